@@ -1,0 +1,79 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openStore } from './db/open.ts';
+import { ApiError } from './errors.ts';
+import { registerTraccar } from './traccar/index.ts';
+import { registerLive } from './live/index.ts';
+import { registerExtensions } from './ext/index.ts';
+import { registerGateway } from './gateway/index.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Composes the whole server for a configuration. Nothing listens until the caller calls app.listen. */
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 8 * 1024 * 1024,
+    trustProxy: true,
+  });
+  const bus = new EventEmitter();
+  bus.setMaxListeners(0);
+  const store = openStore(config.sqliteFile);
+  const ctx: AppContext = { config, store, log: app.log, bus, onClose: [] };
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof ApiError) {
+      reply.status(err.status).headers(err.headers).type('text/plain; charset=utf-8').send(err.body);
+      return;
+    }
+    const e = err as { statusCode?: number; message?: string; validation?: unknown; code?: string };
+    const status = e.statusCode && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : undefined;
+    if (status) {
+      reply.status(status).type('text/plain; charset=utf-8').send(`WebApplicationException: ${e.message}`);
+      return;
+    }
+    req.log.error({ err }, 'unhandled error');
+    reply.status(500).type('text/plain; charset=utf-8').send('Internal server error');
+  });
+
+  await app.register(formbody);
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  if (config.mode === 'gateway') {
+    await registerGateway(app, ctx);
+  } else {
+    await registerTraccar(app, ctx);
+    await registerLive(app, ctx);
+  }
+  await registerExtensions(app, ctx);
+
+  if (existsSync(join(config.webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webRoot, wildcard: false, index: false });
+    // The SPA: any GET that is not an API or asset path gets index.html.
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url.split('?')[0];
+      if (req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith(`/${config.ns}/`)) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      reply.status(404).type('text/plain').send('');
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    for (const stop of ctx.onClose.reverse()) await stop();
+    await store.close();
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,99 @@
+// Every setting Rastro reads from the environment, typed and validated in one place
+// (documented in docs/configuration.md).
+import { z } from 'zod';
+import { resolve } from 'node:path';
+
+const intFrom = (def: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return def;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: `expected a whole number >= 0, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const envSchema = z.object({
+  PORT: intFrom(8082),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  SIM_DEVICES: intFrom(25),
+  OSMAND_PORT: intFrom(5055),
+  TRACCAR_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  TRACCAR_TOKEN: z.string().optional(),
+  RASTRO_NS: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]*$/, 'lower-case letters, digits, - and _')
+    .default('rastro'),
+  RASTRO_ADMIN_EMAIL: z.string().min(1).default('admin'),
+  RASTRO_ADMIN_PASSWORD: z.string().min(1).default('admin'),
+  RASTRO_EDITION: z.enum(['plus', 'basic']).default('plus'),
+  RASTRO_DEVICE_LIMIT: intFrom(0),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seconds without a message before a device turns "unknown" (Traccar's status.timeout). */
+  STATUS_TIMEOUT: intFrom(600),
+  /** Simulator tick in milliseconds. */
+  SIM_INTERVAL_MS: intFrom(5000),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** The embedded SQLite file (":memory:" allowed in tests). */
+  sqliteFile: string;
+  simDevices: number;
+  simIntervalMs: number;
+  osmandPort: number;
+  traccarUrl?: string;
+  traccarToken?: string;
+  ns: string;
+  adminEmail: string;
+  adminPassword: string;
+  edition: 'plus' | 'basic';
+  /** 0 = unlimited. Sent as the devicelimit header of GET /api/server. */
+  deviceLimit: number;
+  databaseUrl?: string;
+  logLevel: string;
+  statusTimeoutSeconds: number;
+  /** Where the built web app lives (served at /). */
+  webRoot: string;
+  mode: 'embedded' | 'gateway';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const base: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    sqliteFile: resolve(dataDir, 'rastro.db'),
+    simDevices: e.SIM_DEVICES,
+    simIntervalMs: e.SIM_INTERVAL_MS || 5000,
+    osmandPort: e.OSMAND_PORT,
+    traccarUrl: e.TRACCAR_URL,
+    traccarToken: e.TRACCAR_TOKEN,
+    ns: e.RASTRO_NS,
+    adminEmail: e.RASTRO_ADMIN_EMAIL,
+    adminPassword: e.RASTRO_ADMIN_PASSWORD,
+    edition: e.RASTRO_EDITION,
+    deviceLimit: e.RASTRO_DEVICE_LIMIT,
+    databaseUrl: e.DATABASE_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    statusTimeoutSeconds: e.STATUS_TIMEOUT || 600,
+    webRoot: resolve(import.meta.dirname, '../../web/dist'),
+    mode: e.TRACCAR_URL ? 'gateway' : 'embedded',
+  };
+  return { ...base, ...overrides };
+}

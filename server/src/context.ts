@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { EventEmitter } from 'node:events';
+import type { Config } from './config.ts';
+import type { Store } from './db/open.ts';
+
+/**
+ * What every server module receives. Modules register routes with `(app, ctx)` and never reach for globals,
+ * so tests build as many isolated servers as they need.
+ */
+export interface AppContext {
+  config: Config;
+  /** The embedded Traccar store; absent in gateway mode. */
+  store: Store;
+  log: FastifyBaseLogger;
+  /** In-process bus: 'device' (DeviceRow id), 'position', 'event', 'permissions' (link changes). */
+  bus: EventEmitter;
+  /** Tasks to stop on shutdown (timers, listeners, simulator). */
+  onClose: Array<() => void | Promise<void>>;
+}

@@ -1,0 +1,231 @@
+// Embedded store migrations. Each entry runs once, in order, inside a transaction; the applied count is kept
+// in SQLite's user_version. Append new steps; never edit a released one.
+import type BetterSqlite3 from 'better-sqlite3';
+
+const ATTR = `attributes TEXT NOT NULL DEFAULT '{}'`;
+
+export const migrations: string[] = [
+  `
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    login TEXT,
+    email TEXT NOT NULL,
+    phone TEXT,
+    hashedPassword TEXT,
+    readonly INTEGER NOT NULL DEFAULT 0,
+    administrator INTEGER NOT NULL DEFAULT 0,
+    map TEXT,
+    latitude REAL NOT NULL DEFAULT 0,
+    longitude REAL NOT NULL DEFAULT 0,
+    zoom INTEGER NOT NULL DEFAULT 0,
+    coordinateFormat TEXT,
+    disabled INTEGER NOT NULL DEFAULT 0,
+    expirationTime TEXT,
+    deviceLimit INTEGER NOT NULL DEFAULT -1,
+    userLimit INTEGER NOT NULL DEFAULT 0,
+    deviceReadonly INTEGER NOT NULL DEFAULT 0,
+    limitCommands INTEGER NOT NULL DEFAULT 0,
+    disableReports INTEGER NOT NULL DEFAULT 0,
+    fixedEmail INTEGER NOT NULL DEFAULT 0,
+    poiLayer TEXT,
+    totpKey TEXT,
+    temporary INTEGER NOT NULL DEFAULT 0,
+    ${ATTR}
+  );
+  CREATE UNIQUE INDEX users_email ON users (lower(email));
+  CREATE INDEX users_login ON users (lower(login));
+
+  CREATE TABLE devices (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    uniqueId TEXT NOT NULL UNIQUE,
+    status TEXT,
+    lastUpdate TEXT,
+    positionId INTEGER NOT NULL DEFAULT 0,
+    groupId INTEGER NOT NULL DEFAULT 0,
+    calendarId INTEGER NOT NULL DEFAULT 0,
+    phone TEXT,
+    model TEXT,
+    contact TEXT,
+    category TEXT,
+    disabled INTEGER NOT NULL DEFAULT 0,
+    expirationTime TEXT,
+    ${ATTR}
+  );
+  CREATE INDEX devices_group ON devices (groupId);
+
+  CREATE TABLE positions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    deviceId INTEGER NOT NULL,
+    protocol TEXT,
+    serverTime TEXT NOT NULL,
+    deviceTime TEXT NOT NULL,
+    fixTime TEXT NOT NULL,
+    valid INTEGER NOT NULL DEFAULT 1,
+    latitude REAL NOT NULL,
+    longitude REAL NOT NULL,
+    altitude REAL NOT NULL DEFAULT 0,
+    speed REAL NOT NULL DEFAULT 0,
+    course REAL NOT NULL DEFAULT 0,
+    address TEXT,
+    accuracy REAL NOT NULL DEFAULT 0,
+    network TEXT,
+    geofenceIds TEXT,
+    ${ATTR}
+  );
+  CREATE INDEX positions_device_time ON positions (deviceId, fixTime);
+
+  CREATE TABLE events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    type TEXT NOT NULL,
+    eventTime TEXT NOT NULL,
+    deviceId INTEGER NOT NULL,
+    positionId INTEGER NOT NULL DEFAULT 0,
+    geofenceId INTEGER NOT NULL DEFAULT 0,
+    maintenanceId INTEGER NOT NULL DEFAULT 0,
+    ${ATTR}
+  );
+  CREATE INDEX events_device_time ON events (deviceId, eventTime);
+
+  CREATE TABLE groups (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    groupId INTEGER NOT NULL DEFAULT 0,
+    ${ATTR}
+  );
+
+  CREATE TABLE geofences (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    description TEXT,
+    area TEXT NOT NULL,
+    calendarId INTEGER NOT NULL DEFAULT 0,
+    ${ATTR}
+  );
+
+  CREATE TABLE drivers (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    uniqueId TEXT NOT NULL UNIQUE,
+    ${ATTR}
+  );
+
+  CREATE TABLE calendars (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    data TEXT NOT NULL DEFAULT '',
+    ${ATTR}
+  );
+
+  CREATE TABLE maintenances (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    start REAL NOT NULL DEFAULT 0,
+    period REAL NOT NULL DEFAULT 0,
+    ${ATTR}
+  );
+
+  CREATE TABLE notifications (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    type TEXT NOT NULL,
+    description TEXT,
+    always INTEGER NOT NULL DEFAULT 0,
+    calendarId INTEGER NOT NULL DEFAULT 0,
+    commandId INTEGER NOT NULL DEFAULT 0,
+    notificators TEXT NOT NULL DEFAULT '',
+    ${ATTR}
+  );
+
+  CREATE TABLE commands (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    description TEXT,
+    type TEXT NOT NULL,
+    textChannel INTEGER NOT NULL DEFAULT 0,
+    ${ATTR}
+  );
+
+  CREATE TABLE computed_attributes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    description TEXT NOT NULL DEFAULT '',
+    attribute TEXT NOT NULL,
+    expression TEXT NOT NULL,
+    type TEXT NOT NULL,
+    priority INTEGER NOT NULL DEFAULT 0
+  );
+
+  CREATE TABLE queued_commands (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    deviceId INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    textChannel INTEGER NOT NULL DEFAULT 0,
+    createdAt TEXT NOT NULL,
+    ${ATTR}
+  );
+  CREATE INDEX queued_commands_device ON queued_commands (deviceId);
+
+  CREATE TABLE server (
+    id INTEGER PRIMARY KEY,
+    registration INTEGER NOT NULL DEFAULT 0,
+    readonly INTEGER NOT NULL DEFAULT 0,
+    deviceReadonly INTEGER NOT NULL DEFAULT 0,
+    map TEXT,
+    bingKey TEXT,
+    mapUrl TEXT,
+    overlayUrl TEXT,
+    latitude REAL NOT NULL DEFAULT 0,
+    longitude REAL NOT NULL DEFAULT 0,
+    zoom INTEGER NOT NULL DEFAULT 0,
+    forceSettings INTEGER NOT NULL DEFAULT 0,
+    coordinateFormat TEXT,
+    limitCommands INTEGER NOT NULL DEFAULT 0,
+    disableReports INTEGER NOT NULL DEFAULT 0,
+    fixedEmail INTEGER NOT NULL DEFAULT 0,
+    poiLayer TEXT,
+    announcement TEXT,
+    ${ATTR}
+  );
+  INSERT INTO server (id) VALUES (1);
+
+  CREATE TABLE links (
+    ownerType TEXT NOT NULL,
+    ownerId INTEGER NOT NULL,
+    propertyType TEXT NOT NULL,
+    propertyId INTEGER NOT NULL,
+    PRIMARY KEY (ownerType, ownerId, propertyType, propertyId)
+  ) WITHOUT ROWID;
+  CREATE INDEX links_property ON links (propertyType, propertyId, ownerType);
+
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    userId INTEGER NOT NULL,
+    origin TEXT,
+    createdAt TEXT NOT NULL,
+    expiresAt TEXT
+  );
+
+  CREATE TABLE tokens (
+    id TEXT PRIMARY KEY,
+    userId INTEGER NOT NULL,
+    expiresAt TEXT NOT NULL,
+    revoked INTEGER NOT NULL DEFAULT 0
+  );
+
+  CREATE TABLE password_resets (
+    tokenHash TEXT PRIMARY KEY,
+    userId INTEGER NOT NULL,
+    expiresAt TEXT NOT NULL
+  );
+  `,
+];
+
+export function migrate(sqlite: BetterSqlite3.Database): void {
+  const applied = sqlite.pragma('user_version', { simple: true }) as number;
+  for (let i = applied; i < migrations.length; i++) {
+    sqlite.transaction(() => {
+      sqlite.exec(migrations[i]);
+      sqlite.pragma(`user_version = ${i + 1}`);
+    })();
+  }
+}

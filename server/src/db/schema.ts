@@ -1,0 +1,234 @@
+// Row types of the embedded Traccar store (SQLite). Column names follow the JSON field names so a row maps
+// to its API object with little code; `attributes` columns hold JSON text; dates are ISO strings; booleans 0/1.
+import type { Generated } from 'kysely';
+
+type Bool = number;
+
+export interface UserRow {
+  id: Generated<number>;
+  name: string;
+  login: string | null;
+  email: string;
+  phone: string | null;
+  hashedPassword: string | null;
+  readonly: Bool;
+  administrator: Bool;
+  map: string | null;
+  latitude: number;
+  longitude: number;
+  zoom: number;
+  coordinateFormat: string | null;
+  disabled: Bool;
+  expirationTime: string | null;
+  deviceLimit: number;
+  userLimit: number;
+  deviceReadonly: Bool;
+  limitCommands: Bool;
+  disableReports: Bool;
+  fixedEmail: Bool;
+  poiLayer: string | null;
+  totpKey: string | null;
+  temporary: Bool;
+  attributes: string;
+}
+
+export interface DeviceRow {
+  id: Generated<number>;
+  name: string;
+  uniqueId: string;
+  status: string | null;
+  lastUpdate: string | null;
+  positionId: number;
+  groupId: number;
+  calendarId: number;
+  phone: string | null;
+  model: string | null;
+  contact: string | null;
+  category: string | null;
+  disabled: Bool;
+  expirationTime: string | null;
+  attributes: string;
+}
+
+export interface PositionRow {
+  id: Generated<number>;
+  deviceId: number;
+  protocol: string | null;
+  serverTime: string;
+  deviceTime: string;
+  fixTime: string;
+  valid: Bool;
+  latitude: number;
+  longitude: number;
+  altitude: number;
+  speed: number;
+  course: number;
+  address: string | null;
+  accuracy: number;
+  network: string | null;
+  geofenceIds: string | null;
+  attributes: string;
+}
+
+export interface EventRow {
+  id: Generated<number>;
+  type: string;
+  eventTime: string;
+  deviceId: number;
+  positionId: number;
+  geofenceId: number;
+  maintenanceId: number;
+  attributes: string;
+}
+
+export interface GroupRow {
+  id: Generated<number>;
+  name: string;
+  groupId: number;
+  attributes: string;
+}
+
+export interface GeofenceRow {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  area: string;
+  calendarId: number;
+  attributes: string;
+}
+
+export interface DriverRow {
+  id: Generated<number>;
+  name: string;
+  uniqueId: string;
+  attributes: string;
+}
+
+export interface CalendarRow {
+  id: Generated<number>;
+  name: string;
+  data: string;
+  attributes: string;
+}
+
+export interface MaintenanceRow {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  start: number;
+  period: number;
+  attributes: string;
+}
+
+export interface NotificationRow {
+  id: Generated<number>;
+  type: string;
+  description: string | null;
+  always: Bool;
+  calendarId: number;
+  commandId: number;
+  notificators: string;
+  attributes: string;
+}
+
+export interface CommandRow {
+  id: Generated<number>;
+  description: string | null;
+  type: string;
+  textChannel: Bool;
+  attributes: string;
+}
+
+export interface ComputedAttributeRow {
+  id: Generated<number>;
+  description: string;
+  attribute: string;
+  expression: string;
+  type: string;
+  priority: number;
+}
+
+export interface QueuedCommandRow {
+  id: Generated<number>;
+  deviceId: number;
+  type: string;
+  textChannel: Bool;
+  attributes: string;
+  createdAt: string;
+}
+
+export interface ServerRow {
+  id: number;
+  registration: Bool;
+  readonly: Bool;
+  deviceReadonly: Bool;
+  map: string | null;
+  bingKey: string | null;
+  mapUrl: string | null;
+  overlayUrl: string | null;
+  latitude: number;
+  longitude: number;
+  zoom: number;
+  forceSettings: Bool;
+  coordinateFormat: string | null;
+  limitCommands: Bool;
+  disableReports: Bool;
+  fixedEmail: Bool;
+  poiLayer: string | null;
+  announcement: string | null;
+  attributes: string;
+}
+
+/**
+ * All permission links in one table. ownerType/propertyType are the CONTRACT §3 key stems:
+ * user, device, group, geofence, notification, calendar, attribute, driver, managedUser, command,
+ * maintenance, linkedDevice. E.g. {"userId":1,"deviceId":2} is (user,1,device,2).
+ */
+export interface LinkRow {
+  ownerType: string;
+  ownerId: number;
+  propertyType: string;
+  propertyId: number;
+}
+
+export interface SessionRow {
+  id: string;
+  userId: number;
+  origin: string | null;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+export interface TokenRow {
+  id: string;
+  userId: number;
+  expiresAt: string;
+  revoked: Bool;
+}
+
+export interface PasswordResetRow {
+  tokenHash: string;
+  userId: number;
+  expiresAt: string;
+}
+
+export interface Database {
+  users: UserRow;
+  devices: DeviceRow;
+  positions: PositionRow;
+  events: EventRow;
+  groups: GroupRow;
+  geofences: GeofenceRow;
+  drivers: DriverRow;
+  calendars: CalendarRow;
+  maintenances: MaintenanceRow;
+  notifications: NotificationRow;
+  commands: CommandRow;
+  computed_attributes: ComputedAttributeRow;
+  queued_commands: QueuedCommandRow;
+  server: ServerRow;
+  links: LinkRow;
+  sessions: SessionRow;
+  tokens: TokenRow;
+  password_resets: PasswordResetRow;
+}
