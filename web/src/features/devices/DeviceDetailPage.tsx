@@ -1,0 +1,3 @@
+export function DeviceDetailPage() {
+  return <div data-testid="device-detail-page" />;
+}

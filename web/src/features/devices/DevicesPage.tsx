@@ -1,0 +1,3 @@
+export function DevicesPage() {
+  return <div data-testid="devices-page" />;
+}

@@ -1,0 +1,2 @@
+export { DevicesPage } from './DevicesPage.tsx';
+export { DeviceDetailPage } from './DeviceDetailPage.tsx';
