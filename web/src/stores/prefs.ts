@@ -1,0 +1,150 @@
+// The browser-local preferences of SPEC §3. Each preference lives under its own localStorage key (the key names
+// are part of the product: other tabs, the e2e fixtures and older installs read them directly).
+import { create } from 'zustand';
+
+export interface MapPref {
+  clustered: boolean;
+  name: boolean;
+  plate: boolean;
+  status: boolean;
+  precision: boolean;
+  showGeofences: boolean;
+  geofenceNames: boolean;
+}
+
+/** SPEC §9: clustered on, geofences shown. */
+export const defaultMapPref: MapPref = {
+  clustered: true,
+  name: true,
+  plate: false,
+  status: false,
+  precision: false,
+  showGeofences: true,
+  geofenceNames: true,
+};
+
+/** Per-group UI preference (e.g. which groups are collapsed in the device list), keyed by group id. */
+export type GroupPref = Record<string, boolean>;
+
+export const PREF_KEYS = {
+  isMuted: 'isMuted',
+  groupPref: 'groupPref',
+  mapPref: 'mapPref',
+  query: 'query',
+  mapStyle: 'mapStyle',
+  rememberme: 'rememberme',
+} as const;
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readRaw(key: string): string | null {
+  return storage()?.getItem(key) ?? null;
+}
+
+function readJson<T>(key: string, fallback: T, valid: (v: unknown) => boolean): T {
+  const raw = readRaw(key);
+  if (raw === null) return fallback;
+  try {
+    const v: unknown = JSON.parse(raw);
+    return valid(v) ? (v as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Plain strings are stored as-is; a JSON-quoted string written by an older build is unwrapped. */
+function readString(key: string, fallback: string): string {
+  const raw = readRaw(key);
+  if (raw === null) return fallback;
+  if (raw.startsWith('"')) {
+    try {
+      const v: unknown = JSON.parse(raw);
+      if (typeof v === 'string') return v;
+    } catch {
+      /* keep raw */
+    }
+  }
+  return raw;
+}
+
+function write(key: string, value: string | null): void {
+  const s = storage();
+  if (!s) return;
+  if (value === null) s.removeItem(key);
+  else s.setItem(key, value);
+}
+
+const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface PrefsState {
+  isMuted: boolean;
+  groupPref: GroupPref;
+  mapPref: MapPref;
+  /** Device search text. */
+  query: string;
+  /** Map style id; 'offline' = no tile fetches (tests). Empty = the product default. */
+  mapStyle: string;
+  /** Long-lived session token from POST /api/session/token (never a password). */
+  rememberme: string | null;
+  setMuted(muted: boolean): void;
+  toggleMuted(): void;
+  setGroupPref(pref: GroupPref): void;
+  setMapPref(patch: Partial<MapPref>): void;
+  setQuery(query: string): void;
+  setMapStyle(style: string): void;
+  setRememberme(token: string | null): void;
+  /** Re-reads every key from localStorage (after another tab or a test changed it). */
+  reload(): void;
+}
+
+function readAll() {
+  return {
+    isMuted: readJson<boolean>(PREF_KEYS.isMuted, false, (v) => typeof v === 'boolean'),
+    groupPref: readJson<GroupPref>(PREF_KEYS.groupPref, {}, isObject),
+    mapPref: { ...defaultMapPref, ...readJson<Partial<MapPref>>(PREF_KEYS.mapPref, {}, isObject) },
+    query: readString(PREF_KEYS.query, ''),
+    mapStyle: readString(PREF_KEYS.mapStyle, ''),
+    rememberme: readRaw(PREF_KEYS.rememberme),
+  };
+}
+
+export const usePrefs = create<PrefsState>((set, get) => ({
+  ...readAll(),
+  setMuted(muted) {
+    write(PREF_KEYS.isMuted, JSON.stringify(muted));
+    set({ isMuted: muted });
+  },
+  toggleMuted() {
+    get().setMuted(!get().isMuted);
+  },
+  setGroupPref(pref) {
+    write(PREF_KEYS.groupPref, JSON.stringify(pref));
+    set({ groupPref: pref });
+  },
+  setMapPref(patch) {
+    const mapPref = { ...get().mapPref, ...patch };
+    write(PREF_KEYS.mapPref, JSON.stringify(mapPref));
+    set({ mapPref });
+  },
+  setQuery(query) {
+    write(PREF_KEYS.query, query);
+    set({ query });
+  },
+  setMapStyle(style) {
+    write(PREF_KEYS.mapStyle, style || null);
+    set({ mapStyle: style });
+  },
+  setRememberme(token) {
+    write(PREF_KEYS.rememberme, token);
+    set({ rememberme: token });
+  },
+  reload() {
+    set(readAll());
+  },
+}));

@@ -1,0 +1,69 @@
+// Who is signed in and what the server is (SPEC §3 server info, §6 licence headers).
+import { create } from 'zustand';
+import type { Server, User } from '@rastro/domain';
+import { readNamespace } from '../api/http.ts';
+
+export interface SessionState {
+  user: User | null;
+  server: Server | null;
+  /** Plus licence: response header `licensemode` of GET /api/server. */
+  isPlus: boolean;
+  /** Response header `devicelimit` of GET /api/server (0 or below blocks adding devices, SPEC §5). */
+  deviceLimit: number;
+  /** The product namespace ({ns}). */
+  ns: string;
+  setServer(server: Server, headers?: { licensemode?: string | null; devicelimit?: string | null }): void;
+  setUser(user: User | null): void;
+  /** Forgets the user (logout, expired share). The server info stays. */
+  clear(): void;
+}
+
+/** `licensemode` header: anything but an explicit basic/free/false mode counts as Plus. */
+export function parseLicenseMode(value: string | null | undefined): boolean {
+  if (value === null || value === undefined || value.trim() === '') return false;
+  return !['basic', 'free', 'false', '0', 'none'].includes(value.trim().toLowerCase());
+}
+
+export function parseDeviceLimit(value: string | null | undefined): number {
+  if (value === null || value === undefined || value.trim() === '') return 0;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+export const useSession = create<SessionState>((set) => ({
+  user: null,
+  server: null,
+  isPlus: false,
+  deviceLimit: 0,
+  ns: readNamespace(),
+  setServer(server, headers) {
+    set(
+      headers
+        ? { server, isPlus: parseLicenseMode(headers.licensemode), deviceLimit: parseDeviceLimit(headers.devicelimit) }
+        : { server },
+    );
+  },
+  setUser(user) {
+    set({ user });
+  },
+  clear() {
+    set({ user: null });
+  },
+}));
+
+/** Namespaced attribute name, e.g. nsAttr('rastro', 'logoWidth') = 'rastro.logoWidth'. */
+export const nsAttr = (ns: string, name: string) => `${ns}.${name}`;
+
+/** Shared-link guest (SPEC §6: isShared attribute; Traccar's share users are `temporary`). */
+export function isSharedUser(user: User | null | undefined): boolean {
+  if (!user) return false;
+  const v = user.attributes?.isShared;
+  return v === true || v === 'true' || user.temporary === true;
+}
+
+/** QR driver (SPEC §6: {ns}.isQrDriverId). */
+export function isDriverUser(user: User | null | undefined, ns: string): boolean {
+  if (!user) return false;
+  const v = user.attributes?.[nsAttr(ns, 'isQrDriverId')];
+  return v !== undefined && v !== null && v !== false && v !== '' && v !== 'false' && v !== 0;
+}
