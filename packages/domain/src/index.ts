@@ -1,2 +1,3 @@
 export * from './types.ts';
 export * from './geo.ts';
+export * from './schemas/index.ts';
