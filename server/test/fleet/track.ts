@@ -28,7 +28,7 @@ export function straightTrack(
     points.push({
       fixTime: new Date(T0 + seconds * 1000).toISOString(),
       ...destination(origin, 90, metres),
-      speed: speed * 1.943844492,
+      speed: (speed * 3600) / 1852,
       attributes: {},
       metres,
       seconds,
