@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { registerMedia } from './media.ts';
 
 /** The /{ns} extension API plus /api/weather and /api/server-health (same code in both modes). */
-export async function registerExtensions(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export async function registerExtensions(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await registerMedia(app, ctx);
+}
