@@ -1,0 +1,244 @@
+// In-memory snapshot of the configuration the live pipeline reads for every position: devices, groups,
+// geofences, notifications, links, users and server attributes. Reloaded lazily (one pass over a handful of
+// tables) after anything may have changed it: an API write, a 'permissions' or 'device' bus signal, or an
+// explicit invalidate(). Per-position work then never touches SQL for configuration.
+import type { Selectable } from 'kysely';
+import { parseArea, type GeoArea } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import type { DeviceRow, GeofenceRow, GroupRow, NotificationRow, UserRow } from '../db/schema.ts';
+
+export type Device = Selectable<DeviceRow>;
+export type Group = Selectable<GroupRow>;
+export type User = Selectable<UserRow>;
+export type NotificationConf = Selectable<NotificationRow> & { attrs: Record<string, unknown> };
+export interface GeofenceConf extends Selectable<GeofenceRow> {
+  shape: GeoArea | null;
+  attrs: Record<string, unknown>;
+}
+
+/** Group hierarchy depth used for permission and attribute expansion (CONTRACT §3 Group). */
+const GROUP_DEPTH = 3;
+
+export function parseJson(text: string | null | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+interface Link {
+  ownerType: string;
+  ownerId: number;
+  propertyType: string;
+  propertyId: number;
+}
+
+export class LiveCache {
+  private dirty = true;
+  devices = new Map<number, Device>();
+  deviceAttrs = new Map<number, Record<string, unknown>>();
+  byUniqueId = new Map<string, number>();
+  groups = new Map<number, Group>();
+  groupAttrs = new Map<number, Record<string, unknown>>();
+  geofences = new Map<number, GeofenceConf>();
+  notifications = new Map<number, NotificationConf>();
+  users = new Map<number, User>();
+  userAttrs = new Map<number, Record<string, unknown>>();
+  serverAttrs: Record<string, unknown> = {};
+  server: Record<string, unknown> = {};
+  /** owner "type:id" → property type → ids */
+  private links = new Map<string, Map<string, number[]>>();
+  /** property "type:id" → owner type → ids */
+  private reverse = new Map<string, Map<string, number[]>>();
+  private deviceUsers = new Map<number, Set<number>>();
+  private userDevices = new Map<number, Set<number>>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  invalidate(): void {
+    this.dirty = true;
+  }
+
+  fresh(): this {
+    if (this.dirty) this.load();
+    return this;
+  }
+
+  private load(): void {
+    this.dirty = false;
+    const db = this.ctx.store.sqlite;
+    this.devices.clear();
+    this.deviceAttrs.clear();
+    this.byUniqueId.clear();
+    for (const d of db.prepare('SELECT * FROM devices').all() as Device[]) {
+      this.devices.set(d.id, d);
+      this.deviceAttrs.set(d.id, parseJson(d.attributes));
+      this.byUniqueId.set(d.uniqueId, d.id);
+    }
+    this.groups.clear();
+    this.groupAttrs.clear();
+    for (const g of db.prepare('SELECT * FROM groups').all() as Group[]) {
+      this.groups.set(g.id, g);
+      this.groupAttrs.set(g.id, parseJson(g.attributes));
+    }
+    this.geofences.clear();
+    for (const g of db.prepare('SELECT * FROM geofences').all() as Selectable<GeofenceRow>[]) {
+      this.geofences.set(g.id, { ...g, shape: parseArea(g.area), attrs: parseJson(g.attributes) });
+    }
+    this.notifications.clear();
+    for (const n of db.prepare('SELECT * FROM notifications').all() as Selectable<NotificationRow>[]) {
+      this.notifications.set(n.id, { ...n, attrs: parseJson(n.attributes) });
+    }
+    this.users.clear();
+    this.userAttrs.clear();
+    for (const u of db.prepare('SELECT * FROM users').all() as User[]) {
+      this.users.set(u.id, u);
+      this.userAttrs.set(u.id, parseJson(u.attributes));
+    }
+    const server = (db.prepare('SELECT * FROM server WHERE id = 1').get() ?? {}) as Record<string, unknown>;
+    this.server = server;
+    this.serverAttrs = parseJson(server.attributes as string | undefined);
+    this.links.clear();
+    this.reverse.clear();
+    for (const l of db.prepare('SELECT * FROM links').all() as Link[]) {
+      push(this.links, `${l.ownerType}:${l.ownerId}`, l.propertyType, l.propertyId);
+      push(this.reverse, `${l.propertyType}:${l.propertyId}`, l.ownerType, l.ownerId);
+    }
+    this.buildVisibility();
+  }
+
+  private buildVisibility(): void {
+    this.deviceUsers.clear();
+    this.userDevices.clear();
+    // devices of each group including sub-groups up to GROUP_DEPTH levels below
+    const groupDevices = new Map<number, number[]>();
+    for (const d of this.devices.values()) {
+      for (const g of this.groupChain(d.groupId)) {
+        let arr = groupDevices.get(g);
+        if (!arr) groupDevices.set(g, (arr = []));
+        arr.push(d.id);
+      }
+    }
+    for (const u of this.users.values()) {
+      const set = new Set<number>(this.linked('user', u.id, 'device'));
+      for (const g of this.linked('user', u.id, 'group'))
+        for (const d of groupDevices.get(g) ?? []) set.add(d);
+      for (const d of [...set]) if (!this.devices.has(d)) set.delete(d);
+      this.userDevices.set(u.id, set);
+      for (const d of set) {
+        let s = this.deviceUsers.get(d);
+        if (!s) this.deviceUsers.set(d, (s = new Set()));
+        s.add(u.id);
+      }
+    }
+  }
+
+  /** The group and its ancestors (the group itself first), at most GROUP_DEPTH + 1 entries, cycle-safe. */
+  groupChain(groupId: number): number[] {
+    const chain: number[] = [];
+    let g = groupId;
+    while (g && chain.length <= GROUP_DEPTH && !chain.includes(g)) {
+      chain.push(g);
+      g = this.groups.get(g)?.groupId ?? 0;
+    }
+    return chain;
+  }
+
+  linked(ownerType: string, ownerId: number, propertyType: string): number[] {
+    return this.links.get(`${ownerType}:${ownerId}`)?.get(propertyType) ?? [];
+  }
+
+  owners(propertyType: string, propertyId: number, ownerType: string): number[] {
+    return this.reverse.get(`${propertyType}:${propertyId}`)?.get(ownerType) ?? [];
+  }
+
+  device(id: number): Device | undefined {
+    return this.devices.get(id);
+  }
+
+  /** Users linked to the device directly or through its groups (socket recipients, CONTRACT §5). */
+  usersOf(deviceId: number): Set<number> {
+    return this.deviceUsers.get(deviceId) ?? EMPTY;
+  }
+
+  /** Devices the user is linked to directly or through groups (admins too: their default lists). */
+  devicesOf(userId: number): Set<number> {
+    return this.userDevices.get(userId) ?? EMPTY;
+  }
+
+  canSee(user: Pick<User, 'id' | 'administrator'>, deviceId: number): boolean {
+    if (!this.devices.has(deviceId)) return false;
+    return !!user.administrator || this.devicesOf(user.id).has(deviceId);
+  }
+
+  /** Device → group chain → server lookup of a device-scoped setting (CONTRACT §7). */
+  deviceSetting(deviceId: number, key: string): unknown {
+    const own = this.deviceAttrs.get(deviceId)?.[key];
+    if (own !== undefined && own !== null && own !== '') return own;
+    const d = this.devices.get(deviceId);
+    for (const g of d ? this.groupChain(d.groupId) : []) {
+      const v = this.groupAttrs.get(g)?.[key];
+      if (v !== undefined && v !== null && v !== '') return v;
+    }
+    const s = this.serverAttrs[key];
+    return s === undefined || s === null || s === '' ? undefined : s;
+  }
+
+  deviceNumber(deviceId: number, key: string): number | undefined {
+    const v = Number(this.deviceSetting(deviceId, key));
+    return Number.isFinite(v) && this.deviceSetting(deviceId, key) !== undefined ? v : undefined;
+  }
+
+  /** Geofences linked to the device or its group chain (not user-linked ones). */
+  deviceGeofences(deviceId: number): GeofenceConf[] {
+    const d = this.devices.get(deviceId);
+    if (!d) return [];
+    const ids = new Set(this.linked('device', deviceId, 'geofence'));
+    for (const g of this.groupChain(d.groupId))
+      for (const id of this.linked('group', g, 'geofence')) ids.add(id);
+    const out: GeofenceConf[] = [];
+    for (const id of ids) {
+      const g = this.geofences.get(id);
+      if (g?.shape) out.push(g);
+    }
+    return out;
+  }
+
+  /** Notifications that apply to a device (CONTRACT §9): linked to it or its groups, or `always` of its users. */
+  deviceNotifications(deviceId: number): NotificationConf[] {
+    const d = this.devices.get(deviceId);
+    if (!d) return [];
+    const ids = new Set(this.linked('device', deviceId, 'notification'));
+    for (const g of this.groupChain(d.groupId)) {
+      for (const id of this.linked('group', g, 'notification')) ids.add(id);
+    }
+    for (const u of this.usersOf(deviceId)) {
+      for (const id of this.linked('user', u, 'notification')) {
+        if (this.notifications.get(id)?.always) ids.add(id);
+      }
+    }
+    const out: NotificationConf[] = [];
+    for (const id of ids) {
+      const n = this.notifications.get(id);
+      if (n) out.push(n);
+    }
+    return out;
+  }
+
+  managedUsers(userId: number): number[] {
+    return this.linked('user', userId, 'managedUser');
+  }
+}
+
+const EMPTY: Set<number> = new Set();
+
+function push(map: Map<string, Map<string, number[]>>, key: string, type: string, id: number): void {
+  let inner = map.get(key);
+  if (!inner) map.set(key, (inner = new Map()));
+  let arr = inner.get(type);
+  if (!arr) inner.set(type, (arr = []));
+  arr.push(id);
+}
