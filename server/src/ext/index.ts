@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerMedia } from './media.ts';
+import { registerBranding } from './branding.ts';
+import { registerWeather } from './weather.ts';
 
 /** The /{ns} extension API plus /api/weather and /api/server-health (same code in both modes). */
 export async function registerExtensions(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerMedia(app, ctx);
+  await registerBranding(app, ctx);
+  await registerWeather(app, ctx);
 }

@@ -1,0 +1,107 @@
+// GET /api/weather?lat=&lon= : current weather for the header widget (SPEC §7 "Weather").
+// The server asks an Open-Meteo-style service (env WEATHER_URL, default https://api.open-meteo.com/v1/forecast)
+// through a small adapter, caches answers per ~1 km cell for 10 minutes, and answers
+//   { current_weather: { temperature, wind_speed, weathercode, time } }
+// Failures of the upstream service answer 502 with a text body; bad coordinates 400.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { ApiError, badRequest } from '../errors.ts';
+
+export const DEFAULT_WEATHER_URL = 'https://api.open-meteo.com/v1/forecast';
+export const WEATHER_CACHE_MS = 10 * 60_000;
+const UPSTREAM_TIMEOUT_MS = 10_000;
+
+export interface CurrentWeather {
+  temperature: number;
+  wind_speed: number;
+  weathercode: number;
+  time: string | null;
+}
+
+export interface WeatherAdapter {
+  current(lat: number, lon: number): Promise<CurrentWeather>;
+}
+
+const upstreamSchema = z.object({
+  current_weather: z.object({
+    temperature: z.number(),
+    windspeed: z.number().optional(),
+    wind_speed: z.number().optional(),
+    weathercode: z.number(),
+    time: z.string().optional(),
+  }),
+});
+
+/** Open-Meteo's forecast API (`current_weather=true`) over the platform's fetch. */
+export function openMeteoAdapter(baseUrl: string, fetchImpl: typeof fetch = fetch): WeatherAdapter {
+  return {
+    async current(lat, lon) {
+      const url = new URL(baseUrl);
+      url.searchParams.set('latitude', String(lat));
+      url.searchParams.set('longitude', String(lon));
+      url.searchParams.set('current_weather', 'true');
+      const res = await fetchImpl(url, { signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+      if (!res.ok) throw new Error(`weather service answered ${res.status}`);
+      const body = upstreamSchema.parse(await res.json());
+      const c = body.current_weather;
+      return {
+        temperature: c.temperature,
+        wind_speed: c.wind_speed ?? c.windspeed ?? 0,
+        weathercode: c.weathercode,
+        time: c.time ?? null,
+      };
+    },
+  };
+}
+
+const coord = (min: number, max: number) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: 'must be a number' })
+        .min(min, `must be between ${min} and ${max}`)
+        .max(max, `must be between ${min} and ${max}`),
+    );
+
+export const weatherQuerySchema = z.object({ lat: coord(-90, 90), lon: coord(-180, 180) });
+
+export interface WeatherOptions {
+  adapter?: WeatherAdapter;
+  now?: () => number;
+}
+
+export async function registerWeather(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: WeatherOptions = {},
+): Promise<void> {
+  const adapter = opts.adapter ?? openMeteoAdapter(process.env.WEATHER_URL?.trim() || DEFAULT_WEATHER_URL);
+  const now = opts.now ?? Date.now;
+  const cache = new Map<string, { at: number; value: CurrentWeather }>();
+
+  app.get('/api/weather', async (req) => {
+    const q = weatherQuerySchema.safeParse(req.query ?? {});
+    if (!q.success) {
+      const issue = q.error.issues[0];
+      throw badRequest(`${issue.path.join('.') || 'query'} ${issue.message}`);
+    }
+    const { lat, lon } = q.data;
+    const key = `${lat.toFixed(2)},${lon.toFixed(2)}`;
+    const hit = cache.get(key);
+    if (hit && now() - hit.at < WEATHER_CACHE_MS) return { current_weather: hit.value };
+    try {
+      const value = await adapter.current(Number(lat.toFixed(2)), Number(lon.toFixed(2)));
+      if (cache.size > 5000) cache.clear();
+      cache.set(key, { at: now(), value });
+      return { current_weather: value };
+    } catch (err) {
+      ctx.log.warn({ err }, 'weather service failed');
+      throw new ApiError(502, 'Weather service unavailable', 'WebApplicationException');
+    }
+  });
+}
