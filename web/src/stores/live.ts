@@ -1,4 +1,206 @@
-/** Loads devices into the live store (the guard calls this in map-wait mode). */
+// The live store (zustand): devices by id, latest positions by device id, recent events, the selected device,
+// device filters/sort and the map modes (trail follows a device, route mode suspends map moves).
+// Socket messages arrive in batches (coalesced per animation frame by api/socket.ts) and are applied in one set().
+import { create } from 'zustand';
+import {
+  DEFAULT_FILTER_STATE,
+  DEFAULT_SORT,
+  attrPresent,
+  nextSort,
+  type Device,
+  type DeviceFilterState,
+  type DeviceSort,
+  type Event,
+  type Position,
+  type SocketMessage,
+  type User,
+} from '@rastro/domain';
+import { api } from '../api/http.ts';
+
+/** How many recent events the store keeps (the notification stack reads them). */
+export const MAX_EVENTS = 200;
+/** Points kept per device for the trail of trail mode. */
+export const TRAIL_LENGTH = 200;
+
+export type FilterPatch = Omit<DeviceFilterState, 'query'>;
+
+export interface LiveState {
+  devices: Record<number, Device>;
+  /** Latest position per device id. */
+  positions: Record<number, Position>;
+  events: Event[];
+  /** Recent track of the followed device (trail mode): [lon, lat] pairs, oldest first. */
+  trail: Array<[number, number]>;
+  selectedId: number | null;
+  /** Filters of SPEC §4 except the text query, which lives in prefs (persisted `query`). */
+  filters: FilterPatch;
+  sort: DeviceSort;
+  /** Trail mode: the map follows this device and draws its recent track. */
+  trailId: number | null;
+  /** Route mode (history): the live map does not move the camera. */
+  routeMode: boolean;
+  /** The socket is open. */
+  connected: boolean;
+  devicesLoaded: boolean;
+  /** Bumps on every "fly to the selected device" request (same id twice still flies). */
+  focusSeq: number;
+
+  setDevices(list: Device[]): void;
+  setPositions(list: Position[]): void;
+  /** Applies one coalesced batch of socket messages. */
+  applyBatch(batch: SocketMessage): void;
+  /** Selects a device; `focus` asks the map to fly to it. */
+  select(id: number | null, focus?: boolean): void;
+  setFilters(update: (f: FilterPatch) => FilterPatch): void;
+  resetFilters(): void;
+  /** SPEC §2: same key toggles the direction, a new key starts ascending. */
+  sortBy(key: string): void;
+  setTrail(id: number | null): void;
+  setRouteMode(on: boolean): void;
+  setConnected(on: boolean): void;
+  dismissEvent(id: number): void;
+  clear(): void;
+}
+
+const { query: _q, ...defaultFilters } = DEFAULT_FILTER_STATE;
+export const DEFAULT_FILTERS: FilterPatch = { ...defaultFilters, advanced: {}, hiddenCategories: [] };
+
+type Listener = (user: User | null) => void;
+let sessionRecheck: () => void = () => {};
+/** The shell registers what "re-check the session" means (SPEC §4: a device losing its qrDriverId). */
+export function setSessionRecheck(fn: () => void): void {
+  sessionRecheck = fn;
+}
+const userListeners = new Set<Listener>();
+/** `users` socket messages (the signed-in user changed on the server). */
+export function onUserMessage(fn: Listener): () => void {
+  userListeners.add(fn);
+  return () => userListeners.delete(fn);
+}
+
+const byId = <T extends { id: number }>(list: T[]) => {
+  const out: Record<number, T> = {};
+  for (const x of list) out[x.id] = x;
+  return out;
+};
+
+/** True when a newer-or-equal fix should replace the stored position. */
+function isNewer(prev: Position | undefined, next: Position): boolean {
+  if (!prev) return true;
+  if (next.id === prev.id) return true;
+  return Date.parse(next.fixTime) >= Date.parse(prev.fixTime);
+}
+
+export const useLive = create<LiveState>((set, get) => ({
+  devices: {},
+  positions: {},
+  events: [],
+  trail: [],
+  selectedId: null,
+  filters: DEFAULT_FILTERS,
+  sort: DEFAULT_SORT,
+  trailId: null,
+  routeMode: false,
+  connected: false,
+  devicesLoaded: false,
+  focusSeq: 0,
+
+  setDevices(list) {
+    set({ devices: byId(list), devicesLoaded: true });
+  },
+  setPositions(list) {
+    const positions = { ...get().positions };
+    for (const p of list) if (isNewer(positions[p.deviceId], p)) positions[p.deviceId] = p;
+    set({ positions });
+  },
+  applyBatch(batch) {
+    const s = get();
+    const patch: Partial<LiveState> = {};
+    let recheck = false;
+    if (batch.devices?.length) {
+      const devices = { ...s.devices };
+      for (const d of batch.devices) {
+        const prev = devices[d.id];
+        if (prev && attrPresent(prev.attributes?.qrDriverId) && !attrPresent(d.attributes?.qrDriverId)) recheck = true;
+        devices[d.id] = d;
+      }
+      patch.devices = devices;
+    }
+    if (batch.positions?.length) {
+      const positions = { ...s.positions };
+      let trail = s.trail;
+      for (const p of batch.positions) {
+        if (!isNewer(positions[p.deviceId], p)) continue;
+        positions[p.deviceId] = p;
+        if (p.deviceId === s.trailId) {
+          trail = [...trail, [p.longitude, p.latitude] as [number, number]].slice(-TRAIL_LENGTH);
+        }
+      }
+      patch.positions = positions;
+      if (trail !== s.trail) patch.trail = trail;
+    }
+    if (batch.events?.length) {
+      patch.events = [...s.events, ...batch.events].slice(-MAX_EVENTS);
+    }
+    if (Object.keys(patch).length) set(patch);
+    if (batch.users?.length) for (const fn of userListeners) fn(batch.users[0]);
+    if (recheck) sessionRecheck();
+  },
+  select(id, focus = false) {
+    set((s) => ({ selectedId: id, focusSeq: focus ? s.focusSeq + 1 : s.focusSeq }));
+  },
+  setFilters(update) {
+    set((s) => ({ filters: update(s.filters) }));
+  },
+  resetFilters() {
+    set({ filters: DEFAULT_FILTERS });
+  },
+  sortBy(key) {
+    set((s) => ({ sort: nextSort(s.sort, key) }));
+  },
+  setTrail(id) {
+    const p = id === null ? undefined : get().positions[id];
+    set({ trailId: id, trail: p ? [[p.longitude, p.latitude]] : [] });
+  },
+  setRouteMode(on) {
+    set({ routeMode: on });
+  },
+  setConnected(on) {
+    set({ connected: on });
+  },
+  dismissEvent(id) {
+    set((s) => ({ events: s.events.filter((e) => e.id !== id) }));
+  },
+  clear() {
+    set({ devices: {}, positions: {}, events: [], trail: [], selectedId: null, trailId: null, devicesLoaded: false });
+  },
+}));
+
+/** SPEC §9: GET /api/positions?id= in batches of 500 ids. */
+export const POSITIONS_BATCH = 500;
+
+/** Fetches the positions of the given position ids, 500 per request, in order. */
+export async function fetchPositionsByIds(
+  ids: number[],
+  get: (query: { id: number[] }) => Promise<Position[]> = (q) => api.get<Position[]>('/positions', q),
+): Promise<Position[]> {
+  const out: Position[] = [];
+  for (let i = 0; i < ids.length; i += POSITIONS_BATCH) {
+    out.push(...(await get({ id: ids.slice(i, i + POSITIONS_BATCH) })));
+  }
+  return out;
+}
+
+/** Loads the caller's devices into the store (the guard's map-wait mode). */
 export async function loadDevices(): Promise<void> {
-  // filled in by the live store implementation
+  const devices = await api.get<Device[]>('/devices');
+  useLive.getState().setDevices(devices);
+}
+
+/** Reloads devices and their latest positions (after a reconnect, so nothing sent meanwhile is missed). */
+export async function resyncLive(): Promise<void> {
+  const devices = await api.get<Device[]>('/devices');
+  useLive.getState().setDevices(devices);
+  const ids = devices.map((d) => d.positionId).filter((id) => id > 0);
+  if (ids.length) useLive.getState().setPositions(await fetchPositionsByIds(ids));
 }

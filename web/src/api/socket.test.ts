@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Position, SocketMessage } from '@rastro/domain';
+import { LiveSocket, LOGOUT_CODE, mergeMessages, RECONNECT_MS, type WebSocketLike } from './socket.ts';
+
+class FakeWs implements WebSocketLike {
+  onopen: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  closedWith: number | undefined;
+  constructor(readonly url: string) {}
+  close(code?: number) {
+    this.closedWith = code;
+  }
+  send() {}
+  open() {
+    this.onopen?.({});
+  }
+  message(m: unknown) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+  drop() {
+    this.onclose?.({});
+  }
+}
+
+const pos = (deviceId: number, id: number) => ({ id, deviceId, latitude: 1, longitude: 2 }) as Position;
+
+function setup() {
+  vi.useFakeTimers();
+  const sockets: FakeWs[] = [];
+  const batches: SocketMessage[] = [];
+  const frames: Array<() => void> = [];
+  const opens: boolean[] = [];
+  const connected: boolean[] = [];
+  const s = new LiveSocket({
+    url: () => 'ws://x/api/socket',
+    create: (url) => {
+      const w = new FakeWs(url);
+      sockets.push(w);
+      return w;
+    },
+    onBatch: (b) => batches.push(b),
+    onOpen: (r) => void opens.push(r),
+    onConnectedChange: (c) => connected.push(c),
+    schedule: (fn) => frames.push(fn),
+  });
+  const runFrame = () => frames.splice(0).forEach((f) => f());
+  return { s, sockets, batches, opens, connected, runFrame };
+}
+
+describe('LiveSocket', () => {
+  it('coalesces the messages of one frame into one batch, last position per device wins', () => {
+    const { s, sockets, batches, runFrame } = setup();
+    s.start();
+    sockets[0].open();
+    sockets[0].message({ positions: [pos(1, 10)] });
+    sockets[0].message({ devices: [{ id: 1 }] });
+    sockets[0].message({ positions: [pos(1, 11), pos(2, 20)] });
+    sockets[0].message({}); // keepalive ignored
+    expect(batches).toHaveLength(0);
+    runFrame();
+    expect(batches).toHaveLength(1);
+    expect(batches[0].positions!.map((p) => p.id)).toEqual([11, 20]);
+    expect(batches[0].devices).toHaveLength(1);
+    vi.useRealTimers();
+  });
+
+  it('reconnects 5 s after a close and reports the reopen as a reconnection (resync)', () => {
+    const { s, sockets, opens, connected } = setup();
+    s.start();
+    sockets[0].open();
+    expect(opens).toEqual([false]);
+    sockets[0].drop();
+    expect(connected).toEqual([true, false]);
+    vi.advanceTimersByTime(RECONNECT_MS - 1);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    expect(opens).toEqual([false, true]);
+    vi.useRealTimers();
+  });
+
+  it('keeps retrying every 5 s while the server is down', () => {
+    const { s, sockets } = setup();
+    s.start();
+    sockets[0].drop(); // never opened
+    vi.advanceTimersByTime(RECONNECT_MS);
+    sockets[1].drop();
+    vi.advanceTimersByTime(RECONNECT_MS);
+    expect(sockets).toHaveLength(3);
+    vi.useRealTimers();
+  });
+
+  it('stop() closes with the logout code and never reconnects', () => {
+    const { s, sockets } = setup();
+    s.start();
+    sockets[0].open();
+    s.stop();
+    expect(sockets[0].closedWith).toBe(LOGOUT_CODE);
+    vi.advanceTimersByTime(RECONNECT_MS * 3);
+    expect(sockets).toHaveLength(1);
+    vi.useRealTimers();
+  });
+
+  it('mergeMessages concatenates events and users in order', () => {
+    const m = mergeMessages([{ events: [{ id: 1 }] }, { events: [{ id: 2 }], users: [{ id: 5 }] }] as SocketMessage[]);
+    expect(m.events!.map((e) => e.id)).toEqual([1, 2]);
+    expect(m.users).toHaveLength(1);
+  });
+});
