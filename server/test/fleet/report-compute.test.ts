@@ -7,44 +7,10 @@ import {
   stopItem,
   summaryItem,
   tripItem,
-  type ReportPosition,
 } from '../../src/live/reports/compute.ts';
-import { straightTrack, T0 } from './track.ts';
+import { syntheticDay, T0 } from './track.ts';
 
 const KN = 3600 / 1852; // knots per m/s
-
-// 10 min parked, 10 min at 10 m/s (6000 m), a 20-minute stop (engine idling its first 5 minutes), 10 min at 10 m/s,
-// 10 min parked. Fuel: 50 l, burning 1 l per 10 km. Engine hours count the moving minutes and the idle.
-export function syntheticDay(): ReportPosition[] {
-  const track = straightTrack([
-    [600, 0],
-    [600, 10],
-    [1200, 0],
-    [600, 10],
-    [600, 0],
-  ]);
-  let hours = 0;
-  return track.map((p, i) => {
-    const engineOn = p.speed > 0 || (p.seconds > 1200 && p.seconds <= 1500);
-    if (i > 0 && engineOn) hours += 60_000;
-    return {
-      id: i + 1,
-      deviceId: 7,
-      fixTime: p.fixTime,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      speed: p.speed,
-      address: null,
-      attributes: {
-        motion: p.speed > 0,
-        totalDistance: p.metres,
-        hours,
-        fuel: 50 - p.metres / 10_000,
-        driverUniqueId: 'D-1',
-      },
-    };
-  });
-}
 
 const device = { id: 7, name: 'Caminhão 7', attributes: {} };
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString().replace('Z', '+00:00');

@@ -1,5 +1,6 @@
 // Synthetic tracks for the fleet tests: a straight line due east along the equator, one sample a minute.
 import { destination } from '@rastro/domain';
+import type { ReportPosition } from '../../src/live/reports/compute.ts';
 
 export const T0 = Date.parse('2026-03-02T10:00:00.000Z');
 
@@ -42,4 +43,37 @@ export function straightTrack(
     }
   }
   return points;
+}
+
+// 10 min parked, 10 min at 10 m/s (6000 m), a 20-minute stop (engine idling its first 5 minutes), 10 min at 10 m/s,
+// 10 min parked. Fuel: 50 l, burning 1 l per 10 km. Engine hours count the moving minutes and the idle.
+export function syntheticDay(): ReportPosition[] {
+  const track = straightTrack([
+    [600, 0],
+    [600, 10],
+    [1200, 0],
+    [600, 10],
+    [600, 0],
+  ]);
+  let hours = 0;
+  return track.map((p, i) => {
+    const engineOn = p.speed > 0 || (p.seconds > 1200 && p.seconds <= 1500);
+    if (i > 0 && engineOn) hours += 60_000;
+    return {
+      id: i + 1,
+      deviceId: 7,
+      fixTime: p.fixTime,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      speed: p.speed,
+      address: null,
+      attributes: {
+        motion: p.speed > 0,
+        totalDistance: p.metres,
+        hours,
+        fuel: 50 - p.metres / 10_000,
+        driverUniqueId: 'D-1',
+      },
+    };
+  });
 }

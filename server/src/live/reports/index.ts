@@ -1,0 +1,202 @@
+// GET /api/reports/{route,events,trips,stops,summary} (CONTRACT §4 report rules, §8 trips/stops/summary).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { zonedDate } from '@rastro/domain';
+import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../errors.ts';
+import { requireUser, type UserRow } from '../../traccar/auth.ts';
+import { canSee, checkRestriction, checkSee, visibleDeviceIds, withSubgroups } from '../../traccar/access.ts';
+import { parse } from '../../traccar/http.ts';
+import { getLive } from '../ingest.ts';
+import { tripParamsFrom } from '../motion.ts';
+import {
+  segmentsFromEvents,
+  segmentsFromPositions,
+  splitDays,
+  stopItem,
+  summaryItem,
+  tripItem,
+  validTimeZone,
+  type ReportDevice,
+  type ReportOptions,
+  type Segment,
+} from './compute.ts';
+import { ReportData, type Range } from './data.ts';
+
+/** report.fastThreshold: longer periods read stored motion events instead of replaying positions. */
+export const FAST_THRESHOLD_MS = 86_400_000;
+
+const list = (v: unknown) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]);
+const ids = z.preprocess(
+  list,
+  z.array(z.coerce.number().int('ids are whole numbers').positive('ids are positive')).max(10_000),
+);
+const strings = z.preprocess(list, z.array(z.string().max(100)).max(100));
+
+const baseQuery = z
+  .object({ deviceId: ids, groupId: ids, from: zonedDate, to: zonedDate })
+  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+const eventsQuery = z
+  .object({ deviceId: ids, groupId: ids, from: zonedDate, to: zonedDate, type: strings, alarm: strings })
+  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+const summaryQuery = z
+  .object({
+    deviceId: ids,
+    groupId: ids,
+    from: zonedDate,
+    to: zonedDate,
+    daily: z.enum(['true', 'false']).optional(),
+  })
+  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+
+interface Resolved {
+  user: UserRow;
+  devices: ReportDevice[];
+  range: Range;
+}
+
+export function registerReports(app: FastifyInstance, ctx: AppContext): void {
+  const data = new ReportData(ctx);
+  const live = getLive(ctx);
+
+  /** Caller, restriction, and the devices of the request: explicit ids, groups with sub-groups, or all visible. */
+  async function resolve(
+    req: FastifyRequest,
+    q: { deviceId: number[]; groupId: number[]; from: string; to: string },
+  ) {
+    const user = await requireUser(ctx, req);
+    checkRestriction(ctx, user, 'disableReports');
+    const cache = live.cache.fresh();
+    const idSet = new Set<number>();
+    for (const id of q.deviceId) {
+      checkSee(ctx, user, 'device', id);
+      if (cache.device(id)) idSet.add(id);
+    }
+    if (q.groupId.length) {
+      for (const g of q.groupId) checkSee(ctx, user, 'group', g);
+      const groups = withSubgroups(ctx.store.sqlite, q.groupId);
+      const visible = user.administrator ? null : new Set(visibleDeviceIds(ctx, user));
+      for (const d of cache.devices.values()) {
+        if (groups.has(d.groupId) && (!visible || visible.has(d.id))) idSet.add(d.id);
+      }
+    }
+    if (!q.deviceId.length && !q.groupId.length) for (const id of visibleDeviceIds(ctx, user)) idSet.add(id);
+    const devices: ReportDevice[] = [...idSet]
+      .sort((a, b) => a - b)
+      .flatMap((id) => {
+        const d = cache.device(id);
+        return d ? [{ id, name: d.name, attributes: cache.deviceAttrs.get(id) ?? {} }] : [];
+      });
+    return { user, devices, range: { from: Date.parse(q.from), to: Date.parse(q.to) } } satisfies Resolved;
+  }
+
+  function options(): ReportOptions {
+    const cache = live.cache.fresh();
+    const v = cache.serverAttrs['report.ignoreOdometer'];
+    return { ignoreOdometer: v === true || v === 'true', drivers: data.drivers() };
+  }
+
+  function tripParams(deviceId: number) {
+    const cache = live.cache.fresh();
+    const d = cache.device(deviceId);
+    const groupAttrs = d ? cache.groupChain(d.groupId).map((g) => cache.groupAttrs.get(g)) : [];
+    return tripParamsFrom(cache.deviceAttrs.get(deviceId), ...groupAttrs, cache.serverAttrs);
+  }
+
+  function segments(device: ReportDevice, range: Range): Segment[] {
+    if (range.to - range.from > FAST_THRESHOLD_MS) {
+      const ends = data.firstLast(device.id, range);
+      if (!ends) return [];
+      return segmentsFromEvents(ends[0], ends[1], data.motionEvents(device.id, range));
+    }
+    return segmentsFromPositions(data.positions(device.id, range), tripParams(device.id));
+  }
+
+  function timeZone(user: UserRow): string {
+    const cache = live.cache.fresh();
+    const candidates = [cache.userAttrs.get(user.id)?.timezone, cache.serverAttrs.timezone];
+    for (const tz of candidates) if (typeof tz === 'string' && tz && validTimeZone(tz)) return tz;
+    return 'UTC';
+  }
+
+  app.get('/api/reports/route', async (req) => {
+    const { devices, range } = await resolve(req, parse(baseQuery, req.query));
+    return devices.flatMap((d) => data.routePositions(d.id, range));
+  });
+
+  app.get('/api/reports/events', async (req) => {
+    const q = parse(eventsQuery, req.query);
+    const { user, devices, range } = await resolve(req, q);
+    const types = new Set(q.type.filter((t) => t !== 'allEvents'));
+    const alarms = new Set(q.alarm);
+    const seen = new Map<string, boolean>();
+    const visible = (type: string, id: number) => {
+      if (!id || user.administrator) return true;
+      const key = `${type}:${id}`;
+      let ok = seen.get(key);
+      if (ok === undefined) seen.set(key, (ok = canSee(ctx, user, type, id)));
+      return ok;
+    };
+    return devices.flatMap((d) =>
+      data.events(d.id, range).filter((e) => {
+        if (types.size && !types.has(e.type)) return false;
+        if (alarms.size && e.type === 'alarm' && !alarms.has(String(e.attributes.alarm ?? ''))) return false;
+        return visible('geofence', e.geofenceId) && visible('maintenance', e.maintenanceId);
+      }),
+    );
+  });
+
+  app.get('/api/reports/trips', async (req) => {
+    const { devices, range } = await resolve(req, parse(baseQuery, req.query));
+    const opts = options();
+    return devices.flatMap((d) =>
+      segments(d, range)
+        .filter((s) => s.kind === 'trip')
+        .map((s) => tripItem(d, s, opts)),
+    );
+  });
+
+  app.get('/api/reports/stops', async (req) => {
+    const { devices, range } = await resolve(req, parse(baseQuery, req.query));
+    const opts = options();
+    return devices.flatMap((d) =>
+      segments(d, range)
+        .filter((s) => s.kind === 'stop')
+        .map((s) => stopItem(d, s, opts)),
+    );
+  });
+
+  app.get('/api/reports/summary', async (req) => {
+    const q = parse(summaryQuery, req.query);
+    const { user, devices, range } = await resolve(req, q);
+    const opts = options();
+    const pieces: Range[] =
+      q.daily === 'true'
+        ? splitDays(range.from, range.to, timeZone(user)).map(([from, to], i, all) => ({
+            from,
+            to,
+            toExclusive: i < all.length - 1,
+          }))
+        : [range];
+    if (pieces.length > 3660) throw badRequest('Time period exceeds the limit');
+    const out = [];
+    for (const d of devices) {
+      for (const piece of pieces) {
+        const ends = data.firstLast(d.id, piece);
+        if (!ends) continue;
+        const slow = piece.to - piece.from <= FAST_THRESHOLD_MS;
+        out.push(summaryItem(d, ends[0], ends[1], slow ? data.maxSpeed(d.id, piece) : 0, opts));
+      }
+    }
+    return out;
+  });
+}

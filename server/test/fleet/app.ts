@@ -1,0 +1,79 @@
+// An embedded server on a temporary in-memory store for the fleet tests, with users made directly in the store.
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { hashPassword } from '../../src/traccar/auth.ts';
+import { registerReports } from '../../src/live/reports/index.ts';
+import type { AppContext } from '../../src/context.ts';
+
+export async function fleetApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}) {
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', SIM_DEVICES: '0', ...env },
+    { sqliteFile: ':memory:', ...overrides },
+  );
+  const built = await buildApp(config);
+  // Until registerLive calls it, register the reports here (never twice).
+  if (!built.app.hasRoute({ method: 'GET', url: '/api/reports/trips' }))
+    registerReports(built.app, built.ctx);
+  await built.app.ready();
+  return built;
+}
+
+export async function addUser(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  extra: Partial<Record<'administrator' | 'readonly' | 'disableReports' | 'userLimit', number>> & {
+    attributes?: object;
+  } = {},
+): Promise<number> {
+  const { attributes, ...flags } = extra;
+  const row = {
+    name: email,
+    email,
+    hashedPassword: await hashPassword(password),
+    attributes: JSON.stringify(attributes ?? {}),
+    ...flags,
+  };
+  const cols = Object.keys(row);
+  const r = ctx.store.sqlite
+    .prepare(`INSERT INTO users (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`)
+    .run(row);
+  return Number(r.lastInsertRowid);
+}
+
+export function addDevice(
+  ctx: AppContext,
+  uniqueId: string,
+  name: string,
+  groupId = 0,
+  attributes: object = {},
+): number {
+  const r = ctx.store.sqlite
+    .prepare('INSERT INTO devices (name, uniqueId, groupId, attributes) VALUES (?, ?, ?, ?)')
+    .run(name, uniqueId, groupId, JSON.stringify(attributes));
+  return Number(r.lastInsertRowid);
+}
+
+export function addGroup(ctx: AppContext, name: string, parent = 0): number {
+  return Number(
+    ctx.store.sqlite.prepare('INSERT INTO groups (name, groupId) VALUES (?, ?)').run(name, parent)
+      .lastInsertRowid,
+  );
+}
+
+export function link(
+  ctx: AppContext,
+  ownerType: string,
+  ownerId: number,
+  propertyType: string,
+  propertyId: number,
+) {
+  ctx.store.sqlite
+    .prepare('INSERT OR IGNORE INTO links (ownerType, ownerId, propertyType, propertyId) VALUES (?, ?, ?, ?)')
+    .run(ownerType, ownerId, propertyType, propertyId);
+  ctx.bus.emit('permissions');
+}
+
+export const basic = (email: string, password: string) => ({
+  authorization: 'Basic ' + Buffer.from(`${email}:${password}`).toString('base64'),
+});
