@@ -11,7 +11,8 @@ const NUM = '[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?';
 
 function parsePoint(text: string): LatLon | string {
   const parts = text.trim().split(/\s+/);
-  if (parts.length !== 2 || !parts.every((p) => new RegExp(`^${NUM}$`).test(p))) return `invalid point "${text.trim()}"`;
+  if (parts.length !== 2 || !parts.every((p) => new RegExp(`^${NUM}$`).test(p)))
+    return `invalid point "${text.trim()}"`;
   const [lat, lon] = parts.map(Number);
   if (lat < -90 || lat > 90) return `latitude out of range: ${lat}`;
   if (lon < -180 || lon > 180) return `longitude out of range: ${lon}`;

@@ -24,7 +24,10 @@ const DATE_VALUE = /^\d{8}(T\d{6}Z?)?$/;
 export function validateCalendarData(data: string): string | null {
   const text = decodeBase64(data);
   if (text === null) return 'calendar data must be base64';
-  const lines = text.replace(/\r?\n[ \t]/g, '').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = text
+    .replace(/\r?\n[ \t]/g, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   if (lines.length === 0) return 'calendar data is empty';
   const stack: string[] = [];
   let events = 0;
@@ -36,7 +39,8 @@ export function validateCalendarData(data: string): string | null {
     const name = line.slice(0, colon).split(';')[0].toUpperCase();
     const value = line.slice(colon + 1).trim();
     if (name === 'BEGIN') {
-      if (stack.length === 0 && value.toUpperCase() !== 'VCALENDAR') return 'iCalendar must start with BEGIN:VCALENDAR';
+      if (stack.length === 0 && value.toUpperCase() !== 'VCALENDAR')
+        return 'iCalendar must start with BEGIN:VCALENDAR';
       stack.push(value.toUpperCase());
       if (value.toUpperCase() === 'VEVENT') hasStart = false;
     } else if (name === 'END') {

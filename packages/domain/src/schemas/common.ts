@@ -2,7 +2,8 @@
 import { z } from 'zod';
 
 /** ISO-8601 zoned date-time as Java's ISO_ZONED_DATE_TIME accepts it: a zone (Z or ±hh:mm) is mandatory. */
-const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})(\[[A-Za-z0-9_/+-]+\])?$/;
+const ZONED =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})(\[[A-Za-z0-9_/+-]+\])?$/;
 
 /** Parses a zoned ISO date (`2024-05-01T00:00:00Z`, `…000+00:00`, `…+02:00`); null when invalid or zone-less. */
 export function parseZonedDate(text: string): Date | null {
@@ -23,7 +24,10 @@ export function formatTraccarDate(value: Date | string | number | null | undefin
 export const zonedDate = z.string().transform((v, ctx) => {
   const d = parseZonedDate(v);
   if (!d) {
-    ctx.addIssue({ code: 'custom', message: `invalid date "${v.slice(0, 40)}" (expected ISO-8601 with zone)` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `invalid date "${v.slice(0, 40)}" (expected ISO-8601 with zone)`,
+    });
     return z.NEVER;
   }
   return d.toISOString();

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { EVENT_TYPES, COMMAND_TYPES } from '../types.ts';
 import { validateArea } from './area.ts';
 import { validateCalendarData } from './calendar.ts';
-import { attributes, bool, int, nullableStr, num, optionalDate, refId, str } from './common.ts';
+import { attributes, bool, int, nullableStr, num, optionalDate, refId } from './common.ts';
 
 const name = z.string().trim().min(1, 'name is required').max(512);
 
@@ -188,7 +188,18 @@ export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 
 /** Owner stem → property stems that may be linked to it (CONTRACT §3 "Link tables that exist"). */
 export const PERMISSION_PAIRS: Record<string, readonly string[]> = {
-  user: ['device', 'group', 'geofence', 'notification', 'calendar', 'attribute', 'driver', 'managedUser', 'command', 'maintenance'],
+  user: [
+    'device',
+    'group',
+    'geofence',
+    'notification',
+    'calendar',
+    'attribute',
+    'driver',
+    'managedUser',
+    'command',
+    'maintenance',
+  ],
   device: ['geofence', 'notification', 'attribute', 'driver', 'command', 'maintenance', 'linkedDevice'],
   group: ['geofence', 'notification', 'attribute', 'driver', 'command', 'maintenance'],
 };
@@ -209,7 +220,8 @@ export const permissionInput = z.record(z.string(), z.unknown()).transform((obj,
   if (keys.length !== 2) return fail('a permission has exactly two keys, e.g. {"userId":1,"deviceId":2}');
   const [ownerKey, propertyKey] = keys;
   for (const k of keys) {
-    if (!(PERMISSION_KEYS as readonly string[]).includes(k)) return fail(`unknown permission key "${k.slice(0, 40)}"`);
+    if (!(PERMISSION_KEYS as readonly string[]).includes(k))
+      return fail(`unknown permission key "${k.slice(0, 40)}"`);
     const v = obj[k];
     if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0 || v > Number.MAX_SAFE_INTEGER) {
       return fail(`${k} must be a positive integer`);
@@ -220,7 +232,12 @@ export const permissionInput = z.record(z.string(), z.unknown()).transform((obj,
   if (!PERMISSION_PAIRS[ownerType]?.includes(propertyType)) {
     return fail(`cannot link ${propertyKey} to ${ownerKey}`);
   }
-  return { ownerType, ownerId: obj[ownerKey] as number, propertyType, propertyId: obj[propertyKey] as number };
+  return {
+    ownerType,
+    ownerId: obj[ownerKey] as number,
+    propertyType,
+    propertyId: obj[propertyKey] as number,
+  };
 });
 
 export const permissionBulkInput = z.array(permissionInput).max(10_000);

@@ -1,0 +1,302 @@
+// Who can see and change what (CONTRACT §6). Links live in the one `links` table (ownerType, ownerId,
+// propertyType, propertyId). Visibility for a user = a direct link, or a link to a group the user can see;
+// the groups a user can see are its linked groups and their sub-groups (3 levels in all, as Traccar expands
+// them). Administrators pass every single-object check, but their default lists show only linked objects.
+import type { AppContext } from '../context.ts';
+import { denied } from '../errors.ts';
+import type { UserRow } from './auth.ts';
+
+/** Link stem → table holding that object. */
+export const TABLE_OF: Record<string, string> = {
+  user: 'users',
+  managedUser: 'users',
+  device: 'devices',
+  linkedDevice: 'devices',
+  group: 'groups',
+  geofence: 'geofences',
+  notification: 'notifications',
+  calendar: 'calendars',
+  attribute: 'computed_attributes',
+  driver: 'drivers',
+  command: 'commands',
+  maintenance: 'maintenances',
+};
+
+/** Link stem → the Java class name used in "<Class> access denied". */
+export const CLASS_OF: Record<string, string> = {
+  user: 'User',
+  managedUser: 'User',
+  device: 'Device',
+  linkedDevice: 'Device',
+  group: 'Group',
+  geofence: 'Geofence',
+  notification: 'Notification',
+  calendar: 'Calendar',
+  attribute: 'Attribute',
+  driver: 'Driver',
+  command: 'Command',
+  maintenance: 'Maintenance',
+};
+
+/** Levels of the group hierarchy used for permission expansion (a group plus 2 levels below it). */
+export const GROUP_DEPTH = 3;
+
+type Sql = AppContext['store']['sqlite'];
+const ids = (rows: unknown[]) => (rows as Array<{ id: number }>).map((r) => r.id);
+
+export const isAdmin = (user: UserRow | null | undefined): boolean => !!user?.administrator;
+export const isManager = (user: UserRow | null | undefined): boolean => !!user && user.userLimit !== 0;
+
+export interface ServerFlags {
+  readonly: number;
+  deviceReadonly: number;
+  limitCommands: number;
+  disableReports: number;
+  fixedEmail: number;
+  registration: number;
+  attributes: string;
+}
+
+export function serverFlags(ctx: AppContext): ServerFlags {
+  return ctx.store.sqlite
+    .prepare(
+      'SELECT readonly, deviceReadonly, limitCommands, disableReports, fixedEmail, registration, attributes FROM server WHERE id = 1',
+    )
+    .get() as ServerFlags;
+}
+
+export function serverAttribute(ctx: AppContext, key: string): unknown {
+  try {
+    return (JSON.parse(serverFlags(ctx).attributes) as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+/** A boolean server attribute (true or "true"). */
+export function serverSwitch(ctx: AppContext, key: string): boolean {
+  const v = serverAttribute(ctx, key);
+  return v === true || v === 'true';
+}
+
+export type Restriction = 'readonly' | 'deviceReadonly' | 'limitCommands' | 'disableReports';
+
+/** A restriction applies to non-admins when set on the server or on the user. */
+export function restricted(ctx: AppContext, user: UserRow, key: Restriction): boolean {
+  if (user.administrator) return false;
+  return !!user[key] || !!serverFlags(ctx)[key];
+}
+
+export function checkAdmin(user: UserRow): void {
+  if (!user.administrator) throw denied('Administrator access required');
+}
+
+export function checkManager(user: UserRow): void {
+  if (!user.administrator && user.userLimit === 0) throw denied('Manager access required');
+}
+
+/** Object writes: readonly (server or user) ⇒ `Write access denied`; `kind` adds the resource's own flag. */
+export function checkWrite(ctx: AppContext, user: UserRow, kind?: 'device' | 'command' | 'attribute'): void {
+  if (user.administrator) return;
+  if (restricted(ctx, user, 'readonly')) throw denied('Write access denied');
+  if (kind === 'device' && restricted(ctx, user, 'deviceReadonly')) throw denied('Write access denied');
+  if (kind === 'command' && restricted(ctx, user, 'limitCommands')) throw denied('Write access denied');
+  if (kind === 'attribute') checkAdmin(user);
+}
+
+/** Operations Traccar refuses with `Operation restricted` (links, position deletion, reports, ad-hoc commands). */
+export function checkRestriction(ctx: AppContext, user: UserRow, key: Restriction): void {
+  if (restricted(ctx, user, key)) throw denied('Operation restricted');
+}
+
+// ---- groups --------------------------------------------------------------------------------------------
+
+/** `roots` plus their descendants, GROUP_DEPTH levels in all. */
+export function withSubgroups(sql: Sql, roots: number[]): Set<number> {
+  const out = new Set(roots);
+  let level = roots;
+  const children = sql.prepare('SELECT id FROM groups WHERE groupId IN (SELECT value FROM json_each(?))');
+  for (let depth = 1; depth < GROUP_DEPTH && level.length; depth++) {
+    level = ids(children.all(JSON.stringify(level))).filter((g) => !out.has(g));
+    for (const g of level) out.add(g);
+  }
+  return out;
+}
+
+/** `groupId` plus its ancestors, GROUP_DEPTH levels in all (the groups whose users see its devices). */
+export function withAncestors(sql: Sql, groupId: number): number[] {
+  const out: number[] = [];
+  const parent = sql.prepare('SELECT groupId FROM groups WHERE id = ?');
+  let g = groupId;
+  for (let depth = 0; depth < GROUP_DEPTH && g > 0 && !out.includes(g); depth++) {
+    out.push(g);
+    const row = parent.get(g) as { groupId: number } | undefined;
+    g = row ? row.groupId : 0;
+  }
+  return out;
+}
+
+function linkedIds(sql: Sql, ownerType: string, ownerId: number, propertyType: string): number[] {
+  return (
+    sql
+      .prepare('SELECT propertyId AS id FROM links WHERE ownerType = ? AND ownerId = ? AND propertyType = ?')
+      .all(ownerType, ownerId, propertyType) as Array<{ id: number }>
+  ).map((r) => r.id);
+}
+
+/** Groups a user sees: linked groups and their sub-groups. */
+export function visibleGroupIds(ctx: AppContext, userId: number): Set<number> {
+  return withSubgroups(ctx.store.sqlite, linkedIds(ctx.store.sqlite, 'user', userId, 'group'));
+}
+
+// ---- devices -------------------------------------------------------------------------------------------
+
+/** Devices linked to a user directly or through its groups (the default list, also for admins). */
+export function linkedDeviceIds(ctx: AppContext, userId: number): number[] {
+  const sql = ctx.store.sqlite;
+  const direct = linkedIds(sql, 'user', userId, 'device');
+  const groups = [...visibleGroupIds(ctx, userId)];
+  if (!groups.length) return direct;
+  const viaGroups = ids(
+    sql
+      .prepare('SELECT id FROM devices WHERE groupId IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(groups)),
+  );
+  return [...new Set([...direct, ...viaGroups])];
+}
+
+/** Devices a user sees: linked directly or via groups; `all` (admins only) = every device. */
+export function visibleDeviceIds(ctx: AppContext, user: UserRow, all = false): number[] {
+  if (all && user.administrator) return ids(ctx.store.sqlite.prepare('SELECT id FROM devices').all());
+  return linkedDeviceIds(ctx, user.id);
+}
+
+export function canAccessDevice(ctx: AppContext, user: UserRow, deviceId: number): boolean {
+  if (user.administrator) return true;
+  return usersWhoSeeDevice(ctx, deviceId).includes(user.id);
+}
+
+interface DeviceAudience {
+  byDevice: Map<number, number[]>;
+}
+const audiences = new WeakMap<AppContext, DeviceAudience>();
+
+/** Forget cached audiences (called on every link, device-group and group-parent change). */
+export function invalidateAccess(ctx: AppContext): void {
+  audiences.get(ctx)?.byDevice.clear();
+}
+
+/**
+ * Users linked to a device directly or through its group chain (admins only if linked). Cached per device;
+ * the cache is cleared on the bus 'permissions' event, which every link or hierarchy change emits.
+ */
+export function usersWhoSeeDevice(ctx: AppContext, deviceId: number): number[] {
+  let audience = audiences.get(ctx);
+  if (!audience) {
+    const fresh: DeviceAudience = { byDevice: new Map() };
+    audiences.set(ctx, fresh);
+    ctx.bus.on('permissions', () => fresh.byDevice.clear());
+    audience = fresh;
+  }
+  const cached = audience.byDevice.get(deviceId);
+  if (cached) return cached;
+  const sql = ctx.store.sqlite;
+  const device = sql.prepare('SELECT groupId FROM devices WHERE id = ?').get(deviceId) as
+    { groupId: number } | undefined;
+  let users: number[] = [];
+  if (device) {
+    const groups = withAncestors(sql, device.groupId);
+    users = ids(
+      sql
+        .prepare(
+          `SELECT ownerId AS id FROM links WHERE ownerType = 'user' AND propertyType = 'device' AND propertyId = ?
+           UNION SELECT ownerId AS id FROM links WHERE ownerType = 'user' AND propertyType = 'group'
+             AND propertyId IN (SELECT value FROM json_each(?))`,
+        )
+        .all(deviceId, JSON.stringify(groups)),
+    );
+  }
+  if (audience.byDevice.size > 200_000) audience.byDevice.clear();
+  audience.byDevice.set(deviceId, users);
+  return users;
+}
+
+/** Tells every listener (socket recipients, caches) that visibility changed. */
+export function permissionsChanged(ctx: AppContext): void {
+  invalidateAccess(ctx);
+  ctx.bus.emit('permissions');
+}
+
+// ---- users ---------------------------------------------------------------------------------------------
+
+export function isManagerOf(ctx: AppContext, managerId: number, userId: number): boolean {
+  return !!ctx.store.sqlite
+    .prepare(
+      `SELECT 1 FROM links WHERE ownerType = 'user' AND ownerId = ? AND propertyType = 'managedUser' AND propertyId = ?`,
+    )
+    .get(managerId, userId);
+}
+
+export function managedUserIds(ctx: AppContext, managerId: number): number[] {
+  return linkedIds(ctx.store.sqlite, 'user', managerId, 'managedUser');
+}
+
+/** Self, admin, or manager of `userId`; else `User access denied`. */
+export function checkUserAccess(ctx: AppContext, user: UserRow, userId: number): void {
+  if (user.administrator || user.id === userId) return;
+  if (user.userLimit !== 0 && isManagerOf(ctx, user.id, userId)) return;
+  throw denied('User access denied');
+}
+
+// ---- any object ----------------------------------------------------------------------------------------
+
+/**
+ * Ids of `type` objects visible to `userId` through links: direct user links plus links of the user's groups
+ * (for devices and groups, the hierarchy rules above; for users, self and managed users).
+ */
+export function visibleIds(ctx: AppContext, userId: number, type: string): number[] {
+  const sql = ctx.store.sqlite;
+  switch (type) {
+    case 'device':
+    case 'linkedDevice':
+      return linkedDeviceIds(ctx, userId);
+    case 'group':
+      return [...visibleGroupIds(ctx, userId)];
+    case 'user':
+    case 'managedUser':
+      return [userId, ...managedUserIds(ctx, userId)];
+    default: {
+      const groups = [...visibleGroupIds(ctx, userId)];
+      return ids(
+        sql
+          .prepare(
+            `SELECT propertyId AS id FROM links WHERE ownerType = 'user' AND ownerId = ? AND propertyType = ?
+             UNION SELECT propertyId AS id FROM links WHERE ownerType = 'group' AND propertyType = ?
+               AND ownerId IN (SELECT value FROM json_each(?))`,
+          )
+          .all(userId, type, type, JSON.stringify(groups)),
+      );
+    }
+  }
+}
+
+/** Whether `user` may see object `type`/`id` (single-object check; admins always pass). */
+export function canSee(ctx: AppContext, user: UserRow, type: string, id: number): boolean {
+  if (user.administrator) return true;
+  if (type === 'device' || type === 'linkedDevice') return canAccessDevice(ctx, user, id);
+  if (type === 'user' || type === 'managedUser') {
+    return user.id === id || (user.userLimit !== 0 && isManagerOf(ctx, user.id, id));
+  }
+  return visibleIds(ctx, user.id, type).includes(id);
+}
+
+/** Throws `<Class> access denied` unless `user` can see the object. */
+export function checkSee(ctx: AppContext, user: UserRow, type: string, id: number): void {
+  if (!canSee(ctx, user, type, id)) throw denied(`${CLASS_OF[type] ?? 'Object'} access denied`);
+}
+
+export function objectExists(ctx: AppContext, type: string, id: number): boolean {
+  const table = TABLE_OF[type];
+  if (!table) return false;
+  return !!ctx.store.sqlite.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id);
+}

@@ -1,0 +1,18 @@
+// First start: an empty store gets the administrator named in the configuration
+// (RASTRO_ADMIN_EMAIL / RASTRO_ADMIN_PASSWORD; the value is both email and login).
+import type { AppContext } from '../context.ts';
+import type { UserRow } from './auth.ts';
+import { insertUser } from './users.ts';
+
+export async function ensureAdmin(ctx: AppContext): Promise<UserRow | null> {
+  if (ctx.store.sqlite.prepare('SELECT 1 FROM users LIMIT 1').get()) return null;
+  return insertUser(ctx, {
+    name: 'admin',
+    email: ctx.config.adminEmail,
+    login: ctx.config.adminEmail,
+    password: ctx.config.adminPassword,
+    administrator: true,
+    deviceLimit: -1,
+    userLimit: -1,
+  });
+}

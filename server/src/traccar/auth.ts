@@ -1,0 +1,393 @@
+// Identity of a request (CONTRACT §2): 1. `Authorization` header (Basic email-or-login:password, or Bearer
+// token), 2. the `JSESSIONID` cookie (sessions table, Origin check), else anonymous. Disabled or expired users
+// are anonymous.
+//
+// Passwords are hashed with Node's scrypt (memory-hard, salted):
+//   hashedPassword = "scrypt$<N>$<r>$<p>$<salt base64>$<key base64>"   (N=16384, r=8, p=1, 16-byte salt, 64-byte key)
+// Tokens (POST /api/session/token, shares) are 32 random bytes in base64url; the store keeps only their SHA-256
+// (hex) as `tokens.id`, with an expiry and a `revoked` flag. Session ids are 24 random bytes (base64url).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import type { UserRow as UserTable } from '../db/schema.ts';
+import { tooManyRequests, unauthorized } from '../errors.ts';
+
+export type UserRow = Selectable<UserTable>;
+
+export const SESSION_COOKIE = 'JSESSIONID';
+
+const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 };
+
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  N: number,
+  r: number,
+  p: number,
+  keylen: number,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, keylen, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen);
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (!stored) return false;
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [N, r, p] = parts.slice(1, 4).map(Number);
+  const salt = Buffer.from(parts[4], 'base64');
+  const expected = Buffer.from(parts[5], 'base64');
+  if (!(N > 1 && r > 0 && p > 0) || expected.length === 0) return false;
+  const key = await scryptAsync(password, salt, N, r, p, expected.length);
+  return timingSafeEqual(key, expected);
+}
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+export function findUser(ctx: AppContext, id: number): UserRow | undefined {
+  return ctx.store.sqlite.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+}
+
+/** Disabled or expired users count as anonymous (CONTRACT §6). */
+export function isActive(user: UserRow, now = Date.now()): boolean {
+  if (user.disabled) return false;
+  if (user.expirationTime && Date.parse(user.expirationTime) <= now) return false;
+  return true;
+}
+
+// ---- login rate limiting: 10 failures per 15 minutes, per client IP and per account --------------------
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES = 10;
+
+class LoginLimiter {
+  private failures = new Map<string, number[]>();
+
+  private recent(key: string, now: number): number[] {
+    const list = (this.failures.get(key) ?? []).filter((t) => now - t < LOGIN_WINDOW_MS);
+    if (list.length) this.failures.set(key, list);
+    else this.failures.delete(key);
+    return list;
+  }
+
+  /** Throws 429 while the IP or the account is blocked. */
+  check(keys: string[], now = Date.now()): void {
+    for (const key of keys) {
+      const list = this.recent(key, now);
+      if (list.length >= LOGIN_MAX_FAILURES) {
+        const wait = Math.max(1, Math.ceil((list[0] + LOGIN_WINDOW_MS - now) / 1000));
+        throw tooManyRequests(wait);
+      }
+    }
+  }
+
+  fail(keys: string[], now = Date.now()): void {
+    if (this.failures.size > 100_000) this.failures.clear();
+    for (const key of keys) this.failures.set(key, [...this.recent(key, now), now]);
+  }
+
+  succeed(account: string): void {
+    this.failures.delete(account);
+  }
+}
+
+const limiters = new WeakMap<AppContext, LoginLimiter>();
+export function loginLimiter(ctx: AppContext): LoginLimiter {
+  let l = limiters.get(ctx);
+  if (!l) limiters.set(ctx, (l = new LoginLimiter()));
+  return l;
+}
+
+// ---- TOTP (RFC 6238: 30 s steps, 6 digits, HMAC-SHA1, ±1 step tolerance) ----------------------------------
+
+const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+export function generateTotpKey(): string {
+  const bytes = randomBytes(20);
+  let bits = '';
+  for (const b of bytes) bits += b.toString(2).padStart(8, '0');
+  let out = '';
+  for (let i = 0; i + 5 <= bits.length; i += 5) out += B32[parseInt(bits.slice(i, i + 5), 2)];
+  return out;
+}
+
+function base32Decode(text: string): Buffer {
+  let bits = '';
+  for (const c of text.toUpperCase().replace(/=+$/, '')) {
+    const v = B32.indexOf(c);
+    if (v < 0) return Buffer.alloc(0);
+    bits += v.toString(2).padStart(5, '0');
+  }
+  const bytes: number[] = [];
+  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
+  return Buffer.from(bytes);
+}
+
+export function totpCode(key: string, time = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(time / 30000)));
+  const h = createHmac('sha1', base32Decode(key)).update(counter).digest();
+  const o = h[h.length - 1] & 0xf;
+  const n = ((h[o] & 0x7f) << 24) | (h[o + 1] << 16) | (h[o + 2] << 8) | h[o + 3];
+  return String(n % 1_000_000).padStart(6, '0');
+}
+
+export function verifyTotp(key: string, code: string, time = Date.now()): boolean {
+  const want = code.padStart(6, '0');
+  return [-1, 0, 1].some((step) => totpCode(key, time + step * 30000) === want);
+}
+
+// ---- password login ------------------------------------------------------------------------------------
+
+export type LoginResult =
+  | { ok: true; user: UserRow }
+  | { ok: false; reason: 'credentials' | 'totpRequired' | 'totpInvalid' | 'disabled' | 'expired' };
+
+/** Full password login (email or login, case-insensitive), rate limited per IP and per account. */
+export async function passwordLogin(
+  ctx: AppContext,
+  ip: string,
+  emailOrLogin: string,
+  password: string,
+  code?: string,
+): Promise<LoginResult> {
+  const account = emailOrLogin.trim().toLowerCase();
+  const keys = [`ip:${ip}`, `account:${account}`];
+  const limiter = loginLimiter(ctx);
+  limiter.check(keys);
+  const user = ctx.store.sqlite
+    .prepare('SELECT * FROM users WHERE lower(email) = ? OR lower(login) = ? ORDER BY id LIMIT 1')
+    .get(account, account) as UserRow | undefined;
+  if (!user || !(await verifyPassword(password, user.hashedPassword))) {
+    limiter.fail(keys);
+    return { ok: false, reason: 'credentials' };
+  }
+  if (user.totpKey) {
+    if (!code) return { ok: false, reason: 'totpRequired' };
+    if (!verifyTotp(user.totpKey, code)) {
+      limiter.fail(keys);
+      return { ok: false, reason: 'totpInvalid' };
+    }
+  }
+  limiter.succeed(`account:${account}`);
+  if (user.disabled) return { ok: false, reason: 'disabled' };
+  if (!isActive(user)) return { ok: false, reason: 'expired' };
+  return { ok: true, user };
+}
+
+// ---- tokens --------------------------------------------------------------------------------------------
+
+/** Issues an API token for `userId` valid until `expiresAt`; returns the opaque token text. */
+export function createSessionToken(ctx: AppContext, userId: number, expiresAt: Date): string {
+  const token = randomToken();
+  ctx.store.sqlite
+    .prepare('INSERT INTO tokens (id, userId, expiresAt, revoked) VALUES (?, ?, ?, 0)')
+    .run(sha256(token), userId, expiresAt.toISOString());
+  return token;
+}
+
+export interface TokenInfo {
+  userId: number;
+  expiresAt: string;
+}
+
+/** The token's owner and expiry if the token exists, is not revoked and not expired. */
+export function verifyToken(ctx: AppContext, token: string): TokenInfo | null {
+  if (!token || token.length > 1024) return null;
+  const row = ctx.store.sqlite
+    .prepare('SELECT userId, expiresAt, revoked FROM tokens WHERE id = ?')
+    .get(sha256(token)) as { userId: number; expiresAt: string; revoked: number } | undefined;
+  if (!row || row.revoked || Date.parse(row.expiresAt) <= Date.now()) return null;
+  return { userId: row.userId, expiresAt: row.expiresAt };
+}
+
+export function revokeToken(ctx: AppContext, token: string): boolean {
+  return (
+    ctx.store.sqlite.prepare('UPDATE tokens SET revoked = 1 WHERE id = ?').run(sha256(token)).changes > 0
+  );
+}
+
+/** The active user owning a valid token, or null. */
+export function userFromToken(ctx: AppContext, token: string): UserRow | null {
+  const info = verifyToken(ctx, token);
+  if (!info) return null;
+  const user = findUser(ctx, info.userId);
+  return user && isActive(user) ? user : null;
+}
+
+// ---- cookie sessions -----------------------------------------------------------------------------------
+
+interface SessionRecord {
+  id: string;
+  userId: number;
+  origin: string | null;
+  expiresAt: string | null;
+}
+
+/** Creates a session for `userId` (recording the request Origin) and sets the JSESSIONID cookie. */
+export function startSession(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  expiresAt: string | null = null,
+): void {
+  endSession(ctx, req, reply, false);
+  const id = randomToken(24);
+  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
+  ctx.store.sqlite
+    .prepare('INSERT INTO sessions (id, userId, origin, createdAt, expiresAt) VALUES (?, ?, ?, ?, ?)')
+    .run(id, userId, origin, new Date().toISOString(), expiresAt);
+  reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax' });
+  requestUsers.set(req, findUser(ctx, userId) ?? null);
+}
+
+/** Switches the current cookie session to another user (impersonation, GET /api/session/{id}). */
+export function switchSession(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): void {
+  const session = readSession(ctx, req);
+  if (session) {
+    ctx.store.sqlite.prepare('UPDATE sessions SET userId = ? WHERE id = ?').run(userId, session.id);
+    requestUsers.set(req, findUser(ctx, userId) ?? null);
+  } else {
+    startSession(ctx, req, reply, userId);
+  }
+}
+
+/** Ends the cookie session of the request (DELETE /api/session). */
+export function endSession(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  clearCookie = true,
+): void {
+  const id = req.cookies?.[SESSION_COOKIE];
+  if (id) ctx.store.sqlite.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+  if (clearCookie) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  requestUsers.delete(req);
+}
+
+/** Ends every session and token of a user (deleted user, self-delete). */
+export function endUserSessions(ctx: AppContext, userId: number): void {
+  ctx.store.sqlite.prepare('DELETE FROM sessions WHERE userId = ?').run(userId);
+  ctx.store.sqlite.prepare('UPDATE tokens SET revoked = 1 WHERE userId = ?').run(userId);
+}
+
+function hostOf(value: string): string | null {
+  try {
+    return new URL(value.includes('://') ? value : `http://${value}`).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** Origin check (CONTRACT §2): equal to the login Origin, or — if none recorded — same host as `Host`. */
+function originAllowed(req: { headers: FastifyRequest['headers'] }, recorded: string | null): boolean {
+  const origin = req.headers.origin;
+  if (typeof origin !== 'string' || origin === '') return true;
+  if (recorded) return origin === recorded;
+  const host = req.headers.host;
+  return typeof host === 'string' && hostOf(origin) !== null && hostOf(origin) === hostOf(host);
+}
+
+function readSession(
+  ctx: AppContext,
+  req: Pick<FastifyRequest, 'headers' | 'cookies'>,
+): SessionRecord | null {
+  const id = req.cookies?.[SESSION_COOKIE];
+  if (!id || id.length > 200) return null;
+  const s = ctx.store.sqlite
+    .prepare('SELECT id, userId, origin, expiresAt FROM sessions WHERE id = ?')
+    .get(id) as SessionRecord | undefined;
+  if (!s) return null;
+  if (s.expiresAt && Date.parse(s.expiresAt) <= Date.now()) {
+    ctx.store.sqlite.prepare('DELETE FROM sessions WHERE id = ?').run(s.id);
+    return null;
+  }
+  if (!originAllowed(req, s.origin)) return null;
+  return s;
+}
+
+/** The user of the cookie session only (no Authorization header), or null. */
+export function sessionUser(
+  ctx: AppContext,
+  req: Pick<FastifyRequest, 'headers' | 'cookies'>,
+): UserRow | null {
+  const s = readSession(ctx, req);
+  if (!s) return null;
+  const user = findUser(ctx, s.userId);
+  return user && isActive(user) ? user : null;
+}
+
+// ---- identity of a request -----------------------------------------------------------------------------
+
+const requestUsers = new WeakMap<object, UserRow | null>();
+
+async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow | null> {
+  const header = req.headers.authorization;
+  if (typeof header === 'string' && header.trim() !== '') {
+    const [scheme, ...rest] = header.trim().split(/\s+/);
+    const value = rest.join(' ');
+    if (scheme.toLowerCase() === 'basic') {
+      let decoded: string;
+      try {
+        decoded = Buffer.from(value, 'base64').toString('utf8');
+      } catch {
+        return null;
+      }
+      const colon = decoded.indexOf(':');
+      if (colon <= 0) return null;
+      const r = await passwordLogin(ctx, req.ip, decoded.slice(0, colon), decoded.slice(colon + 1));
+      return r.ok ? r.user : null;
+    }
+    if (scheme.toLowerCase() === 'bearer') return userFromToken(ctx, value);
+    return null;
+  }
+  return sessionUser(ctx, req);
+}
+
+/** The authenticated user of the request, or null (anonymous). Cached per request. */
+export async function getUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow | null> {
+  if (requestUsers.has(req)) return requestUsers.get(req) ?? null;
+  const user = await resolveUser(ctx, req);
+  requestUsers.set(req, user);
+  return user;
+}
+
+/** The authenticated user, else 401 (with `WWW-Authenticate: Basic` for browsers asking for HTML). */
+export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
+  const user = await getUser(ctx, req);
+  if (user) return user;
+  const accept = String(req.headers.accept ?? '');
+  throw unauthorized(accept.includes('text/html') ? { 'www-authenticate': 'Basic realm="api"' } : {});
+}
+
+/** Identity for the WebSocket upgrade (CONTRACT §5): `?token=` or the cookie session (with Origin check). */
+export function userFromSocketRequest(
+  ctx: AppContext,
+  req: Pick<FastifyRequest, 'headers' | 'cookies' | 'query'>,
+): UserRow | null {
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  if (typeof q.token === 'string' && q.token) return userFromToken(ctx, q.token);
+  return sessionUser(ctx, req);
+}
+
+/** Forget the cached identity of a request (after login/logout within the same request). */
+export function resetRequestUser(req: FastifyRequest): void {
+  requestUsers.delete(req);
+}

@@ -1,0 +1,299 @@
+// One CRUD mechanism for the Traccar object resources (CONTRACT §1, §4, §6): list with the contract's filters,
+// get, create (creator linked), full-replacement update, delete (links removed). A resource is described by a
+// ResourceDef: table, column mapping, zod schema, link stem, list kind, search/sort columns and the few hooks
+// where behaviour really differs (device limits, group cycles, unique ids).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { queryFlag, queryIdList, queryInt } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { requireUser, type UserRow } from './auth.ts';
+import {
+  CLASS_OF,
+  checkSee,
+  checkUserAccess,
+  checkWrite,
+  objectExists,
+  permissionsChanged,
+  visibleDeviceIds,
+  visibleIds,
+} from './access.ts';
+import { jsonObject, parse, pathId, query } from './http.ts';
+import { inputToRow, rowToJson, type Columns, type Json, type Row } from './model.ts';
+
+export type ListKind = 'simple' | 'extended' | 'devices';
+
+export interface ResourceDef {
+  /** URL path under /api, e.g. "devices", "attributes/computed". */
+  path: string;
+  table: string;
+  /** Link stem (CONTRACT §3 permission key without "Id"). */
+  type: string;
+  columns: Columns;
+  schema: z.ZodType<Record<string, unknown>>;
+  listKind: ListKind;
+  sort: string;
+  search: string[];
+  /** Extra check class for writes: device ⇒ deviceReadonly, command ⇒ limitCommands, attribute ⇒ admin only. */
+  writeKind?: 'device' | 'command' | 'attribute';
+  /** Reference fields checked on write: value 0 = none; else the object must exist and be visible. */
+  refs?: Array<{ field: string; type: string }>;
+  /** Columns whose stored value survives a PUT (read-only/derived fields). */
+  keep?: string[];
+  /** Column values on create for fields the body cannot set. */
+  createValues?: Record<string, unknown>;
+  toJson?: (row: Row, excludeAttributes: boolean) => Json;
+  beforeCreate?: (ctx: AppContext, user: UserRow, input: Record<string, unknown>) => void;
+  validate?: (ctx: AppContext, input: Record<string, unknown>, existing: Row | null) => void;
+  /** Whether a change of this object can change who sees which device (devices' group, groups' parent). */
+  affectsVisibility?: (input: Record<string, unknown>, existing: Row | null) => boolean;
+  onDelete?: (ctx: AppContext, id: number) => void;
+}
+
+export const listQuery = z.object({
+  all: queryFlag,
+  userId: queryInt(1),
+  deviceId: queryInt(1),
+  groupId: queryInt(1),
+  id: queryIdList,
+  uniqueId: z
+    .union([z.string().max(256), z.array(z.string().max(256)).max(10_000)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).map((s) => s.trim())),
+  keyword: z.string().max(256).optional(),
+  limit: queryInt(0),
+  offset: queryInt(0),
+  excludeAttributes: queryFlag,
+  refresh: z.unknown().optional(),
+});
+export type ListQuery = z.output<typeof listQuery>;
+
+function likePattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Reads rows of `table` restricted to `ids` ('all' = no restriction) with keyword search, sort and paging.
+ */
+export function selectRows(
+  ctx: AppContext,
+  table: string,
+  ids: number[] | 'all',
+  opts: { search: string[]; sort: string; keyword?: string; limit?: number; offset?: number; extra?: string },
+): Row[] {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (ids !== 'all') {
+    if (!ids.length) return [];
+    where.push('id IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(ids));
+  }
+  if (opts.keyword && opts.keyword.trim() !== '') {
+    where.push(`(${opts.search.map((c) => `lower(${c}) LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+    for (let i = 0; i < opts.search.length; i++) params.push(likePattern(opts.keyword.trim()));
+  }
+  if (opts.extra) where.push(opts.extra);
+  let sql = `SELECT * FROM ${table}`;
+  if (where.length) sql += ` WHERE ${where.join(' AND ')}`;
+  sql += ` ORDER BY ${opts.sort} COLLATE NOCASE, id`;
+  if (opts.limit !== undefined || opts.offset !== undefined) {
+    sql += ' LIMIT ? OFFSET ?';
+    params.push(opts.limit ?? -1, opts.offset ?? 0);
+  }
+  return ctx.store.sqlite.prepare(sql).all(...params) as Row[];
+}
+
+function directLinks(ctx: AppContext, ownerType: string, ownerId: number, propertyType: string): number[] {
+  return (
+    ctx.store.sqlite
+      .prepare('SELECT propertyId AS id FROM links WHERE ownerType = ? AND ownerId = ? AND propertyType = ?')
+      .all(ownerType, ownerId, propertyType) as Array<{ id: number }>
+  ).map((r) => r.id);
+}
+
+/** The ids a list request may return, per CONTRACT §4's filters. */
+function listIds(ctx: AppContext, user: UserRow, def: ResourceDef, q: ListQuery): number[] | 'all' {
+  if (def.listKind === 'devices') {
+    if (q.id.length || q.uniqueId.length) {
+      const base = user.administrator ? 'all' : visibleDeviceIds(ctx, user);
+      const rows = selectRows(ctx, 'devices', base, { search: [], sort: 'id' });
+      return rows
+        .filter((r) => q.id.includes(r.id) || q.uniqueId.includes(String(r.uniqueId)))
+        .map((r) => r.id);
+    }
+    if (q.all) return user.administrator ? 'all' : visibleDeviceIds(ctx, user);
+    if (q.userId !== undefined) {
+      checkUserAccess(ctx, user, q.userId);
+      return directLinks(ctx, 'user', q.userId, 'device');
+    }
+    if (q.deviceId !== undefined) {
+      checkSee(ctx, user, 'device', q.deviceId);
+      return directLinks(ctx, 'device', q.deviceId, 'linkedDevice');
+    }
+    return visibleDeviceIds(ctx, user);
+  }
+  if (q.all) return user.administrator ? 'all' : visibleIds(ctx, user.id, def.type);
+  if (q.userId !== undefined) {
+    checkUserAccess(ctx, user, q.userId);
+    return def.listKind === 'simple'
+      ? visibleIds(ctx, q.userId, def.type)
+      : directLinks(ctx, 'user', q.userId, def.type);
+  }
+  if (def.listKind === 'extended' && q.deviceId !== undefined) {
+    checkSee(ctx, user, 'device', q.deviceId);
+    return directLinks(ctx, 'device', q.deviceId, def.type);
+  }
+  if (def.listKind === 'extended' && q.groupId !== undefined) {
+    checkSee(ctx, user, 'group', q.groupId);
+    return directLinks(ctx, 'group', q.groupId, def.type);
+  }
+  return visibleIds(ctx, user.id, def.type);
+}
+
+/** Loads one object for a single-object request: non-admins need visibility (400), missing ⇒ 404. */
+export function loadForUser(ctx: AppContext, user: UserRow, table: string, type: string, id: number): Row {
+  checkSee(ctx, user, type, id);
+  const row = ctx.store.sqlite.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined;
+  if (!row) throw notFound(`${CLASS_OF[type] ?? 'Object'} ${id} not found`);
+  return row;
+}
+
+/** Reference fields (groupId, calendarId, commandId): must exist, and non-admins must see them. */
+export function checkRefs(
+  ctx: AppContext,
+  user: UserRow,
+  refs: ResourceDef['refs'],
+  input: Record<string, unknown>,
+) {
+  for (const ref of refs ?? []) {
+    const value = input[ref.field];
+    if (typeof value !== 'number' || value === 0) continue;
+    checkSee(ctx, user, ref.type, value);
+    if (!objectExists(ctx, ref.type, value))
+      throw badRequest(`${ref.field}: ${CLASS_OF[ref.type]} ${value} not found`);
+  }
+}
+
+/** Removes every link that names the object, on either side. */
+export function deleteLinksOf(ctx: AppContext, types: string[], id: number): number {
+  let n = 0;
+  const stmt = ctx.store.sqlite.prepare(
+    'DELETE FROM links WHERE (ownerType = ? AND ownerId = ?) OR (propertyType = ? AND propertyId = ?)',
+  );
+  for (const t of types) n += stmt.run(t, id, t, id).changes;
+  return n;
+}
+
+export function linkCreator(ctx: AppContext, userId: number, type: string, id: number): void {
+  ctx.store.sqlite
+    .prepare('INSERT OR IGNORE INTO links (ownerType, ownerId, propertyType, propertyId) VALUES (?, ?, ?, ?)')
+    .run('user', userId, type, id);
+}
+
+/** Turns SQLite unique-constraint failures into a 400 naming the field. */
+export function uniqueGuard<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    const e = err as { code?: string; message?: string };
+    if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+      const field = /\.(\w+)$/.exec(e.message ?? '')?.[1] ?? 'value';
+      throw badRequest(
+        `Duplicate ${field === 'email' || /users_email/.test(e.message ?? '') ? 'email' : field}`,
+      );
+    }
+    throw err;
+  }
+}
+
+function insertRow(ctx: AppContext, table: string, values: Record<string, unknown>): number {
+  const cols = Object.keys(values);
+  const sql = `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`;
+  return Number(ctx.store.sqlite.prepare(sql).run(...cols.map((c) => values[c])).lastInsertRowid);
+}
+
+export function updateRow(ctx: AppContext, table: string, id: number, values: Record<string, unknown>): void {
+  const cols = Object.keys(values);
+  if (!cols.length) return;
+  const sql = `UPDATE ${table} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`;
+  ctx.store.sqlite.prepare(sql).run(...cols.map((c) => values[c]), id);
+}
+
+export function getRow(ctx: AppContext, table: string, id: number): Row | undefined {
+  return ctx.store.sqlite.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined;
+}
+
+/** Registers list/get/create/update/delete for one resource. */
+export function registerResource(app: FastifyInstance, ctx: AppContext, def: ResourceDef): void {
+  const base = `/api/${def.path}`;
+  const toJson = def.toJson ?? ((row: Row, ex: boolean) => rowToJson(def.columns, row, ex));
+  const aliases = def.type === 'device' ? ['device', 'linkedDevice'] : [def.type];
+
+  app.get(base, async (req: FastifyRequest) => {
+    const user = await requireUser(ctx, req);
+    const q = parse(listQuery, query(req));
+    const ids = listIds(ctx, user, def, q);
+    const rows = selectRows(ctx, def.table, ids, {
+      search: def.search,
+      sort: def.sort,
+      keyword: q.keyword,
+      limit: q.limit,
+      offset: q.offset,
+    });
+    return rows.map((r) => toJson(r, q.excludeAttributes));
+  });
+
+  app.get(`${base}/:id`, async (req) => {
+    const user = await requireUser(ctx, req);
+    return toJson(loadForUser(ctx, user, def.table, def.type, pathId(req)), false);
+  });
+
+  app.post(base, async (req) => {
+    const user = await requireUser(ctx, req);
+    checkWrite(ctx, user, def.writeKind);
+    const input = parse(def.schema, jsonObject(req));
+    def.beforeCreate?.(ctx, user, input);
+    checkRefs(ctx, user, def.refs, input);
+    def.validate?.(ctx, input, null);
+    const values = { ...inputToRow(def.columns, input), ...def.createValues };
+    const id = uniqueGuard(() =>
+      ctx.store.sqlite.transaction(() => {
+        const newId = insertRow(ctx, def.table, values);
+        linkCreator(ctx, user.id, def.type, newId);
+        return newId;
+      })(),
+    );
+    permissionsChanged(ctx);
+    return toJson(getRow(ctx, def.table, id)!, false);
+  });
+
+  app.put(`${base}/:id`, async (req) => {
+    const user = await requireUser(ctx, req);
+    const id = pathId(req);
+    checkWrite(ctx, user, def.writeKind);
+    const input = parse(def.schema, jsonObject(req));
+    if (input.id !== id) throw badRequest('body id must equal the path id');
+    const existing = loadForUser(ctx, user, def.table, def.type, id);
+    checkRefs(ctx, user, def.refs, input);
+    def.validate?.(ctx, input, existing);
+    const values = inputToRow(def.columns, input);
+    for (const k of def.keep ?? []) values[k] = existing[k];
+    uniqueGuard(() => updateRow(ctx, def.table, id, values));
+    if (def.affectsVisibility?.(input, existing)) permissionsChanged(ctx);
+    return toJson(getRow(ctx, def.table, id)!, false);
+  });
+
+  app.delete(`${base}/:id`, async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const id = pathId(req);
+    checkWrite(ctx, user, def.writeKind);
+    loadForUser(ctx, user, def.table, def.type, id);
+    ctx.store.sqlite.transaction(() => {
+      ctx.store.sqlite.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(id);
+      deleteLinksOf(ctx, aliases, id);
+      def.onDelete?.(ctx, id);
+    })();
+    permissionsChanged(ctx);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,47 @@
+// Outgoing mail adapter. The embedded server has no SMTP settings, so the default adapter reports
+// "not configured", logs the message (the reset link included, so an operator can still use it) and keeps it
+// in an in-memory outbox (tests read it).
+import type { AppContext } from '../context.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+export interface Mailer {
+  readonly configured: boolean;
+  send(message: MailMessage): Promise<{ sent: boolean; reason?: string }>;
+  /** Messages handed to the adapter, newest last (kept for the last 100). */
+  readonly outbox: MailMessage[];
+}
+
+function logMailer(ctx: AppContext): Mailer {
+  const outbox: MailMessage[] = [];
+  return {
+    configured: false,
+    outbox,
+    async send(message) {
+      outbox.push(message);
+      if (outbox.length > 100) outbox.shift();
+      ctx.log.warn(
+        { to: message.to, subject: message.subject, body: message.body },
+        'mail not configured; message logged',
+      );
+      return { sent: false, reason: 'not configured' };
+    },
+  };
+}
+
+const mailers = new WeakMap<AppContext, Mailer>();
+
+export function getMailer(ctx: AppContext): Mailer {
+  let m = mailers.get(ctx);
+  if (!m) mailers.set(ctx, (m = logMailer(ctx)));
+  return m;
+}
+
+/** Replaces the adapter (a real SMTP sender, or a test double). */
+export function setMailer(ctx: AppContext, mailer: Mailer): void {
+  mailers.set(ctx, mailer);
+}

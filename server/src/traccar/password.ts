@@ -1,0 +1,56 @@
+// Password reset (CONTRACT §2): POST /api/password/reset always answers 200; when the user exists a one-hour
+// token is created (only its SHA-256 is stored in password_resets) and mailed as a link.
+// POST /api/password/update sets the new password with that token.
+import type { FastifyInstance } from 'fastify';
+import { passwordResetForm, passwordUpdateForm } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { findUser, hashPassword, randomToken, sha256 } from './auth.ts';
+import { formBody, parse } from './http.ts';
+import { getMailer } from './mailer.ts';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/password/reset', async (req, reply) => {
+    const form = parse(passwordResetForm, formBody(req));
+    const email = form.email.toLowerCase();
+    const user = ctx.store.sqlite
+      .prepare('SELECT id, email FROM users WHERE lower(email) = ? OR lower(login) = ? LIMIT 1')
+      .get(email, email) as { id: number; email: string } | undefined;
+    if (user) {
+      const token = randomToken();
+      const sql = ctx.store.sqlite;
+      sql
+        .prepare('DELETE FROM password_resets WHERE userId = ? OR expiresAt < ?')
+        .run(user.id, new Date().toISOString());
+      sql
+        .prepare('INSERT INTO password_resets (tokenHash, userId, expiresAt) VALUES (?, ?, ?)')
+        .run(sha256(token), user.id, new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString());
+      const origin =
+        typeof req.headers.origin === 'string' ? req.headers.origin : `${req.protocol}://${req.host}`;
+      const link = `${origin}/reset-password?passwordReset=${encodeURIComponent(token)}`;
+      await getMailer(ctx).send({
+        to: user.email,
+        subject: 'Password reset',
+        body: `To choose a new password open ${link} (valid for 1 hour).`,
+      });
+    }
+    return reply.status(200).send();
+  });
+
+  app.post('/api/password/update', async (req, reply) => {
+    const form = parse(passwordUpdateForm, formBody(req));
+    const sql = ctx.store.sqlite;
+    const row = sql
+      .prepare('SELECT userId, expiresAt FROM password_resets WHERE tokenHash = ?')
+      .get(sha256(form.token)) as { userId: number; expiresAt: string } | undefined;
+    if (!row || Date.parse(row.expiresAt) <= Date.now()) throw badRequest('Invalid or expired token');
+    sql.prepare('DELETE FROM password_resets WHERE tokenHash = ?').run(sha256(form.token));
+    if (!findUser(ctx, row.userId)) throw notFound('User not found');
+    sql
+      .prepare('UPDATE users SET hashedPassword = ? WHERE id = ?')
+      .run(await hashPassword(form.password), row.userId);
+    return reply.status(200).send();
+  });
+}

@@ -1,0 +1,118 @@
+// Permission links (CONTRACT §3 Permission, §4, §6): POST/DELETE /api/permissions (one link),
+// /api/permissions/bulk (same key pair), GET /api/permissions (admin). For non-admins both sides are checked:
+// a user side must be the caller or a user it manages, any other side must be visible to the caller.
+import type { FastifyInstance } from 'fastify';
+import {
+  PERMISSION_KEYS,
+  PERMISSION_PAIRS,
+  permissionBulkInput,
+  permissionInput,
+  type ParsedPermission,
+} from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
+import {
+  CLASS_OF,
+  checkAdmin,
+  checkManager,
+  checkRestriction,
+  checkSee,
+  checkUserAccess,
+  objectExists,
+  permissionsChanged,
+} from './access.ts';
+import { requireUser, type UserRow } from './auth.ts';
+import { parse, query } from './http.ts';
+
+function checkSide(ctx: AppContext, user: UserRow, type: string, id: number): void {
+  if (!objectExists(ctx, type, id)) throw badRequest(`${CLASS_OF[type]} ${id} not found`);
+  if (user.administrator) return;
+  if (type === 'user' || type === 'managedUser') checkUserAccess(ctx, user, id);
+  else checkSee(ctx, user, type, id);
+}
+
+export function checkLink(ctx: AppContext, user: UserRow, p: ParsedPermission): void {
+  if (!user.administrator) {
+    checkRestriction(ctx, user, 'readonly');
+    if (p.propertyType === 'managedUser') checkManager(user);
+  }
+  if (p.propertyType === 'managedUser' && p.ownerId === p.propertyId)
+    throw badRequest('a user cannot manage itself');
+  checkSide(ctx, user, p.ownerType, p.ownerId);
+  checkSide(ctx, user, p.propertyType, p.propertyId);
+}
+
+function write(ctx: AppContext, links: ParsedPermission[], add: boolean): void {
+  const stmt = add
+    ? ctx.store.sqlite.prepare(
+        'INSERT OR IGNORE INTO links (ownerType, ownerId, propertyType, propertyId) VALUES (?, ?, ?, ?)',
+      )
+    : ctx.store.sqlite.prepare(
+        'DELETE FROM links WHERE ownerType = ? AND ownerId = ? AND propertyType = ? AND propertyId = ?',
+      );
+  ctx.store.sqlite.transaction(() => {
+    for (const l of links) stmt.run(l.ownerType, l.ownerId, l.propertyType, l.propertyId);
+  })();
+  permissionsChanged(ctx);
+}
+
+export function registerPermissions(app: FastifyInstance, ctx: AppContext): void {
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/permissions',
+      handler: async (req, reply) => {
+        const user = await requireUser(ctx, req);
+        const link = parse(permissionInput, req.body);
+        checkLink(ctx, user, link);
+        write(ctx, [link], method === 'POST');
+        return reply.status(204).send();
+      },
+    });
+    app.route({
+      method,
+      url: '/api/permissions/bulk',
+      handler: async (req, reply) => {
+        const user = await requireUser(ctx, req);
+        const links = parse(permissionBulkInput, req.body);
+        if (links.length === 0) throw badRequest('no permissions given');
+        const [first] = links;
+        if (links.some((l) => l.ownerType !== first.ownerType || l.propertyType !== first.propertyType)) {
+          throw badRequest('all permissions of a bulk request must use the same key pair');
+        }
+        for (const l of links) checkLink(ctx, user, l);
+        write(ctx, links, method === 'POST');
+        return reply.status(204).send();
+      },
+    });
+  }
+
+  app.get('/api/permissions', async (req) => {
+    checkAdmin(await requireUser(ctx, req));
+    const entries = Object.entries(query(req));
+    if (entries.length !== 2)
+      throw badRequest('give exactly two parameters, owner first, e.g. ?userId=1&deviceId=0');
+    const [[ownerKey, ownerRaw], [propertyKey, propertyRaw]] = entries;
+    for (const [k, v] of entries) {
+      if (!(PERMISSION_KEYS as readonly string[]).includes(k))
+        throw badRequest(`unknown permission key "${k.slice(0, 40)}"`);
+      if (typeof v !== 'string' || !/^\d{1,15}$/.test(v)) throw badRequest(`${k} must be an id (0 = any)`);
+    }
+    const ownerType = ownerKey.slice(0, -2);
+    const propertyType = propertyKey.slice(0, -2);
+    if (!PERMISSION_PAIRS[ownerType]?.includes(propertyType))
+      throw badRequest(`cannot link ${propertyKey} to ${ownerKey}`);
+    const ownerId = Number(ownerRaw);
+    const propertyId = Number(propertyRaw);
+    const rows = ctx.store.sqlite
+      .prepare(
+        `SELECT ownerId, propertyId FROM links WHERE ownerType = ? AND propertyType = ?
+           AND (? = 0 OR ownerId = ?) AND (? = 0 OR propertyId = ?) ORDER BY ownerId, propertyId`,
+      )
+      .all(ownerType, propertyType, ownerId, ownerId, propertyId, propertyId) as Array<{
+      ownerId: number;
+      propertyId: number;
+    }>;
+    return rows.map((r) => ({ [ownerKey]: r.ownerId, [propertyKey]: r.propertyId }));
+  });
+}

@@ -1,0 +1,177 @@
+// The object resources served by the generic CRUD (CONTRACT §3, §4): one definition each.
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  calendarInput,
+  commandInput,
+  computedAttributeInput,
+  deviceInput,
+  driverInput,
+  geofenceInput,
+  groupInput,
+  maintenanceInput,
+  notificationInput,
+} from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { badRequest, denied } from '../errors.ts';
+import { visibleDeviceIds } from './access.ts';
+import { registerResource, type ResourceDef } from './crud.ts';
+import { COLUMNS, deviceToJson, rowToJson } from './model.ts';
+
+type AnySchema = z.ZodType<Record<string, unknown>>;
+
+/** Walks up from `parentId`; reaching `selfId` (or looping) means a cycle. */
+function checkGroupCycle(ctx: AppContext, selfId: number, parentId: number): void {
+  const seen = new Set<number>();
+  const parent = ctx.store.sqlite.prepare('SELECT groupId FROM groups WHERE id = ?');
+  let g = parentId;
+  while (g > 0) {
+    if (g === selfId || seen.has(g)) throw badRequest('Cycle in group hierarchy');
+    seen.add(g);
+    const row = parent.get(g) as { groupId: number } | undefined;
+    g = row ? row.groupId : 0;
+  }
+}
+
+export const RESOURCES: ResourceDef[] = [
+  {
+    path: 'devices',
+    table: 'devices',
+    type: 'device',
+    columns: COLUMNS.devices,
+    schema: deviceInput as AnySchema,
+    listKind: 'devices',
+    sort: 'name',
+    search: ['name', 'uniqueId', 'phone', 'model', 'contact'],
+    writeKind: 'device',
+    refs: [
+      { field: 'groupId', type: 'group' },
+      { field: 'calendarId', type: 'calendar' },
+    ],
+    keep: ['status', 'lastUpdate', 'positionId'],
+    createValues: { status: null, lastUpdate: null, positionId: 0 },
+    toJson: deviceToJson,
+    beforeCreate(ctx, user) {
+      if (user.administrator || user.deviceLimit === -1) return;
+      if (user.deviceLimit === 0) throw denied('Write access denied');
+      if (visibleDeviceIds(ctx, user).length >= user.deviceLimit) throw denied('Device limit reached');
+    },
+    affectsVisibility: (input, existing) => !existing || input.groupId !== existing.groupId,
+    onDelete(ctx, id) {
+      const sql = ctx.store.sqlite;
+      sql.prepare('DELETE FROM positions WHERE deviceId = ?').run(id);
+      sql.prepare('DELETE FROM events WHERE deviceId = ?').run(id);
+      sql.prepare('DELETE FROM queued_commands WHERE deviceId = ?').run(id);
+    },
+  },
+  {
+    path: 'groups',
+    table: 'groups',
+    type: 'group',
+    columns: COLUMNS.groups,
+    schema: groupInput as AnySchema,
+    listKind: 'simple',
+    sort: 'name',
+    search: ['name'],
+    refs: [{ field: 'groupId', type: 'group' }],
+    validate(ctx, input, existing) {
+      if (existing) checkGroupCycle(ctx, existing.id, Number(input.groupId));
+    },
+    affectsVisibility: (input, existing) => !existing || input.groupId !== existing.groupId,
+    onDelete(ctx, id) {
+      ctx.store.sqlite.prepare('UPDATE devices SET groupId = 0 WHERE groupId = ?').run(id);
+      ctx.store.sqlite.prepare('UPDATE groups SET groupId = 0 WHERE groupId = ?').run(id);
+    },
+  },
+  {
+    path: 'geofences',
+    table: 'geofences',
+    type: 'geofence',
+    columns: COLUMNS.geofences,
+    schema: geofenceInput as AnySchema,
+    listKind: 'extended',
+    sort: 'name',
+    search: ['name', 'description'],
+    refs: [{ field: 'calendarId', type: 'calendar' }],
+  },
+  {
+    path: 'drivers',
+    table: 'drivers',
+    type: 'driver',
+    columns: COLUMNS.drivers,
+    schema: driverInput as AnySchema,
+    listKind: 'extended',
+    sort: 'name',
+    search: ['name', 'uniqueId'],
+  },
+  {
+    path: 'calendars',
+    table: 'calendars',
+    type: 'calendar',
+    columns: COLUMNS.calendars,
+    schema: calendarInput as AnySchema,
+    listKind: 'simple',
+    sort: 'name',
+    search: ['name'],
+    onDelete(ctx, id) {
+      for (const t of ['devices', 'geofences', 'notifications']) {
+        ctx.store.sqlite.prepare(`UPDATE ${t} SET calendarId = 0 WHERE calendarId = ?`).run(id);
+      }
+    },
+  },
+  {
+    path: 'maintenance',
+    table: 'maintenances',
+    type: 'maintenance',
+    columns: COLUMNS.maintenances,
+    schema: maintenanceInput as AnySchema,
+    listKind: 'extended',
+    sort: 'name',
+    search: ['name', 'type'],
+  },
+  {
+    path: 'notifications',
+    table: 'notifications',
+    type: 'notification',
+    columns: COLUMNS.notifications,
+    schema: notificationInput as AnySchema,
+    listKind: 'extended',
+    sort: 'description',
+    search: ['description', 'type'],
+    refs: [
+      { field: 'calendarId', type: 'calendar' },
+      { field: 'commandId', type: 'command' },
+    ],
+  },
+  {
+    path: 'commands',
+    table: 'commands',
+    type: 'command',
+    columns: COLUMNS.commands,
+    schema: commandInput as AnySchema,
+    listKind: 'extended',
+    sort: 'description',
+    search: ['description', 'type'],
+    writeKind: 'command',
+    // Saved commands carry `deviceId` only when sent; it is not stored.
+    toJson: (row, ex) => ({ ...rowToJson(COLUMNS.commands, row, ex), deviceId: 0 }),
+    onDelete(ctx, id) {
+      ctx.store.sqlite.prepare('UPDATE notifications SET commandId = 0 WHERE commandId = ?').run(id);
+    },
+  },
+  {
+    path: 'attributes/computed',
+    table: 'computed_attributes',
+    type: 'attribute',
+    columns: COLUMNS.computed_attributes,
+    schema: computedAttributeInput as AnySchema,
+    listKind: 'extended',
+    sort: 'description',
+    search: ['description', 'attribute'],
+    writeKind: 'attribute',
+  },
+];
+
+export function registerResources(app: FastifyInstance, ctx: AppContext): void {
+  for (const def of RESOURCES) registerResource(app, ctx, def);
+}

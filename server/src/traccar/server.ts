@@ -1,0 +1,121 @@
+// Server settings and transport conventions (CONTRACT §1, §3 Server, §4): GET/PUT /api/server, timezones,
+// health, reboot, CORS headers and the edition headers of SPEC §6.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { statfsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { serverInput } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
+import { checkAdmin } from './access.ts';
+import { getUser, requireUser, type UserRow } from './auth.ts';
+import { jsonObject, parse } from './http.ts';
+import { getMailer } from './mailer.ts';
+import { COLUMNS, inputToRow, rowToJson, type Json, type Row } from './model.ts';
+
+const VERSION = (() => {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+const CORS_HEADERS = {
+  'access-control-allow-headers': 'origin, content-type, accept, authorization',
+  'access-control-allow-credentials': 'true',
+  'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+  'access-control-expose-headers': 'licensemode, devicelimit',
+};
+
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return !!host && new URL(origin).host.toLowerCase() === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CORS (CONTRACT §1): `*` without an Origin header; with one, the origin is echoed only for the app's own host
+ * (the embedded server has no `web.origin` list, so cross-origin browser calls are not allowed).
+ */
+function corsHeaders(req: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(CORS_HEADERS);
+  const origin = req.headers.origin;
+  if (typeof origin !== 'string' || origin === '') reply.header('access-control-allow-origin', '*');
+  else if (sameHost(origin, req.headers.host)) reply.header('access-control-allow-origin', origin);
+}
+
+export function serverJson(ctx: AppContext, user: UserRow | null): Json {
+  const row = ctx.store.sqlite.prepare('SELECT * FROM server WHERE id = 1').get() as Row;
+  const anyUser = !!ctx.store.sqlite.prepare('SELECT 1 FROM users LIMIT 1').get();
+  let storageSpace: number[] | null = null;
+  if (user?.administrator) {
+    try {
+      const s = statfsSync(ctx.config.dataDir);
+      storageSpace = [s.bavail * s.bsize, s.blocks * s.bsize];
+    } catch {
+      storageSpace = null;
+    }
+  }
+  return {
+    ...rowToJson(COLUMNS.server, row),
+    version: VERSION,
+    emailEnabled: getMailer(ctx).configured,
+    textEnabled: false,
+    geocoderEnabled: false,
+    storageSpace,
+    newServer: !user && !anyUser,
+    openIdEnabled: false,
+    openIdForce: false,
+  };
+}
+
+function editionHeaders(ctx: AppContext, reply: FastifyReply): void {
+  reply.header('licensemode', ctx.config.edition).header('devicelimit', String(ctx.config.deviceLimit));
+}
+
+export function registerServer(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/api/')) {
+      corsHeaders(req, reply);
+      if (req.url.startsWith('/api/server')) editionHeaders(ctx, reply);
+    }
+  });
+
+  app.options('/api/*', async (_req, reply) => reply.status(204).send());
+
+  app.get('/api/health', async (_req, reply) => {
+    ctx.store.sqlite.prepare('SELECT 1').get();
+    return reply.type('text/plain; charset=utf-8').send('OK');
+  });
+
+  app.get('/api/server', async (req) => serverJson(ctx, await getUser(ctx, req)));
+
+  app.put('/api/server', async (req) => {
+    const user = await requireUser(ctx, req);
+    checkAdmin(user);
+    const input = parse(serverInput, jsonObject(req));
+    const values = inputToRow(COLUMNS.server, input);
+    const cols = Object.keys(values);
+    ctx.store.sqlite
+      .prepare(`UPDATE server SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = 1`)
+      .run(...cols.map((c) => values[c]));
+    return serverJson(ctx, user);
+  });
+
+  app.get('/api/server/timezones', async (req) => {
+    await requireUser(ctx, req);
+    const zones = new Set(Intl.supportedValuesOf('timeZone'));
+    zones.add('UTC');
+    return [...zones].sort();
+  });
+
+  app.post('/api/server/reboot', async (req) => {
+    checkAdmin(await requireUser(ctx, req));
+    throw badRequest('Not supported in embedded mode');
+  });
+}

@@ -1,0 +1,108 @@
+// Sessions and tokens (CONTRACT §2): form login, cookie session, impersonation, API tokens, TOTP login.
+import type { FastifyInstance } from 'fastify';
+import { loginForm, revokeForm, tokenForm } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { badRequest, denied, notFound, unauthorized } from '../errors.ts';
+import { checkUserAccess } from './access.ts';
+import {
+  SESSION_COOKIE,
+  createSessionToken,
+  endSession,
+  findUser,
+  getUser,
+  passwordLogin,
+  requireUser,
+  revokeToken,
+  sha256,
+  startSession,
+  switchSession,
+  userFromToken,
+  verifyToken,
+} from './auth.ts';
+import { formBody, parse, pathId, query } from './http.ts';
+import { userToJson, type Row } from './model.ts';
+
+export const DEFAULT_TOKEN_DAYS = 7;
+
+export function registerSession(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/session', async (req, reply) => {
+    const form = parse(loginForm, formBody(req, true));
+    const r = await passwordLogin(ctx, req.ip, form.email, form.password, form.code);
+    if (!r.ok) {
+      switch (r.reason) {
+        case 'credentials':
+          throw unauthorized();
+        case 'totpRequired':
+          throw unauthorized({ 'www-authenticate': 'TOTP' });
+        case 'totpInvalid':
+          throw denied('User authorization failed');
+        case 'disabled':
+          throw denied('User is disabled');
+        case 'expired':
+          throw denied('User has expired');
+      }
+    }
+    startSession(ctx, req, reply, r.user.id);
+    return userToJson(r.user as unknown as Row);
+  });
+
+  app.get('/api/session', async (req, reply) => {
+    const q = query(req);
+    if (q.token !== undefined) {
+      if (typeof q.token !== 'string' || q.token === '') throw badRequest('token must be a string');
+      const user = userFromToken(ctx, q.token);
+      const info = verifyToken(ctx, q.token);
+      if (!user || !info) throw unauthorized();
+      startSession(ctx, req, reply, user.id, info.expiresAt);
+      return userToJson(user as unknown as Row);
+    }
+    const user = await getUser(ctx, req);
+    if (!user) throw notFound('No session');
+    return userToJson(user as unknown as Row);
+  });
+
+  app.get('/api/session/:id', async (req, reply) => {
+    const caller = await requireUser(ctx, req);
+    const id = pathId(req);
+    checkUserAccess(ctx, caller, id);
+    const target = findUser(ctx, id);
+    if (!target) throw notFound(`User ${id} not found`);
+    switchSession(ctx, req, reply, id);
+    return userToJson(target as unknown as Row);
+  });
+
+  app.delete('/api/session', async (req, reply) => {
+    await requireUser(ctx, req);
+    endSession(ctx, req, reply);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/session/token', async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const form = parse(tokenForm, formBody(req));
+    let expires = form.expiration
+      ? new Date(form.expiration)
+      : new Date(Date.now() + DEFAULT_TOKEN_DAYS * 86_400_000);
+    if (expires.getTime() <= Date.now()) throw badRequest('expiration must be in the future');
+    // A token never outlives the session it was requested from.
+    const sid = req.cookies?.[SESSION_COOKIE];
+    const session = sid
+      ? (ctx.store.sqlite.prepare('SELECT expiresAt FROM sessions WHERE id = ?').get(sid) as
+          { expiresAt: string | null } | undefined)
+      : undefined;
+    if (session?.expiresAt && Date.parse(session.expiresAt) < expires.getTime())
+      expires = new Date(session.expiresAt);
+    return reply.type('text/plain; charset=utf-8').send(createSessionToken(ctx, user.id, expires));
+  });
+
+  app.post('/api/session/token/revoke', async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const form = parse(revokeForm, formBody(req));
+    const row = ctx.store.sqlite.prepare('SELECT userId FROM tokens WHERE id = ?').get(sha256(form.token)) as
+      { userId: number } | undefined;
+    if (!row) throw badRequest('Invalid token');
+    if (!user.administrator && row.userId !== user.id) throw denied('User access denied');
+    revokeToken(ctx, form.token);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,288 @@
+// Users (CONTRACT §4 POST /api/users, §6): registration, manager limits, the rules on who may change which
+// user fields, write-only passwords, self-delete.
+import type { FastifyInstance } from 'fastify';
+import { userInput, type UserInput } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { badRequest, denied, notFound } from '../errors.ts';
+import {
+  checkManager,
+  checkSee,
+  checkUserAccess,
+  checkWrite,
+  managedUserIds,
+  permissionsChanged,
+  restricted,
+  serverSwitch,
+  serverFlags,
+} from './access.ts';
+import {
+  endSession,
+  endUserSessions,
+  findUser,
+  generateTotpKey,
+  getUser,
+  hashPassword,
+  requireUser,
+  type UserRow,
+} from './auth.ts';
+import { deleteLinksOf, getRow, listQuery, selectRows, uniqueGuard, updateRow } from './crud.ts';
+import { jsonObject, parse, pathId, query } from './http.ts';
+import { COLUMNS, inputToRow, parseAttributes, userToJson, type Row } from './model.ts';
+
+/** Default device limit of self-registered users (Traccar's users.defaultDeviceLimit). */
+export const DEFAULT_DEVICE_LIMIT = -1;
+
+const FLAGS = [
+  'readonly',
+  'deviceReadonly',
+  'disabled',
+  'limitCommands',
+  'disableReports',
+  'fixedEmail',
+] as const;
+
+type UserLike = Pick<
+  UserInput,
+  'id' | 'administrator' | 'deviceLimit' | 'userLimit' | 'expirationTime' | 'email' | (typeof FLAGS)[number]
+>;
+
+const NEW_USER: UserLike = {
+  id: 0,
+  administrator: false,
+  deviceLimit: 0,
+  userLimit: 0,
+  expirationTime: null,
+  email: '',
+  readonly: false,
+  deviceReadonly: false,
+  disabled: false,
+  limitCommands: false,
+  disableReports: false,
+  fixedEmail: false,
+};
+
+function rowAsUserLike(row: UserRow): UserLike {
+  return {
+    id: row.id,
+    administrator: !!row.administrator,
+    deviceLimit: row.deviceLimit,
+    userLimit: row.userLimit,
+    expirationTime: row.expirationTime,
+    email: row.email,
+    readonly: !!row.readonly,
+    deviceReadonly: !!row.deviceReadonly,
+    disabled: !!row.disabled,
+    limitCommands: !!row.limitCommands,
+    disableReports: !!row.disableReports,
+    fixedEmail: !!row.fixedEmail,
+  };
+}
+
+const sameTime = (a: string | null, b: string | null) =>
+  (a === null && b === null) || (a !== null && b !== null && Date.parse(a) === Date.parse(b));
+
+/** Which user fields a non-admin caller (or anonymous registration) may change (CONTRACT §6). */
+export function checkUserUpdate(caller: UserRow | null, before: UserLike, after: UserLike): void {
+  if (caller?.administrator) return;
+  const needAdmin = () => {
+    throw denied('Administrator access required');
+  };
+  if (
+    before.administrator !== after.administrator ||
+    before.deviceLimit !== after.deviceLimit ||
+    before.userLimit !== after.userLimit
+  ) {
+    needAdmin();
+  }
+  if (
+    caller?.expirationTime &&
+    !sameTime(before.expirationTime, after.expirationTime) &&
+    (after.expirationTime === null || Date.parse(caller.expirationTime) < Date.parse(after.expirationTime))
+  ) {
+    needAdmin();
+  }
+  if (FLAGS.some((f) => before[f] !== after[f])) {
+    if (!caller || caller.id === after.id) needAdmin();
+    checkManager(caller!);
+  }
+  if (before.fixedEmail && before.email.toLowerCase() !== after.email.toLowerCase()) needAdmin();
+}
+
+const SELF_ATTRIBUTES = ['notificationTokens', 'termsAccepted'];
+
+/** Readonly users may update themselves only to change notificationTokens / termsAccepted attributes. */
+function onlySelfAttributesChanged(existing: UserRow, input: UserInput): boolean {
+  if (input.password) return false;
+  const before = userToJson(existing as unknown as Row);
+  const after = userToJson({ ...inputToRow(COLUMNS.users, input), id: existing.id } as Row);
+  for (const key of Object.keys(before)) {
+    if (key === 'attributes') continue;
+    const a = before[key];
+    const b = after[key];
+    if (key === 'expirationTime' ? !sameTime(a as string | null, b as string | null) : a !== b) return false;
+  }
+  const strip = (o: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.fromEntries(
+        Object.entries(o)
+          .filter(([k]) => !SELF_ATTRIBUTES.includes(k))
+          .sort(),
+      ),
+    );
+  return strip(parseAttributes(existing.attributes)) === strip(input.attributes as Record<string, unknown>);
+}
+
+function noUsers(ctx: AppContext): boolean {
+  return !ctx.store.sqlite.prepare('SELECT 1 FROM users LIMIT 1').get();
+}
+
+export interface NewUserValues extends Partial<UserInput> {
+  name: string;
+  email: string;
+}
+
+/** Inserts a user (hashing the password) and returns its row. Used by registration, shares and the seed. */
+export async function insertUser(ctx: AppContext, values: NewUserValues): Promise<UserRow> {
+  const input = userInput.parse({ ...values, password: values.password ?? null });
+  const row = inputToRow(COLUMNS.users, input);
+  row.hashedPassword = input.password ? await hashPassword(input.password) : null;
+  const cols = Object.keys(row);
+  const id = uniqueGuard(() =>
+    Number(
+      ctx.store.sqlite
+        .prepare(`INSERT INTO users (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`)
+        .run(...cols.map((c) => row[c])).lastInsertRowid,
+    ),
+  );
+  return findUser(ctx, id)!;
+}
+
+function duplicateEmailCheck(ctx: AppContext, email: string, selfId: number): void {
+  const other = ctx.store.sqlite
+    .prepare('SELECT id FROM users WHERE lower(email) = lower(?) AND id != ?')
+    .get(email.trim(), selfId);
+  if (other) throw badRequest('Duplicate email');
+}
+
+export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/users', async (req) => {
+    const user = await requireUser(ctx, req);
+    const q = parse(listQuery, query(req));
+    let ids: number[] | 'all';
+    if (q.userId !== undefined) {
+      checkUserAccess(ctx, user, q.userId);
+      ids = managedUserIds(ctx, q.userId);
+    } else if (q.deviceId !== undefined) {
+      checkManager(user);
+      checkSee(ctx, user, 'device', q.deviceId);
+      ids = (
+        ctx.store.sqlite
+          .prepare(
+            `SELECT ownerId AS id FROM links WHERE ownerType = 'user' AND propertyType = 'device' AND propertyId = ?`,
+          )
+          .all(q.deviceId) as Array<{ id: number }>
+      ).map((r) => r.id);
+    } else {
+      ids = user.administrator ? 'all' : managedUserIds(ctx, user.id);
+    }
+    const rows = selectRows(ctx, 'users', ids, {
+      search: ['name', 'email', 'login'],
+      sort: 'name',
+      keyword: q.keyword,
+      limit: q.limit,
+      offset: q.offset,
+    });
+    return rows.map((r) => userToJson(r, q.excludeAttributes));
+  });
+
+  app.get('/api/users/:id', async (req) => {
+    const user = await requireUser(ctx, req);
+    const id = pathId(req);
+    checkUserAccess(ctx, user, id);
+    const row = getRow(ctx, 'users', id);
+    if (!row) throw notFound(`User ${id} not found`);
+    return userToJson(row);
+  });
+
+  app.post('/api/users', async (req) => {
+    const caller = await getUser(ctx, req);
+    const input = parse(userInput, jsonObject(req));
+    const manager = !!caller && !caller.administrator && caller.userLimit !== 0;
+    if (!caller?.administrator) {
+      checkUserUpdate(caller, { ...NEW_USER }, input);
+      if (caller && manager) {
+        checkWrite(ctx, caller);
+        if (caller.userLimit > 0 && managedUserIds(ctx, caller.id).length >= caller.userLimit) {
+          throw denied('Manager user limit reached');
+        }
+      } else {
+        if (caller) checkWrite(ctx, caller);
+        if (noUsers(ctx)) {
+          input.administrator = true;
+        } else if (!serverFlags(ctx).registration) {
+          throw denied('Registration disabled');
+        }
+        if (serverSwitch(ctx, 'totpForce') && !input.totpKey) {
+          throw denied('One-time password key is required');
+        }
+        if (!input.password) throw badRequest('password: password is required');
+        if (!input.administrator) input.deviceLimit = DEFAULT_DEVICE_LIMIT;
+        input.temporary = false;
+      }
+    }
+    duplicateEmailCheck(ctx, input.email, 0);
+    const created = await insertUser(ctx, input);
+    if (caller && manager) {
+      ctx.store.sqlite
+        .prepare(`INSERT OR IGNORE INTO links VALUES ('user', ?, 'managedUser', ?)`)
+        .run(caller.id, created.id);
+      permissionsChanged(ctx);
+    }
+    return userToJson(created as unknown as Row);
+  });
+
+  app.put('/api/users/:id', async (req) => {
+    const caller = await requireUser(ctx, req);
+    const id = pathId(req);
+    const input = parse(userInput, jsonObject(req));
+    if (input.id !== id) throw badRequest('body id must equal the path id');
+    checkUserAccess(ctx, caller, id);
+    const existing = findUser(ctx, id);
+    if (!existing) throw notFound(`User ${id} not found`);
+    if (!caller.administrator) {
+      if (
+        restricted(ctx, caller, 'readonly') &&
+        !(caller.id === id && onlySelfAttributesChanged(existing, input))
+      ) {
+        throw denied('Write access denied');
+      }
+      checkUserUpdate(caller, rowAsUserLike(existing), input);
+    }
+    duplicateEmailCheck(ctx, input.email, id);
+    const values = inputToRow(COLUMNS.users, input);
+    if (input.password) values.hashedPassword = await hashPassword(input.password);
+    uniqueGuard(() => updateRow(ctx, 'users', id, values));
+    return userToJson(getRow(ctx, 'users', id)!);
+  });
+
+  app.delete('/api/users/:id', async (req, reply) => {
+    const caller = await requireUser(ctx, req);
+    const id = pathId(req);
+    checkWrite(ctx, caller);
+    checkUserAccess(ctx, caller, id);
+    if (!findUser(ctx, id)) throw notFound(`User ${id} not found`);
+    ctx.store.sqlite.transaction(() => {
+      ctx.store.sqlite.prepare('DELETE FROM users WHERE id = ?').run(id);
+      deleteLinksOf(ctx, ['user', 'managedUser'], id);
+      endUserSessions(ctx, id);
+    })();
+    if (caller.id === id) endSession(ctx, req, reply);
+    permissionsChanged(ctx);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/users/totp', async (_req, reply) => {
+    if (!serverSwitch(ctx, 'totpEnable')) throw badRequest('One-time password is disabled');
+    return reply.type('text/plain; charset=utf-8').send(generateTotpKey());
+  });
+}
