@@ -39,6 +39,8 @@ const envSchema = z.object({
   STATUS_TIMEOUT: intFrom(600),
   /** Simulator tick in milliseconds. */
   SIM_INTERVAL_MS: intFrom(5000),
+  /** Seed of the demo fleet's generator: same seed, same fleet and routes. */
+  SIM_SEED: intFrom(42),
 });
 
 export interface Config {
@@ -49,6 +51,7 @@ export interface Config {
   sqliteFile: string;
   simDevices: number;
   simIntervalMs: number;
+  simSeed: number;
   osmandPort: number;
   traccarUrl?: string;
   traccarToken?: string;
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sqliteFile: resolve(dataDir, 'rastro.db'),
     simDevices: e.SIM_DEVICES,
     simIntervalMs: e.SIM_INTERVAL_MS || 5000,
+    simSeed: e.SIM_SEED,
     osmandPort: e.OSMAND_PORT,
     traccarUrl: e.TRACCAR_URL,
     traccarToken: e.TRACCAR_TOKEN,
