@@ -92,8 +92,17 @@ export const queryInt = (min = 0) =>
 
 /** Formats the first zod issue as a short human text, e.g. `uniqueId: Too small`. */
 export function describeZodError(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid input';
-  const path = issue.path.length ? `${issue.path.join('.')}: ` : '';
-  return `${path}${issue.message}`;
+  const pick = (issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]): string => {
+    const issue = issues[0];
+    if (!issue) return 'Invalid input';
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors.length) {
+      // Prefer the most specific branch message (a custom check) over zod's generic "Invalid input".
+      const branches = issue.errors.filter((b) => b.length);
+      const best = branches.find((b) => b.some((i) => i.code === 'custom')) ?? branches[0];
+      if (best) return pick(best, path);
+    }
+    return `${path.length ? `${path.map(String).join('.')}: ` : ''}${issue.message}`;
+  };
+  return pick(error.issues, []);
 }
