@@ -6,6 +6,8 @@ import {
   DEFAULT_FILTER_STATE,
   DEFAULT_SORT,
   attrPresent,
+  createDeviceFilter,
+  isFiltering,
   nextSort,
   type Device,
   type DeviceFilterState,
@@ -15,6 +17,7 @@ import {
   type SocketMessage,
   type User,
 } from '@rastro/domain';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { api } from '../api/http.ts';
 
 /** How many recent events the store keeps (the notification stack reads them). */
@@ -44,6 +47,8 @@ export interface LiveState {
   devicesLoaded: boolean;
   /** Bumps on every "fly to the selected device" request (same id twice still flies). */
   focusSeq: number;
+  /** Devices with an anchor geofence (from GET /api/geofences, attributes isAnchor + deviceId). */
+  anchored: ReadonlySet<number>;
 
   setDevices(list: Device[]): void;
   setPositions(list: Position[]): void;
@@ -59,6 +64,7 @@ export interface LiveState {
   setRouteMode(on: boolean): void;
   setConnected(on: boolean): void;
   dismissEvent(id: number): void;
+  setAnchored(ids: ReadonlySet<number>): void;
   clear(): void;
 }
 
@@ -104,6 +110,7 @@ export const useLive = create<LiveState>((set, get) => ({
   connected: false,
   devicesLoaded: false,
   focusSeq: 0,
+  anchored: new Set<number>(),
 
   setDevices(list) {
     set({ devices: byId(list), devicesLoaded: true });
@@ -171,6 +178,11 @@ export const useLive = create<LiveState>((set, get) => ({
   dismissEvent(id) {
     set((s) => ({ events: s.events.filter((e) => e.id !== id) }));
   },
+  setAnchored(ids) {
+    const prev = get().anchored;
+    if (prev.size === ids.size && [...ids].every((id) => prev.has(id))) return;
+    set({ anchored: ids });
+  },
   clear() {
     set({ devices: {}, positions: {}, events: [], trail: [], selectedId: null, trailId: null, devicesLoaded: false });
   },
@@ -203,4 +215,85 @@ export async function resyncLive(): Promise<void> {
   useLive.getState().setDevices(devices);
   const ids = devices.map((d) => d.positionId).filter((id) => id > 0);
   if (ids.length) useLive.getState().setPositions(await fetchPositionsByIds(ids));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Filtered devices, shared by the list and the map (one computation per change, memoised).
+
+const POSITION_ADVANCED = ['driver', 'ignition', 'locked'] as const;
+
+/** Whether the filter result can change when only positions change. */
+export function filtersUsePositions(f: FilterPatch): boolean {
+  return (
+    f.motion ||
+    f.combined === 'moving' ||
+    f.combined === 'stopped' ||
+    POSITION_ADVANCED.some((k) => f.advanced[k] !== undefined && f.advanced[k] !== '')
+  );
+}
+
+interface FilterCache {
+  devices: Record<number, Device>;
+  positions: Record<number, Position>;
+  filters: FilterPatch;
+  query: string;
+  anchored: ReadonlySet<number>;
+  result: Device[];
+}
+let filterCache: FilterCache | null = null;
+
+/** Devices passing every filter of SPEC §4 (deleted-x-y uniqueIds always hidden), memoised. */
+export function selectFiltered(
+  devices: Record<number, Device>,
+  positions: Record<number, Position>,
+  filters: FilterPatch,
+  query: string,
+  anchored: ReadonlySet<number>,
+): Device[] {
+  const c = filterCache;
+  if (
+    c &&
+    c.devices === devices &&
+    c.filters === filters &&
+    c.query === query &&
+    c.anchored === anchored &&
+    (c.positions === positions || !filtersUsePositions(filters))
+  ) {
+    return c.result;
+  }
+  const pred = createDeviceFilter({ ...filters, query }, { positions, anchoredDeviceIds: anchored });
+  const result: Device[] = [];
+  for (const key in devices) {
+    const d = devices[key];
+    if (pred(d)) result.push(d);
+  }
+  filterCache = { devices, positions, filters, query, anchored, result };
+  return result;
+}
+
+/** The full filter state (store filters + persisted query) and whether any filter is on. */
+export function fullFilterState(filters: FilterPatch, query: string): DeviceFilterState {
+  return { ...filters, query };
+}
+export { isFiltering };
+
+// ---------------------------------------------------------------------------------------------------------------
+// The live map instance, for other features that draw on it (history route, geofence editing). Route mode
+// (setRouteMode) stops the live map from moving the camera while they do.
+
+let liveMap: MapLibreMap | null = null;
+const mapListeners = new Set<(map: MapLibreMap | null) => void>();
+
+export function setLiveMap(map: MapLibreMap | null): void {
+  liveMap = map;
+  for (const fn of mapListeners) fn(map);
+}
+export function getLiveMap(): MapLibreMap | null {
+  return liveMap;
+}
+/** Calls `fn` now (if the map exists) and whenever the map is created or destroyed. Returns unsubscribe. */
+export function onLiveMap(fn: (map: MapLibreMap | null) => void): () => void {
+  mapListeners.add(fn);
+  if (liveMap) fn(liveMap);
+  return () => mapListeners.delete(fn);
 }

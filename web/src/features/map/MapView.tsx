@@ -1,3 +1,204 @@
+// The full-screen live map, rendered once by the shell behind every panel. It owns the MapLibre instance and the
+// live socket, and feeds the map from the stores through LiveMapController (outside React renders).
+import 'maplibre-gl/dist/maplibre-gl.css';
+import * as maplibregl from 'maplibre-gl';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { anchoredDeviceIds } from './features.ts';
+import { initialView, type Geofence } from '@rastro/domain';
+import { openSocket } from '../../api/socket.ts';
+import { useResourceList } from '../../api/resources.ts';
+import { selectFiltered, setLiveMap, useLive } from '../../stores/live.ts';
+import { usePrefs } from '../../stores/prefs.ts';
+import { useSession } from '../../stores/session.ts';
+import { LiveMapController } from './controller.ts';
+import { mapStyles, resolveStyle } from './styles.ts';
+import { MapControls } from './MapControls.tsx';
+
+declare global {
+  interface Window {
+    /** Test and benchmark hook (read-only use). */
+    __rastroMap?: {
+      map: maplibregl.Map;
+      controller: LiveMapController;
+      /** Device features in the source (devices passing the filters and having a position). */
+      featureCount(): number;
+      /** Ids of the drawn devices. */
+      featureIds(): number[];
+      /** Drawn [lon, lat] of a device (mid-glide included). */
+      positionOf(id: number): [number, number] | undefined;
+      /** Screen point of a device marker, for clicks in tests. */
+      screenPointOf(id: number): { x: number; y: number } | undefined;
+      styleId(): string;
+    };
+  }
+}
+
 export function MapView() {
-  return <div data-testid="map-view" style={{ position: 'absolute', inset: 0 }} />;
+  const { t } = useTranslation('map');
+  const container = useRef<HTMLDivElement>(null);
+  const ctrl = useRef<LiveMapController | null>(null);
+  const navigate = useNavigate();
+  const ns = useSession((s) => s.ns);
+  const server = useSession((s) => s.server);
+  const user = useSession((s) => s.user);
+  const mapStyle = usePrefs((s) => s.mapStyle);
+  const styles = useMemo(() => mapStyles(server, ns), [server, ns]);
+  const style = resolveStyle(styles, mapStyle);
+  const styleRef = useRef(style.id);
+  const statusRef = useRef<(s: string) => string>((s) => s);
+  statusRef.current = (s) => t(`status.${s}`);
+
+  const geofences = useResourceList('geofences', undefined, { staleTime: 60_000 });
+
+  // create the map once
+  useEffect(() => {
+    if (!container.current) return;
+    const map = new maplibregl.Map({
+      container: container.current,
+      style: style.style,
+      center: [0, 0],
+      zoom: 2,
+      attributionControl: { compact: true },
+      // labels are drawn from local fonts when the style has no glyphs (offline style)
+      localIdeographFontFamily: 'sans-serif',
+    });
+    map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'top-right');
+    map.addControl(new maplibregl.ScaleControl({}), 'bottom-left');
+    const controller = new LiveMapController(map, {
+      ns,
+      statusText: (s) => statusRef.current(s),
+      onSelect: (id) => {
+        useLive.getState().select(id);
+        navigate(`/devices/${id}`);
+      },
+    });
+    ctrl.current = controller;
+    setLiveMap(map);
+    window.__rastroMap = {
+      map,
+      controller,
+      featureCount: () => controller.featureCount,
+      featureIds: () => [...(controller as unknown as { features: Map<number, unknown> }).features.keys()],
+      positionOf: (id) => controller.drawnPosition(id),
+      screenPointOf: (id) => {
+        const xy = controller.drawnPosition(id);
+        if (!xy) return undefined;
+        const p = map.project(xy);
+        const r = map.getCanvas().getBoundingClientRect();
+        return { x: r.left + p.x, y: r.top + p.y };
+      },
+      styleId: () => styleRef.current,
+    };
+
+    // initial centre (SPEC §5): user → server → device bounds → 0,0; zoom user → server → 17
+    const s = useSession.getState();
+    let centred = false;
+    const centre = () => {
+      if (centred || useLive.getState().routeMode) return;
+      const positions = Object.values(useLive.getState().positions);
+      const view = initialView(s.user, s.server, positions);
+      if (view.kind === 'center' && view.source === 'default' && positions.length === 0) return; // wait for data
+      centred = true;
+      if (view.kind === 'bounds') {
+        const b = view.bounds;
+        if (b.south === b.north && b.west === b.east) map.jumpTo({ center: [b.west, b.south], zoom: view.zoom });
+        else map.fitBounds([b.west, b.south, b.east, b.north], { padding: 60, maxZoom: view.zoom, duration: 0 });
+      } else {
+        map.jumpTo({ center: [view.center.longitude, view.center.latitude], zoom: view.zoom });
+      }
+    };
+    centre();
+
+    // feed the controller from the stores, outside React renders
+    const push = () => {
+      const l = useLive.getState();
+      const p = usePrefs.getState();
+      const devices = selectFiltered(l.devices, l.positions, l.filters, p.query, l.anchored);
+      controller.update({
+        devices,
+        positions: l.positions,
+        mapPref: p.mapPref,
+        selectedId: l.selectedId,
+        trail: l.trail,
+      });
+    };
+    push();
+    const unsubLive = useLive.subscribe((l, prev) => {
+      if (
+        l.devices !== prev.devices ||
+        l.positions !== prev.positions ||
+        l.filters !== prev.filters ||
+        l.selectedId !== prev.selectedId ||
+        l.trail !== prev.trail ||
+        l.anchored !== prev.anchored
+      )
+        push();
+      if (!centred && l.positions !== prev.positions) centre();
+      if (l.routeMode) return;
+      // centre on a device when asked (list click, detail page)
+      if (l.focusSeq !== prev.focusSeq && l.selectedId !== null) {
+        const pos = l.positions[l.selectedId];
+        if (pos) controller.flyTo(pos);
+      }
+      // trail mode follows the device
+      if (l.trailId !== null && l.positions !== prev.positions) {
+        const pos = l.positions[l.trailId];
+        if (pos && pos !== prev.positions[l.trailId]) controller.follow(pos);
+      }
+    });
+    const unsubPrefs = usePrefs.subscribe((p, prev) => {
+      if (p.query !== prev.query || p.mapPref !== prev.mapPref) push();
+    });
+    void openSocket();
+    return () => {
+      unsubLive();
+      unsubPrefs();
+      controller.destroy();
+      setLiveMap(null);
+      delete window.__rastroMap;
+      ctrl.current = null;
+      map.remove();
+    };
+    // the map is created once; style changes are applied below
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // style switch (persisted in prefs mapStyle)
+  useEffect(() => {
+    if (styleRef.current === style.id) return;
+    styleRef.current = style.id;
+    ctrl.current?.setStyle(style.style);
+  }, [style]);
+
+  // geofences: drawn on the map, anchors tell which devices are anchored (filters and sort)
+  useEffect(() => {
+    const list: Geofence[] = geofences.data ?? [];
+    ctrl.current?.setGeofences(list);
+    useLive.getState().setAnchored(anchoredDeviceIds(list));
+  }, [geofences.data]);
+
+  // labels follow the language
+  useEffect(() => {
+    const l = useLive.getState();
+    const p = usePrefs.getState();
+    ctrl.current?.update(
+      {
+        devices: selectFiltered(l.devices, l.positions, l.filters, p.query, l.anchored),
+        positions: l.positions,
+        mapPref: p.mapPref,
+        selectedId: l.selectedId,
+        trail: l.trail,
+      },
+      true,
+    );
+  }, [t]);
+
+  return (
+    <div style={{ position: 'absolute', inset: 0 }} data-testid="map-view" data-user={user?.id ?? ''}>
+      <div ref={container} style={{ position: 'absolute', inset: 0 }} />
+      <MapControls styles={styles} current={style.id} />
+    </div>
+  );
 }

@@ -1,0 +1,431 @@
+/// <reference types="geojson" />
+// Drives the MapLibre map from the stores, outside React: ONE GeoJSON source for all devices (symbol layers,
+// never DOM markers), diffs instead of full reloads, and a requestAnimationFrame loop that glides only the
+// moving markers over 500 ms, sending one batched update per frame.
+import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent, StyleSpecification } from 'maplibre-gl';
+import {
+  centerOnDevice,
+  MARKER_MOVE_MS,
+  MAP_ICON_TYPES,
+  type Device,
+  type Geofence,
+  type MapPref,
+  type Position,
+} from '@rastro/domain';
+import { deviceFeature, geofenceFeatures, type DeviceFeature } from './features.ts';
+
+export const SRC_DEVICES = 'rastro-devices';
+const SRC_GEOFENCES = 'rastro-geofences';
+const SRC_GEOFENCE_LABELS = 'rastro-geofence-labels';
+const SRC_TRAIL = 'rastro-trail';
+const FONT = ['Noto Sans Regular'];
+
+export interface MapInputs {
+  devices: Device[];
+  positions: Record<number, Position>;
+  mapPref: MapPref;
+  selectedId: number | null;
+  trail: Array<[number, number]>;
+}
+
+interface Anim {
+  from: [number, number];
+  to: [number, number];
+  start: number;
+}
+
+type Lerp = (a: number, b: number, t: number) => number;
+const lerp: Lerp = (a, b, t) => a + (b - a) * t;
+const ease = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
+
+export interface ControllerOptions {
+  ns: string;
+  statusText: (status: string) => string;
+  onSelect: (deviceId: number) => void;
+  iconUrl?: (type: string) => string;
+}
+
+export class LiveMapController {
+  /** Features currently in the source, by device id. */
+  private features = new Map<number, DeviceFeature>();
+  /** What each feature was built from (reference equality tells what changed). */
+  private built = new Map<number, { d: Device; p: Position }>();
+  private anims = new Map<number, Anim>();
+  private raf = 0;
+  private clustered: boolean | null = null;
+  private pref: MapPref | null = null;
+  private selectedId: number | null = null;
+  private ready = false;
+  private icons = new Map<string, ImageBitmap | HTMLImageElement | ImageData>();
+  private geofences: readonly Geofence[] = [];
+  private lastInputs: MapInputs | null = null;
+  private trail: Array<[number, number]> = [];
+  /** Counts for tests and the benchmark. */
+  stats = { setData: 0, updateData: 0, animFrames: 0 };
+
+  constructor(
+    readonly map: MapLibreMap,
+    private readonly opts: ControllerOptions,
+  ) {
+    map.on('style.load', () => void this.onStyle());
+    map.on('click', 'rastro-devices-symbol', (e: MapLayerMouseEvent) => {
+      const id = e.features?.[0]?.id;
+      if (typeof id === 'number') opts.onSelect(id);
+    });
+    map.on('click', 'rastro-clusters', (e: MapLayerMouseEvent) => void this.expandCluster(e));
+    for (const layer of ['rastro-devices-symbol', 'rastro-clusters']) {
+      map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
+      map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
+    }
+  }
+
+  private async expandCluster(e: MapLayerMouseEvent): Promise<void> {
+    const f = e.features?.[0];
+    const clusterId = f?.properties?.cluster_id;
+    const src = this.map.getSource<GeoJSONSource>(SRC_DEVICES);
+    if (!src || typeof clusterId !== 'number' || f?.geometry.type !== 'Point') return;
+    const zoom = await src.getClusterExpansionZoom(clusterId);
+    this.map.easeTo({ center: f.geometry.coordinates as [number, number], zoom });
+  }
+
+  setStyle(style: StyleSpecification | string): void {
+    this.ready = false;
+    this.map.setStyle(style, { diff: false });
+  }
+
+  private async loadIcons(): Promise<void> {
+    const url = this.opts.iconUrl ?? ((t: string) => `/map-icons/${t}.png`);
+    await Promise.all(
+      MAP_ICON_TYPES.map(async (t) => {
+        const name = `icon-${t}`;
+        if (!this.icons.has(name)) {
+          try {
+            const img = await this.map.loadImage(url(t));
+            this.icons.set(name, img.data);
+          } catch {
+            return;
+          }
+        }
+        if (!this.map.hasImage(name)) this.map.addImage(name, this.icons.get(name)!, { sdf: true, pixelRatio: 2 });
+      }),
+    );
+  }
+
+  /** (Re)creates our sources and layers on top of whatever base style is loaded. */
+  private async onStyle(): Promise<void> {
+    await this.loadIcons();
+    this.addGeofenceLayers();
+    this.map.addSource(SRC_TRAIL, { type: 'geojson', data: this.trailData() });
+    this.map.addLayer({
+      id: 'rastro-trail',
+      type: 'line',
+      source: SRC_TRAIL,
+      paint: { 'line-color': '#1565c0', 'line-width': 3, 'line-opacity': 0.8 },
+    });
+    this.clustered = null;
+    this.ready = true;
+    if (this.lastInputs) this.update(this.lastInputs, true);
+  }
+
+  private addGeofenceLayers(): void {
+    const { shapes, labels } = geofenceFeatures(this.geofences);
+    this.map.addSource(SRC_GEOFENCES, { type: 'geojson', data: shapes });
+    this.map.addSource(SRC_GEOFENCE_LABELS, { type: 'geojson', data: labels });
+    const normal = ['!', ['get', 'anchor']];
+    const anchor = ['get', 'anchor'];
+    this.map.addLayer({
+      id: 'rastro-geofences-fill',
+      type: 'fill',
+      source: SRC_GEOFENCES,
+      filter: ['all', normal, ['==', ['geometry-type'], 'Polygon']] as never,
+      paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.12 },
+    });
+    this.map.addLayer({
+      id: 'rastro-geofences-line',
+      type: 'line',
+      source: SRC_GEOFENCES,
+      filter: normal as never,
+      paint: { 'line-color': ['get', 'color'], 'line-width': 2 },
+    });
+    // Anchors apart: their own layers, dashed orange ring, drawn above normal fences.
+    this.map.addLayer({
+      id: 'rastro-anchors-fill',
+      type: 'fill',
+      source: SRC_GEOFENCES,
+      filter: anchor as never,
+      paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.08 },
+    });
+    this.map.addLayer({
+      id: 'rastro-anchors-line',
+      type: 'line',
+      source: SRC_GEOFENCES,
+      filter: anchor as never,
+      paint: { 'line-color': ['get', 'color'], 'line-width': 2, 'line-dasharray': [2, 2] },
+    });
+    this.map.addLayer({
+      id: 'rastro-geofences-label',
+      type: 'symbol',
+      source: SRC_GEOFENCE_LABELS,
+      layout: {
+        'text-field': ['get', 'name'],
+        'text-font': FONT,
+        'text-size': 12,
+        // anchors' names hang below their centre so they never sit on a normal fence's name
+        'text-offset': ['case', anchor, ['literal', [0, 1.2]], ['literal', [0, 0]]] as never,
+      },
+      paint: { 'text-color': ['get', 'color'], 'text-halo-color': '#fff', 'text-halo-width': 1.5 },
+    });
+  }
+
+  setGeofences(geofences: readonly Geofence[]): void {
+    this.geofences = geofences;
+    if (!this.ready) return;
+    const { shapes, labels } = geofenceFeatures(geofences);
+    this.map.getSource<GeoJSONSource>(SRC_GEOFENCES)?.setData(shapes);
+    this.map.getSource<GeoJSONSource>(SRC_GEOFENCE_LABELS)?.setData(labels);
+  }
+
+  private applyGeofenceVisibility(pref: MapPref): void {
+    const vis = (on: boolean) => (on ? 'visible' : 'none');
+    for (const id of ['rastro-geofences-fill', 'rastro-geofences-line', 'rastro-anchors-fill', 'rastro-anchors-line']) {
+      if (this.map.getLayer(id)) this.map.setLayoutProperty(id, 'visibility', vis(pref.showGeofences));
+    }
+    if (this.map.getLayer('rastro-geofences-label'))
+      this.map.setLayoutProperty('rastro-geofences-label', 'visibility', vis(pref.showGeofences && pref.geofenceNames));
+  }
+
+  /** Device source + layers; recreated when clustering is switched. */
+  private addDeviceLayers(clustered: boolean, data: GeoJSON.FeatureCollection): void {
+    for (const id of ['rastro-cluster-count', 'rastro-clusters', 'rastro-devices-symbol', 'rastro-selected', 'rastro-precision'])
+      if (this.map.getLayer(id)) this.map.removeLayer(id);
+    if (this.map.getSource(SRC_DEVICES)) this.map.removeSource(SRC_DEVICES);
+    this.map.addSource(SRC_DEVICES, {
+      type: 'geojson',
+      data,
+      cluster: clustered,
+      clusterMaxZoom: 14,
+      clusterRadius: 50,
+    });
+    const notCluster = ['!', ['has', 'point_count']] as never;
+    this.map.addLayer({
+      id: 'rastro-precision',
+      type: 'circle',
+      source: SRC_DEVICES,
+      filter: ['all', ['!', ['has', 'point_count']], ['>', ['get', 'accuracy'], 0]] as never,
+      paint: {
+        'circle-radius': [
+          'interpolate', ['exponential', 2], ['zoom'],
+          0, ['/', ['get', 'accuracy'], ['get', 'mpp0']],
+          22, ['/', ['*', ['get', 'accuracy'], 4194304], ['get', 'mpp0']],
+        ] as never,
+        'circle-color': ['get', 'color'],
+        'circle-opacity': 0.12,
+        'circle-stroke-color': ['get', 'color'],
+        'circle-stroke-width': 1,
+        'circle-stroke-opacity': 0.4,
+      },
+    });
+    this.map.addLayer({
+      id: 'rastro-selected',
+      type: 'circle',
+      source: SRC_DEVICES,
+      filter: ['==', ['id'], -1] as never,
+      paint: {
+        'circle-radius': 20,
+        'circle-color': 'rgba(0,0,0,0)',
+        'circle-stroke-color': '#ff9800',
+        'circle-stroke-width': 3,
+      },
+    });
+    this.map.addLayer({
+      id: 'rastro-devices-symbol',
+      type: 'symbol',
+      source: SRC_DEVICES,
+      filter: notCluster,
+      layout: {
+        'icon-image': ['get', 'icon'],
+        'icon-size': 0.9,
+        'icon-rotate': ['get', 'course'],
+        'icon-rotation-alignment': 'map',
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+        'text-field': ['get', 'label'],
+        'text-font': FONT,
+        'text-size': 12,
+        'text-anchor': 'top',
+        'text-offset': [0, 1.3],
+        'text-optional': true,
+      },
+      paint: {
+        'icon-color': ['get', 'color'],
+        'icon-halo-color': '#ffffff',
+        'icon-halo-width': 1.5,
+        'text-color': '#212121',
+        'text-halo-color': '#ffffff',
+        'text-halo-width': 1.5,
+      },
+    });
+    if (clustered) {
+      this.map.addLayer({
+        id: 'rastro-clusters',
+        type: 'circle',
+        source: SRC_DEVICES,
+        filter: ['has', 'point_count'] as never,
+        paint: {
+          'circle-color': '#1565c0',
+          'circle-opacity': 0.85,
+          'circle-radius': ['step', ['get', 'point_count'], 16, 10, 20, 100, 26, 1000, 32] as never,
+          'circle-stroke-color': '#fff',
+          'circle-stroke-width': 2,
+        },
+      });
+      this.map.addLayer({
+        id: 'rastro-cluster-count',
+        type: 'symbol',
+        source: SRC_DEVICES,
+        filter: ['has', 'point_count'] as never,
+        layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': FONT, 'text-size': 12 },
+        paint: { 'text-color': '#ffffff' },
+      });
+    }
+  }
+
+  private collection(): GeoJSON.FeatureCollection {
+    return { type: 'FeatureCollection', features: [...this.features.values()] };
+  }
+
+  private trailData(): GeoJSON.Feature {
+    return { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: this.trail } };
+  }
+
+  /** Current drawn coordinates of a device (mid-animation included). */
+  drawnPosition(id: number): [number, number] | undefined {
+    return this.features.get(id)?.geometry.coordinates as [number, number] | undefined;
+  }
+
+  get featureCount(): number {
+    return this.features.size;
+  }
+
+  /** Applies new store state: adds, removes and changes features; starts glides for moved markers. */
+  update(inputs: MapInputs, force = false): void {
+    this.lastInputs = inputs;
+    if (!this.ready) return;
+    const { devices, positions, mapPref } = inputs;
+    const prefChanged = force || this.pref !== mapPref;
+    if (this.clustered !== mapPref.clustered) {
+      // rebuild everything into a new (un)clustered source
+      this.features.clear();
+      this.built.clear();
+      this.anims.clear();
+    }
+    const add: DeviceFeature[] = [];
+    const seen = new Set<number>();
+    const now = performance.now();
+    for (const d of devices) {
+      const p = positions[d.id];
+      if (!p) continue;
+      seen.add(d.id);
+      const prev = this.built.get(d.id);
+      if (!prefChanged && prev && prev.d === d && prev.p === p) continue;
+      const old = this.features.get(d.id);
+      const oldXY = old?.geometry.coordinates as [number, number] | undefined;
+      const to: [number, number] = [p.longitude, p.latitude];
+      let start = to;
+      if (oldXY && (oldXY[0] !== to[0] || oldXY[1] !== to[1]) && prev && prev.p !== p) {
+        start = oldXY;
+        this.anims.set(d.id, { from: oldXY, to, start: now });
+      } else if (this.anims.has(d.id)) {
+        const a = this.anims.get(d.id)!;
+        if (a.to[0] === to[0] && a.to[1] === to[1]) start = oldXY ?? to;
+        else this.anims.delete(d.id);
+      }
+      const f = deviceFeature(d, p, mapPref, this.opts.ns, this.opts.statusText, start);
+      this.features.set(d.id, f);
+      this.built.set(d.id, { d, p });
+      add.push(f);
+    }
+    const remove: number[] = [];
+    for (const id of this.features.keys()) {
+      if (!seen.has(id)) {
+        remove.push(id);
+        this.features.delete(id);
+        this.built.delete(id);
+        this.anims.delete(id);
+      }
+    }
+    if (this.clustered !== mapPref.clustered || !this.map.getSource(SRC_DEVICES)) {
+      this.clustered = mapPref.clustered;
+      this.addDeviceLayers(mapPref.clustered, this.collection());
+      this.stats.setData++;
+    } else if (add.length || remove.length) {
+      this.pushDiff({ add, remove });
+    }
+    if (prefChanged) {
+      this.pref = mapPref;
+      this.applyGeofenceVisibility(mapPref);
+      this.map.setLayoutProperty('rastro-precision', 'visibility', mapPref.precision ? 'visible' : 'none');
+    }
+    if (force || this.selectedId !== inputs.selectedId) {
+      this.selectedId = inputs.selectedId;
+      this.map.setFilter('rastro-selected', ['==', ['id'], inputs.selectedId ?? -1] as never);
+    }
+    if (force || this.trail !== inputs.trail) {
+      this.trail = inputs.trail;
+      this.map.getSource<GeoJSONSource>(SRC_TRAIL)?.setData(this.trailData());
+    }
+    if (this.anims.size && !this.raf) this.raf = requestAnimationFrame((t) => this.frame(t));
+  }
+
+  private pushDiff(diff: { add?: DeviceFeature[]; remove?: number[]; update?: Array<{ id: number; newGeometry: GeoJSON.Point }> }): void {
+    const src = this.map.getSource<GeoJSONSource>(SRC_DEVICES);
+    if (!src) return;
+    // Clustered sources re-cluster on any change, so a full setData is as cheap and always supported.
+    if (this.clustered) {
+      void src.setData(this.collection());
+      this.stats.setData++;
+      return;
+    }
+    src.updateData(diff).catch(() => void src.setData(this.collection()));
+    this.stats.updateData++;
+  }
+
+  private frame(now: number): void {
+    this.raf = 0;
+    this.stats.animFrames++;
+    const update: Array<{ id: number; newGeometry: GeoJSON.Point }> = [];
+    for (const [id, a] of this.anims) {
+      const t = Math.min(1, (now - a.start) / MARKER_MOVE_MS);
+      const k = ease(Math.max(0, t));
+      const xy: [number, number] = [lerp(a.from[0], a.to[0], k), lerp(a.from[1], a.to[1], k)];
+      const f = this.features.get(id);
+      if (f) {
+        f.geometry = { type: 'Point', coordinates: xy };
+        update.push({ id, newGeometry: f.geometry });
+      }
+      if (t >= 1 || !f) this.anims.delete(id);
+    }
+    if (update.length) this.pushDiff({ update });
+    if (this.anims.size) this.raf = requestAnimationFrame((t) => this.frame(t));
+  }
+
+  /** Centre on a device: zoom 18 in a 1.5 s flight (SPEC §9). */
+  flyTo(position: Position): void {
+    this.map.flyTo({ ...centerOnDeviceOpts(position), essential: true });
+  }
+
+  /** Trail mode: keep the followed device in view without changing the zoom. */
+  follow(position: Position): void {
+    this.map.easeTo({ center: [position.longitude, position.latitude], duration: MARKER_MOVE_MS });
+  }
+
+  destroy(): void {
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = 0;
+  }
+}
+
+function centerOnDeviceOpts(p: Position) {
+  const c = centerOnDevice(p);
+  return { center: c.center, zoom: c.zoom, duration: c.duration };
+}

@@ -1,0 +1,155 @@
+/// <reference types="geojson" />
+// Turning devices, positions and geofences into GeoJSON features for the map's sources.
+import {
+  attrBool,
+  attrNumber,
+  attrString,
+  isDeviceMoving,
+  parseArea,
+  resolveMapIcon,
+  statusColor,
+  type Device,
+  type GeoArea,
+  type Geofence,
+  type MapPref,
+  type Position,
+} from '@rastro/domain';
+
+export interface DeviceProps {
+  icon: string;
+  color: string;
+  course: number;
+  label: string;
+  accuracy: number;
+  /** metres per pixel at zoom 0 at this latitude (for the precision circle) */
+  mpp0: number;
+  status: string;
+}
+
+export type DeviceFeature = GeoJSON.Feature<GeoJSON.Point, DeviceProps> & { id: number };
+
+const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/** `{ns}.color` when it is a valid hex colour, else the status colour (moving has its own). */
+export function markerColor(device: Device, position: Position | undefined, ns: string): string {
+  const custom = attrString(device.attributes?.[`${ns}.color`]);
+  if (custom && HEX.test(custom.trim())) return custom.trim().startsWith('#') ? custom.trim() : `#${custom.trim()}`;
+  return statusColor(device.status, isDeviceMoving(position));
+}
+
+export function plateOf(device: Device): string | undefined {
+  const p = attrString(device.attributes?.placa) ?? attrString(device.attributes?.plate);
+  return p && p.trim() ? p.trim() : undefined;
+}
+
+export function markerLabel(
+  device: Device,
+  pref: Pick<MapPref, 'name' | 'plate' | 'status'>,
+  statusText: (status: string) => string,
+): string {
+  const lines: string[] = [];
+  if (pref.name) lines.push(device.name);
+  if (pref.plate) {
+    const plate = plateOf(device);
+    if (plate) lines.push(plate);
+  }
+  if (pref.status) lines.push(statusText(device.status));
+  return lines.join('\n');
+}
+
+export function deviceFeature(
+  device: Device,
+  position: Position,
+  pref: MapPref,
+  ns: string,
+  statusText: (status: string) => string,
+  coordinates: [number, number] = [position.longitude, position.latitude],
+): DeviceFeature {
+  return {
+    type: 'Feature',
+    id: device.id,
+    geometry: { type: 'Point', coordinates },
+    properties: {
+      icon: `icon-${resolveMapIcon(device.attributes?.[`${ns}.icon`] ?? device.attributes?.icon ?? device.category)}`,
+      color: markerColor(device, position, ns),
+      course: Number.isFinite(position.course) ? position.course : 0,
+      label: markerLabel(device, pref, statusText),
+      accuracy: position.accuracy > 0 ? position.accuracy : 0,
+      mpp0: 156543.03392 * Math.cos((position.latitude * Math.PI) / 180),
+      status: device.status,
+    },
+  };
+}
+
+/** A circle as a 64-gon (metres → degrees on a sphere; fine for geofence display). */
+export function circlePolygon(lat: number, lon: number, radius: number, steps = 64): Array<[number, number]> {
+  const ring: Array<[number, number]> = [];
+  const dLat = radius / 111_320;
+  const dLon = radius / (111_320 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+  for (let i = 0; i <= steps; i++) {
+    const a = (i / steps) * 2 * Math.PI;
+    ring.push([lon + dLon * Math.cos(a), lat + dLat * Math.sin(a)]);
+  }
+  return ring;
+}
+
+function areaGeometry(area: GeoArea): GeoJSON.Geometry {
+  if (area.type === 'circle') return { type: 'Polygon', coordinates: [circlePolygon(area.center.latitude, area.center.longitude, area.radius)] };
+  const pts = area.points.map((p) => [p.longitude, p.latitude] as [number, number]);
+  if (area.type === 'polygon') return { type: 'Polygon', coordinates: [[...pts, pts[0]]] };
+  return { type: 'LineString', coordinates: pts };
+}
+
+/** A point to hang the name on: circle centre, polygon vertex mean, middle vertex of a line. */
+function labelPoint(area: GeoArea): [number, number] {
+  if (area.type === 'circle') return [area.center.longitude, area.center.latitude];
+  if (area.type === 'linestring') {
+    const m = area.points[Math.floor(area.points.length / 2)];
+    return [m.longitude, m.latitude];
+  }
+  const n = area.points.length;
+  return [
+    area.points.reduce((s, p) => s + p.longitude, 0) / n,
+    area.points.reduce((s, p) => s + p.latitude, 0) / n,
+  ];
+}
+
+export function isAnchorGeofence(g: Geofence): boolean {
+  return attrBool(g.attributes?.isAnchor);
+}
+
+/** Device ids that have an anchor geofence (attributes isAnchor + deviceId). */
+export function anchoredDeviceIds(geofences: readonly Geofence[]): Set<number> {
+  const out = new Set<number>();
+  for (const g of geofences) {
+    if (!isAnchorGeofence(g)) continue;
+    const id = attrNumber(g.attributes?.deviceId);
+    if (id !== undefined) out.add(id);
+  }
+  return out;
+}
+
+/**
+ * Geofence shapes and label points. Anchors are kept apart from normal fences (own `anchor` flag so they get
+ * their own layers and colour).
+ */
+export function geofenceFeatures(geofences: readonly Geofence[]): {
+  shapes: GeoJSON.FeatureCollection;
+  labels: GeoJSON.FeatureCollection;
+} {
+  const shapes: GeoJSON.Feature[] = [];
+  const labels: GeoJSON.Feature[] = [];
+  for (const g of geofences) {
+    const area = parseArea(g.area);
+    if (!area) continue;
+    const anchor = isAnchorGeofence(g);
+    const color = attrString(g.attributes?.color) ?? (anchor ? '#e65100' : '#1976d2');
+    const props = { id: g.id, name: g.name, anchor, color };
+    shapes.push({ type: 'Feature', id: g.id, geometry: areaGeometry(area), properties: props });
+    labels.push({ type: 'Feature', id: g.id, geometry: { type: 'Point', coordinates: labelPoint(area) }, properties: props });
+  }
+  return {
+    shapes: { type: 'FeatureCollection', features: shapes },
+    labels: { type: 'FeatureCollection', features: labels },
+  };
+}
