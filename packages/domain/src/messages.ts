@@ -1,0 +1,411 @@
+// Every i18n key the domain rules emit (zod messages, denials, login error codes, route and action errors), with
+// its default wording in the three product languages. The web checks its locale files cover MESSAGE_KEYS and
+// can seed them from defaultMessages. Where SPEC gives a wording, it is used verbatim in its own language.
+// Keys are flat dotted paths ('validation.deviceNameRequired'); nestMessages() turns a flat map into the nested
+// JSON i18next reads.
+
+export type MessageLocale = 'pt-BR' | 'es' | 'en-US';
+export const MESSAGE_LOCALES: readonly MessageLocale[] = ['pt-BR', 'es', 'en-US'];
+
+type Wording = Readonly<Record<MessageLocale, string>>;
+const w = (en: string, pt: string, es: string): Wording => ({ 'en-US': en, 'pt-BR': pt, es });
+
+const MESSAGES = {
+  // ---- forms (SPEC §5)
+  'validation.required': w('This field is required', 'Este campo é obrigatório', 'Este campo es obligatorio'),
+  'validation.nameRequired': w(
+    'Please enter your first and last name',
+    'Informe nome e sobrenome',
+    'Ingrese nombre y apellido',
+  ),
+  'validation.nameMinLength': w(
+    'The name must have at least 3 characters',
+    'O nome deve ter pelo menos 3 caracteres',
+    'El nombre debe tener al menos 3 caracteres',
+  ),
+  'validation.emailRequired': w(
+    'Please enter a username or e-mail',
+    'Informe o usuário ou e-mail',
+    'Ingrese el usuario o correo electrónico',
+  ),
+  'validation.emailMinLength': w(
+    'The username or e-mail must have at least 4 characters',
+    'O usuário ou e-mail deve ter pelo menos 4 caracteres',
+    'El usuario o correo debe tener al menos 4 caracteres',
+  ),
+  'validation.emailInvalid': w(
+    'Invalid e-mail address',
+    'Endereço de e-mail inválido',
+    'Correo electrónico inválido',
+  ),
+  'validation.passwordRequired': w('Please enter a password', 'Informe a senha', 'Ingrese la contraseña'),
+  'validation.passwordMinLength': w(
+    'The password must have at least 4 characters',
+    'A senha deve ter pelo menos 4 caracteres',
+    'La contraseña debe tener al menos 4 caracteres',
+  ),
+  'validation.passwordMismatch': w(
+    'The passwords do not match',
+    'As senhas não conferem',
+    'Las contraseñas no coinciden',
+  ),
+  'validation.deviceNameRequired': w(
+    'please enter a name for the device',
+    'informe um nome para o dispositivo',
+    'ingrese un nombre para el dispositivo',
+  ),
+  'validation.deviceUniqueIdRequired': w(
+    'please enter the device unique identifier',
+    'informe o identificador único do dispositivo',
+    'ingrese el identificador único del dispositivo',
+  ),
+  'validation.deviceRequired': w(
+    'Please assign a device',
+    'Selecione um dispositivo',
+    'Seleccione un dispositivo',
+  ),
+  'validation.deviceSaveFirst': w(
+    'Save the device first',
+    'Salve o dispositivo primeiro',
+    'Guarde el dispositivo primero',
+  ),
+  'validation.invalidNumber': w('Invalid number', 'Número inválido', 'Número inválido'),
+  'validation.notNegative': w('Must not be negative', 'Não pode ser negativo', 'No puede ser negativo'),
+  'validation.invalidDate': w('Invalid date', 'Data inválida', 'Fecha inválida'),
+  'validation.invalidColor': w('Invalid colour', 'Cor inválida', 'Color inválido'),
+  'validation.invalidIcon': w('Invalid icon', 'Ícone inválido', 'Icono inválido'),
+  'validation.invalidState': w('Invalid device state', 'Situação inválida', 'Estado inválido'),
+  'validation.invalidOption': w('Invalid option', 'Opção inválida', 'Opción inválida'),
+  'validation.simDatesOrder': w(
+    'The SIM expiry date must be after its activation date',
+    'A data de vencimento do chip deve ser posterior à ativação',
+    'La fecha de vencimiento del chip debe ser posterior a la activación',
+  ),
+  'validation.tooLong': w('Too long', 'Texto muito longo', 'Texto demasiado largo'),
+  'validation.geofenceNameRequired': w(
+    'the name field is required',
+    'o campo nome é obrigatório',
+    'el campo nombre es obligatorio',
+  ),
+  'validation.typeRequired': w('Please select a type', 'Selecione um tipo', 'Seleccione un tipo'),
+  'validation.channelsRequired': w(
+    'Please select at least one channel',
+    'Selecione pelo menos um canal',
+    'Seleccione al menos un canal',
+  ),
+  'validation.alarmsRequired': w(
+    'Please select at least one alarm',
+    'Selecione pelo menos um alarme',
+    'Seleccione al menos una alarma',
+  ),
+  'validation.devicesRequired': w(
+    'Please select at least one device',
+    'Selecione pelo menos um dispositivo',
+    'Seleccione al menos un dispositivo',
+  ),
+  'validation.calendarRequired': w(
+    'Please select a calendar',
+    'Selecione um calendário',
+    'Seleccione un calendario',
+  ),
+  'validation.driverRequired': w(
+    'Please select a driver',
+    'Selecione um motorista',
+    'Seleccione un conductor',
+  ),
+  'validation.bodyRequired': w('Please enter the message', 'Informe a mensagem', 'Ingrese el mensaje'),
+  'validation.subjectRequired': w('Please enter the subject', 'Informe o assunto', 'Ingrese el asunto'),
+  'validation.subjectTooLong': w(
+    'The subject may have at most {{max}} characters',
+    'O assunto pode ter no máximo {{max}} caracteres',
+    'El asunto puede tener como máximo {{max}} caracteres',
+  ),
+  'validation.bodyTooLong': w(
+    'The message for {{channel}} may have at most {{max}} characters',
+    'A mensagem para {{channel}} pode ter no máximo {{max}} caracteres',
+    'El mensaje para {{channel}} puede tener como máximo {{max}} caracteres',
+  ),
+  'validation.channelRequired': w(
+    'Select at least one channel',
+    'Selecione pelo menos um canal',
+    'Seleccione al menos un canal',
+  ),
+  'validation.channelNotAvailable': w(
+    'This channel is not available for the recipient',
+    'Este canal não está disponível para o destinatário',
+    'Este canal no está disponible para el destinatario',
+  ),
+  'validation.idRequired': w('A saved record is required', 'Registro não salvo', 'Registro no guardado'),
+  'validation.invalidPermissionString': w(
+    'The permission string must be 32 hexadecimal characters',
+    'A permissão deve ter 32 caracteres hexadecimais',
+    'El permiso debe tener 32 caracteres hexadecimales',
+  ),
+  'validation.userLimitReached': w(
+    'User limit reached',
+    'Limite de usuários atingido',
+    'Límite de usuarios alcanzado',
+  ),
+  'validation.deviceLimitReached': w(
+    'Device limit reached',
+    'Limite de dispositivos atingido',
+    'Límite de dispositivos alcanzado',
+  ),
+  'validation.smsApiNotConfigured': w(
+    'SMS API not configured',
+    'API de SMS não configurada',
+    'API de SMS no configurada',
+  ),
+  'validation.cannotDeleteSelf': w(
+    'You cannot delete your own user',
+    'Você não pode excluir o próprio usuário',
+    'No puede eliminar su propio usuario',
+  ),
+  'validation.cannotEditSuperiorAdmin': w(
+    'You cannot change a superior administrator',
+    'Você não pode alterar um administrador superior',
+    'No puede modificar un administrador superior',
+  ),
+  'validation.checkFormData': w(
+    'Check the form data',
+    'Verifique os dados do formulário',
+    'Verifique los datos del formulario',
+  ),
+  'validation.selectUserToEdit': w(
+    'Select a user to edit',
+    'Selecione um usuário para editar',
+    'Seleccione un usuario para editar',
+  ),
+  // ---- Excel import
+  'import.invalidFileType': w(
+    'Choose an .xlsx or .xls file',
+    'Escolha um arquivo .xlsx ou .xls',
+    'Elija un archivo .xlsx o .xls',
+  ),
+  'import.emptyFile': w('The file is empty', 'O arquivo está vazio', 'El archivo está vacío'),
+  'import.noValidData': w(
+    'No valid rows found',
+    'Nenhuma linha válida encontrada',
+    'No se encontraron filas válidas',
+  ),
+  'import.libraryLoadError': w(
+    'Could not load the spreadsheet library',
+    'Não foi possível carregar a biblioteca de planilhas',
+    'No se pudo cargar la biblioteca de hojas de cálculo',
+  ),
+  'import.processingError': w(
+    'Could not process the file',
+    'Não foi possível processar o arquivo',
+    'No se pudo procesar el archivo',
+  ),
+  'import.cannotCancel': w(
+    'The import cannot be cancelled while running',
+    'Não é possível cancelar durante a importação',
+    'No es posible cancelar durante la importación',
+  ),
+  'import.limitExceeded': w(
+    'Import limit exceeded: {{remaining}} remaining',
+    'Limite de importação excedido: restam {{remaining}}',
+    'Límite de importación superado: quedan {{remaining}}',
+  ),
+  // ---- route load (SPEC §8)
+  'route.noData': w(
+    'No data found for the selected period',
+    'Nenhum dado encontrado para o período selecionado',
+    'No se encontraron datos para el período seleccionado',
+  ),
+  'route.badFormat': w(
+    'Invalid server response format',
+    'Erro no formato da resposta do servidor',
+    'Error en el formato de respuesta del servidor',
+  ),
+  'route.invalidResponse': w(
+    'Invalid server response',
+    'Resposta inválida do servidor',
+    'Respuesta inválida del servidor',
+  ),
+  'route.invalidData': w('Invalid data format', 'Formato de dados inválido', 'Formato de datos inválido'),
+  // ---- commands and device actions (SPEC §8)
+  'actions.commandError': w('Error sending command', 'Erro ao enviar comando', 'Error al enviar comando'),
+  'actions.anchorError': w('Error running anchor', 'Erro ao executar âncora', 'Error al ejecutar anchor'),
+  'actions.deleteError': w(
+    'Error deleting device',
+    'Erro ao excluir dispositivo',
+    'Error al eliminar dispositivo',
+  ),
+  'actions.blockSent': w('Block command sent', 'Comando de bloqueio enviado', 'Comando de bloqueo enviado'),
+  'actions.unlockSent': w(
+    'Unblock command sent',
+    'Comando de desbloqueio enviado',
+    'Comando de desbloqueo enviado',
+  ),
+  'actions.deviceDeleted': w('Device deleted', 'Dispositivo excluído', 'Dispositivo eliminado'),
+  'actions.commandPending': w(
+    'Command queued until the device is online',
+    'Comando pendente até o dispositivo ficar online',
+    'Comando pendiente hasta que el dispositivo esté en línea',
+  ),
+  'actions.anchorEnableConfirm': w(
+    'Do you really want to enable the anchor for vehicle {{name}}?',
+    'Deseja realmente ativar a âncora do veículo {{name}}?',
+    '¿Realmente desea activar el anchor del vehículo {{name}}?',
+  ),
+  'actions.anchorDisableConfirm': w(
+    'Do you really want to disable the anchor for vehicle {{name}}?',
+    'Deseja realmente desativar a âncora do veículo {{name}}?',
+    '¿Realmente desea desactivar el anchor del vehículo {{name}}?',
+  ),
+  'actions.cancelledByUser': w(
+    'Action cancelled by the user',
+    'Ação cancelada pelo usuário',
+    'Acción cancelada por el usuario',
+  ),
+  // ---- session (SPEC §8)
+  'session.expired': w('Your session has expired!', 'Sua sessão expirou!', '¡Su sesión ha expirado!'),
+  'session.attention': w('Attention', 'Atenção', 'Atención'),
+  'session.leave': w('Leave', 'Sair', 'Salir'),
+  // ---- direct message results
+  'messages.allSent': w(
+    '{{count}} messages sent',
+    '{{count}} mensagens enviadas',
+    '{{count}} mensajes enviados',
+  ),
+  'messages.partiallySent': w(
+    '{{sent}} of {{total}} messages sent',
+    '{{sent}} de {{total}} mensagens enviadas',
+    '{{sent}} de {{total}} mensajes enviados',
+  ),
+  'messages.noneSent': w(
+    'No message could be sent',
+    'Nenhuma mensagem foi enviada',
+    'No se pudo enviar ningún mensaje',
+  ),
+  'messages.sendError': w(
+    'Error sending the message',
+    'Erro ao enviar a mensagem',
+    'Error al enviar el mensaje',
+  ),
+  // ---- login errors (SPEC §8): key = loginErrors.<CODE>
+  'loginErrors.HTTP_401_UNAUTHORIZED': w(
+    'Invalid user and password combination',
+    'Usuário ou senha inválidos',
+    'Usuario o contraseña inválidos',
+  ),
+  'loginErrors.ACCOUNT_IS_SUSPENDED': w(
+    'Account suspended for non-payment. Please contact support',
+    'Conta suspensa por falta de pagamento. Entre em contato com o suporte',
+    'Cuenta suspendida por falta de pago. Contacte al soporte',
+  ),
+  'loginErrors.ACCOUNT_IS_SUSPENDED_TRUST': w(
+    'Account suspended. A trust unlock is available',
+    'Conta suspensa. O desbloqueio de confiança está disponível',
+    'Cuenta suspendida. El desbloqueo de confianza está disponible',
+  ),
+  'loginErrors.ACCOUNT_IS_DISABLED': w(
+    'Account disabled. Please contact the administrator',
+    'Conta desativada. Entre em contato com o administrador',
+    'Cuenta desactivada. Contacte al administrador',
+  ),
+  'loginErrors.ACCOUNT_IS_BLOCKED': w(
+    'Account disabled. Please contact the administrator',
+    'Conta desativada. Entre em contato com o administrador',
+    'Cuenta desactivada. Contacte al administrador',
+  ),
+  'loginErrors.INVALID_SHARE': w('This link has expired', 'Este link expirou', 'Este enlace ha expirado'),
+  'loginErrors.USER_DEVICE_LIMIT_REACHED': w(
+    'Device limit reached',
+    'Limite de dispositivos atingido',
+    'Límite de dispositivos alcanzado',
+  ),
+  'loginErrors.ACCOUNT_IS_READONLY': w(
+    'This account is read-only',
+    'Esta conta é somente leitura',
+    'Esta cuenta es de solo lectura',
+  ),
+  'loginErrors.ACCOUNT_IS_DEVICE_READONLY': w(
+    'This account cannot edit devices',
+    'Esta conta não pode editar dispositivos',
+    'Esta cuenta no puede editar dispositivos',
+  ),
+  'loginErrors.WRITE_ACCESS_DENIE': w('Access denied', 'Acesso negado', 'Acceso denegado'),
+  'loginErrors.WRITE_ACCESS_DENIED': w('Access denied', 'Acesso negado', 'Acceso denegado'),
+  'loginErrors.INVALID_LOGIN_DATA': w('Invalid data', 'Dados inválidos', 'Datos inválidos'),
+  'loginErrors.INVALID_CREDENTIALS': w('Invalid data', 'Dados inválidos', 'Datos inválidos'),
+  'loginErrors.FILL_ALL_FIELDS': w(
+    'Please fill in all fields',
+    'Preencha todos os campos',
+    'Complete todos los campos',
+  ),
+  'loginErrors.FILL_EMAIL_FIELD': w(
+    'Please enter your e-mail',
+    'Informe seu e-mail',
+    'Ingrese su correo electrónico',
+  ),
+  'loginErrors.FILL_TOKEN_FIELD': w('Please enter the token', 'Informe o token', 'Ingrese el token'),
+  'loginErrors.NEW_VERSION_AVAILABLE': w(
+    'A new version is available',
+    'Uma nova versão está disponível',
+    'Hay una nueva versión disponible',
+  ),
+  'loginErrors.REGISTRATION_DISABLED': w(
+    'Creating new users is temporarily blocked',
+    'A criação de novos usuários está temporariamente bloqueada',
+    'La creación de nuevos usuarios está temporalmente bloqueada',
+  ),
+  'loginErrors.USER_NOT_AUTHED': w('Please refresh the page', 'Atualize a página', 'Actualice la página'),
+  'loginErrors.action_cancel': w('Action cancelled', 'Ação cancelada', 'Acción cancelada'),
+  'loginErrors.CONNECTION_ERROR': w(
+    'Could not reach the server',
+    'Não foi possível conectar ao servidor',
+    'No se pudo conectar con el servidor',
+  ),
+  'loginErrors.UNKNOWN_ERROR': w('Unknown error', 'Erro desconhecido', 'Error desconocido'),
+  'loginErrors.LOGIN_PROCESS_ERROR': w(
+    'Error during login',
+    'Erro no processo de login',
+    'Error en el proceso de inicio de sesión',
+  ),
+} as const satisfies Record<string, Wording>;
+
+export type MessageKey = keyof typeof MESSAGES;
+export const MESSAGE_KEYS = Object.keys(MESSAGES) as MessageKey[];
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(MESSAGES, key);
+}
+
+/** Flat wording per locale: defaultMessages['pt-BR']['validation.channelRequired'] === 'Selecione pelo menos um canal'. */
+export const defaultMessages: Readonly<Record<MessageLocale, Readonly<Record<MessageKey, string>>>> = (() => {
+  const out = { 'pt-BR': {}, es: {}, 'en-US': {} } as Record<MessageLocale, Record<MessageKey, string>>;
+  for (const key of MESSAGE_KEYS) for (const l of MESSAGE_LOCALES) out[l][key] = MESSAGES[key][l];
+  return out;
+})();
+
+/** Minimal {{name}} interpolation, for server-side texts and tests. */
+export function formatMessage(
+  key: MessageKey,
+  locale: MessageLocale = 'pt-BR',
+  values: Record<string, string | number> = {},
+): string {
+  return defaultMessages[locale][key].replace(/\{\{(\w+)\}\}/g, (m, name: string) =>
+    name in values ? String(values[name]) : m,
+  );
+}
+
+export type NestedMessages = { [key: string]: string | NestedMessages };
+
+/** 'a.b': 'x' ⇒ { a: { b: 'x' } }, the shape of i18next JSON resources. */
+export function nestMessages(flat: Readonly<Record<string, string>>): NestedMessages {
+  const root: NestedMessages = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const parts = key.split('.');
+    let node = root;
+    for (const p of parts.slice(0, -1)) {
+      const next = node[p];
+      if (typeof next === 'object') node = next;
+      else node = node[p] = {};
+    }
+    node[parts[parts.length - 1]] = value;
+  }
+  return root;
+}
