@@ -136,11 +136,11 @@ export class LiveCache {
     }
   }
 
-  /** The group and its ancestors (the group itself first), at most GROUP_DEPTH + 1 entries, cycle-safe. */
+  /** The group and its ancestors (the group itself first), at most GROUP_DEPTH entries, cycle-safe. */
   groupChain(groupId: number): number[] {
     const chain: number[] = [];
     let g = groupId;
-    while (g && chain.length <= GROUP_DEPTH && !chain.includes(g)) {
+    while (g && chain.length < GROUP_DEPTH && !chain.includes(g)) {
       chain.push(g);
       g = this.groups.get(g)?.groupId ?? 0;
     }

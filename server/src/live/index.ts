@@ -1,11 +1,39 @@
+import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { getLive } from './ingest.ts';
+import { registerCommandRoutes } from './commands.ts';
+import { getLive, type LiveCore } from './ingest.ts';
+import { Notifier, registerNotificationRoutes } from './notifications.ts';
+import { registerOsmAndRoute, startOsmAndServer } from './osmand.ts';
+import { registerPositionRoutes } from './positions.ts';
+import { registerReports } from './reports/index.ts';
+import { registerSocket, SocketHub } from './socket.ts';
+
+export interface LiveServices {
+  live: LiveCore;
+  hub: SocketHub;
+  notifier: Notifier;
+  /** The dedicated OsmAnd listener, when config.osmandPort > 0 and the port was free. */
+  osmand: Server | null;
+}
+
+const services = new WeakMap<AppContext, LiveServices>();
+
+/** The live services of an app (after registerLive). */
+export function getLiveServices(ctx: AppContext): LiveServices {
+  const s = services.get(ctx);
+  if (!s) throw new Error('registerLive has not run for this app');
+  return s;
+}
 
 /** Live side of the embedded core: positions, processing, socket, OsmAnd, commands, reports, simulator. */
 export async function registerLive(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const live = getLive(ctx);
-  live.start();
+  const hub = new SocketHub(ctx, live);
+  const notifier = new Notifier(ctx, live, hub);
+  const s: LiveServices = { live, hub, notifier, osmand: null };
+  services.set(ctx, s);
+
   // Anything written through the API may change what the pipeline reads (devices, geofences, links...).
   app.addHook('onSend', async (req, _reply, payload) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/')) live.invalidate();
@@ -13,5 +41,32 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   });
   ctx.bus.on('permissions', () => live.invalidate());
   ctx.bus.on('device', () => live.invalidate());
-  ctx.onClose.push(() => live.close());
+
+  await registerSocket(app, ctx, hub);
+  await registerPositionRoutes(app, ctx, live);
+  await registerCommandRoutes(app, ctx, live);
+  await registerNotificationRoutes(app, ctx, live, notifier);
+  await registerOsmAndRoute(app, ctx, live);
+  registerReports(app, ctx);
+
+  live.start();
+  hub.start();
+  notifier.start();
+  if (ctx.config.osmandPort > 0) {
+    try {
+      s.osmand = await startOsmAndServer(ctx, live);
+    } catch (err) {
+      ctx.log.warn(
+        { err },
+        `OsmAnd port ${ctx.config.osmandPort} unavailable; devices can still post to the web port`,
+      );
+    }
+  }
+  ctx.onClose.push(async () => {
+    if (s.osmand) await new Promise<void>((r) => s.osmand!.close(() => r()));
+    s.osmand?.closeAllConnections();
+    notifier.close();
+    hub.close();
+    await live.close();
+  });
 }

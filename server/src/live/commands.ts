@@ -1,0 +1,178 @@
+// Commands (CONTRACT §4, §6): types, sending saved or ad-hoc commands live (200) or queued for the device's
+// next report (202 + QueuedCommand; an OsmAnd device receives the command data as its HTTP answer).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { COMMAND_TYPES, type Command, type QueuedCommand } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { badRequest, denied } from '../errors.ts';
+import { requireUser } from '../traccar/auth.ts';
+import { canAccessDevice, canSee, restricted, visibleIds, withSubgroups } from '../traccar/access.ts';
+import { parse } from '../traccar/http.ts';
+import { parseJson } from './cache.ts';
+import type { LiveCore } from './ingest.ts';
+
+/** What an OsmAnd (HTTP) device or the simulator can execute. */
+export const OSMAND_COMMAND_TYPES = [
+  'custom',
+  'positionSingle',
+  'positionPeriodic',
+  'positionStop',
+  'engineStop',
+  'engineResume',
+  'alarmArm',
+  'alarmDisarm',
+  'rebootDevice',
+] as const;
+
+export type Delivery = { queued: false; command: Command } | { queued: true; command: QueuedCommand };
+
+/** Sends live when the device is reachable now, otherwise queues for its next report. */
+export async function deliverCommand(live: LiveCore, deviceId: number, command: Command): Promise<Delivery> {
+  if (live.canSendLive(deviceId)) {
+    await live.sendLive(deviceId, command);
+    return { queued: false, command };
+  }
+  if (command.attributes.noQueue === true || command.attributes.noQueue === 'true') {
+    throw badRequest('Device is not online and the command must not be queued');
+  }
+  return { queued: true, command: live.queueCommand(deviceId, command) };
+}
+
+const commandBody = z.object({
+  id: z.number().int().min(0).optional().default(0),
+  deviceId: z.number().int().min(0).optional().default(0),
+  type: z.string().trim().max(128).optional().default(''),
+  textChannel: z.boolean().optional().default(false),
+  description: z.string().max(4096).nullable().optional().default(null),
+  attributes: z
+    .record(z.string().max(200), z.json())
+    .nullable()
+    .optional()
+    .transform((v) => v ?? {}),
+});
+
+const optionalId = z
+  .string()
+  .optional()
+  .transform((v, c) => {
+    if (v === undefined || v === '') return undefined;
+    if (!/^\d{1,15}$/.test(v)) {
+      c.addIssue({ code: 'custom', message: `invalid id "${v.slice(0, 30)}"` });
+      return z.NEVER;
+    }
+    return Number(v);
+  });
+
+export async function registerCommandRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  live: LiveCore,
+): Promise<void> {
+  const supportedTypes = (deviceId: number, textChannel: boolean): string[] => {
+    const last = live.latestPosition(deviceId);
+    if (!last || textChannel) return ['custom'];
+    return [...OSMAND_COMMAND_TYPES];
+  };
+
+  app.get('/api/commands/types', async (req) => {
+    const user = await requireUser(ctx, req);
+    const q = parse(
+      z.object({ deviceId: optionalId, textChannel: z.enum(['true', 'false']).optional() }),
+      req.query ?? {},
+    );
+    if (q.deviceId === undefined) return COMMAND_TYPES.map((type) => ({ type }));
+    if (!canAccessDevice(ctx, user, q.deviceId)) throw denied('Device access denied');
+    return supportedTypes(q.deviceId, q.textChannel === 'true').map((type) => ({ type }));
+  });
+
+  /** Saved commands linked to both the caller and the device (directly or via its groups). */
+  app.get('/api/commands/send', async (req) => {
+    const user = await requireUser(ctx, req);
+    const q = parse(z.object({ deviceId: optionalId }), req.query ?? {});
+    if (q.deviceId === undefined) throw badRequest('deviceId is required');
+    if (!canAccessDevice(ctx, user, q.deviceId)) throw denied('Device access denied');
+    const cache = live.cache.fresh();
+    const device = cache.device(q.deviceId);
+    if (!device) throw denied('Device access denied');
+    const deviceCommands = new Set(cache.linked('device', device.id, 'command'));
+    for (const g of cache.groupChain(device.groupId))
+      for (const c of cache.linked('group', g, 'command')) deviceCommands.add(c);
+    const mine = new Set(visibleIds(ctx, user.id, 'command'));
+    const supported = new Set(supportedTypes(device.id, false));
+    const rows = ctx.store.sqlite.prepare('SELECT * FROM commands ORDER BY description').all() as Array<{
+      id: number;
+      description: string | null;
+      type: string;
+      textChannel: number;
+      attributes: string;
+    }>;
+    return rows
+      .filter((r) => deviceCommands.has(r.id) && (user.administrator || mine.has(r.id)))
+      .filter((r) => r.textChannel || supported.has(r.type))
+      .map((r) => ({
+        id: r.id,
+        attributes: parseJson(r.attributes),
+        deviceId: 0,
+        type: r.type,
+        textChannel: !!r.textChannel,
+        description: r.description,
+      }));
+  });
+
+  app.post('/api/commands/send', async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) {
+      throw badRequest('expected a JSON object body');
+    }
+    const body = parse(commandBody, req.body);
+    const q = parse(z.object({ groupId: optionalId }), req.query ?? {});
+    let command: Command;
+    if (body.id > 0) {
+      const row = ctx.store.sqlite.prepare('SELECT * FROM commands WHERE id = ?').get(body.id) as
+        | { id: number; description: string | null; type: string; textChannel: number; attributes: string }
+        | undefined;
+      if (!row || !canSee(ctx, user, 'command', body.id)) throw denied('Command access denied');
+      command = {
+        id: row.id,
+        deviceId: body.deviceId,
+        type: row.type,
+        textChannel: !!row.textChannel,
+        description: row.description,
+        attributes: parseJson(row.attributes) as Command['attributes'],
+      };
+    } else {
+      // ad-hoc commands: refused for limitCommands and readonly users (they may send saved ones only)
+      if (restricted(ctx, user, 'limitCommands') || restricted(ctx, user, 'readonly')) {
+        throw denied('Operation restricted');
+      }
+      if (!body.type) throw badRequest('type: command type is required');
+      command = {
+        id: 0,
+        deviceId: body.deviceId,
+        type: body.type,
+        textChannel: body.textChannel,
+        description: body.description,
+        attributes: body.attributes as Command['attributes'],
+      };
+    }
+    const cache = live.cache.fresh();
+    if (q.groupId !== undefined) {
+      if (!canSee(ctx, user, 'group', q.groupId)) throw denied('Group access denied');
+      const groups = withSubgroups(ctx.store.sqlite, [q.groupId]);
+      const queued: QueuedCommand[] = [];
+      for (const d of cache.devices.values()) {
+        if (!groups.has(d.groupId) || !canAccessDevice(ctx, user, d.id)) continue;
+        const r = await deliverCommand(live, d.id, { ...command, deviceId: d.id });
+        if (r.queued) queued.push(r.command);
+      }
+      if (queued.length) return reply.status(202).send(queued);
+      return reply.status(200).send(command);
+    }
+    if (!command.deviceId) throw badRequest('deviceId is required');
+    if (!cache.device(command.deviceId) || !canAccessDevice(ctx, user, command.deviceId)) {
+      throw denied('Device access denied');
+    }
+    const r = await deliverCommand(live, command.deviceId, command);
+    return reply.status(r.queued ? 202 : 200).send(r.command);
+  });
+}

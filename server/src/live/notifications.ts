@@ -1,0 +1,342 @@
+// Notifications (CONTRACT §9): match every stored event against the notifications that apply to its device,
+// then deliver through each listed notificator: `web` over the socket (with attributes.message), `command`
+// to the device, the others through their adapters when configured. Plus the /api/notifications/* endpoints.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { EVENT_TYPES, type Command, type Event } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { badRequest, denied } from '../errors.ts';
+import { requireUser } from '../traccar/auth.ts';
+import { parse } from '../traccar/http.ts';
+import { calendarActive } from './calendar.ts';
+import { parseJson, type NotificationConf, type User } from './cache.ts';
+import { deliverCommand } from './commands.ts';
+import type { LiveCore } from './ingest.ts';
+import { iso } from './json.ts';
+import type { SocketHub } from './socket.ts';
+import { loadNotificatorConfig, type NotificatorConfig } from './notificators/config.ts';
+import { mailNotificator } from './notificators/mail.ts';
+import { pushNotificator, smsNotificator, telegramNotificator } from './notificators/http.ts';
+import { NotConfigured, type NotificationMessage, type Notificator } from './notificators/types.ts';
+
+export const NOTIFICATOR_TYPES = ['web', 'mail', 'sms', 'firebase', 'telegram', 'command'] as const;
+/** Events older than this are stored but not notified. */
+export const MAX_EVENT_AGE_MS = 15 * 60 * 1000;
+
+const list = (v: unknown): string[] =>
+  v === undefined || v === null
+    ? []
+    : String(v)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+
+const knots = (v: unknown) => `${Math.round(Number(v) * 10) / 10} kn`;
+
+/** The short text shown in the web app's snackbar (and the body of other channels). */
+export function eventMessage(event: Event, deviceName: string, geofenceName?: string): string {
+  const a = event.attributes;
+  switch (event.type) {
+    case 'deviceOnline':
+      return `${deviceName} is online`;
+    case 'deviceOffline':
+      return `${deviceName} is offline`;
+    case 'deviceUnknown':
+      return `${deviceName} status is unknown`;
+    case 'deviceInactive':
+      return `${deviceName} has been inactive`;
+    case 'deviceMoving':
+      return `${deviceName} is moving`;
+    case 'deviceStopped':
+      return `${deviceName} has stopped`;
+    case 'deviceOverspeed':
+      return `${deviceName} exceeds the speed limit: ${knots(a.speed)} (limit ${knots(a.speedLimit)})`;
+    case 'geofenceEnter':
+      return `${deviceName} has entered geofence ${geofenceName ?? event.geofenceId}`;
+    case 'geofenceExit':
+      return `${deviceName} has exited geofence ${geofenceName ?? event.geofenceId}`;
+    case 'alarm':
+      return `${deviceName} alarm: ${String(a.alarm ?? '')}`;
+    case 'ignitionOn':
+      return `${deviceName} ignition ON`;
+    case 'ignitionOff':
+      return `${deviceName} ignition OFF`;
+    case 'commandResult':
+      return `${deviceName} command result: ${String(a.result ?? '')}`;
+    case 'queuedCommandSent':
+      return `${deviceName} received a queued command`;
+    case 'driverChanged':
+      return `${deviceName} driver changed: ${String(a.driverUniqueId ?? '')}`;
+    case 'maintenance':
+      return `${deviceName} maintenance is required`;
+    case 'textMessage':
+      return `${deviceName} message: ${String(a.message ?? '')}`;
+    case 'test':
+      return 'Test notification';
+    default:
+      return `${deviceName}: ${event.type}`;
+  }
+}
+
+export class Notifier {
+  readonly notificators = new Map<string, Notificator>();
+  private unsubscribe: (() => void) | null = null;
+  /** Deliveries attempted through adapters (diagnostics and tests). */
+  readonly delivered: Array<{ notificator: string; userId: number; subject: string }> = [];
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly live: LiveCore,
+    private readonly hub: SocketHub,
+    cfg: NotificatorConfig = loadNotificatorConfig(),
+  ) {
+    for (const n of [
+      mailNotificator(cfg),
+      smsNotificator(cfg),
+      pushNotificator(cfg),
+      telegramNotificator(cfg),
+    ]) {
+      this.notificators.set(n.type, n);
+    }
+  }
+
+  /** Replaces a channel adapter (tests, custom integrations). */
+  setNotificator(n: Notificator): void {
+    this.notificators.set(n.type, n);
+  }
+
+  start(): void {
+    this.unsubscribe = this.live.subscribe({ events: (events) => this.onEvents(events) });
+  }
+
+  close(): void {
+    this.unsubscribe?.();
+  }
+
+  configured(type: string): boolean {
+    if (type === 'web' || type === 'command') return true;
+    return !!this.notificators.get(type)?.configured();
+  }
+
+  /** Notifications of the event's device that match it, each with its recipients (CONTRACT §9). */
+  match(event: Event, now = Date.now()): Array<{ notification: NotificationConf; users: number[] }> {
+    if (now - Date.parse(event.eventTime) > MAX_EVENT_AGE_MS) return [];
+    const cache = this.live.cache.fresh();
+    const out: Array<{ notification: NotificationConf; users: number[] }> = [];
+    for (const n of cache.deviceNotifications(event.deviceId)) {
+      if (n.type !== event.type) continue;
+      if (event.type === 'alarm') {
+        const alarms = list(n.attrs.alarms);
+        if (!alarms.includes(String(event.attributes.alarm ?? ''))) continue;
+      }
+      const geofences = list(n.attrs.geofenceIds);
+      if (geofences.length && !geofences.includes(String(event.geofenceId))) continue;
+      if (n.calendarId && !this.calendarCovers(n.calendarId, Date.parse(event.eventTime))) continue;
+      const viewers = cache.usersOf(event.deviceId);
+      const users = cache.owners('notification', n.id, 'user').filter((u) => {
+        const user = cache.users.get(u);
+        return !!user && !user.disabled && (!!user.administrator || viewers.has(u));
+      });
+      out.push({ notification: n, users });
+    }
+    return out;
+  }
+
+  private calendarCovers(calendarId: number, time: number): boolean {
+    const row = this.ctx.store.sqlite.prepare('SELECT data FROM calendars WHERE id = ?').get(calendarId) as
+      { data: string } | undefined;
+    return !!row && calendarActive(row.data, time);
+  }
+
+  onEvents(events: Event[]): void {
+    for (const event of events) {
+      let matches;
+      try {
+        matches = this.match(event);
+      } catch (err) {
+        this.ctx.log.error({ err }, 'notification matching failed');
+        continue;
+      }
+      if (!matches.length) continue;
+      const cache = this.live.cache;
+      const device = cache.device(event.deviceId);
+      const geofence = event.geofenceId ? cache.geofences.get(event.geofenceId)?.name : undefined;
+      const text = eventMessage(event, device?.name ?? `#${event.deviceId}`, geofence);
+      const withMessage: Event = { ...event, attributes: { ...event.attributes, message: text } };
+      for (const { notification, users } of matches) {
+        for (const channel of list(notification.notificators)) {
+          if (channel === 'command') {
+            this.sendNotificationCommand(notification, event.deviceId);
+            continue;
+          }
+          for (const u of users) {
+            if (channel === 'web') this.hub.pushEvent(u, withMessage);
+            else this.deliver(channel, u, { subject: text, body: text });
+          }
+        }
+      }
+    }
+  }
+
+  private sendNotificationCommand(n: NotificationConf, deviceId: number): void {
+    if (!n.commandId) return;
+    const row = this.ctx.store.sqlite.prepare('SELECT * FROM commands WHERE id = ?').get(n.commandId) as
+      | { id: number; type: string; textChannel: number; description: string | null; attributes: string }
+      | undefined;
+    if (!row) return;
+    const command: Command = {
+      id: row.id,
+      deviceId,
+      type: row.type,
+      textChannel: !!row.textChannel,
+      description: row.description,
+      attributes: parseJson(row.attributes) as Command['attributes'],
+    };
+    deliverCommand(this.live, deviceId, command).catch((err: unknown) =>
+      this.ctx.log.warn({ err }, 'notification command failed'),
+    );
+  }
+
+  /** Fire-and-forget delivery through an adapter (unconfigured channels are skipped quietly). */
+  private deliver(channel: string, userId: number, message: NotificationMessage): void {
+    const n = this.notificators.get(channel);
+    const user = this.live.cache.users.get(userId);
+    if (!n || !user || !n.configured()) return;
+    this.delivered.push({ notificator: channel, userId, subject: message.subject });
+    n.send(user, message, this.live.cache.userAttrs.get(userId) ?? {}).catch((err: unknown) =>
+      this.ctx.log.warn({ err, channel, userId }, 'notification delivery failed'),
+    );
+  }
+
+  /** Sends now and waits (test/send endpoints): unconfigured ⇒ 400 "Notificator X is not configured". */
+  async sendTo(channel: string, user: User, message: NotificationMessage): Promise<void> {
+    if (!(NOTIFICATOR_TYPES as readonly string[]).includes(channel))
+      throw badRequest(`Unknown notificator ${channel}`);
+    if (channel === 'web') {
+      this.hub.pushEvent(user.id, {
+        id: 0,
+        type: message.subject === 'Test notification' ? 'test' : 'textMessage',
+        eventTime: iso(Date.now()),
+        deviceId: 0,
+        positionId: 0,
+        geofenceId: 0,
+        maintenanceId: 0,
+        attributes: { message: message.body },
+      });
+      return;
+    }
+    if (channel === 'command') throw badRequest('Notificator command cannot send messages');
+    const n = this.notificators.get(channel);
+    if (!n || !n.configured()) throw badRequest(`Notificator ${channel} is not configured`);
+    try {
+      await n.send(user, message, parseJson(user.attributes));
+      this.delivered.push({ notificator: channel, userId: user.id, subject: message.subject });
+    } catch (err) {
+      if (err instanceof NotConfigured) throw badRequest(err.message);
+      throw badRequest(`Notificator ${channel} failed: ${(err as Error).message}`);
+    }
+  }
+}
+
+const sendBody = z.object({
+  subject: z.string().max(200).optional().default(''),
+  digest: z.string().max(500).optional(),
+  body: z.string().trim().min(1, 'body is required').max(5000),
+  priority: z.boolean().optional(),
+});
+
+const userIdsQuery = z.object({
+  userId: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v, c) => {
+      const vals = v === undefined ? [] : Array.isArray(v) ? v : [v];
+      const out: number[] = [];
+      for (const s of vals) {
+        if (!/^\d{1,15}$/.test(s)) {
+          c.addIssue({ code: 'custom', message: `invalid id "${s.slice(0, 30)}"` });
+          return z.NEVER;
+        }
+        out.push(Number(s));
+      }
+      return out;
+    }),
+});
+
+export async function registerNotificationRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  live: LiveCore,
+  notifier: Notifier,
+): Promise<void> {
+  app.get('/api/notifications/types', async (req) => {
+    await requireUser(ctx, req);
+    return EVENT_TYPES.map((type) => ({ type }));
+  });
+
+  app.get('/api/notifications/notificators', async (req) => {
+    await requireUser(ctx, req);
+    const q = (req.query ?? {}) as Record<string, unknown>;
+    const announcement = q.announcement === 'true';
+    return NOTIFICATOR_TYPES.filter((t) => !announcement || (t !== 'web' && t !== 'command')).map((type) => ({
+      type,
+    }));
+  });
+
+  const test = async (user: User, channels: string[]) => {
+    for (const c of channels)
+      await notifier.sendTo(c, user, { subject: 'Test notification', body: 'Test notification' });
+  };
+
+  app.post('/api/notifications/test', async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    await test(
+      user,
+      NOTIFICATOR_TYPES.filter((t) => t !== 'command' && notifier.configured(t)),
+    );
+    reply.status(204).send();
+  });
+
+  app.post('/api/notifications/test/:notificator', async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const { notificator } = req.params as { notificator: string };
+    await test(user, [notificator]);
+    reply.status(204).send();
+  });
+
+  app.post('/api/notifications/send/:notificator', async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    if (!user.administrator && user.userLimit === 0) throw denied('Manager access required');
+    const { notificator } = req.params as { notificator: string };
+    if (!(NOTIFICATOR_TYPES as readonly string[]).includes(notificator)) {
+      throw badRequest(`Unknown notificator ${notificator}`);
+    }
+    if (!req.body || typeof req.body !== 'object') throw badRequest('body is required');
+    const msg = parse(sendBody, req.body);
+    const { userId } = parse(userIdsQuery, req.query ?? {});
+    const cache = live.cache.fresh();
+    let targets: number[];
+    if (userId.length) {
+      if (!user.administrator) {
+        const managed = new Set(cache.managedUsers(user.id));
+        for (const id of userId) if (!managed.has(id)) throw denied('User access denied');
+      }
+      targets = userId;
+    } else {
+      targets = user.administrator ? [...cache.users.keys()] : cache.managedUsers(user.id);
+    }
+    const recipients = targets
+      .map((id) => cache.users.get(id))
+      .filter((u): u is User => !!u && !u.temporary && !u.disabled);
+    if (!notifier.configured(notificator)) throw badRequest(`Notificator ${notificator} is not configured`);
+    for (const r of recipients) {
+      await notifier.sendTo(notificator, r, {
+        subject: msg.subject,
+        body: msg.body,
+        digest: msg.digest,
+        priority: msg.priority,
+      });
+    }
+    reply.status(204).send();
+  });
+}

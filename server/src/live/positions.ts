@@ -1,0 +1,260 @@
+// Positions, exports, accumulators and single events (CONTRACT §4).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { isInsideArea, parseZonedDate, type Position } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { badRequest, denied, notFound } from '../errors.ts';
+import { requireUser } from '../traccar/auth.ts';
+import { canAccessDevice, checkRestriction, checkWrite, linkedDeviceIds } from '../traccar/access.ts';
+import { parse } from '../traccar/http.ts';
+import type { LiveCore } from './ingest.ts';
+import { eventFromRow, positionFromRow, type EventDbRow, type PositionDbRow } from './json.ts';
+
+/** report.maxPositions */
+export const MAX_POSITIONS = 50_000;
+const LATEST_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
+
+const idParam = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, c) => {
+      if (v === undefined || v === '') return undefined;
+      if (!/^\d{1,15}$/.test(v)) {
+        c.addIssue({ code: 'custom', message: `${name}: invalid id "${v.slice(0, 30)}"` });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
+const dateParam = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, c) => {
+      if (v === undefined || v === '') return undefined;
+      const d = parseZonedDate(v);
+      if (!d) {
+        c.addIssue({
+          code: 'custom',
+          message: `${name}: invalid date "${v.slice(0, 40)}" (expected ISO-8601 with zone)`,
+        });
+        return z.NEVER;
+      }
+      return d;
+    });
+
+const idList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v, c) => {
+    const vals = v === undefined ? [] : Array.isArray(v) ? v : [v];
+    const out: number[] = [];
+    for (const s of vals) {
+      if (!/^\d{1,15}$/.test(s)) {
+        c.addIssue({ code: 'custom', message: `id: invalid id "${s.slice(0, 30)}"` });
+        return z.NEVER;
+      }
+      out.push(Number(s));
+    }
+    return out;
+  });
+
+const positionsQuery = z.object({
+  deviceId: idParam('deviceId'),
+  from: dateParam('from'),
+  to: dateParam('to'),
+  geofenceId: idParam('geofenceId'),
+  id: idList,
+});
+
+const accumulatorsBody = z.object({
+  deviceId: z.number().int().min(0).optional(),
+  totalDistance: z.number().finite().min(0).nullable().optional(),
+  hours: z.number().finite().min(0).nullable().optional(),
+});
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
+
+export async function registerPositionRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  live: LiveCore,
+): Promise<void> {
+  const sql = ctx.store.sqlite;
+  const history = sql.prepare(
+    'SELECT * FROM positions WHERE deviceId = ? AND fixTime >= ? AND fixTime <= ? ORDER BY fixTime, id LIMIT ?',
+  );
+  const byId = sql.prepare('SELECT * FROM positions WHERE id = ?');
+
+  const checkDevice = (user: Awaited<ReturnType<typeof requireUser>>, deviceId: number) => {
+    if (!live.cache.fresh().device(deviceId) || !canAccessDevice(ctx, user, deviceId)) {
+      throw denied('Device access denied');
+    }
+  };
+
+  const range = (deviceId: number, from: Date, to: Date, geofenceId?: number): Position[] => {
+    let rows = (
+      history.all(deviceId, from.toISOString(), to.toISOString(), MAX_POSITIONS) as PositionDbRow[]
+    ).map(positionFromRow);
+    if (geofenceId !== undefined) {
+      const g = live.cache.fresh().geofences.get(geofenceId);
+      if (!g?.shape) throw badRequest('geofenceId: unknown geofence');
+      const pd = Number(g.attrs.polylineDistance);
+      rows = rows.filter((p) => isInsideArea(g.shape!, p, Number.isFinite(pd) && pd > 0 ? pd : undefined));
+    }
+    return rows;
+  };
+
+  const historyArgs = (q: z.output<typeof positionsQuery>) => {
+    if (q.deviceId === undefined) throw badRequest('deviceId is required');
+    if (!q.from || !q.to) throw badRequest('from and to are required');
+    if (q.from > q.to) throw badRequest('from must not be after to');
+    return { deviceId: q.deviceId, from: q.from, to: q.to, geofenceId: q.geofenceId };
+  };
+
+  app.get('/api/positions', async (req) => {
+    const user = await requireUser(ctx, req);
+    const q = parse(positionsQuery, req.query ?? {});
+    live.flushNow();
+    if (q.id.length) {
+      checkRestriction(ctx, user, 'disableReports');
+      const out: Position[] = [];
+      for (const id of q.id) {
+        const row = byId.get(id) as PositionDbRow | undefined;
+        if (!row) continue;
+        checkDevice(user, row.deviceId);
+        out.push(positionFromRow(row));
+      }
+      return out;
+    }
+    if (q.deviceId !== undefined) {
+      checkDevice(user, q.deviceId);
+      if (q.from || q.to) {
+        checkRestriction(ctx, user, 'disableReports');
+        const a = historyArgs(q);
+        return range(a.deviceId, a.from, a.to, a.geofenceId);
+      }
+      const last = live.latestPosition(q.deviceId);
+      return last ? [last] : [];
+    }
+    const since = Date.now() - LATEST_MAX_AGE_MS;
+    const out: Position[] = [];
+    for (const id of linkedDeviceIds(ctx, user.id)) {
+      const p = live.latestPosition(id);
+      if (p && Date.parse(p.fixTime) >= since) out.push(p);
+    }
+    return out;
+  });
+
+  app.delete('/api/positions/:id', async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const { id } = parse(z.object({ id: z.string().regex(/^\d{1,15}$/, 'invalid id') }), req.params);
+    const row = byId.get(Number(id)) as PositionDbRow | undefined;
+    if (!row) throw notFound();
+    checkDevice(user, row.deviceId);
+    checkRestriction(ctx, user, 'readonly');
+    sql.prepare('DELETE FROM positions WHERE id = ?').run(Number(id));
+    reply.status(204).send();
+  });
+
+  app.delete('/api/positions', async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const a = historyArgs(parse(positionsQuery, req.query ?? {}));
+    checkDevice(user, a.deviceId);
+    checkRestriction(ctx, user, 'readonly');
+    live.flushNow();
+    sql
+      .prepare('DELETE FROM positions WHERE deviceId = ? AND fixTime >= ? AND fixTime <= ?')
+      .run(a.deviceId, a.from.toISOString(), a.to.toISOString());
+    reply.status(204).send();
+  });
+
+  const exporter = (
+    ext: 'csv' | 'gpx' | 'kml',
+    type: string,
+    render: (ps: Position[], name: string) => string,
+  ) => {
+    app.get(`/api/positions/${ext}`, async (req, reply: FastifyReply) => {
+      const user = await requireUser(ctx, req);
+      const a = historyArgs(parse(positionsQuery, req.query ?? {}));
+      checkDevice(user, a.deviceId);
+      checkRestriction(ctx, user, 'disableReports');
+      live.flushNow();
+      const name = live.cache.device(a.deviceId)?.name ?? String(a.deviceId);
+      reply
+        .header('content-disposition', `attachment; filename=positions.${ext}`)
+        .type(type)
+        .send(render(range(a.deviceId, a.from, a.to, a.geofenceId), name));
+    });
+  };
+
+  exporter('csv', 'text/csv; charset=utf-8', (ps) => {
+    const head = 'id,deviceId,fixTime,latitude,longitude,altitude,speed,course,accuracy,address,attributes';
+    const cell = (v: unknown) => {
+      const s = v === null || v === undefined ? '' : String(v);
+      return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+    };
+    const lines = ps.map((p) =>
+      [
+        p.id,
+        p.deviceId,
+        p.fixTime,
+        p.latitude,
+        p.longitude,
+        p.altitude,
+        p.speed,
+        p.course,
+        p.accuracy,
+        p.address,
+        JSON.stringify(p.attributes),
+      ]
+        .map(cell)
+        .join(','),
+    );
+    return [head, ...lines].join('\n') + '\n';
+  });
+
+  exporter('gpx', 'application/gpx+xml', (ps, name) => {
+    const pts = ps
+      .map(
+        (p) =>
+          `<trkpt lat="${p.latitude}" lon="${p.longitude}"><ele>${p.altitude}</ele><time>${new Date(p.fixTime).toISOString()}</time></trkpt>`,
+      )
+      .join('');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="Rastro" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>${escapeXml(name)}</name><trkseg>${pts}</trkseg></trk></gpx>\n`;
+  });
+
+  exporter('kml', 'application/vnd.google-earth.kml+xml', (ps, name) => {
+    const coords = ps.map((p) => `${p.longitude},${p.latitude},${p.altitude}`).join(' ');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${escapeXml(name)}</name><Placemark><name>${escapeXml(name)}</name><LineString><extrude>1</extrude><tessellate>1</tessellate><altitudeMode>absolute</altitudeMode><coordinates>${coords}</coordinates></LineString></Placemark></Document></kml>\n`;
+  });
+
+  app.put('/api/devices/:id/accumulators', async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const { id } = parse(z.object({ id: z.string().regex(/^\d{1,15}$/, 'invalid id') }), req.params);
+    const deviceId = Number(id);
+    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) {
+      throw badRequest('expected a JSON object body');
+    }
+    const body = parse(accumulatorsBody, req.body);
+    checkDevice(user, deviceId);
+    checkWrite(ctx, user, 'device');
+    if (!live.setAccumulators(deviceId, body.totalDistance, body.hours))
+      throw badRequest('Device has no position');
+    reply.status(204).send();
+  });
+
+  app.get('/api/events/:id', async (req) => {
+    const user = await requireUser(ctx, req);
+    const { id } = parse(z.object({ id: z.string().regex(/^\d{1,15}$/, 'invalid id') }), req.params);
+    const row = sql.prepare('SELECT * FROM events WHERE id = ?').get(Number(id)) as EventDbRow | undefined;
+    if (!row) throw notFound();
+    if (!canAccessDevice(ctx, user, row.deviceId)) throw denied('Device access denied');
+    return eventFromRow(row);
+  });
+}

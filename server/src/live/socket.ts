@@ -1,0 +1,211 @@
+// `/api/socket` (CONTRACT §5). Updates are batched per socket per tick: one message may carry several devices,
+// positions and events (the Traccar web app accepts arrays). Each object is serialised once per tick however
+// many sockets receive it. Recipients are read from the live cache, which reloads on permission changes.
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Event } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { userFromSocketRequest } from '../traccar/auth.ts';
+import type { LiveCore } from './ingest.ts';
+
+export const KEEPALIVE_MS = 55_000;
+export const SOCKET_TICK_MS = 100;
+/** A client that cannot keep up (this much unsent data) is dropped; it reconnects and reloads. */
+const MAX_BUFFERED = 32 * 1024 * 1024;
+
+interface Client {
+  ws: WebSocket;
+  userId: number;
+  devices: Map<number, string>;
+  positions: string[];
+  events: string[];
+  logs: string[];
+  wantsLogs: boolean;
+}
+
+export interface LogRecord {
+  host: string;
+  protocol: string;
+  uniqueId: string;
+  deviceId: number;
+  data: string;
+}
+
+export class SocketHub {
+  private readonly byUser = new Map<number, Set<Client>>();
+  private readonly dirty = new Set<Client>();
+  private tick: NodeJS.Timeout | null = null;
+  private keepaliveTimer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+  /** Messages sent (diagnostics). */
+  sent = 0;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly live: LiveCore,
+  ) {}
+
+  start(): void {
+    this.unsubscribe = this.live.subscribe({
+      devices: (devices) => {
+        for (const d of devices) {
+          const users = this.live.cache.usersOf(d.id);
+          if (users.size === 0) continue;
+          const text = JSON.stringify(d);
+          for (const u of users)
+            for (const c of this.byUser.get(u) ?? []) this.queue(c, 'devices', text, d.id);
+        }
+      },
+      positions: (positions) => {
+        for (const p of positions) {
+          const users = this.live.cache.usersOf(p.deviceId);
+          if (users.size === 0) continue;
+          const text = JSON.stringify(p);
+          for (const u of users) for (const c of this.byUser.get(u) ?? []) this.queue(c, 'positions', text);
+        }
+      },
+    });
+    this.keepaliveTimer = setInterval(() => this.keepalive(), KEEPALIVE_MS);
+    this.keepaliveTimer.unref();
+  }
+
+  close(): void {
+    this.unsubscribe?.();
+    if (this.tick) clearTimeout(this.tick);
+    if (this.keepaliveTimer) clearInterval(this.keepaliveTimer);
+    for (const set of this.byUser.values()) for (const c of set) c.ws.close(1001);
+    this.byUser.clear();
+  }
+
+  get clientCount(): number {
+    let n = 0;
+    for (const s of this.byUser.values()) n += s.size;
+    return n;
+  }
+
+  /** Sends `{}` to every socket (the 55 s keepalive). */
+  keepalive(): void {
+    for (const set of this.byUser.values()) for (const c of set) this.send(c, '{}');
+  }
+
+  /** An event that matched a web notification of `userId` (already carrying attributes.message). */
+  pushEvent(userId: number, event: Event): void {
+    const set = this.byUser.get(userId);
+    if (!set?.size) return;
+    const text = JSON.stringify(event);
+    for (const c of set) this.queue(c, 'events', text);
+  }
+
+  get wantsLogs(): boolean {
+    for (const set of this.byUser.values()) for (const c of set) if (c.wantsLogs) return true;
+    return false;
+  }
+
+  /** Raw device messages for the admin Logs page (only to sockets that sent `{"logs":true}`). */
+  pushLog(record: LogRecord): void {
+    const users = this.live.cache.usersOf(record.deviceId);
+    const text = JSON.stringify(record);
+    for (const [userId, set] of this.byUser) {
+      const admin = !!this.live.cache.users.get(userId)?.administrator;
+      if (!admin && !users.has(userId)) continue;
+      for (const c of set) if (c.wantsLogs) this.queue(c, 'logs', text);
+    }
+  }
+
+  private queue(c: Client, key: 'devices' | 'positions' | 'events' | 'logs', text: string, id = 0): void {
+    if (key === 'devices') c.devices.set(id, text);
+    else c[key].push(text);
+    this.dirty.add(c);
+    if (!this.tick) {
+      this.tick = setTimeout(() => this.flush(), SOCKET_TICK_MS);
+      this.tick.unref();
+    }
+  }
+
+  /** Sends every pending batch now. */
+  flush(): void {
+    this.tick = null;
+    for (const c of this.dirty) {
+      const parts: string[] = [];
+      if (c.devices.size) parts.push(`"devices":[${[...c.devices.values()].join(',')}]`);
+      if (c.positions.length) parts.push(`"positions":[${c.positions.join(',')}]`);
+      if (c.events.length) parts.push(`"events":[${c.events.join(',')}]`);
+      if (c.logs.length) parts.push(`"logs":[${c.logs.join(',')}]`);
+      c.devices.clear();
+      c.positions = [];
+      c.events = [];
+      c.logs = [];
+      if (parts.length) this.send(c, `{${parts.join(',')}}`);
+    }
+    this.dirty.clear();
+  }
+
+  private send(c: Client, text: string): void {
+    if (c.ws.readyState !== c.ws.OPEN) return;
+    if (c.ws.bufferedAmount > MAX_BUFFERED) {
+      c.ws.terminate();
+      return;
+    }
+    c.ws.send(text);
+    this.sent++;
+  }
+
+  attach(ws: WebSocket, userId: number): void {
+    const c: Client = {
+      ws,
+      userId,
+      devices: new Map(),
+      positions: [],
+      events: [],
+      logs: [],
+      wantsLogs: false,
+    };
+    let set = this.byUser.get(userId);
+    if (!set) this.byUser.set(userId, (set = new Set()));
+    set.add(c);
+    ws.on('close', () => {
+      this.byUser.get(userId)?.delete(c);
+      this.dirty.delete(c);
+    });
+    ws.on('message', (data) => {
+      try {
+        const msg: unknown = JSON.parse(String(data));
+        if (msg && typeof msg === 'object' && 'logs' in msg)
+          c.wantsLogs = (msg as { logs: unknown }).logs === true;
+      } catch {
+        // anything else is ignored, as Traccar does
+      }
+    });
+    // On connect: the latest positions of every device visible to the user.
+    const cache = this.live.cache.fresh();
+    const positions: string[] = [];
+    for (const id of cache.devicesOf(userId)) {
+      const p = this.live.latestPosition(id);
+      if (p) positions.push(JSON.stringify(p));
+    }
+    this.send(c, `{"positions":[${positions.join(',')}]}`);
+  }
+}
+
+export async function registerSocket(app: FastifyInstance, ctx: AppContext, hub: SocketHub): Promise<void> {
+  app.get(
+    '/api/socket',
+    {
+      websocket: true,
+      preValidation: async (req, reply) => {
+        const user = userFromSocketRequest(ctx, req);
+        if (!user) {
+          await reply
+            .status(401)
+            .type('text/plain; charset=utf-8')
+            .send('WebApplicationException: Unauthorized');
+          return;
+        }
+        (req as unknown as { liveUserId: number }).liveUserId = user.id;
+      },
+    },
+    (socket, req) => {
+      hub.attach(socket, (req as unknown as { liveUserId: number }).liveUserId);
+    },
+  );
+}
