@@ -11,8 +11,6 @@ import {
   type TestApp,
 } from '../helpers/index.ts';
 
-const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;
-
 describe('session and authentication (CONTRACT §2)', () => {
   let t: TestApp;
   beforeAll(async () => {
