@@ -1,0 +1,194 @@
+// /api/socket (CONTRACT §5) with real `ws` clients on a listening server (127.0.0.1:0).
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  createDevice,
+  createObject,
+  createUser,
+  link,
+  makeTestApp,
+  postForm,
+  type CreatedUser,
+  type TestApp,
+} from '../helpers/index.ts';
+import { getLive } from '../../src/live/ingest.ts';
+import { getLiveServices } from '../../src/live/index.ts';
+import { KEEPALIVE_MS } from '../../src/live/socket.ts';
+
+let t: TestApp;
+let url: string;
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/socket`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.terminate();
+  await t.close();
+});
+
+interface Msg {
+  positions?: Array<{ deviceId: number; latitude: number }>;
+  devices?: Array<{ id: number; status: string }>;
+  events?: Array<{ type: string; deviceId: number; attributes: Record<string, unknown> }>;
+}
+
+class Client {
+  messages: Msg[] = [];
+  raw: string[] = [];
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (d) => {
+      this.raw.push(String(d));
+      this.messages.push(JSON.parse(String(d)) as Msg);
+    });
+  }
+  all<K extends keyof Msg>(key: K): NonNullable<Msg[K]> {
+    return this.messages.flatMap((m) => m[key] ?? []) as NonNullable<Msg[K]>;
+  }
+  async waitFor(pred: () => boolean, what: string): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      if (pred()) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.raw).slice(0, 500)}`);
+  }
+}
+
+function open(headers: Record<string, string>, query = ''): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url + query, { headers });
+    sockets.push(ws);
+    const c = new Client(ws);
+    ws.once('open', () => resolve(c));
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+  });
+}
+
+const now = (offset = 0) => new Date(Date.now() + offset);
+
+async function report(uniqueId: string, lat: number, attributes: Record<string, unknown> = {}) {
+  const r = await getLive(t.ctx).ingest({
+    uniqueId,
+    protocol: 'osmand',
+    fixTime: now(),
+    latitude: lat,
+    longitude: 1,
+    attributes,
+  });
+  if (!r.ok) throw new Error(r.message);
+  return r.position;
+}
+
+describe('socket', () => {
+  let user: CreatedUser;
+  let other: CreatedUser;
+  let a: { id: number; uniqueId: string };
+  let b: { id: number; uniqueId: string };
+
+  beforeAll(async () => {
+    user = await createUser(t);
+    other = await createUser(t);
+    a = await createDevice(t);
+    b = await createDevice(t);
+    await link(t, { userId: user.id, deviceId: a.id });
+    await link(t, { userId: other.id, deviceId: a.id });
+    await report(a.uniqueId, 10);
+  });
+
+  it('refuses an unauthenticated upgrade', async () => {
+    await expect(open({})).rejects.toThrow('HTTP 401');
+    await expect(open({}, '?token=bogus')).rejects.toThrow('HTTP 401');
+  });
+
+  it('sends the latest positions of visible devices on connect', async () => {
+    const c = await open({ cookie: user.cookie });
+    await c.waitFor(() => c.messages.length > 0, 'initial message');
+    expect(Object.keys(c.messages[0])).toEqual(['positions']);
+    expect(c.messages[0].positions!.map((p) => p.deviceId)).toEqual([a.id]);
+    c.ws.close();
+  });
+
+  it('accepts ?token= from /api/session/token', async () => {
+    const res = await postForm(t.app, user.cookie, '/api/session/token', {});
+    expect(res.statusCode).toBe(200);
+    const c = await open({}, `?token=${encodeURIComponent(res.body)}`);
+    await c.waitFor(() => c.messages.length > 0, 'initial message');
+    c.ws.close();
+  });
+
+  it('pushes devices and positions only for devices the user sees, and follows permission changes', async () => {
+    const c = await open({ cookie: user.cookie });
+    const admin = await open({ cookie: t.admin });
+    await c.waitFor(() => c.messages.length > 0, 'initial');
+    await report(b.uniqueId, 20);
+    await report(a.uniqueId, 11);
+    await c.waitFor(() => c.all('positions').some((p) => p.latitude === 11), 'position of a');
+    await admin.waitFor(() => admin.all('positions').some((p) => p.latitude === 20), 'admin sees b');
+    expect(c.all('positions').some((p) => p.deviceId === b.id)).toBe(false);
+    expect(c.all('devices').some((d) => d.id === a.id && d.status === 'online')).toBe(true);
+    expect(c.all('devices').some((d) => d.id === b.id)).toBe(false);
+
+    await link(t, { userId: user.id, deviceId: b.id });
+    await report(b.uniqueId, 21);
+    await c.waitFor(() => c.all('positions').some((p) => p.latitude === 21), 'b after linking');
+    c.ws.close();
+    admin.ws.close();
+  });
+
+  it('sends events only when they match a web notification of the user, with attributes.message', async () => {
+    const n = await createObject(t, 'notifications', {
+      type: 'alarm',
+      notificators: 'web',
+      always: false,
+      attributes: { alarms: 'sos' },
+    });
+    await link(t, { userId: user.id, notificationId: n.id });
+    await link(t, { deviceId: a.id, notificationId: n.id });
+    const c = await open({ cookie: user.cookie });
+    const o = await open({ cookie: other.cookie });
+    await report(a.uniqueId, 12, { alarm: 'powerCut' }); // not in the notification's alarms
+    await report(a.uniqueId, 13, { alarm: 'sos' });
+    await c.waitFor(() => c.all('events').length > 0, 'alarm event');
+    await o.waitFor(() => o.all('positions').some((p) => p.latitude === 13), 'other gets the position');
+    const events = c.all('events');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'alarm', deviceId: a.id, attributes: { alarm: 'sos' } });
+    expect(String(events[0].attributes.message)).toContain('sos');
+    expect(o.all('events')).toHaveLength(0); // not linked to the notification
+    c.ws.close();
+    o.ws.close();
+  });
+
+  it('sends {} as keepalive every 55 s', async () => {
+    expect(KEEPALIVE_MS).toBe(55_000);
+    const c = await open({ cookie: user.cookie });
+    await c.waitFor(() => c.messages.length > 0, 'initial');
+    getLiveServices(t.ctx).hub.keepalive();
+    await c.waitFor(() => c.raw.includes('{}'), 'keepalive');
+    c.ws.close();
+  });
+
+  it('batches several positions of one tick into one message', async () => {
+    const c = await open({ cookie: user.cookie });
+    await c.waitFor(() => c.messages.length > 0, 'initial');
+    const before = c.messages.length;
+    await getLive(t.ctx).ingestMany(
+      [30, 31, 32].map((lat, i) => ({
+        uniqueId: a.uniqueId,
+        protocol: 'osmand',
+        fixTime: now(i + 1),
+        latitude: lat,
+        longitude: 1,
+      })),
+    );
+    await c.waitFor(() => c.all('positions').some((p) => p.latitude === 32), 'batch');
+    const lats = c.all('positions').map((p) => p.latitude);
+    expect(lats.slice(-3)).toEqual([30, 31, 32]);
+    expect(c.messages.length - before).toBe(1);
+    c.ws.close();
+  });
+});
