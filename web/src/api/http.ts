@@ -62,6 +62,8 @@ type FetchLike = typeof fetch;
 export interface ClientOptions {
   base: string | (() => string);
   timeoutMs: number;
+  /** 'include' for our own APIs; third-party services need 'omit'. */
+  credentials?: RequestCredentials;
   fetchImpl?: () => FetchLike;
 }
 
@@ -99,11 +101,18 @@ export function createClient(options: ClientOptions): HttpClient {
   const baseOf = () => (typeof options.base === 'function' ? options.base() : options.base);
   const fetchOf = () => (options.fetchImpl ? options.fetchImpl() : fetch);
 
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<RawResponse<T>> {
+  async function request<T>(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<RawResponse<T>> {
     const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...opts.headers };
     const body = encodeBody(opts.body, headers);
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), options.timeoutMs);
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+      options.timeoutMs,
+    );
     const onAbort = () => controller.abort(opts.signal?.reason);
     opts.signal?.addEventListener('abort', onAbort);
     let res: Response;
@@ -112,11 +121,12 @@ export function createClient(options: ClientOptions): HttpClient {
         method,
         headers,
         body,
-        credentials: 'include',
+        credentials: options.credentials ?? 'include',
         signal: controller.signal,
       });
     } catch (err) {
-      const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
+      const timedOut =
+        controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
       throw new HttpError(0, timedOut ? 'timeout' : err instanceof Error ? err.message : String(err));
     } finally {
       clearTimeout(timer);

@@ -39,7 +39,11 @@ export const useSession = create<SessionState>((set) => ({
   setServer(server, headers) {
     set(
       headers
-        ? { server, isPlus: parseLicenseMode(headers.licensemode), deviceLimit: parseDeviceLimit(headers.devicelimit) }
+        ? {
+            server,
+            isPlus: parseLicenseMode(headers.licensemode),
+            deviceLimit: parseDeviceLimit(headers.devicelimit),
+          }
         : { server },
     );
   },

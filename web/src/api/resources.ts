@@ -1,0 +1,142 @@
+// ONE generic client for the Traccar entity resources (CONTRACT §4: list with filters, get, create,
+// full-replace update, delete) and the TanStack Query hooks every feature uses.
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import type {
+  Calendar,
+  Command,
+  ComputedAttribute,
+  Device,
+  Driver,
+  Geofence,
+  Group,
+  Maintenance,
+  Notification,
+  Server,
+  User,
+} from '@rastro/domain';
+import { api, ext, type HttpClient, type Query } from './http.ts';
+import { useSession } from '../stores/session.ts';
+
+/** Share as the extension API returns it (SPEC §3: id and a token). */
+export interface Share {
+  id: number;
+  token: string;
+  [key: string]: unknown;
+}
+
+/** The 11 entity types and their shapes, keyed by API path (under /api, except shares under /{ns}). */
+export interface ResourceTypes {
+  devices: Device;
+  groups: Group;
+  geofences: Geofence;
+  users: User;
+  drivers: Driver;
+  calendars: Calendar;
+  maintenance: Maintenance;
+  notifications: Notification;
+  'attributes/computed': ComputedAttribute;
+  commands: Command;
+  shares: Share;
+}
+export type ResourceType = keyof ResourceTypes;
+export const RESOURCE_TYPES: readonly ResourceType[] = [
+  'devices',
+  'groups',
+  'geofences',
+  'users',
+  'drivers',
+  'calendars',
+  'maintenance',
+  'notifications',
+  'attributes/computed',
+  'commands',
+  'shares',
+];
+
+type WithId = { id?: number };
+
+/** Save semantics of SPEC §5: update when the id is above 0, otherwise create. */
+export const isUpdate = (item: WithId) => typeof item.id === 'number' && item.id > 0;
+
+/** Shares live in the extension API (/{ns}/shares, SPEC §7 client A); the rest under /api. */
+export const clientFor = (type: ResourceType): HttpClient => (type === 'shares' ? ext : api);
+
+export const resourceClient = {
+  list<T extends ResourceType>(type: T, query?: Query): Promise<ResourceTypes[T][]> {
+    return clientFor(type).get<ResourceTypes[T][]>(`/${type}`, query);
+  },
+  get<T extends ResourceType>(type: T, id: number): Promise<ResourceTypes[T]> {
+    return clientFor(type).get<ResourceTypes[T]>(`/${type}/${id}`);
+  },
+  /** PUT /{type}/{id} when id > 0, else POST /{type}. */
+  save<T extends ResourceType>(type: T, item: Partial<ResourceTypes[T]> & WithId): Promise<ResourceTypes[T]> {
+    return isUpdate(item)
+      ? clientFor(type).put<ResourceTypes[T]>(`/${type}/${item.id}`, item)
+      : clientFor(type).post<ResourceTypes[T]>(`/${type}`, { ...item, id: 0 });
+  },
+  remove(type: ResourceType, id: number): Promise<void> {
+    return clientFor(type).del<void>(`/${type}/${id}`);
+  },
+};
+
+export const resourceKeys = {
+  all: (type: ResourceType) => ['resource', type] as const,
+  list: (type: ResourceType, query?: Query) => ['resource', type, 'list', query ?? {}] as const,
+  item: (type: ResourceType, id: number) => ['resource', type, 'item', id] as const,
+};
+
+export function useResourceList<T extends ResourceType>(
+  type: T,
+  query?: Query,
+  options?: Partial<UseQueryOptions<ResourceTypes[T][]>>,
+) {
+  return useQuery({
+    queryKey: resourceKeys.list(type, query),
+    queryFn: () => resourceClient.list(type, query),
+    ...options,
+  });
+}
+
+export function useResource<T extends ResourceType>(type: T, id: number | null | undefined) {
+  return useQuery({
+    queryKey: resourceKeys.item(type, id ?? 0),
+    queryFn: () => resourceClient.get(type, id as number),
+    enabled: typeof id === 'number' && id > 0,
+  });
+}
+
+export function useSaveResource<T extends ResourceType>(type: T) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (item: Partial<ResourceTypes[T]> & WithId) => resourceClient.save(type, item),
+    onSuccess: () => qc.invalidateQueries({ queryKey: resourceKeys.all(type) }),
+  });
+}
+
+export function useDeleteResource(type: ResourceType) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => resourceClient.remove(type, id),
+    onSuccess: () => qc.invalidateQueries({ queryKey: resourceKeys.all(type) }),
+  });
+}
+
+/** GET /api/server with its licence headers (SPEC §6), into the session store. */
+export async function fetchServer(): Promise<Server> {
+  const res = await api.request<Server>('GET', '/server');
+  useSession.getState().setServer(res.data, {
+    licensemode: res.headers.get('licensemode'),
+    devicelimit: res.headers.get('devicelimit'),
+  });
+  return res.data;
+}
+
+/** Server info from the session store (loaded by the guard before any page renders). */
+export function useServer(): Server | null {
+  return useSession((s) => s.server);
+}
+
+/** The signed-in user from the session store. */
+export function useSessionUser(): User | null {
+  return useSession((s) => s.user);
+}

@@ -1,0 +1,106 @@
+// Header (SPEC §1): logo, weather and time, sound mute, push control, and the user area (the user's name, or
+// for a shared-link guest the countdown to the link's expiry) opening the user menu.
+import { ActionIcon, Burger, Group, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { isShared } from '@rastro/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Countdown } from '../components/Countdown.tsx';
+import { HeadLogo, useBranding } from '../features/branding/index.ts';
+import { WeatherWidget } from '../features/weather/index.ts';
+import { useSession } from '../stores/session.ts';
+import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
+import { useCountdownText } from './countdown.ts';
+import { MuteToggle } from './MuteToggle.tsx';
+import { PushControl } from './PushControl.tsx';
+import { logout } from './sessionActions.ts';
+import { UserMenu } from './UserMenu.tsx';
+
+export const HEADER_HEIGHT = 52;
+
+export function Header({
+  mobile,
+  menuOpen,
+  onMenu,
+  onShareExpired,
+}: {
+  mobile: boolean;
+  menuOpen?: boolean;
+  onMenu?: () => void;
+  onShareExpired: () => void;
+}) {
+  const { t } = useTranslation('shell');
+  const branding = useBranding();
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const shared = isShared(user);
+  const countdownText = useCountdownText();
+  const fallback = useMemo(
+    () => (server ? { latitude: server.latitude, longitude: server.longitude } : null),
+    [server],
+  );
+
+  return (
+    <Group
+      component="header"
+      h={HEADER_HEIGHT}
+      px="sm"
+      justify="space-between"
+      wrap="nowrap"
+      data-testid="header"
+      style={{
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        background: 'var(--mantine-color-body)',
+        zIndex: 10,
+      }}
+    >
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        {onMenu && (
+          <Burger
+            opened={!!menuOpen}
+            onClick={onMenu}
+            size="sm"
+            aria-label={t('menu.toggle')}
+            data-testid="menu-burger"
+          />
+        )}
+        <HeadLogo />
+      </Group>
+      <Group gap={mobile ? 4 : 'xs'} wrap="nowrap">
+        <WeatherWidget
+          ipUrl={branding.geolocation.ipUrl}
+          geoUrl={branding.geolocation.geoUrl}
+          fallback={fallback}
+          compact={mobile}
+        />
+        <MuteToggle />
+        {!shared && (
+          <PushControl enabled={branding.push.enabled} vapidPublicKey={branding.push.vapidPublicKey} />
+        )}
+        {!mobile && <ColorSchemeToggle />}
+        {shared ? (
+          <Group gap={4} wrap="nowrap">
+            {user?.expirationTime ? (
+              <Text size="sm" fw={600} aria-live="polite">
+                <Countdown expiresAt={user.expirationTime} onExpire={onShareExpired}>
+                  {(s) => countdownText(s)}
+                </Countdown>
+              </Text>
+            ) : null}
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('userMenu.logout')}
+              onClick={() => void logout()}
+              data-testid="guest-logout"
+            >
+              <IconLogout size={18} />
+            </ActionIcon>
+          </Group>
+        ) : (
+          <UserMenu label={user?.name || user?.email} />
+        )}
+      </Group>
+    </Group>
+  );
+}

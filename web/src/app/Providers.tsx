@@ -1,0 +1,34 @@
+// App-wide providers: Mantine (light/dark), TanStack Query, i18n, notifications and modals.
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n as defaultI18n } from '../i18n/index.ts';
+import { queryClient as defaultQueryClient } from './queryClient.ts';
+import { theme } from './theme.ts';
+
+export function Providers({
+  children,
+  client = defaultQueryClient,
+  i18n = defaultI18n,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+  i18n?: I18n;
+}) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MantineProvider theme={theme} defaultColorScheme="auto">
+          <ModalsProvider>
+            <Notifications position="bottom-right" limit={5} />
+            {children}
+          </ModalsProvider>
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,47 @@
+// Runs the SPEC §2 guard on every navigation: marks the app not loaded, checks, then follows the verdict.
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { LoadingBar } from '../components/LoadingBar.tsx';
+import { useSession } from '../stores/session.ts';
+import { DialogHost } from './DialogHost.tsx';
+import { runGuard, type GuardEffects } from './guard.ts';
+import { matchRoute } from './routeMeta.ts';
+import { guardEffects } from './sessionActions.ts';
+import { useUi } from './ui.ts';
+
+export function RootLayout({ effects = guardEffects }: { effects?: GuardEffects }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const loaded = useUi((s) => s.loaded);
+  const setLoaded = useUi((s) => s.setLoaded);
+  const user = useSession((s) => s.user);
+  const [passed, setPassed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoaded(false);
+    void runGuard({ pathname: location.pathname, search: location.search }, effects).then((verdict) => {
+      if (cancelled) return;
+      if (verdict.kind === 'redirect') {
+        navigate(verdict.to, { replace: true });
+      } else {
+        setPassed(true);
+        setLoaded(true);
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [location.pathname, location.search, effects, navigate, setLoaded]);
+
+  // Never show a protected page to a visitor the guard has not signed in.
+  const access = matchRoute(location.pathname)?.meta.access;
+  const allowed = passed && (access === 'public' || user !== null);
+  return (
+    <>
+      <LoadingBar visible={!loaded} />
+      {allowed && <Outlet />}
+      <DialogHost />
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+// The signed-in layout (SPEC §2): the full-screen map rendered once behind a side panel holding the routed page,
+// the header and the side menu. QR drivers see only the routed view; shared-link guests see no menu and a
+// full-width map with a countdown in the header.
+import { ActionIcon, Box, Button, Drawer, Group } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { isQrDriver, isShared } from '@rastro/domain';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Panel } from '../components/Panel.tsx';
+import { useIsMobile } from '../components/useIsMobile.ts';
+import { useSession } from '../stores/session.ts';
+import { Header } from './Header.tsx';
+import { MapView } from './pages.tsx';
+import { isExpanded, matchRoute } from './routeMeta.ts';
+import { SessionExpired } from './SessionExpired.tsx';
+import { api } from '../api/http.ts';
+import { logout } from './sessionActions.ts';
+import { SideMenuList, SideRail } from './SideMenu.tsx';
+import { useUi } from './ui.ts';
+
+export function ShellLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const mobile = useIsMobile();
+  const user = useSession((s) => s.user);
+  const ns = useSession((s) => s.ns);
+  const clear = useSession((s) => s.clear);
+  const { panelMinimised, setPanelMinimised, menuOpen, setMenuOpen, mapEditing } = useUi();
+  const [expired, setExpired] = useState(false);
+
+  const meta = matchRoute(location.pathname)?.meta;
+  const shared = isShared(user);
+  const driver = isQrDriver(user, ns);
+  const withMenu = !shared && !driver;
+  const expanded = isExpanded(meta, location.search);
+
+  const onShareExpired = () => {
+    void api.del('/session').catch(() => undefined);
+    clear();
+    setExpired(true);
+  };
+
+  const back = () => {
+    if (meta?.backBtn) navigate(meta.backBtn);
+    else if (window.history.length > 1) navigate(-1);
+    else navigate('/home');
+  };
+
+  return (
+    <Box
+      data-testid="shell"
+      data-mobile={mobile ? 'true' : 'false'}
+      data-role={shared ? 'shared' : driver ? 'driver' : 'user'}
+      style={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column' }}
+    >
+      {!driver && (
+        <Header
+          mobile={mobile}
+          menuOpen={menuOpen}
+          onMenu={withMenu && mobile ? () => setMenuOpen(!menuOpen) : undefined}
+          onShareExpired={onShareExpired}
+        />
+      )}
+      <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        {withMenu && !mobile && <SideRail />}
+        <Box style={{ flex: 1, position: 'relative', minWidth: 0 }} data-testid="map-area">
+          <Box style={{ position: 'absolute', inset: 0 }}>
+            <Suspense fallback={null}>
+              <MapView />
+            </Suspense>
+          </Box>
+          {meta?.shown && !mapEditing && (
+            <Panel
+              title={t(meta.title)}
+              mobile={mobile}
+              bottomSheet={meta.mobileBottom}
+              expanded={expanded}
+              fullWidth={driver}
+              minimised={mobile && panelMinimised}
+              onToggleMinimised={() => setPanelMinimised(!panelMinimised)}
+              onBack={back}
+              onClose={() => navigate('/home')}
+            >
+              <Outlet />
+            </Panel>
+          )}
+          {driver && (
+            <ActionIcon
+              pos="absolute"
+              top={8}
+              right={8}
+              size="lg"
+              color="red"
+              variant="filled"
+              style={{ zIndex: 7 }}
+              aria-label={t('shell:driverLogout')}
+              onClick={() => void logout()}
+              data-testid="driver-logout"
+            >
+              <IconLogout size={18} />
+            </ActionIcon>
+          )}
+          {mapEditing && (
+            <Group pos="absolute" bottom={24} left={0} right={0} justify="center" style={{ zIndex: 6 }}>
+              <Button onClick={mapEditing.onFinish} data-testid="map-edit-finish">
+                {t('shell:mapEditing.finish')}
+              </Button>
+              <Button variant="default" onClick={mapEditing.onCancel} data-testid="map-edit-cancel">
+                {t('shell:mapEditing.cancel')}
+              </Button>
+            </Group>
+          )}
+        </Box>
+      </Box>
+      {withMenu && mobile && (
+        <Drawer opened={menuOpen} onClose={() => setMenuOpen(false)} size={280} title={t('shell:menu.label')}>
+          <SideMenuList onNavigate={() => setMenuOpen(false)} />
+        </Drawer>
+      )}
+      <SessionExpired opened={expired} onLeave={() => window.location.reload()} />
+    </Box>
+  );
+}

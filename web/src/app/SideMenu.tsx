@@ -1,0 +1,116 @@
+// Side menu links of SPEC §2, each shown only when the permission rule (@rastro/domain) allows.
+import { NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconBell,
+  IconCar,
+  IconChartBar,
+  IconFence,
+  IconHeartbeat,
+  IconTerminal2,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import { sideMenuLinks, type SideMenuLink } from '@rastro/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../stores/session.ts';
+
+const ICONS: Record<SideMenuLink, Icon> = {
+  '/devices': IconCar,
+  '/reports': IconChartBar,
+  '/geofence': IconFence,
+  '/commands': IconTerminal2,
+  '/groups': IconUsersGroup,
+  '/server-health': IconHeartbeat,
+  '/notifications': IconBell,
+};
+
+const KEYS: Record<SideMenuLink, string> = {
+  '/devices': 'devices',
+  '/reports': 'reports',
+  '/geofence': 'geofence',
+  '/commands': 'commands',
+  '/groups': 'groups',
+  '/server-health': 'serverHealth',
+  '/notifications': 'notifications',
+};
+
+export function useSideMenuLinks(): SideMenuLink[] {
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
+  const ns = useSession((s) => s.ns);
+  return sideMenuLinks({ user, server, isPlus, ns });
+}
+
+/** Desktop: a narrow icon rail. */
+export function SideRail() {
+  const { t } = useTranslation('shell');
+  const links = useSideMenuLinks();
+  const { pathname } = useLocation();
+  return (
+    <Stack
+      component="nav"
+      aria-label={t('menu.label')}
+      gap={4}
+      p={6}
+      data-testid="side-menu"
+      style={{
+        borderRight: '1px solid var(--mantine-color-default-border)',
+        background: 'var(--mantine-color-body)',
+        zIndex: 6,
+      }}
+    >
+      {links.map((link) => {
+        const Icon = ICONS[link];
+        const active = pathname === link || pathname.startsWith(`${link}/`);
+        return (
+          <Tooltip key={link} label={t(`routes.${KEYS[link]}`)} position="right">
+            <UnstyledButton
+              component={Link}
+              to={link}
+              aria-label={t(`routes.${KEYS[link]}`)}
+              aria-current={active ? 'page' : undefined}
+              data-testid={`menu-link-${link.slice(1)}`}
+              p={8}
+              style={{
+                borderRadius: 8,
+                display: 'flex',
+                background: active ? 'var(--mantine-primary-color-light)' : undefined,
+                color: active ? 'var(--mantine-primary-color-light-color)' : undefined,
+              }}
+            >
+              <Icon size={22} />
+            </UnstyledButton>
+          </Tooltip>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Mobile: the same links as a list in the drawer. */
+export function SideMenuList({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('shell');
+  const links = useSideMenuLinks();
+  const { pathname } = useLocation();
+  return (
+    <Stack component="nav" aria-label={t('menu.label')} gap={0} data-testid="side-menu">
+      {links.map((link) => {
+        const Icon = ICONS[link];
+        return (
+          <NavLink
+            key={link}
+            component={Link}
+            to={link}
+            onClick={onNavigate}
+            active={pathname === link || pathname.startsWith(`${link}/`)}
+            label={t(`routes.${KEYS[link]}`)}
+            leftSection={<Icon size={20} />}
+            data-testid={`menu-link-${link.slice(1)}`}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+// The user menu (SPEC §2): entries exactly per the visibility table (userMenuEntries in @rastro/domain), and the
+// version text that opens the changelog for an administrator clicking it 10 times, each within 2 s.
+import { Menu, Text, UnstyledButton, Group, Avatar } from '@mantine/core';
+import {
+  IconAdjustments,
+  IconBell,
+  IconBuildingBank,
+  IconCalculator,
+  IconCalendar,
+  IconFileInvoice,
+  IconListDetails,
+  IconLogout,
+  IconPalette,
+  IconPlugConnected,
+  IconServer,
+  IconSteeringWheel,
+  IconTool,
+  IconUser,
+  IconUsers,
+  IconAlertCircle,
+  type Icon,
+} from '@tabler/icons-react';
+import { isAdmin, userMenuEntries, type UserMenuEntry } from '@rastro/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { APP_VERSION, useVersionClicks } from '../features/changelog/index.ts';
+import { useSession } from '../stores/session.ts';
+import { openDialog } from './dialogs.ts';
+import { logout } from './sessionActions.ts';
+
+const ICONS: Record<UserMenuEntry, Icon> = {
+  account: IconUser,
+  advancedLogs: IconListDetails,
+  integrations: IconPlugConnected,
+  billing: IconBuildingBank,
+  invoices: IconFileInvoice,
+  theme: IconPalette,
+  users: IconUsers,
+  computed: IconCalculator,
+  server: IconServer,
+  notifications: IconBell,
+  events: IconAlertCircle,
+  drivers: IconSteeringWheel,
+  calendars: IconCalendar,
+  maintenance: IconTool,
+  logout: IconLogout,
+};
+
+export function UserMenu({ label }: { label: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
+  const ns = useSession((s) => s.ns);
+  const entries = userMenuEntries({ user, server, isPlus, ns });
+  const versionClick = useVersionClicks(isAdmin(user), () => openDialog('changelog'));
+
+  const actions: Record<UserMenuEntry, () => void> = {
+    account: () => openDialog('userEdit', { userId: user?.id }),
+    advancedLogs: () => openDialog('logObjects'),
+    integrations: () => openDialog('integrations'),
+    billing: () => openDialog('invoicesManager'),
+    invoices: () => openDialog('invoices'),
+    theme: () => openDialog('theme'),
+    users: () => navigate('/users'),
+    computed: () => navigate('/computed'),
+    server: () => openDialog('server'),
+    notifications: () => openDialog('notifications'),
+    events: () => openDialog('events'),
+    drivers: () => openDialog('drivers'),
+    calendars: () => openDialog('calendars'),
+    maintenance: () => openDialog('maintenances'),
+    logout: () => void logout(),
+  };
+
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('userMenu.open')} data-testid="user-menu-button">
+          <Group gap={6} wrap="nowrap">
+            <Avatar size={28} radius="xl" color="blue">
+              <IconAdjustments size={16} />
+            </Avatar>
+            <Text size="sm" fw={500} lineClamp={1} maw={180} data-testid="user-area">
+              {label}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown data-testid="user-menu">
+        {entries.map((entry) => {
+          const Icon = ICONS[entry];
+          return (
+            <Menu.Item
+              key={entry}
+              leftSection={<Icon size={16} />}
+              color={entry === 'logout' ? 'red' : undefined}
+              onClick={actions[entry]}
+              data-testid={`user-menu-${entry}`}
+            >
+              {t(`userMenu.${entry}`)}
+            </Menu.Item>
+          );
+        })}
+        <Menu.Divider />
+        <Text
+          size="xs"
+          c="dimmed"
+          ta="center"
+          py={4}
+          style={{ cursor: 'default', userSelect: 'none' }}
+          onClick={versionClick}
+          data-testid="version-text"
+        >
+          {t('version', { version: APP_VERSION })}
+        </Text>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,72 @@
+// The navigation guard of SPEC §2 as a pure async function over injected effects, so tests drive it without a
+// browser. The router calls it on every navigation (RootLayout) and follows its verdict.
+import type { User } from '@rastro/domain';
+import { isAdmin } from '@rastro/domain';
+import { HttpError } from '../api/http.ts';
+import { matchRoute } from './routeMeta.ts';
+
+export type GuardVerdict = { kind: 'pass' } | { kind: 'redirect'; to: string };
+
+export interface GuardEffects {
+  /** Server info already in the store. */
+  hasServer(): boolean;
+  /** GET /api/server into the store (throws when the server cannot answer). */
+  loadServer(): Promise<void>;
+  /** The signed-in user in the store, if any. */
+  currentUser(): User | null;
+  /**
+   * Restores a session: GET /api/session, or GET /api/session?token= with the remember-me token.
+   * Resolves the user, or null when there is no session (auth failure). Throws on other failures.
+   */
+  checkSession(): Promise<User | null>;
+  /** Loads devices for the map (map-wait mode). */
+  loadDevices(): Promise<void>;
+}
+
+export interface GuardTarget {
+  pathname: string;
+  search?: string;
+}
+
+/** Status codes that mean "not signed in" rather than "server broken". */
+export const isAuthFailure = (err: unknown) =>
+  err instanceof HttpError && (err.status === 401 || err.status === 404);
+
+function loginTarget(target: GuardTarget): string {
+  const path = `${target.pathname}${target.search ?? ''}`;
+  const driver = matchRoute(target.pathname)?.meta.access === 'driver';
+  return `${driver ? '/motorista' : '/login'}?to=${encodeURIComponent(path)}`;
+}
+
+export async function runGuard(target: GuardTarget, fx: GuardEffects): Promise<GuardVerdict> {
+  const match = matchRoute(target.pathname);
+  if (!match) return { kind: 'redirect', to: '/home' };
+  const { meta } = match;
+  if (meta.path === '/maintenance') return { kind: 'pass' };
+
+  let user = fx.currentUser();
+  const isPublic = meta.access === 'public';
+
+  // Server info first; a server that cannot answer means maintenance.
+  if (!fx.hasServer()) {
+    try {
+      await fx.loadServer();
+    } catch {
+      return { kind: 'redirect', to: '/maintenance' };
+    }
+  }
+
+  if (!user && !isPublic) {
+    try {
+      user = await fx.checkSession();
+      if (!user) return { kind: 'redirect', to: loginTarget(target) };
+      if (meta.access !== 'driver') await fx.loadDevices();
+    } catch (err) {
+      if (isAuthFailure(err)) return { kind: 'redirect', to: loginTarget(target) };
+      return { kind: 'redirect', to: '/maintenance' };
+    }
+  }
+
+  if (meta.adminOnly && !isAdmin(user)) return { kind: 'redirect', to: '/home' };
+  return { kind: 'pass' };
+}

@@ -1,0 +1,95 @@
+// Sign-in, session restore and logout (SPEC §2 guard and logout, §7 session calls).
+import type { User } from '@rastro/domain';
+import { api, HttpError } from '../api/http.ts';
+import { fetchServer } from '../api/resources.ts';
+import { closeSocket } from '../api/socket.ts';
+import { loadDevices } from '../stores/live.ts';
+import { usePrefs } from '../stores/prefs.ts';
+import { useSession } from '../stores/session.ts';
+import type { GuardEffects } from './guard.ts';
+
+/** sessionStorage flag set while a QR driver uses the driver view. */
+export const DRIVER_VIEW_KEY = 'driverView';
+/** Remember-me tokens last six months (as the official web app asks for its native wrapper). */
+export const REMEMBER_ME_DAYS = 180;
+
+function setUser(user: User): User {
+  useSession.getState().setUser(user);
+  return user;
+}
+
+/** GET /api/session?token= : logs in with a remember-me, share or API token. */
+export async function loginWithToken(token: string): Promise<User> {
+  return setUser(await api.get<User>('/session', { token }));
+}
+
+/**
+ * The current session from the cookie; when there is none, the remember-me token.
+ * Null when neither signs anyone in. Other failures (server down) are thrown.
+ */
+export async function restoreSession(): Promise<User | null> {
+  try {
+    return setUser(await api.get<User>('/session'));
+  } catch (err) {
+    if (!(err instanceof HttpError) || (err.status !== 404 && err.status !== 401)) throw err;
+  }
+  const token = usePrefs.getState().rememberme;
+  if (!token) return null;
+  try {
+    return await loginWithToken(token);
+  } catch (err) {
+    if (err instanceof HttpError && (err.status === 401 || err.status === 404 || err.status === 400)) {
+      usePrefs.getState().setRememberme(null);
+      return null;
+    }
+    throw err;
+  }
+}
+
+/** POST /api/session (form-encoded). With remember me, keeps a long-lived token, never the password. */
+export async function login(email: string, password: string, remember = false): Promise<User> {
+  const user = setUser(await api.postForm<User>('/session', { email, password }));
+  if (remember) {
+    try {
+      const expiration = new Date(Date.now() + REMEMBER_ME_DAYS * 86_400_000).toISOString();
+      const token = await api.postForm<string>('/session/token', { expiration });
+      if (typeof token === 'string' && token.trim()) usePrefs.getState().setRememberme(token.trim());
+    } catch (err) {
+      console.warn('remember-me token not issued', err);
+    }
+  } else {
+    usePrefs.getState().setRememberme(null);
+  }
+  return user;
+}
+
+/** Logout of SPEC §2: end the session, forget remember-me and the driver view, close the socket, reload on /login. */
+export async function logout(
+  reload: (to: string) => void = (to) => window.location.assign(to),
+): Promise<void> {
+  try {
+    await api.del('/session');
+  } catch (err) {
+    console.warn('logout request failed', err);
+  }
+  usePrefs.getState().setRememberme(null);
+  try {
+    sessionStorage.removeItem(DRIVER_VIEW_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+  closeSocket();
+  useSession.getState().clear();
+  reload('/login');
+}
+
+/** The effects the guard runs against the real API and stores. */
+export const guardEffects: GuardEffects = {
+  hasServer: () => useSession.getState().server !== null,
+  loadServer: async () => {
+    await fetchServer();
+  },
+  currentUser: () => useSession.getState().user,
+  checkSession: restoreSession,
+  loadDevices: () => loadDevices(),
+};

@@ -1,0 +1,108 @@
+// The side panel that holds a routed page over the map (SPEC §2 shell layout): title, back, close, and on
+// mobile minimise/expand.
+import { ActionIcon, Group, Paper, ScrollArea, Title, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconChevronDown, IconChevronUp, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface PanelProps {
+  title: string;
+  children: ReactNode;
+  onBack?: () => void;
+  onClose?: () => void;
+  mobile?: boolean;
+  minimised?: boolean;
+  onToggleMinimised?: () => void;
+  /** Wide panel (?expand=true). */
+  expanded?: boolean;
+  /** Mobile bottom sheet instead of a full-height panel. */
+  bottomSheet?: boolean;
+  /** Full width (no map beside it). */
+  fullWidth?: boolean;
+}
+
+export const PANEL_WIDTH = 420;
+export const PANEL_WIDTH_EXPANDED = 860;
+
+export function Panel(props: PanelProps) {
+  const { t } = useTranslation('common');
+  const { mobile, minimised, expanded, bottomSheet } = props;
+  const width = props.fullWidth || mobile ? '100%' : expanded ? PANEL_WIDTH_EXPANDED : PANEL_WIDTH;
+  const style: React.CSSProperties = mobile
+    ? {
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        top: bottomSheet ? '45%' : 0,
+        ...(minimised ? { top: 'auto', height: 52 } : {}),
+      }
+    : { position: 'absolute', left: 0, top: 0, bottom: 0, width, maxWidth: '100%' };
+  return (
+    <Paper
+      component="section"
+      aria-label={props.title}
+      data-testid="panel"
+      data-minimised={minimised ? 'true' : 'false'}
+      data-expanded={expanded ? 'true' : 'false'}
+      shadow="md"
+      radius={0}
+      style={{ ...style, display: 'flex', flexDirection: 'column', zIndex: 5, overflow: 'hidden' }}
+    >
+      <Group
+        justify="space-between"
+        wrap="nowrap"
+        px="sm"
+        py={6}
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+          {props.onBack && (
+            <Tooltip label={t('back')}>
+              <ActionIcon
+                variant="subtle"
+                onClick={props.onBack}
+                aria-label={t('back')}
+                data-testid="panel-back"
+              >
+                <IconArrowLeft size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Title order={2} size="h4" lineClamp={1} data-testid="panel-title">
+            {props.title}
+          </Title>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          {mobile && props.onToggleMinimised && (
+            <ActionIcon
+              variant="subtle"
+              onClick={props.onToggleMinimised}
+              aria-label={minimised ? t('expand') : t('minimise')}
+              data-testid="panel-minimise"
+            >
+              {minimised ? <IconChevronUp size={18} /> : <IconChevronDown size={18} />}
+            </ActionIcon>
+          )}
+          {props.onClose && (
+            <Tooltip label={t('close')}>
+              <ActionIcon
+                variant="subtle"
+                onClick={props.onClose}
+                aria-label={t('close')}
+                data-testid="panel-close"
+              >
+                <IconX size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+      {!minimised && (
+        <ScrollArea style={{ flex: 1 }} p="sm">
+          {props.children}
+        </ScrollArea>
+      )}
+    </Paper>
+  );
+}

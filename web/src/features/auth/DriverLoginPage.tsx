@@ -1,0 +1,73 @@
+// /motorista: driver sign-in; after login it goes to `to` (default the driver view /qr-driver).
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { DRIVER_VIEW_KEY, login } from '../../app/sessionActions.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { ErrorAlert } from './ErrorAlert.tsx';
+import { loginFailure, type LoginFailure } from './loginError.ts';
+import { safeTo } from './safeTo.ts';
+import { checkLogin } from './validation.ts';
+
+export function DriverLoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const to = safeTo(params.get('to'), '/qr-driver');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const code = checkLogin({ email, password });
+    if (code) return setFailure({ code });
+    setBusy(true);
+    setFailure(null);
+    try {
+      await login(email.trim(), password, false);
+      try {
+        sessionStorage.setItem(DRIVER_VIEW_KEY, '1');
+      } catch {
+        /* storage unavailable */
+      }
+      navigate(to, { replace: true });
+    } catch (err) {
+      setFailure(loginFailure(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout title={t('driver.title')}>
+      <form onSubmit={submit} noValidate data-testid="driver-login-form">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('driver.description')}
+          </Text>
+          <ErrorAlert failure={failure} />
+          <TextInput
+            label={t('driver.username')}
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            data-testid="login-email"
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            data-testid="login-password"
+          />
+          <Button type="submit" loading={busy} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,167 @@
+// /login (SPEC §2, §5, §8): e-mail + password with remember me, token login, password recovery request,
+// and a link to /register when the server allows registration. After login it lands on `to`.
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/http.ts';
+import { login, loginWithToken } from '../../app/sessionActions.ts';
+import { useSession } from '../../stores/session.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { ErrorAlert } from './ErrorAlert.tsx';
+import { loginFailure, type LoginFailure } from './loginError.ts';
+import { safeTo } from './safeTo.ts';
+import { checkLogin, checkRecover, checkTokenLogin } from './validation.ts';
+
+type Mode = 'password' | 'token' | 'recover';
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const server = useSession((s) => s.server);
+  const to = safeTo(params.get('to'));
+  const [mode, setMode] = useState<Mode>('password');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [token, setToken] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+
+  const switchMode = (m: Mode) => {
+    setMode(m);
+    setFailure(null);
+    setInfo(null);
+  };
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setFailure(null);
+    setInfo(null);
+    try {
+      await action();
+    } catch (err) {
+      setFailure(loginFailure(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (mode === 'password') {
+      const code = checkLogin({ email, password });
+      if (code) return setFailure({ code });
+      void run(async () => {
+        await login(email.trim(), password, remember);
+        navigate(to, { replace: true });
+      });
+    } else if (mode === 'token') {
+      const code = checkTokenLogin({ token });
+      if (code) return setFailure({ code });
+      void run(async () => {
+        await loginWithToken(token.trim());
+        navigate(to, { replace: true });
+      });
+    } else {
+      const code = checkRecover({ email });
+      if (code) return setFailure({ code });
+      void run(async () => {
+        await api.postForm('/password/reset', { email: email.trim(), requested_from: window.location.host });
+        setInfo(t('recover.sent'));
+      });
+    }
+  }
+
+  return (
+    <AuthLayout title={mode === 'recover' ? t('recover.requestTitle') : t('login.title')}>
+      <form onSubmit={submit} noValidate data-testid="login-form">
+        <Stack gap="sm">
+          <ErrorAlert failure={failure} />
+          {info && (
+            <Text c="teal" size="sm" role="status" data-testid="login-info">
+              {info}
+            </Text>
+          )}
+          {mode !== 'token' && (
+            <TextInput
+              label={t('login.email')}
+              name="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              data-testid="login-email"
+            />
+          )}
+          {mode === 'password' && (
+            <>
+              <PasswordInput
+                label={t('login.password')}
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                data-testid="login-password"
+              />
+              <Checkbox
+                label={t('login.remember')}
+                checked={remember}
+                onChange={(e) => setRemember(e.currentTarget.checked)}
+                data-testid="login-remember"
+              />
+            </>
+          )}
+          {mode === 'token' && (
+            <TextInput
+              label={t('login.token')}
+              name="token"
+              value={token}
+              onChange={(e) => setToken(e.currentTarget.value)}
+              data-testid="login-token"
+            />
+          )}
+          <Button type="submit" loading={busy} fullWidth data-testid="login-submit">
+            {mode === 'recover' ? t('recover.send') : t('login.submit')}
+          </Button>
+          <Group justify="space-between" gap="xs">
+            {mode !== 'recover' ? (
+              <Anchor component="button" type="button" size="sm" onClick={() => switchMode('recover')}>
+                {t('login.forgot')}
+              </Anchor>
+            ) : (
+              <Anchor component="button" type="button" size="sm" onClick={() => switchMode('password')}>
+                {t('login.backToLogin')}
+              </Anchor>
+            )}
+            {mode === 'password' && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => switchMode('token')}
+                data-testid="login-token-mode"
+              >
+                {t('login.withToken')}
+              </Anchor>
+            )}
+            {mode === 'token' && (
+              <Anchor component="button" type="button" size="sm" onClick={() => switchMode('password')}>
+                {t('login.withPassword')}
+              </Anchor>
+            )}
+          </Group>
+          {server?.registration && (
+            <Text size="sm" ta="center">
+              {t('login.noAccount')}{' '}
+              <Anchor component={Link} to="/register" data-testid="register-link">
+                {t('login.register')}
+              </Anchor>
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,7 @@
+export { LoginPage } from './LoginPage.tsx';
+export { RegisterPage } from './RegisterPage.tsx';
+export { RecoverPage } from './RecoverPage.tsx';
+export { DriverLoginPage } from './DriverLoginPage.tsx';
+export { SharePage } from './SharePage.tsx';
+export { MaintenancePage } from './MaintenancePage.tsx';
+export { QrDriverPage } from './QrDriverPage.tsx';

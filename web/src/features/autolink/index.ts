@@ -1,0 +1,1 @@
+export { AutolinkPage } from './AutolinkPage.tsx';

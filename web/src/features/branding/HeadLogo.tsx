@@ -1,0 +1,37 @@
+// The head logo (image or text) sized by the server attribute {ns}.logoWidth (percent of its box).
+import { Image, Text } from '@mantine/core';
+import { useSession } from '../../stores/session.ts';
+import { useBranding } from './useBranding.ts';
+
+export function logoWidthPercent(value: unknown): number | null {
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
+  return Number.isFinite(n) && n > 0 && n <= 100 ? n : null;
+}
+
+export function HeadLogo({ size = 'md' }: { size?: 'md' | 'lg' }) {
+  const branding = useBranding();
+  const width = useSession((s) => logoWidthPercent(s.server?.attributes?.[`${s.ns}.logoWidth`]));
+  const { headLogo } = branding;
+  if (headLogo.image && headLogo.url) {
+    return (
+      <Image
+        src={headLogo.url}
+        alt={headLogo.text || branding.title}
+        data-testid="head-logo"
+        fit="contain"
+        style={{ width: width ? `${width}%` : undefined, maxHeight: size === 'lg' ? 96 : 36 }}
+      />
+    );
+  }
+  return (
+    <Text
+      fw={700}
+      size={size === 'lg' ? 'xl' : 'lg'}
+      data-testid="head-logo"
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {headLogo.text || branding.title}
+    </Text>
+  );
+}

@@ -1,0 +1,2 @@
+export { useBranding, fetchBranding, defaultBranding, type Branding } from './useBranding.ts';
+export { HeadLogo, logoWidthPercent } from './HeadLogo.tsx';

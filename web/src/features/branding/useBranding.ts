@@ -1,0 +1,47 @@
+// Branding and push configuration from GET /{ns}/assets/custom/config.json (SPEC §1).
+import { useQuery } from '@tanstack/react-query';
+import { ext } from '../../api/http.ts';
+
+export interface Branding {
+  title: string;
+  headLogo: { image: boolean; text: string; url: string };
+  whatsapp: string;
+  androidApp: string;
+  appleApp: string;
+  dataPolicy: string;
+  push: { enabled: boolean; vapidPublicKey: string };
+  geolocation: { ipUrl: string; geoUrl: string };
+}
+
+export const defaultBranding: Branding = {
+  title: 'Rastro',
+  headLogo: { image: false, text: 'Rastro', url: '' },
+  whatsapp: '',
+  androidApp: '',
+  appleApp: '',
+  dataPolicy: '',
+  push: { enabled: false, vapidPublicKey: '' },
+  geolocation: { ipUrl: '', geoUrl: '' },
+};
+
+export async function fetchBranding(): Promise<Branding> {
+  const data = await ext.get<Partial<Branding>>('/assets/custom/config.json');
+  const d = typeof data === 'object' && data ? data : {};
+  return {
+    ...defaultBranding,
+    ...d,
+    headLogo: { ...defaultBranding.headLogo, ...d.headLogo },
+    push: { ...defaultBranding.push, ...d.push },
+    geolocation: { ...defaultBranding.geolocation, ...d.geolocation },
+  };
+}
+
+export function useBranding(): Branding {
+  const { data } = useQuery({
+    queryKey: ['branding'],
+    queryFn: fetchBranding,
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+  return data ?? defaultBranding;
+}

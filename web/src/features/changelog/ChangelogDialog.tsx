@@ -1,0 +1,47 @@
+// Static changelog (SPEC §2): width 750, versions v3.0.0 to v3.2.1, entries typed feature, improvement, fix,
+// security or breaking.
+import { Badge, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { DialogComponentProps } from '../../app/dialogs.ts';
+import { CHANGELOG, type ChangeType } from './data.ts';
+
+export const CHANGELOG_WIDTH = 750;
+export const APP_VERSION = CHANGELOG[0].version;
+
+const COLORS: Record<ChangeType, string> = {
+  feature: 'blue',
+  improvement: 'teal',
+  fix: 'orange',
+  security: 'red',
+  breaking: 'grape',
+};
+
+export function ChangelogDialog({ onClose }: DialogComponentProps) {
+  const { t } = useTranslation('changelog');
+  return (
+    <Modal opened onClose={onClose} size={CHANGELOG_WIDTH} title={t('title')} data-testid="changelog-dialog">
+      <Stack gap="lg">
+        {CHANGELOG.map((release) => (
+          <Stack key={release.version} gap={6} data-testid={`changelog-${release.version}`}>
+            <Group gap="xs">
+              <Title order={3} size="h5">
+                v{release.version}
+              </Title>
+              <Text size="xs" c="dimmed">
+                {release.date}
+              </Text>
+            </Group>
+            {release.changes.map((c) => (
+              <Group key={c.key} gap="xs" wrap="nowrap" align="flex-start">
+                <Badge color={COLORS[c.type]} variant="light" w={150} style={{ flexShrink: 0 }}>
+                  {t(`types.${c.type}`)}
+                </Badge>
+                <Text size="sm">{t(`entries.${c.key}`)}</Text>
+              </Group>
+            ))}
+          </Stack>
+        ))}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { CommandsPage } from './CommandsPage.tsx';

@@ -1,0 +1,1 @@
+export { ComputedPage } from './ComputedPage.tsx';

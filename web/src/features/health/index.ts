@@ -1,0 +1,1 @@
+export { ServerHealthPage } from './ServerHealthPage.tsx';

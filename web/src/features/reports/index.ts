@@ -1,0 +1,1 @@
+export { ReportsPage, REPORT_KINDS, type ReportKind } from './ReportsPage.tsx';

@@ -1,0 +1,1 @@
+export { WeatherWidget, WIDGET_REFRESH_MS } from './WeatherWidget.tsx';
