@@ -285,6 +285,12 @@ const MESSAGES = {
     'Erro ao enviar a mensagem',
     'Error al enviar el mensaje',
   ),
+  // ---- shared-link countdown ({{count}} = whole units left)
+  'share.remaining.days': w('{{count}} d', '{{count}} d', '{{count}} d'),
+  'share.remaining.hours': w('{{count}} h', '{{count}} h', '{{count}} h'),
+  'share.remaining.minutes': w('{{count}} min', '{{count}} min', '{{count}} min'),
+  'share.remaining.seconds': w('{{count}} s', '{{count}} s', '{{count}} s'),
+  'share.expired': w('Link expired', 'Link expirado', 'Enlace expirado'),
   // ---- login errors (SPEC §8): key = loginErrors.<CODE>
   'loginErrors.HTTP_401_UNAUTHORIZED': w(
     'Invalid user and password combination',
