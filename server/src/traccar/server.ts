@@ -32,14 +32,16 @@ const CORS_HEADERS = {
 
 function sameHost(origin: string, host: string | undefined): boolean {
   try {
-    return !!host && new URL(origin).host.toLowerCase() === host.toLowerCase();
+    return (
+      !!host && new URL(origin).hostname.toLowerCase() === new URL(`http://${host}`).hostname.toLowerCase()
+    );
   } catch {
     return false;
   }
 }
 
 /**
- * CORS (CONTRACT §1): `*` without an Origin header; with one, the origin is echoed only for the app's own host
+ * CORS (CONTRACT §1): `*` without an Origin header; with one, the origin is echoed only for the app's own host name
  * (the embedded server has no `web.origin` list, so cross-origin browser calls are not allowed).
  */
 function corsHeaders(req: FastifyRequest, reply: FastifyReply): void {

@@ -114,7 +114,8 @@ export async function createUser(
   const password = (fields.password as string | undefined) ?? 'secret-pass';
   const res = await api(t.app, asCookie, 'POST', '/api/users', {
     name: `User ${email}`,
-    deviceLimit: -1,
+    // Admin-created test users may add devices; managers cannot set limits (CONTRACT §6).
+    ...(asCookie === t.admin ? { deviceLimit: -1 } : {}),
     ...fields,
     email,
     password,
