@@ -1,3 +1,244 @@
+// /devices/{id}: device detail (side panel on desktop, bottom sheet on mobile: the shell's Panel does the
+// layout and its back button goes to /devices). Status, last update, address, speed, driver, odometer and
+// hours, SPEC §9 indicators, attributes with favourites, the device picture and the (not yet wired) actions.
+import { ActionIcon, Badge, Button, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  IconAnchor,
+  IconEdit,
+  IconHistory,
+  IconLock,
+  IconLockOpen,
+  IconPin,
+  IconPinnedOff,
+  IconRoute,
+  IconShare,
+  IconTerminal2,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import {
+  attrNumber,
+  attrString,
+  deviceDriver,
+  formatDistance,
+  formatEngineHours,
+  formatSpeed,
+  positionIndicators,
+  resolveUnits,
+  type Attributes,
+  type IndicatorLevel,
+  type User,
+} from '@rastro/domain';
+import { api } from '../../api/http.ts';
+import { useLive } from '../../stores/live.ts';
+import { useSession } from '../../stores/session.ts';
+import { DeviceImage } from './DeviceImage.tsx';
+import { plateOrImei, timeAgo } from './DeviceRow.tsx';
+
+const LEVEL_COLOR: Record<IndicatorLevel, string> = { red: 'red', amber: 'yellow', green: 'green', none: 'gray' };
+
+/** Comma list attribute → trimmed names. */
+export function parseAttributeList(value: unknown): string[] {
+  const s = attrString(value);
+  if (!s) return [];
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+export function favouriteAttributes(serverAttrs: Attributes | undefined, userAttrs: Attributes | undefined, ns: string) {
+  const server = parseAttributeList(serverAttrs?.[`${ns}.deviceAttributes`]);
+  const user = parseAttributeList(userAttrs?.[`${ns}.deviceAttributes`]);
+  return { server, user, all: [...new Set([...server, ...user])] };
+}
+
+function formatValue(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toFixed(2);
+  return String(v);
+}
+
 export function DeviceDetailPage() {
-  return <div data-testid="device-detail-page" />;
+  const { t, i18n } = useTranslation('devices');
+  const params = useParams();
+  const id = Number(params.deviceId);
+  const device = useLive((s) => s.devices[id]);
+  const position = useLive((s) => s.positions[id]);
+  const trailId = useLive((s) => s.trailId);
+  const anchored = useLive((s) => s.anchored.has(id));
+  const ns = useSession((s) => s.ns);
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const setUser = useSession((s) => s.setUser);
+  const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!Number.isFinite(id)) return;
+    const s = useLive.getState();
+    if (s.selectedId !== id) s.select(id, true);
+  }, [id]);
+
+  const fav = favouriteAttributes(server?.attributes, user?.attributes, ns);
+
+  if (!device) {
+    return (
+      <Text c="dimmed" data-testid="device-missing">
+        {t('detail.notFound')}
+      </Text>
+    );
+  }
+
+  const ind = positionIndicators(position?.attributes);
+  const attrs = { ...(position?.attributes ?? {}) } as Attributes;
+  const odometer = attrNumber(attrs.totalDistance) ?? attrNumber(attrs.odometer);
+  const hours = attrNumber(attrs.hours);
+  const driverName = attrString(attrs.driverName) ?? deviceDriver(device, position);
+  const names = Object.keys(attrs).sort();
+  const favourites = fav.all.filter((k) => attrs[k] !== undefined);
+  const others = names.filter((k) => !fav.all.includes(k));
+
+  const togglePin = async (key: string) => {
+    if (!user || saving) return;
+    const list = fav.user.includes(key) ? fav.user.filter((k) => k !== key) : [...fav.user, key];
+    const next: User = { ...user, attributes: { ...user.attributes, [`${ns}.deviceAttributes`]: list.join(',') } };
+    setSaving(true);
+    try {
+      setUser(await api.put<User>(`/users/${user.id}`, next));
+    } catch (err) {
+      console.warn('favourite not saved', err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const actions = [
+    { key: 'block', icon: IconLock },
+    { key: 'unlock', icon: IconLockOpen },
+    { key: 'anchor', icon: IconAnchor },
+    { key: 'commands', icon: IconTerminal2 },
+    { key: 'share', icon: IconShare },
+    { key: 'history', icon: IconHistory },
+    { key: 'edit', icon: IconEdit },
+  ];
+
+  const row = (label: string, value: React.ReactNode, testId: string) => (
+    <Table.Tr key={testId}>
+      <Table.Td c="dimmed" w="40%">
+        {label}
+      </Table.Td>
+      <Table.Td data-testid={testId}>{value}</Table.Td>
+    </Table.Tr>
+  );
+
+  return (
+    <Stack gap="sm" data-testid="device-detail" data-device-id={device.id}>
+      <Group wrap="nowrap" align="flex-start">
+        <DeviceImage device={device} ns={ns} />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={700} size="lg" data-testid="detail-name">
+            {device.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {plateOrImei(device)}
+          </Text>
+          <Group gap={4}>
+            <Badge
+              data-testid="detail-status"
+              color={device.status === 'online' ? 'green' : device.status === 'offline' ? 'red' : 'gray'}
+            >
+              {t(`status.${device.status}`)}
+            </Badge>
+            {anchored && (
+              <Badge color="orange" leftSection={<IconAnchor size={12} />}>
+                {t('state.anchor')}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+
+      <Group gap={6} data-testid="detail-actions">
+        {actions.map(({ key, icon: Icon }) => (
+          <Tooltip key={key} label={t(`actions.${key}`)}>
+            <ActionIcon variant="light" size="lg" disabled aria-label={t(`actions.${key}`)} data-testid={`action-${key}`}>
+              <Icon size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ))}
+        <Button
+          size="xs"
+          variant={trailId === id ? 'filled' : 'light'}
+          leftSection={<IconRoute size={14} />}
+          data-testid="action-trail"
+          onClick={() => useLive.getState().setTrail(trailId === id ? null : id)}
+        >
+          {trailId === id ? t('actions.trailOff') : t('actions.trail')}
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={3} spacing={6} data-testid="detail-indicators">
+        {(['power', 'battery', 'sat'] as const).map((k) => (
+          <Badge key={k} variant="light" color={LEVEL_COLOR[ind[k]]} data-testid={`indicator-${k}`} data-level={ind[k]}>
+            {t(`indicator.${k}`)}: {attrs[k] !== undefined ? formatValue(attrs[k]) : '—'}
+          </Badge>
+        ))}
+      </SimpleGrid>
+
+      <Table striped withRowBorders={false} fz="sm">
+        <Table.Tbody>
+          {row(t('detail.lastUpdate'), device.lastUpdate ? `${new Date(device.lastUpdate).toLocaleString(i18n.language)} (${timeAgo(device.lastUpdate, i18n.language)})` : '—', 'detail-last-update')}
+          {row(t('detail.address'), position?.address || (position ? `${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}` : '—'), 'detail-address')}
+          {row(t('detail.speed'), position ? formatSpeed(position.speed, units.speedUnit, i18n.language) : '—', 'detail-speed')}
+          {row(t('detail.driver'), driverName ?? '—', 'detail-driver')}
+          {row(t('detail.odometer'), odometer !== undefined ? formatDistance(odometer, units.distanceUnit, i18n.language) : '—', 'detail-odometer')}
+          {row(t('detail.hours'), hours !== undefined ? formatEngineHours(hours, i18n.language) : '—', 'detail-hours')}
+        </Table.Tbody>
+      </Table>
+
+      {favourites.length > 0 && (
+        <Stack gap={2} data-testid="detail-favourites">
+          <Text size="sm" fw={700}>
+            {t('detail.favourites')}
+          </Text>
+          {favourites.map((k) => (
+            <Group key={k} justify="space-between" wrap="nowrap">
+              <Text size="sm">{k}</Text>
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm" fw={600}>
+                  {formatValue(attrs[k])}
+                </Text>
+                {fav.user.includes(k) && (
+                  <ActionIcon size="sm" variant="subtle" aria-label={t('detail.unpin')} onClick={() => void togglePin(k)}>
+                    <IconPinnedOff size={14} />
+                  </ActionIcon>
+                )}
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+
+      <Stack gap={2} data-testid="detail-attributes">
+        <Text size="sm" fw={700}>
+          {t('detail.attributes')}
+        </Text>
+        {others.map((k) => (
+          <Group key={k} justify="space-between" wrap="nowrap" data-testid={`attr-${k}`}>
+            <Text size="sm" c="dimmed">
+              {k}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <Text size="sm">{formatValue(attrs[k])}</Text>
+              <ActionIcon size="sm" variant="subtle" aria-label={t('detail.pin')} onClick={() => void togglePin(k)} disabled={!user}>
+                <IconPin size={14} />
+              </ActionIcon>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    </Stack>
+  );
 }

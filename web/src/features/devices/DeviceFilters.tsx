@@ -1,0 +1,232 @@
+// Status counts (click to filter), the filter popover (combined, device state, advanced filters one per type,
+// category hide list, show only one) and the sort menu of SPEC §2 and §4.
+import { ActionIcon, Badge, Button, Checkbox, Group, Indicator, Menu, NativeSelect, Popover, Stack, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconFilter, IconSortAscending } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  COMBINED_FILTERS,
+  DEVICE_STATES,
+  SORT_KEYS,
+  distinctAttributeValues,
+  setAdvancedFilter,
+  setCombinedFilter,
+  setMotionFilter,
+  setStatusFilter,
+  toggleHiddenCategory,
+  type AdvancedFilterType,
+  type CombinedFilter,
+  type Device,
+  type DeviceCounts,
+  type DeviceFilterState,
+  type DeviceState,
+} from '@rastro/domain';
+import { useLive, type FilterPatch } from '../../stores/live.ts';
+
+/** Applies a domain transition (which works on the full state) to the store's query-less filters. */
+export function applyTransition(f: FilterPatch, fn: (s: DeviceFilterState) => DeviceFilterState): FilterPatch {
+  const { query: _query, ...rest } = fn({ ...f, query: '' });
+  return rest;
+}
+
+const COUNT_KEYS = ['all', 'online', 'offline', 'unknown', 'motion'] as const;
+const COUNT_COLORS: Record<(typeof COUNT_KEYS)[number], string> = {
+  all: 'blue',
+  online: 'green',
+  offline: 'red',
+  unknown: 'gray',
+  motion: 'indigo',
+};
+
+export function StatusCounts({ counts }: { counts: DeviceCounts }) {
+  const { t } = useTranslation('devices');
+  const filters = useLive((s) => s.filters);
+  const setFilters = useLive((s) => s.setFilters);
+  const active = (k: (typeof COUNT_KEYS)[number]) =>
+    k === 'motion' ? filters.motion : !filters.motion && filters.status === k;
+  return (
+    <Group gap={4} wrap="wrap">
+      {COUNT_KEYS.map((k) => (
+        <Button
+          key={k}
+          size="compact-xs"
+          variant={active(k) ? 'filled' : 'light'}
+          color={COUNT_COLORS[k]}
+          data-testid={`count-${k}`}
+          aria-pressed={active(k)}
+          onClick={() =>
+            setFilters((f) =>
+              k === 'motion'
+                ? applyTransition(f, (s) => setMotionFilter(s, !s.motion))
+                : applyTransition(f, (s) => setStatusFilter(s, k)),
+            )
+          }
+        >
+          {t(`count.${k}`)}: <span data-testid={`count-${k}-value`}>&nbsp;{counts[k]}</span>
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+const BOOL_TYPES = ['anchor', 'driver', 'ignition', 'locked'] as const;
+const TEXT_TYPES: Array<{ type: Exclude<AdvancedFilterType, 'none'>; attr: string }> = [
+  { type: 'gps_brand', attr: 'device.gpsBrand' },
+  { type: 'gps_model', attr: 'device.model' },
+  { type: 'technology', attr: 'device.technology' },
+];
+
+export function FilterPopover({ all, filtering }: { all: Device[]; filtering: boolean }) {
+  const { t } = useTranslation('devices');
+  const filters = useLive((s) => s.filters);
+  const setFilters = useLive((s) => s.setFilters);
+  const resetFilters = useLive((s) => s.resetFilters);
+  const categories = useMemo(() => {
+    const set = new Set<string>();
+    for (const d of all) set.add(d.category || 'default');
+    return [...set].sort();
+  }, [all]);
+  const textValues = useMemo(
+    () => Object.fromEntries(TEXT_TYPES.map(({ type, attr }) => [type, distinctAttributeValues(all, attr)])),
+    [all],
+  );
+  const onlyOptions = useMemo(
+    () => [{ value: '', label: t('filter.allDevices') }, ...all.slice(0, 2000).map((d) => ({ value: String(d.id), label: d.name }))],
+    [all, t],
+  );
+  const adv = (type: Exclude<AdvancedFilterType, 'none'>, value: string) =>
+    setFilters((f) => applyTransition(f, (s) => setAdvancedFilter(s, type, value || null)));
+
+  return (
+    <Popover width={320} position="bottom-start" withinPortal shadow="md">
+      <Popover.Target>
+        <Indicator disabled={!filtering} color="orange" size={9} offset={4}>
+          <ActionIcon variant={filtering ? 'filled' : 'default'} size="lg" aria-label={t('filter.title')} data-testid="filter-button">
+            <IconFilter size={18} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <NativeSelect
+            label={t('filter.combined')}
+            data-testid="filter-combined"
+            value={filters.combined}
+            data={COMBINED_FILTERS.map((c) => ({ value: c, label: t(`combined.${c}`) }))}
+            onChange={(e) => setFilters((f) => applyTransition(f, (s) => setCombinedFilter(s, e.currentTarget.value as CombinedFilter)))}
+          />
+          <NativeSelect
+            label={t('filter.deviceState')}
+            data-testid="filter-device-state"
+            value={filters.deviceState}
+            data={[
+              { value: 'all', label: t('filter.any') },
+              ...DEVICE_STATES.map((s) => ({ value: s, label: t(`deviceState.${s}`) })),
+            ]}
+            onChange={(e) => {
+              const v = e.currentTarget.value as DeviceState | 'all';
+              setFilters((f) => ({ ...f, deviceState: v }));
+            }}
+          />
+          <Text size="sm" fw={600}>
+            {t('filter.advanced')}
+          </Text>
+          {BOOL_TYPES.map((type) => (
+            <NativeSelect
+              key={type}
+              label={t(`advanced.${type}`)}
+              data-testid={`filter-adv-${type}`}
+              value={filters.advanced[type] ?? ''}
+              data={[
+                { value: '', label: t('filter.any') },
+                { value: 'yes', label: t('filter.yes') },
+                { value: 'no', label: t('filter.no') },
+              ]}
+              onChange={(e) => adv(type, e.currentTarget.value)}
+            />
+          ))}
+          {TEXT_TYPES.map(({ type }) => (
+            <NativeSelect
+              key={type}
+              label={t(`advanced.${type}`)}
+              data-testid={`filter-adv-${type}`}
+              value={filters.advanced[type] ?? ''}
+              data={[{ value: '', label: t('filter.any') }, ...textValues[type].map((v) => ({ value: v, label: v }))]}
+              onChange={(e) => adv(type, e.currentTarget.value)}
+            />
+          ))}
+          <Text size="sm" fw={600}>
+            {t('filter.hideCategories')}
+          </Text>
+          <Group gap={6}>
+            {categories.map((c) => (
+              <Checkbox
+                key={c}
+                size="xs"
+                label={c}
+                data-testid={`filter-hide-${c}`}
+                checked={filters.hiddenCategories.includes(c)}
+                onChange={() => setFilters((f) => applyTransition(f, (s) => toggleHiddenCategory(s, c)))}
+              />
+            ))}
+          </Group>
+          <NativeSelect
+            label={t('filter.onlyOne')}
+            data-testid="filter-only-one"
+            value={filters.onlyDeviceId === null ? '' : String(filters.onlyDeviceId)}
+            data={onlyOptions}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setFilters((f) => ({ ...f, onlyDeviceId: v ? Number(v) : null }));
+            }}
+          />
+          <Button variant="light" size="xs" onClick={resetFilters} data-testid="filter-reset">
+            {t('filter.reset')}
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+export function SortMenu() {
+  const { t } = useTranslation('devices');
+  const sort = useLive((s) => s.sort);
+  const sortBy = useLive((s) => s.sortBy);
+  return (
+    <Menu position="bottom-start" withinPortal closeOnItemClick={false}>
+      <Menu.Target>
+        <ActionIcon variant="default" size="lg" aria-label={t('sort.title')} data-testid="sort-button">
+          <IconSortAscending size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('sort.title')}</Menu.Label>
+        {SORT_KEYS.map((k) => (
+          <Menu.Item
+            key={k}
+            data-testid={`sort-${k}`}
+            data-active={sort.key === k ? sort.direction : undefined}
+            onClick={() => sortBy(k)}
+            rightSection={
+              sort.key === k ? sort.direction === 'asc' ? <IconArrowUp size={14} /> : <IconArrowDown size={14} /> : null
+            }
+          >
+            {t(`sort.${k}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function FilteringBadge({ on }: { on: boolean }) {
+  const { t } = useTranslation('devices');
+  const resetFilters = useLive((s) => s.resetFilters);
+  if (!on) return null;
+  return (
+    <Badge color="orange" variant="light" data-testid="filtering-flag" style={{ cursor: 'pointer' }} onClick={resetFilters}>
+      {t('filter.active')}
+    </Badge>
+  );
+}

@@ -1,0 +1,143 @@
+// One row of the device list: status colour, name, plate or IMEI, last update, speed and state icons.
+import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconAnchor,
+  IconKey,
+  IconLock,
+  IconNavigation,
+  IconUser,
+} from '@tabler/icons-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  attrString,
+  deviceDriver,
+  formatSpeed,
+  hasAlarm,
+  hasIgnition,
+  isDeviceMoving,
+  isLocked,
+  statusColor,
+  type Device,
+  type Position,
+  type SpeedUnit,
+} from '@rastro/domain';
+
+const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+export function deviceColor(device: Device, position: Position | undefined, ns: string): string {
+  const c = attrString(device.attributes?.[`${ns}.color`])?.trim();
+  if (c && HEX.test(c)) return c.startsWith('#') ? c : `#${c}`;
+  return statusColor(device.status, isDeviceMoving(position));
+}
+
+export function plateOrImei(device: Device): string {
+  const plate = attrString(device.attributes?.placa) ?? attrString(device.attributes?.plate);
+  return plate && plate.trim() ? plate.trim() : device.uniqueId;
+}
+
+/** "3 min ago" in the user's language; '' when never updated. */
+export function timeAgo(iso: string | null, locale: string, now = Date.now()): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  const s = Math.round((t - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const abs = Math.abs(s);
+  if (abs < 60) return rtf.format(s, 'second');
+  if (abs < 3600) return rtf.format(Math.round(s / 60), 'minute');
+  if (abs < 86400) return rtf.format(Math.round(s / 3600), 'hour');
+  return rtf.format(Math.round(s / 86400), 'day');
+}
+
+export interface DeviceRowProps {
+  device: Device;
+  position: Position | undefined;
+  anchored: boolean;
+  selected: boolean;
+  ns: string;
+  speedUnit: SpeedUnit;
+  locale: string;
+  onOpen: (id: number) => void;
+}
+
+export const DeviceRow = memo(function DeviceRow(p: DeviceRowProps) {
+  const { t } = useTranslation('devices');
+  const { device, position } = p;
+  const color = deviceColor(device, position, p.ns);
+  const moving = isDeviceMoving(position);
+  return (
+    <UnstyledButton
+      onClick={() => p.onOpen(device.id)}
+      data-testid="device-row"
+      data-device-id={device.id}
+      data-status={device.status}
+      aria-current={p.selected ? 'true' : undefined}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 10,
+        width: '100%',
+        height: '100%',
+        padding: '4px 8px',
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        background: p.selected ? 'var(--mantine-color-blue-light)' : undefined,
+      }}
+    >
+      <span
+        aria-hidden
+        style={{ width: 12, height: 12, borderRadius: 6, background: color, flex: '0 0 auto' }}
+        data-testid="device-color"
+      />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" fw={600} truncate data-testid="device-name">
+          {device.name}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {plateOrImei(device)} · {timeAgo(device.lastUpdate, p.locale)}
+        </Text>
+      </div>
+      <Group gap={4} wrap="nowrap" style={{ flex: '0 0 auto' }}>
+        {moving && (
+          <Tooltip label={t('state.motion')}>
+            <IconNavigation size={14} style={{ transform: `rotate(${position?.course ?? 0}deg)` }} />
+          </Tooltip>
+        )}
+        {hasIgnition(position) && (
+          <Tooltip label={t('state.ignition')}>
+            <IconKey size={14} color="var(--mantine-color-green-7)" />
+          </Tooltip>
+        )}
+        {isLocked(position) && (
+          <Tooltip label={t('state.locked')}>
+            <IconLock size={14} color="var(--mantine-color-red-7)" />
+          </Tooltip>
+        )}
+        {p.anchored && (
+          <Tooltip label={t('state.anchor')}>
+            <IconAnchor size={14} color="var(--mantine-color-orange-7)" />
+          </Tooltip>
+        )}
+        {deviceDriver(device, position) !== undefined && (
+          <Tooltip label={t('state.driver')}>
+            <IconUser size={14} />
+          </Tooltip>
+        )}
+        {hasAlarm(position) && (
+          <Tooltip label={t('state.alert')}>
+            <IconAlertTriangle size={14} color="var(--mantine-color-red-7)" />
+          </Tooltip>
+        )}
+        {position && (
+          <Text size="xs" c="dimmed" w={56} ta="right">
+            {formatSpeed(position.speed, p.speedUnit, p.locale)}
+          </Text>
+        )}
+        <Badge size="xs" variant="light" color={device.status === 'online' ? 'green' : device.status === 'offline' ? 'red' : 'gray'}>
+          {t(`status.${device.status}`)}
+        </Badge>
+      </Group>
+    </UnstyledButton>
+  );
+});

@@ -1,0 +1,127 @@
+// The device list's data: a throttled snapshot of the live store (the list does not need 60 updates a second),
+// the whole list sorted once per snapshot, then filtered per keystroke (filtering keeps the order, so a keystroke
+// costs one predicate pass over precomputed search strings, no sort).
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  countDevices,
+  createDeviceFilter,
+  isFiltering,
+  sortDevices,
+  type Device,
+  type DeviceCounts,
+  type DeviceSort,
+  type Position,
+} from '@rastro/domain';
+import { useLive, type FilterPatch } from '../../stores/live.ts';
+import { usePrefs } from '../../stores/prefs.ts';
+
+export const LIST_THROTTLE_MS = 300;
+
+interface Snapshot {
+  devices: Record<number, Device>;
+  positions: Record<number, Position>;
+  anchored: ReadonlySet<number>;
+}
+
+/** Live data at most every `ms` (the first and the last change always land). */
+export function useThrottledLive(ms = LIST_THROTTLE_MS): Snapshot {
+  const pick = (): Snapshot => {
+    const s = useLive.getState();
+    return { devices: s.devices, positions: s.positions, anchored: s.anchored };
+  };
+  const [snap, setSnap] = useState<Snapshot>(pick);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const last = useRef(0);
+  useEffect(() => {
+    const unsub = useLive.subscribe((s, prev) => {
+      if (s.devices === prev.devices && s.positions === prev.positions && s.anchored === prev.anchored) return;
+      const wait = last.current + ms - Date.now();
+      if (wait <= 0) {
+        last.current = Date.now();
+        setSnap(pick());
+      } else if (!timer.current) {
+        timer.current = setTimeout(() => {
+          timer.current = null;
+          last.current = Date.now();
+          setSnap(pick());
+        }, wait);
+      }
+    });
+    return () => {
+      unsub();
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [ms]);
+  return snap;
+}
+
+interface NameOrder {
+  signature: string;
+  ids: number[];
+}
+
+/**
+ * Sorted devices. Name sorting (the default) is reused while ids and names are unchanged: socket updates
+ * replace device objects (status, lastUpdate) many times a second without changing the order.
+ */
+export function useSortedDevices(snap: Snapshot, sort: DeviceSort): Device[] {
+  const nameOrder = useRef<NameOrder | null>(null);
+  return useMemo(() => {
+    const all = Object.values(snap.devices);
+    if (sort.key === 'name') {
+      let signature = '';
+      for (const d of all) signature += `${d.id}\u0001${d.name}\u0002`;
+      const cached = nameOrder.current;
+      if (cached && cached.signature === signature) {
+        const ordered = cached.ids.map((id) => snap.devices[id]);
+        return sort.direction === 'asc' ? ordered : ordered.reverse();
+      }
+      const asc = sortDevices(all, { key: 'name', direction: 'asc' });
+      nameOrder.current = { signature, ids: asc.map((d) => d.id) };
+      return sort.direction === 'asc' ? asc : [...asc].reverse();
+    }
+    return sortDevices(all, sort, { positions: snap.positions, anchoredDeviceIds: snap.anchored });
+  }, [snap, sort]);
+}
+
+export interface DeviceListData {
+  visible: Device[];
+  counts: DeviceCounts;
+  filtering: boolean;
+  positions: Record<number, Position>;
+  /** Every device (for pickers: categories, brands, "show only"). */
+  all: Device[];
+  /** Query typed but not yet applied (deferred while the list catches up). */
+  pending: boolean;
+}
+
+export function filterSorted(
+  sorted: readonly Device[],
+  filters: FilterPatch,
+  query: string,
+  snap: Snapshot,
+): Device[] {
+  const pred = createDeviceFilter({ ...filters, query }, { positions: snap.positions, anchoredDeviceIds: snap.anchored });
+  const out: Device[] = [];
+  for (const d of sorted) if (pred(d)) out.push(d);
+  return out;
+}
+
+export function useDeviceList(): DeviceListData {
+  const snap = useThrottledLive();
+  const sort = useLive((s) => s.sort);
+  const filters = useLive((s) => s.filters);
+  const query = usePrefs((s) => s.query);
+  const deferredQuery = useDeferredValue(query);
+  const sorted = useSortedDevices(snap, sort);
+  const visible = useMemo(() => filterSorted(sorted, filters, deferredQuery, snap), [sorted, filters, deferredQuery, snap]);
+  const counts = useMemo(() => countDevices(Object.values(snap.devices), snap.positions), [snap]);
+  return {
+    visible,
+    counts,
+    filtering: isFiltering({ ...filters, query }),
+    positions: snap.positions,
+    all: sorted,
+    pending: deferredQuery !== query,
+  };
+}
