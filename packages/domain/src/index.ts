@@ -20,3 +20,5 @@ export * from './locale.ts';
 export * from './slide.ts';
 export * from './lru.ts';
 export * from './anchor.ts';
+export * from './reports.ts';
+export * from './changelog.ts';

@@ -3,6 +3,7 @@
 // can seed them from defaultMessages. Where SPEC gives a wording, it is used verbatim in its own language.
 // Keys are flat dotted paths ('validation.deviceNameRequired'); nestMessages() turns a flat map into the nested
 // JSON i18next reads.
+import { CHANGELOG_MESSAGES } from './changelog.ts';
 
 export type MessageLocale = 'pt-BR' | 'es' | 'en-US';
 export const MESSAGE_LOCALES: readonly MessageLocale[] = ['pt-BR', 'es', 'en-US'];
@@ -371,6 +372,7 @@ const MESSAGES = {
     'Erro no processo de login',
     'Error en el proceso de inicio de sesión',
   ),
+  ...CHANGELOG_MESSAGES,
 } as const satisfies Record<string, Wording>;
 
 export type MessageKey = keyof typeof MESSAGES;
