@@ -1,0 +1,195 @@
+// Live event notifications (SPEC §4, §9): each event from the socket becomes a 380 px card whose colour,
+// corner, pin and sound come from the matching notification rule's attributes; cards close after 4500 ms
+// unless pinned; no sound plays while muted (prefs isMuted).
+import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconPinned, IconX } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  NOTIFICATION_POSITIONS,
+  attrString,
+  parseAlarms,
+  parseNotificators,
+  resolveNotificationStyle,
+  type Event,
+  type Notification,
+  type NotificationColor,
+  type NotificationPosition,
+  type NotificationStyle,
+} from '@rastro/domain';
+import { useResourceList } from '../../api/resources.ts';
+import { useLive } from '../../stores/live.ts';
+import { usePrefs } from '../../stores/prefs.ts';
+import { useSession } from '../../stores/session.ts';
+
+/** The web rule that produced an event: same type, `web` notificator, and for alarms the alarm listed. */
+export function ruleForEvent(event: Event, rules: readonly Notification[]): Notification | undefined {
+  const alarm = attrString(event.attributes?.alarm);
+  const candidates = rules.filter((r) => r.type === event.type && parseNotificators(r.notificators).includes('web'));
+  if (event.type === 'alarm' && alarm) {
+    const exact = candidates.find((r) => parseAlarms(r.attributes?.alarms).includes(alarm));
+    if (exact) return exact;
+  }
+  return candidates[0];
+}
+
+/** Card colours: background and text per SPEC §9 colour name. */
+export const COLOR_STYLES: Record<NotificationColor, { bg: string; fg: string }> = {
+  'soft-red': { bg: '#fdecea', fg: '#611a15' },
+  red: { bg: '#d32f2f', fg: '#ffffff' },
+  'soft-green': { bg: '#edf7ed', fg: '#1e4620' },
+  green: { bg: '#2e7d32', fg: '#ffffff' },
+  'soft-yellow': { bg: '#fff4e5', fg: '#663c00' },
+  yellow: { bg: '#ed6c02', fg: '#ffffff' },
+  'soft-info': { bg: '#e5f6fd', fg: '#014361' },
+  info: { bg: '#0288d1', fg: '#ffffff' },
+};
+
+const CORNER: Record<NotificationPosition, React.CSSProperties> = {
+  'top-right': { top: 70, right: 16 },
+  'top-left': { top: 70, left: 16 },
+  'bottom-right': { bottom: 16, right: 16 },
+  'bottom-left': { bottom: 16, left: 16 },
+};
+
+interface Card {
+  key: string;
+  event: Event;
+  style: NotificationStyle;
+  deviceName: string;
+}
+
+/** Plays a notification sound; returns the element (tests spy on HTMLMediaElement.play). */
+export function playSound(style: NotificationStyle): HTMLAudioElement | null {
+  if (style.sound.kind === 'mute' || typeof Audio === 'undefined') return null;
+  const audio = new Audio(style.sound.url);
+  void audio.play()?.catch(() => undefined);
+  return audio;
+}
+
+export function NotifyHost() {
+  const { t } = useTranslation('notify');
+  const ns = useSession((s) => s.ns);
+  const user = useSession((s) => s.user);
+  const rules = useResourceList('notifications', undefined, { enabled: !!user, staleTime: 60_000 });
+  const rulesRef = useRef<Notification[]>([]);
+  rulesRef.current = rules.data ?? [];
+  const [cards, setCards] = useState<Card[]>([]);
+  const seen = useRef(new Set<Event>());
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const close = (key: string) => {
+      setCards((c) => c.filter((x) => x.key !== key));
+      const tm = timers.current.get(key);
+      if (tm) clearTimeout(tm);
+      timers.current.delete(key);
+    };
+    const onEvents = (events: Event[]) => {
+      const fresh = events.filter((e) => !seen.current.has(e));
+      if (!fresh.length) return;
+      if (seen.current.size > 1000) seen.current = new Set(events);
+      const muted = usePrefs.getState().isMuted;
+      const added: Card[] = [];
+      for (const event of fresh) {
+        seen.current.add(event);
+        const rule = ruleForEvent(event, rulesRef.current);
+        const style = resolveNotificationStyle(rule?.attributes, ns, muted);
+        const key = `${event.id}-${event.eventTime}-${Math.random().toString(36).slice(2, 6)}`;
+        const deviceName = useLive.getState().devices[event.deviceId]?.name ?? `#${event.deviceId}`;
+        added.push({ key, event, style, deviceName });
+        if (style.autoClose > 0) timers.current.set(key, setTimeout(() => close(key), style.autoClose));
+      }
+      // one sound per batch (several events in one frame would otherwise play on top of each other)
+      const loud = added.find((c) => c.style.sound.kind !== 'mute');
+      if (loud) playSound(loud.style);
+      setCards((c) => [...c, ...added].slice(-20));
+    };
+    onEvents(useLive.getState().events);
+    const unsub = useLive.subscribe((s, prev) => {
+      if (s.events !== prev.events) onEvents(s.events);
+    });
+    const tm = timers.current;
+    return () => {
+      unsub();
+      for (const x of tm.values()) clearTimeout(x);
+      tm.clear();
+    };
+  }, [ns]);
+
+  const close = (key: string) => {
+    setCards((c) => c.filter((x) => x.key !== key));
+    const tm = timers.current.get(key);
+    if (tm) clearTimeout(tm);
+    timers.current.delete(key);
+  };
+
+  return (
+    <>
+      {NOTIFICATION_POSITIONS.map((pos) => {
+        const list = cards.filter((c) => c.style.position === pos);
+        if (!list.length) return null;
+        return (
+          <Stack
+            key={pos}
+            gap={8}
+            data-testid={`notify-stack-${pos}`}
+            style={{ position: 'fixed', zIndex: 400, width: 380, maxWidth: 'calc(100vw - 32px)', ...CORNER[pos] }}
+          >
+            {list.map((c) => {
+              const colors = COLOR_STYLES[c.style.color];
+              const alarm = attrString(c.event.attributes?.alarm);
+              const message = attrString(c.event.attributes?.message);
+              return (
+                <Paper
+                  key={c.key}
+                  shadow="md"
+                  p="sm"
+                  role="alert"
+                  data-testid="notification-card"
+                  data-color={c.style.color}
+                  data-position={pos}
+                  data-pinned={c.style.pinned ? 'true' : 'false'}
+                  data-sound={c.style.sound.kind === 'mute' ? 'mute' : c.style.sound.url}
+                  data-event-type={c.event.type}
+                  style={{ width: c.style.width, maxWidth: '100%', background: colors.bg, color: colors.fg }}
+                >
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={700} size="sm">
+                        {t(`event.${c.event.type}`, { defaultValue: c.event.type })}
+                        {alarm ? ` · ${t(`alarm.${alarm}`, { defaultValue: alarm })}` : ''}
+                      </Text>
+                      <Text size="sm">{c.deviceName}</Text>
+                      {message && (
+                        <Text size="xs" style={{ opacity: 0.85 }}>
+                          {message}
+                        </Text>
+                      )}
+                      <Text size="xs" style={{ opacity: 0.7 }}>
+                        {new Date(c.event.eventTime).toLocaleTimeString()}
+                      </Text>
+                    </div>
+                    <Group gap={2} wrap="nowrap">
+                      {c.style.pinned && <IconPinned size={14} aria-label={t('pinned')} />}
+                      <ActionIcon
+                        variant="transparent"
+                        size="sm"
+                        style={{ color: colors.fg }}
+                        aria-label={t('close')}
+                        data-testid="notification-close"
+                        onClick={() => close(c.key)}
+                      >
+                        <IconX size={14} />
+                      </ActionIcon>
+                    </Group>
+                  </Group>
+                </Paper>
+              );
+            })}
+          </Stack>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { NotifyHost } from './NotifyHost.tsx';
