@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from '@rastro/domain';
+import { HttpError } from '../api/http.ts';
+import { runGuard, type GuardEffects } from './guard.ts';
+
+const admin = { id: 1, name: 'Admin', administrator: true, attributes: {} } as unknown as User;
+const plain = { id: 2, name: 'Ana', administrator: false, attributes: {} } as unknown as User;
+
+function effects(opts: {
+  server?: boolean;
+  serverFails?: boolean;
+  user?: User | null;
+  session?: User | null | Error;
+  devicesFail?: Error;
+}) {
+  const log: string[] = [];
+  let hasServer = !!opts.server;
+  let user = opts.user ?? null;
+  const fx: GuardEffects = {
+    hasServer: () => hasServer,
+    loadServer: async () => {
+      log.push('server');
+      if (opts.serverFails) throw new HttpError(0, 'Failed to fetch');
+      hasServer = true;
+    },
+    currentUser: () => user,
+    checkSession: async () => {
+      log.push('session');
+      if (opts.session instanceof Error) throw opts.session;
+      user = opts.session ?? null;
+      return user;
+    },
+    loadDevices: async () => {
+      log.push('devices');
+      if (opts.devicesFail) throw opts.devicesFail;
+    },
+  };
+  return { fx, log };
+}
+
+describe('navigation guard (SPEC §2)', () => {
+  it('lets /maintenance through without touching the server', async () => {
+    const { fx, log } = effects({ serverFails: true });
+    expect(await runGuard({ pathname: '/maintenance' }, fx)).toEqual({ kind: 'pass' });
+    expect(log).toEqual([]);
+  });
+
+  it('sends unknown paths to /home', async () => {
+    const { fx } = effects({});
+    expect(await runGuard({ pathname: '/nope/at/all' }, fx)).toEqual({ kind: 'redirect', to: '/home' });
+  });
+
+  it('public route: loads server info first, no session check', async () => {
+    const { fx, log } = effects({});
+    expect(await runGuard({ pathname: '/login' }, fx)).toEqual({ kind: 'pass' });
+    expect(log).toEqual(['server']);
+  });
+
+  it('server info failing goes to /maintenance (public and signed-in alike)', async () => {
+    expect(await runGuard({ pathname: '/login' }, effects({ serverFails: true }).fx)).toEqual({
+      kind: 'redirect',
+      to: '/maintenance',
+    });
+    expect(await runGuard({ pathname: '/devices' }, effects({ serverFails: true, user: plain }).fx)).toEqual({
+      kind: 'redirect',
+      to: '/maintenance',
+    });
+  });
+
+  it('signed out on a protected route: server, session, then devices in map-wait mode', async () => {
+    const { fx, log } = effects({ session: plain });
+    expect(await runGuard({ pathname: '/devices' }, fx)).toEqual({ kind: 'pass' });
+    expect(log).toEqual(['server', 'session', 'devices']);
+  });
+
+  it('does not load devices on driver routes', async () => {
+    const { fx, log } = effects({ session: plain });
+    expect(await runGuard({ pathname: '/qr-driver/scan/12' }, fx)).toEqual({ kind: 'pass' });
+    expect(log).toEqual(['server', 'session']);
+  });
+
+  it('no session: /login?to={path}, or /motorista?to={path} on driver routes', async () => {
+    expect(
+      await runGuard({ pathname: '/reports/stops', search: '?expand=true' }, effects({ session: null }).fx),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/login?to=%2Freports%2Fstops%3Fexpand%3Dtrue',
+    });
+    expect(await runGuard({ pathname: '/qr-driver' }, effects({ session: null }).fx)).toEqual({
+      kind: 'redirect',
+      to: '/motorista?to=%2Fqr-driver',
+    });
+    // 401 while loading devices is an auth failure too
+    expect(
+      await runGuard(
+        { pathname: '/home' },
+        effects({ session: plain, devicesFail: new HttpError(401, '') }).fx,
+      ),
+    ).toEqual({ kind: 'redirect', to: '/login?to=%2Fhome' });
+  });
+
+  it('any other error goes to /maintenance', async () => {
+    expect(await runGuard({ pathname: '/home' }, effects({ session: new HttpError(0, 'down') }).fx)).toEqual({
+      kind: 'redirect',
+      to: '/maintenance',
+    });
+    expect(await runGuard({ pathname: '/home' }, effects({ session: new Error('boom') }).fx)).toEqual({
+      kind: 'redirect',
+      to: '/maintenance',
+    });
+    expect(
+      await runGuard(
+        { pathname: '/home' },
+        effects({ session: plain, devicesFail: new HttpError(500, 'x') }).fx,
+      ),
+    ).toEqual({ kind: 'redirect', to: '/maintenance' });
+  });
+
+  it('already signed in with server info: passes without any call', async () => {
+    const { fx, log } = effects({ server: true, user: plain });
+    expect(await runGuard({ pathname: '/geofence' }, fx)).toEqual({ kind: 'pass' });
+    expect(log).toEqual([]);
+  });
+
+  it('/server-health is for administrators only; others go to /home', async () => {
+    expect(await runGuard({ pathname: '/server-health' }, effects({ server: true, user: plain }).fx)).toEqual(
+      {
+        kind: 'redirect',
+        to: '/home',
+      },
+    );
+    expect(await runGuard({ pathname: '/server-health' }, effects({ server: true, user: admin }).fx)).toEqual(
+      {
+        kind: 'pass',
+      },
+    );
+  });
+});
