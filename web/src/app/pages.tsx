@@ -62,4 +62,6 @@ export const MaintenancePage = lazy(() =>
 export const QrDriverPage = lazy(() =>
   import('../features/auth/index.ts').then((m) => ({ default: m.QrDriverPage })),
 );
-export const NotifyHost = lazy(() => import('../features/notify/index.ts').then((m) => ({ default: m.NotifyHost })));
+export const NotifyHost = lazy(() =>
+  import('../features/notify/index.ts').then((m) => ({ default: m.NotifyHost })),
+);
