@@ -13,7 +13,12 @@ const soundName = z.string().regex(/^audio([1-9]|1[0-9]|2[0-4])\.wav$/, 'expecte
 const categoryName = z.string().regex(/^[a-z0-9_-]{1,40}\.png$/, 'expected <category>.png');
 const idName = z.string().regex(/^[0-9]{1,18}\.png$/, 'expected <id>.png');
 
-async function sendFile(reply: FastifyReply, path: string, type: string, maxAge: number): Promise<FastifyReply> {
+async function sendFile(
+  reply: FastifyReply,
+  path: string,
+  type: string,
+  maxAge: number,
+): Promise<FastifyReply> {
   try {
     const body = await readFile(path);
     return reply.type(type).header('cache-control', `public, max-age=${maxAge}`).send(body);

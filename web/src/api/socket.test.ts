@@ -105,7 +105,10 @@ describe('LiveSocket', () => {
   });
 
   it('mergeMessages concatenates events and users in order', () => {
-    const m = mergeMessages([{ events: [{ id: 1 }] }, { events: [{ id: 2 }], users: [{ id: 5 }] }] as SocketMessage[]);
+    const m = mergeMessages([
+      { events: [{ id: 1 }] },
+      { events: [{ id: 2 }], users: [{ id: 5 }] },
+    ] as SocketMessage[]);
     expect(m.events!.map((e) => e.id)).toEqual([1, 2]);
     expect(m.users).toHaveLength(1);
   });

@@ -74,7 +74,8 @@ export class LiveSocket {
 
   stop(): void {
     this.stopped = true;
-    if (this.timer !== null) (this.deps.clearTimer ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
+    if (this.timer !== null)
+      (this.deps.clearTimer ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
     this.timer = null;
     const ws = this.ws;
     this.ws = null;

@@ -128,7 +128,8 @@ export const useLive = create<LiveState>((set, get) => ({
       const devices = { ...s.devices };
       for (const d of batch.devices) {
         const prev = devices[d.id];
-        if (prev && attrPresent(prev.attributes?.qrDriverId) && !attrPresent(d.attributes?.qrDriverId)) recheck = true;
+        if (prev && attrPresent(prev.attributes?.qrDriverId) && !attrPresent(d.attributes?.qrDriverId))
+          recheck = true;
         devices[d.id] = d;
       }
       patch.devices = devices;
@@ -184,7 +185,15 @@ export const useLive = create<LiveState>((set, get) => ({
     set({ anchored: ids });
   },
   clear() {
-    set({ devices: {}, positions: {}, events: [], trail: [], selectedId: null, trailId: null, devicesLoaded: false });
+    set({
+      devices: {},
+      positions: {},
+      events: [],
+      trail: [],
+      selectedId: null,
+      trailId: null,
+      devicesLoaded: false,
+    });
   },
 }));
 

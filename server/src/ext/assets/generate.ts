@@ -77,7 +77,8 @@ export function soundPatterns(): Array<Array<Tone | { gap: number }>> {
       if (kind === 0) seq.push({ f: [base, base], ms: 120, wave });
       else if (kind === 1)
         seq.push({ f: b % 2 === 0 ? [base, base * 1.5] : [base * 1.5, base], ms: 140, wave });
-      else seq.push({ f: [b % 2 === 0 ? base : base * 1.26, b % 2 === 0 ? base : base * 1.26], ms: 100, wave });
+      else
+        seq.push({ f: [b % 2 === 0 ? base : base * 1.26, b % 2 === 0 ? base : base * 1.26], ms: 100, wave });
     }
     out.push(seq);
   }

@@ -36,7 +36,12 @@ import { useSession } from '../../stores/session.ts';
 import { DeviceImage } from './DeviceImage.tsx';
 import { plateOrImei, timeAgo } from './DeviceRow.tsx';
 
-const LEVEL_COLOR: Record<IndicatorLevel, string> = { red: 'red', amber: 'yellow', green: 'green', none: 'gray' };
+const LEVEL_COLOR: Record<IndicatorLevel, string> = {
+  red: 'red',
+  amber: 'yellow',
+  green: 'green',
+  none: 'gray',
+};
 
 /** Comma list attribute → trimmed names. */
 export function parseAttributeList(value: unknown): string[] {
@@ -48,7 +53,11 @@ export function parseAttributeList(value: unknown): string[] {
     .filter(Boolean);
 }
 
-export function favouriteAttributes(serverAttrs: Attributes | undefined, userAttrs: Attributes | undefined, ns: string) {
+export function favouriteAttributes(
+  serverAttrs: Attributes | undefined,
+  userAttrs: Attributes | undefined,
+  ns: string,
+) {
   const server = parseAttributeList(serverAttrs?.[`${ns}.deviceAttributes`]);
   const user = parseAttributeList(userAttrs?.[`${ns}.deviceAttributes`]);
   return { server, user, all: [...new Set([...server, ...user])] };
@@ -103,7 +112,10 @@ export function DeviceDetailPage() {
   const togglePin = async (key: string) => {
     if (!user || saving) return;
     const list = fav.user.includes(key) ? fav.user.filter((k) => k !== key) : [...fav.user, key];
-    const next: User = { ...user, attributes: { ...user.attributes, [`${ns}.deviceAttributes`]: list.join(',') } };
+    const next: User = {
+      ...user,
+      attributes: { ...user.attributes, [`${ns}.deviceAttributes`]: list.join(',') },
+    };
     setSaving(true);
     try {
       setUser(await api.put<User>(`/users/${user.id}`, next));
@@ -163,7 +175,13 @@ export function DeviceDetailPage() {
       <Group gap={6} data-testid="detail-actions">
         {actions.map(({ key, icon: Icon }) => (
           <Tooltip key={key} label={t(`actions.${key}`)}>
-            <ActionIcon variant="light" size="lg" disabled aria-label={t(`actions.${key}`)} data-testid={`action-${key}`}>
+            <ActionIcon
+              variant="light"
+              size="lg"
+              disabled
+              aria-label={t(`actions.${key}`)}
+              data-testid={`action-${key}`}
+            >
               <Icon size={18} />
             </ActionIcon>
           </Tooltip>
@@ -181,7 +199,13 @@ export function DeviceDetailPage() {
 
       <SimpleGrid cols={3} spacing={6} data-testid="detail-indicators">
         {(['power', 'battery', 'sat'] as const).map((k) => (
-          <Badge key={k} variant="light" color={LEVEL_COLOR[ind[k]]} data-testid={`indicator-${k}`} data-level={ind[k]}>
+          <Badge
+            key={k}
+            variant="light"
+            color={LEVEL_COLOR[ind[k]]}
+            data-testid={`indicator-${k}`}
+            data-level={ind[k]}
+          >
             {t(`indicator.${k}`)}: {attrs[k] !== undefined ? formatValue(attrs[k]) : '—'}
           </Badge>
         ))}
@@ -189,12 +213,35 @@ export function DeviceDetailPage() {
 
       <Table striped withRowBorders={false} fz="sm">
         <Table.Tbody>
-          {row(t('detail.lastUpdate'), device.lastUpdate ? `${new Date(device.lastUpdate).toLocaleString(i18n.language)} (${timeAgo(device.lastUpdate, i18n.language)})` : '—', 'detail-last-update')}
-          {row(t('detail.address'), position?.address || (position ? `${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}` : '—'), 'detail-address')}
-          {row(t('detail.speed'), position ? formatSpeed(position.speed, units.speedUnit, i18n.language) : '—', 'detail-speed')}
+          {row(
+            t('detail.lastUpdate'),
+            device.lastUpdate
+              ? `${new Date(device.lastUpdate).toLocaleString(i18n.language)} (${timeAgo(device.lastUpdate, i18n.language)})`
+              : '—',
+            'detail-last-update',
+          )}
+          {row(
+            t('detail.address'),
+            position?.address ||
+              (position ? `${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}` : '—'),
+            'detail-address',
+          )}
+          {row(
+            t('detail.speed'),
+            position ? formatSpeed(position.speed, units.speedUnit, i18n.language) : '—',
+            'detail-speed',
+          )}
           {row(t('detail.driver'), driverName ?? '—', 'detail-driver')}
-          {row(t('detail.odometer'), odometer !== undefined ? formatDistance(odometer, units.distanceUnit, i18n.language) : '—', 'detail-odometer')}
-          {row(t('detail.hours'), hours !== undefined ? formatEngineHours(hours, i18n.language) : '—', 'detail-hours')}
+          {row(
+            t('detail.odometer'),
+            odometer !== undefined ? formatDistance(odometer, units.distanceUnit, i18n.language) : '—',
+            'detail-odometer',
+          )}
+          {row(
+            t('detail.hours'),
+            hours !== undefined ? formatEngineHours(hours, i18n.language) : '—',
+            'detail-hours',
+          )}
         </Table.Tbody>
       </Table>
 
@@ -211,7 +258,12 @@ export function DeviceDetailPage() {
                   {formatValue(attrs[k])}
                 </Text>
                 {fav.user.includes(k) && (
-                  <ActionIcon size="sm" variant="subtle" aria-label={t('detail.unpin')} onClick={() => void togglePin(k)}>
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    aria-label={t('detail.unpin')}
+                    onClick={() => void togglePin(k)}
+                  >
                     <IconPinnedOff size={14} />
                   </ActionIcon>
                 )}
@@ -232,7 +284,13 @@ export function DeviceDetailPage() {
             </Text>
             <Group gap={4} wrap="nowrap">
               <Text size="sm">{formatValue(attrs[k])}</Text>
-              <ActionIcon size="sm" variant="subtle" aria-label={t('detail.pin')} onClick={() => void togglePin(k)} disabled={!user}>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                aria-label={t('detail.pin')}
+                onClick={() => void togglePin(k)}
+                disabled={!user}
+              >
                 <IconPin size={14} />
               </ActionIcon>
             </Group>

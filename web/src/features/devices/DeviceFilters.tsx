@@ -1,6 +1,18 @@
 // Status counts (click to filter), the filter popover (combined, device state, advanced filters one per type,
 // category hide list, show only one) and the sort menu of SPEC §2 and §4.
-import { ActionIcon, Badge, Button, Checkbox, Group, Indicator, Menu, NativeSelect, Popover, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Indicator,
+  Menu,
+  NativeSelect,
+  Popover,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconFilter, IconSortAscending } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +36,10 @@ import {
 import { useLive, type FilterPatch } from '../../stores/live.ts';
 
 /** Applies a domain transition (which works on the full state) to the store's query-less filters. */
-export function applyTransition(f: FilterPatch, fn: (s: DeviceFilterState) => DeviceFilterState): FilterPatch {
+export function applyTransition(
+  f: FilterPatch,
+  fn: (s: DeviceFilterState) => DeviceFilterState,
+): FilterPatch {
   const { query: _query, ...rest } = fn({ ...f, query: '' });
   return rest;
 }
@@ -91,7 +106,10 @@ export function FilterPopover({ all, filtering }: { all: Device[]; filtering: bo
     [all],
   );
   const onlyOptions = useMemo(
-    () => [{ value: '', label: t('filter.allDevices') }, ...all.slice(0, 2000).map((d) => ({ value: String(d.id), label: d.name }))],
+    () => [
+      { value: '', label: t('filter.allDevices') },
+      ...all.slice(0, 2000).map((d) => ({ value: String(d.id), label: d.name })),
+    ],
     [all, t],
   );
   const adv = (type: Exclude<AdvancedFilterType, 'none'>, value: string) =>
@@ -101,7 +119,12 @@ export function FilterPopover({ all, filtering }: { all: Device[]; filtering: bo
     <Popover width={320} position="bottom-start" withinPortal shadow="md">
       <Popover.Target>
         <Indicator disabled={!filtering} color="orange" size={9} offset={4}>
-          <ActionIcon variant={filtering ? 'filled' : 'default'} size="lg" aria-label={t('filter.title')} data-testid="filter-button">
+          <ActionIcon
+            variant={filtering ? 'filled' : 'default'}
+            size="lg"
+            aria-label={t('filter.title')}
+            data-testid="filter-button"
+          >
             <IconFilter size={18} />
           </ActionIcon>
         </Indicator>
@@ -113,7 +136,11 @@ export function FilterPopover({ all, filtering }: { all: Device[]; filtering: bo
             data-testid="filter-combined"
             value={filters.combined}
             data={COMBINED_FILTERS.map((c) => ({ value: c, label: t(`combined.${c}`) }))}
-            onChange={(e) => setFilters((f) => applyTransition(f, (s) => setCombinedFilter(s, e.currentTarget.value as CombinedFilter)))}
+            onChange={(e) =>
+              setFilters((f) =>
+                applyTransition(f, (s) => setCombinedFilter(s, e.currentTarget.value as CombinedFilter)),
+              )
+            }
           />
           <NativeSelect
             label={t('filter.deviceState')}
@@ -151,7 +178,10 @@ export function FilterPopover({ all, filtering }: { all: Device[]; filtering: bo
               label={t(`advanced.${type}`)}
               data-testid={`filter-adv-${type}`}
               value={filters.advanced[type] ?? ''}
-              data={[{ value: '', label: t('filter.any') }, ...textValues[type].map((v) => ({ value: v, label: v }))]}
+              data={[
+                { value: '', label: t('filter.any') },
+                ...textValues[type].map((v) => ({ value: v, label: v })),
+              ]}
               onChange={(e) => adv(type, e.currentTarget.value)}
             />
           ))}
@@ -209,7 +239,13 @@ export function SortMenu() {
             data-active={sort.key === k ? sort.direction : undefined}
             onClick={() => sortBy(k)}
             rightSection={
-              sort.key === k ? sort.direction === 'asc' ? <IconArrowUp size={14} /> : <IconArrowDown size={14} /> : null
+              sort.key === k ? (
+                sort.direction === 'asc' ? (
+                  <IconArrowUp size={14} />
+                ) : (
+                  <IconArrowDown size={14} />
+                )
+              ) : null
             }
           >
             {t(`sort.${k}`)}
@@ -225,7 +261,13 @@ export function FilteringBadge({ on }: { on: boolean }) {
   const resetFilters = useLive((s) => s.resetFilters);
   if (!on) return null;
   return (
-    <Badge color="orange" variant="light" data-testid="filtering-flag" style={{ cursor: 'pointer' }} onClick={resetFilters}>
+    <Badge
+      color="orange"
+      variant="light"
+      data-testid="filtering-flag"
+      style={{ cursor: 'pointer' }}
+      onClick={resetFilters}
+    >
       {t('filter.active')}
     </Badge>
   );

@@ -134,7 +134,11 @@ export const DeviceRow = memo(function DeviceRow(p: DeviceRowProps) {
             {formatSpeed(position.speed, p.speedUnit, p.locale)}
           </Text>
         )}
-        <Badge size="xs" variant="light" color={device.status === 'online' ? 'green' : device.status === 'offline' ? 'red' : 'gray'}>
+        <Badge
+          size="xs"
+          variant="light"
+          color={device.status === 'online' ? 'green' : device.status === 'offline' ? 'red' : 'gray'}
+        >
           {t(`status.${device.status}`)}
         </Badge>
       </Group>

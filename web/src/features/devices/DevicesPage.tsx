@@ -20,7 +20,9 @@ const HEADER_HEIGHT = 32;
 /** groupPref key holding the grouped-view switch; the other keys are group ids → collapsed. */
 export const GROUPED_KEY = 'grouped';
 
-type Row = { kind: 'device'; device: Device } | { kind: 'group'; id: number; name: string; count: number; collapsed: boolean };
+type Row =
+  | { kind: 'device'; device: Device }
+  | { kind: 'group'; id: number; name: string; count: number; collapsed: boolean };
 
 export function buildRows(
   visible: Device[],
@@ -44,7 +46,13 @@ export function buildRows(
   for (const id of ids) {
     const list = byGroup.get(id)!;
     const isCollapsed = !!collapsed[String(id)];
-    rows.push({ kind: 'group', id, name: id === 0 ? noGroupName : names.get(id) ?? `#${id}`, count: list.length, collapsed: isCollapsed });
+    rows.push({
+      kind: 'group',
+      id,
+      name: id === 0 ? noGroupName : (names.get(id) ?? `#${id}`),
+      count: list.length,
+      collapsed: isCollapsed,
+    });
     if (!isCollapsed) for (const device of list) rows.push({ kind: 'device', device });
   }
   return rows;
@@ -138,14 +146,29 @@ export function DevicesPage() {
               return (
                 <div
                   key={item.key}
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: item.size,
+                    transform: `translateY(${item.start}px)`,
+                  }}
                 >
                   {row.kind === 'group' ? (
                     <UnstyledButton
                       data-testid="group-row"
                       data-group-id={row.id}
                       onClick={() => setGroupPref({ ...groupPref, [String(row.id)]: !row.collapsed })}
-                      style={{ display: 'flex', alignItems: 'center', gap: 6, width: '100%', height: '100%', padding: '0 6px', background: 'var(--mantine-color-default-hover)' }}
+                      style={{
+                        display: 'flex',
+                        alignItems: 'center',
+                        gap: 6,
+                        width: '100%',
+                        height: '100%',
+                        padding: '0 6px',
+                        background: 'var(--mantine-color-default-hover)',
+                      }}
                     >
                       {row.collapsed ? <IconChevronRight size={14} /> : <IconChevronDown size={14} />}
                       <Text size="sm" fw={700}>

@@ -34,7 +34,8 @@ export function useThrottledLive(ms = LIST_THROTTLE_MS): Snapshot {
   const last = useRef(0);
   useEffect(() => {
     const unsub = useLive.subscribe((s, prev) => {
-      if (s.devices === prev.devices && s.positions === prev.positions && s.anchored === prev.anchored) return;
+      if (s.devices === prev.devices && s.positions === prev.positions && s.anchored === prev.anchored)
+        return;
       const wait = last.current + ms - Date.now();
       if (wait <= 0) {
         last.current = Date.now();
@@ -101,7 +102,10 @@ export function filterSorted(
   query: string,
   snap: Snapshot,
 ): Device[] {
-  const pred = createDeviceFilter({ ...filters, query }, { positions: snap.positions, anchoredDeviceIds: snap.anchored });
+  const pred = createDeviceFilter(
+    { ...filters, query },
+    { positions: snap.positions, anchoredDeviceIds: snap.anchored },
+  );
   const out: Device[] = [];
   for (const d of sorted) if (pred(d)) out.push(d);
   return out;
@@ -114,7 +118,10 @@ export function useDeviceList(): DeviceListData {
   const query = usePrefs((s) => s.query);
   const deferredQuery = useDeferredValue(query);
   const sorted = useSortedDevices(snap, sort);
-  const visible = useMemo(() => filterSorted(sorted, filters, deferredQuery, snap), [sorted, filters, deferredQuery, snap]);
+  const visible = useMemo(
+    () => filterSorted(sorted, filters, deferredQuery, snap),
+    [sorted, filters, deferredQuery, snap],
+  );
   const counts = useMemo(() => countDevices(Object.values(snap.devices), snap.positions), [snap]);
   return {
     visible,

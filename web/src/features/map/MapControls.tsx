@@ -48,7 +48,12 @@ export function MapControls({ styles, current }: { styles: MapStyleOption[]; cur
       <Menu position="left-start" withinPortal closeOnItemClick={false}>
         <Menu.Target>
           <Tooltip label={t('preferences')} position="left">
-            <ActionIcon variant="default" size="lg" aria-label={t('preferences')} data-testid="map-pref-button">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('preferences')}
+              data-testid="map-pref-button"
+            >
               <IconAdjustments size={18} />
             </ActionIcon>
           </Tooltip>

@@ -103,8 +103,10 @@ export function MapView() {
       centred = true;
       if (view.kind === 'bounds') {
         const b = view.bounds;
-        if (b.south === b.north && b.west === b.east) map.jumpTo({ center: [b.west, b.south], zoom: view.zoom });
-        else map.fitBounds([b.west, b.south, b.east, b.north], { padding: 60, maxZoom: view.zoom, duration: 0 });
+        if (b.south === b.north && b.west === b.east)
+          map.jumpTo({ center: [b.west, b.south], zoom: view.zoom });
+        else
+          map.fitBounds([b.west, b.south, b.east, b.north], { padding: 60, maxZoom: view.zoom, duration: 0 });
       } else {
         map.jumpTo({ center: [view.center.longitude, view.center.latitude], zoom: view.zoom });
       }

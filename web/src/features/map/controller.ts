@@ -106,7 +106,8 @@ export class LiveMapController {
             return;
           }
         }
-        if (!this.map.hasImage(name)) this.map.addImage(name, this.icons.get(name)!, { sdf: true, pixelRatio: 2 });
+        if (!this.map.hasImage(name))
+          this.map.addImage(name, this.icons.get(name)!, { sdf: true, pixelRatio: 2 });
       }),
     );
   }
@@ -187,16 +188,31 @@ export class LiveMapController {
 
   private applyGeofenceVisibility(pref: MapPref): void {
     const vis = (on: boolean) => (on ? 'visible' : 'none');
-    for (const id of ['rastro-geofences-fill', 'rastro-geofences-line', 'rastro-anchors-fill', 'rastro-anchors-line']) {
+    for (const id of [
+      'rastro-geofences-fill',
+      'rastro-geofences-line',
+      'rastro-anchors-fill',
+      'rastro-anchors-line',
+    ]) {
       if (this.map.getLayer(id)) this.map.setLayoutProperty(id, 'visibility', vis(pref.showGeofences));
     }
     if (this.map.getLayer('rastro-geofences-label'))
-      this.map.setLayoutProperty('rastro-geofences-label', 'visibility', vis(pref.showGeofences && pref.geofenceNames));
+      this.map.setLayoutProperty(
+        'rastro-geofences-label',
+        'visibility',
+        vis(pref.showGeofences && pref.geofenceNames),
+      );
   }
 
   /** Device source + layers; recreated when clustering is switched. */
   private addDeviceLayers(clustered: boolean, data: GeoJSON.FeatureCollection): void {
-    for (const id of ['rastro-cluster-count', 'rastro-clusters', 'rastro-devices-symbol', 'rastro-selected', 'rastro-precision'])
+    for (const id of [
+      'rastro-cluster-count',
+      'rastro-clusters',
+      'rastro-devices-symbol',
+      'rastro-selected',
+      'rastro-precision',
+    ])
       if (this.map.getLayer(id)) this.map.removeLayer(id);
     if (this.map.getSource(SRC_DEVICES)) this.map.removeSource(SRC_DEVICES);
     this.map.addSource(SRC_DEVICES, {
@@ -214,9 +230,13 @@ export class LiveMapController {
       filter: ['all', ['!', ['has', 'point_count']], ['>', ['get', 'accuracy'], 0]] as never,
       paint: {
         'circle-radius': [
-          'interpolate', ['exponential', 2], ['zoom'],
-          0, ['/', ['get', 'accuracy'], ['get', 'mpp0']],
-          22, ['/', ['*', ['get', 'accuracy'], 4194304], ['get', 'mpp0']],
+          'interpolate',
+          ['exponential', 2],
+          ['zoom'],
+          0,
+          ['/', ['get', 'accuracy'], ['get', 'mpp0']],
+          22,
+          ['/', ['*', ['get', 'accuracy'], 4194304], ['get', 'mpp0']],
         ] as never,
         'circle-color': ['get', 'color'],
         'circle-opacity': 0.12,
@@ -377,7 +397,11 @@ export class LiveMapController {
     if (this.anims.size && !this.raf) this.raf = requestAnimationFrame((t) => this.frame(t));
   }
 
-  private pushDiff(diff: { add?: DeviceFeature[]; remove?: number[]; update?: Array<{ id: number; newGeometry: GeoJSON.Point }> }): void {
+  private pushDiff(diff: {
+    add?: DeviceFeature[];
+    remove?: number[];
+    update?: Array<{ id: number; newGeometry: GeoJSON.Point }>;
+  }): void {
     const src = this.map.getSource<GeoJSONSource>(SRC_DEVICES);
     if (!src) return;
     // Clustered sources re-cluster on any change, so a full setData is as cheap and always supported.

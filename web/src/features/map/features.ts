@@ -33,7 +33,8 @@ const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 /** `{ns}.color` when it is a valid hex colour, else the status colour (moving has its own). */
 export function markerColor(device: Device, position: Position | undefined, ns: string): string {
   const custom = attrString(device.attributes?.[`${ns}.color`]);
-  if (custom && HEX.test(custom.trim())) return custom.trim().startsWith('#') ? custom.trim() : `#${custom.trim()}`;
+  if (custom && HEX.test(custom.trim()))
+    return custom.trim().startsWith('#') ? custom.trim() : `#${custom.trim()}`;
   return statusColor(device.status, isDeviceMoving(position));
 }
 
@@ -94,7 +95,11 @@ export function circlePolygon(lat: number, lon: number, radius: number, steps = 
 }
 
 function areaGeometry(area: GeoArea): GeoJSON.Geometry {
-  if (area.type === 'circle') return { type: 'Polygon', coordinates: [circlePolygon(area.center.latitude, area.center.longitude, area.radius)] };
+  if (area.type === 'circle')
+    return {
+      type: 'Polygon',
+      coordinates: [circlePolygon(area.center.latitude, area.center.longitude, area.radius)],
+    };
   const pts = area.points.map((p) => [p.longitude, p.latitude] as [number, number]);
   if (area.type === 'polygon') return { type: 'Polygon', coordinates: [[...pts, pts[0]]] };
   return { type: 'LineString', coordinates: pts };
@@ -146,7 +151,12 @@ export function geofenceFeatures(geofences: readonly Geofence[]): {
     const color = attrString(g.attributes?.color) ?? (anchor ? '#e65100' : '#1976d2');
     const props = { id: g.id, name: g.name, anchor, color };
     shapes.push({ type: 'Feature', id: g.id, geometry: areaGeometry(area), properties: props });
-    labels.push({ type: 'Feature', id: g.id, geometry: { type: 'Point', coordinates: labelPoint(area) }, properties: props });
+    labels.push({
+      type: 'Feature',
+      id: g.id,
+      geometry: { type: 'Point', coordinates: labelPoint(area) },
+      properties: props,
+    });
   }
   return {
     shapes: { type: 'FeatureCollection', features: shapes },

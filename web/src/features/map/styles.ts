@@ -76,12 +76,20 @@ export function mapStyles(server: Server | null, ns: string): MapStyleOption[] {
       {
         id: 'google-road',
         label: 'styleGoogleRoad',
-        style: raster([0, 1, 2, 3].map((n) => `https://mt${n}.google.com/vt/lyrs=m&x={x}&y={y}&z={z}&key=${k}`), '© Google', 21),
+        style: raster(
+          [0, 1, 2, 3].map((n) => `https://mt${n}.google.com/vt/lyrs=m&x={x}&y={y}&z={z}&key=${k}`),
+          '© Google',
+          21,
+        ),
       },
       {
         id: 'google-satellite',
         label: 'styleGoogleSatellite',
-        style: raster([0, 1, 2, 3].map((n) => `https://mt${n}.google.com/vt/lyrs=y&x={x}&y={y}&z={z}&key=${k}`), '© Google', 21),
+        style: raster(
+          [0, 1, 2, 3].map((n) => `https://mt${n}.google.com/vt/lyrs=y&x={x}&y={y}&z={z}&key=${k}`),
+          '© Google',
+          21,
+        ),
       },
     );
   }
@@ -91,7 +99,9 @@ export function mapStyles(server: Server | null, ns: string): MapStyleOption[] {
       id: 'bing-aerial',
       label: 'styleBingAerial',
       style: raster(
-        [0, 1, 2, 3].map((n) => `https://ecn.t${n}.tiles.virtualearth.net/tiles/a{quadkey}.jpeg?g=1&key=${k}`),
+        [0, 1, 2, 3].map(
+          (n) => `https://ecn.t${n}.tiles.virtualearth.net/tiles/a{quadkey}.jpeg?g=1&key=${k}`,
+        ),
         '© Microsoft',
       ),
     });

@@ -25,7 +25,9 @@ import { useSession } from '../../stores/session.ts';
 /** The web rule that produced an event: same type, `web` notificator, and for alarms the alarm listed. */
 export function ruleForEvent(event: Event, rules: readonly Notification[]): Notification | undefined {
   const alarm = attrString(event.attributes?.alarm);
-  const candidates = rules.filter((r) => r.type === event.type && parseNotificators(r.notificators).includes('web'));
+  const candidates = rules.filter(
+    (r) => r.type === event.type && parseNotificators(r.notificators).includes('web'),
+  );
   if (event.type === 'alarm' && alarm) {
     const exact = candidates.find((r) => parseAlarms(r.attributes?.alarms).includes(alarm));
     if (exact) return exact;
@@ -98,7 +100,11 @@ export function NotifyHost() {
         const key = `${event.id}-${event.eventTime}-${Math.random().toString(36).slice(2, 6)}`;
         const deviceName = useLive.getState().devices[event.deviceId]?.name ?? `#${event.deviceId}`;
         added.push({ key, event, style, deviceName });
-        if (style.autoClose > 0) timers.current.set(key, setTimeout(() => close(key), style.autoClose));
+        if (style.autoClose > 0)
+          timers.current.set(
+            key,
+            setTimeout(() => close(key), style.autoClose),
+          );
       }
       // one sound per batch (several events in one frame would otherwise play on top of each other)
       const loud = added.find((c) => c.style.sound.kind !== 'mute');
@@ -134,7 +140,13 @@ export function NotifyHost() {
             key={pos}
             gap={8}
             data-testid={`notify-stack-${pos}`}
-            style={{ position: 'fixed', zIndex: 400, width: 380, maxWidth: 'calc(100vw - 32px)', ...CORNER[pos] }}
+            style={{
+              position: 'fixed',
+              zIndex: 400,
+              width: 380,
+              maxWidth: 'calc(100vw - 32px)',
+              ...CORNER[pos],
+            }}
           >
             {list.map((c) => {
               const colors = COLOR_STYLES[c.style.color];
