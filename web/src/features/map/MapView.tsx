@@ -9,7 +9,9 @@ import { anchoredDeviceIds } from './features.ts';
 import { initialView, type Geofence } from '@rastro/domain';
 import { openSocket } from '../../api/socket.ts';
 import { useResourceList } from '../../api/resources.ts';
-import { selectFiltered, setLiveMap, useLive } from '../../stores/live.ts';
+import { selectFiltered, setLiveMap, setSessionRecheck, useLive } from '../../stores/live.ts';
+import { api, HttpError } from '../../api/http.ts';
+import type { User } from '@rastro/domain';
 import { usePrefs } from '../../stores/prefs.ts';
 import { useSession } from '../../stores/session.ts';
 import { LiveMapController } from './controller.ts';
@@ -152,6 +154,16 @@ export function MapView() {
     });
     const unsubPrefs = usePrefs.subscribe((p, prev) => {
       if (p.query !== prev.query || p.mapPref !== prev.mapPref) push();
+    });
+    // SPEC §4: a device losing its qrDriverId re-checks the session (a QR driver checked out elsewhere)
+    setSessionRecheck(() => {
+      api
+        .get<User>('/session')
+        .then((u) => useSession.getState().setUser(u))
+        .catch((err) => {
+          if (err instanceof HttpError && (err.status === 401 || err.status === 404))
+            window.location.reload();
+        });
     });
     void openSocket();
     return () => {
