@@ -256,6 +256,8 @@ const MESSAGES = {
     'Deseja realmente desativar a âncora do veículo {{name}}?',
     '¿Realmente desea desactivar el anchor del vehículo {{name}}?',
   ),
+  'actions.anchorEnabled': w('Anchor enabled', 'Âncora ativada', 'Anchor activado'),
+  'actions.anchorDisabled': w('Anchor disabled', 'Âncora desativada', 'Anchor desactivado'),
   'actions.cancelledByUser': w(
     'Action cancelled by the user',
     'Ação cancelada pelo usuário',
