@@ -40,6 +40,16 @@ describe('messages catalogue', () => {
     expect(defaultMessages['pt-BR']['actions.cancelledByUser']).toBe('Ação cancelada pelo usuário');
   });
 
+  it('no key is the prefix of another (nesting stays lossless)', () => {
+    const keys = new Set<string>(MESSAGE_KEYS);
+    for (const k of MESSAGE_KEYS) {
+      const parts = k.split('.');
+      for (let i = 1; i < parts.length; i++) expect(keys.has(parts.slice(0, i).join('.')), k).toBe(false);
+    }
+    const nested = nestMessages(defaultMessages['en-US']);
+    expect((nested.validation as Record<string, string>).deviceNameRequired).toBe('please enter a name for the device');
+  });
+
   it('interpolates and nests', () => {
     expect(formatMessage('validation.bodyTooLong', 'en-US', { channel: 'sms', max: 160 })).toBe(
       'The message for sms may have at most 160 characters',
