@@ -47,7 +47,9 @@ describe('messages catalogue', () => {
       for (let i = 1; i < parts.length; i++) expect(keys.has(parts.slice(0, i).join('.')), k).toBe(false);
     }
     const nested = nestMessages(defaultMessages['en-US']);
-    expect((nested.validation as Record<string, string>).deviceNameRequired).toBe('please enter a name for the device');
+    expect((nested.validation as Record<string, string>).deviceNameRequired).toBe(
+      'please enter a name for the device',
+    );
   });
 
   it('interpolates and nests', () => {
