@@ -116,6 +116,17 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
     return [...zones].sort();
   });
 
+  // The embedded server has no reverse geocoder: answer as Traccar does without one (CONTRACT §4).
+  app.get('/api/server/geocode', async (req) => {
+    await requireUser(ctx, req);
+    const q = req.query as Record<string, unknown>;
+    for (const k of ['latitude', 'longitude']) {
+      if (typeof q[k] !== 'string' || !Number.isFinite(Number(q[k])) || q[k] === '')
+        throw badRequest(`${k} is required`);
+    }
+    throw badRequest('Geocoder is disabled');
+  });
+
   app.post('/api/server/reboot', async (req) => {
     checkAdmin(await requireUser(ctx, req));
     throw badRequest('Not supported in embedded mode');

@@ -61,6 +61,13 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     return userToJson(user as unknown as Row);
   });
 
+  // OpenID is not configured in embedded mode (server.openIdEnabled is false): CONTRACT §2 answers 400.
+  for (const path of ['/api/session/openid/auth', '/api/session/openid/callback']) {
+    app.get(path, async () => {
+      throw badRequest('OpenID is not configured');
+    });
+  }
+
   app.get('/api/session/:id', async (req, reply) => {
     const caller = await requireUser(ctx, req);
     const id = pathId(req);

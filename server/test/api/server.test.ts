@@ -113,3 +113,23 @@ describe('server resource and transport (CONTRACT §1, §3 Server, §4)', () => 
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('features the embedded server does not have answer 400 as Traccar does without them', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('geocode without a geocoder, OpenID without configuration', async () => {
+    const geo = await api(t.app, t.admin, 'GET', '/api/server/geocode?latitude=1&longitude=2');
+    expect(geo.statusCode).toBe(400);
+    expect(geo.body).toContain('Geocoder is disabled');
+    expect((await api(t.app, t.admin, 'GET', '/api/server/geocode?latitude=x')).body).toContain(
+      'latitude is required',
+    );
+    const oid = await api(t.app, null, 'GET', '/api/session/openid/auth');
+    expect(oid.statusCode).toBe(400);
+    expect(oid.body).toContain('OpenID is not configured');
+  });
+});
