@@ -54,6 +54,7 @@ export class LiveCache {
   /** property "type:id" → owner type → ids */
   private reverse = new Map<string, Map<string, number[]>>();
   private deviceUsers = new Map<number, Set<number>>();
+  private geofencesByDevice = new Map<number, GeofenceConf[]>();
   private userDevices = new Map<number, Set<number>>();
 
   constructor(private readonly ctx: AppContext) {}
@@ -85,6 +86,7 @@ export class LiveCache {
       this.groupAttrs.set(g.id, parseJson(g.attributes));
     }
     this.geofences.clear();
+    this.geofencesByDevice.clear();
     for (const g of db.prepare('SELECT * FROM geofences').all() as Selectable<GeofenceRow>[]) {
       this.geofences.set(g.id, { ...g, shape: parseArea(g.area), attrs: parseJson(g.attributes) });
     }
@@ -194,6 +196,15 @@ export class LiveCache {
 
   /** Geofences linked to the device or its group chain (not user-linked ones). */
   deviceGeofences(deviceId: number): GeofenceConf[] {
+    let out = this.geofencesByDevice.get(deviceId);
+    if (!out) {
+      out = this.computeDeviceGeofences(deviceId);
+      this.geofencesByDevice.set(deviceId, out);
+    }
+    return out;
+  }
+
+  private computeDeviceGeofences(deviceId: number): GeofenceConf[] {
     const d = this.devices.get(deviceId);
     if (!d) return [];
     const ids = new Set(this.linked('device', deviceId, 'geofence'));

@@ -218,6 +218,16 @@ export class LiveCore {
           results.push({ ok: false, error: 'failed', message: 'Position processing failed' });
         }
       }
+      // one device row update per device per batch
+      for (const id of changedDevices) {
+        const st = this.states.get(id)!;
+        this.sql.updateDevice.run({
+          status: st.status,
+          lastUpdate: st.lastUpdate ? st.lastUpdate.toISOString() : null,
+          positionId: st.positionId,
+          id,
+        });
+      }
     })();
     this.publish(changedDevices, latest, events);
     for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
@@ -429,12 +439,6 @@ export class LiveCore {
       st.positionId = id;
       latestOut.push(position);
     }
-    this.sql.updateDevice.run({
-      status: 'online',
-      lastUpdate: now.toISOString(),
-      positionId: st.positionId,
-      id: deviceId,
-    });
     changedDevices.add(deviceId);
 
     // queued commands: one per report (an HTTP device can take a single answer)

@@ -46,7 +46,7 @@ class Client {
     });
   }
   all<K extends keyof Msg>(key: K): NonNullable<Msg[K]> {
-    return this.messages.flatMap((m) => m[key] ?? []) as NonNullable<Msg[K]>;
+    return this.messages.flatMap((m) => (m[key] ?? []) as unknown[]) as NonNullable<Msg[K]>;
   }
   async waitFor(pred: () => boolean, what: string): Promise<void> {
     for (let i = 0; i < 200; i++) {
