@@ -11,7 +11,7 @@ import { Panel } from '../components/Panel.tsx';
 import { useIsMobile } from '../components/useIsMobile.ts';
 import { useSession } from '../stores/session.ts';
 import { Header } from './Header.tsx';
-import { MapView, NotifyHost } from './pages.tsx';
+import { DeviceActionsHost, MapView, NotifyHost } from './pages.tsx';
 import { isExpanded, matchRoute } from './routeMeta.ts';
 import { SessionExpired } from './SessionExpired.tsx';
 import { api } from '../api/http.ts';
@@ -121,6 +121,9 @@ export function ShellLayout() {
       )}
       <Suspense fallback={null}>
         <NotifyHost />
+      </Suspense>
+      <Suspense fallback={null}>
+        <DeviceActionsHost />
       </Suspense>
       <SessionExpired opened={expired} onLeave={() => window.location.reload()} />
     </Box>

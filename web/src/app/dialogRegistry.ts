@@ -9,4 +9,5 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
   changelog: lazy(() =>
     import('../features/changelog/index.ts').then((m) => ({ default: m.ChangelogDialog })),
   ),
+  deviceShare: lazy(() => import('../features/device-actions/index.ts').then((m) => ({ default: m.ShareDialog }))),
 };

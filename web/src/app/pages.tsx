@@ -65,3 +65,6 @@ export const QrDriverPage = lazy(() =>
 export const NotifyHost = lazy(() =>
   import('../features/notify/index.ts').then((m) => ({ default: m.NotifyHost })),
 );
+export const DeviceActionsHost = lazy(() =>
+  import('../features/device-actions/index.ts').then((m) => ({ default: m.DeviceActionsHost })),
+);

@@ -37,7 +37,6 @@ describe('i18n', () => {
       'auth',
       'shell',
       'weather',
-      'changelog',
       'history',
       'reports',
       'geofences',

@@ -7,7 +7,10 @@ import type { LoginFailure } from './loginError.ts';
 export function ErrorAlert({ failure }: { failure: LoginFailure | null }) {
   const { t, i18n } = useTranslation('common');
   if (!failure) return null;
-  const key = `loginErrors.${failure.code}`;
+  // A server code outside the catalogue (e.g. 'User is disabled' ⇒ USER_IS_DISABLED) is shown in its own words
+  // when a translation exists, else as the catalogue's UNKNOWN_ERROR.
+  const rawKey = failure.raw ? `loginErrors.${failure.raw}` : null;
+  const key = rawKey && i18n.exists(rawKey, { ns: 'common' }) ? rawKey : `loginErrors.${failure.code}`;
   const text = i18n.exists(key, { ns: 'common' }) ? t(key) : t('loginErrors.UNKNOWN_ERROR');
   return (
     <Alert
@@ -16,6 +19,7 @@ export function ErrorAlert({ failure }: { failure: LoginFailure | null }) {
       role="alert"
       data-testid="login-error"
       data-code={failure.code}
+      data-raw={failure.raw}
     >
       {text}
       {failure.trustAvailable && <div>{t('loginErrors.trustAvailable')}</div>}

@@ -57,9 +57,16 @@ describe('LoginPage error catalogue (SPEC §8)', () => {
     [
       'disabled user',
       () => text('SecurityException: User is disabled', 400),
-      'USER_IS_DISABLED',
+      'UNKNOWN_ERROR',
       'Conta desativada',
     ],
+    [
+      'catalogue code in a JSON error field',
+      () => json({ error: 'ACCOUNT_IS_SUSPENDED_TRUST', trustAvailable: true }, 400),
+      'ACCOUNT_IS_SUSPENDED_TRUST',
+      'desbloqueio de confiança',
+    ],
+    ['unknown text', () => text('Something odd', 400), 'UNKNOWN_ERROR', 'Erro desconhecido'],
     [
       'no answer',
       () => Promise.reject(new TypeError('Failed to fetch')),

@@ -1,25 +1,31 @@
-// Turns a failed sign-in call into a code of the SPEC §8 catalogue (rule in @rastro/domain).
+// Turns a failed sign-in call into a code of the SPEC §8 catalogue; the rule is parseLoginError in @rastro/domain.
+import { parseLoginError } from '@rastro/domain';
 import { HttpError } from '../../api/http.ts';
 
 export interface LoginFailure {
   code: string;
+  /** A code the server sent that is not in the catalogue (shown when a translation exists for it). */
+  raw?: string;
   trustAvailable?: boolean;
   invoices?: unknown;
 }
 
+function bodyOf(text: string): unknown {
+  const t = text.trim();
+  if (t.startsWith('{')) {
+    try {
+      return JSON.parse(t);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
 export function loginFailure(err: unknown): LoginFailure {
   if (err instanceof HttpError) {
-    if (err.status === 0) return { code: 'CONNECTION_ERROR' };
-    if (err.status === 500) return { code: 'ACCOUNT_IS_BLOCKED' };
-    if (err.status === 401) return { code: 'HTTP_401_UNAUTHORIZED' };
-    const first = err.text.split('\n')[0].replace(/^([\w.]*Exception:\s*)+/, '');
-    const code = first
-      .split(' - ')[0]
-      .trim()
-      .toUpperCase()
-      .replace(/[^A-Z0-9]+/g, '_')
-      .replace(/^_|_$/g, '');
-    return { code: code || 'UNKNOWN_ERROR' };
+    const f = parseLoginError(err.status === 0 ? null : { status: err.status, body: bodyOf(err.text) });
+    return { code: f.code, raw: f.raw, trustAvailable: f.trustAvailable, invoices: f.invoices };
   }
-  return { code: 'LOGIN_PROCESS_ERROR' };
+  return { code: parseLoginError(undefined, 'process').code };
 }

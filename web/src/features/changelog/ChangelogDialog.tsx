@@ -3,12 +3,12 @@
 import { Badge, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../app/dialogs.ts';
-import { CHANGELOG, type ChangeType } from './data.ts';
+import { CHANGELOG, CHANGELOG_DIALOG_WIDTH, changelogTypeKey, type ChangelogEntryType } from '@rastro/domain';
 
-export const CHANGELOG_WIDTH = 750;
+export const CHANGELOG_WIDTH = CHANGELOG_DIALOG_WIDTH;
 export const APP_VERSION = CHANGELOG[0].version;
 
-const COLORS: Record<ChangeType, string> = {
+const COLORS: Record<ChangelogEntryType, string> = {
   feature: 'blue',
   improvement: 'teal',
   fix: 'orange',
@@ -25,18 +25,18 @@ export function ChangelogDialog({ onClose }: DialogComponentProps) {
           <Stack key={release.version} gap={6} data-testid={`changelog-${release.version}`}>
             <Group gap="xs">
               <Title order={3} size="h5">
-                v{release.version}
+                {release.version}
               </Title>
               <Text size="xs" c="dimmed">
                 {release.date}
               </Text>
             </Group>
-            {release.changes.map((c) => (
+            {release.entries.map((c) => (
               <Group key={c.key} gap="xs" wrap="nowrap" align="flex-start">
                 <Badge color={COLORS[c.type]} variant="light" w={150} style={{ flexShrink: 0 }}>
-                  {t(`types.${c.type}`)}
+                  {t(changelogTypeKey(c.type), { ns: 'common' })}
                 </Badge>
-                <Text size="sm">{t(`entries.${c.key}`)}</Text>
+                <Text size="sm">{t(c.key, { ns: 'common' })}</Text>
               </Group>
             ))}
           </Stack>

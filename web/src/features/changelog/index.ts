@@ -1,7 +1,2 @@
-export {
-  useVersionClicks,
-  versionClick,
-  VERSION_CLICKS,
-  VERSION_CLICK_WINDOW_MS,
-} from './useVersionClicks.ts';
-export { ChangelogDialog, APP_VERSION } from './ChangelogDialog.tsx';
+export { useVersionClicks } from './useVersionClicks.ts';
+export { ChangelogDialog, APP_VERSION, CHANGELOG_WIDTH } from './ChangelogDialog.tsx';
