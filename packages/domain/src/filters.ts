@@ -198,6 +198,11 @@ export function deviceSearchText(device: Device): string {
   return s;
 }
 
+/** Builds the cached search text of every device ahead of the first keystroke (e.g. after a list load). */
+export function warmSearchCache(devices: readonly Device[]): void {
+  for (const d of devices) deviceSearchText(d);
+}
+
 /** Normalised query: trimmed, lower-cased, 'unknown' mapped to 'desconhecido'. */
 export function normalizeQuery(query: string): string {
   const q = query.trim().toLowerCase();

@@ -14,6 +14,7 @@ import {
   setMotionFilter,
   setStatusFilter,
   toggleHiddenCategory,
+  warmSearchCache,
   type DeviceFilterState,
 } from '../src/filters.ts';
 import { device, position } from './fixtures.ts';
@@ -139,6 +140,7 @@ describe('text query', () => {
 
   it('filters 10,000 devices', () => {
     const many = Array.from({ length: 10000 }, (_, i) => device(i + 1, { name: `Vehicle ${i}` }));
+    warmSearchCache(many);
     expect(filterDevices(many, st({ query: 'vehicle 999' })).length).toBe(11); // 999, 9990..9999
   });
 });

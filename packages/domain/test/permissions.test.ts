@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_PERMISSIONS,
@@ -82,6 +83,24 @@ describe('permission string', () => {
     expect(setPermissionBit(s, 16, false)).toBe('00800000000000000000000000000001');
     expect(groupPermissionString(s)).toBe('00808000 00000000 00000000 00000001');
     expect(() => setPermissionBit(s, 128, true)).toThrow(RangeError);
+  });
+
+  it('round-trips any 128 bits and any valid string (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 128, maxLength: 128 }), (bits) => {
+        const s = formatPermissionString(bits);
+        expect(isValidPermissionString(s)).toBe(true);
+        expect(parsePermissionString(s)).toEqual(bits);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9a-f]{32}$/), fc.integer({ min: 0, max: 127 }), (s, i) => {
+        expect(formatPermissionString(parsePermissionString(s)!)).toBe(s);
+        expect(permissionBit(setPermissionBit(s, i, true), i)).toBe(true);
+        expect(permissionBit(setPermissionBit(s, i, false), i)).toBe(false);
+        expect(permissionBit(s, i)).toBe(((parseInt(s[i >> 2], 16) >> (3 - (i & 3))) & 1) === 1);
+      }),
+    );
   });
 
   it('keeps menu bits as area view bits, without overlaps', () => {
