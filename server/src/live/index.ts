@@ -8,6 +8,9 @@ import { registerOsmAndRoute, startOsmAndServer } from './osmand.ts';
 import { registerPositionRoutes } from './positions.ts';
 import { registerReports } from './reports/index.ts';
 import { registerSocket, SocketHub } from './socket.ts';
+import { loadNotificatorConfig } from './notificators/config.ts';
+import { sendMail, smtpOptions } from './notificators/mail.ts';
+import { setMailer, type MailMessage } from '../traccar/mailer.ts';
 
 export interface LiveServices {
   live: LiveCore;
@@ -30,7 +33,23 @@ export function getLiveServices(ctx: AppContext): LiveServices {
 export async function registerLive(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const live = getLive(ctx);
   const hub = new SocketHub(ctx, live);
-  const notifier = new Notifier(ctx, live, hub);
+  const channels = loadNotificatorConfig();
+  const notifier = new Notifier(ctx, live, hub, channels);
+  // With SMTP configured, the core's mails (password reset) go out through the same client.
+  const smtp = smtpOptions(channels);
+  if (smtp) {
+    const outbox: MailMessage[] = [];
+    setMailer(ctx, {
+      configured: true,
+      outbox,
+      async send(m) {
+        outbox.push(m);
+        if (outbox.length > 100) outbox.shift();
+        await sendMail(smtp, m.to, m.subject, m.body);
+        return { sent: true };
+      },
+    });
+  }
   const s: LiveServices = { live, hub, notifier, osmand: null };
   services.set(ctx, s);
 

@@ -139,6 +139,19 @@ export async function sendMail(o: SmtpOptions, to: string, subject: string, body
   }
 }
 
+/** SMTP settings from the environment, or null when mail is not configured. */
+export function smtpOptions(cfg: NotificatorConfig): SmtpOptions | null {
+  if (!cfg.SMTP_HOST || !cfg.SMTP_FROM) return null;
+  return {
+    host: cfg.SMTP_HOST,
+    port: cfg.SMTP_PORT ?? (cfg.SMTP_SECURE ? 465 : 587),
+    secure: cfg.SMTP_SECURE,
+    user: cfg.SMTP_USER,
+    password: cfg.SMTP_PASSWORD,
+    from: cfg.SMTP_FROM,
+  };
+}
+
 export function mailNotificator(cfg: NotificatorConfig): Notificator {
   return {
     type: 'mail',
@@ -146,19 +159,7 @@ export function mailNotificator(cfg: NotificatorConfig): Notificator {
     async send(user, message) {
       if (!cfg.SMTP_HOST || !cfg.SMTP_FROM) throw new NotConfigured('Notificator mail is not configured');
       if (!user.email || !user.email.includes('@')) throw new Error(`User ${user.id} has no e-mail address`);
-      await sendMail(
-        {
-          host: cfg.SMTP_HOST,
-          port: cfg.SMTP_PORT ?? (cfg.SMTP_SECURE ? 465 : 587),
-          secure: cfg.SMTP_SECURE,
-          user: cfg.SMTP_USER,
-          password: cfg.SMTP_PASSWORD,
-          from: cfg.SMTP_FROM,
-        },
-        user.email,
-        message.subject,
-        truncate(message.body, 5000),
-      );
+      await sendMail(smtpOptions(cfg)!, user.email, message.subject, truncate(message.body, 5000));
     },
   };
 }
