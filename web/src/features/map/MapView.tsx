@@ -2,6 +2,7 @@
 // live socket, and feeds the map from the stores through LiveMapController (outside React renders).
 import 'maplibre-gl/dist/maplibre-gl.css';
 import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -36,6 +37,9 @@ declare global {
     };
   }
 }
+
+// The worker is bundled by vite as its own file; MapLibre is told where it is.
+maplibregl.setWorkerUrl(workerUrl);
 
 export function MapView() {
   const { t } = useTranslation('map');
@@ -107,8 +111,15 @@ export function MapView() {
         const b = view.bounds;
         if (b.south === b.north && b.west === b.east)
           map.jumpTo({ center: [b.west, b.south], zoom: view.zoom });
-        else
-          map.fitBounds([b.west, b.south, b.east, b.north], { padding: 60, maxZoom: view.zoom, duration: 0 });
+        else {
+          // the side panel covers the left of the map on desktop
+          const left = window.innerWidth > 768 ? 460 : 40;
+          map.fitBounds([b.west, b.south, b.east, b.north], {
+            padding: { top: 60, bottom: 60, right: 80, left },
+            maxZoom: view.zoom,
+            duration: 0,
+          });
+        }
       } else {
         map.jumpTo({ center: [view.center.longitude, view.center.latitude], zoom: view.zoom });
       }

@@ -264,7 +264,7 @@ export class LiveMapController {
       filter: notCluster,
       layout: {
         'icon-image': ['get', 'icon'],
-        'icon-size': 0.9,
+        'icon-size': 1.2,
         'icon-rotate': ['get', 'course'],
         'icon-rotation-alignment': 'map',
         'icon-allow-overlap': true,
