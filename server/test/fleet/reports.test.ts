@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/context.ts';
 import { getLive } from '../../src/live/ingest.ts';
+import { positionFromRow, type PositionDbRow } from '../../src/live/json.ts';
+import { positionJsonText } from '../../src/live/reports/data.ts';
 import { addDevice, addGroup, addUser, basic, fleetApp, link } from './app.ts';
 import { syntheticDay, T0 } from './track.ts';
 
@@ -163,6 +165,23 @@ describe('route and events', () => {
     expect(route).toHaveLength(61);
     expect(route[0].fixTime).toBe(at(0));
     expect(route[60].fixTime).toBe(at(3600));
+  });
+
+  it('route JSON is exactly the Position shape (same as positionFromRow), odd stored values included', async () => {
+    const rows = ctx.store.sqlite
+      .prepare('SELECT * FROM positions WHERE deviceId = ? ORDER BY fixTime, id')
+      .all(d1) as PositionDbRow[];
+    const route = (await get(`/api/reports/route?deviceId=${d1}&${day}`)).json() as unknown[];
+    expect(route).toEqual(rows.map(positionFromRow));
+    const odd: PositionDbRow = {
+      ...rows[0],
+      fixTime: '2026-03-02T10:00:00+02:00',
+      address: 'Rua "A", 10',
+      network: '{"radioType":"gsm"}',
+      geofenceIds: '[3,4]',
+      attributes: 'not json',
+    };
+    expect(JSON.parse(positionJsonText(odd))).toEqual(positionFromRow(odd));
   });
 
   it('events: type list and allEvents', async () => {

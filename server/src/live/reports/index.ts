@@ -128,9 +128,11 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     return 'UTC';
   }
 
-  app.get('/api/reports/route', async (req) => {
+  app.get('/api/reports/route', async (req, reply) => {
     const { devices, range } = await resolve(req, parse(baseQuery, req.query));
-    return devices.flatMap((d) => data.routePositions(d.id, range));
+    const parts: string[] = [];
+    for (const d of devices) for (const p of data.routeJson(d.id, range)) parts.push(p);
+    return reply.type('application/json; charset=utf-8').send(`[${parts.join(',')}]`);
   });
 
   app.get('/api/reports/events', async (req) => {
