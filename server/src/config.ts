@@ -40,7 +40,7 @@ const envSchema = z.object({
   /** Simulator tick in milliseconds. */
   SIM_INTERVAL_MS: intFrom(5000),
   /** Seed of the demo fleet's generator: same seed, same fleet and routes. */
-  SIM_SEED: intFrom(42),
+  SIM_SEED: intFrom(1),
 });
 
 export interface Config {
