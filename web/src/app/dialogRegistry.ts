@@ -7,7 +7,7 @@ export type RegisteredDialog = LazyExoticComponent<ComponentType<DialogComponent
 
 export const dialogRegistry: Record<string, RegisteredDialog> = {
   changelog: lazy(() =>
-    import('../features/changelog/index.ts').then((m) => ({ default: m.ChangelogDialog })),
+    import('../features/changelog/dialog.ts').then((m) => ({ default: m.ChangelogDialog })),
   ),
   deviceShare: lazy(() => import('../features/device-actions/index.ts').then((m) => ({ default: m.ShareDialog }))),
 };

@@ -1,9 +1,11 @@
 // /devices/{id}: device detail (side panel on desktop, bottom sheet on mobile: the shell's Panel does the
 // layout and its back button goes to /devices). Status, last update, address, speed, driver, odometer and
-// hours, SPEC §9 indicators, attributes with favourites, the device picture and the (not yet wired) actions.
+// hours, SPEC §9 indicators, attributes with favourites, the device picture and the actions (wired by ACTIONS).
 import { ActionIcon, Badge, Button, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import {
   IconAnchor,
+  IconChartLine,
+  IconClockPause,
   IconEdit,
   IconHistory,
   IconLock,
@@ -13,10 +15,11 @@ import {
   IconRoute,
   IconShare,
   IconTerminal2,
+  IconTrash,
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import {
   attrNumber,
   attrString,
@@ -30,6 +33,9 @@ import {
   type IndicatorLevel,
   type User,
 } from '@rastro/domain';
+import { openDialog } from '../../app/dialogs.ts';
+import { usePendingFor } from '../../stores/pendingCommands.ts';
+import { deviceActionButtons, type DeviceActionKey } from './deviceActionButtons.ts';
 import { api } from '../../api/http.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
@@ -83,6 +89,9 @@ export function DeviceDetailPage() {
   const setUser = useSession((s) => s.setUser);
   const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
   const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
+  const isPlus = useSession((s) => s.isPlus);
+  const pending = usePendingFor(id);
 
   useEffect(() => {
     if (!Number.isFinite(id)) return;
@@ -126,15 +135,37 @@ export function DeviceDetailPage() {
     }
   };
 
-  const actions = [
-    { key: 'block', icon: IconLock },
-    { key: 'unlock', icon: IconLockOpen },
-    { key: 'anchor', icon: IconAnchor },
-    { key: 'commands', icon: IconTerminal2 },
-    { key: 'share', icon: IconShare },
-    { key: 'history', icon: IconHistory },
-    { key: 'edit', icon: IconEdit },
-  ];
+  // Device actions (issue #5, ACTIONS): hidden per the permission rules of SPEC §6.
+  const open = (name: string, command?: string) =>
+    window.dispatchEvent(new CustomEvent(name, { detail: { device, command } }));
+  const runAction: Record<DeviceActionKey, () => void> = {
+    block: () => open('openBlockModal', 'engineStop'),
+    unlock: () => open('openUnlockModal', 'engineResume'),
+    anchor: () => open('openAnchorModal', anchored ? 'anchor_disable' : 'anchor_enable'),
+    commands: () => openDialog('sendCommand', { deviceId: device.id }),
+    share: () => openDialog('deviceShare', { deviceId: device.id }),
+    history: () => navigate(`/history?deviceId=${device.id}`),
+    telemetry: () => openDialog('graphics', { deviceId: device.id }),
+    edit: () => openDialog('deviceEdit', { deviceId: device.id }),
+    delete: () => open('openDeleteModal', 'delete'),
+  };
+  const actionIcons = {
+    block: IconLock,
+    unlock: IconLockOpen,
+    anchor: IconAnchor,
+    commands: IconTerminal2,
+    share: IconShare,
+    history: IconHistory,
+    telemetry: IconChartLine,
+    edit: IconEdit,
+    delete: IconTrash,
+  };
+  const actions = deviceActionButtons({ user, server, isPlus, ns }, anchored).map((key) => ({
+    key,
+    icon: actionIcons[key],
+  }));
+  const actionLabel = (key: DeviceActionKey) =>
+    key === 'telemetry' || key === 'delete' ? t(`buttons.${key}`, { ns: 'actions' }) : t(`actions.${key}`);
 
   const row = (label: string, value: React.ReactNode, testId: string) => (
     <Table.Tr key={testId}>
@@ -168,19 +199,31 @@ export function DeviceDetailPage() {
                 {t('state.anchor')}
               </Badge>
             )}
+            {pending.length > 0 && (
+              <Badge color="yellow" leftSection={<IconClockPause size={12} />} data-testid="detail-pending">
+                {t('pending', { ns: 'actions' })}
+              </Badge>
+            )}
           </Group>
         </Stack>
       </Group>
 
       <Group gap={6} data-testid="detail-actions">
         {actions.map(({ key, icon: Icon }) => (
-          <Tooltip key={key} label={t(`actions.${key}`)}>
+          <Tooltip key={key} label={actionLabel(key)}>
             <ActionIcon
               variant="light"
               size="lg"
-              disabled
-              aria-label={t(`actions.${key}`)}
+              color={
+                key === 'delete' || key === 'block'
+                  ? 'red'
+                  : key === 'anchor' && anchored
+                    ? 'orange'
+                    : undefined
+              }
+              aria-label={actionLabel(key)}
               data-testid={`action-${key}`}
+              onClick={runAction[key]}
             >
               <Icon size={18} />
             </ActionIcon>

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PendingCommandMark } from '../../components/PendingCommandMark.tsx';
 import {
   attrString,
   deviceDriver,
@@ -114,6 +115,7 @@ export const DeviceRow = memo(function DeviceRow(p: DeviceRowProps) {
             <IconLock size={14} color="var(--mantine-color-red-7)" />
           </Tooltip>
         )}
+        <PendingCommandMark deviceId={device.id} />
         {p.anchored && (
           <Tooltip label={t('state.anchor')}>
             <IconAnchor size={14} color="var(--mantine-color-orange-7)" />

@@ -1,0 +1,256 @@
+// The global host of the slide-to-confirm dialogs (SPEC §4): listens to the window events openBlockModal,
+// openUnlockModal, openAnchorModal and openDeleteModal (detail { device, command }) and shows one dialog.
+// It also clears pending commands once their device reports again.
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconClockPause } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  anchorMode,
+  canAnchor,
+  canBlock,
+  canEditDevices,
+  canUnlock,
+  slideActionDelay,
+  type PermissionContext,
+} from '@rastro/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { resourceKeys } from '../../api/resources.ts';
+import { SlideToConfirm } from '../../components/SlideToConfirm.tsx';
+import { useLive } from '../../stores/live.ts';
+import { deliveredPending, usePendingCommands } from '../../stores/pendingCommands.ts';
+import { useSession } from '../../stores/session.ts';
+import {
+  ENGINE_COMMAND,
+  OPEN_EVENTS,
+  commandPayload,
+  commandType,
+  deleteDevice,
+  runAnchor,
+  sendCommand,
+  type ActionEventDetail,
+  type ActionKind,
+} from './actions.ts';
+
+interface OpenAction extends ActionEventDetail {
+  kind: ActionKind;
+  seq: number;
+}
+
+/** Whether the signed-in user may run this action (the server refuses too; this avoids a useless request). */
+export function actionAllowed(ctx: PermissionContext, kind: ActionKind, command: string): boolean {
+  if (kind === 'block') return canBlock(ctx);
+  if (kind === 'unlock') return canUnlock(ctx);
+  if (kind === 'anchor') return canAnchor(ctx, anchorMode(command) === 'disable' ? 'disable' : 'enable');
+  return canEditDevices(ctx, 'delete');
+}
+
+function usePermissionContext(): PermissionContext {
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
+  const ns = useSession((s) => s.ns);
+  return { user, server, isPlus, ns };
+}
+
+/** Clears pending commands once their device reports again (or a delivery event arrives). */
+function usePendingWatcher() {
+  useEffect(() => {
+    const check = () => {
+      const pending = usePendingCommands.getState().byDevice;
+      if (!Object.keys(pending).length) return;
+      const { devices, positions, events } = useLive.getState();
+      for (const [id, type] of deliveredPending(pending, devices, positions, events))
+        usePendingCommands.getState().clear(id, type);
+    };
+    const offLive = useLive.subscribe(check);
+    const offPending = usePendingCommands.subscribe(check);
+    return () => {
+      offLive();
+      offPending();
+    };
+  }, []);
+}
+
+export function DeviceActionsHost() {
+  const [open, setOpen] = useState<OpenAction | null>(null);
+  const seq = useRef(0);
+  usePendingWatcher();
+
+  useEffect(() => {
+    const handlers = (Object.keys(OPEN_EVENTS) as ActionKind[]).map((kind) => {
+      const fn = (e: Event) => {
+        const detail = (e as CustomEvent<ActionEventDetail>).detail;
+        if (!detail?.device) return;
+        seq.current += 1;
+        setOpen({ ...detail, kind, seq: seq.current });
+      };
+      window.addEventListener(OPEN_EVENTS[kind], fn);
+      return () => window.removeEventListener(OPEN_EVENTS[kind], fn);
+    });
+    return () => handlers.forEach((off) => off());
+  }, []);
+
+  if (!open) return null;
+  return <ActionDialog key={open.seq} action={open} onClose={() => setOpen(null)} />;
+}
+
+function ActionDialog({ action, onClose }: { action: OpenAction; onClose(): void }) {
+  const { t } = useTranslation('actions');
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const ctx = usePermissionContext();
+  const { device, kind } = action;
+  const command =
+    commandType(action.command) || (kind === 'block' || kind === 'unlock' ? ENGINE_COMMAND[kind] : '');
+  const mode = kind === 'anchor' ? (anchorMode(command) ?? 'enable') : null;
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [resetKey, setResetKey] = useState(0);
+  const running = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const mounted = useRef(true);
+  const allowed = actionAllowed(ctx, kind, command);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, []);
+
+  const toast = (color: 'green' | 'red' | 'yellow', message: string) =>
+    notifications.show({ color, message, autoClose: 4500 });
+
+  const execute = useCallback(async () => {
+    try {
+      if (kind === 'block' || kind === 'unlock') {
+        const type = command || ENGINE_COMMAND[kind];
+        const base = typeof action.command === 'object' ? action.command : {};
+        const r = await sendCommand(commandPayload(device.id, type, base));
+        if (r.status === 'pending') {
+          usePendingCommands.getState().add(device.id, type);
+          toast('yellow', t('actions.commandPending', { ns: 'common' }));
+          if (mounted.current) setPending(true);
+          return;
+        }
+        toast('green', t(kind === 'block' ? 'actions.blockSent' : 'actions.unlockSent', { ns: 'common' }));
+        onClose();
+      } else if (kind === 'anchor') {
+        await runAnchor(device, mode === 'disable' ? 'anchor_disable' : 'anchor_enable', useLive.getState().positions[device.id]);
+        await qc.invalidateQueries({ queryKey: resourceKeys.all('geofences') });
+        toast('green', t(mode === 'disable' ? 'anchorDisabled' : 'anchorEnabled', { name: device.name }));
+        onClose();
+      } else {
+        await deleteDevice(device);
+        const live = useLive.getState();
+        const { [device.id]: _gone, ...devices } = live.devices;
+        live.setDevices(Object.values(devices));
+        if (live.selectedId === device.id) live.select(null);
+        void qc.invalidateQueries({ queryKey: resourceKeys.all('devices') });
+        toast('green', t('actions.deviceDeleted', { ns: 'common' }));
+        onClose();
+        navigate('/devices');
+      }
+    } catch (err) {
+      console.warn('device action failed', err);
+      const key =
+        kind === 'anchor' ? 'actions.anchorError' : kind === 'delete' ? 'actions.deleteError' : 'actions.commandError';
+      toast('red', t(key, { ns: 'common' }));
+      if (mounted.current) setResetKey((k) => k + 1);
+    } finally {
+      running.current = false;
+      if (mounted.current) setBusy(false);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, command, device, mode]);
+
+  const onConfirm = () => {
+    // a double gesture (or a second confirmation while busy) sends one request
+    if (running.current || !allowed) return;
+    running.current = true;
+    setBusy(true);
+    const delay = slideActionDelay(kind);
+    if (delay === 0) void execute();
+    else timer.current = setTimeout(() => void execute(), delay);
+  };
+
+  const cancel = () => {
+    if (timer.current) clearTimeout(timer.current);
+    if (kind === 'anchor' && !busy && !pending) toast('yellow', t('actions.cancelledByUser', { ns: 'common' }));
+    onClose();
+  };
+
+  // SPEC §4 silent mode: the anchor acts without asking.
+  const silentStarted = useRef(false);
+  useEffect(() => {
+    if (kind === 'anchor' && action.silent && allowed && !silentStarted.current) {
+      silentStarted.current = true;
+      running.current = true;
+      setBusy(true);
+      void execute();
+    }
+  }, [kind, action.silent, allowed, execute]);
+
+  const title = t(`${kind}.title`, { name: device.name });
+  const question =
+    kind === 'anchor'
+      ? t(mode === 'disable' ? 'actions.anchorDisableConfirm' : 'actions.anchorEnableConfirm', {
+          ns: 'common',
+          name: device.name,
+        })
+      : t(`${kind}.question`, { name: device.name });
+
+  return (
+    <Modal
+      opened
+      onClose={cancel}
+      title={title}
+      centered
+      closeOnClickOutside={!busy}
+      data-testid={`action-dialog-${kind}`}
+    >
+      <Stack gap="md">
+        <Text size="sm" data-testid="action-question">
+          {question}
+        </Text>
+        {!allowed && (
+          <Alert color="red" data-testid="action-denied">
+            {t('denied')}
+          </Alert>
+        )}
+        {pending ? (
+          <Alert color="yellow" icon={<IconClockPause size={18} />} data-testid="action-pending">
+            {t('pendingInDialog', { name: device.name })}
+          </Alert>
+        ) : (
+          <SlideToConfirm
+            label={t(`${kind}.slide`)}
+            handleLabel={t('slideHandle', { action: title })}
+            onConfirm={onConfirm}
+            disabled={busy || !allowed}
+            resetKey={resetKey}
+            color={kind === 'unlock' ? 'green' : kind === 'anchor' ? 'orange' : 'red'}
+            testId="action-slide"
+          />
+        )}
+        {busy && (
+          <Group gap="xs" data-testid="action-busy">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              {t('busy')}
+            </Text>
+          </Group>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={cancel} data-testid="action-cancel">
+            {pending ? t('close') : t('cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+// What the safety dialogs do (SPEC §3, §4, §7, §8): engine block/unblock commands, anchor on/off, delete.
+// Each function talks to the API through the shared clients and returns a plain result for the dialogs.
+import {
+  anchorForDevice,
+  anchorLink,
+  anchorMode,
+  buildAnchorGeofence,
+  type Command,
+  type Device,
+  type Geofence,
+  type Position,
+} from '@rastro/domain';
+import { api, HttpError } from '../../api/http.ts';
+
+export const OPEN_EVENTS = {
+  block: 'openBlockModal',
+  unlock: 'openUnlockModal',
+  anchor: 'openAnchorModal',
+  delete: 'openDeleteModal',
+} as const;
+export type ActionKind = keyof typeof OPEN_EVENTS;
+
+/** The detail of the four window events: a device and a command (a type name or a command object). */
+export interface ActionEventDetail {
+  device: Device;
+  command?: string | Partial<Command>;
+  /** Anchor only: act without asking first (SPEC §4 silent mode). */
+  silent?: boolean;
+}
+
+export const ENGINE_COMMAND: Record<'block' | 'unlock', string> = {
+  block: 'engineStop',
+  unlock: 'engineResume',
+};
+
+export function commandType(command: ActionEventDetail['command']): string {
+  if (!command) return '';
+  return typeof command === 'string' ? command : (command.type ?? '');
+}
+
+/** The body of POST /api/commands/send for an ad-hoc command (SPEC §7). */
+export function commandPayload(deviceId: number, type: string, extra: Partial<Command> = {}): Command {
+  return {
+    id: 0,
+    description: extra.description ?? null,
+    deviceId,
+    type,
+    textChannel: extra.textChannel ?? false,
+    attributes: extra.attributes ?? {},
+  };
+}
+
+export type SendOutcome = { status: 'sent' } | { status: 'pending' };
+
+/** Sends a command: 200 = delivered now, 202 = queued until the device reports. */
+export async function sendCommand(command: Command): Promise<SendOutcome> {
+  const res = await api.request<unknown>('POST', '/commands/send', { body: command });
+  return res.status === 202 ? { status: 'pending' } : { status: 'sent' };
+}
+
+/** The device's last position: the live store's, else GET /api/positions?deviceId=. */
+export async function lastPosition(deviceId: number, known?: Position): Promise<Position | undefined> {
+  if (known) return known;
+  const list = await api.get<Position[]>('/positions', { deviceId });
+  return list[0];
+}
+
+/** Anchor on: POST the 150 m circle at the last position, then link it to the device. */
+export async function enableAnchor(device: Device, position: Position | undefined): Promise<Geofence> {
+  const pos = await lastPosition(device.id, position);
+  if (!pos) throw new HttpError(400, 'Device has no position');
+  // SPEC §3 builds the anchor with id -1; the API takes ids ≥ 0 and assigns one on POST, so it goes as 0.
+  const created = await api.post<Geofence>('/geofences', { ...buildAnchorGeofence(device, pos), id: 0 });
+  try {
+    await api.post('/permissions', anchorLink(device.id, created.id));
+  } catch (err) {
+    // an anchor that is not linked to its device would be a stray fence: remove it again
+    await api.del(`/geofences/${created.id}`).catch(() => undefined);
+    throw err;
+  }
+  return created;
+}
+
+/** Anchor off: delete the device's anchor geofence(s). */
+export async function disableAnchor(device: Device): Promise<number> {
+  const list = await api.get<Geofence[]>('/geofences');
+  let removed = 0;
+  for (let g = anchorForDevice(list, device.id); g; g = anchorForDevice(list, device.id)) {
+    await api.del(`/geofences/${g.id}`);
+    list.splice(list.indexOf(g), 1);
+    removed++;
+  }
+  return removed;
+}
+
+export async function runAnchor(device: Device, command: string, position?: Position): Promise<void> {
+  const mode = anchorMode(command);
+  if (mode === 'enable') await enableAnchor(device, position);
+  else if (mode === 'disable') await disableAnchor(device);
+  else throw new HttpError(400, `unknown anchor command ${command}`);
+}
+
+export async function deleteDevice(device: Device): Promise<void> {
+  await api.del(`/devices/${device.id}`);
+}

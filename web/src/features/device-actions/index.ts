@@ -1,0 +1,2 @@
+export { DeviceActionsHost } from './DeviceActionsHost.tsx';
+export { ShareDialog } from './ShareDialog.tsx';

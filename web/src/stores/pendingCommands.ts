@@ -1,0 +1,88 @@
+// Commands queued for offline devices (SPEC §4: "a queued command shows as pending" until the device is online).
+// Written by the device actions (POST /api/commands/send answered 202), read by the device list and detail.
+// Owned by ACTIONS. A pending entry clears on a queuedCommandSent/commandResult event of its device, or when the
+// device reports again (online with a newer update) after the command was queued.
+import { create } from 'zustand';
+import type { Device, Event, Position } from '@rastro/domain';
+
+export interface PendingCommand {
+  deviceId: number;
+  type: string;
+  /** When it was queued (ms since epoch). */
+  since: number;
+}
+
+export interface PendingState {
+  byDevice: Record<number, PendingCommand[]>;
+  add(deviceId: number, type: string, since?: number): void;
+  /** Removes every pending command of the device, or only those of one type. */
+  clear(deviceId: number, type?: string): void;
+  reset(): void;
+}
+
+export const usePendingCommands = create<PendingState>((set) => ({
+  byDevice: {},
+  add(deviceId, type, since = Date.now()) {
+    set((s) => {
+      const list = (s.byDevice[deviceId] ?? []).filter((c) => c.type !== type);
+      return { byDevice: { ...s.byDevice, [deviceId]: [...list, { deviceId, type, since }] } };
+    });
+  },
+  clear(deviceId, type) {
+    set((s) => {
+      const list = s.byDevice[deviceId];
+      if (!list) return s;
+      const rest = type ? list.filter((c) => c.type !== type) : [];
+      const byDevice = { ...s.byDevice };
+      if (rest.length) byDevice[deviceId] = rest;
+      else delete byDevice[deviceId];
+      return { byDevice };
+    });
+  },
+  reset() {
+    set({ byDevice: {} });
+  },
+}));
+
+/** The pending command types of one device (stable empty array when none). */
+const EMPTY: PendingCommand[] = [];
+export function usePendingFor(deviceId: number): PendingCommand[] {
+  return usePendingCommands((s) => s.byDevice[deviceId] ?? EMPTY);
+}
+
+const time = (s: string | null | undefined) => (s ? Date.parse(s) : NaN);
+
+/**
+ * Which pending entries are delivered, given the live data: an event queuedCommandSent/commandResult of the
+ * device after it was queued, or the device online with an update (device lastUpdate or position serverTime)
+ * newer than the queueing time. Returns [deviceId, type | undefined] pairs to clear.
+ */
+export function deliveredPending(
+  pending: Record<number, PendingCommand[]>,
+  devices: Record<number, Device>,
+  positions: Record<number, Position>,
+  events: readonly Event[],
+): Array<[number, string | undefined]> {
+  const out: Array<[number, string | undefined]> = [];
+  for (const key of Object.keys(pending)) {
+    const id = Number(key);
+    const list = pending[id];
+    const since = Math.min(...list.map((c) => c.since));
+    const ev = events.find(
+      (e) =>
+        e.deviceId === id &&
+        (e.type === 'queuedCommandSent' || e.type === 'commandResult') &&
+        !(time(e.eventTime) < since - 60_000),
+    );
+    if (ev) {
+      const t = ev.type === 'queuedCommandSent' ? ev.attributes?.type : undefined;
+      out.push([id, typeof t === 'string' ? t : undefined]);
+      continue;
+    }
+    const d = devices[id];
+    const p = positions[id];
+    const updated = Math.max(time(d?.lastUpdate) || 0, time(p?.serverTime) || 0);
+    if (d?.status === 'online' && updated > since) out.push([id, undefined]);
+  }
+  return out;
+}
