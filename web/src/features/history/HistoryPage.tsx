@@ -1,8 +1,322 @@
-// HistoryPage: its screens arrive with a later issue; for now it names the area and what it will hold.
+// /history (SPEC §2): pick a device and a period, the route is drawn on the shared map coloured by speed with
+// direction arrows, start / end / stop / event marks; playback (play, pause, speed, scrubber) moves a vehicle along
+// it interpolated by time; the virtualised table of points follows; export to Excel, GPX, KML, CSV. Entry point
+// from the device page: /history?deviceId=<id> (loads today at once). Route mode is on while the page is open.
+import { ActionIcon, Alert, Button, Group, Menu, Select, Slider, Stack, Text } from '@mantine/core';
+import { IconDownload, IconPlayerPauseFilled, IconPlayerPlayFilled, IconRoute } from '@tabler/icons-react';
+import {
+  formatDistance,
+  formatSpeed,
+  PLAYBACK_SPEEDS,
+  resolveUnits,
+  summariseRoute,
+  type Event,
+  type MessageKey,
+  type RoutePoint,
+  type ReportStop,
+} from '@rastro/domain';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FeatureIntro } from '../../components/FeatureIntro.tsx';
+import { useSearchParams } from 'react-router';
+import { api } from '../../api/http.ts';
+import {
+  defaultPeriod,
+  PeriodPicker,
+  resolvePeriod,
+  userTimeZone,
+  type PeriodValue,
+} from '../../components/PeriodPicker.tsx';
+import { RouteOverlay, type RouteMark } from '../../components/routeOverlay.ts';
+import { intlLocale } from '../../i18n/index.ts';
+import { onLiveMap, useLive } from '../../stores/live.ts';
+import { useSession } from '../../stores/session.ts';
+import { EXPORT_FORMATS, exportRoute, type ExportFormat } from './exports.ts';
+import { loadRoute } from './loadRoute.ts';
+import { PointsTable } from './PointsTable.tsx';
+import { usePlayback } from './usePlayback.ts';
+
+type LoadState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; error: MessageKey }
+  | { status: 'ok'; points: RoutePoint[]; deviceId: number };
+
+/** The overlay on the live map while the page is mounted, with route mode on. */
+function useRouteOverlay(): React.RefObject<RouteOverlay | null> {
+  const overlay = useRef<RouteOverlay | null>(null);
+  useEffect(() => {
+    useLive.getState().setRouteMode(true);
+    let current: MapLibreMap | null = null;
+    const off = onLiveMap((map) => {
+      if (map === current) return;
+      overlay.current?.destroy();
+      overlay.current = map ? new RouteOverlay(map) : null;
+      current = map;
+    });
+    return () => {
+      off();
+      overlay.current?.destroy();
+      overlay.current = null;
+      useLive.getState().setRouteMode(false);
+    };
+  }, []);
+  return overlay;
+}
+
+/** Start and end of the route, stops (stops report) and events (events report, placed at their position). */
+async function routeMarks(deviceId: number, from: string, to: string, points: readonly RoutePoint[]) {
+  const marks: RouteMark[] = [];
+  const [stops, events] = await Promise.all([
+    api.get<ReportStop[]>('/reports/stops', { deviceId, from, to }).catch(() => []),
+    api.get<Event[]>('/reports/events', { deviceId, from, to, type: 'allEvents' }).catch(() => []),
+  ]);
+  if (Array.isArray(stops))
+    for (const s of stops)
+      if (Number.isFinite(s.latitude) && Number.isFinite(s.longitude))
+        marks.push({ kind: 'stop', latitude: s.latitude, longitude: s.longitude });
+  if (Array.isArray(events)) {
+    const byId = new Map(points.map((p) => [p.id, p]));
+    for (const e of events) {
+      const p = byId.get(e.positionId);
+      if (p) marks.push({ kind: 'event', latitude: p.latitude, longitude: p.longitude, label: e.type });
+    }
+  }
+  const first = points[0];
+  const last = points[points.length - 1];
+  marks.push({ kind: 'start', latitude: first.latitude, longitude: first.longitude });
+  marks.push({ kind: 'end', latitude: last.latitude, longitude: last.longitude });
+  return marks;
+}
 
 export function HistoryPage() {
   const { t } = useTranslation('history');
-  return <FeatureIntro title={t('title')} description={t('description')} />;
+  const [params, setParams] = useSearchParams();
+  const deviceId = Number(params.get('deviceId')) || null;
+  const devices = useLive((s) => s.devices);
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const ns = useSession((s) => s.ns);
+  const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
+  const tz = useMemo(() => userTimeZone(user, server), [user, server]);
+  const locale = intlLocale();
+  const timeFmt = useMemo(
+    () => new Intl.DateTimeFormat(locale, { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' }),
+    [locale, tz],
+  );
+  const formatTime = useCallback((ms: number) => timeFmt.format(ms), [timeFmt]);
+
+  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('today'));
+  const [state, setState] = useState<LoadState>({ status: 'idle' });
+  const [exporting, setExporting] = useState(false);
+  const overlay = useRouteOverlay();
+  const request = useRef(0);
+
+  const points = state.status === 'ok' ? state.points : null;
+  const playback = usePlayback(points, (f) => overlay.current?.setVehicle(f));
+  const summary = useMemo(() => (points ? summariseRoute(points) : null), [points]);
+
+  const deviceOptions = useMemo(
+    () =>
+      Object.values(devices)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((d) => ({ value: String(d.id), label: d.name })),
+    [devices],
+  );
+  const deviceName = deviceId ? (devices[deviceId]?.name ?? String(deviceId)) : '';
+
+  const load = useCallback(
+    async (id: number | null, p: PeriodValue) => {
+      const range = resolvePeriod(p, tz);
+      if (!id || !range) return;
+      const seq = ++request.current;
+      setState({ status: 'loading' });
+      overlay.current?.clear();
+      const r = await loadRoute(id, range.from, range.to);
+      if (seq !== request.current) return;
+      if (!r.ok) {
+        setState({ status: 'error', error: r.error });
+        return;
+      }
+      setState({ status: 'ok', points: r.points, deviceId: id });
+      overlay.current?.setRoute(r.points, [
+        { kind: 'start', latitude: r.points[0].latitude, longitude: r.points[0].longitude },
+        {
+          kind: 'end',
+          latitude: r.points[r.points.length - 1].latitude,
+          longitude: r.points[r.points.length - 1].longitude,
+        },
+      ]);
+      const marks = await routeMarks(id, range.from, range.to, r.points);
+      if (seq === request.current) overlay.current?.setMarks(marks);
+    },
+    [tz, overlay],
+  );
+
+  // entry from the device page: /history?deviceId=<id> loads the chosen period at once
+  const autoLoaded = useRef(false);
+  useEffect(() => {
+    if (autoLoaded.current || !deviceId) return;
+    autoLoaded.current = true;
+    void load(deviceId, period);
+  }, [deviceId, period, load]);
+
+  const pick = (i: number) => {
+    playback.seekIndex(i);
+    if (points) overlay.current?.flyTo(points[i].latitude, points[i].longitude, 15);
+  };
+
+  const doExport = async (format: ExportFormat) => {
+    if (!points) return;
+    setExporting(true);
+    try {
+      await exportRoute(format, deviceName, points, units.speedUnit, {
+        time: t('table.time'),
+        latitude: t('table.latitude'),
+        longitude: t('table.longitude'),
+        speed: t('table.speed'),
+        course: t('table.course'),
+        altitude: t('table.altitude'),
+        address: t('table.address'),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const frame = playback.frame;
+  const current = frame && points ? points[frame.index] : null;
+
+  return (
+    <Stack gap="sm" data-testid="history-page">
+      <Select
+        label={t('device')}
+        placeholder={t('devicePlaceholder')}
+        data={deviceOptions}
+        value={deviceId ? String(deviceId) : null}
+        searchable
+        onChange={(v) => {
+          const next = new URLSearchParams(params);
+          if (v) next.set('deviceId', v);
+          else next.delete('deviceId');
+          setParams(next, { replace: true });
+        }}
+        data-testid="history-device"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <PeriodPicker value={period} onChange={setPeriod} testId="history-period" />
+      <Group gap="xs">
+        <Button
+          leftSection={<IconRoute size={16} />}
+          onClick={() => void load(deviceId, period)}
+          disabled={!deviceId || !resolvePeriod(period, tz)}
+          loading={state.status === 'loading'}
+          data-testid="history-load"
+        >
+          {t('show')}
+        </Button>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              disabled={!points}
+              loading={exporting}
+              data-testid="history-export"
+            >
+              {t('export')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {EXPORT_FORMATS.map((f) => (
+              <Menu.Item key={f} onClick={() => void doExport(f)} data-testid={`history-export-${f}`}>
+                {t(`exportFormats.${f}`)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+
+      {state.status === 'error' && (
+        <Alert
+          color={state.error === 'route.noData' ? 'yellow' : 'red'}
+          data-testid="history-error"
+          data-error={state.error}
+        >
+          {t(`common:${state.error}`)}
+        </Alert>
+      )}
+
+      {points && summary && (
+        <>
+          <Text size="sm" data-testid="history-summary" data-count={summary.count}>
+            {t('summary', {
+              count: summary.count,
+              distance: formatDistance(summary.distance, units.distanceUnit, locale),
+              maxSpeed: formatSpeed(summary.maxSpeed, units.speedUnit, locale),
+            })}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon
+              size="lg"
+              onClick={playback.playing ? playback.pause : playback.play}
+              aria-label={playback.playing ? t('pause') : t('play')}
+              data-testid="history-play"
+              data-playing={playback.playing ? 'true' : 'false'}
+            >
+              {playback.playing ? <IconPlayerPauseFilled size={18} /> : <IconPlayerPlayFilled size={18} />}
+            </ActionIcon>
+            <Select
+              aria-label={t('speed')}
+              w={90}
+              data={PLAYBACK_SPEEDS.map((s) => ({ value: String(s), label: `${s}×` }))}
+              value={String(playback.speed)}
+              onChange={(v) => v && playback.setSpeed(Number(v))}
+              allowDeselect={false}
+              data-testid="history-speed"
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Slider
+              style={{ flex: 1 }}
+              min={0}
+              max={Math.max(1, playback.duration)}
+              step={1}
+              value={Math.min(playback.t, Math.max(1, playback.duration))}
+              onChange={playback.seek}
+              label={frame ? formatTime(frame.time) : null}
+              aria-label={t('scrubber')}
+              data-testid="history-scrubber"
+            />
+          </Group>
+          {frame && (
+            <Stack gap={2} data-testid="history-current" data-index={frame.index}>
+              <Text size="sm" fw={600} data-testid="history-time" data-time={Math.round(frame.time)}>
+                {formatTime(frame.time)}
+              </Text>
+              <Text size="sm" data-testid="history-speed-now">
+                {t('speedNow', { speed: formatSpeed(frame.speed, units.speedUnit, locale) })}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={2} data-testid="history-address">
+                {current?.address || `${frame.latitude.toFixed(5)}, ${frame.longitude.toFixed(5)}`}
+              </Text>
+            </Stack>
+          )}
+          <PointsTable
+            points={points}
+            active={frame?.index ?? -1}
+            follow={playback.playing}
+            onPick={pick}
+            unit={units.speedUnit}
+            locale={locale}
+            formatTime={formatTime}
+          />
+        </>
+      )}
+      {state.status === 'idle' && (
+        <Text size="sm" c="dimmed">
+          {t('description')}
+        </Text>
+      )}
+    </Stack>
+  );
 }

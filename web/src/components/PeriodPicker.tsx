@@ -1,0 +1,98 @@
+// Period choice of history and reports (SPEC §9 report ranges: today, yesterday, last 7, 30 and 90 days, plus a
+// custom range), resolved in the user's (else server's, else browser's) time zone. Labels: `reports` namespace.
+import { Group, Select, TextInput } from '@mantine/core';
+import {
+  REPORT_RANGES,
+  isValidTimeZone,
+  reportRange,
+  type IsoRange,
+  type Server,
+  type User,
+} from '@rastro/domain';
+import { useTranslation } from 'react-i18next';
+
+export const PERIODS = [...REPORT_RANGES, 'custom'] as const;
+export type Period = (typeof PERIODS)[number];
+
+export interface PeriodValue {
+  period: Period;
+  /** datetime-local values (browser time) for the custom range */
+  from: string;
+  to: string;
+}
+
+/** The time zone of ranges: user attribute timezone, else server's, else the browser's. */
+export function userTimeZone(user: User | null, server: Server | null): string {
+  for (const tz of [user?.attributes?.timezone, server?.attributes?.timezone])
+    if (typeof tz === 'string' && tz && isValidTimeZone(tz)) return tz;
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A Date as a datetime-local input value (browser time). */
+export function toLocalInput(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function defaultPeriod(period: Period = 'today', now = new Date()): PeriodValue {
+  const from = new Date(now);
+  from.setHours(0, 0, 0, 0);
+  return { period, from: toLocalInput(from), to: toLocalInput(now) };
+}
+
+/** ISO from/to of a period, or null when a custom range is incomplete or reversed. */
+export function resolvePeriod(v: PeriodValue, timeZone: string, now: Date = new Date()): IsoRange | null {
+  if (v.period !== 'custom') return reportRange(v.period, now, timeZone);
+  const from = Date.parse(v.from);
+  const to = Date.parse(v.to);
+  if (!Number.isFinite(from) || !Number.isFinite(to) || from > to) return null;
+  return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+}
+
+export function PeriodPicker({
+  value,
+  onChange,
+  testId = 'period',
+}: {
+  value: PeriodValue;
+  onChange: (v: PeriodValue) => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation('reports');
+  const invalid =
+    value.period === 'custom' && !(Date.parse(value.from) <= Date.parse(value.to))
+      ? t('period.invalid')
+      : undefined;
+  return (
+    <>
+      <Select
+        label={t('period.label')}
+        data={PERIODS.map((p) => ({ value: p, label: t(`period.${p}`) }))}
+        value={value.period}
+        onChange={(p) => p && onChange({ ...value, period: p as Period })}
+        allowDeselect={false}
+        data-testid={`${testId}-select`}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {value.period === 'custom' && (
+        <Group grow gap="xs" align="flex-start">
+          <TextInput
+            type="datetime-local"
+            label={t('period.from')}
+            value={value.from}
+            onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+            data-testid={`${testId}-from`}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('period.to')}
+            value={value.to}
+            error={invalid}
+            onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+            data-testid={`${testId}-to`}
+          />
+        </Group>
+      )}
+    </>
+  );
+}
