@@ -1,0 +1,102 @@
+// Live notifications: an alarm raises a card with its rule's colour and sound; no sound plays when muted.
+import type { Page } from '@playwright/test';
+import { accounts, expect, test } from './fixtures.ts';
+import { createDevice, sendOsmAnd, tag } from './map-helpers.ts';
+
+interface Rule {
+  id: number;
+  type: string;
+  notificators: string;
+  attributes: Record<string, unknown>;
+}
+
+/** Records every HTMLMediaElement.play() call (the src) in window.__played, without playing anything. */
+async function spyOnAudio(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __played: string[] };
+    w.__played = [];
+    HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+      w.__played.push(this.src);
+      return Promise.resolve();
+    };
+  });
+}
+
+/** The web alarm rule that covers 'sos' (the first, as the app picks), made when the store has none. */
+async function sosRule(page: Page): Promise<Rule> {
+  const rules = (await (await page.request.get('/api/notifications')).json()) as Rule[];
+  const web = rules.filter((r) => r.type === 'alarm' && r.notificators.split(',').includes('web'));
+  const found =
+    web.find((r) =>
+      String(r.attributes.alarms ?? '')
+        .split(',')
+        .includes('sos'),
+    ) ?? web[0];
+  if (found) return found;
+  const res = await page.request.post('/api/notifications', {
+    data: {
+      id: 0,
+      type: 'alarm',
+      always: true,
+      notificators: 'web',
+      calendarId: 0,
+      commandId: 0,
+      description: null,
+      attributes: {
+        alarms: 'sos',
+        'rastro.color': 'soft-green',
+        'rastro.sound': 'audio7',
+        'rastro.position': 'top-left',
+      },
+    },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as Rule;
+}
+
+test('an alarm raises a notification with its colour and sound', async ({ page, loginAs }) => {
+  await spyOnAudio(page);
+  await loginAs(accounts.admin.email, accounts.admin.password);
+  const rule = await sosRule(page);
+  const color = String(rule.attributes['rastro.color'] ?? 'soft-info');
+  const sound = String(rule.attributes['rastro.sound'] ?? 'audio1');
+  const position = String(rule.attributes['rastro.position'] ?? 'bottom-right');
+  const t = tag();
+  const dev = await createDevice(page.request, { name: `Alarm ${t}`, uniqueId: `al-${t}` });
+  await sendOsmAnd(page.request, { id: dev.uniqueId, lat: -23.5, lon: -46.6 });
+  await page.goto('/home');
+  await expect
+    .poll(() => page.evaluate((id) => window.__rastroMap?.featureIds().includes(id), dev.id))
+    .toBe(true);
+
+  await sendOsmAnd(page.request, { id: dev.uniqueId, lat: -23.5, lon: -46.6, alarm: 'sos' });
+  const card = page.getByTestId('notification-card').filter({ hasText: dev.name }).first();
+  await expect(card).toBeVisible();
+  await expect(card).toHaveAttribute('data-color', color);
+  await expect(card).toHaveAttribute('data-position', position);
+  expect((await card.boundingBox())!.width).toBe(380);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __played: string[] }).__played))
+    .toContainEqual(expect.stringContaining(`/rastro/assets/custom/sounds/${sound}.wav`));
+  // not pinned: closes by itself after 4500 ms
+  if (!rule.attributes['rastro.pin']) await expect(card).toBeHidden({ timeout: 10_000 });
+});
+
+test('no sound plays when muted', async ({ page, loginAs }) => {
+  await spyOnAudio(page);
+  await page.addInitScript(() => localStorage.setItem('isMuted', 'true'));
+  await loginAs(accounts.admin.email, accounts.admin.password);
+  await sosRule(page);
+  const t = tag();
+  const dev = await createDevice(page.request, { name: `Mute ${t}`, uniqueId: `mu-${t}` });
+  await sendOsmAnd(page.request, { id: dev.uniqueId, lat: -23.5, lon: -46.6 });
+  await page.goto('/home');
+  await expect
+    .poll(() => page.evaluate((id) => window.__rastroMap?.featureIds().includes(id), dev.id))
+    .toBe(true);
+  await sendOsmAnd(page.request, { id: dev.uniqueId, lat: -23.5, lon: -46.6, alarm: 'sos' });
+  const card = page.getByTestId('notification-card').filter({ hasText: dev.name }).first();
+  await expect(card).toBeVisible();
+  await expect(card).toHaveAttribute('data-sound', 'mute');
+  expect(await page.evaluate(() => (window as unknown as { __played: string[] }).__played)).toEqual([]);
+});
