@@ -6,7 +6,6 @@ import type { DialogComponentProps } from '../../app/dialogs.ts';
 import { CHANGELOG, CHANGELOG_DIALOG_WIDTH, changelogTypeKey, type ChangelogEntryType } from '@rastro/domain';
 
 export const CHANGELOG_WIDTH = CHANGELOG_DIALOG_WIDTH;
-export const APP_VERSION = CHANGELOG[0].version;
 
 const COLORS: Record<ChangelogEntryType, string> = {
   feature: 'blue',

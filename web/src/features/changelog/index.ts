@@ -1,2 +1,2 @@
-export { useVersionClicks } from './useVersionClicks.ts';
-export { ChangelogDialog, APP_VERSION, CHANGELOG_WIDTH } from './ChangelogDialog.tsx';
+// The changelog dialog itself is loaded on demand (dialogRegistry imports ./dialog.ts).
+export { useVersionClicks, APP_VERSION } from './useVersionClicks.ts';

@@ -1,7 +1,10 @@
 // The version text opens the changelog only for an administrator clicking it 10 times, each click within 2 s of
 // the last (SPEC §2, §9). The counting rule is versionClick in @rastro/domain.
-import { initialClickCounter, versionClick, type ClickCounter } from '@rastro/domain';
+import { CHANGELOG, initialClickCounter, versionClick, type ClickCounter } from '@rastro/domain';
 import { useCallback, useRef } from 'react';
+
+/** The app's version: the newest changelog entry. */
+export const APP_VERSION = CHANGELOG[0].version;
 
 export function useVersionClicks(
   isAdmin: boolean,

@@ -1,0 +1,1 @@
+export { ChangelogDialog, CHANGELOG_WIDTH } from './ChangelogDialog.tsx';
