@@ -5,6 +5,7 @@
 import type { Selectable } from 'kysely';
 import { parseArea, type GeoArea } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { eventsActive, parseCalendar, type VEvent } from './calendar.ts';
 import type { DeviceRow, GeofenceRow, GroupRow, NotificationRow, UserRow } from '../db/schema.ts';
 
 export type Device = Selectable<DeviceRow>;
@@ -55,6 +56,7 @@ export class LiveCache {
   private reverse = new Map<string, Map<string, number[]>>();
   private deviceUsers = new Map<number, Set<number>>();
   private geofencesByDevice = new Map<number, GeofenceConf[]>();
+  private calendars = new Map<number, VEvent[]>();
   private userDevices = new Map<number, Set<number>>();
 
   constructor(private readonly ctx: AppContext) {}
@@ -89,6 +91,13 @@ export class LiveCache {
     this.geofencesByDevice.clear();
     for (const g of db.prepare('SELECT * FROM geofences').all() as Selectable<GeofenceRow>[]) {
       this.geofences.set(g.id, { ...g, shape: parseArea(g.area), attrs: parseJson(g.attributes) });
+    }
+    this.calendars.clear();
+    for (const c of db.prepare('SELECT id, data FROM calendars').all() as Array<{
+      id: number;
+      data: string;
+    }>) {
+      this.calendars.set(c.id, parseCalendar(c.data));
     }
     this.notifications.clear();
     for (const n of db.prepare('SELECT * FROM notifications').all() as Selectable<NotificationRow>[]) {
@@ -237,6 +246,12 @@ export class LiveCache {
       if (n) out.push(n);
     }
     return out;
+  }
+
+  /** Whether calendar `id` covers the time (a missing calendar covers nothing). */
+  calendarActive(id: number, time: number): boolean {
+    const events = this.calendars.get(id);
+    return !!events && eventsActive(events, time);
   }
 
   managedUsers(userId: number): number[] {

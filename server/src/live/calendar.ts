@@ -2,7 +2,7 @@
 // Supports VEVENTs with DTSTART/DTEND or DURATION, UTC/floating/TZID times, all-day dates, and RRULE
 // FREQ=DAILY|WEEKLY|MONTHLY|YEARLY with INTERVAL, COUNT, UNTIL and BYDAY (weekly).
 
-interface VEvent {
+export interface VEvent {
   /** wall-clock start as a UTC-based number (fields of the local time), and its zone */
   startLocal: number;
   tz: string | null;
@@ -168,8 +168,13 @@ function eventActive(e: VEvent, t: number): boolean {
   return occurrenceCovers(e, e.startLocal, 0, t);
 }
 
+/** Whether the time falls inside any of the parsed events. */
+export function eventsActive(events: VEvent[], time: Date | number): boolean {
+  const t = typeof time === 'number' ? time : time.getTime();
+  return events.some((e) => eventActive(e, t));
+}
+
 /** Whether the time falls inside any event period of the calendar (base64 iCalendar). */
 export function calendarActive(base64: string, time: Date | number): boolean {
-  const t = typeof time === 'number' ? time : time.getTime();
-  return parseCalendar(base64).some((e) => eventActive(e, t));
+  return eventsActive(parseCalendar(base64), time);
 }

@@ -175,6 +175,8 @@ export class LiveCore {
         message: 'Device is disabled or expired',
       });
     }
+    if (this.closed)
+      return Promise.resolve({ ok: false, error: 'failed', message: 'Server is shutting down' });
     return new Promise((resolve) => {
       this.queue.push({ deviceId, p, resolve });
       this.schedule();
@@ -329,6 +331,7 @@ export class LiveCore {
     const altitude = p.altitude ?? 0;
     const inside: number[] = [];
     for (const g of cache.deviceGeofences(deviceId)) {
+      if (g.calendarId && !cache.calendarActive(g.calendarId, fixMs)) continue;
       const floor = Number(g.attrs.floor);
       const ceiling = Number(g.attrs.ceiling);
       if (g.attrs.floor !== undefined && Number.isFinite(floor) && altitude < floor) continue;

@@ -8,7 +8,6 @@ import type { AppContext } from '../context.ts';
 import { badRequest, denied } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { parse } from '../traccar/http.ts';
-import { calendarActive } from './calendar.ts';
 import { parseJson, type NotificationConf, type User } from './cache.ts';
 import { deliverCommand } from './commands.ts';
 import type { LiveCore } from './ingest.ts';
@@ -143,9 +142,7 @@ export class Notifier {
   }
 
   private calendarCovers(calendarId: number, time: number): boolean {
-    const row = this.ctx.store.sqlite.prepare('SELECT data FROM calendars WHERE id = ?').get(calendarId) as
-      { data: string } | undefined;
-    return !!row && calendarActive(row.data, time);
+    return this.live.cache.calendarActive(calendarId, time);
   }
 
   onEvents(events: Event[]): void {

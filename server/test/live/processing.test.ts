@@ -134,6 +134,24 @@ describe('geofences', () => {
   });
 });
 
+describe('geofence calendars', () => {
+  it('a geofence counts only while its calendar is active', async () => {
+    const d = await createDevice(t);
+    const ics = Buffer.from(
+      'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20240501T120000Z\r\nDTEND:20240501T120100Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+    ).toString('base64');
+    const cal = await createObject(t, 'calendars', { name: 'one minute', data: ics });
+    const g = await createObject(t, 'geofences', {
+      name: 'timed',
+      area: 'CIRCLE (30 30, 1000)',
+      calendarId: cal.id,
+    });
+    await link(t, { deviceId: d.id, geofenceId: g.id });
+    expect((await send(pos(d.uniqueId, 30, 30, 30))).geofenceIds).toEqual([g.id]); // 12:00:30, inside the event
+    expect((await send(pos(d.uniqueId, 90, 30, 30))).geofenceIds).toBeNull(); // 12:01:30, after it
+  });
+});
+
 describe('overspeed', () => {
   it('fires once per excursion above the device speedLimit (knots)', async () => {
     const d = await createDevice(t, { attributes: { speedLimit: 50 } });
