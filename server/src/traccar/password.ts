@@ -1,7 +1,7 @@
 // Password reset (CONTRACT §2): POST /api/password/reset always answers 200; when the user exists a one-hour
 // token is created (only its SHA-256 is stored in password_resets) and mailed as a link.
 // POST /api/password/update sets the new password with that token.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { passwordResetForm, passwordUpdateForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -12,7 +12,7 @@ import { getMailer } from './mailer.ts';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/password/reset', async (req, reply) => {
+  const reset = async (req: FastifyRequest, reply: FastifyReply, linkOrigin?: string) => {
     const form = parse(passwordResetForm, formBody(req));
     const email = form.email.toLowerCase();
     const user = ctx.store.sqlite
@@ -28,7 +28,8 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
         .prepare('INSERT INTO password_resets (tokenHash, userId, expiresAt) VALUES (?, ?, ?)')
         .run(sha256(token), user.id, new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString());
       const origin =
-        typeof req.headers.origin === 'string' ? req.headers.origin : `${req.protocol}://${req.host}`;
+        linkOrigin ??
+        (typeof req.headers.origin === 'string' ? req.headers.origin : `${req.protocol}://${req.host}`);
       const link = `${origin}/reset-password?passwordReset=${encodeURIComponent(token)}`;
       await getMailer(ctx).send({
         to: user.email,
@@ -37,9 +38,9 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
       });
     }
     return reply.status(200).send();
-  });
+  };
 
-  app.post('/api/password/update', async (req, reply) => {
+  const update = async (req: FastifyRequest, reply: FastifyReply) => {
     const form = parse(passwordUpdateForm, formBody(req));
     const sql = ctx.store.sqlite;
     const row = sql
@@ -52,5 +53,16 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
       .prepare('UPDATE users SET hashedPassword = ? WHERE id = ?')
       .run(await hashPassword(form.password), row.userId);
     return reply.status(200).send();
+  };
+
+  app.post('/api/password/reset', (req, reply) => reset(req, reply));
+  app.post('/api/password/update', update);
+  // The Rastro web client (SPEC §7) uses one form endpoint: `token` + `password` sets the password;
+  // `email` (+ `requested_from`, the app's own origin, used for the link) requests a reset.
+  app.post('/api/session/password', async (req, reply) => {
+    const form = formBody(req);
+    if (form.token !== undefined) return update(req, reply);
+    const from = typeof form.requested_from === 'string' ? form.requested_from : undefined;
+    return reset(req, reply, from && /^https?:\/\/[^\s/]+$/.test(from) ? from : undefined);
   });
 }

@@ -127,8 +127,11 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
     throw badRequest('Geocoder is disabled');
   });
 
-  app.post('/api/server/reboot', async (req) => {
-    checkAdmin(await requireUser(ctx, req));
-    throw badRequest('Not supported in embedded mode');
-  });
+  // Traccar's path is /reboot; the Rastro client (SPEC §7) calls /restart. Neither can exit an embedded server.
+  for (const path of ['/api/server/reboot', '/api/server/restart']) {
+    app.post(path, async (req) => {
+      checkAdmin(await requireUser(ctx, req));
+      throw badRequest('Not supported in embedded mode');
+    });
+  }
 }

@@ -154,3 +154,37 @@ describe('shares (CONTRACT §2 last row)', () => {
     expect((await api(t.app, null, 'GET', `/api/session?token=${token}`)).statusCode).toBe(401);
   });
 });
+
+describe('POST /api/session/password (the Rastro client form, SPEC §7)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('email + requested_from requests a reset linked to that origin; token + password sets it', async () => {
+    const u = await createUser(t);
+    const req = await postForm(t.app, null, '/api/session/password', {
+      email: u.email,
+      requested_from: 'https://track.example.com',
+    });
+    expect(req.statusCode).toBe(200);
+    const body = getMailer(t.ctx).outbox.at(-1)!.body;
+    expect(body).toContain('https://track.example.com/reset-password?passwordReset=');
+    const token = decodeURIComponent(/passwordReset=([^\s&]+)/.exec(body)![1]);
+    expect(
+      (await postForm(t.app, null, '/api/session/password', { token, password: 'via-rastro' })).statusCode,
+    ).toBe(200);
+    await login(t.app, u.email, 'via-rastro');
+    expect(
+      (await postForm(t.app, null, '/api/session/password', { token: 'nope', password: 'x' })).statusCode,
+    ).toBe(400);
+    expect((await postForm(t.app, null, '/api/session/password', {})).statusCode).toBe(400);
+  });
+
+  it('POST /api/server/restart is the admin-only alias of reboot', async () => {
+    const res = await api(t.app, t.admin, 'POST', '/api/server/restart');
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Not supported in embedded mode');
+  });
+});

@@ -220,6 +220,7 @@ describe('fuzz: malformed input never breaks the embedded core', () => {
       '/api/share/device',
       '/api/share/group',
       '/api/users/totp',
+      '/api/session/password',
     ];
     await fc.assert(
       fc.asyncProperty(
