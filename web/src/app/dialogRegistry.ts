@@ -9,5 +9,10 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
   changelog: lazy(() =>
     import('../features/changelog/dialog.ts').then((m) => ({ default: m.ChangelogDialog })),
   ),
-  deviceShare: lazy(() => import('../features/device-actions/index.ts').then((m) => ({ default: m.ShareDialog }))),
+  sendCommand: lazy(() =>
+    import('../features/commands/index.ts').then((m) => ({ default: m.SendCommandDialog })),
+  ),
+  deviceShare: lazy(() =>
+    import('../features/device-actions/index.ts').then((m) => ({ default: m.ShareDialog })),
+  ),
 };

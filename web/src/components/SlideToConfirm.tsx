@@ -119,7 +119,9 @@ export function SlideToConfirm({
 
   const trackWidth = trackRef.current?.clientWidth || SLIDE_FALLBACK_WIDTH;
   const max = slideMax(trackWidth, SLIDE_HANDLE_SIZE);
-  const percent = Math.round(((state.x - SLIDE_HANDLE_OFFSET) / Math.max(1, max - SLIDE_HANDLE_OFFSET)) * 100);
+  const percent = Math.round(
+    ((state.x - SLIDE_HANDLE_OFFSET) / Math.max(1, max - SLIDE_HANDLE_OFFSET)) * 100,
+  );
 
   return (
     <Box

@@ -1,1 +1,2 @@
 export { CommandsPage } from './CommandsPage.tsx';
+export { SendCommandDialog } from './SendCommandDialog.tsx';

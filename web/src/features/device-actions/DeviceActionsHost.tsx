@@ -140,7 +140,11 @@ function ActionDialog({ action, onClose }: { action: OpenAction; onClose(): void
         toast('green', t(kind === 'block' ? 'actions.blockSent' : 'actions.unlockSent', { ns: 'common' }));
         onClose();
       } else if (kind === 'anchor') {
-        await runAnchor(device, mode === 'disable' ? 'anchor_disable' : 'anchor_enable', useLive.getState().positions[device.id]);
+        await runAnchor(
+          device,
+          mode === 'disable' ? 'anchor_disable' : 'anchor_enable',
+          useLive.getState().positions[device.id],
+        );
         await qc.invalidateQueries({ queryKey: resourceKeys.all('geofences') });
         toast('green', t(mode === 'disable' ? 'anchorDisabled' : 'anchorEnabled', { name: device.name }));
         onClose();
@@ -158,7 +162,11 @@ function ActionDialog({ action, onClose }: { action: OpenAction; onClose(): void
     } catch (err) {
       console.warn('device action failed', err);
       const key =
-        kind === 'anchor' ? 'actions.anchorError' : kind === 'delete' ? 'actions.deleteError' : 'actions.commandError';
+        kind === 'anchor'
+          ? 'actions.anchorError'
+          : kind === 'delete'
+            ? 'actions.deleteError'
+            : 'actions.commandError';
       toast('red', t(key, { ns: 'common' }));
       if (mounted.current) setResetKey((k) => k + 1);
     } finally {
@@ -180,7 +188,8 @@ function ActionDialog({ action, onClose }: { action: OpenAction; onClose(): void
 
   const cancel = () => {
     if (timer.current) clearTimeout(timer.current);
-    if (kind === 'anchor' && !busy && !pending) toast('yellow', t('actions.cancelledByUser', { ns: 'common' }));
+    if (kind === 'anchor' && !busy && !pending)
+      toast('yellow', t('actions.cancelledByUser', { ns: 'common' }));
     onClose();
   };
 

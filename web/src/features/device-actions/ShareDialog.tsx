@@ -49,7 +49,12 @@ export function ShareDialog({ props: raw, onClose }: DialogComponentProps) {
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('share.title', { name: device?.name ?? '' })} data-testid="share-dialog">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('share.title', { name: device?.name ?? '' })}
+      data-testid="share-dialog"
+    >
       <Stack>
         <TextInput
           type="datetime-local"
@@ -59,7 +64,12 @@ export function ShareDialog({ props: raw, onClose }: DialogComponentProps) {
           error={validExpiry ? undefined : t('share.error')}
           data-testid="share-expiration"
         />
-        <Button onClick={() => void create()} loading={busy} disabled={!validExpiry || !deviceId} data-testid="share-create">
+        <Button
+          onClick={() => void create()}
+          loading={busy}
+          disabled={!validExpiry || !deviceId}
+          data-testid="share-create"
+        >
           {t('share.create')}
         </Button>
         {error && (

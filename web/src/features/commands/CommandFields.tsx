@@ -1,0 +1,79 @@
+// The fields of a command: type (limited to `types` when given), description, text channel, attributes by type.
+import { Select, Stack, Switch, TextInput } from '@mantine/core';
+import { COMMAND_TYPES } from '@rastro/domain';
+import { useTranslation } from 'react-i18next';
+import { attributeFields, type CommandFormValues } from './commandForm.ts';
+
+export function CommandFields({
+  value,
+  onChange,
+  errors,
+  types,
+}: {
+  value: CommandFormValues;
+  onChange(next: CommandFormValues): void;
+  errors: Record<string, string>;
+  types?: string[];
+}) {
+  const { t } = useTranslation('commands');
+  const list = types?.length ? types : [...COMMAND_TYPES];
+  const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
+  return (
+    <Stack gap="xs">
+      <Select
+        label={t('fields.type')}
+        data={list.map((type) => ({ value: type, label: t(`types.${type}`, { defaultValue: type }) }))}
+        value={value.type}
+        searchable
+        allowDeselect={false}
+        onChange={(type) => onChange({ ...value, type: type ?? '', attributes: {} })}
+        error={err('type')}
+        data-testid="command-type"
+        comboboxProps={{ withinPortal: true, zIndex: 1000 }}
+      />
+      <TextInput
+        label={t('fields.description')}
+        value={value.description}
+        onChange={(e) => onChange({ ...value, description: e.currentTarget.value })}
+        error={err('description')}
+        data-testid="command-description"
+      />
+      <Switch
+        label={t('fields.textChannel')}
+        checked={value.textChannel}
+        onChange={(e) => onChange({ ...value, textChannel: e.currentTarget.checked })}
+        data-testid="command-text-channel"
+      />
+      {attributeFields(value.type).map((field) =>
+        field.kind === 'boolean' ? (
+          <Switch
+            key={field.key}
+            label={t(`attributes.${field.key}`, { defaultValue: field.key })}
+            checked={value.attributes[field.key] === true}
+            onChange={(e) =>
+              onChange({
+                ...value,
+                attributes: { ...value.attributes, [field.key]: e.currentTarget.checked },
+              })
+            }
+            data-testid={`command-attr-${field.key}`}
+          />
+        ) : (
+          <TextInput
+            key={field.key}
+            label={t(`attributes.${field.key}`, { defaultValue: field.key })}
+            inputMode={field.kind === 'number' ? 'decimal' : undefined}
+            value={
+              typeof value.attributes[field.key] === 'string' ? (value.attributes[field.key] as string) : ''
+            }
+            onChange={(e) =>
+              onChange({ ...value, attributes: { ...value.attributes, [field.key]: e.currentTarget.value } })
+            }
+            error={err(`attributes.${field.key}`)}
+            data-testid={`command-attr-${field.key}`}
+          />
+        ),
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+// Send a saved or custom command to one device (dialog `sendCommand`, props { deviceId }). Saved commands come
+// from GET /api/commands/send?deviceId=, the types the device supports from GET /api/commands/types?deviceId=.
+// 200 = sent; 202 = queued until the device reports (tracked as pending).
+import { Alert, Button, Group, Loader, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { canSendCommands, isReadonly, type Command } from '@rastro/domain';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { api } from '../../api/http.ts';
+import type { DialogComponentProps } from '../../app/dialogs.ts';
+import { useLive } from '../../stores/live.ts';
+import { usePendingCommands } from '../../stores/pendingCommands.ts';
+import { useSession } from '../../stores/session.ts';
+import { CommandFields } from './CommandFields.tsx';
+import { emptyCommandForm, parseCommandForm, type CommandFormValues } from './commandForm.ts';
+
+const propsSchema = z.object({ deviceId: z.number().int().positive() });
+
+export function SendCommandDialog({ props, onClose }: DialogComponentProps) {
+  const { t } = useTranslation('commands');
+  const parsed = propsSchema.safeParse(props);
+  const deviceId = parsed.success ? parsed.data.deviceId : 0;
+  const device = useLive((s) => s.devices[deviceId]);
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
+  const ns = useSession((s) => s.ns);
+  const customAllowed = canSendCommands({ user, server, isPlus, ns }) && !isReadonly(user, server);
+
+  const saved = useQuery({
+    queryKey: ['commands', 'send', deviceId],
+    queryFn: () => api.get<Command[]>('/commands/send', { deviceId }),
+    enabled: deviceId > 0,
+  });
+  const types = useQuery({
+    queryKey: ['commands', 'types', deviceId],
+    queryFn: () => api.get<Array<{ type: string }>>('/commands/types', { deviceId }),
+    enabled: deviceId > 0 && customAllowed,
+  });
+
+  const [mode, setMode] = useState<'saved' | 'custom'>(customAllowed ? 'custom' : 'saved');
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const [form, setForm] = useState<CommandFormValues>(() => emptyCommandForm('custom'));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState(false);
+  const running = useRef(false);
+
+  const send = async () => {
+    if (running.current) return;
+    let body: Command;
+    if (mode === 'saved') {
+      const id = Number(savedId);
+      if (!id) {
+        setErrors({ saved: 'validation.savedRequired' });
+        return;
+      }
+      body = { id, deviceId, type: '', description: null, textChannel: false, attributes: {} };
+    } else {
+      const r = parseCommandForm(form);
+      if (!r.ok) {
+        setErrors(r.errors);
+        return;
+      }
+      body = { ...r.command, id: 0, deviceId };
+    }
+    setErrors({});
+    running.current = true;
+    setBusy(true);
+    try {
+      const res = await api.request<Command>('POST', '/commands/send', { body });
+      const type =
+        mode === 'saved' ? (saved.data?.find((c) => c.id === body.id)?.type ?? 'saved') : body.type;
+      if (res.status === 202) {
+        usePendingCommands.getState().add(deviceId, type);
+        notifications.show({ color: 'yellow', message: t('actions.commandPending', { ns: 'common' }) });
+        setPending(true);
+      } else {
+        notifications.show({ color: 'green', message: t('sent') });
+        onClose();
+      }
+    } catch (err) {
+      console.warn('command failed', err);
+      notifications.show({ color: 'red', message: t('actions.commandError', { ns: 'common' }) });
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  };
+
+  const typeList = types.data?.map((x) => x.type);
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('send.title', { name: device?.name ?? '' })}
+      data-testid="send-command-dialog"
+    >
+      <Stack gap="sm">
+        {customAllowed && (
+          <SegmentedControl
+            value={mode}
+            onChange={(v) => setMode(v as 'saved' | 'custom')}
+            data={[
+              { value: 'custom', label: t('send.custom') },
+              { value: 'saved', label: t('send.saved') },
+            ]}
+            data-testid="send-mode"
+          />
+        )}
+        {mode === 'saved' ? (
+          saved.isLoading ? (
+            <Loader size="sm" />
+          ) : saved.data?.length ? (
+            <Select
+              label={t('send.savedLabel')}
+              data={saved.data.map((c) => ({ value: String(c.id), label: c.description || c.type }))}
+              value={savedId}
+              onChange={setSavedId}
+              error={errors.saved ? t(errors.saved) : undefined}
+              data-testid="send-saved"
+              comboboxProps={{ withinPortal: true, zIndex: 1000 }}
+            />
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="send-no-saved">
+              {t('send.noSaved')}
+            </Text>
+          )
+        ) : (
+          <CommandFields value={form} onChange={setForm} errors={errors} types={typeList} />
+        )}
+        {pending && (
+          <Alert color="yellow" data-testid="send-pending">
+            {t('send.pending', { name: device?.name ?? '' })}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-testid="send-cancel">
+            {pending ? t('close') : t('cancel')}
+          </Button>
+          {!pending && (
+            <Button onClick={() => void send()} loading={busy} data-testid="send-submit">
+              {t('send.submit')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
