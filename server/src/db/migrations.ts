@@ -218,6 +218,12 @@ export const migrations: string[] = [
     expiresAt TEXT NOT NULL
   );
   `,
+  // 1: lookups by user when a user is deleted or logs out everywhere; expired-session sweeps.
+  `
+  CREATE INDEX sessions_user ON sessions (userId);
+  CREATE INDEX tokens_user ON tokens (userId);
+  CREATE INDEX password_resets_user ON password_resets (userId);
+  `,
 ];
 
 export function migrate(sqlite: BetterSqlite3.Database): void {
