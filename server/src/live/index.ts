@@ -7,6 +7,7 @@ import { Notifier, registerNotificationRoutes } from './notifications.ts';
 import { registerOsmAndRoute, startOsmAndServer } from './osmand.ts';
 import { registerPositionRoutes } from './positions.ts';
 import { registerReports } from './reports/index.ts';
+import { startFleet } from './simulator/index.ts';
 import { registerSocket, SocketHub } from './socket.ts';
 import { loadNotificatorConfig } from './notificators/config.ts';
 import { sendMail, smtpOptions } from './notificators/mail.ts';
@@ -81,6 +82,8 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
       );
     }
   }
+  // The demo fleet (SIM_DEVICES > 0): seeds an empty database, then reports through the pipeline.
+  void startFleet(ctx).catch((err: unknown) => ctx.log.error({ err }, 'demo fleet failed to start'));
   ctx.onClose.push(async () => {
     if (s.osmand) await new Promise<void>((r) => s.osmand!.close(() => r()));
     s.osmand?.closeAllConnections();
