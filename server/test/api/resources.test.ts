@@ -75,8 +75,8 @@ describe('generic CRUD (CONTRACT §1, §4)', () => {
       expect(list.map((o) => o.id)).toContain(created.id);
 
       // PUT replaces everything: omitted attributes become {}.
-      const body = { ...sample(), id: created.id };
-      delete (body as Record<string, unknown>).attributes;
+      const body: Record<string, unknown> = { ...sample(), id: created.id };
+      delete body.attributes;
       if (path === 'devices') body.uniqueId = created.uniqueId as string;
       if (path === 'drivers') body.uniqueId = created.uniqueId as string;
       const updated = expectStatus<Obj>(
