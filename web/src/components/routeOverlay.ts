@@ -4,6 +4,8 @@
 // does not move the camera meanwhile.
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { colourRuns, type RoutePoint } from '@rastro/domain';
+import { useEffect, useRef, type RefObject } from 'react';
+import { onLiveMap, useLive } from '../stores/live.ts';
 
 export type RouteMarkKind = 'start' | 'end' | 'stop' | 'event';
 
@@ -306,4 +308,26 @@ export class RouteOverlay {
     }
     if (window.__rastroRoute) delete window.__rastroRoute;
   }
+}
+
+/** A RouteOverlay on the live map while the calling component is mounted, with route mode on. */
+export function useRouteOverlay(): RefObject<RouteOverlay | null> {
+  const overlay = useRef<RouteOverlay | null>(null);
+  useEffect(() => {
+    useLive.getState().setRouteMode(true);
+    let current: MapLibreMap | null = null;
+    const off = onLiveMap((map) => {
+      if (map === current) return;
+      overlay.current?.destroy();
+      overlay.current = map ? new RouteOverlay(map) : null;
+      current = map;
+    });
+    return () => {
+      off();
+      overlay.current?.destroy();
+      overlay.current = null;
+      useLive.getState().setRouteMode(false);
+    };
+  }, []);
+  return overlay;
 }

@@ -15,7 +15,6 @@ import {
   type RoutePoint,
   type ReportStop,
 } from '@rastro/domain';
-import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -27,9 +26,9 @@ import {
   userTimeZone,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
-import { RouteOverlay, type RouteMark } from '../../components/routeOverlay.ts';
+import { useRouteOverlay, type RouteMark } from '../../components/routeOverlay.ts';
 import { intlLocale } from '../../i18n/index.ts';
-import { onLiveMap, useLive } from '../../stores/live.ts';
+import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { EXPORT_FORMATS, exportRoute, type ExportFormat } from './exports.ts';
 import { loadRoute } from './loadRoute.ts';
@@ -41,28 +40,6 @@ type LoadState =
   | { status: 'loading' }
   | { status: 'error'; error: MessageKey }
   | { status: 'ok'; points: RoutePoint[]; deviceId: number };
-
-/** The overlay on the live map while the page is mounted, with route mode on. */
-function useRouteOverlay(): React.RefObject<RouteOverlay | null> {
-  const overlay = useRef<RouteOverlay | null>(null);
-  useEffect(() => {
-    useLive.getState().setRouteMode(true);
-    let current: MapLibreMap | null = null;
-    const off = onLiveMap((map) => {
-      if (map === current) return;
-      overlay.current?.destroy();
-      overlay.current = map ? new RouteOverlay(map) : null;
-      current = map;
-    });
-    return () => {
-      off();
-      overlay.current?.destroy();
-      overlay.current = null;
-      useLive.getState().setRouteMode(false);
-    };
-  }, []);
-  return overlay;
-}
 
 /** Start and end of the route, stops (stops report) and events (events report, placed at their position). */
 async function routeMarks(deviceId: number, from: string, to: string, points: readonly RoutePoint[]) {

@@ -1,19 +1,20 @@
-// ReportsPage: the report menu and its sub-routes (resume, travels, stops, events, history). The report screens
-// arrive with a later issue; for now each names its report and what it will show.
-import { NavLink, Stack } from '@mantine/core';
+// /reports: the report menu; /reports/{resume,travels,stops,events,history}: that report (ReportView).
+import { NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FeatureIntro } from '../../components/FeatureIntro.tsx';
+import { REPORT_KINDS, type ReportKind } from './columns.ts';
+import { ReportView } from './ReportView.tsx';
 
-export const REPORT_KINDS = ['resume', 'travels', 'stops', 'events', 'history'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
+export { REPORT_KINDS, type ReportKind };
 
 export function ReportsPage({ kind }: { kind?: ReportKind }) {
   const { t } = useTranslation('reports');
-  if (kind)
-    return <FeatureIntro title={t(`kinds.${kind}.title`)} description={t(`kinds.${kind}.description`)} />;
+  if (kind) return <ReportView key={kind} kind={kind} />;
   return (
-    <FeatureIntro title={t('title')} description={t('description')}>
+    <Stack gap="xs" data-testid="reports-menu">
+      <Text size="sm" c="dimmed">
+        {t('description')}
+      </Text>
       <Stack gap={0}>
         {REPORT_KINDS.map((k) => (
           <NavLink
@@ -21,10 +22,11 @@ export function ReportsPage({ kind }: { kind?: ReportKind }) {
             component={Link}
             to={`/reports/${k}`}
             label={t(`kinds.${k}.title`)}
+            description={t(`kinds.${k}.description`)}
             data-testid={`report-${k}`}
           />
         ))}
       </Stack>
-    </FeatureIntro>
+    </Stack>
   );
 }
