@@ -5,7 +5,7 @@
 // Bounded: BENCH_DEVICES (100), BENCH_DAYS (30); each request runs 3 times, the median is reported.
 // Run: node --import tsx bench/reports.ts   → writes bench/results/reports.md
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { haversine } from '@rastro/domain';
@@ -211,7 +211,8 @@ const md = [
   `${DEVICES} devices with ${DAYS} days of history from the demo fleet's vehicle model (a report a minute while the`,
   `engine runs, every 10 minutes parked): ${positions.toLocaleString('en-US')} positions and ${motionEvents.toLocaleString('en-US')}`,
   'motion events, in a SQLite file (WAL). Requests through `app.inject` (no network), as the administrator,',
-  `median of ${RUNS} runs. Machine: 2 cores, Node ${process.version}. Setup ${setupSeconds.toFixed(1)} s.`,
+  `median of ${RUNS} runs. Machine: 2 cores, Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at the end`,
+  `(other work shared the cores). Setup ${setupSeconds.toFixed(1)} s.`,
   '',
   '| request | median | items | response |',
   '|---|---|---|---|',
@@ -221,7 +222,9 @@ const md = [
   ),
   '',
   'Fast mode (periods over 86,400 s) reads the stored deviceMoving/deviceStopped events and the positions they',
-  'point to; slow mode replays every position of the period through the motion state machine.',
+  'point to; slow mode replays every position of the period through the motion state machine. A parked vehicle',
+  'reports every 10 minutes here, so a stop shorter than that has no position of its own: its trip ends and the',
+  'next one starts at the same position (fewer stops than trips).',
 ].join('\n');
 mkdirSync(join(here, 'results'), { recursive: true });
 writeFileSync(join(here, 'results', 'reports.md'), md + '\n');
