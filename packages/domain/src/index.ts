@@ -29,3 +29,4 @@ export * from './billing.ts';
 export * from './live.ts';
 export * from './commands.ts';
 export * from './favorites.ts';
+export * from './telemetry.ts';
