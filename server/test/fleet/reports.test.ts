@@ -59,6 +59,19 @@ beforeAll(async () => {
     })),
   );
   expect(r2.every((r) => r.ok)).toBe(true);
+  // device 2: two alarms on 5 March
+  const r3 = await live.ingestMany(
+    ['sos', 'powerCut'].map((alarm, i) => ({
+      deviceId: d2,
+      protocol: 'osmand',
+      fixTime: new Date(Date.parse('2026-03-05T02:00:00Z') + i * 60_000),
+      latitude: -23.5,
+      longitude: -46.59,
+      speed: 0,
+      attributes: { alarm },
+    })),
+  );
+  expect(r3.every((r) => r.ok)).toBe(true);
 });
 
 afterAll(async () => {
@@ -182,6 +195,18 @@ describe('route and events', () => {
       attributes: 'not json',
     };
     expect(JSON.parse(positionJsonText(odd))).toEqual(positionFromRow(odd));
+  });
+
+  it('events: the alarm filter keeps only the listed alarms', async () => {
+    const q = `deviceId=${d2}&from=2026-03-05T00:00:00Z&to=2026-03-05T03:00:00Z`;
+    const all = (await get(`/api/reports/events?${q}&type=alarm`)).json() as Array<{
+      attributes: { alarm: string };
+    }>;
+    expect(all.map((e) => e.attributes.alarm)).toEqual(['sos', 'powerCut']);
+    const sos = (await get(`/api/reports/events?${q}&type=alarm&alarm=sos`)).json() as Array<{
+      attributes: { alarm: string };
+    }>;
+    expect(sos.map((e) => e.attributes.alarm)).toEqual(['sos']);
   });
 
   it('events: type list and allEvents', async () => {
