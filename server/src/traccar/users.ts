@@ -232,7 +232,8 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     }
     duplicateEmailCheck(ctx, input.email, 0);
     const created = await insertUser(ctx, input);
-    if (caller && manager) {
+    // Like Traccar, any creator with a user limit (managers, and admins with userLimit != 0) manages the new user.
+    if (caller && caller.userLimit !== 0) {
       ctx.store.sqlite
         .prepare(`INSERT OR IGNORE INTO links VALUES ('user', ?, 'managedUser', ?)`)
         .run(caller.id, created.id);
