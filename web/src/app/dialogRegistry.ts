@@ -9,10 +9,20 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
   changelog: lazy(() =>
     import('../features/changelog/dialog.ts').then((m) => ({ default: m.ChangelogDialog })),
   ),
+  deviceEdit: lazy(() =>
+    import('../features/device-edit/index.ts').then((m) => ({ default: m.DeviceEditDialog })),
+  ),
+  deviceQr: lazy(() =>
+    import('../features/device-edit/index.ts').then((m) => ({ default: m.DeviceQrDialog })),
+  ),
+  devicePrint: lazy(() =>
+    import('../features/device-edit/index.ts').then((m) => ({ default: m.DeviceSheet })),
+  ),
   sendCommand: lazy(() =>
     import('../features/commands/index.ts').then((m) => ({ default: m.SendCommandDialog })),
   ),
   deviceShare: lazy(() =>
     import('../features/device-actions/index.ts').then((m) => ({ default: m.ShareDialog })),
   ),
+  graphics: lazy(() => import('../features/telemetry/index.ts').then((m) => ({ default: m.GraphicsDialog }))),
 };

@@ -11,6 +11,7 @@ import { useResourceList } from '../../api/resources.ts';
 import { useLive } from '../../stores/live.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { useSession } from '../../stores/session.ts';
+import { AddDeviceButton } from './AddDeviceButton.tsx';
 import { DeviceRow } from './DeviceRow.tsx';
 import { FilteringBadge, FilterPopover, SortMenu, StatusCounts } from './DeviceFilters.tsx';
 import { useDeviceList } from './useDeviceList.ts';
@@ -123,6 +124,7 @@ export function DevicesPage() {
           />
         </Group>
         <Group gap="xs">
+          <AddDeviceButton />
           <FilteringBadge on={data.filtering} />
           <Text size="xs" c="dimmed" data-testid="visible-count">
             {t('shown', { count: data.visible.length })}

@@ -1,0 +1,68 @@
+// Dialog `deviceQr` (props { deviceId }): a QR code a driver scans to check in on the vehicle; it encodes
+// <origin>/qr-driver/scan/<deviceId>.
+import { Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { DialogComponentProps } from '../../app/dialogs.ts';
+import { useLive } from '../../stores/live.ts';
+
+const propsSchema = z.object({ deviceId: z.number().int().positive() });
+
+export const qrDriverUrl = (origin: string, deviceId: number) => `${origin}/qr-driver/scan/${deviceId}`;
+
+/** The QR image (data URL) of a device's check-in link. */
+export function useQrDataUrl(deviceId: number): { url: string; image: string | null } {
+  const url = qrDriverUrl(window.location.origin, deviceId);
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    QRCode.toDataURL(url, { margin: 1, width: 280, errorCorrectionLevel: 'M' })
+      .then((data) => alive && setImage(data))
+      .catch((err: unknown) => console.warn('QR not generated', err));
+    return () => {
+      alive = false;
+    };
+  }, [url]);
+  return { url, image };
+}
+
+export function DeviceQrDialog({ props, onClose }: DialogComponentProps) {
+  const { t } = useTranslation('deviceEdit');
+  const parsed = propsSchema.safeParse(props);
+  const deviceId = parsed.success ? parsed.data.deviceId : 0;
+  const device = useLive((s) => s.devices[deviceId]);
+  const { url, image } = useQrDataUrl(deviceId);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('qrTitle', { name: device?.name ?? '' })}
+      data-testid="device-qr-dialog"
+    >
+      <Stack align="center">
+        {deviceId <= 0 ? (
+          <Text c="red">{t('validation.deviceSaveFirst', { ns: 'common' })}</Text>
+        ) : image ? (
+          <Image src={image} alt={t('qrAlt')} w={280} h={280} data-testid="device-qr-image" data-url={url} />
+        ) : (
+          <Center h={280}>
+            <Loader />
+          </Center>
+        )}
+        <Text size="xs" c="dimmed" ta="center" data-testid="device-qr-url">
+          {url}
+        </Text>
+        <Text size="sm" ta="center">
+          {t('qrHelp')}
+        </Text>
+        <Group>
+          <Button variant="default" onClick={onClose}>
+            {t('close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+// Device picture (POST /api/devices/{id}/image, CONTRACT §4) and installation photos (/{ns}/devices/{id}/photos).
+import { api, ext } from '../../api/http.ts';
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const IMAGE_MAX_BYTES = 500_000;
+
+export interface Photo {
+  name: string;
+  url: string;
+  size: number;
+  uploadedAt: string;
+}
+
+/** Null when the file can be uploaded, else a `deviceEdit` message key. */
+export function imageProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'photos.badType';
+  if (file.size > IMAGE_MAX_BYTES) return 'photos.tooBig';
+  return null;
+}
+
+/** Uploads the device picture; the answer is the stored file name (`device.<ext>`). */
+export async function uploadDeviceImage(deviceId: number, file: File): Promise<string> {
+  const res = await api.request<string>('POST', `/devices/${deviceId}/image`, {
+    body: file,
+    headers: { 'Content-Type': file.type },
+    responseType: 'text',
+  });
+  return String(res.data).trim();
+}
+
+export const listPhotos = (deviceId: number) => ext.get<Photo[]>(`/devices/${deviceId}/photos`);
+
+export async function uploadPhoto(deviceId: number, file: File): Promise<Photo> {
+  const res = await ext.request<Photo>('POST', `/devices/${deviceId}/photos`, {
+    body: file,
+    headers: { 'Content-Type': file.type },
+  });
+  return res.data;
+}
+
+export const deletePhoto = (deviceId: number, name: string) =>
+  ext.del(`/devices/${deviceId}/photos/${encodeURIComponent(name)}`);
