@@ -1,0 +1,1 @@
+export { GraphicsDialog } from './GraphicsDialog.tsx';
