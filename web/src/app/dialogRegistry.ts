@@ -25,5 +25,4 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
     import('../features/device-actions/index.ts').then((m) => ({ default: m.ShareDialog })),
   ),
   graphics: lazy(() => import('../features/telemetry/index.ts').then((m) => ({ default: m.GraphicsDialog }))),
-  graphics: lazy(() => import('../features/telemetry/index.ts').then((m) => ({ default: m.GraphicsDialog }))),
 };
