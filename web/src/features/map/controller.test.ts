@@ -1,0 +1,176 @@
+/// <reference types="geojson" />
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { DEFAULT_MAP_PREF, MARKER_MOVE_MS, type Device, type Position } from '@rastro/domain';
+import { LiveMapController, SRC_DEVICES, type MapInputs } from './controller.ts';
+
+type Diff = {
+  add?: Array<{ id: number; geometry: GeoJSON.Point }>;
+  remove?: number[];
+  update?: Array<{ id: number; newGeometry: GeoJSON.Point }>;
+};
+
+/** Just enough of a MapLibre map: sources record setData/updateData calls. */
+function fakeMap() {
+  const handlers = new Map<string, Array<(e?: unknown) => void>>();
+  const sources = new Map<
+    string,
+    {
+      data: unknown;
+      setData: ReturnType<typeof vi.fn>;
+      updateData: ReturnType<typeof vi.fn>;
+      options: Record<string, unknown>;
+    }
+  >();
+  const layers = new Set<string>();
+  const map = {
+    on(type: string, a: unknown, b?: unknown) {
+      const fn = (typeof a === 'function' ? a : b) as (e?: unknown) => void;
+      handlers.set(type, [...(handlers.get(type) ?? []), fn]);
+    },
+    addSource(id: string, options: Record<string, unknown>) {
+      sources.set(id, {
+        data: options.data,
+        options,
+        setData: vi.fn(),
+        updateData: vi.fn(() => Promise.resolve()),
+      });
+    },
+    getSource: (id: string) => sources.get(id),
+    removeSource: (id: string) => sources.delete(id),
+    addLayer: (l: { id: string }) => layers.add(l.id),
+    getLayer: (id: string) => (layers.has(id) ? { id } : undefined),
+    removeLayer: (id: string) => layers.delete(id),
+    setFilter: vi.fn(),
+    setLayoutProperty: vi.fn(),
+    loadImage: vi.fn(async () => ({ data: {} })),
+    hasImage: () => false,
+    addImage: vi.fn(),
+    setStyle: vi.fn(),
+    getCanvas: () => ({ style: {} }),
+    flyTo: vi.fn(),
+    easeTo: vi.fn(),
+  };
+  const fire = async (type: string) => {
+    for (const h of handlers.get(type) ?? []) await h();
+  };
+  return { map: map as unknown as MapLibreMap & typeof map, sources, layers, fire };
+}
+
+const dev = (id: number, p: Partial<Device> = {}) =>
+  ({
+    id,
+    name: `D${id}`,
+    uniqueId: `u${id}`,
+    status: 'online',
+    category: 'car',
+    attributes: {},
+    ...p,
+  }) as Device;
+const pos = (deviceId: number, lon: number, lat: number, id = deviceId * 100) =>
+  ({
+    id,
+    deviceId,
+    latitude: lat,
+    longitude: lon,
+    course: 0,
+    accuracy: 0,
+    attributes: {},
+  }) as unknown as Position;
+
+let frames: Array<(t: number) => void> = [];
+let now = 0;
+beforeEach(() => {
+  frames = [];
+  now = 1000;
+  vi.stubGlobal('requestAnimationFrame', (fn: (t: number) => void) => frames.push(fn));
+  vi.stubGlobal('cancelAnimationFrame', () => undefined);
+  vi.spyOn(performance, 'now').mockImplementation(() => now);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+const runFrame = (t: number) => {
+  now = t;
+  const f = frames.splice(0);
+  f.forEach((fn) => fn(t));
+};
+
+async function setup(clustered = false) {
+  const fm = fakeMap();
+  const c = new LiveMapController(fm.map, { ns: 'rastro', statusText: (s) => s, onSelect: () => undefined });
+  await fm.fire('style.load');
+  await new Promise((r) => setTimeout(r, 0)); // icons load, then layers are added
+  const mapPref = { ...DEFAULT_MAP_PREF, clustered };
+  const inputs = (devices: Device[], positions: Record<number, Position>): MapInputs => ({
+    devices,
+    positions,
+    mapPref,
+    selectedId: null,
+    trail: [],
+  });
+  return { ...fm, c, inputs };
+}
+
+describe('LiveMapController', () => {
+  it('draws every device with a position in ONE source and one symbol layer', async () => {
+    const { c, sources, layers, inputs } = await setup();
+    c.update(inputs([dev(1), dev(2), dev(3)], { 1: pos(1, 10, 20), 2: pos(2, 11, 21) }));
+    const src = sources.get(SRC_DEVICES)!;
+    expect((src.data as GeoJSON.FeatureCollection).features.map((f) => f.id)).toEqual([1, 2]);
+    expect(layers.has('rastro-devices-symbol')).toBe(true);
+    expect(c.featureCount).toBe(2);
+  });
+
+  it('glides a moved marker over 500 ms, sending only the moving feature each frame', async () => {
+    const { c, sources, inputs } = await setup();
+    const devices = [dev(1), dev(2)];
+    const still = pos(2, 11, 21);
+    c.update(inputs(devices, { 1: pos(1, 10, 20), 2: still }));
+    const src = sources.get(SRC_DEVICES)!;
+    c.update(inputs(devices, { 1: pos(1, 12, 22, 101), 2: still }));
+    const first = src.updateData.mock.calls.at(-1)![0] as Diff;
+    expect(first.add!.map((f) => f.id)).toEqual([1]);
+    expect(first.add![0].geometry.coordinates).toEqual([10, 20]); // starts where it was drawn
+
+    runFrame(1000 + MARKER_MOVE_MS / 2);
+    const mid = src.updateData.mock.calls.at(-1)![0] as Diff;
+    expect(mid.update!.map((u) => u.id)).toEqual([1]);
+    expect(mid.update![0].newGeometry.coordinates).toEqual([11, 21]); // eased half-way
+
+    runFrame(1000 + MARKER_MOVE_MS);
+    expect(c.drawnPosition(1)).toEqual([12, 22]);
+    expect(frames).toHaveLength(0); // loop stops when nothing moves
+  });
+
+  it('removes devices that stop passing the filters, without a full reload', async () => {
+    const { c, sources, inputs } = await setup();
+    const positions = { 1: pos(1, 10, 20), 2: pos(2, 11, 21) };
+    c.update(inputs([dev(1), dev(2)], positions));
+    const src = sources.get(SRC_DEVICES)!;
+    c.update(inputs([dev(2)], positions));
+    expect((src.updateData.mock.calls.at(-1)![0] as Diff).remove).toEqual([1]);
+    expect(src.setData).not.toHaveBeenCalled();
+    expect(c.featureCount).toBe(1);
+  });
+
+  it('a clustered source is recreated with cluster on and updated by setData', async () => {
+    const { c, sources, layers, inputs } = await setup(true);
+    c.update(inputs([dev(1)], { 1: pos(1, 10, 20) }));
+    expect(sources.get(SRC_DEVICES)!.options.cluster).toBe(true);
+    expect(layers.has('rastro-clusters')).toBe(true);
+    c.update(inputs([dev(1), dev(2)], { 1: pos(1, 10, 20), 2: pos(2, 1, 2) }));
+    expect(sources.get(SRC_DEVICES)!.setData).toHaveBeenCalled();
+  });
+
+  it('highlights the selected device and flies to it at zoom 18 in 1.5 s', async () => {
+    const { c, map, inputs } = await setup();
+    c.update({ ...inputs([dev(1)], { 1: pos(1, 10, 20) }), selectedId: 1 });
+    expect(map.setFilter).toHaveBeenCalledWith('rastro-selected', ['==', ['id'], 1]);
+    c.flyTo(pos(1, 10, 20));
+    expect(map.flyTo).toHaveBeenCalledWith(
+      expect.objectContaining({ center: [10, 20], zoom: 18, duration: 1500 }),
+    );
+  });
+});
