@@ -353,7 +353,8 @@ async function main(): Promise<void> {
     'The socket batches per 100 ms tick, so the delay includes up to one tick by design. "Server CPU per position"',
     'is the server process CPU time (HTTP, decoding, processing, SQLite, socket fan-out, REST probes) divided by the',
     'positions of the phase; it does not depend on how busy the shared machine is, unlike the wall-clock rate.',
-    'The load average column shows how many other processes competed for the 2 cores during the run.',
+    'The load average column shows how many other processes competed for the 2 cores during the run. The paced',
+    "phase's CPU also pays for the REST probes (each `GET /api/devices` lists every device).",
     '',
   ];
   mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
