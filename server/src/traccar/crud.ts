@@ -158,16 +158,19 @@ export function loadForUser(ctx: AppContext, user: UserRow, table: string, type:
   return row;
 }
 
-/** Reference fields (groupId, calendarId, commandId): must exist, and non-admins must see them. */
+/** Reference fields (groupId, calendarId, commandId): new or changed ones must exist and be visible. */
 export function checkRefs(
   ctx: AppContext,
   user: UserRow,
   refs: ResourceDef['refs'],
   input: Record<string, unknown>,
+  existing: Row | null = null,
 ) {
   for (const ref of refs ?? []) {
     const value = input[ref.field];
     if (typeof value !== 'number' || value === 0) continue;
+    // As Traccar: an unchanged reference is not re-checked on update.
+    if (existing && existing[ref.field] === value) continue;
     checkSee(ctx, user, ref.type, value);
     if (!objectExists(ctx, ref.type, value))
       throw badRequest(`${ref.field}: ${CLASS_OF[ref.type]} ${value} not found`);
@@ -274,7 +277,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const input = parse(def.schema, jsonObject(req));
     if (input.id !== id) throw badRequest('body id must equal the path id');
     const existing = loadForUser(ctx, user, def.table, def.type, id);
-    checkRefs(ctx, user, def.refs, input);
+    checkRefs(ctx, user, def.refs, input, existing);
     def.validate?.(ctx, input, existing);
     const values = inputToRow(def.columns, input);
     for (const k of def.keep ?? []) values[k] = existing[k];

@@ -54,7 +54,7 @@ export const RESOURCES: ResourceDef[] = [
     beforeCreate(ctx, user) {
       if (user.administrator || user.deviceLimit === -1) return;
       if (user.deviceLimit === 0) throw denied('Write access denied');
-      if (visibleDeviceIds(ctx, user).length >= user.deviceLimit) throw denied('Device limit reached');
+      if (visibleDeviceIds(ctx, user).length >= user.deviceLimit) throw denied('Write access denied');
     },
     affectsVisibility: (input, existing) => !existing || input.groupId !== existing.groupId,
     onDelete(ctx, id) {

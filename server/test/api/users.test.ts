@@ -216,7 +216,7 @@ describe('users (CONTRACT §4 POST /api/users, §6)', () => {
     await createDevice(t, {}, two.cookie);
     const r3 = await api(t.app, two.cookie, 'POST', '/api/devices', { name: 'x', uniqueId: 'limit-3' });
     expect(r3.statusCode).toBe(400);
-    expect(r3.body).toBe('SecurityException: Device limit reached');
+    expect(r3.body).toBe('SecurityException: Write access denied');
     expect(
       t.ctx.store.sqlite.prepare(`SELECT 1 FROM devices WHERE uniqueId IN ('limit-0','limit-3')`).get(),
     ).toBeUndefined();
