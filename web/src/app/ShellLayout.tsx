@@ -15,6 +15,7 @@ import { DeviceActionsHost, MapView, NotifyHost } from './pages.tsx';
 import { isExpanded, matchRoute } from './routeMeta.ts';
 import { SessionExpired } from './SessionExpired.tsx';
 import { api } from '../api/http.ts';
+import { closeSocket } from '../api/socket.ts';
 import { logout } from './sessionActions.ts';
 import { SideMenuList, SideRail } from './SideMenu.tsx';
 import { useUi } from './ui.ts';
@@ -26,7 +27,6 @@ export function ShellLayout() {
   const mobile = useIsMobile();
   const user = useSession((s) => s.user);
   const ns = useSession((s) => s.ns);
-  const clear = useSession((s) => s.clear);
   const { panelMinimised, setPanelMinimised, menuOpen, setMenuOpen, mapEditing } = useUi();
   const [expired, setExpired] = useState(false);
 
@@ -36,9 +36,11 @@ export function ShellLayout() {
   const withMenu = !shared && !driver;
   const expanded = isExpanded(meta, location.search);
 
+  // The link expired: end the server session and the live socket, then the warning forces a reload. The user stays
+  // in the store until then so the shell (and the warning) stay mounted.
   const onShareExpired = () => {
     void api.del('/session').catch(() => undefined);
-    clear();
+    closeSocket();
     setExpired(true);
   };
 
