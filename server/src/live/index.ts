@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { registerAnchorAlarms } from './anchor.ts';
 import { registerCommandRoutes } from './commands.ts';
 import { getLive, type LiveCore } from './ingest.ts';
 import { Notifier, registerNotificationRoutes } from './notifications.ts';
@@ -53,6 +54,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   }
   const s: LiveServices = { live, hub, notifier, osmand: null };
   services.set(ctx, s);
+  registerAnchorAlarms(ctx, live); // ACTIONS: anchor exits become alarm events
 
   // Anything written through the API may change what the pipeline reads (devices, geofences, links...).
   app.addHook('onSend', async (req, _reply, payload) => {
@@ -69,6 +71,9 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   await registerOsmAndRoute(app, ctx, live);
   registerReports(app, ctx);
 
+  live.logSink = (record) => {
+    if (hub.wantsLogs) hub.pushLog(record);
+  };
   live.start();
   hub.start();
   notifier.start();
