@@ -1,0 +1,117 @@
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Event, Notification, User } from '@rastro/domain';
+import { fakeFetch, json, renderWithProviders } from '../../components/testing.tsx';
+import { useLive } from '../../stores/live.ts';
+import { usePrefs } from '../../stores/prefs.ts';
+import { useSession } from '../../stores/session.ts';
+import { NotifyHost, ruleForEvent } from './NotifyHost.tsx';
+
+const rule = (id: number, type: string, attributes: Notification['attributes'], notificators = 'web') =>
+  ({
+    id,
+    type,
+    notificators,
+    attributes,
+    always: true,
+    calendarId: 0,
+    commandId: 0,
+    description: null,
+  }) as Notification;
+const event = (id: number, type: string, alarm?: string) =>
+  ({
+    id,
+    type,
+    deviceId: 1,
+    eventTime: '2024-05-01T12:00:00.000+00:00',
+    attributes: alarm ? { alarm } : {},
+  }) as unknown as Event;
+
+describe('ruleForEvent', () => {
+  it('picks the web rule of the event type; for alarms the rule listing that alarm', () => {
+    const rules = [
+      rule(1, 'alarm', { alarms: 'powerCut' }),
+      rule(2, 'alarm', { alarms: 'sos,tow' }),
+      rule(3, 'ignitionOn', {}, 'mail'),
+      rule(4, 'ignitionOn', {}),
+    ];
+    expect(ruleForEvent(event(1, 'alarm', 'sos'), rules)?.id).toBe(2);
+    expect(ruleForEvent(event(1, 'alarm', 'jamming'), rules)?.id).toBe(1);
+    expect(ruleForEvent(event(1, 'ignitionOn'), rules)?.id).toBe(4);
+    expect(ruleForEvent(event(1, 'deviceMoving'), rules)).toBeUndefined();
+  });
+});
+
+describe('NotifyHost', () => {
+  let played: string[];
+  beforeEach(() => {
+    played = [];
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      played.push(this.getAttribute('src') ?? this.src);
+      return Promise.resolve();
+    });
+    useLive.getState().clear();
+    useLive.getState().setDevices([{ id: 1, name: 'Caminhão 1', attributes: {} } as never]);
+    useSession.getState().setUser({ id: 1, attributes: {} } as User);
+    usePrefs.getState().setMuted(false);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  function withRules(rules: Notification[]) {
+    const f = fakeFetch((url) => (url.includes('/notifications') ? json(rules) : json([])));
+    vi.stubGlobal('fetch', f.fn);
+  }
+
+  it('shows a 380 px card in the rule colour and corner, plays its sound, closes after 4500 ms', async () => {
+    withRules([
+      rule(2, 'alarm', {
+        alarms: 'sos',
+        'rastro.color': 'red',
+        'rastro.sound': 'audio3',
+        'rastro.position': 'top-left',
+      }),
+    ]);
+    renderWithProviders(<NotifyHost />);
+    await act(async () => void (await new Promise((r) => setTimeout(r, 20)))); // rules load
+    vi.useFakeTimers();
+    act(() => useLive.getState().applyBatch({ events: [event(10, 'alarm', 'sos')] }));
+    const card = screen.getByTestId('notification-card');
+    expect(card.getAttribute('data-color')).toBe('red');
+    expect(card.getAttribute('data-position')).toBe('top-left');
+    expect(card.textContent).toContain('Caminhão 1');
+    expect(played).toEqual(['/rastro/assets/custom/sounds/audio3.wav']);
+    act(() => void vi.advanceTimersByTime(4499));
+    expect(screen.queryByTestId('notification-card')).not.toBeNull();
+    act(() => void vi.advanceTimersByTime(1));
+    expect(screen.queryByTestId('notification-card')).toBeNull();
+  });
+
+  it('defaults: bottom-right, audio1; pinned cards never close; muted plays nothing', async () => {
+    withRules([rule(4, 'ignitionOn', { 'rastro.pin': true })]);
+    usePrefs.getState().setMuted(true);
+    renderWithProviders(<NotifyHost />);
+    await act(async () => void (await new Promise((r) => setTimeout(r, 20))));
+    vi.useFakeTimers();
+    act(() => useLive.getState().applyBatch({ events: [event(11, 'ignitionOn')] }));
+    const card = screen.getByTestId('notification-card');
+    expect(card.getAttribute('data-position')).toBe('bottom-right');
+    expect(card.getAttribute('data-pinned')).toBe('true');
+    expect(card.getAttribute('data-sound')).toBe('mute');
+    act(() => void vi.advanceTimersByTime(60_000));
+    expect(screen.queryByTestId('notification-card')).not.toBeNull();
+    expect(played).toEqual([]);
+  });
+
+  it('without a matching rule: default colour and audio1 when not muted', async () => {
+    withRules([]);
+    renderWithProviders(<NotifyHost />);
+    await act(async () => void (await new Promise((r) => setTimeout(r, 20))));
+    act(() => useLive.getState().applyBatch({ events: [event(12, 'deviceOnline')] }));
+    expect(screen.getByTestId('notification-card').getAttribute('data-color')).toBe('soft-info');
+    expect(played).toEqual(['/rastro/assets/custom/sounds/audio1.wav']);
+  });
+});
