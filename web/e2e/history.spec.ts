@@ -1,0 +1,151 @@
+// /history: a simulated device's backfilled route draws on the map (same points as the REST answer), plays (the
+// time display advances), the table seeks, the route exports to .xlsx (read back with exceljs), and the error
+// catalogue of SPEC §8 shows for an empty period and a malformed answer.
+import ExcelJS from 'exceljs';
+import type { Page } from '@playwright/test';
+import { accounts, expect, test } from './fixtures.ts';
+
+interface Dev {
+  id: number;
+  name: string;
+  uniqueId: string;
+}
+
+async function firstDevice(page: Page): Promise<Dev> {
+  const devices = (await (await page.request.get('/api/devices')).json()) as Dev[];
+  const d = devices.find((x) => x.uniqueId === 'rastro-0001');
+  if (!d) throw new Error('rastro-0001 missing');
+  return d;
+}
+
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const routeStats = (page: Page) =>
+  page.evaluate(
+    () => window.__rastroRoute?.stats() ?? { points: -1, runs: -1, marks: -1, vehicleUpdates: 0 },
+  );
+
+test.describe('history', () => {
+  test.beforeEach(async ({ loginAs }) => {
+    await loginAs(accounts.admin.email, accounts.admin.password);
+  });
+
+  test('draws yesterday’s route of a simulated device, plays it and seeks from the table', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const dev = await firstDevice(page);
+    await page.goto(`/history?deviceId=${dev.id}`);
+    await expect(page.getByTestId('history-page')).toBeVisible();
+    await choose(page, 'history-period-select', 'Ontem');
+    const answer = page.waitForResponse((r) => r.url().includes('/api/reports/route'));
+    await page.getByTestId('history-load').click();
+    const rest = (await (await answer).json()) as Array<{ id: number; latitude: number; longitude: number }>;
+    expect(rest.length).toBeGreaterThan(100); // 24 h of a 30 s / 5 min backfill
+
+    const summary = page.getByTestId('history-summary');
+    await expect(summary).toHaveAttribute('data-count', String(rest.length));
+    await expect(page.getByTestId('history-table')).toHaveAttribute('data-rows', String(rest.length));
+    // the map source holds every point, coloured in runs, with start/end marks
+    await expect.poll(async () => (await routeStats(page)).points).toBe(rest.length);
+    const stats = await routeStats(page);
+    expect(stats.runs).toBeGreaterThan(1);
+    expect(stats.marks).toBeGreaterThanOrEqual(2);
+    const lineSource = await page.evaluate(() => {
+      const m = window.__rastroMap?.map;
+      const src = m?.getStyle().sources['rastro-route'] as { data?: { features?: unknown[] } } | undefined;
+      return { layer: !!m?.getLayer('rastro-route-line'), features: src?.data?.features?.length ?? 0 };
+    });
+    expect(lineSource.layer).toBe(true);
+    expect(lineSource.features).toBe(stats.runs);
+
+    // playback: the time display advances while playing, the highlighted row follows
+    const time = page.getByTestId('history-time');
+    const t0 = Number(await time.getAttribute('data-time'));
+    await choose(page, 'history-speed', '16×');
+    await page.getByTestId('history-play').click();
+    await expect(page.getByTestId('history-play')).toHaveAttribute('data-playing', 'true');
+    await expect.poll(async () => Number(await time.getAttribute('data-time'))).toBeGreaterThan(t0 + 60_000);
+    await expect(page.locator('[data-testid="history-row"][data-active="true"]')).toHaveCount(1);
+    await page.getByTestId('history-play').click();
+    await expect(page.getByTestId('history-play')).toHaveAttribute('data-playing', 'false');
+    expect((await routeStats(page)).vehicleUpdates).toBeGreaterThan(2);
+
+    // a click on a row seeks there
+    await page.getByTestId('history-table-scroll').evaluate((el) => (el.scrollTop = 0));
+    await page.locator('[data-testid="history-row"][data-index="5"]').click();
+    await expect(page.getByTestId('history-current')).toHaveAttribute('data-index', '5');
+    await expect(page.locator('[data-testid="history-row"][data-index="5"]')).toHaveAttribute(
+      'data-active',
+      'true',
+    );
+  });
+
+  test('exports the route to .xlsx with the rows shown', async ({ page }, info) => {
+    test.setTimeout(120_000);
+    const dev = await firstDevice(page);
+    await page.goto(`/history?deviceId=${dev.id}`);
+    await choose(page, 'history-period-select', 'Ontem');
+    const answer = page.waitForResponse((r) => r.url().includes('/api/reports/route'));
+    await page.getByTestId('history-load').click();
+    const rest = (await (await answer).json()) as Array<{
+      latitude: number;
+      longitude: number;
+      fixTime: string;
+    }>;
+    await expect(page.getByTestId('history-summary')).toHaveAttribute('data-count', String(rest.length));
+
+    await page.getByTestId('history-export').click();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('history-export-xlsx').click();
+    const file = info.outputPath('route.xlsx');
+    await (await download).saveAs(file);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const ws = wb.worksheets[0];
+    expect(ws.rowCount - 1).toBe(rest.length);
+    expect(String(ws.getRow(1).getCell(1).value)).toBe('Horário');
+    const sorted = [...rest].sort((a, b) => Date.parse(a.fixTime) - Date.parse(b.fixTime));
+    expect(ws.getRow(2).getCell(2).value).toBe(sorted[0].latitude);
+    expect(ws.getRow(2).getCell(3).value).toBe(sorted[0].longitude);
+    expect(ws.getRow(2).getCell(1).value).toBe(new Date(sorted[0].fixTime).toISOString());
+
+    // GPX as well, one trkpt per point
+    await page.getByTestId('history-export').click();
+    const gpxDownload = page.waitForEvent('download');
+    await page.getByTestId('history-export-gpx').click();
+    const gpx = await (await gpxDownload).path();
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(gpx, 'utf8').match(/<trkpt /g)?.length).toBe(rest.length);
+  });
+
+  test('an empty period and a malformed answer show the catalogue messages', async ({ page }) => {
+    const dev = await firstDevice(page);
+    await page.goto(`/history?deviceId=${dev.id}`);
+    await choose(page, 'history-period-select', 'Personalizado');
+    await page.getByTestId('history-period-from').fill('2020-01-01T00:00');
+    await page.getByTestId('history-period-to').fill('2020-01-02T00:00');
+    await page.getByTestId('history-load').click();
+    await expect(page.getByTestId('history-error')).toHaveText(
+      'Nenhum dado encontrado para o período selecionado',
+    );
+    await expect(page.getByTestId('history-summary')).toHaveCount(0);
+
+    await page.route('**/api/reports/route**', (r) =>
+      r.fulfill({ status: 200, contentType: 'application/json', body: '[{"id":1,' }),
+    );
+    await page.getByTestId('history-load').click();
+    await expect(page.getByTestId('history-error')).toHaveText('Erro no formato da resposta do servidor');
+    await page.unroute('**/api/reports/route**');
+    await page.route('**/api/reports/route**', (r) =>
+      r.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
+    );
+    await page.goto(`/history?deviceId=${dev.id}&locale=es`);
+    await expect(page.getByTestId('history-error')).toHaveText(
+      'No se encontraron datos para el período seleccionado',
+    );
+  });
+});
