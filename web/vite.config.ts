@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: the module graph bench/web-budget.ts reads.
+    manifest: true,
     rolldownOptions: {
       output: {
         // The map engine and drawing tools go in their own chunks, loaded only by the signed-in shell,

@@ -1,0 +1,124 @@
+// Web budget: the gzipped JavaScript the browser loads for /login and for /home, from the built dist and Vite's
+// module graph (dist/.vite/manifest.json). A page loads the entry chunk with its static imports, plus the lazy
+// chunk of its route page (features/auth for /login, features/map for /home) with their static imports.
+// Writes bench/results/web-budget.md. Run: node --import tsx bench/web-budget.ts (builds the web if needed).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const root = resolve(import.meta.dirname, '..');
+const dist = join(root, 'web', 'dist');
+const manifestFile = join(dist, '.vite', 'manifest.json');
+
+if (!existsSync(manifestFile) || process.argv.includes('--build')) {
+  console.log('building the web app…');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('web build failed');
+}
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+
+/** Chunk keys reachable through static imports. */
+function closure(keys: string[]): Set<string> {
+  const out = new Set<string>();
+  const stack = [...keys];
+  while (stack.length) {
+    const k = stack.pop()!;
+    if (out.has(k) || !manifest[k]) continue;
+    out.add(k);
+    stack.push(...(manifest[k].imports ?? []));
+  }
+  return out;
+}
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entry) throw new Error('no entry chunk in the manifest');
+const pageChunk = (src: string) => {
+  const key = Object.keys(manifest).find((k) => k === src || manifest[k].src === src);
+  if (!key) throw new Error(`no chunk for ${src}`);
+  return key;
+};
+
+const pages = {
+  '/login': closure([entry, pageChunk('src/features/auth/index.ts')]),
+  '/home': closure([entry, pageChunk('src/features/map/index.ts')]),
+};
+
+const gz = new Map<string, { raw: number; gzip: number }>();
+function sizes(file: string) {
+  let s = gz.get(file);
+  if (!s) {
+    const buf = readFileSync(join(dist, file));
+    s = { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+    gz.set(file, s);
+  }
+  return s;
+}
+
+const isMapCode = (key: string) => {
+  const c = manifest[key];
+  return (
+    /maplibre|terra-draw/.test(c.file) || c.src === 'src/features/map/index.ts' || /maplibre-gl/.test(key)
+  );
+};
+
+const kb = (n: number) => (n / 1024).toFixed(1);
+const rows: string[] = [];
+const details: string[] = [];
+const summary: Record<string, { files: number; raw: number; gzip: number; map: boolean }> = {};
+for (const [page, keys] of Object.entries(pages)) {
+  const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  let raw = 0;
+  let gzip = 0;
+  const per = files.map((f) => ({ f, ...sizes(f) })).sort((a, b) => b.gzip - a.gzip);
+  for (const p of per) {
+    raw += p.raw;
+    gzip += p.gzip;
+  }
+  const map = [...keys].some(isMapCode);
+  summary[page] = { files: files.length, raw, gzip, map };
+  rows.push(`| ${page} | ${files.length} | ${kb(raw)} | ${kb(gzip)} | ${map ? 'yes' : 'no'} |`);
+  details.push(
+    `Largest chunks for ${page}: ` +
+      per
+        .slice(0, 5)
+        .map((p) => `${p.f.replace('assets/', '')} ${kb(p.gzip)} kB`)
+        .join(', '),
+  );
+}
+
+const md = [
+  '## Web budget (JavaScript per page)',
+  '',
+  'Gzipped (level 9) JavaScript a first visit downloads, from `web/dist` and the Vite module graph: the entry',
+  'chunk with its static imports plus the route page chunk with its static imports (CSS and lazily opened',
+  'dialogs excluded). `bench/web-budget.ts`.',
+  '',
+  '| page | JS files | raw kB | gzip kB | map code |',
+  '|---|---:|---:|---:|---|',
+  ...rows,
+  '',
+  ...details.map((d) => `- ${d}`),
+  '',
+  summary['/login'].map
+    ? '**The login page loads map code: the map must stay out of the login page.**'
+    : 'The login page loads no map code (MapLibre and the map feature are only in the /home set).',
+  '',
+].join('\n');
+
+mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+writeFileSync(join(root, 'bench', 'results', 'web-budget.md'), md);
+console.log(md);
+if (summary['/login'].map) process.exitCode = 1;
