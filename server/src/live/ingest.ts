@@ -92,6 +92,10 @@ export class LiveCore {
   private readonly queuedDevices = new Set<number>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly sql: ReturnType<typeof prepare>;
+  /** Receives raw device messages when someone watches them (the socket's `logs`). */
+  logSink:
+    | ((record: { host: string; protocol: string; uniqueId: string; deviceId: number; data: string }) => void)
+    | null = null;
   /** Counters for diagnostics and the benchmark. */
   readonly stats = { received: 0, stored: 0, rejected: 0, events: 0 };
 

@@ -255,6 +255,8 @@ export interface OsmAndRequest {
   url: string;
   contentType?: string;
   body: string;
+  /** Remote address, for the socket's logs. */
+  host?: string;
 }
 
 export interface OsmAndResponse {
@@ -294,6 +296,13 @@ export async function handleOsmAnd(
     const deviceId = live.findDevice({ uniqueId: d.uniqueId });
     if (deviceId === undefined) return { status: json ? 404 : 400, body: `Unknown device ${d.uniqueId}` };
     if (d.notificationToken) saveNotificationToken(ctx, live, deviceId, d.notificationToken);
+    live.logSink?.({
+      host: req.host ?? '',
+      protocol: 'osmand',
+      uniqueId: d.uniqueId,
+      deviceId,
+      data: query ? req.url : req.body.slice(0, 4096),
+    });
     let { latitude, longitude } = d.position;
     const p = { ...d.position };
     if (latitude === undefined || longitude === undefined) {
@@ -344,6 +353,7 @@ export async function registerOsmAndRoute(
         url: req.url,
         contentType: req.headers['content-type'],
         body: typeof req.body === 'string' ? req.body : '',
+        host: req.ip,
       });
       reply.status(r.status).type('text/plain; charset=utf-8').send(r.body);
     });
@@ -375,6 +385,7 @@ export async function startOsmAndServer(
         url: req.url ?? '/',
         contentType: req.headers['content-type'],
         body: Buffer.concat(chunks).toString('utf8'),
+        host: req.socket.remoteAddress ?? '',
       })
         .then((r) => {
           res.writeHead(r.status, {

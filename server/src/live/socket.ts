@@ -96,9 +96,11 @@ export class SocketHub {
     for (const c of set) this.queue(c, 'events', text);
   }
 
+  /** Sockets that asked for logs (`{"logs":true}`). */
+  private logClients = 0;
+
   get wantsLogs(): boolean {
-    for (const set of this.byUser.values()) for (const c of set) if (c.wantsLogs) return true;
-    return false;
+    return this.logClients > 0;
   }
 
   /** Raw device messages for the admin Logs page (only to sockets that sent `{"logs":true}`). */
@@ -166,12 +168,16 @@ export class SocketHub {
     ws.on('close', () => {
       this.byUser.get(userId)?.delete(c);
       this.dirty.delete(c);
+      if (c.wantsLogs) this.logClients--;
     });
     ws.on('message', (data) => {
       try {
         const msg: unknown = JSON.parse(String(data));
-        if (msg && typeof msg === 'object' && 'logs' in msg)
-          c.wantsLogs = (msg as { logs: unknown }).logs === true;
+        if (msg && typeof msg === 'object' && 'logs' in msg) {
+          const wants = (msg as { logs: unknown }).logs === true;
+          if (wants !== c.wantsLogs) this.logClients += wants ? 1 : -1;
+          c.wantsLogs = wants;
+        }
       } catch {
         // anything else is ignored, as Traccar does
       }

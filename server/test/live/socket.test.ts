@@ -172,6 +172,20 @@ describe('socket', () => {
     c.ws.close();
   });
 
+  it('streams raw OsmAnd messages after {"logs":true}', async () => {
+    const c = await open({ cookie: t.admin });
+    await c.waitFor(() => c.messages.length > 0, 'initial');
+    c.ws.send(JSON.stringify({ logs: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    const res = await t.app.inject({ method: 'POST', url: `/?id=${a.uniqueId}&lat=40&lon=1` });
+    expect(res.statusCode).toBe(200);
+    await c.waitFor(() => c.raw.some((m) => m.includes('"logs"')), 'logs');
+    const logs = c.messages.flatMap((m) => (m as { logs?: Array<Record<string, unknown>> }).logs ?? []);
+    expect(logs[0]).toMatchObject({ protocol: 'osmand', uniqueId: a.uniqueId, deviceId: a.id });
+    expect(String(logs[0].data)).toContain('lat=40');
+    c.ws.close();
+  });
+
   it('batches several positions of one tick into one message', async () => {
     const c = await open({ cookie: user.cookie });
     await c.waitFor(() => c.messages.length > 0, 'initial');
