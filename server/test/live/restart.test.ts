@@ -1,0 +1,52 @@
+// Server start resets every device status (shown "offline") while keeping positions and the latest position id
+// (CONTRACT §7); the status sweep is what turns silent devices "unknown".
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { getLive } from '../../src/live/ingest.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'rastro-restart-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const config = () =>
+  loadConfig(
+    { DATA_DIR: dir, SIM_DEVICES: '0', OSMAND_PORT: '0', LOG_LEVEL: 'silent' },
+    { host: '127.0.0.1', port: 0, logLevel: 'silent', simDevices: 0, osmandPort: 0 },
+  );
+
+describe('restart', () => {
+  it('resets statuses to null on start; positions and positionId survive', async () => {
+    const first = await buildApp(config());
+    await first.app.ready();
+    const db = first.ctx.store.sqlite;
+    const id = Number(
+      db.prepare("INSERT INTO devices (name, uniqueId) VALUES ('R', 'restart-1')").run().lastInsertRowid,
+    );
+    getLive(first.ctx).invalidate();
+    const r = await getLive(first.ctx).ingest({
+      uniqueId: 'restart-1',
+      protocol: 'osmand',
+      fixTime: new Date(),
+      latitude: 1,
+      longitude: 2,
+    });
+    expect(r.ok).toBe(true);
+    const positionId = r.ok ? r.position.id : 0;
+    expect(db.prepare('SELECT status FROM devices WHERE id = ?').get(id)).toEqual({ status: 'online' });
+    await first.app.close();
+
+    const second = await buildApp(config());
+    await second.app.ready();
+    const row = second.ctx.store.sqlite
+      .prepare('SELECT status, positionId FROM devices WHERE id = ?')
+      .get(id);
+    expect(row).toEqual({ status: null, positionId });
+    const live = getLive(second.ctx);
+    expect(live.deviceJson(id)?.status).toBe('offline');
+    expect(live.latestPosition(id)).toMatchObject({ id: positionId, latitude: 1, longitude: 2 });
+    await second.app.close();
+  });
+});
