@@ -165,6 +165,20 @@ describe('overspeed', () => {
   });
 });
 
+describe('motion events', () => {
+  it('stores deviceMoving and deviceStopped from the trip state machine (200 m, 180 s)', async () => {
+    const d = await createDevice(t);
+    // 0.001° of longitude on the equator = 111.3 m per minute, then parked for 5 minutes
+    await send(pos(d.uniqueId, 0, 0, 50));
+    await send(pos(d.uniqueId, 60, 0, 50.001));
+    await send(pos(d.uniqueId, 120, 0, 50.002)); // 222.6 m from the start ⇒ moving
+    for (let s = 180; s <= 480; s += 60) await send(pos(d.uniqueId, s, 0, 50.002));
+    const motion = events(d.id).filter((e) => e.type === 'deviceMoving' || e.type === 'deviceStopped');
+    expect(motion.map((e) => e.type)).toEqual(['deviceMoving', 'deviceStopped']);
+    expect(motion.every((e) => e.positionId > 0)).toBe(true);
+  });
+});
+
 describe('device status and latest position', () => {
   it('rejects unknown devices and invalid coordinates with a clear result', async () => {
     const live = getLive(t.ctx);
