@@ -3,10 +3,12 @@ import type { AppContext } from '../context.ts';
 import { registerMedia } from './media.ts';
 import { registerBranding } from './branding.ts';
 import { registerWeather } from './weather.ts';
+import { registerDeviceImages } from './deviceImages.ts';
 
 /** The /{ns} extension API plus /api/weather and /api/server-health (same code in both modes). */
 export async function registerExtensions(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerMedia(app, ctx);
   await registerBranding(app, ctx);
   await registerWeather(app, ctx);
+  await registerDeviceImages(app, ctx);
 }

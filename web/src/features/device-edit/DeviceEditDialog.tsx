@@ -406,7 +406,7 @@ function Photos({ deviceId, device, canEdit }: { deviceId: number; device?: Devi
 
   const upload = async (file: File | null, kind: 'photo' | 'image') => {
     if (!file) return;
-    const p = imageProblem(file);
+    const p = imageProblem(file, kind);
     setProblem(p);
     if (p) return;
     setBusy(true);

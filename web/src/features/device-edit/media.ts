@@ -2,7 +2,9 @@
 import { api, ext } from '../../api/http.ts';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** Device picture limit (CONTRACT §4) and installation photo limit (server: 5 MB). */
 export const IMAGE_MAX_BYTES = 500_000;
+export const PHOTO_MAX_BYTES = 5_000_000;
 
 export interface Photo {
   name: string;
@@ -12,9 +14,13 @@ export interface Photo {
 }
 
 /** Null when the file can be uploaded, else a `deviceEdit` message key. */
-export function imageProblem(file: Pick<File, 'type' | 'size'>): string | null {
+export function imageProblem(
+  file: Pick<File, 'type' | 'size'>,
+  kind: 'image' | 'photo' = 'image',
+): string | null {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'photos.badType';
-  if (file.size > IMAGE_MAX_BYTES) return 'photos.tooBig';
+  if (file.size > (kind === 'photo' ? PHOTO_MAX_BYTES : IMAGE_MAX_BYTES))
+    return kind === 'photo' ? 'photos.photoTooBig' : 'photos.tooBig';
   return null;
 }
 

@@ -1,0 +1,221 @@
+// Device pictures and installation photos (embedded mode).
+//   POST /api/devices/{id}/image (CONTRACT §4): body image/jpeg|png|gif|webp ≤ 500,000 B ⇒ text `device.<ext>`,
+//     stored under DATA_DIR/media/{uniqueId}/ and copied to DATA_DIR/images/{id}.png (what
+//     /{ns}/assets/images/{id}.png serves; browsers sniff the real image type).
+//   GET /api/media/{uniqueId}/{file}: a stored media file of a device the caller can see.
+//   /{ns}/devices/{id}/photos: installation photos — POST (raw image body ≤ 5 MB, 50 per device), GET (list),
+//     GET /{name} (the file), DELETE /{name}.
+// Reads need device access; writes also need device write rights (readonly/deviceReadonly refused).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppContext } from '../context.ts';
+import { ApiError, badRequest, denied, notFound } from '../errors.ts';
+import { requireUser } from '../traccar/auth.ts';
+import { canAccessDevice, checkWrite } from '../traccar/access.ts';
+import { pathId } from '../traccar/http.ts';
+
+export const DEVICE_IMAGE_MAX_BYTES = 500_000;
+export const PHOTO_MAX_BYTES = 5_000_000;
+export const PHOTOS_PER_DEVICE = 50;
+
+export const IMAGE_EXT: Record<string, string> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+const TYPE_OF_EXT: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** The image type the bytes really are (magic numbers), or null. */
+export function sniffImage(b: Buffer): string | null {
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (
+    b.length >= 6 &&
+    (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')
+  )
+    return 'image/gif';
+  if (
+    b.length >= 12 &&
+    b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    b.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
+  return null;
+}
+
+/** Validates an uploaded image body: declared type allowed, size within `max`, bytes matching the type. */
+export function checkImage(
+  contentType: string | undefined,
+  body: unknown,
+  max: number,
+): { type: string; ext: string; data: Buffer } {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  const ext = IMAGE_EXT[type];
+  if (!ext)
+    throw new ApiError(
+      415,
+      'Expected image/jpeg, image/png, image/gif or image/webp',
+      'WebApplicationException',
+    );
+  if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Empty image');
+  if (body.length > max) throw new ApiError(413, `Image larger than ${max} bytes`, 'WebApplicationException');
+  if (sniffImage(body) !== type) throw badRequest(`The file is not a valid ${ext} image`);
+  return { type, ext, data: body };
+}
+
+const SAFE_UNIQUE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+const SAFE_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/;
+
+interface DeviceRow {
+  id: number;
+  uniqueId: string;
+}
+
+export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // In gateway mode the upstream Traccar owns /api and the devices; nothing to serve here.
+  if (ctx.config.mode === 'gateway') return;
+  const mediaRoot = join(ctx.config.dataDir, 'media');
+  const imagesDir = join(ctx.config.dataDir, 'images');
+
+  const deviceById = (id: number) =>
+    ctx.store.sqlite.prepare('SELECT id, uniqueId FROM devices WHERE id = ?').get(id) as
+      DeviceRow | undefined;
+  const deviceByUniqueId = (uniqueId: string) =>
+    ctx.store.sqlite.prepare('SELECT id, uniqueId FROM devices WHERE uniqueId = ?').get(uniqueId) as
+      DeviceRow | undefined;
+
+  /** The device folder; unique ids with unsafe characters get a folder named by id. */
+  const deviceDir = (d: DeviceRow) =>
+    join(
+      mediaRoot,
+      SAFE_UNIQUE_ID.test(d.uniqueId) && !d.uniqueId.includes('..') ? d.uniqueId : `id-${d.id}`,
+    );
+
+  async function visibleDevice(req: FastifyRequest, write: boolean): Promise<DeviceRow> {
+    const user = await requireUser(ctx, req);
+    const id = pathId(req);
+    const d = deviceById(id);
+    if (!d || !canAccessDevice(ctx, user, id)) throw denied('Device access denied');
+    if (write) checkWrite(ctx, user, 'device');
+    return d;
+  }
+
+  async function sendFile(reply: FastifyReply, path: string, name: string): Promise<FastifyReply> {
+    const ext = name.split('.').pop()?.toLowerCase() ?? '';
+    let body: Buffer;
+    try {
+      body = await readFile(path);
+    } catch {
+      throw notFound('File not found');
+    }
+    return reply
+      .type(TYPE_OF_EXT[ext] ?? 'application/octet-stream')
+      .header('cache-control', 'private, max-age=60')
+      .header('x-content-type-options', 'nosniff')
+      .send(body);
+  }
+
+  await app.register(async (scope) => {
+    // raw bodies: every upload route here takes the image bytes as the request body
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES + 1 },
+      (_req, body, done) => done(null, body),
+    );
+
+    scope.post('/api/devices/:id/image', { bodyLimit: DEVICE_IMAGE_MAX_BYTES + 1 }, async (req, reply) => {
+      const d = await visibleDevice(req, true);
+      const img = checkImage(req.headers['content-type'], req.body, DEVICE_IMAGE_MAX_BYTES);
+      const dir = deviceDir(d);
+      await mkdir(dir, { recursive: true });
+      for (const f of await readdir(dir))
+        if (/^device\.[a-z]+$/.test(f)) await rm(join(dir, f), { force: true });
+      const name = `device.${img.ext}`;
+      await writeFile(join(dir, name), img.data);
+      await mkdir(imagesDir, { recursive: true });
+      await copyFile(join(dir, name), join(imagesDir, `${d.id}.png`));
+      return reply.type('text/plain; charset=utf-8').send(name);
+    });
+
+    const photosDir = (d: DeviceRow) => join(deviceDir(d), 'photos');
+    const photoUrl = (d: DeviceRow, name: string) => `/${ctx.config.ns}/devices/${d.id}/photos/${name}`;
+    async function listPhotos(d: DeviceRow) {
+      let files: string[] = [];
+      try {
+        files = (await readdir(photosDir(d))).filter((f) => SAFE_FILE.test(f)).sort();
+      } catch {
+        return [];
+      }
+      const out = [];
+      for (const name of files) {
+        const s = await stat(join(photosDir(d), name));
+        out.push({ name, url: photoUrl(d, name), size: s.size, uploadedAt: s.mtime.toISOString() });
+      }
+      return out;
+    }
+
+    scope.post(`/${ctx.config.ns}/devices/:id/photos`, { bodyLimit: PHOTO_MAX_BYTES + 1 }, async (req) => {
+      const d = await visibleDevice(req, true);
+      const img = checkImage(req.headers['content-type'], req.body, PHOTO_MAX_BYTES);
+      if ((await listPhotos(d)).length >= PHOTOS_PER_DEVICE)
+        throw badRequest(`At most ${PHOTOS_PER_DEVICE} photos per device`);
+      await mkdir(photosDir(d), { recursive: true });
+      const name = `${Date.now()}-${randomBytes(4).toString('hex')}.${img.ext}`;
+      await writeFile(join(photosDir(d), name), img.data);
+      return { name, url: photoUrl(d, name), size: img.data.length, uploadedAt: new Date().toISOString() };
+    });
+
+    scope.get(`/${ctx.config.ns}/devices/:id/photos`, async (req) =>
+      listPhotos(await visibleDevice(req, false)),
+    );
+
+    scope.get<{ Params: { id: string; name: string } }>(
+      `/${ctx.config.ns}/devices/:id/photos/:name`,
+      async (req, reply) => {
+        const d = await visibleDevice(req, false);
+        const name = req.params.name;
+        if (!SAFE_FILE.test(name)) throw badRequest('invalid file name');
+        return sendFile(reply, join(photosDir(d), name), name);
+      },
+    );
+
+    scope.delete<{ Params: { id: string; name: string } }>(
+      `/${ctx.config.ns}/devices/:id/photos/:name`,
+      async (req, reply) => {
+        const d = await visibleDevice(req, true);
+        const name = req.params.name;
+        if (!SAFE_FILE.test(name)) throw badRequest('invalid file name');
+        try {
+          await stat(join(photosDir(d), name));
+        } catch {
+          throw notFound('File not found');
+        }
+        await rm(join(photosDir(d), name), { force: true });
+        return reply.status(204).send();
+      },
+    );
+
+    scope.get<{ Params: { uniqueId: string; file: string } }>(
+      '/api/media/:uniqueId/:file',
+      async (req, reply) => {
+        const user = await requireUser(ctx, req);
+        const d = deviceByUniqueId(req.params.uniqueId);
+        if (!d || !canAccessDevice(ctx, user, d.id)) throw denied('Device access denied');
+        const file = req.params.file;
+        if (!SAFE_FILE.test(file)) throw badRequest('invalid file name');
+        return sendFile(reply, join(deviceDir(d), file), file);
+      },
+    );
+  });
+}
