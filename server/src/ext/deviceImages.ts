@@ -151,7 +151,7 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
     const photosDir = (d: DeviceRow) => join(deviceDir(d), 'photos');
     const photoUrl = (d: DeviceRow, name: string) => `/${ctx.config.ns}/devices/${d.id}/photos/${name}`;
     async function listPhotos(d: DeviceRow) {
-      let files: string[] = [];
+      let files: string[];
       try {
         files = (await readdir(photosDir(d))).filter((f) => SAFE_FILE.test(f)).sort();
       } catch {
