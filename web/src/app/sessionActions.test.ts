@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@rastro/domain';
+import { fakeFetch, json, text } from '../components/testing.tsx';
+import { usePrefs } from '../stores/prefs.ts';
+import { useSession } from '../stores/session.ts';
+import { DRIVER_VIEW_KEY, logout, restoreSession } from './sessionActions.ts';
+
+const ana = { id: 3, name: 'Ana', attributes: {} } as unknown as User;
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  usePrefs.getState().reload();
+  useSession.setState({ user: null });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('restoreSession', () => {
+  it('uses the cookie session first', async () => {
+    const f = fakeFetch(() => json(ana));
+    vi.stubGlobal('fetch', f.fn);
+    expect((await restoreSession())?.id).toBe(3);
+    expect(f.calls.map((c) => c.url)).toEqual(['/api/session']);
+  });
+
+  it('without a cookie session, logs in with the remember-me token (GET /api/session?token=)', async () => {
+    usePrefs.getState().setRememberme('tok');
+    const f = fakeFetch((url) => (url === '/api/session' ? text('', 404) : json(ana)));
+    vi.stubGlobal('fetch', f.fn);
+    expect((await restoreSession())?.id).toBe(3);
+    expect(f.calls.map((c) => c.url)).toEqual(['/api/session', '/api/session?token=tok']);
+    expect(useSession.getState().user?.id).toBe(3);
+  });
+
+  it('a rejected token is forgotten and the result is "no session"', async () => {
+    usePrefs.getState().setRememberme('old');
+    vi.stubGlobal('fetch', fakeFetch(() => text('', 401)).fn);
+    expect(await restoreSession()).toBeNull();
+    expect(localStorage.getItem('rememberme')).toBeNull();
+  });
+
+  it('a server that does not answer is an error, not "signed out"', async () => {
+    vi.stubGlobal('fetch', (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch);
+    await expect(restoreSession()).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('logout (SPEC §2)', () => {
+  it('DELETE /api/session, drops remember-me and the driver-view flag, then reloads on /login', async () => {
+    usePrefs.getState().setRememberme('tok');
+    sessionStorage.setItem(DRIVER_VIEW_KEY, '1');
+    useSession.setState({ user: ana });
+    const f = fakeFetch(() => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', f.fn);
+    const reload = vi.fn();
+    await logout(reload);
+    expect(f.calls.map((c) => `${c.init.method} ${c.url}`)).toEqual(['DELETE /api/session']);
+    expect(localStorage.getItem('rememberme')).toBeNull();
+    expect(sessionStorage.getItem(DRIVER_VIEW_KEY)).toBeNull();
+    expect(useSession.getState().user).toBeNull();
+    expect(reload).toHaveBeenCalledWith('/login');
+  });
+});
