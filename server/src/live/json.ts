@@ -132,3 +132,15 @@ export function queuedFromRow(r: QueuedDbRow): QueuedCommand {
     textChannel: !!r.textChannel,
   };
 }
+
+const texts = new WeakMap<object, string>();
+
+/** JSON text of an immutable API object (positions), serialised once and shared by the socket and REST. */
+export function jsonText(o: object): string {
+  let t = texts.get(o);
+  if (t === undefined) {
+    t = JSON.stringify(o);
+    texts.set(o, t);
+  }
+  return t;
+}

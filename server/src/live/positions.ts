@@ -8,7 +8,7 @@ import { requireUser } from '../traccar/auth.ts';
 import { canAccessDevice, checkRestriction, checkWrite, linkedDeviceIds } from '../traccar/access.ts';
 import { parse } from '../traccar/http.ts';
 import type { LiveCore } from './ingest.ts';
-import { eventFromRow, positionFromRow, type EventDbRow, type PositionDbRow } from './json.ts';
+import { eventFromRow, jsonText, positionFromRow, type EventDbRow, type PositionDbRow } from './json.ts';
 
 /** report.maxPositions */
 export const MAX_POSITIONS = 50_000;
@@ -117,7 +117,7 @@ export async function registerPositionRoutes(
     return { deviceId: q.deviceId, from: q.from, to: q.to, geofenceId: q.geofenceId };
   };
 
-  app.get('/api/positions', async (req) => {
+  app.get('/api/positions', async (req, reply) => {
     const user = await requireUser(ctx, req);
     const q = parse(positionsQuery, req.query ?? {});
     live.flushNow();
@@ -140,15 +140,16 @@ export async function registerPositionRoutes(
         return range(a.deviceId, a.from, a.to, a.geofenceId);
       }
       const last = live.latestPosition(q.deviceId);
-      return last ? [last] : [];
+      return reply.type('application/json; charset=utf-8').send(last ? `[${jsonText(last)}]` : '[]');
     }
+    // latest positions are shared, immutable objects: their JSON text is cached
     const since = Date.now() - LATEST_MAX_AGE_MS;
-    const out: Position[] = [];
+    const out: string[] = [];
     for (const id of linkedDeviceIds(ctx, user.id)) {
       const p = live.latestPosition(id);
-      if (p && Date.parse(p.fixTime) >= since) out.push(p);
+      if (p && Date.parse(p.fixTime) >= since) out.push(jsonText(p));
     }
-    return out;
+    return reply.type('application/json; charset=utf-8').send(`[${out.join(',')}]`);
   });
 
   app.delete('/api/positions/:id', async (req, reply) => {

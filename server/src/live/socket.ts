@@ -7,6 +7,7 @@ import type { Event } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { userFromSocketRequest } from '../traccar/auth.ts';
 import type { LiveCore } from './ingest.ts';
+import { jsonText } from './json.ts';
 
 export const KEEPALIVE_MS = 55_000;
 export const SOCKET_TICK_MS = 100;
@@ -60,7 +61,7 @@ export class SocketHub {
         for (const p of positions) {
           const users = this.live.cache.usersOf(p.deviceId);
           if (users.size === 0) continue;
-          const text = JSON.stringify(p);
+          const text = jsonText(p);
           for (const u of users) for (const c of this.byUser.get(u) ?? []) this.queue(c, 'positions', text);
         }
       },
@@ -187,7 +188,7 @@ export class SocketHub {
     const positions: string[] = [];
     for (const id of cache.devicesOf(userId)) {
       const p = this.live.latestPosition(id);
-      if (p) positions.push(JSON.stringify(p));
+      if (p) positions.push(jsonText(p));
     }
     this.send(c, `{"positions":[${positions.join(',')}]}`);
   }
