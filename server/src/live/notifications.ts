@@ -80,8 +80,13 @@ export function eventMessage(event: Event, deviceName: string, geofenceName?: st
 export class Notifier {
   readonly notificators = new Map<string, Notificator>();
   private unsubscribe: (() => void) | null = null;
-  /** Deliveries attempted through adapters (diagnostics and tests). */
+  /** The last 100 deliveries attempted through adapters (diagnostics). */
   readonly delivered: Array<{ notificator: string; userId: number; subject: string }> = [];
+
+  private record(notificator: string, userId: number, subject: string): void {
+    this.delivered.push({ notificator, userId, subject });
+    if (this.delivered.length > 100) this.delivered.shift();
+  }
 
   constructor(
     private readonly ctx: AppContext,
@@ -199,7 +204,7 @@ export class Notifier {
     const n = this.notificators.get(channel);
     const user = this.live.cache.users.get(userId);
     if (!n || !user || !n.configured()) return;
-    this.delivered.push({ notificator: channel, userId, subject: message.subject });
+    this.record(channel, userId, message.subject);
     n.send(user, message, this.live.cache.userAttrs.get(userId) ?? {}).catch((err: unknown) =>
       this.ctx.log.warn({ err, channel, userId }, 'notification delivery failed'),
     );
@@ -227,7 +232,7 @@ export class Notifier {
     if (!n || !n.configured()) throw badRequest(`Notificator ${channel} is not configured`);
     try {
       await n.send(user, message, parseJson(user.attributes));
-      this.delivered.push({ notificator: channel, userId: user.id, subject: message.subject });
+      this.record(channel, user.id, message.subject);
     } catch (err) {
       if (err instanceof NotConfigured) throw badRequest(err.message);
       throw badRequest(`Notificator ${channel} failed: ${(err as Error).message}`);
