@@ -64,7 +64,15 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
   const count = ctx.config.simDevices;
   if (count <= 0) return null;
   const live = getLive(ctx);
+  // Registered before the first await: an app closed while seeding never starts the timers.
+  let closed = false;
+  let started: Fleet | null = null;
+  ctx.onClose.push(() => {
+    closed = true;
+    started?.stop();
+  });
   const seed = await seedDemo(ctx);
+  if (closed) return null;
   live.invalidate();
 
   const sql = ctx.store.sqlite;
@@ -175,7 +183,7 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
   let timer: NodeJS.Timeout | null = null;
   const ready = (async () => {
     if (seed.seeded) await backfill();
-    if (stopped) return;
+    if (stopped || closed) return;
     let slice = 0;
     let busy = false;
     timer = setInterval(
@@ -206,6 +214,6 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
       unsubscribe();
     },
   };
-  ctx.onClose.push(() => fleet.stop());
+  started = fleet;
   return fleet;
 }
