@@ -1,5 +1,5 @@
 // Rastro service worker: shows web-push notifications and focuses the app when one is clicked.
-self.addEventListener('install', () => self.skipWaiting());
+// A new version waits until the page accepts it (SPEC §4: asked once per session), then SKIP_WAITING.
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener('push', (event) => {
