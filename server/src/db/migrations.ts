@@ -224,6 +224,25 @@ export const migrations: string[] = [
   CREATE INDEX tokens_user ON tokens (userId);
   CREATE INDEX password_resets_user ON password_resets (userId);
   `,
+  // 2: audit trail (GET /api/audit) and per-day API request counts (GET /api/statistics).
+  `
+  CREATE TABLE actions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    actionTime TEXT NOT NULL,
+    address TEXT,
+    userId INTEGER NOT NULL,
+    actionType TEXT NOT NULL,
+    objectType TEXT,
+    objectId INTEGER NOT NULL DEFAULT 0,
+    ${ATTR}
+  );
+  CREATE INDEX actions_time ON actions (actionTime);
+
+  CREATE TABLE request_stats (
+    day TEXT PRIMARY KEY,
+    requests INTEGER NOT NULL DEFAULT 0
+  );
+  `,
 ];
 
 export function migrate(sqlite: BetterSqlite3.Database): void {

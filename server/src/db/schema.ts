@@ -212,6 +212,24 @@ export interface PasswordResetRow {
   expiresAt: string;
 }
 
+/** Audit trail (CONTRACT §3 Action): who did what to which object, and when. */
+export interface ActionRow {
+  id: Generated<number>;
+  actionTime: string;
+  address: string | null;
+  userId: number;
+  actionType: string;
+  objectType: string | null;
+  objectId: number;
+  attributes: string;
+}
+
+/** API requests per UTC day (`YYYY-MM-DD`), for GET /api/statistics. */
+export interface RequestStatsRow {
+  day: string;
+  requests: number;
+}
+
 export interface Database {
   users: UserRow;
   devices: DeviceRow;
@@ -231,4 +249,6 @@ export interface Database {
   sessions: SessionRow;
   tokens: TokenRow;
   password_resets: PasswordResetRow;
+  actions: ActionRow;
+  request_stats: RequestStatsRow;
 }

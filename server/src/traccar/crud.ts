@@ -18,6 +18,7 @@ import {
   visibleDeviceIds,
   visibleIds,
 } from './access.ts';
+import { logAction } from './audit.ts';
 import { jsonObject, parse, pathId, query } from './http.ts';
 import { inputToRow, rowToJson, type Columns, type Json, type Row } from './model.ts';
 
@@ -267,6 +268,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       })(),
     );
     permissionsChanged(ctx);
+    logAction(ctx, req, user.id, 'create', def.type, id);
     return toJson(getRow(ctx, def.table, id)!, false);
   });
 
@@ -283,6 +285,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     for (const k of def.keep ?? []) values[k] = existing[k];
     uniqueGuard(() => updateRow(ctx, def.table, id, values));
     if (def.affectsVisibility?.(input, existing)) permissionsChanged(ctx);
+    logAction(ctx, req, user.id, 'edit', def.type, id);
     return toJson(getRow(ctx, def.table, id)!, false);
   });
 
@@ -297,6 +300,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       def.onDelete?.(ctx, id);
     })();
     permissionsChanged(ctx);
+    logAction(ctx, req, user.id, 'remove', def.type, id);
     return reply.status(204).send();
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ensureAdmin } from './admin.ts';
+import { registerAudit } from './audit.ts';
 import { registerPassword } from './password.ts';
 import { registerPermissions } from './permissions.ts';
 import { registerResources } from './resources.ts';
@@ -19,4 +20,5 @@ export async function registerTraccar(app: FastifyInstance, ctx: AppContext): Pr
   registerResources(app, ctx);
   registerPermissions(app, ctx);
   registerShare(app, ctx);
+  registerAudit(app, ctx);
 }

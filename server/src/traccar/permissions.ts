@@ -1,7 +1,7 @@
 // Permission links (CONTRACT §3 Permission, §4, §6): POST/DELETE /api/permissions (one link),
 // /api/permissions/bulk (same key pair), GET /api/permissions (admin). For non-admins both sides are checked:
 // a user side must be the caller or a user it manages, any other side must be visible to the caller.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   PERMISSION_KEYS,
   PERMISSION_PAIRS,
@@ -21,6 +21,7 @@ import {
   objectExists,
   permissionsChanged,
 } from './access.ts';
+import { logAction } from './audit.ts';
 import { requireUser, type UserRow } from './auth.ts';
 import { parse, query } from './http.ts';
 
@@ -42,7 +43,13 @@ export function checkLink(ctx: AppContext, user: UserRow, p: ParsedPermission): 
   checkSide(ctx, user, p.propertyType, p.propertyId);
 }
 
-function write(ctx: AppContext, links: ParsedPermission[], add: boolean): void {
+function write(
+  ctx: AppContext,
+  req: FastifyRequest,
+  userId: number,
+  links: ParsedPermission[],
+  add: boolean,
+): void {
   const stmt = add
     ? ctx.store.sqlite.prepare(
         'INSERT OR IGNORE INTO links (ownerType, ownerId, propertyType, propertyId) VALUES (?, ?, ?, ?)',
@@ -51,7 +58,13 @@ function write(ctx: AppContext, links: ParsedPermission[], add: boolean): void {
         'DELETE FROM links WHERE ownerType = ? AND ownerId = ? AND propertyType = ? AND propertyId = ?',
       );
   ctx.store.sqlite.transaction(() => {
-    for (const l of links) stmt.run(l.ownerType, l.ownerId, l.propertyType, l.propertyId);
+    for (const l of links) {
+      stmt.run(l.ownerType, l.ownerId, l.propertyType, l.propertyId);
+      logAction(ctx, req, userId, add ? 'link' : 'unlink', l.ownerType, l.ownerId, {
+        propertyType: l.propertyType,
+        propertyId: l.propertyId,
+      });
+    }
   })();
   permissionsChanged(ctx);
 }
@@ -65,7 +78,7 @@ export function registerPermissions(app: FastifyInstance, ctx: AppContext): void
         const user = await requireUser(ctx, req);
         const link = parse(permissionInput, req.body);
         checkLink(ctx, user, link);
-        write(ctx, [link], method === 'POST');
+        write(ctx, req, user.id, [link], method === 'POST');
         return reply.status(204).send();
       },
     });
@@ -81,7 +94,7 @@ export function registerPermissions(app: FastifyInstance, ctx: AppContext): void
           throw badRequest('all permissions of a bulk request must use the same key pair');
         }
         for (const l of links) checkLink(ctx, user, l);
-        write(ctx, links, method === 'POST');
+        write(ctx, req, user.id, links, method === 'POST');
         return reply.status(204).send();
       },
     });

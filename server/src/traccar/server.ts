@@ -7,6 +7,7 @@ import { serverInput } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { checkAdmin } from './access.ts';
+import { logAction } from './audit.ts';
 import { getUser, requireUser, type UserRow } from './auth.ts';
 import { jsonObject, parse } from './http.ts';
 import { getMailer } from './mailer.ts';
@@ -106,6 +107,7 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
     ctx.store.sqlite
       .prepare(`UPDATE server SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = 1`)
       .run(...cols.map((c) => values[c]));
+    logAction(ctx, req, user.id, 'edit', 'server', 1);
     return serverJson(ctx, user);
   });
 

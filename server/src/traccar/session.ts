@@ -4,6 +4,7 @@ import { loginForm, revokeForm, tokenForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest, denied, notFound, unauthorized } from '../errors.ts';
 import { checkUserAccess } from './access.ts';
+import { logAction } from './audit.ts';
 import {
   SESSION_COOKIE,
   createSessionToken,
@@ -43,6 +44,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       }
     }
     startSession(ctx, req, reply, r.user.id);
+    logAction(ctx, req, r.user.id, 'login', 'user', r.user.id);
     return userToJson(r.user as unknown as Row);
   });
 
@@ -79,8 +81,9 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.delete('/api/session', async (req, reply) => {
-    await requireUser(ctx, req);
+    const user = await requireUser(ctx, req);
     endSession(ctx, req, reply);
+    logAction(ctx, req, user.id, 'logout', 'user', user.id);
     return reply.status(204).send();
   });
 

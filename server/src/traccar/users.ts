@@ -25,6 +25,7 @@ import {
   requireUser,
   type UserRow,
 } from './auth.ts';
+import { logAction } from './audit.ts';
 import { deleteLinksOf, getRow, listQuery, selectRows, uniqueGuard, updateRow } from './crud.ts';
 import { jsonObject, parse, pathId, query } from './http.ts';
 import { COLUMNS, inputToRow, parseAttributes, userToJson, type Row } from './model.ts';
@@ -239,6 +240,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
         .run(caller.id, created.id);
       permissionsChanged(ctx);
     }
+    logAction(ctx, req, caller?.id ?? created.id, 'create', 'user', created.id);
     return userToJson(created as unknown as Row);
   });
 
@@ -263,6 +265,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const values = inputToRow(COLUMNS.users, input);
     if (input.password) values.hashedPassword = await hashPassword(input.password);
     uniqueGuard(() => updateRow(ctx, 'users', id, values));
+    logAction(ctx, req, caller.id, 'edit', 'user', id);
     return userToJson(getRow(ctx, 'users', id)!);
   });
 
@@ -279,6 +282,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     })();
     if (caller.id === id) endSession(ctx, req, reply);
     permissionsChanged(ctx);
+    logAction(ctx, req, caller.id, 'remove', 'user', id);
     return reply.status(204).send();
   });
 

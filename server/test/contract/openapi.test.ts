@@ -83,6 +83,19 @@ function applyCorrections(): void {
   // §12: permission keys also include maintenanceId, orderId, reportId, linkedDeviceId.
   for (const k of ['maintenanceId', 'orderId', 'reportId', 'linkedDeviceId'])
     S.Permission.properties![k] = ID;
+  // §3: Statistics also has id, attributes, mailSent, smsSent, geocoderRequests, geolocationRequests, protocols.
+  Object.assign(S.Statistics.properties!, {
+    id: { type: 'integer' },
+    attributes: { type: 'object' },
+    mailSent: { type: 'integer' },
+    smsSent: { type: 'integer' },
+    geocoderRequests: { type: 'integer' },
+    geolocationRequests: { type: 'integer' },
+    protocols: { type: 'object', additionalProperties: { type: 'integer' } },
+  });
+  // §1: Action address/userEmail/objectType are null when unknown.
+  for (const k of ['address', 'userEmail', 'objectType'])
+    S.Action.properties![k] = nullable(S.Action.properties![k]);
   // After correction: exact shapes (every documented field present, nothing else). Permission objects have
   // exactly two keys instead.
   for (const name of [
@@ -270,6 +283,24 @@ describe('embedded responses match openapi.yaml (with CONTRACT §12 corrections)
         expiration: new Date(Date.now() + 60_000).toISOString(),
       }),
     );
+  });
+
+  it('audit and statistics', async () => {
+    const range = `from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&to=${encodeURIComponent(
+      new Date(Date.now() + 60_000).toISOString(),
+    )}`;
+    const actions = check(
+      'GET',
+      '/audit',
+      await api(t.app, t.admin, 'GET', `/api/audit?${range}`),
+    ) as unknown[];
+    expect(actions.length).toBeGreaterThan(0);
+    const stats = check(
+      'GET',
+      '/statistics',
+      await api(t.app, t.admin, 'GET', `/api/statistics?${range}`),
+    ) as unknown[];
+    expect(stats.length).toBeGreaterThan(0);
   });
 
   it('the corrected schemas reject what the contract forbids', async () => {

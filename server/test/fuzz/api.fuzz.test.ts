@@ -83,6 +83,8 @@ const queryString = fc
       'offset',
       'excludeAttributes',
       'token',
+      'from',
+      'to',
       'x',
     ),
     fc.oneof(queryValue, fc.array(queryValue, { minLength: 2, maxLength: 3 })),
@@ -179,9 +181,13 @@ describe('fuzz: malformed input never breaks the embedded core', () => {
 
   it('malformed query strings on lists and /api/permissions never 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...RESOURCES, 'permissions', 'session'), queryString, async (r, q) => {
-        sane(await api(t.app, t.admin, 'GET', `/api/${r}?${q}`), false, `GET ${r}?${q}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...RESOURCES, 'permissions', 'session', 'audit', 'statistics'),
+        queryString,
+        async (r, q) => {
+          sane(await api(t.app, t.admin, 'GET', `/api/${r}?${q}`), false, `GET ${r}?${q}`);
+        },
+      ),
       RUNS,
     );
   });
@@ -199,6 +205,9 @@ describe('fuzz: malformed input never breaks the embedded core', () => {
         if (date.trim() !== '')
           sane(await form('/api/session/token', { expiration: date }), true, `token ${date}`);
         sane(await form('/api/share/device', { deviceId: '1', expiration: date }), true, `share ${date}`);
+        const q = `from=${encodeURIComponent(date)}&to=${encodeURIComponent(date)}`;
+        sane(await api(t.app, t.admin, 'GET', `/api/audit?${q}`), true, `audit ${date}`);
+        sane(await api(t.app, t.admin, 'GET', `/api/statistics?${q}`), true, `statistics ${date}`);
         const res = await api(t.app, t.admin, 'POST', '/api/devices', {
           name: 'd',
           uniqueId: 'fuzz-date',
