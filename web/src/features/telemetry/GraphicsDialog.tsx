@@ -81,7 +81,7 @@ export function GraphicsDialog({ props, onClose }: DialogComponentProps) {
       title={t('title', { name: device?.name ?? '' })}
       data-testid="telemetry-dialog"
     >
-      <Stack gap="sm">
+      <Stack gap="sm" data-testid="telemetry-body">
         <Group justify="space-between" gap="xs">
           <SegmentedControl
             value={range}
