@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TRIP_PARAMS } from '../../src/live/motion.ts';
 import {
+  geofenceIntervals,
   segmentsFromEvents,
   segmentsFromPositions,
   splitDays,
@@ -157,5 +158,35 @@ describe('daily pieces in the user time zone', () => {
       'Europe/Berlin',
     );
     expect(days.map(([a, b]) => (b - a) / 3_600_000)).toEqual([23, 24]);
+  });
+});
+
+describe('geofence intervals', () => {
+  it('pairs enter → exit per geofence; an exit without enter starts at from, an open enter ends at to', () => {
+    const from = Date.parse('2026-03-02T00:00:00Z');
+    const to = Date.parse('2026-03-02T12:00:00Z');
+    const ev = (type: string, hh: string, geofenceId: number) => ({
+      type,
+      eventTime: `2026-03-02T${hh}:00:00Z`,
+      geofenceId,
+    });
+    const items = geofenceIntervals(
+      device,
+      [
+        ev('geofenceExit', '01', 5),
+        ev('geofenceEnter', '02', 5),
+        ev('geofenceEnter', '03', 6),
+        ev('geofenceExit', '04', 5),
+        ev('geofenceEnter', '05', 9),
+      ],
+      new Set([5, 6]),
+      from,
+      to,
+    );
+    expect(items.map((i) => [i.geofenceId, i.startTime, i.endTime])).toEqual([
+      [5, '2026-03-02T00:00:00.000+00:00', '2026-03-02T01:00:00.000+00:00'],
+      [5, '2026-03-02T02:00:00.000+00:00', '2026-03-02T04:00:00.000+00:00'],
+      [6, '2026-03-02T03:00:00.000+00:00', '2026-03-02T12:00:00.000+00:00'],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { destination } from '@rastro/domain';
 import type { AppContext } from '../../src/context.ts';
 import { getLive } from '../../src/live/ingest.ts';
 import { positionFromRow, type PositionDbRow } from '../../src/live/json.ts';
@@ -18,6 +19,7 @@ const user = basic('user@x', 'pw');
 const noReports = basic('norep@x', 'pw');
 let d1: number;
 let d2: number;
+let geofenceId: number;
 
 beforeAll(async () => {
   ({ app, ctx } = await fleetApp());
@@ -32,6 +34,15 @@ beforeAll(async () => {
   link(ctx, 'user', adminId, 'device', d1);
   link(ctx, 'user', adminId, 'device', d2);
   ctx.store.sqlite.prepare("INSERT INTO drivers (name, uniqueId) VALUES ('Ana', 'D-1')").run();
+  // a 300 m circle around the 6000 m mark, where the track stops for 20 minutes
+  const mark = destination({ latitude: 0, longitude: 0 }, 90, 6000);
+  geofenceId = Number(
+    ctx.store.sqlite
+      .prepare("INSERT INTO geofences (name, area) VALUES ('Pátio', ?)")
+      .run(`CIRCLE (${mark.latitude} ${mark.longitude}, 300)`).lastInsertRowid,
+  );
+  link(ctx, 'device', d1, 'geofence', geofenceId);
+  link(ctx, 'user', adminId, 'geofence', geofenceId);
   const live = getLive(ctx);
   live.invalidate();
   const results = await live.ingestMany(
@@ -221,6 +232,46 @@ describe('route and events', () => {
       type: string;
     }>;
     expect(all.filter((e) => e.type === 'deviceMoving')).toHaveLength(2);
+  });
+});
+
+describe('geofences and combined', () => {
+  it('geofences: inside from the arrival at 1200 s (6000 m) to the first position out of 300 m at 2460 s (6600 m)', async () => {
+    const res = await get(`/api/reports/geofences?deviceId=${d1}&geofenceId=${geofenceId}&${day}`);
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        deviceId: d1,
+        geofenceId,
+        startTime: at(1200),
+        endTime: at(2460),
+        distance: 0,
+      }),
+    ]);
+    // only listed geofences are reported
+    expect((await get(`/api/reports/geofences?deviceId=${d1}&${day}`)).json()).toEqual([]);
+    // a geofence the caller cannot see
+    const denied = await get(`/api/reports/geofences?deviceId=${d1}&geofenceId=${geofenceId}&${day}`, user);
+    expect(denied.statusCode).toBe(400);
+  });
+
+  it('combined: [lon, lat] route, events with a position except deviceMoving, and their positions', async () => {
+    const [item] = (await get(`/api/reports/combined?deviceId=${d1}&${day}`)).json() as Array<{
+      deviceId: number;
+      route: Array<[number, number]>;
+      events: Array<{ type: string; positionId: number }>;
+      positions: Array<{ id: number; fixTime: string }>;
+    }>;
+    expect(item.deviceId).toBe(d1);
+    expect(item.route).toHaveLength(61);
+    expect(item.route[60][0]).toBeCloseTo(
+      destination({ latitude: 0, longitude: 0 }, 90, 12_000).longitude,
+      9,
+    );
+    expect(item.events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['deviceStopped', 'geofenceEnter', 'geofenceExit']),
+    );
+    expect(item.events.some((e) => e.type === 'deviceMoving')).toBe(false);
+    expect(new Set(item.positions.map((p) => p.id))).toEqual(new Set(item.events.map((e) => e.positionId)));
   });
 });
 

@@ -353,3 +353,57 @@ export function splitDays(from: number, to: number, timeZone: string): Array<[nu
   }
   return days;
 }
+
+export interface GeofenceItem {
+  deviceId: number;
+  deviceName: string;
+  geofenceId: number;
+  distance: number;
+  averageSpeed: number;
+  maxSpeed: number;
+  spentFuel: number;
+  startOdometer: number;
+  endOdometer: number;
+  startTime: string;
+  endTime: string;
+}
+
+/**
+ * Enter → exit intervals of the listed geofences from a device's geofence events (eventTime order). An exit with
+ * no enter in the period starts at `from`; an enter still open at the end closes at `to`. Sorted by start.
+ */
+export function geofenceIntervals(
+  device: ReportDevice,
+  events: Array<{ type: string; eventTime: string; geofenceId: number }>,
+  geofenceIds: Set<number>,
+  from: number,
+  to: number,
+): GeofenceItem[] {
+  const open = new Map<number, number>();
+  const out: Array<{ geofenceId: number; start: number; end: number }> = [];
+  for (const e of events) {
+    if (!geofenceIds.has(e.geofenceId)) continue;
+    const t = Date.parse(e.eventTime);
+    if (e.type === 'geofenceEnter') {
+      if (!open.has(e.geofenceId)) open.set(e.geofenceId, t);
+    } else if (e.type === 'geofenceExit') {
+      out.push({ geofenceId: e.geofenceId, start: open.get(e.geofenceId) ?? from, end: t });
+      open.delete(e.geofenceId);
+    }
+  }
+  for (const [geofenceId, start] of open) out.push({ geofenceId, start, end: to });
+  out.sort((a, b) => a.start - b.start || a.geofenceId - b.geofenceId);
+  return out.map((i) => ({
+    deviceId: device.id,
+    deviceName: device.name,
+    geofenceId: i.geofenceId,
+    distance: 0,
+    averageSpeed: 0,
+    maxSpeed: 0,
+    spentFuel: 0,
+    startOdometer: 0,
+    endOdometer: 0,
+    startTime: jsonDate(i.start),
+    endTime: jsonDate(i.end),
+  }));
+}

@@ -3,8 +3,8 @@
 // in that form compares correctly as a string.
 import type { AppContext } from '../../context.ts';
 import { parseJson } from '../cache.ts';
-import { eventFromRow, type EventDbRow, type PositionDbRow } from '../json.ts';
-import type { Event } from '@rastro/domain';
+import { eventFromRow, positionFromRow, type EventDbRow, type PositionDbRow } from '../json.ts';
+import type { Event, Position } from '@rastro/domain';
 import type { ReportPosition } from './compute.ts';
 
 /** report.maxPositions: a route answers at most this many positions per device. */
@@ -105,6 +105,12 @@ export class ReportData {
          ORDER BY e.eventTime, e.id`,
       ),
       drivers: db.prepare('SELECT uniqueId, name FROM drivers'),
+      coordinates: db.prepare(
+        'SELECT longitude, latitude FROM positions WHERE deviceId = ? AND fixTime >= ? AND fixTime < ? ORDER BY fixTime, id LIMIT ?',
+      ),
+      byIds: db.prepare(
+        'SELECT * FROM positions WHERE id IN (SELECT value FROM json_each(?)) ORDER BY fixTime, id',
+      ),
     };
   }
 
@@ -146,6 +152,21 @@ export class ReportData {
       PositionDbRow & { eventType: string }
     >;
     return rows.map((row) => ({ type: row.eventType, position: reportPositionFromRow(row) }));
+  }
+
+  /** A route as [longitude, latitude] pairs (the combined report). */
+  coordinates(deviceId: number, r: Range, limit = MAX_ROUTE_POSITIONS): Array<[number, number]> {
+    const rows = this.s.coordinates.all(deviceId, lower(r), upper(r), limit) as Array<{
+      longitude: number;
+      latitude: number;
+    }>;
+    return rows.map((p) => [p.longitude, p.latitude]);
+  }
+
+  /** Positions by id, as API objects (fixTime order). */
+  positionsByIds(ids: number[]): Position[] {
+    if (!ids.length) return [];
+    return (this.s.byIds.all(JSON.stringify(ids)) as PositionDbRow[]).map(positionFromRow);
   }
 
   drivers(): Map<string, string> {

@@ -1,4 +1,4 @@
-// GET /api/reports/{route,events,trips,stops,summary} (CONTRACT §4 report rules, §8 trips/stops/summary).
+// GET /api/reports/{route,events,trips,stops,summary,geofences,combined} (CONTRACT §4 report rules, §8 trips/stops/summary).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { zonedDate } from '@rastro/domain';
@@ -10,6 +10,7 @@ import { parse } from '../../traccar/http.ts';
 import { getLive } from '../ingest.ts';
 import { tripParamsFrom } from '../motion.ts';
 import {
+  geofenceIntervals,
   segmentsFromEvents,
   segmentsFromPositions,
   splitDays,
@@ -41,6 +42,12 @@ const baseQuery = z
   });
 const eventsQuery = z
   .object({ deviceId: ids, groupId: ids, from: zonedDate, to: zonedDate, type: strings, alarm: strings })
+  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+const geofencesQuery = z
+  .object({ deviceId: ids, groupId: ids, geofenceId: ids, from: zonedDate, to: zonedDate })
   .refine((q) => Date.parse(q.from) <= Date.parse(q.to), {
     message: 'from must not be after to',
     path: ['from'],
@@ -155,6 +162,36 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
         return visible('geofence', e.geofenceId) && visible('maintenance', e.maintenanceId);
       }),
     );
+  });
+
+  app.get('/api/reports/geofences', async (req) => {
+    const q = parse(geofencesQuery, req.query);
+    const { user, devices, range } = await resolve(req, q);
+    for (const g of q.geofenceId) checkSee(ctx, user, 'geofence', g);
+    const wanted = new Set(q.geofenceId);
+    return devices.flatMap((d) =>
+      geofenceIntervals(d, data.events(d.id, range), wanted, range.from, range.to),
+    );
+  });
+
+  app.get('/api/reports/combined', async (req) => {
+    const { user, devices, range } = await resolve(req, parse(baseQuery, req.query));
+    return devices.map((d) => {
+      const events = data
+        .events(d.id, range)
+        .filter(
+          (e) =>
+            e.positionId > 0 &&
+            e.type !== 'deviceMoving' &&
+            (!e.geofenceId || user.administrator || canSee(ctx, user, 'geofence', e.geofenceId)),
+        );
+      return {
+        deviceId: d.id,
+        route: data.coordinates(d.id, range),
+        events,
+        positions: data.positionsByIds([...new Set(events.map((e) => e.positionId))]),
+      };
+    });
   });
 
   app.get('/api/reports/trips', async (req) => {
