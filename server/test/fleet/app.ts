@@ -2,7 +2,6 @@
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { hashPassword } from '../../src/traccar/auth.ts';
-import { registerReports } from '../../src/live/reports/index.ts';
 import type { AppContext } from '../../src/context.ts';
 
 export async function fleetApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}) {
