@@ -243,6 +243,26 @@ export const migrations: string[] = [
     requests INTEGER NOT NULL DEFAULT 0
   );
   `,
+  // 3: orders and scheduled reports (CONTRACT §3 Order, Report), linked through the links table
+  // with the stems "order" and "report".
+  `
+  CREATE TABLE orders (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    uniqueId TEXT NOT NULL,
+    description TEXT,
+    fromAddress TEXT,
+    toAddress TEXT,
+    ${ATTR}
+  );
+
+  CREATE TABLE reports (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    type TEXT NOT NULL,
+    description TEXT,
+    calendarId INTEGER NOT NULL DEFAULT 0,
+    ${ATTR}
+  );
+  `,
 ];
 
 export function migrate(sqlite: BetterSqlite3.Database): void {

@@ -212,6 +212,24 @@ export interface PasswordResetRow {
   expiresAt: string;
 }
 
+export interface OrderRow {
+  id: Generated<number>;
+  uniqueId: string;
+  description: string | null;
+  fromAddress: string | null;
+  toAddress: string | null;
+  attributes: string;
+}
+
+/** A scheduled report (CONTRACT §3 Report); devices/groups/users are linked with the "report" stem. */
+export interface ScheduledReportRow {
+  id: Generated<number>;
+  type: string;
+  description: string | null;
+  calendarId: number;
+  attributes: string;
+}
+
 /** Audit trail (CONTRACT §3 Action): who did what to which object, and when. */
 export interface ActionRow {
   id: Generated<number>;
@@ -250,5 +268,7 @@ export interface Database {
   tokens: TokenRow;
   password_resets: PasswordResetRow;
   actions: ActionRow;
+  orders: OrderRow;
+  reports: ScheduledReportRow;
   request_stats: RequestStatsRow;
 }

@@ -20,6 +20,8 @@ export const TABLE_OF: Record<string, string> = {
   driver: 'drivers',
   command: 'commands',
   maintenance: 'maintenances',
+  order: 'orders',
+  report: 'reports',
 };
 
 /** Link stem → the Java class name used in "<Class> access denied". */
@@ -36,6 +38,8 @@ export const CLASS_OF: Record<string, string> = {
   driver: 'Driver',
   command: 'Command',
   maintenance: 'Maintenance',
+  order: 'Order',
+  report: 'Report',
 };
 
 /** Levels of the group hierarchy used for permission expansion (a group plus 2 levels below it). */

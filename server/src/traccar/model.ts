@@ -109,6 +109,14 @@ export const COLUMNS = {
     notificators: 'str',
   },
   commands: { attributes: 'attrs', description: 'strNull', type: 'str', textChannel: 'bool' },
+  orders: {
+    attributes: 'attrs',
+    uniqueId: 'str',
+    description: 'strNull',
+    fromAddress: 'strNull',
+    toAddress: 'strNull',
+  },
+  reports: { attributes: 'attrs', calendarId: 'int', type: 'str', description: 'strNull' },
   computed_attributes: {
     description: 'str',
     attribute: 'str',

@@ -11,6 +11,8 @@ import {
   groupInput,
   maintenanceInput,
   notificationInput,
+  orderInput,
+  scheduledReportInput,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest, denied } from '../errors.ts';
@@ -114,7 +116,7 @@ export const RESOURCES: ResourceDef[] = [
     sort: 'name',
     search: ['name'],
     onDelete(ctx, id) {
-      for (const t of ['devices', 'geofences', 'notifications']) {
+      for (const t of ['devices', 'geofences', 'notifications', 'reports']) {
         ctx.store.sqlite.prepare(`UPDATE ${t} SET calendarId = 0 WHERE calendarId = ?`).run(id);
       }
     },
@@ -169,6 +171,28 @@ export const RESOURCES: ResourceDef[] = [
     sort: 'description',
     search: ['description', 'attribute'],
     writeKind: 'attribute',
+  },
+  {
+    path: 'orders',
+    table: 'orders',
+    type: 'order',
+    columns: COLUMNS.orders,
+    schema: orderInput as AnySchema,
+    listKind: 'simple',
+    sort: 'description',
+    search: ['uniqueId', 'description', 'fromAddress', 'toAddress'],
+  },
+  {
+    // Scheduled reports: stored and linked; the embedded server has no mailer to deliver them.
+    path: 'reports',
+    table: 'reports',
+    type: 'report',
+    columns: COLUMNS.reports,
+    schema: scheduledReportInput as AnySchema,
+    listKind: 'simple',
+    sort: 'description',
+    search: ['description', 'type'],
+    refs: [{ field: 'calendarId', type: 'calendar' }],
   },
 ];
 

@@ -25,6 +25,8 @@ const RESOURCES: Array<{ path: string; table: string; type: string; cls: string 
   { path: 'notifications', table: 'notifications', type: 'notification', cls: 'Notification' },
   { path: 'commands', table: 'commands', type: 'command', cls: 'Command' },
   { path: 'attributes/computed', table: 'computed_attributes', type: 'attribute', cls: 'Attribute' },
+  { path: 'orders', table: 'orders', type: 'order', cls: 'Order' },
+  { path: 'reports', table: 'reports', type: 'report', cls: 'Report' },
 ];
 
 type Role =

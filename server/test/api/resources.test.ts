@@ -43,6 +43,12 @@ export const SAMPLES: Record<string, () => Record<string, unknown>> = {
     expression: 'speed * 1.852',
     type: 'number',
   }),
+  orders: () => ({
+    uniqueId: `ord-${Math.random().toString(36).slice(2)}`,
+    description: 'Delivery',
+    toAddress: 'Rua A, 1',
+  }),
+  reports: () => ({ type: 'summary', description: 'Daily summary', attributes: { daily: true } }),
 };
 
 describe('generic CRUD (CONTRACT §1, §4)', () => {
@@ -58,12 +64,7 @@ describe('generic CRUD (CONTRACT §1, §4)', () => {
       expect(created.id).toBeGreaterThan(0);
       if (path !== 'attributes/computed') expect(created.attributes).toBeTypeOf('object');
       else expect(created).not.toHaveProperty('attributes');
-      const type =
-        path === 'attributes/computed'
-          ? 'attribute'
-          : path === 'maintenance'
-            ? 'maintenance'
-            : path.replace(/s$/, '');
+      const type = path === 'attributes/computed' ? 'attribute' : path.replace(/s$/, '');
       const linked = t.ctx.store.sqlite
         .prepare(`SELECT ownerId FROM links WHERE ownerType='user' AND propertyType=? AND propertyId=?`)
         .all(type, created.id);

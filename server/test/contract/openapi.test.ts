@@ -98,7 +98,13 @@ function applyCorrections(): void {
     S.Action.properties![k] = nullable(S.Action.properties![k]);
   // After correction: exact shapes (every documented field present, nothing else). Permission objects have
   // exactly two keys instead.
+  // §1: Order strings are null when unset.
+  for (const k of ['description', 'fromAddress', 'toAddress'])
+    S.Order.properties![k] = nullable(S.Order.properties![k]);
   for (const name of [
+    'Order',
+    'Statistics',
+    'Action',
     'Device',
     'User',
     'Server',
@@ -173,6 +179,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
   '/attributes/computed': { description: 'd', attribute: 'a', expression: 'speed > 10', type: 'boolean' },
   '/drivers': { name: 'Driver', uniqueId: 'drv-contract' },
   '/maintenance': { name: 'Tyres', type: 'odometer', start: 1000, period: 50000 },
+  '/orders': { uniqueId: 'ord-1', description: 'Order', fromAddress: null, toAddress: 'Somewhere' },
   '/commands': { type: 'positionPeriodic', description: null, attributes: { frequency: 60 } },
 };
 

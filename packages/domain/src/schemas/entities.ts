@@ -116,6 +116,29 @@ export const computedAttributeInput = z.object({
 });
 export type ComputedAttributeInput = z.infer<typeof computedAttributeInput>;
 
+export const orderInput = z.object({
+  id: refId,
+  attributes,
+  uniqueId: z.string().trim().min(1, 'uniqueId is required').max(128),
+  description: nullableStr(4096),
+  fromAddress: nullableStr(1024),
+  toAddress: nullableStr(1024),
+});
+export type OrderInput = z.infer<typeof orderInput>;
+
+export const SCHEDULED_REPORT_TYPES = ['events', 'route', 'summary', 'trips', 'stops', 'devices'] as const;
+
+export const scheduledReportInput = z.object({
+  id: refId,
+  attributes,
+  calendarId: refId,
+  type: z.enum(SCHEDULED_REPORT_TYPES, {
+    message: 'type must be events, route, summary, trips, stops or devices',
+  }),
+  description: nullableStr(4096),
+});
+export type ScheduledReportInput = z.infer<typeof scheduledReportInput>;
+
 export const userInput = z.object({
   id: refId,
   attributes,
@@ -183,6 +206,8 @@ export const PERMISSION_KEYS = [
   'commandId',
   'maintenanceId',
   'linkedDeviceId',
+  'orderId',
+  'reportId',
 ] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 
@@ -199,9 +224,21 @@ export const PERMISSION_PAIRS: Record<string, readonly string[]> = {
     'managedUser',
     'command',
     'maintenance',
+    'order',
+    'report',
   ],
-  device: ['geofence', 'notification', 'attribute', 'driver', 'command', 'maintenance', 'linkedDevice'],
-  group: ['geofence', 'notification', 'attribute', 'driver', 'command', 'maintenance'],
+  device: [
+    'geofence',
+    'notification',
+    'attribute',
+    'driver',
+    'command',
+    'maintenance',
+    'linkedDevice',
+    'order',
+    'report',
+  ],
+  group: ['geofence', 'notification', 'attribute', 'driver', 'command', 'maintenance', 'order', 'report'],
 };
 
 export interface ParsedPermission {
