@@ -4,10 +4,11 @@
 import { ActionIcon, Box, Button, Drawer, Group } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { isQrDriver, isShared } from '@rastro/domain';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Panel } from '../components/Panel.tsx';
+import { useBranding } from '../features/branding/index.ts';
 import { useIsMobile } from '../components/useIsMobile.ts';
 import { useSession } from '../stores/session.ts';
 import { Header } from './Header.tsx';
@@ -35,6 +36,11 @@ export function ShellLayout() {
   const driver = isQrDriver(user, ns);
   const withMenu = !shared && !driver;
   const expanded = isExpanded(meta, location.search);
+  const brandTitle = useBranding().title;
+  const pageTitle = meta ? t(meta.title) : '';
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} · ${brandTitle}` : brandTitle;
+  }, [pageTitle, brandTitle]);
 
   // The link expired: end the server session and the live socket, then the warning forces a reload. The user stays
   // in the store until then so the shell (and the warning) stay mounted.

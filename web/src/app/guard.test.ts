@@ -122,6 +122,20 @@ describe('navigation guard (SPEC §2)', () => {
     expect(log).toEqual([]);
   });
 
+  it('signed in on the login form: devices load once on the first protected page', async () => {
+    const { fx, log } = effects({ server: true, user: plain });
+    let loaded = false;
+    fx.needsDevices = () => !loaded;
+    const load = fx.loadDevices;
+    fx.loadDevices = async () => {
+      await load();
+      loaded = true;
+    };
+    expect(await runGuard({ pathname: '/home' }, fx)).toEqual({ kind: 'pass' });
+    expect(await runGuard({ pathname: '/devices' }, fx)).toEqual({ kind: 'pass' });
+    expect(log).toEqual(['devices']);
+  });
+
   it('/server-health is for administrators only; others go to /home', async () => {
     expect(await runGuard({ pathname: '/server-health' }, effects({ server: true, user: plain }).fx)).toEqual(
       {

@@ -21,6 +21,8 @@ export interface GuardEffects {
   checkSession(): Promise<User | null>;
   /** Loads devices for the map (map-wait mode). */
   loadDevices(): Promise<void>;
+  /** Devices not loaded yet in this page (e.g. right after signing in on the login form). */
+  needsDevices?(): boolean;
 }
 
 export interface GuardTarget {
@@ -56,11 +58,15 @@ export async function runGuard(target: GuardTarget, fx: GuardEffects): Promise<G
     }
   }
 
-  if (!user && !isPublic) {
+  if (!isPublic) {
     try {
-      user = await fx.checkSession();
-      if (!user) return { kind: 'redirect', to: loginTarget(target) };
-      if (meta.access !== 'driver') await fx.loadDevices();
+      if (!user) {
+        user = await fx.checkSession();
+        if (!user) return { kind: 'redirect', to: loginTarget(target) };
+        if (meta.access !== 'driver') await fx.loadDevices();
+      } else if (meta.access !== 'driver' && fx.needsDevices?.()) {
+        await fx.loadDevices();
+      }
     } catch (err) {
       if (isAuthFailure(err)) return { kind: 'redirect', to: loginTarget(target) };
       return { kind: 'redirect', to: '/maintenance' };

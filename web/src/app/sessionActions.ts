@@ -83,6 +83,8 @@ export async function logout(
   reload('/login');
 }
 
+let devicesLoaded = false;
+
 /** The effects the guard runs against the real API and stores. */
 export const guardEffects: GuardEffects = {
   hasServer: () => useSession.getState().server !== null,
@@ -91,5 +93,9 @@ export const guardEffects: GuardEffects = {
   },
   currentUser: () => useSession.getState().user,
   checkSession: restoreSession,
-  loadDevices: () => loadDevices(),
+  loadDevices: async () => {
+    await loadDevices();
+    devicesLoaded = true;
+  },
+  needsDevices: () => !devicesLoaded,
 };
