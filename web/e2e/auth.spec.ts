@@ -213,3 +213,56 @@ test('loginAs fixture signs in through the API', async ({ page }) => {
   await page.goto('/home');
   await expect(page.getByTestId('user-area')).toHaveText(user.name);
 });
+
+test('registration open: register a new account, then sign in with it', async ({ page, request }) => {
+  const ADMIN = { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` };
+  const server = await (await request.get('/api/server')).json();
+  const email = `new-${Date.now()}@rastro.test`;
+  try {
+    expect(
+      (await request.put('/api/server', { headers: ADMIN, data: { ...server, registration: true } })).ok(),
+    ).toBe(true);
+    await page.goto('/login');
+    await page.getByTestId('register-link').click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.getByLabel('Nome e sobrenome').fill('Nova Pessoa');
+    await page.getByLabel('E-mail ou usuário').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('abc1');
+    await page.getByLabel('Confirme a senha').fill('abc1');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByTestId('register-done')).toBeVisible();
+    await page.goto('/login');
+    await fillLogin(page, email, 'abc1');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByTestId('user-area')).toHaveText('Nova Pessoa');
+  } finally {
+    await request.put('/api/server', { headers: ADMIN, data: server });
+    const users = (await (await request.get('/api/users', { headers: ADMIN })).json()) as {
+      id: number;
+      email: string;
+    }[];
+    const created = users.find((u) => u.email === email);
+    if (created) await request.delete(`/api/users/${created.id}`, { headers: ADMIN });
+  }
+});
+
+test('token login and the password-recovery request', async ({ page }) => {
+  await page.goto('/login');
+  const tokenRes = await page.request.post('/api/session', { form: accounts.sub1 });
+  expect(tokenRes.ok()).toBe(true);
+  const token = (await (await page.request.post('/api/session/token', { form: {} })).text()).trim();
+  await page.context().clearCookies();
+  await page.goto('/login?to=%2Fgroups');
+  await page.getByTestId('login-token-mode').click();
+  await page.getByTestId('login-token').fill(token);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page.getByTestId('user-area')).toHaveText('Subusuário 1');
+
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByText('Esqueci minha senha').click();
+  await page.getByTestId('login-email').fill(accounts.sub1.email);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-info')).toContainText('Se o e-mail estiver cadastrado');
+});
