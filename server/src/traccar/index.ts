@@ -21,4 +21,25 @@ export async function registerTraccar(app: FastifyInstance, ctx: AppContext): Pr
   registerPermissions(app, ctx);
   registerShare(app, ctx);
   registerAudit(app, ctx);
+  startHousekeeping(ctx);
+}
+
+/** Hourly removal of expired sessions, tokens and password-reset tokens. */
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+export function purgeExpired(ctx: AppContext, now = new Date()): number {
+  const iso = now.toISOString();
+  const sql = ctx.store.sqlite;
+  return (
+    sql.prepare('DELETE FROM sessions WHERE expiresAt IS NOT NULL AND expiresAt <= ?').run(iso).changes +
+    sql.prepare('DELETE FROM tokens WHERE expiresAt <= ?').run(iso).changes +
+    sql.prepare('DELETE FROM password_resets WHERE expiresAt <= ?').run(iso).changes
+  );
+}
+
+function startHousekeeping(ctx: AppContext): void {
+  purgeExpired(ctx);
+  const timer = setInterval(() => purgeExpired(ctx), HOUSEKEEPING_INTERVAL_MS);
+  timer.unref();
+  ctx.onClose.push(() => clearInterval(timer));
 }

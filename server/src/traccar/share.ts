@@ -18,7 +18,11 @@ export async function createShare(
   expiration: Date,
 ): Promise<string> {
   if (serverSwitch(ctx, 'disableShare')) throw denied('Sharing is disabled');
-  if (owner.temporary) throw denied('Write access denied');
+  if (owner.temporary) throw denied('Temporary user');
+  // A share never outlives its owner's account.
+  if (owner.expirationTime && Date.parse(owner.expirationTime) < expiration.getTime()) {
+    expiration = new Date(owner.expirationTime);
+  }
   if (expiration.getTime() <= Date.now()) throw badRequest('expiration must be in the future');
   checkSee(ctx, owner, target.type, target.id);
   const row = getRow(ctx, target.type === 'device' ? 'devices' : 'groups', target.id);
@@ -32,7 +36,9 @@ export async function createShare(
   if (existing) {
     userId = existing.id;
     sql
-      .prepare('UPDATE users SET expirationTime = ?, temporary = 1, readonly = 1, disabled = 0 WHERE id = ?')
+      .prepare(
+        'UPDATE users SET expirationTime = ?, temporary = 1, readonly = 1, limitCommands = 1, disabled = 0 WHERE id = ?',
+      )
       .run(expiration.toISOString(), userId);
   } else {
     const created = await insertUser(ctx, {
@@ -40,6 +46,9 @@ export async function createShare(
       email,
       temporary: true,
       readonly: true,
+      // Traccar's defaults (web.shareDeviceCommands/Reports = false): guests send no commands, run no reports.
+      limitCommands: true,
+      disableReports: true,
       deviceLimit: 0,
       expirationTime: expiration.toISOString(),
       attributes: { isShared: true },

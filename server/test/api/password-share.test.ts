@@ -188,3 +188,66 @@ describe('POST /api/session/password (the Rastro client form, SPEC §7)', () => 
     expect(res.body).toContain('Not supported in embedded mode');
   });
 });
+
+describe('share guests and housekeeping', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('share users cannot send commands or run reports, never outlive the owner, and cannot share further', async () => {
+    const ownerExpiry = new Date(Date.now() + 1_800_000).toISOString();
+    const owner = await createUser(t, { expirationTime: ownerExpiry });
+    const d = await createDevice(t);
+    await link(t, { userId: owner.id, deviceId: d.id });
+    const token = expectStatus<string>(
+      await postForm(t.app, owner.cookie, '/api/share/device', {
+        deviceId: String(d.id),
+        expiration: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+      200,
+    );
+    const session = await api(t.app, null, 'GET', `/api/session?token=${token}`);
+    const guest = expectStatus<Record<string, unknown>>(session, 200);
+    expect(guest).toMatchObject({
+      limitCommands: true,
+      disableReports: true,
+      readonly: true,
+      temporary: true,
+    });
+    expect(guest.expirationTime).toBe(ownerExpiry.replace('Z', '+00:00'));
+    const cookie = `JSESSIONID=${session.cookies.find((c) => c.name === 'JSESSIONID')!.value}`;
+    const again = await postForm(t.app, cookie, '/api/share/device', {
+      deviceId: String(d.id),
+      expiration: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(again.body).toBe('SecurityException: Temporary user');
+  });
+
+  it('purgeExpired removes expired sessions, tokens and reset tokens only', async () => {
+    const { purgeExpired } = await import('../../src/traccar/index.ts');
+    const sql = t.ctx.store.sqlite;
+    sql
+      .prepare(
+        `INSERT INTO sessions (id, userId, createdAt, expiresAt) VALUES ('old', 1, '2020-01-01T00:00:00.000Z', '2020-01-02T00:00:00.000Z')`,
+      )
+      .run();
+    sql
+      .prepare(
+        `INSERT INTO tokens (id, userId, expiresAt) VALUES ('oldtoken', 1, '2020-01-02T00:00:00.000Z')`,
+      )
+      .run();
+    sql
+      .prepare(
+        `INSERT INTO password_resets (tokenHash, userId, expiresAt) VALUES ('oldreset', 1, '2020-01-02T00:00:00.000Z')`,
+      )
+      .run();
+    const sessionsBefore = (sql.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n;
+    expect(purgeExpired(t.ctx)).toBe(3);
+    expect((sql.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n).toBe(
+      sessionsBefore - 1,
+    );
+    expectStatus(await api(t.app, t.admin, 'GET', '/api/session'), 200);
+  });
+});
