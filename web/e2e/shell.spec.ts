@@ -304,3 +304,30 @@ test('a stopped server sends the app to /maintenance', async ({ page }) => {
     removeDataDir(server.dataDir);
   }
 });
+
+test('header weather: IP lookup, IP geolocation, then /api/weather; the user menu opens /computed', async ({
+  page,
+  loginAs,
+}) => {
+  const weatherCalls: string[] = [];
+  await page.route('https://api.ipify.org/**', (r) => r.fulfill({ json: { ip: '203.0.113.7' } }));
+  await page.route('https://ipapi.co/**', (r) =>
+    r.fulfill({ json: { latitude: -23.55, longitude: -46.63, city: 'São Paulo' } }),
+  );
+  await page.route('**/api/weather?**', (r) => {
+    weatherCalls.push(r.request().url());
+    return r.fulfill({ json: { current_weather: { temperature: 23.6, wind_speed: 9, weathercode: 2 } } });
+  });
+  await loginAs(accounts.admin.email, accounts.admin.password);
+  await page.goto('/home');
+  const widget = page.getByTestId('weather-widget');
+  await expect(widget.getByTestId('clock')).toHaveText(/^\d{2}:\d{2}$/);
+  await expect(widget).toContainText('24 °C');
+  await expect(widget).toContainText('São Paulo');
+  expect(weatherCalls[0]).toMatch(/\/api\/weather\?lat=-23\.55&lon=-46\.63$/);
+
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('user-menu-computed').click();
+  await expect(page).toHaveURL(/\/computed$/);
+  await expect(page.getByTestId('panel-title')).toHaveText('Atributos calculados');
+});

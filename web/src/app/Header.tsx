@@ -6,7 +6,7 @@ import { isShared } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Countdown } from '../components/Countdown.tsx';
-import { HeadLogo, useBranding } from '../features/branding/index.ts';
+import { HeadLogo, useBrandingState } from '../features/branding/index.ts';
 import { WeatherWidget } from '../features/weather/index.ts';
 import { useSession } from '../stores/session.ts';
 import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
@@ -30,7 +30,7 @@ export function Header({
   onShareExpired: () => void;
 }) {
   const { t } = useTranslation('shell');
-  const branding = useBranding();
+  const { branding, settled } = useBrandingState();
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
   const shared = isShared(user);
@@ -67,12 +67,14 @@ export function Header({
         <HeadLogo />
       </Group>
       <Group gap={mobile ? 4 : 'xs'} wrap="nowrap">
-        <WeatherWidget
-          ipUrl={branding.geolocation.ipUrl}
-          geoUrl={branding.geolocation.geoUrl}
-          fallback={fallback}
-          compact={mobile}
-        />
+        {settled && (
+          <WeatherWidget
+            ipUrl={branding.geolocation.ipUrl}
+            geoUrl={branding.geolocation.geoUrl}
+            fallback={fallback}
+            compact={mobile}
+          />
+        )}
         <MuteToggle />
         {!shared && (
           <PushControl enabled={branding.push.enabled} vapidPublicKey={branding.push.vapidPublicKey} />

@@ -1,2 +1,8 @@
-export { useBranding, fetchBranding, defaultBranding, type Branding } from './useBranding.ts';
+export {
+  useBranding,
+  useBrandingState,
+  fetchBranding,
+  defaultBranding,
+  type Branding,
+} from './useBranding.ts';
 export { HeadLogo, logoWidthPercent } from './HeadLogo.tsx';

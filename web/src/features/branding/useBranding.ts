@@ -36,12 +36,15 @@ export async function fetchBranding(): Promise<Branding> {
   };
 }
 
+const brandingQuery = { queryKey: ['branding'], queryFn: fetchBranding, staleTime: 5 * 60_000, retry: 1 };
+
 export function useBranding(): Branding {
-  const { data } = useQuery({
-    queryKey: ['branding'],
-    queryFn: fetchBranding,
-    staleTime: 5 * 60_000,
-    retry: 1,
-  });
+  const { data } = useQuery(brandingQuery);
   return data ?? defaultBranding;
+}
+
+/** The branding plus whether the config file was asked for already (answered or failed). */
+export function useBrandingState(): { branding: Branding; settled: boolean } {
+  const { data, isFetched } = useQuery(brandingQuery);
+  return { branding: data ?? defaultBranding, settled: isFetched };
 }
