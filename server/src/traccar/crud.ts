@@ -116,11 +116,17 @@ function directLinks(ctx: AppContext, ownerType: string, ownerId: number, proper
 function listIds(ctx: AppContext, user: UserRow, def: ResourceDef, q: ListQuery): number[] | 'all' {
   if (def.listKind === 'devices') {
     if (q.id.length || q.uniqueId.length) {
-      const base = user.administrator ? 'all' : visibleDeviceIds(ctx, user);
-      const rows = selectRows(ctx, 'devices', base, { search: [], sort: 'id' });
-      return rows
-        .filter((r) => q.id.includes(r.id) || q.uniqueId.includes(String(r.uniqueId)))
-        .map((r) => r.id);
+      const wanted = (
+        ctx.store.sqlite
+          .prepare(
+            `SELECT id FROM devices WHERE id IN (SELECT value FROM json_each(?))
+               OR uniqueId IN (SELECT value FROM json_each(?))`,
+          )
+          .all(JSON.stringify(q.id), JSON.stringify(q.uniqueId)) as Array<{ id: number }>
+      ).map((r) => r.id);
+      if (user.administrator) return wanted;
+      const visible = new Set(visibleDeviceIds(ctx, user));
+      return wanted.filter((id) => visible.has(id));
     }
     if (q.all) return user.administrator ? 'all' : visibleDeviceIds(ctx, user);
     if (q.userId !== undefined) {
