@@ -233,6 +233,11 @@ test('panel: back follows backBtn or history, close goes to /home', async ({ pag
   await loginAs(accounts.admin.email, accounts.admin.password);
   await page.goto('/reports');
   await expect(page.getByTestId('panel-title')).toHaveText('Relatórios');
+  await page.getByTestId('panel-expand').click();
+  await expect(page).toHaveURL(/\/reports\?expand=true$/);
+  await expect(page.getByTestId('panel')).toHaveAttribute('data-expanded', 'true');
+  await page.getByTestId('panel-expand').click();
+  await expect(page.getByTestId('panel')).toHaveAttribute('data-expanded', 'false');
   await page.getByTestId('report-travels').click();
   await expect(page).toHaveURL(/\/reports\/travels$/);
   await expect(page.getByTestId('panel-title')).toHaveText('Viagens');

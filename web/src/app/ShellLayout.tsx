@@ -6,7 +6,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { isQrDriver, isShared } from '@rastro/domain';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Panel } from '../components/Panel.tsx';
 import { useBranding } from '../features/branding/index.ts';
 import { useIsMobile } from '../components/useIsMobile.ts';
@@ -36,6 +36,13 @@ export function ShellLayout() {
   const driver = isQrDriver(user, ns);
   const withMenu = !shared && !driver;
   const expanded = isExpanded(meta, location.search);
+  const [, setSearchParams] = useSearchParams();
+  const toggleExpanded = () =>
+    setSearchParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('expand', expanded ? 'false' : 'true');
+      return next;
+    });
   const brandTitle = useBranding().title;
   const pageTitle = meta ? t(meta.title) : '';
   useEffect(() => {
@@ -88,6 +95,7 @@ export function ShellLayout() {
               fullWidth={driver}
               minimised={mobile && panelMinimised}
               onToggleMinimised={() => setPanelMinimised(!panelMinimised)}
+              onToggleExpanded={meta.allowExpand ? toggleExpanded : undefined}
               onBack={back}
               onClose={() => navigate('/home')}
             >

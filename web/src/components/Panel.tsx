@@ -1,7 +1,14 @@
 // The side panel that holds a routed page over the map (SPEC §2 shell layout): title, back, close, and on
 // mobile minimise/expand.
 import { ActionIcon, Group, Paper, ScrollArea, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconChevronDown, IconChevronUp, IconX } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconArrowsMaximize,
+  IconArrowsMinimize,
+  IconChevronDown,
+  IconChevronUp,
+  IconX,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,6 +20,8 @@ export interface PanelProps {
   mobile?: boolean;
   minimised?: boolean;
   onToggleMinimised?: () => void;
+  /** Desktop: widen or narrow the panel (the route's `expand` query parameter). */
+  onToggleExpanded?: () => void;
   /** Wide panel (?expand=true). */
   expanded?: boolean;
   /** Mobile bottom sheet instead of a full-height panel. */
@@ -83,6 +92,18 @@ export function Panel(props: PanelProps) {
             >
               {minimised ? <IconChevronUp size={18} /> : <IconChevronDown size={18} />}
             </ActionIcon>
+          )}
+          {!mobile && props.onToggleExpanded && (
+            <Tooltip label={expanded ? t('narrow') : t('widen')}>
+              <ActionIcon
+                variant="subtle"
+                onClick={props.onToggleExpanded}
+                aria-label={expanded ? t('narrow') : t('widen')}
+                data-testid="panel-expand"
+              >
+                {expanded ? <IconArrowsMinimize size={18} /> : <IconArrowsMaximize size={18} />}
+              </ActionIcon>
+            </Tooltip>
           )}
           {props.onClose && (
             <Tooltip label={t('close')}>
