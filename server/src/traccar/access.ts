@@ -252,6 +252,13 @@ export function checkUserAccess(ctx: AppContext, user: UserRow, userId: number):
   throw denied('User access denied');
 }
 
+/** Only administrators edit, delete or impersonate another administrator (even one they manage). */
+export function checkNotOtherAdmin(caller: UserRow, target: { id: number; administrator: number }): void {
+  if (!caller.administrator && target.administrator && caller.id !== target.id) {
+    throw denied('Administrator access required');
+  }
+}
+
 // ---- any object ----------------------------------------------------------------------------------------
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginForm, revokeForm, tokenForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest, denied, notFound, unauthorized } from '../errors.ts';
-import { checkUserAccess } from './access.ts';
+import { checkNotOtherAdmin, checkUserAccess } from './access.ts';
 import { logAction } from './audit.ts';
 import {
   SESSION_COOKIE,
@@ -76,6 +76,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     checkUserAccess(ctx, caller, id);
     const target = findUser(ctx, id);
     if (!target) throw notFound(`User ${id} not found`);
+    checkNotOtherAdmin(caller, target);
     switchSession(ctx, req, reply, id);
     return userToJson(target as unknown as Row);
   });

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, denied, notFound } from '../errors.ts';
 import {
   checkManager,
+  checkNotOtherAdmin,
   checkSee,
   checkUserAccess,
   checkWrite,
@@ -252,6 +253,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     checkUserAccess(ctx, caller, id);
     const existing = findUser(ctx, id);
     if (!existing) throw notFound(`User ${id} not found`);
+    checkNotOtherAdmin(caller, existing);
     if (!caller.administrator) {
       if (
         restricted(ctx, caller, 'readonly') &&
@@ -274,7 +276,9 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const id = pathId(req);
     checkWrite(ctx, caller);
     checkUserAccess(ctx, caller, id);
-    if (!findUser(ctx, id)) throw notFound(`User ${id} not found`);
+    const target = findUser(ctx, id);
+    if (!target) throw notFound(`User ${id} not found`);
+    checkNotOtherAdmin(caller, target);
     ctx.store.sqlite.transaction(() => {
       ctx.store.sqlite.prepare('DELETE FROM users WHERE id = ?').run(id);
       deleteLinksOf(ctx, ['user', 'managedUser'], id);

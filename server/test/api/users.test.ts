@@ -288,3 +288,28 @@ describe('registration', () => {
     expect(expectStatus<Obj>(await api(t.app, null, 'GET', '/api/server'), 200).newServer).toBe(false);
   });
 });
+
+describe('administrators are protected from non-admins', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('a manager who manages an admin still cannot edit, delete or impersonate it', async () => {
+    const manager = await createUser(t, { userLimit: 5 });
+    const otherAdmin = await createUser(t, { administrator: true });
+    await link(t, { userId: manager.id, managedUserId: otherAdmin.id });
+    const full = expectStatus<Obj>(await api(t.app, t.admin, 'GET', `/api/users/${otherAdmin.id}`), 200);
+    const put = await api(t.app, manager.cookie, 'PUT', `/api/users/${otherAdmin.id}`, {
+      ...full,
+      password: 'takeover',
+    });
+    expect(put.body).toBe('SecurityException: Administrator access required');
+    const del = await api(t.app, manager.cookie, 'DELETE', `/api/users/${otherAdmin.id}`);
+    expect(del.body).toBe('SecurityException: Administrator access required');
+    const imp = await api(t.app, manager.cookie, 'GET', `/api/session/${otherAdmin.id}`);
+    expect(imp.body).toBe('SecurityException: Administrator access required');
+    expect(t.ctx.store.sqlite.prepare('SELECT 1 FROM users WHERE id = ?').get(otherAdmin.id)).toBeDefined();
+  });
+});
