@@ -138,10 +138,15 @@ export function HistoryPage() {
     void load(deviceId, period);
   }, [deviceId, period, load]);
 
-  const pick = (i: number) => {
-    playback.seekIndex(i);
-    if (points) overlay.current?.flyTo(points[i].latitude, points[i].longitude, 15);
-  };
+  const { seekIndex } = playback;
+  // stable, so the memoised table does not re-render on every playback frame
+  const pick = useCallback(
+    (i: number) => {
+      seekIndex(i);
+      if (points) overlay.current?.flyTo(points[i].latitude, points[i].longitude, 15);
+    },
+    [seekIndex, points, overlay],
+  );
 
   const doExport = async (format: ExportFormat) => {
     if (!points) return;

@@ -19,6 +19,7 @@ declare global {
       intervals(): number[];
       state(): { t: number; duration: number; playing: boolean; speed: number; index: number };
       play(): void;
+      setSpeed(speed: number): void;
     };
   }
 }
@@ -100,6 +101,8 @@ export function usePlayback(
   // a new route: back to its start, paused
   useEffect(() => {
     stop();
+    costs.current = [];
+    intervals.current = [];
     clock.current = new PlaybackClock(duration);
     clock.current.speed = speed;
     setPlaying(false);
@@ -156,6 +159,7 @@ export function usePlayback(
         index: frame?.index ?? -1,
       }),
       play,
+      setSpeed,
     };
   });
   useEffect(() => () => void delete window.__rastroPlayback, []);
