@@ -11,6 +11,7 @@ import {
   canBlock,
   canEditDevices,
   canUnlock,
+  isReadonly,
   slideActionDelay,
   type PermissionContext,
 } from '@rastro/domain';
@@ -41,8 +42,9 @@ interface OpenAction extends ActionEventDetail {
 
 /** Whether the signed-in user may run this action (the server refuses too; this avoids a useless request). */
 export function actionAllowed(ctx: PermissionContext, kind: ActionKind, command: string): boolean {
-  if (kind === 'block') return canBlock(ctx);
-  if (kind === 'unlock') return canUnlock(ctx);
+  // ad-hoc engine commands are refused by the server for readonly accounts too
+  if (kind === 'block') return !isReadonly(ctx.user, ctx.server) && canBlock(ctx);
+  if (kind === 'unlock') return !isReadonly(ctx.user, ctx.server) && canUnlock(ctx);
   if (kind === 'anchor') return canAnchor(ctx, anchorMode(command) === 'disable' ? 'disable' : 'enable');
   return canEditDevices(ctx, 'delete');
 }

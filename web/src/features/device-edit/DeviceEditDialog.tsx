@@ -253,7 +253,7 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
                 value={values.color}
                 onChange={(v) => set('color', v)}
                 error={err('color')}
-                data-testid="device-color"
+                data-testid="device-color-input"
                 popoverProps={{ zIndex: 1000 }}
               />
               <ColorInput
@@ -261,7 +261,7 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
                 value={values.colorExtra}
                 onChange={(v) => set('colorExtra', v)}
                 error={err('colorExtra')}
-                data-testid="device-colorExtra"
+                data-testid="device-colorExtra-input"
                 popoverProps={{ zIndex: 1000 }}
               />
               <Select
