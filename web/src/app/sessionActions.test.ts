@@ -61,3 +61,19 @@ describe('logout (SPEC §2)', () => {
     expect(reload).toHaveBeenCalledWith('/login');
   });
 });
+
+describe('session lost', () => {
+  it('a 401 while signed in clears the user and goes to /login?to=here; other errors do nothing', async () => {
+    const { onSessionLost } = await import('./queryClient.ts');
+    const { HttpError } = await import('../api/http.ts');
+    const go = vi.fn();
+    useSession.setState({ user: ana });
+    onSessionLost(new HttpError(400, 'x'), go);
+    expect(go).not.toHaveBeenCalled();
+    onSessionLost(new HttpError(401, ''), go);
+    expect(go).toHaveBeenCalledWith('/login?to=%2F');
+    expect(useSession.getState().user).toBeNull();
+    onSessionLost(new HttpError(401, ''), go);
+    expect(go).toHaveBeenCalledTimes(1);
+  });
+});
