@@ -46,15 +46,15 @@ test('each device form validation message (pt-BR), then a valid add saves with P
   await field(page, 'uniqueId').fill(`form-${t}`);
   await page.getByRole('tab', { name: 'Chip' }).click();
   await field(page, 'monthlyValue').fill('abc');
+  await page.getByTestId('device-save').click();
+  await expect.poll(() => errorOf(page, 'device-monthlyValue')).toBe('Número inválido');
+  await field(page, 'monthlyValue').fill('49,90');
   await field(page, 'simActivationDate').fill('2025-05-10');
   await field(page, 'simExpirationDate').fill('2025-05-01');
   await page.getByTestId('device-save').click();
-  await expect.poll(() => errorOf(page, 'device-monthlyValue')).toBe('Número inválido');
   await expect
     .poll(() => errorOf(page, 'device-simExpirationDate'))
     .toBe('A data de vencimento do chip deve ser posterior à ativação');
-
-  await field(page, 'monthlyValue').fill('49,90');
   await field(page, 'simExpirationDate').fill('2026-05-10');
   await page.getByRole('tab', { name: 'Veículo' }).click();
   await field(page, 'fuelTank').fill('-5');
