@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { isShared } from '@rastro/domain';
 import { HttpError } from '../api/http.ts';
 import { useSession } from '../stores/session.ts';
 
@@ -7,7 +8,9 @@ export function onSessionLost(
   err: unknown,
   go: (to: string) => void = (to) => window.location.assign(to),
 ): void {
-  if (!(err instanceof HttpError) || err.status !== 401 || !useSession.getState().user) return;
+  const user = useSession.getState().user;
+  // Shared-link guests get their own 'session expired' warning instead.
+  if (!(err instanceof HttpError) || err.status !== 401 || !user || isShared(user)) return;
   useSession.getState().clear();
   go(`/login?to=${encodeURIComponent(window.location.pathname + window.location.search)}`);
 }
