@@ -33,6 +33,8 @@ const LAYERS = [
   'rastro-route-vehicle-heading',
 ];
 const IMG_ALONG = 'rastro-route-arrow';
+/** Panel width (420) plus a margin. */
+const PANEL_INSET = 480;
 const IMG_HEADING = 'rastro-route-heading';
 
 export const MARK_COLORS: Record<RouteMarkKind, string> = {
@@ -270,8 +272,16 @@ export class RouteOverlay {
       if (p.latitude > n) n = p.latitude;
     }
     if (!Number.isFinite(w)) return;
-    if (w === e && s === n) this.map.jumpTo({ center: [w, s], zoom: 16 });
-    else this.map.fitBounds([w, s, e, n], { padding: 60, maxZoom: 17, duration: 0 });
+    const padding = this.padding();
+    if (w === e && s === n) this.map.jumpTo({ center: [w, s], zoom: 16, padding });
+    else this.map.fitBounds([w, s, e, n], { padding, maxZoom: 17, duration: 0 });
+  }
+
+  /** The side panel covers the map's left part on wide screens: keep the route beside it. */
+  private padding() {
+    const width = this.map.getContainer().clientWidth;
+    const left = width > 900 ? PANEL_INSET : 40;
+    return { top: 60, bottom: 60, right: 60, left };
   }
 
   /** Flies to a point (a report row, a clicked table row). */
