@@ -12,7 +12,9 @@ import { useBranding } from '../features/branding/index.ts';
 import { useIsMobile } from '../components/useIsMobile.ts';
 import { useSession } from '../stores/session.ts';
 import { Header } from './Header.tsx';
-import { DeviceActionsHost, MapView, NotifyHost } from './pages.tsx';
+import { MapView, NotifyHost } from './pages.tsx';
+// Mounted eagerly so a device action raised right after load is never lost while a chunk loads.
+import { DeviceActionsHost } from '../features/device-actions/DeviceActionsHost.tsx';
 import { isExpanded, matchRoute } from './routeMeta.ts';
 import { SessionExpired } from './SessionExpired.tsx';
 import { api } from '../api/http.ts';
@@ -138,9 +140,7 @@ export function ShellLayout() {
       <Suspense fallback={null}>
         <NotifyHost />
       </Suspense>
-      <Suspense fallback={null}>
-        <DeviceActionsHost />
-      </Suspense>
+      <DeviceActionsHost />
       <SessionExpired opened={expired} onLeave={() => window.location.reload()} />
     </Box>
   );

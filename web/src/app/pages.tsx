@@ -65,6 +65,3 @@ export const QrDriverPage = lazy(() =>
 export const NotifyHost = lazy(() =>
   import('../features/notify/index.ts').then((m) => ({ default: m.NotifyHost })),
 );
-export const DeviceActionsHost = lazy(() =>
-  import('../features/device-actions/index.ts').then((m) => ({ default: m.DeviceActionsHost })),
-);
