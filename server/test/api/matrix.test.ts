@@ -11,7 +11,7 @@ import {
   makeTestApp,
   type TestApp,
 } from '../helpers/index.ts';
-import { SAMPLES } from './resources.test.ts';
+import { SAMPLES } from '../helpers/samples.ts';
 
 type Obj = { id: number } & Record<string, unknown>;
 

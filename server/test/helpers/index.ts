@@ -1,1 +1,2 @@
 export * from './app.ts';
+export * from './samples.ts';
