@@ -10,6 +10,7 @@ import {
   IconSun,
   IconSunHigh,
 } from '@tabler/icons-react';
+import { formatNumber } from '@rastro/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../i18n/index.ts';
@@ -83,7 +84,7 @@ export function WeatherWidget({ ipUrl, geoUrl, fallback, compact }: WeatherWidge
   const Icon = reading ? icons[weatherIcon(reading.weatherCode)] : null;
   const temp =
     reading && Number.isFinite(reading.temperature)
-      ? new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 0 }).format(reading.temperature)
+      ? formatNumber(reading.temperature, intlLocale(), 0)
       : null;
   return (
     <Group gap={6} wrap="nowrap" data-testid="weather-widget" lang={i18n.language}>
@@ -94,7 +95,7 @@ export function WeatherWidget({ ipUrl, geoUrl, fallback, compact }: WeatherWidge
         <Tooltip
           label={t('details', {
             city: reading.city || t('here'),
-            wind: new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 0 }).format(reading.windSpeed),
+            wind: formatNumber(reading.windSpeed, intlLocale(), 0),
             condition: t(`codes.${weatherIcon(reading.weatherCode)}`),
           })}
         >
