@@ -16,7 +16,7 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest, denied } from '../errors.ts';
-import { visibleDeviceIds } from './access.ts';
+import { serverAttribute, visibleDeviceIds } from './access.ts';
 import { registerResource, type ResourceDef } from './crud.ts';
 import { COLUMNS, deviceToJson, rowToJson } from './model.ts';
 
@@ -54,6 +54,13 @@ export const RESOURCES: ResourceDef[] = [
     createValues: { status: null, lastUpdate: null, positionId: 0 },
     toJson: deviceToJson,
     beforeCreate(ctx, user) {
+      // The licence cap (RASTRO_DEVICE_LIMIT, the devicelimit header) and the server attribute {ns}.deviceLimit
+      // bind everyone, administrators included (SPEC §5); 0 or absent means no cap.
+      const total = (ctx.store.sqlite.prepare('SELECT COUNT(*) AS n FROM devices').get() as { n: number }).n;
+      const attrCap = Number(serverAttribute(ctx, `${ctx.config.ns}.deviceLimit`) ?? 0);
+      for (const cap of [ctx.config.deviceLimit, Number.isFinite(attrCap) ? attrCap : 0]) {
+        if (cap > 0 && total >= cap) throw denied('Device limit reached');
+      }
       if (user.administrator || user.deviceLimit === -1) return;
       if (user.deviceLimit === 0) throw denied('Write access denied');
       if (visibleDeviceIds(ctx, user).length >= user.deviceLimit) throw denied('Write access denied');
