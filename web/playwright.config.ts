@@ -26,7 +26,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   workers: 1,
   fullyParallel: false,
-  retries: 0,
+  // One retry on CI only: the 2-core CI machine is shared and software WebGL is slow; a test that fails twice fails.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json']],
