@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { accounts, expect, test } from './fixtures.ts';
 import { createDevice, sendOsmAnd, tag } from './map-helpers.ts';
 
-const field = (page: Page, name: string) => page.getByTestId(`device-${name}`);
+const field = (page: Page, name: string) => page.getByTestId(`devform-${name}`);
 /** The error text Mantine shows under an input (aria-describedby points at it). */
 async function errorOf(page: Page, testId: string): Promise<string> {
   return page.getByTestId(testId).evaluate((el) => {
@@ -36,9 +36,9 @@ test('each device form validation message (pt-BR), then a valid add saves with P
   await expect(page.getByTestId('device-open-qr')).toBeDisabled();
 
   await page.getByTestId('device-save').click();
-  await expect.poll(() => errorOf(page, 'device-name')).toBe('informe um nome para o dispositivo');
+  await expect.poll(() => errorOf(page, 'devform-name')).toBe('informe um nome para o dispositivo');
   await expect
-    .poll(() => errorOf(page, 'device-uniqueId'))
+    .poll(() => errorOf(page, 'devform-uniqueId'))
     .toBe('informe o identificador único do dispositivo');
 
   const t = tag();
@@ -47,21 +47,21 @@ test('each device form validation message (pt-BR), then a valid add saves with P
   await page.getByRole('tab', { name: 'Chip' }).click();
   await field(page, 'monthlyValue').fill('abc');
   await page.getByTestId('device-save').click();
-  await expect.poll(() => errorOf(page, 'device-monthlyValue')).toBe('Número inválido');
+  await expect.poll(() => errorOf(page, 'devform-monthlyValue')).toBe('Número inválido');
   await field(page, 'monthlyValue').fill('49,90');
   await field(page, 'simActivationDate').fill('2025-05-10');
   await field(page, 'simExpirationDate').fill('2025-05-01');
   await page.getByTestId('device-save').click();
   await expect
-    .poll(() => errorOf(page, 'device-simExpirationDate'))
+    .poll(() => errorOf(page, 'devform-simExpirationDate'))
     .toBe('A data de vencimento do chip deve ser posterior à ativação');
   await field(page, 'simExpirationDate').fill('2026-05-10');
   await page.getByRole('tab', { name: 'Veículo' }).click();
   await field(page, 'fuelTank').fill('-5');
   await field(page, 'plate').fill('X'.repeat(17));
   await page.getByTestId('device-save').click();
-  await expect.poll(() => errorOf(page, 'device-fuelTank')).toBe('Não pode ser negativo');
-  await expect.poll(() => errorOf(page, 'device-plate')).toBe('Texto muito longo');
+  await expect.poll(() => errorOf(page, 'devform-fuelTank')).toBe('Não pode ser negativo');
+  await expect.poll(() => errorOf(page, 'devform-plate')).toBe('Texto muito longo');
 
   await field(page, 'fuelTank').fill('60');
   await field(page, 'plate').fill('ABC1D23');
@@ -118,7 +118,7 @@ test('editing saves with PUT, colours and icon in attributes, odometer and hours
   await expect(field(page, 'name')).toHaveValue(dev.name);
   await field(page, 'name').fill(`Edited ${t}`);
   await page
-    .locator('input[data-testid=device-color-input], [data-testid=device-color-input] input')
+    .locator('input[data-testid=devform-color-input], [data-testid=devform-color-input] input')
     .first()
     .fill('#ff0000');
   await page.getByRole('tab', { name: 'Veículo' }).click();

@@ -97,7 +97,7 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
       value={values[k]}
       onChange={(e) => set(k, e.currentTarget.value)}
       error={err(k)}
-      data-testid={`device-${k}`}
+      data-testid={`devform-${k}`}
       {...extra}
     />
   );
@@ -216,7 +216,7 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
                 value={values.groupId || '0'}
                 onChange={(v) => set('groupId', v ?? '0')}
                 error={err('groupId')}
-                data-testid="device-groupId"
+                data-testid="devform-groupId"
                 comboboxProps={{ zIndex: 1000 }}
               />
               <Select
@@ -225,7 +225,7 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
                 value={values.category || null}
                 onChange={(v) => set('category', v ?? '')}
                 clearable
-                data-testid="device-category"
+                data-testid="devform-category"
                 comboboxProps={{ zIndex: 1000 }}
               />
               <Select
@@ -235,7 +235,7 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
                 onChange={(v) => set('icon', v ?? '')}
                 clearable
                 error={err('icon')}
-                data-testid="device-icon"
+                data-testid="devform-icon"
                 comboboxProps={{ zIndex: 1000 }}
               />
               <Select
@@ -245,7 +245,7 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
                 onChange={(v) => set('state', v ?? '')}
                 clearable
                 error={err('state')}
-                data-testid="device-state"
+                data-testid="devform-state"
                 comboboxProps={{ zIndex: 1000 }}
               />
               <ColorInput
@@ -253,7 +253,7 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
                 value={values.color}
                 onChange={(v) => set('color', v)}
                 error={err('color')}
-                data-testid="device-color-input"
+                data-testid="devform-color-input"
                 popoverProps={{ zIndex: 1000 }}
               />
               <ColorInput
@@ -261,7 +261,7 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
                 value={values.colorExtra}
                 onChange={(v) => set('colorExtra', v)}
                 error={err('colorExtra')}
-                data-testid="device-colorExtra-input"
+                data-testid="devform-colorExtra-input"
                 popoverProps={{ zIndex: 1000 }}
               />
               <Select
@@ -271,7 +271,7 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
                 onChange={(v) => set('driverUniqueId', v ?? '')}
                 clearable
                 searchable
-                data-testid="device-driver"
+                data-testid="devform-driver"
                 comboboxProps={{ zIndex: 1000 }}
               />
               <Switch
@@ -282,7 +282,7 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
                   const checked = e.currentTarget.checked;
                   setValues((s) => ({ ...s, qrDriver: checked }));
                 }}
-                data-testid="device-qrDriver"
+                data-testid="devform-qrDriver"
               />
             </SimpleGrid>
           </Tabs.Panel>
