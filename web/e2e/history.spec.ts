@@ -73,6 +73,7 @@ test.describe('history', () => {
     await page.getByTestId('history-play').click();
     await expect(page.getByTestId('history-play')).toHaveAttribute('data-playing', 'false');
     expect((await routeStats(page)).vehicleUpdates).toBeGreaterThan(2);
+    await expect(page.getByTestId('route-vehicle')).toHaveCount(1); // the vehicle marker on the map
 
     // a click on a row seeks there
     await page.getByTestId('history-table-scroll').evaluate((el) => (el.scrollTop = 0));

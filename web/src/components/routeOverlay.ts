@@ -1,8 +1,9 @@
 // Draws a route on the shared live map (history and reports): the line coloured by speed (runs of one colour),
 // direction arrows along it, start / end / stop / event marks, and the playback vehicle. Its own sources and
-// layers (rastro-route-*), re-added after a base-style switch. The caller turns route mode on so the live map
+// layers (rastro-route-*), re-added after a base-style switch. The vehicle is a DOM marker: moving it every
+// animation frame changes a CSS transform and does not make the map redraw the (possibly 100,000-point) route. The caller turns route mode on so the live map
 // does not move the camera meanwhile.
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import { Marker, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import { colourRuns, type RoutePoint } from '@rastro/domain';
 import { useEffect, useRef, type RefObject } from 'react';
 import { onLiveMap, useLive } from '../stores/live.ts';
@@ -24,18 +25,10 @@ export interface VehicleFrame {
 
 const SRC_LINE = 'rastro-route';
 const SRC_MARKS = 'rastro-route-marks';
-const SRC_VEHICLE = 'rastro-route-vehicle';
-const LAYERS = [
-  'rastro-route-line',
-  'rastro-route-arrows',
-  'rastro-route-marks',
-  'rastro-route-vehicle-dot',
-  'rastro-route-vehicle-heading',
-];
+const LAYERS = ['rastro-route-line', 'rastro-route-arrows', 'rastro-route-marks'];
 const IMG_ALONG = 'rastro-route-arrow';
 /** Panel width (420) plus a margin. */
 const PANEL_INSET = 480;
-const IMG_HEADING = 'rastro-route-heading';
 
 export const MARK_COLORS: Record<RouteMarkKind, string> = {
   start: '#2e7d32',
@@ -83,6 +76,18 @@ export function arrowImage(size: number, pointing: 'right' | 'up', rgb: [number,
   return { width: size, height: size, data };
 }
 
+/** The playback vehicle: a white disc with a blue arrow pointing north (rotated by the course). */
+function vehicleElement(): HTMLElement {
+  const el = document.createElement('div');
+  el.dataset.testid = 'route-vehicle';
+  el.style.cssText =
+    'width:26px;height:26px;border-radius:50%;background:#fff;border:3px solid #1565c0;box-sizing:border-box;' +
+    'display:flex;align-items:center;justify-content:center;box-shadow:0 1px 4px rgba(0,0,0,.4);pointer-events:none';
+  el.innerHTML =
+    '<svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true"><path d="M7 0 L13 13 L7 10 L1 13 Z" fill="#1565c0"/></svg>';
+  return el;
+}
+
 export interface RouteOverlayStats {
   points: number;
   runs: number;
@@ -101,7 +106,7 @@ declare global {
 export class RouteOverlay {
   private line: FC = empty();
   private marks: FC = empty();
-  private vehicle: FC = empty();
+  private marker: Marker | null = null;
   private readonly stats: RouteOverlayStats = {
     points: 0,
     runs: 0,
@@ -123,11 +128,8 @@ export class RouteOverlay {
     try {
       if (!map.hasImage(IMG_ALONG))
         map.addImage(IMG_ALONG, arrowImage(24, 'right', [255, 255, 255]), { pixelRatio: 2 });
-      if (!map.hasImage(IMG_HEADING))
-        map.addImage(IMG_HEADING, arrowImage(32, 'up', [21, 101, 192]), { pixelRatio: 2 });
       if (!map.getSource(SRC_LINE)) map.addSource(SRC_LINE, { type: 'geojson', data: this.line });
       if (!map.getSource(SRC_MARKS)) map.addSource(SRC_MARKS, { type: 'geojson', data: this.marks });
-      if (!map.getSource(SRC_VEHICLE)) map.addSource(SRC_VEHICLE, { type: 'geojson', data: this.vehicle });
       if (!map.getLayer('rastro-route-line'))
         map.addLayer({
           id: 'rastro-route-line',
@@ -159,31 +161,6 @@ export class RouteOverlay {
             'circle-color': ['get', 'color'],
             'circle-stroke-color': '#ffffff',
             'circle-stroke-width': 2,
-          },
-        });
-      if (!map.getLayer('rastro-route-vehicle-dot'))
-        map.addLayer({
-          id: 'rastro-route-vehicle-dot',
-          type: 'circle',
-          source: SRC_VEHICLE,
-          paint: {
-            'circle-radius': 11,
-            'circle-color': '#ffffff',
-            'circle-stroke-color': '#1565c0',
-            'circle-stroke-width': 3,
-          },
-        });
-      if (!map.getLayer('rastro-route-vehicle-heading'))
-        map.addLayer({
-          id: 'rastro-route-vehicle-heading',
-          type: 'symbol',
-          source: SRC_VEHICLE,
-          layout: {
-            'icon-image': IMG_HEADING,
-            'icon-rotate': ['get', 'course'],
-            'icon-rotation-alignment': 'map',
-            'icon-allow-overlap': true,
-            'icon-ignore-placement': true,
           },
         });
     } catch {
@@ -241,21 +218,23 @@ export class RouteOverlay {
     this.stats.marks = marks.length;
   }
 
-  /** Moves the playback vehicle (one feature: cheap enough for every animation frame). */
+  /** Moves the playback vehicle (a DOM marker rotated by the course: no map redraw). */
   setVehicle(frame: VehicleFrame | null): void {
-    this.vehicle = frame
-      ? {
-          type: 'FeatureCollection',
-          features: [
-            {
-              type: 'Feature',
-              properties: { course: frame.course },
-              geometry: { type: 'Point', coordinates: [frame.longitude, frame.latitude] },
-            },
-          ],
-        }
-      : empty();
-    this.set(SRC_VEHICLE, this.vehicle);
+    if (!frame) {
+      this.marker?.remove();
+      this.marker = null;
+    } else {
+      if (!this.marker) {
+        this.marker = new Marker({
+          element: vehicleElement(),
+          rotationAlignment: 'map',
+          pitchAlignment: 'map',
+        })
+          .setLngLat([frame.longitude, frame.latitude])
+          .addTo(this.map);
+      }
+      this.marker.setLngLat([frame.longitude, frame.latitude]).setRotation(frame.course);
+    }
     this.stats.vehicleUpdates++;
     this.stats.vehicle = frame;
   }
@@ -296,10 +275,10 @@ export class RouteOverlay {
   clear(): void {
     this.line = empty();
     this.marks = empty();
-    this.vehicle = empty();
     this.set(SRC_LINE, this.line);
     this.set(SRC_MARKS, this.marks);
-    this.set(SRC_VEHICLE, this.vehicle);
+    this.marker?.remove();
+    this.marker = null;
     this.stats.points = 0;
     this.stats.runs = 0;
     this.stats.marks = 0;
@@ -309,10 +288,11 @@ export class RouteOverlay {
   /** Removes our layers and sources (leaving the page). */
   destroy(): void {
     this.map.off('style.load', this.onStyle);
+    this.marker?.remove();
+    this.marker = null;
     try {
       for (const id of [...LAYERS].reverse()) if (this.map.getLayer(id)) this.map.removeLayer(id);
-      for (const src of [SRC_LINE, SRC_MARKS, SRC_VEHICLE])
-        if (this.map.getSource(src)) this.map.removeSource(src);
+      for (const src of [SRC_LINE, SRC_MARKS]) if (this.map.getSource(src)) this.map.removeSource(src);
     } catch {
       // the map is being removed
     }
