@@ -1,0 +1,143 @@
+// The device-actions host: window events open the slide dialogs; one gesture sends one request after the 500 ms
+// delay; 202 shows pending; delete acts at once and goes to /devices; refused users cannot act.
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Device, User } from '@rastro/domain';
+import { fakeFetch, json, renderWithProviders, text } from '../../components/testing.tsx';
+import { SLIDE_FALLBACK_WIDTH } from '../../components/SlideToConfirm.tsx';
+import { usePendingCommands } from '../../stores/pendingCommands.ts';
+import { useSession } from '../../stores/session.ts';
+import { useLive } from '../../stores/live.ts';
+import { DeviceActionsHost } from './DeviceActionsHost.tsx';
+
+const device = {
+  id: 9,
+  name: 'Caminhão 9',
+  uniqueId: 'u9',
+  attributes: {},
+  status: 'offline',
+} as unknown as Device;
+const user = (extra: Partial<User> = {}) =>
+  ({ id: 1, name: 'u', administrator: false, attributes: {}, ...extra }) as User;
+
+function open(name: string, command?: string) {
+  act(() => {
+    window.dispatchEvent(new CustomEvent(name, { detail: { device, command } }));
+  });
+}
+
+function fullSlide() {
+  const handle = screen.getByTestId('action-slide-handle');
+  const track = screen.getByTestId('action-slide-track');
+  fireEvent.pointerDown(handle, { clientX: 10, pointerId: 1 });
+  fireEvent.pointerMove(track, { clientX: SLIDE_FALLBACK_WIDTH + 50, pointerId: 1 });
+  fireEvent.pointerUp(track, { pointerId: 1 });
+}
+
+let calls: { url: string; init: RequestInit }[] = [];
+function stubFetch(handler: (url: string, init: RequestInit) => Response) {
+  const f = fakeFetch(handler);
+  calls = f.calls;
+  vi.stubGlobal('fetch', f.fn);
+}
+
+beforeEach(() => {
+  usePendingCommands.getState().reset();
+  useSession.setState({ user: user(), server: null, isPlus: false });
+  useLive.getState().setDevices([device]);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('DeviceActionsHost', () => {
+  it('block: a double gesture sends one engineStop; 200 shows the toast and closes', async () => {
+    stubFetch(() => json({ id: 0, deviceId: 9, type: 'engineStop' }));
+    renderWithProviders(<DeviceActionsHost />);
+    open('openBlockModal', 'engineStop');
+    expect(screen.getByTestId('action-question').textContent).toContain('Caminhão 9');
+    fullSlide();
+    fullSlide(); // the handle is confirmed and busy: nothing more
+    fireEvent.keyDown(screen.getByTestId('action-slide-handle'), { key: 'End' });
+    expect(screen.getByTestId('action-busy')).toBeTruthy();
+    await screen.findByText('Comando de bloqueio enviado');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('/api/commands/send');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({
+      id: 0,
+      description: null,
+      deviceId: 9,
+      type: 'engineStop',
+      textChannel: false,
+      attributes: {},
+    });
+    await waitFor(() => expect(screen.queryByTestId('action-question')).toBeNull());
+  });
+
+  it('cancel before the delay ends sends nothing', async () => {
+    stubFetch(() => json({}));
+    renderWithProviders(<DeviceActionsHost />);
+    open('openUnlockModal', 'engineResume');
+    fullSlide();
+    fireEvent.click(screen.getByTestId('action-cancel'));
+    await new Promise((r) => setTimeout(r, 700));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('unlock answered 202 is pending in the dialog and the store', async () => {
+    stubFetch(() => json({ id: 5, deviceId: 9, type: 'engineResume' }, 202));
+    renderWithProviders(<DeviceActionsHost />);
+    open('openUnlockModal', 'engineResume');
+    fullSlide();
+    await screen.findByTestId('action-pending');
+    expect(usePendingCommands.getState().byDevice[9]?.map((c) => c.type)).toEqual(['engineResume']);
+    expect(screen.getByText('Comando pendente até o dispositivo ficar online')).toBeTruthy();
+  });
+
+  it('a failure shows the SPEC §8 text and resets the handle', async () => {
+    stubFetch(() => text('boom', 400));
+    renderWithProviders(<DeviceActionsHost />);
+    open('openBlockModal', 'engineStop');
+    fullSlide();
+    await screen.findByText('Erro ao enviar comando');
+    await waitFor(() => expect(screen.getByTestId('action-slide-handle').getAttribute('data-x')).toBe('2'));
+  });
+
+  it('delete acts at once: DELETE /api/devices/9 and the device leaves the live store', async () => {
+    stubFetch(() => new Response(null, { status: 204 }));
+    renderWithProviders(<DeviceActionsHost />, { route: '/devices/9' });
+    open('openDeleteModal', 'delete');
+    fullSlide();
+    await screen.findByText('Dispositivo excluído');
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([['DELETE', '/api/devices/9']]);
+    expect(useLive.getState().devices[9]).toBeUndefined();
+  });
+
+  it('anchor: cancelling shows the cancel text', async () => {
+    stubFetch(() => json([]));
+    renderWithProviders(<DeviceActionsHost />);
+    open('openAnchorModal', 'anchor_enable');
+    expect(screen.getByTestId('action-question').textContent).toBe(
+      'Deseja realmente ativar a âncora do veículo Caminhão 9?',
+    );
+    fireEvent.click(screen.getByTestId('action-cancel'));
+    await screen.findByText('Ação cancelada pelo usuário');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('readonly and limitCommands users are refused: alert, disabled handle, nothing sent', async () => {
+    stubFetch(() => json({}));
+    for (const u of [user({ readonly: true }), user({ limitCommands: true })]) {
+      useSession.setState({ user: u });
+      renderWithProviders(<DeviceActionsHost />);
+      open('openBlockModal', 'engineStop');
+      expect(screen.getByTestId('action-denied')).toBeTruthy();
+      fullSlide();
+      fireEvent.keyDown(screen.getByTestId('action-slide-handle'), { key: 'End' });
+      cleanup();
+    }
+    await new Promise((r) => setTimeout(r, 700));
+    expect(calls).toHaveLength(0);
+  });
+});
