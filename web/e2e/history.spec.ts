@@ -85,6 +85,18 @@ test.describe('history', () => {
     );
   });
 
+  test('the device page’s history button opens /history?deviceId and loads today', async ({ page }) => {
+    const dev = await firstDevice(page);
+    await page.goto(`/devices/${dev.id}`);
+    const answer = page.waitForResponse((r) => r.url().includes('/api/reports/route'));
+    await page.getByTestId('action-history').click();
+    await expect(page).toHaveURL(new RegExp(`/history\\?deviceId=${dev.id}$`));
+    const rest = (await (await answer).json()) as unknown[];
+    expect(rest.length).toBeGreaterThan(0); // the backfill and the live simulator reach now
+    await expect(page.getByTestId('history-summary')).toHaveAttribute('data-count', String(rest.length));
+    await expect(page.getByTestId('history-device')).toHaveValue(dev.name);
+  });
+
   test('exports the route to .xlsx with the rows shown', async ({ page }, info) => {
     test.setTimeout(120_000);
     const dev = await firstDevice(page);
