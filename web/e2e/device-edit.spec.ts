@@ -150,6 +150,34 @@ test('editing saves with PUT, colours and icon in attributes, odometer and hours
     .toEqual([1_234_500, 36_000_000]);
   await page.getByTestId('device-print').click();
   await expect(page.getByTestId('device-sheet-table')).toContainText(`Edited ${t}`);
+  await page.getByTestId('device-sheet-close').click();
+  await expect(page.getByTestId('device-sheet-table')).toHaveCount(0);
+
+  // installation photo and device picture go to the server and are shown back
+  await page.getByRole('tab', { name: 'Instalação' }).click();
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('photo-upload').click();
+  await (await chooser).setFiles({ name: 'install.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('photo-item')).toHaveCount(1);
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('photo-item')
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBe(1);
+  const picture = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/devices/${dev.id}/image`);
+  const chooser2 = page.waitForEvent('filechooser');
+  await page.getByTestId('device-image-upload').click();
+  await (await chooser2).setFiles({ name: 'car.png', mimeType: 'image/png', buffer: png });
+  expect(await (await picture).text()).toBe('device.png');
+  const media = await page.request.get(`/api/media/${dev.uniqueId}/device.png`);
+  expect(media.status()).toBe(200);
 });
 
 test('the device-limit check blocks adding for a user whose limit is reached', async ({ page, loginAs }) => {

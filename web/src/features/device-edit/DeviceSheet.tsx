@@ -96,7 +96,7 @@ export function DeviceSheet({ props, onClose }: DialogComponentProps) {
           </>
         )}
         <Group justify="flex-end" className="rastro-no-print">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} data-testid="device-sheet-close">
             {t('close')}
           </Button>
           <Button
