@@ -263,3 +263,26 @@ test('a limitCommands user has no block/unlock/commands buttons and the API refu
   expect(res.status()).toBe(400);
   expect(await res.text()).toBe('SecurityException: Operation restricted');
 });
+
+test('share makes an expiring link with copy; history opens /history for the device', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs(accounts.admin.email, accounts.admin.password);
+  const t = tag();
+  const dev = await createDevice(page.request, { name: `Share ${t}`, uniqueId: `share-${t}` });
+  await page.goto(`/devices/${dev.id}`);
+  await page.getByTestId('action-share').click();
+  const shared = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/share/device',
+  );
+  await page.getByTestId('share-create').click();
+  const form = new URLSearchParams((await shared).postData() ?? '');
+  expect(form.get('deviceId')).toBe(String(dev.id));
+  expect(Date.parse(form.get('expiration') ?? '')).toBeGreaterThan(Date.now());
+  await expect(page.getByTestId('share-link')).toHaveValue(/\/share\/[^/]+$/);
+  await expect(page.getByTestId('share-copy')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('action-history').click();
+  await expect(page).toHaveURL(new RegExp(`/history\\?deviceId=${dev.id}$`));
+});
