@@ -13,6 +13,7 @@ const steps = [
   { name: 'typecheck-domain', cmd: ['npx', 'tsc', '-p', 'packages/domain', '--noEmit'] },
   { name: 'typecheck-server', cmd: ['npx', 'tsc', '-p', 'server', '--noEmit'] },
   { name: 'typecheck-web', cmd: ['npx', 'tsc', '-p', 'web', '--noEmit'] },
+  { name: 'typecheck-bench', cmd: ['npx', 'tsc', '-p', 'bench', '--noEmit'] },
   {
     name: 'unit',
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(dir, 'vitest.json')}`],

@@ -10,9 +10,6 @@ export async function fleetApp(overrides: Partial<Config> = {}, env: NodeJS.Proc
     { sqliteFile: ':memory:', ...overrides },
   );
   const built = await buildApp(config);
-  // Until registerLive calls it, register the reports here (never twice).
-  if (!built.app.hasRoute({ method: 'GET', url: '/api/reports/trips' }))
-    registerReports(built.app, built.ctx);
   await built.app.ready();
   return built;
 }
