@@ -40,7 +40,6 @@ const ARGS = [
   '--use-gl=angle',
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
-  '--enable-precise-memory-info',
 ];
 
 async function freePort(): Promise<number> {
@@ -186,13 +185,37 @@ function pureFilterMs(n: number): number {
 
 async function measure(devices: number): Promise<Row> {
   console.log(`\n--- ${devices} devices: starting server`);
-  const srv = await startServer(devices);
+  const srv = process.env.BENCH_URL
+    ? { url: process.env.BENCH_URL, stop: async () => undefined, dir: '' }
+    : await startServer(devices);
+  // wait (outside the browser) until the simulator reported every device once, or the count stops growing
+  const session = await fetch(`${srv.url}/api/session`, {
+    method: 'POST',
+    body: new URLSearchParams({ email: 'admin', password: 'admin' }),
+  });
+  if (!session.ok) throw new Error(`login failed ${session.status}`);
+  const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0];
+  const countPositions = async () =>
+    ((await (await fetch(`${srv.url}/api/positions`, { headers: { cookie } })).json()) as unknown[]).length;
+  let last = -1;
+  let stable = 0;
+  for (let i = 0; i < 600 && stable < 10; i++) {
+    const n = await countPositions();
+    if (n >= devices) break;
+    stable = n === last ? stable + 1 : 0;
+    last = n;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const expected = await countPositions();
+  console.log(`positions available: ${expected}`);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ARGS,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    page.on('crash', () => console.error('page crashed'));
+    page.on('pageerror', (e) => console.error('page error', e.message));
     // tsx (esbuild keepNames) may wrap inner functions of page.evaluate callbacks in __name(...)
     await page.addInitScript({ content: 'window.__name = (f) => f;' });
     await page.addInitScript(() => {
@@ -203,32 +226,27 @@ async function measure(devices: number): Promise<Row> {
         for (const e of l.getEntries()) w.__lt.push(e.duration);
       }).observe({ type: 'longtask', buffered: true });
     });
-    const login = await page.request.post(`${srv.url}/api/session`, {
-      form: { email: 'admin', password: 'admin' },
-    });
-    if (!login.ok()) throw new Error(`login failed ${login.status()}`);
-    // wait until the simulator reported every device once
-    for (let i = 0; i < 600; i++) {
-      const n = ((await (await page.request.get(`${srv.url}/api/positions`)).json()) as unknown[]).length;
-      if (n >= devices) break;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-    const expected = ((await (await page.request.get(`${srv.url}/api/positions`)).json()) as unknown[])
-      .length;
-    console.log(`positions available: ${expected}`);
-
+    await page
+      .context()
+      .addCookies([
+        { name: cookie.split('=')[0], value: cookie.split('=').slice(1).join('='), url: srv.url },
+      ]);
     const t0 = Date.now();
     await page.goto(`${srv.url}/devices`);
-    await page.waitForFunction(
-      (n) => ((window as unknown as MapHook).__rastroMap?.featureCount() ?? 0) >= n,
-      expected,
-      {
-        timeout: 300_000,
-        polling: 100,
-      },
-    );
+    for (let i = 0; ; i++) {
+      const drawn = await page.evaluate(
+        () => (window as unknown as MapHook).__rastroMap?.featureCount() ?? 0,
+      );
+      if (drawn >= expected) break;
+      if (i % 50 === 49) {
+        console.log(`drawn ${drawn} of ${expected} at ${page.url()}`);
+      }
+      if (i > 3000) throw new Error(`only ${drawn} of ${expected} markers drawn after 5 min`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // the frame that shows them
     await page.evaluate(
-      () => new Promise<void>((r) => (window as unknown as MapHook).__rastroMap!.map.once('idle', () => r())),
+      () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
     );
     const drawnMs = Date.now() - t0;
     console.log(`all ${expected} markers drawn in ${drawnMs} ms`);
@@ -317,7 +335,7 @@ async function measure(devices: number): Promise<Row> {
   } finally {
     await browser.close();
     await srv.stop();
-    rmSync(srv.dir, { recursive: true, force: true });
+    if (srv.dir) rmSync(srv.dir, { recursive: true, force: true });
   }
 }
 
