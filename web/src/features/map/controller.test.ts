@@ -164,6 +164,24 @@ describe('LiveMapController', () => {
     expect(sources.get(SRC_DEVICES)!.setData).toHaveBeenCalled();
   });
 
+  it('spaces full pushes of a clustered source by at least 100 ms, flushing what waits on a later frame', async () => {
+    const { c, sources, inputs } = await setup(true);
+    const devices = [dev(1), dev(2)];
+    c.update(inputs(devices, { 1: pos(1, 10, 20), 2: pos(2, 1, 2) }));
+    const src = sources.get(SRC_DEVICES)!;
+    c.update(inputs(devices, { 1: pos(1, 10, 20), 2: pos(2, 1, 3, 102) }));
+    const afterFirst = src.setData.mock.calls.length;
+    now = 1050; // 50 ms later: another change waits
+    c.update(inputs([dev(1)], { 1: pos(1, 10, 20) }));
+    expect(src.setData.mock.calls.length).toBe(afterFirst);
+    runFrame(1060);
+    expect(src.setData.mock.calls.length).toBe(afterFirst);
+    runFrame(1100 + MARKER_MOVE_MS);
+    expect(src.setData.mock.calls.length).toBe(afterFirst + 1);
+    const last = src.setData.mock.calls.at(-1)![0] as GeoJSON.FeatureCollection;
+    expect(last.features.map((f) => f.id)).toEqual([1]);
+  });
+
   it('highlights the selected device and flies to it at zoom 18 in 1.5 s', async () => {
     const { c, map, inputs } = await setup();
     c.update({ ...inputs([dev(1)], { 1: pos(1, 10, 20) }), selectedId: 1 });

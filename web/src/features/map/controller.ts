@@ -52,6 +52,9 @@ export class LiveMapController {
   private built = new Map<number, { d: Device; p: Position }>();
   private anims = new Map<number, Anim>();
   private raf = 0;
+  /** A clustered source has changes not pushed yet (see fullGap). */
+  private fullDirty = false;
+  private lastFull = -Infinity;
   private clustered: boolean | null = null;
   private pref: MapPref | null = null;
   private selectedId: number | null = null;
@@ -404,19 +407,44 @@ export class LiveMapController {
   }): void {
     const src = this.map.getSource<GeoJSONSource>(SRC_DEVICES);
     if (!src) return;
-    // Clustered sources re-cluster on any change, so a full setData is as cheap and always supported.
+    // Clustered sources re-cluster on any change, so a full setData is as cheap and always supported; but a full
+    // re-cluster per animation frame swamps the main thread with a large fleet, so full pushes are spaced by
+    // fullGap() and glides inside a clustered source advance at that pace (frame() flushes what waits).
     if (this.clustered) {
-      void src.setData(this.collection());
-      this.stats.setData++;
+      this.fullDirty = true;
+      this.flushFull(performance.now());
       return;
     }
     src.updateData(diff).catch(() => void src.setData(this.collection()));
     this.stats.updateData++;
   }
 
+  /** Least time between two full pushes of a clustered source: 100 ms, growing with the fleet up to 500 ms. */
+  private fullGap(): number {
+    return Math.min(500, Math.max(100, this.features.size / 20));
+  }
+
+  private flushFull(now: number): void {
+    if (!this.fullDirty) return;
+    if (now - this.lastFull < this.fullGap()) {
+      if (!this.raf) this.raf = requestAnimationFrame((t) => this.frame(t));
+      return;
+    }
+    const src = this.map.getSource<GeoJSONSource>(SRC_DEVICES);
+    this.fullDirty = false;
+    this.lastFull = now;
+    if (!src) return;
+    void src.setData(this.collection());
+    this.stats.setData++;
+  }
+
   private frame(now: number): void {
     this.raf = 0;
     this.stats.animFrames++;
+    if (this.clustered && this.anims.size === 0) {
+      this.flushFull(now);
+      return;
+    }
     const update: Array<{ id: number; newGeometry: GeoJSON.Point }> = [];
     for (const [id, a] of this.anims) {
       const t = Math.min(1, (now - a.start) / MARKER_MOVE_MS);
@@ -430,7 +458,8 @@ export class LiveMapController {
       if (t >= 1 || !f) this.anims.delete(id);
     }
     if (update.length) this.pushDiff({ update });
-    if (this.anims.size) this.raf = requestAnimationFrame((t) => this.frame(t));
+    if (!this.raf && (this.anims.size || this.fullDirty))
+      this.raf = requestAnimationFrame((t) => this.frame(t));
   }
 
   /** Centre on a device: zoom 18 in a 1.5 s flight (SPEC §9). */
