@@ -1,5 +1,6 @@
 // The 24 map-icon glyphs (SPEC §3 "Map icon types"), drawn on a 48-unit grid, seen from above and pointing north
 // so MapLibre can rotate them by course. Shapes are painted in order; `cut` shapes erase.
+import { MAP_ICON_TYPES } from '@rastro/domain';
 
 export type Shape = { cut?: boolean } & (
   | { k: 'rect'; x: number; y: number; w: number; h: number }
@@ -8,32 +9,8 @@ export type Shape = { cut?: boolean } & (
   | { k: 'poly'; p: Array<[number, number]> }
 );
 
-export const ICON_TYPES = [
-  'default',
-  'arrow',
-  'person',
-  'animal',
-  'bicycle',
-  'motorcycle',
-  'scooter',
-  'car',
-  'pickup',
-  'van',
-  'truck',
-  'truck1',
-  'truck2',
-  'tractor',
-  'boat',
-  'ship',
-  'bus',
-  'train',
-  'trolleybus',
-  'tram',
-  'crane',
-  'plane',
-  'helicopter',
-  'offroad',
-] as const;
+// The 24 map icon types of SPEC §3 live once, in the domain package.
+export const ICON_TYPES = MAP_ICON_TYPES;
 
 const rect = (x: number, y: number, w: number, h: number, cut = false): Shape => ({
   k: 'rect',
