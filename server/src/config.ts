@@ -23,7 +23,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   SIM_DEVICES: intFrom(25),
   OSMAND_PORT: intFrom(5055),
-  TRACCAR_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  TRACCAR_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRACCAR_TOKEN: z.string().optional(),
   RASTRO_NS: z
     .string()
@@ -76,7 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
-  const dataDir = resolve(e.DATA_DIR);
+  // A relative DATA_DIR is taken from where the user ran npm (INIT_CWD), not from the workspace folder that
+  // `npm start -w server` switches to, so `npm start` at the repository root keeps its data in ./data.
+  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const base: Config = {
     port: e.PORT,
     host: e.HOST,
