@@ -1,5 +1,6 @@
 // Report items (CONTRACT §3 "Report items" and §8) computed from positions, with no I/O: durations and engine
 // hours in ms, speeds in knots, distances in metres.
+import type { ReportStop, ReportSummary, ReportTrip } from '@rastro/domain';
 import { createMotionTracker, type TripParams } from '../motion.ts';
 
 export interface ReportPosition {
@@ -159,64 +160,11 @@ export function segmentsFromEvents(
   return segments;
 }
 
-export interface TripItem {
-  deviceId: number;
-  deviceName: string;
-  distance: number;
-  averageSpeed: number;
-  maxSpeed: number;
-  spentFuel: number;
-  startOdometer: number;
-  endOdometer: number;
-  startTime: string;
-  endTime: string;
-  startPositionId: number;
-  endPositionId: number;
-  startLat: number;
-  startLon: number;
-  endLat: number;
-  endLon: number;
-  startAddress: string | null;
-  endAddress: string | null;
-  duration: number;
-  driverUniqueId: string | null;
-  driverName: string | null;
-}
+export type TripItem = ReportTrip;
 
-export interface StopItem {
-  deviceId: number;
-  deviceName: string;
-  distance: number;
-  averageSpeed: number;
-  maxSpeed: number;
-  spentFuel: number;
-  startOdometer: number;
-  endOdometer: number;
-  startTime: string;
-  endTime: string;
-  positionId: number;
-  latitude: number;
-  longitude: number;
-  address: string | null;
-  duration: number;
-  engineHours: number;
-}
+export type StopItem = ReportStop;
 
-export interface SummaryItem {
-  deviceId: number;
-  deviceName: string;
-  distance: number;
-  averageSpeed: number;
-  maxSpeed: number;
-  spentFuel: number;
-  startOdometer: number;
-  endOdometer: number;
-  startTime: string;
-  endTime: string;
-  startHours: number;
-  endHours: number;
-  engineHours: number;
-}
+export type SummaryItem = ReportSummary;
 
 const driverOf = (p: ReportPosition): string | null => {
   const v = p.attributes.driverUniqueId;
