@@ -93,6 +93,30 @@ const TEXT_TYPES: Array<{ type: Exclude<AdvancedFilterType, 'none'>; attr: strin
 
 export function FilterPopover({ all, filtering }: { all: Device[]; filtering: boolean }) {
   const { t } = useTranslation('devices');
+  return (
+    <Popover width={320} position="bottom-start" withinPortal shadow="md">
+      <Popover.Target>
+        <Indicator disabled={!filtering} color="orange" size={9} offset={4}>
+          <ActionIcon
+            variant={filtering ? 'filled' : 'default'}
+            size="lg"
+            aria-label={t('filter.title')}
+            data-testid="filter-button"
+          >
+            <IconFilter size={18} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <FilterPanel all={all} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** The popover's content, mounted only while it is open: its option lists scan every device. */
+function FilterPanel({ all }: { all: Device[] }) {
+  const { t } = useTranslation('devices');
   const filters = useLive((s) => s.filters);
   const setFilters = useLive((s) => s.setFilters);
   const resetFilters = useLive((s) => s.resetFilters);
@@ -116,106 +140,90 @@ export function FilterPopover({ all, filtering }: { all: Device[]; filtering: bo
     setFilters((f) => applyTransition(f, (s) => setAdvancedFilter(s, type, value || null)));
 
   return (
-    <Popover width={320} position="bottom-start" withinPortal shadow="md">
-      <Popover.Target>
-        <Indicator disabled={!filtering} color="orange" size={9} offset={4}>
-          <ActionIcon
-            variant={filtering ? 'filled' : 'default'}
-            size="lg"
-            aria-label={t('filter.title')}
-            data-testid="filter-button"
-          >
-            <IconFilter size={18} />
-          </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs">
-          <NativeSelect
-            label={t('filter.combined')}
-            data-testid="filter-combined"
-            value={filters.combined}
-            data={COMBINED_FILTERS.map((c) => ({ value: c, label: t(`combined.${c}`) }))}
-            onChange={(e) =>
-              setFilters((f) =>
-                applyTransition(f, (s) => setCombinedFilter(s, e.currentTarget.value as CombinedFilter)),
-              )
-            }
+    <Stack gap="xs">
+      <NativeSelect
+        label={t('filter.combined')}
+        data-testid="filter-combined"
+        value={filters.combined}
+        data={COMBINED_FILTERS.map((c) => ({ value: c, label: t(`combined.${c}`) }))}
+        onChange={(e) =>
+          setFilters((f) =>
+            applyTransition(f, (s) => setCombinedFilter(s, e.currentTarget.value as CombinedFilter)),
+          )
+        }
+      />
+      <NativeSelect
+        label={t('filter.deviceState')}
+        data-testid="filter-device-state"
+        value={filters.deviceState}
+        data={[
+          { value: 'all', label: t('filter.any') },
+          ...DEVICE_STATES.map((s) => ({ value: s, label: t(`deviceState.${s}`) })),
+        ]}
+        onChange={(e) => {
+          const v = e.currentTarget.value as DeviceState | 'all';
+          setFilters((f) => ({ ...f, deviceState: v }));
+        }}
+      />
+      <Text size="sm" fw={600}>
+        {t('filter.advanced')}
+      </Text>
+      {BOOL_TYPES.map((type) => (
+        <NativeSelect
+          key={type}
+          label={t(`advanced.${type}`)}
+          data-testid={`filter-adv-${type}`}
+          value={filters.advanced[type] ?? ''}
+          data={[
+            { value: '', label: t('filter.any') },
+            { value: 'yes', label: t('filter.yes') },
+            { value: 'no', label: t('filter.no') },
+          ]}
+          onChange={(e) => adv(type, e.currentTarget.value)}
+        />
+      ))}
+      {TEXT_TYPES.map(({ type }) => (
+        <NativeSelect
+          key={type}
+          label={t(`advanced.${type}`)}
+          data-testid={`filter-adv-${type}`}
+          value={filters.advanced[type] ?? ''}
+          data={[
+            { value: '', label: t('filter.any') },
+            ...textValues[type].map((v) => ({ value: v, label: v })),
+          ]}
+          onChange={(e) => adv(type, e.currentTarget.value)}
+        />
+      ))}
+      <Text size="sm" fw={600}>
+        {t('filter.hideCategories')}
+      </Text>
+      <Group gap={6}>
+        {categories.map((c) => (
+          <Checkbox
+            key={c}
+            size="xs"
+            label={c}
+            data-testid={`filter-hide-${c}`}
+            checked={filters.hiddenCategories.includes(c)}
+            onChange={() => setFilters((f) => applyTransition(f, (s) => toggleHiddenCategory(s, c)))}
           />
-          <NativeSelect
-            label={t('filter.deviceState')}
-            data-testid="filter-device-state"
-            value={filters.deviceState}
-            data={[
-              { value: 'all', label: t('filter.any') },
-              ...DEVICE_STATES.map((s) => ({ value: s, label: t(`deviceState.${s}`) })),
-            ]}
-            onChange={(e) => {
-              const v = e.currentTarget.value as DeviceState | 'all';
-              setFilters((f) => ({ ...f, deviceState: v }));
-            }}
-          />
-          <Text size="sm" fw={600}>
-            {t('filter.advanced')}
-          </Text>
-          {BOOL_TYPES.map((type) => (
-            <NativeSelect
-              key={type}
-              label={t(`advanced.${type}`)}
-              data-testid={`filter-adv-${type}`}
-              value={filters.advanced[type] ?? ''}
-              data={[
-                { value: '', label: t('filter.any') },
-                { value: 'yes', label: t('filter.yes') },
-                { value: 'no', label: t('filter.no') },
-              ]}
-              onChange={(e) => adv(type, e.currentTarget.value)}
-            />
-          ))}
-          {TEXT_TYPES.map(({ type }) => (
-            <NativeSelect
-              key={type}
-              label={t(`advanced.${type}`)}
-              data-testid={`filter-adv-${type}`}
-              value={filters.advanced[type] ?? ''}
-              data={[
-                { value: '', label: t('filter.any') },
-                ...textValues[type].map((v) => ({ value: v, label: v })),
-              ]}
-              onChange={(e) => adv(type, e.currentTarget.value)}
-            />
-          ))}
-          <Text size="sm" fw={600}>
-            {t('filter.hideCategories')}
-          </Text>
-          <Group gap={6}>
-            {categories.map((c) => (
-              <Checkbox
-                key={c}
-                size="xs"
-                label={c}
-                data-testid={`filter-hide-${c}`}
-                checked={filters.hiddenCategories.includes(c)}
-                onChange={() => setFilters((f) => applyTransition(f, (s) => toggleHiddenCategory(s, c)))}
-              />
-            ))}
-          </Group>
-          <NativeSelect
-            label={t('filter.onlyOne')}
-            data-testid="filter-only-one"
-            value={filters.onlyDeviceId === null ? '' : String(filters.onlyDeviceId)}
-            data={onlyOptions}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              setFilters((f) => ({ ...f, onlyDeviceId: v ? Number(v) : null }));
-            }}
-          />
-          <Button variant="light" size="xs" onClick={resetFilters} data-testid="filter-reset">
-            {t('filter.reset')}
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+        ))}
+      </Group>
+      <NativeSelect
+        label={t('filter.onlyOne')}
+        data-testid="filter-only-one"
+        value={filters.onlyDeviceId === null ? '' : String(filters.onlyDeviceId)}
+        data={onlyOptions}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          setFilters((f) => ({ ...f, onlyDeviceId: v ? Number(v) : null }));
+        }}
+      />
+      <Button variant="light" size="xs" onClick={resetFilters} data-testid="filter-reset">
+        {t('filter.reset')}
+      </Button>
+    </Stack>
   );
 }
 

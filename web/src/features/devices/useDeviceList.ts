@@ -1,7 +1,8 @@
 // The device list's data: a throttled snapshot of the live store (the list does not need 60 updates a second),
-// the whole list sorted once per snapshot, then filtered per keystroke (filtering keeps the order, so a keystroke
-// costs one predicate pass over precomputed search strings, no sort).
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+// rendered as a transition (React slices the work and lets input and frames through), the whole list sorted once
+// per snapshot, then filtered per keystroke (filtering keeps the order, so a keystroke costs one predicate pass
+// over precomputed search strings, no sort).
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import {
   countDevices,
   createDeviceFilter,
@@ -37,14 +38,15 @@ export function useThrottledLive(ms = LIST_THROTTLE_MS): Snapshot {
       if (s.devices === prev.devices && s.positions === prev.positions && s.anchored === prev.anchored)
         return;
       const wait = last.current + ms - Date.now();
-      if (wait <= 0) {
+      const land = () => {
         last.current = Date.now();
-        setSnap(pick());
-      } else if (!timer.current) {
+        startTransition(() => setSnap(pick()));
+      };
+      if (wait <= 0) land();
+      else if (!timer.current) {
         timer.current = setTimeout(() => {
           timer.current = null;
-          last.current = Date.now();
-          setSnap(pick());
+          land();
         }, wait);
       }
     });
@@ -57,8 +59,20 @@ export function useThrottledLive(ms = LIST_THROTTLE_MS): Snapshot {
 }
 
 interface NameOrder {
-  signature: string;
+  devices: Record<number, Device>;
+  count: number;
   ids: number[];
+}
+
+/** Whether `next` has the same ids and names as `prev` (same count, and every changed object kept its name). */
+function sameNames(prev: NameOrder, next: Record<number, Device>, count: number): boolean {
+  if (prev.count !== count) return false;
+  for (const key in next) {
+    const d = next[key];
+    const before = prev.devices[key];
+    if (d !== before && (!before || before.name !== d.name)) return false;
+  }
+  return true;
 }
 
 /**
@@ -70,15 +84,14 @@ export function useSortedDevices(snap: Snapshot, sort: DeviceSort): Device[] {
   return useMemo(() => {
     const all = Object.values(snap.devices);
     if (sort.key === 'name') {
-      let signature = '';
-      for (const d of all) signature += `${d.id}\u0001${d.name}\u0002`;
       const cached = nameOrder.current;
-      if (cached && cached.signature === signature) {
+      if (cached && sameNames(cached, snap.devices, all.length)) {
+        cached.devices = snap.devices;
         const ordered = cached.ids.map((id) => snap.devices[id]);
         return sort.direction === 'asc' ? ordered : ordered.reverse();
       }
       const asc = sortDevices(all, { key: 'name', direction: 'asc' });
-      nameOrder.current = { signature, ids: asc.map((d) => d.id) };
+      nameOrder.current = { devices: snap.devices, count: all.length, ids: asc.map((d) => d.id) };
       return sort.direction === 'asc' ? asc : [...asc].reverse();
     }
     return sortDevices(all, sort, { positions: snap.positions, anchoredDeviceIds: snap.anchored });

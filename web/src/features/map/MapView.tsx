@@ -38,6 +38,9 @@ declare global {
   }
 }
 
+/** The map applies a typed search after this pause (ms); the list follows at once. */
+const QUERY_MAP_DELAY_MS = 150;
+
 // The worker is bundled by vite as its own file; MapLibre is told where it is.
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -163,8 +166,14 @@ export function MapView() {
         if (pos && pos !== prev.positions[l.trailId]) controller.follow(pos);
       }
     });
+    // typing in the search box: the map follows once typing pauses, so a keystroke only updates the input
+    let queryTimer: ReturnType<typeof setTimeout> | undefined;
     const unsubPrefs = usePrefs.subscribe((p, prev) => {
-      if (p.query !== prev.query || p.mapPref !== prev.mapPref) push();
+      if (p.mapPref !== prev.mapPref) push();
+      else if (p.query !== prev.query) {
+        clearTimeout(queryTimer);
+        queryTimer = setTimeout(push, QUERY_MAP_DELAY_MS);
+      }
     });
     // SPEC §4: a device losing its qrDriverId re-checks the session (a QR driver checked out elsewhere)
     setSessionRecheck(() => {
@@ -178,6 +187,7 @@ export function MapView() {
     });
     void openSocket();
     return () => {
+      clearTimeout(queryTimer);
       unsubLive();
       unsubPrefs();
       controller.destroy();

@@ -2,7 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { DEFAULT_MAP_PREF, MARKER_MOVE_MS, type Device, type Position } from '@rastro/domain';
-import { LiveMapController, SRC_DEVICES, type MapInputs } from './controller.ts';
+import {
+  CLUSTER_PUSH_GAP_MS,
+  LiveMapController,
+  MAX_GLIDES,
+  SRC_DEVICES,
+  type MapInputs,
+} from './controller.ts';
 
 type Diff = {
   add?: Array<{ id: number; geometry: GeoJSON.Point }>;
@@ -97,8 +103,23 @@ const runFrame = (t: number) => {
   f.forEach((fn) => fn(t));
 };
 
-async function setup(clustered = false) {
+interface View {
+  bounds?: [number, number, number, number]; // west, south, east, north
+  zoom?: number;
+  /** ids queryRenderedFeatures reports on the device symbol layer */
+  individual?: number[];
+}
+
+async function setup(clustered = false, view?: View) {
   const fm = fakeMap();
+  if (view) {
+    const [w, s, e, n] = view.bounds ?? [-180, -85, 180, 85];
+    Object.assign(fm.map, {
+      getBounds: () => ({ getWest: () => w, getSouth: () => s, getEast: () => e, getNorth: () => n }),
+      getZoom: () => view.zoom ?? 10,
+      queryRenderedFeatures: vi.fn(() => (view.individual ?? []).map((id) => ({ id }))),
+    });
+  }
   const c = new LiveMapController(fm.map, { ns: 'rastro', statusText: (s) => s, onSelect: () => undefined });
   await fm.fire('style.load');
   await new Promise((r) => setTimeout(r, 0)); // icons load, then layers are added
@@ -155,31 +176,90 @@ describe('LiveMapController', () => {
     expect(c.featureCount).toBe(1);
   });
 
-  it('a clustered source is recreated with cluster on and updated by setData', async () => {
+  it('a clustered source is created with cluster on and then updated by diffs, never by a full reload', async () => {
     const { c, sources, layers, inputs } = await setup(true);
-    c.update(inputs([dev(1)], { 1: pos(1, 10, 20) }));
-    expect(sources.get(SRC_DEVICES)!.options.cluster).toBe(true);
+    const one = dev(1);
+    const p1 = pos(1, 10, 20);
+    c.update(inputs([one], { 1: p1 }));
+    const src = sources.get(SRC_DEVICES)!;
+    expect(src.options.cluster).toBe(true);
     expect(layers.has('rastro-clusters')).toBe(true);
-    c.update(inputs([dev(1), dev(2)], { 1: pos(1, 10, 20), 2: pos(2, 1, 2) }));
-    expect(sources.get(SRC_DEVICES)!.setData).toHaveBeenCalled();
+    c.update(inputs([one, dev(2)], { 1: p1, 2: pos(2, 1, 2) }));
+    expect(src.setData).not.toHaveBeenCalled();
+    expect((src.updateData.mock.calls.at(-1)![0] as Diff).add!.map((f) => f.id)).toEqual([2]);
   });
 
-  it('spaces full pushes of a clustered source by at least 100 ms, flushing what waits on a later frame', async () => {
+  it(`spaces diffs to a clustered source by ${CLUSTER_PUSH_GAP_MS} ms while nothing glides, sending what waits later`, async () => {
     const { c, sources, inputs } = await setup(true);
     const devices = [dev(1), dev(2)];
     c.update(inputs(devices, { 1: pos(1, 10, 20), 2: pos(2, 1, 2) }));
     const src = sources.get(SRC_DEVICES)!;
     c.update(inputs(devices, { 1: pos(1, 10, 20), 2: pos(2, 1, 3, 102) }));
-    const afterFirst = src.setData.mock.calls.length;
+    const afterFirst = src.updateData.mock.calls.length;
     now = 1050; // 50 ms later: another change waits
     c.update(inputs([dev(1)], { 1: pos(1, 10, 20) }));
-    expect(src.setData.mock.calls.length).toBe(afterFirst);
+    expect(src.updateData.mock.calls.length).toBe(afterFirst);
     runFrame(1060);
-    expect(src.setData.mock.calls.length).toBe(afterFirst);
-    runFrame(1100 + MARKER_MOVE_MS);
-    expect(src.setData.mock.calls.length).toBe(afterFirst + 1);
-    const last = src.setData.mock.calls.at(-1)![0] as GeoJSON.FeatureCollection;
-    expect(last.features.map((f) => f.id)).toEqual([1]);
+    expect(src.updateData.mock.calls.length).toBe(afterFirst);
+    runFrame(1000 + CLUSTER_PUSH_GAP_MS);
+    expect(src.updateData.mock.calls.length).toBe(afterFirst + 1);
+    expect((src.updateData.mock.calls.at(-1)![0] as Diff).remove).toEqual([2]);
+    expect(frames).toHaveLength(0);
+  });
+
+  it('a marker out of view moves at once; one in view glides', async () => {
+    const { c, sources, inputs } = await setup(false, { bounds: [0, 0, 20, 30] });
+    const devices = [dev(1), dev(2)];
+    c.update(inputs(devices, { 1: pos(1, 10, 20), 2: pos(2, 100, 60) }));
+    const src = sources.get(SRC_DEVICES)!;
+    c.update(inputs(devices, { 1: pos(1, 12, 22, 101), 2: pos(2, 102, 62, 201) }));
+    const diff = src.updateData.mock.calls.at(-1)![0] as Diff;
+    const at = (id: number) => diff.add!.find((f) => f.id === id)!.geometry.coordinates;
+    expect(at(1)).toEqual([10, 20]); // starts its glide where it was drawn
+    expect(at(2)).toEqual([102, 62]); // out of view: straight to the new position
+    runFrame(1000 + MARKER_MOVE_MS / 2);
+    expect((src.updateData.mock.calls.at(-1)![0] as Diff).update!.map((u) => u.id)).toEqual([1]);
+  });
+
+  it('on a clustered map only markers drawn on their own glide; one inside a cluster moves at once', async () => {
+    const view: View = { zoom: 12, individual: [1] };
+    const { c, sources, inputs, map } = await setup(true, view);
+    const devices = [dev(1), dev(2)];
+    c.update(inputs(devices, { 1: pos(1, 10, 20), 2: pos(2, 11, 21) }));
+    const src = sources.get(SRC_DEVICES)!;
+    c.update(inputs(devices, { 1: pos(1, 12, 22, 101), 2: pos(2, 13, 23, 201) }));
+    const diff = src.updateData.mock.calls.at(-1)![0] as Diff;
+    const at = (id: number) => diff.add!.find((f) => f.id === id)!.geometry.coordinates;
+    expect(at(1)).toEqual([10, 20]);
+    expect(at(2)).toEqual([13, 23]);
+    expect(
+      (map as unknown as { queryRenderedFeatures: ReturnType<typeof vi.fn> }).queryRenderedFeatures,
+    ).toHaveBeenCalledWith({ layers: ['rastro-devices-symbol'] });
+    // above the zoom where clusters break up, every marker in view glides
+    view.zoom = 15;
+    c.update(inputs(devices, { 1: pos(1, 12, 22, 101), 2: pos(2, 15, 25, 202) }));
+    now = 1300;
+    runFrame(1300);
+    const mid = src.updateData.mock.calls.at(-1)![0] as Diff;
+    const sent = [
+      ...(mid.add ?? []).map((f) => [f.id, f.geometry.coordinates] as const),
+      ...(mid.update ?? []).map((u) => [u.id, u.newGeometry.coordinates] as const),
+    ].find(([id]) => id === 2)?.[1];
+    expect(sent?.[0]).toBeGreaterThan(13);
+    expect(sent?.[0]).toBeLessThan(15);
+  });
+
+  it(`glides at most ${MAX_GLIDES} markers at once; the others jump`, async () => {
+    const { c, sources, inputs } = await setup(false, {});
+    const n = MAX_GLIDES + 50;
+    const devices = Array.from({ length: n }, (_, i) => dev(i + 1));
+    const at = (shift: number, v = 0) =>
+      Object.fromEntries(devices.map((d) => [d.id, pos(d.id, d.id / 100 + shift, 1, d.id * 100 + v)]));
+    c.update(inputs(devices, at(0)));
+    const src = sources.get(SRC_DEVICES)!;
+    c.update(inputs(devices, at(1, 1)));
+    runFrame(1000 + MARKER_MOVE_MS / 2);
+    expect((src.updateData.mock.calls.at(-1)![0] as Diff).update).toHaveLength(MAX_GLIDES);
   });
 
   it('highlights the selected device and flies to it at zoom 18 in 1.5 s', async () => {

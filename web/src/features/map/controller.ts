@@ -1,7 +1,9 @@
 /// <reference types="geojson" />
 // Drives the MapLibre map from the stores, outside React: ONE GeoJSON source for all devices (symbol layers,
-// never DOM markers), diffs instead of full reloads, and a requestAnimationFrame loop that glides only the
-// moving markers over 500 ms, sending one batched update per frame.
+// never DOM markers), diffs instead of full reloads (clustered or not), and a requestAnimationFrame loop that
+// glides the moving markers a user can see over 500 ms, sending at most one merged diff per frame. Markers out of
+// view, or hidden inside a cluster, move at once: gliding them would cost the worker and the main thread a tile
+// reload per frame for nothing anybody sees.
 import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent, StyleSpecification } from 'maplibre-gl';
 import {
   centerOnDevice,
@@ -38,6 +40,15 @@ type Lerp = (a: number, b: number, t: number) => number;
 const lerp: Lerp = (a, b, t) => a + (b - a) * t;
 const ease = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 
+/** Most markers gliding at once; past it a move jumps (a burst over a huge unclustered fleet stays cheap). */
+export const MAX_GLIDES = 400;
+/** Clusters break apart above this zoom (the source's clusterMaxZoom). */
+export const CLUSTER_MAX_ZOOM = 14;
+/** How often (ms) the set of markers drawn on their own (not inside a cluster) is re-read from the map. */
+const VISIBLE_REFRESH_MS = 300;
+/** Least time (ms) between two diffs to a clustered source while nothing glides (each one re-clusters). */
+export const CLUSTER_PUSH_GAP_MS = 250;
+
 export interface ControllerOptions {
   ns: string;
   statusText: (status: string) => string;
@@ -52,9 +63,13 @@ export class LiveMapController {
   private built = new Map<number, { d: Device; p: Position }>();
   private anims = new Map<number, Anim>();
   private raf = 0;
-  /** A clustered source has changes not pushed yet (see fullGap). */
-  private fullDirty = false;
-  private lastFull = -Infinity;
+  /** Changes waiting for the next push (one merged diff per frame at most). */
+  private pendingAdd = new Map<number, DeviceFeature>();
+  private pendingRemove = new Set<number>();
+  private lastPush = -Infinity;
+  /** Devices drawn on their own in the viewport of a clustered map (null: not read yet). */
+  private individual: Set<number> | null = null;
+  private individualAt = -Infinity;
   private clustered: boolean | null = null;
   private pref: MapPref | null = null;
   private selectedId: number | null = null;
@@ -76,6 +91,7 @@ export class LiveMapController {
       if (typeof id === 'number') opts.onSelect(id);
     });
     map.on('click', 'rastro-clusters', (e: MapLayerMouseEvent) => void this.expandCluster(e));
+    map.on('moveend', () => (this.individualAt = -Infinity));
     for (const layer of ['rastro-devices-symbol', 'rastro-clusters']) {
       map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
       map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
@@ -222,7 +238,7 @@ export class LiveMapController {
       type: 'geojson',
       data,
       cluster: clustered,
-      clusterMaxZoom: 14,
+      clusterMaxZoom: CLUSTER_MAX_ZOOM,
       clusterRadius: 50,
     });
     const notCluster = ['!', ['has', 'point_count']] as never;
@@ -336,15 +352,19 @@ export class LiveMapController {
     if (!this.ready) return;
     const { devices, positions, mapPref } = inputs;
     const prefChanged = force || this.pref !== mapPref;
-    if (this.clustered !== mapPref.clustered) {
+    const rebuild = this.clustered !== mapPref.clustered || !this.map.getSource(SRC_DEVICES);
+    if (rebuild) {
       // rebuild everything into a new (un)clustered source
       this.features.clear();
       this.built.clear();
       this.anims.clear();
+      this.pendingAdd.clear();
+      this.pendingRemove.clear();
+      this.individual = null;
     }
-    const add: DeviceFeature[] = [];
     const seen = new Set<number>();
     const now = performance.now();
+    const glide = this.glideCheck(mapPref.clustered);
     for (const d of devices) {
       const p = positions[d.id];
       if (!p) continue;
@@ -356,8 +376,10 @@ export class LiveMapController {
       const to: [number, number] = [p.longitude, p.latitude];
       let start = to;
       if (oldXY && (oldXY[0] !== to[0] || oldXY[1] !== to[1]) && prev && prev.p !== p) {
-        start = oldXY;
-        this.anims.set(d.id, { from: oldXY, to, start: now });
+        if (this.anims.has(d.id) || glide(d.id, oldXY, to)) {
+          start = oldXY;
+          this.anims.set(d.id, { from: oldXY, to, start: now });
+        } else this.anims.delete(d.id);
       } else if (this.anims.has(d.id)) {
         const a = this.anims.get(d.id)!;
         if (a.to[0] === to[0] && a.to[1] === to[1]) start = oldXY ?? to;
@@ -366,23 +388,23 @@ export class LiveMapController {
       const f = deviceFeature(d, p, mapPref, this.opts.ns, this.opts.statusText, start);
       this.features.set(d.id, f);
       this.built.set(d.id, { d, p });
-      add.push(f);
+      if (!rebuild) this.pendingAdd.set(d.id, f);
     }
-    const remove: number[] = [];
     for (const id of this.features.keys()) {
       if (!seen.has(id)) {
-        remove.push(id);
         this.features.delete(id);
         this.built.delete(id);
         this.anims.delete(id);
+        this.pendingAdd.delete(id);
+        this.pendingRemove.add(id);
       }
     }
-    if (this.clustered !== mapPref.clustered || !this.map.getSource(SRC_DEVICES)) {
+    if (rebuild) {
       this.clustered = mapPref.clustered;
       this.addDeviceLayers(mapPref.clustered, this.collection());
       this.stats.setData++;
-    } else if (add.length || remove.length) {
-      this.pushDiff({ add, remove });
+    } else if (this.pendingAdd.size || this.pendingRemove.size) {
+      this.flush(now);
     }
     if (prefChanged) {
       this.pref = mapPref;
@@ -397,54 +419,75 @@ export class LiveMapController {
       this.trail = inputs.trail;
       this.map.getSource<GeoJSONSource>(SRC_TRAIL)?.setData(this.trailData());
     }
-    if (this.anims.size && !this.raf) this.raf = requestAnimationFrame((t) => this.frame(t));
+    this.schedule();
   }
 
-  private pushDiff(diff: {
-    add?: DeviceFeature[];
-    remove?: number[];
-    update?: Array<{ id: number; newGeometry: GeoJSON.Point }>;
-  }): void {
+  /**
+   * Whether a marker moving from `from` to `to` glides: a glide slot is free, one end is in (or near) the
+   * viewport, and on a clustered map below the clusters' break-up zoom it is drawn on its own, not in a cluster.
+   */
+  private glideCheck(
+    clustered: boolean,
+  ): (id: number, from: [number, number], to: [number, number]) => boolean {
+    const m = this.map as Partial<MapLibreMap>;
+    const b = m.getBounds?.();
+    if (!b) return () => this.anims.size < MAX_GLIDES;
+    const padX = (b.getEast() - b.getWest()) * 0.1;
+    const padY = (b.getNorth() - b.getSouth()) * 0.1;
+    const [w, e, s, n] = [b.getWest() - padX, b.getEast() + padX, b.getSouth() - padY, b.getNorth() + padY];
+    const inView = (p: [number, number]) => p[0] >= w && p[0] <= e && p[1] >= s && p[1] <= n;
+    const clusters = clustered && (m.getZoom?.() ?? 0) <= CLUSTER_MAX_ZOOM;
+    return (id, from, to) =>
+      this.anims.size < MAX_GLIDES &&
+      (inView(from) || inView(to)) &&
+      (!clusters || this.individualIds().has(id));
+  }
+
+  /** Devices drawn on their own (not in a cluster) in the viewport, re-read at most every 300 ms. */
+  private individualIds(): ReadonlySet<number> {
+    const now = performance.now();
+    if (this.individual && now - this.individualAt < VISIBLE_REFRESH_MS) return this.individual;
+    const ids = new Set<number>();
+    const m = this.map as Partial<MapLibreMap>;
+    if (!m.queryRenderedFeatures || !this.map.getLayer('rastro-devices-symbol')) return ids;
+    for (const f of m.queryRenderedFeatures({ layers: ['rastro-devices-symbol'] }))
+      if (typeof f.id === 'number') ids.add(f.id);
+    this.individual = ids;
+    this.individualAt = now;
+    return ids;
+  }
+
+  private schedule(): void {
+    if (!this.raf && (this.anims.size || this.pendingAdd.size || this.pendingRemove.size))
+      this.raf = requestAnimationFrame((t) => this.frame(t));
+  }
+
+  /**
+   * Sends what waits as one diff. An unclustered source takes it at once; a clustered one re-clusters on every
+   * diff, so while nothing glides its diffs are spaced by CLUSTER_PUSH_GAP_MS (frame() sends what waits).
+   */
+  private flush(now: number, update: Array<{ id: number; newGeometry: GeoJSON.Point }> = []): void {
     const src = this.map.getSource<GeoJSONSource>(SRC_DEVICES);
     if (!src) return;
-    // Clustered sources re-cluster on any change, so a full setData is as cheap and always supported; but a full
-    // re-cluster per animation frame swamps the main thread with a large fleet, so full pushes are spaced by
-    // fullGap() and glides inside a clustered source advance at that pace (frame() flushes what waits).
-    if (this.clustered) {
-      this.fullDirty = true;
-      this.flushFull(performance.now());
-      return;
-    }
+    const waiting = this.pendingAdd.size + this.pendingRemove.size;
+    if (!waiting && !update.length) return;
+    if (this.clustered && !update.length && now - this.lastPush < CLUSTER_PUSH_GAP_MS) return;
+    const diff = {
+      add: [...this.pendingAdd.values()],
+      remove: [...this.pendingRemove],
+      // a feature re-added in this diff already carries its new geometry
+      update: update.filter((u) => !this.pendingAdd.has(u.id)),
+    };
+    this.pendingAdd.clear();
+    this.pendingRemove.clear();
+    this.lastPush = now;
     src.updateData(diff).catch(() => void src.setData(this.collection()));
     this.stats.updateData++;
-  }
-
-  /** Least time between two full pushes of a clustered source: 100 ms, growing with the fleet up to 500 ms. */
-  private fullGap(): number {
-    return Math.min(500, Math.max(100, this.features.size / 20));
-  }
-
-  private flushFull(now: number): void {
-    if (!this.fullDirty) return;
-    if (now - this.lastFull < this.fullGap()) {
-      if (!this.raf) this.raf = requestAnimationFrame((t) => this.frame(t));
-      return;
-    }
-    const src = this.map.getSource<GeoJSONSource>(SRC_DEVICES);
-    this.fullDirty = false;
-    this.lastFull = now;
-    if (!src) return;
-    void src.setData(this.collection());
-    this.stats.setData++;
   }
 
   private frame(now: number): void {
     this.raf = 0;
     this.stats.animFrames++;
-    if (this.clustered && this.anims.size === 0) {
-      this.flushFull(now);
-      return;
-    }
     const update: Array<{ id: number; newGeometry: GeoJSON.Point }> = [];
     for (const [id, a] of this.anims) {
       const t = Math.min(1, (now - a.start) / MARKER_MOVE_MS);
@@ -457,9 +500,8 @@ export class LiveMapController {
       }
       if (t >= 1 || !f) this.anims.delete(id);
     }
-    if (update.length) this.pushDiff({ update });
-    if (!this.raf && (this.anims.size || this.fullDirty))
-      this.raf = requestAnimationFrame((t) => this.frame(t));
+    this.flush(now, update);
+    this.schedule();
   }
 
   /** Centre on a device: zoom 18 in a 1.5 s flight (SPEC §9). */

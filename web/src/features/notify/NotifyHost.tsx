@@ -3,7 +3,7 @@
 // unless pinned; no sound plays while muted (prefs isMuted).
 import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPinned, IconX } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   NOTIFICATION_POSITIONS,
@@ -70,7 +70,6 @@ export function playSound(style: NotificationStyle): HTMLAudioElement | null {
 }
 
 export function NotifyHost() {
-  const { t } = useTranslation('notify');
   const ns = useSession((s) => s.ns);
   const user = useSession((s) => s.user);
   const rules = useResourceList('notifications', undefined, { enabled: !!user, staleTime: 60_000 });
@@ -123,12 +122,12 @@ export function NotifyHost() {
     };
   }, [ns]);
 
-  const close = (key: string) => {
+  const close = useCallback((key: string) => {
     setCards((c) => c.filter((x) => x.key !== key));
     const tm = timers.current.get(key);
     if (tm) clearTimeout(tm);
     timers.current.delete(key);
-  };
+  }, []);
 
   return (
     <>
@@ -148,60 +147,73 @@ export function NotifyHost() {
               ...CORNER[pos],
             }}
           >
-            {list.map((c) => {
-              const colors = COLOR_STYLES[c.style.color];
-              const alarm = attrString(c.event.attributes?.alarm);
-              const message = attrString(c.event.attributes?.message);
-              return (
-                <Paper
-                  key={c.key}
-                  shadow="md"
-                  p="sm"
-                  role="alert"
-                  data-testid="notification-card"
-                  data-color={c.style.color}
-                  data-position={pos}
-                  data-pinned={c.style.pinned ? 'true' : 'false'}
-                  data-sound={c.style.sound.kind === 'mute' ? 'mute' : c.style.sound.url}
-                  data-event-type={c.event.type}
-                  style={{ width: c.style.width, maxWidth: '100%', background: colors.bg, color: colors.fg }}
-                >
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <div style={{ minWidth: 0 }}>
-                      <Text fw={700} size="sm">
-                        {t(`event.${c.event.type}`, { defaultValue: c.event.type })}
-                        {alarm ? ` · ${t(`alarm.${alarm}`, { defaultValue: alarm })}` : ''}
-                      </Text>
-                      <Text size="sm">{c.deviceName}</Text>
-                      {message && (
-                        <Text size="xs" style={{ opacity: 0.85 }}>
-                          {message}
-                        </Text>
-                      )}
-                      <Text size="xs" style={{ opacity: 0.7 }}>
-                        {new Date(c.event.eventTime).toLocaleTimeString()}
-                      </Text>
-                    </div>
-                    <Group gap={2} wrap="nowrap">
-                      {c.style.pinned && <IconPinned size={14} aria-label={t('pinned')} />}
-                      <ActionIcon
-                        variant="transparent"
-                        size="sm"
-                        style={{ color: colors.fg }}
-                        aria-label={t('close')}
-                        data-testid="notification-close"
-                        onClick={() => close(c.key)}
-                      >
-                        <IconX size={14} />
-                      </ActionIcon>
-                    </Group>
-                  </Group>
-                </Paper>
-              );
-            })}
+            {list.map((c) => (
+              <NotificationCard key={c.key} card={c} position={pos} onClose={close} />
+            ))}
           </Stack>
         );
       })}
     </>
   );
 }
+
+/** One card; memoised, so a new event renders its own card only (a busy fleet raises many a second). */
+const NotificationCard = memo(function NotificationCard({
+  card: c,
+  position,
+  onClose,
+}: {
+  card: Card;
+  position: NotificationPosition;
+  onClose: (key: string) => void;
+}) {
+  const { t } = useTranslation('notify');
+  const colors = COLOR_STYLES[c.style.color];
+  const alarm = attrString(c.event.attributes?.alarm);
+  const message = attrString(c.event.attributes?.message);
+  return (
+    <Paper
+      shadow="md"
+      p="sm"
+      role="alert"
+      data-testid="notification-card"
+      data-color={c.style.color}
+      data-position={position}
+      data-pinned={c.style.pinned ? 'true' : 'false'}
+      data-sound={c.style.sound.kind === 'mute' ? 'mute' : c.style.sound.url}
+      data-event-type={c.event.type}
+      style={{ width: c.style.width, maxWidth: '100%', background: colors.bg, color: colors.fg }}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={700} size="sm">
+            {t(`event.${c.event.type}`, { defaultValue: c.event.type })}
+            {alarm ? ` · ${t(`alarm.${alarm}`, { defaultValue: alarm })}` : ''}
+          </Text>
+          <Text size="sm">{c.deviceName}</Text>
+          {message && (
+            <Text size="xs" style={{ opacity: 0.85 }}>
+              {message}
+            </Text>
+          )}
+          <Text size="xs" style={{ opacity: 0.7 }}>
+            {new Date(c.event.eventTime).toLocaleTimeString()}
+          </Text>
+        </div>
+        <Group gap={2} wrap="nowrap">
+          {c.style.pinned && <IconPinned size={14} aria-label={t('pinned')} />}
+          <ActionIcon
+            variant="transparent"
+            size="sm"
+            style={{ color: colors.fg }}
+            aria-label={t('close')}
+            data-testid="notification-close"
+            onClick={() => onClose(c.key)}
+          >
+            <IconX size={14} />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Paper>
+  );
+});
