@@ -135,6 +135,7 @@ async function frames(page: Page, ms: number): Promise<number> {
 interface Row {
   devices: number;
   compositing: Compositing;
+  clustered: boolean;
   drawnMs: number;
   steadyBusy: number;
   steadyLongest: number;
@@ -191,7 +192,7 @@ function pureFilterMs(n: number): number {
   return (performance.now() - t0) / queries.length;
 }
 
-async function measure(devices: number, compositing: Compositing = 'gpu'): Promise<Row> {
+async function measure(devices: number, compositing: Compositing = 'gpu', clustered = true): Promise<Row> {
   console.log(`\n--- ${devices} devices: starting server`);
   const srv = process.env.BENCH_URL
     ? { url: process.env.BENCH_URL, stop: async () => undefined, dir: '' }
@@ -226,14 +227,15 @@ async function measure(devices: number, compositing: Compositing = 'gpu'): Promi
     page.on('pageerror', (e) => console.error('page error', e.message));
     // tsx (esbuild keepNames) may wrap inner functions of page.evaluate callbacks in __name(...)
     await page.addInitScript({ content: 'window.__name = (f) => f;' });
-    await page.addInitScript(() => {
+    await page.addInitScript((clustered) => {
       localStorage.setItem('mapStyle', 'offline');
+      localStorage.setItem('mapPref', JSON.stringify({ clustered }));
       const w = window as unknown as { __lt: number[] };
       w.__lt = [];
       new PerformanceObserver((l) => {
         for (const e of l.getEntries()) w.__lt.push(e.duration);
       }).observe({ type: 'longtask', buffered: true });
-    });
+    }, clustered);
     await page
       .context()
       .addCookies([
@@ -329,6 +331,7 @@ async function measure(devices: number, compositing: Compositing = 'gpu'): Promi
     return {
       devices: expected,
       compositing,
+      clustered,
       drawnMs,
       steadyBusy: steady.total / STEADY_MS,
       steadyLongest: steady.longest,
@@ -348,15 +351,18 @@ async function measure(devices: number, compositing: Compositing = 'gpu'): Promi
   }
 }
 
-// every size with GPU compositing; the largest also with software compositing (see argsFor)
-const runs: Array<[number, Compositing]> = [
-  ...SIZES.map((n): [number, Compositing] => [n, 'gpu']),
-  [Math.max(...SIZES), 'software'],
+// every size clustered (the default) with GPU compositing; the largest also with software compositing (see
+// argsFor) and with clustering off
+const largest = Math.max(...SIZES);
+const runs: Array<[number, Compositing, boolean]> = [
+  ...SIZES.map((n): [number, Compositing, boolean] => [n, 'gpu', true]),
+  [largest, 'software', true],
+  [largest, 'gpu', false],
 ];
 const rows: Row[] = [];
-for (const [n, compositing] of runs) {
+for (const [n, compositing, clustered] of runs) {
   try {
-    rows.push(await measure(n, compositing));
+    rows.push(await measure(n, compositing, clustered));
     console.log(rows.at(-1));
   } catch (err) {
     console.error(`bench map ${n} (${compositing}) failed:`, err);
@@ -376,11 +382,11 @@ const lines = [
   'synchronous handling of one typed character, "list" the time until the list shows the new result (the list',
   'renders deferred); "pure" is the filter pass over all devices in Node (precomputed search text).',
   '',
-  '| devices | compositing | login → all markers drawn | steady: long-task share / longest / fps | panning: long-task share / longest / fps | JS heap | keystroke input / list / pure |',
-  '|---:|---|---:|---|---|---:|---|',
+  '| devices | compositing | clusters | login → all markers drawn | steady: long-task share / longest / fps | panning: long-task share / longest / fps | JS heap | keystroke input / list / pure |',
+  '|---:|---|---|---:|---|---|---:|---|',
   ...rows.map(
     (r) =>
-      `| ${r.devices} | ${r.compositing} | ${f(r.drawnMs)} ms | ${f(r.steadyBusy * 100, 1)} % / ${f(r.steadyLongest)} ms / ${f(r.steadyFps)} | ` +
+      `| ${r.devices} | ${r.compositing} | ${r.clustered ? 'on' : 'off'} | ${f(r.drawnMs)} ms | ${f(r.steadyBusy * 100, 1)} % / ${f(r.steadyLongest)} ms / ${f(r.steadyFps)} | ` +
       `${f(r.panBusy * 100, 1)} % / ${f(r.panLongest)} ms / ${f(r.panFps)} | ${f(r.heapMb)} MB | ` +
       `${f(r.keystrokeSyncMs, 1)} / ${f(r.keystrokeListMs, 1)} / ${f(r.filterPureMs, 2)} ms |`,
   ),

@@ -4,6 +4,8 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { DEFAULT_MAP_PREF, MARKER_MOVE_MS, type Device, type Position } from '@rastro/domain';
 import {
   CLUSTER_PUSH_GAP_MS,
+  LARGE_FLEET,
+  LARGE_FLEET_LABEL_ZOOM,
   LiveMapController,
   MAX_GLIDES,
   SRC_DEVICES,
@@ -29,6 +31,7 @@ function fakeMap() {
     }
   >();
   const layers = new Set<string>();
+  const zooms = new Map<string, number>();
   const map = {
     on(type: string, a: unknown, b?: unknown) {
       const fn = (typeof a === 'function' ? a : b) as (e?: unknown) => void;
@@ -44,7 +47,11 @@ function fakeMap() {
     },
     getSource: (id: string) => sources.get(id),
     removeSource: (id: string) => sources.delete(id),
-    addLayer: (l: { id: string }) => layers.add(l.id),
+    addLayer: (l: { id: string; minzoom?: number }) => {
+      layers.add(l.id);
+      zooms.set(l.id, l.minzoom ?? 0);
+    },
+    setLayerZoomRange: vi.fn((id: string, min: number) => zooms.set(id, min)),
     getLayer: (id: string) => (layers.has(id) ? { id } : undefined),
     removeLayer: (id: string) => layers.delete(id),
     setFilter: vi.fn(),
@@ -60,7 +67,7 @@ function fakeMap() {
   const fire = async (type: string) => {
     for (const h of handlers.get(type) ?? []) await h();
   };
-  return { map: map as unknown as MapLibreMap & typeof map, sources, layers, fire };
+  return { map: map as unknown as MapLibreMap & typeof map, sources, layers, zooms, fire };
 }
 
 const dev = (id: number, p: Partial<Device> = {}) =>
@@ -260,6 +267,21 @@ describe('LiveMapController', () => {
     c.update(inputs(devices, at(1, 1)));
     runFrame(1000 + MARKER_MOVE_MS / 2);
     expect((src.updateData.mock.calls.at(-1)![0] as Diff).update).toHaveLength(MAX_GLIDES);
+  });
+
+  it(`labels of a fleet over ${LARGE_FLEET} devices show from zoom ${LARGE_FLEET_LABEL_ZOOM}; smaller fleets at every zoom`, async () => {
+    const { c, zooms, layers, inputs } = await setup(false);
+    const make = (n: number) => {
+      const devices = Array.from({ length: n }, (_, i) => dev(i + 1));
+      return inputs(devices, Object.fromEntries(devices.map((d) => [d.id, pos(d.id, d.id / 1000, 1)])));
+    };
+    c.update(make(LARGE_FLEET));
+    expect(layers.has('rastro-devices-label')).toBe(true);
+    expect(zooms.get('rastro-devices-label')).toBe(0);
+    c.update(make(LARGE_FLEET + 1));
+    expect(zooms.get('rastro-devices-label')).toBe(LARGE_FLEET_LABEL_ZOOM);
+    c.update(make(10));
+    expect(zooms.get('rastro-devices-label')).toBe(0);
   });
 
   it('highlights the selected device and flies to it at zoom 18 in 1.5 s', async () => {

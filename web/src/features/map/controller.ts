@@ -48,6 +48,12 @@ export const CLUSTER_MAX_ZOOM = 14;
 const VISIBLE_REFRESH_MS = 300;
 /** Least time (ms) between two diffs to a clustered source while nothing glides (each one re-clusters). */
 export const CLUSTER_PUSH_GAP_MS = 250;
+/**
+ * Labels of a fleet this large show from LARGE_FLEET_LABEL_ZOOM up (where markers stand alone): thousands of
+ * labels are mostly hidden by collisions anyway, yet their glyphs would be re-laid and re-uploaded on every update.
+ */
+export const LARGE_FLEET = 1000;
+export const LARGE_FLEET_LABEL_ZOOM = CLUSTER_MAX_ZOOM;
 
 export interface ControllerOptions {
   ns: string;
@@ -70,6 +76,8 @@ export class LiveMapController {
   /** Devices drawn on their own in the viewport of a clustered map (null: not read yet). */
   private individual: Set<number> | null = null;
   private individualAt = -Infinity;
+  /** Current zoom floor of the device labels. */
+  private labelZoom = 0;
   private clustered: boolean | null = null;
   private pref: MapPref | null = null;
   private selectedId: number | null = null;
@@ -228,6 +236,7 @@ export class LiveMapController {
     for (const id of [
       'rastro-cluster-count',
       'rastro-clusters',
+      'rastro-devices-label',
       'rastro-devices-symbol',
       'rastro-selected',
       'rastro-precision',
@@ -288,6 +297,21 @@ export class LiveMapController {
         'icon-rotation-alignment': 'map',
         'icon-allow-overlap': true,
         'icon-ignore-placement': true,
+      },
+      paint: {
+        'icon-color': ['get', 'color'],
+        'icon-halo-color': '#ffffff',
+        'icon-halo-width': 1.5,
+      },
+    });
+    // labels apart from icons, so a large fleet can show them only when zoomed in (see LARGE_FLEET)
+    this.map.addLayer({
+      id: 'rastro-devices-label',
+      type: 'symbol',
+      source: SRC_DEVICES,
+      filter: ['all', ['!', ['has', 'point_count']], ['!=', ['get', 'label'], '']] as never,
+      minzoom: this.labelMinZoom(data.features.length),
+      layout: {
         'text-field': ['get', 'label'],
         'text-font': FONT,
         'text-size': 12,
@@ -296,9 +320,6 @@ export class LiveMapController {
         'text-optional': true,
       },
       paint: {
-        'icon-color': ['get', 'color'],
-        'icon-halo-color': '#ffffff',
-        'icon-halo-width': 1.5,
         'text-color': '#212121',
         'text-halo-color': '#ffffff',
         'text-halo-width': 1.5,
@@ -327,6 +348,18 @@ export class LiveMapController {
         paint: { 'text-color': '#ffffff' },
       });
     }
+  }
+
+  private labelMinZoom(count: number): number {
+    return count > LARGE_FLEET ? LARGE_FLEET_LABEL_ZOOM : 0;
+  }
+
+  /** Moves the labels' zoom floor when the drawn fleet crosses LARGE_FLEET. */
+  private applyLabelZoom(): void {
+    const min = this.labelMinZoom(this.features.size);
+    if (min === this.labelZoom || !this.map.getLayer('rastro-devices-label')) return;
+    this.labelZoom = min;
+    this.map.setLayerZoomRange('rastro-devices-label', min, 24);
   }
 
   private collection(): GeoJSON.FeatureCollection {
@@ -401,9 +434,11 @@ export class LiveMapController {
     }
     if (rebuild) {
       this.clustered = mapPref.clustered;
+      this.labelZoom = this.labelMinZoom(this.features.size);
       this.addDeviceLayers(mapPref.clustered, this.collection());
       this.stats.setData++;
-    } else if (this.pendingAdd.size || this.pendingRemove.size) {
+    } else this.applyLabelZoom();
+    if (!rebuild && (this.pendingAdd.size || this.pendingRemove.size)) {
       this.flush(now);
     }
     if (prefChanged) {
