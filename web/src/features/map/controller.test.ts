@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { DEFAULT_MAP_PREF, MARKER_MOVE_MS, type Device, type Position } from '@rastro/domain';
 import {
-  CLUSTER_PUSH_GAP_MS,
+  GLIDE_VIEW_LIMIT,
+  PACED_PUSH_GAP_MS,
   LARGE_FLEET,
   LARGE_FLEET_LABEL_ZOOM,
   LiveMapController,
@@ -196,7 +197,7 @@ describe('LiveMapController', () => {
     expect((src.updateData.mock.calls.at(-1)![0] as Diff).add!.map((f) => f.id)).toEqual([2]);
   });
 
-  it(`spaces diffs to a clustered source by ${CLUSTER_PUSH_GAP_MS} ms while nothing glides, sending what waits later`, async () => {
+  it(`spaces diffs to a clustered source by ${PACED_PUSH_GAP_MS} ms while nothing glides, sending what waits later`, async () => {
     const { c, sources, inputs } = await setup(true);
     const devices = [dev(1), dev(2)];
     c.update(inputs(devices, { 1: pos(1, 10, 20), 2: pos(2, 1, 2) }));
@@ -208,7 +209,7 @@ describe('LiveMapController', () => {
     expect(src.updateData.mock.calls.length).toBe(afterFirst);
     runFrame(1060);
     expect(src.updateData.mock.calls.length).toBe(afterFirst);
-    runFrame(1000 + CLUSTER_PUSH_GAP_MS);
+    runFrame(1000 + PACED_PUSH_GAP_MS);
     expect(src.updateData.mock.calls.length).toBe(afterFirst + 1);
     expect((src.updateData.mock.calls.at(-1)![0] as Diff).remove).toEqual([2]);
     expect(frames).toHaveLength(0);
@@ -267,6 +268,25 @@ describe('LiveMapController', () => {
     c.update(inputs(devices, at(1, 1)));
     runFrame(1000 + MARKER_MOVE_MS / 2);
     expect((src.updateData.mock.calls.at(-1)![0] as Diff).update).toHaveLength(MAX_GLIDES);
+  });
+
+  it(`with more than ${GLIDE_VIEW_LIMIT} markers in view none glides and diffs are spaced`, async () => {
+    const { c, sources, inputs } = await setup(false, { bounds: [0, 0, 100, 100] });
+    const n = GLIDE_VIEW_LIMIT + 1;
+    const devices = Array.from({ length: n }, (_, i) => dev(i + 1));
+    const at = (shift: number, v = 0) =>
+      Object.fromEntries(devices.map((d) => [d.id, pos(d.id, d.id / 100 + shift, 1, d.id * 100 + v)]));
+    c.update(inputs(devices, at(0)));
+    const src = sources.get(SRC_DEVICES)!;
+    c.update(inputs(devices, at(1, 1)));
+    const calls = src.updateData.mock.calls.length;
+    const diff = src.updateData.mock.calls.at(-1)![0] as Diff;
+    expect(diff.add![0].geometry.coordinates).toEqual([1.01, 1]); // jumped to its new position
+    now = 1100;
+    c.update(inputs(devices, at(2, 2)));
+    expect(src.updateData.mock.calls.length).toBe(calls); // waits: 100 ms after the last diff
+    runFrame(1000 + PACED_PUSH_GAP_MS);
+    expect(src.updateData.mock.calls.length).toBe(calls + 1);
   });
 
   it(`labels of a fleet over ${LARGE_FLEET} devices show from zoom ${LARGE_FLEET_LABEL_ZOOM}; smaller fleets at every zoom`, async () => {

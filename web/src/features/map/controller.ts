@@ -46,8 +46,13 @@ export const MAX_GLIDES = 400;
 export const CLUSTER_MAX_ZOOM = 14;
 /** How often (ms) the set of markers drawn on their own (not inside a cluster) is re-read from the map. */
 const VISIBLE_REFRESH_MS = 300;
-/** Least time (ms) between two diffs to a clustered source while nothing glides (each one re-clusters). */
-export const CLUSTER_PUSH_GAP_MS = 250;
+/**
+ * Least time (ms) between two diffs while nothing glides, for a clustered source (each diff re-clusters) or a
+ * crowded view (each diff re-lays and re-uploads every marker in view).
+ */
+export const PACED_PUSH_GAP_MS = 250;
+/** More markers than this drawn on their own in the viewport: none glides (nobody follows one dot among them). */
+export const GLIDE_VIEW_LIMIT = 1000;
 /**
  * Labels of a fleet this large show from LARGE_FLEET_LABEL_ZOOM up (where markers stand alone): thousands of
  * labels are mostly hidden by collisions anyway, yet their glyphs would be re-laid and re-uploaded on every update.
@@ -76,6 +81,9 @@ export class LiveMapController {
   /** Devices drawn on their own in the viewport of a clustered map (null: not read yet). */
   private individual: Set<number> | null = null;
   private individualAt = -Infinity;
+  /** More than GLIDE_VIEW_LIMIT markers are drawn on their own in the viewport (re-read with `individual`). */
+  private crowded = false;
+  private crowdedAt = -Infinity;
   /** Current zoom floor of the device labels. */
   private labelZoom = 0;
   private clustered: boolean | null = null;
@@ -99,7 +107,10 @@ export class LiveMapController {
       if (typeof id === 'number') opts.onSelect(id);
     });
     map.on('click', 'rastro-clusters', (e: MapLayerMouseEvent) => void this.expandCluster(e));
-    map.on('moveend', () => (this.individualAt = -Infinity));
+    map.on('moveend', () => {
+      this.individualAt = -Infinity;
+      this.crowdedAt = -Infinity;
+    });
     for (const layer of ['rastro-devices-symbol', 'rastro-clusters']) {
       map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
       map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
@@ -458,8 +469,9 @@ export class LiveMapController {
   }
 
   /**
-   * Whether a marker moving from `from` to `to` glides: a glide slot is free, one end is in (or near) the
-   * viewport, and on a clustered map below the clusters' break-up zoom it is drawn on its own, not in a cluster.
+   * Whether a marker moving from `from` to `to` glides: a glide slot is free, the view is not crowded (see
+   * GLIDE_VIEW_LIMIT), one end is in (or near) the viewport, and on a clustered map below the clusters' break-up
+   * zoom it is drawn on its own, not in a cluster.
    */
   private glideCheck(
     clustered: boolean,
@@ -467,15 +479,34 @@ export class LiveMapController {
     const m = this.map as Partial<MapLibreMap>;
     const b = m.getBounds?.();
     if (!b) return () => this.anims.size < MAX_GLIDES;
-    const padX = (b.getEast() - b.getWest()) * 0.1;
-    const padY = (b.getNorth() - b.getSouth()) * 0.1;
-    const [w, e, s, n] = [b.getWest() - padX, b.getEast() + padX, b.getSouth() - padY, b.getNorth() + padY];
+    const view = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] as const;
+    const padX = (view[2] - view[0]) * 0.1;
+    const padY = (view[3] - view[1]) * 0.1;
+    const [w, s, e, n] = [view[0] - padX, view[1] - padY, view[2] + padX, view[3] + padY];
     const inView = (p: [number, number]) => p[0] >= w && p[0] <= e && p[1] >= s && p[1] <= n;
     const clusters = clustered && (m.getZoom?.() ?? 0) <= CLUSTER_MAX_ZOOM;
+    this.updateCrowded(clusters, view);
+    if (this.crowded) return () => false;
     return (id, from, to) =>
       this.anims.size < MAX_GLIDES &&
       (inView(from) || inView(to)) &&
       (!clusters || this.individualIds().has(id));
+  }
+
+  /** Re-counts (at most every 300 ms) the markers drawn on their own in the viewport. */
+  private updateCrowded(clusters: boolean, [w, s, e, n]: readonly [number, number, number, number]): void {
+    const now = performance.now();
+    if (now - this.crowdedAt < VISIBLE_REFRESH_MS) return;
+    // an empty source (first load) is not worth remembering: count again on the next update
+    if (this.features.size) this.crowdedAt = now;
+    let count = 0;
+    if (clusters) count = this.individualIds().size;
+    else
+      for (const f of this.features.values()) {
+        const [x, y] = f.geometry.coordinates;
+        if (x >= w && x <= e && y >= s && y <= n && ++count > GLIDE_VIEW_LIMIT) break;
+      }
+    this.crowded = count > GLIDE_VIEW_LIMIT;
   }
 
   /** Devices drawn on their own (not in a cluster) in the viewport, re-read at most every 300 ms. */
@@ -498,15 +529,17 @@ export class LiveMapController {
   }
 
   /**
-   * Sends what waits as one diff. An unclustered source takes it at once; a clustered one re-clusters on every
-   * diff, so while nothing glides its diffs are spaced by CLUSTER_PUSH_GAP_MS (frame() sends what waits).
+   * Sends what waits as one diff. An unclustered source with an uncrowded view takes it at once; a clustered one
+   * re-clusters on every diff and a crowded view re-lays every marker, so while nothing glides their diffs are
+   * spaced by PACED_PUSH_GAP_MS (frame() sends what waits).
    */
   private flush(now: number, update: Array<{ id: number; newGeometry: GeoJSON.Point }> = []): void {
     const src = this.map.getSource<GeoJSONSource>(SRC_DEVICES);
     if (!src) return;
     const waiting = this.pendingAdd.size + this.pendingRemove.size;
     if (!waiting && !update.length) return;
-    if (this.clustered && !update.length && now - this.lastPush < CLUSTER_PUSH_GAP_MS) return;
+    const paced = this.clustered || this.crowded;
+    if (paced && !update.length && now - this.lastPush < PACED_PUSH_GAP_MS) return;
     const diff = {
       add: [...this.pendingAdd.values()],
       remove: [...this.pendingRemove],
