@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SORT, type Device, type Group, type Position } from '@rastro/domain';
 import { renderWithProviders } from '../../components/testing.tsx';
@@ -7,7 +7,7 @@ import { usePrefs } from '../../stores/prefs.ts';
 import { StatusCounts } from './DeviceFilters.tsx';
 import { DeviceImage, deviceImageCandidates, imageCache, LruCache } from './DeviceImage.tsx';
 import { buildRows } from './DevicesPage.tsx';
-import { filterSorted } from './useDeviceList.ts';
+import { filterSorted, useSortedDevices } from './useDeviceList.ts';
 import { favouriteAttributes } from './DeviceDetailPage.tsx';
 
 const dev = (id: number, p: Partial<Device> = {}) =>
@@ -45,6 +45,28 @@ describe('device list data', () => {
     expect(
       filterSorted([dev(1), dev(2)], { ...DEFAULT_FILTERS, motion: true }, '', snap).map((d) => d.id),
     ).toEqual([2]);
+  });
+
+  it('name order follows renames and new devices, and live updates of other fields keep it', () => {
+    const snapOf = (list: Device[]) => ({
+      devices: Object.fromEntries(list.map((d) => [d.id, d])),
+      positions: {},
+      anchored: new Set<number>(),
+    });
+    const a = dev(1, { name: 'Bravo' });
+    const b = dev(2, { name: 'Alpha' });
+    const { result, rerender } = renderHook(({ snap }) => useSortedDevices(snap, DEFAULT_SORT), {
+      initialProps: { snap: snapOf([a, b]) },
+    });
+    expect(result.current.map((d) => d.id)).toEqual([2, 1]);
+    const offline = { ...b, status: 'offline' };
+    rerender({ snap: snapOf([a, offline]) });
+    expect(result.current.map((d) => d.id)).toEqual([2, 1]);
+    expect(result.current[0]).toBe(offline); // the new object is listed
+    rerender({ snap: snapOf([a, { ...offline, name: 'Zulu' }]) });
+    expect(result.current.map((d) => d.id)).toEqual([1, 2]);
+    rerender({ snap: snapOf([a, { ...offline, name: 'Zulu' }, dev(3, { name: 'Aaron' })]) });
+    expect(result.current.map((d) => d.id)).toEqual([3, 1, 2]);
   });
 
   it('the grouped view puts a header per group (named groups first), collapsed groups hide their rows', () => {
