@@ -9,6 +9,7 @@ import { canAccessDevice, checkRestriction, checkWrite, linkedDeviceIds } from '
 import { parse } from '../traccar/http.ts';
 import type { LiveCore } from './ingest.ts';
 import { eventFromRow, jsonText, positionFromRow, type EventDbRow, type PositionDbRow } from './json.ts';
+import { zip } from './zip.ts';
 
 /** report.maxPositions */
 export const MAX_POSITIONS = 50_000;
@@ -176,9 +177,9 @@ export async function registerPositionRoutes(
   });
 
   const exporter = (
-    ext: 'csv' | 'gpx' | 'kml',
+    ext: 'csv' | 'gpx' | 'kml' | 'kmz',
     type: string,
-    render: (ps: Position[], name: string) => string,
+    render: (ps: Position[], name: string) => string | Buffer,
   ) => {
     app.get(`/api/positions/${ext}`, async (req, reply: FastifyReply) => {
       const user = await requireUser(ctx, req);
@@ -230,10 +231,15 @@ export async function registerPositionRoutes(
     return `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="Rastro" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>${escapeXml(name)}</name><trkseg>${pts}</trkseg></trk></gpx>\n`;
   });
 
-  exporter('kml', 'application/vnd.google-earth.kml+xml', (ps, name) => {
+  const kml = (ps: Position[], name: string) => {
     const coords = ps.map((p) => `${p.longitude},${p.latitude},${p.altitude}`).join(' ');
     return `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${escapeXml(name)}</name><Placemark><name>${escapeXml(name)}</name><LineString><extrude>1</extrude><tessellate>1</tessellate><altitudeMode>absolute</altitudeMode><coordinates>${coords}</coordinates></LineString></Placemark></Document></kml>\n`;
-  });
+  };
+  exporter('kml', 'application/vnd.google-earth.kml+xml', kml);
+  // KMZ: the same KML zipped as doc.kml (what Google Earth opens)
+  exporter('kmz', 'application/vnd.google-earth.kmz', (ps, name) =>
+    zip([{ name: 'doc.kml', data: kml(ps, name) }]),
+  );
 
   app.put('/api/devices/:id/accumulators', async (req, reply) => {
     const user = await requireUser(ctx, req);

@@ -1,4 +1,5 @@
 // GET/DELETE /api/positions in all forms, exports, accumulators, GET /api/events/{id} (CONTRACT §4).
+import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -145,7 +146,7 @@ describe('DELETE /api/positions', () => {
 });
 
 describe('exports', () => {
-  it('csv, gpx and kml as attachments', async () => {
+  it('csv, gpx, kml and kmz as attachments', async () => {
     const d = await createDevice(t, { name: 'Truck <1>' });
     await send(d.uniqueId, 0, -23.5, -46.6);
     await send(d.uniqueId, 60, -23.6, -46.7);
@@ -161,6 +162,17 @@ describe('exports', () => {
     }
     const kml = await api(t.app, t.admin, 'GET', `/api/positions/kml?deviceId=${d.id}&${q(0, 60)}`);
     expect(kml.body).toContain('Truck &lt;1&gt;');
+    // kmz: the same KML zipped as doc.kml
+    const kmz = await api(t.app, t.admin, 'GET', `/api/positions/kmz?deviceId=${d.id}&${q(0, 60)}`);
+    expect(kmz.statusCode).toBe(200);
+    expect(kmz.headers['content-disposition']).toBe('attachment; filename=positions.kmz');
+    expect(kmz.headers['content-type']).toContain('application/vnd.google-earth.kmz');
+    const zipped = kmz.rawPayload;
+    expect(zipped.readUInt32LE(0)).toBe(0x04034b50);
+    const nameLength = zipped.readUInt16LE(26);
+    expect(zipped.subarray(30, 30 + nameLength).toString()).toBe('doc.kml');
+    const packed = zipped.subarray(30 + nameLength, 30 + nameLength + zipped.readUInt32LE(18));
+    expect(inflateRawSync(packed).toString()).toBe(kml.body);
   });
 });
 
