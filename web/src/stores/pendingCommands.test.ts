@@ -1,7 +1,8 @@
 // Pending commands (SPEC §4): queued commands stay pending until a delivery event or the device reports again.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Device, Event, Position } from '@rastro/domain';
-import { deliveredPending, usePendingCommands } from './pendingCommands.ts';
+import { deliveredPending, readPending, usePendingCommands } from './pendingCommands.ts';
+import { useSession } from './session.ts';
 
 const SINCE = Date.parse('2026-01-01T10:00:00Z');
 const device = (status: Device['status'], lastUpdate: string | null): Device => ({
@@ -74,5 +75,37 @@ describe('deliveredPending', () => {
     ]);
     // an old delivery event (well before the command was queued) does not count
     expect(deliveredPending(pending, {}, {}, [event('commandResult', '2026-01-01T08:00:00Z')])).toEqual([]);
+  });
+});
+
+describe('pending commands survive a reload, per user', () => {
+  const user = (id: number) =>
+    ({ id }) as unknown as Parameters<ReturnType<typeof useSession.getState>['setUser']>[0];
+
+  it('saves entries under the signed-in user, reloads them, and keeps users apart', () => {
+    localStorage.clear();
+    useSession.getState().setUser(user(1));
+    usePendingCommands.getState().add(7, 'engineStop', SINCE);
+    expect(readPending(1)).toEqual({ 7: [{ deviceId: 7, type: 'engineStop', since: SINCE }] });
+
+    useSession.getState().setUser(user(2)); // another user signs in on this browser
+    expect(usePendingCommands.getState().byDevice).toEqual({});
+    useSession.getState().setUser(user(1)); // back: the entry is read from storage
+    expect(usePendingCommands.getState().byDevice[7]?.map((c) => c.type)).toEqual(['engineStop']);
+
+    usePendingCommands.getState().clear(7);
+    expect(localStorage.getItem('pendingCommands.1')).toBeNull();
+    useSession.getState().setUser(null);
+    expect(usePendingCommands.getState().byDevice).toEqual({});
+  });
+
+  it('ignores malformed saved data', () => {
+    localStorage.setItem(
+      'pendingCommands.3',
+      '{"7":[{"deviceId":7,"type":"engineStop","since":1},{"bad":1}],"x":5}',
+    );
+    expect(readPending(3)).toEqual({ 7: [{ deviceId: 7, type: 'engineStop', since: 1 }] });
+    localStorage.setItem('pendingCommands.3', 'not json');
+    expect(readPending(3)).toEqual({});
   });
 });

@@ -1,9 +1,11 @@
 // Commands queued for offline devices (SPEC §4: "a queued command shows as pending" until the device is online).
 // Written by the device actions (POST /api/commands/send answered 202), read by the device list and detail.
 // Owned by ACTIONS. A pending entry clears on a queuedCommandSent/commandResult event of its device, or when the
-// device reports again (online with a newer update) after the command was queued.
+// device reports again (online with a newer update) after the command was queued. Entries are kept per user in
+// localStorage (`pendingCommands.<userId>`), so a reload still shows what waits for a device that is offline.
 import { create } from 'zustand';
 import type { Device, Event, Position } from '@rastro/domain';
+import { useSession } from './session.ts';
 
 export interface PendingCommand {
   deviceId: number;
@@ -43,6 +45,61 @@ export const usePendingCommands = create<PendingState>((set) => ({
     set({ byDevice: {} });
   },
 }));
+
+const STORAGE_PREFIX = 'pendingCommands.';
+const storage = (): Storage | null => {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+};
+
+/** Reads a user's saved entries, keeping only well-formed ones. */
+export function readPending(userId: number): Record<number, PendingCommand[]> {
+  const out: Record<number, PendingCommand[]> = {};
+  try {
+    const raw: unknown = JSON.parse(storage()?.getItem(STORAGE_PREFIX + userId) ?? '{}');
+    if (!raw || typeof raw !== 'object') return out;
+    for (const [key, list] of Object.entries(raw as Record<string, unknown>)) {
+      const id = Number(key);
+      if (!Number.isInteger(id) || !Array.isArray(list)) continue;
+      const ok = list.filter(
+        (c): c is PendingCommand =>
+          !!c &&
+          typeof c === 'object' &&
+          (c as PendingCommand).deviceId === id &&
+          typeof (c as PendingCommand).type === 'string' &&
+          Number.isFinite((c as PendingCommand).since),
+      );
+      if (ok.length) out[id] = ok;
+    }
+  } catch {
+    // unreadable: start empty
+  }
+  return out;
+}
+
+// follow the signed-in user: load their entries, save every change, forget them on logout
+let savedUser: number | null = null;
+function followUser(user: { id: number } | null): void {
+  const id = user?.id ?? null;
+  if (id === savedUser) return;
+  savedUser = id;
+  usePendingCommands.setState({ byDevice: id === null ? {} : readPending(id) });
+}
+followUser(useSession.getState().user);
+useSession.subscribe((s) => followUser(s.user));
+usePendingCommands.subscribe((s, prev) => {
+  if (savedUser === null || s.byDevice === prev.byDevice) return;
+  try {
+    const key = STORAGE_PREFIX + savedUser;
+    if (Object.keys(s.byDevice).length) storage()?.setItem(key, JSON.stringify(s.byDevice));
+    else storage()?.removeItem(key);
+  } catch {
+    // storage full or blocked: the marks still work for this page's life
+  }
+});
 
 /** The pending command types of one device (stable empty array when none). */
 const EMPTY: PendingCommand[] = [];

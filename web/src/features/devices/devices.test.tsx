@@ -59,7 +59,7 @@ describe('device list data', () => {
       initialProps: { snap: snapOf([a, b]) },
     });
     expect(result.current.map((d) => d.id)).toEqual([2, 1]);
-    const offline = { ...b, status: 'offline' };
+    const offline: Device = { ...b, status: 'offline' };
     rerender({ snap: snapOf([a, offline]) });
     expect(result.current.map((d) => d.id)).toEqual([2, 1]);
     expect(result.current[0]).toBe(offline); // the new object is listed
