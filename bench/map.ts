@@ -29,6 +29,7 @@ const counts = process.argv
 const SIZES = counts.length ? counts : [100, 1000, 10000];
 const STEADY_MS = 10_000;
 const PAN_MS = 5_000;
+const SCROLL_MS = 5_000;
 /**
  * Chromium flags. WebGL always runs on SwiftShader (software, no GPU). "gpu" compositing (the default, as in any
  * browser with a GPU process) hands the map's frames to the compositor; "software" compositing (--disable-gpu)
@@ -145,6 +146,8 @@ interface Row {
   panBusy: number;
   panLongest: number;
   panFps: number;
+  scrollLongest: number;
+  scrollFps: number;
   heapMb: number;
   keystrokeSyncMs: number;
   keystrokeListMs: number;
@@ -290,6 +293,27 @@ async function measure(devices: number, compositing: Compositing = 'gpu', cluste
     await panDone;
     const pan = await takeLongTasks(page);
 
+    // scrolling the device list through the whole fleet (virtualised rows), one step per frame
+    await takeLongTasks(page);
+    const scrollFps = await page.evaluate(
+      (ms) =>
+        new Promise<number>((done) => {
+          const el = document.querySelector<HTMLElement>('[data-testid=device-list]')!;
+          const end = performance.now() + ms;
+          const step = Math.max(200, (el.scrollHeight - el.clientHeight) / ((ms / 1000) * 30));
+          let n = 0;
+          const tick = () => {
+            n++;
+            el.scrollTop = el.scrollTop + step >= el.scrollHeight - el.clientHeight ? 0 : el.scrollTop + step;
+            if (performance.now() < end) requestAnimationFrame(tick);
+            else done((n * 1000) / ms);
+          };
+          requestAnimationFrame(tick);
+        }),
+      SCROLL_MS,
+    );
+    const scroll = await takeLongTasks(page);
+
     const heapMb = await page.evaluate(() => {
       const m = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
       return m ? m.usedJSHeapSize / 1048576 : 0;
@@ -342,6 +366,8 @@ async function measure(devices: number, compositing: Compositing = 'gpu', cluste
       panBusy: pan.total / PAN_MS,
       panLongest: pan.longest,
       panFps: fpsPan,
+      scrollLongest: scroll.longest,
+      scrollFps,
       heapMb,
       keystrokeSyncMs: sync / keys.length,
       keystrokeListMs: list / keys.length,
@@ -395,12 +421,12 @@ const lines = [
   'in the GPU process. Keystroke: "input" is the synchronous handling of one typed character, "list" the time until',
   'the list shows the new result (rendered deferred), "pure" the filter pass over all devices in Node.',
   '',
-  '| devices (with a marker) | compositing | clusters | login → all markers drawn | steady: long-task share / longest / fps | panning: long-task share / longest / fps | JS heap | keystroke input / list / pure |',
-  '|---:|---|---|---:|---|---|---:|---|',
+  '| devices (with a marker) | compositing | clusters | login → all markers drawn | steady: long-task share / longest / fps | panning: long-task share / longest / fps | list scroll: longest / fps | JS heap | keystroke input / list / pure |',
+  '|---:|---|---|---:|---|---|---|---:|---|',
   ...rows.map(
     (r) =>
       `| ${r.fleet} (${r.devices}) | ${r.compositing} | ${r.clustered ? 'on' : 'off'} | ${f(r.drawnMs)} ms | ${f(r.steadyBusy * 100, 1)} % / ${f(r.steadyLongest)} ms / ${f(r.steadyFps)} | ` +
-      `${f(r.panBusy * 100, 1)} % / ${f(r.panLongest)} ms / ${f(r.panFps)} | ${f(r.heapMb)} MB | ` +
+      `${f(r.panBusy * 100, 1)} % / ${f(r.panLongest)} ms / ${f(r.panFps)} | ${f(r.scrollLongest)} ms / ${f(r.scrollFps)} | ${f(r.heapMb)} MB | ` +
       `${f(r.keystrokeSyncMs, 1)} / ${f(r.keystrokeListMs, 1)} / ${f(r.filterPureMs, 2)} ms |`,
   ),
   '',
