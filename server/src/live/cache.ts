@@ -6,6 +6,7 @@ import type { Selectable } from 'kysely';
 import { parseArea, type GeoArea } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { eventsActive, parseCalendar, type VEvent } from './calendar.ts';
+import { sortByPriority, type ComputedAttribute } from './computed/apply.ts';
 import type { DeviceRow, GeofenceRow, GroupRow, NotificationRow, UserRow } from '../db/schema.ts';
 
 export type Device = Selectable<DeviceRow>;
@@ -58,6 +59,8 @@ export class LiveCache {
   private geofencesByDevice = new Map<number, GeofenceConf[]>();
   private calendars = new Map<number, VEvent[]>();
   private userDevices = new Map<number, Set<number>>();
+  computed = new Map<number, ComputedAttribute>();
+  private computedByDevice = new Map<number, ComputedAttribute[]>();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -98,6 +101,11 @@ export class LiveCache {
       data: string;
     }>) {
       this.calendars.set(c.id, parseCalendar(c.data));
+    }
+    this.computed.clear();
+    this.computedByDevice.clear();
+    for (const a of db.prepare('SELECT * FROM computed_attributes').all() as ComputedAttribute[]) {
+      this.computed.set(a.id, a);
     }
     this.notifications.clear();
     for (const n of db.prepare('SELECT * FROM notifications').all() as Selectable<NotificationRow>[]) {
@@ -223,6 +231,21 @@ export class LiveCache {
     for (const id of ids) {
       const g = this.geofences.get(id);
       if (g?.shape) out.push(g);
+    }
+    return out;
+  }
+
+  /** Computed attributes linked to the device or its group chain, higher priority first (ties by id). */
+  deviceComputed(deviceId: number): ComputedAttribute[] {
+    let out = this.computedByDevice.get(deviceId);
+    if (!out) {
+      const d = this.devices.get(deviceId);
+      const ids = new Set(d ? this.linked('device', deviceId, 'attribute') : []);
+      for (const g of d ? this.groupChain(d.groupId) : []) {
+        for (const id of this.linked('group', g, 'attribute')) ids.add(id);
+      }
+      out = sortByPriority([...ids].flatMap((id) => this.computed.get(id) ?? []));
+      this.computedByDevice.set(deviceId, out);
     }
     return out;
   }

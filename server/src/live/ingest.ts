@@ -7,6 +7,7 @@ import type { Attributes, Command, Device, Event, Position, QueuedCommand } from
 import { haversine, isInsideArea } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { LiveCache } from './cache.ts';
+import { computeIncoming } from './computed/apply.ts';
 import {
   deviceJson,
   eventFromRow,
@@ -310,7 +311,8 @@ export class LiveCore {
     eventsOut: Event[],
     handlerCalls: Array<() => void>,
   ): IngestResult {
-    const { deviceId, p } = item;
+    const { deviceId } = item;
+    let { p } = item;
     const now = new Date();
     const st = this.state(deviceId);
     const prev = st.last;
@@ -332,7 +334,7 @@ export class LiveCore {
     attrs.totalDistance = round2(prevTotal + distance);
 
     // geofences of the device and its group chain
-    const altitude = p.altitude ?? 0;
+    let altitude = p.altitude ?? 0;
     const inside: number[] = [];
     for (const g of cache.deviceGeofences(deviceId)) {
       if (g.calendarId && !cache.calendarActive(g.calendarId, fixMs)) continue;
@@ -352,6 +354,10 @@ export class LiveCore {
         cache.deviceNumber(deviceId, 'event.motion.speedThreshold') ?? DEFAULT_MOTION_THRESHOLD;
       attrs.motion = (p.speed ?? 0) > threshold;
     }
+
+    // computed attributes (after motion, before engine hours; may set speed, course, altitude, accuracy, valid)
+    p = computeIncoming(this.ctx, cache.deviceComputed(deviceId), deviceId, p, attrs, now);
+    altitude = p.altitude ?? 0;
 
     // engine hours (ms), only while both positions have ignition on
     if (attrs.hours === undefined && prev) {
