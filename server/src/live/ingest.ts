@@ -7,6 +7,7 @@ import type { Attributes, Command, Device, Event, Position, QueuedCommand } from
 import { haversine, isInsideArea } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { LiveCache } from './cache.ts';
+import { LiveEventHandlers } from './events/index.ts';
 import { computeIncoming } from './computed/apply.ts';
 import {
   deviceJson,
@@ -93,6 +94,12 @@ export class LiveCore {
   private readonly queuedDevices = new Set<number>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly sql: ReturnType<typeof prepare>;
+  /** Fuel, maintenance and driver events, and the deviceInactive sweep (events/). */
+  readonly liveEvents = new LiveEventHandlers(
+    this,
+    () => this.ctx,
+    (id) => this.states.get(id)?.lastUpdate,
+  );
   /** Receives raw device messages when someone watches them (the socket's `logs`). */
   logSink:
     | ((record: { host: string; protocol: string; uniqueId: string; deviceId: number; data: string }) => void)
@@ -430,6 +437,7 @@ export class LiveCore {
         for (const g of inside) if (!before.has(g)) add('geofenceEnter', { geofenceId: g });
       }
       this.overspeed(st, cache, deviceId, position, inside, add);
+      this.liveEvents.fuel({ cache, deviceId, prev, position, add });
       if (!st.tracker) {
         const d = cache.device(deviceId);
         const groupAttrs = d ? cache.groupChain(d.groupId).map((g) => cache.groupAttrs.get(g)) : [];
@@ -440,6 +448,7 @@ export class LiveCore {
         if (prev) st.tracker.update(prev);
       }
       for (const m of st.tracker.update(position)) add(m.type, {}, m.position);
+      this.liveEvents.late({ cache, deviceId, prev, position, add });
     }
 
     // status
@@ -538,6 +547,7 @@ export class LiveCore {
 
   /** Devices silent for statusTimeoutSeconds turn "unknown" (never "offline" for HTTP protocols). */
   sweep(now = Date.now()): void {
+    this.liveEvents.sweep(now);
     const limit = now - this.ctx.config.statusTimeoutSeconds * 1000;
     const stale: number[] = [];
     for (const [id, st] of this.states) {

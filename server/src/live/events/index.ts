@@ -1,0 +1,54 @@
+// The live events CONTRACT §7 lists that the core's own handlers do not produce: fuel (after overspeed),
+// maintenance and driver (last), and the deviceInactive sweep. One instance per live core; ingest.ts calls it.
+import type { Event } from '@rastro/domain';
+import type { AppContext } from '../../context.ts';
+import type { LiveCore } from '../ingest.ts';
+import { driverEvents } from './driver.ts';
+import { FuelTracker } from './fuel.ts';
+import { InactivityMonitor } from './inactive.ts';
+import { MaintenanceWatch, type MaintenanceConf } from './maintenance.ts';
+import type { HandlerInput } from './types.ts';
+
+export type { AddEvent, HandlerInput } from './types.ts';
+export { driverEvents } from './driver.ts';
+export { FuelTracker } from './fuel.ts';
+export { InactivityMonitor } from './inactive.ts';
+export { crossesBoundary, maintenanceValue, MaintenanceWatch, type MaintenanceConf } from './maintenance.ts';
+
+export class LiveEventHandlers {
+  readonly fuelTracker = new FuelTracker();
+  readonly maintenanceWatch: MaintenanceWatch;
+  readonly inactivity: InactivityMonitor;
+
+  constructor(
+    core: LiveCore,
+    private readonly ctx: () => AppContext,
+    lastUpdateOf: (deviceId: number) => Date | null | undefined,
+  ) {
+    this.maintenanceWatch = new MaintenanceWatch(
+      () => ctx().store.sqlite.prepare('SELECT * FROM maintenances').all() as MaintenanceConf[],
+    );
+    this.inactivity = new InactivityMonitor(core, () => ctx().store.sqlite, lastUpdateOf);
+  }
+
+  /** The fuel handler (CONTRACT §7: right after overspeed), for a position that became the latest. */
+  fuel(input: HandlerInput): void {
+    this.fuelTracker.handle(input);
+  }
+
+  /** The maintenance and driver handlers (CONTRACT §7: the last two), for a position that became the latest. */
+  late(input: HandlerInput): void {
+    this.maintenanceWatch.handle(input);
+    driverEvents(input);
+  }
+
+  /** The deviceInactive sweep (run with the status sweep; a failure is logged, never thrown into a timer). */
+  sweep(now?: number): Event[] {
+    try {
+      return this.inactivity.sweep(now);
+    } catch (err) {
+      this.ctx().log.error({ err }, 'inactivity sweep failed');
+      return [];
+    }
+  }
+}
