@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerAnchorAlarms } from './anchor.ts';
 import { registerCommandRoutes } from './commands.ts';
+import { registerComputedTestRoute } from './computed/route.ts';
 import { getLive, type LiveCore } from './ingest.ts';
 import { Notifier, registerNotificationRoutes } from './notifications.ts';
 import { registerOsmAndRoute, startOsmAndServer } from './osmand.ts';
@@ -66,6 +67,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
 
   await registerSocket(app, ctx, hub);
   await registerPositionRoutes(app, ctx, live);
+  registerComputedTestRoute(app, ctx, live);
   await registerCommandRoutes(app, ctx, live);
   await registerNotificationRoutes(app, ctx, live, notifier);
   await registerOsmAndRoute(app, ctx, live);

@@ -120,7 +120,7 @@ function tokenize(src: string): Token[] {
     if (isNameStart(c)) {
       while (i < src.length && isNameChar(src[i])) i++;
       const text = src.slice(start, i);
-      const op = WORD_OPS[text];
+      const op = Object.hasOwn(WORD_OPS, text) ? WORD_OPS[text] : undefined;
       out.push(op ? { kind: 'op', text: op, pos: start } : { kind: 'name', text, pos: start });
       continue;
     }
@@ -286,7 +286,7 @@ class Parser {
     }
     if (t.kind === 'name') {
       this.i++;
-      if (t.text in KEYWORDS) return { k: 'lit', v: KEYWORDS[t.text], d: 1 };
+      if (Object.hasOwn(KEYWORDS, t.text)) return { k: 'lit', v: KEYWORDS[t.text], d: 1 };
       if (t.text === 'Math') {
         this.expect('.');
         const f = this.peek();
