@@ -68,6 +68,10 @@ export function eventMessage(event: Event, deviceName: string, geofenceName?: st
       return `${deviceName} driver changed: ${String(a.driverUniqueId ?? '')}`;
     case 'maintenance':
       return `${deviceName} maintenance is required`;
+    case 'deviceFuelDrop':
+      return `${deviceName} fuel drop`;
+    case 'deviceFuelIncrease':
+      return `${deviceName} fuel increase`;
     case 'textMessage':
       return `${deviceName} message: ${String(a.message ?? '')}`;
     case 'test':
