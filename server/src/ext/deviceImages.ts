@@ -1,20 +1,24 @@
-// Device pictures and installation photos (embedded mode).
+// Device pictures and installation photos, in both modes (files always live under this server's DATA_DIR).
 //   POST /api/devices/{id}/image (CONTRACT §4): body image/jpeg|png|gif|webp ≤ 500,000 B ⇒ text `device.<ext>`,
 //     stored under DATA_DIR/media/{uniqueId}/ and copied to DATA_DIR/images/{id}.png (what
 //     /{ns}/assets/images/{id}.png serves; browsers sniff the real image type).
 //   GET /api/media/{uniqueId}/{file}: a stored media file of a device the caller can see.
 //   /{ns}/devices/{id}/photos: installation photos — POST (raw image body ≤ 5 MB, 50 per device), GET (list),
 //     GET /{name} (the file), DELETE /{name}.
-// Reads need device access; writes also need device write rights (readonly/deviceReadonly refused).
+// Reads need device access; writes also need device write rights (readonly/deviceReadonly refused). Who may do
+// what comes from ./caller.ts: the local store in embedded mode, the upstream Traccar in gateway mode, where
+// POST /api/devices/{id}/image and GET /api/media/... are fixed paths that win over the /api proxy (a media file
+// this server does not hold is fetched from upstream with the caller's credentials).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../context.ts';
-import { ApiError, badRequest, denied, notFound } from '../errors.ts';
-import { requireUser } from '../traccar/auth.ts';
-import { canAccessDevice, checkWrite } from '../traccar/access.ts';
+import { ApiError, badRequest, notFound } from '../errors.ts';
 import { pathId } from '../traccar/http.ts';
+import { upstreamOf } from '../gateway/index.ts';
+import { credentials } from '../gateway/identity.ts';
+import { requireCaller, type DeviceRef } from './caller.ts';
 
 export const DEVICE_IMAGE_MAX_BYTES = 500_000;
 export const PHOTO_MAX_BYTES = 5_000_000;
@@ -76,23 +80,12 @@ export function checkImage(
 const SAFE_UNIQUE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const SAFE_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/;
 
-interface DeviceRow {
-  id: number;
-  uniqueId: string;
-}
+type DeviceRow = DeviceRef;
 
 export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // In gateway mode the upstream Traccar owns /api and the devices; nothing to serve here.
-  if (ctx.config.mode === 'gateway') return;
+  const gateway = ctx.config.mode === 'gateway';
   const mediaRoot = join(ctx.config.dataDir, 'media');
   const imagesDir = join(ctx.config.dataDir, 'images');
-
-  const deviceById = (id: number) =>
-    ctx.store.sqlite.prepare('SELECT id, uniqueId FROM devices WHERE id = ?').get(id) as
-      DeviceRow | undefined;
-  const deviceByUniqueId = (uniqueId: string) =>
-    ctx.store.sqlite.prepare('SELECT id, uniqueId FROM devices WHERE uniqueId = ?').get(uniqueId) as
-      DeviceRow | undefined;
 
   /** The device folder; unique ids with unsafe characters get a folder named by id. */
   const deviceDir = (d: DeviceRow) =>
@@ -102,11 +95,9 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
     );
 
   async function visibleDevice(req: FastifyRequest, write: boolean): Promise<DeviceRow> {
-    const user = await requireUser(ctx, req);
-    const id = pathId(req);
-    const d = deviceById(id);
-    if (!d || !canAccessDevice(ctx, user, id)) throw denied('Device access denied');
-    if (write) checkWrite(ctx, user, 'device');
+    const caller = await requireCaller(ctx, req);
+    const d = await caller.device(pathId(req));
+    if (write) await caller.checkWrite('device');
     return d;
   }
 
@@ -120,6 +111,40 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
     }
     return reply
       .type(TYPE_OF_EXT[ext] ?? 'application/octet-stream')
+      .header('cache-control', 'private, max-age=60')
+      .header('x-content-type-options', 'nosniff')
+      .send(body);
+  }
+
+  async function isFile(path: string): Promise<boolean> {
+    try {
+      return (await stat(path)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /** Gateway mode: a media file Rastro does not hold (e.g. a camera photo) comes from the upstream Traccar. */
+  async function relayMedia(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    d: DeviceRow,
+    file: string,
+  ): Promise<FastifyReply> {
+    const { origin, basePath } = upstreamOf(ctx.config.traccarUrl!);
+    const url = `${origin}${basePath}/api/media/${encodeURIComponent(d.uniqueId)}/${encodeURIComponent(file)}`;
+    let res: Response;
+    try {
+      res = await fetch(url, { headers: credentials(req) ?? {}, signal: AbortSignal.timeout(30_000) });
+    } catch (err) {
+      ctx.log.warn({ err }, 'upstream media request failed');
+      throw new ApiError(502, 'Traccar server unreachable', 'WebApplicationException');
+    }
+    if (res.status === 404) throw notFound('File not found');
+    const body = Buffer.from(await res.arrayBuffer());
+    return reply
+      .status(res.status)
+      .type(res.headers.get('content-type') ?? 'application/octet-stream')
       .header('cache-control', 'private, max-age=60')
       .header('x-content-type-options', 'nosniff')
       .send(body);
@@ -209,12 +234,13 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
     scope.get<{ Params: { uniqueId: string; file: string } }>(
       '/api/media/:uniqueId/:file',
       async (req, reply) => {
-        const user = await requireUser(ctx, req);
-        const d = deviceByUniqueId(req.params.uniqueId);
-        if (!d || !canAccessDevice(ctx, user, d.id)) throw denied('Device access denied');
+        const caller = await requireCaller(ctx, req);
+        const d = await caller.deviceByUniqueId(req.params.uniqueId);
         const file = req.params.file;
         if (!SAFE_FILE.test(file)) throw badRequest('invalid file name');
-        return sendFile(reply, join(deviceDir(d), file), file);
+        const path = join(deviceDir(d), file);
+        if (gateway && !(await isFile(path))) return relayMedia(req, reply, d, file);
+        return sendFile(reply, path, file);
       },
     );
   });

@@ -2,11 +2,14 @@
 // The server asks an Open-Meteo-style service (env WEATHER_URL, default https://api.open-meteo.com/v1/forecast)
 // through a small adapter, caches answers per ~1 km cell for 10 minutes, and answers
 //   { current_weather: { temperature, wind_speed, weathercode, time } }
-// Failures of the upstream service answer 502 with a text body; bad coordinates 400.
+// Failures of the upstream service answer 502 with a text body; bad coordinates 400. Only signed-in callers get
+// an answer (embedded: session cookie, Basic or Bearer; gateway: the upstream Traccar identity), anyone else 401:
+// the server is no open relay to the weather service.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { ApiError, badRequest } from '../errors.ts';
+import { requireCaller } from './caller.ts';
 
 export const DEFAULT_WEATHER_URL = 'https://api.open-meteo.com/v1/forecast';
 export const WEATHER_CACHE_MS = 10 * 60_000;
@@ -85,6 +88,7 @@ export async function registerWeather(
   const cache = new Map<string, { at: number; value: CurrentWeather }>();
 
   app.get('/api/weather', async (req) => {
+    await requireCaller(ctx, req);
     const q = weatherQuerySchema.safeParse(req.query ?? {});
     if (!q.success) {
       const issue = q.error.issues[0];

@@ -18,7 +18,7 @@ const caches = new WeakMap<AppContext, Map<string, Entry>>();
 export const identityStats = { upstreamCalls: 0 };
 
 /** The credentials that identify a caller to Traccar: its cookie or Authorization header. */
-function credentials(req: Pick<FastifyRequest, 'headers'>): Record<string, string> | null {
+export function credentials(req: Pick<FastifyRequest, 'headers'>): Record<string, string> | null {
   const { cookie, authorization } = req.headers;
   if (typeof authorization === 'string' && authorization) return { authorization };
   if (typeof cookie === 'string' && cookie) return { cookie };
