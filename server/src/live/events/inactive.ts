@@ -4,6 +4,7 @@
 // current window), a new report starts over, and after a restart the last stored deviceInactive event counts.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Event } from '@rastro/domain';
+import { parseJson } from '../cache.ts';
 import type { LiveCore } from '../ingest.ts';
 import { iso } from '../json.ts';
 
@@ -70,10 +71,11 @@ export class InactivityMonitor {
   ): Fired | undefined {
     const row = this.db()
       .prepare(
-        "SELECT eventTime FROM events WHERE deviceId = ? AND type = 'deviceInactive' ORDER BY id DESC LIMIT 1",
+        "SELECT eventTime, attributes FROM events WHERE deviceId = ? AND type = 'deviceInactive' ORDER BY id DESC LIMIT 1",
       )
-      .get(deviceId) as { eventTime: string } | undefined;
-    const at = row ? Date.parse(row.eventTime) : NaN;
+      .get(deviceId) as { eventTime: string; attributes: string } | undefined;
+    if (!row || parseJson(row.attributes).lastUpdate !== lastUpdate) return undefined;
+    const at = Date.parse(row.eventTime);
     if (!(at >= threshold)) return undefined;
     const fired = { lastUpdate, window: period > 0 ? Math.floor((at - threshold) / period) : 0 };
     this.fired.set(deviceId, fired);
