@@ -2,8 +2,18 @@
 // listeners and found by GET /api/reports/events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '@rastro/domain';
-import { api, createDevice, createObject, expectStatus, makeTestApp, type TestApp } from './helpers/index.ts';
+import {
+  api,
+  createDevice,
+  createObject,
+  createUser,
+  expectStatus,
+  link,
+  makeTestApp,
+  type TestApp,
+} from './helpers/index.ts';
 import { getLive, type IncomingPosition } from '../src/live/ingest.ts';
+import { getLiveServices } from '../src/live/index.ts';
 
 let t: TestApp;
 const heard: Event[] = [];
@@ -145,5 +155,53 @@ describe('deviceFuelDrop / deviceFuelIncrease', () => {
     expect(await count(inGroup.id)).toBe(2); // parent group 8: -8, -15
     expect(await count(plain.id)).toBe(1); // server 15: -15
     await setServerAttributes({});
+  });
+});
+
+describe('notifications', () => {
+  it('driverChanged and deviceFuelDrop reach the web and mail channels with their texts', async () => {
+    const { notifier, hub } = getLiveServices(t.ctx);
+    const mails: Array<{ userId: number; body: string }> = [];
+    notifier.setNotificator({
+      type: 'mail',
+      configured: () => true,
+      async send(user, message) {
+        mails.push({ userId: user.id, body: message.body });
+      },
+    });
+    const pushed: Array<{ userId: number; event: Event }> = [];
+    const original = hub.pushEvent.bind(hub);
+    hub.pushEvent = (userId, event) => {
+      pushed.push({ userId, event });
+      original(userId, event);
+    };
+    const user = await createUser(t);
+    const d = await createDevice(t, { attributes: { fuelDropThreshold: 10 } });
+    await link(t, { userId: user.id, deviceId: d.id });
+    for (const type of ['driverChanged', 'deviceFuelDrop']) {
+      const n = await createObject(t, 'notifications', { type, notificators: 'web,mail' });
+      await link(t, { deviceId: d.id, notificationId: n.id });
+      await link(t, { userId: user.id, notificationId: n.id });
+    }
+    const now = Date.now();
+    for (const [i, attributes] of [{ fuel: 60 }, { fuel: 50, driverUniqueId: 'D-7' }].entries()) {
+      const r = await getLive(t.ctx).ingest({
+        uniqueId: d.uniqueId,
+        protocol: 'osmand',
+        fixTime: new Date(now + i * 1000),
+        latitude: 1,
+        longitude: 1,
+        attributes,
+      });
+      if (!r.ok) throw new Error(r.message);
+    }
+    hub.pushEvent = original;
+    const expected = [`${d.name} fuel drop`, `${d.name} driver changed: D-7`];
+    expect(mails.filter((m) => m.userId === user.id).map((m) => m.body)).toEqual(expected);
+    const web = pushed.filter((p) => p.userId === user.id && p.event.deviceId === d.id);
+    expect(web.map((p) => [p.event.type, p.event.attributes.message])).toEqual([
+      ['deviceFuelDrop', expected[0]],
+      ['driverChanged', expected[1]],
+    ]);
   });
 });
