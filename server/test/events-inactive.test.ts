@@ -79,7 +79,10 @@ describe('deviceInactive', () => {
     const d = await createDevice(t, { attributes: { deviceInactivityStart: HOUR } });
     const L1 = await report(d.uniqueId);
     expect(sweep(d.id, L1 + HOUR)).toHaveLength(1);
+    // the next report must carry a later receive time than the first (same millisecond = same silence)
+    while (Date.now() <= L1) await new Promise((r) => setTimeout(r, 1));
     const L2 = await report(d.uniqueId);
+    expect(L2).toBeGreaterThan(L1);
     expect(sweep(d.id, L2 + HOUR - 1)).toEqual([]);
     const again = sweep(d.id, L2 + HOUR);
     expect(again).toHaveLength(1);
