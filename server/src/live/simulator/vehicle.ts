@@ -190,7 +190,8 @@ export class Vehicle {
       fuel: round(this.fuel, 1),
       rpm: ignition ? Math.round(kmh > 1 ? 900 + kmh * 28 + rng.range(-100, 100) : rng.range(700, 850)) : 0,
     };
-    if (this.driverIndex >= 0 && ignition) attributes.driverUniqueId = this.drivers[this.driverIndex];
+    // the assigned driver stays on the device while parked (a new one may take over at the next trip)
+    if (this.driverIndex >= 0) attributes.driverUniqueId = this.drivers[this.driverIndex];
     if (this.pendingAlarm) {
       attributes.alarm = this.pendingAlarm;
       if (this.pendingAlarm === 'powerCut') attributes.power = 0;
