@@ -14,11 +14,20 @@ import {
 
 export type AppLocale = 'pt-BR' | 'es' | 'en-US';
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number with a fixed count of decimals in the locale (formatters are built once per locale and count). */
 export function formatNumber(value: number, locale: string = 'pt-BR', fractionDigits = 1): string {
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(value);
+  const key = `${locale}|${fractionDigits}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    numberFormats.set(key, f);
+  }
+  return f.format(value);
 }
 
 export function formatSpeed(knots: number, unit: SpeedUnit, locale?: string, digits = 0): string {

@@ -2,12 +2,16 @@
 import { Tooltip } from '@mantine/core';
 import { IconClockPause } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { usePendingFor } from '../stores/pendingCommands.ts';
+import { usePendingFor, type PendingCommand } from '../stores/pendingCommands.ts';
 
 export function PendingCommandMark({ deviceId }: { deviceId: number }) {
-  const { t } = useTranslation('actions');
   const pending = usePendingFor(deviceId);
-  if (!pending.length) return null;
+  // most rows have nothing pending: no translation hook for them (rows render by the dozen while scrolling)
+  return pending.length ? <PendingMark pending={pending} /> : null;
+}
+
+function PendingMark({ pending }: { pending: PendingCommand[] }) {
+  const { t } = useTranslation('actions');
   return (
     <Tooltip label={`${t('pending')}: ${pending.map((c) => c.type).join(', ')}`}>
       <IconClockPause size={14} color="var(--mantine-color-yellow-7)" data-testid="row-pending" />

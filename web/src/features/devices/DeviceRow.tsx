@@ -1,5 +1,5 @@
 // One row of the device list: status colour, name, plate or IMEI, last update, speed and state icons.
-import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconAnchor,
@@ -8,7 +8,7 @@ import {
   IconNavigation,
   IconUser,
 } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingCommandMark } from '../../components/PendingCommandMark.tsx';
 import {
@@ -38,13 +38,32 @@ export function plateOrImei(device: Device): string {
   return plate && plate.trim() ? plate.trim() : device.uniqueId;
 }
 
+/**
+ * A state indicator of a row: the icon with its name for screen readers and as a native tooltip. Rows are
+ * rendered by the dozen on every scroll frame, so no floating tooltip machinery per icon.
+ */
+function StateIcon({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <span role="img" aria-label={label} title={label} style={{ display: 'inline-flex' }}>
+      {children}
+    </span>
+  );
+}
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let f = relativeFormats.get(locale);
+  if (!f) relativeFormats.set(locale, (f = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })));
+  return f;
+}
+
 /** "3 min ago" in the user's language; '' when never updated. */
 export function timeAgo(iso: string | null, locale: string, now = Date.now()): string {
   if (!iso) return '';
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return '';
   const s = Math.round((t - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const rtf = relativeFormat(locale);
   const abs = Math.abs(s);
   if (abs < 60) return rtf.format(s, 'second');
   if (abs < 3600) return rtf.format(Math.round(s / 60), 'minute');
@@ -101,35 +120,35 @@ export const DeviceRow = memo(function DeviceRow(p: DeviceRowProps) {
       </div>
       <Group gap={4} wrap="nowrap" style={{ flex: '0 0 auto' }}>
         {moving && (
-          <Tooltip label={t('state.motion')}>
+          <StateIcon label={t('state.motion')}>
             <IconNavigation size={14} style={{ transform: `rotate(${position?.course ?? 0}deg)` }} />
-          </Tooltip>
+          </StateIcon>
         )}
         {hasIgnition(position) && (
-          <Tooltip label={t('state.ignition')}>
+          <StateIcon label={t('state.ignition')}>
             <IconKey size={14} color="var(--mantine-color-green-7)" />
-          </Tooltip>
+          </StateIcon>
         )}
         {isLocked(position) && (
-          <Tooltip label={t('state.locked')}>
+          <StateIcon label={t('state.locked')}>
             <IconLock size={14} color="var(--mantine-color-red-7)" />
-          </Tooltip>
+          </StateIcon>
         )}
         <PendingCommandMark deviceId={device.id} />
         {p.anchored && (
-          <Tooltip label={t('state.anchor')}>
+          <StateIcon label={t('state.anchor')}>
             <IconAnchor size={14} color="var(--mantine-color-orange-7)" />
-          </Tooltip>
+          </StateIcon>
         )}
         {deviceDriver(device, position) !== undefined && (
-          <Tooltip label={t('state.driver')}>
+          <StateIcon label={t('state.driver')}>
             <IconUser size={14} />
-          </Tooltip>
+          </StateIcon>
         )}
         {hasAlarm(position) && (
-          <Tooltip label={t('state.alert')}>
+          <StateIcon label={t('state.alert')}>
             <IconAlertTriangle size={14} color="var(--mantine-color-red-7)" />
-          </Tooltip>
+          </StateIcon>
         )}
         {position && (
           <Text size="xs" c="dimmed" w={56} ta="right">

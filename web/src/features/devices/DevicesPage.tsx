@@ -86,6 +86,8 @@ export function DevicesPage() {
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => (rows[i]?.kind === 'group' ? HEADER_HEIGHT : ROW_HEIGHT),
     overscan: 8,
+    // scroll renders batch with React's own scheduling instead of one synchronous render per scroll event
+    useFlushSync: false,
     getItemKey: (i) => {
       const r = rows[i];
       return r.kind === 'group' ? `g${r.id}` : r.device.id;
