@@ -8,6 +8,7 @@ import {
   createObject,
   createUser,
   expectStatus,
+  ingestPosition,
   link,
   makeTestApp,
   type TestApp,
@@ -28,16 +29,13 @@ const T0 = Date.parse('2024-05-01T12:00:00Z');
 let seconds = 0;
 
 async function send(uniqueId: string, extra: Partial<IncomingPosition> = {}): Promise<Position> {
-  const r = await getLive(t.ctx).ingest({
+  return ingestPosition(t, {
     uniqueId,
-    protocol: 'osmand',
     fixTime: new Date(T0 + ++seconds * 1000),
     latitude: -23.55,
     longitude: -46.63,
     ...extra,
   });
-  if (!r.ok) throw new Error(r.message);
-  return r.position;
 }
 
 async function computed(

@@ -8,11 +8,13 @@ import {
   createObject,
   createUser,
   expectStatus,
+  ingestPosition,
   link,
   makeTestApp,
+  reportedEvents,
   type TestApp,
 } from './helpers/index.ts';
-import { getLive, type IncomingPosition } from '../src/live/ingest.ts';
+import { getLive } from '../src/live/ingest.ts';
 import { getLiveServices } from '../src/live/index.ts';
 
 let t: TestApp;
@@ -28,19 +30,8 @@ afterAll(async () => {
 const T0 = Date.parse('2024-05-01T12:00:00Z');
 const at = (s: number) => new Date(T0 + s * 1000);
 
-async function send(uniqueId: string, s: number, attributes: Record<string, unknown> = {}) {
-  const p: IncomingPosition = {
-    uniqueId,
-    protocol: 'osmand',
-    fixTime: at(s),
-    latitude: 1,
-    longitude: 1,
-    attributes,
-  };
-  const r = await getLive(t.ctx).ingest(p);
-  if (!r.ok) throw new Error(r.message);
-  return r.position;
-}
+const send = (uniqueId: string, s: number, attributes: Record<string, unknown> = {}) =>
+  ingestPosition(t, { uniqueId, fixTime: at(s), attributes });
 
 interface StoredEvent {
   type: string;
@@ -48,16 +39,8 @@ interface StoredEvent {
   attributes: Record<string, unknown>;
 }
 
-async function reported(deviceId: number, type: string): Promise<StoredEvent[]> {
-  const range = `from=${encodeURIComponent(at(-60).toISOString())}&to=${encodeURIComponent(at(3600).toISOString())}`;
-  const res = await api(
-    t.app,
-    t.admin,
-    'GET',
-    `/api/reports/events?deviceId=${deviceId}&${range}&type=${type}`,
-  );
-  return expectStatus<StoredEvent[]>(res, 200);
-}
+const reported = (deviceId: number, type: string) =>
+  reportedEvents<StoredEvent>(t, deviceId, at(-60), at(3600), type);
 
 async function setServerAttributes(attrs: Record<string, unknown>) {
   const s = expectStatus<Record<string, unknown>>(await api(t.app, t.admin, 'GET', '/api/server'), 200);

@@ -2,7 +2,15 @@
 // again every deviceInactivityPeriod while silent, never twice for one window, over again after a new report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '@rastro/domain';
-import { api, createDevice, createObject, expectStatus, makeTestApp, type TestApp } from './helpers/index.ts';
+import {
+  api,
+  createDevice,
+  createObject,
+  expectStatus,
+  makeTestApp,
+  reportedEvents,
+  type TestApp,
+} from './helpers/index.ts';
 import { getLive, type LiveCore } from '../src/live/ingest.ts';
 import { InactivityMonitor } from '../src/live/events/index.ts';
 
@@ -155,11 +163,7 @@ describe('deviceInactive', () => {
     live.liveEvents.inactivity.clock = () => now + HOUR;
     expect(live.liveEvents.sweep().filter((e) => e.deviceId === d.id)).toEqual([]); // same window
     live.liveEvents.inactivity.clock = Date.now;
-    const range = `from=${encodeURIComponent(new Date(L).toISOString())}&to=${encodeURIComponent(new Date(now + HOUR).toISOString())}`;
-    const stored = expectStatus<Event[]>(
-      await api(t.app, t.admin, 'GET', `/api/reports/events?deviceId=${d.id}&${range}&type=deviceInactive`),
-      200,
-    );
+    const stored = await reportedEvents<Event>(t, d.id, new Date(L), new Date(now + HOUR), 'deviceInactive');
     expect(stored.map((e) => [e.id, e.attributes.lastUpdate])).toEqual([[published[0].id, L]]);
   });
 });

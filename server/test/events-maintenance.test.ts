@@ -3,15 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '@rastro/domain';
 import {
-  api,
   createDevice,
   createObject,
-  expectStatus,
+  ingestPosition,
   link,
   makeTestApp,
+  reportedEvents,
   type TestApp,
 } from './helpers/index.ts';
-import { getLive, type IncomingPosition } from '../src/live/ingest.ts';
+import { getLive } from '../src/live/ingest.ts';
 import { crossesBoundary } from '../src/live/events/index.ts';
 
 let t: TestApp;
@@ -27,19 +27,8 @@ afterAll(async () => {
 const T0 = Date.parse('2024-05-01T12:00:00Z');
 const at = (s: number) => new Date(T0 + s * 1000);
 
-async function send(uniqueId: string, s: number, attributes: Record<string, unknown> = {}) {
-  const p: IncomingPosition = {
-    uniqueId,
-    protocol: 'osmand',
-    fixTime: at(s),
-    latitude: 1,
-    longitude: 1,
-    attributes,
-  };
-  const r = await getLive(t.ctx).ingest(p);
-  if (!r.ok) throw new Error(r.message);
-  return r.position;
-}
+const send = (uniqueId: string, s: number, attributes: Record<string, unknown> = {}) =>
+  ingestPosition(t, { uniqueId, fixTime: at(s), attributes });
 
 interface StoredEvent {
   type: string;
@@ -48,16 +37,8 @@ interface StoredEvent {
   attributes: Record<string, unknown>;
 }
 
-async function reported(deviceId: number): Promise<StoredEvent[]> {
-  const range = `from=${encodeURIComponent(at(-60).toISOString())}&to=${encodeURIComponent(at(86_400).toISOString())}`;
-  const res = await api(
-    t.app,
-    t.admin,
-    'GET',
-    `/api/reports/events?deviceId=${deviceId}&${range}&type=maintenance`,
-  );
-  return expectStatus<StoredEvent[]>(res, 200);
-}
+const reported = (deviceId: number) =>
+  reportedEvents<StoredEvent>(t, deviceId, at(-60), at(86_400), 'maintenance');
 
 /** Sends positions whose device-sent `distance` makes totalDistance follow `totals` (metres). */
 async function drive(uniqueId: string, totals: number[], from = 0) {

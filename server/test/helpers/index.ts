@@ -1,2 +1,3 @@
 export * from './app.ts';
 export * from './samples.ts';
+export * from './live.ts';
