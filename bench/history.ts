@@ -6,38 +6,15 @@
 import { chromium, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { chromiumArgs, freePort } from './chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const LOADS = 3;
 const PLAY_MS = 6000;
-const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-gl=angle',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => ok(port));
-    });
-  });
-}
+const args = chromiumArgs('software');
 
 /** A drive through São Paulo: one fix every 10 s, speed 0–60 kn in waves, course following the path. */
 function syntheticRoute(n: number, deviceId: number) {

@@ -6,8 +6,8 @@
 import { chromium, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { chromiumArgs, freePort, type Compositing } from './chromium.ts';
 import { createDeviceFilter, DEFAULT_FILTER_STATE, type Device } from '@rastro/domain';
 
 const root = resolve(import.meta.dirname, '..');
@@ -30,37 +30,6 @@ const SIZES = counts.length ? counts : [100, 1000, 10000];
 const STEADY_MS = 10_000;
 const PAN_MS = 5_000;
 const SCROLL_MS = 5_000;
-/**
- * Chromium flags. WebGL always runs on SwiftShader (software, no GPU). "gpu" compositing (the default, as in any
- * browser with a GPU process) hands the map's frames to the compositor; "software" compositing (--disable-gpu)
- * makes the page's main thread read every WebGL frame back (GLES2::ReadPixels) before it can continue, a cost of
- * that headless mode that no user's browser pays. Both are measured; the table says which is which.
- */
-type Compositing = 'gpu' | 'software';
-const argsFor = (compositing: Compositing) => [
-  '--no-sandbox',
-  ...(compositing === 'software' ? ['--disable-gpu'] : []),
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-gl=angle',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => ok(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
 async function startServer(
   devices: number,
 ): Promise<{ url: string; stop: () => Promise<void>; dir: string }> {
@@ -224,7 +193,7 @@ async function measure(devices: number, compositing: Compositing = 'gpu', cluste
   console.log(`positions available: ${expected}`);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: argsFor(compositing),
+    args: chromiumArgs(compositing),
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
