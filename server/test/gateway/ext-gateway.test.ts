@@ -2,22 +2,19 @@
 // in front of an upstream Traccar (here: our own embedded server), with identity and device permissions asked
 // upstream with the caller's own cookie. Files land in the gateway's DATA_DIR, never upstream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   createDevice,
   createUser,
   link,
-  makeTestApp,
+  startGatewayPair,
   unlink,
+  type GatewayPair,
   type CreatedUser,
   type TestApp,
 } from '../helpers/index.ts';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import { ApiError } from '../../src/errors.ts';
 import { callerStats, forgetCallerCache } from '../../src/ext/caller.ts';
@@ -25,7 +22,6 @@ import { registerWeather, type WeatherAdapter } from '../../src/ext/weather.ts';
 import { forgetIdentities } from '../../src/gateway/identity.ts';
 
 let upstream: TestApp;
-let gateway: FastifyInstance;
 let gatewayCtx: AppContext;
 let dir: string; // the gateway's DATA_DIR
 let gw: string;
@@ -43,24 +39,11 @@ const PNG = Buffer.concat([
 ]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
 
-const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
+let pair: GatewayPair | undefined;
 
 beforeAll(async () => {
-  upstream = await makeTestApp();
-  await upstream.app.listen({ port: 0, host: '127.0.0.1' });
-  dir = mkdtempSync(join(tmpdir(), 'rastro-gw-ext-'));
-  const config = loadConfig({
-    TRACCAR_URL: `http://127.0.0.1:${portOf(upstream.app)}`,
-    DATA_DIR: dir,
-    LOG_LEVEL: 'silent',
-    SIM_DEVICES: '0',
-    OSMAND_PORT: '0',
-  });
-  expect(config.mode).toBe('gateway');
-  ({ app: gateway, ctx: gatewayCtx } = await buildApp(config));
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  gw = `http://127.0.0.1:${portOf(gateway)}`;
-  ns = config.ns;
+  pair = await startGatewayPair('rastro-gw-ext-');
+  ({ upstream, gatewayCtx, dir, url: gw, ns } = pair);
 
   device = await createDevice(upstream, { uniqueId: 'gw-ext-1' });
   seer = await createUser(upstream);
@@ -72,9 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await gateway?.close();
-  await upstream?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await pair?.close();
 });
 
 function call(

@@ -1,46 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import type { FastifyInstance } from 'fastify';
-import { makeTestApp, type TestApp } from '../helpers/app.ts';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { startGatewayPair, type GatewayPair } from '../helpers/gateway.ts';
 import type { AppContext } from '../../src/context.ts';
 import { rewriteSetCookie, stripCookieAttributes, upstreamOf } from '../../src/gateway/index.ts';
 import { identityStats, upstreamUser } from '../../src/gateway/identity.ts';
 
-let upstream: TestApp;
-let gateway: FastifyInstance;
 let gatewayCtx: AppContext;
-let dir: string;
 let gw: string; // http://127.0.0.1:port of the gateway
 
-const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
+let pair: GatewayPair | undefined;
 
 beforeAll(async () => {
-  upstream = await makeTestApp();
-  await upstream.app.listen({ port: 0, host: '127.0.0.1' });
-  dir = mkdtempSync(join(tmpdir(), 'rastro-gw-'));
-  const config = loadConfig({
-    TRACCAR_URL: `http://127.0.0.1:${portOf(upstream.app)}`,
-    DATA_DIR: dir,
-    LOG_LEVEL: 'silent',
-    SIM_DEVICES: '0',
-    OSMAND_PORT: '0',
-  });
-  expect(config.mode).toBe('gateway');
-  ({ app: gateway, ctx: gatewayCtx } = await buildApp(config));
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  gw = `http://127.0.0.1:${portOf(gateway)}`;
+  pair = await startGatewayPair('rastro-gw-');
+  ({ gatewayCtx, url: gw } = pair);
 });
 
 afterAll(async () => {
-  await gateway?.close();
-  await upstream?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await pair?.close();
 });
 
 async function loginThroughGateway(withOrigin: boolean): Promise<{ cookie: string; setCookie: string }> {

@@ -1,3 +1,4 @@
 export * from './app.ts';
 export * from './samples.ts';
 export * from './live.ts';
+export * from './gateway.ts';
