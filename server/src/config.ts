@@ -44,6 +44,8 @@ const envSchema = z.object({
   SIM_INTERVAL_MS: intFrom(5000),
   /** Seed of the demo fleet's generator: same seed, same fleet and routes. */
   SIM_SEED: intFrom(1),
+  /** Folder of the built web app (default web/dist); lets parallel test runs serve their own build. */
+  WEB_ROOT: z.string().optional(),
 });
 
 export interface Config {
@@ -101,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL || undefined,
     logLevel: e.LOG_LEVEL,
     statusTimeoutSeconds: e.STATUS_TIMEOUT || 600,
-    webRoot: resolve(import.meta.dirname, '../../web/dist'),
+    webRoot: e.WEB_ROOT ? resolve(e.WEB_ROOT) : resolve(import.meta.dirname, '../../web/dist'),
     mode: e.TRACCAR_URL ? 'gateway' : 'embedded',
   };
   return { ...base, ...overrides };
