@@ -30,3 +30,5 @@ export * from './live.ts';
 export * from './commands.ts';
 export * from './favorites.ts';
 export * from './telemetry.ts';
+export * from './geofenceDraw.ts';
+export * from './geofenceForm.ts';
