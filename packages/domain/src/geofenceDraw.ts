@@ -94,7 +94,12 @@ export function drawReducer(s: DrawState, ev: DrawEvent): DrawState {
       if (step === 3) return s;
       if (s.shape === 'circle') {
         if (step === 1)
-          return { ...s, center: ev.at, edit: geofenceEditReducer(s.edit, { type: 'setCenter' }), cursor: null };
+          return {
+            ...s,
+            center: ev.at,
+            edit: geofenceEditReducer(s.edit, { type: 'setCenter' }),
+            cursor: null,
+          };
         const radius = s.center ? distanceBetween(s.center, ev.at) : 0;
         return radius >= MIN_DRAW_RADIUS_M ? complete({ ...s, radius }) : s;
       }
@@ -102,7 +107,8 @@ export function drawReducer(s: DrawState, ev: DrawEvent): DrawState {
       if (hit?.kind === 'vertex') {
         // the second click of a double-click lands on the vertex just added
         if (hit.index === s.points.length - 1) return s;
-        if (s.shape === 'polygon' && hit.index === 0 && s.points.length >= MIN_POLYGON_POINTS) return complete(s);
+        if (s.shape === 'polygon' && hit.index === 0 && s.points.length >= MIN_POLYGON_POINTS)
+          return complete(s);
       }
       return { ...s, points: [...s.points, ev.at] };
     }
@@ -192,7 +198,9 @@ export function roundArea(area: GeoArea): GeoArea {
 export function drawResult(s: DrawState): GeoArea | null {
   if (!isDrawComplete(s)) return null;
   if (s.shape === 'circle')
-    return s.center && s.radius > 0 ? roundArea({ type: 'circle', center: s.center, radius: s.radius }) : null;
+    return s.center && s.radius > 0
+      ? roundArea({ type: 'circle', center: s.center, radius: s.radius })
+      : null;
   if (s.points.length < minPoints(s.shape)) return null;
   return roundArea({ type: s.shape === 'polygon' ? 'polygon' : 'linestring', points: s.points });
 }

@@ -3,7 +3,8 @@
 // filter (anchors kept apart). Error messages are i18n keys of messages.ts.
 import { DEFAULT_NS, attrBool, attrNumber, nsKey } from './attributes.ts';
 import { splitGeofences } from './anchor.ts';
-import { areaKm2, parseArea, pathLength, type GeoArea } from './geo.ts';
+import { areaKm2, destination, parseArea, pathLength, type GeoArea } from './geo.ts';
+import { can, canSeeMenu, isReadonly, type PermissionContext } from './permissions.ts';
 import type { GeofenceShape } from './geofenceEdit.ts';
 import type { MessageKey } from './messages.ts';
 import { convertSpeed, speedToKnots, type SpeedUnit } from './units.ts';
@@ -118,7 +119,8 @@ export function parseGeofenceForm(
   const typed = v.speedLimit.trim().replace(',', '.');
   if (typed) {
     const n = Number(typed);
-    if (!/^[-+]?\d*\.?\d+$/.test(typed) || !Number.isFinite(n)) errors.speedLimit = K('validation.invalidNumber');
+    if (!/^[-+]?\d*\.?\d+$/.test(typed) || !Number.isFinite(n))
+      errors.speedLimit = K('validation.invalidNumber');
     else if (n < 0) errors.speedLimit = K('validation.notNegative');
     else if (n > 0) knots = Math.round(speedToKnots(n, speedUnit) * 10_000) / 10_000;
   }
@@ -181,4 +183,43 @@ export function geofenceListFilter<T extends Pick<Geofence, 'attributes' | 'name
   return fences
     .filter((g) => !q || fold(g.name ?? '').includes(q) || fold(g.description ?? '').includes(q))
     .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', 'pt-BR', { sensitivity: 'base' }));
+}
+
+/**
+ * What the /geofence screen lets the user do (SPEC §6): the geofence menu bit to see it, the advanced permissions
+ * create / edit / delete of the geofences area, and never any change for a readonly user.
+ */
+export function geofenceActions(ctx: PermissionContext): {
+  view: boolean;
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+} {
+  const view = canSeeMenu(ctx, 'geofence');
+  const writable = view && !isReadonly(ctx.user, ctx.server);
+  return {
+    view,
+    create: writable && can(ctx, 'geofences', 'create'),
+    edit: writable && can(ctx, 'geofences', 'edit'),
+    delete: writable && can(ctx, 'geofences', 'delete'),
+  };
+}
+
+/** South-west and north-east corners [west, south, east, north] of an area (a circle's full extent). */
+export function areaBounds(area: GeoArea): [number, number, number, number] {
+  const pts =
+    area.type === 'circle'
+      ? [0, 90, 180, 270].map((b) => destination(area.center, b, area.radius))
+      : area.points;
+  let w = Infinity;
+  let s = Infinity;
+  let e = -Infinity;
+  let n = -Infinity;
+  for (const p of pts) {
+    w = Math.min(w, p.longitude);
+    e = Math.max(e, p.longitude);
+    s = Math.min(s, p.latitude);
+    n = Math.max(n, p.latitude);
+  }
+  return [w, s, e, n];
 }

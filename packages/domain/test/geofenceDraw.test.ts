@@ -108,9 +108,11 @@ describe('drawing a polygon and a line', () => {
 
 describe('rounding and circle rings', () => {
   it('rounds coordinates to 6 decimals and the radius to 0.1 m', () => {
-    expect(
-      roundArea({ type: 'circle', center: P(-23.123456789, -46.987654321), radius: 123.456 }),
-    ).toEqual({ type: 'circle', center: P(-23.123457, -46.987654), radius: 123.5 });
+    expect(roundArea({ type: 'circle', center: P(-23.123456789, -46.987654321), radius: 123.456 })).toEqual({
+      type: 'circle',
+      center: P(-23.123457, -46.987654),
+      radius: 123.5,
+    });
     expect(roundArea({ type: 'linestring', points: [P(1.00000049, 2), P(3, 4.0000008)] })).toEqual({
       type: 'linestring',
       points: [P(1, 2), P(3, 4.000001)],

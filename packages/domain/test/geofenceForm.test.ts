@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  areaBounds,
   emptyGeofenceForm,
+  geofenceActions,
+  permissionStringFromBits,
   formatArea,
   geofenceListFilter,
   geofenceMeasure,
@@ -109,7 +112,10 @@ describe('parseGeofenceForm', () => {
   it('refuses an invalid colour and a missing shape', () => {
     const r = parseGeofenceForm(form({ color: 'blue', area: '' }), 'kn');
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.errors).toMatchObject({ color: 'validation.invalidColor', area: 'validation.required' });
+    expect(!r.ok && r.errors).toMatchObject({
+      color: 'validation.invalidColor',
+      area: 'validation.required',
+    });
   });
   it('geofenceToForm → parseGeofenceForm keeps the fence (speed shown in the user unit)', () => {
     const g: Geofence = {
@@ -152,5 +158,51 @@ describe('geofenceListFilter', () => {
     expect(geofenceListFilter(list, 'area').map((x) => x.id)).toEqual([3]);
     expect(geofenceListFilter(list, 'PATIO').map((x) => x.id)).toEqual([3]);
     expect(geofenceListFilter(list, 'anchor')).toEqual([]);
+  });
+});
+
+describe('geofenceActions (SPEC §6)', () => {
+  const server = { attributes: { 'rastro.enableAdvancedPerms': true } };
+  const withPerms = (bits: number[]) => ({
+    id: 5,
+    attributes: { 'rastro.advancedPerms': permissionStringFromBits(bits) },
+  });
+  it('admins may do everything; a readonly user only views', () => {
+    expect(geofenceActions({ user: { administrator: true }, server, isPlus: true })).toEqual({
+      view: true,
+      create: true,
+      edit: true,
+      delete: true,
+    });
+    expect(
+      geofenceActions({ user: { id: 2, readonly: true, attributes: {} }, server, isPlus: false }),
+    ).toEqual({ view: true, create: false, edit: false, delete: false });
+  });
+  it('advanced permissions: menu bit 40, then create 44, edit 45, delete 46', () => {
+    const ctx = (bits: number[]) => ({ user: withPerms(bits), server, isPlus: true });
+    expect(geofenceActions(ctx([40, 44]))).toEqual({ view: true, create: true, edit: false, delete: false });
+    expect(geofenceActions(ctx([40, 45, 46]))).toEqual({
+      view: true,
+      create: false,
+      edit: true,
+      delete: true,
+    });
+    expect(geofenceActions(ctx([44, 45, 46])).view).toBe(false);
+    expect(geofenceActions(ctx([44, 45, 46])).create).toBe(false);
+  });
+});
+
+describe('areaBounds', () => {
+  it('a circle spans its radius in every direction; a polygon its vertices', () => {
+    const [w, s, e, n] = areaBounds(parseArea('CIRCLE (0 0, 1000)')!);
+    const deg = (1000 / 6378137) * (180 / Math.PI);
+    for (const [got, want] of [
+      [w, -deg],
+      [s, -deg],
+      [e, deg],
+      [n, deg],
+    ])
+      expect(got).toBeCloseTo(want, 9);
+    expect(areaBounds(parseArea('POLYGON ((1 2, 3 -4, -5 6))')!)).toEqual([-4, -5, 6, 3]);
   });
 });

@@ -25,4 +25,7 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
     import('../features/device-actions/index.ts').then((m) => ({ default: m.ShareDialog })),
   ),
   graphics: lazy(() => import('../features/telemetry/index.ts').then((m) => ({ default: m.GraphicsDialog }))),
+  geofenceForm: lazy(() =>
+    import('../features/geofences/index.ts').then((m) => ({ default: m.GeofenceFormDialog })),
+  ),
 };

@@ -1,8 +1,233 @@
-// GeofencesPage: its screens arrive with a later issue; for now it names the area and what it will hold.
+// /geofence (SPEC §2, §3 Geofence): the user's geofences, anchors left out (they belong to the device anchor
+// action). Search, shape icon, colour, size (km² or length), a click fits the map to the fence; create (draw a
+// circle, polygon or line on the map), edit and delete, as the permissions of SPEC §6 allow.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  ColorSwatch,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconCircle,
+  IconEdit,
+  IconLine,
+  IconPlus,
+  IconPolygon,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
+import {
+  GEOFENCE_DEFAULT_COLOR,
+  areaBounds,
+  emptyGeofenceForm,
+  geofenceActions,
+  geofenceListFilter,
+  geofenceShapeOf,
+  geofenceToForm,
+  parseArea,
+  resolveUnits,
+  type Geofence,
+  type GeofenceShape,
+} from '@rastro/domain';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FeatureIntro } from '../../components/FeatureIntro.tsx';
+import { useDeleteResource, useResourceList } from '../../api/resources.ts';
+import { intlLocale } from '../../i18n/index.ts';
+import { getLiveMap } from '../../stores/live.ts';
+import { useSession } from '../../stores/session.ts';
+import { openGeofenceForm, startGeofenceDrawing } from './drawing.ts';
+import { measureText } from './measure.ts';
+
+const SHAPES: GeofenceShape[] = ['circle', 'polygon', 'line'];
+const SHAPE_ICONS = { circle: IconCircle, polygon: IconPolygon, line: IconLine } as const;
+
+/** Fits the live map to a fence, keeping it clear of the side panel on wide screens. */
+function fitToGeofence(g: Geofence): void {
+  const map = getLiveMap();
+  const area = parseArea(g.area);
+  if (!map || !area) return;
+  const wide = map.getContainer().clientWidth > 900;
+  map.fitBounds(areaBounds(area), {
+    padding: { top: 60, bottom: 60, right: 60, left: wide ? 480 : 40 },
+    maxZoom: 17,
+    duration: 600,
+  });
+}
+
+const colorOf = (g: Geofence) =>
+  typeof g.attributes?.color === 'string' && g.attributes.color ? g.attributes.color : GEOFENCE_DEFAULT_COLOR;
 
 export function GeofencesPage() {
   const { t } = useTranslation('geofences');
-  return <FeatureIntro title={t('title')} description={t('description')} />;
+  const list = useResourceList('geofences', undefined, { staleTime: 60_000 });
+  const remove = useDeleteResource('geofences');
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
+  const ns = useSession((s) => s.ns);
+  const actions = geofenceActions({ user, server, isPlus, ns });
+  const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [deleting, setDeleting] = useState<Geofence | null>(null);
+  const shown = useMemo(() => geofenceListFilter(list.data ?? [], deferredQuery), [list.data, deferredQuery]);
+  const hasFences = useMemo(() => geofenceListFilter(list.data ?? [], '').length > 0, [list.data]);
+  const locale = intlLocale();
+
+  const create = (shape: GeofenceShape) => startGeofenceDrawing(emptyGeofenceForm(), shape);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notifications.show({ color: 'green', message: t('deleted') });
+    } catch (err) {
+      console.warn('geofence not deleted', err);
+      notifications.show({ color: 'red', message: t('deleteError') });
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <Stack gap="sm" data-testid="geofences-page">
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          flex={1}
+          size="xs"
+          placeholder={t('search')}
+          aria-label={t('search')}
+          leftSection={<IconSearch size={14} />}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          data-testid="geofence-search"
+        />
+        {actions.create && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button size="xs" leftSection={<IconPlus size={14} />} data-testid="geofence-add">
+                {t('add')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {SHAPES.map((shape) => {
+                const Icon = SHAPE_ICONS[shape];
+                return (
+                  <Menu.Item
+                    key={shape}
+                    leftSection={<Icon size={16} />}
+                    onClick={() => create(shape)}
+                    data-testid={`geofence-add-${shape}`}
+                  >
+                    {t(`shapes.${shape}`)}
+                  </Menu.Item>
+                );
+              })}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      {list.isPending && <Loader size="sm" />}
+      {list.isError && <Alert color="red">{t('loadError')}</Alert>}
+      {list.data && shown.length === 0 && (
+        <Text size="sm" c="dimmed" data-testid="geofences-empty">
+          {hasFences ? t('noMatch') : t('empty')}
+        </Text>
+      )}
+      <Stack gap={4} data-testid="geofence-list">
+        {shown.map((g) => {
+          const shape = geofenceShapeOf(g.area);
+          const Icon = shape ? SHAPE_ICONS[shape] : IconPolygon;
+          return (
+            <Group
+              key={g.id}
+              gap="xs"
+              wrap="nowrap"
+              px="xs"
+              py={6}
+              style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+              data-testid="geofence-row"
+              data-geofence-id={g.id}
+            >
+              <UnstyledButton
+                flex={1}
+                style={{ minWidth: 0 }}
+                onClick={() => fitToGeofence(g)}
+                aria-label={t('showOnMap', { name: g.name })}
+                data-testid="geofence-fit"
+              >
+                <Group gap="xs" wrap="nowrap">
+                  <ColorSwatch color={colorOf(g)} size={14} data-testid="geofence-color-swatch" />
+                  <Icon size={18} aria-label={shape ? t(`shapes.${shape}`) : undefined} role="img" />
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={500} truncate data-testid="geofence-name-text">
+                      {g.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" data-testid="geofence-measure">
+                      {measureText(g.area, units.distanceUnit, locale, t('areaUndefined'))}
+                    </Text>
+                  </Stack>
+                </Group>
+              </UnstyledButton>
+              {actions.edit && (
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('edit')}
+                  onClick={() => openGeofenceForm(geofenceToForm(g, units.speedUnit, ns))}
+                  data-testid="geofence-edit"
+                >
+                  <IconEdit size={16} />
+                </ActionIcon>
+              )}
+              {actions.delete && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('delete')}
+                  onClick={() => setDeleting(g)}
+                  data-testid="geofence-delete"
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+
+      {deleting && (
+        <Modal
+          opened
+          onClose={() => setDeleting(null)}
+          title={t('deleteTitle')}
+          data-testid="geofence-delete-confirm"
+        >
+          <Stack>
+            <Text size="sm">{t('deleteQuestion', { name: deleting.name })}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                {t('cancel')}
+              </Button>
+              <Button
+                color="red"
+                onClick={() => void confirmDelete()}
+                loading={remove.isPending}
+                data-testid="geofence-delete-yes"
+              >
+                {t('delete')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
+    </Stack>
+  );
 }

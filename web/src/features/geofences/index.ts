@@ -1,1 +1,2 @@
 export { GeofencesPage } from './GeofencesPage.tsx';
+export { GeofenceFormDialog } from './GeofenceFormDialog.tsx';

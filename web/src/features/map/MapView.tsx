@@ -18,6 +18,8 @@ import { useSession } from '../../stores/session.ts';
 import { LiveMapController } from './controller.ts';
 import { mapStyles, resolveStyle } from './styles.ts';
 import { MapControls } from './MapControls.tsx';
+import { isMapDrawing } from '../../components/mapDraw.ts';
+import { attachMapDraw } from '../../components/mapDrawLayer.ts';
 
 declare global {
   interface Window {
@@ -79,12 +81,14 @@ export function MapView() {
       ns,
       statusText: (s) => statusRef.current(s),
       onSelect: (id) => {
+        if (isMapDrawing()) return; // a click while drawing a shape belongs to the drawing
         useLive.getState().select(id);
         navigate(`/devices/${id}`);
       },
     });
     ctrl.current = controller;
     setLiveMap(map);
+    const detachDraw = attachMapDraw(map);
     window.__rastroMap = {
       map,
       controller,
@@ -190,6 +194,7 @@ export function MapView() {
       clearTimeout(queryTimer);
       unsubLive();
       unsubPrefs();
+      detachDraw();
       controller.destroy();
       setLiveMap(null);
       delete window.__rastroMap;

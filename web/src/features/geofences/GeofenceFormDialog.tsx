@@ -1,0 +1,198 @@
+// The geofence form (dialog 'geofenceForm', props { form }): name (required, SPEC §5), description, colour, lock on
+// enter / exit, speed limit in the user's speed unit (stored as `speedLimit` in knots), calendar, and the shape with
+// its size and an "edit shape" button that puts it back on the map. Save = POST (new) or PUT /api/geofences.
+import {
+  Alert,
+  Button,
+  Checkbox,
+  ColorInput,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  GEOFENCE_COLORS,
+  UNIT_LABELS,
+  geofenceShapeOf,
+  parseGeofenceForm,
+  resolveUnits,
+  type GeofenceFormValues,
+} from '@rastro/domain';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useResourceList, useSaveResource } from '../../api/resources.ts';
+import type { DialogComponentProps } from '../../app/dialogs.ts';
+import { intlLocale } from '../../i18n/index.ts';
+import { useSession } from '../../stores/session.ts';
+import { startGeofenceDrawing } from './drawing.ts';
+import { measureText } from './measure.ts';
+
+const formSchema = z.object({
+  form: z.object({
+    id: z.number().int().min(0),
+    name: z.string(),
+    description: z.string(),
+    color: z.string(),
+    calendarId: z.number().int().min(0),
+    lockOnEnter: z.boolean(),
+    lockOnExit: z.boolean(),
+    speedLimit: z.string(),
+    area: z.string(),
+    attributes: z.record(z.string(), z.unknown()),
+  }),
+});
+
+export function GeofenceFormDialog({ props, onClose }: DialogComponentProps) {
+  const { t } = useTranslation('geofences');
+  const parsed = formSchema.safeParse(props);
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const ns = useSession((s) => s.ns);
+  const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
+  const calendars = useResourceList('calendars');
+  const save = useSaveResource('geofences');
+  const [values, setValues] = useState<GeofenceFormValues | null>(() =>
+    parsed.success ? (parsed.data.form as GeofenceFormValues) : null,
+  );
+  const [errors, setErrors] = useState<Partial<Record<keyof GeofenceFormValues, string>>>({});
+
+  if (!values) {
+    return (
+      <Modal opened onClose={onClose} title={t('addTitle')}>
+        <Alert color="red">{t('saveError')}</Alert>
+      </Modal>
+    );
+  }
+  const set = <K extends keyof GeofenceFormValues>(key: K, value: GeofenceFormValues[K]) =>
+    setValues((v) => (v ? { ...v, [key]: value } : v));
+  const err = (k: keyof GeofenceFormValues) => (errors[k] ? t(errors[k], { ns: 'common' }) : undefined);
+  const shape = geofenceShapeOf(values.area);
+
+  const submit = async () => {
+    const r = parseGeofenceForm(values, units.speedUnit, ns);
+    if (!r.ok) {
+      setErrors(r.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(r.geofence);
+      notifications.show({ color: 'green', message: t('saved') });
+      onClose();
+    } catch (e) {
+      console.warn('geofence not saved', e);
+      notifications.show({ color: 'red', message: t('saveError') });
+    }
+  };
+
+  const editShape = () => {
+    if (!shape) return;
+    onClose();
+    startGeofenceDrawing(values, shape, true);
+  };
+
+  const calendarOptions = [
+    { value: '0', label: t('fields.noCalendar') },
+    ...(calendars.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+  ];
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={values.id > 0 ? t('editTitle') : t('addTitle')}
+      data-testid="geofence-form"
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t('fields.name')}
+          value={values.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={err('name')}
+          data-autofocus
+          data-testid="geofence-name"
+        />
+        <Textarea
+          label={t('fields.description')}
+          value={values.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+          error={err('description')}
+          autosize
+          minRows={2}
+          data-testid="geofence-description"
+        />
+        <ColorInput
+          label={t('fields.color')}
+          value={values.color}
+          onChange={(c) => set('color', c)}
+          swatches={[...GEOFENCE_COLORS]}
+          swatchesPerRow={8}
+          format="hex"
+          error={err('color')}
+          data-testid="geofence-color"
+        />
+        <Group grow>
+          <Checkbox
+            label={t('fields.lockOnEnter')}
+            checked={values.lockOnEnter}
+            onChange={(e) => set('lockOnEnter', e.currentTarget.checked)}
+            data-testid="geofence-lock-enter"
+          />
+          <Checkbox
+            label={t('fields.lockOnExit')}
+            checked={values.lockOnExit}
+            onChange={(e) => set('lockOnExit', e.currentTarget.checked)}
+            data-testid="geofence-lock-exit"
+          />
+        </Group>
+        <TextInput
+          label={t('fields.speedLimit', { unit: UNIT_LABELS[units.speedUnit] })}
+          value={values.speedLimit}
+          onChange={(e) => set('speedLimit', e.currentTarget.value)}
+          inputMode="decimal"
+          error={err('speedLimit')}
+          data-testid="geofence-speed-limit"
+        />
+        <Select
+          label={t('fields.calendar')}
+          data={calendarOptions}
+          value={String(values.calendarId)}
+          onChange={(v) => set('calendarId', Number(v ?? 0))}
+          allowDeselect={false}
+          error={err('calendarId')}
+          data-testid="geofence-calendar"
+        />
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" data-testid="geofence-form-shape">
+            {t('fields.shape')}: {shape ? t(`shapes.${shape}`) : '—'} ·{' '}
+            {measureText(values.area, units.distanceUnit, intlLocale(), t('areaUndefined'))}
+          </Text>
+          <Button
+            variant="light"
+            size="xs"
+            onClick={editShape}
+            disabled={!shape}
+            data-testid="geofence-edit-shape"
+          >
+            {t('editShape')}
+          </Button>
+        </Group>
+        {errors.area && <Alert color="red">{err('area')}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-testid="geofence-cancel">
+            {t('cancel')}
+          </Button>
+          <Button onClick={() => void submit()} loading={save.isPending} data-testid="geofence-save">
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
