@@ -12,7 +12,16 @@ import {
   parseNotificators,
   resolveNotificationStyle,
   resolveSound,
+  NOTIFICATION_COLOR_STYLES,
+  SOUND_CHOICES,
+  emptyRuleForm,
+  linkChanges,
+  parseRuleForm,
+  ruleDeviceHint,
+  ruleToForm,
+  type NotificationRuleForm,
 } from '../src/notifications.ts';
+import type { Notification } from '../src/types.ts';
 
 describe('notification constants', () => {
   it('lists colours, positions, sounds, types', () => {
@@ -89,5 +98,181 @@ describe('resolving a rule', () => {
     expect(parseNotificators(null)).toEqual([]);
     expect(formatNotificators(['web', 'mail', 'web'])).toBe('web,mail');
     expect(parseAlarms('sos,powerCut')).toEqual(['sos', 'powerCut']);
+  });
+});
+
+describe('the rule editor form (SPEC §5 Notification)', () => {
+  const alarmRule = (): NotificationRuleForm => ({ ...emptyRuleForm(), alarms: ['sos'] });
+  const errors = (form: NotificationRuleForm, opts?: Parameters<typeof parseRuleForm>[1]) => {
+    const r = parseRuleForm(form, opts);
+    return r.ok ? {} : r.errors;
+  };
+
+  it('starts as a web alarm rule for all devices with the SPEC §9 defaults', () => {
+    expect(emptyRuleForm()).toMatchObject({
+      type: 'alarm',
+      notificators: ['web'],
+      always: true,
+      color: 'soft-info',
+      sound: 'audio1',
+      pin: false,
+      position: 'bottom-right',
+    });
+    expect(emptyRuleForm('events')).toMatchObject({ type: '', always: false, deviceIds: [], calendarId: 0 });
+    expect(SOUND_CHOICES).toHaveLength(26);
+    expect(SOUND_CHOICES.slice(-2)).toEqual(['custom', 'mute']);
+    expect(Object.keys(NOTIFICATION_COLOR_STYLES)).toEqual([...NOTIFICATION_COLORS]);
+  });
+
+  it('missing type and missing channel give the SPEC messages', () => {
+    expect(errors({ ...alarmRule(), type: '', notificators: [] })).toEqual({
+      type: 'validation.typeRequired',
+      notificators: 'validation.channelsRequired',
+    });
+    expect(errors({ ...alarmRule(), type: 'noSuchType' })).toEqual({ type: 'validation.typeRequired' });
+  });
+
+  it('an alarm rule needs at least one alarm', () => {
+    expect(errors({ ...alarmRule(), alarms: [] })).toEqual({ alarms: 'validation.alarmsRequired' });
+    expect(errors({ ...alarmRule(), type: 'ignitionOn', alarms: [] })).toEqual({});
+  });
+
+  it('the events variant also needs devices and a calendar', () => {
+    const form = { ...emptyRuleForm('events'), type: 'ignitionOn' };
+    expect(errors(form, { variant: 'events' })).toEqual({
+      deviceIds: 'validation.devicesRequired',
+      calendarId: 'validation.calendarRequired',
+    });
+    expect(errors({ ...form, deviceIds: [4], calendarId: 2 }, { variant: 'events' })).toEqual({});
+    // the notifications variant asks for neither
+    expect(errors(form)).toEqual({});
+  });
+
+  it('the command channel needs a saved command; a custom sound needs a URL', () => {
+    expect(errors({ ...alarmRule(), notificators: ['web', 'command'] })).toEqual({
+      commandId: 'notifications:validation.commandRequired',
+    });
+    expect(errors({ ...alarmRule(), sound: 'custom', soundURL: 'javascript:alert(1)' })).toEqual({
+      soundURL: 'notifications:validation.soundUrl',
+    });
+    expect(errors({ ...alarmRule(), sound: 'audio25' })).toEqual({ sound: 'validation.invalidOption' });
+    expect(errors({ ...alarmRule(), notificators: ['pigeon'] })).toEqual({
+      'notificators.0': 'validation.invalidOption',
+    });
+    // channels offered by the server (e.g. telegram, whatsapp) are accepted when listed
+    expect(errors({ ...alarmRule(), notificators: ['whatsapp'] }, { channels: ['web', 'whatsapp'] })).toEqual(
+      {},
+    );
+  });
+
+  it('builds the Traccar Notification: comma lists and {ns} attributes', () => {
+    const r = parseRuleForm({
+      ...alarmRule(),
+      alarms: ['sos', 'powerCut', 'sos'],
+      notificators: ['web', 'mail', 'command'],
+      commandId: 9,
+      color: 'red',
+      sound: 'audio5',
+      pin: true,
+      position: 'top-left',
+      description: '  Pânico ',
+      extra: { priority: true },
+    });
+    expect(r).toEqual({
+      ok: true,
+      deviceIds: [],
+      rule: {
+        id: 0,
+        type: 'alarm',
+        description: 'Pânico',
+        notificators: 'web,mail,command',
+        always: true,
+        calendarId: 0,
+        commandId: 9,
+        attributes: {
+          priority: true,
+          alarms: 'sos,powerCut',
+          'rastro.color': 'red',
+          'rastro.sound': 'audio5',
+          'rastro.pin': true,
+          'rastro.position': 'top-left',
+        },
+      },
+    });
+    const custom = parseRuleForm(
+      { ...alarmRule(), sound: 'custom', soundURL: 'https://cdn.example/bell.mp3', notificators: ['web'] },
+      { ns: 'x' },
+    );
+    expect(custom.ok && custom.rule.attributes).toMatchObject({
+      'x.sound': 'custom',
+      'x.soundURL': 'https://cdn.example/bell.mp3',
+    });
+    // a non-command rule drops a stale command id
+    const noCmd = parseRuleForm({ ...alarmRule(), commandId: 9 });
+    expect(noCmd.ok && noCmd.rule.commandId).toBe(0);
+  });
+
+  it('the events variant is never "all devices" and remembers its devices', () => {
+    const r = parseRuleForm(
+      {
+        ...emptyRuleForm('events'),
+        type: 'deviceOffline',
+        always: true,
+        deviceIds: [3, 7, 3],
+        calendarId: 2,
+      },
+      { variant: 'events' },
+    );
+    expect(r.ok && r.rule).toMatchObject({
+      always: false,
+      calendarId: 2,
+      attributes: { 'rastro.devices': '3,7' },
+    });
+    expect(r.ok && r.deviceIds).toEqual([3, 7]);
+  });
+
+  it('reads a stored rule back (round trip) and keeps attributes it does not manage', () => {
+    const stored: Notification = {
+      id: 5,
+      type: 'alarm',
+      description: null,
+      notificators: 'web,mail',
+      always: false,
+      calendarId: 2,
+      commandId: 0,
+      attributes: {
+        alarms: 'sos,tow',
+        geofenceIds: '4',
+        'rastro.color': 'red',
+        'rastro.sound': 'audio5',
+        'rastro.pin': 'true',
+        'rastro.position': 'top-right',
+        'rastro.devices': '3,7',
+      },
+    };
+    const form = ruleToForm(stored, 'rastro', [3]);
+    expect(form).toMatchObject({
+      id: 5,
+      notificators: ['web', 'mail'],
+      alarms: ['sos', 'tow'],
+      color: 'red',
+      sound: 'audio5',
+      pin: true,
+      position: 'top-right',
+      deviceIds: [3],
+      extra: { geofenceIds: '4', 'rastro.devices': '3,7' },
+    });
+    expect(ruleDeviceHint(stored.attributes)).toEqual([3, 7]);
+    const again = parseRuleForm(form);
+    expect(again.ok && again.rule.attributes).toEqual({ ...stored.attributes, 'rastro.pin': true });
+    expect(ruleToForm({ ...stored, attributes: { 'rastro.sound': 'mute' } }).sound).toBe('mute');
+    expect(
+      ruleToForm({ ...stored, attributes: { 'rastro.sound': 'custom', 'rastro.soundURL': '/s/a.wav' } }),
+    ).toMatchObject({ sound: 'custom', soundURL: '/s/a.wav' });
+  });
+
+  it('link changes: devices to link and to unlink', () => {
+    expect(linkChanges([1, 2, 3], [2, 3, 4])).toEqual({ add: [4], remove: [1] });
+    expect(linkChanges([], [5])).toEqual({ add: [5], remove: [] });
   });
 });
