@@ -23,6 +23,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   SIM_DEVICES: intFrom(25),
   OSMAND_PORT: intFrom(5055),
+  /** Unit of the OsmAnd `speed` parameter (Traccar's osmand.speed). */
+  OSMAND_SPEED: z.enum(['knots', 'kmh', 'mps', 'mph']).default('knots'),
   TRACCAR_URL: z
     .url()
     .optional()
@@ -58,6 +60,8 @@ export interface Config {
   simIntervalMs: number;
   simSeed: number;
   osmandPort: number;
+  /** Unit of the OsmAnd `speed` parameter; the JSON (phone SDK) variant is always m/s. */
+  osmandSpeed?: 'knots' | 'kmh' | 'mps' | 'mph';
   traccarUrl?: string;
   traccarToken?: string;
   ns: string;
@@ -93,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     simIntervalMs: e.SIM_INTERVAL_MS || 5000,
     simSeed: e.SIM_SEED,
     osmandPort: e.OSMAND_PORT,
+    osmandSpeed: e.OSMAND_SPEED,
     traccarUrl: e.TRACCAR_URL,
     traccarToken: e.TRACCAR_TOKEN,
     ns: e.RASTRO_NS,

@@ -17,11 +17,20 @@ describe('configuration from the environment', () => {
       edition: 'plus',
       deviceLimit: 0,
       mode: 'embedded',
+      osmandSpeed: 'knots',
     });
   });
 
+  it('takes the OsmAnd speed unit and WEB_ROOT', () => {
+    expect(loadConfig({ OSMAND_SPEED: 'kmh' }).osmandSpeed).toBe('kmh');
+    expect(() => loadConfig({ OSMAND_SPEED: 'furlongs' })).toThrow(/OSMAND_SPEED/);
+    expect(loadConfig({ WEB_ROOT: '/srv/web' }).webRoot).toBe('/srv/web');
+  });
+
   it('takes a relative DATA_DIR from where npm was run, not from the workspace folder', () => {
-    expect(loadConfig({ DATA_DIR: 'fleet', INIT_CWD: '/home/me/rastro' }).dataDir).toBe('/home/me/rastro/fleet');
+    expect(loadConfig({ DATA_DIR: 'fleet', INIT_CWD: '/home/me/rastro' }).dataDir).toBe(
+      '/home/me/rastro/fleet',
+    );
     expect(loadConfig({ DATA_DIR: '/var/lib/rastro', INIT_CWD: '/home/me' }).dataDir).toBe('/var/lib/rastro');
   });
 

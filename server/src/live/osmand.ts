@@ -8,6 +8,15 @@ import type { IncomingPosition, LiveCore } from './ingest.ts';
 
 const KNOTS_PER_MPS = 1.943844;
 
+/** Unit of the `speed` parameter (Traccar's `osmand.speed`): knots unless configured otherwise. */
+export type OsmAndSpeedUnit = 'knots' | 'kmh' | 'mps' | 'mph';
+const KNOTS_PER_UNIT: Record<OsmAndSpeedUnit, number> = {
+  knots: 1,
+  kmh: 1 / 1.852,
+  mps: KNOTS_PER_MPS,
+  mph: 1.609344 / 1.852,
+};
+
 export type OsmAndDecoded =
   | {
       ok: true;
@@ -54,7 +63,11 @@ function num(v: string, name: string): number {
 }
 
 /** Decodes query/form parameters (in order, repeatable keys kept). */
-export function decodeOsmAndParams(params: Iterable<[string, string]>, now = new Date()): OsmAndDecoded {
+export function decodeOsmAndParams(
+  params: Iterable<[string, string]>,
+  now = new Date(),
+  speedUnit: OsmAndSpeedUnit = 'knots',
+): OsmAndDecoded {
   let uniqueId: string | undefined;
   let notificationToken: string | undefined;
   let time: Date | undefined;
@@ -96,7 +109,7 @@ export function decodeOsmAndParams(params: Iterable<[string, string]>, now = new
           break;
         }
         case 'speed':
-          pos.speed = num(value, 'speed');
+          pos.speed = num(value, 'speed') * KNOTS_PER_UNIT[speedUnit];
           break;
         case 'bearing':
         case 'heading':
@@ -178,7 +191,11 @@ export function decodeOsmAndParams(params: Iterable<[string, string]>, now = new
 }
 
 /** The JSON variant (Traccar Client background-geolocation shape). Arrays of flat objects are also accepted. */
-export function decodeOsmAndJson(body: unknown, now = new Date()): OsmAndDecoded[] {
+export function decodeOsmAndJson(
+  body: unknown,
+  now = new Date(),
+  speedUnit: OsmAndSpeedUnit = 'knots',
+): OsmAndDecoded[] {
   if (Array.isArray(body)) {
     return body.map((item) =>
       item && typeof item === 'object'
@@ -187,6 +204,7 @@ export function decodeOsmAndJson(body: unknown, now = new Date()): OsmAndDecoded
               ([k, v]) => [k, String(v)] as [string, string],
             ),
             now,
+            speedUnit,
           )
         : { ok: false as const, status: 400, message: 'Object expected' },
     );
@@ -272,10 +290,11 @@ export async function handleOsmAnd(
 ): Promise<OsmAndResponse> {
   const q = req.url.indexOf('?');
   const query = q >= 0 ? req.url.slice(q + 1) : '';
+  const speedUnit = ctx.config.osmandSpeed ?? 'knots';
   let decoded: OsmAndDecoded[];
   let json = false;
   if (query) {
-    decoded = [decodeOsmAndParams(new URLSearchParams(query))];
+    decoded = [decodeOsmAndParams(new URLSearchParams(query), new Date(), speedUnit)];
   } else if (req.method === 'POST' && (req.contentType ?? '').toLowerCase().includes('application/json')) {
     json = true;
     let body: unknown;
@@ -284,9 +303,9 @@ export async function handleOsmAnd(
     } catch {
       return { status: 400, body: 'Invalid JSON' };
     }
-    decoded = decodeOsmAndJson(body);
+    decoded = decodeOsmAndJson(body, new Date(), speedUnit);
   } else if (req.method === 'POST' && req.body) {
-    decoded = [decodeOsmAndParams(new URLSearchParams(req.body))];
+    decoded = [decodeOsmAndParams(new URLSearchParams(req.body), new Date(), speedUnit)];
   } else {
     return { status: 400, body: 'Device id missing' };
   }

@@ -124,6 +124,44 @@ describe('decoding', () => {
   });
 });
 
+describe('speed unit (osmand.speed)', () => {
+  const speedOf = (unit: 'knots' | 'kmh' | 'mps' | 'mph', v: string) => {
+    const r = decodeOsmAndParams(
+      [
+        ['id', 'x'],
+        ['lat', '1'],
+        ['lon', '2'],
+        ['speed', v],
+      ],
+      new Date(),
+      unit,
+    );
+    if (!r.ok) throw new Error(r.message);
+    return r.position.speed;
+  };
+  it('stores knots: as sent by default, converted from km/h, m/s and mph', () => {
+    expect(speedOf('knots', '10')).toBe(10);
+    expect(speedOf('kmh', '100')).toBeCloseTo(53.99568, 4);
+    expect(speedOf('mps', '10')).toBeCloseTo(19.43844, 4);
+    expect(speedOf('mph', '60')).toBeCloseTo(52.13857, 4);
+  });
+
+  it('applies OSMAND_SPEED to positions received over HTTP', async () => {
+    const k = await makeTestApp({ osmandSpeed: 'kmh' });
+    try {
+      const d = await createDevice(k);
+      const res = await k.app.inject({
+        method: 'POST',
+        url: `/?id=${d.uniqueId}&lat=1&lon=2&timestamp=1714564800&speed=185.2`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(getLive(k.ctx).latestPosition(d.id)!.speed).toBeCloseTo(100, 6);
+    } finally {
+      await k.close();
+    }
+  });
+});
+
 describe('HTTP', () => {
   it('GET with a query string on the OsmAnd port stores the position (200, empty body)', async () => {
     const d = await createDevice(t);
