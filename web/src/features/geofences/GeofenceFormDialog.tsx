@@ -28,10 +28,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useResourceList, useSaveResource } from '../../api/resources.ts';
 import type { DialogComponentProps } from '../../app/dialogs.ts';
-import { intlLocale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
 import { startGeofenceDrawing } from './drawing.ts';
-import { measureText } from './measure.ts';
+import { measureText, numberLocale } from './measure.ts';
 
 const formSchema = z.object({
   form: z.object({
@@ -49,7 +48,7 @@ const formSchema = z.object({
 });
 
 export function GeofenceFormDialog({ props, onClose }: DialogComponentProps) {
-  const { t } = useTranslation('geofences');
+  const { t, i18n } = useTranslation('geofences');
   const parsed = formSchema.safeParse(props);
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
@@ -123,8 +122,7 @@ export function GeofenceFormDialog({ props, onClose }: DialogComponentProps) {
           value={values.description}
           onChange={(e) => set('description', e.currentTarget.value)}
           error={err('description')}
-          autosize
-          minRows={2}
+          rows={2}
           data-testid="geofence-description"
         />
         <ColorInput
@@ -171,7 +169,7 @@ export function GeofenceFormDialog({ props, onClose }: DialogComponentProps) {
         <Group justify="space-between" wrap="nowrap">
           <Text size="sm" data-testid="geofence-form-shape">
             {t('fields.shape')}: {shape ? t(`shapes.${shape}`) : '—'} ·{' '}
-            {measureText(values.area, units.distanceUnit, intlLocale(), t('areaUndefined'))}
+            {measureText(values.area, units.distanceUnit, numberLocale(i18n.language), t('areaUndefined'))}
           </Text>
           <Button
             variant="light"

@@ -41,11 +41,10 @@ import {
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteResource, useResourceList } from '../../api/resources.ts';
-import { intlLocale } from '../../i18n/index.ts';
 import { getLiveMap } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { openGeofenceForm, startGeofenceDrawing } from './drawing.ts';
-import { measureText } from './measure.ts';
+import { measureText, numberLocale } from './measure.ts';
 
 const SHAPES: GeofenceShape[] = ['circle', 'polygon', 'line'];
 const SHAPE_ICONS = { circle: IconCircle, polygon: IconPolygon, line: IconLine } as const;
@@ -67,7 +66,7 @@ const colorOf = (g: Geofence) =>
   typeof g.attributes?.color === 'string' && g.attributes.color ? g.attributes.color : GEOFENCE_DEFAULT_COLOR;
 
 export function GeofencesPage() {
-  const { t } = useTranslation('geofences');
+  const { t, i18n } = useTranslation('geofences');
   const list = useResourceList('geofences', undefined, { staleTime: 60_000 });
   const remove = useDeleteResource('geofences');
   const user = useSession((s) => s.user);
@@ -81,7 +80,7 @@ export function GeofencesPage() {
   const [deleting, setDeleting] = useState<Geofence | null>(null);
   const shown = useMemo(() => geofenceListFilter(list.data ?? [], deferredQuery), [list.data, deferredQuery]);
   const hasFences = useMemo(() => geofenceListFilter(list.data ?? [], '').length > 0, [list.data]);
-  const locale = intlLocale();
+  const locale = numberLocale(i18n.language);
 
   const create = (shape: GeofenceShape) => startGeofenceDrawing(emptyGeofenceForm(), shape);
 

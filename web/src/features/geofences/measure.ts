@@ -15,3 +15,6 @@ export function measureText(
     ? `${formatNumber(m.km2, locale, 2)} km²`
     : formatDistance(m.meters, distanceUnit, locale, 2);
 }
+
+/** Intl locale of an app language (es → es-ES), for the numbers shown. */
+export const numberLocale = (language: string): string => (language === 'es' ? 'es-ES' : language || 'pt-BR');
