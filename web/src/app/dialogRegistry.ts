@@ -28,4 +28,8 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
   geofenceForm: lazy(() =>
     import('../features/geofences/index.ts').then((m) => ({ default: m.GeofenceFormDialog })),
   ),
+  notifications: lazy(() =>
+    import('../features/notifications/index.ts').then((m) => ({ default: m.NotificationsDialog })),
+  ),
+  events: lazy(() => import('../features/notifications/index.ts').then((m) => ({ default: m.EventsDialog }))),
 };

@@ -1,8 +1,6 @@
-// NotificationsPage: its screens arrive with a later issue; for now it names the area and what it will hold.
-import { useTranslation } from 'react-i18next';
-import { FeatureIntro } from '../../components/FeatureIntro.tsx';
+// /notifications (SPEC §2, always in the side menu): the notification rule manager.
+import { RuleManager } from './RuleManager.tsx';
 
 export function NotificationsPage() {
-  const { t } = useTranslation('notifications');
-  return <FeatureIntro title={t('title')} description={t('description')} />;
+  return <RuleManager variant="notifications" />;
 }

@@ -1,1 +1,2 @@
 export { NotificationsPage } from './NotificationsPage.tsx';
+export { EventsDialog, NotificationsDialog } from './dialogs.tsx';
