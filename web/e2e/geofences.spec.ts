@@ -231,9 +231,32 @@ test('Escape and Cancelar discard a drawing; edit shape moves back to the form',
     await expect(page.getByTestId('geofences-page')).toBeVisible();
     await expect(page.getByTestId('geofence-name')).toHaveCount(0);
     expect(await page.evaluate(() => window.__rastroDraw?.state() ?? null)).toBeNull();
+    await page.getByTestId('geofence-add').click();
+    await page.getByTestId('geofence-add-polygon').click();
+    await page.mouse.click(Math.round(box.x + box.width * 0.6), Math.round(box.y + box.height * 0.5));
+    await page.getByTestId('map-edit-cancel').click();
+    await expect(page.getByTestId('geofences-page')).toBeVisible();
+    await expect(page.getByTestId('map-draw-hint')).toHaveCount(0);
+    await expect(page.getByTestId('geofence-name')).toHaveCount(0);
 
     // edit shape: the existing circle is on the map in step 3; dragging its radius handle resizes it
+    // clicking a fence fits the map to it: its whole circle is in view, right of the panel, and it fills the view
+    await page.evaluate(() => window.__rastroMap!.map.jumpTo({ center: [10, 10], zoom: 3 }));
     await row(page, `Forma ${t}`).getByTestId('geofence-fit').click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const map = window.__rastroMap!.map;
+          const c = map.project([-46.63, -23.55]);
+          const e = map.project([
+            -46.63 + (300 / (6378137 * Math.cos((23.55 * Math.PI) / 180))) * (180 / Math.PI),
+            -23.55,
+          ]);
+          const w = map.getContainer().clientWidth;
+          return c.x > 460 && c.x < w && e.x - c.x > 60;
+        }),
+      )
+      .toBe(true);
     await row(page, `Forma ${t}`).getByTestId('geofence-edit').click();
     await page.getByTestId('geofence-edit-shape').click();
     await expect(page.getByTestId('map-edit-finish')).toBeVisible();
