@@ -114,11 +114,14 @@ test('a block to an offline device is pending (dialog, detail, list) until the d
   await expect(page.getByText('Comando pendente até o dispositivo ficar online')).toBeVisible();
   await page.getByTestId('action-cancel').click();
   await expect(page.getByTestId('detail-pending')).toBeVisible();
-  // back to the list inside the app (the pending store lives in memory)
+  // back to the list inside the app
   await page.getByTestId('panel-back').click();
   await expect(page).toHaveURL(/\/devices$/);
   await page.getByTestId('device-search').fill(t);
   const row = page.locator(`[data-testid=device-row][data-device-id="${dev.id}"]`);
+  await expect(row.getByTestId('row-pending')).toBeVisible();
+  // the marks are kept per user in localStorage: a reload still shows them
+  await page.reload();
   await expect(row.getByTestId('row-pending')).toBeVisible();
 
   // the device reports: the queued command is its answer, and the pending marks go away

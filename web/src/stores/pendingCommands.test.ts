@@ -67,6 +67,16 @@ describe('deliveredPending', () => {
     ]);
   });
 
+  it('clears on a position received after queueing even while the stored device still says offline', () => {
+    // after a reload the device list can predate the report; the socket's first message brings the position
+    const pos = { serverTime: '2026-01-01T10:00:30Z' } as Position;
+    expect(deliveredPending(pending, { 7: device('offline', null) }, { 7: pos }, [])).toEqual([
+      [7, undefined],
+    ]);
+    const old = { serverTime: '2026-01-01T09:59:00Z' } as Position;
+    expect(deliveredPending(pending, { 7: device('offline', null) }, { 7: old }, [])).toEqual([]);
+  });
+
   it('clears on queuedCommandSent (by its type) or commandResult', () => {
     const sent = event('queuedCommandSent', '2026-01-01T10:01:00Z', { type: 'engineStop' });
     expect(deliveredPending(pending, {}, {}, [sent])).toEqual([[7, 'engineStop']]);

@@ -111,8 +111,8 @@ const time = (s: string | null | undefined) => (s ? Date.parse(s) : NaN);
 
 /**
  * Which pending entries are delivered, given the live data: an event queuedCommandSent/commandResult of the
- * device after it was queued, or the device online with an update (device lastUpdate or position serverTime)
- * newer than the queueing time. Returns [deviceId, type | undefined] pairs to clear.
+ * device after it was queued, a position received (serverTime) after the queueing time, or the device online
+ * with a lastUpdate newer than the queueing time. Returns [deviceId, type | undefined] pairs to clear.
  */
 export function deliveredPending(
   pending: Record<number, PendingCommand[]>,
@@ -138,8 +138,10 @@ export function deliveredPending(
     }
     const d = devices[id];
     const p = positions[id];
-    const updated = Math.max(time(d?.lastUpdate) || 0, time(p?.serverTime) || 0);
-    if (d?.status === 'online' && updated > since) out.push([id, undefined]);
+    // a position the server received after queueing proves the device connected (and so took its queue), even
+    // when the device's status in the store is older: the socket's first message holds positions, not devices
+    if ((time(p?.serverTime) || 0) > since) out.push([id, undefined]);
+    else if (d?.status === 'online' && (time(d.lastUpdate) || 0) > since) out.push([id, undefined]);
   }
   return out;
 }
