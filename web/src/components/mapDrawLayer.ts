@@ -275,7 +275,10 @@ export class MapDrawLayer {
     const at = toLatLon(e.lngLat);
     const press = this.press;
     if (!press) {
-      if (e.type === 'mousemove') dispatchMapDraw({ type: 'hover', at });
+      if (e.type !== 'mousemove') return;
+      // over a handle: it can be dragged; elsewhere the crosshair (also over device markers)
+      this.map.getCanvas().style.cursor = this.hitTest(e.point, false) ? 'move' : 'crosshair';
+      dispatchMapDraw({ type: 'hover', at });
       return;
     }
     press.at = at;
