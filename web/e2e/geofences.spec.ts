@@ -63,6 +63,7 @@ const mapFenceIds = (page: Page) =>
 const row = (page: Page, name: string) => page.getByTestId('geofence-row').filter({ hasText: name });
 
 test('an admin draws a circle and a polygon, saves, renames and deletes them', async ({ page, loginAs }) => {
+  test.setTimeout(120_000); // many steps on a shared 2-core machine with software WebGL
   await loginAs(accounts.admin.email, accounts.admin.password);
   const t = tag();
   try {
