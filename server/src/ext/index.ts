@@ -4,6 +4,7 @@ import { registerMedia } from './media.ts';
 import { registerBranding } from './branding.ts';
 import { registerWeather } from './weather.ts';
 import { registerDeviceImages } from './deviceImages.ts';
+import { registerHealth } from './health.ts';
 
 /** The /{ns} extension API plus /api/weather and /api/server-health (same code in both modes). */
 export async function registerExtensions(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -11,4 +12,5 @@ export async function registerExtensions(app: FastifyInstance, ctx: AppContext):
   await registerBranding(app, ctx);
   await registerWeather(app, ctx);
   await registerDeviceImages(app, ctx);
+  await registerHealth(app, ctx);
 }

@@ -13,7 +13,7 @@ import { jsonObject, parse } from './http.ts';
 import { getMailer } from './mailer.ts';
 import { COLUMNS, inputToRow, rowToJson, type Json, type Row } from './model.ts';
 
-const VERSION = (() => {
+export const VERSION = (() => {
   try {
     const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
       version?: string;
