@@ -207,6 +207,7 @@ test('Escape and Cancelar discard a drawing; edit shape moves back to the form',
   page,
   loginAs,
 }) => {
+  test.setTimeout(120_000);
   await loginAs(accounts.admin.email, accounts.admin.password);
   const t = tag();
   try {
