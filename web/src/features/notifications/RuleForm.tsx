@@ -220,6 +220,7 @@ export function RuleForm({ variant, initial, linkedBefore, onClose }: RuleFormPr
           data={channelData}
           value={form.notificators}
           onChange={(notificators) => set({ notificators })}
+          searchable
           error={err('notificators') ?? err('notificators.0')}
           withAsterisk
           data-testid="rule-channels"
