@@ -179,7 +179,7 @@ describe('notifications', () => {
       if (!r.ok) throw new Error(r.message);
     }
     hub.pushEvent = original;
-    const expected = [`${d.name} fuel drop`, `${d.name} driver changed: D-7`];
+    const expected = [`${d.name} queda de combustível`, `${d.name} troca de motorista: D-7`];
     expect(mails.filter((m) => m.userId === user.id).map((m) => m.body)).toEqual(expected);
     const web = pushed.filter((p) => p.userId === user.id && p.event.deviceId === d.id);
     expect(web.map((p) => [p.event.type, p.event.attributes.message])).toEqual([

@@ -12,6 +12,7 @@ import { parseJson, type NotificationConf, type User } from './cache.ts';
 import { deliverCommand } from './commands.ts';
 import type { LiveCore } from './ingest.ts';
 import { iso } from './json.ts';
+import { eventText, recipientLanguage, recipientSpeedUnit } from './eventTexts.ts';
 import type { SocketHub } from './socket.ts';
 import { loadNotificatorConfig, type NotificatorConfig } from './notificators/config.ts';
 import { mailNotificator } from './notificators/mail.ts';
@@ -29,57 +30,6 @@ const list = (v: unknown): string[] =>
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean);
-
-const knots = (v: unknown) => `${Math.round(Number(v) * 10) / 10} kn`;
-
-/** The short text shown in the web app's snackbar (and the body of other channels). */
-export function eventMessage(event: Event, deviceName: string, geofenceName?: string): string {
-  const a = event.attributes;
-  switch (event.type) {
-    case 'deviceOnline':
-      return `${deviceName} is online`;
-    case 'deviceOffline':
-      return `${deviceName} is offline`;
-    case 'deviceUnknown':
-      return `${deviceName} status is unknown`;
-    case 'deviceInactive':
-      return `${deviceName} has been inactive`;
-    case 'deviceMoving':
-      return `${deviceName} is moving`;
-    case 'deviceStopped':
-      return `${deviceName} has stopped`;
-    case 'deviceOverspeed':
-      return `${deviceName} exceeds the speed limit: ${knots(a.speed)} (limit ${knots(a.speedLimit)})`;
-    case 'geofenceEnter':
-      return `${deviceName} has entered geofence ${geofenceName ?? event.geofenceId}`;
-    case 'geofenceExit':
-      return `${deviceName} has exited geofence ${geofenceName ?? event.geofenceId}`;
-    case 'alarm':
-      return `${deviceName} alarm: ${String(a.alarm ?? '')}`;
-    case 'ignitionOn':
-      return `${deviceName} ignition ON`;
-    case 'ignitionOff':
-      return `${deviceName} ignition OFF`;
-    case 'commandResult':
-      return `${deviceName} command result: ${String(a.result ?? '')}`;
-    case 'queuedCommandSent':
-      return `${deviceName} received a queued command`;
-    case 'driverChanged':
-      return `${deviceName} driver changed: ${String(a.driverUniqueId ?? '')}`;
-    case 'maintenance':
-      return `${deviceName} maintenance is required`;
-    case 'deviceFuelDrop':
-      return `${deviceName} fuel drop`;
-    case 'deviceFuelIncrease':
-      return `${deviceName} fuel increase`;
-    case 'textMessage':
-      return `${deviceName} message: ${String(a.message ?? '')}`;
-    case 'test':
-      return 'Test notification';
-    default:
-      return `${deviceName}: ${event.type}`;
-  }
-}
 
 export class Notifier {
   readonly notificators = new Map<string, Notificator>();
@@ -167,8 +117,21 @@ export class Notifier {
       const cache = this.live.cache;
       const device = cache.device(event.deviceId);
       const geofence = event.geofenceId ? cache.geofences.get(event.geofenceId)?.name : undefined;
-      const text = eventMessage(event, device?.name ?? `#${event.deviceId}`, geofence);
-      const withMessage: Event = { ...event, attributes: { ...event.attributes, message: text } };
+      const deviceName = device?.name ?? `#${event.deviceId}`;
+      // each recipient reads the text in their language and speed unit (one text per combination)
+      const texts = new Map<string, string>();
+      const textFor = (userId: number) => {
+        const attrs = cache.userAttrs.get(userId);
+        const lang = recipientLanguage(attrs, cache.serverAttrs, this.ctx.config.ns);
+        const speedUnit = recipientSpeedUnit(attrs, cache.serverAttrs);
+        const key = `${lang}|${speedUnit}`;
+        let text = texts.get(key);
+        if (text === undefined) {
+          text = eventText(event, { deviceName, geofenceName: geofence, lang, speedUnit });
+          texts.set(key, text);
+        }
+        return text;
+      };
       for (const { notification, users } of matches) {
         for (const channel of list(notification.notificators)) {
           if (channel === 'command') {
@@ -176,7 +139,9 @@ export class Notifier {
             continue;
           }
           for (const u of users) {
-            if (channel === 'web') this.hub.pushEvent(u, withMessage);
+            const text = textFor(u);
+            if (channel === 'web')
+              this.hub.pushEvent(u, { ...event, attributes: { ...event.attributes, message: text } });
             else this.deliver(channel, u, { subject: text, body: text });
           }
         }
@@ -215,13 +180,13 @@ export class Notifier {
   }
 
   /** Sends now and waits (test/send endpoints): unconfigured ⇒ 400 "Notificator X is not configured". */
-  async sendTo(channel: string, user: User, message: NotificationMessage): Promise<void> {
+  async sendTo(channel: string, user: User, message: NotificationMessage, test = false): Promise<void> {
     if (!(NOTIFICATOR_TYPES as readonly string[]).includes(channel))
       throw badRequest(`Unknown notificator ${channel}`);
     if (channel === 'web') {
       this.hub.pushEvent(user.id, {
         id: 0,
-        type: message.subject === 'Test notification' ? 'test' : 'textMessage',
+        type: test ? 'test' : 'textMessage',
         eventTime: iso(Date.now()),
         deviceId: 0,
         positionId: 0,
@@ -290,8 +255,22 @@ export async function registerNotificationRoutes(
   });
 
   const test = async (user: User, channels: string[]) => {
-    for (const c of channels)
-      await notifier.sendTo(c, user, { subject: 'Test notification', body: 'Test notification' });
+    const cache = live.cache.fresh();
+    const lang = recipientLanguage(parseJson(user.attributes), cache.serverAttrs, ctx.config.ns);
+    const text = eventText(
+      {
+        id: 0,
+        type: 'test',
+        eventTime: iso(Date.now()),
+        deviceId: 0,
+        positionId: 0,
+        geofenceId: 0,
+        maintenanceId: 0,
+        attributes: {},
+      },
+      { deviceName: '', lang },
+    );
+    for (const c of channels) await notifier.sendTo(c, user, { subject: text, body: text }, true);
   };
 
   app.post('/api/notifications/test', async (req, reply) => {

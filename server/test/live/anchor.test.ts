@@ -127,7 +127,7 @@ describe('anchor geofence and alarm', () => {
       const toOwner = pushed.filter((p) => p.userId === owner.id && p.event.type === 'alarm');
       expect(toOwner).toHaveLength(1);
       expect(toOwner[0].event.attributes).toMatchObject({ alarm: 'tow' });
-      expect(String(toOwner[0].event.attributes.message)).toContain('tow');
+      expect(String(toOwner[0].event.attributes.message)).toContain('alarme: reboque'); // pt-BR, the default language;
     } finally {
       spy.mockRestore();
     }

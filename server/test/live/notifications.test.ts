@@ -140,8 +140,32 @@ describe('matching', () => {
     await report(d.uniqueId, { alarm: 'powerCut' }); // not listed
     await report(d.uniqueId, { alarm: 'fall' }, new Date(Date.now() - 20 * 60 * 1000)); // too old
     const toWatcher = mail.sent.filter((s) => s.userId === watcher.id);
-    expect(toWatcher.map((s) => s.message.body)).toEqual([`${d.name} alarm: sos`]);
+    expect(toWatcher.map((s) => s.message.body)).toEqual([`${d.name} alarme: SOS`]); // pt-BR by default
     expect(mail.sent.some((s) => s.userId === blind.id)).toBe(false);
+  });
+
+  it("writes each recipient's text in their language ({ns}.lang) on every channel", async () => {
+    const mail = fake('mail');
+    getLiveServices(t.ctx).notifier.setNotificator(mail);
+    const ana = await createUser(t); // no language: pt-BR
+    const john = await createUser(t, { attributes: { 'rastro.lang': 'en-US' } });
+    const lola = await createUser(t, { attributes: { 'rastro.lang': 'es' } });
+    const d = await createDevice(t);
+    const n = await createObject(t, 'notifications', {
+      type: 'alarm',
+      notificators: 'mail',
+      attributes: { alarms: 'powerCut' },
+    });
+    await link(t, { deviceId: d.id, notificationId: n.id });
+    for (const u of [ana, john, lola]) {
+      await link(t, { userId: u.id, deviceId: d.id });
+      await link(t, { userId: u.id, notificationId: n.id });
+    }
+    await report(d.uniqueId, { alarm: 'powerCut' });
+    const bodyOf = (id: number) => mail.sent.filter((s) => s.userId === id).map((s) => s.message.body);
+    expect(bodyOf(ana.id)).toEqual([`${d.name} alarme: corte de energia`]);
+    expect(bodyOf(john.id)).toEqual([`${d.name} alarm: powerCut`]);
+    expect(bodyOf(lola.id)).toEqual([`${d.name} alarma: corte de energía`]);
   });
 
   it('applies `always` notifications of users who see the device, and geofenceIds filters', async () => {
@@ -178,7 +202,7 @@ describe('matching', () => {
     });
     // the creator (admin, linked to device and notification) is a recipient too
     expect(tg.sent.filter((s) => s.userId === u.id).map((s) => s.message.body)).toEqual([
-      `${d.name} has entered geofence g2`,
+      `${d.name} entrou na cerca g2`,
     ]);
   });
 
