@@ -32,3 +32,5 @@ export * from './favorites.ts';
 export * from './telemetry.ts';
 export * from './geofenceDraw.ts';
 export * from './geofenceForm.ts';
+export * from './computedForm.ts';
+export * from './serverSettingsForm.ts';
