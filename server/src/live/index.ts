@@ -5,6 +5,7 @@ import { registerAnchorAlarms } from './anchor.ts';
 import { registerCommandRoutes } from './commands.ts';
 import { registerComputedTestRoute } from './computed/route.ts';
 import { getLive, type LiveCore } from './ingest.ts';
+import { registerGeofenceLocks } from './geofenceLocks.ts';
 import { Notifier, registerNotificationRoutes } from './notifications.ts';
 import { registerOsmAndRoute, startOsmAndServer } from './osmand.ts';
 import { registerPositionRoutes } from './positions.ts';
@@ -56,6 +57,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   const s: LiveServices = { live, hub, notifier, osmand: null };
   services.set(ctx, s);
   registerAnchorAlarms(ctx, live); // ACTIONS: anchor exits become alarm events
+  registerGeofenceLocks(ctx, live); // geofences with lock on enter / exit block the engine
 
   // Anything written through the API may change what the pipeline reads (devices, geofences, links...).
   app.addHook('onSend', async (req, _reply, payload) => {

@@ -1,0 +1,57 @@
+// Geofence locks (SPEC §3 Geofence "lock on enter, lock on exit"): a geofence whose attributes hold
+// `{ns}.lockOnEnter` / `{ns}.lockOnExit` true blocks the engine (engineStop) of a device that enters / leaves it.
+// The command goes out like any other: sent live when the device has a channel, else queued for its next report.
+import type { Command, Event } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { deliverCommand } from './commands.ts';
+import type { LiveCore } from './ingest.ts';
+
+const truthy = (v: unknown) => v === true || v === 'true' || v === 1 || v === '1';
+
+/** The geofence events among `events` whose geofence asks for a lock (enter or exit). */
+export function lockingEvents(live: LiveCore, ns: string, events: readonly Event[]): Event[] {
+  const crossings = events.filter(
+    (e) => (e.type === 'geofenceEnter' || e.type === 'geofenceExit') && e.geofenceId > 0,
+  );
+  if (!crossings.length) return [];
+  const cache = live.cache.fresh();
+  return crossings.filter((e) => {
+    const attrs = cache.geofences.get(e.geofenceId)?.attrs;
+    if (!attrs) return false;
+    return truthy(attrs[e.type === 'geofenceEnter' ? `${ns}.lockOnEnter` : `${ns}.lockOnExit`]);
+  });
+}
+
+/** Subscribes to the live core (until the app closes); returns the unsubscribe function. */
+export function registerGeofenceLocks(ctx: AppContext, live: LiveCore): () => void {
+  let active = true;
+  const off = live.subscribe({
+    events(events) {
+      const locks = lockingEvents(live, ctx.config.ns, events);
+      const devices = new Set(locks.map((e) => e.deviceId)); // one command per device and batch
+      for (const deviceId of devices) {
+        const e = locks.find((x) => x.deviceId === deviceId)!;
+        const command: Command = {
+          id: 0,
+          deviceId,
+          type: 'engineStop',
+          textChannel: false,
+          description: null,
+          attributes: { geofenceId: e.geofenceId, reason: e.type },
+        };
+        setImmediate(() => {
+          if (!active) return;
+          deliverCommand(live, deviceId, command).catch((err: unknown) =>
+            ctx.log.warn({ err, deviceId }, 'geofence lock command failed'),
+          );
+        });
+      }
+    },
+  });
+  const stop = () => {
+    active = false;
+    off();
+  };
+  ctx.onClose.push(async () => stop());
+  return stop;
+}
