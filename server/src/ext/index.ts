@@ -5,6 +5,7 @@ import { registerBranding } from './branding.ts';
 import { registerWeather } from './weather.ts';
 import { registerDeviceImages } from './deviceImages.ts';
 import { registerHealth } from './health.ts';
+import { registerLogs } from './logs.ts';
 
 /** The /{ns} extension API plus /api/weather and /api/server-health (same code in both modes). */
 export async function registerExtensions(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -13,4 +14,5 @@ export async function registerExtensions(app: FastifyInstance, ctx: AppContext):
   await registerWeather(app, ctx);
   await registerDeviceImages(app, ctx);
   await registerHealth(app, ctx);
+  await registerLogs(app, ctx);
 }

@@ -1,0 +1,127 @@
+// Advanced logs (SPEC §2 user menu "Advanced Logs": administrators of a Plus server; §7 client A):
+//   GET /{ns}/server/logs?from&to        every recorded action of the period
+//   GET /{ns}/users/{id}/logs?from&to    actions done by that user or on that user
+//   GET /{ns}/devices/{id}/logs?from&to  actions on that device (create, edit, remove, link, unlink)
+// The source is Traccar's audit trail: the embedded store's `actions` table, or upstream `GET /api/audit` asked
+// with the caller's own credentials in gateway mode. Rows are Traccar Action objects, newest first, at most 5,000.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { formatTraccarDate, zonedDate } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { ApiError, badRequest, denied } from '../errors.ts';
+import { upstreamOf } from '../gateway/index.ts';
+import { credentials } from '../gateway/identity.ts';
+import { parse, query } from '../traccar/http.ts';
+import { parseAttributes } from '../traccar/model.ts';
+import { requireCaller } from './caller.ts';
+
+export interface ActionLog {
+  id: number;
+  attributes: Record<string, unknown>;
+  actionTime: string;
+  address: string | null;
+  userId: number;
+  userEmail: string | null;
+  actionType: string;
+  objectType: string | null;
+  objectId: number;
+}
+
+/** Longest period answered at once, and most rows returned. */
+export const LOGS_MAX_DAYS = 31;
+export const LOGS_MAX_ROWS = 5000;
+
+const rangeQuery = z
+  .object({ from: zonedDate, to: zonedDate })
+  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= LOGS_MAX_DAYS * 86_400_000, {
+    message: `the period must not exceed ${LOGS_MAX_DAYS} days`,
+    path: ['to'],
+  });
+const idParam = z.object({ id: z.coerce.number().int('ids are whole numbers').positive('ids are positive') });
+
+export type LogFilter = { kind: 'server' } | { kind: 'user'; id: number } | { kind: 'device'; id: number };
+
+/** Whether an action belongs to the filter (users: by them or on them; devices: on them). */
+export function matchesLog(a: Pick<ActionLog, 'userId' | 'objectType' | 'objectId'>, f: LogFilter): boolean {
+  if (f.kind === 'server') return true;
+  if (f.kind === 'user') return a.userId === f.id || (a.objectType === 'user' && a.objectId === f.id);
+  return a.objectType === 'device' && a.objectId === f.id;
+}
+
+function embeddedLogs(ctx: AppContext, from: string, to: string, f: LogFilter): ActionLog[] {
+  const where =
+    f.kind === 'user'
+      ? `AND (a.userId = @id OR (a.objectType = 'user' AND a.objectId = @id))`
+      : f.kind === 'device'
+        ? `AND a.objectType = 'device' AND a.objectId = @id`
+        : '';
+  const rows = ctx.store.sqlite
+    .prepare(
+      `SELECT a.*, u.email AS userEmail FROM actions a LEFT JOIN users u ON u.id = a.userId
+       WHERE a.actionTime >= @from AND a.actionTime <= @to ${where}
+       ORDER BY a.actionTime DESC, a.id DESC LIMIT ${LOGS_MAX_ROWS}`,
+    )
+    .all({ from, to, id: f.kind === 'server' ? 0 : f.id }) as Array<Record<string, unknown>>;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    attributes: parseAttributes(r.attributes as string | null),
+    actionTime: formatTraccarDate(r.actionTime as string),
+    address: (r.address as string | null) ?? null,
+    userId: Number(r.userId),
+    userEmail: (r.userEmail as string | null) ?? null,
+    actionType: String(r.actionType),
+    objectType: (r.objectType as string | null) ?? null,
+    objectId: Number(r.objectId),
+  }));
+}
+
+async function gatewayLogs(
+  ctx: AppContext,
+  req: FastifyRequest,
+  from: string,
+  to: string,
+  f: LogFilter,
+): Promise<ActionLog[]> {
+  const { origin, basePath } = upstreamOf(ctx.config.traccarUrl!);
+  const qs = new URLSearchParams({ from, to });
+  let res: Response;
+  try {
+    res = await fetch(`${origin}${basePath}/api/audit?${qs}`, {
+      headers: { ...(credentials(req) ?? {}), accept: 'application/json' },
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (err) {
+    ctx.log.warn({ err }, 'upstream audit request failed');
+    throw new ApiError(502, 'Traccar server unreachable', 'WebApplicationException');
+  }
+  if (!res.ok) throw new ApiError(res.status === 401 ? 401 : 502, await res.text(), 'WebApplicationException');
+  const list = (await res.json().catch(() => null)) as unknown;
+  if (!Array.isArray(list)) throw new ApiError(502, 'Unexpected audit answer', 'WebApplicationException');
+  return (list as ActionLog[])
+    .filter((a) => a && typeof a === 'object' && matchesLog(a, f))
+    .sort((a, b) => Date.parse(b.actionTime) - Date.parse(a.actionTime) || b.id - a.id)
+    .slice(0, LOGS_MAX_ROWS);
+}
+
+export async function registerLogs(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const ns = ctx.config.ns;
+  const handle = async (req: FastifyRequest, filterOf: () => LogFilter) => {
+    const caller = await requireCaller(ctx, req);
+    if (!caller.administrator) throw denied('Administrator access required');
+    if (ctx.config.edition !== 'plus') throw denied('Advanced logs need a Plus server');
+    const q = parse(rangeQuery, query(req));
+    const f = filterOf();
+    const from = new Date(Date.parse(q.from)).toISOString();
+    const to = new Date(Date.parse(q.to)).toISOString();
+    return ctx.config.mode === 'gateway' ? gatewayLogs(ctx, req, from, to, f) : embeddedLogs(ctx, from, to, f);
+  };
+  const id = (req: FastifyRequest) => {
+    const r = idParam.safeParse(req.params);
+    if (!r.success) throw badRequest(r.error.issues[0]?.message ?? 'invalid id');
+    return r.data.id;
+  };
+  app.get(`/${ns}/server/logs`, (req) => handle(req, () => ({ kind: 'server' })));
+  app.get(`/${ns}/users/:id/logs`, (req) => handle(req, () => ({ kind: 'user', id: id(req) })));
+  app.get(`/${ns}/devices/:id/logs`, (req) => handle(req, () => ({ kind: 'device', id: id(req) })));
+}
