@@ -32,4 +32,7 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
     import('../features/notifications/index.ts').then((m) => ({ default: m.NotificationsDialog })),
   ),
   events: lazy(() => import('../features/notifications/index.ts').then((m) => ({ default: m.EventsDialog }))),
+  server: lazy(() =>
+    import('../features/server-settings/index.ts').then((m) => ({ default: m.ServerSettingsDialog })),
+  ),
 };

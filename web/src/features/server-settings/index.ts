@@ -1,0 +1,1 @@
+export { ServerSettingsDialog } from './ServerSettingsDialog.tsx';
