@@ -33,7 +33,10 @@ export const LOGS_MAX_ROWS = 5000;
 
 const rangeQuery = z
   .object({ from: zonedDate, to: zonedDate })
-  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'from must not be after to',
+    path: ['from'],
+  })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= LOGS_MAX_DAYS * 86_400_000, {
     message: `the period must not exceed ${LOGS_MAX_DAYS} days`,
     path: ['to'],
@@ -66,7 +69,7 @@ function embeddedLogs(ctx: AppContext, from: string, to: string, f: LogFilter): 
   return rows.map((r) => ({
     id: Number(r.id),
     attributes: parseAttributes(r.attributes as string | null),
-    actionTime: formatTraccarDate(r.actionTime as string),
+    actionTime: formatTraccarDate(r.actionTime as string) ?? String(r.actionTime),
     address: (r.address as string | null) ?? null,
     userId: Number(r.userId),
     userEmail: (r.userEmail as string | null) ?? null,
@@ -95,7 +98,8 @@ async function gatewayLogs(
     ctx.log.warn({ err }, 'upstream audit request failed');
     throw new ApiError(502, 'Traccar server unreachable', 'WebApplicationException');
   }
-  if (!res.ok) throw new ApiError(res.status === 401 ? 401 : 502, await res.text(), 'WebApplicationException');
+  if (!res.ok)
+    throw new ApiError(res.status === 401 ? 401 : 502, await res.text(), 'WebApplicationException');
   const list = (await res.json().catch(() => null)) as unknown;
   if (!Array.isArray(list)) throw new ApiError(502, 'Unexpected audit answer', 'WebApplicationException');
   return (list as ActionLog[])
@@ -114,7 +118,9 @@ export async function registerLogs(app: FastifyInstance, ctx: AppContext): Promi
     const f = filterOf();
     const from = new Date(Date.parse(q.from)).toISOString();
     const to = new Date(Date.parse(q.to)).toISOString();
-    return ctx.config.mode === 'gateway' ? gatewayLogs(ctx, req, from, to, f) : embeddedLogs(ctx, from, to, f);
+    return ctx.config.mode === 'gateway'
+      ? gatewayLogs(ctx, req, from, to, f)
+      : embeddedLogs(ctx, from, to, f);
   };
   const id = (req: FastifyRequest) => {
     const r = idParam.safeParse(req.params);
