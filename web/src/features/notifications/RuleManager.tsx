@@ -20,6 +20,7 @@ import {
   IconBellRinging,
   IconBrandTelegram,
   IconCheck,
+  IconDevices,
   IconEdit,
   IconMail,
   IconMessage,
@@ -184,7 +185,15 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
               <Table.Th>{t('columns.type')}</Table.Th>
               <Table.Th>{t('columns.channels')}</Table.Th>
               <Table.Th>{t('columns.color')}</Table.Th>
-              <Table.Th>{variant === 'events' ? t('columns.calendar') : t('columns.allDevices')}</Table.Th>
+              <Table.Th>
+                {variant === 'events' ? (
+                  t('columns.calendar')
+                ) : (
+                  <span title={t('columns.allDevices')} aria-label={t('columns.allDevices')}>
+                    <IconDevices size={16} style={{ verticalAlign: 'middle' }} />
+                  </span>
+                )}
+              </Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -217,6 +226,8 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
                           key={c}
                           size="sm"
                           variant="light"
+                          tt="none"
+                          style={{ minWidth: 'max-content' }}
                           leftSection={CHANNEL_ICONS[c]}
                           data-testid="rule-channel"
                         >
