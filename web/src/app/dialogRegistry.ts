@@ -35,4 +35,5 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
   server: lazy(() =>
     import('../features/server-settings/index.ts').then((m) => ({ default: m.ServerSettingsDialog })),
   ),
+  logObjects: lazy(() => import('../features/logs/index.ts').then((m) => ({ default: m.LogsDialog }))),
 };

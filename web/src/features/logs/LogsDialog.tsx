@@ -1,0 +1,239 @@
+// The global 'logObjects' dialog (SPEC §2 user menu "Advanced Logs": administrators of a Plus server): who did
+// what and from where, for the whole server, one user or one device, over a period; searchable, paged, Excel.
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpError, ext } from '../../api/http.ts';
+import { useResourceList } from '../../api/resources.ts';
+import type { DialogComponentProps } from '../../app/dialogs.ts';
+import {
+  defaultPeriod,
+  PeriodPicker,
+  resolvePeriod,
+  userTimeZone,
+  type PeriodValue,
+} from '../../components/PeriodPicker.tsx';
+import { XLSX_MIME, buildXlsx, downloadBlob, fileStem } from '../../components/xlsx.ts';
+import { useLive } from '../../stores/live.ts';
+import { useSession } from '../../stores/session.ts';
+import {
+  filterLogRows,
+  LOG_SCOPES,
+  logsPath,
+  parseLogs,
+  toLogRows,
+  type ActionLog,
+  type LogScope,
+} from './logRows.ts';
+
+const PAGE = 50;
+
+type State =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ok'; actions: ActionLog[] };
+
+export function LogsDialog({ onClose }: DialogComponentProps) {
+  const { t, i18n } = useTranslation('logs');
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const devices = useLive((s) => s.devices);
+  const users = useResourceList('users');
+  const [scope, setScope] = useState<LogScope>('server');
+  const [objectId, setObjectId] = useState<number | null>(null);
+  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('today'));
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+
+  const timeZone = userTimeZone(user, server);
+  const formatTime = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone }),
+    [i18n.language, timeZone],
+  );
+  const userNames = useMemo(
+    () => new Map((users.data ?? []).map((u) => [u.id, u.email || u.name])),
+    [users.data],
+  );
+  const rows = useMemo(() => {
+    if (state.status !== 'ok') return [];
+    return toLogRows(state.actions, {
+      action: (type) => t(`action.${type}`, { defaultValue: type }),
+      objectType: (type) => t(`object.${type}`, { defaultValue: type }),
+      device: (id) => devices[id]?.name,
+      user: (id) => userNames.get(id),
+    });
+  }, [state, t, devices, userNames]);
+  const shown = useMemo(() => filterLogRows(rows, search), [rows, search]);
+  const pages = Math.max(1, Math.ceil(shown.length / PAGE));
+  const pageRows = shown.slice((Math.min(page, pages) - 1) * PAGE, Math.min(page, pages) * PAGE);
+
+  const path = logsPath(scope, objectId);
+  const range = resolvePeriod(period, timeZone);
+
+  const run = async () => {
+    if (!path || !range) return;
+    setState({ status: 'loading' });
+    setPage(1);
+    try {
+      const answer = await ext.get<unknown>(path, { from: range.from, to: range.to });
+      const actions = parseLogs(answer);
+      setState(actions ? { status: 'ok', actions } : { status: 'error', message: t('invalidResponse') });
+    } catch (err) {
+      const text = err instanceof HttpError && err.text ? err.text.split('\n')[0] : '';
+      setState({ status: 'error', message: text ? t('failedWith', { text }) : t('failed') });
+    }
+  };
+
+  const exportExcel = async () => {
+    const data = await buildXlsx([
+      {
+        name: t('title'),
+        columns: [
+          { header: t('column.time'), key: 'time', width: 22 },
+          { header: t('column.user'), key: 'user', width: 28 },
+          { header: t('column.action'), key: 'action', width: 16 },
+          { header: t('column.object'), key: 'object', width: 30 },
+          { header: t('column.address'), key: 'address', width: 18 },
+        ],
+        rows: shown.map((r) => ({ ...r, time: formatTime.format(r.time) })),
+      },
+    ]);
+    downloadBlob(data, `${fileStem(t('title'), scope)}.xlsx`, XLSX_MIME);
+  };
+
+  const objectOptions =
+    scope === 'device'
+      ? Object.values(devices)
+          .map((d) => ({ value: String(d.id), label: d.name }))
+          .sort((a, b) => a.label.localeCompare(b.label))
+      : (users.data ?? [])
+          .map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))
+          .sort((a, b) => a.label.localeCompare(b.label));
+
+  return (
+    <Modal opened onClose={onClose} title={t('title')} size="xl" data-testid="logs-dialog">
+      <Stack gap="sm">
+        <SegmentedControl
+          value={scope}
+          onChange={(v) => {
+            setScope(v as LogScope);
+            setObjectId(null);
+            setState({ status: 'idle' });
+          }}
+          data={LOG_SCOPES.map((s) => ({ value: s, label: t(`scope.${s}`) }))}
+          aria-label={t('scope.label')}
+          data-testid="logs-scope"
+        />
+        {scope !== 'server' && (
+          <Select
+            label={t(scope === 'user' ? 'pickUser' : 'pickDevice')}
+            data={objectOptions}
+            value={objectId ? String(objectId) : null}
+            onChange={(v) => setObjectId(v ? Number(v) : null)}
+            searchable
+            nothingFoundMessage={t('nothingFound')}
+            data-testid="logs-object"
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <PeriodPicker value={period} onChange={setPeriod} testId="logs-period" />
+        <Group justify="space-between">
+          <Button
+            onClick={() => void run()}
+            disabled={!path || !range}
+            loading={state.status === 'loading'}
+            data-testid="logs-run"
+          >
+            {t('show')}
+          </Button>
+          {state.status === 'ok' && shown.length > 0 && (
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              onClick={() => void exportExcel()}
+              data-testid="logs-excel"
+            >
+              {t('excel')}
+            </Button>
+          )}
+        </Group>
+        {state.status === 'loading' && <Loader size="sm" aria-label={t('loading')} />}
+        {state.status === 'error' && (
+          <Alert color="red" data-testid="logs-error">
+            {state.message}
+          </Alert>
+        )}
+        {state.status === 'ok' && (
+          <>
+            <TextInput
+              leftSection={<IconSearch size={14} />}
+              placeholder={t('search')}
+              aria-label={t('search')}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+              data-testid="logs-search"
+            />
+            <Text size="sm" c="dimmed" data-testid="logs-count" data-count={shown.length}>
+              {t('count', { count: shown.length })}
+            </Text>
+            {shown.length === 0 ? (
+              <Text data-testid="logs-empty">{t('empty')}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped highlightOnHover data-testid="logs-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('column.time')}</Table.Th>
+                      <Table.Th>{t('column.user')}</Table.Th>
+                      <Table.Th>{t('column.action')}</Table.Th>
+                      <Table.Th>{t('column.object')}</Table.Th>
+                      <Table.Th>{t('column.address')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {pageRows.map((r) => (
+                      <Table.Tr key={r.key} data-testid="logs-row">
+                        <Table.Td>{Number.isFinite(r.time) ? formatTime.format(r.time) : ''}</Table.Td>
+                        <Table.Td>{r.user}</Table.Td>
+                        <Table.Td data-key="action">{r.action}</Table.Td>
+                        <Table.Td data-key="object">{r.object}</Table.Td>
+                        <Table.Td>{r.address}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={setPage}
+                data-testid="logs-pages"
+              />
+            )}
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { LogsDialog } from './LogsDialog.tsx';

@@ -1,0 +1,75 @@
+// Advanced logs (SPEC §2 "Advanced Logs", §7 client A): the answer of GET /{ns}/server/logs,
+// /{ns}/users/{id}/logs and /{ns}/devices/{id}/logs checked, and turned into table and Excel rows.
+import { z } from 'zod';
+
+export const LOG_SCOPES = ['server', 'user', 'device'] as const;
+export type LogScope = (typeof LOG_SCOPES)[number];
+
+const actionSchema = z.object({
+  id: z.number(),
+  actionTime: z.string(),
+  address: z.string().nullable().optional(),
+  userId: z.number(),
+  userEmail: z.string().nullable().optional(),
+  actionType: z.string(),
+  objectType: z.string().nullable().optional(),
+  objectId: z.number(),
+  attributes: z.record(z.string(), z.unknown()).optional(),
+});
+export type ActionLog = z.infer<typeof actionSchema>;
+
+/** The answer as a list of actions, or null when it is not one (SPEC §8 "invalid server response"). */
+export function parseLogs(answer: unknown): ActionLog[] | null {
+  const r = z.array(actionSchema).safeParse(answer);
+  return r.success ? r.data : null;
+}
+
+/** The path of a scope, or null while its user/device is not chosen. */
+export function logsPath(scope: LogScope, id: number | null): string | null {
+  if (scope === 'server') return '/server/logs';
+  if (!id || id <= 0) return null;
+  return scope === 'user' ? `/users/${id}/logs` : `/devices/${id}/logs`;
+}
+
+export interface LogRow {
+  key: number;
+  time: number;
+  user: string;
+  action: string;
+  object: string;
+  address: string;
+}
+
+export interface LogNames {
+  /** Translated action type (create, edit, remove, link, unlink, login, logout). */
+  action(type: string): string;
+  /** Translated object type (device, user, geofence...). */
+  objectType(type: string): string;
+  device(id: number): string | undefined;
+  user(id: number): string | undefined;
+}
+
+/** Rows for the table: who (e-mail, else #id), what, on which object (its name when known), from where. */
+export function toLogRows(actions: readonly ActionLog[], names: LogNames): LogRow[] {
+  return actions.map((a) => {
+    const type = a.objectType ?? '';
+    const named =
+      type === 'device' ? names.device(a.objectId) : type === 'user' ? names.user(a.objectId) : undefined;
+    const object = type ? `${names.objectType(type)} ${named ?? `#${a.objectId}`}` : '';
+    return {
+      key: a.id,
+      time: Date.parse(a.actionTime),
+      user: a.userEmail ?? names.user(a.userId) ?? `#${a.userId}`,
+      action: names.action(a.actionType),
+      object,
+      address: a.address ?? '',
+    };
+  });
+}
+
+/** Rows whose text contains the query (case-insensitive). */
+export function filterLogRows(rows: readonly LogRow[], query: string): LogRow[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...rows];
+  return rows.filter((r) => `${r.user} ${r.action} ${r.object} ${r.address}`.toLowerCase().includes(q));
+}
