@@ -34,3 +34,4 @@ export * from './geofenceDraw.ts';
 export * from './geofenceForm.ts';
 export * from './computedForm.ts';
 export * from './serverSettingsForm.ts';
+export * from './theme.ts';
