@@ -3,7 +3,7 @@
 //   GET /{ns}/users/{id}/logs?from&to    actions done by that user or on that user
 //   GET /{ns}/devices/{id}/logs?from&to  actions on that device (create, edit, remove, link, unlink)
 // The source is Traccar's audit trail: the embedded store's `actions` table, or upstream `GET /api/audit` asked
-// with the caller's own credentials in gateway mode. Rows are Traccar Action objects, newest first, at most 5,000.
+// with the caller's own credentials in gateway mode. Rows are Traccar Action objects, newest first, at most 5,000, over at most 92 days.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { formatTraccarDate, zonedDate } from '@rastro/domain';
@@ -27,8 +27,8 @@ export interface ActionLog {
   objectId: number;
 }
 
-/** Longest period answered at once, and most rows returned. */
-export const LOGS_MAX_DAYS = 31;
+/** Longest period answered at once (the "last 90 days" choice fits), and most rows returned. */
+export const LOGS_MAX_DAYS = 92;
 export const LOGS_MAX_ROWS = 5000;
 
 const rangeQuery = z
