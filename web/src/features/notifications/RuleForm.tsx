@@ -162,7 +162,13 @@ export function RuleForm({ variant, initial, linkedBefore, onClose }: RuleFormPr
   };
 
   const submit = async () => {
-    const r = parseRuleForm(form, { variant, ns, types: choices.types, channels: choices.channels });
+    // a stored rule keeps its type and channels even when this server no longer offers them
+    const r = parseRuleForm(form, {
+      variant,
+      ns,
+      types: [...choices.types, ...(initial.type ? [initial.type] : [])],
+      channels: [...choices.channels, ...initial.notificators],
+    });
     if (!r.ok) {
       setErrors(r.errors);
       return;
