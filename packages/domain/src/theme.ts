@@ -34,7 +34,11 @@ export const THEME_MESSAGES = {
 export type ThemeMessage = keyof typeof THEME_MESSAGES;
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
-const hex = z.string().trim().regex(HEX, 'hexColour').transform((s) => s.toLowerCase());
+const hex = z
+  .string()
+  .trim()
+  .regex(HEX, 'hexColour')
+  .transform((s) => s.toLowerCase());
 /** A colour or '' (follow the light/dark scheme). */
 const optionalHex = z.union([z.literal(''), hex], { message: 'hexColour' });
 /** '' or an http(s) address or a local path (never `javascript:`, never protocol-relative `//host`). */
@@ -145,7 +149,8 @@ export function themeFromBranding(b: unknown): ThemeSettings {
   const head = obj(o.headLogo);
   const colors = obj(o.colors);
   const login = obj(o.login);
-  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+  const strings = (v: unknown) =>
+    Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
   const gradient = strings(login.gradient).filter((s) => HEX.test(s));
   const width = typeof o.logoWidth === 'number' && Number.isInteger(o.logoWidth) ? o.logoWidth : 0;
   return {
@@ -186,7 +191,13 @@ function rgb(hexColour: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 const toHex = (c: number[]) =>
-  `#${c.map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+  `#${c
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 const mix = (a: number[], b: number[], t: number) => a.map((v, i) => v + (b[i] - v) * t);
 
 /**

@@ -31,7 +31,11 @@ describe('theme schema (PUT /{ns}/theme)', () => {
         t.colors.primary = '#E8590C';
         t.colors.header = '#1A1B1E';
         t.login.background = 'slider';
-        t.login.slides = ['/rastro/assets/custom/images/slide1-a.png', '/x/2.jpeg', 'https://cdn.example/3.webp'];
+        t.login.slides = [
+          '/rastro/assets/custom/images/slide1-a.png',
+          '/x/2.jpeg',
+          'https://cdn.example/3.webp',
+        ];
         t.whatsapp = 'https://wa.me/5511999999999';
       }),
     );
@@ -110,7 +114,11 @@ describe('themeFromBranding', () => {
       title: 'Acme',
       headLogo: { image: true, url: '/l.png' },
       colors: { primary: '#E8590C', header: 'nonsense', menu: '' },
-      login: { background: 'slider', slides: ['/1.png', 2, '/2.png', '/3.png', '/4.png'], gradient: ['#fff'] },
+      login: {
+        background: 'slider',
+        slides: ['/1.png', 2, '/2.png', '/3.png', '/4.png'],
+        gradient: ['#fff'],
+      },
       logoWidth: 40,
       push: { enabled: true },
     });

@@ -13,6 +13,22 @@ const headLogoSchema = z.object({
   url: z.string(),
 });
 
+// Theme fields (PUT /{ns}/theme, ./theme.ts): logo width, colours and the login screen.
+const colorsSchema = z.object({
+  primary: z.string(),
+  header: z.string(),
+  menu: z.string(),
+  loginPanel: z.string(),
+});
+const loginSchema = z.object({
+  background: z.string(),
+  color: z.string(),
+  image: z.string(),
+  slides: z.array(z.string()),
+  gradient: z.array(z.string()),
+  logo: z.string(),
+});
+
 export const brandingSchema = z.object({
   title: z.string(),
   headLogo: headLogoSchema,
@@ -22,6 +38,9 @@ export const brandingSchema = z.object({
   dataPolicy: z.string(),
   push: z.object({ enabled: z.boolean(), vapidPublicKey: z.string() }),
   geolocation: z.object({ ipUrl: z.string(), geoUrl: z.string() }),
+  logoWidth: z.number(),
+  colors: colorsSchema,
+  login: loginSchema,
 });
 export type Branding = z.infer<typeof brandingSchema>;
 
@@ -36,6 +55,9 @@ const overrideSchema = z
     dataPolicy: z.string(),
     push: z.object({ enabled: z.boolean(), vapidPublicKey: z.string() }).partial(),
     geolocation: z.object({ ipUrl: z.string(), geoUrl: z.string() }).partial(),
+    logoWidth: z.number(),
+    colors: colorsSchema.partial(),
+    login: loginSchema.partial(),
   })
   .partial()
   .loose();
@@ -50,6 +72,8 @@ export function mergeBranding(base: Branding, override: z.infer<typeof overrideS
     headLogo: { ...base.headLogo, ...override.headLogo },
     push: { ...base.push, ...override.push },
     geolocation: { ...base.geolocation, ...override.geolocation },
+    colors: { ...base.colors, ...override.colors },
+    login: { ...base.login, ...override.login },
   };
 }
 

@@ -6,6 +6,7 @@ import { registerWeather } from './weather.ts';
 import { registerDeviceImages } from './deviceImages.ts';
 import { registerHealth } from './health.ts';
 import { registerLogs } from './logs.ts';
+import { registerTheme } from './theme.ts';
 
 /** The /{ns} extension API plus /api/weather and /api/server-health (same code in both modes). */
 export async function registerExtensions(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -15,4 +16,5 @@ export async function registerExtensions(app: FastifyInstance, ctx: AppContext):
   await registerDeviceImages(app, ctx);
   await registerHealth(app, ctx);
   await registerLogs(app, ctx);
+  await registerTheme(app, ctx);
 }

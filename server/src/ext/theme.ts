@@ -1,0 +1,177 @@
+// The white-label theme editor's API (SPEC §2 theme, §6 Plus features admin only, §7 client A PUT /theme).
+//   PUT  /{ns}/theme                  body: the domain's ThemeSettings ⇒ writes its fields into
+//                                     DATA_DIR/custom/config.json (temp file + rename; fields it does not manage,
+//                                     e.g. push, geolocation or unknown keys, are kept) and answers the merged
+//                                     branding, as GET /{ns}/assets/custom/config.json will.
+//   POST /{ns}/theme/images/{slot}    raw png/jpeg/webp body (magic bytes checked, ≤ THEME_IMAGE_MAX_BYTES) ⇒
+//                                     `{url}`; the file is DATA_DIR/custom/images/{slot}-{version}.{ext}. A new
+//                                     name per upload is the cache buster: files are served as immutable, and an
+//                                     upload that is never saved does not change what users see.
+//   GET  /{ns}/assets/custom/images/{file}   public (the login page shows them before sign-in).
+// Writes need an administrator (403) of a Plus server (config.edition, 403); no session is 401. The caller comes
+// from ./caller.ts, so gateway mode asks the upstream Traccar who the caller is and the files stay local.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import {
+  parseTheme,
+  THEME_IMAGE_MAX_BYTES,
+  THEME_IMAGE_SLOTS,
+  themeIssueText,
+  type ThemeImageSlot,
+  type ThemeSettings,
+} from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { ApiError, badRequest, notFound } from '../errors.ts';
+import { customConfigFile, loadBranding } from './branding.ts';
+import { requireCaller } from './caller.ts';
+import { sniffImage } from './deviceImages.ts';
+
+const EXT_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' };
+const TYPE_OF: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+const FILE = new RegExp(`^(${THEME_IMAGE_SLOTS.join('|')})-([a-z0-9]{6,40})\\.(png|jpeg|webp)$`);
+/** Unreferenced uploads younger than this survive a save (another admin may be editing). */
+const KEEP_UNSAVED_MS = 10 * 60_000;
+
+export const themeImagesDir = (dataDir: string) => join(dataDir, 'custom', 'images');
+
+async function requireThemeAdmin(ctx: AppContext, req: FastifyRequest): Promise<void> {
+  const caller = await requireCaller(ctx, req);
+  if (!caller.administrator) throw new ApiError(403, 'Administrator access required', 'SecurityException');
+  if (ctx.config.edition !== 'plus')
+    throw new ApiError(403, 'The theme editor needs a Plus server', 'SecurityException');
+}
+
+/** Writes a file atomically: a temporary sibling, then rename over the target. */
+async function writeAtomic(path: string, data: string | Buffer): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, path);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** The custom config file as a plain object ({} when missing; a broken file is replaced, with a warning). */
+async function readCustom(ctx: AppContext): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = await readFile(customConfigFile(ctx.config.dataDir), 'utf8');
+  } catch {
+    return {};
+  }
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+  } catch {
+    /* fall through */
+  }
+  ctx.log.warn('custom/config.json was not a JSON object; the theme editor replaces it');
+  return {};
+}
+
+const objectOf = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/** The custom file after saving a theme: managed fields replaced, everything else kept. */
+export function applyTheme(custom: Record<string, unknown>, theme: ThemeSettings): Record<string, unknown> {
+  return {
+    ...custom,
+    title: theme.title,
+    headLogo: { ...objectOf(custom.headLogo), ...theme.headLogo },
+    logoWidth: theme.logoWidth,
+    colors: { ...objectOf(custom.colors), ...theme.colors },
+    login: { ...objectOf(custom.login), ...theme.login },
+    whatsapp: theme.whatsapp,
+    androidApp: theme.androidApp,
+    appleApp: theme.appleApp,
+    dataPolicy: theme.dataPolicy,
+  };
+}
+
+/** Deletes uploaded theme images no saved field points at (older than KEEP_UNSAVED_MS). */
+async function removeUnused(ctx: AppContext, theme: ThemeSettings, now = Date.now()): Promise<void> {
+  const dir = themeImagesDir(ctx.config.dataDir);
+  let files: string[];
+  try {
+    files = await readdir(dir);
+  } catch {
+    return;
+  }
+  const used = [theme.headLogo.url, theme.login.image, theme.login.logo, ...theme.login.slides].join('\n');
+  for (const f of files) {
+    if (!FILE.test(f) || used.includes(`/${f}`)) continue;
+    try {
+      if (now - (await stat(join(dir, f))).mtimeMs > KEEP_UNSAVED_MS) await rm(join(dir, f), { force: true });
+    } catch (err) {
+      ctx.log.warn({ err, file: f }, 'could not remove an unused theme image');
+    }
+  }
+}
+
+export async function registerTheme(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const ns = ctx.config.ns;
+  const imagesDir = themeImagesDir(ctx.config.dataDir);
+
+  app.put(`/${ns}/theme`, async (req) => {
+    await requireThemeAdmin(ctx, req);
+    const r = parseTheme(req.body);
+    if (!r.ok) throw badRequest(r.issues.map(themeIssueText).join('; '));
+    const next = applyTheme(await readCustom(ctx), r.theme);
+    await writeAtomic(customConfigFile(ctx.config.dataDir), `${JSON.stringify(next, null, 2)}\n`);
+    ctx.log.info({ title: r.theme.title }, 'theme saved');
+    await removeUnused(ctx, r.theme);
+    return loadBranding(ctx);
+  });
+
+  app.get<{ Params: { file: string } }>(`/${ns}/assets/custom/images/:file`, async (req, reply) => {
+    const m = FILE.exec(req.params.file);
+    if (!m) throw notFound('File not found');
+    let body: Buffer;
+    try {
+      body = await readFile(join(imagesDir, req.params.file));
+    } catch {
+      throw notFound('File not found');
+    }
+    return reply
+      .type(TYPE_OF[m[3]])
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(body);
+  });
+
+  await app.register(async (scope) => {
+    // the raw image bytes are the body, whatever the declared type: the magic bytes decide
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+    scope.post<{ Params: { slot: string } }>(
+      `/${ns}/theme/images/:slot`,
+      { bodyLimit: THEME_IMAGE_MAX_BYTES + 1 },
+      async (req) => {
+        await requireThemeAdmin(ctx, req);
+        const slot = req.params.slot as ThemeImageSlot;
+        if (!THEME_IMAGE_SLOTS.includes(slot))
+          throw badRequest(`Unknown image slot; expected one of ${THEME_IMAGE_SLOTS.join(', ')}`);
+        const body = req.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Empty image');
+        if (body.length > THEME_IMAGE_MAX_BYTES)
+          throw new ApiError(
+            413,
+            `Image larger than ${THEME_IMAGE_MAX_BYTES} bytes`,
+            'WebApplicationException',
+          );
+        const ext = EXT_OF[sniffImage(body) ?? ''];
+        if (!ext) throw badRequest('The file is not a PNG, JPEG or WebP image');
+        const version = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+        const name = `${slot}-${version}.${ext}`;
+        await writeAtomic(join(imagesDir, name), body);
+        return { url: `/${ns}/assets/custom/images/${name}`, size: body.length, type: TYPE_OF[ext] };
+      },
+    );
+  });
+}
