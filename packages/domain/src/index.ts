@@ -35,3 +35,6 @@ export * from './geofenceForm.ts';
 export * from './computedForm.ts';
 export * from './serverSettingsForm.ts';
 export * from './theme.ts';
+export * from './userForm.ts';
+export * from './calendarIcs.ts';
+export * from './catalogs.ts';
