@@ -36,5 +36,3 @@ export * from './computedForm.ts';
 export * from './serverSettingsForm.ts';
 export * from './theme.ts';
 export * from './userForm.ts';
-export * from './calendarIcs.ts';
-export * from './catalogs.ts';
