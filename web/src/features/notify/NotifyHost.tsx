@@ -6,6 +6,7 @@ import { IconPinned, IconX } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  NOTIFICATION_COLOR_STYLES,
   NOTIFICATION_POSITIONS,
   attrString,
   parseAlarms,
@@ -13,7 +14,6 @@ import {
   resolveNotificationStyle,
   type Event,
   type Notification,
-  type NotificationColor,
   type NotificationPosition,
   type NotificationStyle,
 } from '@rastro/domain';
@@ -36,16 +36,6 @@ export function ruleForEvent(event: Event, rules: readonly Notification[]): Noti
 }
 
 /** Card colours: background and text per SPEC §9 colour name. */
-export const COLOR_STYLES: Record<NotificationColor, { bg: string; fg: string }> = {
-  'soft-red': { bg: '#fdecea', fg: '#611a15' },
-  red: { bg: '#d32f2f', fg: '#ffffff' },
-  'soft-green': { bg: '#edf7ed', fg: '#1e4620' },
-  green: { bg: '#2e7d32', fg: '#ffffff' },
-  'soft-yellow': { bg: '#fff4e5', fg: '#663c00' },
-  yellow: { bg: '#ed6c02', fg: '#ffffff' },
-  'soft-info': { bg: '#e5f6fd', fg: '#014361' },
-  info: { bg: '#0288d1', fg: '#ffffff' },
-};
 
 const CORNER: Record<NotificationPosition, React.CSSProperties> = {
   'top-right': { top: 70, right: 16 },
@@ -168,7 +158,7 @@ const NotificationCard = memo(function NotificationCard({
   onClose: (key: string) => void;
 }) {
   const { t } = useTranslation('notify');
-  const colors = COLOR_STYLES[c.style.color];
+  const colors = NOTIFICATION_COLOR_STYLES[c.style.color];
   const alarm = attrString(c.event.attributes?.alarm);
   const message = attrString(c.event.attributes?.message);
   return (
