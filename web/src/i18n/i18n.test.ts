@@ -27,24 +27,15 @@ describe('i18n', () => {
     expect(createI18n('en-US').t('auth:login.title')).toBe('Sign in');
   });
 
-  it('every shell-owned namespace has the same keys in the three languages', () => {
+  it('every namespace has the same keys in the three languages', () => {
     const flat = (o: unknown, p = ''): string[] =>
       typeof o === 'object' && o !== null
         ? Object.entries(o).flatMap(([k, v]) => flat(v, p ? `${p}.${k}` : k))
         : [p];
-    const owned = [
-      'common',
-      'auth',
-      'shell',
-      'weather',
-      'history',
-      'reports',
-      'geofences',
-      'commands',
-    ];
+    const owned = Object.keys(resources['pt-BR'] ?? {});
     for (const ns of owned) {
       const keys = SUPPORTED_LOCALES.map((l) => flat(resources[l]?.[ns]).sort());
-      expect(keys[0].length, ns).toBeGreaterThan(1);
+      expect(keys[0].length, ns).toBeGreaterThan(0);
       expect(keys[1], `${ns} es`).toEqual(keys[0]);
       expect(keys[2], `${ns} en-US`).toEqual(keys[0]);
     }
