@@ -1,0 +1,96 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Server, User } from '@rastro/domain';
+import { fakeFetch, json, renderWithProviders } from '../../components/testing.tsx';
+import { useSession } from '../../stores/session.ts';
+import { ServerSettingsDialog } from './ServerSettingsDialog.tsx';
+
+const server = {
+  id: 1,
+  attributes: { keepMe: 'yes' },
+  registration: false,
+  readonly: false,
+  deviceReadonly: false,
+  map: null,
+  bingKey: null,
+  mapUrl: null,
+  overlayUrl: null,
+  latitude: -23.55,
+  longitude: -46.63,
+  zoom: 12,
+  forceSettings: false,
+  coordinateFormat: null,
+  limitCommands: false,
+  disableReports: false,
+  fixedEmail: false,
+  poiLayer: null,
+  announcement: null,
+  version: '1.0.0',
+} as unknown as Server;
+
+// jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+
+let stored: Server;
+const puts: Server[] = [];
+
+beforeEach(() => {
+  stored = structuredClone(server);
+  puts.length = 0;
+  useSession.getState().setUser({ id: 1, administrator: true, attributes: {} } as unknown as User);
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch((url, init) => {
+      if (url === '/api/server/timezones') return json(['America/Sao_Paulo', 'UTC']);
+      if (url === '/api/server' && init.method === 'PUT') {
+        stored = JSON.parse(String(init.body)) as Server;
+        puts.push(stored);
+        return json(stored);
+      }
+      return json(stored, 200, { licensemode: 'plus', devicelimit: '0' });
+    }).fn,
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ServerSettingsDialog', () => {
+  it('saves the whole server with the edited fields and refreshes the session', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(<ServerSettingsDialog onClose={onClose} props={{}} />);
+    fireEvent.click(await screen.findByTestId('server-registration'));
+    fireEvent.click(screen.getByTestId('server-tab-units'));
+    fireEvent.change(await screen.findByTestId('server-currency'), { target: { value: 'BRL' } });
+    fireEvent.change(screen.getByTestId('server-fuelPrice'), { target: { value: '5,89' } });
+    fireEvent.click(screen.getByTestId('server-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toMatchObject({
+      id: 1,
+      registration: true,
+      latitude: -23.55,
+      zoom: 12,
+      attributes: { keepMe: 'yes', currency: 'BRL', fuelPrice: 5.89 },
+    });
+    expect(useSession.getState().server?.attributes).toEqual({
+      keepMe: 'yes',
+      currency: 'BRL',
+      fuelPrice: 5.89,
+    });
+  });
+
+  it('shows the error on the tab of the wrong field and does not save', async () => {
+    renderWithProviders(<ServerSettingsDialog onClose={() => undefined} props={{}} />);
+    fireEvent.click(await screen.findByTestId('server-tab-map'));
+    fireEvent.change(await screen.findByTestId('server-zoom'), { target: { value: '40' } });
+    fireEvent.click(screen.getByTestId('server-tab-integrations'));
+    fireEvent.click(screen.getByTestId('server-save'));
+    expect(await screen.findByText('Zoom entre 0 e 22')).toBeTruthy();
+    expect(puts).toHaveLength(0);
+  });
+});
