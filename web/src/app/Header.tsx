@@ -50,7 +50,8 @@ export function Header({
       data-testid="header"
       style={{
         borderBottom: '1px solid var(--mantine-color-default-border)',
-        background: 'var(--mantine-color-body)',
+        background: 'var(--rastro-header-bg, var(--mantine-color-body))',
+        color: 'var(--rastro-header-fg, inherit)',
         zIndex: 10,
       }}
     >

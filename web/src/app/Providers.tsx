@@ -1,5 +1,5 @@
-// App-wide providers: Mantine (light/dark), TanStack Query, i18n, notifications and modals.
-import { MantineProvider } from '@mantine/core';
+// App-wide providers: Mantine (light/dark; brand colours of the theme editor via BrandMantineProvider),
+// TanStack Query, i18n, notifications and modals.
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n as defaultI18n } from '../i18n/index.ts';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
+import { BrandMantineProvider } from '../features/theme/BrandMantineProvider.tsx';
 import { theme } from './theme.ts';
 
 export function Providers({
@@ -22,12 +23,12 @@ export function Providers({
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
+        <BrandMantineProvider theme={theme} defaultColorScheme="auto">
           <ModalsProvider>
             <Notifications position="bottom-right" limit={5} />
             {children}
           </ModalsProvider>
-        </MantineProvider>
+        </BrandMantineProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -57,7 +57,8 @@ export function SideRail() {
       data-testid="side-menu"
       style={{
         borderRight: '1px solid var(--mantine-color-default-border)',
-        background: 'var(--mantine-color-body)',
+        background: 'var(--rastro-menu-bg, var(--mantine-color-body))',
+        color: 'var(--rastro-menu-fg, inherit)',
         zIndex: 6,
       }}
     >

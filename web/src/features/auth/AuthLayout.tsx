@@ -5,6 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../components/LanguagePicker.tsx';
 import { HeadLogo, useBranding } from '../branding/index.ts';
+import { LoginBackground } from '../theme/LoginBackground.tsx';
 
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('auth');
@@ -13,51 +14,62 @@ export function AuthLayout({ title, children }: { title: string; children: React
     document.title = `${title} · ${branding.title}`;
   }, [title, branding.title]);
   return (
-    <Center mih="100dvh" p="md" bg="var(--mantine-color-body)">
-      <Paper withBorder shadow="md" radius="md" p="xl" w={420} maw="100%">
-        <Stack gap="md">
-          <Group justify="space-between" wrap="nowrap">
-            <Box style={{ minWidth: 0, flex: 1 }}>
-              <HeadLogo size="lg" />
-            </Box>
-            <LanguagePicker />
-          </Group>
-          <Title order={1} size="h3">
-            {title}
-          </Title>
-          {children}
-          <Group gap="md" justify="center">
-            {branding.whatsapp && (
-              <Anchor href={branding.whatsapp} target="_blank" rel="noreferrer" aria-label="WhatsApp">
-                <IconBrandWhatsapp size={20} />
-              </Anchor>
-            )}
-            {branding.androidApp && (
-              <Anchor
-                href={branding.androidApp}
-                target="_blank"
-                rel="noreferrer"
-                aria-label={t('androidApp')}
-              >
-                <IconBrandAndroid size={20} />
-              </Anchor>
-            )}
-            {branding.appleApp && (
-              <Anchor href={branding.appleApp} target="_blank" rel="noreferrer" aria-label={t('appleApp')}>
-                <IconBrandApple size={20} />
-              </Anchor>
-            )}
-            {branding.dataPolicy && (
-              <Anchor href={branding.dataPolicy} target="_blank" rel="noreferrer" size="sm">
-                {t('dataPolicy')}
-              </Anchor>
-            )}
-          </Group>
-          <Text size="xs" c="dimmed" ta="center">
-            {branding.title}
-          </Text>
-        </Stack>
-      </Paper>
-    </Center>
+    <LoginBackground>
+      <Center mih="100dvh" p="md">
+        <Paper
+          withBorder
+          shadow="md"
+          radius="md"
+          p="xl"
+          w={420}
+          maw="100%"
+          bg="var(--rastro-login-panel-bg, var(--mantine-color-body))"
+          c="var(--rastro-login-panel-fg, inherit)"
+        >
+          <Stack gap="md">
+            <Group justify="space-between" wrap="nowrap">
+              <Box style={{ minWidth: 0, flex: 1 }}>
+                <HeadLogo size="lg" />
+              </Box>
+              <LanguagePicker />
+            </Group>
+            <Title order={1} size="h3">
+              {title}
+            </Title>
+            {children}
+            <Group gap="md" justify="center">
+              {branding.whatsapp && (
+                <Anchor href={branding.whatsapp} target="_blank" rel="noreferrer" aria-label="WhatsApp">
+                  <IconBrandWhatsapp size={20} />
+                </Anchor>
+              )}
+              {branding.androidApp && (
+                <Anchor
+                  href={branding.androidApp}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={t('androidApp')}
+                >
+                  <IconBrandAndroid size={20} />
+                </Anchor>
+              )}
+              {branding.appleApp && (
+                <Anchor href={branding.appleApp} target="_blank" rel="noreferrer" aria-label={t('appleApp')}>
+                  <IconBrandApple size={20} />
+                </Anchor>
+              )}
+              {branding.dataPolicy && (
+                <Anchor href={branding.dataPolicy} target="_blank" rel="noreferrer" size="sm">
+                  {t('dataPolicy')}
+                </Anchor>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed" ta="center">
+              {branding.title}
+            </Text>
+          </Stack>
+        </Paper>
+      </Center>
+    </LoginBackground>
   );
 }

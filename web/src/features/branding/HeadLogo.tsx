@@ -11,12 +11,15 @@ export function logoWidthPercent(value: unknown): number | null {
 
 export function HeadLogo({ size = 'md' }: { size?: 'md' | 'lg' }) {
   const branding = useBranding();
-  const width = useSession((s) => logoWidthPercent(s.server?.attributes?.[`${s.ns}.logoWidth`]));
+  const attrWidth = useSession((s) => logoWidthPercent(s.server?.attributes?.[`${s.ns}.logoWidth`]));
+  const width = attrWidth ?? logoWidthPercent(branding.logoWidth);
   const { headLogo } = branding;
-  if (headLogo.image && headLogo.url) {
+  // the login screen (size lg) shows the theme's login logo when one was uploaded
+  const loginLogo = size === 'lg' ? branding.login.logo : '';
+  if (loginLogo || (headLogo.image && headLogo.url)) {
     return (
       <Image
-        src={headLogo.url}
+        src={loginLogo || headLogo.url}
         alt={headLogo.text || branding.title}
         data-testid="head-logo"
         fit="contain"

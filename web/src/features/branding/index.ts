@@ -3,6 +3,7 @@ export {
   useBrandingState,
   fetchBranding,
   defaultBranding,
+  brandingQueryKey,
   type Branding,
 } from './useBranding.ts';
 export { HeadLogo, logoWidthPercent } from './HeadLogo.tsx';

@@ -11,6 +11,17 @@ export interface Branding {
   dataPolicy: string;
   push: { enabled: boolean; vapidPublicKey: string };
   geolocation: { ipUrl: string; geoUrl: string };
+  /** Theme fields (PUT /{ns}/theme, features/theme): logo width %, 0 = automatic; colours; login screen. */
+  logoWidth: number;
+  colors: { primary: string; header: string; menu: string; loginPanel: string };
+  login: {
+    background: string;
+    color: string;
+    image: string;
+    slides: string[];
+    gradient: string[];
+    logo: string;
+  };
 }
 
 export const defaultBranding: Branding = {
@@ -22,6 +33,9 @@ export const defaultBranding: Branding = {
   dataPolicy: '',
   push: { enabled: false, vapidPublicKey: '' },
   geolocation: { ipUrl: '', geoUrl: '' },
+  logoWidth: 0,
+  colors: { primary: '#228be6', header: '', menu: '', loginPanel: '' },
+  login: { background: 'color', color: '', image: '', slides: [], gradient: [], logo: '' },
 };
 
 export async function fetchBranding(): Promise<Branding> {
@@ -33,10 +47,15 @@ export async function fetchBranding(): Promise<Branding> {
     headLogo: { ...defaultBranding.headLogo, ...d.headLogo },
     push: { ...defaultBranding.push, ...d.push },
     geolocation: { ...defaultBranding.geolocation, ...d.geolocation },
+    colors: { ...defaultBranding.colors, ...d.colors },
+    login: { ...defaultBranding.login, ...d.login },
   };
 }
 
-const brandingQuery = { queryKey: ['branding'], queryFn: fetchBranding, staleTime: 5 * 60_000, retry: 1 };
+/** The TanStack Query key of the branding (invalidate it to re-read the config after a theme change). */
+export const brandingQueryKey = ['branding'];
+
+const brandingQuery = { queryKey: brandingQueryKey, queryFn: fetchBranding, staleTime: 5 * 60_000, retry: 1 };
 
 export function useBranding(): Branding {
   const { data } = useQuery(brandingQuery);

@@ -1,0 +1,26 @@
+// MantineProvider fed by the branding config (GET /{ns}/assets/custom/config.json): the theme editor's primary
+// colour becomes Mantine's primary palette, and the header / menu / login panel colours become CSS variables.
+// It only observes the branding query (enabled: false): the header and sign-in screens fetch it, so a saved
+// theme applies without a reload once the query is invalidated.
+import { MantineProvider, type MantineProviderProps, type MantineThemeOverride } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { brandingQueryKey, fetchBranding } from '../branding/index.ts';
+import { brandCssVariables, brandMantineTheme } from './brand.ts';
+
+export function BrandMantineProvider({
+  theme,
+  ...props
+}: MantineProviderProps & { theme: MantineThemeOverride }) {
+  const { data } = useQuery({ queryKey: brandingQueryKey, queryFn: fetchBranding, enabled: false });
+  const primary = data?.colors.primary;
+  const header = data?.colors.header;
+  const menu = data?.colors.menu;
+  const loginPanel = data?.colors.loginPanel;
+  const branded = useMemo(() => brandMantineTheme(theme, primary), [theme, primary]);
+  const resolver = useCallback(
+    () => ({ variables: brandCssVariables({ header, menu, loginPanel }), light: {}, dark: {} }),
+    [header, menu, loginPanel],
+  );
+  return <MantineProvider {...props} theme={branded} cssVariablesResolver={resolver} />;
+}
