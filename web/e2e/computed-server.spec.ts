@@ -108,17 +108,22 @@ test('an administrator creates, tests, links and deletes the computed attribute 
     expect(linked.map((a) => a.id)).toContain(createdId);
 
     // the next position of the device carries speedKmh (a parked demo vehicle reports only every 2 minutes, so
-    // the test sends that next report itself, where the vehicle already is)
+    // the test sends that next report itself, with what the vehicle reported last: no jump, no new event)
     const last = await latestPosition(page.request, device.id);
     if (!last) throw new Error('rastro-0001 has no position');
-    await sendOsmAnd(page.request, {
+    const report: Record<string, string | number | boolean> = {
       id: device.uniqueId,
       lat: last.latitude,
       lon: last.longitude,
-      speed: 20,
+      speed: last.speed,
       bearing: last.course,
       timestamp: Math.floor(Date.now() / 1000),
-    });
+    };
+    for (const key of ['ignition', 'motion', 'blocked', 'driverUniqueId', 'power', 'battery']) {
+      const v = last.attributes[key];
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') report[key] = v;
+    }
+    await sendOsmAnd(page.request, report);
     await expect
       .poll(async () => {
         const p = await latestPosition(page.request, device.id);
