@@ -1,8 +1,293 @@
-// UsersPage: its screens arrive with a later issue; for now it names the area and what it will hold.
+// /users (SPEC §2, §6): the users the caller manages (administrators: everyone; shared-link guests hidden), searchable
+// by name and e-mail, with administrator / manager / read-only / disabled badges and the expiry. Create and edit
+// open the `userEdit` dialog; delete asks first (SPEC §5: never oneself nor a superior administrator); "link
+// devices" ticks the caller's devices for a user; Excel import creates users from a sheet.
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconDeviceMobile,
+  IconEdit,
+  IconFileSpreadsheet,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
+import {
+  canLoadUserList,
+  isAdmin,
+  isManager,
+  isReadonly,
+  userDeleteDenial,
+  userEditDenial,
+  userLimitReached,
+  visibleUsers,
+  type User,
+} from '@rastro/domain';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FeatureIntro } from '../../components/FeatureIntro.tsx';
+import { HttpError } from '../../api/http.ts';
+import { useDeleteResource, useResourceList } from '../../api/resources.ts';
+import { openDialog } from '../../app/dialogs.ts';
+import { intlLocale } from '../../i18n/index.ts';
+import { useSession } from '../../stores/session.ts';
+import { ImportUsersModal } from './ImportUsersModal.tsx';
+import { LinkDevicesModal } from './LinkDevicesModal.tsx';
+
+/** Case-insensitive match of the search text on name, e-mail and phone. */
+export function filterUsers<T extends Pick<User, 'name' | 'email' | 'phone'>>(
+  users: readonly T[],
+  text: string,
+): T[] {
+  const q = text.trim().toLowerCase();
+  if (!q) return [...users];
+  return users.filter((u) => [u.name, u.email, u.phone ?? ''].some((v) => v.toLowerCase().includes(q)));
+}
 
 export function UsersPage() {
+  const user = useSession((s) => s.user);
   const { t } = useTranslation('users');
-  return <FeatureIntro title={t('title')} description={t('description')} />;
+  if (!canLoadUserList(user)) {
+    return (
+      <Alert color="yellow" data-testid="users-no-access">
+        {t('noAccess')}
+      </Alert>
+    );
+  }
+  return <UsersList />;
+}
+
+function UsersList() {
+  const { t } = useTranslation('users');
+  const actor = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const list = useResourceList('users');
+  const remove = useDeleteResource('users');
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [linking, setLinking] = useState<User | null>(null);
+  const [importing, setImporting] = useState(false);
+  const admin = isAdmin(actor);
+  const editable = !isReadonly(actor, server) && (admin || isManager(actor));
+
+  const users = useMemo(() => filterUsers(visibleUsers(list.data ?? []), search), [list.data, search]);
+  const managedCount = visibleUsers(list.data ?? []).filter((u) => u.id !== actor?.id).length;
+  const limitReached = userLimitReached(actor?.userLimit ?? 0, managedCount, admin);
+  const dateFmt = useMemo(() => new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short' }), []);
+
+  const add = () => {
+    if (limitReached) {
+      notifications.show({ color: 'red', message: t('validation.userLimitReached', { ns: 'common' }) });
+      return;
+    }
+    openDialog('userEdit', { userId: 0 });
+  };
+
+  const edit = (u: User) => {
+    const denial = actor ? userEditDenial(actor, u) : null;
+    if (denial) notifications.show({ color: 'red', message: t(denial) });
+    else openDialog('userEdit', { userId: u.id });
+  };
+
+  const askDelete = (u: User) => {
+    const denial = actor ? userDeleteDenial(actor, u) : null;
+    if (denial) notifications.show({ color: 'red', message: t(denial) });
+    else setDeleting(u);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notifications.show({ color: 'green', message: t('deleted') });
+    } catch (e) {
+      console.warn('user not deleted', e);
+      const detail = e instanceof HttpError && e.text ? `: ${e.text.split('\n')[0].slice(0, 200)}` : '';
+      notifications.show({ color: 'red', message: `${t('deleteError')}${detail}` });
+    }
+    setDeleting(null);
+  };
+
+  const now = Date.now();
+
+  return (
+    <Stack gap="sm" data-testid="users-page">
+      <Group justify="space-between" wrap="nowrap">
+        <TextInput
+          size="xs"
+          flex={1}
+          leftSection={<IconSearch size={14} />}
+          placeholder={t('search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          data-testid="users-search"
+        />
+        {editable && (
+          <Group gap={6} wrap="nowrap">
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={14} />}
+              onClick={() => setImporting(true)}
+              disabled={limitReached}
+              data-testid="users-import"
+            >
+              {t('import.button')}
+            </Button>
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={add} data-testid="users-add">
+              {t('add')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {list.isError && <Alert color="red">{t('loadError')}</Alert>}
+      {list.data && users.length === 0 && (
+        <Text size="sm" c="dimmed" data-testid="users-empty">
+          {t('empty')}
+        </Text>
+      )}
+      {users.length > 0 && (
+        <Table striped fz="sm" data-testid="users-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('fields.name')}</Table.Th>
+              <Table.Th>{t('fields.email')}</Table.Th>
+              <Table.Th>{t('fields.expirationTime')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.map((u) => {
+              const expired = !!u.expirationTime && Date.parse(u.expirationTime) < now;
+              return (
+                <Table.Tr key={u.id} data-testid="user-row" data-user-id={u.id} data-user-email={u.email}>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Text size="sm">{u.name}</Text>
+                      <Group gap={4}>
+                        {u.administrator && (
+                          <Badge size="xs" color="red" data-testid="badge-admin">
+                            {t('badges.admin')}
+                          </Badge>
+                        )}
+                        {!u.administrator && u.userLimit !== 0 && (
+                          <Badge size="xs" color="violet" data-testid="badge-manager">
+                            {t('badges.manager')}
+                          </Badge>
+                        )}
+                        {u.readonly && (
+                          <Badge size="xs" color="gray" data-testid="badge-readonly">
+                            {t('badges.readonly')}
+                          </Badge>
+                        )}
+                        {u.disabled && (
+                          <Badge size="xs" color="dark" data-testid="badge-disabled">
+                            {t('badges.disabled')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>{u.email}</Table.Td>
+                  <Table.Td>
+                    {u.expirationTime ? (
+                      <Text size="sm" c={expired ? 'red' : undefined} data-testid="user-expiry">
+                        {dateFmt.format(new Date(u.expirationTime))}
+                        {expired ? ` (${t('badges.expired')})` : ''}
+                      </Text>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      {editable && (
+                        <Tooltip label={t('link.button')}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('link.button')}
+                            onClick={() => setLinking(u)}
+                            data-testid="user-link"
+                          >
+                            <IconDeviceMobile size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('edit')}
+                        onClick={() => edit(u)}
+                        data-testid="user-edit-open"
+                      >
+                        <IconEdit size={16} />
+                      </ActionIcon>
+                      {editable && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('delete')}
+                          onClick={() => askDelete(u)}
+                          data-testid="user-delete"
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+
+      {deleting && (
+        <Modal
+          opened
+          onClose={() => setDeleting(null)}
+          title={t('deleteTitle')}
+          data-testid="user-delete-confirm"
+        >
+          <Stack>
+            <Text size="sm">{t('deleteQuestion', { name: deleting.name })}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                {t('cancel')}
+              </Button>
+              <Button
+                color="red"
+                onClick={() => void confirmDelete()}
+                loading={remove.isPending}
+                data-testid="user-delete-yes"
+              >
+                {t('delete')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
+      {linking && (
+        <LinkDevicesModal target={linking} callerIsAdmin={admin} onClose={() => setLinking(null)} />
+      )}
+      {importing && (
+        <ImportUsersModal
+          existingEmails={(list.data ?? []).map((u) => u.email)}
+          limit={admin ? -1 : (actor?.userLimit ?? 0)}
+          used={managedCount}
+          onClose={() => setImporting(false)}
+        />
+      )}
+    </Stack>
+  );
 }

@@ -1,1 +1,2 @@
 export { UsersPage } from './UsersPage.tsx';
+export { UserEditDialog } from './UserEditDialog.tsx';

@@ -1,0 +1,271 @@
+// User management with Excel import (SPEC §2, §4 "Excel import", §5 "Excel files"): choose an .xlsx, analyse it,
+// preview the first 50 rows with each row's validation errors (domain userImportRows), import the valid ones one
+// by one with POST /api/users showing processed / successful / errors, then the outcome (full success, partial,
+// failure) with a log of the failures. Closing is refused while importing.
+import {
+  Alert,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Modal,
+  Progress,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  canCancelImport,
+  importFileProblem,
+  importLimit,
+  importOutcome,
+  importPreview,
+  importRowToUser,
+  splitImportRows,
+  userImportRows,
+  type ImportProgress,
+  type ImportRow,
+  type ImportStep,
+  type UserImportData,
+} from '@rastro/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpError } from '../../api/http.ts';
+import { resourceClient, resourceKeys } from '../../api/resources.ts';
+import { readFirstSheet } from './readSheet.ts';
+
+export interface ImportUsersProps {
+  /** E-mails already in use (the caller's list), checked as duplicates. */
+  existingEmails: string[];
+  /** The caller's userLimit (-1 unlimited) and managed count; administrators pass -1. */
+  limit: number;
+  used: number;
+  onClose(): void;
+}
+
+interface LogLine {
+  index: number;
+  email: string;
+  message: string;
+}
+
+export function ImportUsersModal({ existingEmails, limit, used, onClose }: ImportUsersProps) {
+  const { t } = useTranslation('users');
+  const qc = useQueryClient();
+  const [step, setStep] = useState<ImportStep>('analyse');
+  const [fileName, setFileName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [rows, setRows] = useState<ImportRow<UserImportData>[]>([]);
+  const [progress, setProgress] = useState<ImportProgress>({ processed: 0, successful: 0, errors: 0 });
+  const [log, setLog] = useState<LogLine[]>([]);
+
+  const split = splitImportRows(rows);
+  const lim = importLimit(limit, used, split.valid.length);
+
+  const choose = async (file: File | null) => {
+    if (!file) return;
+    setFileName(file.name);
+    setProblem(null);
+    setRows([]);
+    const fileProblem = importFileProblem(file);
+    if (fileProblem) {
+      setProblem(fileProblem);
+      return;
+    }
+    try {
+      const sheet = await readFirstSheet(await file.arrayBuffer());
+      const parsed = userImportRows(sheet, existingEmails);
+      if (parsed.length === 0) {
+        setProblem('import.emptyFile');
+        return;
+      }
+      setRows(parsed);
+      setStep('preview');
+    } catch (e) {
+      console.warn('import file not read', e);
+      setProblem('import.processingError');
+    }
+  };
+
+  const run = async () => {
+    setStep('import');
+    const lines: LogLine[] = [];
+    const p: ImportProgress = { processed: 0, successful: 0, errors: 0 };
+    for (const row of split.valid) {
+      try {
+        await resourceClient.save('users', importRowToUser(row.data));
+        p.successful++;
+      } catch (e) {
+        p.errors++;
+        const text = e instanceof HttpError && e.text ? e.text.split('\n')[0].slice(0, 200) : String(e);
+        lines.push({ index: row.index, email: row.data.email, message: text });
+      }
+      p.processed++;
+      setProgress({ ...p });
+    }
+    setLog(lines);
+    await qc.invalidateQueries({ queryKey: resourceKeys.all('users') });
+    setStep('complete');
+  };
+
+  const close = () => {
+    if (canCancelImport(step)) onClose();
+  };
+  const outcome = importOutcome(progress);
+  const preview = importPreview(rows);
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      closeOnEscape={canCancelImport(step)}
+      closeOnClickOutside={canCancelImport(step)}
+      withCloseButton={canCancelImport(step)}
+      title={t('import.title')}
+      size="xl"
+      data-testid="user-import"
+    >
+      <Stack gap="sm">
+        {(step === 'analyse' || step === 'preview') && (
+          <>
+            <Text size="sm" c="dimmed">
+              {t('import.help')}
+            </Text>
+            <Group>
+              <FileButton onChange={(f) => void choose(f)} accept=".xlsx,.xls">
+                {(props) => (
+                  <Button variant="default" size="xs" {...props} data-testid="user-import-choose">
+                    {t('import.choose')}
+                  </Button>
+                )}
+              </FileButton>
+              {fileName && <Text size="sm">{fileName}</Text>}
+            </Group>
+          </>
+        )}
+        {problem && (
+          <Alert color="red" data-testid="user-import-problem">
+            {t(problem)}
+          </Alert>
+        )}
+        {step === 'preview' && (
+          <>
+            <Group gap="xs" data-testid="user-import-summary">
+              <Badge color="green">{t('import.validCount', { count: split.valid.length })}</Badge>
+              <Badge color="red">{t('import.invalidCount', { count: split.invalid.length })}</Badge>
+              {Number.isFinite(lim.remaining) && (
+                <Badge color="gray">{t('import.remaining', { count: lim.remaining })}</Badge>
+              )}
+            </Group>
+            {rows.length > preview.length && (
+              <Text size="xs" c="dimmed">
+                {t('import.previewNote', { shown: preview.length, total: rows.length })}
+              </Text>
+            )}
+            <ScrollArea.Autosize mah={320}>
+              <Table fz="xs" striped data-testid="user-import-preview">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('import.row')}</Table.Th>
+                    <Table.Th>{t('fields.name')}</Table.Th>
+                    <Table.Th>{t('fields.email')}</Table.Th>
+                    <Table.Th>{t('fields.phone')}</Table.Th>
+                    <Table.Th>{t('import.status')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.map((r) => (
+                    <Table.Tr key={r.index} data-testid="user-import-row" data-valid={r.errors.length === 0}>
+                      <Table.Td>{r.index}</Table.Td>
+                      <Table.Td>{r.data.name}</Table.Td>
+                      <Table.Td>{r.data.email}</Table.Td>
+                      <Table.Td>{r.data.phone}</Table.Td>
+                      <Table.Td>
+                        {r.errors.length === 0 ? (
+                          <Text size="xs" c="green">
+                            {t('import.ok')}
+                          </Text>
+                        ) : (
+                          <Text size="xs" c="red">
+                            {r.errors.map((e) => t(e)).join('; ')}
+                          </Text>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
+            {split.problem && <Alert color="red">{t(split.problem)}</Alert>}
+            {lim.exceeded && (
+              <Alert color="red" data-testid="user-import-limit">
+                {t('import.limitExceeded')} {t('import.remaining', { count: lim.remaining })}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('cancel')}
+              </Button>
+              <Button
+                onClick={() => void run()}
+                disabled={!!split.problem || lim.exceeded}
+                data-testid="user-import-run"
+              >
+                {t('import.run', { count: split.valid.length })}
+              </Button>
+            </Group>
+          </>
+        )}
+        {(step === 'import' || step === 'complete') && (
+          <Stack gap="xs" data-testid="user-import-progress">
+            <Progress value={split.valid.length ? (progress.processed / split.valid.length) * 100 : 100} />
+            <Text size="sm">
+              {t('import.progress', {
+                processed: progress.processed,
+                total: split.valid.length,
+                successful: progress.successful,
+                errors: progress.errors,
+              })}
+            </Text>
+            {step === 'import' && (
+              <Text size="xs" c="dimmed">
+                {t('import.cannotCancel')}
+              </Text>
+            )}
+          </Stack>
+        )}
+        {step === 'complete' && (
+          <>
+            <Alert
+              color={outcome === 'success' ? 'green' : outcome === 'partial' ? 'yellow' : 'red'}
+              data-testid="user-import-result"
+              data-outcome={outcome}
+            >
+              {t(`import.outcome.${outcome}`, {
+                successful: progress.successful,
+                errors: progress.errors,
+                skipped: split.invalid.length,
+              })}
+            </Alert>
+            {log.length > 0 && (
+              <Stack gap={2} data-testid="user-import-log">
+                {log.map((l) => (
+                  <Text key={l.index} size="xs" c="red">
+                    {t('import.row')} {l.index} ({l.email}): {l.message}
+                  </Text>
+                ))}
+              </Stack>
+            )}
+            <Group justify="flex-end">
+              <Button onClick={onClose} data-testid="user-import-close">
+                {t('close')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+// "Link devices" for one user: a checkbox list of the caller's devices; each tick is POST /api/permissions
+// {userId, deviceId}, each untick DELETE /api/permissions with the same body (CONTRACT §5 permissions).
+import { Alert, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Device, User } from '@rastro/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, HttpError } from '../../api/http.ts';
+import { resourceKeys } from '../../api/resources.ts';
+
+/** Links (`on`) or unlinks a device and a user. */
+export async function setDeviceLink(userId: number, deviceId: number, on: boolean): Promise<void> {
+  await api.request(on ? 'POST' : 'DELETE', '/permissions', { body: { userId, deviceId } });
+}
+
+export function LinkDevicesModal({
+  target,
+  callerIsAdmin,
+  onClose,
+}: {
+  target: User;
+  callerIsAdmin: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('users');
+  const qc = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [busy, setBusy] = useState<number | null>(null);
+  const mine = useQuery({
+    queryKey: ['users', 'linkable-devices', callerIsAdmin],
+    queryFn: () => api.get<Device[]>('/devices', callerIsAdmin ? { all: true } : undefined),
+  });
+  const linkedKey = ['users', 'linked-devices', target.id];
+  const linked = useQuery({
+    queryKey: linkedKey,
+    queryFn: () => api.get<Device[]>('/devices', { userId: target.id }),
+  });
+  const linkedIds = new Set((linked.data ?? []).map((d) => d.id));
+  const q = search.trim().toLowerCase();
+  const devices = (mine.data ?? []).filter(
+    (d) => !q || d.name.toLowerCase().includes(q) || d.uniqueId.toLowerCase().includes(q),
+  );
+
+  const toggle = async (device: Device, on: boolean) => {
+    setBusy(device.id);
+    try {
+      await setDeviceLink(target.id, device.id, on);
+      await qc.invalidateQueries({ queryKey: linkedKey });
+      await qc.invalidateQueries({ queryKey: resourceKeys.all('devices') });
+    } catch (e) {
+      console.warn('permission not changed', e);
+      const detail = e instanceof HttpError && e.text ? `: ${e.text.split('\n')[0].slice(0, 200)}` : '';
+      notifications.show({ color: 'red', message: `${t('link.error')}${detail}` });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('link.title', { name: target.name })}
+      data-testid="user-link-devices"
+    >
+      <Stack gap="xs">
+        <Text size="xs" c="dimmed">
+          {t('link.help')}
+        </Text>
+        <TextInput
+          size="xs"
+          placeholder={t('search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          data-testid="user-link-search"
+        />
+        {(mine.isError || linked.isError) && <Alert color="red">{t('loadError')}</Alert>}
+        {(mine.isPending || linked.isPending) && (
+          <Group justify="center">
+            <Loader size="sm" />
+          </Group>
+        )}
+        {mine.data && linked.data && (
+          <ScrollArea.Autosize mah={400}>
+            <Stack gap={6}>
+              {devices.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  {t('link.none')}
+                </Text>
+              )}
+              {devices.map((d) => (
+                <Checkbox
+                  key={d.id}
+                  label={`${d.name} (${d.uniqueId})`}
+                  checked={linkedIds.has(d.id)}
+                  disabled={busy !== null}
+                  onChange={(e) => void toggle(d, e.currentTarget.checked)}
+                  data-testid="user-link-device"
+                  data-device-id={d.id}
+                  data-device-name={d.name}
+                />
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+        <Text size="xs" c="dimmed" data-testid="user-link-count">
+          {t('link.count', { count: linkedIds.size })}
+        </Text>
+      </Stack>
+    </Modal>
+  );
+}
