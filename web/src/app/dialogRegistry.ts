@@ -36,5 +36,6 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
     import('../features/server-settings/index.ts').then((m) => ({ default: m.ServerSettingsDialog })),
   ),
   logObjects: lazy(() => import('../features/logs/index.ts').then((m) => ({ default: m.LogsDialog }))),
+  theme: lazy(() => import('../features/theme/index.ts').then((m) => ({ default: m.ThemeDialog }))),
   userEdit: lazy(() => import('../features/users/index.ts').then((m) => ({ default: m.UserEditDialog }))),
 };
