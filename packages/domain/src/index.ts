@@ -36,3 +36,5 @@ export * from './computedForm.ts';
 export * from './serverSettingsForm.ts';
 export * from './theme.ts';
 export * from './userForm.ts';
+export * from './calendarIcs.ts';
+export * from './catalogs.ts';
