@@ -55,7 +55,8 @@ const TAB_OF: Array<[string, Tab]> = [
 ];
 const tabOf = (path: string): Tab => TAB_OF.find(([p]) => path.startsWith(p))?.[1] ?? 'identity';
 const ACCEPT = THEME_IMAGE_TYPES.join(',');
-const popover = { zIndex: 1000 };
+// Escape in a colour field closes its picker, never the whole dialog (the modal skips events from such targets).
+const colourInputProps = { popoverProps: { zIndex: 1000 }, 'data-mantine-stop-propagation': 'true' } as const;
 
 export function ThemeDialog({ onClose }: DialogComponentProps) {
   const { branding, settled } = useBrandingState();
@@ -271,7 +272,7 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
                   onChange={(v) => update((d) => (d.colors.primary = v))}
                   format="hex"
                   error={err('colors.primary')}
-                  popoverProps={popover}
+                  {...colourInputProps}
                   data-testid="theme-color-primary"
                 />
                 {(['header', 'menu', 'loginPanel'] as const).map((k) => (
@@ -283,7 +284,7 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
                     onChange={(v) => update((d) => (d.colors[k] = v))}
                     format="hex"
                     error={err(`colors.${k}`)}
-                    popoverProps={popover}
+                    {...colourInputProps}
                     data-testid={`theme-color-${k}`}
                   />
                 ))}
@@ -310,7 +311,7 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
                   onChange={(v) => update((d) => (d.login.color = v))}
                   format="hex"
                   error={err('login.color')}
-                  popoverProps={popover}
+                  {...colourInputProps}
                   data-testid="theme-bg-color"
                 />
               )}
@@ -389,7 +390,7 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
                         value={c}
                         onChange={(v) => update((d) => (d.login.gradient[i] = v))}
                         format="hex"
-                        popoverProps={popover}
+                        {...colourInputProps}
                         data-testid={`theme-gradient-${i}`}
                       />
                       <ActionIcon
