@@ -244,7 +244,7 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
                 value={values.language || null}
                 data={SUPPORTED_LOCALES.map((l) => ({
                   value: l,
-                  label: t(`languages.${l}`, { ns: 'common' }),
+                  label: t(`languages.${l}`),
                 }))}
                 onChange={(v) => set('language', (v ?? '') as UserFormValues['language'])}
                 error={err('language')}
