@@ -1,0 +1,74 @@
+// Key/value editor of Traccar `attributes` (extra driver attributes). Values are typed by attributeValue():
+// true/false ⇒ boolean, plain numbers ⇒ number, anything else text.
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { AttributeRow } from '@rastro/domain';
+import { useTranslation } from 'react-i18next';
+
+export function AttributesEditor({
+  rows,
+  onChange,
+  errors,
+}: {
+  rows: AttributeRow[];
+  onChange(rows: AttributeRow[]): void;
+  /** 'attributes.<index>' ⇒ error key of the drivers namespace. */
+  errors: Record<string, string>;
+}) {
+  const { t } = useTranslation('drivers');
+  const set = (i: number, patch: Partial<AttributeRow>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <Stack gap={6} data-testid="attributes-editor">
+      <Text size="sm" fw={500}>
+        {t('fields.attributes')}
+      </Text>
+      {rows.length === 0 && (
+        <Text size="xs" c="dimmed">
+          {t('attributesEmpty')}
+        </Text>
+      )}
+      {rows.map((r, i) => (
+        <Group key={i} gap={6} align="flex-start" wrap="nowrap">
+          <TextInput
+            size="xs"
+            style={{ flex: 1 }}
+            placeholder={t('fields.key')}
+            aria-label={t('fields.key')}
+            value={r.key}
+            error={errors[`attributes.${i}`] ? t(errors[`attributes.${i}`]) : undefined}
+            onChange={(e) => set(i, { key: e.currentTarget.value })}
+            data-testid="attribute-key"
+          />
+          <TextInput
+            size="xs"
+            style={{ flex: 1 }}
+            placeholder={t('fields.value')}
+            aria-label={t('fields.value')}
+            value={r.value}
+            onChange={(e) => set(i, { value: e.currentTarget.value })}
+            data-testid="attribute-value"
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('removeAttribute')}
+            onClick={() => onChange(rows.filter((_, j) => j !== i))}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button
+        size="compact-xs"
+        variant="light"
+        leftSection={<IconPlus size={12} />}
+        onClick={() => onChange([...rows, { key: '', value: '' }])}
+        style={{ alignSelf: 'flex-start' }}
+        data-testid="attribute-add"
+      >
+        {t('addAttribute')}
+      </Button>
+    </Stack>
+  );
+}

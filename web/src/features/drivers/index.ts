@@ -1,0 +1,1 @@
+export { DriversDialog } from './DriversDialog.tsx';
