@@ -1,6 +1,6 @@
-// White-label theme editor (dialog `theme`, PUT /{ns}/theme): an administrator changes the title, the primary colour
-// and the logo, and sets a 3-image slider on the login screen; the app applies it without a reload, and a fresh
-// visitor's login page shows the slider. The original theme is put back at the end (the server is shared).
+// White-label theme editor (dialog `theme`, PUT /{ns}/theme): an administrator changes the title, the primary and
+// header colours and the logo, and sets a 3-image slider on the login screen; the app applies it without a reload,
+// and a fresh visitor's login page shows the slider. The original theme is put back at the end (shared server).
 import type { Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { accounts, expect, test } from './fixtures.ts';
@@ -78,6 +78,9 @@ test('an administrator re-brands the app: title, primary colour, logo and a 3-im
     await dialog.getByTestId('theme-tab-colors').click();
     await dialog.getByTestId('theme-color-primary').fill('#e8590c');
     await dialog.getByTestId('theme-color-primary').press('Escape');
+    await dialog.getByTestId('theme-color-header').fill('#1a1b1e');
+    await dialog.getByTestId('theme-color-header').press('Escape');
+    await expect(dialog.getByTestId('theme-preview-header')).toHaveCSS('background-color', 'rgb(26, 27, 30)');
     await expect(dialog.getByTestId('theme-preview-button')).toHaveCSS(
       'background-color',
       'rgb(232, 89, 12)',
@@ -117,6 +120,9 @@ test('an administrator re-brands the app: title, primary colour, logo and a 3-im
         ),
       )
       .toBe('#e8590c');
+
+    await expect(page.getByTestId('header')).toHaveCSS('background-color', 'rgb(26, 27, 30)');
+    await expect(page.getByTestId('header')).toHaveCSS('color', 'rgb(255, 255, 255)');
 
     const saved = (await (await page.request.get('/rastro/assets/custom/config.json')).json()) as {
       title: string;
