@@ -1,0 +1,1 @@
+export { CalendarsDialog } from './CalendarsDialog.tsx';
