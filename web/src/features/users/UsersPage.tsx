@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import {
   canLoadUserList,
+  canSeeMenu,
   isAdmin,
   isManager,
   isReadonly,
@@ -57,8 +58,12 @@ export function filterUsers<T extends Pick<User, 'name' | 'email' | 'phone'>>(
 
 export function UsersPage() {
   const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
+  const ns = useSession((s) => s.ns);
   const { t } = useTranslation('users');
-  if (!canLoadUserList(user)) {
+  // SPEC §2: the Users entry needs permission bit 16; §6: user lists load only for admins and managers.
+  if (!canLoadUserList(user) || !canSeeMenu({ user, server, isPlus, ns }, 'users')) {
     return (
       <Alert color="yellow" data-testid="users-no-access">
         {t('noAccess')}

@@ -55,7 +55,7 @@ const writes: { method: string; url: string; body: User }[] = [];
 beforeEach(() => {
   stored = { 7: structuredClone(baseUser) };
   writes.length = 0;
-  useSession.getState().setServer(server);
+  useSession.getState().setServer(server, { licensemode: null, devicelimit: null });
   vi.stubGlobal(
     'fetch',
     fakeFetch((url, init) => {
@@ -156,6 +156,19 @@ describe('UsersPage', () => {
     renderWithProviders(<UsersPage />);
     expect(await screen.findByTestId('users-no-access')).toBeTruthy();
     expect(screen.queryByTestId('users-add')).toBeNull();
+  });
+
+  it('a manager whose advanced permissions lack bit 16 (users) gets no list on a Plus server', async () => {
+    useSession.getState().setServer(server, { licensemode: 'plus', devicelimit: '0' });
+    useSession
+      .getState()
+      .setUser({ ...manager, attributes: { 'rastro.advancedPerms': 'ff' + '0'.repeat(30) } });
+    renderWithProviders(<UsersPage />);
+    expect(await screen.findByTestId('users-no-access')).toBeTruthy();
+    useSession
+      .getState()
+      .setUser({ ...manager, attributes: { 'rastro.advancedPerms': '0000ff' + '0'.repeat(26) } });
+    expect(await screen.findByTestId('users-page')).toBeTruthy();
   });
 
   it('lists the users with badges and filters by the search text', async () => {
