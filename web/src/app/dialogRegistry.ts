@@ -38,4 +38,11 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
   logObjects: lazy(() => import('../features/logs/index.ts').then((m) => ({ default: m.LogsDialog }))),
   theme: lazy(() => import('../features/theme/index.ts').then((m) => ({ default: m.ThemeDialog }))),
   userEdit: lazy(() => import('../features/users/index.ts').then((m) => ({ default: m.UserEditDialog }))),
+  drivers: lazy(() => import('../features/drivers/index.ts').then((m) => ({ default: m.DriversDialog }))),
+  calendars: lazy(() =>
+    import('../features/calendars/index.ts').then((m) => ({ default: m.CalendarsDialog })),
+  ),
+  maintenances: lazy(() =>
+    import('../features/maintenances/index.ts').then((m) => ({ default: m.MaintenancesDialog })),
+  ),
 };

@@ -1,0 +1,1 @@
+export { MaintenancesDialog } from './MaintenancesDialog.tsx';
