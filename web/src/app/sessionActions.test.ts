@@ -3,7 +3,8 @@ import type { User } from '@rastro/domain';
 import { fakeFetch, json, text } from '../components/testing.tsx';
 import { usePrefs } from '../stores/prefs.ts';
 import { useSession } from '../stores/session.ts';
-import { DRIVER_VIEW_KEY, logout, restoreSession } from './sessionActions.ts';
+import { i18n, setLocale } from '../i18n/index.ts';
+import { applyUserLocale, DRIVER_VIEW_KEY, logout, restoreSession } from './sessionActions.ts';
 
 const ana = { id: 3, name: 'Ana', attributes: {} } as unknown as User;
 
@@ -75,5 +76,27 @@ describe('session lost', () => {
     expect(useSession.getState().user).toBeNull();
     onSessionLost(new HttpError(401, ''), go);
     expect(go).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the saved language of the user', () => {
+  afterEach(async () => {
+    await setLocale('pt-BR');
+  });
+
+  it('applies {ns}.lang after sign-in, unless ?locale= asks for another; unknown values change nothing', async () => {
+    const ns = useSession.getState().ns;
+    const withLang = (lang: string) => ({ ...ana, attributes: { [`${ns}.lang`]: lang } }) as unknown as User;
+    applyUserLocale(withLang('es'), '');
+    await vi.waitFor(() => expect(i18n.language).toBe('es'));
+    applyUserLocale(withLang('en-US'), '?locale=es');
+    expect(i18n.language).toBe('es');
+    applyUserLocale(withLang('klingon'), '');
+    expect(i18n.language).toBe('es');
+    const f = fakeFetch(() => json(withLang('en-US')));
+    vi.stubGlobal('fetch', f.fn);
+    await restoreSession();
+    await vi.waitFor(() => expect(i18n.language).toBe('en-US'));
+    expect(document.documentElement.lang).toBe('en-US');
   });
 });

@@ -1,5 +1,6 @@
 // Sign-in, session restore and logout (SPEC §2 guard and logout, §7 session calls).
-import type { User } from '@rastro/domain';
+import { normalizeLocale, type User } from '@rastro/domain';
+import { i18n, setLocale } from '../i18n/index.ts';
 import { api, HttpError } from '../api/http.ts';
 import { fetchServer } from '../api/resources.ts';
 import { closeSocket } from '../api/socket.ts';
@@ -15,7 +16,21 @@ export const REMEMBER_ME_DAYS = 180;
 
 function setUser(user: User): User {
   useSession.getState().setUser(user);
+  applyUserLocale(user);
   return user;
+}
+
+/**
+ * A signed-in user's saved language ({ns}.lang, set in My Account) becomes the page language, unless the address
+ * asks for one with ?locale= (SPEC §1 puts the query first).
+ */
+export function applyUserLocale(
+  user: User,
+  search = typeof location === 'undefined' ? '' : location.search,
+): void {
+  if (new URLSearchParams(search).get('locale')) return;
+  const saved = normalizeLocale(String(user.attributes?.[`${useSession.getState().ns}.lang`] ?? ''));
+  if (saved && saved !== i18n.language) void setLocale(saved);
 }
 
 /** GET /api/session?token= : logs in with a remember-me, share or API token. */
