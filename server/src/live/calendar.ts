@@ -114,7 +114,8 @@ function occurrenceCovers(e: VEvent, local: number, index: number, t: number): b
   if (e.rrule?.COUNT && index >= Number(e.rrule.COUNT)) return false;
   if (e.rrule?.UNTIL) {
     const u = parseIcsTime(e.rrule.UNTIL);
-    if (u && local > u.local) return false;
+    // a UTC UNTIL (RFC 5545 form when DTSTART has a TZID) bounds the real start; a floating one the wall clock
+    if (u && (u.utc ? toUtc(local, e.tz) : local) > u.local) return false;
   }
   const start = toUtc(local, e.tz);
   return start <= t && t < start + e.durationMs;
