@@ -38,3 +38,4 @@ export * from './theme.ts';
 export * from './userForm.ts';
 export * from './calendarIcs.ts';
 export * from './catalogs.ts';
+export * from './billingForms.ts';
