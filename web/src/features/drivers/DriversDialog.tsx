@@ -166,8 +166,7 @@ export function DriversDialog({ onClose }: DialogComponentProps) {
           </SimpleGrid>
           <Textarea
             label={t('fields.observations')}
-            autosize
-            minRows={2}
+            rows={3}
             value={editing.fields.observations}
             onChange={(e) => setField('observations', e.currentTarget.value)}
             data-testid="driver-observations"
