@@ -263,6 +263,36 @@ export const migrations: string[] = [
     ${ATTR}
   );
   `,
+  // 4: billing (server/src/ext/billing): invoices per user, integration settings by key, and the payment
+  // provider's customer id of each user.
+  `
+  CREATE TABLE invoices (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    userId INTEGER NOT NULL,
+    dueDate TEXT NOT NULL,
+    value REAL NOT NULL,
+    status TEXT NOT NULL,
+    paidDate TEXT,
+    description TEXT NOT NULL DEFAULT '',
+    invoiceUrl TEXT,
+    externalId TEXT,
+    createdAt TEXT NOT NULL
+  );
+  CREATE INDEX invoices_user ON invoices (userId);
+  CREATE INDEX invoices_external ON invoices (externalId);
+
+  CREATE TABLE integrations (
+    key TEXT PRIMARY KEY,
+    config TEXT NOT NULL
+  );
+
+  CREATE TABLE billing_customers (
+    userId INTEGER NOT NULL,
+    provider TEXT NOT NULL,
+    externalId TEXT NOT NULL,
+    PRIMARY KEY (userId, provider)
+  );
+  `,
 ];
 
 export function migrate(sqlite: BetterSqlite3.Database): void {

@@ -248,6 +248,33 @@ export interface RequestStatsRow {
   requests: number;
 }
 
+/** A billing invoice (SPEC §3 Invoice); status is one of @rastro/domain INVOICE_STATUSES. */
+export interface InvoiceRow {
+  id: Generated<number>;
+  userId: number;
+  dueDate: string;
+  value: number;
+  status: string;
+  paidDate: string | null;
+  description: string;
+  invoiceUrl: string | null;
+  externalId: string | null;
+  createdAt: string;
+}
+
+/** One integration's settings (SPEC §3 Integration), JSON by key (payment, invoice). */
+export interface IntegrationRow {
+  key: string;
+  config: string;
+}
+
+/** The payment provider's customer id of a user. */
+export interface BillingCustomerRow {
+  userId: number;
+  provider: string;
+  externalId: string;
+}
+
 export interface Database {
   users: UserRow;
   devices: DeviceRow;
@@ -271,4 +298,7 @@ export interface Database {
   orders: OrderRow;
   reports: ScheduledReportRow;
   request_stats: RequestStatsRow;
+  invoices: InvoiceRow;
+  integrations: IntegrationRow;
+  billing_customers: BillingCustomerRow;
 }
