@@ -7,6 +7,7 @@ import { registerDeviceImages } from './deviceImages.ts';
 import { registerHealth } from './health.ts';
 import { registerLogs } from './logs.ts';
 import { registerTheme } from './theme.ts';
+import { registerBilling } from './billing/index.ts';
 
 /** The /{ns} extension API plus /api/weather and /api/server-health (same code in both modes). */
 export async function registerExtensions(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -17,4 +18,5 @@ export async function registerExtensions(app: FastifyInstance, ctx: AppContext):
   await registerHealth(app, ctx);
   await registerLogs(app, ctx);
   await registerTheme(app, ctx);
+  await registerBilling(app, ctx);
 }

@@ -1,0 +1,346 @@
+// Billing (SPEC §2 Integrations / Billing management / My Invoices, §3 Integration and Invoice, §4 Invoice,
+// §7 client A), Plus edition only; documented in docs/billing.md.
+//   GET  /{ns}/integrations               (admin) [payment, invoice], secrets masked to their last 4 characters
+//   POST /{ns}/integrations/{key}         (admin) body the integration object; answers the whole list
+//   GET  /{ns}/invoices[?userId]          the caller's own invoices; administrators may ask for any user
+//   POST /{ns}/invoices                   (admin) {userId, value, dueDate, description}: charged at the provider
+//   POST /{ns}/invoices/{id}/cash         (admin) open invoice → RECEIVED_IN_CASH with today's paidDate
+//   POST /{ns}/invoices/{id}/cancel       (admin) open invoice → CANCELED (the provider's charge is deleted)
+//   POST /{ns}/billing/webhook            the provider's events, checked against the stored webhook token
+// Invoices and integrations live in the one SQLite store (tables invoices, integrations, billing_customers).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  DEFAULT_INVOICE_INTEGRATION,
+  DEFAULT_PAYMENT_INTEGRATION,
+  integrationKeySchema,
+  integrationSchema,
+  invoiceCreateSchema,
+  invoiceIntegrationSchema,
+  isInvoiceOpen,
+  isInvoiceStatus,
+  isMaskedSecret,
+  maskSecret,
+  nsKey,
+  paymentIntegrationSchema,
+  type Integration,
+  type Invoice,
+  type InvoiceIntegration,
+  type InvoiceStatus,
+  type PaymentIntegration,
+} from '@rastro/domain';
+import type { AppContext } from '../../context.ts';
+import { ApiError, badRequest, denied, notFound, unauthorized } from '../../errors.ts';
+import { upstreamOf } from '../../gateway/index.ts';
+import { credentials } from '../../gateway/identity.ts';
+import { jsonObject, parse, pathId, query } from '../../traccar/http.ts';
+import { parseAttributes } from '../../traccar/model.ts';
+import { requireCaller, type Caller } from '../caller.ts';
+import { providerFor, statusOfEvent, type ChargeCustomer } from './provider.ts';
+
+export * from './provider.ts';
+
+/** Per-app options (tests point the Asaas client at a local fake server). */
+export interface BillingOptions {
+  asaasBaseUrl?: string;
+}
+const options = new WeakMap<AppContext, BillingOptions>();
+export function configureBilling(ctx: AppContext, o: BillingOptions): void {
+  options.set(ctx, o);
+}
+
+/** The user attribute holding the tax id (CPF/CNPJ) sent to the payment provider. */
+export const taxIdKey = (ns: string) => nsKey(ns, 'taxId');
+
+// ---- integrations ----------------------------------------------------------------------------------------
+
+function readIntegration<T extends Integration>(
+  ctx: AppContext,
+  key: T['key'],
+  def: T,
+  schema: z.ZodType<T>,
+): T {
+  const row = ctx.store.sqlite.prepare('SELECT config FROM integrations WHERE key = ?').get(key) as
+    { config: string } | undefined;
+  if (!row) return def;
+  try {
+    const r = schema.safeParse({ ...def, ...(JSON.parse(row.config) as object), key });
+    return r.success ? r.data : def;
+  } catch {
+    return def;
+  }
+}
+
+export const paymentIntegration = (ctx: AppContext): PaymentIntegration =>
+  readIntegration(ctx, 'payment', DEFAULT_PAYMENT_INTEGRATION, paymentIntegrationSchema);
+export const invoiceIntegration = (ctx: AppContext): InvoiceIntegration =>
+  readIntegration(ctx, 'invoice', DEFAULT_INVOICE_INTEGRATION, invoiceIntegrationSchema);
+
+function integrationList(ctx: AppContext): Integration[] {
+  const p = paymentIntegration(ctx);
+  return [
+    { ...p, apiKey: maskSecret(p.apiKey), webhookToken: maskSecret(p.webhookToken) },
+    invoiceIntegration(ctx),
+  ];
+}
+
+function saveIntegration(ctx: AppContext, key: string, body: Record<string, unknown>): void {
+  const k = parse(integrationKeySchema, key);
+  const value = parse(integrationSchema(k), { ...body, key: k }) as Integration;
+  if (value.key === 'payment') {
+    const stored = paymentIntegration(ctx);
+    // A masked secret sent back unchanged keeps the stored one.
+    if (isMaskedSecret(value.apiKey)) value.apiKey = stored.apiKey;
+    if (isMaskedSecret(value.webhookToken)) value.webhookToken = stored.webhookToken;
+    if (value.provider === 'asaas' && !value.apiKey)
+      throw badRequest('apiKey: the Asaas API key is required');
+  }
+  ctx.store.sqlite
+    .prepare(
+      'INSERT INTO integrations (key, config) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET config = excluded.config',
+    )
+    .run(k, JSON.stringify(value));
+}
+
+// ---- invoices --------------------------------------------------------------------------------------------
+
+interface InvoiceDbRow {
+  id: number;
+  userId: number;
+  dueDate: string;
+  value: number;
+  status: string;
+  paidDate: string | null;
+  description: string;
+  invoiceUrl: string | null;
+  externalId: string | null;
+  createdAt: string;
+}
+
+const toInvoice = (r: InvoiceDbRow): Invoice => ({
+  id: r.id,
+  userId: r.userId,
+  dueDate: r.dueDate,
+  value: r.value,
+  status: isInvoiceStatus(r.status) ? r.status : 'PENDING',
+  paidDate: r.paidDate,
+  description: r.description,
+  invoiceUrl: r.invoiceUrl,
+  externalId: r.externalId,
+  createdAt: r.createdAt,
+});
+
+function invoiceRow(ctx: AppContext, id: number): InvoiceDbRow {
+  const r = ctx.store.sqlite.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as
+    InvoiceDbRow | undefined;
+  if (!r) throw notFound('Invoice not found');
+  return r;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+interface BillingUser {
+  id: number;
+  name: string;
+  email: string;
+  attributes: Record<string, unknown>;
+}
+
+/** The user an invoice is for: the store's row, or upstream `GET /api/users` asked as the admin (gateway). */
+async function findUser(ctx: AppContext, req: FastifyRequest, id: number): Promise<BillingUser> {
+  if (ctx.config.mode !== 'gateway') {
+    const r = ctx.store.sqlite
+      .prepare('SELECT id, name, email, attributes FROM users WHERE id = ?')
+      .get(id) as { id: number; name: string; email: string; attributes: string } | undefined;
+    if (!r) throw badRequest(`userId: user ${id} not found`);
+    return { ...r, attributes: parseAttributes(r.attributes) };
+  }
+  const { origin, basePath } = upstreamOf(ctx.config.traccarUrl!);
+  let list: unknown;
+  try {
+    const res = await fetch(`${origin}${basePath}/api/users`, {
+      headers: { ...(credentials(req) ?? {}), accept: 'application/json' },
+      signal: AbortSignal.timeout(20_000),
+    });
+    if (res.status === 401) throw unauthorized();
+    list = res.ok ? await res.json() : null;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(502, 'Traccar server unreachable', 'WebApplicationException');
+  }
+  const u = Array.isArray(list)
+    ? (list as Array<Partial<BillingUser> | null>).find((x) => x?.id === id)
+    : undefined;
+  if (!u) throw badRequest(`userId: user ${id} not found`);
+  return { id, name: String(u.name ?? ''), email: String(u.email ?? ''), attributes: u.attributes ?? {} };
+}
+
+async function createInvoice(
+  ctx: AppContext,
+  req: FastifyRequest,
+  body: Record<string, unknown>,
+): Promise<Invoice> {
+  const input = parse(invoiceCreateSchema, body);
+  const user = await findUser(ctx, req, input.userId);
+  const defaults = invoiceIntegration(ctx);
+  const description = input.description || defaults.description;
+  const provider = providerFor(paymentIntegration(ctx), defaults, options.get(ctx)?.asaasBaseUrl);
+  const db = ctx.store.sqlite;
+  let customer: ChargeCustomer | null = null;
+  if (provider) {
+    const taxId = String(user.attributes[taxIdKey(ctx.config.ns)] ?? '').replace(/\D/g, '');
+    if (!taxId)
+      throw badRequest(
+        `userId: the user has no tax id (${taxIdKey(ctx.config.ns)}) for the payment provider`,
+      );
+    const known = db
+      .prepare('SELECT externalId FROM billing_customers WHERE userId = ? AND provider = ?')
+      .get(user.id, provider.name) as { externalId: string } | undefined;
+    customer = {
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      taxId,
+      externalId: known?.externalId ?? null,
+    };
+  }
+  const id = Number(
+    db
+      .prepare(
+        `INSERT INTO invoices (userId, dueDate, value, status, description, createdAt)
+         VALUES (?, ?, ?, 'TARKAN_GENERATED', ?, ?)`,
+      )
+      .run(user.id, input.dueDate, input.value, description, new Date().toISOString()).lastInsertRowid,
+  );
+  if (provider && customer) {
+    try {
+      const charge = await provider.createCharge(customer, {
+        id,
+        value: input.value,
+        dueDate: input.dueDate,
+        description,
+      });
+      db.prepare(
+        'INSERT OR REPLACE INTO billing_customers (userId, provider, externalId) VALUES (?, ?, ?)',
+      ).run(user.id, provider.name, charge.customerId);
+      db.prepare('UPDATE invoices SET status = ?, externalId = ?, invoiceUrl = ? WHERE id = ?').run(
+        charge.status,
+        charge.externalId,
+        charge.invoiceUrl,
+        id,
+      );
+    } catch (err) {
+      db.prepare('DELETE FROM invoices WHERE id = ?').run(id); // not charged: no invoice
+      throw err;
+    }
+  }
+  return toInvoice(invoiceRow(ctx, id));
+}
+
+async function settleInvoice(ctx: AppContext, id: number, action: 'cash' | 'cancel'): Promise<Invoice> {
+  const row = invoiceRow(ctx, id);
+  const status = isInvoiceStatus(row.status) ? row.status : 'PENDING';
+  if (!isInvoiceOpen(status)) throw badRequest(`the invoice is ${status}, only open invoices can be changed`);
+  if (action === 'cancel' && row.externalId) {
+    const defaults = invoiceIntegration(ctx);
+    const provider = providerFor(paymentIntegration(ctx), defaults, options.get(ctx)?.asaasBaseUrl);
+    if (provider) await provider.cancelCharge(row.externalId);
+  }
+  // Cash received is recorded locally (the provider's charge, if any, stays to be reconciled there).
+  const next: InvoiceStatus = action === 'cash' ? 'RECEIVED_IN_CASH' : 'CANCELED';
+  ctx.store.sqlite
+    .prepare('UPDATE invoices SET status = ?, paidDate = ? WHERE id = ?')
+    .run(next, action === 'cash' ? today() : null, id);
+  return toInvoice(invoiceRow(ctx, id));
+}
+
+// ---- webhook ---------------------------------------------------------------------------------------------
+
+const webhookBody = z.object({
+  event: z.string({ error: 'event is required' }).min(1, 'event is required').max(100),
+  payment: z
+    .object({
+      id: z.string({ error: 'payment.id is required' }).min(1, 'payment.id is required').max(100),
+      status: z.string().optional(),
+      paymentDate: z.string().nullish(),
+      clientPaymentDate: z.string().nullish(),
+      confirmedDate: z.string().nullish(),
+    })
+    .loose(),
+});
+
+function applyWebhook(ctx: AppContext, req: FastifyRequest): { updated: boolean; status?: InvoiceStatus } {
+  const stored = paymentIntegration(ctx).webhookToken;
+  const given = req.headers['asaas-access-token'];
+  if (!stored || typeof given !== 'string' || given !== stored) throw unauthorized();
+  const { event, payment } = parse(webhookBody, jsonObject(req));
+  const status = statusOfEvent(event, payment.status);
+  if (!status) return { updated: false };
+  const row = ctx.store.sqlite.prepare('SELECT id FROM invoices WHERE externalId = ?').get(payment.id) as
+    { id: number } | undefined;
+  if (!row) return { updated: false }; // not ours (or already deleted): acknowledged so the queue goes on
+  const paid = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED'].includes(status);
+  const date = payment.paymentDate ?? payment.clientPaymentDate ?? payment.confirmedDate ?? today();
+  ctx.store.sqlite
+    .prepare('UPDATE invoices SET status = ?, paidDate = ? WHERE id = ?')
+    .run(status, paid ? date.slice(0, 10) : null, row.id);
+  return { updated: true, status };
+}
+
+// ---- routes ----------------------------------------------------------------------------------------------
+
+const listQuery = z.object({
+  userId: z.coerce
+    .number({ error: 'userId must be a number' })
+    .int('userId must be a whole number')
+    .positive('userId must be positive')
+    .optional(),
+});
+
+export async function registerBilling(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const ns = ctx.config.ns;
+  const plusCaller = async (req: FastifyRequest, admin: boolean): Promise<Caller> => {
+    const caller = await requireCaller(ctx, req);
+    if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
+    if (admin && !caller.administrator) throw denied('Administrator access required');
+    return caller;
+  };
+
+  app.get(`/${ns}/integrations`, async (req) => {
+    await plusCaller(req, true);
+    return integrationList(ctx);
+  });
+  app.post(`/${ns}/integrations/:key`, async (req) => {
+    await plusCaller(req, true);
+    saveIntegration(ctx, (req.params as { key: string }).key, jsonObject(req));
+    return integrationList(ctx);
+  });
+
+  app.get(`/${ns}/invoices`, async (req) => {
+    const caller = await plusCaller(req, false);
+    const q = parse(listQuery, query(req));
+    const userId = q.userId ?? caller.userId;
+    if (userId !== caller.userId && !caller.administrator) throw denied('Administrator access required');
+    const rows = ctx.store.sqlite
+      .prepare('SELECT * FROM invoices WHERE userId = ? ORDER BY dueDate DESC, id DESC')
+      .all(userId) as InvoiceDbRow[];
+    return rows.map(toInvoice);
+  });
+  app.post(`/${ns}/invoices`, async (req) => {
+    await plusCaller(req, true);
+    return createInvoice(ctx, req, jsonObject(req));
+  });
+  app.post(`/${ns}/invoices/:id/cash`, async (req) => {
+    await plusCaller(req, true);
+    return settleInvoice(ctx, pathId(req), 'cash');
+  });
+  app.post(`/${ns}/invoices/:id/cancel`, async (req) => {
+    await plusCaller(req, true);
+    return settleInvoice(ctx, pathId(req), 'cancel');
+  });
+
+  app.post(`/${ns}/billing/webhook`, async (req) => {
+    if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
+    return applyWebhook(ctx, req);
+  });
+}
