@@ -12,7 +12,7 @@ for (const name of readdirSync(dir)) {
     failed += (data.numFailedTests ?? 0) + (data.numFailedTestSuites ?? 0);
   } else if (name.startsWith('playwright')) {
     passed += (data.stats?.expected ?? 0) + (data.stats?.flaky ?? 0);
-    failed += (data.stats?.unexpected ?? 0);
+    failed += data.stats?.unexpected ?? 0;
   } else if (name.startsWith('step-')) {
     if (data.ok) passed += 1;
     else failed += 1;

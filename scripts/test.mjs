@@ -1,5 +1,5 @@
-// `npm test`: every check in order (lint, type checks, unit + API tests, browser tests). Each runner leaves a
-// JSON report in RASTRO_REPORT_DIR so .ci/run can print the totals; all steps run even when one fails.
+// `npm test`: every check in order (lint, formatting, type checks, unit + API tests, browser tests). Each runner
+// leaves a JSON report in RASTRO_REPORT_DIR so .ci/run can print the totals; all steps run even when one fails.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,13 +10,21 @@ const only = process.argv.slice(2);
 
 const steps = [
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'format', cmd: ['npx', 'prettier', '--check', '.'] },
   { name: 'typecheck-domain', cmd: ['npx', 'tsc', '-p', 'packages/domain', '--noEmit'] },
   { name: 'typecheck-server', cmd: ['npx', 'tsc', '-p', 'server', '--noEmit'] },
   { name: 'typecheck-web', cmd: ['npx', 'tsc', '-p', 'web', '--noEmit'] },
   { name: 'typecheck-bench', cmd: ['npx', 'tsc', '-p', 'bench', '--noEmit'] },
   {
     name: 'unit',
-    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(dir, 'vitest.json')}`],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${join(dir, 'vitest.json')}`,
+    ],
   },
   { name: 'build-web', cmd: ['npm', 'run', 'build', '-w', 'web'] },
   {
@@ -33,7 +41,10 @@ for (const step of steps) {
   if (step.skipIf?.()) continue;
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
   const started = Date.now();
-  const r = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const r = spawnSync(step.cmd[0], step.cmd.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
   const ok = r.status === 0;
   if (!ok) failures++;
   console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -11,7 +11,11 @@ self.addEventListener('push', (event) => {
   }
   const title = data.title || data.subject || 'Rastro';
   event.waitUntil(
-    self.registration.showNotification(title, { body: data.body || '', icon: '/favicon.svg', data: data.url || '/home' }),
+    self.registration.showNotification(title, {
+      body: data.body || '',
+      icon: '/favicon.svg',
+      data: data.url || '/home',
+    }),
   );
 });
 

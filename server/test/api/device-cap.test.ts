@@ -20,7 +20,10 @@ describe('server-wide device caps', () => {
 
   it('the server attribute rastro.deviceLimit = 1 refuses the second device; 0 is no cap', async () => {
     t = await makeTestApp({ deviceLimit: 0 });
-    const server = expectStatus<Record<string, unknown>>(await api(t.app, t.admin, 'GET', '/api/server'), 200);
+    const server = expectStatus<Record<string, unknown>>(
+      await api(t.app, t.admin, 'GET', '/api/server'),
+      200,
+    );
     expectStatus(
       await api(t.app, t.admin, 'PUT', '/api/server', { ...server, attributes: { 'rastro.deviceLimit': 1 } }),
       200,
