@@ -45,4 +45,11 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
   maintenances: lazy(() =>
     import('../features/maintenances/index.ts').then((m) => ({ default: m.MaintenancesDialog })),
   ),
+  invoices: lazy(() => import('../features/billing/index.ts').then((m) => ({ default: m.InvoicesDialog }))),
+  invoicesManager: lazy(() =>
+    import('../features/billing/index.ts').then((m) => ({ default: m.InvoicesManagerDialog })),
+  ),
+  integrations: lazy(() =>
+    import('../features/billing/index.ts').then((m) => ({ default: m.IntegrationsDialog })),
+  ),
 };

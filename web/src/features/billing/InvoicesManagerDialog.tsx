@@ -1,0 +1,253 @@
+// The `invoicesManager` dialog (SPEC §2 "Billing management": administrators of a Plus server with
+// {ns}.enableBilling on; §4 an invoice can be cancelled or marked received in cash): pick a user, see and filter
+// their invoices by status, create one (charged at the payment provider when configured), cash or cancel it
+// after a confirmation.
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import {
+  DEFAULT_INVOICE_INTEGRATION,
+  INVOICE_STATUSES,
+  userMenuEntries,
+  isInvoiceOpen,
+  isInvoicePaid,
+  nextDueDate,
+  parseInvoiceForm,
+  type Invoice,
+  type InvoiceFormValues,
+  type InvoiceIntegration,
+} from '@rastro/domain';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DialogComponentProps } from '../../app/dialogs.ts';
+import { HttpError } from '../../api/http.ts';
+import { useResourceList } from '../../api/resources.ts';
+import { useSession } from '../../stores/session.ts';
+import { useCreateInvoice, useIntegrations, useInvoiceAction, useInvoices } from './api.ts';
+import { InvoiceTable, useMoney } from './InvoiceTable.tsx';
+
+export const STATUS_FILTERS = ['all', 'open', 'paid', ...INVOICE_STATUSES] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** Whether an invoice passes the status filter (open / paid groups, or one exact status). */
+export function matchesStatus(inv: Pick<Invoice, 'status'>, f: StatusFilter): boolean {
+  if (f === 'all') return true;
+  if (f === 'open') return isInvoiceOpen(inv.status);
+  if (f === 'paid') return isInvoicePaid(inv.status);
+  return inv.status === f;
+}
+
+const errorText = (err: unknown) => (err instanceof HttpError && err.text ? err.text.split('\n')[0] : '');
+
+export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps) {
+  const { t } = useTranslation('billing');
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
+  const ns = useSession((s) => s.ns);
+  const allowed = userMenuEntries({ user, server, isPlus, ns }).includes('billing');
+  const users = useResourceList('users', undefined, { enabled: allowed });
+  const [userId, setUserId] = useState<number | null>(typeof props.userId === 'number' ? props.userId : null);
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const list = useInvoices(userId, allowed && userId !== null);
+  const integrations = useIntegrations(allowed);
+  const create = useCreateInvoice();
+  const act = useInvoiceAction();
+  const money = useMoney();
+  const [form, setForm] = useState<InvoiceFormValues | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirm, setConfirm] = useState<{ invoice: Invoice; action: 'cash' | 'cancel' } | null>(null);
+
+  const defaults =
+    (integrations.data?.find((i) => i.key === 'invoice') as InvoiceIntegration | undefined) ??
+    DEFAULT_INVOICE_INTEGRATION;
+  const userOptions = useMemo(
+    () =>
+      (users.data ?? [])
+        .map((u) => ({ value: String(u.id), label: u.name ? `${u.name} (${u.email})` : u.email }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [users.data],
+  );
+  const rows = (list.data ?? []).filter((i) => matchesStatus(i, filter));
+
+  const openForm = () => {
+    setErrors({});
+    const today = new Date().toISOString().slice(0, 10);
+    setForm({
+      userId,
+      value: '',
+      dueDate: nextDueDate(today, defaults.firstDueDay),
+      description: defaults.description,
+    });
+  };
+
+  const submit = async () => {
+    if (!form) return;
+    const r = parseInvoiceForm({ ...form, userId });
+    if (!r.ok) {
+      setErrors(r.errors);
+      return;
+    }
+    try {
+      await create.mutateAsync(r.value);
+      notifications.show({ color: 'green', message: t('created') });
+      setForm(null);
+    } catch (err) {
+      console.warn('invoice not created', err);
+      notifications.show({ color: 'red', message: `${t('createError')} ${errorText(err)}`.trim() });
+    }
+  };
+
+  const runAction = async () => {
+    if (!confirm) return;
+    try {
+      await act.mutateAsync({ id: confirm.invoice.id, action: confirm.action });
+      notifications.show({
+        color: 'green',
+        message: t(confirm.action === 'cash' ? 'cashDone' : 'cancelDone'),
+      });
+    } catch (err) {
+      console.warn('invoice action failed', err);
+      notifications.show({ color: 'red', message: `${t('actionError')} ${errorText(err)}`.trim() });
+    }
+    setConfirm(null);
+  };
+
+  const field = (k: string) => (errors[k] ? t(`errors.${k}`) : undefined);
+
+  return (
+    <Modal opened onClose={onClose} size={960} title={t('manager')} data-testid="invoices-manager-dialog">
+      {!allowed ? (
+        <Alert color="red">{t('denied')}</Alert>
+      ) : form ? (
+        <Stack gap="sm" data-testid="invoice-form">
+          <Text size="sm">
+            {t('fields.user')}: <b>{userOptions.find((o) => o.value === String(userId))?.label ?? ''}</b>
+          </Text>
+          {field('userId') ? <Alert color="red">{t('pickUser')}</Alert> : null}
+          <Group grow align="flex-start">
+            <TextInput
+              label={t('fields.value')}
+              required
+              inputMode="decimal"
+              value={form.value}
+              error={field('value')}
+              onChange={(e) => setForm({ ...form, value: e.currentTarget.value })}
+              data-testid="invoice-value"
+            />
+            <TextInput
+              type="date"
+              label={t('fields.dueDate')}
+              required
+              value={form.dueDate}
+              error={field('dueDate')}
+              onChange={(e) => setForm({ ...form, dueDate: e.currentTarget.value })}
+              data-testid="invoice-dueDate"
+            />
+          </Group>
+          <Textarea
+            label={t('fields.description')}
+            autosize
+            minRows={2}
+            value={form.description}
+            error={field('description')}
+            onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
+            data-testid="invoice-description"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setForm(null)}>
+              {t('back')}
+            </Button>
+            <Button onClick={() => void submit()} loading={create.isPending} data-testid="invoice-save">
+              {t('save')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <Group align="flex-end" wrap="wrap">
+            <Select
+              label={t('fields.user')}
+              placeholder={t('pickUser')}
+              searchable
+              data={userOptions}
+              value={userId === null ? null : String(userId)}
+              onChange={(v) => setUserId(v ? Number(v) : null)}
+              nothingFoundMessage={t('noUsers')}
+              style={{ flex: 1, minWidth: 240 }}
+              data-testid="invoices-user"
+            />
+            <Select
+              label={t('fields.status')}
+              data={STATUS_FILTERS.map((f) => ({
+                value: f,
+                label: f === 'all' || f === 'open' || f === 'paid' ? t(`filter.${f}`) : t(`status.${f}`),
+              }))}
+              value={filter}
+              onChange={(v) => setFilter((v as StatusFilter | null) ?? 'all')}
+              allowDeselect={false}
+              w={220}
+              data-testid="invoices-filter"
+            />
+            <Button
+              leftSection={<IconPlus size={16} />}
+              disabled={userId === null}
+              onClick={openForm}
+              data-testid="invoice-add"
+            >
+              {t('add')}
+            </Button>
+          </Group>
+          {userId === null ? (
+            <Text c="dimmed" ta="center" py="md">
+              {t('pickUser')}
+            </Text>
+          ) : list.isLoading ? (
+            <Group justify="center">
+              <Loader size="sm" />
+            </Group>
+          ) : list.isError ? (
+            <Alert color="red">{`${t('loadError')} ${errorText(list.error)}`.trim()}</Alert>
+          ) : (
+            <InvoiceTable
+              invoices={rows}
+              admin
+              onAction={(invoice, action) => setConfirm({ invoice, action })}
+            />
+          )}
+        </Stack>
+      )}
+      <Modal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={confirm?.action === 'cash' ? t('cash') : t('cancel')}
+        size="sm"
+        data-testid="invoice-confirm"
+      >
+        {confirm ? (
+          <Stack gap="sm">
+            <Text size="sm">
+              {t(confirm.action === 'cash' ? 'confirmCash' : 'confirmCancel', {
+                id: confirm.invoice.id,
+                value: money(confirm.invoice.value),
+              })}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirm(null)}>
+                {t('no')}
+              </Button>
+              <Button
+                color={confirm.action === 'cash' ? 'green' : 'red'}
+                loading={act.isPending}
+                onClick={() => void runAction()}
+                data-testid="invoice-confirm-yes"
+              >
+                {t('yes')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Modal>
+  );
+}

@@ -1,0 +1,3 @@
+export { InvoicesDialog } from './InvoicesDialog.tsx';
+export { InvoicesManagerDialog } from './InvoicesManagerDialog.tsx';
+export { IntegrationsDialog } from './IntegrationsDialog.tsx';
