@@ -147,8 +147,7 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps) 
           </Group>
           <Textarea
             label={t('fields.description')}
-            autosize
-            minRows={2}
+            rows={2}
             value={form.description}
             error={field('description')}
             onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
