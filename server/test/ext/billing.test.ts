@@ -10,6 +10,7 @@ import {
   createUser,
   expectStatus,
   makeTestApp,
+  startGatewayPair,
   type CreatedUser,
   type TestApp,
 } from '../helpers/index.ts';
@@ -333,6 +334,44 @@ describe('billing on a Basic server', () => {
       }
     } finally {
       await basic.close();
+    }
+  });
+});
+
+describe('billing in gateway mode', () => {
+  it('bills an upstream user (found with the admin credentials) and lists it to that user', async () => {
+    const pair = await startGatewayPair('rastro-gw-billing-');
+    try {
+      const client = await createUser(pair.upstream, { name: 'Upstream Client' });
+      const call = (cookie: string, method: string, path: string, body?: unknown) =>
+        fetch(`${pair.url}/${pair.ns}${path}`, {
+          method,
+          headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+      const created = await call(pair.upstream.admin, 'POST', '/invoices', {
+        userId: client.id,
+        value: 30,
+        dueDate: '2027-03-10',
+      });
+      expect(created.status).toBe(200);
+      expect(((await created.json()) as Invoice).status).toBe('TARKAN_GENERATED');
+      const missing = await call(pair.upstream.admin, 'POST', '/invoices', {
+        userId: 424242,
+        value: 30,
+        dueDate: '2027-03-10',
+      });
+      expect(await missing.text()).toBe('IllegalArgumentException: userId: user 424242 not found');
+      const mine = (await (await call(client.cookie, 'GET', '/invoices')).json()) as Invoice[];
+      expect(mine.map((i) => [i.userId, i.value])).toEqual([[client.id, 30]]);
+      const denied = await call(client.cookie, 'POST', '/invoices', {
+        userId: client.id,
+        value: 1,
+        dueDate: '2027-03-10',
+      });
+      expect(await denied.text()).toBe('SecurityException: Administrator access required');
+    } finally {
+      await pair.close();
     }
   });
 });
