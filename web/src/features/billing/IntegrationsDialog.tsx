@@ -45,6 +45,22 @@ import { useIntegrations, useSaveIntegration } from './api.ts';
 /** The URL the payment provider posts its events to. */
 export const webhookUrl = (origin: string, ns: string) => `${origin}/${ns}/billing/webhook`;
 
+/** The label of each integration field, to name the invalid one. */
+const FIELD_LABELS: Record<string, string> = {
+  provider: 'integrations.provider',
+  sandbox: 'integrations.sandbox',
+  apiKey: 'integrations.apiKey',
+  webhookToken: 'integrations.webhookToken',
+  firstDueDay: 'integrations.firstDueDay',
+  description: 'fields.description',
+  fine: 'integrations.fine',
+  fineMode: 'integrations.fineMode',
+  interest: 'integrations.interest',
+  discount: 'integrations.discount',
+  discountMode: 'integrations.discountMode',
+  discountDays: 'integrations.discountDays',
+};
+
 const num = (v: string | number) => (typeof v === 'number' ? v : Number(v.replace(',', '.')) || 0);
 
 export function IntegrationsDialog({ onClose }: DialogComponentProps) {
@@ -73,7 +89,8 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
         ? paymentIntegrationSchema.safeParse(payment)
         : invoiceIntegrationSchema.safeParse(invoice);
     if (!r.success) {
-      setError(describeZodError(r.error));
+      const field = String(r.error.issues[0]?.path[0] ?? '');
+      setError(field in FIELD_LABELS ? t(FIELD_LABELS[field]) : describeZodError(r.error));
       return;
     }
     setError(null);

@@ -180,3 +180,19 @@ describe('IntegrationsDialog', () => {
     });
   });
 });
+
+describe('IntegrationsDialog validation', () => {
+  it('names the invalid field in the language and sends nothing', async () => {
+    useSession.getState().setUser(admin);
+    renderWithProviders(<IntegrationsDialog onClose={() => undefined} props={{}} />);
+    fireEvent.click(await screen.findByText('Faturas'));
+    const day = await screen.findByTestId('integrations-firstDueDay');
+    await waitFor(() => expect((day as HTMLInputElement).value).toBe('10'));
+    fireEvent.change(day, { target: { value: '31' } });
+    fireEvent.click(screen.getByTestId('integrations-save-invoice'));
+    expect((await screen.findByTestId('integrations-error')).textContent).toBe(
+      'Dados inválidos: Dia do primeiro vencimento',
+    );
+    expect(posts).toHaveLength(0);
+  });
+});
