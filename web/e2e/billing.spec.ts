@@ -105,3 +105,55 @@ test('an administrator bills a user and marks the invoice received in cash; the 
     await setBilling(before, hadBilling);
   }
 });
+
+test('an administrator sets the invoice defaults in Integrations and sees the webhook URL; new invoices use them', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs(accounts.admin.email, accounts.admin.password);
+  const original = (await (await page.request.get('/api/server')).json()) as ServerJson;
+  const hadBilling = Object.prototype.hasOwnProperty.call(original.attributes ?? {}, 'rastro.enableBilling');
+  const before = original.attributes?.['rastro.enableBilling'];
+  const saved = (await (await page.request.get('/rastro/integrations')).json()) as Array<
+    Record<string, unknown>
+  >;
+  const invoiceBefore = saved.find((i) => i.key === 'invoice')!;
+  const putServer = async (on: unknown, present: boolean) => {
+    const current = (await (await page.request.get('/api/server')).json()) as ServerJson;
+    const attributes = { ...current.attributes };
+    if (present) attributes['rastro.enableBilling'] = on;
+    else delete attributes['rastro.enableBilling'];
+    expect((await page.request.put('/api/server', { data: { ...current, attributes } })).ok()).toBe(true);
+  };
+  await putServer(true, true);
+  try {
+    const t = tag();
+    await page.goto('/home');
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('user-menu-integrations').click();
+    const dialog = page.getByRole('dialog', { name: 'Integrações' });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId('integrations-webhookUrl')).toHaveValue(/\/rastro\/billing\/webhook$/);
+    await dialog.getByRole('tab', { name: 'Faturas' }).click();
+    await page.getByTestId('integrations-firstDueDay').fill('15');
+    await page.getByTestId('integrations-description').fill(`Plano ${t}`);
+    const posted = page.waitForResponse((r) => r.url().endsWith('/rastro/integrations/invoice'));
+    await page.getByTestId('integrations-save-invoice').click();
+    expect((await posted).status()).toBe(200);
+    await expect(page.getByText('Integração salva.')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // the manager's new-invoice form proposes the description and a due date on the 15th
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('user-menu-billing').click();
+    await page.getByTestId('invoices-user').click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('invoice-add').click();
+    await expect(page.getByTestId('invoice-description')).toHaveValue(`Plano ${t}`);
+    await expect(page.getByTestId('invoice-dueDate')).toHaveValue(/^\d{4}-\d{2}-15$/);
+  } finally {
+    const res = await page.request.post('/rastro/integrations/invoice', { data: invoiceBefore });
+    expect(res.ok(), await res.text()).toBe(true);
+    await putServer(before, hadBilling);
+  }
+});
