@@ -7,3 +7,6 @@ export {
   type Branding,
 } from './useBranding.ts';
 export { HeadLogo, logoWidthPercent } from './HeadLogo.tsx';
+export { LoginBackground } from './LoginBackground.tsx';
+export { BrandMantineProvider } from './BrandMantineProvider.tsx';
+export { gradientCss } from './brand.ts';

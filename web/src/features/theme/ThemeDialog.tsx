@@ -40,9 +40,8 @@ import {
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../app/dialogs.ts';
-import { brandingQueryKey, useBrandingState } from '../branding/index.ts';
+import { brandingQueryKey, gradientCss, useBrandingState } from '../branding/index.ts';
 import { saveTheme, uploadErrorKey, uploadThemeImage } from './api.ts';
-import { gradientCss } from './brand.ts';
 
 type Tab = 'identity' | 'colors' | 'login' | 'links';
 const TAB_OF: Array<[string, Tab]> = [

@@ -5,7 +5,7 @@
 import { MantineProvider, type MantineProviderProps, type MantineThemeOverride } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { brandingQueryKey, fetchBranding } from '../branding/index.ts';
+import { brandingQueryKey, fetchBranding } from './useBranding.ts';
 import { brandCssVariables, brandMantineTheme } from './brand.ts';
 
 export function BrandMantineProvider({

@@ -4,7 +4,7 @@
 import { Box } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useBranding } from '../branding/index.ts';
+import { useBranding } from './useBranding.ts';
 import { gradientCss, SLIDE_MS, slideAt } from './brand.ts';
 
 const KEYFRAMES = `@keyframes rastro-login-gradient {
