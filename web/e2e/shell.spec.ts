@@ -280,6 +280,23 @@ test.describe('mobile at 390 px', () => {
     await expect(page).toHaveURL(/\/geofence$/);
     await expect(page.getByTestId('side-menu')).toHaveCount(0);
   });
+
+  test('dialogs fill the screen: My Account opens full width and full height', async ({ page, loginAs }) => {
+    await loginAs(accounts.admin.email, accounts.admin.password);
+    await page.goto('/home');
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('user-menu-account').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveClass(/rastro-modal-content/);
+    // the open animation scales the box: wait for it to settle at the screen's size
+    await expect
+      .poll(async () => {
+        const b = await dialog.boundingBox();
+        return b ? [Math.round(b.x), Math.round(b.width), Math.round(b.height)] : null;
+      })
+      .toEqual([0, 390, 844]);
+  });
 });
 
 test('a stopped server sends the app to /maintenance', async ({ page }) => {
