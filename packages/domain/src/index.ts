@@ -39,3 +39,4 @@ export * from './userForm.ts';
 export * from './calendarIcs.ts';
 export * from './catalogs.ts';
 export * from './billingForms.ts';
+export * from './userBilling.ts';
