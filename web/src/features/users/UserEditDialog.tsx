@@ -2,6 +2,8 @@
 // administrators, and for managers editing someone else) and address/contacts. Validation and the role rules come
 // from @rastro/domain parseUserForm. Save = PUT /api/users/{id} (full object) or POST /api/users; saving one's own
 // account updates the session user and applies the chosen language. "My Account" opens it with the own id.
+// Administrators of a server with {ns}.enableBilling also get a Billing tab (UserBillingTab), saved in the same
+// PUT/POST with the user's attributes.
 import {
   Alert,
   Button,
@@ -31,6 +33,7 @@ import {
   USER_ADDRESS_FIELDS,
   USER_EDIT_LOAD_RETRIES,
   USER_EDIT_LOAD_TIMEOUT_MS,
+  applyUserBilling,
   attrBool,
   decodePermissionMatrix,
   emptyUserForm,
@@ -39,11 +42,16 @@ import {
   isManager,
   isReadonly,
   nsKey,
+  parseUserBillingForm,
   parseUserForm,
   permissionIndex,
+  readUserBilling,
+  userBillingToForm,
   userEditDenial,
   userToForm,
   type User,
+  type UserBilling,
+  type UserBillingForm,
   type UserFormValues,
 } from '@rastro/domain';
 import { useState } from 'react';
@@ -54,6 +62,7 @@ import { resourceClient, resourceKeys } from '../../api/resources.ts';
 import type { DialogComponentProps } from '../../app/dialogs.ts';
 import { setLocale, type Locale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
+import { UserBillingTab } from './UserBillingTab.tsx';
 
 const propsSchema = z.object({ userId: z.number().int().min(0).optional() });
 
@@ -110,6 +119,10 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
     stored ? userToForm(stored, ns) : emptyUserForm(isAdmin(actor)),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [billing, setBilling] = useState<UserBillingForm>(() =>
+    userBillingToForm(readUserBilling(stored?.attributes, ns)),
+  );
+  const [billingErrors, setBillingErrors] = useState<Partial<Record<keyof UserBilling, string>>>({});
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<string | null>('account');
 
@@ -117,6 +130,7 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
   const admin = isAdmin(actor);
   const showPermissions = admin || (isManager(actor) && !own);
   const advancedEnabled = attrBool(server?.attributes?.[nsKey(ns, 'enableAdvancedPerms')]);
+  const showBilling = admin && attrBool(server?.attributes?.[nsKey(ns, 'enableBilling')]);
   const denial = stored && actor ? userEditDenial(actor, stored) : null;
   const readonlyActor = isReadonly(actor, server);
   const canSave = !denial && !readonlyActor;
@@ -148,12 +162,20 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
       permissions: showPermissions,
       actorExpiration: actor?.expirationTime ?? null,
     });
+    const b = showBilling ? parseUserBillingForm(billing) : null;
+    setBillingErrors(b && !b.ok ? b.errors : {});
     if (!r.ok) {
       setErrors(r.errors);
       const first = Object.keys(r.errors)[0];
       if (first) setTab(tabOf(first));
       return;
     }
+    if (b && !b.ok) {
+      setErrors({});
+      setTab('billing');
+      return;
+    }
+    if (b?.ok) r.user.attributes = applyUserBilling(r.user.attributes, b.billing, ns);
     setErrors({});
     setSaving(true);
     try {
@@ -206,6 +228,11 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
             <Tabs.Tab value="address" data-testid="user-tab-address">
               {t('tabs.address')}
             </Tabs.Tab>
+            {showBilling && (
+              <Tabs.Tab value="billing" data-testid="user-tab-billing">
+                {t('tabs.billing')}
+              </Tabs.Tab>
+            )}
           </Tabs.List>
 
           <Tabs.Panel value="account" pt="sm">
@@ -424,8 +451,20 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
               ))}
             </SimpleGrid>
           </Tabs.Panel>
+
+          {showBilling && (
+            <Tabs.Panel value="billing" pt="sm">
+              <UserBillingTab
+                values={billing}
+                errors={billingErrors}
+                onChange={setBilling}
+                attributes={stored?.attributes ?? null}
+                ns={ns}
+              />
+            </Tabs.Panel>
+          )}
         </Tabs>
-        {Object.keys(errors).length > 0 && (
+        {Object.keys(errors).length + Object.keys(billingErrors).length > 0 && (
           <Text size="xs" c="red" data-testid="user-form-invalid">
             {t('validation.checkFormData', { ns: 'common' })}
           </Text>

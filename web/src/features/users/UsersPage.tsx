@@ -1,7 +1,9 @@
 // /users (SPEC §2, §6): the users the caller manages (administrators: everyone; shared-link guests hidden), searchable
 // by name and e-mail, with administrator / manager / read-only / disabled badges and the expiry. Create and edit
 // open the `userEdit` dialog; delete asks first (SPEC §5: never oneself nor a superior administrator); "link
-// devices" ticks the caller's devices for a user; Excel import creates users from a sheet.
+// devices" ticks the caller's devices for a user; Excel import creates users from a sheet. With billing on
+// ({ns}.enableBilling), administrators see each customer's account state (suspended / trust until) and suspend or
+// reactivate him (POST /{ns}/users/{id}/suspend | reactivate, after a confirmation).
 import {
   ActionIcon,
   Alert,
@@ -20,16 +22,21 @@ import {
   IconDeviceMobile,
   IconEdit,
   IconFileSpreadsheet,
+  IconLock,
+  IconLockOpen,
   IconPlus,
   IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
 import {
+  attrBool,
   canLoadUserList,
   canSeeMenu,
   isAdmin,
   isManager,
   isReadonly,
+  nsKey,
+  userAccountState,
   userDeleteDenial,
   userEditDenial,
   userLimitReached,
@@ -38,12 +45,14 @@ import {
 } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../api/http.ts';
-import { useDeleteResource, useResourceList } from '../../api/resources.ts';
+import { ext, HttpError } from '../../api/http.ts';
+import { resourceKeys, useDeleteResource, useResourceList } from '../../api/resources.ts';
 import { openDialog } from '../../app/dialogs.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { ImportUsersModal } from './ImportUsersModal.tsx';
+import { AccountStateBadge } from './UserBillingTab.tsx';
 import { LinkDevicesModal } from './LinkDevicesModal.tsx';
 
 /** Case-insensitive match of the search text on name, e-mail and phone. */
@@ -83,7 +92,12 @@ function UsersList() {
   const [deleting, setDeleting] = useState<User | null>(null);
   const [linking, setLinking] = useState<User | null>(null);
   const [importing, setImporting] = useState(false);
+  const [suspension, setSuspension] = useState<{ user: User; action: 'suspend' | 'reactivate' } | null>(null);
+  const [suspending, setSuspending] = useState(false);
+  const qc = useQueryClient();
+  const ns = useSession((s) => s.ns);
   const admin = isAdmin(actor);
+  const billingOn = admin && attrBool(server?.attributes?.[nsKey(ns, 'enableBilling')]);
   const editable = !isReadonly(actor, server) && (admin || isManager(actor));
 
   const users = useMemo(() => filterUsers(visibleUsers(list.data ?? []), search), [list.data, search]);
@@ -122,6 +136,24 @@ function UsersList() {
       notifications.show({ color: 'red', message: `${t('deleteError')}${detail}` });
     }
     setDeleting(null);
+  };
+
+  const confirmSuspension = async () => {
+    if (!suspension) return;
+    const { user: target, action } = suspension;
+    setSuspending(true);
+    try {
+      await ext.request('POST', `/users/${target.id}/${action}`);
+      await qc.invalidateQueries({ queryKey: resourceKeys.all('users') });
+      notifications.show({ color: 'green', message: t(`billing.${action}.done`, { name: target.name }) });
+    } catch (e) {
+      console.warn(`user not ${action}ed`, e);
+      const detail = e instanceof HttpError && e.text ? `: ${e.text.split('\n')[0].slice(0, 200)}` : '';
+      notifications.show({ color: 'red', message: `${t(`billing.${action}.error`)}${detail}` });
+    } finally {
+      setSuspending(false);
+      setSuspension(null);
+    }
   };
 
   const now = Date.now();
@@ -201,6 +233,9 @@ function UsersList() {
                             {t('badges.disabled')}
                           </Badge>
                         )}
+                        {billingOn && userAccountState(u.attributes, ns).state !== 'active' && (
+                          <AccountStateBadge attributes={u.attributes} ns={ns} />
+                        )}
                       </Group>
                     </Stack>
                   </Table.Td>
@@ -229,6 +264,34 @@ function UsersList() {
                           </ActionIcon>
                         </Tooltip>
                       )}
+                      {billingOn &&
+                        !u.administrator &&
+                        editable &&
+                        (userAccountState(u.attributes, ns).state === 'active' ? (
+                          <Tooltip label={t('billing.suspend.button')}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="orange"
+                              aria-label={t('billing.suspend.button')}
+                              onClick={() => setSuspension({ user: u, action: 'suspend' })}
+                              data-testid="user-suspend"
+                            >
+                              <IconLock size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        ) : (
+                          <Tooltip label={t('billing.reactivate.button')}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="green"
+                              aria-label={t('billing.reactivate.button')}
+                              onClick={() => setSuspension({ user: u, action: 'reactivate' })}
+                              data-testid="user-reactivate"
+                            >
+                              <IconLockOpen size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        ))}
                       <ActionIcon
                         variant="subtle"
                         aria-label={t('edit')}
@@ -277,6 +340,33 @@ function UsersList() {
                 data-testid="user-delete-yes"
               >
                 {t('delete')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
+      {suspension && (
+        <Modal
+          opened
+          onClose={() => setSuspension(null)}
+          title={t(`billing.${suspension.action}.title`)}
+          data-testid="user-suspension-confirm"
+        >
+          <Stack>
+            <Text size="sm">
+              {t(`billing.${suspension.action}.question`, { name: suspension.user.name })}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setSuspension(null)}>
+                {t('cancel')}
+              </Button>
+              <Button
+                color={suspension.action === 'suspend' ? 'orange' : 'green'}
+                onClick={() => void confirmSuspension()}
+                loading={suspending}
+                data-testid="user-suspension-yes"
+              >
+                {t(`billing.${suspension.action}.button`)}
               </Button>
             </Group>
           </Stack>

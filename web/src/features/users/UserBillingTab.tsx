@@ -1,0 +1,145 @@
+// The Billing tab of the user dialog (SPEC §3 User "Billing", §4 account states): administrators of a server with
+// {ns}.enableBilling edit the customer's monthly billing, automatic suspension and trust unlock. Values are text
+// until save; @rastro/domain parseUserBillingForm validates them and applyUserBilling writes the attributes.
+import {
+  Alert,
+  Badge,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  userAccountState,
+  type Attributes,
+  type BillingAmountMode,
+  type UserBilling,
+  type UserBillingForm,
+} from '@rastro/domain';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../i18n/index.ts';
+
+export interface UserBillingTabProps {
+  values: UserBillingForm;
+  errors: Partial<Record<keyof UserBilling, string>>;
+  onChange(next: UserBillingForm): void;
+  /** The stored user's attributes (account state), null for a new user. */
+  attributes: Attributes | null;
+  ns: string;
+}
+
+/** Active / suspended / trust until … badge of a user's attributes. */
+export function AccountStateBadge({ attributes, ns }: { attributes: Attributes | null; ns: string }) {
+  const { t } = useTranslation('users');
+  const s = userAccountState(attributes, ns);
+  if (s.state === 'active')
+    return (
+      <Badge size="xs" color="green" data-testid="account-state" data-state="active">
+        {t('billing.state.active')}
+      </Badge>
+    );
+  if (s.state === 'suspended')
+    return (
+      <Badge size="xs" color="red" data-testid="account-state" data-state="suspended">
+        {t('billing.state.suspended')}
+      </Badge>
+    );
+  const until = new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short', timeStyle: 'short' }).format(
+    new Date(s.trustUntil),
+  );
+  return (
+    <Badge size="xs" color="yellow" data-testid="account-state" data-state="trust">
+      {t('billing.state.trust', { date: until })}
+    </Badge>
+  );
+}
+
+export function UserBillingTab({ values, errors, onChange, attributes, ns }: UserBillingTabProps) {
+  const { t } = useTranslation('users');
+  const set = <K extends keyof UserBillingForm>(k: K, v: UserBillingForm[K]) =>
+    onChange({ ...values, [k]: v });
+  const err = (k: keyof UserBilling) => (errors[k] ? t(errors[k]) : undefined);
+  const text = (
+    k: Exclude<
+      keyof UserBillingForm,
+      'billing' | 'autoSuspend' | 'trustUnlock' | 'fineMode' | 'discountMode'
+    >,
+  ) => ({
+    label: t(`billing.fields.${k}`),
+    value: values[k],
+    error: err(k),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.value),
+    'data-testid': `billing-${k}`,
+  });
+  const modeControl = (k: 'fineMode' | 'discountMode') => (
+    <Stack gap={2}>
+      <Text size="sm" fw={500}>
+        {t(`billing.fields.${k}`)}
+      </Text>
+      <SegmentedControl
+        size="xs"
+        value={values[k]}
+        onChange={(v) => set(k, v as BillingAmountMode)}
+        data={[
+          { value: 'percentage', label: t('billing.modes.percentage') },
+          { value: 'fixed', label: t('billing.modes.fixed') },
+        ]}
+        data-testid={`billing-${k}`}
+      />
+    </Stack>
+  );
+  const flag = (k: 'billing' | 'autoSuspend' | 'trustUnlock') => (
+    <Switch
+      label={t(`billing.fields.${k}`)}
+      checked={values[k]}
+      onChange={(e) => set(k, e.currentTarget.checked)}
+      data-testid={`billing-${k}`}
+    />
+  );
+
+  return (
+    <Stack gap="xs" data-testid="user-billing">
+      {attributes && (
+        <Group gap="xs">
+          <Text size="sm">{t('billing.state.label')}</Text>
+          <AccountStateBadge attributes={attributes} ns={ns} />
+        </Group>
+      )}
+      {flag('billing')}
+      <TextInput {...text('taxId')} description={t('billing.taxIdHelp')} />
+      <TextInput {...text('description')} />
+      <SimpleGrid cols={2}>
+        <TextInput {...text('price')} inputMode="decimal" />
+        <TextInput {...text('dueDay')} inputMode="numeric" description={t('billing.dueDayHelp')} />
+      </SimpleGrid>
+      <SimpleGrid cols={3}>
+        <TextInput {...text('fine')} inputMode="decimal" />
+        {modeControl('fineMode')}
+        <TextInput {...text('interest')} inputMode="decimal" description={t('billing.interestHelp')} />
+      </SimpleGrid>
+      <SimpleGrid cols={3}>
+        <TextInput {...text('discount')} inputMode="decimal" />
+        {modeControl('discountMode')}
+        <TextInput
+          {...text('discountDays')}
+          inputMode="numeric"
+          description={t('billing.discountDaysHelp')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={2}>
+        {flag('autoSuspend')}
+        {values.autoSuspend ? <TextInput {...text('autoSuspendDays')} inputMode="numeric" /> : <span />}
+        {flag('trustUnlock')}
+        {values.trustUnlock ? <TextInput {...text('trustUnlockDays')} inputMode="numeric" /> : <span />}
+      </SimpleGrid>
+      {Object.keys(errors).length > 0 && (
+        <Alert color="red" p="xs" data-testid="billing-invalid">
+          {t('billing.invalid')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
