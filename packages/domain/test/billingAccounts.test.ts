@@ -37,7 +37,9 @@ describe('overdue and suspension', () => {
     const inv = [{ status: 'OVERDUE' as const, dueDate: '2026-12-10' }];
     expect(shouldAutoSuspend(inv, 5, at('2026-12-14T12:00:00Z'))).toBe(false);
     expect(shouldAutoSuspend(inv, 5, at('2026-12-15T00:00:00Z'))).toBe(true);
-    expect(shouldAutoSuspend([{ status: 'CANCELED', dueDate: '2026-01-01' }], 1, at('2026-12-15'))).toBe(false);
+    expect(shouldAutoSuspend([{ status: 'CANCELED', dueDate: '2026-01-01' }], 1, at('2026-12-15'))).toBe(
+      false,
+    );
   });
   it('a trust period lasts trustUnlockDays days (3 when unset)', () => {
     expect(trustUntilFrom(at('2026-12-15T10:00:00Z'), 2)).toBe('2026-12-17T10:00:00.000Z');

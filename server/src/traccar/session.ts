@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loginForm, revokeForm, tokenForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { suspensionRefusal } from '../ext/billing/accounts.ts';
 import { badRequest, denied, notFound, unauthorized } from '../errors.ts';
 import { checkNotOtherAdmin, checkUserAccess } from './access.ts';
 import { logAction } from './audit.ts';
@@ -43,6 +44,8 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
           throw denied('User has expired');
       }
     }
+    const suspended = suspensionRefusal(ctx, r.user); // billing: 403 JSON for a suspended account
+    if (suspended) return reply.status(403).send(suspended);
     startSession(ctx, req, reply, r.user.id);
     logAction(ctx, req, r.user.id, 'login', 'user', r.user.id);
     return userToJson(r.user as unknown as Row);
@@ -55,11 +58,15 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       const user = userFromToken(ctx, q.token);
       const info = verifyToken(ctx, q.token);
       if (!user || !info) throw unauthorized();
+      const suspended = suspensionRefusal(ctx, user);
+      if (suspended) return reply.status(403).send(suspended);
       startSession(ctx, req, reply, user.id, info.expiresAt);
       return userToJson(user as unknown as Row);
     }
     const user = await getUser(ctx, req);
     if (!user) throw notFound('No session');
+    const suspended = suspensionRefusal(ctx, user);
+    if (suspended) return reply.status(403).send(suspended);
     return userToJson(user as unknown as Row);
   });
 

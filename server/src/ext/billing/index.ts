@@ -37,8 +37,12 @@ import { jsonObject, parse, pathId, query } from '../../traccar/http.ts';
 import { parseAttributes } from '../../traccar/model.ts';
 import { requireCaller, type Caller } from '../caller.ts';
 import { providerFor, statusOfEvent, type ChargeCustomer } from './provider.ts';
+import { isBillingOn, registerAccounts } from './accounts.ts';
+import { reconcileAccount, startBillingJob } from './job.ts';
 
 export * from './provider.ts';
+export * from './accounts.ts';
+export * from './job.ts';
 
 /** Per-app options (tests point the Asaas client at a local fake server). */
 export interface BillingOptions {
@@ -147,8 +151,8 @@ interface BillingUser {
 }
 
 /** The user an invoice is for: the store's row, or upstream `GET /api/users` asked as the admin (gateway). */
-async function findUser(ctx: AppContext, req: FastifyRequest, id: number): Promise<BillingUser> {
-  if (ctx.config.mode !== 'gateway') {
+async function findUser(ctx: AppContext, req: FastifyRequest | null, id: number): Promise<BillingUser> {
+  if (ctx.config.mode !== 'gateway' || !req) {
     const r = ctx.store.sqlite
       .prepare('SELECT id, name, email, attributes FROM users WHERE id = ?')
       .get(id) as { id: number; name: string; email: string; attributes: string } | undefined;
@@ -175,14 +179,19 @@ async function findUser(ctx: AppContext, req: FastifyRequest, id: number): Promi
   return { id, name: String(u.name ?? ''), email: String(u.email ?? ''), attributes: u.attributes ?? {} };
 }
 
-async function createInvoice(
+/**
+ * Creates an invoice (POST /{ns}/invoices, and the billing job with `req` null and the user's own fine,
+ * interest and discount as `overrides`), charged at the configured provider.
+ */
+export async function createInvoice(
   ctx: AppContext,
-  req: FastifyRequest,
+  req: FastifyRequest | null,
   body: Record<string, unknown>,
+  overrides: Partial<InvoiceIntegration> = {},
 ): Promise<Invoice> {
   const input = parse(invoiceCreateSchema, body);
   const user = await findUser(ctx, req, input.userId);
-  const defaults = invoiceIntegration(ctx);
+  const defaults = { ...invoiceIntegration(ctx), ...overrides };
   const description = input.description || defaults.description;
   const provider = providerFor(paymentIntegration(ctx), defaults, options.get(ctx)?.asaasBaseUrl);
   const db = ctx.store.sqlite;
@@ -251,6 +260,7 @@ async function settleInvoice(ctx: AppContext, id: number, action: 'cash' | 'canc
   ctx.store.sqlite
     .prepare('UPDATE invoices SET status = ?, paidDate = ? WHERE id = ?')
     .run(next, action === 'cash' ? today() : null, id);
+  reconcileAccount(ctx, row.userId); // a paid automatic suspension is lifted at once
   return toInvoice(invoiceRow(ctx, id));
 }
 
@@ -276,14 +286,16 @@ function applyWebhook(ctx: AppContext, req: FastifyRequest): { updated: boolean;
   const { event, payment } = parse(webhookBody, jsonObject(req));
   const status = statusOfEvent(event, payment.status);
   if (!status) return { updated: false };
-  const row = ctx.store.sqlite.prepare('SELECT id FROM invoices WHERE externalId = ?').get(payment.id) as
-    { id: number } | undefined;
+  const row = ctx.store.sqlite
+    .prepare('SELECT id, userId FROM invoices WHERE externalId = ?')
+    .get(payment.id) as { id: number; userId: number } | undefined;
   if (!row) return { updated: false }; // not ours (or already deleted): acknowledged so the queue goes on
   const paid = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED'].includes(status);
   const date = payment.paymentDate ?? payment.clientPaymentDate ?? payment.confirmedDate ?? today();
   ctx.store.sqlite
     .prepare('UPDATE invoices SET status = ?, paidDate = ? WHERE id = ?')
     .run(status, paid ? date.slice(0, 10) : null, row.id);
+  reconcileAccount(ctx, row.userId);
   return { updated: true, status };
 }
 
@@ -299,19 +311,22 @@ const listQuery = z.object({
 
 export async function registerBilling(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const ns = ctx.config.ns;
-  const plusCaller = async (req: FastifyRequest, admin: boolean): Promise<Caller> => {
+  // Integrations (and the webhook) work while `{ns}.enableBilling` is off, so administrators can configure
+  // the provider first; invoices need billing on (isBillingOn; gateway mode does not check it).
+  const plusCaller = async (req: FastifyRequest, admin: boolean, billing = true): Promise<Caller> => {
     const caller = await requireCaller(ctx, req);
     if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
     if (admin && !caller.administrator) throw denied('Administrator access required');
+    if (billing && !isBillingOn(ctx)) throw badRequest('Billing is not enabled');
     return caller;
   };
 
   app.get(`/${ns}/integrations`, async (req) => {
-    await plusCaller(req, true);
+    await plusCaller(req, true, false);
     return integrationList(ctx);
   });
   app.post(`/${ns}/integrations/:key`, async (req) => {
-    await plusCaller(req, true);
+    await plusCaller(req, true, false);
     saveIntegration(ctx, (req.params as { key: string }).key, jsonObject(req));
     return integrationList(ctx);
   });
@@ -343,4 +358,8 @@ export async function registerBilling(app: FastifyInstance, ctx: AppContext): Pr
     if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
     return applyWebhook(ctx, req);
   });
+
+  registerAccounts(app, ctx);
+  if (ctx.config.mode !== 'gateway')
+    startBillingJob(ctx, (c, body, overrides) => createInvoice(c, null, body, overrides));
 }

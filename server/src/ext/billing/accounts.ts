@@ -1,0 +1,205 @@
+// Account suspension for non-payment (SPEC §4 Account, §6, §8; .tmp/billing-contract.md; docs/billing.md
+// "Accounts and suspension"). Enforced only on a Plus server whose server attribute `{ns}.enableBilling` is on,
+// in embedded mode (the users live in this store); otherwise the suspension attributes are ignored.
+//   POST /{ns}/users/{id}/suspend       (admin) {ns}.suspended = true (manual: only reactivate lifts it)
+//   POST /{ns}/users/{id}/reactivate    (admin) clears suspended, trustUntil, trustUsed
+//   POST /{ns}/billing/trust-unlock     {email, password}, no session: one trust period per suspension cycle
+// `suspensionRefusal` is the check POST/GET /api/session call (403 JSON for a suspended user).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  OPEN_INVOICE_STATUSES,
+  attrBool,
+  attrString,
+  isInvoiceStatus,
+  nsKey,
+  readUserBilling,
+  trustUnlockRequestSchema,
+  trustUntilFrom,
+  userAccountState,
+  type Attributes,
+  type InvoiceStatus,
+} from '@rastro/domain';
+import type { AppContext } from '../../context.ts';
+import { badRequest, denied, notFound } from '../../errors.ts';
+import { logAction } from '../../traccar/audit.ts';
+import { passwordLogin } from '../../traccar/auth.ts';
+import { formBody, parse, pathId } from '../../traccar/http.ts';
+import { parseAttributes } from '../../traccar/model.ts';
+import { requireCaller } from '../caller.ts';
+
+// ---- clock (tests inject one) ------------------------------------------------------------------------------
+
+const clocks = new WeakMap<AppContext, () => number>();
+/** Replaces the billing clock of `ctx` (login check, trust unlock, billing job). */
+export function setBillingClock(ctx: AppContext, now: () => number): void {
+  clocks.set(ctx, now);
+}
+export const billingNow = (ctx: AppContext): number => (clocks.get(ctx) ?? Date.now)();
+
+/** A user's attributes column as the domain's Attributes. */
+export const attrsOf = (text: unknown): Attributes => parseAttributes(text) as Attributes;
+
+// ---- state -------------------------------------------------------------------------------------------------
+
+/** Server-written marker: the suspension was made by the billing job (lifted automatically once paid). */
+export const SUSPENDED_AUTO = 'suspendedAuto';
+
+/** Plus edition and the server attribute `{ns}.enableBilling` on (gateway mode: not checked here). */
+export function isBillingOn(ctx: AppContext): boolean {
+  if (ctx.config.edition !== 'plus') return false;
+  if (ctx.config.mode === 'gateway') return true;
+  const row = ctx.store.sqlite.prepare('SELECT attributes FROM server WHERE id = 1').get() as
+    { attributes: string } | undefined;
+  return attrBool(parseAttributes(row?.attributes)[nsKey(ctx.config.ns, 'enableBilling')]);
+}
+
+/** Suspension is enforced: billing on and the users are this store's (embedded mode). */
+export const isSuspensionEnforced = (ctx: AppContext): boolean =>
+  ctx.config.mode !== 'gateway' && isBillingOn(ctx);
+
+export interface OpenInvoice {
+  id: number;
+  dueDate: string;
+  value: number;
+  status: InvoiceStatus;
+  invoiceUrl: string | null;
+}
+
+/** A user's open invoices (TARKAN_GENERATED, PENDING, OVERDUE), oldest due date first. */
+export function openInvoices(ctx: AppContext, userId: number): OpenInvoice[] {
+  const marks = OPEN_INVOICE_STATUSES.map(() => '?').join(', ');
+  const rows = ctx.store.sqlite
+    .prepare(
+      `SELECT id, dueDate, value, status, invoiceUrl FROM invoices
+       WHERE userId = ? AND status IN (${marks}) ORDER BY dueDate, id`,
+    )
+    .all(userId, ...OPEN_INVOICE_STATUSES) as Array<Omit<OpenInvoice, 'status'> & { status: string }>;
+  return rows.map((r) => ({ ...r, status: isInvoiceStatus(r.status) ? r.status : 'PENDING' }));
+}
+
+interface UserState {
+  id: number;
+  administrator: number | boolean | null;
+  attributes: string | null;
+}
+
+function userState(ctx: AppContext, id: number): UserState | undefined {
+  return ctx.store.sqlite.prepare('SELECT id, administrator, attributes FROM users WHERE id = ?').get(id) as
+    UserState | undefined;
+}
+
+/** Sets (value) or removes (undefined) the server-written attributes `names` of user `id`. */
+export function writeUserState(ctx: AppContext, id: number, values: Record<string, unknown>): void {
+  const u = userState(ctx, id);
+  if (!u) return;
+  const attrs = parseAttributes(u.attributes);
+  for (const [name, v] of Object.entries(values)) {
+    const key = nsKey(ctx.config.ns, name);
+    if (v === undefined) delete attrs[key];
+    else attrs[key] = v;
+  }
+  ctx.store.sqlite.prepare('UPDATE users SET attributes = ? WHERE id = ?').run(JSON.stringify(attrs), id);
+}
+
+/** Clears every suspension state attribute (reactivation, or a paid automatic suspension). */
+export const clearSuspension = (ctx: AppContext, id: number): void =>
+  writeUserState(ctx, id, {
+    suspended: undefined,
+    trustUntil: undefined,
+    trustUsed: undefined,
+    [SUSPENDED_AUTO]: undefined,
+  });
+
+export interface SuspensionRefusal {
+  error: 'ACCOUNT_IS_SUSPENDED_TRUST' | 'ACCOUNT_IS_SUSPENDED';
+  trustAvailable: boolean;
+  invoices: OpenInvoice[];
+}
+
+const trustAvailableFor = (ctx: AppContext, attrs: Attributes): boolean =>
+  readUserBilling(attrs, ctx.config.ns).trustUnlock && !attrBool(attrs[nsKey(ctx.config.ns, 'trustUsed')]);
+
+/**
+ * The 403 body for a suspended user without a running trust period, else null. Administrators are never
+ * suspended; nothing is enforced unless billing is on.
+ */
+export function suspensionRefusal(
+  ctx: AppContext,
+  user: { id: number; administrator?: number | boolean | null; attributes?: string | null },
+): SuspensionRefusal | null {
+  if (user.administrator || !isSuspensionEnforced(ctx)) return null;
+  const attrs = attrsOf(user.attributes);
+  if (userAccountState(attrs, ctx.config.ns, new Date(billingNow(ctx))).state !== 'suspended') return null;
+  const trustAvailable = trustAvailableFor(ctx, attrs);
+  return {
+    error: trustAvailable ? 'ACCOUNT_IS_SUSPENDED_TRUST' : 'ACCOUNT_IS_SUSPENDED',
+    trustAvailable,
+    invoices: openInvoices(ctx, user.id),
+  };
+}
+
+// ---- routes ------------------------------------------------------------------------------------------------
+
+async function adminTarget(ctx: AppContext, req: FastifyRequest): Promise<{ callerId: number; id: number }> {
+  const caller = await requireCaller(ctx, req);
+  if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
+  if (!caller.administrator) throw denied('Administrator access required');
+  if (ctx.config.mode === 'gateway') throw badRequest('Account suspension needs the embedded server');
+  const id = pathId(req);
+  if (!userState(ctx, id)) throw notFound(`User ${id} not found`);
+  return { callerId: caller.userId, id };
+}
+
+export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
+  const ns = ctx.config.ns;
+
+  app.post(`/${ns}/users/:id/suspend`, async (req, reply) => {
+    const { callerId, id } = await adminTarget(ctx, req);
+    if (!isBillingOn(ctx)) throw badRequest('Billing is not enabled');
+    if (userState(ctx, id)?.administrator) throw badRequest('Administrators cannot be suspended');
+    writeUserState(ctx, id, { suspended: true, [SUSPENDED_AUTO]: undefined, trustUntil: undefined });
+    logAction(ctx, req, callerId, 'edit', 'user', id, { billing: 'suspend' });
+    return reply.status(204).send();
+  });
+
+  // Allowed while billing is off too, so an administrator can always clean a stale suspension.
+  app.post(`/${ns}/users/:id/reactivate`, async (req, reply) => {
+    const { callerId, id } = await adminTarget(ctx, req);
+    clearSuspension(ctx, id);
+    logAction(ctx, req, callerId, 'edit', 'user', id, { billing: 'reactivate' });
+    return reply.status(204).send();
+  });
+
+  app.post(`/${ns}/billing/trust-unlock`, async (req) => {
+    const body = parse(trustUnlockRequestSchema, formBody(req));
+    if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
+    if (!isSuspensionEnforced(ctx)) throw badRequest('Billing is not enabled');
+    // Same rate limits as POST /api/session (per account and per address).
+    const r = await passwordLogin(ctx, req.ip, body.email, body.password);
+    if (!r.ok) {
+      if (r.reason === 'disabled') throw denied('User is disabled');
+      if (r.reason === 'expired') throw denied('User has expired');
+      throw badRequest('Invalid email or password');
+    }
+    const user = r.user;
+    const attrs = attrsOf(user.attributes);
+    const now = billingNow(ctx);
+    const state = user.administrator
+      ? { state: 'active' as const }
+      : userAccountState(attrs, ns, new Date(now));
+    if (state.state === 'active') throw badRequest('The account is not suspended');
+    if (state.state === 'trust')
+      throw badRequest(`A trust period is already running until ${state.trustUntil}`);
+    if (!readUserBilling(attrs, ns).trustUnlock)
+      throw badRequest('Trust unlock is not available for this account');
+    if (attrBool(attrs[nsKey(ns, 'trustUsed')])) throw badRequest('The trust unlock was already used');
+    const trustUntil = trustUntilFrom(now, readUserBilling(attrs, ns).trustUnlockDays);
+    writeUserState(ctx, user.id, { trustUntil, trustUsed: true });
+    logAction(ctx, req, user.id, 'edit', 'user', user.id, { billing: 'trustUnlock', trustUntil });
+    return { trustUntil };
+  });
+}
+
+/** `{ns}.trustUntil` of a user's attributes, when set. */
+export const trustUntilOf = (ctx: AppContext, attrs: Attributes): string | undefined =>
+  attrString(attrs[nsKey(ctx.config.ns, 'trustUntil')]);
