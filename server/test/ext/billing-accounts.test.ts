@@ -1,0 +1,309 @@
+// Billing accounts (server/src/ext/billing/accounts.ts, job.ts): login refusal of a suspended user, admin
+// suspend/reactivate with audit rows, the one-time trust unlock, the billing job (monthly invoice, OVERDUE,
+// auto-suspension after autoSuspendDays, lift after payment) with an injected clock, and enableBilling off.
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Invoice } from '@rastro/domain';
+import { runBillingJobNow, setBillingClock } from '../../src/ext/billing/index.ts';
+import { LOGIN_MAX_FAILURES } from '../../src/traccar/auth.ts';
+import { api, createUser, expectStatus, login, makeTestApp, type TestApp } from '../helpers/index.ts';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('billing accounts (Plus, embedded)', () => {
+  let t: TestApp;
+  let now = at('2026-12-15T10:00:00Z');
+
+  const setBilling = (on: boolean) =>
+    t.ctx.store.sqlite
+      .prepare('UPDATE server SET attributes = ? WHERE id = 1')
+      .run(JSON.stringify({ 'rastro.enableBilling': on }));
+  const attrsOf = (id: number) =>
+    JSON.parse(
+      (
+        t.ctx.store.sqlite.prepare('SELECT attributes FROM users WHERE id = ?').get(id) as {
+          attributes: string;
+        }
+      ).attributes,
+    ) as Record<string, unknown>;
+  const signIn = (email: string, password: string): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email, password }).toString(),
+    });
+  const trustUnlock = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/rastro/billing/trust-unlock', payload: { email, password } });
+  const suspend = (id: number, cookie = t.admin) => api(t.app, cookie, 'POST', `/rastro/users/${id}/suspend`);
+  const reactivate = (id: number, cookie = t.admin) =>
+    api(t.app, cookie, 'POST', `/rastro/users/${id}/reactivate`);
+  const invoicesOf = (id: number) =>
+    t.ctx.store.sqlite.prepare('SELECT * FROM invoices WHERE userId = ? ORDER BY id').all(id) as Invoice[];
+  const auditOf = (id: number) =>
+    (
+      t.ctx.store.sqlite
+        .prepare(
+          `SELECT userId, actionType, attributes FROM actions WHERE objectType = 'user' AND objectId = ?`,
+        )
+        .all(id) as { userId: number; actionType: string; attributes: string }[]
+    ).map((a) => ({ ...a, attributes: JSON.parse(a.attributes) as Record<string, unknown> }));
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    setBillingClock(t.ctx, () => now);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(() => {
+    now = at('2026-12-15T10:00:00Z');
+    setBilling(true);
+  });
+
+  it('refuses the sign-in (and cookie / token sessions) of a suspended user with the 403 JSON', async () => {
+    const u = await createUser(t, { attributes: { 'rastro.billing': true, 'rastro.trustUnlock': true } });
+    const plain = await createUser(t, { attributes: { 'rastro.billing': true } });
+    const token = expectStatus<string>(await api(t.app, u.cookie, 'POST', '/api/session/token'), 200);
+    const inv = expectStatus<Invoice>(
+      await api(t.app, t.admin, 'POST', '/rastro/invoices', {
+        userId: u.id,
+        value: 89.9,
+        dueDate: '2026-12-10',
+      }),
+      200,
+    );
+    expect((await suspend(u.id)).statusCode).toBe(204);
+    expect((await suspend(plain.id)).statusCode).toBe(204);
+    expect(attrsOf(u.id)['rastro.suspended']).toBe(true);
+
+    const res = await signIn(u.email, u.password);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: 'ACCOUNT_IS_SUSPENDED_TRUST',
+      trustAvailable: true,
+      invoices: [
+        { id: inv.id, dueDate: '2026-12-10', value: 89.9, status: 'TARKAN_GENERATED', invoiceUrl: null },
+      ],
+    });
+    expect(res.cookies.find((c) => c.name === 'JSESSIONID')).toBeUndefined();
+    const cookie = await api(t.app, u.cookie, 'GET', '/api/session');
+    expect(cookie.statusCode).toBe(403);
+    expect(cookie.json()).toMatchObject({ error: 'ACCOUNT_IS_SUSPENDED_TRUST' });
+    const byToken = await api(t.app, null, 'GET', `/api/session?token=${encodeURIComponent(token)}`);
+    expect(byToken.statusCode).toBe(403);
+
+    const other = await signIn(plain.email, plain.password);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ error: 'ACCOUNT_IS_SUSPENDED', trustAvailable: false, invoices: [] });
+    // A wrong password is still 401, not a hint that the account exists.
+    expect((await signIn(plain.email, 'wrong')).statusCode).toBe(401);
+  });
+
+  it('never suspends an administrator', async () => {
+    const admin2 = await createUser(t, { administrator: true });
+    const res = await suspend(admin2.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe('IllegalArgumentException: Administrators cannot be suspended');
+    // Even a stored flag is ignored for administrators.
+    t.ctx.store.sqlite
+      .prepare('UPDATE users SET attributes = ? WHERE id = ?')
+      .run(JSON.stringify({ 'rastro.suspended': true }), admin2.id);
+    expect((await signIn(admin2.email, admin2.password)).statusCode).toBe(200);
+  });
+
+  it('suspend and reactivate are admin-only, write audit rows, and reactivation lets the user in', async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const refused = await suspend(u.id, other.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toBe('SecurityException: Administrator access required');
+    expect((await reactivate(u.id, other.cookie)).body).toBe(
+      'SecurityException: Administrator access required',
+    );
+    expect((await suspend(987654)).statusCode).toBe(404);
+
+    expect((await suspend(u.id)).statusCode).toBe(204);
+    expect((await signIn(u.email, u.password)).statusCode).toBe(403);
+    expect((await reactivate(u.id)).statusCode).toBe(204);
+    expect(attrsOf(u.id)).not.toHaveProperty('rastro.suspended');
+    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+
+    const adminId = (await api(t.app, t.admin, 'GET', '/api/session')).json<{ id: number }>().id;
+    expect(auditOf(u.id).filter((a) => a.attributes.billing)).toEqual([
+      { userId: adminId, actionType: 'edit', attributes: { billing: 'suspend' } },
+      { userId: adminId, actionType: 'edit', attributes: { billing: 'reactivate' } },
+    ]);
+  });
+
+  it('allows one trust unlock: in during the trust period, refused after it while still overdue', async () => {
+    const u = await createUser(t, {
+      attributes: { 'rastro.billing': true, 'rastro.trustUnlock': true, 'rastro.trustUnlockDays': 2 },
+    });
+    expectStatus(
+      await api(t.app, t.admin, 'POST', '/rastro/invoices', {
+        userId: u.id,
+        value: 50,
+        dueDate: '2026-12-10',
+      }),
+      200,
+    );
+    expect((await suspend(u.id)).statusCode).toBe(204);
+
+    expect((await trustUnlock(u.email, 'wrong')).body).toBe(
+      'IllegalArgumentException: Invalid email or password',
+    );
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/rastro/billing/trust-unlock',
+      payload: { email: '' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('email is required');
+
+    // Form body, like the login form.
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/rastro/billing/trust-unlock',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: u.email, password: u.password }).toString(),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ trustUntil: '2026-12-17T10:00:00.000Z' });
+    expect(auditOf(u.id).find((a) => a.attributes.billing === 'trustUnlock')).toMatchObject({
+      userId: u.id,
+      attributes: { trustUntil: '2026-12-17T10:00:00.000Z' },
+    });
+
+    now = at('2026-12-16T09:00:00Z');
+    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+    expect((await trustUnlock(u.email, u.password)).body).toBe(
+      'IllegalArgumentException: A trust period is already running until 2026-12-17T10:00:00.000Z',
+    );
+
+    now = at('2026-12-17T10:00:01Z');
+    await runBillingJobNow(t.ctx);
+    expect(attrsOf(u.id)).not.toHaveProperty('rastro.trustUntil');
+    const after = await signIn(u.email, u.password);
+    expect(after.statusCode).toBe(403);
+    expect(after.json()).toMatchObject({ error: 'ACCOUNT_IS_SUSPENDED', trustAvailable: false });
+    expect(after.json<{ invoices: Invoice[] }>().invoices.map((i) => i.status)).toEqual(['OVERDUE']);
+    const second = await trustUnlock(u.email, u.password);
+    expect(second.statusCode).toBe(400);
+    expect(second.body).toBe('IllegalArgumentException: The trust unlock was already used');
+  });
+
+  it('refuses a trust unlock when it is not allowed or the account is not suspended; rate-limited', async () => {
+    const u = await createUser(t, { attributes: { 'rastro.billing': true } });
+    expect((await trustUnlock(u.email, u.password)).body).toBe(
+      'IllegalArgumentException: The account is not suspended',
+    );
+    expect((await suspend(u.id)).statusCode).toBe(204);
+    expect((await trustUnlock(u.email, u.password)).body).toBe(
+      'IllegalArgumentException: Trust unlock is not available for this account',
+    );
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await trustUnlock(u.email, `wrong-${i}`);
+    const limited = await trustUnlock(u.email, u.password);
+    expect(limited.statusCode).toBe(429);
+    // The login shares the same limiter.
+    expect((await signIn(u.email, u.password)).statusCode).toBe(429);
+  });
+
+  it('the job creates the monthly invoice once, marks it OVERDUE, suspends after autoSuspendDays, lifts when paid', async () => {
+    const u = await createUser(t, {
+      attributes: {
+        'rastro.billing': true,
+        'rastro.billingPrice': 99.9,
+        'rastro.billingDueDay': 10,
+        'rastro.billingDescription': 'Rastreamento mensal',
+        'rastro.autoSuspend': true,
+        'rastro.autoSuspendDays': 5,
+        'rastro.trustUnlock': true,
+      },
+    });
+    now = at('2026-11-29T12:00:00Z'); // due 2026-12-10 is 11 days ahead
+    expect((await runBillingJobNow(t.ctx)).created).not.toContain(u.id);
+    expect(invoicesOf(u.id)).toHaveLength(0);
+
+    now = at('2026-11-30T09:00:00Z'); // 10 days ahead
+    expect((await runBillingJobNow(t.ctx)).created).toContain(u.id);
+    await runBillingJobNow(t.ctx);
+    now = at('2026-12-05T09:00:00Z');
+    await runBillingJobNow(t.ctx);
+    const [inv, ...more] = invoicesOf(u.id);
+    expect(more).toHaveLength(0);
+    expect(inv).toMatchObject({
+      dueDate: '2026-12-10',
+      value: 99.9,
+      status: 'TARKAN_GENERATED',
+      description: 'Rastreamento mensal',
+    });
+
+    now = at('2026-12-11T01:00:00Z');
+    await runBillingJobNow(t.ctx);
+    expect(invoicesOf(u.id)[0].status).toBe('OVERDUE');
+    now = at('2026-12-14T23:00:00Z'); // 4 days overdue
+    expect((await runBillingJobNow(t.ctx)).suspended).not.toContain(u.id);
+    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+
+    now = at('2026-12-15T00:30:00Z'); // 5 days overdue
+    expect((await runBillingJobNow(t.ctx)).suspended).toContain(u.id);
+    expect(attrsOf(u.id)).toMatchObject({ 'rastro.suspended': true });
+    const refused = await signIn(u.email, u.password);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'ACCOUNT_IS_SUSPENDED_TRUST', trustAvailable: true });
+    expect((await trustUnlock(u.email, u.password)).statusCode).toBe(200);
+
+    // Paid in cash: the automatic suspension ends at once and the trust unlock is available again.
+    expectStatus(await api(t.app, t.admin, 'POST', `/rastro/invoices/${inv.id}/cash`), 200);
+    const attrs = attrsOf(u.id);
+    for (const k of ['rastro.suspended', 'rastro.trustUntil', 'rastro.trustUsed'])
+      expect(attrs).not.toHaveProperty(k);
+    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+    expect(auditOf(u.id).map((a) => a.attributes.billing)).toEqual(
+      expect.arrayContaining(['autoSuspend', 'trustUnlock', 'autoReactivate']),
+    );
+  });
+
+  it('a manual suspension is not lifted by the job when nothing is overdue', async () => {
+    const u = await createUser(t, { attributes: { 'rastro.billing': true } });
+    expect((await suspend(u.id)).statusCode).toBe(204);
+    expect((await runBillingJobNow(t.ctx)).lifted).not.toContain(u.id);
+    expect((await signIn(u.email, u.password)).statusCode).toBe(403);
+  });
+
+  it('with enableBilling off nothing is enforced', async () => {
+    const u = await createUser(t, {
+      attributes: {
+        'rastro.billing': true,
+        'rastro.billingPrice': 10,
+        'rastro.billingDueDay': 20,
+        'rastro.trustUnlock': true,
+      },
+    });
+    expect((await suspend(u.id)).statusCode).toBe(204);
+    setBilling(false);
+    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+    const cookie = await login(t.app, u.email, u.password);
+    expect((await api(t.app, cookie, 'GET', '/api/session')).statusCode).toBe(200);
+    expect(await runBillingJobNow(t.ctx)).toEqual({ created: [], overdue: 0, suspended: [], lifted: [] });
+    expect(invoicesOf(u.id)).toHaveLength(0);
+
+    expect((await suspend(u.id)).body).toBe('IllegalArgumentException: Billing is not enabled');
+    expect((await trustUnlock(u.email, u.password)).body).toBe(
+      'IllegalArgumentException: Billing is not enabled',
+    );
+    expect((await api(t.app, t.admin, 'GET', '/rastro/invoices')).body).toBe(
+      'IllegalArgumentException: Billing is not enabled',
+    );
+    const create = await api(t.app, t.admin, 'POST', '/rastro/invoices', {
+      userId: u.id,
+      value: 5,
+      dueDate: '2026-12-20',
+    });
+    expect(create.body).toBe('IllegalArgumentException: Billing is not enabled');
+    // Integrations can be configured before billing is enabled; reactivation always works.
+    expect((await api(t.app, t.admin, 'GET', '/rastro/integrations')).statusCode).toBe(200);
+    expect((await reactivate(u.id)).statusCode).toBe(204);
+  });
+});
