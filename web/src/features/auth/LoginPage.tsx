@@ -1,10 +1,11 @@
 // /login (SPEC §2, §5, §8): e-mail + password with remember me, token login, password recovery request,
-// and a link to /register when the server allows registration. After login it lands on `to`.
+// and a link to /register when the server allows registration. After login it lands on `to`. A suspended account
+// with a trust unlock available (SPEC §4, §8) gets a button: POST /{ns}/billing/trust-unlock, then sign in.
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/http.ts';
+import { api, ext, HttpError } from '../../api/http.ts';
 import { login, loginWithToken } from '../../app/sessionActions.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -29,6 +30,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [info, setInfo] = useState<string | null>(null);
+  const [trustBusy, setTrustBusy] = useState(false);
+  const [trustError, setTrustError] = useState<string | null>(null);
 
   const switchMode = (m: Mode) => {
     setMode(m);
@@ -38,6 +41,7 @@ export function LoginPage() {
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
+    setTrustError(null);
     setFailure(null);
     setInfo(null);
     try {
@@ -47,6 +51,27 @@ export function LoginPage() {
     } finally {
       setBusy(false);
     }
+  }
+
+  async function trustUnlock() {
+    setTrustBusy(true);
+    try {
+      await ext.post('/billing/trust-unlock', { email: email.trim(), password });
+    } catch (err) {
+      console.warn('trust unlock refused', err);
+      const detail = err instanceof HttpError && err.text ? `: ${err.text.split('\n')[0].slice(0, 200)}` : '';
+      setFailure(null);
+      setInfo(null);
+      setTrustBusy(false);
+      setTrustError(`${t('suspended.trustFailed')}${detail}`);
+      return;
+    }
+    setTrustBusy(false);
+    setTrustError(null);
+    await run(async () => {
+      await login(email.trim(), password, remember);
+      navigate(to, { replace: true });
+    });
   }
 
   function submit(e: FormEvent) {
@@ -79,7 +104,16 @@ export function LoginPage() {
     <AuthLayout title={mode === 'recover' ? t('recover.requestTitle') : t('login.title')}>
       <form onSubmit={submit} noValidate data-testid="login-form">
         <Stack gap="sm">
-          <ErrorAlert failure={failure} />
+          <ErrorAlert
+            failure={failure}
+            onTrustUnlock={mode === 'password' ? () => void trustUnlock() : undefined}
+            trustBusy={trustBusy}
+          />
+          {trustError && (
+            <Text c="red" size="sm" role="alert" data-testid="login-trust-error">
+              {trustError}
+            </Text>
+          )}
           {info && (
             <Text c="teal" size="sm" role="status" data-testid="login-info">
               {info}
