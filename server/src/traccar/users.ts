@@ -2,6 +2,7 @@
 // user fields, write-only passwords, self-delete.
 import type { FastifyInstance } from 'fastify';
 import { userInput, type UserInput } from '@rastro/domain';
+import { protectBillingAttributes } from '../ext/billing/accounts.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, denied, notFound } from '../errors.ts';
 import {
@@ -262,6 +263,11 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
         throw denied('Write access denied');
       }
       checkUserUpdate(caller, rowAsUserLike(existing), input);
+      input.attributes = protectBillingAttributes(
+        ctx,
+        existing.attributes,
+        input.attributes,
+      ) as typeof input.attributes;
     }
     duplicateEmailCheck(ctx, input.email, id);
     const values = inputToRow(COLUMNS.users, input);

@@ -87,11 +87,11 @@ describe('billing accounts (Plus, embedded)', () => {
       ],
     });
     expect(res.cookies.find((c) => c.name === 'JSESSIONID')).toBeUndefined();
-    const cookie = await api(t.app, u.cookie, 'GET', '/api/session');
-    expect(cookie.statusCode).toBe(403);
-    expect(cookie.json()).toMatchObject({ error: 'ACCOUNT_IS_SUSPENDED_TRUST' });
+    // The suspension ended the user's cookie sessions; an API token is refused with the same JSON.
+    expect((await api(t.app, u.cookie, 'GET', '/api/session')).statusCode).toBe(404);
     const byToken = await api(t.app, null, 'GET', `/api/session?token=${encodeURIComponent(token)}`);
     expect(byToken.statusCode).toBe(403);
+    expect(byToken.json()).toMatchObject({ error: 'ACCOUNT_IS_SUSPENDED_TRUST', trustAvailable: true });
 
     const other = await signIn(plain.email, plain.password);
     expect(other.statusCode).toBe(403);
@@ -176,7 +176,9 @@ describe('billing accounts (Plus, embedded)', () => {
     });
 
     now = at('2026-12-16T09:00:00Z');
-    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+    const during = await signIn(u.email, u.password);
+    expect(during.statusCode).toBe(200);
+    const cookie = `JSESSIONID=${during.cookies.find((c) => c.name === 'JSESSIONID')!.value}`;
     expect((await trustUnlock(u.email, u.password)).body).toBe(
       'IllegalArgumentException: A trust period is already running until 2026-12-17T10:00:00.000Z',
     );
@@ -188,6 +190,10 @@ describe('billing accounts (Plus, embedded)', () => {
     expect(after.statusCode).toBe(403);
     expect(after.json()).toMatchObject({ error: 'ACCOUNT_IS_SUSPENDED', trustAvailable: false });
     expect(after.json<{ invoices: Invoice[] }>().invoices.map((i) => i.status)).toEqual(['OVERDUE']);
+    // The session opened during the trust period is refused the same way once it is over.
+    const stale = await api(t.app, cookie, 'GET', '/api/session');
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ error: 'ACCOUNT_IS_SUSPENDED', trustAvailable: false });
     const second = await trustUnlock(u.email, u.password);
     expect(second.statusCode).toBe(400);
     expect(second.body).toBe('IllegalArgumentException: The trust unlock was already used');
@@ -263,6 +269,34 @@ describe('billing accounts (Plus, embedded)', () => {
     expect(auditOf(u.id).map((a) => a.attributes.billing)).toEqual(
       expect.arrayContaining(['autoSuspend', 'trustUnlock', 'autoReactivate']),
     );
+  });
+
+  it('a user cannot lift its own suspension or change its billing by editing its attributes', async () => {
+    const u = await createUser(t, {
+      attributes: { 'rastro.billing': true, 'rastro.billingPrice': 80, lang: 'es' },
+    });
+    expect((await suspend(u.id)).statusCode).toBe(204);
+    const basic = `Basic ${Buffer.from(`${u.email}:${u.password}`).toString('base64')}`;
+    const self = (
+      await t.app.inject({ method: 'GET', url: `/api/users/${u.id}`, headers: { authorization: basic } })
+    ).json<Record<string, unknown>>();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      headers: { authorization: basic },
+      payload: {
+        ...self,
+        attributes: { lang: 'en-US', 'rastro.billingPrice': 1, 'rastro.trustUnlock': true },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(attrsOf(u.id)).toEqual({
+      lang: 'en-US',
+      'rastro.billing': true,
+      'rastro.billingPrice': 80,
+      'rastro.suspended': true,
+    });
+    expect((await signIn(u.email, u.password)).statusCode).toBe(403);
   });
 
   it('a manual suspension is not lifted by the job when nothing is overdue', async () => {

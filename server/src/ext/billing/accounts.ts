@@ -16,6 +16,8 @@ import {
   trustUnlockRequestSchema,
   trustUntilFrom,
   userAccountState,
+  USER_BILLING_ATTRIBUTES,
+  USER_BILLING_STATE_ATTRIBUTES,
   type Attributes,
   type InvoiceStatus,
 } from '@rastro/domain';
@@ -110,6 +112,37 @@ export const clearSuspension = (ctx: AppContext, id: number): void =>
     [SUSPENDED_AUTO]: undefined,
   });
 
+/** Ends the user's cookie sessions (on suspension: the web app has to sign in again and is refused). */
+export function endCookieSessions(ctx: AppContext, id: number): void {
+  ctx.store.sqlite.prepare('DELETE FROM sessions WHERE userId = ?').run(id);
+}
+
+/** Every billing attribute name (settings and server-written state), without the namespace. */
+const BILLING_ATTRIBUTE_NAMES = [
+  ...Object.values(USER_BILLING_ATTRIBUTES),
+  ...Object.values(USER_BILLING_STATE_ATTRIBUTES),
+  SUSPENDED_AUTO,
+];
+
+/**
+ * PUT /api/users by a non-administrator: the billing settings and suspension state are kept as stored (a user
+ * or manager can neither lift a suspension nor change a price by editing attributes).
+ */
+export function protectBillingAttributes(
+  ctx: AppContext,
+  storedAttributes: unknown,
+  input: Record<string, unknown>,
+): Record<string, unknown> {
+  const stored = parseAttributes(storedAttributes);
+  const out = { ...input };
+  for (const name of BILLING_ATTRIBUTE_NAMES) {
+    const key = nsKey(ctx.config.ns, name);
+    if (key in stored) out[key] = stored[key];
+    else delete out[key];
+  }
+  return out;
+}
+
 export interface SuspensionRefusal {
   error: 'ACCOUNT_IS_SUSPENDED_TRUST' | 'ACCOUNT_IS_SUSPENDED';
   trustAvailable: boolean;
@@ -158,6 +191,7 @@ export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
     if (!isBillingOn(ctx)) throw badRequest('Billing is not enabled');
     if (userState(ctx, id)?.administrator) throw badRequest('Administrators cannot be suspended');
     writeUserState(ctx, id, { suspended: true, [SUSPENDED_AUTO]: undefined, trustUntil: undefined });
+    endCookieSessions(ctx, id);
     logAction(ctx, req, callerId, 'edit', 'user', id, { billing: 'suspend' });
     return reply.status(204).send();
   });

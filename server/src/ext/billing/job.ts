@@ -26,6 +26,7 @@ import {
   attrsOf,
   billingNow,
   clearSuspension,
+  endCookieSessions,
   isSuspensionEnforced,
   trustUntilOf,
   writeUserState,
@@ -103,6 +104,7 @@ export function reconcileAccount(
   const billing = readUserBilling(attrs, ns);
   if (!suspended && billing.autoSuspend && shouldAutoSuspend(invoices, billing.autoSuspendDays ?? 1, nowMs)) {
     writeUserState(ctx, userId, { suspended: true, [SUSPENDED_AUTO]: true });
+    endCookieSessions(ctx, userId);
     logAction(ctx, null, userId, 'edit', 'user', userId, { billing: 'autoSuspend' });
     return 'suspended';
   }
