@@ -2,9 +2,11 @@
 // suspend/reactivate with audit rows, the one-time trust unlock, the billing job (monthly invoice, OVERDUE,
 // auto-suspension after autoSuspendDays, lift after payment) with an injected clock, and enableBilling off.
 import type { LightMyRequestResponse } from 'fastify';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Invoice } from '@rastro/domain';
-import { runBillingJobNow, setBillingClock } from '../../src/ext/billing/index.ts';
+import { configureBilling, runBillingJobNow, setBillingClock } from '../../src/ext/billing/index.ts';
 import { LOGIN_MAX_FAILURES } from '../../src/traccar/auth.ts';
 import { api, createUser, expectStatus, login, makeTestApp, type TestApp } from '../helpers/index.ts';
 
@@ -339,5 +341,101 @@ describe('billing accounts (Plus, embedded)', () => {
     // Integrations can be configured before billing is enabled; reactivation always works.
     expect((await api(t.app, t.admin, 'GET', '/rastro/integrations')).statusCode).toBe(200);
     expect((await reactivate(u.id)).statusCode).toBe(204);
+  });
+});
+
+describe('billing job with Asaas', () => {
+  it('charges the monthly invoice at the provider with the user fine and interest; the paid webhook lifts the suspension', async () => {
+    const seen: { url: string; body: Record<string, unknown> }[] = [];
+    const fake = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        seen.push({
+          url: `${req.method} ${req.url}`,
+          body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
+        });
+        res.setHeader('content-type', 'application/json');
+        if (req.url === '/v3/customers') res.end(JSON.stringify({ id: 'cus_9' }));
+        else
+          res.end(
+            JSON.stringify({ id: 'pay_77', status: 'PENDING', invoiceUrl: 'https://asaas.test/i/pay_77' }),
+          );
+      });
+    });
+    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+    const t = await makeTestApp();
+    try {
+      let now = at('2026-12-01T08:00:00Z');
+      setBillingClock(t.ctx, () => now);
+      configureBilling(t.ctx, {
+        asaasBaseUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v3`,
+      });
+      t.ctx.store.sqlite.prepare(`UPDATE server SET attributes = '{"rastro.enableBilling":true}'`).run();
+      expectStatus(
+        await api(t.app, t.admin, 'POST', '/rastro/integrations/payment', {
+          key: 'payment',
+          provider: 'asaas',
+          sandbox: true,
+          apiKey: '$aact_job_key',
+          webhookToken: 'job-hook',
+        }),
+        200,
+      );
+      const u = await createUser(t, {
+        name: 'Cliente Mensal',
+        attributes: {
+          'rastro.taxId': '12345678909',
+          'rastro.billing': true,
+          'rastro.billingPrice': 150,
+          'rastro.billingDueDay': 5,
+          'rastro.billingFine': 2,
+          'rastro.billingFineMode': 'percentage',
+          'rastro.billingInterest': 1,
+          'rastro.autoSuspend': true,
+          'rastro.autoSuspendDays': 3,
+        },
+      });
+      expect((await runBillingJobNow(t.ctx)).created).toEqual([u.id]);
+      expect(seen.map((x) => x.url)).toEqual(['POST /v3/customers', 'POST /v3/payments']);
+      expect(seen[1].body).toMatchObject({
+        customer: 'cus_9',
+        value: 150,
+        dueDate: '2026-12-05',
+        fine: { value: 2, type: 'PERCENTAGE' },
+        interest: { value: 1 },
+      });
+      const [inv] = expectStatus<Invoice[]>(await api(t.app, u.cookie, 'GET', '/rastro/invoices'), 200);
+      expect(inv).toMatchObject({
+        status: 'PENDING',
+        externalId: 'pay_77',
+        invoiceUrl: 'https://asaas.test/i/pay_77',
+      });
+
+      now = at('2026-12-08T08:00:00Z'); // 3 days overdue
+      expect((await runBillingJobNow(t.ctx)).suspended).toEqual([u.id]);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email: u.email, password: u.password }).toString(),
+      });
+      expect(refused.json()).toMatchObject({
+        error: 'ACCOUNT_IS_SUSPENDED',
+        invoices: [{ id: inv.id, status: 'OVERDUE', invoiceUrl: 'https://asaas.test/i/pay_77' }],
+      });
+
+      const hook = await t.app.inject({
+        method: 'POST',
+        url: '/rastro/billing/webhook',
+        headers: { 'asaas-access-token': 'job-hook' },
+        payload: { event: 'PAYMENT_RECEIVED', payment: { id: 'pay_77', paymentDate: '2026-12-08' } },
+      });
+      expect(hook.json()).toEqual({ updated: true, status: 'RECEIVED' });
+      expect(await login(t.app, u.email, u.password)).toMatch(/^JSESSIONID=/);
+    } finally {
+      await t.close();
+      await new Promise((r) => fake.close(r));
+    }
   });
 });
