@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Invoice } from '@rastro/domain';
 import { configureBilling, runBillingJobNow, setBillingClock } from '../../src/ext/billing/index.ts';
-import { LOGIN_MAX_FAILURES } from '../../src/traccar/auth.ts';
+import { LOGIN_MAX_FAILURES, generateTotpKey, totpCode } from '../../src/traccar/auth.ts';
 import { api, createUser, expectStatus, login, makeTestApp, type TestApp } from '../helpers/index.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -299,6 +299,32 @@ describe('billing accounts (Plus, embedded)', () => {
       'rastro.suspended': true,
     });
     expect((await signIn(u.email, u.password)).statusCode).toBe(403);
+  });
+
+  it('a TOTP user unlocks with its one-time code', async () => {
+    const totpKey = generateTotpKey();
+    const email = `totp-${Date.now()}@example.com`;
+    const created = expectStatus<{ id: number }>(
+      await api(t.app, t.admin, 'POST', '/api/users', {
+        name: 'TOTP',
+        email,
+        password: 'secret-pass',
+        totpKey,
+        attributes: { 'rastro.billing': true, 'rastro.trustUnlock': true },
+      }),
+      200,
+    );
+    expect((await suspend(created.id)).statusCode).toBe(204);
+    expect((await trustUnlock(email, 'secret-pass')).body).toBe(
+      'IllegalArgumentException: code: the one-time password code is required',
+    );
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/rastro/billing/trust-unlock',
+      payload: { email, password: 'secret-pass', code: totpCode(totpKey) },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ trustUntil: '2026-12-18T10:00:00.000Z' });
   });
 
   it('a manual suspension is not lifted by the job when nothing is overdue', async () => {

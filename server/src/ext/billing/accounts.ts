@@ -3,7 +3,7 @@
 // in embedded mode (the users live in this store); otherwise the suspension attributes are ignored.
 //   POST /{ns}/users/{id}/suspend       (admin) {ns}.suspended = true (manual: only reactivate lifts it)
 //   POST /{ns}/users/{id}/reactivate    (admin) clears suspended, trustUntil, trustUsed
-//   POST /{ns}/billing/trust-unlock     {email, password}, no session: one trust period per suspension cycle
+//   POST /{ns}/billing/trust-unlock     {email, password, code?}, no session: one trust period per suspension cycle
 // `suspensionRefusal` is the check POST/GET /api/session call (403 JSON for a suspended user).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -205,12 +205,15 @@ export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post(`/${ns}/billing/trust-unlock`, async (req) => {
-    const body = parse(trustUnlockRequestSchema, formBody(req));
+    const raw = formBody(req);
+    const body = parse(trustUnlockRequestSchema, raw);
+    const code = typeof raw.code === 'string' && raw.code ? raw.code : undefined; // TOTP users
     if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
     if (!isSuspensionEnforced(ctx)) throw badRequest('Billing is not enabled');
     // Same rate limits as POST /api/session (per account and per address).
-    const r = await passwordLogin(ctx, req.ip, body.email, body.password);
+    const r = await passwordLogin(ctx, req.ip, body.email, body.password, code);
     if (!r.ok) {
+      if (r.reason === 'totpRequired') throw badRequest('code: the one-time password code is required');
       if (r.reason === 'disabled') throw denied('User is disabled');
       if (r.reason === 'expired') throw denied('User has expired');
       throw badRequest('Invalid email or password');
