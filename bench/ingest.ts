@@ -3,7 +3,7 @@
 // REST probes run in one child process (so send and receive times share a clock). Bounded in count and time.
 // Run: node --import tsx bench/ingest.ts   → writes bench/results/ingest.md
 import { Agent, request } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -357,8 +357,13 @@ async function main(): Promise<void> {
     "phase's CPU also pays for the REST probes (each `GET /api/devices` lists every device).",
     '',
   ];
+  // hand-written notes below the marker (comparisons, earlier figures) survive a re-run
+  const out = join(import.meta.dirname, 'results', 'ingest.md');
+  const MARK = '<!-- notes -->';
+  const previous = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  if (previous.includes(MARK)) lines.push(previous.slice(previous.indexOf(MARK)));
   mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-  writeFileSync(join(import.meta.dirname, 'results', 'ingest.md'), lines.join('\n'));
+  writeFileSync(out, lines.join('\n'));
   console.log(lines.join('\n'));
 
   osmand.closeAllConnections();
