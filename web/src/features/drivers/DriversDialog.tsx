@@ -43,7 +43,7 @@ import type { DialogComponentProps } from '../../app/dialogs.ts';
 import { HttpError } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
-import { AttributesEditor } from './AttributesEditor.tsx';
+import { AttributesEditor } from '../../components/AttributesEditor.tsx';
 
 function driverImage(ns: string, d: Driver): string {
   const stamp = d.attributes?.[DRIVER_IMAGE_KEY];
@@ -212,6 +212,7 @@ export function DriversDialog({ onClose }: DialogComponentProps) {
             ))}
           </Group>
           <AttributesEditor
+            ns="drivers"
             rows={editing.attributes}
             errors={errors}
             onChange={(attributes) => setEditing({ ...editing, attributes })}

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
-import { AttributesEditor } from './AttributesEditor.tsx';
+import { AttributesEditor } from '../../components/AttributesEditor.tsx';
 
 export function GroupsPage() {
   const { t } = useTranslation('groups');
@@ -213,6 +213,7 @@ export function GroupsPage() {
               data-testid="group-parent"
             />
             <AttributesEditor
+              ns="groups"
               rows={editing.attributes}
               errors={errors}
               onChange={(attributes) => setEditing({ ...editing, attributes })}

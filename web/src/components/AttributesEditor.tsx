@@ -1,5 +1,6 @@
-// Key/value editor of Traccar `attributes` (extra driver attributes). Values are typed by attributeValue():
-// true/false ⇒ boolean, plain numbers ⇒ number, anything else text.
+// Key/value editor of Traccar `attributes` (groups, drivers…). Values are typed by attributeValue(): true/false ⇒
+// boolean, plain numbers ⇒ number, anything else text. Labels and error keys come from the caller's namespace
+// (fields.attributes, fields.key, fields.value, attributesEmpty, addAttribute, removeAttribute).
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { AttributeRow } from '@rastro/domain';
@@ -9,13 +10,16 @@ export function AttributesEditor({
   rows,
   onChange,
   errors,
+  ns,
 }: {
   rows: AttributeRow[];
   onChange(rows: AttributeRow[]): void;
-  /** 'attributes.<index>' ⇒ error key of the drivers namespace. */
+  /** 'attributes.<index>' ⇒ error key of the `ns` namespace. */
   errors: Record<string, string>;
+  /** The i18n namespace with the editor's labels. */
+  ns: string;
 }) {
-  const { t } = useTranslation('drivers');
+  const { t } = useTranslation(ns);
   const set = (i: number, patch: Partial<AttributeRow>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
