@@ -38,6 +38,7 @@ import {
 } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
 import type { DialogComponentProps } from '../../app/dialogs.ts';
 import { HttpError } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
@@ -382,25 +383,16 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
             </Table>
           )}
           {deleting && (
-            <Alert color="red" title={t('deleteTitle')} data-testid="calendar-delete-confirm">
-              <Stack gap="xs">
-                <Text size="sm">{t('deleteQuestion', { name: deleting.name })}</Text>
-                <Group justify="flex-end">
-                  <Button size="xs" variant="default" onClick={() => setDeleting(null)}>
-                    {t('cancel')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    color="red"
-                    onClick={() => void confirmDelete()}
-                    loading={remove.isPending}
-                    data-testid="calendar-delete-yes"
-                  >
-                    {t('delete')}
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
+            <InlineDeleteConfirm
+              title={t('deleteTitle')}
+              question={t('deleteQuestion', { name: deleting.name })}
+              cancelLabel={t('cancel')}
+              deleteLabel={t('delete')}
+              onCancel={() => setDeleting(null)}
+              onConfirm={() => void confirmDelete()}
+              loading={remove.isPending}
+              testId="calendar-delete"
+            />
           )}
         </Stack>
       )}
