@@ -249,9 +249,10 @@ export async function registerNotificationRoutes(
     await requireUser(ctx, req);
     const q = (req.query ?? {}) as Record<string, unknown>;
     const announcement = q.announcement === 'true';
-    return NOTIFICATOR_TYPES.filter((t) => !announcement || (t !== 'web' && t !== 'command')).map((type) => ({
-      type,
-    }));
+    // Only channels that can deliver: web and command always, the adapters once their settings are given.
+    return NOTIFICATOR_TYPES.filter((t) => !announcement || (t !== 'web' && t !== 'command'))
+      .filter((t) => notifier.notificators.get(t)?.configured() ?? true)
+      .map((type) => ({ type }));
   });
 
   const test = async (user: User, channels: string[]) => {

@@ -36,8 +36,18 @@ export const zonedDate = z.string().transform((v, ctx) => {
 /** Nullable date field defaulting to null (omitted ⇒ null, as on Traccar's full-replacement PUT). */
 export const optionalDate = zonedDate.nullable().default(null);
 
-/** 64-bit ids as JSON integers; "no reference" is 0. */
-export const id = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+// Traccar's Java binding (Jackson, scalar coercion on) reads a number sent as a JSON string ("4", "12.5") and a
+// boolean sent as "true"/"false"; clients rely on it, so the schemas accept the same.
+const NUMERIC_TEXT = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+/** "4" ⇒ 4, "12.5" ⇒ 12.5; anything else unchanged (and then refused by the number schema). */
+export const numericText = (v: unknown): unknown =>
+  typeof v === 'string' && NUMERIC_TEXT.test(v) ? Number(v) : v;
+/** "true"/"false" (any case) ⇒ boolean; anything else unchanged. */
+export const booleanText = (v: unknown): unknown =>
+  typeof v === 'string' && /^\s*(true|false)\s*$/i.test(v) ? v.trim().toLowerCase() === 'true' : v;
+
+/** 64-bit ids as JSON integers (or decimal strings); "no reference" is 0. */
+export const id = z.preprocess(numericText, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 export const refId = id.default(0);
 
 /** Free-form `attributes`: any JSON values, always an object (`{}` when omitted or null). */
@@ -49,9 +59,9 @@ export const attributes = z
 
 export const str = (max = 512) => z.string().max(max);
 export const nullableStr = (max = 512) => z.string().max(max).nullable().default(null);
-export const bool = z.boolean().default(false);
-export const num = z.number().finite().default(0);
-export const int = z.number().int().default(0);
+export const bool = z.preprocess(booleanText, z.boolean()).default(false);
+export const num = z.preprocess(numericText, z.number().finite()).default(0);
+export const int = z.preprocess(numericText, z.number().int()).default(0);
 
 /** Query/form flag: `true`/`false`/`1`/`0`. */
 export const flag = z

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { EVENT_TYPES, COMMAND_TYPES } from '../types.ts';
 import { validateArea } from './area.ts';
 import { validateCalendarData } from './calendar.ts';
-import { attributes, bool, int, nullableStr, num, optionalDate, refId } from './common.ts';
+import { attributes, bool, int, nullableStr, num, numericText, optionalDate, refId } from './common.ts';
 
 const name = z.string().trim().min(1, 'name is required').max(512);
 
@@ -259,7 +259,7 @@ export const permissionInput = z.record(z.string(), z.unknown()).transform((obj,
   for (const k of keys) {
     if (!(PERMISSION_KEYS as readonly string[]).includes(k))
       return fail(`unknown permission key "${k.slice(0, 40)}"`);
-    const v = obj[k];
+    const v = numericText(obj[k]);
     if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0 || v > Number.MAX_SAFE_INTEGER) {
       return fail(`${k} must be a positive integer`);
     }
@@ -271,9 +271,9 @@ export const permissionInput = z.record(z.string(), z.unknown()).transform((obj,
   }
   return {
     ownerType,
-    ownerId: obj[ownerKey] as number,
+    ownerId: numericText(obj[ownerKey]) as number,
     propertyType,
-    propertyId: obj[propertyKey] as number,
+    propertyId: numericText(obj[propertyKey]) as number,
   };
 });
 
