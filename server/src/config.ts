@@ -48,6 +48,8 @@ const envSchema = z.object({
   SIM_SEED: intFrom(1),
   /** Folder of the built web app (default web/dist); lets parallel test runs serve their own build. */
   WEB_ROOT: z.string().optional(),
+  /** Origins allowed to call the API from a browser (Traccar's web.origin): comma list, or `*` for any. */
+  WEB_ORIGIN: z.string().optional(),
 });
 
 export interface Config {
@@ -75,7 +77,27 @@ export interface Config {
   statusTimeoutSeconds: number;
   /** Where the built web app lives (served at /). */
   webRoot: string;
+  /** Extra browser origins allowed by CORS besides the app's own host; ['*'] = any origin. */
+  webOrigins: string[];
   mode: 'embedded' | 'gateway';
+}
+
+/** `WEB_ORIGIN` as a list of origins (`https://a.example, https://b.example`), or ['*']. */
+export function parseWebOrigins(value: string | undefined): string[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  if (items.includes('*')) return ['*'];
+  return items.map((o) => {
+    let url: URL;
+    try {
+      url = new URL(o);
+    } catch {
+      throw new Error(`Invalid configuration:\n  WEB_ORIGIN: "${o}" is not an origin like https://host:port`);
+    }
+    return url.origin.toLowerCase();
+  });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -109,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     statusTimeoutSeconds: e.STATUS_TIMEOUT || 600,
     webRoot: e.WEB_ROOT ? resolve(e.WEB_ROOT) : resolve(import.meta.dirname, '../../web/dist'),
+    webOrigins: parseWebOrigins(e.WEB_ORIGIN),
     mode: e.TRACCAR_URL ? 'gateway' : 'embedded',
   };
   return { ...base, ...overrides };

@@ -13,6 +13,9 @@ import { jsonObject, parse } from './http.ts';
 import { getMailer } from './mailer.ts';
 import { COLUMNS, inputToRow, rowToJson, type Json, type Row } from './model.ts';
 
+/** The Traccar API version the embedded core implements (clients compare it); Rastro's own is VERSION. */
+export const TRACCAR_API_VERSION = '6.14.5';
+
 export const VERSION = (() => {
   try {
     const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
@@ -42,14 +45,25 @@ function sameHost(origin: string, host: string | undefined): boolean {
 }
 
 /**
- * CORS (CONTRACT §1): `*` without an Origin header; with one, the origin is echoed only for the app's own host name
- * (the embedded server has no `web.origin` list, so cross-origin browser calls are not allowed).
+ * CORS (CONTRACT §1, Traccar's web.origin): `*` without an Origin header; with one, the origin is echoed when it is
+ * the app's own host name or listed in WEB_ORIGIN (`*` there allows any origin). Others get no allow-origin header.
  */
-function corsHeaders(req: FastifyRequest, reply: FastifyReply): void {
+function corsHeaders(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {
   reply.headers(CORS_HEADERS);
   const origin = req.headers.origin;
   if (typeof origin !== 'string' || origin === '') reply.header('access-control-allow-origin', '*');
-  else if (sameHost(origin, req.headers.host)) reply.header('access-control-allow-origin', origin);
+  else if (originAllowed(ctx.config.webOrigins, origin, req.headers.host)) {
+    reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+  }
+}
+
+export function originAllowed(allowed: readonly string[], origin: string, host: string | undefined): boolean {
+  if (sameHost(origin, host) || allowed.includes('*')) return true;
+  try {
+    return allowed.includes(new URL(origin).origin.toLowerCase());
+  } catch {
+    return false;
+  }
 }
 
 export function serverJson(ctx: AppContext, user: UserRow | null): Json {
@@ -66,7 +80,7 @@ export function serverJson(ctx: AppContext, user: UserRow | null): Json {
   }
   return {
     ...rowToJson(COLUMNS.server, row),
-    version: VERSION,
+    version: TRACCAR_API_VERSION,
     emailEnabled: getMailer(ctx).configured,
     textEnabled: false,
     geocoderEnabled: false,
@@ -83,13 +97,14 @@ function editionHeaders(ctx: AppContext, reply: FastifyReply): void {
 
 export function registerServer(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith('/api/')) {
-      corsHeaders(req, reply);
+    if (req.url.startsWith('/api/') || req.url.startsWith(`/${ctx.config.ns}/`)) {
+      corsHeaders(ctx, req, reply);
       if (req.url.startsWith('/api/server')) editionHeaders(ctx, reply);
     }
   });
 
   app.options('/api/*', async (_req, reply) => reply.status(204).send());
+  app.options(`/${ctx.config.ns}/*`, async (_req, reply) => reply.status(204).send());
 
   app.get('/api/health', async (_req, reply) => {
     ctx.store.sqlite.prepare('SELECT 1').get();

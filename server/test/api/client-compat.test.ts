@@ -1,6 +1,8 @@
 // What real Traccar clients send and expect (issue #12): numbers and ids as JSON strings, booleans as strings,
-// and only the notification channels that can deliver.
+// only the notification channels that can deliver, the Traccar API version, and CORS for configured origins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseWebOrigins } from '../../src/config.ts';
+import { TRACCAR_API_VERSION, VERSION } from '../../src/traccar/server.ts';
 import {
   api,
   createDevice,
@@ -120,5 +122,76 @@ describe('GET /api/notifications/notificators lists only channels that can deliv
       keys.forEach((k, i) => (saved[i] === undefined ? delete process.env[k] : (process.env[k] = saved[i])));
       await t.close();
     }
+  });
+});
+
+describe('GET /api/server version', () => {
+  it('finding: reports the Traccar API version the embedded core implements (6.x), not Rastro 0.1.0', async () => {
+    const t = await makeTestApp();
+    try {
+      const server = expectStatus<{ version: string }>(await api(t.app, null, 'GET', '/api/server'), 200);
+      expect(server.version).toBe(TRACCAR_API_VERSION);
+      expect(Number(server.version.split('.')[0])).toBeGreaterThanOrEqual(6);
+      const health = expectStatus<{ version: string }>(
+        await api(t.app, t.admin, 'GET', '/api/server-health'),
+        200,
+      );
+      expect(health.version).toBe(VERSION);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('CORS with WEB_ORIGIN (Traccar web.origin)', () => {
+  const preflight = (t: TestApp, origin: string, url = '/api/devices') =>
+    t.app.inject({ method: 'OPTIONS', url, headers: { origin, host: 'rastro.example:8082' } });
+
+  it('finding: a listed origin gets the allow-origin header on /api and /{ns}; others do not', async () => {
+    const t = await makeTestApp({
+      webOrigins: parseWebOrigins('https://dash.example.com, http://10.0.0.5:3000'),
+    });
+    try {
+      const ok = await preflight(t, 'https://dash.example.com');
+      expect(ok.statusCode).toBe(204);
+      expect(ok.headers['access-control-allow-origin']).toBe('https://dash.example.com');
+      expect(ok.headers['access-control-allow-credentials']).toBe('true');
+      expect((await preflight(t, 'http://10.0.0.5:3000')).headers['access-control-allow-origin']).toBe(
+        'http://10.0.0.5:3000',
+      );
+      const ns = await preflight(t, 'https://dash.example.com', `/${t.ctx.config.ns}/invoices`);
+      expect(ns.statusCode).toBe(204);
+      expect(ns.headers['access-control-allow-origin']).toBe('https://dash.example.com');
+      expect((await preflight(t, 'https://evil.example.com')).headers['access-control-allow-origin']).toBe(
+        undefined,
+      );
+      // the app's own host is always allowed
+      expect((await preflight(t, 'http://rastro.example:8082')).headers['access-control-allow-origin']).toBe(
+        'http://rastro.example:8082',
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('`*` allows any origin', async () => {
+    const t = await makeTestApp({ webOrigins: parseWebOrigins('*') });
+    try {
+      expect((await preflight(t, 'https://any.example')).headers['access-control-allow-origin']).toBe(
+        'https://any.example',
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('WEB_ORIGIN is parsed and a malformed entry stops the start with a clear message', () => {
+    expect(parseWebOrigins(undefined)).toEqual([]);
+    expect(parseWebOrigins('https://A.example.com/ ,http://b:81')).toEqual([
+      'https://a.example.com',
+      'http://b:81',
+    ]);
+    expect(parseWebOrigins('https://a.example.com,*')).toEqual(['*']);
+    expect(() => parseWebOrigins('not an origin')).toThrow(/WEB_ORIGIN/);
   });
 });
