@@ -42,13 +42,13 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
-interface Ymd {
+export interface Ymd {
   y: number;
   m: number;
   d: number;
 }
 
-function zonedParts(ms: number, tz: string): Ymd & { h: number; mi: number; s: number } {
+export function zonedParts(ms: number, tz: string): Ymd & { h: number; mi: number; s: number } {
   const p: Record<string, number> = {};
   for (const part of formatter(tz).formatToParts(new Date(ms))) {
     if (part.type !== 'literal') p[part.type] = Number(part.value);
@@ -73,7 +73,7 @@ export function zonedMidnight(day: Ymd, tz: string): number {
   return t;
 }
 
-function addDays(day: Ymd, n: number): Ymd {
+export function addDays(day: Ymd, n: number): Ymd {
   const d = new Date(Date.UTC(day.y, day.m - 1, day.d + n));
   return { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate() };
 }

@@ -1,13 +1,20 @@
 // Audit trail and statistics (CONTRACT §3 Action / Statistics, §13 /api/audit, /api/statistics; admin only).
 // Actions are written by the core's own writes (objects, users, links, logins, server settings).
-// Statistics are computed per UTC day from the store: stored positions (messages, devices, protocols),
-// logins (active users) and the API request counter kept in request_stats.
+// Statistics are computed per finished day of the server's time zone from the store: stored positions
+// (messages, devices, protocols), logins (active users) and the API request counter kept in request_stats.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { formatTraccarDate, zonedDate } from '@rastro/domain';
+import {
+  finishedDays,
+  formatTraccarDate,
+  offsetPeriods,
+  statisticsZone,
+  zonedDate,
+  type OffsetPeriod,
+} from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { checkAdmin } from './access.ts';
+import { checkAdmin, serverAttribute } from './access.ts';
 import { requireUser } from './auth.ts';
 import { parse, query } from './http.ts';
 import { parseAttributes } from './model.ts';
@@ -46,14 +53,15 @@ const rangeQuery = z.object({ from: zonedDate, to: zonedDate });
 export const STATISTICS_MAX_DAYS = 366;
 
 const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The request counter's bucket: the UTC hour, 'YYYY-MM-DDTHH'. */
+const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
 export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
   const count = ctx.store.sqlite.prepare(
     `INSERT INTO request_stats (day, requests) VALUES (?, 1) ON CONFLICT(day) DO UPDATE SET requests = requests + 1`,
   );
   app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/')) count.run(dayOf(Date.now()));
+    if (req.url.startsWith('/api/')) count.run(hourOf(Date.now()));
   });
 
   app.get('/api/audit', async (req) => {
@@ -86,67 +94,94 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
     const to = Date.parse(q.to);
     if (from > to) throw badRequest('from must not be after to');
     if (to - from > STATISTICS_MAX_DAYS * DAY_MS) throw badRequest('Time period exceeds the limit');
-    const first = Math.floor(from / DAY_MS);
-    const last = Math.floor(to / DAY_MS);
-    const lo = dayOf(first * DAY_MS);
-    const hi = dayOf((last + 1) * DAY_MS);
-    const sql = ctx.store.sqlite;
-    const positions = new Map(
-      (
-        sql
-          .prepare(
-            `SELECT substr(serverTime, 1, 10) AS day, COUNT(*) AS n, COUNT(DISTINCT deviceId) AS devices
-             FROM positions WHERE serverTime >= ? AND serverTime < ? GROUP BY day`,
-          )
-          .all(lo, hi) as Array<{ day: string; n: number; devices: number }>
-      ).map((r) => [r.day, r]),
-    );
-    const protocols = sql
-      .prepare(
-        `SELECT substr(serverTime, 1, 10) AS day, coalesce(protocol, 'unknown') AS protocol, COUNT(*) AS n
-         FROM positions WHERE serverTime >= ? AND serverTime < ? GROUP BY day, protocol`,
-      )
-      .all(lo, hi) as Array<{ day: string; protocol: string; n: number }>;
-    const users = new Map(
-      (
-        sql
-          .prepare(
-            `SELECT substr(actionTime, 1, 10) AS day, COUNT(DISTINCT userId) AS n FROM actions
-             WHERE actionType = 'login' AND actionTime >= ? AND actionTime < ? GROUP BY day`,
-          )
-          .all(lo, hi) as Array<{ day: string; n: number }>
-      ).map((r) => [r.day, r.n]),
-    );
-    const requests = new Map(
-      (
-        sql
-          .prepare('SELECT day, requests FROM request_stats WHERE day >= ? AND day < ?')
-          .all(lo, hi) as Array<{
-          day: string;
-          requests: number;
-        }>
-      ).map((r) => [r.day, r.requests]),
-    );
-    const out = [];
-    for (let d = first; d <= last; d++) {
-      const day = dayOf(d * DAY_MS);
-      const p = positions.get(day);
-      out.push({
-        id: d,
-        attributes: {},
-        captureTime: formatTraccarDate(d * DAY_MS),
-        activeUsers: users.get(day) ?? 0,
-        activeDevices: p?.devices ?? 0,
-        requests: requests.get(day) ?? 0,
-        messagesReceived: p?.n ?? 0,
-        messagesStored: p?.n ?? 0,
-        mailSent: 0,
-        smsSent: 0,
-        geocoderRequests: 0,
-        geolocationRequests: 0,
-        protocols: Object.fromEntries(protocols.filter((r) => r.day === day).map((r) => [r.protocol, r.n])),
-      });
-    }
-    return out;
+    return statisticsRows(ctx, from, to, Date.now());
+  });
+}
+
+/** The server's time zone: its `timezone` attribute when valid, else this process's zone. */
+export function serverTimeZone(ctx: AppContext): string {
+  const tz = serverAttribute(ctx, 'timezone');
+  return statisticsZone(typeof tz === 'string' ? tz : Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
+
+/** SQL expression giving the local date (YYYY-MM-DD) of ISO `column` under the offset periods, and its params. */
+function localDayExpr(column: string, periods: OffsetPeriod[]): { sql: string; params: string[] } {
+  const mod = (p: OffsetPeriod) => `${p.offsetMinutes >= 0 ? '+' : ''}${p.offsetMinutes} minutes`;
+  if (periods.length === 1) return { sql: `date(${column}, ?)`, params: [mod(periods[0])] };
+  const params: string[] = [];
+  let sql = 'CASE';
+  for (let i = 0; i < periods.length - 1; i++) {
+    sql += ` WHEN ${column} < ? THEN date(${column}, ?)`;
+    params.push(new Date(periods[i + 1].from).toISOString(), mod(periods[i]));
+  }
+  sql += ` ELSE date(${column}, ?) END`;
+  params.push(mod(periods[periods.length - 1]));
+  return { sql, params };
+}
+
+/** One Statistics row per finished local day of the server's zone whose start lies in [from, to]. */
+export function statisticsRows(ctx: AppContext, from: number, to: number, now: number) {
+  const tz = serverTimeZone(ctx);
+  const days = finishedDays(from, to, now, tz, STATISTICS_MAX_DAYS + 1);
+  if (!days.length) return [];
+  const lo = new Date(days[0].start).toISOString();
+  const hi = new Date(days[days.length - 1].end).toISOString();
+  const periods = offsetPeriods(days[0].start, days[days.length - 1].end, tz);
+  const sql = ctx.store.sqlite;
+  const pos = localDayExpr('serverTime', periods);
+  const positions = new Map(
+    (
+      sql
+        .prepare(
+          `SELECT ${pos.sql} AS day, COUNT(*) AS n, COUNT(DISTINCT deviceId) AS devices
+           FROM positions WHERE serverTime >= ? AND serverTime < ? GROUP BY day`,
+        )
+        .all(...pos.params, lo, hi) as Array<{ day: string; n: number; devices: number }>
+    ).map((r) => [r.day, r]),
+  );
+  const protocols = sql
+    .prepare(
+      `SELECT ${pos.sql} AS day, coalesce(protocol, 'unknown') AS protocol, COUNT(*) AS n
+       FROM positions WHERE serverTime >= ? AND serverTime < ? GROUP BY day, protocol`,
+    )
+    .all(...pos.params, lo, hi) as Array<{ day: string; protocol: string; n: number }>;
+  const act = localDayExpr('actionTime', periods);
+  const users = new Map(
+    (
+      sql
+        .prepare(
+          `SELECT ${act.sql} AS day, COUNT(DISTINCT userId) AS n FROM actions
+           WHERE actionType = 'login' AND actionTime >= ? AND actionTime < ? GROUP BY day`,
+        )
+        .all(...act.params, lo, hi) as Array<{ day: string; n: number }>
+    ).map((r) => [r.day, r.n]),
+  );
+  // Requests are counted per UTC hour ('YYYY-MM-DDTHH'; older rows per UTC day) and summed into local days.
+  const requests = new Map<string, number>();
+  const hourRows = sql
+    .prepare('SELECT day, requests FROM request_stats WHERE day >= ? AND day < ?')
+    .all(lo.slice(0, 10), hi.slice(0, 13)) as Array<{ day: string; requests: number }>;
+  for (const r of hourRows) {
+    const at = Date.parse(r.day.length === 10 ? `${r.day}T00:00:00Z` : `${r.day}:00:00Z`);
+    const day = days.find((d) => at >= d.start && at < d.end);
+    if (day) requests.set(day.day, (requests.get(day.day) ?? 0) + r.requests);
+  }
+  return days.map((d) => {
+    const p = positions.get(d.day);
+    return {
+      id: Math.floor(d.start / 60_000),
+      attributes: {},
+      captureTime: formatTraccarDate(d.start),
+      activeUsers: users.get(d.day) ?? 0,
+      activeDevices: p?.devices ?? 0,
+      requests: requests.get(d.day) ?? 0,
+      messagesReceived: p?.n ?? 0,
+      messagesStored: p?.n ?? 0,
+      mailSent: 0,
+      smsSent: 0,
+      geocoderRequests: 0,
+      geolocationRequests: 0,
+      protocols: Object.fromEntries(protocols.filter((r) => r.day === d.day).map((r) => [r.protocol, r.n])),
+    };
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statisticsRows } from '../../src/traccar/audit.ts';
 import {
   api,
   createDevice,
@@ -18,6 +19,13 @@ describe('audit and statistics (admin only)', () => {
     t = await makeTestApp();
   });
   afterAll(async () => t.close());
+  const setTimeZone = (tz: string) =>
+    t.ctx.store.sqlite
+      .prepare(`UPDATE server SET attributes = json_set(attributes, '$.timezone', ?) WHERE id = 1`)
+      .run(tz);
+  beforeAll(() => {
+    setTimeZone('UTC');
+  });
 
   const range = () =>
     `from=${encodeURIComponent(start)}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
@@ -62,7 +70,7 @@ describe('audit and statistics (admin only)', () => {
     );
   });
 
-  it('statistics: one row per UTC day with stored messages, devices, protocols, logins and requests', async () => {
+  it('statistics: one row per finished day (server zone UTC) with stored messages, devices, protocols, logins and requests', async () => {
     const d1 = await createDevice(t);
     const d2 = await createDevice(t);
     const insert = t.ctx.store.sqlite.prepare(
@@ -96,10 +104,78 @@ describe('audit and statistics (admin only)', () => {
     });
     expect(rows[1]).toMatchObject({ activeDevices: 1, messagesStored: 1, protocols: { osmand: 1 } });
     expect(rows[2]).toMatchObject({ activeDevices: 0, messagesStored: 0, protocols: {} });
+    // Today is not finished: no row for it yet.
     const today = expectStatus<Obj[]>(await api(t.app, t.admin, 'GET', `/api/statistics?${range()}`), 200);
-    const last = today[today.length - 1];
-    expect(last.requests as number).toBeGreaterThan(5);
-    expect(last.activeUsers as number).toBeGreaterThanOrEqual(2);
+    expect(today).toEqual([]);
+    // Seen from tomorrow, today's row counts this test's requests and logins.
+    const midnight = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+    const [row] = statisticsRows(t.ctx, midnight, midnight, midnight + 86_400_000);
+    expect(row.captureTime).toBe(new Date(midnight).toISOString().replace('Z', '+00:00'));
+    expect(row.requests).toBeGreaterThan(5);
+    expect(row.activeUsers).toBeGreaterThanOrEqual(2);
+  });
+
+  it('finding: statistics are per finished day of the server time zone, filed under that local date', async () => {
+    setTimeZone('America/Sao_Paulo');
+    try {
+      const d = await createDevice(t);
+      const insert = t.ctx.store.sqlite.prepare(
+        `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
+         VALUES (?, 'osmand', ?, ?, ?, 0, 0)`,
+      );
+      // 2024-06-10 02:30Z is still 9 June in São Paulo (UTC-3); 2024-06-10 03:00Z is 10 June 00:00 there.
+      for (const time of [
+        '2024-06-10T02:30:00.000Z',
+        '2024-06-10T03:00:00.000Z',
+        '2024-06-11T02:59:59.000Z',
+      ]) {
+        insert.run(d.id, time, time, time);
+      }
+      const rows = expectStatus<Obj[]>(
+        await api(t.app, t.admin, 'GET', '/api/statistics?from=2024-06-09T03:00:00Z&to=2024-06-10T03:00:00Z'),
+        200,
+      );
+      expect(rows.map((r) => r.captureTime)).toEqual([
+        '2024-06-09T03:00:00.000+00:00',
+        '2024-06-10T03:00:00.000+00:00',
+      ]);
+      expect(rows.map((r) => r.messagesStored)).toEqual([1, 2]);
+    } finally {
+      setTimeZone('UTC');
+    }
+  });
+
+  it('a day of 23 hours (DST start) is cut at its local midnights', async () => {
+    setTimeZone('Europe/Berlin');
+    try {
+      const d = await createDevice(t);
+      const insert = t.ctx.store.sqlite.prepare(
+        `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
+         VALUES (?, 'h02', ?, ?, ?, 0, 0)`,
+      );
+      // 31 March 2024 in Berlin: 30 Mar 23:00Z .. 31 Mar 22:00Z (clocks jump at 01:00Z).
+      for (const time of [
+        '2024-03-30T22:59:00.000Z',
+        '2024-03-30T23:00:00.000Z',
+        '2024-03-31T21:59:00.000Z',
+      ]) {
+        insert.run(d.id, time, time, time);
+      }
+      const rows = expectStatus<Obj[]>(
+        await api(t.app, t.admin, 'GET', '/api/statistics?from=2024-03-30T00:00:00Z&to=2024-03-31T00:00:00Z'),
+        200,
+      );
+      expect(rows.map((r) => [r.captureTime, (r.protocols as Record<string, number>).h02 ?? 0])).toEqual([
+        ['2024-03-30T23:00:00.000+00:00', 2],
+      ]);
+      const next = expectStatus<Obj[]>(
+        await api(t.app, t.admin, 'GET', '/api/statistics?from=2024-03-31T22:00:00Z&to=2024-03-31T22:00:00Z'),
+        200,
+      );
+      expect(next.map((r) => r.captureTime)).toEqual(['2024-03-31T22:00:00.000+00:00']);
+    } finally {
+      setTimeZone('UTC');
+    }
   });
 
   it('admin only; from/to required, zoned and ordered; period limited', async () => {
