@@ -41,3 +41,4 @@ export * from './catalogs.ts';
 export * from './billingForms.ts';
 export * from './userBilling.ts';
 export * from './statistics.ts';
+export * from './reportColumns.ts';

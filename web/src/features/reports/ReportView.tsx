@@ -12,6 +12,7 @@ import {
   type Device,
   type Group as DeviceGroup,
   type Position,
+  type MessageKey,
 } from '@rastro/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,7 +98,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
       fuelPrice: Number.isFinite(fuelPrice) ? fuelPrice : 0,
       currency: typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
       deviceName: (id: number) => devices[id]?.name ?? String(id),
-      t: (key: string, o?: Record<string, unknown>) => t(key, o ?? {}),
+      label: (key: MessageKey) => t(key, { ns: 'common' }),
     };
   }, [units, locale, timeFmt, server, devices, t]);
   const columns = useMemo(() => columnsFor(kind, ctx), [kind, ctx]);

@@ -1,231 +1,31 @@
-// Columns of each report, shared by the on-screen table and the Excel sheet: values in the user's units
-// (speed from knots, distance from metres, volume from litres), durations, engine hours, and the fuel cost
-// (spent fuel × server attribute fuelPrice) in the currency of the language (or the server's currency).
+// The reports screen's kinds (route names) and their /api/reports types; the columns themselves are the domain's
+// (packages/domain/src/reportColumns.ts), shared with the server's .xlsx answers.
 import {
-  convertDistance,
-  convertSpeed,
-  convertVolume,
-  formatCurrency,
-  formatDistance,
-  formatDuration,
-  formatEngineHours,
-  formatSpeed,
-  formatVolume,
-  msToHours,
-  UNIT_LABELS,
-  type Event,
-  type Position,
-  type ReportStop,
-  type ReportSummary,
-  type ReportTrip,
+  reportColumns,
+  type Column,
+  type ColumnContext,
+  type ReportRow,
+  type ReportRowByType,
   type ReportType,
-  type Units,
 } from '@rastro/domain';
+
+export { excelValue, fuelCost, type Column, type ColumnContext, type ReportRow } from '@rastro/domain';
 
 export const REPORT_KINDS = ['resume', 'travels', 'stops', 'events', 'history'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** Route kind → /api/reports/{type}. */
-export const REPORT_TYPE: Record<ReportKind, ReportType> = {
+export const REPORT_TYPE = {
   resume: 'summary',
   travels: 'trips',
   stops: 'stops',
   events: 'events',
   history: 'route',
-};
+} as const satisfies Record<ReportKind, ReportType>;
 
-export interface RowByKind {
-  resume: ReportSummary;
-  travels: ReportTrip;
-  stops: ReportStop;
-  events: Event;
-  history: Position;
-}
-export type ReportRow = RowByKind[ReportKind];
-
-export interface ColumnContext {
-  units: Units;
-  locale: string;
-  formatTime: (iso: string | number) => string;
-  /** server attribute fuelPrice (0 when not set) */
-  fuelPrice: number;
-  /** ISO 4217 code from the server attribute currency, else the language's */
-  currency?: string;
-  deviceName: (id: number) => string;
-  /** translated label of a key in the reports namespace */
-  t: (key: string, options?: Record<string, unknown>) => string;
-}
-
-export interface Column<R> {
-  key: string;
-  label: string;
-  /** text shown in the table */
-  cell: (row: R) => string;
-  /** value written to Excel (numbers stay numbers); defaults to the cell text */
-  value?: (row: R) => string | number;
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const coords = (lat: number, lon: number) => `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
-
-export function fuelCost(spentFuel: number, fuelPrice: number): number | null {
-  if (!(fuelPrice > 0) || !Number.isFinite(spentFuel)) return null;
-  return round2(spentFuel * fuelPrice);
-}
+/** The row type of each kind. */
+export type RowByKind = { [K in ReportKind]: ReportRowByType[(typeof REPORT_TYPE)[K]] };
 
 export function columnsFor(kind: ReportKind, c: ColumnContext): Column<ReportRow>[] {
-  const { units, locale, t } = c;
-  const su = UNIT_LABELS[units.speedUnit];
-  const du = UNIT_LABELS[units.distanceUnit];
-  const vu = UNIT_LABELS[units.volumeUnit];
-  const device = <R extends { deviceId: number; deviceName?: string }>(): Column<R> => ({
-    key: 'device',
-    label: t('col.device'),
-    cell: (r) => r.deviceName ?? c.deviceName(r.deviceId),
-  });
-  const time = <R>(key: string, get: (r: R) => string): Column<R> => ({
-    key,
-    label: t(`col.${key}`),
-    cell: (r) => c.formatTime(get(r)),
-  });
-  const distance = <R extends { distance: number }>(): Column<R> => ({
-    key: 'distance',
-    label: `${t('col.distance')} (${du})`,
-    cell: (r) => formatDistance(r.distance, units.distanceUnit, locale),
-    value: (r) => round2(convertDistance(r.distance, units.distanceUnit)),
-  });
-  const speed = <R>(key: string, get: (r: R) => number): Column<R> => ({
-    key,
-    label: `${t(`col.${key}`)} (${su})`,
-    cell: (r) => formatSpeed(get(r), units.speedUnit, locale),
-    value: (r) => round2(convertSpeed(get(r), units.speedUnit)),
-  });
-  const duration = <R extends { duration: number }>(): Column<R> => ({
-    key: 'duration',
-    label: t('col.duration'),
-    cell: (r) => formatDuration(r.duration),
-  });
-  const fuel = <R extends { spentFuel: number }>(): Column<R>[] => [
-    {
-      key: 'spentFuel',
-      label: `${t('col.spentFuel')} (${vu})`,
-      cell: (r) => formatVolume(r.spentFuel, units.volumeUnit, locale),
-      value: (r) => round2(convertVolume(r.spentFuel, units.volumeUnit)),
-    },
-    {
-      key: 'fuelCost',
-      label: t('col.fuelCost'),
-      cell: (r) => {
-        const v = fuelCost(r.spentFuel, c.fuelPrice);
-        return v === null ? '—' : formatCurrency(v, locale, c.currency);
-      },
-      value: (r) => fuelCost(r.spentFuel, c.fuelPrice) ?? '',
-    },
-  ];
-  const hours = <R extends { engineHours: number }>(): Column<R> => ({
-    key: 'engineHours',
-    label: t('col.engineHours'),
-    cell: (r) => formatEngineHours(r.engineHours, locale),
-    value: (r) => round2(msToHours(r.engineHours)),
-  });
-
-  let cols: Column<never>[];
-  switch (kind) {
-    case 'resume':
-      cols = [
-        device<ReportSummary>(),
-        time<ReportSummary>('startTime', (r) => r.startTime),
-        time<ReportSummary>('endTime', (r) => r.endTime),
-        distance<ReportSummary>(),
-        speed<ReportSummary>('averageSpeed', (r) => r.averageSpeed),
-        speed<ReportSummary>('maxSpeed', (r) => r.maxSpeed),
-        hours<ReportSummary>(),
-        ...fuel<ReportSummary>(),
-      ];
-      break;
-    case 'travels':
-      cols = [
-        device<ReportTrip>(),
-        time<ReportTrip>('startTime', (r) => r.startTime),
-        {
-          key: 'startAddress',
-          label: t('col.startAddress'),
-          cell: (r: ReportTrip) => r.startAddress || coords(r.startLat, r.startLon),
-        },
-        time<ReportTrip>('endTime', (r) => r.endTime),
-        {
-          key: 'endAddress',
-          label: t('col.endAddress'),
-          cell: (r: ReportTrip) => r.endAddress || coords(r.endLat, r.endLon),
-        },
-        distance<ReportTrip>(),
-        duration<ReportTrip>(),
-        speed<ReportTrip>('averageSpeed', (r) => r.averageSpeed),
-        speed<ReportTrip>('maxSpeed', (r) => r.maxSpeed),
-        ...fuel<ReportTrip>(),
-        { key: 'driver', label: t('col.driver'), cell: (r: ReportTrip) => r.driverName ?? '' },
-      ];
-      break;
-    case 'stops':
-      cols = [
-        device<ReportStop>(),
-        time<ReportStop>('startTime', (r) => r.startTime),
-        time<ReportStop>('endTime', (r) => r.endTime),
-        duration<ReportStop>(),
-        {
-          key: 'address',
-          label: t('col.address'),
-          cell: (r: ReportStop) => r.address || coords(r.latitude, r.longitude),
-        },
-        hours<ReportStop>(),
-        ...fuel<ReportStop>(),
-      ];
-      break;
-    case 'events':
-      cols = [
-        device<Event>(),
-        time<Event>('eventTime', (r) => r.eventTime),
-        {
-          key: 'type',
-          label: t('col.type'),
-          cell: (r: Event) => t(`eventTypes.${r.type}`, { defaultValue: r.type }),
-        },
-        {
-          key: 'alarm',
-          label: t('col.alarm'),
-          cell: (r: Event) => (r.attributes?.alarm ? String(r.attributes.alarm) : ''),
-        },
-      ];
-      break;
-    case 'history':
-      cols = [
-        device<Position>(),
-        time<Position>('fixTime', (r) => r.fixTime),
-        {
-          key: 'latitude',
-          label: t('col.latitude'),
-          cell: (r: Position) => r.latitude.toFixed(6),
-          value: (r: Position) => r.latitude,
-        },
-        {
-          key: 'longitude',
-          label: t('col.longitude'),
-          cell: (r: Position) => r.longitude.toFixed(6),
-          value: (r: Position) => r.longitude,
-        },
-        speed<Position>('speed', (r) => r.speed),
-        {
-          key: 'course',
-          label: t('col.course'),
-          cell: (r: Position) => `${Math.round(r.course)}°`,
-          value: (r: Position) => r.course,
-        },
-        { key: 'address', label: t('col.address'), cell: (r: Position) => r.address ?? '' },
-      ];
-      break;
-  }
-  return cols as unknown as Column<ReportRow>[];
+  return reportColumns(REPORT_TYPE[kind], c);
 }
-
-/** The Excel value of a column (its number where it has one, else the shown text). */
-export const excelValue = <R>(col: Column<R>, row: R) => (col.value ? col.value(row) : col.cell(row));

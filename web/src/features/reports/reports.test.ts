@@ -11,7 +11,7 @@ const ctx = (units: Partial<Units> = {}, fuelPrice = 0): ColumnContext => ({
   formatTime: (v) => new Date(v).toISOString(),
   fuelPrice,
   deviceName: (id) => `dev${id}`,
-  t: (k, o) => i18n.t(`reports:${k}`, o ?? {}),
+  label: (k) => i18n.t(`common:${k}`),
 });
 
 const base = {
