@@ -459,6 +459,11 @@ const MESSAGES = {
     'Comando em fila enviado',
     'Comando en cola enviado',
   ),
+  'reportSheets.route': w('Route', 'Percurso', 'Recorrido'),
+  'reportSheets.events': w('Events', 'Eventos', 'Eventos'),
+  'reportSheets.trips': w('Trips', 'Viagens', 'Viajes'),
+  'reportSheets.stops': w('Stops', 'Paradas', 'Paradas'),
+  'reportSheets.summary': w('Summary', 'Resumo', 'Resumen'),
 } as const satisfies Record<string, Wording>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,7 +1,9 @@
 // GET /api/reports/{route,events,trips,stops,summary,geofences,combined} (CONTRACT §4 report rules, §8 trips/stops/summary).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// route, events, trips, stops and summary also answer in Excel: with the xlsx Accept header, or at /{type}/xlsx.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { zonedDate } from '@rastro/domain';
+import { XLSX_ACCEPT, zonedDate, type ReportRow, type ReportType } from '@rastro/domain';
+import { requestLanguage } from '../../refusal.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
 import { requireUser, type UserRow } from '../../traccar/auth.ts';
@@ -23,6 +25,12 @@ import {
   type Segment,
 } from './compute.ts';
 import { ReportData, type Range } from './data.ts';
+import { reportWorkbook } from './xlsx.ts';
+
+/** Whether the request asks for the Excel variant (Accept: the xlsx media type, as Traccar's clients send). */
+export function wantsXlsx(req: FastifyRequest): boolean {
+  return String(req.headers.accept ?? '').includes(XLSX_ACCEPT);
+}
 
 /** report.fastThreshold: longer periods read stored motion events instead of replaying positions. */
 export const FAST_THRESHOLD_MS = 86_400_000;
@@ -135,14 +143,61 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     return 'UTC';
   }
 
-  app.get('/api/reports/route', async (req, reply) => {
-    const { devices, range } = await resolve(req, parse(baseQuery, req.query));
+  /** Excel answer of a report, in the caller's units, time zone and language (as Traccar's xlsx reports). */
+  async function sendXlsx(
+    reply: FastifyReply,
+    type: ReportType,
+    user: UserRow,
+    devices: ReportDevice[],
+    rows: unknown[],
+  ) {
+    const cache = live.cache.fresh();
+    const names = new Map(devices.map((d) => [d.id, d.name]));
+    const body = await reportWorkbook(type, rows as ReportRow[], {
+      userAttributes: cache.userAttrs.get(user.id) ?? {},
+      serverAttributes: cache.serverAttrs,
+      lang: requestLanguage(ctx, reply.request, user),
+      timeZone: timeZone(user),
+      deviceName: (id) => names.get(id) ?? String(id),
+    });
+    return reply
+      .type(XLSX_ACCEPT)
+      .header('content-disposition', `attachment; filename="report-${type}.xlsx"`)
+      .send(body);
+  }
+
+  /** GET /api/reports/{type} (JSON, or Excel with the xlsx Accept header) and GET /api/reports/{type}/xlsx. */
+  function registerReport(
+    type: ReportType,
+    build: (req: FastifyRequest) => Promise<{ user: UserRow; devices: ReportDevice[]; rows: unknown[] }>,
+  ) {
+    app.get(`/api/reports/${type}`, async (req, reply) => {
+      const r = await build(req);
+      return wantsXlsx(req) ? sendXlsx(reply, type, r.user, r.devices, r.rows) : r.rows;
+    });
+    app.get(`/api/reports/${type}/xlsx`, async (req, reply) => {
+      const r = await build(req);
+      return sendXlsx(reply, type, r.user, r.devices, r.rows);
+    });
+  }
+
+  const route = async (req: FastifyRequest) => {
+    const { user, devices, range } = await resolve(req, parse(baseQuery, req.query));
     const parts: string[] = [];
     for (const d of devices) for (const p of data.routeJson(d.id, range)) parts.push(p);
-    return reply.type('application/json; charset=utf-8').send(`[${parts.join(',')}]`);
+    return { user, devices, json: `[${parts.join(',')}]` };
+  };
+  app.get('/api/reports/route', async (req, reply) => {
+    const r = await route(req);
+    if (wantsXlsx(req)) return sendXlsx(reply, 'route', r.user, r.devices, JSON.parse(r.json) as unknown[]);
+    return reply.type('application/json; charset=utf-8').send(r.json);
+  });
+  app.get('/api/reports/route/xlsx', async (req, reply) => {
+    const r = await route(req);
+    return sendXlsx(reply, 'route', r.user, r.devices, JSON.parse(r.json) as unknown[]);
   });
 
-  app.get('/api/reports/events', async (req) => {
+  const events = async (req: FastifyRequest) => {
     const q = parse(eventsQuery, req.query);
     const { user, devices, range } = await resolve(req, q);
     const types = new Set(q.type.filter((t) => t !== 'allEvents'));
@@ -155,14 +210,16 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
       if (ok === undefined) seen.set(key, (ok = canSee(ctx, user, type, id)));
       return ok;
     };
-    return devices.flatMap((d) =>
+    const rows = devices.flatMap((d) =>
       data.events(d.id, range).filter((e) => {
         if (types.size && !types.has(e.type)) return false;
         if (alarms.size && e.type === 'alarm' && !alarms.has(String(e.attributes.alarm ?? ''))) return false;
         return visible('geofence', e.geofenceId) && visible('maintenance', e.maintenanceId);
       }),
     );
-  });
+    return { user, devices, rows };
+  };
+  registerReport('events', events);
 
   app.get('/api/reports/geofences', async (req) => {
     const q = parse(geofencesQuery, req.query);
@@ -194,27 +251,29 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.get('/api/reports/trips', async (req) => {
-    const { devices, range } = await resolve(req, parse(baseQuery, req.query));
+  registerReport('trips', async (req) => {
+    const { user, devices, range } = await resolve(req, parse(baseQuery, req.query));
     const opts = options();
-    return devices.flatMap((d) =>
+    const rows = devices.flatMap((d) =>
       segments(d, range)
         .filter((s) => s.kind === 'trip')
         .map((s) => tripItem(d, s, opts)),
     );
+    return { user, devices, rows };
   });
 
-  app.get('/api/reports/stops', async (req) => {
-    const { devices, range } = await resolve(req, parse(baseQuery, req.query));
+  registerReport('stops', async (req) => {
+    const { user, devices, range } = await resolve(req, parse(baseQuery, req.query));
     const opts = options();
-    return devices.flatMap((d) =>
+    const rows = devices.flatMap((d) =>
       segments(d, range)
         .filter((s) => s.kind === 'stop')
         .map((s) => stopItem(d, s, opts)),
     );
+    return { user, devices, rows };
   });
 
-  app.get('/api/reports/summary', async (req) => {
+  registerReport('summary', async (req) => {
     const q = parse(summaryQuery, req.query);
     const { user, devices, range } = await resolve(req, q);
     const opts = options();
@@ -236,6 +295,6 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
         out.push(summaryItem(d, ends[0], ends[1], slow ? data.maxSpeed(d.id, piece) : 0, opts));
       }
     }
-    return out;
+    return { user, devices, rows: out };
   });
 }
