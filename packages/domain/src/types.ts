@@ -99,6 +99,8 @@ export interface Position {
   accuracy: number;
   network: Record<string, unknown> | null;
   geofenceIds: number[] | null;
+  /** The message had no fix and the location is the last known one (live only; stored positions are false). */
+  outdated?: boolean;
 }
 
 export interface Event {

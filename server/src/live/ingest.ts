@@ -38,6 +38,8 @@ export interface IncomingPosition {
   accuracy?: number;
   attributes?: Record<string, unknown>;
   network?: object | null;
+  /** No fix in the message: the location is the last known one (Traccar's `outdated`, not stored). */
+  outdated?: boolean;
 }
 
 export type IngestError = 'unknownDevice' | 'disabledDevice' | 'invalid' | 'failed';
@@ -412,6 +414,7 @@ export class LiveCore {
       accuracy: row.accuracy,
       network: (p.network as Record<string, unknown> | null | undefined) ?? null,
       geofenceIds: inside.length ? inside : null,
+      outdated: !!p.outdated,
     };
 
     // events

@@ -61,6 +61,8 @@ export function positionFromRow(r: PositionDbRow): Position {
     accuracy: r.accuracy,
     network,
     geofenceIds,
+    // Traccar does not store `outdated`: a position read back is never outdated.
+    outdated: false,
   };
 }
 

@@ -334,7 +334,8 @@ export async function handleOsmAnd(
       p.fixTime = new Date(last.fixTime);
       p.valid = false;
     }
-    const r = await live.ingest({ ...p, latitude, longitude });
+    const outdated = d.position.latitude === undefined || d.position.longitude === undefined;
+    const r = await live.ingest({ ...p, latitude, longitude, outdated });
     if (!r.ok) return { status: r.error === 'unknownDevice' && json ? 404 : 400, body: r.message };
     for (const c of r.commands) answer += commandText(c.type, c.attributes);
   }

@@ -254,6 +254,27 @@ describe('HTTP', () => {
     expect(latest(d.id)).toMatchObject({ latitude: 11, longitude: 12, valid: false });
   });
 
+  it('finding: positions carry `outdated` (true live for a message without a fix, false once stored)', async () => {
+    const d = await createDevice(t);
+    await fetch(`${base}/?id=${d.uniqueId}&lat=11&lon=12&timestamp=1714564800`);
+    expect(getLive(t.ctx).latestPosition(d.id)?.outdated).toBe(false);
+    await fetch(base, { method: 'POST', body: `id=${d.uniqueId}&notificationToken=abc123` });
+    expect(getLive(t.ctx).latestPosition(d.id)).toMatchObject({
+      latitude: 11,
+      longitude: 12,
+      outdated: true,
+    });
+    const stored = (await (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/positions?deviceId=${d.id}&from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z`,
+        headers: { cookie: t.admin },
+      })
+    ).json()) as Array<{ outdated: boolean }>;
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.every((p) => p.outdated === false)).toBe(true);
+  });
+
   it('answers with the queued command data on the next report', async () => {
     const d = await createDevice(t);
     getLive(t.ctx).queueCommand(d.id, {

@@ -60,7 +60,8 @@ export function positionJsonText(r: PositionDbRow): string {
     `"latitude":${num(r.latitude)},"longitude":${num(r.longitude)},"altitude":${num(r.altitude)},` +
     `"speed":${num(r.speed)},"course":${num(r.course)},` +
     `"address":${r.address === null ? 'null' : JSON.stringify(r.address)},"accuracy":${num(r.accuracy)},` +
-    `"network":${rawJson(r.network, '{', 'null')},"geofenceIds":${rawJson(r.geofenceIds, '[', 'null')}}`
+    `"network":${rawJson(r.network, '{', 'null')},"geofenceIds":${rawJson(r.geofenceIds, '[', 'null')},` +
+    `"outdated":false}`
   );
 }
 
