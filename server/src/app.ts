@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openStore } from './db/open.ts';
 import { ApiError } from './errors.ts';
+import { loggerOptions } from './logRedact.ts';
 import { registerTraccar } from './traccar/index.ts';
 import { registerLive } from './live/index.ts';
 import { registerExtensions } from './ext/index.ts';
@@ -23,7 +24,7 @@ export interface BuiltApp {
 /** Composes the whole server for a configuration. Nothing listens until the caller calls app.listen. */
 export async function buildApp(config: Config): Promise<BuiltApp> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config),
     bodyLimit: 8 * 1024 * 1024,
     trustProxy: true,
   });

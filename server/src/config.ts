@@ -74,6 +74,8 @@ export interface Config {
   deviceLimit: number;
   databaseUrl?: string;
   logLevel: string;
+  /** Where log lines go (tests read them); standard output when absent. */
+  logStream?: NodeJS.WritableStream;
   statusTimeoutSeconds: number;
   /** Where the built web app lives (served at /). */
   webRoot: string;
