@@ -2,10 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
 import { EventEmitter } from 'node:events';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openStore } from './db/open.ts';
@@ -15,6 +12,7 @@ import { registerTraccar } from './traccar/index.ts';
 import { registerLive } from './live/index.ts';
 import { registerExtensions } from './ext/index.ts';
 import { registerGateway } from './gateway/index.ts';
+import { registerWebApp } from './webApp.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -60,17 +58,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   }
   await registerExtensions(app, ctx);
 
-  if (existsSync(join(config.webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webRoot, wildcard: false, index: false });
-    // The SPA: any GET that is not an API or asset path gets index.html.
-    app.setNotFoundHandler((req, reply) => {
-      const path = req.url.split('?')[0];
-      if (req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith(`/${config.ns}/`)) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      reply.status(404).type('text/plain').send('');
-    });
-  }
+  await registerWebApp(app, config);
 
   app.addHook('onClose', async () => {
     for (const stop of ctx.onClose.reverse()) await stop();

@@ -1,0 +1,69 @@
+// The built app is served like a production site (issue #13): precompressed variants by Accept-Encoding,
+// hashed assets immutable for a year, index.html and the service worker never cached.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheControlFor, IMMUTABLE, NEVER_CACHED, SHORT_LIVED } from '../../src/webApp.ts';
+import { makeTestApp, type TestApp } from '../helpers/index.ts';
+
+const JS = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  let webRoot: string;
+  beforeAll(async () => {
+    webRoot = mkdtempSync(join(tmpdir(), 'rastro-web-'));
+    mkdirSync(join(webRoot, 'assets'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Rastro</title>');
+    writeFileSync(join(webRoot, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(webRoot, 'favicon.svg'), '<svg/>');
+    writeFileSync(join(webRoot, 'assets', 'index-AbC123.js'), JS);
+    writeFileSync(join(webRoot, 'assets', 'index-AbC123.js.br'), brotliCompressSync(JS));
+    writeFileSync(join(webRoot, 'assets', 'index-AbC123.js.gz'), gzipSync(JS));
+    t = await makeTestApp({ webRoot });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const get = (url: string, encoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('finding: hashed assets go out precompressed and immutable for a year', async () => {
+    const br = await get('/assets/index-AbC123.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(JS.length / 10);
+    const gz = await get('/assets/index-AbC123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(JS);
+    const plain = await get('/assets/index-AbC123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(JS);
+  });
+
+  it('index.html, SPA routes and the service worker are never cached', async () => {
+    for (const url of ['/index.html', '/login', '/home?x=1', '/service-worker.js']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe(NEVER_CACHED);
+    }
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe(SHORT_LIVED);
+  });
+
+  it('API paths that do not exist stay 404, not the app', async () => {
+    expect((await get('/api/nothing-here')).statusCode).toBe(404);
+  });
+
+  it('cacheControlFor by path', () => {
+    expect(cacheControlFor('assets/Button-DNygt1M9.js')).toBe(IMMUTABLE);
+    expect(cacheControlFor('index.html')).toBe(NEVER_CACHED);
+    expect(cacheControlFor('service-worker.js')).toBe(NEVER_CACHED);
+    expect(cacheControlFor('map-icons/car.png')).toBe(SHORT_LIVED);
+  });
+});
