@@ -50,7 +50,27 @@ const envSchema = z.object({
   WEB_ROOT: z.string().optional(),
   /** Origins allowed to call the API from a browser (Traccar's web.origin): comma list, or `*` for any. */
   WEB_ORIGIN: z.string().optional(),
+  /** A Nominatim-compatible reverse geocoder (Nominatim, LocationIQ, self-hosted); addresses off when unset. */
+  GEOCODER_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** API key sent as `key=` (hosted Nominatim APIs such as LocationIQ). */
+  GEOCODER_KEY: z.string().optional(),
+  /** At most one geocoder request per this many ms (the public Nominatim allows one a second). */
+  GEOCODER_MIN_INTERVAL_MS: intFrom(1000),
+  GEOCODER_TIMEOUT_MS: intFrom(10_000),
+  /** Whether each device's newest position gets its address as it arrives. */
+  GEOCODER_ON_INGEST: z.enum(['true', 'false', '1', '0']).default('true'),
 });
+
+export interface GeocoderSettings {
+  url: string;
+  key?: string;
+  minIntervalMs: number;
+  timeoutMs: number;
+  onIngest: boolean;
+}
 
 export interface Config {
   port: number;
@@ -81,6 +101,8 @@ export interface Config {
   webRoot: string;
   /** Extra browser origins allowed by CORS besides the app's own host; ['*'] = any origin. */
   webOrigins: string[];
+  /** Reverse geocoder; undefined = addresses off. */
+  geocoder?: GeocoderSettings;
   mode: 'embedded' | 'gateway';
 }
 
@@ -134,6 +156,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     statusTimeoutSeconds: e.STATUS_TIMEOUT || 600,
     webRoot: e.WEB_ROOT ? resolve(e.WEB_ROOT) : resolve(import.meta.dirname, '../../web/dist'),
     webOrigins: parseWebOrigins(e.WEB_ORIGIN),
+    geocoder: e.GEOCODER_URL
+      ? {
+          url: e.GEOCODER_URL,
+          key: e.GEOCODER_KEY || undefined,
+          minIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
+          timeoutMs: e.GEOCODER_TIMEOUT_MS || 10_000,
+          onIngest: e.GEOCODER_ON_INGEST === 'true' || e.GEOCODER_ON_INGEST === '1',
+        }
+      : undefined,
     mode: e.TRACCAR_URL ? 'gateway' : 'embedded',
   };
   return { ...base, ...overrides };

@@ -5,6 +5,7 @@ import { registerAnchorAlarms } from './anchor.ts';
 import { registerCommandRoutes } from './commands.ts';
 import { registerComputedTestRoute } from './computed/route.ts';
 import { getLive, type LiveCore } from './ingest.ts';
+import { registerGeocoder } from './geocoder/index.ts';
 import { registerGeofenceLocks } from './geofenceLocks.ts';
 import { Notifier, registerNotificationRoutes } from './notifications.ts';
 import { registerOsmAndRoute, startOsmAndServer } from './osmand.ts';
@@ -73,6 +74,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   await registerCommandRoutes(app, ctx, live);
   await registerNotificationRoutes(app, ctx, live, notifier);
   await registerOsmAndRoute(app, ctx, live);
+  registerGeocoder(app, ctx, live);
   registerReports(app, ctx);
 
   live.logSink = (record) => {

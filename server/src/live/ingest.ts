@@ -308,6 +308,12 @@ export class LiveCore {
     return this.state(deviceId).last;
   }
 
+  /** Gives the device's latest position an address found later (a new object: latest positions are immutable). */
+  setLatestAddress(deviceId: number, positionId: number, address: string): void {
+    const st = this.states.get(deviceId);
+    if (st?.last?.id === positionId) st.last = { ...st.last, address };
+  }
+
   isOnline(deviceId: number): boolean {
     return this.states.get(deviceId)?.status === 'online';
   }

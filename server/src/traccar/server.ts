@@ -83,7 +83,7 @@ export function serverJson(ctx: AppContext, user: UserRow | null): Json {
     version: TRACCAR_API_VERSION,
     emailEnabled: getMailer(ctx).configured,
     textEnabled: false,
-    geocoderEnabled: false,
+    geocoderEnabled: !!ctx.config.geocoder,
     storageSpace,
     newServer: !user && !anyUser,
     openIdEnabled: false,
@@ -131,17 +131,6 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
     const zones = new Set(Intl.supportedValuesOf('timeZone'));
     zones.add('UTC');
     return [...zones].sort();
-  });
-
-  // The embedded server has no reverse geocoder: answer as Traccar does without one (CONTRACT §4).
-  app.get('/api/server/geocode', async (req) => {
-    await requireUser(ctx, req);
-    const q = req.query as Record<string, unknown>;
-    for (const k of ['latitude', 'longitude']) {
-      if (typeof q[k] !== 'string' || !Number.isFinite(Number(q[k])) || q[k] === '')
-        throw badRequest(`${k} is required`);
-    }
-    throw badRequest('Geocoder is disabled');
   });
 
   // Traccar's path is /reboot; the Rastro client (SPEC §7) calls /restart. Neither can exit an embedded server.

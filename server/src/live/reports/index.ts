@@ -9,6 +9,7 @@ import { badRequest } from '../../errors.ts';
 import { requireUser, type UserRow } from '../../traccar/auth.ts';
 import { canSee, checkRestriction, checkSee, visibleDeviceIds, withSubgroups } from '../../traccar/access.ts';
 import { parse } from '../../traccar/http.ts';
+import { getGeocoder } from '../geocoder/index.ts';
 import { getLive } from '../ingest.ts';
 import { tripParamsFrom } from '../motion.ts';
 import {
@@ -259,6 +260,10 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
         .filter((s) => s.kind === 'trip')
         .map((s) => tripItem(d, s, opts)),
     );
+    getGeocoder(ctx)?.fill(rows, [
+      { address: 'startAddress', lat: 'startLat', lon: 'startLon' },
+      { address: 'endAddress', lat: 'endLat', lon: 'endLon' },
+    ]);
     return { user, devices, rows };
   });
 
@@ -270,6 +275,7 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
         .filter((s) => s.kind === 'stop')
         .map((s) => stopItem(d, s, opts)),
     );
+    getGeocoder(ctx)?.fill(rows, [{ address: 'address', lat: 'latitude', lon: 'longitude' }]);
     return { user, devices, rows };
   });
 

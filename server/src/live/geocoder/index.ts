@@ -1,0 +1,66 @@
+// Wires the reverse geocoder (config.geocoder) into the live core: newest positions get addresses, reports are
+// filled from the cache, and GET /api/server/geocode answers with an address (Traccar's endpoint).
+import type { FastifyInstance } from 'fastify';
+import { normalizeLocale } from '@rastro/domain';
+import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../errors.ts';
+import { requireUser } from '../../traccar/auth.ts';
+import type { LiveCore } from '../ingest.ts';
+import { nominatimClient, type ReverseGeocoder } from './client.ts';
+import { GeocoderService } from './service.ts';
+
+const services = new WeakMap<AppContext, GeocoderService>();
+
+/** The app's geocoder, or null when none is configured. */
+export function getGeocoder(ctx: AppContext): GeocoderService | null {
+  return services.get(ctx) ?? null;
+}
+
+/** latitude and longitude query parameters: decimal numbers within range (400 `<name> is required` otherwise). */
+function coordinates(query: unknown): { latitude: number; longitude: number } {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const read = (name: string, limit: number) => {
+    const v = q[name];
+    const n = typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+    if (!Number.isFinite(n) || Math.abs(n) > limit) throw badRequest(`${name} is required`);
+    return n;
+  };
+  return { latitude: read('latitude', 90), longitude: read('longitude', 180) };
+}
+
+export function registerGeocoder(
+  app: FastifyInstance,
+  ctx: AppContext,
+  live: LiveCore,
+  client?: ReverseGeocoder,
+): void {
+  const cfg = ctx.config.geocoder;
+  if (cfg) {
+    const service = new GeocoderService(client ?? nominatimClient(cfg), {
+      minIntervalMs: cfg.minIntervalMs,
+      language: () => {
+        const v = live.cache.fresh().serverAttrs[`${ctx.config.ns}.lang`];
+        return (typeof v === 'string' && normalizeLocale(v)) || 'pt-BR';
+      },
+      saveAddress: (p, address) => {
+        ctx.store.sqlite.prepare('UPDATE positions SET address = ? WHERE id = ?').run(address, p.id);
+        live.setLatestAddress(p.deviceId, p.id, address); // what GET /api/positions and the socket serve
+      },
+    });
+    services.set(ctx, service);
+    if (cfg.onIngest) {
+      const stop = live.subscribe({ positions: (ps) => service.enqueue(ps) });
+      ctx.onClose.push(() => stop());
+    }
+  }
+
+  app.get('/api/server/geocode', async (req, reply) => {
+    await requireUser(ctx, req);
+    const q = coordinates(req.query);
+    const service = getGeocoder(ctx);
+    if (!service) throw badRequest('Geocoder is disabled');
+    const address = await service.reverse(q.latitude, q.longitude);
+    if (!address) return reply.status(204).send();
+    return reply.type('text/plain; charset=utf-8').send(address);
+  });
+}
