@@ -233,3 +233,30 @@ export function apiDenial(ctx: PermissionContext, requirement: ApiRequirement): 
   if (isShared(ctx.user)) return 'denied.sharedGuest';
   return 'denied.permission';
 }
+
+/**
+ * Bits of PERMISSION_LAYOUT that no API call of Rastro needs today (docs/permissions.md): they only shape the web
+ * app (or are reserved). Every other bit is the requirement of at least one call of apiPermission.
+ */
+export const BITS_WITHOUT_API: readonly ApiRequirement[] = [
+  ...(['lock', 'unlock', 'command', 'selfEdit'] as const).flatMap((action) =>
+    (
+      [
+        'geofences',
+        'groups',
+        'commands',
+        'computed',
+        'reports',
+        'drivers',
+        'calendars',
+        'maintenance',
+      ] as const
+    ).map((area) => req(area, action)),
+  ),
+  req('devices', 'selfEdit'),
+  req('events', 'delete'),
+  ...(['view', 'command', 'create', 'edit', 'delete', 'selfEdit'] as const).map((a) => req('anchor', a)),
+  ...(['view', 'lock', 'unlock', 'command', 'edit', 'delete', 'selfEdit'] as const).map((a) =>
+    req('share', a),
+  ),
+];
