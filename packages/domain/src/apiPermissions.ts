@@ -74,9 +74,18 @@ function positiveId(value: unknown): number | undefined {
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
+/** Percent-decoded like the router decodes it (`/api/device%73/1` is `/api/devices/1`); undecodable stays. */
+function decodePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Path segments after the prefix, without query string or empty parts. */
 function segments(path: string, prefix: string): string[] | null {
-  const clean = path.split('?', 1)[0].replace(/\/+$/, '');
+  const clean = decodePath(path.split('?', 1)[0]).replace(/\/+$/, '');
   if (clean !== prefix && !clean.startsWith(`${prefix}/`)) return null;
   return clean
     .slice(prefix.length)

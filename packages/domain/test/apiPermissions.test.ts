@@ -190,6 +190,12 @@ describe('apiPermission', () => {
     expect(apiPermission('HEAD', '/api/geofences/3', NS)).toEqual({ area: 'geofences', action: 'view' });
   });
 
+  it('percent-encoded paths are judged as the router decodes them', () => {
+    expect(apiPermission('DELETE', '/api/device%73/4', NS)).toEqual({ area: 'devices', action: 'delete' });
+    expect(apiPermission('PUT', '/api/%64evices/4?x=%zz', NS)).toEqual({ area: 'devices', action: 'edit' });
+    expect(apiPermission('GET', '/api/devices/%zz', NS)).toBeNull();
+  });
+
   it('the extension namespace comes from ns', () => {
     expect(apiPermission('POST', '/fleet/users/8/suspend', 'fleet')).toEqual({
       area: 'users',

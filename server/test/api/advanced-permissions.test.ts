@@ -153,6 +153,17 @@ describe('advanced permission bits: one bit off refuses, one bit on allows', () 
     expectStatus(await api(t.app, off.cookie, 'GET', '/api/session'), 200);
   });
 
+  it('percent-encoded or slash-padded paths do not slip past the layer', async () => {
+    const d = await createDevice(t);
+    await link(t, { userId: off.id, deviceId: d.id });
+    setPerms(t, off.id, setPermissionBit(ALL_PERMISSIONS, bitOf('devices', 'delete'), false));
+    for (const url of [`/api/device%73/${d.id}`, `/api//devices/${d.id}`, `/api/devices/${d.id}%2F`]) {
+      const res = await api(t.app, off.cookie, 'DELETE', url);
+      expect([403, 404], url).toContain(res.statusCode);
+    }
+    expectStatus(await api(t.app, t.admin, 'GET', `/api/devices/${d.id}`), 200);
+  });
+
   it('no user: the route answers 401 as before', async () => {
     expect((await api(t.app, null, 'PUT', '/api/devices/1', {})).statusCode).toBe(401);
   });
