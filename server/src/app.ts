@@ -13,6 +13,7 @@ import { registerLive } from './live/index.ts';
 import { registerExtensions } from './ext/index.ts';
 import { registerGateway } from './gateway/index.ts';
 import { registerWebApp } from './webApp.ts';
+import { registerAuthorization } from './authorize.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -50,6 +51,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
+  // The advanced permission bits (docs/permissions.md): one preHandler in front of every route below.
+  registerAuthorization(app, ctx);
   if (config.mode === 'gateway') {
     await registerGateway(app, ctx);
   } else {

@@ -3,6 +3,7 @@ export * from './geo.ts';
 export * from './schemas/index.ts';
 export * from './attributes.ts';
 export * from './permissions.ts';
+export * from './apiPermissions.ts';
 export * from './filters.ts';
 export * from './sort.ts';
 export * from './units.ts';

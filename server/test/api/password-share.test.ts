@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMessage } from '@rastro/domain';
 import { getMailer } from '../../src/traccar/mailer.ts';
 import {
   api,
@@ -96,10 +97,11 @@ describe('shares (CONTRACT §2 last row)', () => {
     const devices = expectStatus<Array<{ id: number }>>(await api(t.app, cookie, 'GET', '/api/devices'), 200);
     expect(devices.map((x) => x.id)).toEqual([d.id]);
     const write = await api(t.app, cookie, 'PUT', `/api/devices/${d.id}`, { ...d, name: 'hacked' });
-    expect(write.body).toBe('SecurityException: Write access denied');
-    expect((await api(t.app, cookie, 'GET', `/api/devices/${other.id}`)).body).toBe(
-      'SecurityException: Device access denied',
-    );
+    // Guests are refused every call of an area by the permission layer (SPEC §6 step 5), before Traccar's rules.
+    const guestRefusal = `SecurityException: ${formatMessage('denied.sharedGuest', 'pt-BR')}`;
+    expect(write.statusCode).toBe(403);
+    expect(write.body).toBe(guestRefusal);
+    expect((await api(t.app, cookie, 'GET', `/api/devices/${other.id}`)).body).toBe(guestRefusal);
   });
 
   it('share/group uses <owner email>:group:<id>; refused for invisible objects and with disableShare', async () => {
@@ -222,7 +224,8 @@ describe('share guests and housekeeping', () => {
       deviceId: String(d.id),
       expiration: new Date(Date.now() + 60_000).toISOString(),
     });
-    expect(again.body).toBe('SecurityException: Temporary user');
+    expect(again.statusCode).toBe(403);
+    expect(again.body).toBe(`SecurityException: ${formatMessage('denied.sharedGuest', 'pt-BR')}`);
   });
 
   it('purgeExpired removes expired sessions, tokens and reset tokens only', async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import { makeTestApp, type TestApp } from './app.ts';
 
@@ -24,8 +24,12 @@ export interface GatewayPair {
 
 const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
 
-export async function startGatewayPair(dirPrefix: string): Promise<GatewayPair> {
-  const upstream = await makeTestApp();
+/** `upstreamOverrides` configure the upstream (e.g. a basic edition that enforces no permission bits itself). */
+export async function startGatewayPair(
+  dirPrefix: string,
+  upstreamOverrides: Partial<Config> = {},
+): Promise<GatewayPair> {
+  const upstream = await makeTestApp(upstreamOverrides);
   await upstream.app.listen({ port: 0, host: '127.0.0.1' });
   const dir = mkdtempSync(join(tmpdir(), dirPrefix));
   const config = loadConfig({

@@ -1,5 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { api, createClient, ext, HttpError, toQueryString, API_TIMEOUT_MS, EXT_TIMEOUT_MS } from './http.ts';
+import {
+  api,
+  createClient,
+  ext,
+  HttpError,
+  refusalMessage,
+  toQueryString,
+  API_TIMEOUT_MS,
+  EXT_TIMEOUT_MS,
+} from './http.ts';
+import { setLocale } from '../i18n/index.ts';
 import { fakeFetch, json, text } from '../components/testing.tsx';
 
 describe('toQueryString', () => {
@@ -97,5 +107,42 @@ describe('the two clients of SPEC §7', () => {
     expect(res.data.id).toBe(1);
     expect(res.headers.get('licensemode')).toBe('plus');
     expect(res.headers.get('devicelimit')).toBe('50');
+  });
+});
+
+describe('language and refusals (docs/permissions.md)', () => {
+  it('sends Accept-Language with the language the client is given, at request time', async () => {
+    const f = fakeFetch(() => json([]));
+    let lang = 'pt-BR';
+    const c = createClient({ base: '/api', timeoutMs: 1000, fetchImpl: () => f.fn, language: () => lang });
+    await c.get('/devices');
+    lang = 'es';
+    await c.get('/devices');
+    const header = (i: number) => (f.calls[i].init.headers as Record<string, string>)['Accept-Language'];
+    expect([header(0), header(1)]).toEqual(['pt-BR', 'es']);
+  });
+
+  it('the app clients ask for the current i18n language', async () => {
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json([]));
+    try {
+      await setLocale('es');
+      await api.get('/groups');
+      await ext.get('/theme');
+      for (const call of spy.mock.calls)
+        expect((call[1]?.headers as Record<string, string>)['Accept-Language']).toBe('es');
+    } finally {
+      spy.mockRestore();
+      await setLocale('pt-BR');
+    }
+  });
+
+  it('refusalMessage: the server text of a 403 without the SecurityException prefix, else null', () => {
+    expect(
+      refusalMessage(new HttpError(403, 'SecurityException: Permissão negada: editar (dispositivos)')),
+    ).toBe('Permissão negada: editar (dispositivos)');
+    expect(refusalMessage(new HttpError(403, 'Denied\nstack'))).toBe('Denied');
+    expect(refusalMessage(new HttpError(403, ''))).toBeNull();
+    expect(refusalMessage(new HttpError(400, 'SecurityException: Write access denied'))).toBeNull();
+    expect(refusalMessage(new Error('x'))).toBeNull();
   });
 });

@@ -2,6 +2,8 @@
 //   api: base /api, 60 s timeout, credentials, statuses < 400 accepted.
 //   ext: base /{ns}, 30 s timeout, credentials.
 // A failure is an HttpError {status, text}; status 0 means no answer (network down, timeout, aborted).
+// Both send Accept-Language with the app's current language, so the server's refusals come back translated.
+import { i18n } from '../i18n/index.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -65,6 +67,20 @@ export interface ClientOptions {
   /** 'include' for our own APIs; third-party services need 'omit'. */
   credentials?: RequestCredentials;
   fetchImpl?: () => FetchLike;
+  /** The language asked for answers (Accept-Language), e.g. the app's current language. */
+  language?: () => string | undefined;
+}
+
+const SECURITY_PREFIX = /^SecurityException:\s*/;
+
+/**
+ * The server's own words for a refusal (403: the advanced permission bits and Rastro's role rules, written in the
+ * language we asked for), without the `SecurityException: ` prefix; null for any other failure.
+ */
+export function refusalMessage(err: unknown): string | null {
+  if (!(err instanceof HttpError) || err.status !== 403) return null;
+  const line = err.text.split('\n')[0].replace(SECURITY_PREFIX, '').trim();
+  return line || null;
 }
 
 function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | undefined {
@@ -106,7 +122,10 @@ export function createClient(options: ClientOptions): HttpClient {
     path: string,
     opts: RequestOptions = {},
   ): Promise<RawResponse<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...opts.headers };
+    const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+    const language = options.language?.();
+    if (language) headers['Accept-Language'] = language;
+    Object.assign(headers, opts.headers);
     const body = encodeBody(opts.body, headers);
     const controller = new AbortController();
     const timer = setTimeout(
@@ -174,6 +193,14 @@ export const API_TIMEOUT_MS = 60_000;
 export const EXT_TIMEOUT_MS = 30_000;
 
 /** Client B of SPEC §7: the Traccar API. */
-export const api = createClient({ base: '/api', timeoutMs: API_TIMEOUT_MS });
+export const api = createClient({
+  base: '/api',
+  timeoutMs: API_TIMEOUT_MS,
+  language: () => i18n.language,
+});
 /** Client A of SPEC §7: the product's extension API under /{ns}. */
-export const ext = createClient({ base: () => `/${readNamespace()}`, timeoutMs: EXT_TIMEOUT_MS });
+export const ext = createClient({
+  base: () => `/${readNamespace()}`,
+  timeoutMs: EXT_TIMEOUT_MS,
+  language: () => i18n.language,
+});

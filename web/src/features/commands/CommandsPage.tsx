@@ -10,6 +10,7 @@ import { useDeleteResource, useResourceList, useSaveResource } from '../../api/r
 import { useSession } from '../../stores/session.ts';
 import { CommandFields } from './CommandFields.tsx';
 import { commandToForm, emptyCommandForm, parseCommandForm, type CommandFormValues } from './commandForm.ts';
+import { refusalMessage } from '../../api/http.ts';
 
 export function CommandsPage() {
   const { t } = useTranslation('commands');
@@ -42,7 +43,7 @@ export function CommandsPage() {
       setEditing(null);
     } catch (err) {
       console.warn('command not saved', err);
-      notifications.show({ color: 'red', message: t('saveError') });
+      notifications.show({ color: 'red', message: refusalMessage(err) ?? t('saveError') });
     }
   };
 
@@ -53,7 +54,7 @@ export function CommandsPage() {
       notifications.show({ color: 'green', message: t('deleted') });
     } catch (err) {
       console.warn('command not deleted', err);
-      notifications.show({ color: 'red', message: t('deleteError') });
+      notifications.show({ color: 'red', message: refusalMessage(err) ?? t('deleteError') });
     }
     setDeleting(null);
   };

@@ -30,6 +30,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceKeys, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { loadLinks, saveLinks, testComputed } from './api.ts';
+import { refusalMessage } from '../../api/http.ts';
 
 interface Props {
   initial: ComputedFormValues;
@@ -139,7 +140,7 @@ export function ComputedDialog({ initial, onClose }: Props) {
       onClose();
     } catch (e) {
       console.warn('computed attribute not saved', e);
-      notifications.show({ color: 'red', message: t('saveError') });
+      notifications.show({ color: 'red', message: refusalMessage(e) ?? t('saveError') });
     } finally {
       setBusy(false);
     }

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteResource, useResourceList } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 import { ComputedDialog } from './ComputedDialog.tsx';
+import { refusalMessage } from '../../api/http.ts';
 
 export function ComputedPage() {
   const { t } = useTranslation('computed');
@@ -30,7 +31,7 @@ export function ComputedPage() {
       notifications.show({ color: 'green', message: t('deleted') });
     } catch (err) {
       console.warn('computed attribute not deleted', err);
-      notifications.show({ color: 'red', message: t('deleteError') });
+      notifications.show({ color: 'red', message: refusalMessage(err) ?? t('deleteError') });
     }
     setDeleting(null);
   };

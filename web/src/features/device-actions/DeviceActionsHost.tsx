@@ -34,6 +34,7 @@ import {
   type ActionEventDetail,
   type ActionKind,
 } from './actions.ts';
+import { refusalMessage } from '../../api/http.ts';
 
 interface OpenAction extends ActionEventDetail {
   kind: ActionKind;
@@ -169,7 +170,7 @@ function ActionDialog({ action, onClose }: { action: OpenAction; onClose(): void
           : kind === 'delete'
             ? 'actions.deleteError'
             : 'actions.commandError';
-      toast('red', t(key, { ns: 'common' }));
+      toast('red', refusalMessage(err) ?? t(key, { ns: 'common' }));
       if (mounted.current) setResetKey((k) => k + 1);
     } finally {
       running.current = false;

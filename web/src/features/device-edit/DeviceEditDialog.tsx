@@ -27,7 +27,7 @@ import { DEVICE_STATES, MAP_ICON_TYPES, canEditDevices, type Device } from '@ras
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { api } from '../../api/http.ts';
+import { api, refusalMessage } from '../../api/http.ts';
 import { resourceKeys, useResourceList } from '../../api/resources.ts';
 import { openDialog, type DialogComponentProps } from '../../app/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
@@ -153,10 +153,10 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
       console.warn('device not saved', e);
       const status = (e as { status?: number }).status;
       const body = (e as { text?: string }).text ?? '';
-      notifications.show({
-        color: 'red',
-        message: /limit/i.test(body) ? t('validation.deviceLimitReached', { ns: 'common' }) : t('saveError'),
-      });
+      const fallback = /limit/i.test(body)
+        ? t('validation.deviceLimitReached', { ns: 'common' })
+        : t('saveError');
+      notifications.show({ color: 'red', message: refusalMessage(e) ?? fallback });
       if (status === 400 && /accumulat|position/i.test(body)) setFormError('accumulatorsNeedPosition');
     } finally {
       setBusy(false);

@@ -31,6 +31,7 @@ import type { DialogComponentProps } from '../../app/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
 import { startGeofenceDrawing } from './drawing.ts';
 import { measureText, numberLocale } from './measure.ts';
+import { refusalMessage } from '../../api/http.ts';
 
 const formSchema = z.object({
   form: z.object({
@@ -86,7 +87,7 @@ export function GeofenceFormDialog({ props, onClose }: DialogComponentProps) {
       onClose();
     } catch (e) {
       console.warn('geofence not saved', e);
-      notifications.show({ color: 'red', message: t('saveError') });
+      notifications.show({ color: 'red', message: refusalMessage(e) ?? t('saveError') });
     }
   };
 

@@ -45,6 +45,7 @@ import { getLiveMap } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { openGeofenceForm, startGeofenceDrawing } from './drawing.ts';
 import { measureText, numberLocale } from './measure.ts';
+import { refusalMessage } from '../../api/http.ts';
 
 const SHAPES: GeofenceShape[] = ['circle', 'polygon', 'line'];
 const SHAPE_ICONS = { circle: IconCircle, polygon: IconPolygon, line: IconLine } as const;
@@ -91,7 +92,7 @@ export function GeofencesPage() {
       notifications.show({ color: 'green', message: t('deleted') });
     } catch (err) {
       console.warn('geofence not deleted', err);
-      notifications.show({ color: 'red', message: t('deleteError') });
+      notifications.show({ color: 'red', message: refusalMessage(err) ?? t('deleteError') });
     }
     setDeleting(null);
   };

@@ -19,7 +19,7 @@ import {
 } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../api/http.ts';
+import { HttpError, refusalMessage } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 import { AttributesEditor } from '../../components/AttributesEditor.tsx';
@@ -83,9 +83,10 @@ export function GroupsPage() {
         notifications.show({
           color: 'red',
           message:
-            err instanceof HttpError && err.status === 400
+            refusalMessage(err) ??
+            (err instanceof HttpError && err.status === 400
               ? `${t('saveError')}: ${err.text}`
-              : t('saveError'),
+              : t('saveError')),
         });
     }
   };
@@ -97,7 +98,7 @@ export function GroupsPage() {
       notifications.show({ color: 'green', message: t('deleted') });
     } catch (err) {
       console.warn('group not deleted', err);
-      notifications.show({ color: 'red', message: t('deleteError') });
+      notifications.show({ color: 'red', message: refusalMessage(err) ?? t('deleteError') });
     }
     setDeleting(null);
   };

@@ -1,0 +1,237 @@
+// The authorization layer of the advanced permission bits (SPEC §6, docs/permissions.md): one Fastify preHandler
+// in front of every route, in both modes. For a request that needs an area × action (the domain's apiPermission),
+// it evaluates the caller with the same domain rules the web app uses and answers 403 (refusal.ts) before the route
+// runs, so nothing is written. No caller ⇒ the route answers 401 as before. Traccar's own flags (readonly,
+// deviceReadonly, limitCommands, disableReports) stay with the routes and keep their 400 contract.
+//
+//   embedded: the store's user (getUser, cached per request), the server row, saved commands and geofences from
+//             SQLite;
+//   gateway:  the upstream user (identity.ts), the upstream server's attributes (cached SERVER_TTL_MS), saved
+//             commands and geofences asked upstream with the caller's credentials. The proxy does not parse bodies,
+//             so the few calls whose requirement depends on the body are buffered here and forwarded unchanged.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import {
+  apiDenial,
+  apiPermission,
+  apiPermissionLookups,
+  type ApiFacts,
+  type ServerLike,
+  type User,
+  type UserLike,
+} from '@rastro/domain';
+import type { AppContext } from './context.ts';
+import { refused, refusedPermission } from './refusal.ts';
+import { getUser, type UserRow } from './traccar/auth.ts';
+import { upstreamOf } from './gateway/index.ts';
+import { credentials, upstreamUser } from './gateway/identity.ts';
+
+export const SERVER_TTL_MS = 10_000;
+const UPSTREAM_TIMEOUT_MS = 10_000;
+const MAX_BUFFERED_BODY = 1024 * 1024;
+
+function parseAttributes(text: unknown): Record<string, unknown> {
+  if (text && typeof text === 'object') return text as Record<string, unknown>;
+  if (typeof text !== 'string' || !text) return {};
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A store user row as the domain sees a user. */
+export function userLike(row: UserRow): UserLike {
+  return {
+    id: row.id,
+    administrator: !!row.administrator,
+    readonly: !!row.readonly,
+    deviceReadonly: !!row.deviceReadonly,
+    limitCommands: !!row.limitCommands,
+    disableReports: !!row.disableReports,
+    userLimit: row.userLimit,
+    deviceLimit: row.deviceLimit,
+    temporary: !!row.temporary,
+    attributes: parseAttributes(row.attributes) as UserLike['attributes'],
+  };
+}
+
+interface Caller {
+  user: UserLike;
+  server: ServerLike;
+  facts(lookups: ReturnType<typeof apiPermissionLookups>): Promise<ApiFacts>;
+}
+
+// ---- embedded ------------------------------------------------------------------------------------------
+
+function embeddedServer(ctx: AppContext): ServerLike {
+  const row = ctx.store.sqlite
+    .prepare(
+      'SELECT readonly, deviceReadonly, limitCommands, disableReports, attributes FROM server WHERE id = 1',
+    )
+    .get() as
+    | {
+        readonly: number;
+        deviceReadonly: number;
+        limitCommands: number;
+        disableReports: number;
+        attributes: string;
+      }
+    | undefined;
+  return {
+    attributes: parseAttributes(row?.attributes) as ServerLike['attributes'],
+    readonly: !!row?.readonly,
+    deviceReadonly: !!row?.deviceReadonly,
+    limitCommands: !!row?.limitCommands,
+    disableReports: !!row?.disableReports,
+  };
+}
+
+async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller | null> {
+  const row = await getUser(ctx, req);
+  if (!row) return null;
+  const sql = ctx.store.sqlite;
+  return {
+    user: userLike(row),
+    server: embeddedServer(ctx),
+    async facts({ savedCommandId, geofenceId }) {
+      const facts: ApiFacts = { userId: row.id };
+      if (savedCommandId) {
+        const c = sql.prepare('SELECT type FROM commands WHERE id = ?').get(savedCommandId) as
+          { type: string } | undefined;
+        facts.savedCommandType = c?.type ?? null;
+      }
+      if (geofenceId) {
+        const g = sql.prepare('SELECT attributes FROM geofences WHERE id = ?').get(geofenceId) as
+          { attributes: string } | undefined;
+        const a = parseAttributes(g?.attributes);
+        facts.geofenceIsAnchor = a.isAnchor === true || a.isAnchor === 'true';
+      }
+      return facts;
+    },
+  };
+}
+
+// ---- gateway -------------------------------------------------------------------------------------------
+
+const serverCache = new WeakMap<AppContext, { at: number; value: Promise<ServerLike> }>();
+
+async function upstreamJson(
+  ctx: AppContext,
+  path: string,
+  headers: Record<string, string>,
+): Promise<unknown> {
+  const { origin, basePath } = upstreamOf(ctx.config.traccarUrl!);
+  try {
+    const res = await fetch(`${origin}${basePath}${path}`, {
+      headers: { ...headers, accept: 'application/json' },
+      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+    });
+    return res.ok ? await res.json() : null;
+  } catch (err) {
+    ctx.log.warn({ err, path }, 'upstream lookup for authorization failed');
+    return null;
+  }
+}
+
+/** The upstream server's flags and attributes, kept SERVER_TTL_MS (an empty server when unreachable). */
+function upstreamServer(ctx: AppContext, now = Date.now()): Promise<ServerLike> {
+  const hit = serverCache.get(ctx);
+  if (hit && now - hit.at < SERVER_TTL_MS) return hit.value;
+  const value = upstreamJson(ctx, '/api/server', {}).then((s) => {
+    const o = (s && typeof s === 'object' ? s : {}) as Record<string, unknown>;
+    if (!s) serverCache.delete(ctx); // do not keep a failure
+    return {
+      attributes: parseAttributes(o.attributes) as ServerLike['attributes'],
+      readonly: !!o.readonly,
+      deviceReadonly: !!o.deviceReadonly,
+      limitCommands: !!o.limitCommands,
+      disableReports: !!o.disableReports,
+    };
+  });
+  serverCache.set(ctx, { at: now, value });
+  return value;
+}
+
+/** Forgets the cached upstream server (tests; after PUT /api/server through the proxy). */
+export function forgetUpstreamServer(ctx: AppContext): void {
+  serverCache.delete(ctx);
+}
+
+async function gatewayCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller | null> {
+  const user: User | null = await upstreamUser(ctx, req);
+  const creds = credentials(req);
+  if (!user || !creds) return null;
+  return {
+    user: user as UserLike,
+    server: await upstreamServer(ctx),
+    async facts({ savedCommandId, geofenceId }) {
+      const facts: ApiFacts = { userId: user.id };
+      if (savedCommandId) {
+        const c = (await upstreamJson(ctx, `/api/commands/${savedCommandId}`, creds)) as {
+          type?: unknown;
+        } | null;
+        facts.savedCommandType = typeof c?.type === 'string' ? c.type : null;
+      }
+      if (geofenceId) {
+        const g = (await upstreamJson(ctx, `/api/geofences/${geofenceId}`, creds)) as {
+          attributes?: unknown;
+        } | null;
+        const a = parseAttributes(g?.attributes);
+        facts.geofenceIsAnchor = a.isAnchor === true || a.isAnchor === 'true';
+      }
+      return facts;
+    },
+  };
+}
+
+/** The proxy leaves bodies as streams: read one (bounded), give the route an identical stream back. */
+async function bufferedBody(req: FastifyRequest): Promise<unknown> {
+  const b = req.body;
+  if (!(b instanceof Readable)) return b;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of b as AsyncIterable<Buffer | string>) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buf.length;
+    if (size > MAX_BUFFERED_BODY) break;
+    chunks.push(buf);
+  }
+  const raw = Buffer.concat(chunks);
+  req.body = Readable.from([raw]);
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- the hook ------------------------------------------------------------------------------------------
+
+/** Throws the 403 refusal when the caller lacks the permission this request needs. */
+export async function authorize(ctx: AppContext, req: FastifyRequest): Promise<void> {
+  const { ns } = ctx.config;
+  const path = req.url;
+  const gateway = ctx.config.mode === 'gateway';
+  // Cheap first pass: most calls need nothing (facts never turn "nothing" into a requirement).
+  if (!apiPermission(req.method, path, ns, undefined, req.query)) return;
+  const caller = gateway ? await gatewayCaller(ctx, req) : await embeddedCaller(ctx, req);
+  if (!caller) return; // the route answers 401
+  const body = gateway ? await bufferedBody(req) : req.body;
+  const facts = await caller.facts(apiPermissionLookups(req.method, path, body));
+  const need = apiPermission(req.method, path, ns, body, req.query, facts);
+  if (!need) return;
+  const denial = apiDenial(
+    { user: caller.user, server: caller.server, isPlus: ctx.config.edition === 'plus', ns },
+    need,
+  );
+  if (!denial) return;
+  if (denial === 'denied.permission') throw refusedPermission(ctx, req, caller.user, need.area, need.action);
+  throw refused(ctx, req, caller.user, denial);
+}
+
+/** Registers the layer once, before any route, so it runs in front of every route of the app. */
+export function registerAuthorization(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('preHandler', async (req) => authorize(ctx, req));
+}
