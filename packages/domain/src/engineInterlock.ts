@@ -5,8 +5,10 @@
 // block. An administrator may override the refusal with `attributes.force: true` in the command; a non-admin's
 // force is ignored (the rule applies as if it were absent).
 import { attrBool, attrNumber, nsKey } from './attributes.ts';
-import type { Attributes } from './types.ts';
 import { knotsToKmh } from './units.ts';
+
+/** Attributes as stored or as received (JSON values). */
+type AnyAttributes = Readonly<Record<string, unknown>>;
 
 /** The command the interlock guards. */
 export const INTERLOCK_COMMAND = 'engineStop';
@@ -22,20 +24,20 @@ export const INTERLOCK_FRESH_MS = 5 * 60_000;
 export const FORCE_ATTRIBUTE = 'force';
 
 /** The server's block speed limit in km/h: `{ns}.blockMaxSpeed` when it is a number ≥ 0, else the default. */
-export function blockMaxSpeed(serverAttributes: Attributes | null | undefined, ns: string): number {
+export function blockMaxSpeed(serverAttributes: AnyAttributes | null | undefined, ns: string): number {
   const v = attrNumber(serverAttributes?.[nsKey(ns, 'blockMaxSpeed')]);
   return v !== undefined && v >= 0 ? v : BLOCK_MAX_SPEED_DEFAULT_KMH;
 }
 
 /** Whether the command asks to override the interlock (`attributes.force` true or 'true'). */
-export function forceRequested(attributes: Attributes | null | undefined): boolean {
+export function forceRequested(attributes: AnyAttributes | null | undefined): boolean {
   return attrBool(attributes?.[FORCE_ATTRIBUTE]);
 }
 
 /** The command's attributes without the override flag (what the device receives). */
-export function withoutForce(attributes: Attributes): Attributes {
+export function withoutForce<T extends AnyAttributes>(attributes: T): T {
   const { [FORCE_ATTRIBUTE]: _force, ...rest } = attributes;
-  return rest;
+  return rest as T;
 }
 
 /** km/h rounded to one decimal, the precision the rule compares and the message shows. */
