@@ -69,7 +69,10 @@ const deviceLog = (deviceId: number) =>
          WHERE objectType = 'device' AND objectId = ? AND actionType = 'command' ORDER BY id`,
       )
       .all(deviceId) as LogRow[]
-  ).map((r) => ({ userId: r.userId, ...(JSON.parse(r.attributes) as Record<string, unknown>) }));
+  ).map((r): Record<string, unknown> => ({
+    userId: r.userId,
+    ...(JSON.parse(r.attributes) as Record<string, unknown>),
+  }));
 
 const adminId = () =>
   (t.ctx.store.sqlite.prepare("SELECT id FROM users WHERE email = 'admin'").get() as { id: number }).id;
