@@ -52,11 +52,33 @@ async function onlineDemoDevice(page: Page): Promise<ApiDevice> {
   return found!;
 }
 
+/**
+ * Runs `fn` with the engine-block interlock's limit ({ns}.blockMaxSpeed) raised, so the simulator's moving demo
+ * vehicles can be blocked (interlock.spec.ts covers the refusal); the server settings are restored afterwards.
+ */
+async function withoutInterlock(page: Page, fn: () => Promise<void>) {
+  const server = (await (await page.request.get('/api/server')).json()) as {
+    attributes: Record<string, unknown>;
+  };
+  const put = async (attributes: Record<string, unknown>) =>
+    expect((await page.request.put('/api/server', { data: { ...server, attributes } })).ok()).toBe(true);
+  await put({ ...server.attributes, 'rastro.blockMaxSpeed': 1000 });
+  try {
+    await fn();
+  } finally {
+    await put(server.attributes);
+  }
+}
+
 test('a short drag resets and sends nothing; a full drag sends engineStop/engineResume and shows the exact toasts (es)', async ({
   page,
   loginAs,
 }) => {
   await loginAs(accounts.admin.email, accounts.admin.password);
+  await withoutInterlock(page, () => shortAndFullDrag(page));
+});
+
+async function shortAndFullDrag(page: Page) {
   const device = await onlineDemoDevice(page);
   const posts = commandPosts(page);
   await page.goto(`/devices/${device.id}?locale=es`);
@@ -82,7 +104,7 @@ test('a short drag resets and sends nothing; a full drag sends engineStop/engine
   await expect(page.getByText('Comando de desbloqueo enviado')).toBeVisible();
   expect(posts).toHaveLength(2);
   expect(posts[1].body).toMatchObject({ deviceId: device.id, type: 'engineResume' });
-});
+}
 
 test('the keyboard can confirm too: focus the handle and press End', async ({ page, loginAs }) => {
   await loginAs(accounts.admin.email, accounts.admin.password);

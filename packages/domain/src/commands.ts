@@ -50,3 +50,13 @@ export function actionToastKey(
   if (action === 'delete') return 'actions.deviceDeleted';
   return opts.anchorMode === 'disable' ? 'actions.anchorDisabled' : 'actions.anchorEnabled';
 }
+
+/**
+ * The text of a server refusal (403 `SecurityException: <text>`, already in the caller's language), to show as
+ * is, e.g. the engine-block interlock's "moving at 30 km/h" refusal; null for any other answer.
+ */
+export function refusalText(status: number, body: string): string | null {
+  if (status !== 403) return null;
+  const line = (body.split(/\r?\n/)[0] ?? '').replace(/^(?:[\w.$]*Exception:\s*)+/, '').trim();
+  return line || null;
+}

@@ -29,6 +29,7 @@ export * from './importExcel.ts';
 export * from './billing.ts';
 export * from './live.ts';
 export * from './commands.ts';
+export * from './engineInterlock.ts';
 export * from './favorites.ts';
 export * from './telemetry.ts';
 export * from './geofenceDraw.ts';

@@ -216,6 +216,11 @@ const MESSAGES = {
     'Seleccione un usuario para editar',
   ),
   // ---- Excel import
+  'denied.engineBlockMoving': w(
+    'Engine block refused for {{name}}: it is moving at {{speed}} km/h, above the {{limit}} km/h limit for blocking',
+    'Bloqueio recusado para {{name}}: o veículo está a {{speed}} km/h, acima do limite de {{limit}} km/h para bloquear',
+    'Bloqueo rechazado para {{name}}: el vehículo va a {{speed}} km/h, por encima del límite de {{limit}} km/h para bloquear',
+  ),
   'import.invalidFileType': w(
     'Choose an .xlsx or .xls file',
     'Escolha um arquivo .xlsx ou .xls',

@@ -4,6 +4,7 @@
 // an emptied text attribute is removed. Error values are keys of the web's `serverSettings` namespace.
 import { z } from 'zod';
 import { nsKey, attrBool, attrString, DEFAULT_NS } from './attributes.ts';
+import { BLOCK_MAX_SPEED_MAX_KMH } from './engineInterlock.ts';
 import { COORDINATE_FORMATS } from './format.ts';
 import { SUPPORTED_LOCALES } from './locale.ts';
 import type { Attributes, Server } from './types.ts';
@@ -28,6 +29,7 @@ export const SERVER_TEXT_ATTRIBUTES = {
   lang: { key: 'lang', plain: false },
   deviceLimit: { key: 'deviceLimit', plain: false },
   deviceAttributes: { key: 'deviceAttributes', plain: false },
+  blockMaxSpeed: { key: 'blockMaxSpeed', plain: false },
   googleKey: { key: 'googleKey', plain: false },
   smsUrl: { key: 'smsApiUrl', plain: false },
   smsKey: { key: 'smsApiKey', plain: false },
@@ -45,7 +47,12 @@ export const SERVER_TEXT_ATTRIBUTES = {
 export type ServerTextSetting = keyof typeof SERVER_TEXT_ATTRIBUTES;
 
 /** Attributes stored as numbers rather than text. */
-const NUMERIC: ReadonlySet<ServerTextSetting> = new Set(['deviceLimit', 'fuelPrice', 'litersx100km']);
+const NUMERIC: ReadonlySet<ServerTextSetting> = new Set([
+  'deviceLimit',
+  'fuelPrice',
+  'litersx100km',
+  'blockMaxSpeed',
+]);
 
 export const SMS_API_TYPES = ['get', 'post', 'json'] as const;
 
@@ -147,6 +154,8 @@ export const serverSettingsSchema = z.object({
     },
   ),
   deviceAttributes: text(1024),
+  // engine-block interlock (engineInterlock.ts): km/h, 0 = block only a stopped vehicle, empty = the default 20
+  blockMaxSpeed: optionalDecimal(0, BLOCK_MAX_SPEED_MAX_KMH, 'validation.blockMaxSpeed'),
   googleKey: text(256),
   smsUrl: z.union([z.literal(''), z.url({ message: 'validation.url', protocol: /^https?$/ })], {
     message: 'validation.url',
@@ -177,8 +186,8 @@ export const serverSettingsSchema = z.object({
 
 /**
  * Validates the form and returns the Server to PUT: the loaded server with the edited fields replaced, its other
- * attributes kept, and emptied text settings removed. Numbers (deviceLimit, fuelPrice, litersx100km) are stored as
- * numbers; flags as booleans (an unset flag is removed rather than stored false).
+ * attributes kept, and emptied text settings removed. Numbers (deviceLimit, fuelPrice, litersx100km, blockMaxSpeed) are
+ * stored as numbers; flags as booleans (an unset flag is removed rather than stored false).
  */
 export function settingsToServer(
   server: Server,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SAFETY_COMMANDS, actionToastKey, buildCommand, customCommand, isQueued } from '../src/commands.ts';
+import {
+  SAFETY_COMMANDS,
+  actionToastKey,
+  buildCommand,
+  customCommand,
+  isQueued,
+  refusalText,
+} from '../src/commands.ts';
 import { defaultMessages } from '../src/messages.ts';
 
 describe('commands', () => {
@@ -29,5 +36,13 @@ describe('commands', () => {
     expect(actionToastKey('anchor', true)).toBe('actions.anchorEnabled');
     expect(isQueued(202)).toBe(true);
     expect(isQueued(200)).toBe(false);
+  });
+  it('refusalText: the text of a 403 without the exception prefix, null otherwise', () => {
+    expect(
+      refusalText(403, 'SecurityException: Engine block refused for T: it is moving at 30 km/h\nat x'),
+    ).toBe('Engine block refused for T: it is moving at 30 km/h');
+    expect(refusalText(403, 'plain text')).toBe('plain text');
+    expect(refusalText(403, 'SecurityException: ')).toBeNull();
+    expect(refusalText(400, 'SecurityException: Device access denied')).toBeNull();
   });
 });

@@ -137,4 +137,21 @@ describe('server settings form', () => {
     const r = settingsToServer(s, { ...serverToSettings(s, 'frota'), enableBilling: false }, 'frota');
     expect(r.ok && r.server.attributes).toEqual({});
   });
+
+  it('engine-block speed limit: km/h ≥ 0 stored as a number under {ns}, empty removes it (default 20)', () => {
+    const ok = edit({ blockMaxSpeed: '40' });
+    expect(ok.ok && ok.server.attributes['rastro.blockMaxSpeed']).toBe(40);
+    const zero = edit({ blockMaxSpeed: '0' });
+    expect(zero.ok && zero.server.attributes['rastro.blockMaxSpeed']).toBe(0);
+    const decimal = edit({ blockMaxSpeed: '12,5' });
+    expect(decimal.ok && decimal.server.attributes['rastro.blockMaxSpeed']).toBe(12.5);
+    const s = server({ attributes: { 'rastro.blockMaxSpeed': 35 } });
+    expect(serverToSettings(s, 'rastro').blockMaxSpeed).toBe('35');
+    const emptied = edit({ blockMaxSpeed: '' }, s);
+    expect(emptied.ok && 'rastro.blockMaxSpeed' in emptied.server.attributes).toBe(false);
+    for (const bad of ['-1', 'fast', '1001']) {
+      const r = edit({ blockMaxSpeed: bad });
+      expect(r.ok ? null : r.errors.blockMaxSpeed).toBe('validation.blockMaxSpeed');
+    }
+  });
 });

@@ -2,7 +2,14 @@
 // next report (202 + QueuedCommand; an OsmAnd device receives the command data as its HTTP answer).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { COMMAND_TYPES, type Command, type QueuedCommand } from '@rastro/domain';
+import {
+  COMMAND_TYPES,
+  INTERLOCK_COMMAND,
+  forceRequested,
+  withoutForce,
+  type Command,
+  type QueuedCommand,
+} from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest, denied } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
@@ -10,6 +17,7 @@ import { canAccessDevice, canSee, restricted, visibleIds, withSubgroups } from '
 import { parse } from '../traccar/http.ts';
 import { parseJson } from './cache.ts';
 import type { LiveCore } from './ingest.ts';
+import { checkEngineBlock, logEngineDelivery } from './interlock.ts';
 
 /** What an OsmAnd (HTTP) device or the simulator can execute. */
 export const OSMAND_COMMAND_TYPES = [
@@ -155,14 +163,24 @@ export async function registerCommandRoutes(
         attributes: body.attributes as Command['attributes'],
       };
     }
+    // engine-block interlock (live/interlock.ts): `attributes.force` of the request is an administrator's
+    // override; it is never passed on to the device
+    const force = forceRequested(body.attributes);
+    command = { ...command, attributes: withoutForce(command.attributes) };
+    const interlock = (ids: number[]) =>
+      command.type === INTERLOCK_COMMAND ? checkEngineBlock(ctx, req, user, live, ids, force) : undefined;
     const cache = live.cache.fresh();
     if (q.groupId !== undefined) {
       if (!canSee(ctx, user, 'group', q.groupId)) throw denied('Group access denied');
       const groups = withSubgroups(ctx.store.sqlite, [q.groupId]);
+      const targets = [...cache.devices.values()]
+        .filter((d) => groups.has(d.groupId) && canAccessDevice(ctx, user, d.id))
+        .map((d) => d.id);
+      const decisions = interlock(targets);
       const queued: QueuedCommand[] = [];
-      for (const d of cache.devices.values()) {
-        if (!groups.has(d.groupId) || !canAccessDevice(ctx, user, d.id)) continue;
-        const r = await deliverCommand(live, d.id, { ...command, deviceId: d.id });
+      for (const id of targets) {
+        const r = await deliverCommand(live, id, { ...command, deviceId: id });
+        logEngineDelivery(ctx, req, user.id, id, command.type, r.queued, decisions?.get(id));
         if (r.queued) queued.push(r.command);
       }
       if (queued.length) return reply.status(202).send(queued);
@@ -172,7 +190,17 @@ export async function registerCommandRoutes(
     if (!cache.device(command.deviceId) || !canAccessDevice(ctx, user, command.deviceId)) {
       throw denied('Device access denied');
     }
+    const decisions = interlock([command.deviceId]);
     const r = await deliverCommand(live, command.deviceId, command);
+    logEngineDelivery(
+      ctx,
+      req,
+      user.id,
+      command.deviceId,
+      command.type,
+      r.queued,
+      decisions?.get(command.deviceId),
+    );
     return reply.status(r.queued ? 202 : 200).send(r.command);
   });
 }

@@ -19,7 +19,8 @@ import { requireUser } from './auth.ts';
 import { parse, query } from './http.ts';
 import { parseAttributes } from './model.ts';
 
-export type ActionType = 'create' | 'edit' | 'remove' | 'link' | 'unlink' | 'login' | 'logout';
+/** 'command': an engine command sent, queued, forced or refused (live/interlock.ts; objectType 'device'). */
+export type ActionType = 'create' | 'edit' | 'remove' | 'link' | 'unlink' | 'login' | 'logout' | 'command';
 
 /** Records one action of `userId` (request address kept when a request is given). */
 export function logAction(

@@ -1,5 +1,6 @@
 // The device-actions host: window events open the slide dialogs; one gesture sends one request after the 500 ms
 // delay; 202 shows pending; delete acts at once and goes to /devices; refused users cannot act.
+import { notifications } from '@mantine/notifications';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Device, User } from '@rastro/domain';
@@ -26,9 +27,9 @@ function open(name: string, command?: string) {
   });
 }
 
-function fullSlide() {
-  const handle = screen.getByTestId('action-slide-handle');
-  const track = screen.getByTestId('action-slide-track');
+function fullSlide(testId = 'action-slide') {
+  const handle = screen.getByTestId(`${testId}-handle`);
+  const track = screen.getByTestId(`${testId}-track`);
   fireEvent.pointerDown(handle, { clientX: 10, pointerId: 1 });
   fireEvent.pointerMove(track, { clientX: SLIDE_FALLBACK_WIDTH + 50, pointerId: 1 });
   fireEvent.pointerUp(track, { pointerId: 1 });
@@ -48,6 +49,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  notifications.clean();
   vi.unstubAllGlobals();
 });
 
@@ -139,5 +141,40 @@ describe('DeviceActionsHost', () => {
     }
     await new Promise((r) => setTimeout(r, 700));
     expect(calls).toHaveLength(0);
+  });
+
+  const REFUSAL =
+    'Bloqueio recusado para Caminhão 9: o veículo está a 30 km/h, acima do limite de 20 km/h para bloquear';
+
+  it('interlock: a 403 refusal shows the server text in the dialog (not the generic error); no force for a non-admin', async () => {
+    stubFetch(() => text(`SecurityException: ${REFUSAL}`, 403));
+    renderWithProviders(<DeviceActionsHost />);
+    open('openBlockModal', 'engineStop');
+    fullSlide();
+    expect((await screen.findByTestId('action-refused')).textContent).toBe(REFUSAL);
+    expect(screen.queryByText('Erro ao enviar comando')).toBeNull();
+    expect(screen.queryByTestId('action-force')).toBeNull();
+    expect(new Headers(calls[0].init.headers).get('accept-language')).toBe('pt-BR');
+    // the regular slide is back for another try
+    await waitFor(() => expect(screen.getByTestId('action-slide-handle').getAttribute('data-x')).toBe('2'));
+  });
+
+  it('interlock: an administrator gets a warned "block anyway" slide that sends attributes.force', async () => {
+    useSession.setState({ user: user({ administrator: true }) });
+    let n = 0;
+    stubFetch(() => (++n === 1 ? text(`SecurityException: ${REFUSAL}`, 403) : json({ type: 'engineStop' })));
+    renderWithProviders(<DeviceActionsHost />);
+    open('openBlockModal', 'engineStop');
+    fullSlide();
+    expect((await screen.findByTestId('action-force-warning')).textContent).toContain('Caminhão 9');
+    expect(screen.queryByTestId('action-slide-handle')).toBeNull();
+    fullSlide('action-force-slide');
+    await screen.findByText('Comando de bloqueio enviado');
+    expect(calls).toHaveLength(2);
+    expect(JSON.parse(String(calls[0].init.body)).attributes).toEqual({});
+    expect(JSON.parse(String(calls[1].init.body))).toMatchObject({
+      type: 'engineStop',
+      attributes: { force: true },
+    });
   });
 });

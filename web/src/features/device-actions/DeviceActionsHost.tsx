@@ -3,7 +3,7 @@
 // It also clears pending commands once their device reports again.
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconClockPause } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockPause } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   anchorMode,
@@ -11,6 +11,7 @@ import {
   canBlock,
   canEditDevices,
   canUnlock,
+  FORCE_ATTRIBUTE,
   isReadonly,
   slideActionDelay,
   type PermissionContext,
@@ -29,6 +30,7 @@ import {
   commandPayload,
   commandType,
   deleteDevice,
+  refusalOf,
   runAnchor,
   sendCommand,
   type ActionEventDetail,
@@ -101,7 +103,7 @@ export function DeviceActionsHost() {
 }
 
 function ActionDialog({ action, onClose }: { action: OpenAction; onClose(): void }) {
-  const { t } = useTranslation('actions');
+  const { t, i18n } = useTranslation('actions');
   const navigate = useNavigate();
   const qc = useQueryClient();
   const ctx = usePermissionContext();
@@ -112,6 +114,8 @@ function ActionDialog({ action, onClose }: { action: OpenAction; onClose(): void
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState(false);
   const [resetKey, setResetKey] = useState(0);
+  // engine-block interlock: the server's refusal text; an administrator may then block anyway (force)
+  const [refusal, setRefusal] = useState<string | null>(null);
   const running = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const mounted = useRef(true);
@@ -128,66 +132,82 @@ function ActionDialog({ action, onClose }: { action: OpenAction; onClose(): void
   const toast = (color: 'green' | 'red' | 'yellow', message: string) =>
     notifications.show({ color, message, autoClose: 4500 });
 
-  const execute = useCallback(async () => {
-    try {
-      if (kind === 'block' || kind === 'unlock') {
-        const type = command || ENGINE_COMMAND[kind];
-        const base = typeof action.command === 'object' ? action.command : {};
-        const r = await sendCommand(commandPayload(device.id, type, base));
-        if (r.status === 'pending') {
-          usePendingCommands.getState().add(device.id, type);
-          toast('yellow', t('actions.commandPending', { ns: 'common' }));
-          if (mounted.current) setPending(true);
+  const execute = useCallback(
+    async (force = false) => {
+      try {
+        if (kind === 'block' || kind === 'unlock') {
+          const type = command || ENGINE_COMMAND[kind];
+          const base = typeof action.command === 'object' ? action.command : {};
+          const payload = commandPayload(device.id, type, base);
+          if (force) payload.attributes = { ...payload.attributes, [FORCE_ATTRIBUTE]: true };
+          const r = await sendCommand(payload, i18n.language);
+          if (r.status === 'pending') {
+            usePendingCommands.getState().add(device.id, type);
+            toast('yellow', t('actions.commandPending', { ns: 'common' }));
+            if (mounted.current) setPending(true);
+            return;
+          }
+          toast('green', t(kind === 'block' ? 'actions.blockSent' : 'actions.unlockSent', { ns: 'common' }));
+          onClose();
+        } else if (kind === 'anchor') {
+          await runAnchor(
+            device,
+            mode === 'disable' ? 'anchor_disable' : 'anchor_enable',
+            useLive.getState().positions[device.id],
+          );
+          await qc.invalidateQueries({ queryKey: resourceKeys.all('geofences') });
+          toast('green', t(mode === 'disable' ? 'anchorDisabled' : 'anchorEnabled', { name: device.name }));
+          onClose();
+        } else {
+          await deleteDevice(device);
+          const live = useLive.getState();
+          const { [device.id]: _gone, ...devices } = live.devices;
+          live.setDevices(Object.values(devices));
+          if (live.selectedId === device.id) live.select(null);
+          void qc.invalidateQueries({ queryKey: resourceKeys.all('devices') });
+          toast('green', t('actions.deviceDeleted', { ns: 'common' }));
+          onClose();
+          navigate('/devices');
+        }
+      } catch (err) {
+        console.warn('device action failed', err);
+        const refused = kind === 'block' || kind === 'unlock' ? refusalOf(err) : null;
+        if (refused) {
+          // shown in the dialog, where an administrator can choose to block anyway
+          if (mounted.current) {
+            setRefusal(refused);
+            setResetKey((k) => k + 1);
+          }
           return;
         }
-        toast('green', t(kind === 'block' ? 'actions.blockSent' : 'actions.unlockSent', { ns: 'common' }));
-        onClose();
-      } else if (kind === 'anchor') {
-        await runAnchor(
-          device,
-          mode === 'disable' ? 'anchor_disable' : 'anchor_enable',
-          useLive.getState().positions[device.id],
-        );
-        await qc.invalidateQueries({ queryKey: resourceKeys.all('geofences') });
-        toast('green', t(mode === 'disable' ? 'anchorDisabled' : 'anchorEnabled', { name: device.name }));
-        onClose();
-      } else {
-        await deleteDevice(device);
-        const live = useLive.getState();
-        const { [device.id]: _gone, ...devices } = live.devices;
-        live.setDevices(Object.values(devices));
-        if (live.selectedId === device.id) live.select(null);
-        void qc.invalidateQueries({ queryKey: resourceKeys.all('devices') });
-        toast('green', t('actions.deviceDeleted', { ns: 'common' }));
-        onClose();
-        navigate('/devices');
+        const key =
+          kind === 'anchor'
+            ? 'actions.anchorError'
+            : kind === 'delete'
+              ? 'actions.deleteError'
+              : 'actions.commandError';
+        toast('red', refusalMessage(err) ?? t(key, { ns: 'common' }));
+        if (mounted.current) setResetKey((k) => k + 1);
+      } finally {
+        running.current = false;
+        if (mounted.current) setBusy(false);
       }
-    } catch (err) {
-      console.warn('device action failed', err);
-      const key =
-        kind === 'anchor'
-          ? 'actions.anchorError'
-          : kind === 'delete'
-            ? 'actions.deleteError'
-            : 'actions.commandError';
-      toast('red', refusalMessage(err) ?? t(key, { ns: 'common' }));
-      if (mounted.current) setResetKey((k) => k + 1);
-    } finally {
-      running.current = false;
-      if (mounted.current) setBusy(false);
-    }
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, command, device, mode]);
+    [kind, command, device, mode, i18n.language],
+  );
 
-  const onConfirm = () => {
+  const confirm = (force: boolean) => {
     // a double gesture (or a second confirmation while busy) sends one request
     if (running.current || !allowed) return;
     running.current = true;
     setBusy(true);
     const delay = slideActionDelay(kind);
-    if (delay === 0) void execute();
-    else timer.current = setTimeout(() => void execute(), delay);
+    if (delay === 0) void execute(force);
+    else timer.current = setTimeout(() => void execute(force), delay);
   };
+  const onConfirm = () => confirm(false);
+  const canForce = kind === 'block' && !!refusal && !!ctx.user?.administrator;
 
   const cancel = () => {
     if (timer.current) clearTimeout(timer.current);
@@ -234,11 +254,32 @@ function ActionDialog({ action, onClose }: { action: OpenAction; onClose(): void
             {t('denied')}
           </Alert>
         )}
+        {refusal && (
+          <Alert color="red" data-testid="action-refused">
+            {refusal}
+          </Alert>
+        )}
+        {canForce && !pending && (
+          <Stack gap="xs" data-testid="action-force">
+            <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="action-force-warning">
+              {t('block.forceWarning', { name: device.name })}
+            </Alert>
+            <SlideToConfirm
+              label={t('block.forceSlide')}
+              handleLabel={t('slideHandle', { action: t('block.forceSlide') })}
+              onConfirm={() => confirm(true)}
+              disabled={busy}
+              resetKey={resetKey}
+              color="red"
+              testId="action-force-slide"
+            />
+          </Stack>
+        )}
         {pending ? (
           <Alert color="yellow" icon={<IconClockPause size={18} />} data-testid="action-pending">
             {t('pendingInDialog', { name: device.name })}
           </Alert>
-        ) : (
+        ) : canForce ? null : (
           <SlideToConfirm
             label={t(`${kind}.slide`)}
             handleLabel={t('slideHandle', { action: title })}

@@ -5,6 +5,7 @@ import {
   anchorLink,
   anchorMode,
   buildAnchorGeofence,
+  refusalText,
   type Command,
   type Device,
   type Geofence,
@@ -52,10 +53,21 @@ export function commandPayload(deviceId: number, type: string, extra: Partial<Co
 
 export type SendOutcome = { status: 'sent' } | { status: 'pending' };
 
-/** Sends a command: 200 = delivered now, 202 = queued until the device reports. */
-export async function sendCommand(command: Command): Promise<SendOutcome> {
-  const res = await api.request<unknown>('POST', '/commands/send', { body: command });
+/**
+ * Sends a command: 200 = delivered now, 202 = queued until the device reports. `language` asks the server to
+ * write a refusal (403, e.g. the engine-block interlock) in the app's language.
+ */
+export async function sendCommand(command: Command, language?: string): Promise<SendOutcome> {
+  const res = await api.request<unknown>('POST', '/commands/send', {
+    body: command,
+    ...(language ? { headers: { 'Accept-Language': language } } : {}),
+  });
   return res.status === 202 ? { status: 'pending' } : { status: 'sent' };
+}
+
+/** The server's refusal text of a failed request (403), or null. */
+export function refusalOf(err: unknown): string | null {
+  return err instanceof HttpError ? refusalText(err.status, err.text) : null;
 }
 
 /** The device's last position: the live store's, else GET /api/positions?deviceId=. */

@@ -15,6 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { attrNumber, engineLogLabelKey } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, ext } from '../../api/http.ts';
@@ -66,6 +67,10 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone }),
     [i18n.language, timeZone],
   );
+  const number = useMemo(
+    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }),
+    [i18n.language],
+  );
   const userNames = useMemo(
     () => new Map((users.data ?? []).map((u) => [u.id, u.email || u.name])),
     [users.data],
@@ -73,12 +78,21 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
   const rows = useMemo(() => {
     if (state.status !== 'ok') return [];
     return toLogRows(state.actions, {
-      action: (type) => t(`action.${type}`, { defaultValue: type }),
+      action: (type, attributes) => {
+        const key = type === 'command' ? engineLogLabelKey(attributes) : null;
+        if (!key) return t(`action.${type}`, { defaultValue: type });
+        const speed = attrNumber(attributes.speed);
+        const limit = attrNumber(attributes.limit);
+        return t(key, {
+          speed: speed === undefined ? '?' : number.format(speed),
+          limit: limit === undefined ? '?' : number.format(limit),
+        });
+      },
       objectType: (type) => t(`object.${type}`, { defaultValue: type }),
       device: (id) => devices[id]?.name,
       user: (id) => userNames.get(id),
     });
-  }, [state, t, devices, userNames]);
+  }, [state, t, devices, userNames, number]);
   const shown = useMemo(() => filterLogRows(rows, search), [rows, search]);
   const pages = Math.max(1, Math.ceil(shown.length / PAGE));
   const pageRows = shown.slice((Math.min(page, pages) - 1) * PAGE, Math.min(page, pages) * PAGE);

@@ -16,7 +16,10 @@ const action = (over: Partial<ActionLog>): ActionLog => ({
 });
 
 const names = {
-  action: (t: string) => ({ edit: 'Edição', create: 'Criação', login: 'Entrada' })[t] ?? t,
+  action: (t: string, a: Record<string, unknown>) =>
+    t === 'command'
+      ? `${String(a.type)} ${String(a.outcome)}`
+      : ({ edit: 'Edição', create: 'Criação', login: 'Entrada' }[t] ?? t),
   objectType: (t: string) => ({ device: 'Dispositivo', user: 'Usuário' })[t] ?? t,
   device: (id: number) => (id === 7 ? 'Truck 7' : undefined),
   user: (id: number) => (id === 2 ? 'ana@example.com' : undefined),
@@ -61,5 +64,20 @@ describe('toLogRows and filterLogRows', () => {
     expect(filterLogRows(rows, 'TRUCK').map((r) => r.key)).toEqual([1]);
     expect(filterLogRows(rows, '  ')).toHaveLength(4);
     expect(filterLogRows(rows, 'ana@').map((r) => r.key)).toEqual([2]);
+  });
+
+  it('an engine command row is named from its attributes (type and outcome), so a refusal can be searched', () => {
+    const rows = toLogRows(
+      [
+        action({
+          id: 5,
+          actionType: 'command',
+          attributes: { type: 'engineStop', outcome: 'refused', speed: 30 },
+        }),
+      ],
+      names,
+    );
+    expect(rows[0].action).toBe('engineStop refused');
+    expect(filterLogRows(rows, 'refused').map((r) => r.key)).toEqual([5]);
   });
 });

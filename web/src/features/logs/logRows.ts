@@ -41,8 +41,11 @@ export interface LogRow {
 }
 
 export interface LogNames {
-  /** Translated action type (create, edit, remove, link, unlink, login, logout). */
-  action(type: string): string;
+  /**
+   * Translated action type (create, edit, remove, link, unlink, login, logout, command); an engine command
+   * (actionType 'command') is named from its attributes: type, outcome, speed and limit (engineInterlock.ts).
+   */
+  action(type: string, attributes: Record<string, unknown>): string;
   /** Translated object type (device, user, geofence...). */
   objectType(type: string): string;
   device(id: number): string | undefined;
@@ -60,7 +63,7 @@ export function toLogRows(actions: readonly ActionLog[], names: LogNames): LogRo
       key: a.id,
       time: Date.parse(a.actionTime),
       user: a.userEmail ?? names.user(a.userId) ?? `#${a.userId}`,
-      action: names.action(a.actionType),
+      action: names.action(a.actionType, a.attributes ?? {}),
       object,
       address: a.address ?? '',
     };

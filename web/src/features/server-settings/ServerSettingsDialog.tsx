@@ -257,6 +257,10 @@ export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
                   inputMode="numeric"
                 />
                 <TextInput {...text('deviceAttributes', { description: t('hints.deviceAttributes') })} />
+                <TextInput
+                  {...text('blockMaxSpeed', { description: t('hints.blockMaxSpeed'), placeholder: '20' })}
+                  inputMode="decimal"
+                />
               </SimpleGrid>
             </Stack>
           </Tabs.Panel>
@@ -322,6 +326,7 @@ const TAB_FIELDS: Record<string, string[]> = {
     'autoRenewal',
     'deviceLimit',
     'deviceAttributes',
+    'blockMaxSpeed',
   ],
   integrations: ['googleKey', 'bingKey', 'smsUrl', 'smsKey', 'smsType', 'smsRefer'],
 };

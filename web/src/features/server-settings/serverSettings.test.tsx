@@ -93,4 +93,20 @@ describe('ServerSettingsDialog', () => {
     expect(await screen.findByText('Zoom entre 0 e 22')).toBeTruthy();
     expect(puts).toHaveLength(0);
   });
+
+  it('engine-block speed limit: a negative value is refused on the permissions tab, 40 is saved as a number', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(<ServerSettingsDialog onClose={onClose} props={{}} />);
+    fireEvent.click(await screen.findByTestId('server-tab-permissions'));
+    const field = await screen.findByTestId('server-blockMaxSpeed');
+    fireEvent.change(field, { target: { value: '-5' } });
+    fireEvent.click(screen.getByTestId('server-tab-general'));
+    fireEvent.click(screen.getByTestId('server-save'));
+    expect(await screen.findByText('Número em km/h, de 0 a 1000')).toBeTruthy();
+    expect(puts).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('server-blockMaxSpeed'), { target: { value: '40' } });
+    fireEvent.click(screen.getByTestId('server-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(puts[0]?.attributes).toEqual({ keepMe: 'yes', 'rastro.blockMaxSpeed': 40 });
+  });
 });
