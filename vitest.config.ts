@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}', 'web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // jsdom renders of whole dialogs take seconds on a busy 2-core machine: a guard, not a timing check
+          testTimeout: 20000,
         },
       },
     ],
