@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openStore } from './db/open.ts';
 import { ApiError } from './errors.ts';
-import { loggerOptions } from './logRedact.ts';
+import { loggerOptions, logRequests } from './logging.ts';
 import { registerTraccar } from './traccar/index.ts';
 import { registerLive } from './live/index.ts';
 import { registerExtensions } from './ext/index.ts';
@@ -24,6 +24,7 @@ export interface BuiltApp {
 export async function buildApp(config: Config): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config),
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 8 * 1024 * 1024,
     trustProxy: true,
   });
@@ -31,6 +32,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   bus.setMaxListeners(0);
   const store = openStore(config.sqliteFile);
   const ctx: AppContext = { config, store, log: app.log, bus, onClose: [] };
+  logRequests(app);
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof ApiError) {

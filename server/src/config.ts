@@ -40,6 +40,8 @@ const envSchema = z.object({
   RASTRO_DEVICE_LIMIT: intFrom(0),
   DATABASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: short human-readable lines (default); json: one JSON object a line, for log collectors. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** Seconds without a message before a device turns "unknown" (Traccar's status.timeout). */
   STATUS_TIMEOUT: intFrom(600),
   /** Simulator tick in milliseconds. */
@@ -94,6 +96,7 @@ export interface Config {
   deviceLimit: number;
   databaseUrl?: string;
   logLevel: string;
+  logFormat: 'pretty' | 'json';
   /** Where log lines go (tests read them); standard output when absent. */
   logStream?: NodeJS.WritableStream;
   statusTimeoutSeconds: number;
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     deviceLimit: e.RASTRO_DEVICE_LIMIT,
     databaseUrl: e.DATABASE_URL || undefined,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),
     statusTimeoutSeconds: e.STATUS_TIMEOUT || 600,
     webRoot: e.WEB_ROOT ? resolve(e.WEB_ROOT) : resolve(import.meta.dirname, '../../web/dist'),
     webOrigins: parseWebOrigins(e.WEB_ORIGIN),

@@ -1,6 +1,9 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 
+/** How long a shutdown may take (in-flight requests, queued positions) before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
 const config = loadConfig();
 const { app } = await buildApp(config);
 await app.listen({ port: config.port, host: config.host });
@@ -9,8 +12,25 @@ console.log(`\nRastro is running (${config.mode} mode) at http://${shown}:${conf
 if (config.mode === 'embedded') {
   console.log(`Demo administrator: ${config.adminEmail} / ${config.adminPassword}\n`);
 }
+
+// Graceful shutdown: stop accepting connections, answer the requests in flight, flush queued positions to the
+// store and close it (app.close runs every onClose hook), then exit. A second signal or the grace period ends it.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    void app.close().then(() => process.exit(0));
+    if (stopping) process.exit(1);
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    setTimeout(() => {
+      console.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error('shutdown failed', err);
+        process.exit(1);
+      },
+    );
   });
 }

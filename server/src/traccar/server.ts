@@ -16,15 +16,20 @@ import { COLUMNS, inputToRow, rowToJson, type Json, type Row } from './model.ts'
 /** The Traccar API version the embedded core implements (clients compare it); Rastro's own is VERSION. */
 export const TRACCAR_API_VERSION = '6.14.5';
 
+/** Rastro's version, from the root package.json (two folders up from src/traccar, or from the built dist/). */
 export const VERSION = (() => {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
+  for (const up of ['../../../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === 'rastro' && pkg.version) return pkg.version;
+    } catch {
+      // try the next candidate
+    }
   }
+  return '0.0.0';
 })();
 
 const CORS_HEADERS = {
