@@ -40,3 +40,4 @@ export * from './calendarIcs.ts';
 export * from './catalogs.ts';
 export * from './billingForms.ts';
 export * from './userBilling.ts';
+export * from './userRules.ts';

@@ -167,6 +167,11 @@ const MESSAGES = {
     'Você não pode alterar um administrador superior',
     'No puede modificar un administrador superior',
   ),
+  'denied.protectedField': w(
+    'You cannot change the field {{field}} of this user',
+    'Você não pode alterar o campo {{field}} deste usuário',
+    'No puede modificar el campo {{field}} de este usuario',
+  ),
   // ---- server refusals (403): advanced permission bits and role rules evaluated on the server
   'denied.permission': w(
     'Permission denied: {{action}} ({{area}})',
