@@ -8,7 +8,10 @@ import { requestLanguage } from './refusal.ts';
 
 type AttributesSource = Parameters<typeof requestLanguage>[2];
 
-/** 400 with the message `key` (a domain message key; any other text is sent as is) in the caller's language. */
+/**
+ * 400 with the message `key` in the caller's language: a domain message key, or a web-namespaced key
+ * ('notifications:validation.x') whose part after the colon is one; any other text is sent as is.
+ */
 export function invalidInput(
   ctx: AppContext,
   req: Pick<FastifyRequest, 'headers'> | null,
@@ -16,6 +19,7 @@ export function invalidInput(
   key: string,
   values: Record<string, string | number> = {},
 ): ApiError {
-  const text = isMessageKey(key) ? formatMessage(key, requestLanguage(ctx, req, user), values) : key;
+  const bare = key.slice(key.indexOf(':') + 1);
+  const text = isMessageKey(bare) ? formatMessage(bare, requestLanguage(ctx, req, user), values) : key;
   return new ApiError(400, text, 'IllegalArgumentException');
 }
