@@ -44,3 +44,4 @@ export * from './billingForms.ts';
 export * from './userBilling.ts';
 export * from './statistics.ts';
 export * from './reportColumns.ts';
+export * from './userRules.ts';

@@ -167,6 +167,21 @@ const MESSAGES = {
     'Você não pode alterar um administrador superior',
     'No puede modificar un administrador superior',
   ),
+  'denied.protectedField': w(
+    'You cannot change the field {{field}} of this user',
+    'Você não pode alterar o campo {{field}} deste usuário',
+    'No puede modificar el campo {{field}} de este usuario',
+  ),
+  'validation.commandRequired': w(
+    'Select the command to send',
+    'Selecione o comando a enviar',
+    'Seleccione el comando a enviar',
+  ),
+  'validation.soundUrl': w(
+    'Enter an http(s) URL or one starting with /',
+    'Informe uma URL http(s) ou iniciada por /',
+    'Indique una URL http(s) o que empiece con /',
+  ),
   // ---- server refusals (403): advanced permission bits and role rules evaluated on the server
   'denied.permission': w(
     'Permission denied: {{action}} ({{area}})',

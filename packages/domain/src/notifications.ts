@@ -2,7 +2,7 @@
 // they are read from a notification rule's attributes.
 import { attrBool, attrString, DEFAULT_NS, nsKey } from './attributes.ts';
 import { z } from 'zod';
-import type { Attributes, Notification } from './types.ts';
+import { EVENT_TYPES, type Attributes, type Notification } from './types.ts';
 
 /** Notification rule types of SPEC §3. */
 export const NOTIFICATION_TYPES = [
@@ -388,6 +388,21 @@ export function parseRuleForm(form: NotificationRuleForm, opts: RuleFormOptions 
       attributes,
     },
   };
+}
+
+/**
+ * The form rules (ruleFormSchema, SPEC §5) applied to a notification as the API receives it (POST/PUT
+ * /api/notifications): a type, at least one channel, alarms for the alarm type, a saved command for the command
+ * channel. Every event type the server knows is accepted. Null when valid, else the first field and its key.
+ */
+export function notificationRuleProblem(
+  n: Notification,
+  opts: RuleFormOptions = {},
+): { field: string; key: string } | null {
+  const r = parseRuleForm(ruleToForm(n, opts.ns), { types: EVENT_TYPES, ...opts });
+  if (r.ok) return null;
+  const [field, key] = Object.entries(r.errors)[0];
+  return { field, key };
 }
 
 /** Device links to add and to remove when a rule goes from `before` to `after`. */

@@ -8,7 +8,6 @@ import {
   can,
   canAnchor,
   canBlock,
-  canLoadUserList,
   canSendCommands,
   canUnlock,
   formatPermissionString,
@@ -21,19 +20,22 @@ import {
   isQrDriver,
   isReadonly,
   isShared,
-  isSubUserOf,
   isValidPermissionString,
   parsePermissionString,
   permissionBit,
   permissionStringFromBits,
   setPermissionBit,
   sideMenuLinks,
-  userDeleteDenial,
-  userEditDenial,
   userMenuEntries,
-  visibleUsers,
   type PermissionContext,
 } from '../src/permissions.ts';
+import {
+  canLoadUserList,
+  isSubUserOf,
+  userDeleteDenial,
+  userEditDenial,
+  visibleUsers,
+} from '../src/userRules.ts';
 
 const plusServer = { attributes: { 'rastro.enableAdvancedPerms': true } };
 const user = (attrs: Record<string, string | boolean> = {}, extra: object = {}) => ({

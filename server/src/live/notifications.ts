@@ -3,9 +3,19 @@
 // to the device, the others through their adapters when configured. Plus the /api/notifications/* endpoints.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EVENT_TYPES, type Command, type Event } from '@rastro/domain';
+import {
+  EVENT_TYPES,
+  MESSAGE_CHANNELS,
+  availableChannels,
+  checkChannelMessage,
+  type Attributes,
+  type Command,
+  type Event,
+} from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest, denied } from '../errors.ts';
+import { invalidInput } from '../invalid.ts';
+import { refused } from '../refusal.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { parse } from '../traccar/http.ts';
 import { parseJson, type NotificationConf, type User } from './cache.ts';
@@ -209,12 +219,20 @@ export class Notifier {
   }
 }
 
+// Sizes here only bound the request; the SPEC §5 limits per channel are checkChannelMessage's (translated).
 const sendBody = z.object({
-  subject: z.string().max(200).optional().default(''),
+  subject: z.string().max(2000).optional().default(''),
   digest: z.string().max(500).optional(),
-  body: z.string().trim().min(1, 'body is required').max(5000),
+  body: z.string().trim().min(1, 'body is required').max(20_000),
   priority: z.boolean().optional(),
 });
+
+/** A recipient with every field: what remains of availableChannels is what the sender may use at all. */
+const ANY_RECIPIENT = {
+  email: '-',
+  phone: '-',
+  attributes: { notificationTokens: '-', telegramChatId: '-' },
+};
 
 const userIdsQuery = z.object({
   userId: z
@@ -299,6 +317,26 @@ export async function registerNotificationRoutes(
     }
     if (!req.body || typeof req.body !== 'object') throw badRequest('body is required');
     const msg = parse(sendBody, req.body);
+    // SPEC §5 direct message (domain directMessage.ts): SMS and mail are administrators' channels; subject and
+    // body limits per channel; an explicitly chosen recipient must have the channel's field.
+    const senderChannels: readonly string[] = availableChannels(ANY_RECIPIENT, !!user.administrator);
+    if (
+      (MESSAGE_CHANNELS as readonly string[]).includes(notificator) &&
+      !senderChannels.includes(notificator)
+    )
+      throw refused(ctx, req, user, 'validation.channelNotAvailable');
+    const problem = checkChannelMessage(notificator, msg.subject, msg.body);
+    if (problem) {
+      throw invalidInput(ctx, req, user, problem.key, {
+        channel: problem.channel ?? notificator,
+        max: problem.max ?? 0,
+      });
+    }
+    const offered = (u: User) =>
+      availableChannels(
+        { email: u.email, phone: u.phone, attributes: parseJson(u.attributes) as Attributes },
+        !!user.administrator,
+      ).includes(notificator as 'web');
     const { userId } = parse(userIdsQuery, req.query ?? {});
     const cache = live.cache.fresh();
     let targets: number[];
@@ -314,8 +352,13 @@ export async function registerNotificationRoutes(
     const recipients = targets
       .map((id) => cache.users.get(id))
       .filter((u): u is User => !!u && !u.temporary && !u.disabled);
+    if (userId.length) {
+      const missing = recipients.find((r) => !offered(r));
+      if (missing) throw invalidInput(ctx, req, user, 'validation.channelNotAvailable');
+    }
+    const reachable = recipients.filter(offered);
     if (!notifier.configured(notificator)) throw badRequest(`Notificator ${notificator} is not configured`);
-    for (const r of recipients) {
+    for (const r of reachable) {
       await notifier.sendTo(notificator, r, {
         subject: msg.subject,
         body: msg.body,

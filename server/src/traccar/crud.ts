@@ -45,7 +45,13 @@ export interface ResourceDef {
   createValues?: Record<string, unknown>;
   toJson?: (row: Row, excludeAttributes: boolean) => Json;
   beforeCreate?: (ctx: AppContext, user: UserRow, input: Record<string, unknown>) => void;
-  validate?: (ctx: AppContext, input: Record<string, unknown>, existing: Row | null) => void;
+  /** Input rules beyond the schema; `who` lets a refusal be written in the caller's language. */
+  validate?: (
+    ctx: AppContext,
+    input: Record<string, unknown>,
+    existing: Row | null,
+    who: { req: FastifyRequest; user: UserRow },
+  ) => void;
   /** Whether a change of this object can change who sees which device (devices' group, groups' parent). */
   affectsVisibility?: (input: Record<string, unknown>, existing: Row | null) => boolean;
   onDelete?: (ctx: AppContext, id: number) => void;
@@ -264,7 +270,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const input = parse(def.schema, jsonObject(req));
     def.beforeCreate?.(ctx, user, input);
     checkRefs(ctx, user, def.refs, input);
-    def.validate?.(ctx, input, null);
+    def.validate?.(ctx, input, null, { req, user });
     const values = { ...inputToRow(def.columns, input), ...def.createValues };
     const id = uniqueGuard(() =>
       ctx.store.sqlite.transaction(() => {
@@ -286,7 +292,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     if (input.id !== id) throw badRequest('body id must equal the path id');
     const existing = loadForUser(ctx, user, def.table, def.type, id);
     checkRefs(ctx, user, def.refs, input, existing);
-    def.validate?.(ctx, input, existing);
+    def.validate?.(ctx, input, existing, { req, user });
     const values = inputToRow(def.columns, input);
     for (const k of def.keep ?? []) values[k] = existing[k];
     uniqueGuard(() => updateRow(ctx, def.table, id, values));

@@ -11,10 +11,13 @@ import {
   groupInput,
   maintenanceInput,
   notificationInput,
+  notificationRuleProblem,
   orderInput,
   scheduledReportInput,
+  type Notification,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { invalidInput } from '../invalid.ts';
 import { badRequest, denied } from '../errors.ts';
 import { serverAttribute, visibleDeviceIds } from './access.ts';
 import { registerResource, type ResourceDef } from './crud.ts';
@@ -151,6 +154,11 @@ export const RESOURCES: ResourceDef[] = [
       { field: 'calendarId', type: 'calendar' },
       { field: 'commandId', type: 'command' },
     ],
+    // SPEC §5 notification rules, the web form's schema (domain notificationRuleProblem).
+    validate(ctx, input, _existing, who) {
+      const problem = notificationRuleProblem(input as unknown as Notification, { ns: ctx.config.ns });
+      if (problem) throw invalidInput(ctx, who.req, who.user, problem.key);
+    },
   },
   {
     path: 'commands',

@@ -23,6 +23,7 @@ import {
 } from './auth.ts';
 import { formBody, parse, pathId, query } from './http.ts';
 import { userToJson, type Row } from './model.ts';
+import { checkEditTarget } from './userRules.ts';
 
 export const DEFAULT_TOKEN_DAYS = 7;
 
@@ -84,6 +85,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     const target = findUser(ctx, id);
     if (!target) throw notFound(`User ${id} not found`);
     checkNotOtherAdmin(caller, target);
+    checkEditTarget(ctx, req, caller, target); // not the superior administrator
     switchSession(ctx, req, reply, id);
     return userToJson(target as unknown as Row);
   });

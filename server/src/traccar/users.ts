@@ -1,7 +1,15 @@
 // Users (CONTRACT §4 POST /api/users, §6): registration, manager limits, the rules on who may change which
-// user fields, write-only passwords, self-delete.
+// user fields (userRules.ts: protected fields, the superior administrator, SPEC §5 numbers), write-only
+// passwords. Nobody deletes its own account.
 import type { FastifyInstance } from 'fastify';
-import { userInput, type UserInput } from '@rastro/domain';
+import {
+  billingAttributeKeys,
+  restoreAttributes,
+  roleAttributeKeys,
+  userInput,
+  type Attributes,
+  type UserInput,
+} from '@rastro/domain';
 import { protectBillingAttributes } from '../ext/billing/accounts.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, denied, notFound } from '../errors.ts';
@@ -18,7 +26,6 @@ import {
   serverFlags,
 } from './access.ts';
 import {
-  endSession,
   endUserSessions,
   findUser,
   generateTotpKey,
@@ -31,6 +38,7 @@ import { logAction } from './audit.ts';
 import { deleteLinksOf, getRow, listQuery, selectRows, uniqueGuard, updateRow } from './crud.ts';
 import { jsonObject, parse, pathId, query } from './http.ts';
 import { COLUMNS, inputToRow, parseAttributes, userToJson, type Row } from './model.ts';
+import { checkDeleteTarget, checkEditTarget, checkProtectedFields, checkUserFields } from './userRules.ts';
 
 /** Default device limit of self-registered users (Traccar's users.defaultDeviceLimit). */
 export const DEFAULT_DEVICE_LIMIT = -1;
@@ -213,6 +221,13 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const manager = !!caller && !caller.administrator && caller.userLimit !== 0;
     if (!caller?.administrator) {
       checkUserUpdate(caller, { ...NEW_USER }, input);
+      // Role attributes: none at self-registration; a manager gives no more than it has (userRules.ts).
+      checkProtectedFields(ctx, req, caller, null, input, !manager);
+      input.attributes = restoreAttributes(
+        {},
+        input.attributes as Attributes,
+        billingAttributeKeys(ctx.config.ns),
+      ) as typeof input.attributes;
       if (caller && manager) {
         checkWrite(ctx, caller);
         if (caller.userLimit > 0 && managedUserIds(ctx, caller.id).length >= caller.userLimit) {
@@ -233,6 +248,8 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
         input.temporary = false;
       }
     }
+    // SPEC §5 user-form numbers for users created by an administrator or a manager (not self-registration).
+    if (caller && (caller.administrator || manager)) checkUserFields(ctx, req, caller, input, null);
     duplicateEmailCheck(ctx, input.email, 0);
     const created = await insertUser(ctx, input);
     // Like Traccar, any creator with a user limit (managers, and admins with userLimit != 0) manages the new user.
@@ -255,6 +272,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const existing = findUser(ctx, id);
     if (!existing) throw notFound(`User ${id} not found`);
     checkNotOtherAdmin(caller, existing);
+    checkEditTarget(ctx, req, caller, existing);
     if (!caller.administrator) {
       if (
         restricted(ctx, caller, 'readonly') &&
@@ -263,12 +281,23 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
         throw denied('Write access denied');
       }
       checkUserUpdate(caller, rowAsUserLike(existing), input);
+      const self = caller.id === id;
+      checkProtectedFields(ctx, req, caller, existing, input, self);
+      // Role attributes left out of a self-edit keep their stored value.
+      if (self) {
+        input.attributes = restoreAttributes(
+          parseAttributes(existing.attributes) as Attributes,
+          input.attributes as Attributes,
+          roleAttributeKeys(ctx.config.ns),
+        ) as typeof input.attributes;
+      }
       input.attributes = protectBillingAttributes(
         ctx,
         existing.attributes,
         input.attributes,
       ) as typeof input.attributes;
     }
+    checkUserFields(ctx, req, caller, input, existing);
     duplicateEmailCheck(ctx, input.email, id);
     const values = inputToRow(COLUMNS.users, input);
     if (input.password) values.hashedPassword = await hashPassword(input.password);
@@ -285,12 +314,12 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const target = findUser(ctx, id);
     if (!target) throw notFound(`User ${id} not found`);
     checkNotOtherAdmin(caller, target);
+    checkDeleteTarget(ctx, req, caller, target); // never oneself, never a superior administrator
     ctx.store.sqlite.transaction(() => {
       ctx.store.sqlite.prepare('DELETE FROM users WHERE id = ?').run(id);
       deleteLinksOf(ctx, ['user', 'managedUser'], id);
       endUserSessions(ctx, id);
     })();
-    if (caller.id === id) endSession(ctx, req, reply);
     permissionsChanged(ctx);
     logAction(ctx, req, caller.id, 'remove', 'user', id);
     return reply.status(204).send();

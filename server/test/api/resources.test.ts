@@ -43,6 +43,8 @@ describe('generic CRUD (CONTRACT §1, §4)', () => {
       delete body.attributes;
       if (path === 'devices') body.uniqueId = created.uniqueId as string;
       if (path === 'drivers') body.uniqueId = created.uniqueId as string;
+      // An alarm rule needs its alarms (SPEC §5): the attribute-less replacement is another type.
+      if (path === 'notifications') body.type = 'deviceOnline';
       const updated = expectStatus<Obj>(
         await api(t.app, t.admin, 'PUT', `/api/${path}/${created.id}`, body),
         200,

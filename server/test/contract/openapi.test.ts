@@ -215,7 +215,11 @@ describe('embedded responses match openapi.yaml (with CONTRACT §12 corrections)
     const created = check(
       'POST',
       '/users',
-      await api(t.app, t.admin, 'POST', '/api/users', { name: 'C', email: 'c@x', password: 'p' }),
+      await api(t.app, t.admin, 'POST', '/api/users', {
+        name: 'Contract',
+        email: 'contract@x',
+        password: 'pass',
+      }),
     ) as {
       id: number;
     };

@@ -87,37 +87,40 @@ describe('endpoints', () => {
   });
 
   it('send: managers/admins only, body required, to listed or all managed users, skipping temporary users', async () => {
-    const sms = fake('sms');
-    getLiveServices(t.ctx).notifier.setNotificator(sms);
-    const plain = await createUser(t);
-    const denied = await api(t.app, plain.cookie, 'POST', '/api/notifications/send/sms', { body: 'hi' });
+    const tg = fake('telegram');
+    getLiveServices(t.ctx).notifier.setNotificator(tg);
+    const chat = { attributes: { telegramChatId: '42' } };
+    const plain = await createUser(t, chat);
+    const denied = await api(t.app, plain.cookie, 'POST', '/api/notifications/send/telegram', { body: 'hi' });
     expect(denied.body).toBe('SecurityException: Manager access required');
     const manager = await createUser(t, { userLimit: 5 });
-    const managed = await createUser(t, {}, manager.cookie);
-    const temp = await createUser(t, { temporary: true }, manager.cookie);
-    const noBody = await api(t.app, manager.cookie, 'POST', '/api/notifications/send/sms', { subject: 'x' });
+    const managed = await createUser(t, chat, manager.cookie);
+    const temp = await createUser(t, { ...chat, temporary: true }, manager.cookie);
+    const noBody = await api(t.app, manager.cookie, 'POST', '/api/notifications/send/telegram', {
+      subject: 'x',
+    });
     expect(noBody.statusCode).toBe(400);
     expect(noBody.body).toContain('body');
     const foreign = await api(
       t.app,
       manager.cookie,
       'POST',
-      `/api/notifications/send/sms?userId=${plain.id}`,
+      `/api/notifications/send/telegram?userId=${plain.id}`,
       {
         body: 'hi',
       },
     );
     expect(foreign.body).toBe('SecurityException: User access denied');
-    const ok = await api(t.app, manager.cookie, 'POST', '/api/notifications/send/sms', {
+    const ok = await api(t.app, manager.cookie, 'POST', '/api/notifications/send/telegram', {
       subject: 'S',
       body: 'Hello',
     });
     expect(ok.statusCode).toBe(204);
-    const ids = sms.sent.map((s) => s.userId);
+    const ids = tg.sent.map((s) => s.userId);
     expect(ids).toContain(managed.id);
     expect(ids).not.toContain(temp.id);
     expect(ids).not.toContain(plain.id);
-    expect(sms.sent[0].message.body).toBe('Hello');
+    expect(tg.sent[0].message.body).toBe('Hello');
   });
 });
 

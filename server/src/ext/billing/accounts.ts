@@ -16,17 +16,19 @@ import {
   trustUnlockRequestSchema,
   trustUntilFrom,
   userAccountState,
-  USER_BILLING_ATTRIBUTES,
-  USER_BILLING_STATE_ATTRIBUTES,
+  BILLING_SUSPENDED_AUTO,
+  billingAttributeKeys,
+  restoreAttributes,
   type Attributes,
   type InvoiceStatus,
 } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
 import { badRequest, denied, notFound } from '../../errors.ts';
 import { logAction } from '../../traccar/audit.ts';
-import { passwordLogin } from '../../traccar/auth.ts';
+import { findUser, passwordLogin } from '../../traccar/auth.ts';
 import { formBody, parse, pathId } from '../../traccar/http.ts';
 import { parseAttributes } from '../../traccar/model.ts';
+import { checkEditTarget } from '../../traccar/userRules.ts';
 import { requireCaller } from '../caller.ts';
 
 // ---- clock (tests inject one) ------------------------------------------------------------------------------
@@ -44,7 +46,7 @@ export const attrsOf = (text: unknown): Attributes => parseAttributes(text) as A
 // ---- state -------------------------------------------------------------------------------------------------
 
 /** Server-written marker: the suspension was made by the billing job (lifted automatically once paid). */
-export const SUSPENDED_AUTO = 'suspendedAuto';
+export const SUSPENDED_AUTO = BILLING_SUSPENDED_AUTO;
 
 /** Plus edition and the server attribute `{ns}.enableBilling` on (gateway mode: not checked here). */
 export function isBillingOn(ctx: AppContext): boolean {
@@ -117,13 +119,6 @@ export function endCookieSessions(ctx: AppContext, id: number): void {
   ctx.store.sqlite.prepare('DELETE FROM sessions WHERE userId = ?').run(id);
 }
 
-/** Every billing attribute name (settings and server-written state), without the namespace. */
-const BILLING_ATTRIBUTE_NAMES = [
-  ...Object.values(USER_BILLING_ATTRIBUTES),
-  ...Object.values(USER_BILLING_STATE_ATTRIBUTES),
-  SUSPENDED_AUTO,
-];
-
 /**
  * PUT /api/users by a non-administrator: the billing settings and suspension state are kept as stored (a user
  * or manager can neither lift a suspension nor change a price by editing attributes).
@@ -133,14 +128,11 @@ export function protectBillingAttributes(
   storedAttributes: unknown,
   input: Record<string, unknown>,
 ): Record<string, unknown> {
-  const stored = parseAttributes(storedAttributes);
-  const out = { ...input };
-  for (const name of BILLING_ATTRIBUTE_NAMES) {
-    const key = nsKey(ctx.config.ns, name);
-    if (key in stored) out[key] = stored[key];
-    else delete out[key];
-  }
-  return out;
+  return restoreAttributes(
+    parseAttributes(storedAttributes) as Attributes,
+    input as Attributes,
+    billingAttributeKeys(ctx.config.ns),
+  );
 }
 
 export interface SuspensionRefusal {
@@ -188,6 +180,9 @@ export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(`/${ns}/users/:id/suspend`, async (req, reply) => {
     const { callerId, id } = await adminTarget(ctx, req);
+    const caller = findUser(ctx, callerId);
+    const target = findUser(ctx, id);
+    if (caller && target) checkEditTarget(ctx, req, caller, target); // not the superior administrator
     if (!isBillingOn(ctx)) throw badRequest('Billing is not enabled');
     if (userState(ctx, id)?.administrator) throw badRequest('Administrators cannot be suspended');
     writeUserState(ctx, id, { suspended: true, [SUSPENDED_AUTO]: undefined, trustUntil: undefined });

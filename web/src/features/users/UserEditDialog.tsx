@@ -27,6 +27,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   COORDINATE_FORMATS,
+  INHERITED_RESTRICTIONS,
   PERMISSION_ACTIONS,
   PERMISSION_AREAS,
   SUPPORTED_LOCALES,
@@ -38,6 +39,7 @@ import {
   decodePermissionMatrix,
   emptyUserForm,
   encodePermissionMatrix,
+  inheritedUserDefaults,
   isAdmin,
   isManager,
   isReadonly,
@@ -46,6 +48,7 @@ import {
   parseUserForm,
   permissionIndex,
   readUserBilling,
+  superiorAdminId,
   userBillingToForm,
   userEditDenial,
   userToForm,
@@ -58,7 +61,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api, HttpError } from '../../api/http.ts';
-import { resourceClient, resourceKeys } from '../../api/resources.ts';
+import { resourceClient, resourceKeys, useResourceList } from '../../api/resources.ts';
 import type { DialogComponentProps } from '../../app/dialogs.ts';
 import { setLocale, type Locale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
@@ -115,8 +118,11 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
   const isPlus = useSession((s) => s.isPlus);
   const ns = useSession((s) => s.ns);
   const actorCtx = { user: actor, server, isPlus, ns };
+  // A manager's new user starts with the manager's own restrictions and permission string (it cannot give more).
   const [values, setValues] = useState<UserFormValues>(() =>
-    stored ? userToForm(stored, ns) : emptyUserForm(isAdmin(actor)),
+    stored
+      ? userToForm(stored, ns)
+      : { ...emptyUserForm(isAdmin(actor)), ...(isAdmin(actor) ? {} : inheritedUserDefaults(actor, ns)) },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [billing, setBilling] = useState<UserBillingForm>(() =>
@@ -131,7 +137,13 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
   const showPermissions = admin || (isManager(actor) && !own);
   const advancedEnabled = attrBool(server?.attributes?.[nsKey(ns, 'enableAdvancedPerms')]);
   const showBilling = admin && attrBool(server?.attributes?.[nsKey(ns, 'enableBilling')]);
-  const denial = stored && actor ? userEditDenial(actor, stored) : null;
+  // Administrators: the user list tells who the superior administrator (the first one) is.
+  const everyone = useResourceList('users', undefined, { enabled: admin && !!stored && !own });
+  const superiorId = superiorAdminId(everyone.data ?? []);
+  const denial = stored && actor ? userEditDenial(actor, stored, { superiorId }) : null;
+  /** A restriction the manager has itself stays on its sub-user (the server refuses clearing it). */
+  const locked = (k: (typeof INHERITED_RESTRICTIONS)[number]) =>
+    !admin && !!actor?.[k] && (!stored || !!stored[k]);
   const readonlyActor = isReadonly(actor, server);
   const canSave = !denial && !readonlyActor;
 
@@ -331,6 +343,7 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
                       key={k}
                       label={t(`fields.${k}`)}
                       checked={values[k]}
+                      disabled={k !== 'disabled' && locked(k)}
                       onChange={(e) => set(k, e.currentTarget.checked)}
                       data-testid={`user-${k}`}
                     />

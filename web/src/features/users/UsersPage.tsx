@@ -1,6 +1,7 @@
 // /users (SPEC §2, §6): the users the caller manages (administrators: everyone; shared-link guests hidden), searchable
 // by name and e-mail, with administrator / manager / read-only / disabled badges and the expiry. Create and edit
-// open the `userEdit` dialog; delete asks first (SPEC §5: never oneself nor a superior administrator); "link
+// open the `userEdit` dialog; delete asks first. SPEC §5: no delete button on oneself, no edit / delete /
+// suspend on a superior administrator (the first administrator, or one managing the caller); "link
 // devices" ticks the caller's devices for a user; Excel import creates users from a sheet. With billing on
 // ({ns}.enableBilling), administrators see each customer's account state (suspended / trust until) and suspend or
 // reactivate him (POST /{ns}/users/{id}/suspend | reactivate, after a confirmation).
@@ -36,6 +37,7 @@ import {
   isManager,
   isReadonly,
   nsKey,
+  superiorAdminId,
   userAccountState,
   userDeleteDenial,
   userEditDenial,
@@ -101,6 +103,11 @@ function UsersList() {
   const editable = !isReadonly(actor, server) && (admin || isManager(actor));
 
   const users = useMemo(() => filterUsers(visibleUsers(list.data ?? []), search), [list.data, search]);
+  // SPEC §5/§6: nobody deletes itself; the superior administrator (the first one) and an administrator managing
+  // the actor are not edited, suspended or deleted by another administrator (the server refuses it too).
+  const superior = useMemo(() => ({ superiorId: superiorAdminId(list.data ?? []) }), [list.data]);
+  const editDenial = (u: User) => (actor ? userEditDenial(actor, u, superior) : null);
+  const deleteDenial = (u: User) => (actor ? userDeleteDenial(actor, u, superior) : null);
   const managedCount = visibleUsers(list.data ?? []).filter((u) => u.id !== actor?.id).length;
   const limitReached = userLimitReached(actor?.userLimit ?? 0, managedCount, admin);
   const dateFmt = useMemo(() => new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short' }), []);
@@ -114,13 +121,13 @@ function UsersList() {
   };
 
   const edit = (u: User) => {
-    const denial = actor ? userEditDenial(actor, u) : null;
+    const denial = editDenial(u);
     if (denial) notifications.show({ color: 'red', message: t(denial) });
     else openDialog('userEdit', { userId: u.id });
   };
 
   const askDelete = (u: User) => {
-    const denial = actor ? userDeleteDenial(actor, u) : null;
+    const denial = deleteDenial(u);
     if (denial) notifications.show({ color: 'red', message: t(denial) });
     else setDeleting(u);
   };
@@ -267,6 +274,7 @@ function UsersList() {
                       {billingOn &&
                         !u.administrator &&
                         editable &&
+                        !editDenial(u) &&
                         (userAccountState(u.attributes, ns).state === 'active' ? (
                           <Tooltip label={t('billing.suspend.button')}>
                             <ActionIcon
@@ -292,15 +300,17 @@ function UsersList() {
                             </ActionIcon>
                           </Tooltip>
                         ))}
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('edit')}
-                        onClick={() => edit(u)}
-                        data-testid="user-edit-open"
-                      >
-                        <IconEdit size={16} />
-                      </ActionIcon>
-                      {editable && (
+                      {!editDenial(u) && (
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('edit')}
+                          onClick={() => edit(u)}
+                          data-testid="user-edit-open"
+                        >
+                          <IconEdit size={16} />
+                        </ActionIcon>
+                      )}
+                      {editable && !deleteDenial(u) && (
                         <ActionIcon
                           variant="subtle"
                           color="red"

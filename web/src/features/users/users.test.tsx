@@ -139,6 +139,41 @@ describe('UserEditDialog', () => {
     });
   });
 
+  it('a manager’s new user starts with the manager’s restrictions (locked) and permission string', async () => {
+    const perms = '00ff00ff000000000000000000000000';
+    useSession.getState().setUser({
+      ...manager,
+      deviceReadonly: true,
+      attributes: { 'rastro.advancedPerms': perms },
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<UserEditDialog onClose={onClose} props={{}} />);
+    fireEvent.change(await screen.findByTestId('user-name'), { target: { value: 'Novo Usuário' } });
+    fireEvent.change(screen.getByTestId('user-email'), { target: { value: 'novo@x.com' } });
+    fireEvent.change(screen.getByTestId('user-password'), { target: { value: 'abcd' } });
+    fireEvent.change(screen.getByTestId('user-confirm-password'), { target: { value: 'abcd' } });
+    fireEvent.click(screen.getByTestId('user-tab-permissions'));
+    const locked = (await screen.findByTestId('user-deviceReadonly')) as HTMLInputElement;
+    expect(locked.checked).toBe(true);
+    expect(locked.disabled).toBe(true);
+    expect((screen.getByTestId('user-readonly') as HTMLInputElement).disabled).toBe(false);
+    fireEvent.click(screen.getByTestId('user-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes[0].body).toMatchObject({
+      deviceReadonly: true,
+      readonly: false,
+      attributes: { 'rastro.advancedPerms': perms },
+    });
+  });
+
+  it('another administrator opening the superior administrator sees the refusal and cannot save', async () => {
+    stored[1] = admin;
+    useSession.getState().setUser({ ...admin, id: 2, name: 'Second admin', email: 'second@x.com' });
+    renderWithProviders(<UserEditDialog onClose={() => undefined} props={{ userId: 1 }} />);
+    expect(await screen.findByText('Você não pode alterar um administrador superior')).toBeTruthy();
+    expect((screen.getByTestId('user-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('a manager editing a managed user sees the flags but not administrator or the limits', async () => {
     useSession.getState().setUser(manager);
     renderWithProviders(<UserEditDialog onClose={() => undefined} props={{ userId: 7 }} />);
@@ -189,6 +224,34 @@ describe('UsersPage', () => {
     expect(bruno.querySelector('[data-testid="badge-readonly"]')).toBeTruthy();
     fireEvent.change(screen.getByTestId('users-search'), { target: { value: 'BRUNO' } });
     await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(1));
+  });
+
+  it('another administrator gets no edit / delete on the superior administrator, and no delete on itself', async () => {
+    const second = { ...admin, id: 2, name: 'Second admin', email: 'second@x.com' };
+    stored[1] = admin;
+    stored[2] = second;
+    useSession.getState().setUser(second);
+    renderWithProviders(<UsersPage />);
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(3));
+    const row = (id: number) =>
+      screen.getAllByTestId('user-row').find((r) => r.dataset.userId === String(id))!;
+    const has = (id: number, testId: string) => !!row(id).querySelector(`[data-testid="${testId}"]`);
+    expect([has(1, 'user-edit-open'), has(1, 'user-delete')]).toEqual([false, false]);
+    expect([has(2, 'user-edit-open'), has(2, 'user-delete')]).toEqual([true, false]);
+    expect([has(7, 'user-edit-open'), has(7, 'user-delete')]).toEqual([true, true]);
+  });
+
+  it('the superior administrator edits and deletes the other administrators', async () => {
+    stored[1] = admin;
+    stored[2] = { ...admin, id: 2, name: 'Second admin', email: 'second@x.com' };
+    useSession.getState().setUser(admin);
+    renderWithProviders(<UsersPage />);
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(3));
+    const second = screen.getAllByTestId('user-row').find((r) => r.dataset.userId === '2')!;
+    expect(second.querySelector('[data-testid="user-edit-open"]')).toBeTruthy();
+    expect(second.querySelector('[data-testid="user-delete"]')).toBeTruthy();
+    const own = screen.getAllByTestId('user-row').find((r) => r.dataset.userId === '1')!;
+    expect(own.querySelector('[data-testid="user-delete"]')).toBeNull();
   });
 
   it('filterUsers matches name, e-mail and phone, case-insensitive', () => {

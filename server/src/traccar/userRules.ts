@@ -1,0 +1,106 @@
+// Server side of the domain's user rules (packages/domain/src/userRules.ts): the superior administrator (the
+// first administrator), the fields a non-administrator may not change, the SPEC §5 user-form numbers. Refusals
+// are 403 in the caller's language (refusal.ts); bad input is 400 with the translated text (invalid.ts).
+import type { FastifyRequest } from 'fastify';
+import {
+  protectedUserChanges,
+  userDeleteDenial,
+  userEditDenial,
+  userFieldProblem,
+  type Attributes,
+  type PermissionContext,
+  type RuleUser,
+  type UserInput,
+} from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { invalidInput } from '../invalid.ts';
+import { refused } from '../refusal.ts';
+import { isManagerOf, serverFlags } from './access.ts';
+import type { UserRow } from './auth.ts';
+import { parseAttributes } from './model.ts';
+
+type Req = Pick<FastifyRequest, 'headers'>;
+
+/** The superior administrator's id: the lowest id with administrator = true (null when there is none). */
+export function superiorAdminId(ctx: AppContext): number | null {
+  const row = ctx.store.sqlite.prepare('SELECT MIN(id) AS id FROM users WHERE administrator = 1').get() as
+    { id: number | null } | undefined;
+  return row?.id ?? null;
+}
+
+/** A stored user row as the domain rules read it. */
+export function ruleUser(row: UserRow): RuleUser & { id: number } {
+  return {
+    id: row.id,
+    administrator: !!row.administrator,
+    readonly: !!row.readonly,
+    deviceReadonly: !!row.deviceReadonly,
+    limitCommands: !!row.limitCommands,
+    disabled: !!row.disabled,
+    userLimit: row.userLimit,
+    deviceLimit: row.deviceLimit,
+    expirationTime: row.expirationTime,
+    temporary: !!row.temporary,
+    attributes: parseAttributes(row.attributes) as Attributes,
+  };
+}
+
+/** An input body (POST/PUT /api/users) as the domain rules read it. */
+export function ruleInput(input: UserInput): RuleUser {
+  return { ...input, attributes: input.attributes as RuleUser['attributes'] };
+}
+
+/** The caller's permission context: its flags and attributes, the server attributes, the Plus edition. */
+export function actorContext(ctx: AppContext, caller: UserRow | null): PermissionContext {
+  return {
+    user: caller ? ruleUser(caller) : null,
+    server: { attributes: parseAttributes(serverFlags(ctx).attributes) as Attributes },
+    isPlus: ctx.config.edition === 'plus',
+    ns: ctx.config.ns,
+  };
+}
+
+const superiorOptions = (ctx: AppContext, caller: UserRow, target: UserRow) => ({
+  superiorId: superiorAdminId(ctx),
+  actorManagers: isManagerOf(ctx, target.id, caller.id) ? [target.id] : [],
+});
+
+/** 403 unless `caller` may edit, suspend or impersonate `target` (not a superior administrator). */
+export function checkEditTarget(ctx: AppContext, req: Req, caller: UserRow, target: UserRow): void {
+  const denial = userEditDenial(ruleUser(caller), ruleUser(target), superiorOptions(ctx, caller, target));
+  if (denial) throw refused(ctx, req, caller, denial);
+}
+
+/** 403 unless `caller` may delete `target` (never oneself, never a superior administrator). */
+export function checkDeleteTarget(ctx: AppContext, req: Req, caller: UserRow, target: UserRow): void {
+  const denial = userDeleteDenial(ruleUser(caller), ruleUser(target), superiorOptions(ctx, caller, target));
+  if (denial) throw refused(ctx, req, caller, denial);
+}
+
+/** 403 naming the first protected field the caller may not change (null `before` = a new user). */
+export function checkProtectedFields(
+  ctx: AppContext,
+  req: Req,
+  caller: UserRow | null,
+  before: UserRow | null,
+  input: UserInput,
+  self: boolean,
+): void {
+  const changed = protectedUserChanges(before ? ruleUser(before) : null, ruleInput(input), {
+    actor: actorContext(ctx, caller),
+    self,
+  });
+  if (changed.length) throw refused(ctx, req, caller, 'denied.protectedField', { field: changed[0] });
+}
+
+/** 400 with the translated SPEC §5 message when name, login or password break the user-form numbers. */
+export function checkUserFields(
+  ctx: AppContext,
+  req: Req,
+  caller: UserRow,
+  input: UserInput,
+  before: UserRow | null,
+): void {
+  const problem = userFieldProblem(input, before);
+  if (problem) throw invalidInput(ctx, req, caller, problem.key);
+}
