@@ -63,30 +63,49 @@ describe('one’s own user', () => {
     expect(storedAttrs(u.id)['rastro.advancedPerms']).toBeUndefined();
   });
 
-  it('finding: the QR driver cannot clear its own rastro.isQrDriverId (omitting it keeps it)', async () => {
+  it('finding: the QR driver cannot clear its own rastro.isQrDriverId', async () => {
     const driver = await createUser(t, {
       email: 'motorista@rastro.test',
       attributes: { 'rastro.isQrDriverId': 7 },
     });
     const self = await read(driver.cookie, driver.id);
+    // A QR driver is refused every self-edit by the permission layer (SPEC §6 step 1), before the field rules.
     for (const value of [null, '', 0, 8]) {
       const res = await call(driver.cookie, 'PUT', `/api/users/${driver.id}`, {
         ...self,
         attributes: { ...self.attributes, 'rastro.isQrDriverId': value },
       });
-      expectRefused(res, 'denied.protectedField', { field: 'rastro.isQrDriverId' });
+      expectRefused(res, 'denied.qrDriver');
     }
-    // The whole user resent without the attribute (a client that drops it): saved, the attribute kept.
     const { ['rastro.isQrDriverId']: _dropped, ...rest } = self.attributes;
     expect(_dropped).toBe(7);
-    const ok = await call(driver.cookie, 'PUT', `/api/users/${driver.id}`, {
+    expectRefused(
+      await call(driver.cookie, 'PUT', `/api/users/${driver.id}`, { ...self, attributes: rest }),
+      'denied.qrDriver',
+    );
+    expect(storedAttrs(driver.id)['rastro.isQrDriverId']).toBe(7);
+  });
+
+  it('omitting a protected attribute in a self-PUT keeps it; changing it is refused by the field rule', async () => {
+    const u = await createUser(t, { attributes: { 'rastro.advancedPerms': '0'.repeat(31) + '1' } });
+    const self = await read(u.cookie, u.id);
+    expectRefused(
+      await call(u.cookie, 'PUT', `/api/users/${u.id}`, {
+        ...self,
+        attributes: { ...self.attributes, 'rastro.advancedPerms': 'f'.repeat(32) },
+      }),
+      'denied.protectedField',
+      { field: 'rastro.advancedPerms' },
+    );
+    const { ['rastro.advancedPerms']: _dropped, ...rest } = self.attributes;
+    const ok = await call(u.cookie, 'PUT', `/api/users/${u.id}`, {
       ...self,
       phone: '+55 11 5555',
       attributes: rest,
     });
     expect(ok.statusCode).toBe(200);
-    expect(storedAttrs(driver.id)['rastro.isQrDriverId']).toBe(7);
-    expect(stored(driver.id)!.phone).toBe('+55 11 5555');
+    expect(storedAttrs(u.id)['rastro.advancedPerms']).toBe('0'.repeat(31) + '1');
+    expect(stored(u.id)!.phone).toBe('+55 11 5555');
   });
 
   it('a user cannot give itself a driver device, an expiry of its choice or drop a role attribute it has', async () => {
