@@ -52,6 +52,11 @@ const envSchema = z.object({
   WEB_ROOT: z.string().optional(),
   /** Origins allowed to call the API from a browser (Traccar's web.origin): comma list, or `*` for any. */
   WEB_ORIGIN: z.string().optional(),
+  /** The address users reach Rastro at (links in mails): default http://localhost:PORT. */
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** A Nominatim-compatible reverse geocoder (Nominatim, LocationIQ, self-hosted); addresses off when unset. */
   GEOCODER_URL: z
     .url()
@@ -104,9 +109,19 @@ export interface Config {
   webRoot: string;
   /** Extra browser origins allowed by CORS besides the app's own host; ['*'] = any origin. */
   webOrigins: string[];
+  /** Origin (and optional base path) of the links Rastro mails, without a trailing slash. */
+  publicUrl: string;
   /** Reverse geocoder; undefined = addresses off. */
   geocoder?: GeocoderSettings;
   mode: 'embedded' | 'gateway';
+}
+
+/** PUBLIC_URL without its trailing slash, else the server's own address (localhost for a loopback/any host). */
+export function publicUrlOf(value: string | undefined, host: string, port: number): string {
+  if (value) return value.replace(/\/+$/, '');
+  const local = ['0.0.0.0', '127.0.0.1', '::', '::1', ''].includes(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 /** `WEB_ORIGIN` as a list of origins (`https://a.example, https://b.example`), or ['*']. */
@@ -160,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     statusTimeoutSeconds: e.STATUS_TIMEOUT || 600,
     webRoot: e.WEB_ROOT ? resolve(e.WEB_ROOT) : resolve(import.meta.dirname, '../../web/dist'),
     webOrigins: parseWebOrigins(e.WEB_ORIGIN),
+    publicUrl: publicUrlOf(e.PUBLIC_URL, e.HOST, e.PORT),
     geocoder: e.GEOCODER_URL
       ? {
           url: e.GEOCODER_URL,

@@ -45,3 +45,4 @@ export * from './userBilling.ts';
 export * from './statistics.ts';
 export * from './reportColumns.ts';
 export * from './userRules.ts';
+export * from './serverSecrets.ts';

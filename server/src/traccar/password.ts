@@ -1,5 +1,5 @@
 // Password reset (CONTRACT §2): POST /api/password/reset always answers 200; when the user exists a one-hour
-// token is created (only its SHA-256 is stored in password_resets) and mailed as a link.
+// token is created (only its SHA-256 is stored in password_resets) and mailed as a link to PUBLIC_URL.
 // POST /api/password/update sets the new password with that token.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { passwordResetForm, passwordUpdateForm } from '@rastro/domain';
@@ -11,8 +11,27 @@ import { getMailer } from './mailer.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/**
+ * The mailed link: PUBLIC_URL + the app's route /login/recover/{token}. The request never chooses the link's site:
+ * the Host header is not used, and `requested_from` only when it names PUBLIC_URL's own origin (then its path,
+ * e.g. a sub-folder the app is served under, is kept).
+ */
+export function recoverLink(publicUrl: string, token: string, requestedFrom?: string): string {
+  let base = publicUrl;
+  if (requestedFrom) {
+    try {
+      const from = new URL(requestedFrom);
+      if (from.origin === new URL(publicUrl).origin)
+        base = `${from.origin}${from.pathname.replace(/\/+$/, '')}`;
+    } catch {
+      // not a URL: ignored
+    }
+  }
+  return `${base}/login/recover/${encodeURIComponent(token)}`;
+}
+
 export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
-  const reset = async (req: FastifyRequest, reply: FastifyReply, linkOrigin?: string) => {
+  const reset = async (req: FastifyRequest, reply: FastifyReply, requestedFrom?: string) => {
     const form = parse(passwordResetForm, formBody(req));
     const email = form.email.toLowerCase();
     const user = ctx.store.sqlite
@@ -27,10 +46,7 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
       sql
         .prepare('INSERT INTO password_resets (tokenHash, userId, expiresAt) VALUES (?, ?, ?)')
         .run(sha256(token), user.id, new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString());
-      const origin =
-        linkOrigin ??
-        (typeof req.headers.origin === 'string' ? req.headers.origin : `${req.protocol}://${req.host}`);
-      const link = `${origin}/reset-password?passwordReset=${encodeURIComponent(token)}`;
+      const link = recoverLink(ctx.config.publicUrl, token, requestedFrom);
       await getMailer(ctx).send({
         to: user.email,
         subject: 'Password reset',
@@ -62,7 +78,6 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/session/password', async (req, reply) => {
     const form = formBody(req);
     if (form.token !== undefined) return update(req, reply);
-    const from = typeof form.requested_from === 'string' ? form.requested_from : undefined;
-    return reset(req, reply, from && /^https?:\/\/[^\s/]+$/.test(from) ? from : undefined);
+    return reset(req, reply, typeof form.requested_from === 'string' ? form.requested_from : undefined);
   });
 }

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { statfsSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
-import { serverInput } from '@rastro/domain';
+import { serverInput, visibleServerAttributes, type Attributes, type ServerViewer } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { checkAdmin } from './access.ts';
@@ -83,8 +83,13 @@ export function serverJson(ctx: AppContext, user: UserRow | null): Json {
       storageSpace = null;
     }
   }
+  const json = rowToJson(COLUMNS.server, row);
+  // Secrets never leave the server but to administrators; map keys only to signed-in users (serverSecrets.ts).
+  const viewer: ServerViewer = user?.administrator ? 'admin' : user ? 'user' : 'anonymous';
+  json.attributes = visibleServerAttributes(json.attributes as Attributes, viewer, ctx.config.ns);
+  if (viewer === 'anonymous') json.bingKey = null;
   return {
-    ...rowToJson(COLUMNS.server, row),
+    ...json,
     version: TRACCAR_API_VERSION,
     emailEnabled: getMailer(ctx).configured,
     textEnabled: false,

@@ -31,7 +31,7 @@ describe('password reset (CONTRACT §2)', () => {
     const known = await postForm(t.app, null, '/api/password/reset', { email: u.email.toUpperCase() });
     expect(known.statusCode).toBe(200);
     expect(mailer.outbox.length).toBe(1);
-    const token = /passwordReset=([^\s&]+)/.exec(mailer.outbox[0].body)![1];
+    const token = /\/login\/recover\/([^\s&]+)/.exec(mailer.outbox[0].body)![1];
     expect(mailer.outbox[0].to).toBe(u.email);
     const row = t.ctx.store.sqlite.prepare('SELECT tokenHash, expiresAt FROM password_resets').get() as {
       tokenHash: string;
@@ -160,20 +160,20 @@ describe('shares (CONTRACT §2 last row)', () => {
 describe('POST /api/session/password (the Rastro client form, SPEC §7)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp();
+    t = await makeTestApp({ publicUrl: 'https://track.example.com' });
   });
   afterAll(async () => t.close());
 
-  it('email + requested_from requests a reset linked to that origin; token + password sets it', async () => {
+  it("email + requested_from on PUBLIC_URL's origin requests a reset; token + password sets it", async () => {
     const u = await createUser(t);
     const req = await postForm(t.app, null, '/api/session/password', {
       email: u.email,
-      requested_from: 'https://track.example.com',
+      requested_from: 'https://track.example.com/fleet/',
     });
     expect(req.statusCode).toBe(200);
     const body = getMailer(t.ctx).outbox.at(-1)!.body;
-    expect(body).toContain('https://track.example.com/reset-password?passwordReset=');
-    const token = decodeURIComponent(/passwordReset=([^\s&]+)/.exec(body)![1]);
+    expect(body).toContain('https://track.example.com/fleet/login/recover/');
+    const token = decodeURIComponent(/\/login\/recover\/([^\s&]+)/.exec(body)![1]);
     expect(
       (await postForm(t.app, null, '/api/session/password', { token, password: 'via-rastro' })).statusCode,
     ).toBe(200);
