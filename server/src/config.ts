@@ -52,6 +52,8 @@ const envSchema = z.object({
   WEB_ROOT: z.string().optional(),
   /** Origins allowed to call the API from a browser (Traccar's web.origin): comma list, or `*` for any. */
   WEB_ORIGIN: z.string().optional(),
+  /** Days a password session survives without a request (remember-me tokens have their own expiry). */
+  SESSION_IDLE_DAYS: intFrom(30),
   /** The address users reach Rastro at (links in mails): default http://localhost:PORT. */
   PUBLIC_URL: z
     .url()
@@ -111,6 +113,8 @@ export interface Config {
   webOrigins: string[];
   /** Origin (and optional base path) of the links Rastro mails, without a trailing slash. */
   publicUrl: string;
+  /** A cookie session unused this long ends (ms). */
+  sessionIdleMs: number;
   /** Reverse geocoder; undefined = addresses off. */
   geocoder?: GeocoderSettings;
   mode: 'embedded' | 'gateway';
@@ -176,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webRoot: e.WEB_ROOT ? resolve(e.WEB_ROOT) : resolve(import.meta.dirname, '../../web/dist'),
     webOrigins: parseWebOrigins(e.WEB_ORIGIN),
     publicUrl: publicUrlOf(e.PUBLIC_URL, e.HOST, e.PORT),
+    sessionIdleMs: (e.SESSION_IDLE_DAYS || 30) * 86_400_000,
     geocoder: e.GEOCODER_URL
       ? {
           url: e.GEOCODER_URL,

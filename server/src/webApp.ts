@@ -1,6 +1,7 @@
 // Serving the built web app like a production site: brotli and gzip variants made at build time
 // (web/scripts/precompress.mjs) chosen by Accept-Encoding, content-hashed assets cached for a year as immutable,
 // and the entry points (index.html, the service worker) never cached, so a new release is picked up at once.
+// Pages carry a Content Security Policy and may only be framed by the app itself.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
@@ -11,6 +12,36 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NEVER_CACHED = 'no-store';
 /** Unhashed static files (favicon, map icons): a day, then revalidate. */
 export const SHORT_LIVED = 'public, max-age=86400';
+
+/**
+ * Content Security Policy of the app's pages: scripts only from this origin (the build has no inline script), styles
+ * inline too (Mantine and the white-label theme set them at run time), map tiles, styles and glyphs from any HTTPS
+ * provider the map styles name, MapLibre's blob workers, and no framing by other sites (the engine-block slider
+ * must not be clickjacked).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss: https:",
+  "worker-src 'self' blob:",
+  "child-src 'self' blob:",
+  "media-src 'self' data: blob:",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** Headers of every file of the built app; pages also get the CSP and the anti-framing header. */
+export function securityHeaders(isPage: boolean): Record<string, string> {
+  const common = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' };
+  if (!isPage) return common;
+  return { ...common, 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-frame-options': 'SAMEORIGIN' };
+}
 
 /** The cache policy of a file of the built app, by its path relative to the web root. */
 export function cacheControlFor(relativePath: string): string {
@@ -31,6 +62,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     cacheControl: false,
     setHeaders: (reply: FastifyReply, path: string) => {
       reply.header('cache-control', cacheControlFor(relative(root, path)));
+      reply.headers(securityHeaders(path.endsWith('.html')));
     },
   });
   // The SPA: any GET that is not an API or asset path gets index.html.

@@ -240,6 +240,8 @@ export interface DriverFormValues {
     boolean
   >;
   attributes: AttributeRow[];
+  /** The server holds a QR password (never sent back): an empty password field keeps it. */
+  qrPasswordSet: boolean;
 }
 
 const emptyFields = () =>
@@ -261,6 +263,7 @@ export function emptyDriverForm(): DriverFormValues {
       qrLockWithoutDriver: false,
     },
     attributes: [],
+    qrPasswordSet: false,
   };
 }
 
@@ -272,12 +275,19 @@ export function driverToForm(d: Driver): DriverFormValues {
   f.uniqueId = d.uniqueId;
   for (const k of DRIVER_FIELDS) f.fields[k] = a[k] === undefined || a[k] === null ? '' : String(a[k]);
   f.qr.qrUsername = typeof a.qrUsername === 'string' ? a.qrUsername : '';
-  f.qr.qrPassword = typeof a.qrPassword === 'string' ? a.qrPassword : '';
+  // The server never returns the QR password (only its hash is stored): the field starts empty.
+  f.qr.qrPassword = '';
+  f.qrPasswordSet = a.qrPasswordSet === true;
   for (const k of QR_FLAGS) (f.qr as Record<string, unknown>)[k] = a[k] === true || a[k] === 'true';
   for (const k of QR_MINUTES)
     (f.qr as Record<string, unknown>)[k] =
       typeof a[k] === 'number' || typeof a[k] === 'string' ? String(a[k]) : '';
-  f.attributes = attributesToRows(a, [...DRIVER_FIELDS, ...DRIVER_QR_FIELDS, DRIVER_IMAGE_KEY]);
+  f.attributes = attributesToRows(a, [
+    ...DRIVER_FIELDS,
+    ...DRIVER_QR_FIELDS,
+    DRIVER_IMAGE_KEY,
+    'qrPasswordSet',
+  ]);
   return f;
 }
 

@@ -293,6 +293,13 @@ export const migrations: string[] = [
     PRIMARY KEY (userId, provider)
   );
   `,
+  // Session hygiene: idle expiry (lastSeenAt), remember-me tokens revoked with the session they belong to.
+  `
+  ALTER TABLE sessions ADD COLUMN lastSeenAt TEXT;
+  ALTER TABLE sessions ADD COLUMN tokenId TEXT;
+  ALTER TABLE tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'api';
+  ALTER TABLE tokens ADD COLUMN sessionId TEXT;
+  `,
 ];
 
 export function migrate(sqlite: BetterSqlite3.Database): void {

@@ -8,7 +8,7 @@
 // (hex) as `tokens.id`, with an expiry and a `revoked` flag. Session ids are 24 random bytes (base64url).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import type { UserRow as UserTable } from '../db/schema.ts';
 import { tooManyRequests, unauthorized } from '../errors.ts';
@@ -37,6 +37,18 @@ function scryptAsync(
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await scryptAsync(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen);
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+/** The same hash, computed synchronously (short paths inside a synchronous write, e.g. a driver's QR password). */
+export function hashPasswordSync(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password, salt, SCRYPT.keylen, {
+    N: SCRYPT.N,
+    r: SCRYPT.r,
+    p: SCRYPT.p,
+    maxmem: 256 * SCRYPT.N * SCRYPT.r + 1024 * 1024,
+  });
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -190,12 +202,26 @@ export async function passwordLogin(
 
 // ---- tokens --------------------------------------------------------------------------------------------
 
-/** Issues an API token for `userId` valid until `expiresAt`; returns the opaque token text. */
-export function createSessionToken(ctx: AppContext, userId: number, expiresAt: Date): string {
+/**
+ * Issues an API token for `userId` valid until `expiresAt`; returns the opaque token text. A remember-me token
+ * records the session it was issued in, so logging that session out revokes it.
+ */
+export function createSessionToken(
+  ctx: AppContext,
+  userId: number,
+  expiresAt: Date,
+  remember: { sessionId: string } | null = null,
+): string {
   const token = randomToken();
   ctx.store.sqlite
-    .prepare('INSERT INTO tokens (id, userId, expiresAt, revoked) VALUES (?, ?, ?, 0)')
-    .run(sha256(token), userId, expiresAt.toISOString());
+    .prepare('INSERT INTO tokens (id, userId, expiresAt, revoked, kind, sessionId) VALUES (?, ?, ?, 0, ?, ?)')
+    .run(
+      sha256(token),
+      userId,
+      expiresAt.toISOString(),
+      remember ? 'remember' : 'api',
+      remember?.sessionId ?? null,
+    );
   return token;
 }
 
@@ -235,7 +261,13 @@ interface SessionRecord {
   userId: number;
   origin: string | null;
   expiresAt: string | null;
+  lastSeenAt: string | null;
+  createdAt: string;
+  tokenId: string | null;
 }
+
+/** How often a session's last-seen time is written (a request a second must not mean a write a second). */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /** Creates a session for `userId` (recording the request Origin) and sets the JSESSIONID cookie. */
 export function startSession(
@@ -244,15 +276,30 @@ export function startSession(
   reply: FastifyReply,
   userId: number,
   expiresAt: string | null = null,
+  fromToken: string | null = null,
 ): void {
   endSession(ctx, req, reply, false);
   const id = randomToken(24);
   const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
+  const now = new Date().toISOString();
   ctx.store.sqlite
-    .prepare('INSERT INTO sessions (id, userId, origin, createdAt, expiresAt) VALUES (?, ?, ?, ?, ?)')
-    .run(id, userId, origin, new Date().toISOString(), expiresAt);
-  reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax' });
+    .prepare(
+      'INSERT INTO sessions (id, userId, origin, createdAt, expiresAt, lastSeenAt, tokenId) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(id, userId, origin, now, expiresAt, now, fromToken ? sha256(fromToken) : null);
+  // Secure when the request came over HTTPS (directly or, trustProxy on, through X-Forwarded-Proto).
+  reply.setCookie(SESSION_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+  });
   requestUsers.set(req, findUser(ctx, userId) ?? null);
+}
+
+/** The id of the request's cookie session, when it is a live one. */
+export function currentSessionId(ctx: AppContext, req: FastifyRequest): string | null {
+  return readSession(ctx, req)?.id ?? null;
 }
 
 /** Switches the current cookie session to another user (impersonation, GET /api/session/{id}). */
@@ -282,6 +329,22 @@ export function endSession(
   if (id) ctx.store.sqlite.prepare('DELETE FROM sessions WHERE id = ?').run(id);
   if (clearCookie) reply.clearCookie(SESSION_COOKIE, { path: '/' });
   requestUsers.delete(req);
+}
+
+/**
+ * Logout: ends the cookie session and revokes its remember-me tokens — those issued in it and the one it was
+ * restored from — so a stored token cannot sign the browser in again. API tokens are left alone.
+ */
+export function logoutSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {
+  const id = req.cookies?.[SESSION_COOKIE];
+  if (id) {
+    const s = ctx.store.sqlite.prepare('SELECT tokenId FROM sessions WHERE id = ?').get(id) as
+      { tokenId: string | null } | undefined;
+    ctx.store.sqlite
+      .prepare(`UPDATE tokens SET revoked = 1 WHERE kind = 'remember' AND (sessionId = ? OR id = ?)`)
+      .run(id, s?.tokenId ?? '');
+  }
+  endSession(ctx, req, reply);
 }
 
 /** Ends every session and token of a user (deleted user, self-delete). */
@@ -314,14 +377,23 @@ function readSession(
   const id = req.cookies?.[SESSION_COOKIE];
   if (!id || id.length > 200) return null;
   const s = ctx.store.sqlite
-    .prepare('SELECT id, userId, origin, expiresAt FROM sessions WHERE id = ?')
+    .prepare(
+      'SELECT id, userId, origin, expiresAt, lastSeenAt, createdAt, tokenId FROM sessions WHERE id = ?',
+    )
     .get(id) as SessionRecord | undefined;
   if (!s) return null;
-  if (s.expiresAt && Date.parse(s.expiresAt) <= Date.now()) {
+  const now = Date.now();
+  const lastSeen = Date.parse(s.lastSeenAt ?? s.createdAt);
+  if ((s.expiresAt && Date.parse(s.expiresAt) <= now) || now - lastSeen >= ctx.config.sessionIdleMs) {
     ctx.store.sqlite.prepare('DELETE FROM sessions WHERE id = ?').run(s.id);
     return null;
   }
   if (!originAllowed(req, s.origin)) return null;
+  if (!(now - lastSeen < LAST_SEEN_RESOLUTION_MS)) {
+    ctx.store.sqlite
+      .prepare('UPDATE sessions SET lastSeenAt = ? WHERE id = ?')
+      .run(new Date(now).toISOString(), s.id);
+  }
   return s;
 }
 

@@ -24,7 +24,7 @@ export async function registerTraccar(app: FastifyInstance, ctx: AppContext): Pr
   startHousekeeping(ctx);
 }
 
-/** Hourly removal of expired sessions, tokens and password-reset tokens. */
+/** Hourly removal of expired and idle sessions, tokens and password-reset tokens. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 export function purgeExpired(ctx: AppContext, now = new Date()): number {
@@ -32,6 +32,9 @@ export function purgeExpired(ctx: AppContext, now = new Date()): number {
   const sql = ctx.store.sqlite;
   return (
     sql.prepare('DELETE FROM sessions WHERE expiresAt IS NOT NULL AND expiresAt <= ?').run(iso).changes +
+    sql
+      .prepare('DELETE FROM sessions WHERE coalesce(lastSeenAt, createdAt) <= ?')
+      .run(new Date(now.getTime() - ctx.config.sessionIdleMs).toISOString()).changes +
     sql.prepare('DELETE FROM tokens WHERE expiresAt <= ?').run(iso).changes +
     sql.prepare('DELETE FROM password_resets WHERE expiresAt <= ?').run(iso).changes
   );

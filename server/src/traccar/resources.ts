@@ -17,6 +17,7 @@ import {
   type Notification,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { applyQrPassword, driverToJson } from './driverPassword.ts';
 import { invalidInput } from '../invalid.ts';
 import { badRequest, denied } from '../errors.ts';
 import { serverAttribute, visibleDeviceIds } from './access.ts';
@@ -115,6 +116,8 @@ export const RESOURCES: ResourceDef[] = [
     listKind: 'extended',
     sort: 'name',
     search: ['name', 'uniqueId'],
+    toJson: driverToJson,
+    validate: (_ctx, input, existing) => applyQrPassword(input, existing),
   },
   {
     path: 'calendars',

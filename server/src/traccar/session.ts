@@ -9,7 +9,8 @@ import { logAction } from './audit.ts';
 import {
   SESSION_COOKIE,
   createSessionToken,
-  endSession,
+  currentSessionId,
+  logoutSession,
   findUser,
   getUser,
   passwordLogin,
@@ -61,7 +62,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       if (!user || !info) throw unauthorized();
       const suspended = suspensionRefusal(ctx, user);
       if (suspended) return reply.status(403).send(suspended);
-      startSession(ctx, req, reply, user.id, info.expiresAt);
+      startSession(ctx, req, reply, user.id, info.expiresAt, q.token);
       return userToJson(user as unknown as Row);
     }
     const user = await getUser(ctx, req);
@@ -92,7 +93,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete('/api/session', async (req, reply) => {
     const user = await requireUser(ctx, req);
-    endSession(ctx, req, reply);
+    logoutSession(ctx, req, reply);
     logAction(ctx, req, user.id, 'logout', 'user', user.id);
     return reply.status(204).send();
   });
@@ -112,7 +113,9 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       : undefined;
     if (session?.expiresAt && Date.parse(session.expiresAt) < expires.getTime())
       expires = new Date(session.expiresAt);
-    return reply.type('text/plain; charset=utf-8').send(createSessionToken(ctx, user.id, expires));
+    const sessionId = form.rememberMe ? currentSessionId(ctx, req) : null;
+    const token = createSessionToken(ctx, user.id, expires, sessionId ? { sessionId } : null);
+    return reply.type('text/plain; charset=utf-8').send(token);
   });
 
   app.post('/api/session/token/revoke', async (req, reply) => {

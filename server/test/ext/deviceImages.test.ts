@@ -50,7 +50,8 @@ describe('POST /api/devices/{id}/image', () => {
     expect(media.statusCode).toBe(200);
     expect(media.headers['content-type']).toBe('image/jpeg');
     expect(media.rawPayload.equals(JPEG)).toBe(true);
-    const pic = await get(null, `/rastro/assets/images/${d.id}.png`);
+    expect((await get(null, `/rastro/assets/images/${d.id}.png`)).statusCode).toBe(401); // a session is needed
+    const pic = await get(t.admin, `/rastro/assets/images/${d.id}.png`);
     expect(pic.statusCode).toBe(200);
     expect(pic.rawPayload.equals(JPEG)).toBe(true);
     // a new upload replaces the old file

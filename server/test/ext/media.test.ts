@@ -57,11 +57,4 @@ describe('media (SPEC §7 static assets)', () => {
     }
     expect((await app.inject('/rastro/assets/images/categories/rocket.png')).statusCode).toBe(404);
   });
-
-  it('serves uploaded device and driver pictures from DATA_DIR, 404 when absent', async () => {
-    expect((await app.inject('/rastro/assets/images/7.png')).body).toBe('png7');
-    expect((await app.inject('/rastro/assets/images/8.png')).statusCode).toBe(404);
-    expect((await app.inject('/rastro/assets/images/drivers/3.png')).body).toBe('drv3');
-    expect((await app.inject('/rastro/assets/images/x.png')).statusCode).toBe(400);
-  });
 });

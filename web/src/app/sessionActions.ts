@@ -67,7 +67,7 @@ export async function login(email: string, password: string, remember = false): 
   if (remember) {
     try {
       const expiration = new Date(Date.now() + REMEMBER_ME_DAYS * 86_400_000).toISOString();
-      const token = await api.postForm<string>('/session/token', { expiration });
+      const token = await api.postForm<string>('/session/token', { expiration, rememberMe: 'true' });
       if (typeof token === 'string' && token.trim()) usePrefs.getState().setRememberme(token.trim());
     } catch (err) {
       console.warn('remember-me token not issued', err);
@@ -82,6 +82,10 @@ export async function login(email: string, password: string, remember = false): 
 export async function logout(
   reload: (to: string) => void = (to) => window.location.assign(to),
 ): Promise<void> {
+  // The server revokes the remember-me token of this session on logout; revoking the stored one explicitly also
+  // covers a token kept from an earlier session.
+  const remembered = usePrefs.getState().rememberme;
+  if (remembered) await api.postForm('/session/token/revoke', { token: remembered }).catch(() => undefined);
   try {
     await api.del('/session');
   } catch (err) {

@@ -21,6 +21,11 @@ export const loginForm = z.object({
 
 export const tokenForm = z.object({
   expiration: zonedDate.optional().or(z.literal('').transform(() => undefined)),
+  /** Rastro's web app: a remember-me token, revoked when the session it was issued in logs out. */
+  rememberMe: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 export const revokeForm = z.object({ token: z.string().min(1, 'token is required').max(1024) });

@@ -183,9 +183,11 @@ export function DriversDialog({ onClose }: DialogComponentProps) {
             />
             <PasswordInput
               label={t('fields.qrPassword')}
+              description={editing.qrPasswordSet ? t('fields.qrPasswordKeep') : undefined}
               value={editing.qr.qrPassword}
               autoComplete="new-password"
               onChange={(e) => setQr({ qrPassword: e.currentTarget.value })}
+              data-testid="driver-qrPassword"
             />
             <TextInput
               label={t('fields.qrLockTimeout')}
