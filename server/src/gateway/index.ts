@@ -9,6 +9,7 @@ import proxy from '@fastify/http-proxy';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppContext } from '../context.ts';
+import { registerGatewayServerInfo } from './serverInfo.ts';
 
 type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
@@ -89,5 +90,6 @@ export async function registerGateway(app: FastifyInstance, ctx: AppContext): Pr
     const mine = path === '/api' || path.startsWith('/api/');
     for (const l of mine ? added : before) l(req, socket, head);
   });
+  registerGatewayServerInfo(app, ctx, { origin, basePath });
   ctx.log.info({ upstream: `${origin}${basePath}` }, 'gateway mode: /api proxied');
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyQrPassword } from '../../src/traccar/driverPassword.ts';
+import type { Row } from '../../src/traccar/model.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/webApp.ts';
 import {
   api,
@@ -138,10 +139,7 @@ describe('driver QR password', () => {
       200,
     );
     expect(JSON.stringify(listed)).not.toContain('scrypt$');
-    const row = t.ctx.store.sqlite.prepare('SELECT * FROM drivers WHERE id = ?').get(d.id) as Record<
-      string,
-      unknown
-    >;
+    const row = t.ctx.store.sqlite.prepare('SELECT * FROM drivers WHERE id = ?').get(d.id) as Row;
     expect(await verifyQrPassword(row, 's3cret-pin')).toBe(true);
     expect(await verifyQrPassword(row, 'wrong')).toBe(false);
 
@@ -150,7 +148,7 @@ describe('driver QR password', () => {
       await api(t.app, t.admin, 'PUT', `/api/drivers/${d.id}`, {
         ...d,
         name: 'Ana Maria',
-        attributes: { ...d.attributes, qrPassword: '' },
+        attributes: { ...(d.attributes as Record<string, unknown>), qrPassword: '' },
       }),
       200,
     );

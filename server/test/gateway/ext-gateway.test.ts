@@ -90,7 +90,8 @@ describe('device picture through the gateway', () => {
     expect(readFileSync(join(dir, 'images', `${device.id}.png`)).equals(JPEG)).toBe(true);
     expect(existsSync(join(upstream.dir, 'media', device.uniqueId))).toBe(false);
 
-    const pic = await call('GET', `/${ns}/assets/images/${device.id}.png`, null);
+    expect((await call('GET', `/${ns}/assets/images/${device.id}.png`, null)).status).toBe(401); // needs a session
+    const pic = await call('GET', `/${ns}/assets/images/${device.id}.png`, seer.cookie);
     expect(pic.status).toBe(200);
     expect(Buffer.from(await pic.arrayBuffer()).equals(JPEG)).toBe(true);
 
