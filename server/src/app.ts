@@ -14,6 +14,7 @@ import { registerExtensions } from './ext/index.ts';
 import { registerGateway } from './gateway/index.ts';
 import { registerWebApp } from './webApp.ts';
 import { registerAuthorization } from './authorize.ts';
+import { registerSuspensionGuard } from './ext/billing/guard.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -55,6 +56,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   // The advanced permission bits (docs/permissions.md): one preHandler in front of every route below.
   registerAuthorization(app, ctx);
+  registerSuspensionGuard(app, ctx);
   if (config.mode === 'gateway') {
     await registerGateway(app, ctx);
   } else {

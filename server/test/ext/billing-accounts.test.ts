@@ -102,6 +102,34 @@ describe('billing accounts (Plus, embedded)', () => {
     expect((await signIn(plain.email, 'wrong')).statusCode).toBe(401);
   });
 
+  it('finding: Basic and Bearer calls of a suspended user are refused on every route with the 403 JSON', async () => {
+    const u = await createUser(t, { attributes: { 'rastro.billing': true } });
+    const token = expectStatus<string>(await api(t.app, u.cookie, 'POST', '/api/session/token'), 200);
+    const basic = `Basic ${Buffer.from(`${u.email}:${u.password}`).toString('base64')}`;
+    const bearer = `Bearer ${token}`;
+    const call = (authorization: string, url: string, method: 'GET' | 'POST' = 'GET') =>
+      t.app.inject({ method, url, headers: { authorization } });
+    for (const auth of [basic, bearer]) expect((await call(auth, '/api/devices')).statusCode).toBe(200);
+    expect((await suspend(u.id)).statusCode).toBe(204);
+    for (const auth of [basic, bearer]) {
+      for (const url of [
+        '/api/devices',
+        '/api/positions',
+        '/api/reports/summary?from=2026-12-01T00:00:00Z&to=2026-12-02T00:00:00Z',
+        '/rastro/devices/1/logs',
+      ]) {
+        const res = await call(auth, url);
+        expect(res.statusCode, `${url}`).toBe(403);
+        expect(res.json()).toMatchObject({ error: 'ACCOUNT_IS_SUSPENDED', trustAvailable: false });
+      }
+      // what a suspended user still needs: the session answer (the same JSON) and its own invoices, to pay them
+      expect((await call(auth, '/api/session')).statusCode).toBe(403);
+      expect((await call(auth, '/rastro/invoices')).statusCode).toBe(200);
+    }
+    expect((await reactivate(u.id)).statusCode).toBe(204);
+    for (const auth of [basic, bearer]) expect((await call(auth, '/api/devices')).statusCode).toBe(200);
+  });
+
   it('never suspends an administrator', async () => {
     const admin2 = await createUser(t, { administrator: true });
     const res = await suspend(admin2.id);
@@ -277,21 +305,26 @@ describe('billing accounts (Plus, embedded)', () => {
     const u = await createUser(t, {
       attributes: { 'rastro.billing': true, 'rastro.billingPrice': 80, lang: 'es' },
     });
-    expect((await suspend(u.id)).statusCode).toBe(204);
     const basic = `Basic ${Buffer.from(`${u.email}:${u.password}`).toString('base64')}`;
     const self = (
       await t.app.inject({ method: 'GET', url: `/api/users/${u.id}`, headers: { authorization: basic } })
     ).json<Record<string, unknown>>();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${u.id}`,
-      headers: { authorization: basic },
-      payload: {
-        ...self,
-        attributes: { lang: 'en-US', 'rastro.billingPrice': 1, 'rastro.trustUnlock': true },
-      },
-    });
-    expect(res.statusCode).toBe(200);
+    const put = (attributes: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${u.id}`,
+        headers: { authorization: basic },
+        payload: { ...self, attributes },
+      });
+    // before a suspension: the user's own edit keeps the stored billing attributes
+    expect(
+      (await put({ lang: 'en-US', 'rastro.billingPrice': 1, 'rastro.trustUnlock': true })).statusCode,
+    ).toBe(200);
+    expect(attrsOf(u.id)).toEqual({ lang: 'en-US', 'rastro.billing': true, 'rastro.billingPrice': 80 });
+    // suspended: every call but the session, the trust unlock and its invoices is refused, edits included
+    expect((await suspend(u.id)).statusCode).toBe(204);
+    const res = await put({ lang: 'es', 'rastro.billing': true, 'rastro.billingPrice': 80 });
+    expect(res.statusCode).toBe(403);
     expect(attrsOf(u.id)).toEqual({
       lang: 'en-US',
       'rastro.billing': true,
