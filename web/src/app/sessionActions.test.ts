@@ -47,7 +47,7 @@ describe('restoreSession', () => {
 });
 
 describe('logout (SPEC §2)', () => {
-  it('DELETE /api/session, drops remember-me and the driver-view flag, then reloads on /login', async () => {
+  it('revokes the remember-me token, DELETE /api/session, drops the driver-view flag, then reloads on /login', async () => {
     usePrefs.getState().setRememberme('tok');
     sessionStorage.setItem(DRIVER_VIEW_KEY, '1');
     useSession.setState({ user: ana });
@@ -55,7 +55,11 @@ describe('logout (SPEC §2)', () => {
     vi.stubGlobal('fetch', f.fn);
     const reload = vi.fn();
     await logout(reload);
-    expect(f.calls.map((c) => `${c.init.method} ${c.url}`)).toEqual(['DELETE /api/session']);
+    expect(f.calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
+      'POST /api/session/token/revoke',
+      'DELETE /api/session',
+    ]);
+    expect(String(f.calls[0].init.body)).toBe('token=tok');
     expect(localStorage.getItem('rememberme')).toBeNull();
     expect(sessionStorage.getItem(DRIVER_VIEW_KEY)).toBeNull();
     expect(useSession.getState().user).toBeNull();
