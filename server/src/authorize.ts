@@ -23,6 +23,7 @@ import {
 import type { AppContext } from './context.ts';
 import { refused, refusedPermission } from './refusal.ts';
 import { getUser, type UserRow } from './traccar/auth.ts';
+import { domainUser } from './traccar/model.ts';
 import { upstreamOf } from './gateway/index.ts';
 import { credentials, upstreamUser } from './gateway/identity.ts';
 
@@ -43,18 +44,7 @@ function parseAttributes(text: unknown): Record<string, unknown> {
 
 /** A store user row as the domain sees a user. */
 export function userLike(row: UserRow): UserLike {
-  return {
-    id: row.id,
-    administrator: !!row.administrator,
-    readonly: !!row.readonly,
-    deviceReadonly: !!row.deviceReadonly,
-    limitCommands: !!row.limitCommands,
-    disableReports: !!row.disableReports,
-    userLimit: row.userLimit,
-    deviceLimit: row.deviceLimit,
-    temporary: !!row.temporary,
-    attributes: parseAttributes(row.attributes) as UserLike['attributes'],
-  };
+  return domainUser(row);
 }
 
 interface Caller {

@@ -1,7 +1,8 @@
 // Row ↔ JSON mapping of the embedded store (CONTRACT §1, §3). Column names equal JSON field names, so a
 // per-entity column list (name → kind) drives both directions: booleans are 0/1, `attributes` is JSON text,
 // dates are stored as `toISOString()` and served as `…000+00:00`.
-import { formatTraccarDate } from '@rastro/domain';
+import { formatTraccarDate, type Attributes } from '@rastro/domain';
+import type { UserRow } from './auth.ts';
 
 export type ColKind = 'bool' | 'int' | 'num' | 'str' | 'strNull' | 'date' | 'attrs';
 export type Columns = Record<string, ColKind>;
@@ -181,4 +182,22 @@ export function deviceToJson(row: Row, excludeAttributes = false): Json {
   const json = rowToJson(COLUMNS.devices, row, excludeAttributes);
   if (json.status !== 'online' && json.status !== 'unknown') json.status = 'offline';
   return json;
+}
+
+/** A stored user row as the domain's rules read a user (permissions, user rules): flags as booleans, attributes parsed. */
+export function domainUser(row: UserRow) {
+  return {
+    id: row.id,
+    administrator: !!row.administrator,
+    readonly: !!row.readonly,
+    deviceReadonly: !!row.deviceReadonly,
+    limitCommands: !!row.limitCommands,
+    disableReports: !!row.disableReports,
+    disabled: !!row.disabled,
+    userLimit: row.userLimit,
+    deviceLimit: row.deviceLimit,
+    expirationTime: row.expirationTime,
+    temporary: !!row.temporary,
+    attributes: parseAttributes(row.attributes) as Attributes,
+  };
 }

@@ -17,7 +17,7 @@ import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
 import { isManagerOf, serverFlags } from './access.ts';
 import type { UserRow } from './auth.ts';
-import { parseAttributes } from './model.ts';
+import { domainUser, parseAttributes } from './model.ts';
 
 type Req = Pick<FastifyRequest, 'headers'>;
 
@@ -30,19 +30,7 @@ export function superiorAdminId(ctx: AppContext): number | null {
 
 /** A stored user row as the domain rules read it. */
 export function ruleUser(row: UserRow): RuleUser & { id: number } {
-  return {
-    id: row.id,
-    administrator: !!row.administrator,
-    readonly: !!row.readonly,
-    deviceReadonly: !!row.deviceReadonly,
-    limitCommands: !!row.limitCommands,
-    disabled: !!row.disabled,
-    userLimit: row.userLimit,
-    deviceLimit: row.deviceLimit,
-    expirationTime: row.expirationTime,
-    temporary: !!row.temporary,
-    attributes: parseAttributes(row.attributes) as Attributes,
-  };
+  return domainUser(row);
 }
 
 /** An input body (POST/PUT /api/users) as the domain rules read it. */
