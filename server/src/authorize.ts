@@ -182,14 +182,15 @@ async function bufferedBody(req: FastifyRequest): Promise<unknown> {
   if (!(b instanceof Readable)) return b;
   const chunks: Buffer[] = [];
   let size = 0;
+  // The whole body goes on upstream unchanged; only a body up to MAX_BUFFERED_BODY is read for the check.
   for await (const chunk of b as AsyncIterable<Buffer | string>) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += buf.length;
-    if (size > MAX_BUFFERED_BODY) break;
     chunks.push(buf);
   }
   const raw = Buffer.concat(chunks);
   req.body = Readable.from([raw]);
+  if (size > MAX_BUFFERED_BODY) return undefined;
   try {
     return JSON.parse(raw.toString('utf8')) as unknown;
   } catch {
