@@ -21,6 +21,7 @@ import {
   type UserLike,
 } from '@rastro/domain';
 import type { AppContext } from './context.ts';
+import { ApiError } from './errors.ts';
 import { refused, refusedPermission } from './refusal.ts';
 import { getUser, type UserRow } from './traccar/auth.ts';
 import { domainUser } from './traccar/model.ts';
@@ -182,15 +183,15 @@ async function bufferedBody(req: FastifyRequest): Promise<unknown> {
   if (!(b instanceof Readable)) return b;
   const chunks: Buffer[] = [];
   let size = 0;
-  // The whole body goes on upstream unchanged; only a body up to MAX_BUFFERED_BODY is read for the check.
+  // A body the check cannot read whole is refused: its requirement may depend on it (engineStop vs a command).
   for await (const chunk of b as AsyncIterable<Buffer | string>) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += buf.length;
+    if (size > MAX_BUFFERED_BODY) throw new ApiError(413, 'Request body too large', 'WebApplicationException');
     chunks.push(buf);
   }
   const raw = Buffer.concat(chunks);
   req.body = Readable.from([raw]);
-  if (size > MAX_BUFFERED_BODY) return undefined;
   try {
     return JSON.parse(raw.toString('utf8')) as unknown;
   } catch {

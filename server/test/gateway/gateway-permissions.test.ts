@@ -72,6 +72,23 @@ describe('gateway: the proxy refuses a bit-off call before it reaches upstream',
     expect(count('SELECT COUNT(*) AS n FROM queued_commands WHERE deviceId = ?', device.id)).toBe(1);
   });
 
+  it('an engineStop padded past what the check reads (1 MB) is refused with 413, not checked as a plain command', async () => {
+    const command = permissionIndex('devices', 'command')!;
+    const { cookie, device } = await userWith(permissionStringFromBits([command]));
+    const res = await fetch(`${pair.url}/api/commands/send`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: 0,
+        deviceId: device.id,
+        type: 'engineStop',
+        attributes: { pad: 'x'.repeat(1024 * 1024 + 10) },
+      }),
+    });
+    expect(res.status).toBe(413);
+    expect(count('SELECT COUNT(*) AS n FROM queued_commands WHERE deviceId = ?', device.id)).toBe(0);
+  });
+
   it('a rename with 32 zeros ⇒ 403, the upstream device keeps its name', async () => {
     const { cookie, device } = await userWith(NO_PERMISSIONS);
     const res = await fetch(`${pair.url}/api/devices/${device.id}`, {
