@@ -187,7 +187,8 @@ async function bufferedBody(req: FastifyRequest): Promise<unknown> {
   for await (const chunk of b as AsyncIterable<Buffer | string>) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += buf.length;
-    if (size > MAX_BUFFERED_BODY) throw new ApiError(413, 'Request body too large', 'WebApplicationException');
+    if (size > MAX_BUFFERED_BODY)
+      throw new ApiError(413, 'Request body too large', 'WebApplicationException');
     chunks.push(buf);
   }
   const raw = Buffer.concat(chunks);
