@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}', 'web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['web/test/setup-i18n.ts'],
           // jsdom renders of whole dialogs take seconds on a busy 2-core machine: a guard, not a timing check
           testTimeout: 20000,
         },

@@ -27,6 +27,8 @@ const steps = [
     ],
   },
   { name: 'build-web', cmd: ['npm', 'run', 'build', '-w', 'web'] },
+  // JavaScript weight per page against its ceiling (bench/web-budget.ts): a size, not a timing.
+  { name: 'web-budget', cmd: ['node', '--import', 'tsx', 'bench/web-budget.ts', '--check'] },
   {
     name: 'e2e',
     cmd: ['npx', 'playwright', 'test', '-c', 'web/playwright.config.ts'],

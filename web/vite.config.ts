@@ -29,6 +29,11 @@ export default defineConfig({
             { name: 'terra-draw', test: /node_modules[\\/]terra-draw/ },
             { name: 'charts', test: /node_modules[\\/]uplot[\\/]/ },
             { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/ },
+            // One chunk per language: the active one is fetched before the first render, the others never
+            // unless chosen (web/src/i18n/index.ts).
+            { name: 'locale-pt-BR', test: /i18n[\\/]locales[\\/]pt-BR[\\/]/ },
+            { name: 'locale-es', test: /i18n[\\/]locales[\\/]es[\\/]/ },
+            { name: 'locale-en-US', test: /i18n[\\/]locales[\\/]en-US[\\/]/ },
           ],
         },
       },

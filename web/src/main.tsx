@@ -3,12 +3,16 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { i18n } from './i18n/index.ts';
+import { FALLBACK_LOCALE, i18n, loadLanguage, type Locale } from './i18n/index.ts';
 
 document.documentElement.lang = i18n.language;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The active language's texts before the first render; the fallback language after it, off the critical path.
+void loadLanguage(i18n.language as Locale).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  void loadLanguage(FALLBACK_LOCALE);
+});

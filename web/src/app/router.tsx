@@ -1,10 +1,13 @@
 // Every route of SPEC §2. Unknown paths go to /home; the guard (RootLayout) checks each navigation.
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingBar } from '../components/LoadingBar.tsx';
 import * as P from './pages.tsx';
 import { RootLayout } from './RootLayout.tsx';
-import { ShellLayout } from './ShellLayout.tsx';
+
+// The signed-in shell (header, menus, map, device actions) is a chunk of its own: the public pages (login,
+// register, recover, share, driver login) never download it.
+const ShellLayout = lazy(() => import('./ShellLayout.tsx').then((m) => ({ default: m.ShellLayout })));
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingBar />}>{node}</Suspense>;
 
@@ -21,7 +24,7 @@ export const routes: RouteObject[] = [
       { path: '/qr-driver', element: page(<P.QrDriverPage />) },
       { path: '/qr-driver/scan/:id', element: page(<P.QrDriverPage />) },
       {
-        element: <ShellLayout />,
+        element: page(<ShellLayout />),
         children: [
           { path: '/home', element: null },
           { path: '/devices', element: page(<P.DevicesPage />) },
