@@ -12,7 +12,7 @@ export interface AppContext {
   /** The embedded Traccar store; absent in gateway mode. */
   store: Store;
   log: FastifyBaseLogger;
-  /** In-process bus: 'device' (DeviceRow id), 'position', 'event', 'permissions' (link changes). */
+  /** In-process bus: 'device' (DeviceRow id), 'position', 'event', 'permissions' (link changes), 'signedOut' (user id: sessions ended by the server). */
   bus: EventEmitter;
   /** Tasks to stop on shutdown (timers, listeners, simulator). */
   onClose: Array<() => void | Promise<void>>;

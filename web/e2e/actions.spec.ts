@@ -299,12 +299,12 @@ test('share makes an expiring link with copy; history opens /history for the dev
   await page.goto(`/devices/${dev.id}`);
   await page.getByTestId('action-share').click();
   const shared = page.waitForRequest(
-    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/share/device',
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/rastro/shares',
   );
   await page.getByTestId('share-create').click();
-  const form = new URLSearchParams((await shared).postData() ?? '');
-  expect(form.get('deviceId')).toBe(String(dev.id));
-  expect(Date.parse(form.get('expiration') ?? '')).toBeGreaterThan(Date.now());
+  const body = (await shared).postDataJSON() as { deviceId: number; expirationTime: string };
+  expect(body.deviceId).toBe(dev.id);
+  expect(Date.parse(body.expirationTime)).toBeGreaterThan(Date.now());
   await expect(page.getByTestId('share-link')).toHaveValue(/\/share\/[^/]+$/);
   await expect(page.getByTestId('share-copy')).toBeVisible();
   await page.keyboard.press('Escape');

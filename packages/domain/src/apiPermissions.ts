@@ -200,6 +200,11 @@ function apiRequirement(m: string, s: string[], body: unknown, facts: ApiFacts):
 
 function extRequirement(m: string, s: string[]): ApiRequirement | null {
   const [first, second, third] = s;
+  // Shared links (SPEC §7 client A): list, create, change the expiry, revoke.
+  if (first === 'shares' && s.length === 1)
+    return m === 'GET' ? req('share', 'view') : m === 'POST' ? req('share', 'create') : null;
+  if (first === 'shares' && s.length === 2 && ID.test(second))
+    return m === 'PUT' ? req('share', 'edit') : m === 'DELETE' ? req('share', 'delete') : null;
   if (!ID.test(second ?? '')) return null;
   if (first === 'devices' && third === 'photos') return req('devices', m === 'GET' ? 'view' : 'edit');
   if (first === 'devices' && third === 'logs' && m === 'GET') return req('devices', 'view');
@@ -265,7 +270,5 @@ export const BITS_WITHOUT_API: readonly ApiRequirement[] = [
   req('devices', 'selfEdit'),
   req('events', 'delete'),
   ...(['view', 'command', 'create', 'edit', 'delete', 'selfEdit'] as const).map((a) => req('anchor', a)),
-  ...(['view', 'lock', 'unlock', 'command', 'edit', 'delete', 'selfEdit'] as const).map((a) =>
-    req('share', a),
-  ),
+  ...(['lock', 'unlock', 'command', 'selfEdit'] as const).map((a) => req('share', a)),
 ];

@@ -17,6 +17,7 @@ export * from './validation.ts';
 export * from './indicators.ts';
 export * from './loginErrors.ts';
 export * from './share.ts';
+export * from './shareForm.ts';
 export * from './locale.ts';
 export * from './slide.ts';
 export * from './lru.ts';

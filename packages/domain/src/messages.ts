@@ -352,6 +352,41 @@ const MESSAGES = {
   'share.remaining.minutes': w('{{count}} min', '{{count}} min', '{{count}} min'),
   'share.remaining.seconds': w('{{count}} s', '{{count}} s', '{{count}} s'),
   'share.expired': w('Link expired', 'Link expirado', 'Enlace expirado'),
+  'share.targetRequired': w(
+    'Choose one device or one group to share',
+    'Escolha um dispositivo ou um grupo para compartilhar',
+    'Elija un dispositivo o un grupo para compartir',
+  ),
+  'share.expiryInvalid': w(
+    'Invalid expiry date',
+    'Data de validade inválida',
+    'Fecha de vencimiento inválida',
+  ),
+  'share.expiryPast': w(
+    'The expiry must be in the future',
+    'A validade deve estar no futuro',
+    'El vencimiento debe estar en el futuro',
+  ),
+  'share.notFound': w(
+    'Share not found',
+    'Compartilhamento não encontrado',
+    'Enlace compartido no encontrado',
+  ),
+  'share.disabled': w(
+    'Sharing is disabled on this server',
+    'O compartilhamento está desativado neste servidor',
+    'Compartir está desactivado en este servidor',
+  ),
+  'share.needsPlus': w(
+    'Managing shared links needs a Plus server',
+    'Gerenciar links compartilhados requer um servidor Plus',
+    'Administrar enlaces compartidos requiere un servidor Plus',
+  ),
+  'share.guestDenied': w(
+    'A shared-link guest cannot share',
+    'Um convidado de link compartilhado não pode compartilhar',
+    'Un invitado de enlace compartido no puede compartir',
+  ),
   // ---- login errors (SPEC §8): key = loginErrors.<CODE>
   'loginErrors.HTTP_401_UNAUTHORIZED': w(
     'Invalid user and password combination',

@@ -409,6 +409,11 @@ export function sideMenuLinks(ctx: PermissionContext): SideMenuLink[] {
   return SIDE_MENU_LINKS.filter((l) => rule[l]());
 }
 
+/** The shared-links list (GET /{ns}/shares): Plus, not a guest, and the share.view bit. */
+export function canManageShares(ctx: PermissionContext): boolean {
+  return ctx.isPlus && !!ctx.user && !isShared(ctx.user) && can(ctx, 'share', 'view');
+}
+
 /** Plus features of SPEC §6 (admin only except invoices). */
 export function canUseShares(ctx: PermissionContext): boolean {
   return ctx.isPlus && !!ctx.user && !isShared(ctx.user) && can(ctx, 'share', 'create');

@@ -106,7 +106,11 @@ const CALLS: Record<string, Call[]> = {
   'share.create': [
     ['POST', '/api/share/device'],
     ['POST', '/api/share/group'],
+    ['POST', '/rastro/shares'],
   ],
+  'share.view': [['GET', '/rastro/shares']],
+  'share.edit': [['PUT', '/rastro/shares/7']],
+  'share.delete': [['DELETE', '/rastro/shares/7']],
 };
 for (const area of ['groups', 'drivers', 'calendars', 'maintenance'] as const) {
   CALLS[`${area}.view`] = [

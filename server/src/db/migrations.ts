@@ -300,6 +300,23 @@ export const migrations: string[] = [
   ALTER TABLE tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'api';
   ALTER TABLE tokens ADD COLUMN sessionId TEXT;
   `,
+  // Shares of the extension API (GET/POST/PUT/DELETE /{ns}/shares): one row per link. The token is kept so its
+  // creator can copy the link again; tokens.id (its SHA-256) is what logs a guest in, revoked on DELETE.
+  `
+  CREATE TABLE shares (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    creatorId INTEGER NOT NULL,
+    guestId INTEGER NOT NULL,
+    token TEXT NOT NULL,
+    tokenId TEXT NOT NULL,
+    deviceId INTEGER,
+    groupId INTEGER,
+    expirationTime TEXT NOT NULL,
+    createdAt TEXT NOT NULL
+  );
+  CREATE INDEX shares_creator ON shares (creatorId);
+  CREATE INDEX shares_guest ON shares (guestId);
+  `,
 ];
 
 export function migrate(sqlite: BetterSqlite3.Database): void {

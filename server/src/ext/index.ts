@@ -8,6 +8,7 @@ import { registerHealth } from './health.ts';
 import { registerLogs } from './logs.ts';
 import { registerTheme } from './theme.ts';
 import { registerBilling } from './billing/index.ts';
+import { registerShares } from './shares.ts';
 
 /** The /{ns} extension API plus /api/weather and /api/server-health (same code in both modes). */
 export async function registerExtensions(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -19,4 +20,5 @@ export async function registerExtensions(app: FastifyInstance, ctx: AppContext):
   await registerLogs(app, ctx);
   await registerTheme(app, ctx);
   await registerBilling(app, ctx);
+  registerShares(app, ctx);
 }

@@ -68,6 +68,19 @@ export class SocketHub {
     });
     this.keepaliveTimer = setInterval(() => this.keepalive(), KEEPALIVE_MS);
     this.keepaliveTimer.unref();
+    // A revoked share or a suspended account: its open sockets close now (a reconnect is refused).
+    const signedOut = (userId: number) => this.closeUser(userId);
+    this.ctx.bus.on('signedOut', signedOut);
+    const previous = this.unsubscribe;
+    this.unsubscribe = () => {
+      previous?.();
+      this.ctx.bus.off('signedOut', signedOut);
+    };
+  }
+
+  /** Closes every socket of one user (4001: signed out by the server). */
+  closeUser(userId: number): void {
+    for (const c of this.byUser.get(userId) ?? []) c.ws.close(4001, 'signed out');
   }
 
   close(): void {

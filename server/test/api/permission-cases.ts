@@ -14,6 +14,8 @@ import {
   type TestApp,
 } from '../helpers/index.ts';
 import { SAMPLES } from '../helpers/samples.ts';
+import { findUser } from '../../src/traccar/auth.ts';
+import { createShare } from '../../src/traccar/share.ts';
 
 export interface Caller {
   id: number;
@@ -380,4 +382,75 @@ export const PERMISSION_CASES: PermissionCase[] = [
       };
     },
   },
+  {
+    area: 'share',
+    action: 'create',
+    note: 'Plus feature',
+    async make(t, c) {
+      const d = await ownDevice(t, c);
+      const n = () => count(t, 'SELECT COUNT(*) AS n FROM shares WHERE deviceId = ?', d.id);
+      return {
+        method: 'POST',
+        url: `/${t.ctx.config.ns}/shares`,
+        body: { deviceId: d.id, expirationTime: new Date(Date.now() + 3_600_000).toISOString() },
+        written: () => n() > 0,
+        ok: [200],
+      };
+    },
+  },
+  {
+    area: 'share',
+    action: 'view',
+    note: 'Plus feature',
+    async make(t) {
+      return { method: 'GET', url: `/${t.ctx.config.ns}/shares`, ok: [200] };
+    },
+  },
+  {
+    area: 'share',
+    action: 'edit',
+    note: 'Plus feature',
+    async make(t, c) {
+      const id = await ownShare(t, c);
+      const until = new Date(Date.now() + 7_200_000).toISOString();
+      return {
+        method: 'PUT',
+        url: `/${t.ctx.config.ns}/shares/${id}`,
+        body: { expirationTime: until },
+        written: () =>
+          count(t, 'SELECT COUNT(*) AS n FROM shares WHERE id = ? AND expirationTime = ?', id, until) > 0,
+        ok: [200],
+      };
+    },
+  },
+  {
+    area: 'share',
+    action: 'delete',
+    note: 'Plus feature',
+    async make(t, c) {
+      const id = await ownShare(t, c);
+      return {
+        method: 'DELETE',
+        url: `/${t.ctx.config.ns}/shares/${id}`,
+        written: () => !exists(t, 'shares', id),
+        ok: [204],
+      };
+    },
+  },
 ];
+
+/** A share created by the caller (straight through the service: the caller may lack share.create). */
+async function ownShare(t: TestApp, c: Caller): Promise<number> {
+  const d = await ownDevice(t, c);
+  // A guest cannot create links: its refused-call case gets one of the administrator's.
+  const self = findUser(t.ctx, c.id)!;
+  const owner = self.temporary ? findUser(t.ctx, 1)! : self;
+  const s = await createShare(
+    t.ctx,
+    owner,
+    { type: 'device', id: d.id },
+    new Date(Date.now() + 3_600_000),
+    true,
+  );
+  return s.id;
+}

@@ -83,6 +83,19 @@ export function refusalMessage(err: unknown): string | null {
   return line || null;
 }
 
+/**
+ * The server's first line for any failure (400 bad input, 403 refusal, 404…) without its `XxxException: `
+ * prefix, or null when there was no answer text (network down, timeout).
+ */
+export function serverMessage(err: unknown): string | null {
+  if (!(err instanceof HttpError) || !err.text) return null;
+  const line = err.text
+    .split('\n')[0]
+    .replace(/^[A-Za-z]+Exception:\s*/, '')
+    .trim();
+  return line ? line.slice(0, 300) : null;
+}
+
 function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | undefined {
   if (body === undefined) return undefined;
   if (

@@ -13,16 +13,13 @@ import type {
   Notification,
   Server,
   User,
+  ShareRecord,
 } from '@rastro/domain';
 import { api, ext, type HttpClient, type Query } from './http.ts';
 import { useSession } from '../stores/session.ts';
 
-/** Share as the extension API returns it (SPEC §3: id and a token). */
-export interface Share {
-  id: number;
-  token: string;
-  [key: string]: unknown;
-}
+/** Share as the extension API returns it (SPEC §3: id and a token; packages/domain ShareRecord). */
+export type Share = ShareRecord;
 
 /** The 11 entity types and their shapes, keyed by API path (under /api, except shares under /{ns}). */
 export interface ResourceTypes {

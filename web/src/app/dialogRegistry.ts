@@ -21,9 +21,8 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
   sendCommand: lazy(() =>
     import('../features/commands/index.ts').then((m) => ({ default: m.SendCommandDialog })),
   ),
-  deviceShare: lazy(() =>
-    import('../features/device-actions/index.ts').then((m) => ({ default: m.ShareDialog })),
-  ),
+  deviceShare: lazy(() => import('../features/shares/index.ts').then((m) => ({ default: m.ShareDialog }))),
+  shares: lazy(() => import('../features/shares/index.ts').then((m) => ({ default: m.SharesDialog }))),
   graphics: lazy(() => import('../features/telemetry/index.ts').then((m) => ({ default: m.GraphicsDialog }))),
   geofenceForm: lazy(() =>
     import('../features/geofences/index.ts').then((m) => ({ default: m.GeofenceFormDialog })),

@@ -117,6 +117,7 @@ export const clearSuspension = (ctx: AppContext, id: number): void =>
 /** Ends the user's cookie sessions (on suspension: the web app has to sign in again and is refused). */
 export function endCookieSessions(ctx: AppContext, id: number): void {
   ctx.store.sqlite.prepare('DELETE FROM sessions WHERE userId = ?').run(id);
+  ctx.bus.emit('signedOut', id);
 }
 
 /**

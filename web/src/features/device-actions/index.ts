@@ -1,2 +1,1 @@
 export { DeviceActionsHost } from './DeviceActionsHost.tsx';
-export { ShareDialog } from './ShareDialog.tsx';

@@ -1,0 +1,167 @@
+// Shared links of the extension API (SPEC §7 client A, §6 Plus feature; JSON bodies):
+//   GET    /{ns}/shares        the caller's links (an administrator: everyone's; a manager: also its users')
+//   POST   /{ns}/shares        {deviceId | groupId, expirationTime} ⇒ the new share with its token
+//   PUT    /{ns}/shares/{id}   {expirationTime} ⇒ the share with its new expiry
+//   DELETE /{ns}/shares/{id}   revokes the link at once (token, guest sessions and sockets) ⇒ 204
+// The advanced `share` bits (view, create, edit, delete) are checked by the authorization hook before these
+// handlers run (packages/domain/src/apiPermissions.ts). Refusals and bad input answer in the caller's language.
+// Embedded mode only: in gateway mode the upstream Traccar holds the guests, and these routes answer 400.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  isMessageKey,
+  shareCreateSchema,
+  shareExpiryIssue,
+  shareUpdateSchema,
+  type MessageKey,
+  type ShareRecord,
+} from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { ApiError, badRequest } from '../errors.ts';
+import { invalidInput } from '../invalid.ts';
+import { refused } from '../refusal.ts';
+import { managedUserIds, serverSwitch } from '../traccar/access.ts';
+import { requireUser, type UserRow } from '../traccar/auth.ts';
+import { logAction } from '../traccar/audit.ts';
+import { createShare, extendShare, revokeShare } from '../traccar/share.ts';
+
+interface ShareRow {
+  id: number;
+  creatorId: number;
+  token: string;
+  deviceId: number | null;
+  groupId: number | null;
+  expirationTime: string;
+  createdAt: string;
+  name: string | null;
+  creatorName: string | null;
+}
+
+const SELECT = `
+  SELECT s.id, s.creatorId, s.token, s.deviceId, s.groupId, s.expirationTime, s.createdAt,
+         coalesce(d.name, g.name) AS name, u.name AS creatorName
+  FROM shares s
+  LEFT JOIN devices d ON d.id = s.deviceId
+  LEFT JOIN groups g ON g.id = s.groupId
+  LEFT JOIN users u ON u.id = s.creatorId`;
+
+const toRecord = (r: ShareRow): ShareRecord => ({
+  id: r.id,
+  token: r.token,
+  deviceId: r.deviceId,
+  groupId: r.groupId,
+  name: r.name ?? '',
+  expirationTime: r.expirationTime,
+  createdAt: r.createdAt,
+  creatorId: r.creatorId,
+  creatorName: r.creatorName ?? '',
+});
+
+/** Creators whose links the caller manages: itself, and a manager's users; null = everyone (administrator). */
+function visibleCreators(ctx: AppContext, user: UserRow): number[] | null {
+  if (user.administrator) return null;
+  return [user.id, ...managedUserIds(ctx, user.id)];
+}
+
+function listShares(ctx: AppContext, user: UserRow): ShareRecord[] {
+  const creators = visibleCreators(ctx, user);
+  const rows = creators
+    ? (ctx.store.sqlite
+        .prepare(`${SELECT} WHERE s.creatorId IN (${creators.map(() => '?').join(',')}) ORDER BY s.id`)
+        .all(...creators) as ShareRow[])
+    : (ctx.store.sqlite.prepare(`${SELECT} ORDER BY s.id`).all() as ShareRow[]);
+  return rows.map(toRecord);
+}
+
+export function registerShares(app: FastifyInstance, ctx: AppContext): void {
+  const ns = ctx.config.ns;
+
+  /** The signed-in caller, once the Plus edition and the embedded store are known to be there. */
+  async function caller(req: FastifyRequest): Promise<UserRow> {
+    if (ctx.config.mode === 'gateway') throw badRequest('Shares are managed by the embedded server only');
+    const user = await requireUser(ctx, req);
+    if (ctx.config.edition !== 'plus') throw refused(ctx, req, user, 'share.needsPlus');
+    return user;
+  }
+
+  /** One share the caller manages, else 404 (a foreign id looks like a missing one). */
+  function visibleShare(req: FastifyRequest, user: UserRow): ShareRecord {
+    const id = Number((req.params as { id?: string }).id);
+    const found = Number.isSafeInteger(id) && id > 0 ? listOne(id) : null;
+    const creators = visibleCreators(ctx, user);
+    if (!found || (creators && !creators.includes(found.creatorId)))
+      throw new ApiError(404, translate(req, user, 'share.notFound'), 'WebApplicationException');
+    return found;
+  }
+
+  const listOne = (id: number): ShareRecord | null => {
+    const row = ctx.store.sqlite.prepare(`${SELECT} WHERE s.id = ?`).get(id) as ShareRow | undefined;
+    return row ? toRecord(row) : null;
+  };
+
+  const translate = (req: FastifyRequest, user: UserRow, key: MessageKey) =>
+    invalidInput(ctx, req, user, key).message;
+
+  /** The body's expiry as a Date, or a translated 400. */
+  function expiry(req: FastifyRequest, user: UserRow, value: string): Date {
+    const issue = shareExpiryIssue(value, Date.now());
+    if (issue) throw invalidInput(ctx, req, user, issue);
+    return new Date(value);
+  }
+
+  function body<S extends z.ZodType>(req: FastifyRequest, user: UserRow, schema: S): z.output<S> {
+    const raw: unknown = req.body;
+    const r = schema.safeParse(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null);
+    if (r.success) return r.data;
+    const issue = r.error.issues[0];
+    // zod's own texts (wrong type, unknown key) become the field's message.
+    const field = String(issue?.path[0] ?? '');
+    const key =
+      issue && isMessageKey(issue.message)
+        ? issue.message
+        : field === 'expirationTime'
+          ? 'share.expiryInvalid'
+          : 'share.targetRequired';
+    throw invalidInput(ctx, req, user, key);
+  }
+
+  app.get(`/${ns}/shares`, async (req) => listShares(ctx, await caller(req)));
+
+  app.post(`/${ns}/shares`, async (req, reply) => {
+    const user = await caller(req);
+    if (serverSwitch(ctx, 'disableShare')) throw refused(ctx, req, user, 'share.disabled');
+    const input = body(req, user, shareCreateSchema);
+    const until = expiry(req, user, input.expirationTime);
+    const target =
+      input.deviceId !== undefined
+        ? { type: 'device' as const, id: input.deviceId }
+        : { type: 'group' as const, id: input.groupId! };
+    const created = await createShare(ctx, user, target, until, true);
+    logAction(ctx, req, user.id, 'create', 'share', created.id, { [`${target.type}Id`]: target.id });
+    return reply.status(200).send(listOne(created.id));
+  });
+
+  app.put(`/${ns}/shares/:id`, async (req) => {
+    const user = await caller(req);
+    const share = visibleShare(req, user);
+    const input = body(req, user, shareUpdateSchema);
+    let until = expiry(req, user, input.expirationTime);
+    // Never past the account of the user who created it (as on creation).
+    const creator = ctx.store.sqlite
+      .prepare('SELECT expirationTime FROM users WHERE id = ?')
+      .get(share.creatorId) as { expirationTime: string | null } | undefined;
+    if (creator?.expirationTime && Date.parse(creator.expirationTime) < until.getTime())
+      until = new Date(creator.expirationTime);
+    extendShare(ctx, share.id, until);
+    logAction(ctx, req, user.id, 'edit', 'share', share.id, { expirationTime: until.toISOString() });
+    return listOne(share.id);
+  });
+
+  app.delete(`/${ns}/shares/:id`, async (req, reply) => {
+    const user = await caller(req);
+    const share = visibleShare(req, user);
+    revokeShare(ctx, share.id);
+    logAction(ctx, req, user.id, 'remove', 'share', share.id);
+    return reply.status(204).send();
+  });
+}

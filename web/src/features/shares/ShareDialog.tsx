@@ -1,0 +1,143 @@
+// Share one device (SPEC §2 device detail "share"). On a Plus server the link is made by the extension API
+// (POST /{ns}/shares, so it can be listed, extended and revoked) and the vehicle's links are listed under the
+// form; on a basic server Traccar's POST /api/share/device makes it. The link <origin>/share/<token> is shown
+// with a copy button. Opened with openDialog('deviceShare', { deviceId }).
+import {
+  Alert,
+  Button,
+  CopyButton,
+  Divider,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { canManageShares, shareExpiryIssue, shareLink, type ShareRecord } from '@rastro/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { api, ext, serverMessage } from '../../api/http.ts';
+import { resourceKeys } from '../../api/resources.ts';
+import { openDialog, type DialogComponentProps } from '../../app/dialogs.ts';
+import { useLive } from '../../stores/live.ts';
+import { useSession } from '../../stores/session.ts';
+import { defaultExpiry, fromLocalInput } from './expiryInput.ts';
+import { ShareList } from './ShareList.tsx';
+
+const props = z.object({ deviceId: z.number().int().positive() });
+
+export function ShareDialog({ props: raw, onClose }: DialogComponentProps) {
+  const { t, i18n } = useTranslation('shares');
+  const { t: tc } = useTranslation('common');
+  const parsed = props.safeParse(raw);
+  const deviceId = parsed.success ? parsed.data.deviceId : 0;
+  const device = useLive((s) => s.devices[deviceId]);
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
+  const ns = useSession((s) => s.ns);
+  const managed = canManageShares({ user, server, isPlus, ns });
+  const qc = useQueryClient();
+  const [expiry, setExpiry] = useState(() => defaultExpiry());
+  const [created, setCreated] = useState<{ link: string; until: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const iso = fromLocalInput(expiry);
+  const issue = shareExpiryIssue(iso ?? 'invalid', Date.now());
+
+  const create = async () => {
+    if (issue || !iso || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      let token: string;
+      if (isPlus) {
+        const share = await ext.post<ShareRecord>('/shares', { deviceId, expirationTime: iso });
+        token = share.token;
+        await qc.invalidateQueries({ queryKey: resourceKeys.all('shares') });
+      } else {
+        token = String(await api.postForm<string>('/share/device', { deviceId, expiration: iso })).trim();
+      }
+      setCreated({ link: shareLink(window.location.origin, token), until: iso });
+    } catch (err) {
+      setError(serverMessage(err) ?? t('error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={t('title', { name: device?.name ?? '' })}
+      data-testid="share-dialog"
+    >
+      <Stack>
+        <TextInput
+          type="datetime-local"
+          label={t('expiration')}
+          value={expiry}
+          onChange={(e) => setExpiry(e.currentTarget.value)}
+          error={issue ? tc(issue) : undefined}
+          data-testid="share-expiration"
+        />
+        <Button
+          onClick={() => void create()}
+          loading={busy}
+          disabled={!!issue || !deviceId}
+          data-testid="share-create"
+        >
+          {t('create')}
+        </Button>
+        {error && (
+          <Alert color="red" data-testid="share-error">
+            {error}
+          </Alert>
+        )}
+        {created && (
+          <Stack gap={4}>
+            <TextInput label={t('link')} value={created.link} readOnly data-testid="share-link" />
+            <Group justify="space-between">
+              <Text size="xs" c="dimmed">
+                {t('expires', { date: new Date(created.until).toLocaleString(i18n.language) })}
+              </Text>
+              <CopyButton value={created.link}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant="light" onClick={copy} data-testid="share-copy">
+                    {copied ? t('copied') : t('copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        )}
+        {managed && deviceId > 0 && (
+          <>
+            <Divider />
+            <Title order={5}>{t('ofDevice')}</Title>
+            <ShareList deviceId={deviceId} />
+            <Group justify="flex-end">
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  // One dialog at a time: the full list replaces this one.
+                  onClose();
+                  openDialog('shares');
+                }}
+                data-testid="share-all"
+              >
+                {t('all')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,236 @@
+// The shared links the user manages (GET /{ns}/shares), optionally of one device: what is shared, by whom, the
+// SPEC §9 countdown to expiry (or "Link expired"), copy the link, change its expiry (PUT) and revoke it
+// (DELETE: the link stops working at once). Edit and revoke follow the share.edit / share.delete bits; the server
+// checks them again.
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  CopyButton,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
+import {
+  can,
+  countdownKey,
+  countdownTo,
+  shareExpiryIssue,
+  shareLink,
+  sortShares,
+  type ShareRecord,
+} from '@rastro/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverMessage } from '../../api/http.ts';
+import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
+import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
+import { useSession } from '../../stores/session.ts';
+import { fromLocalInput, toLocalInput } from './expiryInput.ts';
+
+/** Re-renders every second while mounted (the countdowns). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+export function ShareList({ deviceId }: { deviceId?: number }) {
+  const { t } = useTranslation('shares');
+  const { t: tc } = useTranslation('common');
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
+  const ns = useSession((s) => s.ns);
+  const ctx = { user, server, isPlus, ns };
+  const list = useResourceList('shares');
+  const save = useSaveResource('shares');
+  const remove = useDeleteResource('shares');
+  const now = useNow();
+  const [editing, setEditing] = useState<{ id: number; value: string } | null>(null);
+  const [revoking, setRevoking] = useState<ShareRecord | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const shares = sortShares(
+    (list.data ?? []).filter((s) => deviceId === undefined || s.deviceId === deviceId),
+    now,
+  );
+  const label = (s: ShareRecord) => (s.groupId ? t('group', { name: s.name }) : s.name);
+
+  const editIssue = editing ? shareExpiryIssue(fromLocalInput(editing.value) ?? 'invalid', Date.now()) : null;
+
+  const saveExpiry = async () => {
+    if (!editing || editIssue) return;
+    const share = shares.find((s) => s.id === editing.id);
+    if (!share) return;
+    setError(null);
+    try {
+      await save.mutateAsync({ ...share, expirationTime: fromLocalInput(editing.value)! });
+      setEditing(null);
+      notifications.show({ color: 'green', message: t('saved') });
+    } catch (e) {
+      setError(serverMessage(e) ?? t('error'));
+    }
+  };
+
+  const revoke = async () => {
+    if (!revoking) return;
+    setError(null);
+    try {
+      await remove.mutateAsync(revoking.id);
+      setRevoking(null);
+      notifications.show({ color: 'green', message: t('revoked') });
+    } catch (e) {
+      setError(serverMessage(e) ?? t('error'));
+    }
+  };
+
+  if (list.isError)
+    return (
+      <Alert color="red" data-testid="shares-load-error">
+        {serverMessage(list.error) ?? t('loadError')}
+      </Alert>
+    );
+
+  return (
+    <Stack gap="xs" data-testid="share-list">
+      {error && (
+        <Alert color="red" data-testid="shares-error" withCloseButton onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {list.isSuccess && shares.length === 0 && (
+        <Text size="sm" c="dimmed" data-testid="shares-empty">
+          {t('empty')}
+        </Text>
+      )}
+      {shares.length > 0 && (
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                {deviceId === undefined && <Table.Th>{t('columns.object')}</Table.Th>}
+                <Table.Th>{t('columns.creator')}</Table.Th>
+                <Table.Th>{t('columns.remaining')}</Table.Th>
+                <Table.Th>{t('columns.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shares.map((s) => {
+                const left = countdownTo(s.expirationTime, now);
+                const link = shareLink(window.location.origin, s.token);
+                return (
+                  <Table.Tr key={s.id} data-testid={`share-row-${s.id}`}>
+                    {deviceId === undefined && <Table.Td>{label(s)}</Table.Td>}
+                    <Table.Td>{s.creatorName}</Table.Td>
+                    <Table.Td>
+                      {left && !left.expired ? (
+                        <Tooltip label={new Date(s.expirationTime).toLocaleString()}>
+                          <Badge variant="light" data-testid={`share-remaining-${s.id}`}>
+                            {tc(countdownKey(left), { count: left.value })}
+                          </Badge>
+                        </Tooltip>
+                      ) : (
+                        <Badge color="gray" data-testid={`share-remaining-${s.id}`}>
+                          {tc('share.expired')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <CopyButton value={link}>
+                          {({ copied, copy }) => (
+                            <Tooltip label={copied ? t('copied') : t('copy')}>
+                              <ActionIcon
+                                variant="subtle"
+                                onClick={copy}
+                                aria-label={t('copy')}
+                                data-testid={`share-copy-${s.id}`}
+                              >
+                                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
+                        </CopyButton>
+                        {can(ctx, 'share', 'edit') && (
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('edit', { name: label(s) })}
+                            onClick={() =>
+                              setEditing({
+                                id: s.id,
+                                value: toLocalInput(Math.max(Date.parse(s.expirationTime), Date.now())),
+                              })
+                            }
+                            data-testid={`share-edit-${s.id}`}
+                          >
+                            <IconEdit size={16} />
+                          </ActionIcon>
+                        )}
+                        {can(ctx, 'share', 'delete') && (
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('revoke', { name: label(s) })}
+                            onClick={() => setRevoking(s)}
+                            data-testid={`share-revoke-${s.id}`}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing && (
+        <Group align="flex-end" data-testid="share-edit-form">
+          <TextInput
+            type="datetime-local"
+            label={t('expiration')}
+            value={editing.value}
+            onChange={(e) => setEditing({ ...editing, value: e.currentTarget.value })}
+            error={editIssue ? tc(editIssue) : undefined}
+            data-testid="share-edit-expiration"
+          />
+          <Button
+            onClick={() => void saveExpiry()}
+            loading={save.isPending}
+            disabled={!!editIssue}
+            data-testid="share-edit-save"
+          >
+            {t('save')}
+          </Button>
+          <Button variant="default" onClick={() => setEditing(null)}>
+            {t('cancel')}
+          </Button>
+        </Group>
+      )}
+      {revoking && (
+        <InlineDeleteConfirm
+          title={t('revokeTitle')}
+          question={t('revokeQuestion', { name: label(revoking) })}
+          cancelLabel={t('cancel')}
+          deleteLabel={t('revokeYes')}
+          onCancel={() => setRevoking(null)}
+          onConfirm={() => void revoke()}
+          loading={remove.isPending}
+          testId="share-revoke"
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { ShareDialog } from './ShareDialog.tsx';
+export { SharesDialog } from './SharesDialog.tsx';
