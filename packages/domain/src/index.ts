@@ -18,6 +18,7 @@ export * from './indicators.ts';
 export * from './loginErrors.ts';
 export * from './share.ts';
 export * from './shareForm.ts';
+export * from './qrDriver.ts';
 export * from './locale.ts';
 export * from './slide.ts';
 export * from './lru.ts';

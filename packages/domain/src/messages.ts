@@ -352,6 +352,41 @@ const MESSAGES = {
   'share.remaining.minutes': w('{{count}} min', '{{count}} min', '{{count}} min'),
   'share.remaining.seconds': w('{{count}} s', '{{count}} s', '{{count}} s'),
   'share.expired': w('Link expired', 'Link expirado', 'Enlace expirado'),
+  'qrDriver.checkinDisabled': w(
+    'QR driver check-in is turned off on this server',
+    'O check-in de motorista por QR está desativado neste servidor',
+    'El registro de conductor por QR está desactivado en este servidor',
+  ),
+  'qrDriver.noDriver': w(
+    'This account is not linked to a driver',
+    'Esta conta não está vinculada a um motorista',
+    'Esta cuenta no está vinculada a un conductor',
+  ),
+  'qrDriver.deviceRequired': w(
+    'Scan or type the vehicle code',
+    'Leia ou digite o código do veículo',
+    'Escanee o escriba el código del vehículo',
+  ),
+  'qrDriver.deviceNotFound': w(
+    'Vehicle not found or not available to you',
+    'Veículo não encontrado ou não disponível para você',
+    'Vehículo no encontrado o no disponible para usted',
+  ),
+  'qrDriver.deviceNotEnabled': w(
+    'This vehicle does not accept QR check-in',
+    'Este veículo não aceita check-in por QR',
+    'Este vehículo no acepta registro por QR',
+  ),
+  'qrDriver.deviceTaken': w(
+    'Another driver is checked in to this vehicle',
+    'Outro motorista está com este veículo',
+    'Otro conductor está registrado en este vehículo',
+  ),
+  'qrDriver.wrongPassword': w(
+    'Wrong driver password',
+    'Senha do motorista incorreta',
+    'Contraseña del conductor incorrecta',
+  ),
   'share.targetRequired': w(
     'Choose one device or one group to share',
     'Escolha um dispositivo ou um grupo para compartilhar',

@@ -10,6 +10,7 @@ import { registerGeofenceLocks } from './geofenceLocks.ts';
 import { Notifier, registerNotificationRoutes } from './notifications.ts';
 import { registerOsmAndRoute, startOsmAndServer } from './osmand.ts';
 import { registerPositionRoutes } from './positions.ts';
+import { registerQrDriver } from './qrDriver.ts';
 import { registerReports } from './reports/index.ts';
 import { startFleet } from './simulator/index.ts';
 import { registerSocket, SocketHub } from './socket.ts';
@@ -76,6 +77,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   await registerOsmAndRoute(app, ctx, live);
   registerGeocoder(app, ctx, live);
   registerReports(app, ctx);
+  registerQrDriver(app, ctx, live);
 
   live.logSink = (record) => {
     if (hub.wantsLogs) hub.pushLog(record);

@@ -314,6 +314,19 @@ export class LiveCore {
     if (st?.last?.id === positionId) st.last = { ...st.last, address };
   }
 
+  /**
+   * Marks the latest position with the driver announced outside the pipeline (QR check-in: its driverChanged
+   * event is stored at once), so the next position with the same driver raises no second event.
+   */
+  setLatestDriver(deviceId: number, driverUniqueId: string | null): void {
+    const st = this.state(deviceId);
+    if (!st.last) return;
+    const attributes = { ...st.last.attributes };
+    if (driverUniqueId) attributes.driverUniqueId = driverUniqueId;
+    else delete attributes.driverUniqueId;
+    st.last = { ...st.last, attributes };
+  }
+
   isOnline(deviceId: number): boolean {
     return this.states.get(deviceId)?.status === 'online';
   }
@@ -368,6 +381,12 @@ export class LiveCore {
       const threshold =
         cache.deviceNumber(deviceId, 'event.motion.speedThreshold') ?? DEFAULT_MOTION_THRESHOLD;
       attrs.motion = (p.speed ?? 0) > threshold;
+    }
+
+    // the device's driver (device form "driver", or a QR driver checked in) when the tracker sends none
+    if (attrs.driverUniqueId === undefined) {
+      const driver = cache.deviceAttrs.get(deviceId)?.driverUniqueId;
+      if (typeof driver === 'string' && driver.trim() !== '') attrs.driverUniqueId = driver.trim();
     }
 
     // computed attributes (after motion, before engine hours; may set speed, course, altitude, accuracy, valid)

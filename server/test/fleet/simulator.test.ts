@@ -76,7 +76,20 @@ describe('demo seed', () => {
     const qr = (await get('/api/session', await login(t.app, DEMO_USERS.driver, DEMO_PASSWORD))).json() as {
       attributes: Record<string, unknown>;
     };
-    expect(qr.attributes['rastro.isQrDriverId']).toBe(true);
+    // The QR driver stands for the first demo driver, may take the first two vehicles, check-in is on.
+    const ana = t.ctx.store.sqlite.prepare("SELECT id FROM drivers WHERE uniqueId = 'MOT-001'").get() as {
+      id: number;
+    };
+    expect(qr.attributes['rastro.isQrDriverId']).toBe(ana.id);
+    const qrCookie = await login(t.app, DEMO_USERS.driver, DEMO_PASSWORD);
+    const state = (await get('/rastro/qr-driver', qrCookie)).json() as {
+      enabled: boolean;
+      driver: { passwordRequired: boolean };
+      devices: Array<{ qrEnabled: boolean }>;
+    };
+    expect(state.enabled).toBe(true);
+    expect(state.driver.passwordRequired).toBe(true);
+    expect(state.devices.filter((d) => d.qrEnabled)).toHaveLength(2);
     expect(
       ((await get('/api/devices', await login(t.app, DEMO_USERS.sub1, DEMO_PASSWORD))).json() as []).length,
     ).toBe(3);

@@ -59,8 +59,9 @@ export const SharePage = lazy(() =>
 export const MaintenancePage = lazy(() =>
   import('../features/auth/index.ts').then((m) => ({ default: m.MaintenancePage })),
 );
+// Its own chunk: the sign-in pages do not carry the driver's check-in screen.
 export const QrDriverPage = lazy(() =>
-  import('../features/auth/index.ts').then((m) => ({ default: m.QrDriverPage })),
+  import('../features/auth/QrDriverPage.tsx').then((m) => ({ default: m.QrDriverPage })),
 );
 export const NotifyHost = lazy(() =>
   import('../features/notify/index.ts').then((m) => ({ default: m.NotifyHost })),

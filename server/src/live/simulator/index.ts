@@ -5,6 +5,7 @@ import type { Command } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
 import { getLive, type IncomingPosition } from '../ingest.ts';
 import { catalogEntry, indexOf } from './catalog.ts';
+import { qrEnabledDevice, type Attributes } from '@rastro/domain';
 import { DEMO_DRIVERS, seedDemo } from './seed.ts';
 import { Vehicle } from './vehicle.ts';
 
@@ -82,17 +83,24 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
   const vehicles = new Map<string, Vehicle>();
   const rows = sql
     .prepare(
-      `SELECT d.uniqueId, p.latitude, p.longitude FROM devices d LEFT JOIN positions p ON p.id = d.positionId
+      `SELECT d.uniqueId, d.attributes, p.latitude, p.longitude FROM devices d
+       LEFT JOIN positions p ON p.id = d.positionId
        WHERE d.uniqueId LIKE 'rastro-%'`,
     )
-    .all() as Array<{ uniqueId: string; latitude: number | null; longitude: number | null }>;
+    .all() as Array<{
+    uniqueId: string;
+    attributes: string | null;
+    latitude: number | null;
+    longitude: number | null;
+  }>;
   for (const r of rows) {
     const index = indexOf(r.uniqueId);
     if (index < 1 || index > count) continue;
     const v = new Vehicle(
       catalogEntry(index, ctx.config.simSeed, ctx.config.ns),
       ctx.config.simSeed,
-      drivers,
+      // A QR check-in vehicle has no driver reader: its driver is whoever scanned its code.
+      qrEnabledDevice(parseJsonObject(r.attributes), ctx.config.ns) ? [] : drivers,
     );
     if (r.latitude !== null && r.longitude !== null)
       v.placeAt({ latitude: r.latitude, longitude: r.longitude });
@@ -216,4 +224,13 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
   };
   started = fleet;
   return fleet;
+}
+
+function parseJsonObject(text: string | null): Attributes {
+  try {
+    const v: unknown = JSON.parse(text ?? '{}');
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Attributes) : {};
+  } catch {
+    return {};
+  }
 }

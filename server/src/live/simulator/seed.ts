@@ -218,7 +218,37 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
     if (admin) for (const id of deviceIds) link.run('user', admin.id, 'device', id);
     deviceIds.slice(0, 3).forEach((id) => link.run('user', sub1, 'device', id));
     deviceIds.slice(0, 4).forEach((id) => link.run('user', readonly, 'device', id));
-    if (deviceIds.length) link.run('user', qrDriver, 'device', deviceIds[0]);
+    // QR check-in (docs/qr-driver.md): the QR driver stands for the first demo driver (QR password = the demo
+    // password) and may take the first two vehicles, which accept QR check-in; the server setting is on.
+    const firstDriver = sql.prepare('SELECT id FROM drivers WHERE uniqueId = ?').get(DEMO_DRIVERS[0]![1]) as
+      { id: number } | undefined;
+    if (firstDriver) {
+      sql
+        .prepare('UPDATE users SET attributes = ? WHERE id = ?')
+        .run(JSON.stringify({ [`${ns}.isQrDriverId`]: firstDriver.id }), qrDriver);
+      sql
+        .prepare('UPDATE drivers SET attributes = ? WHERE id = ?')
+        .run(JSON.stringify({ qrUsername: 'motorista', qrPassword: hashed }), firstDriver.id);
+    }
+    for (const id of deviceIds.slice(0, 2)) {
+      link.run('user', qrDriver, 'device', id);
+      const row = sql.prepare('SELECT attributes FROM devices WHERE id = ?').get(id) as {
+        attributes: string;
+      };
+      const attrs = JSON.parse(row.attributes || '{}') as Record<string, unknown>;
+      sql
+        .prepare('UPDATE devices SET attributes = ? WHERE id = ?')
+        .run(JSON.stringify({ ...attrs, [`${ns}.qrDriver`]: true }), id);
+    }
+    const server = sql.prepare('SELECT attributes FROM server WHERE id = 1').get() as
+      { attributes: string | null } | undefined;
+    if (server) {
+      const attrs = JSON.parse(server.attributes || '{}') as Record<string, unknown>;
+      if (attrs[`${ns}.qrDriverCheckin`] === undefined)
+        sql
+          .prepare('UPDATE server SET attributes = ? WHERE id = 1')
+          .run(JSON.stringify({ ...attrs, [`${ns}.qrDriverCheckin`]: true }));
+    }
 
     // centre the map on São Paulo unless someone already chose a place
     sql

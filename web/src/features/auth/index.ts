@@ -4,4 +4,3 @@ export { RecoverPage } from './RecoverPage.tsx';
 export { DriverLoginPage } from './DriverLoginPage.tsx';
 export { SharePage } from './SharePage.tsx';
 export { MaintenancePage } from './MaintenancePage.tsx';
-export { QrDriverPage } from './QrDriverPage.tsx';

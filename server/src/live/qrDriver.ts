@@ -1,0 +1,338 @@
+// QR driver check-in on the server (SPEC §2 /qr-driver, §7 client A POST /qr-driver; rule: packages/domain
+// qrDriver.ts; docs/qr-driver.md).
+//   GET  /{ns}/qr-driver   the caller's state: enabled, driver, current vehicle, the vehicles it may take
+//   POST /{ns}/qr-driver   {id, password?}: check in to device `id` (the driver becomes its driver), 0 = check out
+// A check-in writes the device's qrDriverId and driverUniqueId (every later position carries the driver) and the
+// user's {ns}.isQrDeviceId, stores a driverChanged event at once and, with the driver option "unlock device", sends
+// engineResume. A check-out clears them and, with "lock without driver", sends engineStop after the lock timeout
+// when the vehicle is stopped (the engine-block interlock decides). With "auto logout on ignition off", an
+// ignition-off position checks the driver out and ends its sessions after the logout timeout.
+// Timers live in memory: a restart forgets pending locks and logouts (docs/qr-driver.md).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  INTERLOCK_COMMAND,
+  UNBLOCK_COMMAND,
+  blockMaxSpeed,
+  deviceQrDriverId,
+  engineBlockDecision,
+  isMessageKey,
+  isQrDriver,
+  nsKey,
+  qrCheckinEnabled,
+  qrCheckinProblem,
+  qrCheckinSchema,
+  qrDeviceIdOf,
+  qrDriverIdOf,
+  qrDriverOptions,
+  qrEnabledDevice,
+  type Attributes,
+  type Command,
+  type Position,
+} from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { invalidInput } from '../invalid.ts';
+import { refused } from '../refusal.ts';
+import { canAccessDevice, usersWhoSeeDevice } from '../traccar/access.ts';
+import { logAction } from '../traccar/audit.ts';
+import { findUser, requireUser, type UserRow } from '../traccar/auth.ts';
+import { verifyQrPassword } from '../traccar/driverPassword.ts';
+import { parseAttributes, type Row } from '../traccar/model.ts';
+import { deliverCommand } from './commands.ts';
+import type { LiveCore } from './ingest.ts';
+
+interface DeviceRow {
+  id: number;
+  name: string;
+  uniqueId: string;
+  attributes: string | null;
+}
+
+const timers = new WeakMap<AppContext, Map<string, NodeJS.Timeout>>();
+
+function schedule(ctx: AppContext, key: string, ms: number, run: () => void): void {
+  let map = timers.get(ctx);
+  if (!map) {
+    map = new Map();
+    timers.set(ctx, map);
+    const all = map;
+    ctx.onClose.push(() => {
+      for (const t of all.values()) clearTimeout(t);
+      all.clear();
+    });
+  }
+  const previous = map.get(key);
+  if (previous) clearTimeout(previous);
+  if (ms <= 0) {
+    map.delete(key);
+    run();
+    return;
+  }
+  const t = setTimeout(() => {
+    map.delete(key);
+    run();
+  }, ms);
+  t.unref();
+  map.set(key, t);
+}
+
+function cancel(ctx: AppContext, key: string): void {
+  const map = timers.get(ctx);
+  const t = map?.get(key);
+  if (t) clearTimeout(t);
+  map?.delete(key);
+}
+
+const deviceRow = (ctx: AppContext, id: number) =>
+  ctx.store.sqlite.prepare('SELECT id, name, uniqueId, attributes FROM devices WHERE id = ?').get(id) as
+    DeviceRow | undefined;
+
+const driverRow = (ctx: AppContext, id: number) =>
+  ctx.store.sqlite.prepare('SELECT * FROM drivers WHERE id = ?').get(id) as Row | undefined;
+
+function writeAttributes(ctx: AppContext, table: 'devices' | 'users', id: number, attrs: Attributes): void {
+  ctx.store.sqlite.prepare(`UPDATE ${table} SET attributes = ? WHERE id = ?`).run(JSON.stringify(attrs), id);
+}
+
+function command(deviceId: number, type: string, reason: string): Command {
+  return { id: 0, deviceId, type, textChannel: false, description: null, attributes: { reason } };
+}
+
+export class QrDriverService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly live: LiveCore,
+  ) {}
+
+  private get ns(): string {
+    return this.ctx.config.ns;
+  }
+
+  /** The driver record's QR options of a device's checked-in driver. */
+  private optionsOf(driverId: number) {
+    const row = driverRow(this.ctx, driverId);
+    return { row, options: qrDriverOptions(row ? (parseAttributes(row.attributes) as Attributes) : null) };
+  }
+
+  /** Checks `user` in to `deviceId` (rules already passed). */
+  checkIn(user: UserRow, deviceId: number, driverId: number, req: FastifyRequest | null): void {
+    const { row: driver, options } = this.optionsOf(driverId);
+    const uniqueId = String(driver?.uniqueId ?? '');
+    const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, this.ns);
+    if (current && current !== deviceId) this.checkOut(user, req, false);
+    const device = deviceRow(this.ctx, deviceId)!;
+    const attrs = parseAttributes(device.attributes) as Attributes;
+    writeAttributes(this.ctx, 'devices', deviceId, {
+      ...attrs,
+      qrDriverId: driverId,
+      driverUniqueId: uniqueId,
+    });
+    const fresh = findUser(this.ctx, user.id)!;
+    writeAttributes(this.ctx, 'users', user.id, {
+      ...(parseAttributes(fresh.attributes) as Attributes),
+      [nsKey(this.ns, 'isQrDeviceId')]: deviceId,
+    });
+    cancel(this.ctx, `lock:${deviceId}`);
+    cancel(this.ctx, `logout:${user.id}`);
+    this.live.invalidate();
+    this.announce(deviceId, uniqueId);
+    logAction(this.ctx, req, user.id, 'edit', 'device', deviceId, { qrCheckin: driverId });
+    if (options.unlockDevice) this.send(deviceId, UNBLOCK_COMMAND, 'qrCheckin');
+  }
+
+  /** Checks `user` out of its vehicle (if any); `lock`: apply the driver's lock-without-driver option. */
+  checkOut(user: UserRow, req: FastifyRequest | null, lock = true): number | null {
+    const userAttrs = parseAttributes(findUser(this.ctx, user.id)?.attributes) as Attributes;
+    const deviceId = qrDeviceIdOf(userAttrs, this.ns);
+    const { [nsKey(this.ns, 'isQrDeviceId')]: _gone, ...rest } = userAttrs;
+    writeAttributes(this.ctx, 'users', user.id, rest);
+    if (!deviceId) return null;
+    const device = deviceRow(this.ctx, deviceId);
+    const driverId = qrDriverIdOf(userAttrs, this.ns);
+    if (device) {
+      const attrs = parseAttributes(device.attributes) as Attributes;
+      if (deviceQrDriverId(attrs) === driverId) {
+        const { qrDriverId: _d, driverUniqueId: _u, ...kept } = attrs;
+        writeAttributes(this.ctx, 'devices', deviceId, kept);
+        this.live.invalidate();
+        this.announce(deviceId, null);
+      }
+    }
+    logAction(this.ctx, req, user.id, 'edit', 'device', deviceId, { qrCheckout: driverId });
+    if (lock && driverId) {
+      const { options } = this.optionsOf(driverId);
+      if (options.lockWithoutDriver)
+        schedule(this.ctx, `lock:${deviceId}`, options.lockTimeoutMinutes * 60_000, () =>
+          this.lockIfStopped(deviceId),
+        );
+    }
+    return deviceId;
+  }
+
+  /** Publishes the device (its qrDriverId changed) and, on check-in, a driverChanged event at once. */
+  private announce(deviceId: number, driverUniqueId: string | null): void {
+    this.live.setLatestDriver(deviceId, driverUniqueId);
+    this.live.emitEvents(
+      () =>
+        driverUniqueId
+          ? [
+              this.live.storeEvent('driverChanged', deviceId, this.live.latestPosition(deviceId), {
+                attributes: { driverUniqueId },
+              }),
+            ]
+          : [],
+      [deviceId],
+    );
+  }
+
+  private send(deviceId: number, type: string, reason: string): void {
+    deliverCommand(this.live, deviceId, command(deviceId, type, reason)).catch((err: unknown) =>
+      this.ctx.log.warn({ err, deviceId, type }, 'QR driver command failed'),
+    );
+  }
+
+  /** The lock of "lock without driver": only a stopped vehicle (the interlock's rule), and only still driverless. */
+  private lockIfStopped(deviceId: number): void {
+    const device = deviceRow(this.ctx, deviceId);
+    if (!device || deviceQrDriverId(parseAttributes(device.attributes) as Attributes) !== null) return;
+    const decision = engineBlockDecision({
+      position: this.live.latestPosition(deviceId),
+      now: Date.now(),
+      limitKmh: blockMaxSpeed(this.live.cache.fresh().serverAttrs, this.ns),
+      isAdmin: false,
+      force: false,
+    });
+    if (!decision.allowed) {
+      this.ctx.log.info({ deviceId }, 'QR lock without driver skipped: the vehicle is moving');
+      return;
+    }
+    this.send(deviceId, INTERLOCK_COMMAND, 'qrLockWithoutDriver');
+  }
+
+  /** Ignition off on a vehicle with a QR driver whose option asks for it: check out, then end its sessions. */
+  onPosition(p: Position): void {
+    if (p.attributes.ignition !== false) return;
+    const attrs = this.live.cache.deviceAttrs.get(p.deviceId);
+    const driverId = deviceQrDriverId(attrs as Attributes | undefined);
+    if (driverId === null) return;
+    const { options } = this.optionsOf(driverId);
+    if (!options.logoutOnIgnitionOff) return;
+    for (const userId of usersWhoSeeDevice(this.ctx, p.deviceId)) {
+      const user = findUser(this.ctx, userId);
+      if (!user) continue;
+      const ua = parseAttributes(user.attributes) as Attributes;
+      if (qrDeviceIdOf(ua, this.ns) !== p.deviceId || qrDriverIdOf(ua, this.ns) !== driverId) continue;
+      schedule(this.ctx, `logout:${userId}`, options.logoutTimeoutMinutes * 60_000, () => {
+        const now = findUser(this.ctx, userId);
+        if (!now || qrDeviceIdOf(parseAttributes(now.attributes) as Attributes, this.ns) !== p.deviceId)
+          return;
+        this.checkOut(now, null);
+        this.ctx.store.sqlite.prepare('DELETE FROM sessions WHERE userId = ?').run(userId);
+        this.ctx.bus.emit('signedOut', userId);
+      });
+    }
+  }
+}
+
+const services = new WeakMap<AppContext, QrDriverService>();
+
+export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: LiveCore): QrDriverService {
+  const service = new QrDriverService(ctx, live);
+  services.set(ctx, service);
+  const ns = ctx.config.ns;
+  const off = live.subscribe({
+    positions(ps) {
+      for (const p of ps) service.onPosition(p);
+    },
+  });
+  ctx.onClose.push(() => off());
+
+  /** The signed-in QR driver, or 403 in the caller's language. */
+  async function driverCaller(req: FastifyRequest): Promise<{ user: UserRow; driverId: number | null }> {
+    const user = await requireUser(ctx, req);
+    const attrs = parseAttributes(user.attributes) as Attributes;
+    if (!isQrDriver({ attributes: attrs }, ns)) throw refused(ctx, req, user, 'qrDriver.noDriver');
+    return { user, driverId: qrDriverIdOf(attrs, ns) };
+  }
+
+  const enabled = () => qrCheckinEnabled(live.cache.fresh().serverAttrs as Attributes, ns);
+
+  app.get(`/${ns}/qr-driver`, async (req) => {
+    const { user, driverId } = await driverCaller(req);
+    const driver = driverId ? driverRow(ctx, driverId) : undefined;
+    const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
+    const rows = ctx.store.sqlite
+      .prepare('SELECT id, name, uniqueId, attributes FROM devices ORDER BY name')
+      .all() as DeviceRow[];
+    const devices = rows
+      .filter((d) => canAccessDevice(ctx, user, d.id))
+      .map((d) => {
+        const a = parseAttributes(d.attributes) as Attributes;
+        const taken = deviceQrDriverId(a);
+        return {
+          id: d.id,
+          name: d.name,
+          plate: typeof a.placa === 'string' ? a.placa : typeof a.plate === 'string' ? a.plate : null,
+          qrEnabled: qrEnabledDevice(a, ns),
+          takenByOther: taken !== null && taken !== driverId,
+        };
+      });
+    return {
+      enabled: enabled(),
+      driver: driver
+        ? {
+            id: driver.id,
+            name: driver.name,
+            uniqueId: driver.uniqueId,
+            passwordRequired: !!(parseAttributes(driver.attributes) as Attributes).qrPassword,
+          }
+        : null,
+      deviceId: current,
+      devices,
+    };
+  });
+
+  app.post(`/${ns}/qr-driver`, async (req) => {
+    const { user, driverId } = await driverCaller(req);
+    const raw: unknown = req.body;
+    const parsed = qrCheckinSchema.safeParse(
+      raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null,
+    );
+    if (!parsed.success) {
+      const m = parsed.error.issues[0]?.message ?? '';
+      throw invalidInput(ctx, req, user, isMessageKey(m) ? m : 'qrDriver.deviceRequired');
+    }
+    const { id, password } = parsed.data;
+    if (id === 0) {
+      const left = service.checkOut(user, req);
+      return { deviceId: null, left };
+    }
+    const device = canAccessDevice(ctx, user, id) ? deviceRow(ctx, id) : undefined;
+    const driver = driverId ? driverRow(ctx, driverId) : undefined;
+    const passwordRequired = !!driver && !!(parseAttributes(driver.attributes) as Attributes).qrPassword;
+    const passwordOk = passwordRequired ? await verifyQrPassword(driver!, password ?? '') : true;
+    const problem = qrCheckinProblem(
+      {
+        enabled: enabled(),
+        driverId: driver ? driverId : null,
+        device: device ? { attributes: parseAttributes(device.attributes) as Attributes } : null,
+        passwordRequired,
+        passwordOk,
+      },
+      ns,
+    );
+    if (problem === 'qrDriver.deviceNotFound') throw invalidInput(ctx, req, user, problem);
+    if (problem === 'qrDriver.deviceTaken')
+      throw new ApiError(409, invalidInput(ctx, req, user, problem).message, 'WebApplicationException');
+    if (problem) throw refused(ctx, req, user, problem);
+    service.checkIn(user, id, driverId!, req);
+    return { deviceId: id, left: null };
+  });
+
+  return service;
+}
+
+/** The QR driver service of an app (after registerLive). */
+export function getQrDriver(ctx: AppContext): QrDriverService | undefined {
+  return services.get(ctx);
+}
