@@ -83,3 +83,33 @@ export function summarizeSendResults(results: readonly SendResult[]): {
   if (sent > 0) return { outcome: 'warning', key: 'messages.partiallySent', sent, total };
   return { outcome: 'error', key: 'messages.noneSent', sent, total };
 }
+
+/** SPEC §7/§9: sent custom messages are kept (shown again in the dialog) for 300000 ms, then purged. */
+export const SENT_MESSAGE_RETENTION_MS = 300_000;
+
+/** A sent message's result with when it was sent and to whom. */
+export interface StoredSendResult extends SendResult {
+  at: number;
+  userId: number;
+}
+
+/** The results younger than SENT_MESSAGE_RETENTION_MS at `now` (older ones are purged). */
+export function purgeSentMessages<T extends { at: number }>(stored: readonly T[], now: number): T[] {
+  return stored.filter((r) => now - r.at < SENT_MESSAGE_RETENTION_MS && r.at <= now);
+}
+
+/** The first problem of a direct message over the chosen channels, in the order they are sent; null when fine. */
+export function directMessageProblem(
+  channels: readonly string[],
+  subject: string,
+  body: string,
+): ChannelProblem | null {
+  if (channels.length === 0) return { key: 'validation.channelRequired' };
+  const ordered = MESSAGE_CHANNELS.filter((c) => channels.includes(c));
+  if (ordered.length !== channels.length) return { key: 'validation.channelNotAvailable' };
+  for (const c of ordered) {
+    const p = checkChannelMessage(c, subject, body);
+    if (p) return p;
+  }
+  return null;
+}

@@ -21,6 +21,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import {
   IconDeviceMobile,
+  IconMessage,
   IconEdit,
   IconFileSpreadsheet,
   IconLock,
@@ -56,6 +57,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ImportUsersModal } from './ImportUsersModal.tsx';
 import { AccountStateBadge } from './UserBillingTab.tsx';
 import { LinkDevicesModal } from './LinkDevicesModal.tsx';
+import { MessageDialog } from './MessageDialog.tsx';
 
 /** Case-insensitive match of the search text on name, e-mail and phone. */
 export function filterUsers<T extends Pick<User, 'name' | 'email' | 'phone'>>(
@@ -93,6 +95,7 @@ function UsersList() {
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<User | null>(null);
   const [linking, setLinking] = useState<User | null>(null);
+  const [messaging, setMessaging] = useState<User | null>(null);
   const [importing, setImporting] = useState(false);
   const [suspension, setSuspension] = useState<{ user: User; action: 'suspend' | 'reactivate' } | null>(null);
   const [suspending, setSuspending] = useState(false);
@@ -259,6 +262,18 @@ function UsersList() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
+                      {(admin || isManager(actor)) && u.id !== actor?.id && (
+                        <Tooltip label={t('message.button')}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('message.button')}
+                            onClick={() => setMessaging(u)}
+                            data-testid="user-message"
+                          >
+                            <IconMessage size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
                       {editable && (
                         <Tooltip label={t('link.button')}>
                           <ActionIcon
@@ -381,6 +396,9 @@ function UsersList() {
             </Group>
           </Stack>
         </Modal>
+      )}
+      {messaging && (
+        <MessageDialog recipient={messaging} senderIsAdmin={admin} onClose={() => setMessaging(null)} />
       )}
       {linking && (
         <LinkDevicesModal target={linking} callerIsAdmin={admin} onClose={() => setLinking(null)} />
