@@ -42,10 +42,7 @@ test('a manager sends a direct message to its sub-user; the rules and the result
   expect(await res.text()).toContain('A mensagem para web pode ter no máximo 500 caracteres');
 });
 
-test('a sub-user without managed users is refused by the server', async ({
-  page,
-  loginAs,
-}) => {
+test('a sub-user without managed users is refused by the server', async ({ page, loginAs }) => {
   await loginAs(accounts.sub1.email, accounts.sub1.password);
   const res = await page.request.post('/api/notifications/send/web?userId=1', {
     data: { subject: 'Oi', body: 'Oi' },
