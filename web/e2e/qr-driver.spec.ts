@@ -53,6 +53,21 @@ test('the QR driver checks in to a vehicle with its password and checks out', as
   expect(device.attributes.driverUniqueId).toBe('MOT-001');
   expect(device.attributes.qrDriverId).toBeGreaterThan(0);
 
+  // The lock / unlock buttons follow the server setting.
+  await expect(view.getByTestId('qr-unlock')).toHaveCount(0);
+  const server = (await (await request.get('/api/server', { headers: ADMIN })).json()) as {
+    attributes: Record<string, unknown>;
+  };
+  const put = (attributes: Record<string, unknown>) =>
+    request.put('/api/server', { headers: ADMIN, data: { ...server, attributes } });
+  expect((await put({ ...server.attributes, 'rastro.lockUnlockButtons': true })).ok()).toBe(true);
+  await page.reload();
+  await view.getByTestId('qr-unlock').click();
+  await expect(view.getByTestId('qr-notice')).toHaveText(
+    /Desbloqueio enviado|O veículo está offline: o comando será enviado quando ele conectar./,
+  );
+  expect((await put(server.attributes)).ok()).toBe(true);
+
   await view.getByTestId('qr-checkout').click();
   await expect(view.getByTestId('qr-not-driving')).toBeVisible();
   const after = (await (await request.get(`/api/devices/${vehicleId}`, { headers: ADMIN })).json()) as {

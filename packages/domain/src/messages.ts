@@ -382,6 +382,21 @@ const MESSAGES = {
     'Outro motorista está com este veículo',
     'Otro conductor está registrado en este vehículo',
   ),
+  'qrDriver.buttonsDisabled': w(
+    'The lock and unlock buttons are turned off on this server',
+    'Os botões de bloquear e desbloquear estão desativados neste servidor',
+    'Los botones de bloquear y desbloquear están desactivados en este servidor',
+  ),
+  'qrDriver.notDriving': w(
+    'Check in to a vehicle first',
+    'Faça o check-in em um veículo primeiro',
+    'Regístrese primero en un vehículo',
+  ),
+  'qrDriver.engineType': w(
+    'Choose lock or unlock',
+    'Escolha bloquear ou desbloquear',
+    'Elija bloquear o desbloquear',
+  ),
   'qrDriver.wrongPassword': w(
     'Wrong driver password',
     'Senha do motorista incorreta',
@@ -513,6 +528,12 @@ const MESSAGES = {
   'reportColumns.engineHours': w('Engine hours', 'Horas de motor', 'Horas de motor'),
   'reportColumns.spentFuel': w('Fuel spent', 'Combustível gasto', 'Combustible gastado'),
   'reportColumns.fuelCost': w('Fuel cost', 'Custo de combustível', 'Costo de combustible'),
+  'reportColumns.estimatedFuel': w('Estimated fuel', 'Combustível estimado', 'Combustible estimado'),
+  'reportColumns.estimatedFuelCost': w(
+    'Estimated fuel cost',
+    'Custo estimado de combustível',
+    'Costo estimado de combustible',
+  ),
   'reportColumns.startAddress': w('Start address', 'Endereço de início', 'Dirección de inicio'),
   'reportColumns.endAddress': w('End address', 'Endereço de fim', 'Dirección de fin'),
   'reportColumns.duration': w('Duration', 'Duração', 'Duración'),

@@ -103,3 +103,12 @@ export function qrDriverOptions(attributes: Attributes | null | undefined): QrDr
     logoutTimeoutMinutes: minutes(attributes?.qrLogoutTimeout),
   };
 }
+
+/** The server setting "lock and unlock buttons" ({ns}.lockUnlockButtons): the QR driver's view offers them. */
+export const qrEngineButtons = (serverAttributes: Attributes | null | undefined, ns: string): boolean =>
+  attrBool(serverAttributes?.[nsKey(ns, 'lockUnlockButtons')]);
+
+/** POST /{ns}/qr-driver/engine: block or unblock the vehicle the driver is checked in to. */
+export const qrEngineSchema = z.object({
+  type: z.enum(['engineStop', 'engineResume'], { message: 'qrDriver.engineType' }),
+});

@@ -30,6 +30,11 @@ export interface ColumnContext {
   formatTime: (iso: string | number) => string;
   /** server attribute fuelPrice (0 when not set) */
   fuelPrice: number;
+  /**
+   * server attribute litersx100km (0 when not set): the fleet's consumption, which adds an estimated fuel column
+   * (and its cost with fuelPrice) to the summary and trips reports.
+   */
+  litersPer100km?: number;
   /** ISO 4217 code from the server attribute currency, else the language's */
   currency?: string;
   deviceName: (id: number) => string;
@@ -52,6 +57,12 @@ const coords = (lat: number, lon: number) => `${lat.toFixed(5)}, ${lon.toFixed(5
 export function fuelCost(spentFuel: number, fuelPrice: number): number | null {
   if (!(fuelPrice > 0) || !Number.isFinite(spentFuel)) return null;
   return round2(spentFuel * fuelPrice);
+}
+
+/** Litres a distance (metres) burns at `litersPer100km`; null when no consumption is set. */
+export function estimatedFuel(distanceMeters: number, litersPer100km: number): number | null {
+  if (!(litersPer100km > 0) || !Number.isFinite(distanceMeters)) return null;
+  return round2((Math.max(0, distanceMeters) / 1000) * (litersPer100km / 100));
 }
 
 /** Translated name of an event type (the type itself when the catalogue has none). */
@@ -113,6 +124,33 @@ export function reportColumns(type: ReportType, c: ColumnContext): Column<Report
       value: (r) => fuelCost(r.spentFuel, c.fuelPrice) ?? '',
     },
   ];
+  const l100 = c.litersPer100km ?? 0;
+  const estimate = <R extends { distance: number }>(): Column<R>[] =>
+    l100 > 0
+      ? [
+          {
+            key: 'estimatedFuel',
+            label: `${col('estimatedFuel')} (${vu})`,
+            cell: (r) => formatVolume(estimatedFuel(r.distance, l100) ?? 0, units.volumeUnit, locale),
+            value: (r) => round2(convertVolume(estimatedFuel(r.distance, l100) ?? 0, units.volumeUnit)),
+          },
+          ...(c.fuelPrice > 0
+            ? [
+                {
+                  key: 'estimatedFuelCost',
+                  label: col('estimatedFuelCost'),
+                  cell: (r: R) =>
+                    formatCurrency(
+                      fuelCost(estimatedFuel(r.distance, l100) ?? 0, c.fuelPrice) ?? 0,
+                      locale,
+                      c.currency,
+                    ),
+                  value: (r: R) => fuelCost(estimatedFuel(r.distance, l100) ?? 0, c.fuelPrice) ?? '',
+                },
+              ]
+            : []),
+        ]
+      : [];
   const hours = <R extends { engineHours: number }>(): Column<R> => ({
     key: 'engineHours',
     label: col('engineHours'),
@@ -132,6 +170,7 @@ export function reportColumns(type: ReportType, c: ColumnContext): Column<Report
         speed<ReportSummary>('maxSpeed', (r) => r.maxSpeed),
         hours<ReportSummary>(),
         ...fuel<ReportSummary>(),
+        ...estimate<ReportSummary>(),
       ];
       break;
     case 'trips':
@@ -154,6 +193,7 @@ export function reportColumns(type: ReportType, c: ColumnContext): Column<Report
         speed<ReportTrip>('averageSpeed', (r) => r.averageSpeed),
         speed<ReportTrip>('maxSpeed', (r) => r.maxSpeed),
         ...fuel<ReportTrip>(),
+        ...estimate<ReportTrip>(),
         { key: 'driver', label: col('driver'), cell: (r: ReportTrip) => r.driverName ?? '' },
       ];
       break;

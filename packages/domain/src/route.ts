@@ -416,3 +416,18 @@ export function summariseRoute(points: readonly RoutePoint[]): RouteSummary {
     maxSpeed: routeMaxSpeed(points),
   };
 }
+
+/**
+ * Which marks history draws besides start and end (server settings "show stops" / "show events",
+ * `{ns}.showStops`, `{ns}.showEvents`; SPEC §3 server settings). Off unless the administrator turns them on.
+ */
+export function historyMarkOptions(
+  serverAttributes: Readonly<Record<string, unknown>> | null | undefined,
+  ns: string,
+): { stops: boolean; events: boolean } {
+  const on = (v: unknown) => v === true || v === 'true' || v === 1 || v === '1';
+  return {
+    stops: on(serverAttributes?.[`${ns}.showStops`]),
+    events: on(serverAttributes?.[`${ns}.showEvents`]),
+  };
+}

@@ -14,10 +14,8 @@ import { ALTITUDE_UNITS, DISTANCE_UNITS, SPEED_UNITS, VOLUME_UNITS } from './uni
 export const SERVER_FLAG_ATTRIBUTES = {
   enableAdvancedPerms: { key: 'enableAdvancedPerms', plain: false },
   enableBilling: { key: 'enableBilling', plain: false },
-  lazyDeletion: { key: 'lazyDeletion', plain: false },
   qrDriverCheckin: { key: 'qrDriverCheckin', plain: false },
   lockUnlockButtons: { key: 'lockUnlockButtons', plain: false },
-  autoRenewal: { key: 'autoRenewal', plain: false },
   showStops: { key: 'showStops', plain: false },
   showEvents: { key: 'showEvents', plain: false },
   twelveHourFormat: { key: 'twelveHourFormat', plain: true },

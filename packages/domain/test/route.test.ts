@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   colourRuns,
+  historyMarkOptions,
   frameAt,
   indexAt,
   lerpCourse,
@@ -188,5 +189,20 @@ describe('exports', () => {
     expect(s.maxSpeed).toBe(40);
     expect(s.distance).toBeGreaterThan(30_000);
     expect(s.distance).toBeLessThan(40_000);
+  });
+});
+
+describe('history marks (server settings show stops / show events)', () => {
+  it('draws stops and events only when the administrator turned them on', () => {
+    expect(historyMarkOptions({}, 'rastro')).toEqual({ stops: false, events: false });
+    expect(historyMarkOptions(null, 'rastro')).toEqual({ stops: false, events: false });
+    expect(historyMarkOptions({ 'rastro.showStops': true, 'rastro.showEvents': 'false' }, 'rastro')).toEqual({
+      stops: true,
+      events: false,
+    });
+    expect(historyMarkOptions({ 'rastro.showEvents': 'true', showStops: true }, 'rastro')).toEqual({
+      stops: false,
+      events: true,
+    });
   });
 });

@@ -25,6 +25,8 @@ import {
   qrDriverIdOf,
   qrDriverOptions,
   qrEnabledDevice,
+  qrEngineButtons,
+  qrEngineSchema,
   type Attributes,
   type Command,
   type Position,
@@ -39,6 +41,7 @@ import { findUser, requireUser, type UserRow } from '../traccar/auth.ts';
 import { verifyQrPassword } from '../traccar/driverPassword.ts';
 import { parseAttributes, type Row } from '../traccar/model.ts';
 import { deliverCommand } from './commands.ts';
+import { checkEngineBlock, logEngineDelivery } from './interlock.ts';
 import type { LiveCore } from './ingest.ts';
 
 interface DeviceRow {
@@ -279,6 +282,7 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
       });
     return {
       enabled: enabled(),
+      lockButtons: qrEngineButtons(live.cache.fresh().serverAttrs as Attributes, ns),
       driver: driver
         ? {
             id: driver.id,
@@ -327,6 +331,28 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     if (problem) throw refused(ctx, req, user, problem);
     service.checkIn(user, id, driverId!, req);
     return { deviceId: id, left: null };
+  });
+
+  // The lock / unlock buttons of the driver's view (server setting "lock and unlock buttons"): only for the vehicle
+  // the driver is on; a block goes through the engine-block interlock like any other (never while moving).
+  app.post(`/${ns}/qr-driver/engine`, async (req) => {
+    const { user } = await driverCaller(req);
+    const raw: unknown = req.body;
+    const parsed = qrEngineSchema.safeParse(
+      raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null,
+    );
+    if (!parsed.success) throw invalidInput(ctx, req, user, 'qrDriver.engineType');
+    if (!qrEngineButtons(live.cache.fresh().serverAttrs as Attributes, ns))
+      throw refused(ctx, req, user, 'qrDriver.buttonsDisabled');
+    const deviceId = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
+    if (!deviceId || !canAccessDevice(ctx, user, deviceId))
+      throw invalidInput(ctx, req, user, 'qrDriver.notDriving');
+    const { type } = parsed.data;
+    const decisions =
+      type === INTERLOCK_COMMAND ? checkEngineBlock(ctx, req, user, live, [deviceId], false) : null;
+    const delivery = await deliverCommand(live, deviceId, command(deviceId, type, 'qrDriverButton'));
+    logEngineDelivery(ctx, req, user.id, deviceId, type, delivery.queued, decisions?.get(deviceId));
+    return { deviceId, type, queued: delivery.queued };
   });
 
   return service;

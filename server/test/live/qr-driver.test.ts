@@ -260,6 +260,51 @@ describe('POST /{ns}/qr-driver', () => {
     expect(queued(truck.id)).toEqual([]);
   });
 
+  it('lock / unlock buttons: only with the server setting, only on the vehicle the driver is on, never blocking a moving one', async () => {
+    const engine = (type: unknown, lang = 'pt-BR') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/${NS}/qr-driver/engine`,
+        headers: { cookie: qr.cookie, 'accept-language': lang, 'content-type': 'application/json' },
+        payload: JSON.stringify({ type }),
+      });
+    t.ctx.store.sqlite.prepare('DELETE FROM queued_commands WHERE deviceId = ?').run(truck.id);
+    await expectRefusal(await engine('engineStop'), 403, 'qrDriver.buttonsDisabled');
+    const s = expectStatus<{ attributes: Record<string, unknown> }>(
+      await api(t.app, t.admin, 'GET', '/api/server'),
+      200,
+    );
+    expectStatus(
+      await api(t.app, t.admin, 'PUT', '/api/server', {
+        ...s,
+        attributes: { ...s.attributes, [`${NS}.lockUnlockButtons`]: true },
+      }),
+      200,
+    );
+    await expectRefusal(await engine('engineStop', 'es'), 400, 'qrDriver.notDriving', 'es');
+    await expectRefusal(await engine('reboot'), 400, 'qrDriver.engineType');
+
+    expectStatus(await post(qr.cookie, { id: truck.id, password: 'senha-do-qr' }), 200);
+    await ingestPosition(t, { uniqueId: truck.uniqueId, fixTime: new Date(Date.now() + 3500), speed: 0 });
+    expectStatus(await engine('engineStop'), 200);
+    expectStatus(await engine('engineResume'), 200);
+    // both were recorded in the device log as the driver's engine commands
+    const log = t.ctx.store.sqlite
+      .prepare("SELECT attributes FROM actions WHERE actionType = 'command' AND objectId = ? AND userId = ?")
+      .all(truck.id, qr.id) as { attributes: string }[];
+    expect(log.map((r) => (JSON.parse(r.attributes) as { type: string }).type)).toEqual([
+      'engineStop',
+      'engineResume',
+    ]);
+
+    await ingestPosition(t, { uniqueId: truck.uniqueId, fixTime: new Date(Date.now() + 3600), speed: 50 });
+    t.ctx.store.sqlite.prepare('DELETE FROM queued_commands WHERE deviceId = ?').run(truck.id);
+    const moving = await engine('engineStop');
+    expect(moving.statusCode).toBe(403);
+    expect(queued(truck.id)).toEqual([]);
+    expectStatus(await api(t.app, t.admin, 'PUT', '/api/server', s), 200);
+  });
+
   it('auto logout on ignition off: the driver is checked out and its sessions end', async () => {
     await setDriverOptions({ qrLogoutOnIgnitionOff: true, qrLogoutTimeout: 0 });
     const cookie = await login(t.app, qr.email, qr.password);

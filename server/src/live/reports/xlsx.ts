@@ -39,6 +39,7 @@ export async function reportWorkbook(
     timeStyle: 'medium',
   });
   const fuelPrice = Number(o.serverAttributes.fuelPrice ?? 0);
+  const l100 = Number(o.serverAttributes.litersx100km ?? 0);
   const currency = o.serverAttributes.currency;
   const columns = reportColumns(type, {
     units: resolveUnits(
@@ -51,6 +52,7 @@ export async function reportWorkbook(
       return Number.isFinite(ms) ? times.format(ms) : '';
     },
     fuelPrice: Number.isFinite(fuelPrice) ? fuelPrice : 0,
+    litersPer100km: Number.isFinite(l100) ? l100 : 0,
     currency: typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
     deviceName: o.deviceName,
     label: (key) => formatMessage(key, o.lang),

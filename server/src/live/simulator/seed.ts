@@ -219,7 +219,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
     deviceIds.slice(0, 3).forEach((id) => link.run('user', sub1, 'device', id));
     deviceIds.slice(0, 4).forEach((id) => link.run('user', readonly, 'device', id));
     // QR check-in (docs/qr-driver.md): the QR driver stands for the first demo driver (QR password = the demo
-    // password) and may take the first two vehicles, which accept QR check-in; the server setting is on.
+    // password) and may take the first two vehicles, which accept QR check-in.
     const firstDriver = sql.prepare('SELECT id FROM drivers WHERE uniqueId = ?').get(DEMO_DRIVERS[0]![1]) as
       { id: number } | undefined;
     if (firstDriver) {
@@ -244,10 +244,14 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
       { attributes: string | null } | undefined;
     if (server) {
       const attrs = JSON.parse(server.attributes || '{}') as Record<string, unknown>;
-      if (attrs[`${ns}.qrDriverCheckin`] === undefined)
+      // The demo turns on QR check-in and the stop / event marks of history (settings left as an admin set them).
+      const demo: Record<string, unknown> = {};
+      for (const key of ['qrDriverCheckin', 'showStops', 'showEvents'])
+        if (attrs[`${ns}.${key}`] === undefined) demo[`${ns}.${key}`] = true;
+      if (Object.keys(demo).length)
         sql
           .prepare('UPDATE server SET attributes = ? WHERE id = 1')
-          .run(JSON.stringify({ ...attrs, [`${ns}.qrDriverCheckin`]: true }));
+          .run(JSON.stringify({ ...attrs, ...demo }));
     }
 
     // centre the map on São Paulo unless someone already chose a place

@@ -25,6 +25,8 @@ interface QrVehicle {
 
 interface QrState {
   enabled: boolean;
+  /** Server setting "lock and unlock buttons". */
+  lockButtons: boolean;
   driver: { id: number; name: string; uniqueId: string; passwordRequired: boolean } | null;
   deviceId: number | null;
   devices: QrVehicle[];
@@ -138,6 +140,17 @@ export function QrDriverPage() {
     }
   };
 
+  const engine = useMutation({
+    mutationFn: (type: 'engineStop' | 'engineResume') =>
+      ext.post<{ queued: boolean }>('/qr-driver/engine', { type }),
+    onSuccess: (r, type) =>
+      setNotice(
+        r.queued
+          ? t('qrDriver.queued')
+          : t(type === 'engineStop' ? 'qrDriver.lockSent' : 'qrDriver.unlockSent'),
+      ),
+  });
+
   const sendError = send.error ? (serverMessage(send.error) ?? tc('validation.required')) : null;
 
   // What the domain rule says about the scanned vehicle before asking anything (the server says it again).
@@ -207,6 +220,33 @@ export function QrDriverPage() {
               >
                 {t('qrDriver.checkOut')}
               </Button>
+              {data.lockButtons && (
+                <Group grow>
+                  <Button
+                    color="red"
+                    variant="light"
+                    loading={engine.isPending && engine.variables === 'engineStop'}
+                    onClick={() => engine.mutate('engineStop')}
+                    data-testid="qr-lock"
+                  >
+                    {t('qrDriver.lock')}
+                  </Button>
+                  <Button
+                    color="green"
+                    variant="light"
+                    loading={engine.isPending && engine.variables === 'engineResume'}
+                    onClick={() => engine.mutate('engineResume')}
+                    data-testid="qr-unlock"
+                  >
+                    {t('qrDriver.unlock')}
+                  </Button>
+                </Group>
+              )}
+              {engine.error && (
+                <Alert color="red" data-testid="qr-engine-error">
+                  {serverMessage(engine.error) ?? tc('messages.sendError')}
+                </Alert>
+              )}
             </Stack>
           </Card>
         )}

@@ -7,6 +7,7 @@ import { IconDownload, IconPlayerPauseFilled, IconPlayerPlayFilled, IconRoute } 
 import {
   formatDistance,
   formatSpeed,
+  historyMarkOptions,
   PLAYBACK_SPEEDS,
   resolveUnits,
   summariseRoute,
@@ -41,12 +42,23 @@ type LoadState =
   | { status: 'error'; error: MessageKey }
   | { status: 'ok'; points: RoutePoint[]; deviceId: number };
 
-/** Start and end of the route, stops (stops report) and events (events report, placed at their position). */
-async function routeMarks(deviceId: number, from: string, to: string, points: readonly RoutePoint[]) {
+/**
+ * Start and end of the route, and, as the server settings "show stops" / "show events" ask, stops (stops report)
+ * and events (events report, placed at their position).
+ */
+async function routeMarks(
+  deviceId: number,
+  from: string,
+  to: string,
+  points: readonly RoutePoint[],
+  show: { stops: boolean; events: boolean },
+) {
   const marks: RouteMark[] = [];
   const [stops, events] = await Promise.all([
-    api.get<ReportStop[]>('/reports/stops', { deviceId, from, to }).catch(() => []),
-    api.get<Event[]>('/reports/events', { deviceId, from, to, type: 'allEvents' }).catch(() => []),
+    show.stops ? api.get<ReportStop[]>('/reports/stops', { deviceId, from, to }).catch(() => []) : [],
+    show.events
+      ? api.get<Event[]>('/reports/events', { deviceId, from, to, type: 'allEvents' }).catch(() => [])
+      : [],
   ]);
   if (Array.isArray(stops))
     for (const s of stops)
@@ -76,6 +88,9 @@ export function HistoryPage() {
   const ns = useSession((s) => s.ns);
   const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
   const tz = useMemo(() => userTimeZone(user, server), [user, server]);
+  const showStops = historyMarkOptions(server?.attributes, ns).stops;
+  const showEvents = historyMarkOptions(server?.attributes, ns).events;
+  const show = useMemo(() => ({ stops: showStops, events: showEvents }), [showStops, showEvents]);
   const locale = intlLocale();
   const timeFmt = useMemo(
     () => new Intl.DateTimeFormat(locale, { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' }),
@@ -124,10 +139,10 @@ export function HistoryPage() {
           longitude: r.points[r.points.length - 1].longitude,
         },
       ]);
-      const marks = await routeMarks(id, range.from, range.to, r.points);
+      const marks = await routeMarks(id, range.from, range.to, r.points, show);
       if (seq === request.current) overlay.current?.setMarks(marks);
     },
-    [tz, overlay],
+    [tz, overlay, show],
   );
 
   // entry from the device page: /history?deviceId=<id> loads the chosen period at once

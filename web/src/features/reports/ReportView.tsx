@@ -87,6 +87,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
   );
   const ctx = useMemo(() => {
     const fuelPrice = Number(server?.attributes?.fuelPrice ?? 0);
+    const l100 = Number(server?.attributes?.litersx100km ?? 0);
     const currency = server?.attributes?.currency;
     return {
       units,
@@ -96,6 +97,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
         return Number.isFinite(ms) ? timeFmt.format(ms) : '';
       },
       fuelPrice: Number.isFinite(fuelPrice) ? fuelPrice : 0,
+      litersPer100km: Number.isFinite(l100) ? l100 : 0,
       currency: typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
       deviceName: (id: number) => devices[id]?.name ?? String(id),
       label: (key: MessageKey) => t(key, { ns: 'common' }),

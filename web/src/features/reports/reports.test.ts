@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportStop, ReportSummary, ReportTrip, Units } from '@rastro/domain';
+import {
+  estimatedFuel,
+  type ReportStop,
+  type ReportSummary,
+  type ReportTrip,
+  type Units,
+} from '@rastro/domain';
 import { createI18n } from '../../i18n/index.ts';
 import { columnsFor, excelValue, fuelCost, REPORT_TYPE, type ColumnContext } from './columns.ts';
 import { reportFormSchema } from './ReportView.tsx';
@@ -114,6 +120,25 @@ describe('report columns', () => {
       attributes: {},
     });
     expect(cells).toMatchObject({ device: 'dev7', type: 'Ignition on', alarm: '' });
+  });
+
+  it('litres per 100 km (server setting litersx100km) adds the estimated fuel and its cost to trips and summary', () => {
+    const withL100 = { ...ctx({}, 6.2), litersPer100km: 12 };
+    const cells = byKey(columnsFor('travels', withL100), trip);
+    expect(cells.estimatedFuel).toBe('1.5 l'); // 12.5 km × 12 l / 100 km
+    expect(cells.estimatedFuelCost).toBe('$9.30'); // 1.5 l × 6.20
+    const summary: ReportSummary = { ...base, engineHours: 0, startHours: 0, endHours: 0 };
+    const gallons = byKey(
+      columnsFor('resume', { ...ctx({ volumeUnit: 'usGallon' }), litersPer100km: 12 }),
+      summary,
+    );
+    expect(gallons.estimatedFuel).toMatch(/^0\.4 /); // 1.5 l = 0.396 US gal
+    expect(gallons.estimatedFuelCost).toBeUndefined(); // no fuel price
+    // not set ⇒ no estimate columns; stops never have one (no distance)
+    expect(byKey(columnsFor('travels', ctx()), trip).estimatedFuel).toBeUndefined();
+    expect(columnsFor('stops', withL100).some((c) => c.key === 'estimatedFuel')).toBe(false);
+    expect(estimatedFuel(100_000, 8)).toBe(8);
+    expect(estimatedFuel(100_000, 0)).toBeNull();
   });
 
   it('fuel cost rounds to cents and needs a price', () => {

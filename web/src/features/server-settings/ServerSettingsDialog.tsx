@@ -246,10 +246,8 @@ export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
                 {flag('enableAdvancedPerms')}
                 {flag('enableBilling')}
-                {flag('lazyDeletion')}
                 {flag('qrDriverCheckin')}
                 {flag('lockUnlockButtons')}
-                {flag('autoRenewal')}
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
@@ -320,10 +318,8 @@ const TAB_FIELDS: Record<string, string[]> = {
   permissions: [
     'enableAdvancedPerms',
     'enableBilling',
-    'lazyDeletion',
     'qrDriverCheckin',
     'lockUnlockButtons',
-    'autoRenewal',
     'deviceLimit',
     'deviceAttributes',
     'blockMaxSpeed',
