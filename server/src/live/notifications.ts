@@ -27,6 +27,7 @@ import type { SocketHub } from './socket.ts';
 import { loadNotificatorConfig, type NotificatorConfig } from './notificators/config.ts';
 import { mailNotificator } from './notificators/mail.ts';
 import { pushNotificator, smsNotificator, telegramNotificator } from './notificators/http.ts';
+import { smsApiSettings } from './notificators/smsApi.ts';
 import { NotConfigured, type NotificationMessage, type Notificator } from './notificators/types.ts';
 
 export const NOTIFICATOR_TYPES = ['web', 'mail', 'sms', 'firebase', 'telegram', 'command'] as const;
@@ -60,7 +61,7 @@ export class Notifier {
   ) {
     for (const n of [
       mailNotificator(cfg),
-      smsNotificator(cfg),
+      smsNotificator(cfg, () => smsApiSettings(this.live.cache.fresh().serverAttrs, this.ctx.config.ns)),
       pushNotificator(cfg),
       telegramNotificator(cfg),
     ]) {

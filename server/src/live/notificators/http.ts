@@ -1,6 +1,7 @@
 // HTTP channels: an SMS gateway (Traccar's "sms.http" style), Telegram Bot API, Web Push (firebase/push).
 import webpush from 'web-push';
 import type { NotificatorConfig } from './config.ts';
+import { sendSmsApi, type SmsApiSettings } from './smsApi.ts';
 import { NotConfigured, truncate, type Notificator } from './types.ts';
 
 async function post(url: string, body: string, headers: Record<string, string>): Promise<void> {
@@ -11,21 +12,30 @@ async function post(url: string, body: string, headers: Record<string, string>):
 
 const jsonEscape = (s: string) => JSON.stringify(s).slice(1, -1);
 
-export function smsNotificator(cfg: NotificatorConfig): Notificator {
+/**
+ * The sms channel: the environment's gateway (SMS_HTTP_URL) when set, else the SMS API of the server settings
+ * (`serverSms`, read at each send so a change in the Server dialog applies at once; smsApi.ts).
+ */
+export function smsNotificator(
+  cfg: NotificatorConfig,
+  serverSms: () => SmsApiSettings | null = () => null,
+): Notificator {
   return {
     type: 'sms',
-    configured: () => !!cfg.SMS_HTTP_URL,
+    configured: () => !!cfg.SMS_HTTP_URL || serverSms() !== null,
     async send(user, message) {
-      if (!cfg.SMS_HTTP_URL) throw new NotConfigured('Notificator sms is not configured');
+      const api = cfg.SMS_HTTP_URL ? null : serverSms();
+      if (!cfg.SMS_HTTP_URL && !api) throw new NotConfigured('Notificator sms is not configured');
       if (!user.phone) throw new Error(`User ${user.id} has no phone number`);
       const text = truncate(message.body, 160);
+      if (api) return sendSmsApi(api, user.phone, text);
       const template = cfg.SMS_HTTP_TEMPLATE ?? '{"to":"{phone}","message":"{message}"}';
       const body = template
         .replaceAll('{phone}', jsonEscape(user.phone))
         .replaceAll('{message}', jsonEscape(text));
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (cfg.SMS_HTTP_AUTHORIZATION) headers.authorization = cfg.SMS_HTTP_AUTHORIZATION;
-      await post(cfg.SMS_HTTP_URL, body, headers);
+      await post(cfg.SMS_HTTP_URL!, body, headers);
     },
   };
 }
