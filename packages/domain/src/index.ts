@@ -19,6 +19,7 @@ export * from './loginErrors.ts';
 export * from './share.ts';
 export * from './shareForm.ts';
 export * from './qrDriver.ts';
+export * from './assistant.ts';
 export * from './locale.ts';
 export * from './slide.ts';
 export * from './lru.ts';

@@ -402,6 +402,74 @@ const MESSAGES = {
     'Senha do motorista incorreta',
     'Contraseña del conductor incorrecta',
   ),
+  // ---- fleet assistant (/asistente-demo)
+  'assistant.whereIs': w(
+    '{{name}} is at {{place}}, {{status}}, {{speed}}; last report {{time}}.',
+    '{{name}} está em {{place}}, {{status}}, {{speed}}; última posição {{time}}.',
+    '{{name}} está en {{place}}, {{status}}, {{speed}}; última posición {{time}}.',
+  ),
+  'assistant.noPosition': w(
+    '{{name}} has not reported a position yet.',
+    '{{name}} ainda não enviou nenhuma posição.',
+    '{{name}} todavía no ha enviado ninguna posición.',
+  ),
+  'assistant.offline': w(
+    '{{count}} of your {{total}} vehicles are offline: {{names}}.',
+    '{{count}} dos seus {{total}} veículos estão offline: {{names}}.',
+    '{{count}} de sus {{total}} vehículos están fuera de línea: {{names}}.',
+  ),
+  'assistant.noneOffline': w(
+    'None of your {{total}} vehicles is offline.',
+    'Nenhum dos seus {{total}} veículos está offline.',
+    'Ninguno de sus {{total}} vehículos está fuera de línea.',
+  ),
+  'assistant.distanceToday': w(
+    '{{name}} has driven {{distance}} today.',
+    '{{name}} rodou {{distance}} hoje.',
+    '{{name}} recorrió {{distance}} hoy.',
+  ),
+  'assistant.overspeed': w(
+    '{{count}} vehicles exceeded the speed limit {{period}}: {{names}}.',
+    '{{count}} veículos excederam a velocidade {{period}}: {{names}}.',
+    '{{count}} vehículos excedieron la velocidad {{period}}: {{names}}.',
+  ),
+  'assistant.noOverspeed': w(
+    'No vehicle exceeded the speed limit {{period}}.',
+    'Nenhum veículo excedeu a velocidade {{period}}.',
+    'Ningún vehículo excedió la velocidad {{period}}.',
+  ),
+  'assistant.periodToday': w('today', 'hoje', 'hoy'),
+  'assistant.periodWeek': w('this week', 'esta semana', 'esta semana'),
+  'assistant.notFound': w(
+    'I could not find a vehicle called “{{name}}” among yours.',
+    'Não encontrei nenhum veículo “{{name}}” entre os seus.',
+    'No encontré ningún vehículo “{{name}}” entre los suyos.',
+  ),
+  'assistant.whichVehicle': w(
+    'Which vehicle? Name it, for example: {{names}}.',
+    'Qual veículo? Diga o nome, por exemplo: {{names}}.',
+    '¿Qué vehículo? Dígame el nombre, por ejemplo: {{names}}.',
+  ),
+  'assistant.ambiguous': w(
+    'Several vehicles match: {{names}}. Which one?',
+    'Vários veículos correspondem: {{names}}. Qual deles?',
+    'Varios vehículos coinciden: {{names}}. ¿Cuál?',
+  ),
+  'assistant.unknown': w(
+    'I did not understand. I can answer where a vehicle is, which vehicles are offline, how many km a vehicle drove today and who exceeded the speed limit this week.',
+    'Não entendi. Sei responder onde está um veículo, quais veículos estão offline, quantos km um veículo rodou hoje e quem excedeu a velocidade esta semana.',
+    'No entendí. Puedo responder dónde está un vehículo, qué vehículos están fuera de línea, cuántos km recorrió un vehículo hoy y quién excedió la velocidad esta semana.',
+  ),
+  'assistant.unavailable': w(
+    'The assistant needs a signed-in fleet user.',
+    'O assistente precisa de um usuário da frota conectado.',
+    'El asistente necesita un usuario de la flota conectado.',
+  ),
+  'assistant.status.online': w('online', 'online', 'en línea'),
+  'assistant.status.offline': w('offline', 'offline', 'fuera de línea'),
+  'assistant.status.unknown': w('status unknown', 'status desconhecido', 'estado desconocido'),
+  'assistant.moving': w('moving at {{speed}}', 'em movimento a {{speed}}', 'en movimiento a {{speed}}'),
+  'assistant.stopped': w('stopped', 'parado', 'detenido'),
   'share.targetRequired': w(
     'Choose one device or one group to share',
     'Escolha um dispositivo ou um grupo para compartilhar',

@@ -11,6 +11,7 @@ import { Notifier, registerNotificationRoutes } from './notifications.ts';
 import { registerOsmAndRoute, startOsmAndServer } from './osmand.ts';
 import { registerPositionRoutes } from './positions.ts';
 import { registerQrDriver } from './qrDriver.ts';
+import { registerAssistant } from './assistant.ts';
 import { registerReports } from './reports/index.ts';
 import { startFleet } from './simulator/index.ts';
 import { registerSocket, SocketHub } from './socket.ts';
@@ -78,6 +79,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   registerGeocoder(app, ctx, live);
   registerReports(app, ctx);
   registerQrDriver(app, ctx, live);
+  registerAssistant(app, ctx, live);
 
   live.logSink = (record) => {
     if (hub.wantsLogs) hub.pushLog(record);

@@ -1,0 +1,253 @@
+// The fleet assistant of /asistente-demo (issue #11; docs/assistant.md): POST /{ns}/assistant {text} answers a
+// question about the caller's own vehicles, parsed by the domain's parseQuestion in pt-BR, es or en-US, in the
+// caller's language, from this server's data (no external service). The answer carries its data for the page:
+// a card of vehicles (each with its position when known) for a map link.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  formatDistance,
+  formatSpeed,
+  isQrDriver,
+  isShared,
+  matchDevices,
+  parseQuestion,
+  periodStart,
+  resolveUnits,
+  timeZoneOffset,
+  type AssistantIntent,
+  type Attributes,
+  type MessageKey,
+  type MessageLocale,
+  formatMessage,
+} from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { invalidInput } from '../invalid.ts';
+import { refused, requestLanguage } from '../refusal.ts';
+import { canAccessDevice } from '../traccar/access.ts';
+import { requireUser, type UserRow } from '../traccar/auth.ts';
+import { parseAttributes } from '../traccar/model.ts';
+import type { LiveCore } from './ingest.ts';
+
+const body = z.object({ text: z.string().trim().min(1).max(500) });
+
+/** What the page shows under the answer: vehicles, each with a map link when it has a position. */
+export interface AssistantItem {
+  deviceId: number;
+  name: string;
+  detail: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface AssistantAnswer {
+  intent: AssistantIntent;
+  text: string;
+  items: AssistantItem[];
+}
+
+interface DeviceRow {
+  id: number;
+  name: string;
+  uniqueId: string;
+  attributes: string | null;
+}
+
+const LIST_MAX = 10;
+
+function validZone(tz: unknown): tz is string {
+  if (typeof tz !== 'string' || !tz) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function registerAssistant(app: FastifyInstance, ctx: AppContext, live: LiveCore): void {
+  const ns = ctx.config.ns;
+
+  app.post(`/${ns}/assistant`, async (req: FastifyRequest): Promise<AssistantAnswer> => {
+    const user = await requireUser(ctx, req);
+    const userAttrs = parseAttributes(user.attributes) as Attributes;
+    if (
+      isShared({ temporary: !!user.temporary, attributes: userAttrs }) ||
+      isQrDriver({ attributes: userAttrs }, ns)
+    )
+      throw refused(ctx, req, user, 'assistant.unavailable');
+    const raw: unknown = req.body;
+    const parsed = body.safeParse(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null);
+    if (!parsed.success) throw invalidInput(ctx, req, user, 'validation.required');
+    return answer(ctx, live, req, user, userAttrs, parsed.data.text);
+  });
+}
+
+function answer(
+  ctx: AppContext,
+  live: LiveCore,
+  req: FastifyRequest,
+  user: UserRow,
+  userAttrs: Attributes,
+  text: string,
+): AssistantAnswer {
+  const lang: MessageLocale = requestLanguage(ctx, req, user);
+  const t = (key: MessageKey, values: Record<string, string | number> = {}) =>
+    formatMessage(key, lang, values);
+  const cache = live.cache.fresh();
+  const serverAttrs = cache.serverAttrs as Attributes;
+  const units = resolveUnits({ attributes: userAttrs }, { attributes: serverAttrs });
+  const tz = [userAttrs.timezone, serverAttrs.timezone].find(validZone) ?? 'UTC';
+  const time = new Intl.DateTimeFormat(lang, { timeZone: tz, dateStyle: 'short', timeStyle: 'short' });
+
+  const devices = (
+    ctx.store.sqlite
+      .prepare('SELECT id, name, uniqueId, attributes FROM devices ORDER BY name')
+      .all() as DeviceRow[]
+  )
+    .filter((d) => canAccessDevice(ctx, user, d.id))
+    .map((d) => {
+      const a = parseAttributes(d.attributes) as Attributes;
+      const plate = typeof a.placa === 'string' ? a.placa : typeof a.plate === 'string' ? a.plate : null;
+      return { id: d.id, name: d.name, uniqueId: d.uniqueId, plate };
+    });
+  const q = parseQuestion(text);
+  const names = (list: Array<{ name: string }>) =>
+    list
+      .slice(0, LIST_MAX)
+      .map((d) => d.name)
+      .join(', ') + (list.length > LIST_MAX ? ` (+${list.length - LIST_MAX})` : '');
+  const item = (d: { id: number; name: string }, detail: string): AssistantItem => {
+    const p = live.latestPosition(d.id);
+    return {
+      deviceId: d.id,
+      name: d.name,
+      detail,
+      latitude: p?.latitude ?? null,
+      longitude: p?.longitude ?? null,
+    };
+  };
+  const status = (id: number) => live.deviceJson(id)?.status ?? 'unknown';
+
+  /** The one vehicle a question names, or the answer that asks which. */
+  const oneVehicle = (): { id: number; name: string } | AssistantAnswer => {
+    const found = matchDevices(text, q.subject, devices);
+    if (found.length === 1) return found[0]!;
+    if (found.length > 1)
+      return {
+        intent: q.intent,
+        text: t('assistant.ambiguous', { names: names(found) }),
+        items: found.slice(0, LIST_MAX).map((d) => item(d, '')),
+      };
+    if (!q.subject)
+      return {
+        intent: q.intent,
+        text: t('assistant.whichVehicle', { names: names(devices.slice(0, 3)) }),
+        items: [],
+      };
+    return { intent: q.intent, text: t('assistant.notFound', { name: q.subject }), items: [] };
+  };
+
+  switch (q.intent) {
+    case 'whereIs': {
+      const d = oneVehicle();
+      if ('intent' in d) return d;
+      const p = live.latestPosition(d.id);
+      if (!p)
+        return { intent: q.intent, text: t('assistant.noPosition', { name: d.name }), items: [item(d, '')] };
+      const place = p.address || `${p.latitude.toFixed(5)}, ${p.longitude.toFixed(5)}`;
+      const moving = p.attributes.motion === true && p.speed > 0;
+      const speed = moving
+        ? t('assistant.moving', { speed: formatSpeed(p.speed, units.speedUnit, lang) })
+        : t('assistant.stopped');
+      const st = status(d.id);
+      const statusText = t(
+        st === 'online'
+          ? 'assistant.status.online'
+          : st === 'offline'
+            ? 'assistant.status.offline'
+            : 'assistant.status.unknown',
+      );
+      const when = time.format(new Date(p.fixTime));
+      return {
+        intent: q.intent,
+        text: t('assistant.whereIs', { name: d.name, place, status: statusText, speed, time: when }),
+        items: [item(d, `${place} · ${when}`)],
+      };
+    }
+    case 'offline': {
+      const off = devices.filter((d) => status(d.id) !== 'online');
+      if (!off.length)
+        return { intent: q.intent, text: t('assistant.noneOffline', { total: devices.length }), items: [] };
+      return {
+        intent: q.intent,
+        text: t('assistant.offline', { count: off.length, total: devices.length, names: names(off) }),
+        items: off.slice(0, LIST_MAX).map((d) => {
+          const last = live.latestPosition(d.id);
+          return item(
+            d,
+            last ? time.format(new Date(last.fixTime)) : t('assistant.noPosition', { name: d.name }),
+          );
+        }),
+      };
+    }
+    case 'distanceToday': {
+      const d = oneVehicle();
+      if ('intent' in d) return d;
+      const now = Date.now();
+      const from = new Date(periodStart('today', now, timeZoneOffset(now, tz) / 60_000)).toISOString();
+      const total = (order: 'ASC' | 'DESC') =>
+        ctx.store.sqlite
+          .prepare(
+            `SELECT json_extract(attributes, '$.totalDistance') AS t FROM positions
+             WHERE deviceId = ? AND fixTime >= ? ORDER BY fixTime ${order}, id ${order} LIMIT 1`,
+          )
+          .get(d.id, from) as { t: number | null } | undefined;
+      const first = total('ASC');
+      const last = total('DESC');
+      const meters = first && last ? Math.max(0, Number(last.t ?? 0) - Number(first.t ?? 0)) : 0;
+      const distance = formatDistance(meters, units.distanceUnit, lang, 1);
+      return {
+        intent: q.intent,
+        text: t('assistant.distanceToday', { name: d.name, distance }),
+        items: [item(d, distance)],
+      };
+    }
+    case 'overspeed': {
+      const now = Date.now();
+      const from = new Date(periodStart(q.period, now, timeZoneOffset(now, tz) / 60_000)).toISOString();
+      const rows = ctx.store.sqlite
+        .prepare(
+          `SELECT deviceId, COUNT(*) AS n, MAX(json_extract(attributes, '$.speed')) AS top FROM events
+           WHERE type = 'deviceOverspeed' AND eventTime >= ? GROUP BY deviceId ORDER BY n DESC`,
+        )
+        .all(from) as Array<{ deviceId: number; n: number; top: number | null }>;
+      const byId = new Map(devices.map((d) => [d.id, d]));
+      const hits = rows
+        .filter((r) => byId.has(r.deviceId))
+        .map((r) => ({ ...r, device: byId.get(r.deviceId)! }));
+      const period = t(q.period === 'today' ? 'assistant.periodToday' : 'assistant.periodWeek');
+      if (!hits.length) return { intent: q.intent, text: t('assistant.noOverspeed', { period }), items: [] };
+      return {
+        intent: q.intent,
+        text: t('assistant.overspeed', {
+          count: hits.length,
+          period,
+          names: names(hits.map((h) => h.device)),
+        }),
+        items: hits
+          .slice(0, LIST_MAX)
+          .map((h) =>
+            item(
+              h.device,
+              `${h.n}× · ${h.top ? formatSpeed(Number(h.top), units.speedUnit, lang) : ''}`.replace(
+                / · $/,
+                '',
+              ),
+            ),
+          ),
+      };
+    }
+    default:
+      return { intent: 'unknown', text: t('assistant.unknown'), items: [] };
+  }
+}
