@@ -402,6 +402,17 @@ const MESSAGES = {
     'Senha do motorista incorreta',
     'Contraseña del conductor incorrecta',
   ),
+  // ---- scheduled reports (mail)
+  'scheduledReport.subject': w(
+    '{{name}}: {{from}} – {{to}}',
+    '{{name}}: {{from}} – {{to}}',
+    '{{name}}: {{from}} – {{to}}',
+  ),
+  'scheduledReport.body': w(
+    'Attached: the {{type}} report from {{from}} to {{to}}, sent by Rastro as scheduled.',
+    'Em anexo: o relatório de {{type}} de {{from}} a {{to}}, enviado pelo Rastro conforme o agendamento.',
+    'Adjunto: el informe de {{type}} del {{from}} al {{to}}, enviado por Rastro según la programación.',
+  ),
   // ---- fleet assistant (/asistente-demo)
   'assistant.whereIs': w(
     '{{name}} is at {{place}}, {{status}}, {{speed}}; last report {{time}}.',

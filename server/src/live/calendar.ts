@@ -121,10 +121,11 @@ function occurrenceCovers(e: VEvent, local: number, index: number, t: number): b
   return start <= t && t < start + e.durationMs;
 }
 
-function eventActive(e: VEvent, t: number): boolean {
+/** The UTC start of the occurrence of `e` covering `t`, or null. */
+function eventStart(e: VEvent, t: number): number | null {
   const tLocal = t + (e.tz ? tzOffset(e.tz, t) : 0);
-  if (!e.rrule) return occurrenceCovers(e, e.startLocal, 0, t);
-  if (tLocal < e.startLocal - DAY) return false;
+  if (!e.rrule) return occurrenceCovers(e, e.startLocal, 0, t) ? toUtc(e.startLocal, e.tz) : null;
+  if (tLocal < e.startLocal - DAY) return null;
   const interval = Math.max(1, Number(e.rrule.INTERVAL ?? 1) || 1);
   const freq = (e.rrule.FREQ ?? '').toUpperCase();
   const back = Math.ceil(e.durationMs / DAY) + 1;
@@ -132,8 +133,8 @@ function eventActive(e: VEvent, t: number): boolean {
     const period = (freq === 'DAILY' ? 1 : 7) * interval * DAY;
     const n = Math.floor((tLocal - e.startLocal) / period);
     for (let k = n; k >= Math.max(0, n - back); k--)
-      if (occurrenceCovers(e, e.startLocal + k * period, k, t)) return true;
-    return false;
+      if (occurrenceCovers(e, e.startLocal + k * period, k, t)) return toUtc(e.startLocal + k * period, e.tz);
+    return null;
   }
   if (freq === 'WEEKLY') {
     const days = e.rrule.BYDAY.split(',')
@@ -147,10 +148,10 @@ function eventActive(e: VEvent, t: number): boolean {
       for (const [i, d] of days.entries()) {
         const local = weekStart + k * 7 * DAY + d * DAY;
         if (local < e.startLocal) continue;
-        if (occurrenceCovers(e, local, (k / interval) * days.length + i, t)) return true;
+        if (occurrenceCovers(e, local, (k / interval) * days.length + i, t)) return toUtc(local, e.tz);
       }
     }
-    return false;
+    return null;
   }
   if (freq === 'MONTHLY' || freq === 'YEARLY') {
     const s = new Date(e.startLocal);
@@ -162,11 +163,25 @@ function eventActive(e: VEvent, t: number): boolean {
       const d = new Date(e.startLocal);
       d.setUTCMonth(d.getUTCMonth() + k * step);
       if (d.getUTCDate() !== s.getUTCDate()) continue; // e.g. the 31st in a short month
-      if (occurrenceCovers(e, d.getTime(), k, t)) return true;
+      if (occurrenceCovers(e, d.getTime(), k, t)) return toUtc(d.getTime(), e.tz);
     }
-    return false;
+    return null;
   }
-  return occurrenceCovers(e, e.startLocal, 0, t);
+  return occurrenceCovers(e, e.startLocal, 0, t) ? toUtc(e.startLocal, e.tz) : null;
+}
+
+function eventActive(e: VEvent, t: number): boolean {
+  return eventStart(e, t) !== null;
+}
+
+/** The occurrence (UTC start and end) covering `time`, the one that started last when several do; or null. */
+export function occurrenceAt(events: VEvent[], time: number): { start: number; end: number } | null {
+  let best: { start: number; end: number } | null = null;
+  for (const e of events) {
+    const start = eventStart(e, time);
+    if (start !== null && (!best || start > best.start)) best = { start, end: start + e.durationMs };
+  }
+  return best;
 }
 
 /** Whether the time falls inside any of the parsed events. */

@@ -12,6 +12,7 @@ import { registerOsmAndRoute, startOsmAndServer } from './osmand.ts';
 import { registerPositionRoutes } from './positions.ts';
 import { registerQrDriver } from './qrDriver.ts';
 import { registerAssistant } from './assistant.ts';
+import { registerScheduledReports } from './reports/scheduled.ts';
 import { registerReports } from './reports/index.ts';
 import { startFleet } from './simulator/index.ts';
 import { registerSocket, SocketHub } from './socket.ts';
@@ -52,7 +53,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
       async send(m) {
         outbox.push(m);
         if (outbox.length > 100) outbox.shift();
-        await sendMail(smtp, m.to, m.subject, m.body);
+        await sendMail(smtp, m.to, m.subject, m.body, m.attachments);
         return { sent: true };
       },
     });
@@ -80,6 +81,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   registerReports(app, ctx);
   registerQrDriver(app, ctx, live);
   registerAssistant(app, ctx, live);
+  registerScheduledReports(app, ctx);
 
   live.logSink = (record) => {
     if (hub.wantsLogs) hub.pushLog(record);

@@ -7,6 +7,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   body: string;
+  /** Files sent with the message (scheduled reports' .xlsx). */
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 export interface Mailer {

@@ -201,7 +201,7 @@ export const RESOURCES: ResourceDef[] = [
     search: ['uniqueId', 'description', 'fromAddress', 'toAddress'],
   },
   {
-    // Scheduled reports: stored and linked; the embedded server has no mailer to deliver them.
+    // Scheduled reports: stored and linked; live/reports/scheduled.ts runs them when their calendar period ends.
     path: 'reports',
     table: 'reports',
     type: 'report',

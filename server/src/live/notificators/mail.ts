@@ -1,4 +1,5 @@
 // Mail over SMTP with node's net/tls: EHLO, optional STARTTLS, AUTH PLAIN, MAIL FROM, RCPT TO, DATA.
+import { randomBytes } from 'node:crypto';
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import type { NotificatorConfig } from './config.ts';
@@ -75,7 +76,58 @@ class SmtpConversation {
 const encodeHeader = (s: string) =>
   /^[\x20-\x7e]*$/.test(s) ? s : `=?UTF-8?B?${Buffer.from(s).toString('base64')}?=`;
 
-export async function sendMail(o: SmtpOptions, to: string, subject: string, body: string): Promise<void> {
+/** A file sent with a mail (scheduled reports' .xlsx). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+const base64Lines = (data: Buffer) => data.toString('base64').replace(/.{1,76}/g, '$&\r\n');
+
+/** Headers and body of the DATA section: plain text, or multipart/mixed with the attachments. */
+export function mimeMessage(
+  from: string,
+  to: string,
+  subject: string,
+  body: string,
+  attachments: readonly MailAttachment[] = [],
+): string {
+  const headers = [
+    `From: ${from}`,
+    `To: ${to}`,
+    `Subject: ${encodeHeader(subject)}`,
+    `Date: ${new Date().toUTCString()}`,
+    'MIME-Version: 1.0',
+  ];
+  const text = base64Lines(Buffer.from(body));
+  if (!attachments.length) {
+    headers.push('Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64');
+    return `${headers.join('\r\n')}\r\n\r\n${text}`;
+  }
+  const boundary = `rastro-${randomBytes(12).toString('hex')}`;
+  headers.push(`Content-Type: multipart/mixed; boundary="${boundary}"`);
+  const parts = [
+    `--${boundary}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${text}`,
+    ...attachments.map((a) => {
+      const name = a.filename.replace(/["\r\n\\]/g, '_');
+      return (
+        `--${boundary}\r\nContent-Type: ${a.contentType}; name="${name}"\r\n` +
+        `Content-Disposition: attachment; filename="${name}"\r\nContent-Transfer-Encoding: base64\r\n\r\n` +
+        base64Lines(a.content)
+      );
+    }),
+  ];
+  return `${headers.join('\r\n')}\r\n\r\n${parts.join('')}--${boundary}--\r\n`;
+}
+
+export async function sendMail(
+  o: SmtpOptions,
+  to: string,
+  subject: string,
+  body: string,
+  attachments: readonly MailAttachment[] = [],
+): Promise<void> {
   const timeout = o.timeoutMs ?? 15_000;
   const open = (): Promise<Socket | TLSSocket> =>
     new Promise((resolve, reject) => {
@@ -120,19 +172,8 @@ export async function sendMail(o: SmtpOptions, to: string, subject: string, body
     await smtp.command(`MAIL FROM:<${o.from}>`, [250]);
     await smtp.command(`RCPT TO:<${to}>`, [250, 251]);
     await smtp.command('DATA', [354]);
-    const headers = [
-      `From: ${o.from}`,
-      `To: ${to}`,
-      `Subject: ${encodeHeader(subject)}`,
-      `Date: ${new Date().toUTCString()}`,
-      'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      'Content-Transfer-Encoding: base64',
-    ];
-    const encoded = Buffer.from(body)
-      .toString('base64')
-      .replace(/.{1,76}/g, '$&\r\n');
-    await smtp.command(`${headers.join('\r\n')}\r\n\r\n${encoded}\r\n.`, [250]);
+    const data = mimeMessage(o.from, to, subject, body, attachments).replace(/\r\n$/, '');
+    await smtp.command(`${data}\r\n.`, [250]);
     await smtp.command('QUIT', [221]).catch(() => undefined);
   } finally {
     socket.destroy();

@@ -1,0 +1,195 @@
+// Scheduled reports (Traccar's /api/reports CRUD with a calendar; docs/history-reports.md): every minute, each
+// report whose calendar period has just ended is run for that period and mailed as .xlsx to every user linked to
+// it who has an e-mail. The report is produced by this server's own GET /api/reports/{type} (app.inject) as that
+// user, through a five-minute token revoked right after, so each recipient gets exactly what they may see, in
+// their language, time zone and units. The period's end is kept in the report's attributes (`lastPeriodEnd`) so a
+// restart never sends a period twice. The mail goes through the mail adapter (SMTP from the environment).
+import type { FastifyInstance } from 'fastify';
+import {
+  XLSX_ACCEPT,
+  formatMessage,
+  normalizeLocale,
+  type MessageKey,
+  type MessageLocale,
+} from '@rastro/domain';
+import type { AppContext } from '../../context.ts';
+import { createSessionToken, revokeToken } from '../../traccar/auth.ts';
+import { getMailer } from '../../traccar/mailer.ts';
+import { parseAttributes } from '../../traccar/model.ts';
+import { occurrenceAt, parseCalendar } from '../calendar.ts';
+
+export const SCHEDULED_TICK_MS = 60_000;
+const RUNNABLE = new Set(['events', 'route', 'summary', 'trips', 'stops']);
+const TYPE_KEYS: Record<string, MessageKey> = {
+  events: 'reportSheets.events',
+  route: 'reportSheets.route',
+  summary: 'reportSheets.summary',
+  trips: 'reportSheets.trips',
+  stops: 'reportSheets.stops',
+};
+
+interface ReportRow {
+  id: number;
+  type: string;
+  description: string | null;
+  calendarId: number;
+  attributes: string | null;
+}
+
+interface Recipient {
+  id: number;
+  email: string;
+  attributes: string | null;
+}
+
+export interface ScheduledRun {
+  reportId: number;
+  from: string;
+  to: string;
+  sent: string[];
+  failed: string[];
+}
+
+export class ScheduledReports {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly app: FastifyInstance,
+  ) {}
+
+  start(): void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.runDue(Date.now())
+        .catch((err: unknown) => this.ctx.log.error({ err }, 'scheduled reports failed'))
+        .finally(() => (running = false));
+    }, SCHEDULED_TICK_MS);
+    timer.unref();
+    this.ctx.onClose.push(() => clearInterval(timer));
+  }
+
+  /** Runs every report whose calendar period ended in (previous, now]; returns what was sent. */
+  async runDue(now: number, previous = now - SCHEDULED_TICK_MS): Promise<ScheduledRun[]> {
+    const sql = this.ctx.store.sqlite;
+    const reports = sql
+      .prepare('SELECT id, type, description, calendarId, attributes FROM reports WHERE calendarId > 0')
+      .all() as ReportRow[];
+    const out: ScheduledRun[] = [];
+    for (const r of reports) {
+      const cal = sql.prepare('SELECT data FROM calendars WHERE id = ?').get(r.calendarId) as
+        { data: string } | undefined;
+      if (!cal) continue;
+      let period: { start: number; end: number } | null;
+      try {
+        period = occurrenceAt(parseCalendar(cal.data), previous);
+      } catch {
+        continue;
+      }
+      if (!period || period.end > now || period.end <= previous) continue;
+      const attrs = parseAttributes(r.attributes);
+      const end = new Date(period.end).toISOString();
+      if (attrs.lastPeriodEnd === end) continue;
+      sql
+        .prepare('UPDATE reports SET attributes = ? WHERE id = ?')
+        .run(JSON.stringify({ ...attrs, lastPeriodEnd: end }), r.id);
+      if (!RUNNABLE.has(r.type)) {
+        this.ctx.log.warn({ reportId: r.id, type: r.type }, 'scheduled report type not supported; skipped');
+        continue;
+      }
+      out.push(await this.run(r, new Date(period.start).toISOString(), end));
+    }
+    return out;
+  }
+
+  private language(recipient: Recipient): MessageLocale {
+    const ns = this.ctx.config.ns;
+    const server = this.ctx.store.sqlite.prepare('SELECT attributes FROM server WHERE id = 1').get() as
+      { attributes: string | null } | undefined;
+    for (const v of [
+      parseAttributes(recipient.attributes)[`${ns}.lang`],
+      parseAttributes(server?.attributes)[`${ns}.lang`],
+    ]) {
+      const l = typeof v === 'string' ? normalizeLocale(v) : null;
+      if (l) return l;
+    }
+    return 'pt-BR';
+  }
+
+  /** Produces and mails one report for [from, to) to each recipient. */
+  async run(r: ReportRow, from: string, to: string): Promise<ScheduledRun> {
+    const sql = this.ctx.store.sqlite;
+    const linked = (ownerType: string) =>
+      (
+        sql
+          .prepare(
+            `SELECT ownerId FROM links WHERE ownerType = ? AND propertyType = 'report' AND propertyId = ?`,
+          )
+          .all(ownerType, r.id) as { ownerId: number }[]
+      ).map((x) => x.ownerId);
+    const query = new URLSearchParams({ from, to });
+    for (const id of linked('device')) query.append('deviceId', String(id));
+    for (const id of linked('group')) query.append('groupId', String(id));
+    const recipients = linked('user')
+      .map(
+        (id) =>
+          sql
+            .prepare(
+              `SELECT id, email, attributes FROM users WHERE id = ? AND disabled = 0 AND email LIKE '%@%'`,
+            )
+            .get(id) as Recipient | undefined,
+      )
+      .filter((u): u is Recipient => !!u);
+    const run: ScheduledRun = { reportId: r.id, from, to, sent: [], failed: [] };
+    for (const u of recipients) {
+      const token = createSessionToken(this.ctx, u.id, new Date(Date.now() + 5 * 60_000));
+      const lang = this.language(u);
+      try {
+        const res = await this.app.inject({
+          method: 'GET',
+          url: `/api/reports/${r.type}?${query}`,
+          headers: { authorization: `Bearer ${token}`, accept: XLSX_ACCEPT, 'accept-language': lang },
+        });
+        if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body.slice(0, 200)}`);
+        const fmt = new Intl.DateTimeFormat(lang, {
+          dateStyle: 'short',
+          timeStyle: 'short',
+          timeZone: 'UTC',
+        });
+        const values = {
+          name: r.description || formatMessage(TYPE_KEYS[r.type]!, lang),
+          type: formatMessage(TYPE_KEYS[r.type]!, lang).toLowerCase(),
+          from: `${fmt.format(new Date(from))} UTC`,
+          to: `${fmt.format(new Date(to))} UTC`,
+        };
+        const result = await getMailer(this.ctx).send({
+          to: u.email,
+          subject: formatMessage('scheduledReport.subject', lang, values),
+          body: formatMessage('scheduledReport.body', lang, values),
+          attachments: [
+            { filename: `report-${r.type}.xlsx`, contentType: XLSX_ACCEPT, content: res.rawPayload },
+          ],
+        });
+        if (!result.sent) throw new Error(result.reason ?? 'mail not sent');
+        run.sent.push(u.email);
+      } catch (err) {
+        this.ctx.log.warn({ err, reportId: r.id, userId: u.id }, 'scheduled report not delivered');
+        run.failed.push(u.email);
+      } finally {
+        revokeToken(this.ctx, token);
+      }
+    }
+    return run;
+  }
+}
+
+const schedulers = new WeakMap<AppContext, ScheduledReports>();
+
+export function registerScheduledReports(app: FastifyInstance, ctx: AppContext): ScheduledReports {
+  const s = new ScheduledReports(ctx, app);
+  schedulers.set(ctx, s);
+  s.start();
+  return s;
+}
+
+export const getScheduledReports = (ctx: AppContext) => schedulers.get(ctx);
