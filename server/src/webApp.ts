@@ -16,19 +16,20 @@ export const SHORT_LIVED = 'public, max-age=86400';
 /**
  * Content Security Policy of the app's pages: scripts only from this origin (the build has no inline script), styles
  * inline too (Mantine and the white-label theme set them at run time), map tiles, styles and glyphs from any HTTPS
- * provider the map styles name, MapLibre's blob workers, and no framing by other sites (the engine-block slider
- * must not be clickjacked).
+ * provider the map styles name, MapLibre's blob workers, device cameras (video and stills from any http(s) address a
+ * device's videoUrl names: trackers' cameras often sit on plain http), and no framing by other sites (the
+ * engine-block slider must not be clickjacked).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
+  "img-src 'self' data: blob: https: http:",
   "font-src 'self' data:",
   "connect-src 'self' ws: wss: https:",
   "worker-src 'self' blob:",
   "child-src 'self' blob:",
-  "media-src 'self' data: blob:",
+  "media-src 'self' data: blob: https: http:",
   "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

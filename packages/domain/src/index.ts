@@ -20,6 +20,7 @@ export * from './share.ts';
 export * from './shareForm.ts';
 export * from './qrDriver.ts';
 export * from './assistant.ts';
+export * from './camera.ts';
 export * from './locale.ts';
 export * from './slide.ts';
 export * from './lru.ts';

@@ -413,6 +413,22 @@ const MESSAGES = {
     'Em anexo: o relatório de {{type}} de {{from}} a {{to}}, enviado pelo Rastro conforme o agendamento.',
     'Adjunto: el informe de {{type}} del {{from}} al {{to}}, enviado por Rastro según la programación.',
   ),
+  // ---- camera view (SPEC §8)
+  'camera.unavailable': w(
+    'Video not available after several attempts',
+    'Vídeo não disponível após várias tentativas',
+    'Video no disponible después de varios intentos',
+  ),
+  'camera.timeout': w(
+    'The video took too long to load; trying again…',
+    'O vídeo demorou demais para carregar; tentando de novo…',
+    'El video tardó demasiado en cargar; intentando de nuevo…',
+  ),
+  'camera.commandError': w(
+    'Error sending the camera command',
+    'Erro ao enviar o comando da câmera',
+    'Error al enviar el comando de la cámara',
+  ),
   // ---- fleet assistant (/asistente-demo)
   'assistant.whereIs': w(
     '{{name}} is at {{place}}, {{status}}, {{speed}}; last report {{time}}.',

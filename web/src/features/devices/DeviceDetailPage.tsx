@@ -23,6 +23,7 @@ import { useNavigate, useParams } from 'react-router';
 import {
   attrNumber,
   attrString,
+  cameraSource,
   deviceDriver,
   formatDistance,
   formatEngineHours,
@@ -39,6 +40,7 @@ import { deviceActionButtons, type DeviceActionKey } from './deviceActionButtons
 import { api } from '../../api/http.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
+import { CameraView } from './CameraView.tsx';
 import { DeviceImage } from './DeviceImage.tsx';
 import { plateOrImei, timeAgo } from './DeviceRow.tsx';
 
@@ -111,6 +113,7 @@ export function DeviceDetailPage() {
 
   const ind = positionIndicators(position?.attributes);
   const attrs = { ...(position?.attributes ?? {}) } as Attributes;
+  const camera = cameraSource(device.attributes, ns);
   const odometer = attrNumber(attrs.totalDistance) ?? attrNumber(attrs.odometer);
   const hours = attrNumber(attrs.hours);
   const driverName = attrString(attrs.driverName) ?? deviceDriver(device, position);
@@ -239,6 +242,8 @@ export function DeviceDetailPage() {
           {trailId === id ? t('actions.trailOff') : t('actions.trail')}
         </Button>
       </Group>
+
+      {camera && <CameraView source={camera} name={device.name} />}
 
       <SimpleGrid cols={3} spacing={6} data-testid="detail-indicators">
         {(['power', 'battery', 'sat'] as const).map((k) => (
