@@ -157,6 +157,23 @@ test('drivers dialog: required fields, a duplicate identifier, edit and delete',
 
     await row.getByTestId('driver-edit').click();
     await expect(page.getByTestId('driver-licenseNumber')).toHaveValue('01234567890');
+    // the driver's photo: a wrong type is refused before upload, a PNG is saved and shown
+    const photo = page.getByTestId('driver-photo');
+    const input = photo.locator('input[type=file]');
+    await input.setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('oi') });
+    await expect(photo.getByTestId('driver-photo-error')).toHaveText(
+      'Escolha uma imagem JPEG, PNG, GIF ou WebP',
+    );
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await input.setInputFiles({ name: 'ana.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByText('Foto salva')).toBeVisible();
+    await expect(photo.getByRole('img', { name: `Foto de Ana ${t}` })).toHaveAttribute(
+      'src',
+      new RegExp(`/rastro/assets/images/drivers/${saved!.id}\\.png\\?v=\\d+$`),
+    );
     await page.getByTestId('driver-name').fill(`Ana ${t} Souza`);
     await page.getByTestId('driver-save').click();
     await expect(page.getByTestId('driver-row').filter({ hasText: `Ana ${t} Souza` })).toBeVisible();

@@ -207,6 +207,8 @@ function extRequirement(m: string, s: string[]): ApiRequirement | null {
     return m === 'PUT' ? req('share', 'edit') : m === 'DELETE' ? req('share', 'delete') : null;
   if (!ID.test(second ?? '')) return null;
   if (first === 'devices' && third === 'photos') return req('devices', m === 'GET' ? 'view' : 'edit');
+  if (first === 'drivers' && third === 'image' && (m === 'POST' || m === 'DELETE'))
+    return req('drivers', 'edit');
   if (first === 'devices' && third === 'logs' && m === 'GET') return req('devices', 'view');
   if (first === 'users' && third === 'logs' && m === 'GET') return req('users', 'view');
   if (first === 'users' && third === 'suspend' && m === 'POST') return req('users', 'lock');

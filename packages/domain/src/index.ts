@@ -21,6 +21,7 @@ export * from './shareForm.ts';
 export * from './qrDriver.ts';
 export * from './assistant.ts';
 export * from './camera.ts';
+export * from './images.ts';
 export * from './locale.ts';
 export * from './slide.ts';
 export * from './lru.ts';

@@ -13,7 +13,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DRIVER_IMAGE_KEY } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { checkSee, checkWrite } from '../traccar/access.ts';
+import { requireUser } from '../traccar/auth.ts';
+import { parseAttributes } from '../traccar/model.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { pathId } from '../traccar/http.ts';
 import { upstreamOf } from '../gateway/index.ts';
@@ -171,6 +175,47 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
       await mkdir(imagesDir, { recursive: true });
       await copyFile(join(dir, name), join(imagesDir, `${d.id}.png`));
       return reply.type('text/plain; charset=utf-8').send(name);
+    });
+
+    // Driver photo (SPEC §3 Driver imageUpdated; served at /{ns}/assets/images/drivers/{id}.png by media.ts):
+    // embedded mode only, for a caller who sees the driver and may write; the driver's `imageUpdated` attribute
+    // changes with each upload so the web's cache buster follows.
+    const driverPhotoTarget = async (req: FastifyRequest) => {
+      if (ctx.config.mode === 'gateway') throw badRequest('Driver photos need the embedded server');
+      const user = await requireUser(ctx, req);
+      const id = pathId(req);
+      checkSee(ctx, user, 'driver', id);
+      checkWrite(ctx, user);
+      const row = ctx.store.sqlite.prepare('SELECT attributes FROM drivers WHERE id = ?').get(id) as
+        { attributes: string | null } | undefined;
+      if (!row) throw notFound(`Driver ${id} not found`);
+      return { id, attributes: parseAttributes(row.attributes) };
+    };
+    const driverPhoto = (id: number) => join(imagesDir, 'drivers', `${id}.png`);
+    const setDriverStamp = (id: number, attributes: Record<string, unknown>, stamp: number | null) => {
+      const { [DRIVER_IMAGE_KEY]: _old, ...rest } = attributes;
+      ctx.store.sqlite
+        .prepare('UPDATE drivers SET attributes = ? WHERE id = ?')
+        .run(JSON.stringify(stamp === null ? rest : { ...rest, [DRIVER_IMAGE_KEY]: stamp }), id);
+    };
+    scope.post(
+      `/${ctx.config.ns}/drivers/:id/image`,
+      { bodyLimit: DEVICE_IMAGE_MAX_BYTES + 1 },
+      async (req) => {
+        const d = await driverPhotoTarget(req);
+        const img = checkImage(req.headers['content-type'], req.body, DEVICE_IMAGE_MAX_BYTES);
+        await mkdir(join(imagesDir, 'drivers'), { recursive: true });
+        await writeFile(driverPhoto(d.id), img.data);
+        const stamp = Date.now();
+        setDriverStamp(d.id, d.attributes, stamp);
+        return { [DRIVER_IMAGE_KEY]: stamp };
+      },
+    );
+    scope.delete(`/${ctx.config.ns}/drivers/:id/image`, async (req, reply) => {
+      const d = await driverPhotoTarget(req);
+      await rm(driverPhoto(d.id), { force: true });
+      setDriverStamp(d.id, d.attributes, null);
+      return reply.status(204).send();
     });
 
     const photosDir = (d: DeviceRow) => join(deviceDir(d), 'photos');

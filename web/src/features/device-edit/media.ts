@@ -1,9 +1,10 @@
 // Device picture (POST /api/devices/{id}/image, CONTRACT §4) and installation photos (/{ns}/devices/{id}/photos).
+import { IMAGE_UPLOAD_MAX_BYTES, imageUploadProblem } from '@rastro/domain';
 import { api, ext } from '../../api/http.ts';
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export { IMAGE_UPLOAD_TYPES as IMAGE_TYPES } from '@rastro/domain';
 /** Device picture limit (CONTRACT §4) and installation photo limit (server: 5 MB). */
-export const IMAGE_MAX_BYTES = 500_000;
+export const IMAGE_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 export const PHOTO_MAX_BYTES = 5_000_000;
 
 export interface Photo {
@@ -18,9 +19,9 @@ export function imageProblem(
   file: Pick<File, 'type' | 'size'>,
   kind: 'image' | 'photo' = 'image',
 ): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'photos.badType';
-  if (file.size > (kind === 'photo' ? PHOTO_MAX_BYTES : IMAGE_MAX_BYTES))
-    return kind === 'photo' ? 'photos.photoTooBig' : 'photos.tooBig';
+  const problem = imageUploadProblem(file, kind === 'photo' ? PHOTO_MAX_BYTES : IMAGE_MAX_BYTES);
+  if (problem === 'badType') return 'photos.badType';
+  if (problem === 'tooBig') return kind === 'photo' ? 'photos.photoTooBig' : 'photos.tooBig';
   return null;
 }
 

@@ -45,6 +45,7 @@ import { HttpError } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 import { AttributesEditor } from '../../components/AttributesEditor.tsx';
+import { DriverPhoto } from './DriverPhoto.tsx';
 
 function driverImage(ns: string, d: Driver): string {
   const stamp = d.attributes?.[DRIVER_IMAGE_KEY];
@@ -135,6 +136,9 @@ export function DriversDialog({ onClose }: DialogComponentProps) {
         <Alert color="red">{t('denied')}</Alert>
       ) : editing ? (
         <Stack gap="sm" data-testid="driver-form">
+          {editing.id > 0 && (
+            <DriverPhoto driver={(list.data ?? []).find((d) => d.id === editing.id)} ns={ns} />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label={t('fields.name')}

@@ -1,0 +1,101 @@
+// A driver's photo in the drivers dialog (SPEC §3 Driver imageUpdated): shown from /{ns}/assets/images/drivers/{id}.png
+// with the imageUpdated cache buster; upload (JPEG, PNG, GIF, WebP ≤ 500 KB, checked here and on the server) and
+// remove through POST/DELETE /{ns}/drivers/{id}/image.
+import { Avatar, Button, FileButton, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { DRIVER_IMAGE_KEY, imageUploadProblem, type Driver } from '@rastro/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ext, serverMessage } from '../../api/http.ts';
+import { resourceKeys } from '../../api/resources.ts';
+
+export function DriverPhoto({ driver, ns }: { driver: Driver | undefined; ns: string }) {
+  const { t } = useTranslation('drivers');
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!driver) return null;
+  const stamp = driver.attributes?.[DRIVER_IMAGE_KEY];
+  const src = stamp ? `/${ns}/assets/images/drivers/${driver.id}.png?v=${String(stamp)}` : undefined;
+
+  const done = async (message: string) => {
+    await qc.invalidateQueries({ queryKey: resourceKeys.all('drivers') });
+    notifications.show({ color: 'green', message });
+  };
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    const problem = imageUploadProblem(file);
+    if (problem) return setError(t(`photo.${problem}`));
+    setBusy(true);
+    setError(null);
+    try {
+      await ext.request('POST', `/drivers/${driver.id}/image`, {
+        body: file,
+        headers: { 'Content-Type': file.type },
+      });
+      await done(t('photo.saved'));
+    } catch (e) {
+      setError(serverMessage(e) ?? t('photo.badType'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await ext.del(`/drivers/${driver.id}/image`);
+      await done(t('photo.removed'));
+    } catch (e) {
+      setError(serverMessage(e) ?? t('photo.badType'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Group gap="sm" data-testid="driver-photo">
+      <Avatar
+        size="lg"
+        src={src}
+        alt={t('photo.alt', { name: driver.name })}
+        name={driver.name}
+        color="initials"
+      />
+      <FileButton onChange={(f) => void upload(f)} accept="image/jpeg,image/png,image/gif,image/webp">
+        {(props) => (
+          <Button
+            {...props}
+            size="xs"
+            variant="light"
+            loading={busy}
+            leftSection={<IconUpload size={14} />}
+            data-testid="driver-photo-upload"
+          >
+            {t('photo.upload')}
+          </Button>
+        )}
+      </FileButton>
+      {src && (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={14} />}
+          onClick={() => void remove()}
+          disabled={busy}
+          data-testid="driver-photo-remove"
+        >
+          {t('photo.remove')}
+        </Button>
+      )}
+      {error && (
+        <Text size="xs" c="red" data-testid="driver-photo-error">
+          {error}
+        </Text>
+      )}
+    </Group>
+  );
+}
