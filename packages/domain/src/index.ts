@@ -22,6 +22,7 @@ export * from './qrDriver.ts';
 export * from './assistant.ts';
 export * from './camera.ts';
 export * from './images.ts';
+export * from './linkObjects.ts';
 export * from './locale.ts';
 export * from './slide.ts';
 export * from './lru.ts';

@@ -429,6 +429,11 @@ const MESSAGES = {
     'Erro ao enviar o comando da câmera',
     'Error al enviar el comando de la cámara',
   ),
+  'linkObjects.timeout': w(
+    'The related objects took too long to load',
+    'Os objetos relacionados demoraram demais para carregar',
+    'Los objetos relacionados tardaron demasiado en cargar',
+  ),
   // ---- fleet assistant (/asistente-demo)
   'assistant.whereIs': w(
     '{{name}} is at {{place}}, {{status}}, {{speed}}; last report {{time}}.',

@@ -22,6 +22,9 @@ export const dialogRegistry: Record<string, RegisteredDialog> = {
     import('../features/commands/index.ts').then((m) => ({ default: m.SendCommandDialog })),
   ),
   deviceShare: lazy(() => import('../features/shares/index.ts').then((m) => ({ default: m.ShareDialog }))),
+  linkObjects: lazy(() =>
+    import('../features/link-objects/index.ts').then((m) => ({ default: m.LinkObjectsDialog })),
+  ),
   shares: lazy(() => import('../features/shares/index.ts').then((m) => ({ default: m.SharesDialog }))),
   graphics: lazy(() => import('../features/telemetry/index.ts').then((m) => ({ default: m.GraphicsDialog }))),
   geofenceForm: lazy(() =>

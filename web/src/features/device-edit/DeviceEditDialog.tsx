@@ -21,7 +21,7 @@ import {
   ActionIcon,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPrinter, IconQrcode, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconLink, IconPrinter, IconQrcode, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEVICE_STATES, MAP_ICON_TYPES, canEditDevices, type Device } from '@rastro/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -358,6 +358,15 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
               data-testid="device-open-qr"
             >
               {t('qr')}
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconLink size={16} />}
+              disabled={!saved}
+              onClick={() => openDialog('linkObjects', { owner: 'device', id: deviceId, name: values.name })}
+              data-testid="device-link-objects"
+            >
+              {t('button', { ns: 'linkObjects' })}
             </Button>
             <Button
               variant="light"

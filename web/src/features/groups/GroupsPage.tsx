@@ -3,7 +3,7 @@
 // attributes) and delete with confirmation. Save = PUT when id > 0 else POST; deletes need an id > 0 (§5).
 import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconFolder, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconFolder, IconLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import {
   can,
   canDeleteById,
@@ -19,6 +19,7 @@ import {
 } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openDialog } from '../../app/dialogs.ts';
 import { HttpError, refusalMessage } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
@@ -159,6 +160,18 @@ export function GroupsPage() {
               )}
             </Group>
             <Group gap={4} wrap="nowrap">
+              {mayEdit && (
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('button', { ns: 'linkObjects' })}
+                  onClick={() =>
+                    openDialog('linkObjects', { owner: 'group', id: r.group.id, name: r.group.name })
+                  }
+                  data-testid="group-link-objects"
+                >
+                  <IconLink size={16} />
+                </ActionIcon>
+              )}
               {mayEdit && (
                 <ActionIcon
                   variant="subtle"

@@ -1,0 +1,1 @@
+export { LinkObjectsDialog } from './LinkObjectsDialog.tsx';
