@@ -200,6 +200,9 @@ function apiRequirement(m: string, s: string[], body: unknown, facts: ApiFacts):
 
 function extRequirement(m: string, s: string[]): ApiRequirement | null {
   const [first, second, third] = s;
+  // Autolink creates a device (and its status query is only for those who may).
+  if (first === 'autolink' && s.length === 1 && (m === 'GET' || m === 'POST'))
+    return req('devices', 'create');
   // Shared links (SPEC §7 client A): list, create, change the expiry, revoke.
   if (first === 'shares' && s.length === 1)
     return m === 'GET' ? req('share', 'view') : m === 'POST' ? req('share', 'create') : null;

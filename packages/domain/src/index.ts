@@ -23,6 +23,7 @@ export * from './assistant.ts';
 export * from './camera.ts';
 export * from './images.ts';
 export * from './linkObjects.ts';
+export * from './autolink.ts';
 export * from './locale.ts';
 export * from './slide.ts';
 export * from './lru.ts';

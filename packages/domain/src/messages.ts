@@ -434,6 +434,16 @@ const MESSAGES = {
     'Os objetos relacionados demoraram demais para carregar',
     'Los objetos relacionados tardaron demasiado en cargar',
   ),
+  'autolink.identifierInvalid': w(
+    'Type the tracker identifier (IMEI or serial): 3 to 128 letters, digits, or _ . : -',
+    'Digite o identificador do rastreador (IMEI ou serial): de 3 a 128 letras, dígitos ou _ . : -',
+    'Escriba el identificador del rastreador (IMEI o serie): de 3 a 128 letras, dígitos o _ . : -',
+  ),
+  'autolink.registered': w(
+    'This tracker is already registered',
+    'Este rastreador já está cadastrado',
+    'Este rastreador ya está registrado',
+  ),
   // ---- fleet assistant (/asistente-demo)
   'assistant.whereIs': w(
     '{{name}} is at {{place}}, {{status}}, {{speed}}; last report {{time}}.',

@@ -121,6 +121,7 @@ for (const area of ['groups', 'drivers', 'calendars', 'maintenance'] as const) {
   CALLS[`${area}.edit`] = [['PUT', `/api/${area}/1`, {}]];
   CALLS[`${area}.delete`] = [['DELETE', `/api/${area}/1`]];
 }
+CALLS['devices.create'].push(['GET', '/rastro/autolink'], ['POST', '/rastro/autolink']);
 // a driver's photo is an edit of the driver
 CALLS['drivers.edit'].push(['POST', '/rastro/drivers/3/image'], ['DELETE', '/rastro/drivers/3/image']);
 

@@ -317,6 +317,20 @@ export const migrations: string[] = [
   CREATE INDEX shares_creator ON shares (creatorId);
   CREATE INDEX shares_guest ON shares (guestId);
   `,
+  // Autolink: identifiers that reported without a device (the last report kept), offered at /autolink.
+  `
+  CREATE TABLE unknown_devices (
+    uniqueId TEXT PRIMARY KEY,
+    protocol TEXT,
+    firstSeen TEXT NOT NULL,
+    lastSeen TEXT NOT NULL,
+    reports INTEGER NOT NULL DEFAULT 1,
+    latitude REAL,
+    longitude REAL,
+    fixTime TEXT
+  );
+  CREATE INDEX unknown_devices_seen ON unknown_devices (lastSeen);
+  `,
 ];
 
 export function migrate(sqlite: BetterSqlite3.Database): void {

@@ -12,6 +12,7 @@ import { registerOsmAndRoute, startOsmAndServer } from './osmand.ts';
 import { registerPositionRoutes } from './positions.ts';
 import { registerQrDriver } from './qrDriver.ts';
 import { registerAssistant } from './assistant.ts';
+import { registerAutolink } from './autolink.ts';
 import { registerScheduledReports } from './reports/scheduled.ts';
 import { registerReports } from './reports/index.ts';
 import { startFleet } from './simulator/index.ts';
@@ -81,6 +82,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   registerReports(app, ctx);
   registerQrDriver(app, ctx, live);
   registerAssistant(app, ctx, live);
+  registerAutolink(app, ctx, live);
   registerScheduledReports(app, ctx);
 
   live.logSink = (record) => {

@@ -106,6 +106,8 @@ export class LiveCore {
   logSink:
     | ((record: { host: string; protocol: string; uniqueId: string; deviceId: number; data: string }) => void)
     | null = null;
+  /** Called with each report of an identifier no device has (autolink remembers it). */
+  onUnknownDevice: ((p: IncomingPosition) => void) | null = null;
   /** Counters for diagnostics and the benchmark. */
   readonly stats = { received: 0, stored: 0, rejected: 0, events: 0 };
 
@@ -177,6 +179,7 @@ export class LiveCore {
     const deviceId = this.findDevice(p);
     if (deviceId === undefined) {
       this.stats.rejected++;
+      if (p.uniqueId !== undefined) this.onUnknownDevice?.(p);
       const ref = p.uniqueId !== undefined ? `uniqueId ${p.uniqueId}` : `id ${p.deviceId}`;
       return Promise.resolve({ ok: false, error: 'unknownDevice', message: `Unknown device (${ref})` });
     }

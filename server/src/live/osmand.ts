@@ -313,7 +313,16 @@ export async function handleOsmAnd(
   for (const d of decoded) {
     if (!d.ok) return { status: d.status, body: d.message };
     const deviceId = live.findDevice({ uniqueId: d.uniqueId });
-    if (deviceId === undefined) return { status: json ? 404 : 400, body: `Unknown device ${d.uniqueId}` };
+    if (deviceId === undefined) {
+      // remembered for autolink (live/autolink.ts); without a fix only the identifier counts
+      live.onUnknownDevice?.({
+        ...d.position,
+        uniqueId: d.uniqueId,
+        latitude: d.position.latitude ?? NaN,
+        longitude: d.position.longitude ?? NaN,
+      });
+      return { status: json ? 404 : 400, body: `Unknown device ${d.uniqueId}` };
+    }
     if (d.notificationToken) saveNotificationToken(ctx, live, deviceId, d.notificationToken);
     live.logSink?.({
       host: req.host ?? '',

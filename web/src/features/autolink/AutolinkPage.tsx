@@ -1,8 +1,108 @@
-// AutolinkPage: its screens arrive with a later issue; for now it names the area and what it will hold.
+// /autolink and /autolink/{id} (SPEC §2; docs/autolink.md): link a tracker to one's account in one step. The
+// identifier is typed or comes from the link on the tracker's sticker (/autolink/<identifier>); the page says
+// whether the server has already heard from it (GET /{ns}/autolink), and "Link to my account" creates the device
+// (POST /{ns}/autolink), which then appears on the map with its last report.
+import { Alert, Anchor, Button, Card, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { TRACKER_ID, autolinkSchema, type AutolinkStatus, type Device } from '@rastro/domain';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FeatureIntro } from '../../components/FeatureIntro.tsx';
+import { Link, useParams } from 'react-router';
+import { ext, serverMessage } from '../../api/http.ts';
+import { intlLocale } from '../../i18n/index.ts';
 
 export function AutolinkPage() {
   const { t } = useTranslation('autolink');
-  return <FeatureIntro title={t('title')} description={t('description')} />;
+  const { t: tc } = useTranslation('common');
+  const { id } = useParams();
+  const [uniqueId, setUniqueId] = useState(() => (id ? decodeURIComponent(id) : ''));
+  const [name, setName] = useState('');
+  const [tried, setTried] = useState(false);
+  const clean = uniqueId.trim();
+  const validId = TRACKER_ID.test(clean);
+  const status = useQuery({
+    queryKey: ['autolink', clean],
+    queryFn: () => ext.get<AutolinkStatus>('/autolink', { uniqueId: clean }),
+    enabled: validId,
+  });
+  const link = useMutation({
+    mutationFn: (body: { uniqueId: string; name: string }) => ext.post<Device>('/autolink', body),
+  });
+  const parsed = autolinkSchema.safeParse({ uniqueId, name });
+  const issue = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  const fieldError = (field: 'uniqueId' | 'name') =>
+    tried && !parsed.success && parsed.error.issues[0]?.path[0] === field && issue ? tc(issue) : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!parsed.success || status.data?.registered) return;
+    link.mutate(parsed.data);
+  };
+
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+
+  return (
+    <Stack p="sm" gap="sm" data-testid="autolink">
+      <Text size="sm" c="dimmed">
+        {t('description')}
+      </Text>
+      {link.data ? (
+        <Alert color="green" data-testid="autolink-done">
+          <Stack gap={4}>
+            {t('done', { name: link.data.name })}
+            <Anchor component={Link} to={`/devices/${link.data.id}`} data-testid="autolink-open">
+              {t('open')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : (
+        <form onSubmit={submit}>
+          <Stack gap="sm">
+            <TextInput
+              label={t('identifier')}
+              description={t('identifierHint')}
+              value={uniqueId}
+              onChange={(e) => setUniqueId(e.currentTarget.value)}
+              error={fieldError('uniqueId')}
+              autoComplete="off"
+              data-testid="autolink-id"
+            />
+            {validId && status.data && (
+              <Card withBorder p="xs" data-testid="autolink-status">
+                <Text size="sm">
+                  {status.data.registered
+                    ? tc('autolink.registered')
+                    : status.data.seen && status.data.lastSeen
+                      ? t('seen', { time: when(status.data.lastSeen), count: status.data.reports })
+                      : t('notSeen')}
+                </Text>
+              </Card>
+            )}
+            <TextInput
+              label={t('name')}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={fieldError('name')}
+              data-testid="autolink-name"
+            />
+            {link.isError && (
+              <Alert color="red" data-testid="autolink-error">
+                {serverMessage(link.error) ?? t('error')}
+              </Alert>
+            )}
+            <Button
+              type="submit"
+              loading={link.isPending}
+              disabled={!!status.data?.registered}
+              data-testid="autolink-submit"
+            >
+              {t('submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,159 @@
+// Autolink (SPEC §2 /autolink, /autolink/{id}; §7 POST /autolink; docs/autolink.md). Every report of an identifier
+// no device has is remembered in `unknown_devices` (its last position kept; at most UNKNOWN_MAX identifiers, the
+// oldest dropped). A user who may create devices then links it in one step:
+//   GET  /{ns}/autolink?uniqueId=   what the server knows of that identifier (registered, seen, last report)
+//   POST /{ns}/autolink {uniqueId, name}   creates the device as the caller through POST /api/devices (so the
+//        device limit, read-only flags, duplicate check and the link to the caller are Traccar's own rules), then
+//        stores the remembered last report as its first position, so it is on the map at once.
+// The authorization hook requires the devices.create bit for both (packages/domain/src/apiPermissions.ts).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { autolinkSchema, isMessageKey, TRACKER_ID, type AutolinkStatus, type Device } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { invalidInput } from '../invalid.ts';
+import { requireUser } from '../traccar/auth.ts';
+import type { IncomingPosition, LiveCore } from './ingest.ts';
+
+export const UNKNOWN_MAX = 1000;
+
+interface UnknownRow {
+  uniqueId: string;
+  protocol: string | null;
+  firstSeen: string;
+  lastSeen: string;
+  reports: number;
+  latitude: number | null;
+  longitude: number | null;
+  fixTime: string | null;
+}
+
+export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: LiveCore): void {
+  const ns = ctx.config.ns;
+  const sql = ctx.store.sqlite;
+  const upsert = sql.prepare(
+    `INSERT INTO unknown_devices (uniqueId, protocol, firstSeen, lastSeen, reports, latitude, longitude, fixTime)
+     VALUES (@uniqueId, @protocol, @now, @now, 1, @latitude, @longitude, @fixTime)
+     ON CONFLICT(uniqueId) DO UPDATE SET protocol = @protocol, lastSeen = @now, reports = reports + 1,
+       latitude = coalesce(@latitude, latitude), longitude = coalesce(@longitude, longitude),
+       fixTime = coalesce(@fixTime, fixTime)`,
+  );
+  let writes = 0;
+  live.onUnknownDevice = (p: IncomingPosition) => {
+    const uniqueId = (p.uniqueId ?? '').trim();
+    if (!TRACKER_ID.test(uniqueId)) return;
+    const valid =
+      Number.isFinite(p.latitude) && Number.isFinite(p.longitude) && !(p.latitude === 0 && p.longitude === 0);
+    try {
+      upsert.run({
+        uniqueId,
+        protocol: p.protocol,
+        now: new Date().toISOString(),
+        latitude: valid ? p.latitude : null,
+        longitude: valid ? p.longitude : null,
+        fixTime: valid ? p.fixTime.toISOString() : null,
+      });
+      if (++writes % 100 === 0)
+        sql
+          .prepare(
+            `DELETE FROM unknown_devices WHERE uniqueId IN (SELECT uniqueId FROM unknown_devices
+             ORDER BY lastSeen DESC LIMIT -1 OFFSET ?)`,
+          )
+          .run(UNKNOWN_MAX);
+    } catch (err) {
+      ctx.log.warn({ err }, 'unknown device not recorded');
+    }
+  };
+  ctx.onClose.push(() => {
+    live.onUnknownDevice = null;
+  });
+
+  const status = (uniqueId: string): AutolinkStatus => {
+    const registered = !!sql.prepare('SELECT 1 FROM devices WHERE uniqueId = ?').get(uniqueId);
+    const row = sql.prepare('SELECT * FROM unknown_devices WHERE uniqueId = ?').get(uniqueId) as
+      UnknownRow | undefined;
+    return {
+      uniqueId,
+      registered,
+      seen: !!row,
+      lastSeen: row?.lastSeen ?? null,
+      reports: row?.reports ?? 0,
+      protocol: row?.protocol ?? null,
+    };
+  };
+
+  /** The caller's credentials, forwarded to POST /api/devices so the device is created as the caller. */
+  const credentials = (req: FastifyRequest): Record<string, string> => {
+    const h: Record<string, string> = {};
+    if (typeof req.headers.cookie === 'string') h.cookie = req.headers.cookie;
+    if (typeof req.headers.authorization === 'string') h.authorization = req.headers.authorization;
+    if (typeof req.headers.origin === 'string') h.origin = req.headers.origin;
+    if (typeof req.headers.host === 'string') h.host = req.headers.host;
+    const lang = req.headers['accept-language'];
+    if (typeof lang === 'string') h['accept-language'] = lang;
+    return h;
+  };
+
+  app.get(`/${ns}/autolink`, async (req) => {
+    const user = await requireUser(ctx, req);
+    const q = (req.query ?? {}) as Record<string, unknown>;
+    const uniqueId = typeof q.uniqueId === 'string' ? q.uniqueId.trim() : '';
+    if (!TRACKER_ID.test(uniqueId)) throw invalidInput(ctx, req, user, 'autolink.identifierInvalid');
+    return status(uniqueId);
+  });
+
+  app.post(`/${ns}/autolink`, async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const raw: unknown = req.body;
+    const parsed = autolinkSchema.safeParse(
+      raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null,
+    );
+    if (!parsed.success) {
+      const m = parsed.error.issues[0]?.message ?? '';
+      throw invalidInput(ctx, req, user, isMessageKey(m) ? m : 'autolink.identifierInvalid');
+    }
+    const { uniqueId, name } = parsed.data;
+    if (status(uniqueId).registered)
+      throw new ApiError(
+        409,
+        invalidInput(ctx, req, user, 'autolink.registered').message,
+        'WebApplicationException',
+      );
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/devices',
+      headers: { ...credentials(req), 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        id: 0,
+        name,
+        uniqueId,
+        attributes: {},
+        groupId: 0,
+        calendarId: 0,
+        disabled: false,
+      }),
+    });
+    if (created.statusCode !== 200) {
+      // Traccar's own refusal (device limit, read-only, …) as it answered
+      return reply
+        .status(created.statusCode)
+        .type(String(created.headers['content-type'] ?? 'text/plain; charset=utf-8'))
+        .send(created.body);
+    }
+    const device = created.json() as Device;
+    const row = sql.prepare('SELECT * FROM unknown_devices WHERE uniqueId = ?').get(uniqueId) as
+      UnknownRow | undefined;
+    if (row?.latitude != null && row.longitude != null && row.fixTime) {
+      live.invalidate();
+      await live.ingest({
+        uniqueId,
+        protocol: row.protocol ?? 'autolink',
+        fixTime: new Date(row.fixTime),
+        latitude: row.latitude,
+        longitude: row.longitude,
+        attributes: { autolink: true },
+      });
+    }
+    sql.prepare('DELETE FROM unknown_devices WHERE uniqueId = ?').run(uniqueId);
+    return reply.status(200).send(device);
+  });
+}
