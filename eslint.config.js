@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       'web/dist/**',
+      'server/dist/**',
       'data/**',
       'test-results/**',
       'playwright-report/**',
