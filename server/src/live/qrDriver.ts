@@ -32,7 +32,7 @@ import {
   type Position,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, tooManyRequests } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
 import { canAccessDevice, usersWhoSeeDevice } from '../traccar/access.ts';
@@ -50,6 +50,10 @@ interface DeviceRow {
   uniqueId: string;
   attributes: string | null;
 }
+
+/** Wrong QR passwords allowed per driver user and window before check-in answers 429. */
+export const QR_PASSWORD_FAILURES = 10;
+export const QR_PASSWORD_WINDOW_MS = 15 * 60_000;
 
 const timers = new WeakMap<AppContext, Map<string, NodeJS.Timeout>>();
 
@@ -250,6 +254,8 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
   });
   ctx.onClose.push(() => off());
 
+  const qrFailures = new Map<number, number[]>();
+
   /** The signed-in QR driver, or 403 in the caller's language. */
   async function driverCaller(req: FastifyRequest): Promise<{ user: UserRow; driverId: number | null }> {
     const user = await requireUser(ctx, req);
@@ -314,7 +320,15 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     const device = canAccessDevice(ctx, user, id) ? deviceRow(ctx, id) : undefined;
     const driver = driverId ? driverRow(ctx, driverId) : undefined;
     const passwordRequired = !!driver && !!(parseAttributes(driver.attributes) as Attributes).qrPassword;
+    // Wrong QR passwords are limited like logins: QR_PASSWORD_FAILURES per user in QR_PASSWORD_WINDOW_MS, then 429.
+    const failures = qrFailures.get(user.id)?.filter((at) => Date.now() - at < QR_PASSWORD_WINDOW_MS) ?? [];
+    if (passwordRequired && failures.length >= QR_PASSWORD_FAILURES) {
+      const wait = Math.ceil((QR_PASSWORD_WINDOW_MS - (Date.now() - failures[0]!)) / 1000);
+      throw tooManyRequests(Math.max(1, wait));
+    }
     const passwordOk = passwordRequired ? await verifyQrPassword(driver!, password ?? '') : true;
+    if (passwordRequired && !passwordOk) qrFailures.set(user.id, [...failures, Date.now()]);
+    else if (passwordOk) qrFailures.delete(user.id);
     const problem = qrCheckinProblem(
       {
         enabled: enabled(),

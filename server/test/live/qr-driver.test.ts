@@ -207,6 +207,25 @@ describe('POST /{ns}/qr-driver', () => {
     expect(userAttrs(qr.id)[`${NS}.isQrDeviceId`]).toBeUndefined();
   });
 
+  it('wrong QR passwords are limited: the 11th try within 15 minutes is 429 even with the right one', async () => {
+    const other = expectStatus<Driver>(
+      await api(t.app, t.admin, 'POST', '/api/drivers', {
+        name: 'Limite',
+        uniqueId: 'qr-limite',
+        attributes: { qrPassword: 'certa' },
+      }),
+      200,
+    );
+    const u = await createUser(t, { attributes: { [`${NS}.isQrDriverId`]: other.id } });
+    await link(t, { userId: u.id, deviceId: truck.id });
+    for (let i = 0; i < 10; i++)
+      expect((await post(u.cookie, { id: truck.id, password: `x${i}` })).statusCode).toBe(403);
+    const limited = await post(u.cookie, { id: truck.id, password: 'certa' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(deviceAttrs(truck.id).qrDriverId).toBeUndefined();
+  });
+
   it('a vehicle another driver holds answers 409', async () => {
     const other = expectStatus<Driver>(
       await api(t.app, t.admin, 'POST', '/api/drivers', {
