@@ -20,7 +20,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
-import { managedUserIds, serverSwitch } from '../traccar/access.ts';
+import { checkWrite, managedUserIds, serverSwitch } from '../traccar/access.ts';
 import { requireUser, type UserRow } from '../traccar/auth.ts';
 import { logAction } from '../traccar/audit.ts';
 import { createShare, extendShare, revokeShare } from '../traccar/share.ts';
@@ -144,6 +144,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
   app.put(`/${ns}/shares/:id`, async (req) => {
     const user = await caller(req);
     const share = visibleShare(req, user);
+    checkWrite(ctx, user); // a read-only user changes no link
     const input = body(req, user, shareUpdateSchema);
     let until = expiry(req, user, input.expirationTime);
     // Never past the account of the user who created it (as on creation).
@@ -160,6 +161,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
   app.delete(`/${ns}/shares/:id`, async (req, reply) => {
     const user = await caller(req);
     const share = visibleShare(req, user);
+    checkWrite(ctx, user);
     revokeShare(ctx, share.id);
     logAction(ctx, req, user.id, 'remove', 'share', share.id);
     return reply.status(204).send();

@@ -299,5 +299,19 @@ describe('/{ns}/shares and a read-only user', () => {
     expect(res.body).toContain('Write access denied');
     const n = (t.ctx.store.sqlite.prepare('SELECT COUNT(*) AS n FROM shares').get() as { n: number }).n;
     expect(n).toBe(0);
+    // a link made before the user became read-only can be neither extended nor revoked by it
+    t.ctx.store.sqlite.prepare('UPDATE users SET readonly = 0 WHERE id = ?').run(ro.id);
+    const made = await api(t.app, ro.cookie, 'POST', `/${t.ctx.config.ns}/shares`, {
+      deviceId: d.id,
+      expirationTime: inHours(1),
+    });
+    const id = (made.json() as { id: number }).id;
+    t.ctx.store.sqlite.prepare('UPDATE users SET readonly = 1 WHERE id = ?').run(ro.id);
+    const put = await api(t.app, ro.cookie, 'PUT', `/${t.ctx.config.ns}/shares/${id}`, {
+      expirationTime: inHours(5),
+    });
+    expect(put.statusCode).toBe(400);
+    expect((await api(t.app, ro.cookie, 'DELETE', `/${t.ctx.config.ns}/shares/${id}`)).statusCode).toBe(400);
+    expect((t.ctx.store.sqlite.prepare('SELECT COUNT(*) AS n FROM shares').get() as { n: number }).n).toBe(1);
   });
 });
