@@ -9,6 +9,7 @@ test('a working camera is shown; a broken one gives up after three tries with th
   loginAs,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   await loginAs(accounts.admin.email, accounts.admin.password);
   const t = tag();
   const ok = await createDevice(page.request, {
@@ -31,7 +32,8 @@ test('a working camera is shown; a broken one gives up after three tries with th
     if (r.url().includes('/no-such-camera/')) tries.push(new URL(r.url()).search);
   });
   await page.goto(`/devices/${broken.id}`);
-  await expect(page.getByTestId('camera-unavailable')).toContainText(
+  // Each try ends on the media error or, at the latest, after its 15 s limit: up to 3 × 15 s.
+  await expect(page.getByTestId('camera-unavailable'), { timeout: 60_000 }).toContainText(
     'Vídeo não disponível após várias tentativas',
   );
   expect(new Set(tries)).toEqual(new Set(['', '?_try=2', '?_try=3']));
