@@ -33,8 +33,9 @@ test('a working camera is shown; a broken one gives up after three tries with th
   });
   await page.goto(`/devices/${broken.id}`);
   // Each try ends on the media error or, at the latest, after its 15 s limit: up to 3 × 15 s.
-  await expect(page.getByTestId('camera-unavailable'), { timeout: 60_000 }).toContainText(
+  await expect(page.getByTestId('camera-unavailable')).toContainText(
     'Vídeo não disponível após várias tentativas',
+    { timeout: 60_000 },
   );
   expect(new Set(tries)).toEqual(new Set(['', '?_try=2', '?_try=3']));
   await page.getByTestId('camera-retry').click();
