@@ -152,6 +152,31 @@ const MESSAGES = {
     'Limite de dispositivos atingido',
     'Límite de dispositivos alcanzado',
   ),
+  'validation.resellerDomain': w(
+    'Enter a host name such as frota.example.com (letters, digits, dashes and dots)',
+    'Informe um nome de domínio como frota.exemplo.com.br (letras, dígitos, hífens e pontos)',
+    'Ingrese un nombre de dominio como flota.ejemplo.com (letras, dígitos, guiones y puntos)',
+  ),
+  'validation.resellerDomainTaken': w(
+    'This domain already belongs to another reseller',
+    'Este domínio já pertence a outro revendedor',
+    'Este dominio ya pertenece a otro revendedor',
+  ),
+  'validation.resellerCreateDenied': w(
+    'Only an administrator or a reseller allowed to create resellers may change this',
+    'Somente um administrador ou um revendedor que pode criar revendedores pode alterar isto',
+    'Solo un administrador o un revendedor que puede crear revendedores puede cambiar esto',
+  ),
+  'validation.limitBeyondOwn': w(
+    'The limit cannot exceed your own',
+    'O limite não pode ser maior que o seu',
+    'El límite no puede superar el suyo',
+  ),
+  'validation.resellerNeedsUserLimit': w(
+    'A reseller needs a user limit (-1 for no limit, or more than 0)',
+    'Um revendedor precisa de um limite de usuários (-1 sem limite, ou maior que 0)',
+    'Un revendedor necesita un límite de usuarios (-1 sin límite, o mayor que 0)',
+  ),
   'validation.smsApiNotConfigured': w(
     'SMS API not configured',
     'API de SMS não configurada',

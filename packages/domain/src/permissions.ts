@@ -5,6 +5,7 @@
 // most significant bit of each hex digit first. So bit 0 is the MSB of the first character, bit 8 is the MSB of
 // the third character, bit 127 is the LSB of the last character.
 import { attrBool, attrPresent, DEFAULT_NS, nsKey } from './attributes.ts';
+import { resellerDomainOf } from './reseller.ts';
 import type { Attributes, User } from './types.ts';
 
 export const PERMISSION_BITS = 128;
@@ -369,7 +370,8 @@ export function userMenuEntries(ctx: PermissionContext): UserMenuEntry[] {
     integrations: admin && plus && billing,
     billing: admin && plus && billing,
     invoices: billing,
-    theme: admin && plus,
+    // a reseller with a domain edits its own login-page branding (reseller.ts)
+    theme: plus && (admin || resellerDomainOf(ctx.user, nsOf(ctx)) !== ''),
     users: hasPermission(ctx, MENU_BITS.users),
     computed: hasPermission(ctx, MENU_BITS.computed),
     server: admin,

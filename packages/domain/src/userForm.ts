@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { DEFAULT_NS, attrBool, nsKey } from './attributes.ts';
 import { COORDINATE_FORMATS, type CoordinateFormat } from './format.ts';
-import type { ImportRow } from './importExcel.ts';
 import { SUPPORTED_LOCALES, type SupportedLocale } from './locale.ts';
 import {
   PERMISSION_ACTIONS,
@@ -20,6 +19,14 @@ import {
   type PermissionArea,
   type PermissionContext,
 } from './permissions.ts';
+import {
+  applyReseller,
+  isReseller,
+  limitGrantAllowed,
+  readReseller,
+  resellerDomainProblem,
+  resellerGrantProblem,
+} from './reseller.ts';
 import type { Attributes, User } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -124,6 +131,10 @@ export interface UserFormValues {
   expirationTime: string;
   /** 32 hex characters, or empty for none (the user then follows SPEC §6 rule 5). */
   advancedPerms: string;
+  // reseller (reseller.ts)
+  reseller: boolean;
+  resellerDomain: string;
+  resellerCanCreate: boolean;
   // address and contacts
   address: Record<UserAddressField, string>;
 }
@@ -159,6 +170,9 @@ export function emptyUserForm(actorIsAdmin = false): UserFormValues {
     userLimit: '0',
     expirationTime: '',
     advancedPerms: '',
+    reseller: false,
+    resellerDomain: '',
+    resellerCanCreate: false,
     address: emptyAddress(),
   };
 }
@@ -174,6 +188,7 @@ export function userToForm(user: User, ns: string = DEFAULT_NS): UserFormValues 
   const address = emptyAddress();
   for (const f of USER_ADDRESS_FIELDS) address[f] = str(a[userAddressKey(ns, f)]);
   const perms = a[nsKey(ns, 'advancedPerms')];
+  const reseller = readReseller(a, ns);
   return {
     id: user.id,
     name: user.name ?? '',
@@ -199,6 +214,9 @@ export function userToForm(user: User, ns: string = DEFAULT_NS): UserFormValues 
     userLimit: String(user.userLimit ?? 0),
     expirationTime: user.expirationTime ? user.expirationTime.slice(0, 10) : '',
     advancedPerms: isValidPermissionString(perms) ? perms.replace(/[\s\-:.]/g, '').toLowerCase() : '',
+    reseller: reseller.enabled,
+    resellerDomain: reseller.domain,
+    resellerCanCreate: reseller.canCreate,
     address,
   };
 }
@@ -384,8 +402,20 @@ export function parseUserForm(v: UserFormValues, o: UserFormOptions): UserFormRe
 
     if (!actorAdmin) {
       if (flags.administrator !== !!stored?.administrator) put('administrator', 'users:errors.adminOnly');
-      if (dl !== undefined && dl !== (stored?.deviceLimit ?? 0)) put('deviceLimit', 'users:errors.adminOnly');
-      if (ul !== undefined && ul !== (stored?.userLimit ?? 0)) put('userLimit', 'users:errors.adminOnly');
+      // a reseller gives limits within its own; other managers leave them (reseller.ts)
+      const limitKey = isReseller(o.actor.user, ns) ? 'validation.limitBeyondOwn' : 'users:errors.adminOnly';
+      if (
+        dl !== undefined &&
+        dl !== (stored?.deviceLimit ?? 0) &&
+        !limitGrantAllowed(o.actor.user, 'deviceLimit', dl, ns)
+      )
+        put('deviceLimit', limitKey);
+      if (
+        ul !== undefined &&
+        ul !== (stored?.userLimit ?? 0) &&
+        !limitGrantAllowed(o.actor.user, 'userLimit', ul, ns)
+      )
+        put('userLimit', limitKey);
       const ownMs = o.actorExpiration ? Date.parse(o.actorExpiration) : NaN;
       if (exp !== undefined && Number.isFinite(ownMs) && (exp === null || Date.parse(exp) > ownMs))
         put('expirationTime', 'users:errors.expirationBeyondOwn');
@@ -393,9 +423,18 @@ export function parseUserForm(v: UserFormValues, o: UserFormOptions): UserFormRe
         put('advancedPerms', 'users:errors.permsBeyondOwn');
     }
   }
+  const reseller = o.permissions
+    ? { enabled: v.reseller, domain: v.resellerDomain.trim().toLowerCase(), canCreate: v.resellerCanCreate }
+    : readReseller(stored?.attributes, ns);
+  if (o.permissions) {
+    put('resellerDomain', resellerDomainProblem(reseller.domain));
+    if (reseller.enabled && userLimit === 0) put('userLimit', 'validation.resellerNeedsUserLimit');
+    const withReseller = applyReseller(stored?.attributes ?? {}, reseller, ns);
+    put('reseller', resellerGrantProblem(o.actor.user, stored?.attributes, withReseller, ns));
+  }
   if (Object.keys(errors).length) return { ok: false, errors };
 
-  const attributes: Attributes = { ...(stored?.attributes ?? {}) };
+  const attributes: Attributes = applyReseller({ ...(stored?.attributes ?? {}) }, reseller, ns);
   const setAttr = (k: string, val: string | boolean | null) => {
     if (val === null || val === '' || val === false) delete attributes[k];
     else attributes[k] = val;
@@ -424,97 +463,4 @@ export function parseUserForm(v: UserFormValues, o: UserFormOptions): UserFormRe
     attributes,
   };
   return { ok: true, user };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Excel import of users
-
-export const USER_IMPORT_COLUMNS = ['name', 'email', 'password', 'phone'] as const;
-export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
-
-/** Header spellings accepted per column (compared lower-cased, without accents, spaces or dashes). */
-const IMPORT_HEADER_ALIASES: Record<UserImportColumn, string[]> = {
-  name: ['name', 'nome', 'nombre'],
-  email: ['email', 'mail', 'correo', 'correoelectronico', 'login', 'usuario', 'user', 'username'],
-  password: ['password', 'senha', 'contrasena', 'clave'],
-  phone: ['phone', 'telefone', 'telefono', 'celular', 'fone'],
-};
-
-const normHeader = (h: unknown) =>
-  String(h ?? '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[\s_\-.]/g, '');
-
-/** Column index of each known column in a header row (-1 when absent). */
-export function mapImportHeaders(headers: readonly unknown[]): Record<UserImportColumn, number> {
-  const norm = headers.map(normHeader);
-  const out = {} as Record<UserImportColumn, number>;
-  for (const c of USER_IMPORT_COLUMNS) out[c] = norm.findIndex((h) => IMPORT_HEADER_ALIASES[c].includes(h));
-  return out;
-}
-
-export type UserImportData = Record<UserImportColumn, string>;
-
-const cellText = (v: unknown): string => {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') {
-    const o = v as { text?: unknown; result?: unknown; hyperlink?: unknown };
-    if (o.text !== undefined) return cellText(o.text);
-    if (o.result !== undefined) return cellText(o.result);
-    return '';
-  }
-  return String(v).trim();
-};
-
-/**
- * Rows of a sheet (first row = headers) ⇒ import rows with their errors: the user-form rules for name, e-mail,
- * password (required, ≥ 4, no confirmation in a sheet) and phone; an e-mail repeated in the file or already
- * used on the server ('users:errors.duplicateEmail'); missing name/e-mail/password columns make every row
- * fail ('users:errors.missingColumn'). Blank rows are skipped; `index` is the 1-based sheet row.
- */
-export function userImportRows(
-  sheet: readonly (readonly unknown[])[],
-  existingEmails: Iterable<string> = [],
-): ImportRow<UserImportData>[] {
-  if (sheet.length === 0) return [];
-  const cols = mapImportHeaders(sheet[0]);
-  const missing = (['name', 'email', 'password'] as const).filter((c) => cols[c] < 0);
-  const seen = new Set([...existingEmails].map((e) => e.trim().toLowerCase()));
-  const out: ImportRow<UserImportData>[] = [];
-  sheet.slice(1).forEach((cells, i) => {
-    const data = Object.fromEntries(
-      USER_IMPORT_COLUMNS.map((c) => [c, cols[c] >= 0 ? cellText(cells[cols[c]]) : '']),
-    ) as UserImportData;
-    if (USER_IMPORT_COLUMNS.every((c) => data[c] === '')) return;
-    const errors: string[] = [];
-    if (missing.length) errors.push('users:errors.missingColumn');
-    else {
-      for (const e of [
-        nameProblem(data.name),
-        loginProblem(data.email),
-        passwordProblems(data.password, data.password, true).password,
-        phoneProblem(data.phone),
-      ])
-        if (e) errors.push(e);
-      const key = data.email.toLowerCase();
-      if (key && seen.has(key)) errors.push('users:errors.duplicateEmail');
-      if (key) seen.add(key);
-    }
-    out.push({ index: i + 2, data, errors });
-  });
-  return out;
-}
-
-/** The POST /api/users body of a valid import row (readonly flags off, no limits). */
-export function importRowToUser(data: UserImportData): Partial<User> & { name: string; email: string } {
-  return {
-    id: 0,
-    name: data.name.trim(),
-    email: data.email.trim(),
-    phone: data.phone.trim() || null,
-    password: data.password,
-    attributes: {},
-  };
 }

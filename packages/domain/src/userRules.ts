@@ -11,6 +11,7 @@ import {
   type UserLike,
 } from './permissions.ts';
 import type { Attributes, User } from './types.ts';
+import { limitGrantAllowed, RESELLER_ATTRIBUTE_NAMES, resellerGrantProblem } from './reseller.ts';
 import { USER_BILLING_ATTRIBUTES, USER_BILLING_STATE_ATTRIBUTES } from './userBilling.ts';
 import { loginProblem, nameProblem, passwordProblems } from './userForm.ts';
 
@@ -120,7 +121,12 @@ export const PROTECTED_USER_FIELDS = [
 export type ProtectedUserField = (typeof PROTECTED_USER_FIELDS)[number];
 
 /** Role attributes (`{ns}.<name>`) a non-administrator never changes on itself. */
-export const PROTECTED_ROLE_ATTRIBUTES = ['advancedPerms', 'isQrDriverId', 'isQrDeviceId'] as const;
+export const PROTECTED_ROLE_ATTRIBUTES = [
+  'advancedPerms',
+  'isQrDriverId',
+  'isQrDeviceId',
+  ...RESELLER_ATTRIBUTE_NAMES,
+] as const;
 
 /** Restrictions a manager passes down: it cannot leave a sub-user without one it has itself. */
 export const INHERITED_RESTRICTIONS = ['readonly', 'deviceReadonly', 'limitCommands'] as const;
@@ -178,7 +184,8 @@ export interface UserChangeContext {
  * - Administrators: none here (userEditDenial decides about a superior administrator).
  * - Oneself (and self-registration): no PROTECTED_USER_FIELDS, no role attribute. A role attribute absent from
  *   `after` is not a change (restoreAttributes keeps the stored one); any other value is.
- * - A manager on a sub-user: administrator and the limits stay as they are; it cannot leave the sub-user without
+ * - A manager on a sub-user: administrator and the limits stay as they are (a reseller gives limits within its
+ *   own, and only a reseller that can create resellers changes reseller settings: reseller.ts); it cannot leave the sub-user without
  *   readonly / deviceReadonly / limitCommands it has itself; it cannot give advanced permission bits it lacks
  *   (a sub-user without a string holds every bit, so a restricted manager must give it a string).
  */
@@ -202,8 +209,13 @@ export function protectedUserChanges(
     return out;
   }
   for (const f of ['administrator', ...LIMIT_FIELDS] as const) {
-    if (fieldValue(before, f) !== fieldValue(after, f)) out.push(f);
+    const value = fieldValue(after, f);
+    if (fieldValue(before, f) === value) continue;
+    // a reseller gives limits within its own (reseller.ts); everyone else leaves them as they are
+    if (f !== 'administrator' && limitGrantAllowed(actor, f as 'userLimit', value as number, ns)) continue;
+    out.push(f);
   }
+  if (resellerGrantProblem(actor, before?.attributes, after.attributes, ns)) out.push(nsKey(ns, 'reseller'));
   for (const f of INHERITED_RESTRICTIONS) {
     if (actor?.[f] && !after[f] && (before === null || !!before[f])) out.push(f);
   }

@@ -1,11 +1,15 @@
 // GET /{ns}/assets/custom/config.json: branding and push configuration (SPEC §1, §7 client A).
 // A deployment edits DATA_DIR/custom/config.json; its fields override the shipped default
 // (server/src/ext/assets/config.json). The file is read on each request so edits apply without a restart.
-import type { FastifyInstance } from 'fastify';
+// A reseller's domain (SPEC §3) selects its own file on top: DATA_DIR/custom/domains/{domain}.json, written by the
+// theme editor when a reseller saves (theme.ts), chosen by the request's Host header.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { normalizeHost } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { resellerOfDomain } from '../traccar/resellers.ts';
 
 const headLogoSchema = z.object({
   image: z.boolean(),
@@ -64,6 +68,10 @@ const overrideSchema = z
 
 export const defaultConfigFile = join(import.meta.dirname, 'assets', 'config.json');
 export const customConfigFile = (dataDir: string) => join(dataDir, 'custom', 'config.json');
+export const domainsDir = (dataDir: string) => join(dataDir, 'custom', 'domains');
+/** A reseller's branding file (`domain` is a normalised host name: letters, digits, dashes and dots only). */
+export const domainConfigFile = (dataDir: string, domain: string) =>
+  join(domainsDir(dataDir), `${domain}.json`);
 
 export function mergeBranding(base: Branding, override: z.infer<typeof overrideSchema>): Branding {
   return {
@@ -77,36 +85,66 @@ export function mergeBranding(base: Branding, override: z.infer<typeof overrideS
   };
 }
 
-export async function loadBranding(ctx: Pick<AppContext, 'config' | 'log'>): Promise<Branding> {
-  const base = brandingSchema.parse(JSON.parse(await readFile(defaultConfigFile, 'utf8')));
+/** An override file's fields, or null (missing; broken files are skipped with a warning). */
+async function readOverride(
+  ctx: Pick<AppContext, 'log'>,
+  file: string,
+): Promise<z.infer<typeof overrideSchema> | null> {
   let text: string;
   try {
-    text = await readFile(customConfigFile(ctx.config.dataDir), 'utf8');
+    text = await readFile(file, 'utf8');
   } catch {
-    return base;
+    return null;
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    ctx.log.warn({ err }, 'custom/config.json is not valid JSON; serving the default branding');
-    return base;
+    ctx.log.warn({ err, file }, 'a branding file is not valid JSON; it is ignored');
+    return null;
   }
   const override = overrideSchema.safeParse(parsed);
   if (!override.success) {
     ctx.log.warn(
-      { issues: override.error.issues },
-      'custom/config.json has invalid fields; serving the default',
+      { issues: override.error.issues, file },
+      'a branding file has invalid fields; it is ignored',
     );
-    return base;
+    return null;
   }
-  return mergeBranding(base, override.data);
+  return override.data;
+}
+
+/**
+ * The branding served: the shipped default, then DATA_DIR/custom/config.json, then (when `domain` is a reseller's
+ * domain) DATA_DIR/custom/domains/{domain}.json, each overriding field by field.
+ */
+export async function loadBranding(ctx: Pick<AppContext, 'config' | 'log'>, domain = ''): Promise<Branding> {
+  let branding = brandingSchema.parse(JSON.parse(await readFile(defaultConfigFile, 'utf8')));
+  const files = [customConfigFile(ctx.config.dataDir)];
+  if (domain) files.push(domainConfigFile(ctx.config.dataDir, domain));
+  for (const file of files) {
+    const override = await readOverride(ctx, file);
+    if (override) branding = mergeBranding(branding, override);
+  }
+  return branding;
+}
+
+/**
+ * The reseller domain a request's Host selects: a host name some reseller holds (embedded: a reseller user with
+ * that `{ns}.resellerDomain`; gateway: the users live upstream, so a branding file saved for the domain by its
+ * reseller is enough), else ''.
+ */
+export function requestDomain(ctx: AppContext, req: Pick<FastifyRequest, 'headers'>): string {
+  const host = normalizeHost(String(req.headers.host ?? ''));
+  if (!host) return '';
+  if (ctx.config.mode === 'gateway') return host;
+  return resellerOfDomain(ctx, host) !== null ? host : '';
 }
 
 export async function registerBranding(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get(`/${ctx.config.ns}/assets/custom/config.json`, async (_req, reply) => {
-    const branding = await loadBranding(ctx);
-    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+  app.get(`/${ctx.config.ns}/assets/custom/config.json`, async (req, reply) => {
+    const branding = await loadBranding(ctx, requestDomain(ctx, req));
+    reply.header('cache-control', 'no-cache').header('vary', 'host').type('application/json; charset=utf-8');
     return branding;
   });
 }

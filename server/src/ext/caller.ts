@@ -6,10 +6,12 @@
 //             deviceReadonly flags (administrators are never restricted), with access.ts's messages.
 // Device answers and server flags are cached for CALLER_TTL_MS per credential, like identities.
 import type { FastifyRequest } from 'fastify';
+import { resellerDomainOf } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { ApiError, denied, unauthorized } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { canAccessDevice, checkWrite } from '../traccar/access.ts';
+import { domainUser } from '../traccar/model.ts';
 import { upstreamOf } from '../gateway/index.ts';
 import { credentials, IDENTITY_TTL_MS, upstreamUser } from '../gateway/identity.ts';
 
@@ -27,6 +29,8 @@ export interface DeviceRef {
 export interface Caller {
   userId: number;
   administrator: boolean;
+  /** The caller's domain when it is a reseller with one (its login-page branding), else ''. */
+  resellerDomain: string;
   /** The device if the caller sees it, else `400 SecurityException: Device access denied`. */
   device(id: number): Promise<DeviceRef>;
   /** Same, by uniqueId. */
@@ -58,6 +62,7 @@ async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Cal
   return {
     userId: user.id,
     administrator: !!user.administrator,
+    resellerDomain: resellerDomainOf(domainUser(user), ctx.config.ns),
     device: async (id) => visible(row('SELECT id, uniqueId FROM devices WHERE id = ?', id)),
     deviceByUniqueId: async (uniqueId) =>
       visible(row('SELECT id, uniqueId FROM devices WHERE uniqueId = ?', uniqueId)),
@@ -164,6 +169,7 @@ async function gatewayCaller(ctx: AppContext, req: FastifyRequest): Promise<Call
   return {
     userId: user.id,
     administrator: !!user.administrator,
+    resellerDomain: resellerDomainOf(user, ctx.config.ns),
     device: (id) => find(`id:${id}`, new URLSearchParams({ id: String(id) })),
     deviceByUniqueId: (uniqueId) => find(`uniqueId:${uniqueId}`, new URLSearchParams({ uniqueId })),
     async checkWrite(kind) {

@@ -8,7 +8,8 @@
 //                                     name per upload is the cache buster: files are served as immutable, and an
 //                                     upload that is never saved does not change what users see.
 //   GET  /{ns}/assets/custom/images/{file}   public (the login page shows them before sign-in).
-// Writes need an administrator (403) of a Plus server (config.edition, 403); no session is 401. The caller comes
+// Writes need an administrator (403) of a Plus server (config.edition, 403); no session is 401. A reseller with a
+// domain (SPEC §3) writes its own DATA_DIR/custom/domains/{domain}.json instead, served to its domain's visitors. The caller comes
 // from ./caller.ts, so gateway mode asks the upstream Traccar who the caller is and the files stay local.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -24,7 +25,7 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
-import { customConfigFile, loadBranding } from './branding.ts';
+import { customConfigFile, domainConfigFile, domainsDir, loadBranding } from './branding.ts';
 import { requireCaller } from './caller.ts';
 import { sniffImage } from './deviceImages.ts';
 
@@ -36,12 +37,22 @@ const KEEP_UNSAVED_MS = 10 * 60_000;
 
 export const themeImagesDir = (dataDir: string) => join(dataDir, 'custom', 'images');
 
-async function requireThemeAdmin(ctx: AppContext, req: FastifyRequest): Promise<void> {
+/**
+ * Who may write a theme, and which file it goes to: administrators write the server's (domain ''), a reseller
+ * with a domain writes its domain's (SPEC §3 reseller branding); anyone else is refused.
+ */
+async function requireThemeWriter(ctx: AppContext, req: FastifyRequest): Promise<{ domain: string }> {
   const caller = await requireCaller(ctx, req);
-  if (!caller.administrator) throw new ApiError(403, 'Administrator access required', 'SecurityException');
+  if (!caller.administrator && !caller.resellerDomain)
+    throw new ApiError(403, 'Administrator access required', 'SecurityException');
   if (ctx.config.edition !== 'plus')
     throw new ApiError(403, 'The theme editor needs a Plus server', 'SecurityException');
+  if (!caller.administrator) await caller.checkWrite();
+  return { domain: caller.administrator ? '' : caller.resellerDomain };
 }
+
+const themeFile = (ctx: AppContext, domain: string) =>
+  domain ? domainConfigFile(ctx.config.dataDir, domain) : customConfigFile(ctx.config.dataDir);
 
 /** Writes a file atomically: a temporary sibling, then rename over the target. */
 async function writeAtomic(path: string, data: string | Buffer): Promise<void> {
@@ -57,10 +68,10 @@ async function writeAtomic(path: string, data: string | Buffer): Promise<void> {
 }
 
 /** The custom config file as a plain object ({} when missing; a broken file is replaced, with a warning). */
-async function readCustom(ctx: AppContext): Promise<Record<string, unknown>> {
+async function readCustom(ctx: AppContext, file: string): Promise<Record<string, unknown>> {
   let text: string;
   try {
-    text = await readFile(customConfigFile(ctx.config.dataDir), 'utf8');
+    text = await readFile(file, 'utf8');
   } catch {
     return {};
   }
@@ -70,7 +81,7 @@ async function readCustom(ctx: AppContext): Promise<Record<string, unknown>> {
   } catch {
     /* fall through */
   }
-  ctx.log.warn('custom/config.json was not a JSON object; the theme editor replaces it');
+  ctx.log.warn({ file }, 'a theme file was not a JSON object; the theme editor replaces it');
   return {};
 }
 
@@ -93,7 +104,20 @@ export function applyTheme(custom: Record<string, unknown>, theme: ThemeSettings
   };
 }
 
-/** Deletes uploaded theme images no saved field points at (older than KEEP_UNSAVED_MS). */
+/** The text of every saved theme file: the server's and each reseller domain's. */
+async function savedThemesText(ctx: AppContext): Promise<string> {
+  const files = [customConfigFile(ctx.config.dataDir)];
+  try {
+    const dir = domainsDir(ctx.config.dataDir);
+    for (const f of await readdir(dir)) if (f.endsWith('.json')) files.push(join(dir, f));
+  } catch {
+    /* no reseller themes yet */
+  }
+  const texts = await Promise.all(files.map((f) => readFile(f, 'utf8').catch(() => '')));
+  return texts.join('\n');
+}
+
+/** Deletes uploaded theme images no saved theme (any domain's) points at (older than KEEP_UNSAVED_MS). */
 async function removeUnused(ctx: AppContext, theme: ThemeSettings, now = Date.now()): Promise<void> {
   const dir = themeImagesDir(ctx.config.dataDir);
   let files: string[];
@@ -102,7 +126,8 @@ async function removeUnused(ctx: AppContext, theme: ThemeSettings, now = Date.no
   } catch {
     return;
   }
-  const used = [theme.headLogo.url, theme.login.image, theme.login.logo, ...theme.login.slides].join('\n');
+  const own = [theme.headLogo.url, theme.login.image, theme.login.logo, ...theme.login.slides].join('\n');
+  const used = `${own}\n${await savedThemesText(ctx)}`;
   for (const f of files) {
     if (!FILE.test(f) || used.includes(`/${f}`)) continue;
     try {
@@ -118,14 +143,15 @@ export async function registerTheme(app: FastifyInstance, ctx: AppContext): Prom
   const imagesDir = themeImagesDir(ctx.config.dataDir);
 
   app.put(`/${ns}/theme`, async (req) => {
-    await requireThemeAdmin(ctx, req);
+    const { domain } = await requireThemeWriter(ctx, req);
     const r = parseTheme(req.body);
     if (!r.ok) throw badRequest(r.issues.map(themeIssueText).join('; '));
-    const next = applyTheme(await readCustom(ctx), r.theme);
-    await writeAtomic(customConfigFile(ctx.config.dataDir), `${JSON.stringify(next, null, 2)}\n`);
-    ctx.log.info({ title: r.theme.title }, 'theme saved');
+    const file = themeFile(ctx, domain);
+    const next = applyTheme(await readCustom(ctx, file), r.theme);
+    await writeAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+    ctx.log.info({ title: r.theme.title, domain: domain || undefined }, 'theme saved');
     await removeUnused(ctx, r.theme);
-    return loadBranding(ctx);
+    return loadBranding(ctx, domain);
   });
 
   app.get<{ Params: { file: string } }>(`/${ns}/assets/custom/images/:file`, async (req, reply) => {
@@ -153,7 +179,7 @@ export async function registerTheme(app: FastifyInstance, ctx: AppContext): Prom
       `/${ns}/theme/images/:slot`,
       { bodyLimit: THEME_IMAGE_MAX_BYTES + 1 },
       async (req) => {
-        await requireThemeAdmin(ctx, req);
+        await requireThemeWriter(ctx, req);
         const slot = req.params.slot as ThemeImageSlot;
         if (!THEME_IMAGE_SLOTS.includes(slot))
           throw badRequest(`Unknown image slot; expected one of ${THEME_IMAGE_SLOTS.join(', ')}`);

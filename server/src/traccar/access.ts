@@ -5,6 +5,7 @@
 import type { AppContext } from '../context.ts';
 import { denied } from '../errors.ts';
 import type { UserRow } from './auth.ts';
+import { managesInSubtree, rowIsReseller, subtreeUserIds } from './resellers.ts';
 
 /** Link stem → table holding that object. */
 export const TABLE_OF: Record<string, string> = {
@@ -233,15 +234,24 @@ export function permissionsChanged(ctx: AppContext): void {
 
 // ---- users ---------------------------------------------------------------------------------------------
 
+const userRow = (ctx: AppContext, id: number) =>
+  ctx.store.sqlite.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+
+/** A direct managedUser link, or (for a reseller) `userId` anywhere in its subtree (resellers.ts). */
 export function isManagerOf(ctx: AppContext, managerId: number, userId: number): boolean {
-  return !!ctx.store.sqlite
+  const direct = !!ctx.store.sqlite
     .prepare(
       `SELECT 1 FROM links WHERE ownerType = 'user' AND ownerId = ? AND propertyType = 'managedUser' AND propertyId = ?`,
     )
     .get(managerId, userId);
+  if (direct) return true;
+  const manager = userRow(ctx, managerId);
+  return !!manager && managesInSubtree(ctx, manager, userId);
 }
 
+/** The users a manager manages: its direct sub-users; a reseller's whole subtree. */
 export function managedUserIds(ctx: AppContext, managerId: number): number[] {
+  if (rowIsReseller(ctx, userRow(ctx, managerId))) return subtreeUserIds(ctx, managerId);
   return linkedIds(ctx.store.sqlite, 'user', managerId, 'managedUser');
 }
 

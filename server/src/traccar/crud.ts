@@ -44,7 +44,12 @@ export interface ResourceDef {
   /** Column values on create for fields the body cannot set. */
   createValues?: Record<string, unknown>;
   toJson?: (row: Row, excludeAttributes: boolean) => Json;
-  beforeCreate?: (ctx: AppContext, user: UserRow, input: Record<string, unknown>) => void;
+  beforeCreate?: (
+    ctx: AppContext,
+    user: UserRow,
+    input: Record<string, unknown>,
+    req: FastifyRequest,
+  ) => void;
   /** Input rules beyond the schema; `who` lets a refusal be written in the caller's language. */
   validate?: (
     ctx: AppContext,
@@ -268,7 +273,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const user = await requireUser(ctx, req);
     checkWrite(ctx, user, def.writeKind);
     const input = parse(def.schema, jsonObject(req));
-    def.beforeCreate?.(ctx, user, input);
+    def.beforeCreate?.(ctx, user, input, req);
     checkRefs(ctx, user, def.refs, input);
     def.validate?.(ctx, input, null, { req, user });
     const values = { ...inputToRow(def.columns, input), ...def.createValues };

@@ -1,6 +1,7 @@
 // The object resources served by the generic CRUD (CONTRACT §3, §4): one definition each.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { checkResellerDeviceCaps, rowIsReseller } from './resellers.ts';
 import {
   calendarInput,
   commandInput,
@@ -57,7 +58,7 @@ export const RESOURCES: ResourceDef[] = [
     keep: ['status', 'lastUpdate', 'positionId'],
     createValues: { status: null, lastUpdate: null, positionId: 0 },
     toJson: deviceToJson,
-    beforeCreate(ctx, user) {
+    beforeCreate(ctx, user, _input, req) {
       // The licence cap (RASTRO_DEVICE_LIMIT, the devicelimit header) and the server attribute {ns}.deviceLimit
       // bind everyone, administrators included (SPEC §5); 0 or absent means no cap.
       const total = (ctx.store.sqlite.prepare('SELECT COUNT(*) AS n FROM devices').get() as { n: number }).n;
@@ -65,7 +66,10 @@ export const RESOURCES: ResourceDef[] = [
       for (const cap of [ctx.config.deviceLimit, Number.isFinite(attrCap) ? attrCap : 0]) {
         if (cap > 0 && total >= cap) throw denied('Device limit reached');
       }
-      if (user.administrator || user.deviceLimit === -1) return;
+      if (user.administrator) return;
+      // a reseller's deviceLimit counts its whole subtree, and binds every user below it too (resellers.ts)
+      checkResellerDeviceCaps(ctx, req, user);
+      if (user.deviceLimit === -1 || rowIsReseller(ctx, user)) return;
       if (user.deviceLimit === 0) throw denied('Write access denied');
       if (visibleDeviceIds(ctx, user).length >= user.deviceLimit) throw denied('Write access denied');
     },

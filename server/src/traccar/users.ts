@@ -3,7 +3,9 @@
 // passwords. Nobody deletes its own account.
 import type { FastifyInstance } from 'fastify';
 import {
+  DEFAULT_NS,
   billingAttributeKeys,
+  isReseller,
   restoreAttributes,
   roleAttributeKeys,
   userInput,
@@ -37,7 +39,8 @@ import {
 import { logAction } from './audit.ts';
 import { deleteLinksOf, getRow, listQuery, selectRows, uniqueGuard, updateRow } from './crud.ts';
 import { jsonObject, parse, pathId, query } from './http.ts';
-import { COLUMNS, inputToRow, parseAttributes, userToJson, type Row } from './model.ts';
+import { COLUMNS, domainUser, inputToRow, parseAttributes, userToJson, type Row } from './model.ts';
+import { checkResellerFields, checkResellerUserCaps } from './resellers.ts';
 import { checkDeleteTarget, checkEditTarget, checkProtectedFields, checkUserFields } from './userRules.ts';
 
 /** Default device limit of self-registered users (Traccar's users.defaultDeviceLimit). */
@@ -93,15 +96,22 @@ const sameTime = (a: string | null, b: string | null) =>
   (a === null && b === null) || (a !== null && b !== null && Date.parse(a) === Date.parse(b));
 
 /** Which user fields a non-admin caller (or anonymous registration) may change (CONTRACT §6). */
-export function checkUserUpdate(caller: UserRow | null, before: UserLike, after: UserLike): void {
+export function checkUserUpdate(
+  caller: UserRow | null,
+  before: UserLike,
+  after: UserLike,
+  ns: string = DEFAULT_NS,
+): void {
   if (caller?.administrator) return;
   const needAdmin = () => {
     throw denied('Administrator access required');
   };
+  if (before.administrator !== after.administrator) needAdmin();
+  // limits: administrators; a reseller on another user is checked by checkProtectedFields (within its own, 403)
+  const resellerOnOther = !!caller && caller.id !== after.id && isReseller(domainUser(caller), ns);
   if (
-    before.administrator !== after.administrator ||
-    before.deviceLimit !== after.deviceLimit ||
-    before.userLimit !== after.userLimit
+    !resellerOnOther &&
+    (before.deviceLimit !== after.deviceLimit || before.userLimit !== after.userLimit)
   ) {
     needAdmin();
   }
@@ -220,7 +230,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const input = parse(userInput, jsonObject(req));
     const manager = !!caller && !caller.administrator && caller.userLimit !== 0;
     if (!caller?.administrator) {
-      checkUserUpdate(caller, { ...NEW_USER }, input);
+      checkUserUpdate(caller, { ...NEW_USER }, input, ctx.config.ns);
       // Role attributes: none at self-registration; a manager gives no more than it has (userRules.ts).
       checkProtectedFields(ctx, req, caller, null, input, !manager);
       input.attributes = restoreAttributes(
@@ -233,6 +243,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
         if (caller.userLimit > 0 && managedUserIds(ctx, caller.id).length >= caller.userLimit) {
           throw denied('Manager user limit reached');
         }
+        checkResellerUserCaps(ctx, req, caller); // resellers above the caller count their whole subtree
       } else {
         if (caller) checkWrite(ctx, caller);
         if (noUsers(ctx)) {
@@ -250,6 +261,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     }
     // SPEC §5 user-form numbers for users created by an administrator or a manager (not self-registration).
     if (caller && (caller.administrator || manager)) checkUserFields(ctx, req, caller, input, null);
+    checkResellerFields(ctx, req, caller, input, 0);
     duplicateEmailCheck(ctx, input.email, 0);
     const created = await insertUser(ctx, input);
     // Like Traccar, any creator with a user limit (managers, and admins with userLimit != 0) manages the new user.
@@ -280,7 +292,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
       ) {
         throw denied('Write access denied');
       }
-      checkUserUpdate(caller, rowAsUserLike(existing), input);
+      checkUserUpdate(caller, rowAsUserLike(existing), input, ctx.config.ns);
       const self = caller.id === id;
       checkProtectedFields(ctx, req, caller, existing, input, self);
       // Role attributes left out of a self-edit keep their stored value.
@@ -298,6 +310,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
       ) as typeof input.attributes;
     }
     checkUserFields(ctx, req, caller, input, existing);
+    checkResellerFields(ctx, req, caller, input, id);
     duplicateEmailCheck(ctx, input.email, id);
     const values = inputToRow(COLUMNS.users, input);
     if (input.password) values.hashedPassword = await hashPassword(input.password);

@@ -15,7 +15,9 @@ const custom = join(dataDir, 'custom', 'config.json');
 beforeAll(async () => {
   app = Fastify();
   const config = loadConfig({ DATA_DIR: dataDir, RASTRO_NS: 'acme' });
-  const ctx = { config, log: app.log, bus: new EventEmitter(), onClose: [] } as unknown as AppContext;
+  // no users here: the reseller-domain lookup (resellers.ts) finds none
+  const store = { sqlite: { prepare: () => ({ all: () => [] }) } };
+  const ctx = { config, log: app.log, bus: new EventEmitter(), onClose: [], store } as unknown as AppContext;
   await registerBranding(app, ctx);
 });
 afterAll(async () => {

@@ -36,10 +36,12 @@ import {
   themeFromBranding,
   type ThemeImageSlot,
   type ThemeSettings,
+  resellerDomainOf,
 } from '@rastro/domain';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../app/dialogs.ts';
+import { useSession } from '../../stores/session.ts';
 import { brandingQueryKey, gradientCss, useBrandingState } from '../branding/index.ts';
 import { saveTheme, uploadErrorKey, uploadThemeImage } from './api.ts';
 
@@ -79,6 +81,8 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
   const [uploading, setUploading] = useState<ThemeImageSlot | null>(null);
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
+  // a reseller (not an administrator) saves the theme of its own domain (server: DATA_DIR/custom/domains/)
+  const resellerDomain = useSession((s) => (s.user?.administrator ? '' : resellerDomainOf(s.user, s.ns)));
 
   const update = (change: (draft: ThemeSettings) => void) =>
     setForm((f) => {
@@ -153,6 +157,11 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
   return (
     <Modal opened onClose={onClose} title={t('title')} size="lg" data-testid="theme-dialog">
       <Stack gap="sm">
+        {resellerDomain && (
+          <Alert color="blue" data-testid="theme-reseller-notice">
+            {t('resellerNotice', { domain: resellerDomain })}
+          </Alert>
+        )}
         <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
           <Tabs.List grow>
             <Tabs.Tab value="identity" data-testid="theme-tab-identity">

@@ -36,6 +36,7 @@ import {
   USER_EDIT_LOAD_TIMEOUT_MS,
   applyUserBilling,
   attrBool,
+  canCreateResellers,
   decodePermissionMatrix,
   emptyUserForm,
   encodePermissionMatrix,
@@ -43,6 +44,7 @@ import {
   isAdmin,
   isManager,
   isReadonly,
+  isReseller,
   nsKey,
   parseUserBillingForm,
   parseUserForm,
@@ -65,6 +67,7 @@ import { resourceClient, resourceKeys, useResourceList } from '../../api/resourc
 import type { DialogComponentProps } from '../../app/dialogs.ts';
 import { setLocale, type Locale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
+import { ResellerFields } from './ResellerFields.tsx';
 import { UserBillingTab } from './UserBillingTab.tsx';
 
 const propsSchema = z.object({ userId: z.number().int().min(0).optional() });
@@ -136,6 +139,10 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
   const admin = isAdmin(actor);
   const showPermissions = admin || (isManager(actor) && !own);
   const advancedEnabled = attrBool(server?.attributes?.[nsKey(ns, 'enableAdvancedPerms')]);
+  // limits: administrators, and resellers within their own; reseller settings: also resellers that create them
+  const reseller = isReseller(actor, ns);
+  const showLimits = admin || reseller;
+  const showReseller = admin || canCreateResellers(actor, ns);
   const showBilling = admin && attrBool(server?.attributes?.[nsKey(ns, 'enableBilling')]);
   // Administrators: the user list tells who the superior administrator (the first one) is.
   const everyone = useResourceList('users', undefined, { enabled: admin && !!stored && !own });
@@ -161,7 +168,15 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
       ? 'address'
       : ['language', 'map', 'latitude', 'longitude', 'zoom', 'coordinateFormat'].includes(key)
         ? 'preferences'
-        : ['deviceLimit', 'userLimit', 'expirationTime', 'advancedPerms', 'administrator'].includes(key)
+        : [
+              'deviceLimit',
+              'userLimit',
+              'expirationTime',
+              'advancedPerms',
+              'administrator',
+              'reseller',
+              'resellerDomain',
+            ].includes(key)
           ? 'permissions'
           : 'account';
 
@@ -349,26 +364,35 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
                     />
                   ))}
                 </SimpleGrid>
-                {admin && (
+                {showLimits && (
                   <SimpleGrid cols={2}>
                     {(['deviceLimit', 'userLimit'] as const).map((k) => (
                       <NumberInput
                         key={k}
                         label={t(`fields.${k}`)}
-                        description={t('limitHelp')}
+                        description={t(admin ? 'limitHelp' : 'reseller.limitHelp')}
                         allowDecimal={false}
                         min={-1}
                         value={values[k]}
                         error={err(k)}
+                        disabled={k === 'userLimit' && !showReseller}
                         onChange={(v) => set(k, String(v))}
                         data-testid={`user-${k}`}
                       />
                     ))}
                   </SimpleGrid>
                 )}
-                {!admin && (err('deviceLimit') || err('userLimit') || err('administrator')) && (
+                {!showLimits && (err('deviceLimit') || err('userLimit') || err('administrator')) && (
                   <Alert color="red">{err('deviceLimit') ?? err('userLimit') ?? err('administrator')}</Alert>
                 )}
+                {showReseller && (
+                  <ResellerFields
+                    values={values}
+                    set={set}
+                    errors={{ reseller: err('reseller'), resellerDomain: err('resellerDomain') }}
+                  />
+                )}
+                {!showReseller && err('reseller') && <Alert color="red">{err('reseller')}</Alert>}
                 <TextInput
                   type="date"
                   label={t('fields.expirationTime')}

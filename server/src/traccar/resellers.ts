@@ -1,0 +1,134 @@
+// Resellers on the server (packages/domain/src/reseller.ts has the rules): the subtree a reseller manages (users
+// reachable through managedUser links, RESELLER_MAX_DEPTH levels, cycles ignored), the caps its userLimit and
+// deviceLimit put on that subtree, and the domain checks (format, one reseller per domain). Access checks in
+// access.ts ask `managesInSubtree` so a reseller lists, edits, impersonates and links its whole subtree.
+import type { FastifyRequest } from 'fastify';
+import {
+  isReseller,
+  readReseller,
+  RESELLER_MAX_DEPTH,
+  resellerDomainProblem,
+  subtreeLimitReached,
+  type Attributes,
+  type UserInput,
+} from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import { invalidInput } from '../invalid.ts';
+import { refused } from '../refusal.ts';
+import type { UserRow } from './auth.ts';
+import { domainUser } from './model.ts';
+
+type Req = Pick<FastifyRequest, 'headers'>;
+
+export const rowIsReseller = (ctx: AppContext, row: UserRow | null | undefined): boolean =>
+  !!row && isReseller(domainUser(row), ctx.config.ns);
+
+/** Every user below `rootId` (not itself) through managedUser links. */
+export function subtreeUserIds(ctx: AppContext, rootId: number): number[] {
+  const rows = ctx.store.sqlite
+    .prepare(
+      `WITH RECURSIVE below(id, depth) AS (
+         SELECT propertyId, 1 FROM links WHERE ownerType = 'user' AND ownerId = ? AND propertyType = 'managedUser'
+         UNION
+         SELECT l.propertyId, b.depth + 1 FROM links l JOIN below b ON l.ownerId = b.id
+           WHERE l.ownerType = 'user' AND l.propertyType = 'managedUser' AND b.depth < ?
+       )
+       SELECT DISTINCT id FROM below WHERE id != ?`,
+    )
+    .all(rootId, RESELLER_MAX_DEPTH, rootId) as Array<{ id: number }>;
+  return rows.map((r) => r.id);
+}
+
+/** The user and every user above it through managedUser links (nearest first). */
+function selfAndManagers(ctx: AppContext, userId: number): number[] {
+  const rows = ctx.store.sqlite
+    .prepare(
+      `WITH RECURSIVE above(id, depth) AS (
+         SELECT ?, 0
+         UNION
+         SELECT l.ownerId, a.depth + 1 FROM links l JOIN above a ON l.propertyId = a.id
+           WHERE l.ownerType = 'user' AND l.propertyType = 'managedUser' AND a.depth < ?
+       )
+       SELECT id, MIN(depth) AS depth FROM above GROUP BY id ORDER BY depth`,
+    )
+    .all(userId, RESELLER_MAX_DEPTH) as Array<{ id: number }>;
+  return rows.map((r) => r.id);
+}
+
+/** Resellers among the user itself and its managers, at any level. */
+export function resellersAbove(ctx: AppContext, userId: number): UserRow[] {
+  const ids = selfAndManagers(ctx, userId);
+  const rows = ctx.store.sqlite
+    .prepare('SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(ids)) as UserRow[];
+  return rows.filter((r) => rowIsReseller(ctx, r));
+}
+
+/** Whether `user` is a reseller with `targetId` somewhere in its subtree. */
+export function managesInSubtree(ctx: AppContext, user: UserRow, targetId: number): boolean {
+  if (!rowIsReseller(ctx, user)) return false;
+  return resellersAbove(ctx, targetId).some((r) => r.id === user.id) && user.id !== targetId;
+}
+
+/** Devices linked directly to the reseller or to any user of its subtree. */
+export function subtreeDeviceCount(ctx: AppContext, resellerId: number): number {
+  const owners = [resellerId, ...subtreeUserIds(ctx, resellerId)];
+  const row = ctx.store.sqlite
+    .prepare(
+      `SELECT COUNT(DISTINCT propertyId) AS n FROM links WHERE ownerType = 'user' AND propertyType = 'device'
+         AND ownerId IN (SELECT value FROM json_each(?))`,
+    )
+    .get(JSON.stringify(owners)) as { n: number };
+  return row.n;
+}
+
+/** 403 `User limit reached` when a new user under `creator` would pass a reseller's userLimit above it. */
+export function checkResellerUserCaps(ctx: AppContext, req: Req, creator: UserRow): void {
+  for (const r of resellersAbove(ctx, creator.id)) {
+    if (subtreeLimitReached(r.userLimit, subtreeUserIds(ctx, r.id).length)) {
+      throw refused(ctx, req, creator, 'validation.userLimitReached');
+    }
+  }
+}
+
+/** 403 `Device limit reached` when a new device of `owner` would pass a reseller's deviceLimit above it. */
+export function checkResellerDeviceCaps(ctx: AppContext, req: Req, owner: UserRow): void {
+  for (const r of resellersAbove(ctx, owner.id)) {
+    if (subtreeLimitReached(r.deviceLimit, subtreeDeviceCount(ctx, r.id))) {
+      throw refused(ctx, req, owner, 'validation.deviceLimitReached');
+    }
+  }
+}
+
+/** The reseller (id) whose domain is `host`, if any. */
+export function resellerOfDomain(ctx: AppContext, host: string): number | null {
+  if (!host) return null;
+  const key = `$."${ctx.config.ns}.resellerDomain"`;
+  const rows = ctx.store.sqlite
+    .prepare(`SELECT * FROM users WHERE lower(json_extract(attributes, ?)) = ?`)
+    .all(key, host) as UserRow[];
+  return rows.find((r) => rowIsReseller(ctx, r))?.id ?? null;
+}
+
+/** 400 (translated) for a bad reseller domain, a domain another user holds, or a reseller without userLimit. */
+export function checkResellerFields(
+  ctx: AppContext,
+  req: Req,
+  caller: UserRow | null,
+  input: UserInput,
+  selfId: number,
+): void {
+  const settings = readReseller(input.attributes as Attributes, ctx.config.ns);
+  if (!settings.enabled) return;
+  const problem = resellerDomainProblem(settings.domain);
+  if (problem) throw invalidInput(ctx, req, caller, problem);
+  if (!input.administrator && input.userLimit === 0)
+    throw invalidInput(ctx, req, caller, 'validation.resellerNeedsUserLimit');
+  if (settings.domain) {
+    const key = `$."${ctx.config.ns}.resellerDomain"`;
+    const other = ctx.store.sqlite
+      .prepare(`SELECT id FROM users WHERE lower(json_extract(attributes, ?)) = ? AND id != ?`)
+      .get(key, settings.domain, selfId);
+    if (other) throw invalidInput(ctx, req, caller, 'validation.resellerDomainTaken');
+  }
+}
