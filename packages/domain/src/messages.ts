@@ -562,6 +562,11 @@ const MESSAGES = {
     'O compartilhamento está desativado neste servidor',
     'Compartir está desactivado en este servidor',
   ),
+  'share.gatewayNeedsToken': w(
+    'Managing shared links through Traccar needs TRACCAR_TOKEN (an administrator or service-account token)',
+    'Gerenciar links compartilhados pelo Traccar requer TRACCAR_TOKEN (token de administrador ou de conta de serviço)',
+    'Administrar enlaces compartidos a través de Traccar requiere TRACCAR_TOKEN (token de administrador o de cuenta de servicio)',
+  ),
   'share.needsPlus': w(
     'Managing shared links needs a Plus server',
     'Gerenciar links compartilhados requer um servidor Plus',

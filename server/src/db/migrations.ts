@@ -331,6 +331,12 @@ export const migrations: string[] = [
   );
   CREATE INDEX unknown_devices_seen ON unknown_devices (lastSeen);
   `,
+  // Gateway-mode shares (ext/sharesGateway.ts): the device/group and creator live upstream, so their names are
+  // kept with the link for the list.
+  `
+  ALTER TABLE shares ADD COLUMN targetName TEXT;
+  ALTER TABLE shares ADD COLUMN creatorName TEXT;
+  `,
 ];
 
 export function migrate(sqlite: BetterSqlite3.Database): void {

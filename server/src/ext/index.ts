@@ -9,6 +9,7 @@ import { registerLogs } from './logs.ts';
 import { registerTheme } from './theme.ts';
 import { registerBilling } from './billing/index.ts';
 import { registerShares } from './shares.ts';
+import { registerGatewayShares } from './sharesGateway.ts';
 
 /** The /{ns} extension API plus /api/weather and /api/server-health (same code in both modes). */
 export async function registerExtensions(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -21,4 +22,5 @@ export async function registerExtensions(app: FastifyInstance, ctx: AppContext):
   await registerTheme(app, ctx);
   await registerBilling(app, ctx);
   registerShares(app, ctx);
+  registerGatewayShares(app, ctx);
 }

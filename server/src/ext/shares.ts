@@ -5,7 +5,7 @@
 //   DELETE /{ns}/shares/{id}   revokes the link at once (token, guest sessions and sockets) ⇒ 204
 // The advanced `share` bits (view, create, edit, delete) are checked by the authorization hook before these
 // handlers run (packages/domain/src/apiPermissions.ts). Refusals and bad input answer in the caller's language.
-// Embedded mode only: in gateway mode the upstream Traccar holds the guests, and these routes answer 400.
+// Embedded mode here; in gateway mode the same routes are sharesGateway.ts (the upstream Traccar holds the guests).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -17,7 +17,7 @@ import {
   type ShareRecord,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { ApiError, badRequest } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
 import { checkWrite, managedUserIds, serverSwitch } from '../traccar/access.ts';
@@ -25,7 +25,7 @@ import { requireUser, type UserRow } from '../traccar/auth.ts';
 import { logAction } from '../traccar/audit.ts';
 import { createShare, extendShare, revokeShare } from '../traccar/share.ts';
 
-interface ShareRow {
+export interface ShareRow {
   id: number;
   creatorId: number;
   token: string;
@@ -37,15 +37,15 @@ interface ShareRow {
   creatorName: string | null;
 }
 
-const SELECT = `
+export const SHARE_SELECT = `
   SELECT s.id, s.creatorId, s.token, s.deviceId, s.groupId, s.expirationTime, s.createdAt,
-         coalesce(d.name, g.name) AS name, u.name AS creatorName
+         coalesce(d.name, g.name, s.targetName) AS name, coalesce(u.name, s.creatorName) AS creatorName
   FROM shares s
   LEFT JOIN devices d ON d.id = s.deviceId
   LEFT JOIN groups g ON g.id = s.groupId
   LEFT JOIN users u ON u.id = s.creatorId`;
 
-const toRecord = (r: ShareRow): ShareRecord => ({
+export const toShareRecord = (r: ShareRow): ShareRecord => ({
   id: r.id,
   token: r.token,
   deviceId: r.deviceId,
@@ -67,18 +67,53 @@ function listShares(ctx: AppContext, user: UserRow): ShareRecord[] {
   const creators = visibleCreators(ctx, user);
   const rows = creators
     ? (ctx.store.sqlite
-        .prepare(`${SELECT} WHERE s.creatorId IN (${creators.map(() => '?').join(',')}) ORDER BY s.id`)
+        .prepare(`${SHARE_SELECT} WHERE s.creatorId IN (${creators.map(() => '?').join(',')}) ORDER BY s.id`)
         .all(...creators) as ShareRow[])
-    : (ctx.store.sqlite.prepare(`${SELECT} ORDER BY s.id`).all() as ShareRow[]);
-  return rows.map(toRecord);
+    : (ctx.store.sqlite.prepare(`${SHARE_SELECT} ORDER BY s.id`).all() as ShareRow[]);
+  return rows.map(toShareRecord);
+}
+
+type Who = Parameters<typeof invalidInput>[2];
+
+/** A message in the caller's language (the text of a translated 400). */
+export const translateFor = (ctx: AppContext, req: FastifyRequest, user: Who, key: MessageKey) =>
+  invalidInput(ctx, req, user, key).message;
+
+/** The body's expiry as a Date, or a translated 400. */
+export function shareExpiry(ctx: AppContext, req: FastifyRequest, user: Who, value: string): Date {
+  const issue = shareExpiryIssue(value, Date.now());
+  if (issue) throw invalidInput(ctx, req, user, issue);
+  return new Date(value);
+}
+
+/** The JSON body checked with a domain schema, or a translated 400 naming the field's problem. */
+export function shareBody<S extends z.ZodType>(
+  ctx: AppContext,
+  req: FastifyRequest,
+  user: Who,
+  schema: S,
+): z.output<S> {
+  const raw: unknown = req.body;
+  const r = schema.safeParse(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  // zod's own texts (wrong type, unknown key) become the field's message.
+  const field = String(issue?.path[0] ?? '');
+  const key =
+    issue && isMessageKey(issue.message)
+      ? issue.message
+      : field === 'expirationTime'
+        ? 'share.expiryInvalid'
+        : 'share.targetRequired';
+  throw invalidInput(ctx, req, user, key);
 }
 
 export function registerShares(app: FastifyInstance, ctx: AppContext): void {
+  if (ctx.config.mode === 'gateway') return; // sharesGateway.ts: the upstream Traccar holds the guests
   const ns = ctx.config.ns;
 
   /** The signed-in caller, once the Plus edition and the embedded store are known to be there. */
   async function caller(req: FastifyRequest): Promise<UserRow> {
-    if (ctx.config.mode === 'gateway') throw badRequest('Shares are managed by the embedded server only');
     const user = await requireUser(ctx, req);
     if (ctx.config.edition !== 'plus') throw refused(ctx, req, user, 'share.needsPlus');
     return user;
@@ -90,48 +125,22 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
     const found = Number.isSafeInteger(id) && id > 0 ? listOne(id) : null;
     const creators = visibleCreators(ctx, user);
     if (!found || (creators && !creators.includes(found.creatorId)))
-      throw new ApiError(404, translate(req, user, 'share.notFound'), 'WebApplicationException');
+      throw new ApiError(404, translateFor(ctx, req, user, 'share.notFound'), 'WebApplicationException');
     return found;
   }
 
   const listOne = (id: number): ShareRecord | null => {
-    const row = ctx.store.sqlite.prepare(`${SELECT} WHERE s.id = ?`).get(id) as ShareRow | undefined;
-    return row ? toRecord(row) : null;
+    const row = ctx.store.sqlite.prepare(`${SHARE_SELECT} WHERE s.id = ?`).get(id) as ShareRow | undefined;
+    return row ? toShareRecord(row) : null;
   };
-
-  const translate = (req: FastifyRequest, user: UserRow, key: MessageKey) =>
-    invalidInput(ctx, req, user, key).message;
-
-  /** The body's expiry as a Date, or a translated 400. */
-  function expiry(req: FastifyRequest, user: UserRow, value: string): Date {
-    const issue = shareExpiryIssue(value, Date.now());
-    if (issue) throw invalidInput(ctx, req, user, issue);
-    return new Date(value);
-  }
-
-  function body<S extends z.ZodType>(req: FastifyRequest, user: UserRow, schema: S): z.output<S> {
-    const raw: unknown = req.body;
-    const r = schema.safeParse(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null);
-    if (r.success) return r.data;
-    const issue = r.error.issues[0];
-    // zod's own texts (wrong type, unknown key) become the field's message.
-    const field = String(issue?.path[0] ?? '');
-    const key =
-      issue && isMessageKey(issue.message)
-        ? issue.message
-        : field === 'expirationTime'
-          ? 'share.expiryInvalid'
-          : 'share.targetRequired';
-    throw invalidInput(ctx, req, user, key);
-  }
 
   app.get(`/${ns}/shares`, async (req) => listShares(ctx, await caller(req)));
 
   app.post(`/${ns}/shares`, async (req, reply) => {
     const user = await caller(req);
     if (serverSwitch(ctx, 'disableShare')) throw refused(ctx, req, user, 'share.disabled');
-    const input = body(req, user, shareCreateSchema);
-    const until = expiry(req, user, input.expirationTime);
+    const input = shareBody(ctx, req, user, shareCreateSchema);
+    const until = shareExpiry(ctx, req, user, input.expirationTime);
     const target =
       input.deviceId !== undefined
         ? { type: 'device' as const, id: input.deviceId }
@@ -145,8 +154,8 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
     const user = await caller(req);
     const share = visibleShare(req, user);
     checkWrite(ctx, user); // a read-only user changes no link
-    const input = body(req, user, shareUpdateSchema);
-    let until = expiry(req, user, input.expirationTime);
+    const input = shareBody(ctx, req, user, shareUpdateSchema);
+    let until = shareExpiry(ctx, req, user, input.expirationTime);
     // Never past the account of the user who created it (as on creation).
     const creator = ctx.store.sqlite
       .prepare('SELECT expirationTime FROM users WHERE id = ?')
