@@ -428,6 +428,26 @@ const MESSAGES = {
     'Contraseña del conductor incorrecta',
   ),
   // ---- scheduled reports (mail)
+  'reportMail.subject': w(
+    'Rastro: {{type}} report',
+    'Rastro: relatório de {{type}}',
+    'Rastro: informe de {{type}}',
+  ),
+  'reportMail.body': w(
+    'Attached: the {{type}} report you asked for in Rastro.',
+    'Em anexo: o relatório de {{type}} que você pediu no Rastro.',
+    'Adjunto: el informe de {{type}} que pidió en Rastro.',
+  ),
+  'reportMail.notConfigured': w(
+    'E-mail is not configured on this server',
+    'O envio de e-mail não está configurado neste servidor',
+    'El correo electrónico no está configurado en este servidor',
+  ),
+  'reportMail.noAddress': w(
+    'Your account has no e-mail address to send the report to',
+    'Sua conta não tem um endereço de e-mail para receber o relatório',
+    'Su cuenta no tiene una dirección de correo para recibir el informe',
+  ),
   'scheduledReport.subject': w(
     '{{name}}: {{from}} – {{to}}',
     '{{name}}: {{from}} – {{to}}',

@@ -201,4 +201,66 @@ describe('scheduled reports', () => {
     // bia may not see "Alheio": the report as bia is refused, nothing leaks, the failure is recorded
     expect(runs[0]).toMatchObject({ sent: [], failed: ['bia@example.com'] });
   });
+  it('GET /api/reports/{type}/mail mails the caller its own .xlsx (204); no address or no mail server is a translated 400', async () => {
+    const from = new Date(Date.now() - 3 * 3600_000);
+    const to = new Date();
+    const d = await createDevice(t, { name: 'Caminhão do e-mail' });
+    for (let i = 0; i < 4; i++)
+      await ingestPosition(t, {
+        uniqueId: d.uniqueId,
+        fixTime: new Date(from.getTime() + (i + 1) * 10 * 60_000),
+        latitude: -23.55 + i * 0.01,
+        longitude: -46.63,
+        speed: 30,
+      });
+    const bia = await createUser(t, { email: 'bia.mail@example.com' });
+    await link(t, { userId: bia.id, deviceId: d.id });
+    const q = `deviceId=${d.id}&from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+    const before = smtp.messages.length;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/route/mail?${q}`,
+      headers: { cookie: bia.cookie, 'accept-language': 'pt-BR' },
+    });
+    expect(res.statusCode).toBe(204);
+    const mail = outbox.at(-1)!;
+    expect(mail).toMatchObject({ to: 'bia.mail@example.com', subject: 'Rastro: relatório de percurso' });
+    expect(mail.attachments![0]!.filename).toBe('report-route.xlsx');
+    expect(mail.attachments![0]!.content.subarray(0, 2).toString()).toBe('PK');
+    expect(smtp.messages.length).toBe(before + 1);
+    expect(smtp.messages.at(-1)).toContain('filename="report-route.xlsx"');
+    const summary = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/summary/mail?${q}`,
+      headers: { cookie: bia.cookie },
+    });
+    expect(summary.statusCode).toBe(204);
+    expect(outbox.at(-1)!.attachments![0]!.filename).toBe('report-summary.xlsx');
+
+    // a login that is not an address: nothing to send to
+    const noAddress = await createUser(t, { email: 'sem-endereco-mail' });
+    await link(t, { userId: noAddress.id, deviceId: d.id });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/route/mail?${q}`,
+      headers: { cookie: noAddress.cookie, 'accept-language': 'en-US' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toBe(`IllegalArgumentException: ${formatMessage('reportMail.noAddress', 'en-US')}`);
+
+    // a server without mail: translated 400, never a 500
+    const bare = await makeTestApp();
+    try {
+      const dev = await createDevice(bare);
+      const r = await bare.app.inject({
+        method: 'GET',
+        url: `/api/reports/route/mail?deviceId=${dev.id}&from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`,
+        headers: { cookie: bare.admin, 'accept-language': 'es' },
+      });
+      expect(r.statusCode).toBe(400);
+      expect(r.body).toBe(`IllegalArgumentException: ${formatMessage('reportMail.notConfigured', 'es')}`);
+    } finally {
+      await bare.close();
+    }
+  });
 });

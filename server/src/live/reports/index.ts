@@ -1,11 +1,21 @@
 // GET /api/reports/{route,events,trips,stops,summary,geofences,combined} (CONTRACT §4 report rules, §8 trips/stops/summary).
-// route, events, trips, stops and summary also answer in Excel: with the xlsx Accept header, or at /{type}/xlsx.
+// route, events, trips, stops and summary also answer in Excel: with the xlsx Accept header, or at /{type}/xlsx;
+// /{type}/mail sends that Excel file to the caller's e-mail address.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { XLSX_ACCEPT, zonedDate, type ReportRow, type ReportType } from '@rastro/domain';
+import {
+  formatMessage,
+  XLSX_ACCEPT,
+  zonedDate,
+  type MessageKey,
+  type ReportRow,
+  type ReportType,
+} from '@rastro/domain';
 import { requestLanguage } from '../../refusal.ts';
 import type { AppContext } from '../../context.ts';
-import { badRequest } from '../../errors.ts';
+import { ApiError, badRequest } from '../../errors.ts';
+import { invalidInput } from '../../invalid.ts';
+import { getMailer } from '../../traccar/mailer.ts';
 import { requireUser, type UserRow } from '../../traccar/auth.ts';
 import { canSee, checkRestriction, checkSee, visibleDeviceIds, withSubgroups } from '../../traccar/access.ts';
 import { parse } from '../../traccar/http.ts';
@@ -27,6 +37,15 @@ import {
 } from './compute.ts';
 import { ReportData, type Range } from './data.ts';
 import { reportWorkbook } from './xlsx.ts';
+
+/** The report types' names in the messages (mail subject), as the Excel sheets name them. */
+const REPORT_TYPE_KEYS: Partial<Record<ReportType, MessageKey>> = {
+  route: 'reportSheets.route',
+  events: 'reportSheets.events',
+  trips: 'reportSheets.trips',
+  stops: 'reportSheets.stops',
+  summary: 'reportSheets.summary',
+};
 
 /** Whether the request asks for the Excel variant (Accept: the xlsx media type, as Traccar's clients send). */
 export function wantsXlsx(req: FastifyRequest): boolean {
@@ -144,7 +163,26 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     return 'UTC';
   }
 
-  /** Excel answer of a report, in the caller's units, time zone and language (as Traccar's xlsx reports). */
+  /** The .xlsx of a report, in the caller's units, time zone and language (as Traccar's xlsx reports). */
+  function workbook(
+    req: FastifyRequest,
+    type: ReportType,
+    user: UserRow,
+    devices: ReportDevice[],
+    rows: unknown[],
+  ): Promise<Buffer> {
+    const cache = live.cache.fresh();
+    const names = new Map(devices.map((d) => [d.id, d.name]));
+    return reportWorkbook(type, rows as ReportRow[], {
+      userAttributes: cache.userAttrs.get(user.id) ?? {},
+      serverAttributes: cache.serverAttrs,
+      lang: requestLanguage(ctx, req, user),
+      timeZone: timeZone(user),
+      deviceName: (id) => names.get(id) ?? String(id),
+    });
+  }
+
+  /** Excel answer of a report. */
   async function sendXlsx(
     reply: FastifyReply,
     type: ReportType,
@@ -152,22 +190,53 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     devices: ReportDevice[],
     rows: unknown[],
   ) {
-    const cache = live.cache.fresh();
-    const names = new Map(devices.map((d) => [d.id, d.name]));
-    const body = await reportWorkbook(type, rows as ReportRow[], {
-      userAttributes: cache.userAttrs.get(user.id) ?? {},
-      serverAttributes: cache.serverAttrs,
-      lang: requestLanguage(ctx, reply.request, user),
-      timeZone: timeZone(user),
-      deviceName: (id) => names.get(id) ?? String(id),
-    });
+    const body = await workbook(reply.request, type, user, devices, rows);
     return reply
       .type(XLSX_ACCEPT)
       .header('content-disposition', `attachment; filename="report-${type}.xlsx"`)
       .send(body);
   }
 
-  /** GET /api/reports/{type} (JSON, or Excel with the xlsx Accept header) and GET /api/reports/{type}/xlsx. */
+  /**
+   * GET /api/reports/{type}/mail (Traccar's "send by e-mail"): the .xlsx mailed to the caller's own address through
+   * the mail adapter, then 204. Checked before any work: a caller without an e-mail address or a server without
+   * mail gets a translated 400; a refused delivery is 502 with the reason.
+   */
+  async function mailXlsx(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    type: ReportType,
+    r: { user: UserRow; devices: ReportDevice[]; rows: unknown[] },
+  ) {
+    const mailer = getMailer(ctx);
+    if (!mailer.configured) throw invalidInput(ctx, req, r.user, 'reportMail.notConfigured');
+    if (!r.user.email.includes('@')) throw invalidInput(ctx, req, r.user, 'reportMail.noAddress');
+    const lang = requestLanguage(ctx, req, r.user);
+    const key = REPORT_TYPE_KEYS[type];
+    const typeName = key ? formatMessage(key, lang) : type;
+    const content = await workbook(req, type, r.user, r.devices, r.rows);
+    let result: { sent: boolean; reason?: string };
+    try {
+      result = await mailer.send({
+        to: r.user.email,
+        subject: formatMessage('reportMail.subject', lang, { type: typeName.toLowerCase() }),
+        body: formatMessage('reportMail.body', lang, { type: typeName.toLowerCase() }),
+        attachments: [{ filename: `report-${type}.xlsx`, contentType: XLSX_ACCEPT, content }],
+      });
+    } catch (err) {
+      ctx.log.warn({ err, userId: r.user.id, type }, 'report mail not sent');
+      result = { sent: false, reason: err instanceof Error ? err.message : String(err) };
+    }
+    if (!result.sent)
+      throw new ApiError(
+        502,
+        `Mail not sent: ${result.reason ?? 'unknown reason'}`,
+        'WebApplicationException',
+      );
+    return reply.status(204).send();
+  }
+
+  /** GET /api/reports/{type} (JSON, or Excel with the xlsx Accept header), /{type}/xlsx and /{type}/mail. */
   function registerReport(
     type: ReportType,
     build: (req: FastifyRequest) => Promise<{ user: UserRow; devices: ReportDevice[]; rows: unknown[] }>,
@@ -180,6 +249,7 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
       const r = await build(req);
       return sendXlsx(reply, type, r.user, r.devices, r.rows);
     });
+    app.get(`/api/reports/${type}/mail`, async (req, reply) => mailXlsx(req, reply, type, await build(req)));
   }
 
   const route = async (req: FastifyRequest) => {
@@ -196,6 +266,10 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/reports/route/xlsx', async (req, reply) => {
     const r = await route(req);
     return sendXlsx(reply, 'route', r.user, r.devices, JSON.parse(r.json) as unknown[]);
+  });
+  app.get('/api/reports/route/mail', async (req, reply) => {
+    const r = await route(req);
+    return mailXlsx(req, reply, 'route', { ...r, rows: JSON.parse(r.json) as unknown[] });
   });
 
   const events = async (req: FastifyRequest) => {

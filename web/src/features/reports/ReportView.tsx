@@ -3,7 +3,8 @@
 // values in the user's units and currency, Excel export built in the browser, and a row opens its trip, stop or
 // event on the map.
 import { Alert, Button, Group, MultiSelect, Pagination, Select, Stack, Table, Text } from '@mantine/core';
-import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconFileSpreadsheet, IconMail, IconSearch } from '@tabler/icons-react';
 import {
   buildReportQuery,
   paginate,
@@ -56,7 +57,7 @@ export const reportFormSchema = z
   })
   .refine((f) => Date.parse(f.from) <= Date.parse(f.to), { message: 'period.invalid', path: ['to'] });
 
-type Loaded = { kind: ReportKind; rows: ReportRow[]; from: string; to: string };
+type Loaded = { kind: ReportKind; rows: ReportRow[]; from: string; to: string; query: string };
 
 export function ReportView({ kind }: { kind: ReportKind }) {
   const { t } = useTranslation('reports');
@@ -74,6 +75,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
   const [groupIds, setGroupIds] = useState<string[]>([]);
   const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('today'));
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [mailing, setMailing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [page, setPage] = useState(1);
@@ -144,7 +146,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
         setLoaded(null);
         return;
       }
-      setLoaded({ kind, rows: rows as ReportRow[], from: f.from, to: f.to });
+      setLoaded({ kind, rows: rows as ReportRow[], from: f.from, to: f.to, query: qs });
       setPage(1);
       setSelected(null);
       overlay.current?.clear();
@@ -231,6 +233,22 @@ export function ReportView({ kind }: { kind: ReportKind }) {
     }
   };
 
+  // "by e-mail": the server builds the same report as .xlsx and mails it to the user (GET /api/reports/{type}/mail)
+  const canMail = !!server?.emailEnabled && !!user?.email.includes('@');
+  const mail = async () => {
+    if (!loaded) return;
+    setMailing(true);
+    try {
+      await api.request('GET', `/reports/${REPORT_TYPE[loaded.kind]}/mail?${loaded.query}`);
+      notifications.show({ color: 'green', message: t('form.mailed', { email: user?.email ?? '' }) });
+    } catch (err) {
+      const detail = err instanceof HttpError && err.text ? `: ${err.text.split('\n')[0].slice(0, 200)}` : '';
+      notifications.show({ color: 'red', message: `${t('form.mailError')}${detail}` });
+    } finally {
+      setMailing(false);
+    }
+  };
+
   const shown = loaded && loaded.kind === kind ? paginate(loaded.rows, page, limit) : null;
 
   return (
@@ -275,6 +293,18 @@ export function ReportView({ kind }: { kind: ReportKind }) {
         >
           {t('form.excel')}
         </Button>
+        {canMail && (
+          <Button
+            variant="default"
+            leftSection={<IconMail size={16} />}
+            disabled={!shown || shown.total === 0}
+            loading={mailing}
+            onClick={() => void mail()}
+            data-testid="report-mail"
+          >
+            {t('form.mail')}
+          </Button>
+        )}
       </Group>
       {error && (
         <Alert color="red" data-testid="report-error">
