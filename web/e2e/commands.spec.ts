@@ -1,5 +1,6 @@
 // Saved commands page and the send-command dialog (issue #5): create/edit/delete saved commands with attributes by
-// type; send a custom command with the types the device supports, or a saved command linked to the device.
+// type; send a command with the types the device supports (an OsmAnd phone: what the Traccar Client app acts on,
+// issue #12), or a saved command linked to the device.
 import type { Page } from '@playwright/test';
 import { accounts, expect, test } from './fixtures.ts';
 import { createDevice, sendOsmAnd, tag } from './map-helpers.ts';
@@ -54,7 +55,7 @@ test('the /commands page creates, edits and deletes a saved command', async ({ p
   await expect(page.getByTestId('command-row').filter({ hasText: `Periodic ${t}` })).toHaveCount(0);
 });
 
-test('the send-command dialog sends a custom command and a saved command linked to the device', async ({
+test('the send-command dialog sends a phone the commands it acts on and a saved command linked to the device', async ({
   page,
   loginAs,
 }) => {
@@ -63,7 +64,7 @@ test('the send-command dialog sends a custom command and a saved command linked 
   const dev = await createDevice(page.request, { name: `Cmd ${t}`, uniqueId: `cmd-${t}` });
   await sendOsmAnd(page.request, { id: dev.uniqueId, lat: -23.5, lon: -46.6 });
   const savedRes = await page.request.post('/api/commands', {
-    data: { id: 0, description: `Reboot ${t}`, type: 'rebootDevice', textChannel: false, attributes: {} },
+    data: { id: 0, description: `Locate ${t}`, type: 'positionSingle', textChannel: false, attributes: {} },
   });
   const savedCmd = (await savedRes.json()) as { id: number };
   expect(
@@ -82,25 +83,31 @@ test('the send-command dialog sends a custom command and a saved command linked 
   await expect(
     page.getByTestId('send-command-dialog').getByText(`Enviar comando para ${dev.name}`),
   ).toBeVisible();
-  // custom data is required for a custom command
+  // an OsmAnd phone is offered what the Traccar Client app acts on, nothing else
+  await page.getByTestId('command-type').click();
+  const offered = await page.getByRole('option').allTextContents();
+  expect(offered).toEqual(['Posição única', 'Posições periódicas', 'Parar posições', 'Restaurar padrões']);
+  await page.getByRole('option', { name: 'Posições periódicas', exact: true }).click();
+  // the frequency must be a number
+  await page.getByTestId('command-attr-frequency').fill('abc');
   await page.getByTestId('send-submit').click();
-  await expect(page.getByText('Informe os dados do comando')).toBeVisible();
-  await page.getByTestId('command-attr-data').fill('STATUS#');
+  await expect(page.getByText('Número inválido')).toBeVisible();
+  await page.getByTestId('command-attr-frequency').fill('120');
   await page.getByTestId('send-submit').click();
   // this device has no live receiver: the command is queued (202) and shown as pending
   await expect(page.getByTestId('send-pending')).toBeVisible();
   expect(posts[0]).toMatchObject({
     id: 0,
     deviceId: dev.id,
-    type: 'custom',
-    attributes: { data: 'STATUS#' },
+    type: 'positionPeriodic',
+    attributes: { frequency: 120 },
   });
   await page.getByTestId('send-cancel').click();
   await expect(page.getByTestId('detail-pending')).toBeVisible();
 
   await page.getByTestId('action-commands').click();
   await page.getByTestId('send-mode').getByText('Salvo').click();
-  await pick(page, 'send-saved', `Reboot ${t}`);
+  await pick(page, 'send-saved', `Locate ${t}`);
   await page.getByTestId('send-submit').click();
   await expect(page.getByTestId('send-pending')).toBeVisible();
   expect(posts[1]).toMatchObject({ id: savedCmd.id, deviceId: dev.id });

@@ -19,8 +19,19 @@ import { parseJson } from './cache.ts';
 import type { LiveCore } from './ingest.ts';
 import { checkEngineBlock, logEngineDelivery } from './interlock.ts';
 
-/** What an OsmAnd (HTTP) device or the simulator can execute. */
-export const OSMAND_COMMAND_TYPES = [
+/**
+ * What a phone reporting with the OsmAnd protocol acts on: the Traccar Client app executes exactly these (Traccar
+ * sends them to it as push messages: TraccarCommandSender's supported commands).
+ */
+export const PHONE_COMMAND_TYPES = [
+  'positionSingle',
+  'positionPeriodic',
+  'positionStop',
+  'factoryReset',
+] as const;
+
+/** What a vehicle tracker of the demo fleet executes (its command sink declares them, simulator/index.ts). */
+export const TRACKER_COMMAND_TYPES = [
   'custom',
   'positionSingle',
   'positionPeriodic',
@@ -76,10 +87,16 @@ export async function registerCommandRoutes(
   ctx: AppContext,
   live: LiveCore,
 ): Promise<void> {
+  /**
+   * Types offered for a device (GET /api/commands/types, the saved-command filter): `custom` before it reported or
+   * over SMS; a receiver's own list (the simulated trackers); an OsmAnd phone what the Traccar Client app acts on.
+   */
   const supportedTypes = (deviceId: number, textChannel: boolean): string[] => {
     const last = live.latestPosition(deviceId);
     if (!last || textChannel) return ['custom'];
-    return [...OSMAND_COMMAND_TYPES];
+    const own = live.commandTypesOf(deviceId);
+    if (own) return [...own];
+    return last.protocol === 'osmand' ? [...PHONE_COMMAND_TYPES] : [...TRACKER_COMMAND_TYPES];
   };
 
   app.get('/api/commands/types', async (req) => {

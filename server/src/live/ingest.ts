@@ -65,6 +65,8 @@ export interface CommandSink {
   /** Whether this sink can deliver to the device right now. */
   accepts(uniqueId: string): boolean;
   send(uniqueId: string, command: Command): void | string | Promise<void | string | undefined>;
+  /** The command types this sink executes for the device (null when it is not one of its devices). */
+  typesFor?(uniqueId: string): readonly string[] | null;
 }
 
 interface DevState extends LiveDeviceState {
@@ -613,6 +615,17 @@ export class LiveCore {
   addCommandSink(sink: CommandSink): () => void {
     this.sinks.add(sink);
     return () => this.sinks.delete(sink);
+  }
+
+  /** The command types a sink declares for the device (the simulated trackers), or null. */
+  commandTypesOf(deviceId: number): readonly string[] | null {
+    const d = this.cache.fresh().device(deviceId);
+    if (!d) return null;
+    for (const s of this.sinks) {
+      const types = s.typesFor?.(d.uniqueId);
+      if (types) return types;
+    }
+    return null;
   }
 
   private liveHandler(uniqueId: string): CommandHandler | undefined {

@@ -48,7 +48,7 @@ const waitFor = async (pred: () => boolean) => {
 };
 
 describe('GET /api/commands/types', () => {
-  it('lists every type without deviceId, [custom] for a device without positions, the OsmAnd set otherwise', async () => {
+  it('lists every type without deviceId, [custom] for a device without positions, what the Traccar Client app acts on for an OsmAnd phone', async () => {
     const all = await api(t.app, t.admin, 'GET', '/api/commands/types');
     expect(all.json()).toEqual(COMMAND_TYPES.map((type) => ({ type })));
     const d = await createDevice(t);
@@ -59,9 +59,31 @@ describe('GET /api/commands/types', () => {
     const types = (await api(t.app, t.admin, 'GET', `/api/commands/types?deviceId=${d.id}`)).json() as Array<{
       type: string;
     }>;
-    expect(types.map((x) => x.type)).toEqual(
-      expect.arrayContaining(['custom', 'engineStop', 'engineResume', 'positionSingle']),
-    );
+    expect(types.map((x) => x.type)).toEqual([
+      'positionSingle',
+      'positionPeriodic',
+      'positionStop',
+      'factoryReset',
+    ]);
+    // over SMS: custom only
+    expect(
+      (await api(t.app, t.admin, 'GET', `/api/commands/types?deviceId=${d.id}&textChannel=true`)).json(),
+    ).toEqual([{ type: 'custom' }]);
+    // a receiver that declares its own types (the demo fleet's trackers) offers those
+    const tracker = await createDevice(t);
+    await report(tracker.uniqueId);
+    const stop = getLive(t.ctx).addCommandSink({
+      accepts: () => false,
+      send: () => undefined,
+      typesFor: (u) => (u === tracker.uniqueId ? ['custom', 'engineStop', 'engineResume'] : null),
+    });
+    try {
+      expect((await api(t.app, t.admin, 'GET', `/api/commands/types?deviceId=${tracker.id}`)).json()).toEqual(
+        [{ type: 'custom' }, { type: 'engineStop' }, { type: 'engineResume' }],
+      );
+    } finally {
+      stop();
+    }
     expect((await api(t.app, t.admin, 'GET', '/api/commands/types?deviceId=abc')).statusCode).toBe(400);
   });
 });
@@ -173,9 +195,9 @@ describe('POST /api/commands/send', () => {
     await report(d.uniqueId);
     const u = await createUser(t);
     await link(t, { userId: u.id, deviceId: d.id });
-    const both = await createObject(t, 'commands', { type: 'engineStop', description: 'both' });
-    const userOnly = await createObject(t, 'commands', { type: 'engineStop', description: 'user only' });
-    const deviceOnly = await createObject(t, 'commands', { type: 'engineStop', description: 'device only' });
+    const both = await createObject(t, 'commands', { type: 'positionSingle', description: 'both' });
+    const userOnly = await createObject(t, 'commands', { type: 'positionSingle', description: 'user only' });
+    const deviceOnly = await createObject(t, 'commands', { type: 'positionSingle', description: 'device only' });
     await link(t, { userId: u.id, commandId: both.id });
     await link(t, { deviceId: d.id, commandId: both.id });
     await link(t, { userId: u.id, commandId: userOnly.id });

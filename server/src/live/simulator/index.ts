@@ -4,6 +4,7 @@
 import type { Command } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
 import { getLive, type IncomingPosition } from '../ingest.ts';
+import { TRACKER_COMMAND_TYPES } from '../commands.ts';
 import { catalogEntry, indexOf } from './catalog.ts';
 import { qrEnabledDevice, type Attributes } from '@rastro/domain';
 import { DEMO_DRIVERS, seedDemo } from './seed.ts';
@@ -160,6 +161,7 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
   }
 
   const unsubscribe = live.addCommandSink({
+    typesFor: (uniqueId) => (vehicles.has(uniqueId) ? TRACKER_COMMAND_TYPES : null),
     accepts: (uniqueId) => {
       const v = vehicles.get(uniqueId);
       return !!v && reportable(v);

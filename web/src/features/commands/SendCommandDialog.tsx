@@ -47,6 +47,12 @@ export function SendCommandDialog({ props, onClose }: DialogComponentProps) {
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState(false);
   const running = useRef(false);
+  const typeList = types.data?.map((x) => x.type);
+  // the form starts on `custom`; a device that does not take it (an OsmAnd phone) starts on its first type
+  const current: CommandFormValues =
+    typeList?.length && !typeList.includes(form.type)
+      ? { ...form, type: typeList[0], attributes: {} }
+      : form;
 
   const send = async () => {
     if (running.current) return;
@@ -59,7 +65,7 @@ export function SendCommandDialog({ props, onClose }: DialogComponentProps) {
       }
       body = { id, deviceId, type: '', description: null, textChannel: false, attributes: {} };
     } else {
-      const r = parseCommandForm(form);
+      const r = parseCommandForm(current);
       if (!r.ok) {
         setErrors(r.errors);
         return;
@@ -89,8 +95,6 @@ export function SendCommandDialog({ props, onClose }: DialogComponentProps) {
       setBusy(false);
     }
   };
-
-  const typeList = types.data?.map((x) => x.type);
 
   return (
     <Modal
@@ -130,7 +134,7 @@ export function SendCommandDialog({ props, onClose }: DialogComponentProps) {
             </Text>
           )
         ) : (
-          <CommandFields value={form} onChange={setForm} errors={errors} types={typeList} />
+          <CommandFields value={current} onChange={setForm} errors={errors} types={typeList} />
         )}
         {pending && (
           <Alert color="yellow" data-testid="send-pending">
