@@ -197,7 +197,10 @@ describe('POST /api/commands/send', () => {
     await link(t, { userId: u.id, deviceId: d.id });
     const both = await createObject(t, 'commands', { type: 'positionSingle', description: 'both' });
     const userOnly = await createObject(t, 'commands', { type: 'positionSingle', description: 'user only' });
-    const deviceOnly = await createObject(t, 'commands', { type: 'positionSingle', description: 'device only' });
+    const deviceOnly = await createObject(t, 'commands', {
+      type: 'positionSingle',
+      description: 'device only',
+    });
     await link(t, { userId: u.id, commandId: both.id });
     await link(t, { deviceId: d.id, commandId: both.id });
     await link(t, { userId: u.id, commandId: userOnly.id });

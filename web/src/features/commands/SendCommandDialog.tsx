@@ -50,9 +50,7 @@ export function SendCommandDialog({ props, onClose }: DialogComponentProps) {
   const typeList = types.data?.map((x) => x.type);
   // the form starts on `custom`; a device that does not take it (an OsmAnd phone) starts on its first type
   const current: CommandFormValues =
-    typeList?.length && !typeList.includes(form.type)
-      ? { ...form, type: typeList[0], attributes: {} }
-      : form;
+    typeList?.length && !typeList.includes(form.type) ? { ...form, type: typeList[0], attributes: {} } : form;
 
   const send = async () => {
     if (running.current) return;
