@@ -24,6 +24,45 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  // Layers of web/src (docs/architecture.md): app/ on top, nothing imports it; features/* never import app/ nor
+  // each other; the shared pieces below them (shell/, branding/, components/, api/, stores/, i18n/) import neither.
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+app/',
+              message: 'features never import app/ (docs/architecture.md, layers)',
+            },
+            {
+              regex: '^\\.\\./(?!\\.\\./)[^/]+/',
+              message:
+                'features never import another feature: move the shared part below (docs/architecture.md)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/{shell,branding,components,api,stores,i18n}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(app|features)/',
+              message: 'shared pieces never import app/ or features/ (docs/architecture.md, layers)',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -11,6 +11,8 @@ const only = process.argv.slice(2);
 const steps = [
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { name: 'format', cmd: ['npx', 'prettier', '--check', '.'] },
+  // no import circles in server/src, web/src, packages/domain/src (type-only imports included)
+  { name: 'cycles', cmd: ['node', 'scripts/check-cycles.mjs'] },
   { name: 'typecheck-domain', cmd: ['npx', 'tsc', '-p', 'packages/domain', '--noEmit'] },
   { name: 'typecheck-server', cmd: ['npx', 'tsc', '-p', 'server', '--noEmit'] },
   { name: 'typecheck-web', cmd: ['npx', 'tsc', '-p', 'web', '--noEmit'] },

@@ -25,7 +25,7 @@ import { ApiError } from './errors.ts';
 import { refused, refusedPermission } from './refusal.ts';
 import { getUser, type UserRow } from './traccar/auth.ts';
 import { domainUser } from './traccar/model.ts';
-import { upstreamOf } from './gateway/index.ts';
+import { upstreamOf } from './gateway/upstream.ts';
 import { credentials, upstreamUser } from './gateway/identity.ts';
 
 export const SERVER_TTL_MS = 10_000;

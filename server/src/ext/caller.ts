@@ -12,7 +12,7 @@ import { ApiError, denied, unauthorized } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { canAccessDevice, checkWrite } from '../traccar/access.ts';
 import { domainUser } from '../traccar/model.ts';
-import { upstreamOf } from '../gateway/index.ts';
+import { upstreamOf } from '../gateway/upstream.ts';
 import { credentials, IDENTITY_TTL_MS, upstreamUser } from '../gateway/identity.ts';
 
 export const CALLER_TTL_MS = IDENTITY_TTL_MS;

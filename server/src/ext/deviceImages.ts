@@ -20,7 +20,7 @@ import { requireUser } from '../traccar/auth.ts';
 import { parseAttributes } from '../traccar/model.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { pathId } from '../traccar/http.ts';
-import { upstreamOf } from '../gateway/index.ts';
+import { upstreamOf } from '../gateway/upstream.ts';
 import { credentials } from '../gateway/identity.ts';
 import { requireCaller, type DeviceRef } from './caller.ts';
 

@@ -9,7 +9,7 @@ import { statSync, statfsSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import type { AppContext } from '../context.ts';
 import { badRequest, denied } from '../errors.ts';
-import { upstreamOf } from '../gateway/index.ts';
+import { upstreamOf } from '../gateway/upstream.ts';
 import { getLiveServices } from '../live/index.ts';
 import { VERSION } from '../traccar/server.ts';
 import { requireCaller } from './caller.ts';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { formatTraccarDate, zonedDate } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { ApiError, badRequest, denied } from '../errors.ts';
-import { upstreamOf } from '../gateway/index.ts';
+import { upstreamOf } from '../gateway/upstream.ts';
 import { credentials } from '../gateway/identity.ts';
 import { parse, query } from '../traccar/http.ts';
 import { parseAttributes } from '../traccar/model.ts';

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { shareCreateSchema, shareUpdateSchema, type ShareRecord, type User } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { ApiError, unauthorized } from '../errors.ts';
-import { upstreamOf } from '../gateway/index.ts';
+import { upstreamOf } from '../gateway/upstream.ts';
 import { credentials, upstreamUser } from '../gateway/identity.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { User } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { upstreamOf } from './index.ts';
+import { upstreamOf } from './upstream.ts';
 
 export const IDENTITY_TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;

@@ -10,6 +10,9 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppContext } from '../context.ts';
 import { registerGatewayServerInfo } from './serverInfo.ts';
+import { upstreamOf } from './upstream.ts';
+
+export { upstreamOf };
 
 type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
@@ -28,12 +31,6 @@ export function rewriteSetCookie(
   if (Array.isArray(header)) return header.map(stripCookieAttributes);
   if (typeof header === 'string') return stripCookieAttributes(header);
   return header;
-}
-
-/** Upstream base: origin plus any path prefix (a Traccar served under /traccar keeps it). */
-export function upstreamOf(traccarUrl: string): { origin: string; basePath: string } {
-  const u = new URL(traccarUrl);
-  return { origin: u.origin, basePath: u.pathname.replace(/\/+$/, '') };
 }
 
 export async function registerGateway(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -6,6 +6,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Attributes, Command, Device, Event, Position, QueuedCommand } from '@rastro/domain';
 import { haversine, isInsideArea } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import type { IncomingPosition } from './types.ts';
 import { LiveCache } from './cache.ts';
 import { LiveEventHandlers } from './events/index.ts';
 import { computeIncoming } from './computed/apply.ts';
@@ -22,25 +23,7 @@ import {
 } from './json.ts';
 import { createMotionTracker, tripParamsFrom, type MotionTracker } from './motion.ts';
 
-export interface IncomingPosition {
-  uniqueId?: string;
-  deviceId?: number;
-  protocol: string;
-  fixTime: Date;
-  deviceTime?: Date;
-  valid?: boolean;
-  latitude: number;
-  longitude: number;
-  altitude?: number;
-  /** knots */
-  speed?: number;
-  course?: number;
-  accuracy?: number;
-  attributes?: Record<string, unknown>;
-  network?: object | null;
-  /** No fix in the message: the location is the last known one (Traccar's `outdated`, not stored). */
-  outdated?: boolean;
-}
+export type { IncomingPosition };
 
 export type IngestError = 'unknownDevice' | 'disabledDevice' | 'invalid' | 'failed';
 

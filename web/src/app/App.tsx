@@ -2,7 +2,7 @@ import { modals } from '@mantine/modals';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { i18n } from '../i18n/index.ts';
-import { Providers } from './Providers.tsx';
+import { Providers } from '../shell/Providers.tsx';
 import { createRouter } from './router.tsx';
 import { registerServiceWorker } from './serviceWorker.ts';
 

@@ -2,7 +2,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { closeDialog, useDialogs, type OpenDialog } from './dialogs.ts';
+import { closeDialog, useDialogs, type OpenDialog } from '../shell/dialogs.ts';
 import { dialogRegistry } from './dialogRegistry.ts';
 
 function Unavailable({ dialog }: { dialog: OpenDialog }) {

@@ -6,14 +6,14 @@ import { isShared } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Countdown } from '../components/Countdown.tsx';
-import { HeadLogo, useBrandingState } from '../features/branding/index.ts';
+import { HeadLogo, useBrandingState } from '../branding/index.ts';
 import { WeatherWidget } from '../features/weather/index.ts';
 import { useSession } from '../stores/session.ts';
 import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
 import { useCountdownText } from './countdown.ts';
 import { MuteToggle } from './MuteToggle.tsx';
 import { PushControl } from './PushControl.tsx';
-import { logout } from './sessionActions.ts';
+import { logout } from '../shell/sessionActions.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 export const HEADER_HEIGHT = 52;

@@ -6,8 +6,8 @@ import { useSession } from '../stores/session.ts';
 import { DialogHost } from './DialogHost.tsx';
 import { runGuard, type GuardEffects } from './guard.ts';
 import { matchRoute } from './routeMeta.ts';
-import { guardEffects } from './sessionActions.ts';
-import { useUi } from './ui.ts';
+import { guardEffects } from '../shell/sessionActions.ts';
+import { useUi } from '../shell/ui.ts';
 
 export function RootLayout({ effects = guardEffects }: { effects?: GuardEffects }) {
   const location = useLocation();

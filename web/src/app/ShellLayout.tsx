@@ -8,7 +8,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Panel } from '../components/Panel.tsx';
-import { useBranding } from '../features/branding/index.ts';
+import { useBranding } from '../branding/index.ts';
 import { useIsMobile } from '../components/useIsMobile.ts';
 import { useSession } from '../stores/session.ts';
 import { Header } from './Header.tsx';
@@ -19,9 +19,9 @@ import { isExpanded, matchRoute } from './routeMeta.ts';
 import { SessionExpired } from './SessionExpired.tsx';
 import { api } from '../api/http.ts';
 import { closeSocket } from '../api/socket.ts';
-import { logout } from './sessionActions.ts';
+import { logout } from '../shell/sessionActions.ts';
 import { SideMenuList, SideRail } from './SideMenu.tsx';
-import { useUi } from './ui.ts';
+import { useUi } from '../shell/ui.ts';
 
 export function ShellLayout() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { Server, User } from '@rastro/domain';
 import { renderWithProviders } from '../components/testing.tsx';
 import { useSession } from '../stores/session.ts';
-import { closeAllDialogs, useDialogs } from './dialogs.ts';
+import { closeAllDialogs, useDialogs } from '../shell/dialogs.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 const server = { id: 1, attributes: { 'rastro.enableBilling': true } } as unknown as Server;

@@ -26,8 +26,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { APP_VERSION, useVersionClicks } from '../features/changelog/index.ts';
 import { useSession } from '../stores/session.ts';
-import { openDialog } from './dialogs.ts';
-import { logout } from './sessionActions.ts';
+import { openDialog } from '../shell/dialogs.ts';
+import { logout } from '../shell/sessionActions.ts';
 
 const ICONS: Record<UserMenuEntry, Icon> = {
   account: IconUser,

@@ -1,7 +1,7 @@
 // Dialog components by name, lazily loaded. Each feature adds ONE line here for its dialog:
 //   deviceEdit: lazy(() => import('../features/devices/index.ts').then((m) => ({ default: m.DeviceEditDialog }))),
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { DialogComponentProps } from './dialogs.ts';
+import type { DialogComponentProps } from '../shell/dialogs.ts';
 
 export type RegisteredDialog = LazyExoticComponent<ComponentType<DialogComponentProps>>;
 

@@ -1,29 +1,13 @@
 // The navigation guard of SPEC §2 as a pure async function over injected effects, so tests drive it without a
 // browser. The router calls it on every navigation (RootLayout) and follows its verdict.
-import type { User } from '@rastro/domain';
 import { isAdmin } from '@rastro/domain';
 import { HttpError } from '../api/http.ts';
 import { matchRoute } from './routeMeta.ts';
+import type { GuardEffects } from '../shell/guardEffects.ts';
+
+export type { GuardEffects };
 
 export type GuardVerdict = { kind: 'pass' } | { kind: 'redirect'; to: string };
-
-export interface GuardEffects {
-  /** Server info already in the store. */
-  hasServer(): boolean;
-  /** GET /api/server into the store (throws when the server cannot answer). */
-  loadServer(): Promise<void>;
-  /** The signed-in user in the store, if any. */
-  currentUser(): User | null;
-  /**
-   * Restores a session: GET /api/session, or GET /api/session?token= with the remember-me token.
-   * Resolves the user, or null when there is no session (auth failure). Throws on other failures.
-   */
-  checkSession(): Promise<User | null>;
-  /** Loads devices for the map (map-wait mode). */
-  loadDevices(): Promise<void>;
-  /** Devices not loaded yet in this page (e.g. right after signing in on the login form). */
-  needsDevices?(): boolean;
-}
 
 export interface GuardTarget {
   pathname: string;

@@ -2,8 +2,8 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { Providers } from '../app/Providers.tsx';
-import { createQueryClient } from '../app/queryClient.ts';
+import { Providers } from '../shell/Providers.tsx';
+import { createQueryClient } from '../shell/queryClient.ts';
 import { createI18n, type Locale } from '../i18n/index.ts';
 
 export function installBrowserStubs(): void {

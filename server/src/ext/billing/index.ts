@@ -31,7 +31,7 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, denied, notFound, unauthorized } from '../../errors.ts';
-import { upstreamOf } from '../../gateway/index.ts';
+import { upstreamOf } from '../../gateway/upstream.ts';
 import { credentials } from '../../gateway/identity.ts';
 import { jsonObject, parse, pathId, query } from '../../traccar/http.ts';
 import { parseAttributes } from '../../traccar/model.ts';

@@ -4,7 +4,7 @@
 // accuracy or valid. Later attributes see earlier results. A failing or uncoercible attribute is skipped.
 import type { Position } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
-import type { IncomingPosition } from '../ingest.ts';
+import type { IncomingPosition } from '../types.ts';
 import { compile, evaluate, toValue, type Value } from './expression.ts';
 
 export interface ComputedAttribute {

@@ -3,10 +3,16 @@
 // set, one more each period while it stays silent. Each window fires at most once (a late sweep fires only the
 // current window), a new report starts over, and after a restart the last stored deviceInactive event counts.
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Event } from '@rastro/domain';
-import { parseJson } from '../cache.ts';
-import type { LiveCore } from '../ingest.ts';
+import type { Event, Position } from '@rastro/domain';
+import { parseJson, type LiveCache } from '../cache.ts';
 import { iso } from '../json.ts';
+
+/** What the sweep needs of the live core (ingest.ts's LiveCore is one), so this file never imports the core. */
+export interface InactivityCore {
+  readonly cache: Pick<LiveCache, 'fresh'>;
+  storeEvent(type: string, deviceId: number, position: Position | null, extra?: Partial<Event>): Event;
+  emitEvents(make: () => Event[], changedDevices?: number[]): Event[];
+}
 
 interface Fired {
   lastUpdate: number;
@@ -23,7 +29,7 @@ export class InactivityMonitor {
    * @param clock the sweep's clock when called without a time (tests inject one).
    */
   constructor(
-    private readonly core: LiveCore,
+    private readonly core: InactivityCore,
     private readonly db: () => BetterSqlite3.Database,
     private readonly lastUpdateOf: (deviceId: number) => Date | null | undefined,
     public clock: () => number = Date.now,

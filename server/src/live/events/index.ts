@@ -2,10 +2,9 @@
 // maintenance and driver (last), and the deviceInactive sweep. One instance per live core; ingest.ts calls it.
 import type { Event } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
-import type { LiveCore } from '../ingest.ts';
 import { driverEvents } from './driver.ts';
 import { FuelTracker } from './fuel.ts';
-import { InactivityMonitor } from './inactive.ts';
+import { InactivityMonitor, type InactivityCore } from './inactive.ts';
 import { MaintenanceWatch, type MaintenanceConf } from './maintenance.ts';
 import type { HandlerInput } from './types.ts';
 
@@ -21,7 +20,7 @@ export class LiveEventHandlers {
   readonly inactivity: InactivityMonitor;
 
   constructor(
-    core: LiveCore,
+    core: InactivityCore,
     private readonly ctx: () => AppContext,
     lastUpdateOf: (deviceId: number) => Date | null | undefined,
   ) {

@@ -4,7 +4,7 @@ import { IconBrandAndroid, IconBrandApple, IconBrandWhatsapp } from '@tabler/ico
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../components/LanguagePicker.tsx';
-import { HeadLogo, LoginBackground, useBranding } from '../branding/index.ts';
+import { HeadLogo, LoginBackground, useBranding } from '../../branding/index.ts';
 
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('auth');

@@ -3,7 +3,7 @@ import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DRIVER_VIEW_KEY, login } from '../../app/sessionActions.ts';
+import { DRIVER_VIEW_KEY, login } from '../../shell/sessionActions.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { loginFailure, type LoginFailure } from './loginError.ts';

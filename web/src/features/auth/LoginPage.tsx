@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, ext, HttpError } from '../../api/http.ts';
-import { login, loginWithToken } from '../../app/sessionActions.ts';
+import { login, loginWithToken } from '../../shell/sessionActions.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';

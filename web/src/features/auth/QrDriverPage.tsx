@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ext, serverMessage } from '../../api/http.ts';
-import { logout } from '../../app/sessionActions.ts';
+import { logout } from '../../shell/sessionActions.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 

@@ -37,7 +37,7 @@ import {
 } from '@rastro/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { HttpError } from '../../api/http.ts';
 import { useSession } from '../../stores/session.ts';
 import { useIntegrations, useSaveIntegration } from './api.ts';

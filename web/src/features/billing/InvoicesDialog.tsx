@@ -3,7 +3,7 @@
 import { Alert, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { isInvoiceOpen } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { HttpError } from '../../api/http.ts';
 import { useInvoices } from './api.ts';
 import { InvoiceTable, useMoney } from './InvoiceTable.tsx';

@@ -19,7 +19,7 @@ import {
 } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { HttpError } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';

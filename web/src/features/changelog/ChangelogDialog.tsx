@@ -2,7 +2,7 @@
 // security or breaking.
 import { Badge, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { CHANGELOG, CHANGELOG_DIALOG_WIDTH, changelogTypeKey, type ChangelogEntryType } from '@rastro/domain';
 
 export const CHANGELOG_WIDTH = CHANGELOG_DIALOG_WIDTH;

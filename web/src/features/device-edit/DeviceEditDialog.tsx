@@ -29,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api, refusalMessage } from '../../api/http.ts';
 import { resourceKeys, useResourceList } from '../../api/resources.ts';
-import { openDialog, type DialogComponentProps } from '../../app/dialogs.ts';
+import { openDialog, type DialogComponentProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import {

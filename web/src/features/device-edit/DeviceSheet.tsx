@@ -7,7 +7,7 @@ import { type Device } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api } from '../../api/http.ts';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { INSTALLATION_FIELDS, TEXT_FIELDS, deviceToForm } from './deviceForm.ts';

@@ -3,7 +3,7 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { canEditDevices } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import { openDialog } from '../../app/dialogs.ts';
+import { openDialog } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
 
 export function AddDeviceButton() {

@@ -34,7 +34,7 @@ import {
   type IndicatorLevel,
   type User,
 } from '@rastro/domain';
-import { openDialog } from '../../app/dialogs.ts';
+import { openDialog } from '../../shell/dialogs.ts';
 import { usePendingFor } from '../../stores/pendingCommands.ts';
 import { deviceActionButtons, type DeviceActionKey } from './deviceActionButtons.ts';
 import { api } from '../../api/http.ts';

@@ -40,7 +40,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { HttpError } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';

@@ -27,7 +27,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useResourceList, useSaveResource } from '../../api/resources.ts';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
 import { startGeofenceDrawing } from './drawing.ts';
 import { measureText, numberLocale } from './measure.ts';

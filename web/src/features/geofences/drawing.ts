@@ -3,8 +3,8 @@
 // page) is unmounted meanwhile, so the flow lives here, outside React, and the form is the 'geofenceForm' dialog.
 import { notifications } from '@mantine/notifications';
 import { formatArea, parseArea, type GeofenceFormValues, type GeofenceShape } from '@rastro/domain';
-import { openDialog } from '../../app/dialogs.ts';
-import { useUi } from '../../app/ui.ts';
+import { openDialog } from '../../shell/dialogs.ts';
+import { useUi } from '../../shell/ui.ts';
 import { finishMapDraw, isMapDrawing, startMapDraw, stopMapDraw } from '../../components/mapDraw.ts';
 import { i18n } from '../../i18n/index.ts';
 

@@ -4,8 +4,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyGeofenceForm, type Attributes, type Geofence, type User } from '@rastro/domain';
 import { fakeFetch, json, renderWithProviders } from '../../components/testing.tsx';
-import { useDialogs } from '../../app/dialogs.ts';
-import { useUi } from '../../app/ui.ts';
+import { useDialogs } from '../../shell/dialogs.ts';
+import { useUi } from '../../shell/ui.ts';
 import { dispatchMapDraw, finishMapDraw, stopMapDraw, useMapDraw } from '../../components/mapDraw.ts';
 import { drawGeoJson } from '../../components/mapDrawLayer.ts';
 import { useSession } from '../../stores/session.ts';

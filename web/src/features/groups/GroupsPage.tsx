@@ -19,7 +19,7 @@ import {
 } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { openDialog } from '../../app/dialogs.ts';
+import { openDialog } from '../../shell/dialogs.ts';
 import { HttpError, refusalMessage } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api, serverMessage } from '../../api/http.ts';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 
 const propsSchema = z.object({
   owner: z.enum(['device', 'group', 'user']),

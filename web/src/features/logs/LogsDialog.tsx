@@ -20,7 +20,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, ext } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import {
   defaultPeriod,
   PeriodPicker,

@@ -3,7 +3,7 @@
 import { Alert, Modal } from '@mantine/core';
 import { canSeeMenu, type RuleVariant } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
 import { RuleManager } from './RuleManager.tsx';
 

@@ -33,7 +33,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { api } from '../../api/http.ts';
 import { fetchServer } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';

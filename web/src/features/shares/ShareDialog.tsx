@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api, ext, serverMessage } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
-import { openDialog, type DialogComponentProps } from '../../app/dialogs.ts';
+import { openDialog, type DialogComponentProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { defaultExpiry, fromLocalInput } from './expiryInput.ts';

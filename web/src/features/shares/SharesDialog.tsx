@@ -3,7 +3,7 @@
 import { Alert, Modal } from '@mantine/core';
 import { canManageShares } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
 import { ShareList } from './ShareList.tsx';
 

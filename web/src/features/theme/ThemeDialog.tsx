@@ -40,9 +40,9 @@ import {
 } from '@rastro/domain';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
-import { brandingQueryKey, gradientCss, useBrandingState } from '../branding/index.ts';
+import { brandingQueryKey, gradientCss, useBrandingState } from '../../branding/index.ts';
 import { saveTheme, uploadErrorKey, uploadThemeImage } from './api.ts';
 
 type Tab = 'identity' | 'colors' | 'login' | 'links';

@@ -1,10 +1,10 @@
-// The theme's logo fields as the shared HeadLogo (features/branding) shows them.
+// The theme's logo fields as the shared HeadLogo (branding/) shows them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { Server } from '@rastro/domain';
 import { fakeFetch, json, renderWithProviders } from '../../components/testing.tsx';
 import { useSession } from '../../stores/session.ts';
-import { HeadLogo } from '../branding/index.ts';
+import { HeadLogo } from '../../branding/index.ts';
 
 afterEach(() => {
   cleanup();

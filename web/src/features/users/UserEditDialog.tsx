@@ -64,7 +64,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api, HttpError } from '../../api/http.ts';
 import { resourceClient, resourceKeys, useResourceList } from '../../api/resources.ts';
-import type { DialogComponentProps } from '../../app/dialogs.ts';
+import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { setLocale, type Locale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
 import { ResellerFields } from './ResellerFields.tsx';

@@ -50,7 +50,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ext, HttpError } from '../../api/http.ts';
 import { resourceKeys, useDeleteResource, useResourceList } from '../../api/resources.ts';
-import { openDialog } from '../../app/dialogs.ts';
+import { openDialog } from '../../shell/dialogs.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
 import { useQueryClient } from '@tanstack/react-query';

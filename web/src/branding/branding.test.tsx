@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { Server } from '@rastro/domain';
-import { fakeFetch, json, renderWithProviders } from '../../components/testing.tsx';
-import { useSession } from '../../stores/session.ts';
+import { fakeFetch, json, renderWithProviders } from '../components/testing.tsx';
+import { useSession } from '../stores/session.ts';
 import { fetchBranding, HeadLogo, logoWidthPercent } from './index.ts';
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { closeSocket } from '../api/socket.ts';
 import { loadDevices } from '../stores/live.ts';
 import { usePrefs } from '../stores/prefs.ts';
 import { useSession } from '../stores/session.ts';
-import type { GuardEffects } from './guard.ts';
+import type { GuardEffects } from './guardEffects.ts';
 
 /** sessionStorage flag set while a QR driver uses the driver view. */
 export const DRIVER_VIEW_KEY = 'driverView';

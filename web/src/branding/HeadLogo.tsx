@@ -1,6 +1,6 @@
 // The head logo (image or text) sized by the server attribute {ns}.logoWidth (percent of its box).
 import { Image, Text } from '@mantine/core';
-import { useSession } from '../../stores/session.ts';
+import { useSession } from '../stores/session.ts';
 import { useBranding } from './useBranding.ts';
 
 export function logoWidthPercent(value: unknown): number | null {

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n as defaultI18n } from '../i18n/index.ts';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
-import { BrandMantineProvider } from '../features/branding/index.ts';
+import { BrandMantineProvider } from '../branding/index.ts';
 import { theme } from './theme.ts';
 
 export function Providers({

@@ -1,6 +1,6 @@
 // Branding and push configuration from GET /{ns}/assets/custom/config.json (SPEC §1).
 import { useQuery } from '@tanstack/react-query';
-import { ext } from '../../api/http.ts';
+import { ext } from '../api/http.ts';
 
 export interface Branding {
   title: string;

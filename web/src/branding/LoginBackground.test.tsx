@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { fakeFetch, json, renderWithProviders } from '../../components/testing.tsx';
+import { fakeFetch, json, renderWithProviders } from '../components/testing.tsx';
 import { SLIDE_MS } from './brand.ts';
 import { LoginBackground } from './LoginBackground.tsx';
 
