@@ -14,6 +14,7 @@ export * from './map.ts';
 export * from './directMessage.ts';
 export * from './notifications.ts';
 export * from './validation.ts';
+export * from './deviceFormSchema.ts';
 export * from './indicators.ts';
 export * from './loginErrors.ts';
 export * from './share.ts';

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   deleteDenial,
-  deviceFormSchema,
-  deviceFormToDevice,
   deviceLimitCheck,
-  devicePlate,
   directMessageSchema,
   fieldErrors,
   firstErrorKey,
@@ -25,6 +22,7 @@ import {
   advancedPermsSchema,
   driverSelectionSchema,
 } from '../src/validation.ts';
+import { deviceFormSchema, deviceFormToDevice, devicePlate } from '../src/deviceFormSchema.ts';
 import { isMessageKey } from '../src/messages.ts';
 
 const errs = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -6,22 +6,18 @@ import {
   Alert,
   Button,
   ColorInput,
-  FileButton,
   Group,
-  Image,
   Modal,
   Select,
   SimpleGrid,
   Stack,
   Switch,
   Tabs,
-  Text,
   TextInput,
   Textarea,
-  ActionIcon,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconLink, IconPrinter, IconQrcode, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconLink, IconPrinter, IconQrcode } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEVICE_STATES, MAP_ICON_TYPES, canEditDevices, type Device } from '@rastro/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -43,7 +39,7 @@ import {
   type InstallationField,
   type TextField,
 } from './deviceForm.ts';
-import { deletePhoto, imageProblem, listPhotos, uploadDeviceImage, uploadPhoto } from './media.ts';
+import { DevicePhotos } from './DevicePhotos.tsx';
 
 const propsSchema = z.object({ deviceId: z.number().int().optional() });
 
@@ -344,7 +340,7 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
               error={err('installation.observation')}
               data-testid="installation-observation"
             />
-            <Photos deviceId={deviceId} device={device} canEdit={canSave} />
+            <DevicePhotos deviceId={deviceId} device={device} canEdit={canSave} />
           </Tabs.Panel>
         </Tabs>
 
@@ -391,133 +387,5 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-function Photos({ deviceId, device, canEdit }: { deviceId: number; device?: Device; canEdit: boolean }) {
-  const { t } = useTranslation('deviceEdit');
-  const qc = useQueryClient();
-  const photos = useQuery({
-    queryKey: ['device-photos', deviceId],
-    queryFn: () => listPhotos(deviceId),
-    enabled: deviceId > 0,
-  });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  if (deviceId <= 0) {
-    return (
-      <Text size="sm" c="dimmed" mt="sm" data-testid="photos-save-first">
-        {t('validation.deviceSaveFirst', { ns: 'common' })}
-      </Text>
-    );
-  }
-
-  const upload = async (file: File | null, kind: 'photo' | 'image') => {
-    if (!file) return;
-    const p = imageProblem(file, kind);
-    setProblem(p);
-    if (p) return;
-    setBusy(true);
-    try {
-      if (kind === 'photo') {
-        await uploadPhoto(deviceId, file);
-        await qc.invalidateQueries({ queryKey: ['device-photos', deviceId] });
-      } else if (device) {
-        const name = await uploadDeviceImage(deviceId, file);
-        const next = {
-          ...device,
-          attributes: { ...device.attributes, deviceImage: name, imageTimestamp: String(Date.now()) },
-        };
-        const saved = await api.put<Device>(`/devices/${deviceId}`, next);
-        const live = useLive.getState();
-        live.setDevices([...Object.values(live.devices).filter((d) => d.id !== saved.id), saved]);
-      }
-      notifications.show({ color: 'green', message: t('photos.uploaded') });
-    } catch (e) {
-      console.warn('upload failed', e);
-      setProblem('photos.failed');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async (name: string) => {
-    try {
-      await deletePhoto(deviceId, name);
-      await qc.invalidateQueries({ queryKey: ['device-photos', deviceId] });
-    } catch (e) {
-      console.warn('photo not deleted', e);
-      setProblem('photos.failed');
-    }
-  };
-
-  return (
-    <Stack gap="xs" mt="sm" data-testid="device-photos">
-      <Group justify="space-between">
-        <Text fw={600} size="sm">
-          {t('photos.title')}
-        </Text>
-        {canEdit && (
-          <Group gap="xs">
-            <FileButton
-              onChange={(f) => void upload(f, 'image')}
-              accept="image/png,image/jpeg,image/gif,image/webp"
-            >
-              {(p) => (
-                <Button size="xs" variant="light" loading={busy} {...p} data-testid="device-image-upload">
-                  {t('photos.devicePicture')}
-                </Button>
-              )}
-            </FileButton>
-            <FileButton
-              onChange={(f) => void upload(f, 'photo')}
-              accept="image/png,image/jpeg,image/gif,image/webp"
-            >
-              {(p) => (
-                <Button
-                  size="xs"
-                  leftSection={<IconUpload size={14} />}
-                  loading={busy}
-                  {...p}
-                  data-testid="photo-upload"
-                >
-                  {t('photos.add')}
-                </Button>
-              )}
-            </FileButton>
-          </Group>
-        )}
-      </Group>
-      {problem && (
-        <Alert color="red" data-testid="photo-problem">
-          {t(problem)}
-        </Alert>
-      )}
-      {photos.data?.length ? (
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-          {photos.data.map((p) => (
-            <Stack key={p.name} gap={2} data-testid="photo-item">
-              <Image src={p.url} alt={p.name} h={90} fit="cover" radius="sm" />
-              {canEdit && (
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('photos.delete')}
-                  onClick={() => void remove(p.name)}
-                >
-                  <IconTrash size={14} />
-                </ActionIcon>
-              )}
-            </Stack>
-          ))}
-        </SimpleGrid>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {t('photos.none')}
-        </Text>
-      )}
-    </Stack>
   );
 }

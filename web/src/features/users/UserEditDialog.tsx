@@ -14,7 +14,6 @@ import {
   NumberInput,
   PasswordInput,
   ScrollArea,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -26,7 +25,6 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  COORDINATE_FORMATS,
   INHERITED_RESTRICTIONS,
   PERMISSION_ACTIONS,
   PERMISSION_AREAS,
@@ -68,12 +66,11 @@ import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { setLocale, type Locale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
 import { ResellerFields } from './ResellerFields.tsx';
+import { UserPreferencesFields } from './UserPreferencesFields.tsx';
+export { USER_MAP_STYLES } from './UserPreferencesFields.tsx';
 import { UserBillingTab } from './UserBillingTab.tsx';
 
 const propsSchema = z.object({ userId: z.number().int().min(0).optional() });
-
-/** Map styles a user may prefer (the ids the live map knows). */
-export const USER_MAP_STYLES = ['osm', 'light', 'dark', 'vector'] as const;
 
 /** GET /api/users/{id} with the SPEC §8 retries: up to 3 attempts, 3 s each. */
 async function loadUser(id: number): Promise<User> {
@@ -290,55 +287,7 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
           </Tabs.Panel>
 
           <Tabs.Panel value="preferences" pt="sm">
-            <Stack gap="xs">
-              <Select
-                label={t('fields.language')}
-                clearable
-                placeholder={t('languageDefault')}
-                value={values.language || null}
-                data={SUPPORTED_LOCALES.map((l) => ({
-                  value: l,
-                  label: t(`languages.${l}`),
-                }))}
-                onChange={(v) => set('language', (v ?? '') as UserFormValues['language'])}
-                error={err('language')}
-                comboboxProps={{ withinPortal: true }}
-                data-testid="user-language"
-              />
-              <Select
-                label={t('fields.map')}
-                clearable
-                value={values.map || null}
-                data={USER_MAP_STYLES.map((m) => ({ value: m, label: t(`maps.${m}`) }))}
-                onChange={(v) => set('map', v ?? '')}
-                comboboxProps={{ withinPortal: true }}
-                data-testid="user-map"
-              />
-              <SimpleGrid cols={3}>
-                <TextInput label={t('fields.latitude')} data-testid="user-latitude" {...text('latitude')} />
-                <TextInput
-                  label={t('fields.longitude')}
-                  data-testid="user-longitude"
-                  {...text('longitude')}
-                />
-                <TextInput label={t('fields.zoom')} data-testid="user-zoom" {...text('zoom')} />
-              </SimpleGrid>
-              <Select
-                label={t('fields.coordinateFormat')}
-                clearable
-                value={values.coordinateFormat || null}
-                data={COORDINATE_FORMATS.map((f) => ({ value: f, label: t(`coordinateFormats.${f}`) }))}
-                onChange={(v) => set('coordinateFormat', (v ?? '') as UserFormValues['coordinateFormat'])}
-                comboboxProps={{ withinPortal: true }}
-                data-testid="user-coordinate-format"
-              />
-              <Switch
-                label={t('fields.twelveHourFormat')}
-                checked={values.twelveHourFormat}
-                onChange={(e) => set('twelveHourFormat', e.currentTarget.checked)}
-                data-testid="user-twelve-hour"
-              />
-            </Stack>
+            <UserPreferencesFields values={values} set={set} err={err} text={text} />
           </Tabs.Panel>
 
           {showPermissions && (

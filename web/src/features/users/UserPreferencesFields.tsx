@@ -1,0 +1,69 @@
+// The preferences tab of the user form: language, map style, map centre and zoom (SPEC §4 map centring reads
+// them), coordinate format, 12-hour clock. Values are the form's strings; the domain's parseUserForm checks them.
+import { Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { COORDINATE_FORMATS, SUPPORTED_LOCALES, type UserFormValues } from '@rastro/domain';
+import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Map styles a user may prefer (the ids the live map knows). */
+export const USER_MAP_STYLES = ['osm', 'light', 'dark', 'vector'] as const;
+
+type TextField = 'latitude' | 'longitude' | 'zoom';
+
+interface Props {
+  values: UserFormValues;
+  set<K extends keyof UserFormValues>(k: K, v: UserFormValues[K]): void;
+  err(k: string): string | undefined;
+  text(k: TextField): { value: string; error?: string; onChange(e: ChangeEvent<HTMLInputElement>): void };
+}
+
+export function UserPreferencesFields({ values, set, err, text }: Props) {
+  const { t } = useTranslation('users');
+  return (
+    <Stack gap="xs">
+      <Select
+        label={t('fields.language')}
+        clearable
+        placeholder={t('languageDefault')}
+        value={values.language || null}
+        data={SUPPORTED_LOCALES.map((l) => ({
+          value: l,
+          label: t(`languages.${l}`),
+        }))}
+        onChange={(v) => set('language', (v ?? '') as UserFormValues['language'])}
+        error={err('language')}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="user-language"
+      />
+      <Select
+        label={t('fields.map')}
+        clearable
+        value={values.map || null}
+        data={USER_MAP_STYLES.map((m) => ({ value: m, label: t(`maps.${m}`) }))}
+        onChange={(v) => set('map', v ?? '')}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="user-map"
+      />
+      <SimpleGrid cols={3}>
+        <TextInput label={t('fields.latitude')} data-testid="user-latitude" {...text('latitude')} />
+        <TextInput label={t('fields.longitude')} data-testid="user-longitude" {...text('longitude')} />
+        <TextInput label={t('fields.zoom')} data-testid="user-zoom" {...text('zoom')} />
+      </SimpleGrid>
+      <Select
+        label={t('fields.coordinateFormat')}
+        clearable
+        value={values.coordinateFormat || null}
+        data={COORDINATE_FORMATS.map((f) => ({ value: f, label: t(`coordinateFormats.${f}`) }))}
+        onChange={(v) => set('coordinateFormat', (v ?? '') as UserFormValues['coordinateFormat'])}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="user-coordinate-format"
+      />
+      <Switch
+        label={t('fields.twelveHourFormat')}
+        checked={values.twelveHourFormat}
+        onChange={(e) => set('twelveHourFormat', e.currentTarget.checked)}
+        data-testid="user-twelve-hour"
+      />
+    </Stack>
+  );
+}
