@@ -6,16 +6,13 @@
 import {
   ActionIcon,
   Alert,
-  Box,
   Button,
   ColorInput,
   FileButton,
   Group,
-  Image,
   Loader,
   Modal,
   NumberInput,
-  Paper,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -29,7 +26,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   LOGIN_BACKGROUNDS,
   parseTheme,
-  readableTextOn,
   SLIDER_MAX_IMAGES,
   SLIDER_RECOMMENDED,
   THEME_IMAGE_TYPES,
@@ -38,12 +34,13 @@ import {
   type ThemeSettings,
   resellerDomainOf,
 } from '@rastro/domain';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
-import { brandingQueryKey, gradientCss, useBrandingState } from '../../branding/index.ts';
+import { brandingQueryKey, useBrandingState } from '../../branding/index.ts';
 import { saveTheme, uploadErrorKey, uploadThemeImage } from './api.ts';
+import { ColoursPreview, ImageSlot, LoginPreview } from './ThemeParts.tsx';
 
 type Tab = 'identity' | 'colors' | 'login' | 'links';
 const TAB_OF: Array<[string, Tab]> = [
@@ -478,143 +475,5 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-function ImageSlot({
-  label,
-  hint,
-  url,
-  error,
-  action,
-  onRemove,
-  removeLabel,
-  height,
-  testId,
-}: {
-  label: string;
-  hint?: string;
-  url: string;
-  error?: string;
-  action: ReactNode;
-  onRemove(): void;
-  removeLabel: string;
-  height: number;
-  testId: string;
-}) {
-  return (
-    <Stack gap={4} data-testid={testId}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-      {url && (
-        <Paper withBorder p={4} radius="sm">
-          <Image src={url} alt="" h={height} fit="contain" data-testid={`${testId}-preview`} />
-        </Paper>
-      )}
-      <Group gap="xs">
-        {action}
-        {url && (
-          <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={removeLabel}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        )}
-      </Group>
-      {error && (
-        <Text size="xs" c="red">
-          {error}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-const HEX = /^#[0-9a-fA-F]{6}$/;
-const colourOr = (c: string, fallback: string) => (HEX.test(c) ? c : fallback);
-
-/** Header, menu, a primary button and the login panel in the chosen colours, as they will look. */
-function ColoursPreview({ theme }: { theme: ThemeSettings }) {
-  const { t } = useTranslation('theme');
-  const c = theme.colors;
-  const primary = colourOr(c.primary, '#228be6');
-  return (
-    <Paper withBorder radius="sm" style={{ overflow: 'hidden' }} data-testid="theme-preview">
-      <Group
-        h={40}
-        px="sm"
-        justify="space-between"
-        data-testid="theme-preview-header"
-        style={{
-          background: colourOr(c.header, 'var(--mantine-color-body)'),
-          borderBottom: '1px solid var(--mantine-color-default-border)',
-        }}
-      >
-        <Text fw={700} size="sm" style={{ color: HEX.test(c.header) ? readableTextOn(c.header) : undefined }}>
-          {theme.headLogo.text || theme.title}
-        </Text>
-      </Group>
-      <Group gap={0} align="stretch" wrap="nowrap" h={110}>
-        <Box
-          w={56}
-          style={{
-            background: colourOr(c.menu, 'var(--mantine-color-body)'),
-            borderRight: '1px solid var(--mantine-color-default-border)',
-          }}
-        />
-        <Group p="sm" style={{ flex: 1 }} justify="space-around">
-          <Button color={primary} size="xs" data-testid="theme-preview-button">
-            {t('preview.button')}
-          </Button>
-          <Paper
-            withBorder
-            p="xs"
-            w={120}
-            style={{
-              background: colourOr(c.loginPanel, 'var(--mantine-color-body)'),
-              color: HEX.test(c.loginPanel) ? readableTextOn(c.loginPanel) : undefined,
-            }}
-          >
-            <Text size="xs">{t('preview.loginPanel')}</Text>
-          </Paper>
-        </Group>
-      </Group>
-    </Paper>
-  );
-}
-
-/** A small login screen with the chosen background. */
-function LoginPreview({ theme }: { theme: ThemeSettings }) {
-  const { t } = useTranslation('theme');
-  const l = theme.login;
-  const image = l.background === 'image' ? l.image : l.background === 'slider' ? (l.slides[0] ?? '') : '';
-  const background =
-    l.background === 'animated'
-      ? gradientCss(l.gradient)
-      : image
-        ? `center / cover no-repeat url("${image.replace(/["\\\n]/g, '')}")`
-        : colourOr(l.color, 'var(--mantine-color-body)');
-  return (
-    <Stack gap={4}>
-      <Text size="xs" c="dimmed">
-        {t('preview.login')}
-      </Text>
-      <Box
-        h={120}
-        style={{ background, borderRadius: 6, display: 'grid', placeItems: 'center' }}
-        data-testid="theme-login-preview"
-      >
-        <Paper
-          withBorder
-          w={90}
-          h={60}
-          style={{ background: colourOr(theme.colors.loginPanel, 'var(--mantine-color-body)') }}
-        />
-      </Box>
-    </Stack>
   );
 }
