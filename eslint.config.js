@@ -63,6 +63,12 @@ export default tseslint.config(
       ],
     },
   },
+  // No source file over 500 lines (issue #13): split by responsibility when one grows.
+  {
+    files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 500 }] },
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,0 +1,89 @@
+// What the live core keeps in memory per device (ingest.ts's LiveCore extends it): status, lastUpdate, the latest
+// position (loaded from the store on first use), the overspeed flag and the motion tracker; and the answers built
+// from it (the device with its live status, the latest position).
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Device, Position } from '@rastro/domain';
+import type { LiveCache } from './cache.ts';
+import { deviceJson, positionFromRow, type LiveDeviceState, type PositionDbRow } from './json.ts';
+import type { MotionTracker } from './motion.ts';
+
+export interface DevState extends LiveDeviceState {
+  last: Position | null;
+  loaded: boolean;
+  overspeed: boolean;
+  tracker: MotionTracker<Position> | null;
+}
+
+export class DeviceStates {
+  protected readonly states = new Map<number, DevState>();
+  private readonly positionById: BetterSqlite3.Statement;
+
+  constructor(
+    readonly cache: LiveCache,
+    db: BetterSqlite3.Database,
+  ) {
+    this.positionById = db.prepare('SELECT * FROM positions WHERE id = ?');
+  }
+
+  /** The device as the API shows it, with its live status. */
+  deviceJson(id: number): Device | undefined {
+    const d = this.cache.fresh().device(id);
+    if (!d) return undefined;
+    const st = this.states.get(id);
+    return deviceJson(d, this.cache.deviceAttrs.get(id) ?? {}, st?.loaded ? st : undefined);
+  }
+
+  protected state(deviceId: number): DevState {
+    let st = this.states.get(deviceId);
+    if (!st) {
+      const d = this.cache.device(deviceId);
+      st = {
+        status: null,
+        lastUpdate: d?.lastUpdate ? new Date(d.lastUpdate) : null,
+        positionId: d?.positionId ?? 0,
+        last: null,
+        loaded: false,
+        overspeed: false,
+        tracker: null,
+      };
+      this.states.set(deviceId, st);
+    }
+    if (!st.loaded) {
+      st.loaded = true;
+      if (st.positionId) {
+        const row = this.positionById.get(st.positionId) as PositionDbRow | undefined;
+        if (row) st.last = positionFromRow(row);
+      }
+    }
+    return st;
+  }
+
+  /** The device's latest position (memory first, then the store). */
+  latestPosition(deviceId: number): Position | null {
+    if (!this.cache.fresh().device(deviceId)) return null;
+    return this.state(deviceId).last;
+  }
+
+  /** Gives the device's latest position an address found later (a new object: latest positions are immutable). */
+  setLatestAddress(deviceId: number, positionId: number, address: string): void {
+    const st = this.states.get(deviceId);
+    if (st?.last?.id === positionId) st.last = { ...st.last, address };
+  }
+
+  /**
+   * Marks the latest position with the driver announced outside the pipeline (QR check-in: its driverChanged
+   * event is stored at once), so the next position with the same driver raises no second event.
+   */
+  setLatestDriver(deviceId: number, driverUniqueId: string | null): void {
+    const st = this.state(deviceId);
+    if (!st.last) return;
+    const attributes = { ...st.last.attributes };
+    if (driverUniqueId) attributes.driverUniqueId = driverUniqueId;
+    else delete attributes.driverUniqueId;
+    st.last = { ...st.last, attributes };
+  }
+
+  isOnline(deviceId: number): boolean {
+    return this.states.get(deviceId)?.status === 'online';
+  }
+}
