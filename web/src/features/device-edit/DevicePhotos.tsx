@@ -11,7 +11,15 @@ import { api } from '../../api/http.ts';
 import { useLive } from '../../stores/live.ts';
 import { deletePhoto, imageProblem, listPhotos, uploadDeviceImage, uploadPhoto } from './media.ts';
 
-export function DevicePhotos({ deviceId, device, canEdit }: { deviceId: number; device?: Device; canEdit: boolean }) {
+export function DevicePhotos({
+  deviceId,
+  device,
+  canEdit,
+}: {
+  deviceId: number;
+  device?: Device;
+  canEdit: boolean;
+}) {
   const { t } = useTranslation('deviceEdit');
   const qc = useQueryClient();
   const photos = useQuery({
