@@ -1,6 +1,6 @@
-import { inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32, zip } from '../../src/live/zip.ts';
+import { zip } from '../../src/live/zip.ts';
 
 /** Reads a zip back through its central directory (what unzip tools do). */
 function entries(buf: Buffer): Array<{ name: string; text: string; crc: number }> {
@@ -26,12 +26,7 @@ function entries(buf: Buffer): Array<{ name: string; text: string; crc: number }
   return out;
 }
 
-describe('zip writer', () => {
-  it('CRC-32 gives the standard check value', () => {
-    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
-    expect(crc32(Buffer.alloc(0))).toBe(0);
-  });
-
+describe('zip writer (fflate)', () => {
   it('writes deflated entries that read back through the central directory, with their CRCs', () => {
     const kml = '<kml>' + 'x'.repeat(5000) + '</kml>';
     const buf = zip([
