@@ -1,6 +1,7 @@
 // /history: a simulated device's backfilled route draws on the map (same points as the REST answer), plays (the
 // time display advances), the table seeks, the route exports to .xlsx (read back with exceljs), and the error
-// catalogue of SPEC §8 shows for an empty period and a malformed answer.
+// catalogue of SPEC §8 shows for an empty period and a malformed answer; the period's chapters (trips and stops)
+// list beside the map, one plays alone, events mark the timeline (issue #14).
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { accounts, expect, test } from './fixtures.ts';
@@ -83,6 +84,54 @@ test.describe('history', () => {
       'data-active',
       'true',
     );
+  });
+
+  test('history in chapters: the trips and stops of the reports, one chapter played alone, events on the timeline', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const dev = await firstDevice(page);
+    await page.goto(`/history?deviceId=${dev.id}`);
+    await choose(page, 'history-period-select', 'Ontem');
+    const trips = page.waitForResponse((r) => r.url().includes('/api/reports/trips'));
+    const stops = page.waitForResponse((r) => r.url().includes('/api/reports/stops'));
+    const route = page.waitForResponse((r) => r.url().includes('/api/reports/route'));
+    await page.getByTestId('history-load').click();
+    const tripRows = (await (await trips).json()) as Array<{ startTime: string; endTime: string }>;
+    const stopRows = (await (await stops).json()) as unknown[];
+    const points = (await (await route).json()) as Array<{ fixTime: string }>;
+    expect(tripRows.length).toBeGreaterThan(0);
+
+    // one chapter per trip and stop of the server's reports, in time order
+    const chapters = page.getByTestId('history-chapter');
+    await expect(chapters).toHaveCount(tripRows.length + stopRows.length);
+    const starts = await chapters.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-start'))));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    await expect(chapters.filter({ hasText: 'Viagem' }).first()).toContainText('velocidade máxima');
+
+    // choosing the first trip narrows the table to its points and plays only it
+    const first = chapters.and(page.locator('[data-kind="trip"]')).first();
+    const start = Number(await first.getAttribute('data-start'));
+    const end = Number(await first.getAttribute('data-end'));
+    const inside = points.filter(
+      (p) => Date.parse(p.fixTime) >= start && Date.parse(p.fixTime) <= end,
+    ).length;
+    await first.click();
+    await expect(first).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('history-table')).toHaveAttribute('data-rows', String(inside));
+    await expect(page.getByTestId('history-play')).toHaveAttribute('data-playing', 'true');
+    const time = Number(await page.getByTestId('history-time').getAttribute('data-time'));
+    expect(time).toBeGreaterThanOrEqual(start);
+    expect(time).toBeLessThanOrEqual(end);
+
+    // the whole period again
+    await page.getByTestId('history-chapter-all').click();
+    await expect(page.getByTestId('history-table')).toHaveAttribute('data-rows', String(points.length));
+
+    // events of the period are marks on the timeline (the demo fleet's trips start and stop: motion events)
+    await expect
+      .poll(() => page.getByTestId('history-scrubber').locator('.mantine-Slider-mark').count())
+      .toBeGreaterThan(0);
   });
 
   test('the device page’s history button opens /history?deviceId and loads today', async ({ page }) => {

@@ -23,6 +23,7 @@ export * from './qrDriver.ts';
 export * from './reseller.ts';
 export * from './assistant.ts';
 export * from './camera.ts';
+export * from './chapters.ts';
 export * from './images.ts';
 export * from './linkObjects.ts';
 export * from './autolink.ts';

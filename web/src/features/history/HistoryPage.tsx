@@ -7,19 +7,19 @@ import { IconDownload, IconPlayerPauseFilled, IconPlayerPlayFilled, IconRoute } 
 import {
   formatDistance,
   formatSpeed,
+  chapterRange,
   historyMarkOptions,
+  nearestPointIndex,
   PLAYBACK_SPEEDS,
   resolveUnits,
   summariseRoute,
-  type Event,
+  type Chapter,
   type MessageKey,
   type RoutePoint,
-  type ReportStop,
 } from '@rastro/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../api/http.ts';
 import {
   defaultPeriod,
   PeriodPicker,
@@ -27,11 +27,13 @@ import {
   userTimeZone,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
-import { useRouteOverlay, type RouteMark } from '../../components/routeOverlay.ts';
+import { useRouteOverlay } from '../../components/routeOverlay.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
+import { ChapterList } from './ChapterList.tsx';
 import { EXPORT_FORMATS, exportRoute, type ExportFormat } from './exports.ts';
+import { loadHistoryExtras } from './historyExtras.ts';
 import { loadRoute } from './loadRoute.ts';
 import { PointsTable } from './PointsTable.tsx';
 import { usePlayback } from './usePlayback.ts';
@@ -41,42 +43,6 @@ type LoadState =
   | { status: 'loading' }
   | { status: 'error'; error: MessageKey }
   | { status: 'ok'; points: RoutePoint[]; deviceId: number };
-
-/**
- * Start and end of the route, and, as the server settings "show stops" / "show events" ask, stops (stops report)
- * and events (events report, placed at their position).
- */
-async function routeMarks(
-  deviceId: number,
-  from: string,
-  to: string,
-  points: readonly RoutePoint[],
-  show: { stops: boolean; events: boolean },
-) {
-  const marks: RouteMark[] = [];
-  const [stops, events] = await Promise.all([
-    show.stops ? api.get<ReportStop[]>('/reports/stops', { deviceId, from, to }).catch(() => []) : [],
-    show.events
-      ? api.get<Event[]>('/reports/events', { deviceId, from, to, type: 'allEvents' }).catch(() => [])
-      : [],
-  ]);
-  if (Array.isArray(stops))
-    for (const s of stops)
-      if (Number.isFinite(s.latitude) && Number.isFinite(s.longitude))
-        marks.push({ kind: 'stop', latitude: s.latitude, longitude: s.longitude });
-  if (Array.isArray(events)) {
-    const byId = new Map(points.map((p) => [p.id, p]));
-    for (const e of events) {
-      const p = byId.get(e.positionId);
-      if (p) marks.push({ kind: 'event', latitude: p.latitude, longitude: p.longitude, label: e.type });
-    }
-  }
-  const first = points[0];
-  const last = points[points.length - 1];
-  marks.push({ kind: 'start', latitude: first.latitude, longitude: first.longitude });
-  marks.push({ kind: 'end', latitude: last.latitude, longitude: last.longitude });
-  return marks;
-}
 
 export function HistoryPage() {
   const { t } = useTranslation('history');
@@ -104,9 +70,46 @@ export function HistoryPage() {
   const overlay = useRouteOverlay();
   const request = useRef(0);
 
-  const points = state.status === 'ok' ? state.points : null;
+  const [chapters, setChapters] = useState<Chapter[]>([]);
+  const [eventTimes, setEventTimes] = useState<number[]>([]);
+  const [chapter, setChapter] = useState<number | null>(null);
+  const autoplay = useRef(false);
+
+  const allPoints = state.status === 'ok' ? state.points : null;
+  // a chosen chapter (issue #14) narrows playback, table and summary to its slice of the route
+  const points = useMemo(() => {
+    const c = chapter === null ? undefined : chapters[chapter];
+    const range = allPoints && c ? chapterRange(allPoints, c) : null;
+    return allPoints && range ? allPoints.slice(range[0], range[1] + 1) : allPoints;
+  }, [allPoints, chapters, chapter]);
   const playback = usePlayback(points, (f) => overlay.current?.setVehicle(f));
   const summary = useMemo(() => (points ? summariseRoute(points) : null), [points]);
+  // events as marks on the timeline, at the playback time of their nearest point
+  const eventMarks = useMemo(() => {
+    if (!points?.length) return [];
+    const first = points[0].time;
+    const last = points[points.length - 1].time;
+    return eventTimes
+      .filter((at) => at >= first && at <= last)
+      .map((at) => ({ value: playback.timeline[nearestPointIndex(points, at)] ?? 0 }));
+  }, [eventTimes, points, playback.timeline]);
+  const { play } = playback;
+  useEffect(() => {
+    if (!autoplay.current || !points?.length) return;
+    autoplay.current = false;
+    play();
+  }, [points, play]);
+
+  const chooseChapter = useCallback(
+    (i: number | null) => {
+      setChapter(i);
+      const c = i === null ? undefined : chapters[i];
+      const range = allPoints && c ? chapterRange(allPoints, c) : null;
+      if (allPoints) overlay.current?.fit(range ? allPoints.slice(range[0], range[1] + 1) : allPoints);
+      autoplay.current = i !== null && !!range;
+    },
+    [chapters, allPoints, overlay],
+  );
 
   const deviceOptions = useMemo(
     () =>
@@ -123,6 +126,9 @@ export function HistoryPage() {
       if (!id || !range) return;
       const seq = ++request.current;
       setState({ status: 'loading' });
+      setChapters([]);
+      setEventTimes([]);
+      setChapter(null);
       overlay.current?.clear();
       const r = await loadRoute(id, range.from, range.to);
       if (seq !== request.current) return;
@@ -139,8 +145,11 @@ export function HistoryPage() {
           longitude: r.points[r.points.length - 1].longitude,
         },
       ]);
-      const marks = await routeMarks(id, range.from, range.to, r.points, show);
-      if (seq === request.current) overlay.current?.setMarks(marks);
+      const extras = await loadHistoryExtras(id, range.from, range.to, r.points, show);
+      if (seq !== request.current) return;
+      overlay.current?.setMarks(extras.marks);
+      setChapters(extras.chapters);
+      setEventTimes(extras.eventTimes);
     },
     [tz, overlay, show],
   );
@@ -280,6 +289,7 @@ export function HistoryPage() {
               step={1}
               value={Math.min(playback.t, Math.max(1, playback.duration))}
               onChange={playback.seek}
+              marks={eventMarks}
               label={frame ? formatTime(frame.time) : null}
               aria-label={t('scrubber')}
               data-testid="history-scrubber"
@@ -298,6 +308,14 @@ export function HistoryPage() {
               </Text>
             </Stack>
           )}
+          <ChapterList
+            chapters={chapters}
+            selected={chapter}
+            onSelect={chooseChapter}
+            units={units}
+            locale={locale}
+            formatTime={formatTime}
+          />
           <PointsTable
             points={points}
             active={frame?.index ?? -1}

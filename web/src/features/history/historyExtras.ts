@@ -1,0 +1,56 @@
+// What the history screen loads besides the route (issue #14, SPEC §2): the trips and stops that make its
+// chapters (the server's reports, so the same motion rules), the events (map marks and timeline marks), and the
+// start / end / stop / event marks of the map as the server settings "show stops" / "show events" ask.
+import {
+  historyChapters,
+  type Chapter,
+  type Event,
+  type ReportStop,
+  type ReportTrip,
+  type RoutePoint,
+} from '@rastro/domain';
+import { api } from '../../api/http.ts';
+import type { RouteMark } from '../../components/routeOverlay.ts';
+
+export interface HistoryExtras {
+  marks: RouteMark[];
+  chapters: Chapter[];
+  /** Times (ms) of the events of the period, for the timeline (empty when "show events" is off). */
+  eventTimes: number[];
+}
+
+const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+
+export async function loadHistoryExtras(
+  deviceId: number,
+  from: string,
+  to: string,
+  points: readonly RoutePoint[],
+  show: { stops: boolean; events: boolean },
+): Promise<HistoryExtras> {
+  const [trips, stops, events] = await Promise.all([
+    api.get<ReportTrip[]>('/reports/trips', { deviceId, from, to }).catch(() => []),
+    api.get<ReportStop[]>('/reports/stops', { deviceId, from, to }).catch(() => []),
+    show.events
+      ? api.get<Event[]>('/reports/events', { deviceId, from, to, type: 'allEvents' }).catch(() => [])
+      : [],
+  ]);
+  const marks: RouteMark[] = [];
+  if (show.stops)
+    for (const s of list<ReportStop>(stops))
+      if (Number.isFinite(s.latitude) && Number.isFinite(s.longitude))
+        marks.push({ kind: 'stop', latitude: s.latitude, longitude: s.longitude });
+  const eventTimes: number[] = [];
+  const byId = new Map(points.map((p) => [p.id, p]));
+  for (const e of list<Event>(events)) {
+    const p = byId.get(e.positionId);
+    if (p) marks.push({ kind: 'event', latitude: p.latitude, longitude: p.longitude, label: e.type });
+    const at = Date.parse(e.eventTime);
+    if (Number.isFinite(at)) eventTimes.push(at);
+  }
+  const first = points[0];
+  const last = points[points.length - 1];
+  marks.push({ kind: 'start', latitude: first.latitude, longitude: first.longitude });
+  marks.push({ kind: 'end', latitude: last.latitude, longitude: last.longitude });
+  return { marks, chapters: historyChapters(list<ReportTrip>(trips), list<ReportStop>(stops)), eventTimes };
+}
