@@ -58,14 +58,18 @@ export function prepare(db: BetterSqlite3.Database) {
 
 export type LiveStatements = ReturnType<typeof prepare>;
 
+/** An API time (`…000+00:00`, json.ts `iso`) as the stored `…000Z`; a string op on the hot path, a parse otherwise. */
+const plainIso = (s: string): string =>
+  s.length === 29 && s.endsWith('+00:00') ? `${s.slice(0, 23)}Z` : new Date(s).toISOString();
+
 /** The positions-table row of a position in its API form (times back to plain ISO, JSON columns as text). */
 export function positionRow(p: Position) {
   return {
     deviceId: p.deviceId,
     protocol: p.protocol,
-    serverTime: new Date(p.serverTime).toISOString(),
-    deviceTime: new Date(p.deviceTime).toISOString(),
-    fixTime: new Date(p.fixTime).toISOString(),
+    serverTime: plainIso(p.serverTime),
+    deviceTime: plainIso(p.deviceTime),
+    fixTime: plainIso(p.fixTime),
     valid: p.valid ? 1 : 0,
     latitude: p.latitude,
     longitude: p.longitude,
