@@ -44,6 +44,7 @@ test.describe('menus per role', () => {
     await loginAs(accounts.admin.email, accounts.admin.password);
     await page.goto('/home');
     expect(await sideLinks(page)).toEqual([
+      '/dashboard',
       '/devices',
       '/reports',
       '/geofence',
@@ -80,6 +81,7 @@ test.describe('menus per role', () => {
     await loginAs(accounts.readonly.email, accounts.readonly.password);
     await page.goto('/home');
     expect(await sideLinks(page)).toEqual([
+      '/dashboard',
       '/devices',
       '/reports',
       '/geofence',
@@ -132,7 +134,7 @@ test.describe('menus per role', () => {
       ).toBe(true);
       await loginAs(accounts.sub2.email, accounts.sub2.password);
       await page.goto('/home');
-      expect(await sideLinks(page)).toEqual(['/devices', '/reports', '/notifications']);
+      expect(await sideLinks(page)).toEqual(['/dashboard', '/devices', '/reports', '/notifications']);
       expect(await userMenu(page)).toEqual(['account', 'events', 'logout']);
     } finally {
       await put('/api/server', server);

@@ -208,6 +208,9 @@ function extRequirement(m: string, s: string[]): ApiRequirement | null {
     return m === 'GET' ? req('share', 'view') : m === 'POST' ? req('share', 'create') : null;
   if (first === 'shares' && s.length === 2 && ID.test(second))
     return m === 'PUT' ? req('share', 'edit') : m === 'DELETE' ? req('share', 'delete') : null;
+  // Fleet insights: the dashboard and the scores are reports.
+  if ((first === 'dashboard' && s.length === 1) || (first === 'scores' && s.length <= 2))
+    return m === 'GET' ? req('reports', 'view') : null;
   if (!ID.test(second ?? '')) return null;
   if (first === 'devices' && third === 'photos') return req('devices', m === 'GET' ? 'view' : 'edit');
   if (first === 'drivers' && third === 'image' && (m === 'POST' || m === 'DELETE'))

@@ -5,6 +5,7 @@
 // JSON i18next reads. The wordings live in messageCatalog/ by topic.
 import { FEATURE_MESSAGES } from './messageCatalog/features.ts';
 import { FORM_MESSAGES } from './messageCatalog/forms.ts';
+import { INSIGHTS_MESSAGES } from './messageCatalog/insights.ts';
 import { LOGIN_REPORT_MESSAGES } from './messageCatalog/loginAndReports.ts';
 import type { MessageLocale, Wording } from './messageCatalog/wording.ts';
 
@@ -15,6 +16,7 @@ const MESSAGES = {
   ...FORM_MESSAGES,
   ...FEATURE_MESSAGES,
   ...LOGIN_REPORT_MESSAGES,
+  ...INSIGHTS_MESSAGES,
 } as const satisfies Record<string, Wording>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -386,6 +386,7 @@ export function userMenuEntries(ctx: PermissionContext): UserMenuEntry[] {
 }
 
 export const SIDE_MENU_LINKS = [
+  '/dashboard',
   '/devices',
   '/reports',
   '/geofence',
@@ -399,6 +400,7 @@ export type SideMenuLink = (typeof SIDE_MENU_LINKS)[number];
 /** Side-menu routes: permission bit per link, /server-health for admins, /notifications always. */
 export function sideMenuLinks(ctx: PermissionContext): SideMenuLink[] {
   const rule: Record<SideMenuLink, () => boolean> = {
+    '/dashboard': () => hasPermission(ctx, MENU_BITS.reports) && !ctx.user?.disableReports,
     '/devices': () => hasPermission(ctx, MENU_BITS.devices),
     '/reports': () => hasPermission(ctx, MENU_BITS.reports),
     '/geofence': () => hasPermission(ctx, MENU_BITS.geofence),

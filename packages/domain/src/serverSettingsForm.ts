@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { nsKey, attrBool, attrString, DEFAULT_NS } from './attributes.ts';
 import { BLOCK_MAX_SPEED_MAX_KMH } from './engineInterlock.ts';
+import { SCORE_WEIGHT_MAX } from './scores.ts';
 import { COORDINATE_FORMATS } from './format.ts';
 import { SUPPORTED_LOCALES } from './locale.ts';
 import type { Attributes, Server } from './types.ts';
@@ -41,7 +42,26 @@ export const SERVER_TEXT_ATTRIBUTES = {
   fuelPrice: { key: 'fuelPrice', plain: true },
   litersx100km: { key: 'litersx100km', plain: true },
   timezone: { key: 'timezone', plain: true },
+  // the weights of the driver and vehicle scores (scores.ts), {ns}.score.*
+  scoreOverspeed: { key: 'score.overspeed', plain: false },
+  scoreExcess: { key: 'score.excess', plain: false },
+  scoreAcceleration: { key: 'score.acceleration', plain: false },
+  scoreBraking: { key: 'score.braking', plain: false },
+  scoreCornering: { key: 'score.cornering', plain: false },
+  scoreIdle: { key: 'score.idle', plain: false },
+  scoreNight: { key: 'score.night', plain: false },
 } as const;
+
+/** The score weights' form fields, in the order of SCORE_WEIGHT_KEYS. */
+export const SCORE_WEIGHT_FIELDS = [
+  'scoreOverspeed',
+  'scoreExcess',
+  'scoreAcceleration',
+  'scoreBraking',
+  'scoreCornering',
+  'scoreIdle',
+  'scoreNight',
+] as const satisfies readonly ServerTextSetting[];
 export type ServerTextSetting = keyof typeof SERVER_TEXT_ATTRIBUTES;
 
 /** Attributes stored as numbers rather than text. */
@@ -50,6 +70,7 @@ const NUMERIC: ReadonlySet<ServerTextSetting> = new Set([
   'fuelPrice',
   'litersx100km',
   'blockMaxSpeed',
+  ...SCORE_WEIGHT_FIELDS,
 ]);
 
 export const SMS_API_TYPES = ['get', 'post', 'json'] as const;
@@ -180,6 +201,9 @@ export const serverSettingsSchema = z.object({
   fuelPrice: optionalDecimal(0, 1_000_000, 'validation.positive'),
   litersx100km: optionalDecimal(0, 1_000, 'validation.positive'),
   timezone: text(64),
+  ...(Object.fromEntries(
+    SCORE_WEIGHT_FIELDS.map((k) => [k, optionalDecimal(0, SCORE_WEIGHT_MAX, 'validation.scoreWeight')]),
+  ) as Record<(typeof SCORE_WEIGHT_FIELDS)[number], ReturnType<typeof optionalDecimal>>),
 });
 
 /**

@@ -255,8 +255,10 @@ describe('menus', () => {
 
   it('side menu links', () => {
     const u = user({ 'rastro.advancedPerms': permissionStringFromBits([8, 72]) });
-    expect(sideMenuLinks(ctx(u))).toEqual(['/devices', '/reports', '/notifications']);
+    expect(sideMenuLinks(ctx(u))).toEqual(['/dashboard', '/devices', '/reports', '/notifications']);
+    expect(sideMenuLinks(ctx(user({}, { disableReports: true })))).not.toContain('/dashboard');
     expect(sideMenuLinks(ctx(user({}, { administrator: true })))).toEqual([
+      '/dashboard',
       '/devices',
       '/reports',
       '/geofence',

@@ -337,6 +337,29 @@ export const migrations: string[] = [
   ALTER TABLE shares ADD COLUMN targetName TEXT;
   ALTER TABLE shares ADD COLUMN creatorName TEXT;
   `,
+  // Fleet insights (live/activity.ts, docs/insights.md): per device, UTC hour and driver, the sums the dashboard and
+  // the scores read instead of the positions.
+  `
+  CREATE TABLE activity (
+    deviceId INTEGER NOT NULL,
+    hour INTEGER NOT NULL,
+    driver TEXT NOT NULL DEFAULT '',
+    distance REAL NOT NULL DEFAULT 0,
+    drivingMs INTEGER NOT NULL DEFAULT 0,
+    idleMs INTEGER NOT NULL DEFAULT 0,
+    overspeedMs INTEGER NOT NULL DEFAULT 0,
+    overspeedExcess REAL NOT NULL DEFAULT 0,
+    harshAcceleration INTEGER NOT NULL DEFAULT 0,
+    harshBraking INTEGER NOT NULL DEFAULT 0,
+    harshCornering INTEGER NOT NULL DEFAULT 0,
+    alarmAcceleration INTEGER NOT NULL DEFAULT 0,
+    alarmBraking INTEGER NOT NULL DEFAULT 0,
+    alarmCornering INTEGER NOT NULL DEFAULT 0,
+    maxSpeed REAL NOT NULL DEFAULT 0,
+    PRIMARY KEY (deviceId, hour, driver)
+  ) WITHOUT ROWID;
+  CREATE INDEX activity_hour ON activity (hour);
+  `,
 ];
 
 export function migrate(sqlite: BetterSqlite3.Database): void {

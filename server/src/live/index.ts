@@ -15,6 +15,7 @@ import { registerAssistant } from './assistant.ts';
 import { registerAutolink } from './autolink.ts';
 import { registerScheduledReports } from './reports/scheduled.ts';
 import { registerReports } from './reports/index.ts';
+import { registerInsights } from './insights/index.ts';
 import { startFleet } from './simulator/index.ts';
 import { registerSocket, SocketHub } from './socket.ts';
 import { loadNotificatorConfig } from './notificators/config.ts';
@@ -82,6 +83,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   registerReports(app, ctx);
   registerQrDriver(app, ctx, live);
   registerAssistant(app, ctx, live);
+  registerInsights(app, ctx, live);
   registerAutolink(app, ctx, live);
   registerScheduledReports(app, ctx);
 

@@ -16,9 +16,11 @@ import {
   addMotion,
   geofencesInside,
   positionEvents,
+  speedLimitOf,
 } from './ingestStages.ts';
 import { positionRow, prepare, validate, type LiveStatements } from './ingestSql.ts';
 import { DeviceStates } from './deviceStates.ts';
+import { ActivityRecorder, fillActivity } from './activity.ts';
 import { CommandRouter, type CommandHandler, type CommandSink } from './commandRouter.ts';
 
 export type { CommandHandler, CommandSink };
@@ -62,6 +64,8 @@ export class LiveCore extends DeviceStates {
   private readonly queuedDevices = new Set<number>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly sql: LiveStatements;
+  /** The hours of activity of the dashboard and the scores (activity.ts). */
+  private readonly activity: ActivityRecorder;
   /** Fuel, maintenance and driver events, and the deviceInactive sweep (events/). */
   readonly liveEvents = new LiveEventHandlers(
     this,
@@ -83,6 +87,7 @@ export class LiveCore extends DeviceStates {
     // Server start: every status is reset (rendered "offline") until the device reports again (CONTRACT §7).
     db.prepare('UPDATE devices SET status = NULL').run();
     this.sql = prepare(db);
+    this.activity = new ActivityRecorder(db);
     for (const r of db.prepare('SELECT DISTINCT deviceId FROM queued_commands').all() as {
       deviceId: number;
     }[]) {
@@ -91,6 +96,8 @@ export class LiveCore extends DeviceStates {
   }
 
   start(): void {
+    const cache = this.cache.fresh();
+    fillActivity(this.ctx.store.sqlite, (id) => cache.deviceNumber(id, 'speedLimit') ?? 0, this.ctx.log);
     const timeoutMs = this.ctx.config.statusTimeoutSeconds * 1000;
     this.sweepTimer = setInterval(() => this.sweep(), Math.max(1000, Math.floor(timeoutMs / 10)));
     this.sweepTimer.unref();
@@ -306,6 +313,8 @@ export class LiveCore extends DeviceStates {
       liveEvents: this.liveEvents,
       add,
     });
+    if (isLatest)
+      this.activity.record(deviceId, prev, position, speedLimitOf(cache, deviceId, position, inside).limit);
 
     // status
     const wasOnline = st.status === 'online';

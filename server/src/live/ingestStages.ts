@@ -72,17 +72,15 @@ export function addEngineHours(prev: Position | null, attrs: Attrs, deviceMs: nu
 }
 
 /**
- * deviceOverspeed once per excursion above the limit (position attribute, else the device's; the lowest limit of
- * the geofences it is in wins and names the geofence). `was` = already over; returns whether it is over now.
+ * The speed limit (knots) a position is held to, and the geofence that sets it: the position attribute, else the
+ * device's; the lowest limit of the geofences it is in wins. 0 = no limit.
  */
-export function overspeedEvent(
-  was: boolean,
+export function speedLimitOf(
   cache: LiveCache,
   deviceId: number,
   position: Position,
   inside: number[],
-  add: (type: string, extra?: Partial<Event>) => void,
-): boolean {
+): { limit: number; geofenceId: number } {
   let limit = cache.deviceNumber(deviceId, 'speedLimit') ?? 0;
   const posLimit = Number(position.attributes.speedLimit);
   if (Number.isFinite(posLimit) && posLimit > 0) limit = posLimit;
@@ -94,6 +92,22 @@ export function overspeedEvent(
       geofenceId = g;
     }
   }
+  return { limit: limit > 0 ? limit : 0, geofenceId };
+}
+
+/**
+ * deviceOverspeed once per excursion above the limit (speedLimitOf). `was` = already over; returns whether it is
+ * over now.
+ */
+export function overspeedEvent(
+  was: boolean,
+  cache: LiveCache,
+  deviceId: number,
+  position: Position,
+  inside: number[],
+  add: (type: string, extra?: Partial<Event>) => void,
+): boolean {
+  const { limit, geofenceId } = speedLimitOf(cache, deviceId, position, inside);
   if (!(limit > 0) || !(position.speed > limit)) return false;
   if (!was) add('deviceOverspeed', { geofenceId, attributes: { speed: position.speed, speedLimit: limit } });
   return true;

@@ -85,7 +85,7 @@ describe('advanced permission bits: one bit off refuses, one bit on allows', () 
   });
 
   for (const c of PERMISSION_CASES) {
-    it(`${c.area}.${c.action}: only this bit off ⇒ 403 and nothing written; only this bit on ⇒ passes${
+    it(`${c.area}.${c.action}${c.via ? ` (${c.via})` : ''}: only this bit off ⇒ 403 and nothing written; only this bit on ⇒ passes${
       c.note ? ` (${c.note})` : ''
     }`, async () => {
       const bit = bitOf(c.area, c.action);
@@ -196,7 +196,7 @@ describe('the QR driver and shared-link guests are refused every call of an area
   afterAll(async () => t.close());
 
   for (const c of PERMISSION_CASES) {
-    it(`${c.area}.${c.action}: QR driver and guest ⇒ 403, nothing written`, async () => {
+    it(`${c.area}.${c.action}${c.via ? ` (${c.via})` : ''}: QR driver and guest ⇒ 403, nothing written`, async () => {
       for (const [who, key] of [
         [driver, 'denied.qrDriver'],
         [guest, 'denied.sharedGuest'],

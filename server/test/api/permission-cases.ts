@@ -38,6 +38,8 @@ export interface PermissionCase {
   action: PermissionAction;
   /** Why an allowed call still ends in a Traccar refusal (admin-only routes). */
   note?: string;
+  /** Which call, when an area × action has more than one case. */
+  via?: string;
   make(t: TestApp, caller: Caller): Promise<Prepared>;
 }
 
@@ -364,6 +366,26 @@ export const PERMISSION_CASES: PermissionCase[] = [
     async make(t, c) {
       const d = await ownDevice(t, c);
       return { method: 'GET', url: `/api/reports/route?deviceId=${d.id}&${SPAN}`, ok: [200] };
+    },
+  },
+  {
+    area: 'reports',
+    action: 'view',
+    via: 'the dashboard',
+    async make(t, c) {
+      const d = await ownDevice(t, c);
+      const url = `/${t.ctx.config.ns}/dashboard?deviceId=${d.id}&${SPAN}`;
+      return { method: 'GET', url, ok: [200] };
+    },
+  },
+  {
+    area: 'reports',
+    action: 'view',
+    via: 'the scores',
+    async make(t, c) {
+      const d = await ownDevice(t, c);
+      const url = `/${t.ctx.config.ns}/scores?by=device&deviceId=${d.id}&${SPAN}`;
+      return { method: 'GET', url, ok: [200] };
     },
   },
   ...crud('reports', 'reports', 'reports', 'report').filter((c) => c.action !== 'view'),

@@ -162,6 +162,24 @@ describe('history backfill and movement', () => {
     );
   });
 
+  it('drivers brake, accelerate and corner hard now and then, so the scores have data', async () => {
+    const harsh = sql()
+      .prepare(
+        `SELECT COUNT(*) n FROM events WHERE type = 'alarm'
+         AND json_extract(attributes, '$.alarm') IN ('hardBraking', 'hardAcceleration', 'hardCornering')`,
+      )
+      .get() as { n: number };
+    expect(harsh.n).toBeGreaterThan(0);
+    const from = new Date(Date.now() - BACKFILL_HOURS * 3600_000).toISOString();
+    const to = new Date().toISOString();
+    const scores = (await get(`/rastro/scores?by=driver&from=${from}&to=${to}`, t.admin)).json() as {
+      rows: Array<{ breakdown: { score: number | null; fromAlarms: boolean } }>;
+    };
+    expect(scores.rows.length).toBeGreaterThan(0);
+    expect(scores.rows.some((r) => r.breakdown.fromAlarms)).toBe(true);
+    expect(scores.rows.some((r) => r.breakdown.score !== null && r.breakdown.score < 100)).toBe(true);
+  });
+
   it('a tick moves every reporting vehicle through the pipeline', async () => {
     const before = (sql().prepare('SELECT COUNT(*) n FROM positions').get() as { n: number }).n;
     // past the parked reporting period (120 s), every vehicle is due

@@ -5,6 +5,7 @@ import {
   IconCar,
   IconChartBar,
   IconFence,
+  IconGauge,
   IconHeartbeat,
   IconTerminal2,
   IconUsersGroup,
@@ -16,6 +17,7 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '../stores/session.ts';
 
 const ICONS: Record<SideMenuLink, Icon> = {
+  '/dashboard': IconGauge,
   '/devices': IconCar,
   '/reports': IconChartBar,
   '/geofence': IconFence,
@@ -26,6 +28,7 @@ const ICONS: Record<SideMenuLink, Icon> = {
 };
 
 const KEYS: Record<SideMenuLink, string> = {
+  '/dashboard': 'dashboard',
   '/devices': 'devices',
   '/reports': 'reports',
   '/geofence': 'geofence',

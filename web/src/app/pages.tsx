@@ -11,6 +11,9 @@ export const DeviceDetailPage = lazy(() =>
 export const HistoryPage = lazy(() =>
   import('../features/history/index.ts').then((m) => ({ default: m.HistoryPage })),
 );
+export const DashboardPage = lazy(() =>
+  import('../features/dashboard/index.ts').then((m) => ({ default: m.DashboardPage })),
+);
 export const ReportsPage = lazy(() =>
   import('../features/reports/index.ts').then((m) => ({ default: m.ReportsPage })),
 );

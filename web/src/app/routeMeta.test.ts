@@ -21,6 +21,7 @@ describe('routes of SPEC §2', () => {
       '/autolink/:id',
       '/notifications',
       '/history',
+      '/dashboard',
       '/reports',
       '/reports/resume',
       '/reports/travels',

@@ -63,6 +63,7 @@ export const ROUTES: readonly RouteMeta[] = [
   auth('/autolink/:id', 'shell:routes.autolinkDetail', { backBtn: '/autolink' }),
   auth('/notifications', 'shell:routes.notifications', { allowExpand: true }),
   auth('/history', 'shell:routes.history', { mobileBottom: true }),
+  auth('/dashboard', 'shell:routes.dashboard', { allowExpand: true }),
   auth('/reports', 'shell:routes.reports', { allowExpand: true }),
   auth('/reports/resume', 'shell:routes.reportsResume', { backBtn: '/reports', allowExpand: true }),
   auth('/reports/travels', 'shell:routes.reportsTravels', { backBtn: '/reports', allowExpand: true }),

@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
           { path: '/autolink/:id', element: page(<P.AutolinkPage />) },
           { path: '/notifications', element: page(<P.NotificationsPage />) },
           { path: '/history', element: page(<P.HistoryPage />) },
+          { path: '/dashboard', element: page(<P.DashboardPage />) },
           { path: '/reports', element: page(<P.ReportsPage />) },
           { path: '/reports/resume', element: page(<P.ReportsPage kind="resume" />) },
           { path: '/reports/travels', element: page(<P.ReportsPage kind="travels" />) },

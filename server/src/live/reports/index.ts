@@ -17,7 +17,7 @@ import { ApiError, badRequest } from '../../errors.ts';
 import { invalidInput } from '../../invalid.ts';
 import { getMailer } from '../../traccar/mailer.ts';
 import { requireUser, type UserRow } from '../../traccar/auth.ts';
-import { canSee, checkRestriction, checkSee, visibleDeviceIds, withSubgroups } from '../../traccar/access.ts';
+import { canSee, checkRestriction, checkSee } from '../../traccar/access.ts';
 import { parse } from '../../traccar/http.ts';
 import { getGeocoder } from '../geocoder/index.ts';
 import { getLive } from '../ingest.ts';
@@ -30,12 +30,12 @@ import {
   stopItem,
   summaryItem,
   tripItem,
-  validTimeZone,
   type ReportDevice,
   type ReportOptions,
   type Segment,
 } from './compute.ts';
 import { ReportData, type Range } from './data.ts';
+import { reportDevices, reportTimeZone } from './scope.ts';
 import { reportWorkbook } from './xlsx.ts';
 
 /** The report types' names in the messages (mail subject), as the Excel sheets name them. */
@@ -103,34 +103,14 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
   const data = new ReportData(ctx);
   const live = getLive(ctx);
 
-  /** Caller, restriction, and the devices of the request: explicit ids, groups with sub-groups, or all visible. */
+  /** Caller, restriction, and the devices of the request (scope.ts). */
   async function resolve(
     req: FastifyRequest,
     q: { deviceId: number[]; groupId: number[]; from: string; to: string },
   ) {
     const user = await requireUser(ctx, req);
     checkRestriction(ctx, user, 'disableReports');
-    const cache = live.cache.fresh();
-    const idSet = new Set<number>();
-    for (const id of q.deviceId) {
-      checkSee(ctx, user, 'device', id);
-      if (cache.device(id)) idSet.add(id);
-    }
-    if (q.groupId.length) {
-      for (const g of q.groupId) checkSee(ctx, user, 'group', g);
-      const groups = withSubgroups(ctx.store.sqlite, q.groupId);
-      const visible = user.administrator ? null : new Set(visibleDeviceIds(ctx, user));
-      for (const d of cache.devices.values()) {
-        if (groups.has(d.groupId) && (!visible || visible.has(d.id))) idSet.add(d.id);
-      }
-    }
-    if (!q.deviceId.length && !q.groupId.length) for (const id of visibleDeviceIds(ctx, user)) idSet.add(id);
-    const devices: ReportDevice[] = [...idSet]
-      .sort((a, b) => a - b)
-      .flatMap((id) => {
-        const d = cache.device(id);
-        return d ? [{ id, name: d.name, attributes: cache.deviceAttrs.get(id) ?? {} }] : [];
-      });
+    const devices = reportDevices(ctx, live, user, q);
     return { user, devices, range: { from: Date.parse(q.from), to: Date.parse(q.to) } } satisfies Resolved;
   }
 
@@ -156,12 +136,7 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     return segmentsFromPositions(data.positions(device.id, range), tripParams(device.id));
   }
 
-  function timeZone(user: UserRow): string {
-    const cache = live.cache.fresh();
-    const candidates = [cache.userAttrs.get(user.id)?.timezone, cache.serverAttrs.timezone];
-    for (const tz of candidates) if (typeof tz === 'string' && tz && validTimeZone(tz)) return tz;
-    return 'UTC';
-  }
+  const timeZone = (user: UserRow) => reportTimeZone(live, user);
 
   /** The .xlsx of a report, in the caller's units, time zone and language (as Traccar's xlsx reports). */
   function workbook(

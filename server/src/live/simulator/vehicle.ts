@@ -6,6 +6,8 @@ import { PROFILES, type CatalogEntry, type Profile } from './catalog.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
 
 export const ALARMS = ['sos', 'powerCut', 'lowBattery', 'vibration', 'tampering', 'jamming'] as const;
+/** Harsh manoeuvres a driving tracker reports now and then (Traccar's alarm values). */
+const HARSH = ['hardBraking', 'hardAcceleration', 'hardCornering'] as const;
 const KNOTS_PER_KMH = 1 / 1.852;
 /** Local time offset of São Paulo (UTC−3, no daylight saving since 2019), for the night parking. */
 const LOCAL_OFFSET_MS = -3 * 3600_000;
@@ -26,6 +28,8 @@ type Phase = 'driving' | 'halt' | 'parked';
 
 export class Vehicle {
   readonly rng: Rng;
+  /** Its own stream for harsh manoeuvres, so they leave the rest of the demo unchanged. */
+  private readonly harshRng: Rng;
   readonly profile: Profile;
   private node: Node;
   private legs: Leg[] = [];
@@ -51,6 +55,7 @@ export class Vehicle {
     readonly drivers: string[],
   ) {
     this.rng = createRng(hashSeed('vehicle', seed, entry.index));
+    this.harshRng = createRng(hashSeed('harsh', seed, entry.index));
     this.profile = PROFILES[entry.category];
     this.node = randomNode(this.rng, { i: 0, j: 0 }, 45);
     this.position = toLatLon(this.node);
@@ -203,6 +208,10 @@ export class Vehicle {
       attributes.alarm = alarm;
       if (alarm === 'powerCut') attributes.power = 0;
       if (alarm === 'lowBattery') attributes.batteryLevel = rng.int(5, 15);
+    }
+    // now and then a harsh manoeuvre, as trackers report them (more often for a hurried driver): the scores' data
+    if (!attributes.alarm && this.phase === 'driving' && kmh > 20) {
+      if (this.harshRng.chance(this.hurried ? 0.006 : 0.0015)) attributes.alarm = this.harshRng.pick(HARSH);
     }
     return {
       fixTime: new Date(now),

@@ -2,21 +2,35 @@
 // SPEC §7 (repeated deviceId / groupId, type allEvents, ISO from / to, daily false), a paged table (25 by default),
 // values in the user's units and currency, Excel export built in the browser, and a row opens its trip, stop or
 // event on the map.
-import { Alert, Button, Group, MultiSelect, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  MultiSelect,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconMail, IconSearch } from '@tabler/icons-react';
 import {
   buildReportQuery,
   paginate,
   parseRoute,
+  readReportLink,
   resolveUnits,
   type Device,
   type Group as DeviceGroup,
   type Position,
   type MessageKey,
 } from '@rastro/domain';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { api, HttpError } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
@@ -24,6 +38,7 @@ import {
   defaultPeriod,
   PeriodPicker,
   resolvePeriod,
+  toLocalInput,
   userTimeZone,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
@@ -71,9 +86,22 @@ export function ReportView({ kind }: { kind: ReportKind }) {
   const locale = intlLocale();
   const overlay = useRouteOverlay();
 
-  const [deviceIds, setDeviceIds] = useState<string[]>([]);
-  const [groupIds, setGroupIds] = useState<string[]>([]);
-  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('today'));
+  // a link (the dashboard's figures) opens the report filled in with its exact period, and runs it
+  const [search] = useSearchParams();
+  const [link] = useState(() => readReportLink(search));
+  const [deviceIds, setDeviceIds] = useState<string[]>(() => (link?.deviceIds ?? []).map(String));
+  const [groupIds, setGroupIds] = useState<string[]>(() => (link?.groupIds ?? []).map(String));
+  const [period, setPeriodValue] = useState<PeriodValue>(() =>
+    link
+      ? { period: 'custom', from: toLocalInput(new Date(link.from)), to: toLocalInput(new Date(link.to)) }
+      : defaultPeriod('today'),
+  );
+  const [exact, setExact] = useState(() => (link ? { from: link.from, to: link.to } : null));
+  const [types, setTypes] = useState<string[]>(() => (kind === 'events' ? (link?.types ?? []) : []));
+  const setPeriod = (v: PeriodValue) => {
+    setExact(null);
+    setPeriodValue(v);
+  };
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [mailing, setMailing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -121,7 +149,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
 
   const run = useCallback(async () => {
     setError(null);
-    const range = resolvePeriod(period, tz);
+    const range = exact ?? resolvePeriod(period, tz);
     const form = reportFormSchema.safeParse({
       deviceIds: deviceIds.map(Number),
       groupIds: groupIds.map(Number),
@@ -139,7 +167,13 @@ export function ReportView({ kind }: { kind: ReportKind }) {
     const f = form.data;
     setLoading(true);
     try {
-      const qs = buildReportQuery({ deviceIds: f.deviceIds, groupIds: f.groupIds, from: f.from, to: f.to });
+      const qs = buildReportQuery({
+        deviceIds: f.deviceIds,
+        groupIds: f.groupIds,
+        from: f.from,
+        to: f.to,
+        types,
+      });
       const rows = await api.get<unknown>(`/reports/${REPORT_TYPE[kind]}?${qs}`);
       if (!Array.isArray(rows)) {
         setError(t('common:route.invalidResponse'));
@@ -160,7 +194,13 @@ export function ReportView({ kind }: { kind: ReportKind }) {
     } finally {
       setLoading(false);
     }
-  }, [period, tz, deviceIds, groupIds, kind, t, overlay]);
+  }, [exact, period, tz, deviceIds, groupIds, types, kind, t, overlay]);
+
+  useEffect(() => {
+    if (link) void run();
+    // only once, for the link the page opened with
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   /** Draws a row on the map: a trip's (or a summary's) positions, a stop, an event's position, a route point. */
   const open = useCallback(
@@ -274,6 +314,17 @@ export function ReportView({ kind }: { kind: ReportKind }) {
         comboboxProps={{ withinPortal: true }}
       />
       <PeriodPicker value={period} onChange={setPeriod} testId="report-period" />
+      {types.length > 0 && (
+        <Group gap={4} data-testid="report-types">
+          <Text size="sm">{t('form.onlyTypes')}</Text>
+          {types.map((type) => (
+            <Badge key={type} variant="light">
+              {t(`event.${type}`, { ns: 'notify', defaultValue: type })}
+            </Badge>
+          ))}
+          <CloseButton size="sm" aria-label={t('form.allTypes')} onClick={() => setTypes([])} />
+        </Group>
+      )}
       <Group gap="xs">
         <Button
           leftSection={<IconSearch size={16} />}

@@ -12,12 +12,17 @@ import {
   Stack,
   Switch,
   Tabs,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   ALTITUDE_UNITS,
+  DEFAULT_SCORE_WEIGHTS,
+  SCORE_WEIGHT_FIELDS,
+  SCORE_WEIGHT_KEYS,
+  SCORE_WEIGHT_MAX,
   COORDINATE_FORMATS,
   DISTANCE_UNITS,
   SMS_API_TYPES,
@@ -90,7 +95,7 @@ export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
     };
   }, [ns]);
 
-  const err = (key: string) => (errors[key] ? t(errors[key]) : undefined);
+  const err = (key: string) => (errors[key] ? t(errors[key], { max: SCORE_WEIGHT_MAX }) : undefined);
   const text = (key: TextKey, extra: Record<string, unknown> = {}) => ({
     label: t(`fields.${key}`),
     value: values?.[key] ?? '',
@@ -263,6 +268,23 @@ export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
             </Stack>
           </Tabs.Panel>
 
+          <Tabs.Panel value="scores" pt="md">
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed">
+                {t('hints.scores')}
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {SCORE_WEIGHT_FIELDS.map((k, i) => (
+                  <TextInput
+                    key={k}
+                    {...text(k, { placeholder: String(DEFAULT_SCORE_WEIGHTS[SCORE_WEIGHT_KEYS[i]]) })}
+                    inputMode="decimal"
+                  />
+                ))}
+              </SimpleGrid>
+            </Stack>
+          </Tabs.Panel>
+
           <Tabs.Panel value="integrations" pt="md">
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -324,5 +346,6 @@ const TAB_FIELDS: Record<string, string[]> = {
     'deviceAttributes',
     'blockMaxSpeed',
   ],
+  scores: [...SCORE_WEIGHT_FIELDS],
   integrations: ['googleKey', 'bingKey', 'smsUrl', 'smsKey', 'smsType', 'smsRefer'],
 };

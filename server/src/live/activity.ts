@@ -1,0 +1,139 @@
+// The hours of activity of fleet insights (docs/insights.md): each newest position adds what the interval from the
+// device's previous position holds (packages/domain activityStep) to the row of its device, UTC hour and driver,
+// in the same transaction as the position. The dashboard and the scores sum these rows. Positions that arrive out
+// of order (older than the device's newest) are not counted.
+import type BetterSqlite3 from 'better-sqlite3';
+import {
+  activityHour,
+  activityStep,
+  emptyStep,
+  type ActivityPoint,
+  type ActivityStep,
+  type Position,
+} from '@rastro/domain';
+
+const COLUMNS = [
+  'distance',
+  'drivingMs',
+  'idleMs',
+  'overspeedMs',
+  'overspeedExcess',
+  'harshAcceleration',
+  'harshBraking',
+  'harshCornering',
+  'alarmAcceleration',
+  'alarmBraking',
+  'alarmCornering',
+] as const satisfies ReadonlyArray<keyof ActivityStep>;
+
+/** A stored position as the activity rules read it. */
+type Located = Pick<Position, 'fixTime' | 'speed' | 'course'> & { attributes: Record<string, unknown> };
+
+export function activityPoint(p: Located): ActivityPoint {
+  const a = p.attributes;
+  const distance = Number(a.distance);
+  return {
+    fixTime: Date.parse(p.fixTime),
+    speed: p.speed,
+    course: p.course,
+    motion: a.motion === true,
+    ignition: typeof a.ignition === 'boolean' ? a.ignition : undefined,
+    distance: Number.isFinite(distance) ? distance : 0,
+    alarm: typeof a.alarm === 'string' ? a.alarm : '',
+  };
+}
+
+function parseAttributes(text: string | null): Record<string, unknown> {
+  try {
+    const v: unknown = text ? JSON.parse(text) : null;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const driverOf = (p: { attributes: Record<string, unknown> }): string => {
+  const d = p.attributes.driverUniqueId;
+  return typeof d === 'string' ? d.trim().slice(0, 128) : '';
+};
+
+export class ActivityRecorder {
+  private readonly upsert: BetterSqlite3.Statement;
+
+  constructor(db: BetterSqlite3.Database) {
+    this.upsert = db.prepare(
+      `INSERT INTO activity (deviceId, hour, driver, ${COLUMNS.join(', ')}, maxSpeed)
+       VALUES (@deviceId, @hour, @driver, ${COLUMNS.map((c) => `@${c}`).join(', ')}, @maxSpeed)
+       ON CONFLICT (deviceId, hour, driver) DO UPDATE SET
+       ${COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')},
+       maxSpeed = MAX(maxSpeed, excluded.maxSpeed)`,
+    );
+  }
+
+  /** Files what `position` adds after `prev` (the device's previous newest position, or null). */
+  record(deviceId: number, prev: Position | null, position: Position, speedLimit: number): void {
+    const step = activityStep(prev ? activityPoint(prev) : null, activityPoint(position), speedLimit);
+    this.add(deviceId, activityHour(Date.parse(position.fixTime)), driverOf(position), step);
+  }
+
+  add(deviceId: number, hour: number, driver: string, step: ActivityStep): void {
+    this.upsert.run({ deviceId, hour, driver, ...step });
+  }
+}
+
+/**
+ * Fills the activity table from the stored positions, device by device in time order (a database that had positions
+ * before the table existed). `speedLimit` gives each device's limit in knots (0 = none). Returns the positions read.
+ */
+export function rebuildActivity(
+  db: BetterSqlite3.Database,
+  speedLimit: (deviceId: number) => number,
+): number {
+  const recorder = new ActivityRecorder(db);
+  const devices = db.prepare('SELECT DISTINCT deviceId FROM positions').pluck().all() as number[];
+  const read = db.prepare(
+    'SELECT fixTime, speed, course, attributes FROM positions WHERE deviceId = ? ORDER BY fixTime, id',
+  );
+  let count = 0;
+  for (const deviceId of devices) {
+    const limit = speedLimit(deviceId);
+    const sums = new Map<string, ActivityStep>();
+    let prev: ActivityPoint | null = null;
+    for (const row of read.iterate(deviceId) as Iterable<{
+      fixTime: string;
+      speed: number;
+      course: number;
+      attributes: string | null;
+    }>) {
+      const attributes = parseAttributes(row.attributes);
+      const point = activityPoint({ fixTime: row.fixTime, speed: row.speed, course: row.course, attributes });
+      const step = activityStep(prev, point, limit);
+      const key = `${activityHour(point.fixTime)}\u0000${driverOf({ attributes })}`;
+      const sum = sums.get(key) ?? emptyStep();
+      for (const c of COLUMNS) sum[c] += step[c];
+      sum.maxSpeed = Math.max(sum.maxSpeed, step.maxSpeed);
+      sums.set(key, sum);
+      prev = point;
+      count++;
+    }
+    db.transaction(() => {
+      for (const [key, step] of sums) {
+        const [hour, driver] = key.split('\u0000');
+        recorder.add(deviceId, Number(hour), driver, step);
+      }
+    })();
+  }
+  return count;
+}
+
+/** A store that had positions before the activity table existed gets its hours of activity once, at start. */
+export function fillActivity(
+  db: BetterSqlite3.Database,
+  speedLimit: (deviceId: number) => number,
+  log: { info: (o: object, msg: string) => void },
+): void {
+  if (db.prepare('SELECT 1 FROM activity LIMIT 1').get()) return;
+  if (!db.prepare('SELECT 1 FROM positions LIMIT 1').get()) return;
+  const read = rebuildActivity(db, speedLimit);
+  log.info({ positions: read }, 'hours of activity filled from the stored positions');
+}

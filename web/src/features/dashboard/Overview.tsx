@@ -1,0 +1,212 @@
+// The dashboard's figures for the period (distance, driving, engine idling, stops, overspeeds, fuel estimate) with
+// their change against the period before, the devices' state now, and three charts (distance per day, utilisation
+// per vehicle, the ten most idle vehicles). Every figure and bar links to the report that explains it.
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
+import {
+  changeRatio,
+  formatDistance,
+  formatDuration,
+  formatNumber,
+  formatVolume,
+  convertDistance,
+  UNIT_LABELS,
+  type DashboardAnswer,
+  type DashboardTotals,
+  type Units,
+} from '@rastro/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BarChart, type Bar } from './BarChart.tsx';
+import { deviceLink, figureLink, type Figure, type InsightsFilter } from './dashboardQuery.ts';
+
+/** The utilisation chart shows this many vehicles, most used first. */
+const MOST_USED = 15;
+
+/** Whether a rise is good news (green), bad news (red) or neither (blue). */
+const RISE: Record<Figure, 'good' | 'bad' | 'neutral'> = {
+  distance: 'neutral',
+  drivingTime: 'neutral',
+  idleTime: 'bad',
+  stops: 'neutral',
+  overspeeds: 'bad',
+  fuel: 'bad',
+};
+
+const valueOf = (figure: Figure, t: DashboardTotals): number | null =>
+  ({
+    distance: t.distance,
+    drivingTime: t.drivingMs,
+    idleTime: t.idleMs,
+    stops: t.stops,
+    overspeeds: t.overspeedEvents,
+    fuel: t.fuel,
+  })[figure];
+
+function Change({
+  ratio,
+  rise,
+  locale,
+}: {
+  ratio: number | null;
+  rise: 'good' | 'bad' | 'neutral';
+  locale: string;
+}) {
+  const { t } = useTranslation('dashboard');
+  if (ratio === null)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('change.none')}
+      </Text>
+    );
+  const up = ratio > 0;
+  const color =
+    ratio === 0 || rise === 'neutral' ? 'blue' : (up ? rise === 'good' : rise === 'bad') ? 'green' : 'red';
+  const Icon = up ? IconArrowUpRight : IconArrowDownRight;
+  return (
+    <Group gap={2} c={color} data-testid="figure-change" data-ratio={ratio}>
+      {ratio !== 0 && <Icon size={14} aria-hidden />}
+      <Text size="xs" c={color}>
+        {t('change.vsPrevious', { value: `${up ? '+' : ''}${formatNumber(ratio * 100, locale, 0)} %` })}
+      </Text>
+    </Group>
+  );
+}
+
+export function Overview({
+  answer,
+  filter,
+  units,
+  locale,
+}: {
+  answer: DashboardAnswer;
+  filter: InsightsFilter;
+  units: Units;
+  locale: string;
+}) {
+  const { t } = useTranslation('dashboard');
+  const show = (figure: Figure, v: number | null): string => {
+    if (v === null) return '—';
+    if (figure === 'distance') return formatDistance(v, units.distanceUnit, locale, 1);
+    if (figure === 'drivingTime' || figure === 'idleTime') return formatDuration(v);
+    if (figure === 'fuel') return formatVolume(v, units.volumeUnit, locale, 1);
+    return formatNumber(v, locale, 0);
+  };
+  const distanceIn = (m: number) => Math.round(convertDistance(m, units.distanceUnit) * 10) / 10;
+
+  const charts = useMemo(() => {
+    const dayFormat = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+    const days: Bar[] = answer.days.map((d) => ({
+      label: dayFormat.format(Date.parse(`${d.day}T12:00:00Z`)),
+      value: distanceIn(d.distance),
+    }));
+    const utilisation: Bar[] = [...answer.devices]
+      .sort((a, b) => b.utilisation - a.utilisation || a.name.localeCompare(b.name))
+      .slice(0, MOST_USED)
+      .map((d) => ({
+        label: d.name,
+        value: Math.round(d.utilisation * 1000) / 10,
+        href: deviceLink('travels', d.deviceId, filter),
+      }));
+    const byId = new Map(answer.devices.map((d) => [d.deviceId, d]));
+    const idle: Bar[] = answer.topIdle.flatMap((id) => {
+      const d = byId.get(id);
+      return d
+        ? [
+            {
+              label: d.name,
+              value: Math.round((d.idleMs / 3_600_000) * 100) / 100,
+              href: deviceLink('stops', id, filter),
+            },
+          ]
+        : [];
+    });
+    return { days, utilisation, idle };
+    // distanceIn depends only on the unit
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer, filter, locale, units.distanceUnit]);
+
+  const figures: Figure[] = ['distance', 'drivingTime', 'idleTime', 'stops', 'overspeeds', 'fuel'];
+  return (
+    <Stack gap="md" data-testid="dashboard-overview">
+      <SimpleGrid cols={2} spacing="xs">
+        {figures.map((figure) => {
+          const current = valueOf(figure, answer.totals);
+          return (
+            <Paper key={figure} withBorder p="xs" data-testid={`figure-${figure}`}>
+              <Text size="xs" c="dimmed">
+                {t(`figures.${figure}`)}
+              </Text>
+              <Text size="md" fw={700} data-testid="figure-value" data-value={current ?? ''}>
+                {show(figure, current)}
+              </Text>
+              {figure === 'fuel' && current === null ? (
+                <Text size="xs" c="dimmed">
+                  {t('fuelUnset')}
+                </Text>
+              ) : (
+                <Change
+                  ratio={changeRatio(current, valueOf(figure, answer.previous))}
+                  rise={RISE[figure]}
+                  locale={locale}
+                />
+              )}
+              <Anchor component={Link} to={figureLink(figure, filter)} size="xs" data-testid="figure-link">
+                {t('seeReport')}
+              </Anchor>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+      <Paper withBorder p="xs" data-testid="dashboard-status">
+        <Text size="xs" c="dimmed" mb={4}>
+          {t('status.title', { count: answer.deviceCount })}
+        </Text>
+        <Group gap="lg">
+          {(['online', 'offline', 'never'] as const).map((s) => (
+            <Anchor
+              key={s}
+              component={Link}
+              to="/devices"
+              size="sm"
+              data-testid={`status-${s}`}
+              data-value={answer.status[s]}
+            >
+              {t(`status.${s}`, { count: answer.status[s] })}
+            </Anchor>
+          ))}
+        </Group>
+      </Paper>
+      <BarChart
+        title={t('charts.distancePerDay', { unit: UNIT_LABELS[units.distanceUnit] })}
+        bars={charts.days}
+        format={(v) => formatNumber(v, locale, 0)}
+        testId="chart-days"
+        dataLabel={t('charts.data')}
+      />
+      <BarChart
+        title={t('charts.utilisation', { count: charts.utilisation.length })}
+        bars={charts.utilisation}
+        format={(v) => `${formatNumber(v, locale, 0)} %`}
+        testId="chart-utilisation"
+        slanted
+        dataLabel={t('charts.data')}
+      />
+      {charts.idle.length > 0 ? (
+        <BarChart
+          title={t('charts.topIdle')}
+          bars={charts.idle}
+          format={(v) => `${formatNumber(v, locale, 1)} h`}
+          testId="chart-idle"
+          slanted
+          dataLabel={t('charts.data')}
+        />
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="chart-idle-empty">
+          {t('charts.noIdle')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
