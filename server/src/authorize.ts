@@ -127,7 +127,7 @@ async function upstreamJson(
 }
 
 /** The upstream server's flags and attributes, kept SERVER_TTL_MS (an empty server when unreachable). */
-function upstreamServer(ctx: AppContext, now = Date.now()): Promise<ServerLike> {
+export function upstreamServer(ctx: AppContext, now = Date.now()): Promise<ServerLike> {
   const hit = serverCache.get(ctx);
   if (hit && now - hit.at < SERVER_TTL_MS) return hit.value;
   const value = upstreamJson(ctx, '/api/server', {}).then((s) => {

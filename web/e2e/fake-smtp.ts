@@ -1,5 +1,5 @@
 // A local SMTP server for browser tests: speaks just enough SMTP (EHLO, AUTH, MAIL, RCPT, DATA, QUIT) for the
-// server's real mail client and keeps every message, base64 bodies decoded. Listens on 127.0.0.1 only.
+// server's real mail client and keeps every message, base64 bodies and encoded headers decoded. Listens on 127.0.0.1 only.
 import { createServer, type Server } from 'node:net';
 
 export interface CapturedMail {
@@ -16,8 +16,26 @@ export interface FakeSmtp {
   close(): Promise<void>;
 }
 
+/** RFC 2047 encoded words (B and Q, UTF-8), adjacent words joined as the RFC says. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_q, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
 function parseMessage(to: string, data: string): CapturedMail {
-  const [head, ...rest] = data.split('\r\n\r\n');
+  const [rawHead, ...rest] = data.split('\r\n\r\n');
+  // folded header lines continue with a space or a tab
+  const head = rawHead.replace(/\r\n[ \t]+/g, ' ');
   const headers = new Map(
     head.split('\r\n').map((l) => {
       const i = l.indexOf(':');
@@ -27,10 +45,7 @@ function parseMessage(to: string, data: string): CapturedMail {
   let body = rest.join('\r\n\r\n');
   if (/base64/i.test(headers.get('content-transfer-encoding') ?? ''))
     body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  let subject = headers.get('subject') ?? '';
-  const encoded = /^=\?UTF-8\?B\?(.*)\?=$/i.exec(subject);
-  if (encoded) subject = Buffer.from(encoded[1], 'base64').toString('utf8');
-  return { to, subject, body };
+  return { to, subject: decodeWords(headers.get('subject') ?? ''), body };
 }
 
 export function startFakeSmtp(): Promise<FakeSmtp> {

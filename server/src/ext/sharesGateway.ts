@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { shareCreateSchema, shareUpdateSchema, type ShareRecord, type User } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { ApiError, unauthorized } from '../errors.ts';
+import { upstreamServer } from '../authorize.ts';
 import { upstreamOf } from '../gateway/upstream.ts';
 import { credentials, upstreamUser } from '../gateway/identity.ts';
 import { invalidInput } from '../invalid.ts';
@@ -106,8 +107,10 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     return found;
   }
 
-  function checkWrite(user: User): void {
-    if (!user.administrator && user.readonly)
+  /** Traccar's rule: a read-only user — or any non-administrator on a read-only server — changes nothing. */
+  async function checkWrite(user: User): Promise<void> {
+    if (user.administrator) return;
+    if (user.readonly || (await upstreamServer(ctx)).readonly)
       throw new ApiError(400, 'Write access denied', 'SecurityException');
   }
 
@@ -239,7 +242,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
   app.put(`/${ns}/shares/:id`, async (req) => {
     const { user } = await caller(req);
     const share = visibleShare(req, user);
-    checkWrite(user);
+    await checkWrite(user);
     const input = shareBody(ctx, req, user, shareUpdateSchema);
     const until = shareExpiry(ctx, req, user, input.expirationTime);
     const headers = service(req, user);
@@ -260,7 +263,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
   app.delete(`/${ns}/shares/:id`, async (req, reply) => {
     const { user } = await caller(req);
     const share = visibleShare(req, user);
-    checkWrite(user);
+    await checkWrite(user);
     const headers = service(req, user);
     const row = sql.prepare('SELECT guestId, token FROM shares WHERE id = ?').get(share.id) as {
       guestId: number;

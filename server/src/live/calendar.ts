@@ -1,6 +1,12 @@
 // "Is this time inside the calendar?" for notification and geofence calendars (CONTRACT §3 Calendar, §9).
-// Supports VEVENTs with DTSTART/DTEND or DURATION, UTC/floating/TZID times, all-day dates, and RRULE
-// FREQ=DAILY|WEEKLY|MONTHLY|YEARLY with INTERVAL, COUNT, UNTIL and BYDAY (weekly).
+// Parses VEVENTs with DTSTART/DTEND or DURATION, UTC/floating/TZID times and all-day dates; the RRULE recurrence
+// (every rule of RFC 5545: FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, …) is expanded by the rrule library,
+// on the event's wall clock (local times written as UTC numbers, as rrule advises for zoned rules), and each
+// occurrence is then placed in its time zone.
+import rrule from 'rrule';
+
+const { RRule } = rrule;
+type Rule = InstanceType<typeof RRule>;
 
 export interface VEvent {
   /** wall-clock start as a UTC-based number (fields of the local time), and its zone */
@@ -8,10 +14,17 @@ export interface VEvent {
   tz: string | null;
   durationMs: number;
   rrule: Record<string, string> | null;
+  /** The recurrence, built once from `rrule` (undefined until first used, null when it cannot be read). */
+  rule?: Rule | null;
+  /** Wall-clock starts of the occurrences in [from, to], expanded once for a stretch of time (ingestion asks
+   * about times that move slowly forward, so one expansion serves about a month of checks). */
+  window?: { from: number; to: number; starts: number[] };
 }
 
 const DAY = 86_400_000;
-const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+/** The stretch of occurrences expanded at once around the asked time. */
+const WINDOW_BEFORE = 7 * DAY;
+const WINDOW_AFTER = 31 * DAY;
 
 function parseIcsTime(value: string): { local: number; utc: boolean; date: boolean } | null {
   const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/.exec(value.trim());
@@ -29,26 +42,39 @@ function parseDuration(v: string): number {
   return m[1] === '-' ? -ms : ms;
 }
 
+const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+/** One formatter per zone (building one costs far more than using it); null for an unknown zone. */
+function zoneFormat(tz: string): Intl.DateTimeFormat | null {
+  let f = zoneFormats.get(tz);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+    } catch {
+      f = null;
+    }
+    if (zoneFormats.size > 1000) zoneFormats.clear();
+    zoneFormats.set(tz, f);
+  }
+  return f;
+}
+
 /** Offset (ms) of a time zone at a UTC instant. */
 function tzOffset(tz: string, utc: number): number {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(new Date(utc));
-    const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-    return (
-      Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - utc
-    );
-  } catch {
-    return 0;
-  }
+  const f = zoneFormat(tz);
+  if (!f) return 0;
+  const parts = f.formatToParts(new Date(utc));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - utc;
 }
 
 const toUtc = (local: number, tz: string | null) => {
@@ -110,64 +136,55 @@ export function parseCalendar(base64: string): VEvent[] {
   return events;
 }
 
-function occurrenceCovers(e: VEvent, local: number, index: number, t: number): boolean {
-  if (e.rrule?.COUNT && index >= Number(e.rrule.COUNT)) return false;
-  if (e.rrule?.UNTIL) {
-    const u = parseIcsTime(e.rrule.UNTIL);
-    // a UTC UNTIL (RFC 5545 form when DTSTART has a TZID) bounds the real start; a floating one the wall clock
-    if (u && (u.utc ? toUtc(local, e.tz) : local) > u.local) return false;
+/** The rrule expansion of an event on its wall clock; null when the RRULE cannot be read. */
+function ruleOf(e: VEvent): Rule | null {
+  if (e.rule !== undefined) return e.rule;
+  const r = e.rrule ?? {};
+  const text = Object.entries(r)
+    .filter(([k]) => k.toUpperCase() !== 'UNTIL')
+    .map(([k, v]) => `${k}=${v}`)
+    .join(';');
+  try {
+    const options = RRule.parseString(text);
+    // UNTIL in UTC (RFC 5545's form when DTSTART has a TZID) bounds the real start; a floating one the wall clock
+    const u = r.UNTIL ? parseIcsTime(r.UNTIL) : null;
+    if (u) options.until = new Date(u.utc && e.tz ? u.local + tzOffset(e.tz, u.local) : u.local);
+    e.rule = new RRule({ ...options, dtstart: new Date(e.startLocal), tzid: null });
+  } catch {
+    e.rule = null;
   }
-  const start = toUtc(local, e.tz);
-  return start <= t && t < start + e.durationMs;
+  return e.rule;
 }
 
-/** The UTC start of the occurrence of `e` covering `t`, or null. */
+/** The UTC start of the occurrence of `e` covering `t` (the latest when several do), or null. */
 function eventStart(e: VEvent, t: number): number | null {
+  const covers = (local: number) => {
+    const start = toUtc(local, e.tz);
+    return start <= t && t < start + e.durationMs ? start : null;
+  };
+  if (!e.rrule) return covers(e.startLocal);
+  const rule = ruleOf(e);
+  if (!rule) return covers(e.startLocal);
+  // occurrences that started on the wall clock between (t − duration − a day) and (t + a day): a day either way
+  // absorbs any zone offset
   const tLocal = t + (e.tz ? tzOffset(e.tz, t) : 0);
-  if (!e.rrule) return occurrenceCovers(e, e.startLocal, 0, t) ? toUtc(e.startLocal, e.tz) : null;
-  if (tLocal < e.startLocal - DAY) return null;
-  const interval = Math.max(1, Number(e.rrule.INTERVAL ?? 1) || 1);
-  const freq = (e.rrule.FREQ ?? '').toUpperCase();
-  const back = Math.ceil(e.durationMs / DAY) + 1;
-  if (freq === 'DAILY' || (freq === 'WEEKLY' && !e.rrule.BYDAY)) {
-    const period = (freq === 'DAILY' ? 1 : 7) * interval * DAY;
-    const n = Math.floor((tLocal - e.startLocal) / period);
-    for (let k = n; k >= Math.max(0, n - back); k--)
-      if (occurrenceCovers(e, e.startLocal + k * period, k, t)) return toUtc(e.startLocal + k * period, e.tz);
-    return null;
+  const lo = tLocal - e.durationMs - DAY;
+  const hi = tLocal + DAY;
+  let w = e.window;
+  if (!w || lo < w.from || hi > w.to) {
+    const from = lo - WINDOW_BEFORE;
+    const to = hi + WINDOW_AFTER;
+    const starts = rule.between(new Date(from), new Date(to), true).map((d) => d.getTime());
+    e.window = w = { from, to, starts };
   }
-  if (freq === 'WEEKLY') {
-    const days = e.rrule.BYDAY.split(',')
-      .map((d) => WEEKDAYS.indexOf(d.trim().slice(-2).toUpperCase()))
-      .filter((d) => d >= 0);
-    const startDow = new Date(e.startLocal).getUTCDay();
-    const weekStart = e.startLocal - startDow * DAY;
-    const w = Math.floor((tLocal - weekStart) / (7 * DAY));
-    for (let k = w; k >= Math.max(0, w - back); k--) {
-      if (k % interval !== 0) continue;
-      for (const [i, d] of days.entries()) {
-        const local = weekStart + k * 7 * DAY + d * DAY;
-        if (local < e.startLocal) continue;
-        if (occurrenceCovers(e, local, (k / interval) * days.length + i, t)) return toUtc(local, e.tz);
-      }
-    }
-    return null;
+  for (let i = w.starts.length - 1; i >= 0; i--) {
+    const local = w.starts[i];
+    if (local > hi) continue;
+    if (local < lo) break;
+    const start = covers(local);
+    if (start !== null) return start;
   }
-  if (freq === 'MONTHLY' || freq === 'YEARLY') {
-    const s = new Date(e.startLocal);
-    const tl = new Date(tLocal);
-    const step = freq === 'MONTHLY' ? interval : 12 * interval;
-    const months = (tl.getUTCFullYear() - s.getUTCFullYear()) * 12 + tl.getUTCMonth() - s.getUTCMonth();
-    const n = Math.floor(months / step);
-    for (let k = n; k >= Math.max(0, n - 1); k--) {
-      const d = new Date(e.startLocal);
-      d.setUTCMonth(d.getUTCMonth() + k * step);
-      if (d.getUTCDate() !== s.getUTCDate()) continue; // e.g. the 31st in a short month
-      if (occurrenceCovers(e, d.getTime(), k, t)) return toUtc(d.getTime(), e.tz);
-    }
-    return null;
-  }
-  return occurrenceCovers(e, e.startLocal, 0, t) ? toUtc(e.startLocal, e.tz) : null;
+  return null;
 }
 
 function eventActive(e: VEvent, t: number): boolean {

@@ -4,6 +4,7 @@
 // its absence is a translated 400; another user neither sees nor revokes a link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, type ShareRecord } from '@rastro/domain';
+import { forgetUpstreamServer } from '../../src/authorize.ts';
 import {
   api,
   createDevice,
@@ -120,6 +121,33 @@ describe('/{ns}/shares through a gateway', () => {
       (await gw(stranger.cookie, 'PUT', `/shares/${share.id}`, { expirationTime: inHours(5) })).statusCode,
     ).toBe(404);
     expect((await gw(stranger.cookie, 'DELETE', `/shares/${share.id}`)).statusCode).toBe(404);
+  });
+
+  it('on a read-only server the owner neither extends nor revokes (400), and the link is unchanged', async () => {
+    const server = expectStatus<Record<string, unknown>>(
+      await api(pair.upstream.app, pair.upstream.admin, 'GET', '/api/server'),
+      200,
+    );
+    expectStatus(
+      await api(pair.upstream.app, pair.upstream.admin, 'PUT', '/api/server', { ...server, readonly: true }),
+      200,
+    );
+    forgetUpstreamServer(pair.gatewayCtx);
+    try {
+      const put = await gw(owner.cookie, 'PUT', `/shares/${share.id}`, { expirationTime: inHours(5) });
+      expect(put.statusCode).toBe(400);
+      expect((await gw(owner.cookie, 'DELETE', `/shares/${share.id}`)).statusCode).toBe(400);
+      expect((await guest(share.token)).status).toBe(200);
+    } finally {
+      expectStatus(
+        await api(pair.upstream.app, pair.upstream.admin, 'PUT', '/api/server', {
+          ...server,
+          readonly: false,
+        }),
+        200,
+      );
+      forgetUpstreamServer(pair.gatewayCtx);
+    }
   });
 
   it('extending gives a new token for the same guest until the new expiry; the old token stops working', async () => {

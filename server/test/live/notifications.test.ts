@@ -306,7 +306,11 @@ describe('channel clients', () => {
     expect(lines).toContain('RCPT TO:<ana@example.com>');
     expect(lines).toContain(`AUTH PLAIN ${Buffer.from('\0u\0p').toString('base64')}`);
     expect(lines).toContain('Subject: Alarm');
-    expect(lines).toContain(Buffer.from('Truck 1 alarm: sos').toString('base64'));
+    // the body as it is (ASCII) or in base64
+    expect(
+      lines.includes('Truck 1 alarm: sos') ||
+        lines.includes(Buffer.from('Truck 1 alarm: sos').toString('base64')),
+    ).toBe(true);
   });
 
   it('sms posts the template to the gateway and telegram calls sendMessage', async () => {
