@@ -124,9 +124,10 @@ export function isFiltering(state: DeviceFilterState): boolean {
 
 /** uniqueId with three dash-separated parts, the first 'deleted' (lazy deletion): hidden everywhere. */
 export function isDeletedUniqueId(uniqueId: string | null | undefined): boolean {
-  if (!uniqueId) return false;
-  const parts = uniqueId.split('-');
-  return parts.length === 3 && parts[0] === 'deleted';
+  // called for every device on every filter pass: no split, no allocation
+  if (!uniqueId || !uniqueId.startsWith('deleted-')) return false;
+  const second = uniqueId.indexOf('-', 8);
+  return second >= 0 && uniqueId.indexOf('-', second + 1) < 0;
 }
 
 export function isDeviceMoving(position: Position | null | undefined): boolean {

@@ -40,6 +40,10 @@ describe('hidden devices', () => {
   it('hides deleted-x-y uniqueIds only with exactly three parts', () => {
     expect(isDeletedUniqueId('deleted-123-99')).toBe(true);
     expect(isDeletedUniqueId('deleted-123')).toBe(false);
+    expect(isDeletedUniqueId('deleted--')).toBe(true);
+    expect(isDeletedUniqueId('deleted-1-2-3')).toBe(false);
+    expect(isDeletedUniqueId('xdeleted-1-2')).toBe(false);
+    expect(isDeletedUniqueId('deleted')).toBe(false);
     expect(isDeletedUniqueId('deleted-1-2-3')).toBe(false);
     expect(isDeletedUniqueId('xdeleted-1-2')).toBe(false);
     expect(ids(DEFAULT_FILTER_STATE)).toEqual([1, 2, 3, 4]);
