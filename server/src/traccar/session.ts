@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { loginForm, revokeForm, tokenForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { suspensionRefusal } from '../ext/billing/accounts.ts';
 import { badRequest, denied, notFound, unauthorized } from '../errors.ts';
 import { checkNotOtherAdmin, checkUserAccess } from './access.ts';
+import { accountPolicy } from './accountPolicy.ts';
 import { logAction } from './audit.ts';
 import {
   SESSION_COOKIE,
@@ -46,7 +46,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
           throw denied('User has expired');
       }
     }
-    const suspended = suspensionRefusal(ctx, r.user); // billing: 403 JSON for a suspended account
+    const suspended = accountPolicy(ctx).loginRefusal(ctx, r.user); // billing: 403 JSON for a suspended account
     if (suspended) return reply.status(403).send(suspended);
     startSession(ctx, req, reply, r.user.id);
     logAction(ctx, req, r.user.id, 'login', 'user', r.user.id);
@@ -60,14 +60,14 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       const user = userFromToken(ctx, q.token);
       const info = verifyToken(ctx, q.token);
       if (!user || !info) throw unauthorized();
-      const suspended = suspensionRefusal(ctx, user);
+      const suspended = accountPolicy(ctx).loginRefusal(ctx, user);
       if (suspended) return reply.status(403).send(suspended);
       startSession(ctx, req, reply, user.id, info.expiresAt, q.token);
       return userToJson(user as unknown as Row);
     }
     const user = await getUser(ctx, req);
     if (!user) throw notFound('No session');
-    const suspended = suspensionRefusal(ctx, user);
+    const suspended = accountPolicy(ctx).loginRefusal(ctx, user);
     if (suspended) return reply.status(403).send(suspended);
     return userToJson(user as unknown as Row);
   });

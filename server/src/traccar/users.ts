@@ -12,8 +12,8 @@ import {
   type Attributes,
   type UserInput,
 } from '@rastro/domain';
-import { protectBillingAttributes } from '../ext/billing/accounts.ts';
 import type { AppContext } from '../context.ts';
+import { accountPolicy } from './accountPolicy.ts';
 import { badRequest, denied, notFound } from '../errors.ts';
 import {
   checkManager,
@@ -303,7 +303,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
           roleAttributeKeys(ctx.config.ns),
         ) as typeof input.attributes;
       }
-      input.attributes = protectBillingAttributes(
+      input.attributes = accountPolicy(ctx).protectAttributes(
         ctx,
         existing.attributes,
         input.attributes,

@@ -37,7 +37,8 @@ import { jsonObject, parse, pathId, query } from '../../traccar/http.ts';
 import { parseAttributes } from '../../traccar/model.ts';
 import { requireCaller, type Caller } from '../caller.ts';
 import { providerFor, statusOfEvent, type ChargeCustomer } from './provider.ts';
-import { isBillingOn, registerAccounts } from './accounts.ts';
+import { isBillingOn, protectBillingAttributes, registerAccounts, suspensionRefusal } from './accounts.ts';
+import { setAccountPolicy } from '../../traccar/accountPolicy.ts';
 import { reconcileAccount, startBillingJob } from './job.ts';
 
 export * from './provider.ts';
@@ -311,6 +312,8 @@ const listQuery = z.object({
 
 export async function registerBilling(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const ns = ctx.config.ns;
+  // the Traccar layer's sign-in and user edits consult billing through this policy (traccar/accountPolicy.ts)
+  setAccountPolicy(ctx, { loginRefusal: suspensionRefusal, protectAttributes: protectBillingAttributes });
   // Integrations (and the webhook) work while `{ns}.enableBilling` is off, so administrators can configure
   // the provider first; invoices need billing on (isBillingOn; gateway mode does not check it).
   const plusCaller = async (req: FastifyRequest, admin: boolean, billing = true): Promise<Caller> => {

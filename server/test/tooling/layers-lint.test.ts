@@ -1,0 +1,65 @@
+// The layer rules of eslint.config.js (docs/architecture.md) refuse what they should, for the server's folders and
+// for the web app's: each case lints a one-line file placed in the layer, as `npm test`'s lint step would.
+import { ESLint } from 'eslint';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..', '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+async function refusals(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('server layers', () => {
+  it.each([
+    ['server/src/traccar/x.ts', "import { a } from '../ext/billing/accounts.ts';\nexport { a };\n"],
+    ['server/src/traccar/x.ts', "import { a } from '../live/ingest.ts';\nexport { a };\n"],
+    ['server/src/live/reports/x.ts', "import { a } from '../../ext/shares.ts';\nexport { a };\n"],
+    ['server/src/live/x.ts', "import { a } from '../gateway/upstream.ts';\nexport { a };\n"],
+    ['server/src/gateway/x.ts', "import { a } from '../traccar/auth.ts';\nexport { a };\n"],
+    ['server/src/db/x.ts', "import { a } from '../live/cache.ts';\nexport { a };\n"],
+    ['server/src/ext/billing/x.ts', "import { a } from '../../app.ts';\nexport { a };\n"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await refusals(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['server/src/ext/x.ts', "import { a } from '../traccar/auth.ts';\nexport { a };\n"],
+    ['server/src/ext/x.ts', "import { a } from '../live/ingest.ts';\nexport { a };\n"],
+    ['server/src/live/x.ts', "import { a } from '../traccar/access.ts';\nexport { a };\n"],
+    ['server/src/traccar/x.ts', "import { a } from '../errors.ts';\nexport { a };\n"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await refusals(file, code)).toEqual([]);
+  });
+});
+
+describe('web layers', () => {
+  it('a feature imports neither app/ nor another feature; a shared piece neither', async () => {
+    expect(
+      await refusals(
+        'web/src/features/devices/x.ts',
+        "import { a } from '../../app/pages.tsx';\nexport { a };\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await refusals(
+        'web/src/features/devices/x.ts',
+        "import { a } from '../map/index.ts';\nexport { a };\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await refusals(
+        'web/src/components/x.ts',
+        "import { a } from '../features/map/index.ts';\nexport { a };\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await refusals(
+        'web/src/features/devices/x.ts',
+        "import { a } from '../../api/http.ts';\nexport { a };\n",
+      ),
+    ).toEqual([]);
+  });
+});
