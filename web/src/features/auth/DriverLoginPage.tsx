@@ -8,7 +8,7 @@ import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { loginFailure, type LoginFailure } from './loginError.ts';
 import { safeTo } from './safeTo.ts';
-import { checkLogin } from './validation.ts';
+import { loadChecks } from './loadChecks.ts';
 
 export function DriverLoginPage() {
   const { t } = useTranslation('auth');
@@ -22,7 +22,7 @@ export function DriverLoginPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const code = checkLogin({ email, password });
+    const code = (await loadChecks()).checkLogin({ email, password });
     if (code) return setFailure({ code });
     setBusy(true);
     setFailure(null);

@@ -12,7 +12,7 @@ import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { loginFailure, type LoginFailure } from './loginError.ts';
 import { safeTo } from './safeTo.ts';
-import { checkLogin, checkRecover, checkTokenLogin } from './validation.ts';
+import { loadChecks } from './loadChecks.ts';
 
 type Mode = 'password' | 'token' | 'recover';
 
@@ -76,28 +76,34 @@ export function LoginPage() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (mode === 'password') {
-      const code = checkLogin({ email, password });
-      if (code) return setFailure({ code });
-      void run(async () => {
-        await login(email.trim(), password, remember);
-        navigate(to, { replace: true });
-      });
-    } else if (mode === 'token') {
-      const code = checkTokenLogin({ token });
-      if (code) return setFailure({ code });
-      void run(async () => {
-        await loginWithToken(token.trim());
-        navigate(to, { replace: true });
-      });
-    } else {
-      const code = checkRecover({ email });
-      if (code) return setFailure({ code });
-      void run(async () => {
-        await api.postForm('/password/reset', { email: email.trim(), requested_from: window.location.host });
-        setInfo(t('recover.sent'));
-      });
-    }
+    // the form checks (and zod under them) load on the first submit, not with the page (issue #13, weight)
+    void loadChecks().then(({ checkLogin, checkRecover, checkTokenLogin }) => {
+      if (mode === 'password') {
+        const code = checkLogin({ email, password });
+        if (code) return setFailure({ code });
+        void run(async () => {
+          await login(email.trim(), password, remember);
+          navigate(to, { replace: true });
+        });
+      } else if (mode === 'token') {
+        const code = checkTokenLogin({ token });
+        if (code) return setFailure({ code });
+        void run(async () => {
+          await loginWithToken(token.trim());
+          navigate(to, { replace: true });
+        });
+      } else {
+        const code = checkRecover({ email });
+        if (code) return setFailure({ code });
+        void run(async () => {
+          await api.postForm('/password/reset', {
+            email: email.trim(),
+            requested_from: window.location.host,
+          });
+          setInfo(t('recover.sent'));
+        });
+      }
+    });
   }
 
   return (

@@ -7,7 +7,7 @@ import { api } from '../../api/http.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { loginFailure, type LoginFailure } from './loginError.ts';
-import { checkNewPassword } from './validation.ts';
+import { loadChecks } from './loadChecks.ts';
 
 export function RecoverPage() {
   const { t } = useTranslation('auth');
@@ -21,7 +21,7 @@ export function RecoverPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const code = checkNewPassword({ token });
+    const code = (await loadChecks()).checkNewPassword({ token });
     if (code) return setFailure({ code });
     if (password.length < 4) return setFieldError('validation.passwordMinLength');
     if (password !== confirm) return setFieldError('validation.passwordMismatch');

@@ -9,7 +9,7 @@ import { useSession } from '../../stores/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { loginFailure, type LoginFailure } from './loginError.ts';
-import { checkRegistration } from './validation.ts';
+import { loadChecks } from './loadChecks.ts';
 
 export function RegisterPage() {
   const { t } = useTranslation('auth');
@@ -28,7 +28,7 @@ export function RegisterPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!enabled) return setFailure({ code: 'REGISTRATION_DISABLED' });
-    const errors = checkRegistration({ name, email, password, confirm });
+    const errors = (await loadChecks()).checkRegistration({ name, email, password, confirm });
     setFieldErrors(errors);
     if (Object.keys(errors).length) return;
     setBusy(true);
