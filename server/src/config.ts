@@ -101,7 +101,6 @@ export interface Config {
   edition: 'plus' | 'basic';
   /** 0 = unlimited. Sent as the devicelimit header of GET /api/server. */
   deviceLimit: number;
-  databaseUrl?: string;
   logLevel: string;
   logFormat: 'pretty' | 'json';
   /** Where log lines go (tests read them); standard output when absent. */
@@ -153,6 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  // PostgreSQL is not supported yet (issue #12): refuse to start rather than keep an operator's data in SQLite
+  // while they believe it is in their database server.
+  if (e.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_URL: this version keeps all data in SQLite under DATA_DIR; PostgreSQL ' +
+        'is not supported yet. Unset DATABASE_URL to start (docs/configuration.md).',
+    );
   // A relative DATA_DIR is taken from where the user ran npm (INIT_CWD), not from the workspace folder that
   // `npm start -w server` switches to, so `npm start` at the repository root keeps its data in ./data.
   const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
@@ -173,7 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: e.RASTRO_ADMIN_PASSWORD,
     edition: e.RASTRO_EDITION,
     deviceLimit: e.RASTRO_DEVICE_LIMIT,
-    databaseUrl: e.DATABASE_URL || undefined,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),
     statusTimeoutSeconds: e.STATUS_TIMEOUT || 600,

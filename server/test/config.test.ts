@@ -39,4 +39,11 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ RASTRO_EDITION: 'gold' })).toThrow(/RASTRO_EDITION/);
   });
+
+  it('refuses DATABASE_URL: PostgreSQL is not supported yet, and data must not silently stay in SQLite', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://rastro@db/rastro' })).toThrow(
+      /DATABASE_URL: .*not supported yet/,
+    );
+    expect(loadConfig({ DATABASE_URL: '' }).sqliteFile).toMatch(/rastro\.db$/);
+  });
 });
