@@ -10,6 +10,7 @@ import { registerTheme } from './theme.ts';
 import { registerBilling } from './billing/index.ts';
 import { registerShares } from './shares.ts';
 import { registerGatewayShares } from './sharesGateway.ts';
+import { registerGatewayInsights } from './insightsGateway.ts';
 
 /** The /{ns} extension API plus /api/weather and /api/server-health (same code in both modes). */
 export async function registerExtensions(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -23,4 +24,5 @@ export async function registerExtensions(app: FastifyInstance, ctx: AppContext):
   await registerBilling(app, ctx);
   registerShares(app, ctx);
   registerGatewayShares(app, ctx);
+  registerGatewayInsights(app, ctx);
 }

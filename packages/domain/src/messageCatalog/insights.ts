@@ -13,6 +13,11 @@ export const INSIGHTS_MESSAGES = {
     'O peso é um número de 0 a {{max}}',
     'El peso es un número de 0 a {{max}}',
   ),
+  'insights.needsEmbedded': w(
+    'The dashboard and the scores need the embedded server (they are not available in gateway mode)',
+    'O painel e a pontuação precisam do servidor embutido (não estão disponíveis no modo gateway)',
+    'El panel y la puntuación necesitan el servidor integrado (no están disponibles en modo gateway)',
+  ),
   'scores.sheet.driver': w('Driver scores', 'Pontuação dos motoristas', 'Puntuación de conductores'),
   'scores.sheet.device': w('Vehicle scores', 'Pontuação dos veículos', 'Puntuación de vehículos'),
   'scores.column.rank': w('Rank', 'Posição', 'Posición'),
