@@ -22,6 +22,14 @@ test('figures, filters and links to the reports', async ({ page }) => {
   await expect(page.getByTestId('dashboard-status')).toContainText('online');
   await expect(page.getByTestId('chart-days').locator('canvas').first()).toBeVisible();
 
+  // unfiltered, a figure's report covers all of the user's vehicles and runs at once
+  await page.getByTestId('figure-distance').getByTestId('figure-link').click();
+  await expect(page).toHaveURL(/\/reports\/resume\?from=/);
+  await expect(page.getByTestId('report-all-devices')).toBeVisible();
+  await expect(page.getByTestId('report-row').first()).toBeVisible();
+  await expect(page.getByTestId('report-error')).toHaveCount(0);
+  await page.goBack();
+
   // one vehicle: its distance is part of the fleet's
   await page.getByTestId('chart-utilisation').getByText('Dados').click();
   const utilisation = page.getByTestId('chart-utilisation-data');

@@ -72,6 +72,16 @@ export const reportFormSchema = z
   })
   .refine((f) => Date.parse(f.from) <= Date.parse(f.to), { message: 'period.invalid', path: ['to'] });
 
+/** A link's period without devices or groups: every device of the caller (the dashboard's unfiltered figures). */
+const linkRangeSchema = z
+  .object({
+    deviceIds: z.array(z.number().int().positive()).max(0),
+    groupIds: z.array(z.number().int().positive()).max(0),
+    from: z.iso.datetime(),
+    to: z.iso.datetime(),
+  })
+  .refine((f) => Date.parse(f.from) <= Date.parse(f.to), { message: 'period.invalid', path: ['to'] });
+
 type Loaded = { kind: ReportKind; rows: ReportRow[]; from: string; to: string; query: string };
 
 export function ReportView({ kind }: { kind: ReportKind }) {
@@ -98,6 +108,8 @@ export function ReportView({ kind }: { kind: ReportKind }) {
   );
   const [exact, setExact] = useState(() => (link ? { from: link.from, to: link.to } : null));
   const [types, setTypes] = useState<string[]>(() => (kind === 'events' ? (link?.types ?? []) : []));
+  // until a device or group is picked, a link without any stands for all of the caller's devices
+  const allDevices = !!link && deviceIds.length === 0 && groupIds.length === 0;
   const setPeriod = (v: PeriodValue) => {
     setExact(null);
     setPeriodValue(v);
@@ -150,7 +162,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
   const run = useCallback(async () => {
     setError(null);
     const range = exact ?? resolvePeriod(period, tz);
-    const form = reportFormSchema.safeParse({
+    const form = (allDevices ? linkRangeSchema : reportFormSchema).safeParse({
       deviceIds: deviceIds.map(Number),
       groupIds: groupIds.map(Number),
       from: range?.from ?? '',
@@ -194,7 +206,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
     } finally {
       setLoading(false);
     }
-  }, [exact, period, tz, deviceIds, groupIds, types, kind, t, overlay]);
+  }, [exact, period, tz, deviceIds, groupIds, types, allDevices, kind, t, overlay]);
 
   useEffect(() => {
     if (link) void run();
@@ -313,6 +325,11 @@ export function ReportView({ kind }: { kind: ReportKind }) {
         data-testid="report-groups"
         comboboxProps={{ withinPortal: true }}
       />
+      {allDevices && (
+        <Text size="sm" c="dimmed" data-testid="report-all-devices">
+          {t('form.allDevices')}
+        </Text>
+      )}
       <PeriodPicker value={period} onChange={setPeriod} testId="report-period" />
       {types.length > 0 && (
         <Group gap={4} data-testid="report-types">
