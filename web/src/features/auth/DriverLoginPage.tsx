@@ -1,6 +1,6 @@
 // /motorista: driver sign-in; after login it goes to `to` (default the driver view /qr-driver).
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DRIVER_VIEW_KEY, login } from '../../shell/sessionActions.ts';
@@ -8,10 +8,11 @@ import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { loginFailure, type LoginFailure } from './loginError.ts';
 import { safeTo } from './safeTo.ts';
-import { loadChecks } from './loadChecks.ts';
+import { loadChecks, preloadChecks } from './loadChecks.ts';
 
 export function DriverLoginPage() {
   const { t } = useTranslation('auth');
+  useEffect(preloadChecks, []);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const to = safeTo(params.get('to'), '/qr-driver');
@@ -22,7 +23,9 @@ export function DriverLoginPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const code = (await loadChecks()).checkLogin({ email, password });
+    const checks = await loadChecks().catch(() => null);
+    if (!checks) return setFailure({ code: 'CONNECTION_ERROR' });
+    const code = checks.checkLogin({ email, password });
     if (code) return setFailure({ code });
     setBusy(true);
     setFailure(null);

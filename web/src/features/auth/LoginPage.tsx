@@ -2,7 +2,7 @@
 // and a link to /register when the server allows registration. After login it lands on `to`. A suspended account
 // with a trust unlock available (SPEC §4, §8) gets a button: POST /{ns}/billing/trust-unlock, then sign in.
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, ext, HttpError } from '../../api/http.ts';
@@ -12,12 +12,13 @@ import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { loginFailure, type LoginFailure } from './loginError.ts';
 import { safeTo } from './safeTo.ts';
-import { loadChecks } from './loadChecks.ts';
+import { loadChecks, preloadChecks } from './loadChecks.ts';
 
 type Mode = 'password' | 'token' | 'recover';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
+  useEffect(preloadChecks, []);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const server = useSession((s) => s.server);
@@ -76,34 +77,39 @@ export function LoginPage() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    // the form checks (and zod under them) load on the first submit, not with the page (issue #13, weight)
-    void loadChecks().then(({ checkLogin, checkRecover, checkTokenLogin }) => {
-      if (mode === 'password') {
-        const code = checkLogin({ email, password });
-        if (code) return setFailure({ code });
-        void run(async () => {
-          await login(email.trim(), password, remember);
-          navigate(to, { replace: true });
-        });
-      } else if (mode === 'token') {
-        const code = checkTokenLogin({ token });
-        if (code) return setFailure({ code });
-        void run(async () => {
-          await loginWithToken(token.trim());
-          navigate(to, { replace: true });
-        });
-      } else {
-        const code = checkRecover({ email });
-        if (code) return setFailure({ code });
-        void run(async () => {
-          await api.postForm('/password/reset', {
-            email: email.trim(),
-            requested_from: window.location.host,
+    // the form checks (and zod under them) are not part of the page's first paint (issue #13, weight); they are
+    // fetched right after it, and a submit waits for them only if it comes first
+    void loadChecks().then(
+      ({ checkLogin, checkRecover, checkTokenLogin }) => {
+        if (mode === 'password') {
+          const code = checkLogin({ email, password });
+          if (code) return setFailure({ code });
+          void run(async () => {
+            await login(email.trim(), password, remember);
+            navigate(to, { replace: true });
           });
-          setInfo(t('recover.sent'));
-        });
-      }
-    });
+        } else if (mode === 'token') {
+          const code = checkTokenLogin({ token });
+          if (code) return setFailure({ code });
+          void run(async () => {
+            await loginWithToken(token.trim());
+            navigate(to, { replace: true });
+          });
+        } else {
+          const code = checkRecover({ email });
+          if (code) return setFailure({ code });
+          void run(async () => {
+            await api.postForm('/password/reset', {
+              email: email.trim(),
+              requested_from: window.location.host,
+            });
+            setInfo(t('recover.sent'));
+          });
+        }
+      },
+      // the checks' chunk could not be fetched: the server is unreachable
+      () => setFailure({ code: 'CONNECTION_ERROR' }),
+    );
   }
 
   return (

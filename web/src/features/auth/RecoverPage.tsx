@@ -1,16 +1,17 @@
 // /login/recover/{token}: set a new password with the e-mailed token (POST /api/password/update).
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '../../api/http.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { loginFailure, type LoginFailure } from './loginError.ts';
-import { loadChecks } from './loadChecks.ts';
+import { loadChecks, preloadChecks } from './loadChecks.ts';
 
 export function RecoverPage() {
   const { t } = useTranslation('auth');
+  useEffect(preloadChecks, []);
   const { token = '' } = useParams();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -21,7 +22,9 @@ export function RecoverPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const code = (await loadChecks()).checkNewPassword({ token });
+    const checks = await loadChecks().catch(() => null);
+    if (!checks) return setFailure({ code: 'CONNECTION_ERROR' });
+    const code = checks.checkNewPassword({ token });
     if (code) return setFailure({ code });
     if (password.length < 4) return setFieldError('validation.passwordMinLength');
     if (password !== confirm) return setFieldError('validation.passwordMismatch');

@@ -1,7 +1,7 @@
 // /register: self-registration (POST /api/users). Hidden and refused with REGISTRATION_DISABLED when the server
 // setting `registration` is off.
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/http.ts';
@@ -9,10 +9,11 @@ import { useSession } from '../../stores/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { loginFailure, type LoginFailure } from './loginError.ts';
-import { loadChecks } from './loadChecks.ts';
+import { loadChecks, preloadChecks } from './loadChecks.ts';
 
 export function RegisterPage() {
   const { t } = useTranslation('auth');
+  useEffect(preloadChecks, []);
   const navigate = useNavigate();
   const server = useSession((s) => s.server);
   const [name, setName] = useState('');
@@ -28,7 +29,9 @@ export function RegisterPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!enabled) return setFailure({ code: 'REGISTRATION_DISABLED' });
-    const errors = (await loadChecks()).checkRegistration({ name, email, password, confirm });
+    const checks = await loadChecks().catch(() => null);
+    if (!checks) return setFailure({ code: 'CONNECTION_ERROR' });
+    const errors = checks.checkRegistration({ name, email, password, confirm });
     setFieldErrors(errors);
     if (Object.keys(errors).length) return;
     setBusy(true);
