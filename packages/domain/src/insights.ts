@@ -59,6 +59,21 @@ export interface ActivityPoint {
   alarm: string;
 }
 
+/** The additive sums of an hour of activity (everything but maxSpeed): the stored columns and what is summed. */
+export const ACTIVITY_SUMS = [
+  'distance',
+  'drivingMs',
+  'idleMs',
+  'overspeedMs',
+  'overspeedExcess',
+  'harshAcceleration',
+  'harshBraking',
+  'harshCornering',
+  'alarmAcceleration',
+  'alarmBraking',
+  'alarmCornering',
+] as const satisfies ReadonlyArray<keyof ActivityStep>;
+
 export const emptyStep = (): ActivityStep => ({
   distance: 0,
   drivingMs: 0,

@@ -4,6 +4,7 @@
 // of order (older than the device's newest) are not counted.
 import type BetterSqlite3 from 'better-sqlite3';
 import {
+  ACTIVITY_SUMS,
   activityHour,
   activityStep,
   emptyStep,
@@ -12,19 +13,7 @@ import {
   type Position,
 } from '@rastro/domain';
 
-const COLUMNS = [
-  'distance',
-  'drivingMs',
-  'idleMs',
-  'overspeedMs',
-  'overspeedExcess',
-  'harshAcceleration',
-  'harshBraking',
-  'harshCornering',
-  'alarmAcceleration',
-  'alarmBraking',
-  'alarmCornering',
-] as const satisfies ReadonlyArray<keyof ActivityStep>;
+const COLUMNS = ACTIVITY_SUMS;
 
 /** A stored position as the activity rules read it. */
 type Located = Pick<Position, 'fixTime' | 'speed' | 'course'> & { attributes: Record<string, unknown> };

@@ -1,26 +1,14 @@
 // Reads of fleet insights: the hours of activity (activity table, live/activity.ts) summed per device, hour and
 // driver over whole UTC hours, and the counts of the events that explain the dashboard's stops and overspeeds.
 import type BetterSqlite3 from 'better-sqlite3';
-import { HOUR_MS, type ScoreTotals } from '@rastro/domain';
+import { ACTIVITY_SUMS, HOUR_MS, type ScoreTotals } from '@rastro/domain';
 
 /** Summed activity of one device or one driver (key). */
 export interface KeyTotals extends ScoreTotals {
   key: string | number;
 }
 
-const SUMS = [
-  'distance',
-  'drivingMs',
-  'idleMs',
-  'overspeedMs',
-  'overspeedExcess',
-  'harshAcceleration',
-  'harshBraking',
-  'harshCornering',
-  'alarmAcceleration',
-  'alarmBraking',
-  'alarmCornering',
-] as const;
+const SUMS = ACTIVITY_SUMS;
 
 /** The hours [from, to] cover: from the hour holding `from` to the hour holding `to`. */
 export const hourSpan = (from: number, to: number): [number, number] => [

@@ -29,7 +29,7 @@ import { checkRestriction } from '../../traccar/access.ts';
 import { parse } from '../../traccar/http.ts';
 import type { LiveCore } from '../ingest.ts';
 import { jsonDate, type ReportDevice } from '../reports/compute.ts';
-import { reportDevices, reportTimeZone } from '../reports/scope.ts';
+import { idList, reportDevices, reportTimeZone } from '../reports/scope.ts';
 import { wantsXlsx } from '../reports/index.ts';
 import { emptyTotals, InsightsData, type KeyTotals } from './data.ts';
 import { scoresWorkbook } from './xlsx.ts';
@@ -37,11 +37,7 @@ import { scoresWorkbook } from './xlsx.ts';
 const DAY_MS = 86_400_000;
 /** The sums a dashboard total adds up. */
 const SUMMED = ['distance', 'drivingMs', 'idleMs'] as const;
-const list = (v: unknown) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]);
-const ids = z.preprocess(
-  list,
-  z.array(z.coerce.number().int('ids are whole numbers').positive('ids are positive')).max(10_000),
-);
+const ids = idList;
 const period = {
   deviceId: ids,
   groupId: ids,

@@ -35,7 +35,7 @@ import {
   type Segment,
 } from './compute.ts';
 import { ReportData, type Range } from './data.ts';
-import { reportDevices, reportTimeZone } from './scope.ts';
+import { idList, list, reportDevices, reportTimeZone } from './scope.ts';
 import { reportWorkbook } from './xlsx.ts';
 
 /** The report types' names in the messages (mail subject), as the Excel sheets name them. */
@@ -55,11 +55,7 @@ export function wantsXlsx(req: FastifyRequest): boolean {
 /** report.fastThreshold: longer periods read stored motion events instead of replaying positions. */
 export const FAST_THRESHOLD_MS = 86_400_000;
 
-const list = (v: unknown) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]);
-const ids = z.preprocess(
-  list,
-  z.array(z.coerce.number().int('ids are whole numbers').positive('ids are positive')).max(10_000),
-);
+const ids = idList;
 const strings = z.preprocess(list, z.array(z.string().max(100)).max(100));
 
 const baseQuery = z
