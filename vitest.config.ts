@@ -10,9 +10,20 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/test/**/*.test.ts'],
+          exclude: ['server/test/**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 30000,
+        },
+      },
+      {
+        // several server processes on one PostgreSQL database: only in `npm test`'s PostgreSQL leg
+        test: {
+          name: 'server-pg',
+          include: ['server/test/**/*.pg.test.ts'],
+          environment: 'node',
+          testTimeout: 60000,
+          hookTimeout: 60000,
         },
       },
       {

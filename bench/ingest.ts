@@ -272,7 +272,7 @@ async function main(): Promise<void> {
   const osmandPort = (osmand.address() as { port: number }).port;
 
   // fixtures: one group with every device, 10 users (user 0 sees the group, users 1..9 a slice each)
-  const db = ctx.store.sqlite;
+  const db = ctx.store.sql;
   const uniqueIds: string[] = [];
   const tokens: string[] = [];
   db.transaction(() => {

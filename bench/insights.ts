@@ -31,7 +31,7 @@ const t0 = performance.now();
 const config = loadConfig({ DATA_DIR: dir, SIM_DEVICES: '0', OSMAND_PORT: '0', LOG_LEVEL: 'silent' });
 const { app, ctx } = await buildApp(config);
 await app.ready();
-const sql = ctx.store.sqlite;
+const sql = ctx.store.sql;
 const admin = sql.prepare('SELECT id FROM users WHERE administrator = 1 ORDER BY id LIMIT 1').get() as {
   id: number;
 };

@@ -1,5 +1,7 @@
-// `npm test`: every check in order (lint, formatting, type checks, unit + API tests, browser tests). Each runner
-// leaves a JSON report in RASTRO_REPORT_DIR so .ci/run can print the totals; all steps run even when one fails.
+// `npm test`: every check in order (lint, formatting, type checks, unit + API tests, the server's tests again on
+// PostgreSQL, browser tests). Each runner leaves a JSON report in RASTRO_REPORT_DIR so .ci/run can print the totals;
+// all steps run even when one fails. The PostgreSQL leg uses RASTRO_PG_URL, or a throwaway cluster it starts with
+// scripts/pg-cluster.sh when Debian's postgresql is installed; without either it is skipped with a notice.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,10 +25,30 @@ const steps = [
       'npx',
       'vitest',
       'run',
+      '--project=domain',
+      '--project=server',
+      '--project=web',
       '--reporter=default',
       '--reporter=json',
       `--outputFile=${join(dir, 'vitest.json')}`,
     ],
+    env: { RASTRO_TEST_DATABASE_URL: '' },
+  },
+  {
+    // API, socket, live-core and extension tests once more, every server on a PostgreSQL schema of its own
+    name: 'unit-pg',
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--project=server',
+      '--project=server-pg',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${join(dir, 'vitest-pg.json')}`,
+    ],
+    env: () => ({ RASTRO_TEST_DATABASE_URL: postgresUrl() }),
+    skipIf: () => !postgresUrl(),
   },
   { name: 'build-web', cmd: ['npm', 'run', 'build', '-w', 'web'] },
   // JavaScript weight per page against its ceiling (bench/web-budget.ts): a size, not a timing.
@@ -39,6 +61,25 @@ const steps = [
   },
 ];
 
+let cluster = null;
+/** RASTRO_PG_URL, or a throwaway cluster started on first use (stopped at the end). */
+function postgresUrl() {
+  if (process.env.RASTRO_PG_URL) return process.env.RASTRO_PG_URL;
+  if (cluster === null) {
+    const r = spawnSync('bash', ['scripts/pg-cluster.sh', 'start'], { encoding: 'utf8' });
+    const vars = Object.fromEntries(
+      (r.stdout ?? '')
+        .split('\n')
+        .filter((l) => l.includes('='))
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
+    cluster = r.status === 0 ? vars : {};
+    if (!cluster.RASTRO_PG_URL)
+      console.log(`\n=== unit-pg skipped: no PostgreSQL (${(r.stderr ?? '').trim()})`);
+  }
+  return cluster.RASTRO_PG_URL ?? '';
+}
+
 let failures = 0;
 for (const step of steps) {
   if (only.length && !only.includes(step.name)) continue;
@@ -47,15 +88,21 @@ for (const step of steps) {
   const started = Date.now();
   const r = spawnSync(step.cmd[0], step.cmd.slice(1), {
     stdio: 'inherit',
-    env: { ...process.env, ...step.env },
+    env: { ...process.env, ...(typeof step.env === 'function' ? step.env() : step.env) },
   });
   const ok = r.status === 0;
   if (!ok) failures++;
   console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (!['unit', 'e2e'].includes(step.name)) {
+  if (!['unit', 'unit-pg', 'e2e'].includes(step.name)) {
     writeFileSync(join(dir, `step-${step.name}.json`), JSON.stringify({ ok }));
-  } else if (!ok && !existsSync(join(dir, step.name === 'unit' ? 'vitest.json' : 'playwright.json'))) {
+  } else if (
+    !ok &&
+    !existsSync(
+      join(dir, { unit: 'vitest.json', 'unit-pg': 'vitest-pg.json' }[step.name] ?? 'playwright.json'),
+    )
+  ) {
     writeFileSync(join(dir, `step-${step.name}.json`), JSON.stringify({ ok }));
   }
 }
+if (cluster?.RASTRO_PG_DIR) spawnSync('bash', ['scripts/pg-cluster.sh', 'stop', cluster.RASTRO_PG_DIR]);
 process.exit(failures ? 1 : 0);

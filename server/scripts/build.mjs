@@ -11,8 +11,10 @@ const pkg = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8'));
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: [join(server, 'src', 'main.ts')],
-  outfile: join(dist, 'main.js'),
+  // the PostgreSQL store's worker thread (db/pgSync.ts) is a second entry, started from dist/pgWorker.js
+  entryPoints: [join(server, 'src', 'main.ts'), join(server, 'src', 'db', 'pgWorker.ts')],
+  outdir: dist,
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',

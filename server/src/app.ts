@@ -5,7 +5,9 @@ import websocket from '@fastify/websocket';
 import { EventEmitter } from 'node:events';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { LocalCluster, PgCluster, type ClusterMessage } from './db/cluster.ts';
 import { openStore } from './db/open.ts';
+import { PostgresDatabase } from './db/postgres.ts';
 import { ApiError } from './errors.ts';
 import { loggerOptions, logRequests } from './logging.ts';
 import { registerTraccar } from './traccar/index.ts';
@@ -31,8 +33,13 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
-  const store = openStore(config.sqliteFile);
-  const ctx: AppContext = { config, store, log: app.log, bus, onClose: [] };
+  const store = openStore({ sqliteFile: config.sqliteFile, databaseUrl: config.databaseUrl });
+  const cluster =
+    store.sql instanceof PostgresDatabase && config.databaseUrl
+      ? await PgCluster.start(store.sql, config.databaseUrl, (err) => app.log.warn({ err }, 'cluster'))
+      : new LocalCluster();
+  const ctx: AppContext = { config, store, cluster, log: app.log, bus, onClose: [] };
+  linkBusToCluster(ctx);
   logRequests(app);
 
   app.setErrorHandler((err, req, reply) => {
@@ -69,7 +76,34 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   app.addHook('onClose', async () => {
     for (const stop of ctx.onClose.reverse()) await stop();
+    await cluster.close();
     await store.close();
   });
   return { app, ctx };
+}
+
+/**
+ * What the bus says that other processes must hear (db/cluster.ts): configuration changes (their caches reload)
+ * and sessions the server ended. What they say comes back on this bus, marked so it is not sent on again.
+ */
+function linkBusToCluster(ctx: AppContext): void {
+  let applying = false;
+  const forward = (message: ClusterMessage) => () => {
+    if (!applying) ctx.cluster.publish(message);
+  };
+  ctx.bus.on('permissions', forward({ t: 'changed' }));
+  ctx.bus.on('device', forward({ t: 'changed' }));
+  ctx.bus.on('signedOut', (userId: number) => {
+    if (!applying) ctx.cluster.publish({ t: 'signedOut', userId });
+  });
+  ctx.cluster.subscribe((m) => {
+    if (m.t === 'live') return;
+    applying = true;
+    try {
+      if (m.t === 'changed') ctx.bus.emit('permissions');
+      else ctx.bus.emit('signedOut', m.userId);
+    } finally {
+      applying = false;
+    }
+  });
 }

@@ -57,7 +57,7 @@ interface Caller {
 // ---- embedded ------------------------------------------------------------------------------------------
 
 function embeddedServer(ctx: AppContext): ServerLike {
-  const row = ctx.store.sqlite
+  const row = ctx.store.sql
     .prepare(
       'SELECT readonly, deviceReadonly, limitCommands, disableReports, attributes FROM server WHERE id = 1',
     )
@@ -82,7 +82,7 @@ function embeddedServer(ctx: AppContext): ServerLike {
 async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller | null> {
   const row = await getUser(ctx, req);
   if (!row) return null;
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   return {
     user: userLike(row),
     server: embeddedServer(ctx),

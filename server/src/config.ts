@@ -38,7 +38,12 @@ const envSchema = z.object({
   RASTRO_ADMIN_PASSWORD: z.string().min(1).default('admin'),
   RASTRO_EDITION: z.enum(['plus', 'basic']).default('plus'),
   RASTRO_DEVICE_LIMIT: intFrom(0),
-  DATABASE_URL: z.string().optional(),
+  /** postgres://user:password@host:port/database: keep every table in PostgreSQL instead of SQLite. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// connection address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** pretty: short human-readable lines (default); json: one JSON object a line, for log collectors. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
@@ -87,6 +92,8 @@ export interface Config {
   dataDir: string;
   /** The embedded SQLite file (":memory:" allowed in tests). */
   sqliteFile: string;
+  /** PostgreSQL instead of the SQLite file (DATABASE_URL). */
+  databaseUrl?: string;
   simDevices: number;
   simIntervalMs: number;
   simSeed: number;
@@ -152,13 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
-  // PostgreSQL is not supported yet (issue #12): refuse to start rather than keep an operator's data in SQLite
-  // while they believe it is in their database server.
-  if (e.DATABASE_URL)
-    throw new Error(
-      'Invalid configuration:\n  DATABASE_URL: this version keeps all data in SQLite under DATA_DIR; PostgreSQL ' +
-        'is not supported yet. Unset DATABASE_URL to start (docs/configuration.md).',
-    );
   // A relative DATA_DIR is taken from where the user ran npm (INIT_CWD), not from the workspace folder that
   // `npm start -w server` switches to, so `npm start` at the repository root keeps its data in ./data.
   const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
@@ -167,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir,
     sqliteFile: resolve(dataDir, 'rastro.db'),
+    databaseUrl: e.DATABASE_URL,
     simDevices: e.SIM_DEVICES,
     simIntervalMs: e.SIM_INTERVAL_MS || 5000,
     simSeed: e.SIM_SEED,

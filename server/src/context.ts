@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EventEmitter } from 'node:events';
 import type { Config } from './config.ts';
+import type { Cluster } from './db/cluster.ts';
 import type { Store } from './db/open.ts';
 
 /**
@@ -11,6 +12,8 @@ export interface AppContext {
   config: Config;
   /** The embedded Traccar store; absent in gateway mode. */
   store: Store;
+  /** The other server processes on the same PostgreSQL database, and who runs the background jobs (db/cluster.ts). */
+  cluster: Cluster;
   log: FastifyBaseLogger;
   /** In-process bus: 'device' (DeviceRow id), 'position', 'event', 'permissions' (link changes), 'signedOut' (user id: sessions ended by the server). */
   bus: EventEmitter;

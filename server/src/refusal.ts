@@ -53,7 +53,7 @@ export function acceptLanguage(header: string | undefined): MessageLocale | null
 
 function serverAttributes(ctx: AppContext): Record<string, unknown> {
   try {
-    const row = ctx.store.sqlite.prepare('SELECT attributes FROM server WHERE id = 1').get() as
+    const row = ctx.store.sql.prepare('SELECT attributes FROM server WHERE id = 1').get() as
       { attributes: string } | undefined;
     return attrsOf(row);
   } catch {

@@ -55,7 +55,7 @@ async function computed(
 }
 
 function stored(positionId: number): { speed: number; valid: number; attributes: Record<string, unknown> } {
-  const row = t.ctx.store.sqlite
+  const row = t.ctx.store.sql
     .prepare('SELECT speed, valid, attributes FROM positions WHERE id = ?')
     .get(positionId) as { speed: number; valid: number; attributes: string };
   return { ...row, attributes: JSON.parse(row.attributes) as Record<string, unknown> };

@@ -40,10 +40,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ RASTRO_EDITION: 'gold' })).toThrow(/RASTRO_EDITION/);
   });
 
-  it('refuses DATABASE_URL: PostgreSQL is not supported yet, and data must not silently stay in SQLite', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://rastro@db/rastro' })).toThrow(
-      /DATABASE_URL: .*not supported yet/,
+  it('reads DATABASE_URL as the PostgreSQL store and refuses an address that is not postgres://', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://rastro@db/rastro' }).databaseUrl).toBe(
+      'postgres://rastro@db/rastro',
     );
-    expect(loadConfig({ DATABASE_URL: '' }).sqliteFile).toMatch(/rastro\.db$/);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/x' }).databaseUrl).toBe('postgresql://db/x');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/x' })).toThrow(/DATABASE_URL: a postgres:\/\//);
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 });

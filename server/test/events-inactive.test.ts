@@ -146,7 +146,7 @@ describe('deviceInactive', () => {
     // a fresh monitor with no memory, reading lastUpdate as a restarted core would (from the device row)
     const restarted = new InactivityMonitor(
       live,
-      () => t.ctx.store.sqlite,
+      () => t.ctx.store.sql,
       (id) => (id === d.id ? new Date(L) : null),
     );
     expect(sweep(d.id, L + HOUR + 2 * MIN, restarted)).toEqual([]);

@@ -1,6 +1,7 @@
 // The production path (issue #12): the server built ahead of time runs on plain Node (no TypeScript at run time),
 // logs JSON lines under NODE_ENV=production, answers its health check, and loses no acknowledged position: not on
-// a graceful SIGTERM (queued positions are flushed) and not on a SIGKILL.
+// a graceful SIGTERM (queued positions are flushed) and not on a SIGKILL. On SQLite and, in npm test's PostgreSQL
+// leg, on PostgreSQL (the built worker thread, dist/pgWorker.js, included).
 import Database from 'better-sqlite3';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, storeEnv, TEST_DATABASE_URL } from './helpers/store.ts';
 
 const serverDir = resolve(import.meta.dirname, '..');
 const AUTH = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
@@ -40,6 +42,7 @@ async function start(dataDir: string): Promise<Running> {
       SIM_DEVICES: '0',
       OSMAND_PORT: '0',
       LOG_LEVEL: 'info',
+      ...(await storeEnv(dataDir)),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -78,7 +81,8 @@ async function reportPositions(r: Running, uniqueId: string, n: number, from = 0
   return acknowledged;
 }
 
-const storedPositions = (dataDir: string) => {
+const storedPositions = async (dataDir: string) => {
+  if (TEST_DATABASE_URL) return countRows(dataDir, 'positions');
   const db = new Database(join(dataDir, 'rastro.db'), { readonly: true });
   try {
     return (db.prepare('SELECT COUNT(*) AS n FROM positions').get() as { n: number }).n;
@@ -120,7 +124,7 @@ describe('production build', () => {
     expect(await reportPositions(r, 'prod-1', 60)).toBe(60);
     r.child.kill('SIGTERM');
     expect(await r.exited).toBe(0);
-    expect(storedPositions(dir)).toBe(60);
+    expect(await storedPositions(dir)).toBe(60);
     const log = r.output.join('');
     const jsonLines = log.split('\n').filter((l) => l.startsWith('{'));
     expect(jsonLines.length).toBeGreaterThan(0);

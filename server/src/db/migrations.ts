@@ -1,6 +1,8 @@
 // Embedded store migrations. Each entry runs once, in order, inside a transaction; the applied count is kept
 // in SQLite's user_version. Append new steps; never edit a released one.
 import type BetterSqlite3 from 'better-sqlite3';
+import type { PostgresDatabase } from './postgres.ts';
+import { translateSql } from './pgTranslate.ts';
 
 const ATTR = `attributes TEXT NOT NULL DEFAULT '{}'`;
 
@@ -362,6 +364,11 @@ export const migrations: string[] = [
   `,
 ];
 
+/** Tables whose rows have an integer id (an INSERT into them reports it as lastInsertRowid). */
+export const TABLES_WITH_ID: ReadonlySet<string> = new Set(
+  migrations.flatMap((m) => [...m.matchAll(/CREATE TABLE (\w+) \(\s*id INTEGER/g)].map((x) => x[1])),
+);
+
 export function migrate(sqlite: BetterSqlite3.Database): void {
   const applied = sqlite.pragma('user_version', { simple: true }) as number;
   for (let i = applied; i < migrations.length; i++) {
@@ -370,4 +377,33 @@ export function migrate(sqlite: BetterSqlite3.Database): void {
       sqlite.pragma(`user_version = ${i + 1}`);
     })();
   }
+}
+
+/**
+ * The same steps on PostgreSQL, translated (db/pgTranslate.ts), with the applied count in `rastro_schema`. An
+ * advisory lock makes processes starting together apply them once.
+ */
+export function migratePostgres(db: PostgresDatabase): void {
+  db.exec('SELECT pg_advisory_lock(7231001)');
+  try {
+    db.exec('CREATE TABLE IF NOT EXISTS rastro_schema (version INTEGER NOT NULL)');
+    const row = db.prepare('SELECT version FROM rastro_schema').get() as { version: number } | undefined;
+    if (!row) db.exec('INSERT INTO rastro_schema (version) VALUES (0)');
+    for (let i = row?.version ?? 0; i < migrations.length; i++) {
+      const steps = splitStatements(migrations[i]).map((s) => translateSql(s, TABLES_WITH_ID, true).text);
+      db.transaction(() => {
+        for (const step of steps) db.exec(step);
+        db.exec(`UPDATE rastro_schema SET version = ${i + 1}`);
+      })();
+    }
+  } finally {
+    db.exec('SELECT pg_advisory_unlock(7231001)');
+  }
+}
+
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*\n/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }

@@ -1,19 +1,35 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Database } from './schema.ts';
-import { migrate } from './migrations.ts';
+import { migrate, migratePostgres, TABLES_WITH_ID } from './migrations.ts';
+import { PostgresDatabase } from './postgres.ts';
+import type { SqlDatabase } from './sql.ts';
 
 export interface Store {
-  /** Raw handle for hot paths (ingestion) where prepared statements beat the query builder. */
-  sqlite: BetterSqlite3.Database;
-  db: Kysely<Database>;
+  /** Every table of the embedded core and the extensions, behind one synchronous interface (db/sql.ts). */
+  sql: SqlDatabase;
+  /** Where it lives, for the health screen: the SQLite file or the PostgreSQL database. */
+  kind: 'sqlite' | 'postgres';
+  /** Bytes the data takes (SQLite: pages in use; PostgreSQL: pg_database_size). */
+  sizeBytes(): number;
   close(): Promise<void>;
 }
 
-/** Opens (creating if needed) the embedded SQLite file, in WAL mode, and applies pending migrations. */
-export function openStore(file: string): Store {
+export interface StoreOptions {
+  /** SQLite file (ignored when databaseUrl is set). */
+  sqliteFile: string;
+  /** postgres://… : keep everything in PostgreSQL instead. */
+  databaseUrl?: string;
+}
+
+/** Opens the configured store and applies pending migrations. */
+export function openStore(options: StoreOptions | string): Store {
+  const o = typeof options === 'string' ? { sqliteFile: options } : options;
+  return o.databaseUrl ? openPostgresStore(o.databaseUrl) : openSqliteStore(o.sqliteFile);
+}
+
+/** The embedded SQLite file, in WAL mode (created if needed). */
+function openSqliteStore(file: string): Store {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
   sqlite.pragma('journal_mode = WAL');
@@ -21,12 +37,30 @@ export function openStore(file: string): Store {
   sqlite.pragma('foreign_keys = OFF');
   sqlite.pragma('busy_timeout = 5000');
   migrate(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const sql = Object.assign(sqlite, { dialect: 'sqlite' as const }) as unknown as SqlDatabase;
   return {
-    sqlite,
-    db,
-    async close() {
-      await db.destroy();
+    sql,
+    kind: 'sqlite',
+    sizeBytes() {
+      const pages = Number(sqlite.pragma('page_count', { simple: true }) ?? 0);
+      return pages * Number(sqlite.pragma('page_size', { simple: true }) ?? 0);
     },
+    async close() {
+      sqlite.close();
+    },
+  };
+}
+
+function openPostgresStore(url: string): Store {
+  const db = new PostgresDatabase(url, TABLES_WITH_ID);
+  migratePostgres(db);
+  return {
+    sql: db,
+    kind: 'postgres',
+    sizeBytes() {
+      const row = db.prepare('SELECT pg_database_size(current_database()) AS n').get() as { n: number };
+      return row.n;
+    },
+    close: () => db.close(),
   };
 }

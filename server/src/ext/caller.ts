@@ -54,7 +54,7 @@ function unauthorizedFor(req: Pick<FastifyRequest, 'headers'>): ApiError {
 async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller> {
   const user = await requireUser(ctx, req);
   const row = (sql: string, value: number | string) =>
-    ctx.store.sqlite.prepare(sql).get(value) as DeviceRef | undefined;
+    ctx.store.sql.prepare(sql).get(value) as DeviceRef | undefined;
   const visible = (d: DeviceRef | undefined): DeviceRef => {
     if (!d || !canAccessDevice(ctx, user, d.id)) throw denied('Device access denied');
     return { id: d.id, uniqueId: d.uniqueId };

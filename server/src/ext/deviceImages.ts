@@ -186,7 +186,7 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
       const id = pathId(req);
       checkSee(ctx, user, 'driver', id);
       checkWrite(ctx, user);
-      const row = ctx.store.sqlite.prepare('SELECT attributes FROM drivers WHERE id = ?').get(id) as
+      const row = ctx.store.sql.prepare('SELECT attributes FROM drivers WHERE id = ?').get(id) as
         { attributes: string | null } | undefined;
       if (!row) throw notFound(`Driver ${id} not found`);
       return { id, attributes: parseAttributes(row.attributes) };
@@ -194,7 +194,7 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
     const driverPhoto = (id: number) => join(imagesDir, 'drivers', `${id}.png`);
     const setDriverStamp = (id: number, attributes: Record<string, unknown>, stamp: number | null) => {
       const { [DRIVER_IMAGE_KEY]: _old, ...rest } = attributes;
-      ctx.store.sqlite
+      ctx.store.sql
         .prepare('UPDATE drivers SET attributes = ? WHERE id = ?')
         .run(JSON.stringify(stamp === null ? rest : { ...rest, [DRIVER_IMAGE_KEY]: stamp }), id);
     };

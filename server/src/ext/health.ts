@@ -59,7 +59,9 @@ export interface ServerHealth {
   loadAverage: number[];
   memory: { rss: number; heapUsed: number; heapTotal: number; systemTotal: number; systemFree: number };
   disk: { free: number; total: number } | null;
-  database: { kind: 'sqlite'; sizeBytes: number; walBytes: number };
+  database: { kind: 'sqlite' | 'postgres'; sizeBytes: number; walBytes: number };
+  /** This process among those sharing the PostgreSQL database: whether it runs the background jobs. */
+  cluster: { node: string; leader: boolean };
   devices: { total: number; online: number; offline: number; unknown: number } | null;
   positions: {
     received: number;
@@ -104,19 +106,16 @@ function fileSize(path: string): number {
 }
 
 function databaseFigures(ctx: AppContext): ServerHealth['database'] {
-  const db = ctx.store.sqlite;
-  const pages = Number(db.pragma('page_count', { simple: true }) ?? 0);
-  const pageSize = Number(db.pragma('page_size', { simple: true }) ?? 0);
   const file = ctx.config.sqliteFile;
   return {
-    kind: 'sqlite',
-    sizeBytes: pages * pageSize,
-    walBytes: file === ':memory:' ? 0 : fileSize(`${file}-wal`),
+    kind: ctx.store.kind,
+    sizeBytes: ctx.store.sizeBytes(),
+    walBytes: ctx.store.kind === 'postgres' || file === ':memory:' ? 0 : fileSize(`${file}-wal`),
   };
 }
 
 function deviceFigures(ctx: AppContext): NonNullable<ServerHealth['devices']> {
-  const rows = ctx.store.sqlite
+  const rows = ctx.store.sql
     .prepare('SELECT status, COUNT(*) AS n FROM devices GROUP BY status')
     .all() as Array<{ status: string | null; n: number }>;
   const out = { total: 0, online: 0, offline: 0, unknown: 0 };
@@ -214,6 +213,7 @@ export async function registerHealth(
       },
       disk,
       database: databaseFigures(ctx),
+      cluster: { node: ctx.cluster.node, leader: ctx.cluster.isLeader() },
       devices,
       positions,
       sockets,

@@ -59,7 +59,7 @@ function embeddedLogs(ctx: AppContext, from: string, to: string, f: LogFilter): 
       : f.kind === 'device'
         ? `AND a.objectType = 'device' AND a.objectId = @id`
         : '';
-  const rows = ctx.store.sqlite
+  const rows = ctx.store.sql
     .prepare(
       `SELECT a.*, u.email AS userEmail FROM actions a LEFT JOIN users u ON u.id = a.userId
        WHERE a.actionTime >= @from AND a.actionTime <= @to ${where}

@@ -66,10 +66,10 @@ function visibleCreators(ctx: AppContext, user: UserRow): number[] | null {
 function listShares(ctx: AppContext, user: UserRow): ShareRecord[] {
   const creators = visibleCreators(ctx, user);
   const rows = creators
-    ? (ctx.store.sqlite
+    ? (ctx.store.sql
         .prepare(`${SHARE_SELECT} WHERE s.creatorId IN (${creators.map(() => '?').join(',')}) ORDER BY s.id`)
         .all(...creators) as ShareRow[])
-    : (ctx.store.sqlite.prepare(`${SHARE_SELECT} ORDER BY s.id`).all() as ShareRow[]);
+    : (ctx.store.sql.prepare(`${SHARE_SELECT} ORDER BY s.id`).all() as ShareRow[]);
   return rows.map(toShareRecord);
 }
 
@@ -130,7 +130,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
   }
 
   const listOne = (id: number): ShareRecord | null => {
-    const row = ctx.store.sqlite.prepare(`${SHARE_SELECT} WHERE s.id = ?`).get(id) as ShareRow | undefined;
+    const row = ctx.store.sql.prepare(`${SHARE_SELECT} WHERE s.id = ?`).get(id) as ShareRow | undefined;
     return row ? toShareRecord(row) : null;
   };
 
@@ -157,7 +157,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
     const input = shareBody(ctx, req, user, shareUpdateSchema);
     let until = shareExpiry(ctx, req, user, input.expirationTime);
     // Never past the account of the user who created it (as on creation).
-    const creator = ctx.store.sqlite
+    const creator = ctx.store.sql
       .prepare('SELECT expirationTime FROM users WHERE id = ?')
       .get(share.creatorId) as { expirationTime: string | null } | undefined;
     if (creator?.expirationTime && Date.parse(creator.expirationTime) < until.getTime())

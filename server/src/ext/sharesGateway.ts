@@ -78,7 +78,7 @@ async function relay(res: Response): Promise<ApiError> {
 export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.mode !== 'gateway') return;
   const ns = ctx.config.ns;
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
 
   async function caller(req: FastifyRequest): Promise<{ user: User; creds: Record<string, string> }> {
     const user = await upstreamUser(ctx, req);

@@ -2,7 +2,7 @@
 // device's previous position holds (packages/domain activityStep) to the row of its device, UTC hour and driver,
 // in the same transaction as the position. The dashboard and the scores sum these rows. Positions that arrive out
 // of order (older than the device's newest) are not counted.
-import type BetterSqlite3 from 'better-sqlite3';
+import type { SqlDatabase, SqlStatement } from '../db/sql.ts';
 import {
   ACTIVITY_SUMS,
   activityHour,
@@ -47,15 +47,15 @@ const driverOf = (p: { attributes: Record<string, unknown> }): string => {
 };
 
 export class ActivityRecorder {
-  private readonly upsert: BetterSqlite3.Statement;
+  private readonly upsert: SqlStatement;
 
-  constructor(db: BetterSqlite3.Database) {
+  constructor(db: SqlDatabase) {
     this.upsert = db.prepare(
       `INSERT INTO activity (deviceId, hour, driver, ${COLUMNS.join(', ')}, maxSpeed)
        VALUES (@deviceId, @hour, @driver, ${COLUMNS.map((c) => `@${c}`).join(', ')}, @maxSpeed)
        ON CONFLICT (deviceId, hour, driver) DO UPDATE SET
-       ${COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')},
-       maxSpeed = MAX(maxSpeed, excluded.maxSpeed)`,
+       ${COLUMNS.map((c) => `${c} = activity.${c} + excluded.${c}`).join(', ')},
+       maxSpeed = MAX(activity.maxSpeed, excluded.maxSpeed)`,
     );
   }
 
@@ -74,10 +74,7 @@ export class ActivityRecorder {
  * Fills the activity table from the stored positions, device by device in time order (a database that had positions
  * before the table existed). `speedLimit` gives each device's limit in knots (0 = none). Returns the positions read.
  */
-export function rebuildActivity(
-  db: BetterSqlite3.Database,
-  speedLimit: (deviceId: number) => number,
-): number {
+export function rebuildActivity(db: SqlDatabase, speedLimit: (deviceId: number) => number): number {
   const recorder = new ActivityRecorder(db);
   const devices = db.prepare('SELECT DISTINCT deviceId FROM positions').pluck().all() as number[];
   const read = db.prepare(
@@ -117,7 +114,7 @@ export function rebuildActivity(
 
 /** A store that had positions before the activity table existed gets its hours of activity once, at start. */
 export function fillActivity(
-  db: BetterSqlite3.Database,
+  db: SqlDatabase,
   speedLimit: (deviceId: number) => number,
   log: { info: (o: object, msg: string) => void },
 ): void {

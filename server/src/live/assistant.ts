@@ -21,6 +21,7 @@ import {
   formatMessage,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { jsonField } from '../db/sql.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused, requestLanguage } from '../refusal.ts';
 import { canAccessDevice } from '../traccar/access.ts';
@@ -100,7 +101,7 @@ function answer(
   const time = new Intl.DateTimeFormat(lang, { timeZone: tz, dateStyle: 'short', timeStyle: 'short' });
 
   const devices = (
-    ctx.store.sqlite
+    ctx.store.sql
       .prepare('SELECT id, name, uniqueId, attributes FROM devices ORDER BY name')
       .all() as DeviceRow[]
   )
@@ -196,9 +197,9 @@ function answer(
       const now = Date.now();
       const from = new Date(periodStart('today', now, timeZoneOffset(now, tz) / 60_000)).toISOString();
       const total = (order: 'ASC' | 'DESC') =>
-        ctx.store.sqlite
+        ctx.store.sql
           .prepare(
-            `SELECT json_extract(attributes, '$.totalDistance') AS t FROM positions
+            `SELECT ${jsonField(ctx.store.sql.dialect, 'attributes', 'totalDistance', true)} AS t FROM positions
              WHERE deviceId = ? AND fixTime >= ? ORDER BY fixTime ${order}, id ${order} LIMIT 1`,
           )
           .get(d.id, from) as { t: number | null } | undefined;
@@ -215,9 +216,10 @@ function answer(
     case 'overspeed': {
       const now = Date.now();
       const from = new Date(periodStart(q.period, now, timeZoneOffset(now, tz) / 60_000)).toISOString();
-      const rows = ctx.store.sqlite
+      const rows = ctx.store.sql
         .prepare(
-          `SELECT deviceId, COUNT(*) AS n, MAX(json_extract(attributes, '$.speed')) AS top FROM events
+          `SELECT deviceId, COUNT(*) AS n, MAX(${jsonField(ctx.store.sql.dialect, 'attributes', 'speed', true)}) AS top
+           FROM events
            WHERE type = 'deviceOverspeed' AND eventTime >= ? GROUP BY deviceId ORDER BY n DESC`,
         )
         .all(from) as Array<{ deviceId: number; n: number; top: number | null }>;

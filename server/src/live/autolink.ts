@@ -29,13 +29,14 @@ interface UnknownRow {
 
 export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: LiveCore): void {
   const ns = ctx.config.ns;
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   const upsert = sql.prepare(
     `INSERT INTO unknown_devices (uniqueId, protocol, firstSeen, lastSeen, reports, latitude, longitude, fixTime)
      VALUES (@uniqueId, @protocol, @now, @now, 1, @latitude, @longitude, @fixTime)
-     ON CONFLICT(uniqueId) DO UPDATE SET protocol = @protocol, lastSeen = @now, reports = reports + 1,
-       latitude = coalesce(@latitude, latitude), longitude = coalesce(@longitude, longitude),
-       fixTime = coalesce(@fixTime, fixTime)`,
+     ON CONFLICT(uniqueId) DO UPDATE SET protocol = @protocol, lastSeen = @now, reports = unknown_devices.reports + 1,
+       latitude = coalesce(@latitude, unknown_devices.latitude),
+       longitude = coalesce(@longitude, unknown_devices.longitude),
+       fixTime = coalesce(@fixTime, unknown_devices.fixTime)`,
   );
   let writes = 0;
   live.onUnknownDevice = (p: IncomingPosition) => {

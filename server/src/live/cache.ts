@@ -75,7 +75,7 @@ export class LiveCache {
 
   private load(): void {
     this.dirty = false;
-    const db = this.ctx.store.sqlite;
+    const db = this.ctx.store.sql;
     this.devices.clear();
     this.deviceAttrs.clear();
     this.byUniqueId.clear();

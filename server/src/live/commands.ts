@@ -124,7 +124,7 @@ export async function registerCommandRoutes(
       for (const c of cache.linked('group', g, 'command')) deviceCommands.add(c);
     const mine = new Set(visibleIds(ctx, user.id, 'command'));
     const supported = new Set(supportedTypes(device.id, false));
-    const rows = ctx.store.sqlite.prepare('SELECT * FROM commands ORDER BY description').all() as Array<{
+    const rows = ctx.store.sql.prepare('SELECT * FROM commands ORDER BY description').all() as Array<{
       id: number;
       description: string | null;
       type: string;
@@ -153,7 +153,7 @@ export async function registerCommandRoutes(
     const q = parse(z.object({ groupId: optionalId }), req.query ?? {});
     let command: Command;
     if (body.id > 0) {
-      const row = ctx.store.sqlite.prepare('SELECT * FROM commands WHERE id = ?').get(body.id) as
+      const row = ctx.store.sql.prepare('SELECT * FROM commands WHERE id = ?').get(body.id) as
         | { id: number; description: string | null; type: string; textChannel: number; attributes: string }
         | undefined;
       if (!row || !canSee(ctx, user, 'command', body.id)) throw denied('Command access denied');
@@ -189,7 +189,7 @@ export async function registerCommandRoutes(
     const cache = live.cache.fresh();
     if (q.groupId !== undefined) {
       if (!canSee(ctx, user, 'group', q.groupId)) throw denied('Group access denied');
-      const groups = withSubgroups(ctx.store.sqlite, [q.groupId]);
+      const groups = withSubgroups(ctx.store.sql, [q.groupId]);
       const targets = [...cache.devices.values()]
         .filter((d) => groups.has(d.groupId) && canAccessDevice(ctx, user, d.id))
         .map((d) => d.id);

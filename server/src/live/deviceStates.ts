@@ -1,10 +1,17 @@
 // What the live core keeps in memory per device (ingest.ts's LiveCore extends it): status, lastUpdate, the latest
 // position (loaded from the store on first use), the overspeed flag and the motion tracker; and the answers built
 // from it (the device with its live status, the latest position).
-import type BetterSqlite3 from 'better-sqlite3';
-import type { Device, Position } from '@rastro/domain';
+import type { SqlDatabase, SqlStatement } from '../db/sql.ts';
+import type { Device, Event, Position } from '@rastro/domain';
 import type { LiveCache } from './cache.ts';
-import { deviceJson, positionFromRow, type LiveDeviceState, type PositionDbRow } from './json.ts';
+import {
+  deviceJson,
+  eventFromRow,
+  positionFromRow,
+  type EventDbRow,
+  type LiveDeviceState,
+  type PositionDbRow,
+} from './json.ts';
 import type { MotionTracker } from './motion.ts';
 
 export interface DevState extends LiveDeviceState {
@@ -16,13 +23,49 @@ export interface DevState extends LiveDeviceState {
 
 export class DeviceStates {
   protected readonly states = new Map<number, DevState>();
-  private readonly positionById: BetterSqlite3.Statement;
+  private readonly positionById: SqlStatement;
 
   constructor(
     readonly cache: LiveCache,
-    db: BetterSqlite3.Database,
+    private readonly db: SqlDatabase,
   ) {
     this.positionById = db.prepare('SELECT * FROM positions WHERE id = ?');
+  }
+
+  /**
+   * Takes over the device states another server process stored (db/cluster.ts): status, last update and latest
+   * position come from the store again; returns the positions and events it named.
+   */
+  protected adoptRemote(
+    deviceIds: number[],
+    positionIds: number[],
+    eventIds: number[],
+  ): { latest: Position[]; events: Event[] } {
+    const byIds = (table: string, ids: number[]) =>
+      ids.length
+        ? this.db
+            .prepare(`SELECT * FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`)
+            .all(JSON.stringify(ids))
+        : [];
+    for (const r of byIds('devices', deviceIds) as Array<{
+      id: number;
+      status: string | null;
+      lastUpdate: string | null;
+      positionId: number;
+    }>) {
+      const st = this.state(r.id);
+      st.status = r.status as DevState['status'];
+      st.lastUpdate = r.lastUpdate ? new Date(r.lastUpdate) : null;
+      if (st.positionId !== r.positionId) {
+        st.positionId = r.positionId;
+        st.loaded = false;
+        this.state(r.id);
+      }
+    }
+    return {
+      latest: (byIds('positions', positionIds) as PositionDbRow[]).map(positionFromRow),
+      events: (byIds('events', eventIds) as EventDbRow[]).map(eventFromRow),
+    };
   }
 
   /** The device as the API shows it, with its live status. */

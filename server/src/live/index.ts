@@ -66,9 +66,32 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   registerGeofenceLocks(ctx, live); // geofences with lock on enter / exit block the engine
 
   // Anything written through the API may change what the pipeline reads (devices, geofences, links...).
+  // Other processes on the same PostgreSQL database (db/cluster.ts) hear of it too, and of every batch stored here.
   app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/')) live.invalidate();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/')) {
+      live.invalidate();
+      ctx.cluster.publish({ t: 'changed' });
+    }
     return payload;
+  });
+  let batch: { t: 'live'; devices: number[]; positions: number[]; events: number[] } | null = null;
+  const told = () => {
+    if (!batch) {
+      batch = { t: 'live', devices: [], positions: [], events: [] };
+      queueMicrotask(() => {
+        if (batch) ctx.cluster.publish(batch);
+        batch = null;
+      });
+    }
+    return batch;
+  };
+  live.subscribe({
+    devices: (ds) => told().devices.push(...ds.map((d) => d.id)),
+    positions: (ps) => told().positions.push(...ps.map((p) => p.id)),
+    events: (es) => told().events.push(...es.map((e) => e.id)),
+  });
+  ctx.cluster.subscribe((m) => {
+    if (m.t === 'live') live.applyRemote(m);
   });
   ctx.bus.on('permissions', () => live.invalidate());
   ctx.bus.on('device', () => live.invalidate());

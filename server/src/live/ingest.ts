@@ -1,10 +1,10 @@
 // The live core (CONTRACT §7): every decoded position goes through distance → geofences → motion → engine hours
 // → store → events (ignition, alarm, geofence, overspeed, motion, queued commands) → device status and latest
-// position → listeners (socket, notifications). Positions are queued and processed in batches, one SQLite
+// position → listeners (socket, notifications). Positions are queued and processed in batches, one store
 // transaction per batch with prepared statements; per-device state stays in memory.
 import type { Attributes, Command, Device, Event, Position, QueuedCommand } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import type { IncomingPosition } from './types.ts';
+import type { IncomingPosition, IngestError, IngestResult, LiveListener } from './types.ts';
 import { LiveCache } from './cache.ts';
 import { LiveEventHandlers } from './events/index.ts';
 import { computeIncoming } from './computed/apply.ts';
@@ -23,25 +23,7 @@ import { DeviceStates } from './deviceStates.ts';
 import { ActivityRecorder, fillActivity } from './activity.ts';
 import { CommandRouter, type CommandHandler, type CommandSink } from './commandRouter.ts';
 
-export type { CommandHandler, CommandSink };
-
-export type { IncomingPosition };
-
-export type IngestError = 'unknownDevice' | 'disabledDevice' | 'invalid' | 'failed';
-
-export type IngestResult =
-  | { ok: true; deviceId: number; position: Position; commands: QueuedCommand[] }
-  | { ok: false; error: IngestError; message: string };
-
-/** Receives what the live core produces. Every callback gets a batch (one processing tick). */
-export interface LiveListener {
-  /** Devices whose status/lastUpdate/positionId changed. */
-  devices?(devices: Device[]): void;
-  /** Positions that became their device's latest. */
-  positions?(positions: Position[]): void;
-  /** Stored events. */
-  events?(events: Event[]): void;
-}
+export type { CommandHandler, CommandSink, IncomingPosition, IngestError, IngestResult, LiveListener };
 
 interface Pending {
   deviceId: number;
@@ -82,10 +64,11 @@ export class LiveCore extends DeviceStates {
   readonly stats = { received: 0, stored: 0, rejected: 0, events: 0 };
 
   constructor(private readonly ctx: AppContext) {
-    super(new LiveCache(ctx), ctx.store.sqlite);
-    const db = ctx.store.sqlite;
-    // Server start: every status is reset (rendered "offline") until the device reports again (CONTRACT §7).
-    db.prepare('UPDATE devices SET status = NULL').run();
+    super(new LiveCache(ctx), ctx.store.sql);
+    const db = ctx.store.sql;
+    // Server start: every status is reset (rendered "offline") until the device reports again (CONTRACT §7);
+    // a process joining others on PostgreSQL (not the leader) leaves the statuses they keep.
+    if (ctx.cluster.isLeader()) db.prepare('UPDATE devices SET status = NULL').run();
     this.sql = prepare(db);
     this.activity = new ActivityRecorder(db);
     for (const r of db.prepare('SELECT DISTINCT deviceId FROM queued_commands').all() as {
@@ -97,9 +80,11 @@ export class LiveCore extends DeviceStates {
 
   start(): void {
     const cache = this.cache.fresh();
-    fillActivity(this.ctx.store.sqlite, (id) => cache.deviceNumber(id, 'speedLimit') ?? 0, this.ctx.log);
+    if (this.ctx.cluster.isLeader())
+      fillActivity(this.ctx.store.sql, (id) => cache.deviceNumber(id, 'speedLimit') ?? 0, this.ctx.log);
     const timeoutMs = this.ctx.config.statusTimeoutSeconds * 1000;
-    this.sweepTimer = setInterval(() => this.sweep(), Math.max(1000, Math.floor(timeoutMs / 10)));
+    const sweep = () => this.ctx.cluster.isLeader() && this.sweep(); // one process sweeps (db/cluster.ts)
+    this.sweepTimer = setInterval(sweep, Math.max(1000, Math.floor(timeoutMs / 10)));
     this.sweepTimer.unref();
   }
 
@@ -201,7 +186,7 @@ export class LiveCore extends DeviceStates {
     const latest: Position[] = [];
     const events: Event[] = [];
     const handlerCalls: Array<() => void> = [];
-    this.ctx.store.sqlite.transaction(() => {
+    this.ctx.store.sql.transaction(() => {
       for (const item of batch) {
         try {
           results.push(this.processOne(item, cache, changedDevices, latest, events, handlerCalls));
@@ -226,13 +211,26 @@ export class LiveCore extends DeviceStates {
     for (const call of handlerCalls) call();
   }
 
-  private publish(changedDevices: Iterable<number>, latest: Position[], events: Event[]): void {
+  /** What another server process stored (db/cluster.ts), to this process's socket clients. */
+  applyRemote(m: { devices: number[]; positions: number[]; events: number[] }): void {
+    this.cache.fresh();
+    const { latest, events } = this.adoptRemote(m.devices, m.positions, m.events);
+    this.publish(m.devices, latest, events, true);
+  }
+
+  private publish(
+    changedDevices: Iterable<number>,
+    latest: Position[],
+    events: Event[],
+    remote = false,
+  ): void {
     const devices: Device[] = [];
     for (const id of changedDevices) {
       const dj = this.deviceJson(id);
       if (dj) devices.push(dj);
     }
     for (const l of this.listeners) {
+      if (remote && !l.remote) continue;
       try {
         if (devices.length && l.devices) l.devices(devices);
         if (latest.length && l.positions) l.positions(latest);
@@ -241,6 +239,7 @@ export class LiveCore extends DeviceStates {
         this.ctx.log.error({ err }, 'live listener failed');
       }
     }
+    if (remote) return;
     for (const p of latest) this.ctx.bus.emit('position', p);
     for (const e of events) this.ctx.bus.emit('event', e);
   }
@@ -372,7 +371,7 @@ export class LiveCore extends DeviceStates {
 
   /** Stores and publishes events created outside the position pipeline (status sweep, command results). */
   emitEvents(make: () => Event[], changedDevices: number[] = []): Event[] {
-    const events = this.ctx.store.sqlite.transaction(make)();
+    const events = this.ctx.store.sql.transaction(make)();
     this.publish(changedDevices, [], events);
     return events;
   }
@@ -473,7 +472,7 @@ export class LiveCore extends DeviceStates {
     if (typeof totalDistance === 'number') attrs.totalDistance = totalDistance;
     if (typeof hours === 'number') attrs.hours = hours;
     const next: Position = { ...last, serverTime: iso(new Date()), attributes: attrs as Attributes };
-    const position = this.ctx.store.sqlite.transaction(() => {
+    const position = this.ctx.store.sql.transaction(() => {
       const id = Number(this.sql.insertPosition.run(positionRow(next)).lastInsertRowid);
       this.sql.setPositionId.run(id, deviceId);
       return { ...next, id };

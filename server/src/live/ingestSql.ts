@@ -1,5 +1,5 @@
 // The live core's prepared statements and its check of a decoded position before it is queued (ingest.ts).
-import type BetterSqlite3 from 'better-sqlite3';
+import type { SqlDatabase } from '../db/sql.ts';
 import type { Position } from '@rastro/domain';
 import type { IncomingPosition } from './types.ts';
 
@@ -27,7 +27,7 @@ export function validate(p: IncomingPosition): string | null {
   return null;
 }
 
-export function prepare(db: BetterSqlite3.Database) {
+export function prepare(db: SqlDatabase) {
   return {
     deviceById: db.prepare('SELECT id FROM devices WHERE id = ?'),
     deviceByUniqueId: db.prepare('SELECT id FROM devices WHERE uniqueId = ?'),

@@ -162,7 +162,7 @@ export class Notifier {
 
   private sendNotificationCommand(n: NotificationConf, deviceId: number): void {
     if (!n.commandId) return;
-    const row = this.ctx.store.sqlite.prepare('SELECT * FROM commands WHERE id = ?').get(n.commandId) as
+    const row = this.ctx.store.sql.prepare('SELECT * FROM commands WHERE id = ?').get(n.commandId) as
       | { id: number; type: string; textChannel: number; description: string | null; attributes: string }
       | undefined;
     if (!row) return;

@@ -361,7 +361,7 @@ function saveNotificationToken(ctx: AppContext, live: LiveCore, deviceId: number
   const list = typeof attrs.notificationTokens === 'string' ? attrs.notificationTokens.split(',') : [];
   if (list.includes(token)) return;
   attrs.notificationTokens = [...list, token].join(',');
-  ctx.store.sqlite
+  ctx.store.sql
     .prepare('UPDATE devices SET attributes = ? WHERE id = ?')
     .run(JSON.stringify(attrs), deviceId);
   live.invalidate();

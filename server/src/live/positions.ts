@@ -86,7 +86,7 @@ export async function registerPositionRoutes(
   ctx: AppContext,
   live: LiveCore,
 ): Promise<void> {
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   const history = sql.prepare(
     'SELECT * FROM positions WHERE deviceId = ? AND fixTime >= ? AND fixTime <= ? ORDER BY fixTime, id LIMIT ?',
   );

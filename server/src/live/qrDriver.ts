@@ -91,14 +91,14 @@ function cancel(ctx: AppContext, key: string): void {
 }
 
 const deviceRow = (ctx: AppContext, id: number) =>
-  ctx.store.sqlite.prepare('SELECT id, name, uniqueId, attributes FROM devices WHERE id = ?').get(id) as
+  ctx.store.sql.prepare('SELECT id, name, uniqueId, attributes FROM devices WHERE id = ?').get(id) as
     DeviceRow | undefined;
 
 const driverRow = (ctx: AppContext, id: number) =>
-  ctx.store.sqlite.prepare('SELECT * FROM drivers WHERE id = ?').get(id) as Row | undefined;
+  ctx.store.sql.prepare('SELECT * FROM drivers WHERE id = ?').get(id) as Row | undefined;
 
 function writeAttributes(ctx: AppContext, table: 'devices' | 'users', id: number, attrs: Attributes): void {
-  ctx.store.sqlite.prepare(`UPDATE ${table} SET attributes = ? WHERE id = ?`).run(JSON.stringify(attrs), id);
+  ctx.store.sql.prepare(`UPDATE ${table} SET attributes = ? WHERE id = ?`).run(JSON.stringify(attrs), id);
 }
 
 function command(deviceId: number, type: string, reason: string): Command {
@@ -234,7 +234,7 @@ export class QrDriverService {
         if (!now || qrDeviceIdOf(parseAttributes(now.attributes) as Attributes, this.ns) !== p.deviceId)
           return;
         this.checkOut(now, null);
-        this.ctx.store.sqlite.prepare('DELETE FROM sessions WHERE userId = ?').run(userId);
+        this.ctx.store.sql.prepare('DELETE FROM sessions WHERE userId = ?').run(userId);
         this.ctx.bus.emit('signedOut', userId);
       });
     }
@@ -270,7 +270,7 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     const { user, driverId } = await driverCaller(req);
     const driver = driverId ? driverRow(ctx, driverId) : undefined;
     const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
-    const rows = ctx.store.sqlite
+    const rows = ctx.store.sql
       .prepare('SELECT id, name, uniqueId, attributes FROM devices ORDER BY name')
       .all() as DeviceRow[];
     const devices = rows

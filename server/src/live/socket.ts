@@ -48,6 +48,7 @@ export class SocketHub {
 
   start(): void {
     this.unsubscribe = this.live.subscribe({
+      remote: true,
       devices: (devices) => {
         for (const d of devices) {
           const users = this.live.cache.usersOf(d.id);

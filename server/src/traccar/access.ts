@@ -46,7 +46,7 @@ export const CLASS_OF: Record<string, string> = {
 /** Levels of the group hierarchy used for permission expansion (a group plus 2 levels below it). */
 export const GROUP_DEPTH = 3;
 
-type Sql = AppContext['store']['sqlite'];
+type Sql = AppContext['store']['sql'];
 const ids = (rows: unknown[]) => (rows as Array<{ id: number }>).map((r) => r.id);
 
 export const isAdmin = (user: UserRow | null | undefined): boolean => !!user?.administrator;
@@ -63,7 +63,7 @@ export interface ServerFlags {
 }
 
 export function serverFlags(ctx: AppContext): ServerFlags {
-  return ctx.store.sqlite
+  return ctx.store.sql
     .prepare(
       'SELECT readonly, deviceReadonly, limitCommands, disableReports, fixedEmail, registration, attributes FROM server WHERE id = 1',
     )
@@ -151,14 +151,14 @@ function linkedIds(sql: Sql, ownerType: string, ownerId: number, propertyType: s
 
 /** Groups a user sees: linked groups and their sub-groups. */
 export function visibleGroupIds(ctx: AppContext, userId: number): Set<number> {
-  return withSubgroups(ctx.store.sqlite, linkedIds(ctx.store.sqlite, 'user', userId, 'group'));
+  return withSubgroups(ctx.store.sql, linkedIds(ctx.store.sql, 'user', userId, 'group'));
 }
 
 // ---- devices -------------------------------------------------------------------------------------------
 
 /** Devices linked to a user directly or through its groups (the default list, also for admins). */
 export function linkedDeviceIds(ctx: AppContext, userId: number): number[] {
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   const direct = linkedIds(sql, 'user', userId, 'device');
   const groups = [...visibleGroupIds(ctx, userId)];
   if (!groups.length) return direct;
@@ -172,7 +172,7 @@ export function linkedDeviceIds(ctx: AppContext, userId: number): number[] {
 
 /** Devices a user sees: linked directly or via groups; `all` (admins only) = every device. */
 export function visibleDeviceIds(ctx: AppContext, user: UserRow, all = false): number[] {
-  if (all && user.administrator) return ids(ctx.store.sqlite.prepare('SELECT id FROM devices').all());
+  if (all && user.administrator) return ids(ctx.store.sql.prepare('SELECT id FROM devices').all());
   return linkedDeviceIds(ctx, user.id);
 }
 
@@ -205,7 +205,7 @@ export function usersWhoSeeDevice(ctx: AppContext, deviceId: number): number[] {
   }
   const cached = audience.byDevice.get(deviceId);
   if (cached) return cached;
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   const device = sql.prepare('SELECT groupId FROM devices WHERE id = ?').get(deviceId) as
     { groupId: number } | undefined;
   let users: number[] = [];
@@ -235,11 +235,11 @@ export function permissionsChanged(ctx: AppContext): void {
 // ---- users ---------------------------------------------------------------------------------------------
 
 const userRow = (ctx: AppContext, id: number) =>
-  ctx.store.sqlite.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  ctx.store.sql.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
 
 /** A direct managedUser link, or (for a reseller) `userId` anywhere in its subtree (resellers.ts). */
 export function isManagerOf(ctx: AppContext, managerId: number, userId: number): boolean {
-  const direct = !!ctx.store.sqlite
+  const direct = !!ctx.store.sql
     .prepare(
       `SELECT 1 FROM links WHERE ownerType = 'user' AND ownerId = ? AND propertyType = 'managedUser' AND propertyId = ?`,
     )
@@ -252,7 +252,7 @@ export function isManagerOf(ctx: AppContext, managerId: number, userId: number):
 /** The users a manager manages: its direct sub-users; a reseller's whole subtree. */
 export function managedUserIds(ctx: AppContext, managerId: number): number[] {
   if (rowIsReseller(ctx, userRow(ctx, managerId))) return subtreeUserIds(ctx, managerId);
-  return linkedIds(ctx.store.sqlite, 'user', managerId, 'managedUser');
+  return linkedIds(ctx.store.sql, 'user', managerId, 'managedUser');
 }
 
 /** Self, admin, or manager of `userId`; else `User access denied`. */
@@ -276,7 +276,7 @@ export function checkNotOtherAdmin(caller: UserRow, target: { id: number; admini
  * (for devices and groups, the hierarchy rules above; for users, self and managed users).
  */
 export function visibleIds(ctx: AppContext, userId: number, type: string): number[] {
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   switch (type) {
     case 'device':
     case 'linkedDevice':
@@ -319,5 +319,5 @@ export function checkSee(ctx: AppContext, user: UserRow, type: string, id: numbe
 export function objectExists(ctx: AppContext, type: string, id: number): boolean {
   const table = TABLE_OF[type];
   if (!table) return false;
-  return !!ctx.store.sqlite.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id);
+  return !!ctx.store.sql.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id);
 }

@@ -5,7 +5,7 @@ import type { UserRow } from './auth.ts';
 import { insertUser } from './users.ts';
 
 export async function ensureAdmin(ctx: AppContext): Promise<UserRow | null> {
-  if (ctx.store.sqlite.prepare('SELECT 1 FROM users LIMIT 1').get()) return null;
+  if (ctx.store.sql.prepare('SELECT 1 FROM users LIMIT 1').get()) return null;
   return insertUser(ctx, {
     name: 'admin',
     email: ctx.config.adminEmail,

@@ -13,6 +13,7 @@ import {
   type OffsetPeriod,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import type { SqlDialect } from '../db/sql.ts';
 import { badRequest } from '../errors.ts';
 import { checkAdmin, serverAttribute } from './access.ts';
 import { requireUser } from './auth.ts';
@@ -32,7 +33,7 @@ export function logAction(
   objectId: number,
   attributes: Record<string, unknown> = {},
 ): void {
-  ctx.store.sqlite
+  ctx.store.sql
     .prepare(
       `INSERT INTO actions (actionTime, address, userId, actionType, objectType, objectId, attributes)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -58,8 +59,8 @@ const DAY_MS = 86_400_000;
 const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
 export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
-  const count = ctx.store.sqlite.prepare(
-    `INSERT INTO request_stats (day, requests) VALUES (?, 1) ON CONFLICT(day) DO UPDATE SET requests = requests + 1`,
+  const count = ctx.store.sql.prepare(
+    `INSERT INTO request_stats (day, requests) VALUES (?, 1) ON CONFLICT(day) DO UPDATE SET requests = request_stats.requests + 1`,
   );
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/')) count.run(hourOf(Date.now()));
@@ -69,7 +70,7 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
     checkAdmin(await requireUser(ctx, req));
     const q = parse(rangeQuery, query(req));
     if (q.from > q.to) throw badRequest('from must not be after to');
-    const rows = ctx.store.sqlite
+    const rows = ctx.store.sql
       .prepare(
         `SELECT a.*, u.email AS userEmail FROM actions a LEFT JOIN users u ON u.id = a.userId
          WHERE a.actionTime >= ? AND a.actionTime <= ? ORDER BY a.actionTime, a.id LIMIT 50000`,
@@ -106,16 +107,24 @@ export function serverTimeZone(ctx: AppContext): string {
 }
 
 /** SQL expression giving the local date (YYYY-MM-DD) of ISO `column` under the offset periods, and its params. */
-function localDayExpr(column: string, periods: OffsetPeriod[]): { sql: string; params: string[] } {
+function localDayExpr(
+  dialect: SqlDialect,
+  column: string,
+  periods: OffsetPeriod[],
+): { sql: string; params: string[] } {
   const mod = (p: OffsetPeriod) => `${p.offsetMinutes >= 0 ? '+' : ''}${p.offsetMinutes} minutes`;
-  if (periods.length === 1) return { sql: `date(${column}, ?)`, params: [mod(periods[0])] };
+  const date =
+    dialect === 'sqlite'
+      ? `date(${column}, ?)`
+      : `to_char(CAST(${column} AS timestamptz) AT TIME ZONE 'UTC' + CAST(? AS interval), 'YYYY-MM-DD')`;
+  if (periods.length === 1) return { sql: date, params: [mod(periods[0])] };
   const params: string[] = [];
   let sql = 'CASE';
   for (let i = 0; i < periods.length - 1; i++) {
-    sql += ` WHEN ${column} < ? THEN date(${column}, ?)`;
+    sql += ` WHEN ${column} < ? THEN ${date}`;
     params.push(new Date(periods[i + 1].from).toISOString(), mod(periods[i]));
   }
-  sql += ` ELSE date(${column}, ?) END`;
+  sql += ` ELSE ${date} END`;
   params.push(mod(periods[periods.length - 1]));
   return { sql, params };
 }
@@ -128,8 +137,8 @@ export function statisticsRows(ctx: AppContext, from: number, to: number, now: n
   const lo = new Date(days[0].start).toISOString();
   const hi = new Date(days[days.length - 1].end).toISOString();
   const periods = offsetPeriods(days[0].start, days[days.length - 1].end, tz);
-  const sql = ctx.store.sqlite;
-  const pos = localDayExpr('serverTime', periods);
+  const sql = ctx.store.sql;
+  const pos = localDayExpr(sql.dialect, 'serverTime', periods);
   const positions = new Map(
     (
       sql
@@ -146,7 +155,7 @@ export function statisticsRows(ctx: AppContext, from: number, to: number, now: n
        FROM positions WHERE serverTime >= ? AND serverTime < ? GROUP BY day, protocol`,
     )
     .all(...pos.params, lo, hi) as Array<{ day: string; protocol: string; n: number }>;
-  const act = localDayExpr('actionTime', periods);
+  const act = localDayExpr(sql.dialect, 'actionTime', periods);
   const users = new Map(
     (
       sql

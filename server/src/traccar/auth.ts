@@ -69,7 +69,7 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
 export function findUser(ctx: AppContext, id: number): UserRow | undefined {
-  return ctx.store.sqlite.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  return ctx.store.sql.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
 }
 
 /** Disabled or expired users count as anonymous (CONTRACT §6). */
@@ -174,7 +174,7 @@ export async function passwordLogin(
   const keys = [`ip:${ip}`, `account:${account}`];
   const limiter = loginLimiter(ctx);
   limiter.check(keys);
-  const user = ctx.store.sqlite
+  const user = ctx.store.sql
     .prepare('SELECT * FROM users WHERE lower(email) = ? OR lower(login) = ? ORDER BY id LIMIT 1')
     .get(account, account) as UserRow | undefined;
   if (!user || !(await verifyPassword(password, user.hashedPassword))) {
@@ -207,7 +207,7 @@ export function createSessionToken(
   remember: { sessionId: string } | null = null,
 ): string {
   const token = randomToken();
-  ctx.store.sqlite
+  ctx.store.sql
     .prepare('INSERT INTO tokens (id, userId, expiresAt, revoked, kind, sessionId) VALUES (?, ?, ?, 0, ?, ?)')
     .run(
       sha256(token),
@@ -227,7 +227,7 @@ export interface TokenInfo {
 /** The token's owner and expiry if the token exists, is not revoked and not expired. */
 export function verifyToken(ctx: AppContext, token: string): TokenInfo | null {
   if (!token || token.length > 1024) return null;
-  const row = ctx.store.sqlite
+  const row = ctx.store.sql
     .prepare('SELECT userId, expiresAt, revoked FROM tokens WHERE id = ?')
     .get(sha256(token)) as { userId: number; expiresAt: string; revoked: number } | undefined;
   if (!row || row.revoked || Date.parse(row.expiresAt) <= Date.now()) return null;
@@ -235,9 +235,7 @@ export function verifyToken(ctx: AppContext, token: string): TokenInfo | null {
 }
 
 export function revokeToken(ctx: AppContext, token: string): boolean {
-  return (
-    ctx.store.sqlite.prepare('UPDATE tokens SET revoked = 1 WHERE id = ?').run(sha256(token)).changes > 0
-  );
+  return ctx.store.sql.prepare('UPDATE tokens SET revoked = 1 WHERE id = ?').run(sha256(token)).changes > 0;
 }
 
 /** The active user owning a valid token, or null. */
@@ -276,7 +274,7 @@ export function startSession(
   const id = randomToken(24);
   const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
   const now = new Date().toISOString();
-  ctx.store.sqlite
+  ctx.store.sql
     .prepare(
       'INSERT INTO sessions (id, userId, origin, createdAt, expiresAt, lastSeenAt, tokenId) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
@@ -305,7 +303,7 @@ export function switchSession(
 ): void {
   const session = readSession(ctx, req);
   if (session) {
-    ctx.store.sqlite.prepare('UPDATE sessions SET userId = ? WHERE id = ?').run(userId, session.id);
+    ctx.store.sql.prepare('UPDATE sessions SET userId = ? WHERE id = ?').run(userId, session.id);
     requestUsers.set(req, findUser(ctx, userId) ?? null);
   } else {
     startSession(ctx, req, reply, userId);
@@ -320,7 +318,7 @@ export function endSession(
   clearCookie = true,
 ): void {
   const id = req.cookies?.[SESSION_COOKIE];
-  if (id) ctx.store.sqlite.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+  if (id) ctx.store.sql.prepare('DELETE FROM sessions WHERE id = ?').run(id);
   if (clearCookie) reply.clearCookie(SESSION_COOKIE, { path: '/' });
   requestUsers.delete(req);
 }
@@ -332,9 +330,9 @@ export function endSession(
 export function logoutSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {
   const id = req.cookies?.[SESSION_COOKIE];
   if (id) {
-    const s = ctx.store.sqlite.prepare('SELECT tokenId FROM sessions WHERE id = ?').get(id) as
+    const s = ctx.store.sql.prepare('SELECT tokenId FROM sessions WHERE id = ?').get(id) as
       { tokenId: string | null } | undefined;
-    ctx.store.sqlite
+    ctx.store.sql
       .prepare(`UPDATE tokens SET revoked = 1 WHERE kind = 'remember' AND (sessionId = ? OR id = ?)`)
       .run(id, s?.tokenId ?? '');
   }
@@ -343,8 +341,8 @@ export function logoutSession(ctx: AppContext, req: FastifyRequest, reply: Fasti
 
 /** Ends every session and token of a user (deleted user, self-delete). */
 export function endUserSessions(ctx: AppContext, userId: number): void {
-  ctx.store.sqlite.prepare('DELETE FROM sessions WHERE userId = ?').run(userId);
-  ctx.store.sqlite.prepare('UPDATE tokens SET revoked = 1 WHERE userId = ?').run(userId);
+  ctx.store.sql.prepare('DELETE FROM sessions WHERE userId = ?').run(userId);
+  ctx.store.sql.prepare('UPDATE tokens SET revoked = 1 WHERE userId = ?').run(userId);
 }
 
 function hostOf(value: string): string | null {
@@ -370,7 +368,7 @@ function readSession(
 ): SessionRecord | null {
   const id = req.cookies?.[SESSION_COOKIE];
   if (!id || id.length > 200) return null;
-  const s = ctx.store.sqlite
+  const s = ctx.store.sql
     .prepare(
       'SELECT id, userId, origin, expiresAt, lastSeenAt, createdAt, tokenId FROM sessions WHERE id = ?',
     )
@@ -379,12 +377,12 @@ function readSession(
   const now = Date.now();
   const lastSeen = Date.parse(s.lastSeenAt ?? s.createdAt);
   if ((s.expiresAt && Date.parse(s.expiresAt) <= now) || now - lastSeen >= ctx.config.sessionIdleMs) {
-    ctx.store.sqlite.prepare('DELETE FROM sessions WHERE id = ?').run(s.id);
+    ctx.store.sql.prepare('DELETE FROM sessions WHERE id = ?').run(s.id);
     return null;
   }
   if (!originAllowed(req, s.origin)) return null;
   if (!(now - lastSeen < LAST_SEEN_RESOLUTION_MS)) {
-    ctx.store.sqlite
+    ctx.store.sql
       .prepare('UPDATE sessions SET lastSeenAt = ? WHERE id = ?')
       .run(new Date(now).toISOString(), s.id);
   }

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { queryFlag, queryIdList, queryInt } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { uniqueViolation } from '../db/sql.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { requireUser, type UserRow } from './auth.ts';
 import {
@@ -112,12 +113,12 @@ export function selectRows(
     sql += ' LIMIT ? OFFSET ?';
     params.push(opts.limit ?? -1, opts.offset ?? 0);
   }
-  return ctx.store.sqlite.prepare(sql).all(...params) as Row[];
+  return ctx.store.sql.prepare(sql).all(...params) as Row[];
 }
 
 function directLinks(ctx: AppContext, ownerType: string, ownerId: number, propertyType: string): number[] {
   return (
-    ctx.store.sqlite
+    ctx.store.sql
       .prepare('SELECT propertyId AS id FROM links WHERE ownerType = ? AND ownerId = ? AND propertyType = ?')
       .all(ownerType, ownerId, propertyType) as Array<{ id: number }>
   ).map((r) => r.id);
@@ -128,7 +129,7 @@ function listIds(ctx: AppContext, user: UserRow, def: ResourceDef, q: ListQuery)
   if (def.listKind === 'devices') {
     if (q.id.length || q.uniqueId.length) {
       const wanted = (
-        ctx.store.sqlite
+        ctx.store.sql
           .prepare(
             `SELECT id FROM devices WHERE id IN (SELECT value FROM json_each(?))
                OR uniqueId IN (SELECT value FROM json_each(?))`,
@@ -171,7 +172,7 @@ function listIds(ctx: AppContext, user: UserRow, def: ResourceDef, q: ListQuery)
 /** Loads one object for a single-object request: non-admins need visibility (400), missing ⇒ 404. */
 export function loadForUser(ctx: AppContext, user: UserRow, table: string, type: string, id: number): Row {
   checkSee(ctx, user, type, id);
-  const row = ctx.store.sqlite.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined;
+  const row = ctx.store.sql.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined;
   if (!row) throw notFound(`${CLASS_OF[type] ?? 'Object'} ${id} not found`);
   return row;
 }
@@ -198,7 +199,7 @@ export function checkRefs(
 /** Removes every link that names the object, on either side. */
 export function deleteLinksOf(ctx: AppContext, types: string[], id: number): number {
   let n = 0;
-  const stmt = ctx.store.sqlite.prepare(
+  const stmt = ctx.store.sql.prepare(
     'DELETE FROM links WHERE (ownerType = ? AND ownerId = ?) OR (propertyType = ? AND propertyId = ?)',
   );
   for (const t of types) n += stmt.run(t, id, t, id).changes;
@@ -206,23 +207,18 @@ export function deleteLinksOf(ctx: AppContext, types: string[], id: number): num
 }
 
 export function linkCreator(ctx: AppContext, userId: number, type: string, id: number): void {
-  ctx.store.sqlite
+  ctx.store.sql
     .prepare('INSERT OR IGNORE INTO links (ownerType, ownerId, propertyType, propertyId) VALUES (?, ?, ?, ?)')
     .run('user', userId, type, id);
 }
 
-/** Turns SQLite unique-constraint failures into a 400 naming the field. */
+/** Turns unique-constraint failures (either store) into a 400 naming the field. */
 export function uniqueGuard<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    const e = err as { code?: string; message?: string };
-    if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-      const field = /\.(\w+)$/.exec(e.message ?? '')?.[1] ?? 'value';
-      throw badRequest(
-        `Duplicate ${field === 'email' || /users_email/.test(e.message ?? '') ? 'email' : field}`,
-      );
-    }
+    const field = uniqueViolation(err);
+    if (field) throw badRequest(`Duplicate ${field}`);
     throw err;
   }
 }
@@ -230,18 +226,18 @@ export function uniqueGuard<T>(fn: () => T): T {
 function insertRow(ctx: AppContext, table: string, values: Record<string, unknown>): number {
   const cols = Object.keys(values);
   const sql = `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`;
-  return Number(ctx.store.sqlite.prepare(sql).run(...cols.map((c) => values[c])).lastInsertRowid);
+  return Number(ctx.store.sql.prepare(sql).run(...cols.map((c) => values[c])).lastInsertRowid);
 }
 
 export function updateRow(ctx: AppContext, table: string, id: number, values: Record<string, unknown>): void {
   const cols = Object.keys(values);
   if (!cols.length) return;
   const sql = `UPDATE ${table} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`;
-  ctx.store.sqlite.prepare(sql).run(...cols.map((c) => values[c]), id);
+  ctx.store.sql.prepare(sql).run(...cols.map((c) => values[c]), id);
 }
 
 export function getRow(ctx: AppContext, table: string, id: number): Row | undefined {
-  return ctx.store.sqlite.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined;
+  return ctx.store.sql.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined;
 }
 
 /** Registers list/get/create/update/delete for one resource. */
@@ -278,7 +274,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     def.validate?.(ctx, input, null, { req, user });
     const values = { ...inputToRow(def.columns, input), ...def.createValues };
     const id = uniqueGuard(() =>
-      ctx.store.sqlite.transaction(() => {
+      ctx.store.sql.transaction(() => {
         const newId = insertRow(ctx, def.table, values);
         linkCreator(ctx, user.id, def.type, newId);
         return newId;
@@ -311,8 +307,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const id = pathId(req);
     checkWrite(ctx, user, def.writeKind);
     loadForUser(ctx, user, def.table, def.type, id);
-    ctx.store.sqlite.transaction(() => {
-      ctx.store.sqlite.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(id);
+    ctx.store.sql.transaction(() => {
+      ctx.store.sql.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(id);
       deleteLinksOf(ctx, aliases, id);
       def.onDelete?.(ctx, id);
     })();

@@ -29,7 +29,7 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 export function purgeExpired(ctx: AppContext, now = new Date()): number {
   const iso = now.toISOString();
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   return (
     sql.prepare('DELETE FROM sessions WHERE expiresAt IS NOT NULL AND expiresAt <= ?').run(iso).changes +
     sql
@@ -41,8 +41,9 @@ export function purgeExpired(ctx: AppContext, now = new Date()): number {
 }
 
 function startHousekeeping(ctx: AppContext): void {
-  purgeExpired(ctx);
-  const timer = setInterval(() => purgeExpired(ctx), HOUSEKEEPING_INTERVAL_MS);
+  const purge = () => ctx.cluster.isLeader() && purgeExpired(ctx); // one process (db/cluster.ts)
+  purge();
+  const timer = setInterval(purge, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
   ctx.onClose.push(() => clearInterval(timer));
 }

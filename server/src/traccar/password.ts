@@ -34,12 +34,12 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
   const reset = async (req: FastifyRequest, reply: FastifyReply, requestedFrom?: string) => {
     const form = parse(passwordResetForm, formBody(req));
     const email = form.email.toLowerCase();
-    const user = ctx.store.sqlite
+    const user = ctx.store.sql
       .prepare('SELECT id, email FROM users WHERE lower(email) = ? OR lower(login) = ? LIMIT 1')
       .get(email, email) as { id: number; email: string } | undefined;
     if (user) {
       const token = randomToken();
-      const sql = ctx.store.sqlite;
+      const sql = ctx.store.sql;
       sql
         .prepare('DELETE FROM password_resets WHERE userId = ? OR expiresAt < ?')
         .run(user.id, new Date().toISOString());
@@ -58,7 +58,7 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
 
   const update = async (req: FastifyRequest, reply: FastifyReply) => {
     const form = parse(passwordUpdateForm, formBody(req));
-    const sql = ctx.store.sqlite;
+    const sql = ctx.store.sql;
     const row = sql
       .prepare('SELECT userId, expiresAt FROM password_resets WHERE tokenHash = ?')
       .get(sha256(form.token)) as { userId: number; expiresAt: string } | undefined;

@@ -51,13 +51,13 @@ function write(
   add: boolean,
 ): void {
   const stmt = add
-    ? ctx.store.sqlite.prepare(
+    ? ctx.store.sql.prepare(
         'INSERT OR IGNORE INTO links (ownerType, ownerId, propertyType, propertyId) VALUES (?, ?, ?, ?)',
       )
-    : ctx.store.sqlite.prepare(
+    : ctx.store.sql.prepare(
         'DELETE FROM links WHERE ownerType = ? AND ownerId = ? AND propertyType = ? AND propertyId = ?',
       );
-  ctx.store.sqlite.transaction(() => {
+  ctx.store.sql.transaction(() => {
     for (const l of links) {
       stmt.run(l.ownerType, l.ownerId, l.propertyType, l.propertyId);
       logAction(ctx, req, userId, add ? 'link' : 'unlink', l.ownerType, l.ownerId, {
@@ -117,7 +117,7 @@ export function registerPermissions(app: FastifyInstance, ctx: AppContext): void
       throw badRequest(`cannot link ${propertyKey} to ${ownerKey}`);
     const ownerId = Number(ownerRaw);
     const propertyId = Number(propertyRaw);
-    const rows = ctx.store.sqlite
+    const rows = ctx.store.sql
       .prepare(
         `SELECT ownerId, propertyId FROM links WHERE ownerType = ? AND propertyType = ?
            AND (? = 0 OR ownerId = ?) AND (? = 0 OR propertyId = ?) ORDER BY ownerId, propertyId`,

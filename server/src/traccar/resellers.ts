@@ -13,6 +13,7 @@ import {
   type UserInput,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { jsonField } from '../db/sql.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
 import type { UserRow } from './auth.ts';
@@ -25,7 +26,7 @@ export const rowIsReseller = (ctx: AppContext, row: UserRow | null | undefined):
 
 /** Every user below `rootId` (not itself) through managedUser links. */
 export function subtreeUserIds(ctx: AppContext, rootId: number): number[] {
-  const rows = ctx.store.sqlite
+  const rows = ctx.store.sql
     .prepare(
       `WITH RECURSIVE below(id, depth) AS (
          SELECT propertyId, 1 FROM links WHERE ownerType = 'user' AND ownerId = ? AND propertyType = 'managedUser'
@@ -41,10 +42,10 @@ export function subtreeUserIds(ctx: AppContext, rootId: number): number[] {
 
 /** The user and every user above it through managedUser links (nearest first). */
 function selfAndManagers(ctx: AppContext, userId: number): number[] {
-  const rows = ctx.store.sqlite
+  const rows = ctx.store.sql
     .prepare(
       `WITH RECURSIVE above(id, depth) AS (
-         SELECT ?, 0
+         SELECT CAST(? AS INTEGER), 0
          UNION
          SELECT l.ownerId, a.depth + 1 FROM links l JOIN above a ON l.propertyId = a.id
            WHERE l.ownerType = 'user' AND l.propertyType = 'managedUser' AND a.depth < ?
@@ -58,7 +59,7 @@ function selfAndManagers(ctx: AppContext, userId: number): number[] {
 /** Resellers among the user itself and its managers, at any level. */
 export function resellersAbove(ctx: AppContext, userId: number): UserRow[] {
   const ids = selfAndManagers(ctx, userId);
-  const rows = ctx.store.sqlite
+  const rows = ctx.store.sql
     .prepare('SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))')
     .all(JSON.stringify(ids)) as UserRow[];
   return rows.filter((r) => rowIsReseller(ctx, r));
@@ -73,7 +74,7 @@ export function managesInSubtree(ctx: AppContext, user: UserRow, targetId: numbe
 /** Devices linked directly to the reseller or to any user of its subtree. */
 export function subtreeDeviceCount(ctx: AppContext, resellerId: number): number {
   const owners = [resellerId, ...subtreeUserIds(ctx, resellerId)];
-  const row = ctx.store.sqlite
+  const row = ctx.store.sql
     .prepare(
       `SELECT COUNT(DISTINCT propertyId) AS n FROM links WHERE ownerType = 'user' AND propertyType = 'device'
          AND ownerId IN (SELECT value FROM json_each(?))`,
@@ -103,10 +104,8 @@ export function checkResellerDeviceCaps(ctx: AppContext, req: Req, owner: UserRo
 /** The reseller (id) whose domain is `host`, if any. */
 export function resellerOfDomain(ctx: AppContext, host: string): number | null {
   if (!host) return null;
-  const key = `$."${ctx.config.ns}.resellerDomain"`;
-  const rows = ctx.store.sqlite
-    .prepare(`SELECT * FROM users WHERE lower(json_extract(attributes, ?)) = ?`)
-    .all(key, host) as UserRow[];
+  const domain = jsonField(ctx.store.sql.dialect, 'attributes', `${ctx.config.ns}.resellerDomain`);
+  const rows = ctx.store.sql.prepare(`SELECT * FROM users WHERE lower(${domain}) = ?`).all(host) as UserRow[];
   return rows.find((r) => rowIsReseller(ctx, r))?.id ?? null;
 }
 
@@ -125,10 +124,10 @@ export function checkResellerFields(
   if (!input.administrator && input.userLimit === 0)
     throw invalidInput(ctx, req, caller, 'validation.resellerNeedsUserLimit');
   if (settings.domain) {
-    const key = `$."${ctx.config.ns}.resellerDomain"`;
-    const other = ctx.store.sqlite
-      .prepare(`SELECT id FROM users WHERE lower(json_extract(attributes, ?)) = ? AND id != ?`)
-      .get(key, settings.domain, selfId);
+    const domain = jsonField(ctx.store.sql.dialect, 'attributes', `${ctx.config.ns}.resellerDomain`);
+    const other = ctx.store.sql
+      .prepare(`SELECT id FROM users WHERE lower(${domain}) = ? AND id != ?`)
+      .get(settings.domain, selfId);
     if (other) throw invalidInput(ctx, req, caller, 'validation.resellerDomainTaken');
   }
 }

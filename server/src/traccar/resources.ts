@@ -30,7 +30,7 @@ type AnySchema = z.ZodType<Record<string, unknown>>;
 /** Walks up from `parentId`; reaching `selfId` (or looping) means a cycle. */
 function checkGroupCycle(ctx: AppContext, selfId: number, parentId: number): void {
   const seen = new Set<number>();
-  const parent = ctx.store.sqlite.prepare('SELECT groupId FROM groups WHERE id = ?');
+  const parent = ctx.store.sql.prepare('SELECT groupId FROM groups WHERE id = ?');
   let g = parentId;
   while (g > 0) {
     if (g === selfId || seen.has(g)) throw badRequest('Cycle in group hierarchy');
@@ -61,7 +61,7 @@ export const RESOURCES: ResourceDef[] = [
     beforeCreate(ctx, user, _input, req) {
       // The licence cap (RASTRO_DEVICE_LIMIT, the devicelimit header) and the server attribute {ns}.deviceLimit
       // bind everyone, administrators included (SPEC §5); 0 or absent means no cap.
-      const total = (ctx.store.sqlite.prepare('SELECT COUNT(*) AS n FROM devices').get() as { n: number }).n;
+      const total = (ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM devices').get() as { n: number }).n;
       const attrCap = Number(serverAttribute(ctx, `${ctx.config.ns}.deviceLimit`) ?? 0);
       for (const cap of [ctx.config.deviceLimit, Number.isFinite(attrCap) ? attrCap : 0]) {
         if (cap > 0 && total >= cap) throw denied('Device limit reached');
@@ -75,7 +75,7 @@ export const RESOURCES: ResourceDef[] = [
     },
     affectsVisibility: (input, existing) => !existing || input.groupId !== existing.groupId,
     onDelete(ctx, id) {
-      const sql = ctx.store.sqlite;
+      const sql = ctx.store.sql;
       sql.prepare('DELETE FROM positions WHERE deviceId = ?').run(id);
       sql.prepare('DELETE FROM events WHERE deviceId = ?').run(id);
       sql.prepare('DELETE FROM queued_commands WHERE deviceId = ?').run(id);
@@ -96,8 +96,8 @@ export const RESOURCES: ResourceDef[] = [
     },
     affectsVisibility: (input, existing) => !existing || input.groupId !== existing.groupId,
     onDelete(ctx, id) {
-      ctx.store.sqlite.prepare('UPDATE devices SET groupId = 0 WHERE groupId = ?').run(id);
-      ctx.store.sqlite.prepare('UPDATE groups SET groupId = 0 WHERE groupId = ?').run(id);
+      ctx.store.sql.prepare('UPDATE devices SET groupId = 0 WHERE groupId = ?').run(id);
+      ctx.store.sql.prepare('UPDATE groups SET groupId = 0 WHERE groupId = ?').run(id);
     },
   },
   {
@@ -134,7 +134,7 @@ export const RESOURCES: ResourceDef[] = [
     search: ['name'],
     onDelete(ctx, id) {
       for (const t of ['devices', 'geofences', 'notifications', 'reports']) {
-        ctx.store.sqlite.prepare(`UPDATE ${t} SET calendarId = 0 WHERE calendarId = ?`).run(id);
+        ctx.store.sql.prepare(`UPDATE ${t} SET calendarId = 0 WHERE calendarId = ?`).run(id);
       }
     },
   },
@@ -180,7 +180,7 @@ export const RESOURCES: ResourceDef[] = [
     // Saved commands carry `deviceId` only when sent; it is not stored.
     toJson: (row, ex) => ({ ...rowToJson(COLUMNS.commands, row, ex), deviceId: 0 }),
     onDelete(ctx, id) {
-      ctx.store.sqlite.prepare('UPDATE notifications SET commandId = 0 WHERE commandId = ?').run(id);
+      ctx.store.sql.prepare('UPDATE notifications SET commandId = 0 WHERE commandId = ?').run(id);
     },
   },
   {

@@ -72,8 +72,8 @@ export function originAllowed(allowed: readonly string[], origin: string, host: 
 }
 
 export function serverJson(ctx: AppContext, user: UserRow | null): Json {
-  const row = ctx.store.sqlite.prepare('SELECT * FROM server WHERE id = 1').get() as Row;
-  const anyUser = !!ctx.store.sqlite.prepare('SELECT 1 FROM users LIMIT 1').get();
+  const row = ctx.store.sql.prepare('SELECT * FROM server WHERE id = 1').get() as Row;
+  const anyUser = !!ctx.store.sql.prepare('SELECT 1 FROM users LIMIT 1').get();
   let storageSpace: number[] | null = null;
   if (user?.administrator) {
     try {
@@ -117,7 +117,7 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
   app.options(`/${ctx.config.ns}/*`, async (_req, reply) => reply.status(204).send());
 
   app.get('/api/health', async (_req, reply) => {
-    ctx.store.sqlite.prepare('SELECT 1').get();
+    ctx.store.sql.prepare('SELECT 1').get();
     return reply.type('text/plain; charset=utf-8').send('OK');
   });
 
@@ -129,7 +129,7 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
     const input = parse(serverInput, jsonObject(req));
     const values = inputToRow(COLUMNS.server, input);
     const cols = Object.keys(values);
-    ctx.store.sqlite
+    ctx.store.sql
       .prepare(`UPDATE server SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = 1`)
       .run(...cols.map((c) => values[c]));
     logAction(ctx, req, user.id, 'edit', 'server', 1);

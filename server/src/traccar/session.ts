@@ -108,7 +108,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     // A token never outlives the session it was requested from.
     const sid = req.cookies?.[SESSION_COOKIE];
     const session = sid
-      ? (ctx.store.sqlite.prepare('SELECT expiresAt FROM sessions WHERE id = ?').get(sid) as
+      ? (ctx.store.sql.prepare('SELECT expiresAt FROM sessions WHERE id = ?').get(sid) as
           { expiresAt: string | null } | undefined)
       : undefined;
     if (session?.expiresAt && Date.parse(session.expiresAt) < expires.getTime())
@@ -121,7 +121,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/session/token/revoke', async (req, reply) => {
     const user = await requireUser(ctx, req);
     const form = parse(revokeForm, formBody(req));
-    const row = ctx.store.sqlite.prepare('SELECT userId FROM tokens WHERE id = ?').get(sha256(form.token)) as
+    const row = ctx.store.sql.prepare('SELECT userId FROM tokens WHERE id = ?').get(sha256(form.token)) as
       { userId: number } | undefined;
     if (!row) throw badRequest('Invalid token');
     if (!user.administrator && row.userId !== user.id) throw denied('User access denied');

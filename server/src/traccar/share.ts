@@ -47,7 +47,7 @@ export async function createShare(
   const base =
     target.type === 'device' ? `${owner.email}:${String(row.uniqueId)}` : `${owner.email}:group:${target.id}`;
   const email = dedicated ? `${base}:${randomBytes(6).toString('hex')}` : base;
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   const existing = sql.prepare('SELECT id FROM users WHERE lower(email) = lower(?)').get(email) as
     { id: number } | undefined;
   let userId: number;
@@ -101,7 +101,7 @@ export async function createShare(
  * ends; before, a newer, shorter link cut an older, longer one short). No live link left ⇒ the guest is disabled.
  */
 export function syncGuestExpiry(ctx: AppContext, guestId: number): void {
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   const latest = sql
     .prepare(
       `SELECT max(s.expirationTime) AS until FROM shares s JOIN tokens t ON t.id = s.tokenId
@@ -119,7 +119,7 @@ export function syncGuestExpiry(ctx: AppContext, guestId: number): void {
 
 /** Changes a share's expiry: the token, the sessions it opened and the guest follow. */
 export function extendShare(ctx: AppContext, shareId: number, expiration: Date): void {
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   const share = sql.prepare('SELECT guestId, tokenId FROM shares WHERE id = ?').get(shareId) as
     { guestId: number; tokenId: string } | undefined;
   if (!share) return;
@@ -135,7 +135,7 @@ export function extendShare(ctx: AppContext, shareId: number, expiration: Date):
  * guest with no other live link is disabled. The row is removed.
  */
 export function revokeShare(ctx: AppContext, shareId: number): void {
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   const share = sql.prepare('SELECT guestId, tokenId FROM shares WHERE id = ?').get(shareId) as
     { guestId: number; tokenId: string } | undefined;
   if (!share) return;

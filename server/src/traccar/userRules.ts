@@ -23,7 +23,7 @@ type Req = Pick<FastifyRequest, 'headers'>;
 
 /** The superior administrator's id: the lowest id with administrator = true (null when there is none). */
 export function superiorAdminId(ctx: AppContext): number | null {
-  const row = ctx.store.sqlite.prepare('SELECT MIN(id) AS id FROM users WHERE administrator = 1').get() as
+  const row = ctx.store.sql.prepare('SELECT MIN(id) AS id FROM users WHERE administrator = 1').get() as
     { id: number | null } | undefined;
   return row?.id ?? null;
 }

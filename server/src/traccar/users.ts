@@ -154,7 +154,7 @@ function onlySelfAttributesChanged(existing: UserRow, input: UserInput): boolean
 }
 
 function noUsers(ctx: AppContext): boolean {
-  return !ctx.store.sqlite.prepare('SELECT 1 FROM users LIMIT 1').get();
+  return !ctx.store.sql.prepare('SELECT 1 FROM users LIMIT 1').get();
 }
 
 export interface NewUserValues extends Partial<UserInput> {
@@ -170,7 +170,7 @@ export async function insertUser(ctx: AppContext, values: NewUserValues): Promis
   const cols = Object.keys(row);
   const id = uniqueGuard(() =>
     Number(
-      ctx.store.sqlite
+      ctx.store.sql
         .prepare(`INSERT INTO users (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`)
         .run(...cols.map((c) => row[c])).lastInsertRowid,
     ),
@@ -179,7 +179,7 @@ export async function insertUser(ctx: AppContext, values: NewUserValues): Promis
 }
 
 function duplicateEmailCheck(ctx: AppContext, email: string, selfId: number): void {
-  const other = ctx.store.sqlite
+  const other = ctx.store.sql
     .prepare('SELECT id FROM users WHERE lower(email) = lower(?) AND id != ?')
     .get(email.trim(), selfId);
   if (other) throw badRequest('Duplicate email');
@@ -197,7 +197,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
       checkManager(user);
       checkSee(ctx, user, 'device', q.deviceId);
       ids = (
-        ctx.store.sqlite
+        ctx.store.sql
           .prepare(
             `SELECT ownerId AS id FROM links WHERE ownerType = 'user' AND propertyType = 'device' AND propertyId = ?`,
           )
@@ -266,7 +266,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const created = await insertUser(ctx, input);
     // Like Traccar, any creator with a user limit (managers, and admins with userLimit != 0) manages the new user.
     if (caller && caller.userLimit !== 0) {
-      ctx.store.sqlite
+      ctx.store.sql
         .prepare(`INSERT OR IGNORE INTO links VALUES ('user', ?, 'managedUser', ?)`)
         .run(caller.id, created.id);
       permissionsChanged(ctx);
@@ -328,8 +328,8 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     if (!target) throw notFound(`User ${id} not found`);
     checkNotOtherAdmin(caller, target);
     checkDeleteTarget(ctx, req, caller, target); // never oneself, never a superior administrator
-    ctx.store.sqlite.transaction(() => {
-      ctx.store.sqlite.prepare('DELETE FROM users WHERE id = ?').run(id);
+    ctx.store.sql.transaction(() => {
+      ctx.store.sql.prepare('DELETE FROM users WHERE id = ?').run(id);
       deleteLinksOf(ctx, ['user', 'managedUser'], id);
       endUserSessions(ctx, id);
     })();

@@ -13,7 +13,7 @@ import {
 } from '../helpers/index.ts';
 
 const count = (t: TestApp, sql: string, ...args: unknown[]) =>
-  (t.ctx.store.sqlite.prepare(sql).get(...args) as { n: number }).n;
+  (t.ctx.store.sql.prepare(sql).get(...args) as { n: number }).n;
 const SPAN = 'from=2024-01-01T00:00:00Z&to=2024-01-02T00:00:00Z';
 
 describe('finding: advanced permissions were only enforced by the web app', () => {

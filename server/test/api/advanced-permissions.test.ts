@@ -31,9 +31,7 @@ import { PERMISSION_CASES, send, type Caller } from './permission-cases.ts';
 const NS = 'rastro';
 
 function setAttributes(t: TestApp, userId: number, attrs: Record<string, unknown>): void {
-  t.ctx.store.sqlite
-    .prepare('UPDATE users SET attributes = ? WHERE id = ?')
-    .run(JSON.stringify(attrs), userId);
+  t.ctx.store.sql.prepare('UPDATE users SET attributes = ? WHERE id = ?').run(JSON.stringify(attrs), userId);
 }
 const setPerms = (t: TestApp, userId: number, perms: string) =>
   setAttributes(t, userId, { [`${NS}.advancedPerms`]: perms });

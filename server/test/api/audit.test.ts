@@ -19,10 +19,15 @@ describe('audit and statistics (admin only)', () => {
     t = await makeTestApp();
   });
   afterAll(async () => t.close());
-  const setTimeZone = (tz: string) =>
-    t.ctx.store.sqlite
-      .prepare(`UPDATE server SET attributes = json_set(attributes, '$.timezone', ?) WHERE id = 1`)
-      .run(tz);
+  const setTimeZone = (tz: string) => {
+    const sql = t.ctx.store.sql;
+    const { attributes } = sql.prepare('SELECT attributes FROM server WHERE id = 1').get() as {
+      attributes: string;
+    };
+    sql
+      .prepare('UPDATE server SET attributes = ? WHERE id = 1')
+      .run(JSON.stringify({ ...(JSON.parse(attributes) as object), timezone: tz }));
+  };
   beforeAll(() => {
     setTimeZone('UTC');
   });
@@ -73,7 +78,7 @@ describe('audit and statistics (admin only)', () => {
   it('statistics: one row per finished day (server zone UTC) with stored messages, devices, protocols, logins and requests', async () => {
     const d1 = await createDevice(t);
     const d2 = await createDevice(t);
-    const insert = t.ctx.store.sqlite.prepare(
+    const insert = t.ctx.store.sql.prepare(
       `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
        VALUES (?, ?, ?, ?, ?, 0, 0)`,
     );
@@ -119,7 +124,7 @@ describe('audit and statistics (admin only)', () => {
     setTimeZone('America/Sao_Paulo');
     try {
       const d = await createDevice(t);
-      const insert = t.ctx.store.sqlite.prepare(
+      const insert = t.ctx.store.sql.prepare(
         `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
          VALUES (?, 'osmand', ?, ?, ?, 0, 0)`,
       );
@@ -149,7 +154,7 @@ describe('audit and statistics (admin only)', () => {
     setTimeZone('Europe/Berlin');
     try {
       const d = await createDevice(t);
-      const insert = t.ctx.store.sqlite.prepare(
+      const insert = t.ctx.store.sql.prepare(
         `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
          VALUES (?, 'h02', ?, ?, ?, 0, 0)`,
       );

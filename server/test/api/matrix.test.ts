@@ -62,7 +62,7 @@ describe('permission matrix', () => {
   let foreignUser: number;
 
   const snapshot = () => {
-    const sql = t.ctx.store.sqlite;
+    const sql = t.ctx.store.sql;
     const tables = [...new Set(RESOURCES.map((r) => r.table)), 'users', 'links', 'server'];
     const order = (tb: string) => (tb === 'links' ? 'ownerType, ownerId, propertyType, propertyId' : 'id');
     return tables
@@ -149,7 +149,7 @@ describe('permission matrix', () => {
           const res = await api(t.app, cookies[role], 'POST', `/api/${r.path}`, SAMPLES[r.path]());
           if (outcome === 200) {
             const created = expectStatus<Obj>(res, 200);
-            const linked = t.ctx.store.sqlite
+            const linked = t.ctx.store.sql
               .prepare(`SELECT ownerId FROM links WHERE ownerType='user' AND propertyType=? AND propertyId=?`)
               .all(r.type, created.id);
             expect(linked).toEqual([{ ownerId: userIds[role] }]);

@@ -33,7 +33,7 @@ describe('password reset (CONTRACT §2)', () => {
     expect(mailer.outbox.length).toBe(1);
     const token = /\/login\/recover\/([^\s&]+)/.exec(mailer.outbox[0].body)![1];
     expect(mailer.outbox[0].to).toBe(u.email);
-    const row = t.ctx.store.sqlite.prepare('SELECT tokenHash, expiresAt FROM password_resets').get() as {
+    const row = t.ctx.store.sql.prepare('SELECT tokenHash, expiresAt FROM password_resets').get() as {
       tokenHash: string;
       expiresAt: string;
     };
@@ -147,12 +147,12 @@ describe('shares (CONTRACT §2 last row)', () => {
   it('an expired share token no longer logs in', async () => {
     const d = await createDevice(t);
     const expiration = new Date(Date.now() + 600_000).toISOString();
-    t.ctx.store.sqlite.exec(`UPDATE server SET attributes='{}'`);
+    t.ctx.store.sql.exec(`UPDATE server SET attributes='{}'`);
     const token = expectStatus<string>(
       await postForm(t.app, t.admin, '/api/share/device', { deviceId: String(d.id), expiration }),
       200,
     );
-    t.ctx.store.sqlite.prepare(`UPDATE tokens SET expiresAt = '2020-01-01T00:00:00.000Z'`).run();
+    t.ctx.store.sql.prepare(`UPDATE tokens SET expiresAt = '2020-01-01T00:00:00.000Z'`).run();
     expect((await api(t.app, null, 'GET', `/api/session?token=${token}`)).statusCode).toBe(401);
   });
 });
@@ -230,7 +230,7 @@ describe('share guests and housekeeping', () => {
 
   it('purgeExpired removes expired sessions, tokens and reset tokens only', async () => {
     const { purgeExpired } = await import('../../src/traccar/index.ts');
-    const sql = t.ctx.store.sqlite;
+    const sql = t.ctx.store.sql;
     sql
       .prepare(
         `INSERT INTO sessions (id, userId, createdAt, expiresAt) VALUES ('old', 1, '2020-01-01T00:00:00.000Z', '2020-01-02T00:00:00.000Z')`,

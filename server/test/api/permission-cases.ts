@@ -48,13 +48,12 @@ type Obj = { id: number } & Record<string, unknown>;
 let seq = 0;
 const unique = (p: string) => `${p}-${Date.now().toString(36)}-${++seq}`;
 const count = (t: TestApp, sql: string, ...args: unknown[]) =>
-  (t.ctx.store.sqlite.prepare(sql).get(...args) as { n: number }).n;
+  (t.ctx.store.sql.prepare(sql).get(...args) as { n: number }).n;
 const exists = (t: TestApp, table: string, id: number) =>
   count(t, `SELECT COUNT(*) AS n FROM ${table} WHERE id = ?`, id) > 0;
 const marked = (t: TestApp, table: string, id: number, marker: string) =>
   String(
-    (t.ctx.store.sqlite.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Obj | undefined)
-      ?.attributes,
+    (t.ctx.store.sql.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Obj | undefined)?.attributes,
   ).includes(marker);
 
 export function send(t: TestApp, cookie: string, p: Prepared): Promise<LightMyRequestResponse> {

@@ -28,7 +28,7 @@ describe('permissions API (CONTRACT §3 Permission, §4, §6)', () => {
 
   const count = (sqlWhere: string, ...args: unknown[]) =>
     (
-      t.ctx.store.sqlite.prepare(`SELECT COUNT(*) AS n FROM links WHERE ${sqlWhere}`).get(...args) as {
+      t.ctx.store.sql.prepare(`SELECT COUNT(*) AS n FROM links WHERE ${sqlWhere}`).get(...args) as {
         n: number;
       }
     ).n;

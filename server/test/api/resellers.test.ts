@@ -242,7 +242,7 @@ describe('reseller settings checked on every write', () => {
   });
 
   it('self-registration cannot make a reseller', async () => {
-    t.ctx.store.sqlite.prepare('UPDATE server SET registration = 1 WHERE id = 1').run();
+    t.ctx.store.sql.prepare('UPDATE server SET registration = 1 WHERE id = 1').run();
     try {
       const res = await call('', 'POST', '/api/users', {
         name: 'Self Reseller',
@@ -252,7 +252,7 @@ describe('reseller settings checked on every write', () => {
       });
       expect(res.statusCode).toBe(403);
     } finally {
-      t.ctx.store.sqlite.prepare('UPDATE server SET registration = 0 WHERE id = 1').run();
+      t.ctx.store.sql.prepare('UPDATE server SET registration = 0 WHERE id = 1').run();
     }
   });
 });

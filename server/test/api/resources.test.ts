@@ -28,7 +28,7 @@ describe('generic CRUD (CONTRACT §1, §4)', () => {
       if (path !== 'attributes/computed') expect(created.attributes).toBeTypeOf('object');
       else expect(created).not.toHaveProperty('attributes');
       const type = path === 'attributes/computed' ? 'attribute' : path.replace(/s$/, '');
-      const linked = t.ctx.store.sqlite
+      const linked = t.ctx.store.sql
         .prepare(`SELECT ownerId FROM links WHERE ownerType='user' AND propertyType=? AND propertyId=?`)
         .all(type, created.id);
       expect(linked).toEqual([{ ownerId: 1 }]);
@@ -59,7 +59,7 @@ describe('generic CRUD (CONTRACT §1, §4)', () => {
 
       expect((await api(t.app, t.admin, 'DELETE', `/api/${path}/${created.id}`)).statusCode).toBe(204);
       expect(
-        t.ctx.store.sqlite
+        t.ctx.store.sql
           .prepare(`SELECT COUNT(*) AS n FROM links WHERE propertyType=? AND propertyId=?`)
           .get(type, created.id),
       ).toEqual({ n: 0 });
@@ -96,7 +96,7 @@ describe('generic CRUD (CONTRACT §1, §4)', () => {
 
   it('device PUT ignores status, lastUpdate and positionId; uniqueId must be unique', async () => {
     const d = await createDevice(t);
-    t.ctx.store.sqlite
+    t.ctx.store.sql
       .prepare(
         `UPDATE devices SET status='online', lastUpdate='2024-05-01T12:34:56.000Z', positionId=42 WHERE id=?`,
       )

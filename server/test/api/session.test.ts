@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../src/traccar/auth.ts';
+import { sha256, totpCode } from '../../src/traccar/auth.ts';
 import {
   ADMIN_PASSWORD,
   api,
@@ -149,7 +149,7 @@ describe('session and authentication (CONTRACT §2)', () => {
     const token = expectStatus<string>(res, 200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    const row = t.ctx.store.sqlite.prepare('SELECT expiresAt FROM tokens').all() as Array<{
+    const row = t.ctx.store.sql.prepare('SELECT expiresAt FROM tokens').all() as Array<{
       expiresAt: string;
     }>;
     const days = (Date.parse(row[row.length - 1].expiresAt) - Date.now()) / 86_400_000;
@@ -192,9 +192,7 @@ describe('session and authentication (CONTRACT §2)', () => {
       await postForm(t.app, t.admin, '/api/session/token', { expiration }),
       200,
     );
-    const row = t.ctx.store.sqlite
-      .prepare('SELECT expiresAt FROM tokens ORDER BY rowid DESC LIMIT 1')
-      .get() as {
+    const row = t.ctx.store.sql.prepare('SELECT expiresAt FROM tokens WHERE id = ?').get(sha256(token)) as {
       expiresAt: string;
     };
     expect(row.expiresAt).toBe(expiration);

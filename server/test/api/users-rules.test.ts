@@ -38,13 +38,13 @@ function call(cookie: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: st
 }
 
 const stored = (id: number) =>
-  t.ctx.store.sqlite.prepare('SELECT * FROM users WHERE id = ?').get(id) as
+  t.ctx.store.sql.prepare('SELECT * FROM users WHERE id = ?').get(id) as
     (Record<string, unknown> & { attributes: string }) | undefined;
 const storedAttrs = (id: number) => JSON.parse(stored(id)!.attributes) as Record<string, unknown>;
 const read = async (cookie: string, id: number) =>
   expectStatus<Obj>(await api(t.app, cookie, 'GET', `/api/users/${id}`), 200);
 const setServerAttributes = (attrs: Record<string, unknown>) =>
-  t.ctx.store.sqlite.prepare('UPDATE server SET attributes = ? WHERE id = 1').run(JSON.stringify(attrs));
+  t.ctx.store.sql.prepare('UPDATE server SET attributes = ? WHERE id = 1').run(JSON.stringify(attrs));
 
 function expectRefused(res: LightMyRequestResponse, key: Parameters<typeof formatMessage>[0], values = {}) {
   expect(res.statusCode).toBe(403);
@@ -181,7 +181,7 @@ describe('one’s own user', () => {
 
   it('self-registration cannot carry role attributes', async () => {
     setServerAttributes({});
-    t.ctx.store.sqlite.prepare('UPDATE server SET registration = 1 WHERE id = 1').run();
+    t.ctx.store.sql.prepare('UPDATE server SET registration = 1 WHERE id = 1').run();
     try {
       const res = await t.app.inject({
         method: 'POST',
@@ -204,7 +204,7 @@ describe('one’s own user', () => {
       });
       expect(short.statusCode).toBe(200);
     } finally {
-      t.ctx.store.sqlite.prepare('UPDATE server SET registration = 0 WHERE id = 1').run();
+      t.ctx.store.sql.prepare('UPDATE server SET registration = 0 WHERE id = 1').run();
     }
   });
 });
@@ -280,7 +280,7 @@ describe('a manager and its sub-users', () => {
         field,
       );
       // Bits an administrator gave the sub-user survive the manager's edits that keep them.
-      t.ctx.store.sqlite
+      t.ctx.store.sql
         .prepare('UPDATE users SET attributes = ? WHERE id = ?')
         .run(JSON.stringify({ 'rastro.advancedPerms': 'f000f00000000000000000000000000f' }), sub.id);
       const again = await read(manager.cookie, sub.id);
@@ -452,7 +452,7 @@ describe('SPEC §5 user-form numbers on the API', () => {
       (await call(u.cookie, 'PUT', `/api/users/${u.id}`, { ...full, password: 'abcd' })).statusCode,
     ).toBe(200);
     // A legacy short name (written before these rules) does not block other edits.
-    t.ctx.store.sqlite.prepare(`UPDATE users SET name = 'Al' WHERE id = ?`).run(u.id);
+    t.ctx.store.sql.prepare(`UPDATE users SET name = 'Al' WHERE id = ?`).run(u.id);
     const legacy = await read(t.admin, u.id);
     expect((await call(t.admin, 'PUT', `/api/users/${u.id}`, { ...legacy, phone: '99' })).statusCode).toBe(
       200,

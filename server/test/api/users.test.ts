@@ -116,7 +116,7 @@ describe('users (CONTRACT §4 POST /api/users, §6)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe('SecurityException: Manager user limit reached');
-    expect(t.ctx.store.sqlite.prepare(`SELECT 1 FROM users WHERE email='over@limit'`).get()).toBeUndefined();
+    expect(t.ctx.store.sql.prepare(`SELECT 1 FROM users WHERE email='over@limit'`).get()).toBeUndefined();
   });
 
   it('managers cannot set administrator, deviceLimit or userLimit', async () => {
@@ -199,7 +199,7 @@ describe('users (CONTRACT §4 POST /api/users, §6)', () => {
     const res = await api(t.app, t.admin, 'DELETE', `/api/users/${u.id}`);
     expect(res.statusCode).toBe(204);
     expect((await api(t.app, u.cookie, 'GET', '/api/session')).statusCode).toBe(404);
-    const sql = t.ctx.store.sqlite;
+    const sql = t.ctx.store.sql;
     expect(
       sql.prepare(`SELECT COUNT(*) AS n FROM links WHERE ownerType='user' AND ownerId=?`).get(u.id),
     ).toEqual({ n: 0 });
@@ -217,7 +217,7 @@ describe('users (CONTRACT §4 POST /api/users, §6)', () => {
     expect(r3.statusCode).toBe(400);
     expect(r3.body).toBe('SecurityException: Write access denied');
     expect(
-      t.ctx.store.sqlite.prepare(`SELECT 1 FROM devices WHERE uniqueId IN ('limit-0','limit-3')`).get(),
+      t.ctx.store.sql.prepare(`SELECT 1 FROM devices WHERE uniqueId IN ('limit-0','limit-3')`).get(),
     ).toBeUndefined();
     const many = await createUser(t, { deviceLimit: -1 });
     for (let i = 0; i < 3; i++) await createDevice(t, {}, many.cookie);
@@ -276,7 +276,7 @@ describe('registration', () => {
   });
 
   it('with no users at all, newServer is true and the first user becomes administrator', async () => {
-    t.ctx.store.sqlite.exec(`DELETE FROM users; DELETE FROM sessions; UPDATE server SET attributes = '{}'`);
+    t.ctx.store.sql.exec(`DELETE FROM users; DELETE FROM sessions; UPDATE server SET attributes = '{}'`);
     const server = expectStatus<Obj>(await api(t.app, null, 'GET', '/api/server'), 200);
     expect(server.newServer).toBe(true);
     const first = expectStatus<Obj>(
@@ -309,6 +309,6 @@ describe('administrators are protected from non-admins', () => {
     expect(del.body).toBe('SecurityException: Administrator access required');
     const imp = await api(t.app, manager.cookie, 'GET', `/api/session/${otherAdmin.id}`);
     expect(imp.body).toBe('SecurityException: Administrator access required');
-    expect(t.ctx.store.sqlite.prepare('SELECT 1 FROM users WHERE id = ?').get(otherAdmin.id)).toBeDefined();
+    expect(t.ctx.store.sql.prepare('SELECT 1 FROM users WHERE id = ?').get(otherAdmin.id)).toBeDefined();
   });
 });

@@ -17,13 +17,13 @@ describe('billing accounts (Plus, embedded)', () => {
   let now = at('2026-12-15T10:00:00Z');
 
   const setBilling = (on: boolean) =>
-    t.ctx.store.sqlite
+    t.ctx.store.sql
       .prepare('UPDATE server SET attributes = ? WHERE id = 1')
       .run(JSON.stringify({ 'rastro.enableBilling': on }));
   const attrsOf = (id: number) =>
     JSON.parse(
       (
-        t.ctx.store.sqlite.prepare('SELECT attributes FROM users WHERE id = ?').get(id) as {
+        t.ctx.store.sql.prepare('SELECT attributes FROM users WHERE id = ?').get(id) as {
           attributes: string;
         }
       ).attributes,
@@ -41,10 +41,10 @@ describe('billing accounts (Plus, embedded)', () => {
   const reactivate = (id: number, cookie = t.admin) =>
     api(t.app, cookie, 'POST', `/rastro/users/${id}/reactivate`);
   const invoicesOf = (id: number) =>
-    t.ctx.store.sqlite.prepare('SELECT * FROM invoices WHERE userId = ? ORDER BY id').all(id) as Invoice[];
+    t.ctx.store.sql.prepare('SELECT * FROM invoices WHERE userId = ? ORDER BY id').all(id) as Invoice[];
   const auditOf = (id: number) =>
     (
-      t.ctx.store.sqlite
+      t.ctx.store.sql
         .prepare(
           `SELECT userId, actionType, attributes FROM actions WHERE objectType = 'user' AND objectId = ?`,
         )
@@ -136,7 +136,7 @@ describe('billing accounts (Plus, embedded)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe('IllegalArgumentException: Administrators cannot be suspended');
     // Even a stored flag is ignored for administrators.
-    t.ctx.store.sqlite
+    t.ctx.store.sql
       .prepare('UPDATE users SET attributes = ? WHERE id = ?')
       .run(JSON.stringify({ 'rastro.suspended': true }), admin2.id);
     expect((await signIn(admin2.email, admin2.password)).statusCode).toBe(200);
@@ -430,7 +430,7 @@ describe('billing job with Asaas', () => {
       configureBilling(t.ctx, {
         asaasBaseUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v3`,
       });
-      t.ctx.store.sqlite.prepare(`UPDATE server SET attributes = '{"rastro.enableBilling":true}'`).run();
+      t.ctx.store.sql.prepare(`UPDATE server SET attributes = '{"rastro.enableBilling":true}'`).run();
       expectStatus(
         await api(t.app, t.admin, 'POST', '/rastro/integrations/payment', {
           key: 'payment',

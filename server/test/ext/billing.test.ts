@@ -84,7 +84,7 @@ describe('billing (Plus, embedded)', () => {
       asaasBaseUrl: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v3`,
     });
     user = await createUser(t, { name: 'Cliente Um', attributes: { 'rastro.taxId': '123.456.789-09' } });
-    t.ctx.store.sqlite.prepare(`UPDATE server SET attributes = '{"rastro.enableBilling":true}'`).run();
+    t.ctx.store.sql.prepare(`UPDATE server SET attributes = '{"rastro.enableBilling":true}'`).run();
   });
   afterAll(async () => {
     await t.close();

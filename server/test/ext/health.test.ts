@@ -94,7 +94,7 @@ describe('embedded mode', () => {
     expect(h.positions!.perSecond).toBeGreaterThanOrEqual(0);
     expect(h.sockets).toEqual({ clients: 0 });
     expect(h.upstream).toBeNull();
-    expect(h.database.kind).toBe('sqlite');
+    expect(h.database.kind).toBe(t.ctx.store.kind);
     expect(h.database.sizeBytes).toBeGreaterThan(4096);
     expect(h.memory.rss).toBeGreaterThan(h.memory.heapUsed);
     expect(h.memory.systemTotal).toBeGreaterThan(h.memory.systemFree);

@@ -123,7 +123,7 @@ describe('/{ns}/shares (embedded, Plus)', () => {
       200,
     );
     expect(Date.parse(put.expirationTime)).toBe(Date.parse(later));
-    const tok = t.ctx.store.sqlite
+    const tok = t.ctx.store.sql
       .prepare('SELECT expiresAt FROM tokens t JOIN shares s ON s.tokenId = t.id WHERE s.id = ?')
       .get(s.id) as { expiresAt: string };
     expect(Date.parse(tok.expiresAt)).toBe(Date.parse(later));
@@ -163,7 +163,7 @@ describe('/{ns}/shares (embedded, Plus)', () => {
   });
 
   it('bad input answers 400 in the caller’s language and creates nothing', async () => {
-    const before = (t.ctx.store.sqlite.prepare('SELECT COUNT(*) AS n FROM shares').get() as { n: number }).n;
+    const before = (t.ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM shares').get() as { n: number }).n;
     const cases: Array<[unknown, string]> = [
       [{ expirationTime: inHours(1) }, 'share.targetRequired'],
       [{ deviceId: device.id, groupId: 1, expirationTime: inHours(1) }, 'share.targetRequired'],
@@ -188,7 +188,7 @@ describe('/{ns}/shares (embedded, Plus)', () => {
     });
     expect(put.statusCode).toBe(404);
     expect(put.body).toContain(formatMessage('share.notFound', 'es'));
-    expect((t.ctx.store.sqlite.prepare('SELECT COUNT(*) AS n FROM shares').get() as { n: number }).n).toBe(
+    expect((t.ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM shares').get() as { n: number }).n).toBe(
       before,
     );
   });
@@ -297,21 +297,21 @@ describe('/{ns}/shares and a read-only user', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Write access denied');
-    const n = (t.ctx.store.sqlite.prepare('SELECT COUNT(*) AS n FROM shares').get() as { n: number }).n;
+    const n = (t.ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM shares').get() as { n: number }).n;
     expect(n).toBe(0);
     // a link made before the user became read-only can be neither extended nor revoked by it
-    t.ctx.store.sqlite.prepare('UPDATE users SET readonly = 0 WHERE id = ?').run(ro.id);
+    t.ctx.store.sql.prepare('UPDATE users SET readonly = 0 WHERE id = ?').run(ro.id);
     const made = await api(t.app, ro.cookie, 'POST', `/${t.ctx.config.ns}/shares`, {
       deviceId: d.id,
       expirationTime: inHours(1),
     });
     const id = (made.json() as { id: number }).id;
-    t.ctx.store.sqlite.prepare('UPDATE users SET readonly = 1 WHERE id = ?').run(ro.id);
+    t.ctx.store.sql.prepare('UPDATE users SET readonly = 1 WHERE id = ?').run(ro.id);
     const put = await api(t.app, ro.cookie, 'PUT', `/${t.ctx.config.ns}/shares/${id}`, {
       expirationTime: inHours(5),
     });
     expect(put.statusCode).toBe(400);
     expect((await api(t.app, ro.cookie, 'DELETE', `/${t.ctx.config.ns}/shares/${id}`)).statusCode).toBe(400);
-    expect((t.ctx.store.sqlite.prepare('SELECT COUNT(*) AS n FROM shares').get() as { n: number }).n).toBe(1);
+    expect((t.ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM shares').get() as { n: number }).n).toBe(1);
   });
 });

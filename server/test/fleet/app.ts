@@ -1,12 +1,14 @@
 // An embedded server on a temporary in-memory store for the fleet tests, with users made directly in the store.
+import { randomUUID } from 'node:crypto';
 import { buildApp } from '../../src/app.ts';
+import { storeEnv } from '../helpers/store.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { hashPassword } from '../../src/traccar/auth.ts';
 import type { AppContext } from '../../src/context.ts';
 
 export async function fleetApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}) {
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', SIM_DEVICES: '0', ...env },
+    { LOG_LEVEL: 'silent', SIM_DEVICES: '0', ...(await storeEnv(`fleet-${randomUUID()}`)), ...env },
     { sqliteFile: ':memory:', ...overrides },
   );
   const built = await buildApp(config);
@@ -31,7 +33,7 @@ export async function addUser(
     ...flags,
   };
   const cols = Object.keys(row);
-  const r = ctx.store.sqlite
+  const r = ctx.store.sql
     .prepare(`INSERT INTO users (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`)
     .run(row);
   return Number(r.lastInsertRowid);
@@ -44,7 +46,7 @@ export function addDevice(
   groupId = 0,
   attributes: object = {},
 ): number {
-  const r = ctx.store.sqlite
+  const r = ctx.store.sql
     .prepare('INSERT INTO devices (name, uniqueId, groupId, attributes) VALUES (?, ?, ?, ?)')
     .run(name, uniqueId, groupId, JSON.stringify(attributes));
   return Number(r.lastInsertRowid);
@@ -52,7 +54,7 @@ export function addDevice(
 
 export function addGroup(ctx: AppContext, name: string, parent = 0): number {
   return Number(
-    ctx.store.sqlite.prepare('INSERT INTO groups (name, groupId) VALUES (?, ?)').run(name, parent)
+    ctx.store.sql.prepare('INSERT INTO groups (name, groupId) VALUES (?, ?)').run(name, parent)
       .lastInsertRowid,
   );
 }
@@ -64,7 +66,7 @@ export function link(
   propertyType: string,
   propertyId: number,
 ) {
-  ctx.store.sqlite
+  ctx.store.sql
     .prepare('INSERT OR IGNORE INTO links (ownerType, ownerId, propertyType, propertyId) VALUES (?, ?, ?, ?)')
     .run(ownerType, ownerId, propertyType, propertyId);
   ctx.bus.emit('permissions');

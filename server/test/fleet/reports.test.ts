@@ -33,11 +33,11 @@ beforeAll(async () => {
   link(ctx, 'user', userId, 'device', d1);
   link(ctx, 'user', adminId, 'device', d1);
   link(ctx, 'user', adminId, 'device', d2);
-  ctx.store.sqlite.prepare("INSERT INTO drivers (name, uniqueId) VALUES ('Ana', 'D-1')").run();
+  ctx.store.sql.prepare("INSERT INTO drivers (name, uniqueId) VALUES ('Ana', 'D-1')").run();
   // a 300 m circle around the 6000 m mark, where the track stops for 20 minutes
   const mark = destination({ latitude: 0, longitude: 0 }, 90, 6000);
   geofenceId = Number(
-    ctx.store.sqlite
+    ctx.store.sql
       .prepare("INSERT INTO geofences (name, area) VALUES ('Pátio', ?)")
       .run(`CIRCLE (${mark.latitude} ${mark.longitude}, 300)`).lastInsertRowid,
   );
@@ -163,7 +163,7 @@ describe('GET /api/reports/summary', () => {
       [d2, '2026-03-02T23:00:00.000+00:00'],
       [d2, '2026-03-03T01:00:00.000+00:00'],
     ]);
-    ctx.store.sqlite
+    ctx.store.sql
       .prepare(`UPDATE server SET attributes = '{"timezone":"America/Sao_Paulo"}' WHERE id = 1`)
       .run();
     getLive(ctx).invalidate();
@@ -171,13 +171,13 @@ describe('GET /api/reports/summary', () => {
     expect(sp.map((s) => [s.startTime, s.endTime])).toEqual([
       ['2026-03-02T23:00:00.000+00:00', '2026-03-03T01:00:00.000+00:00'],
     ]);
-    ctx.store.sqlite.prepare(`UPDATE server SET attributes = '{}' WHERE id = 1`).run();
+    ctx.store.sql.prepare(`UPDATE server SET attributes = '{}' WHERE id = 1`).run();
     getLive(ctx).invalidate();
   });
 });
 
 function addGroupRoot(): number {
-  const row = ctx.store.sqlite.prepare("SELECT id FROM groups WHERE name = 'Frota'").get() as { id: number };
+  const row = ctx.store.sql.prepare("SELECT id FROM groups WHERE name = 'Frota'").get() as { id: number };
   return row.id;
 }
 
@@ -192,7 +192,7 @@ describe('route and events', () => {
   });
 
   it('route JSON is exactly the Position shape (same as positionFromRow), odd stored values included', async () => {
-    const rows = ctx.store.sqlite
+    const rows = ctx.store.sql
       .prepare('SELECT * FROM positions WHERE deviceId = ? ORDER BY fixTime, id')
       .all(d1) as PositionDbRow[];
     const route = (await get(`/api/reports/route?deviceId=${d1}&${day}`)).json() as unknown[];

@@ -52,7 +52,7 @@ describe('fuzz: self-PUT never changes a protected field', () => {
   const roles: Record<string, CreatedUser> = {};
   beforeAll(async () => {
     t = await makeTestApp();
-    t.ctx.store.sqlite
+    t.ctx.store.sql
       .prepare('UPDATE server SET attributes = ? WHERE id = 1')
       .run(JSON.stringify({ 'rastro.enableAdvancedPerms': true }));
     roles.plain = await createUser(t, { attributes: { 'rastro.advancedPerms': '00ff'.repeat(8) } });
@@ -67,7 +67,7 @@ describe('fuzz: self-PUT never changes a protected field', () => {
   afterAll(async () => t.close());
 
   const snapshot = (id: number) => {
-    const row = t.ctx.store.sqlite.prepare('SELECT * FROM users WHERE id = ?').get(id) as Record<
+    const row = t.ctx.store.sql.prepare('SELECT * FROM users WHERE id = ?').get(id) as Record<
       string,
       unknown
     > & { attributes: string };

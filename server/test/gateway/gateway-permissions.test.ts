@@ -14,7 +14,7 @@ import { api, createDevice, createUser, expectStatus, link } from '../helpers/in
 
 let pair: GatewayPair;
 const count = (sql: string, ...args: unknown[]) =>
-  (pair.upstream.ctx.store.sqlite.prepare(sql).get(...args) as { n: number }).n;
+  (pair.upstream.ctx.store.sql.prepare(sql).get(...args) as { n: number }).n;
 
 async function gatewayLogin(email: string, password: string): Promise<string> {
   const res = await fetch(`${pair.url}/api/session`, {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
+import { dropStore, storeEnv } from './store.ts';
 
 export const ADMIN_EMAIL = 'admin';
 export const ADMIN_PASSWORD = 'admin';
@@ -36,6 +37,7 @@ export async function makeTestApp(
       LOG_LEVEL: 'silent',
       RASTRO_ADMIN_EMAIL: ADMIN_EMAIL,
       RASTRO_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      ...(await storeEnv(dir)),
       ...env,
     },
     { host: '127.0.0.1', port: 0, logLevel: 'silent', simDevices: 0, osmandPort: 0, ...overrides },
@@ -51,6 +53,7 @@ export async function makeTestApp(
     async close() {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
+      await dropStore(dir);
     },
   };
 }

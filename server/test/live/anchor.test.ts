@@ -42,7 +42,7 @@ const report = async (uniqueId: string, latitude: number, attributes: Record<str
 
 const events = (deviceId: number) =>
   (
-    t.ctx.store.sqlite
+    t.ctx.store.sql
       .prepare('SELECT type, geofenceId, attributes FROM events WHERE deviceId = ? ORDER BY id')
       .all(deviceId) as Array<{ type: string; geofenceId: number; attributes: string }>
   ).map((e) => ({

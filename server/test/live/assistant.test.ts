@@ -41,7 +41,7 @@ async function ask(text: string, lang: MessageLocale, cookie = t.admin): Promise
 }
 
 const device = (index: number) =>
-  t.ctx.store.sqlite
+  t.ctx.store.sql
     .prepare('SELECT id, name, attributes FROM devices WHERE uniqueId = ?')
     .get(`rastro-${String(index).padStart(4, '0')}`) as { id: number; name: string; attributes: string };
 const plateOf = (index: number) => (JSON.parse(device(index).attributes) as { placa: string }).placa;
@@ -100,7 +100,7 @@ describe.each(['pt-BR', 'es', 'en-US'] as const)('assistant in %s', (lang) => {
 
   it('how many km a vehicle drove today, as the odometer of today’s positions says', async () => {
     const d = device(1);
-    const rows = t.ctx.store.sqlite
+    const rows = t.ctx.store.sql
       .prepare('SELECT fixTime, attributes FROM positions WHERE deviceId = ? ORDER BY fixTime')
       .all(d.id) as Array<{ fixTime: string; attributes: string }>;
     const midnight = new Date();
@@ -121,7 +121,7 @@ describe.each(['pt-BR', 'es', 'en-US'] as const)('assistant in %s', (lang) => {
 
   it('who exceeded the speed limit this week: the vehicles with overspeed events since Monday', async () => {
     const fast = device(2);
-    t.ctx.store.sqlite
+    t.ctx.store.sql
       .prepare(
         `INSERT INTO events (type, eventTime, deviceId, positionId, geofenceId, maintenanceId, attributes)
          VALUES ('deviceOverspeed', ?, ?, 0, 0, 0, '{"speed":60.5,"speedLimit":43.2}')`,

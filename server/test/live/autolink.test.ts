@@ -97,7 +97,7 @@ describe('autolink', () => {
     expect(refused.statusCode).toBe(400);
     const ro = await createUser(t, { readonly: true });
     expect((await post(ro.cookie, { uniqueId: 'LIMIT-1', name: 'RO' })).statusCode).toBe(400);
-    const n = t.ctx.store.sqlite
+    const n = t.ctx.store.sql
       .prepare("SELECT COUNT(*) AS n FROM devices WHERE uniqueId = 'LIMIT-1'")
       .get() as {
       n: number;
@@ -124,7 +124,7 @@ describe('autolink through the OsmAnd protocol', () => {
       payload: 'id=OSM-UNKNOWN-1&lat=-23.5&lon=-46.6',
     });
     expect(res.statusCode).toBe(400);
-    const row = t.ctx.store.sqlite
+    const row = t.ctx.store.sql
       .prepare("SELECT * FROM unknown_devices WHERE uniqueId = 'OSM-UNKNOWN-1'")
       .get() as {
       latitude: number;

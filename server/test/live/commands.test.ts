@@ -35,7 +35,7 @@ const report = async (uniqueId: string, attributes: Record<string, unknown> = {}
 };
 
 const events = (deviceId: number) =>
-  t.ctx.store.sqlite
+  t.ctx.store.sql
     .prepare('SELECT type, attributes FROM events WHERE deviceId = ? ORDER BY id')
     .all(deviceId) as Array<{
     type: string;
@@ -129,9 +129,9 @@ describe('POST /api/commands/send', () => {
     expect(queued.id).toBeGreaterThan(0);
     const count = () =>
       (
-        t.ctx.store.sqlite
-          .prepare('SELECT COUNT(*) AS n FROM queued_commands WHERE deviceId = ?')
-          .get(d.id) as { n: number }
+        t.ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM queued_commands WHERE deviceId = ?').get(d.id) as {
+          n: number;
+        }
       ).n;
     expect(count()).toBe(1);
 

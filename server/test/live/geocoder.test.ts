@@ -179,7 +179,7 @@ describe('embedded server with GEOCODER_URL', () => {
     // the live core hands its newest positions to listeners at the end of its processing tick
     const address = () =>
       (
-        t.ctx.store.sqlite.prepare('SELECT address FROM positions WHERE id = ?').get(p.id) as {
+        t.ctx.store.sql.prepare('SELECT address FROM positions WHERE id = ?').get(p.id) as {
           address: string | null;
         }
       ).address;

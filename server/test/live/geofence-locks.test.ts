@@ -27,7 +27,7 @@ const report = async (uniqueId: string, at: { latitude: number; longitude: numbe
 };
 
 const queued = (deviceId: number) =>
-  t.ctx.store.sqlite
+  t.ctx.store.sql
     .prepare('SELECT type, attributes FROM queued_commands WHERE deviceId = ? ORDER BY id')
     .all(deviceId) as Array<{ type: string; attributes: string }>;
 

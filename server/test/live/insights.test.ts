@@ -302,7 +302,7 @@ describe('GET /{ns}/scores', () => {
 
 describe('hours of activity', () => {
   it('rebuilt from the stored positions, they equal what ingestion filed', () => {
-    const db = t.ctx.store.sqlite;
+    const db = t.ctx.store.sql;
     const read = () =>
       db
         .prepare('SELECT * FROM activity ORDER BY deviceId, hour, driver')

@@ -55,15 +55,15 @@ const block = (cookie: string, d: Dev, attributes: Record<string, unknown> = {})
 
 const queuedCount = (deviceId: number) =>
   (
-    t.ctx.store.sqlite
-      .prepare('SELECT COUNT(*) AS n FROM queued_commands WHERE deviceId = ?')
-      .get(deviceId) as { n: number }
+    t.ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM queued_commands WHERE deviceId = ?').get(deviceId) as {
+      n: number;
+    }
   ).n;
 
 type LogRow = { userId: number; actionType: string; objectType: string; attributes: string };
 const deviceLog = (deviceId: number) =>
   (
-    t.ctx.store.sqlite
+    t.ctx.store.sql
       .prepare(
         `SELECT userId, actionType, objectType, attributes FROM actions
          WHERE objectType = 'device' AND objectId = ? AND actionType = 'command' ORDER BY id`,
@@ -75,7 +75,7 @@ const deviceLog = (deviceId: number) =>
   }));
 
 const adminId = () =>
-  (t.ctx.store.sqlite.prepare("SELECT id FROM users WHERE email = 'admin'").get() as { id: number }).id;
+  (t.ctx.store.sql.prepare("SELECT id FROM users WHERE email = 'admin'").get() as { id: number }).id;
 
 describe('engine-block interlock', () => {
   it('30 km/h fresh: 403 naming the speed and the limit, nothing queued, the refusal logged with the user', async () => {

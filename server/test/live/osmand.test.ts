@@ -245,7 +245,7 @@ describe('HTTP', () => {
     expect(res.status).toBe(200);
     const attrs = JSON.parse(
       (
-        t.ctx.store.sqlite.prepare('SELECT attributes FROM devices WHERE id = ?').get(d.id) as {
+        t.ctx.store.sql.prepare('SELECT attributes FROM devices WHERE id = ?').get(d.id) as {
           attributes: string;
         }
       ).attributes,

@@ -195,7 +195,7 @@ describe('PUT /api/devices/{id}/accumulators', () => {
     expect(latest.id).toBeGreaterThan(p.id);
     expect(latest.attributes).toMatchObject({ totalDistance: 123456, hours: 3_600_000, ignition: true });
     expect(latest.fixTime).toBe(p.fixTime);
-    const row = t.ctx.store.sqlite.prepare('SELECT positionId FROM devices WHERE id = ?').get(d.id) as {
+    const row = t.ctx.store.sql.prepare('SELECT positionId FROM devices WHERE id = ?').get(d.id) as {
       positionId: number;
     };
     expect(row.positionId).toBe(latest.id);
@@ -221,7 +221,7 @@ describe('GET /api/events/{id}', () => {
   it('returns the event to users who see its device; 404 when missing', async () => {
     const d = await createDevice(t);
     await send(d.uniqueId, 0, 1, 1, { alarm: 'sos' });
-    const ev = t.ctx.store.sqlite
+    const ev = t.ctx.store.sql
       .prepare("SELECT id FROM events WHERE deviceId = ? AND type = 'alarm'")
       .get(d.id) as {
       id: number;

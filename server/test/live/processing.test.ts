@@ -28,7 +28,7 @@ async function send(p: IncomingPosition) {
 function events(
   deviceId: number,
 ): Array<{ type: string; geofenceId: number; attributes: string; positionId: number }> {
-  return t.ctx.store.sqlite
+  return t.ctx.store.sql
     .prepare('SELECT type, geofenceId, attributes, positionId FROM events WHERE deviceId = ? ORDER BY id')
     .all(deviceId) as never;
 }
@@ -194,7 +194,7 @@ describe('device status and latest position', () => {
     const p1 = await send(pos(d.uniqueId, 100, 5, 5));
     const p0 = await send(pos(d.uniqueId, 50, 5, 5.001)); // older fix
     const row = () =>
-      t.ctx.store.sqlite
+      t.ctx.store.sql
         .prepare('SELECT status, positionId, lastUpdate FROM devices WHERE id = ?')
         .get(d.id) as {
         status: string;

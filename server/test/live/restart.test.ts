@@ -7,21 +7,22 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { getLive } from '../../src/live/ingest.ts';
+import { storeEnv } from '../helpers/store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rastro-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const config = () =>
+const config = async () =>
   loadConfig(
-    { DATA_DIR: dir, SIM_DEVICES: '0', OSMAND_PORT: '0', LOG_LEVEL: 'silent' },
+    { DATA_DIR: dir, SIM_DEVICES: '0', OSMAND_PORT: '0', LOG_LEVEL: 'silent', ...(await storeEnv(dir)) },
     { host: '127.0.0.1', port: 0, logLevel: 'silent', simDevices: 0, osmandPort: 0 },
   );
 
 describe('restart', () => {
   it('resets statuses to null on start; positions and positionId survive', async () => {
-    const first = await buildApp(config());
+    const first = await buildApp(await config());
     await first.app.ready();
-    const db = first.ctx.store.sqlite;
+    const db = first.ctx.store.sql;
     const id = Number(
       db.prepare("INSERT INTO devices (name, uniqueId) VALUES ('R', 'restart-1')").run().lastInsertRowid,
     );
@@ -38,11 +39,9 @@ describe('restart', () => {
     expect(db.prepare('SELECT status FROM devices WHERE id = ?').get(id)).toEqual({ status: 'online' });
     await first.app.close();
 
-    const second = await buildApp(config());
+    const second = await buildApp(await config());
     await second.app.ready();
-    const row = second.ctx.store.sqlite
-      .prepare('SELECT status, positionId FROM devices WHERE id = ?')
-      .get(id);
+    const row = second.ctx.store.sql.prepare('SELECT status, positionId FROM devices WHERE id = ?').get(id);
     expect(row).toEqual({ status: null, positionId });
     const live = getLive(second.ctx);
     expect(live.deviceJson(id)?.status).toBe('offline');

@@ -159,7 +159,7 @@ describe('scheduled reports', () => {
     // the same period never twice, even when the tick repeats (restart)
     expect(await scheduler.runDue(end.getTime() + 45_000, end.getTime() - 15_000)).toEqual([]);
     // the five-minute token used to run it is revoked
-    const live = t.ctx.store.sqlite
+    const live = t.ctx.store.sql
       .prepare('SELECT COUNT(*) AS n FROM tokens WHERE userId = ? AND revoked = 0')
       .get(ana.id) as { n: number };
     expect(live.n).toBe(0);

@@ -52,7 +52,7 @@ export const SUSPENDED_AUTO = BILLING_SUSPENDED_AUTO;
 export function isBillingOn(ctx: AppContext): boolean {
   if (ctx.config.edition !== 'plus') return false;
   if (ctx.config.mode === 'gateway') return true;
-  const row = ctx.store.sqlite.prepare('SELECT attributes FROM server WHERE id = 1').get() as
+  const row = ctx.store.sql.prepare('SELECT attributes FROM server WHERE id = 1').get() as
     { attributes: string } | undefined;
   return attrBool(parseAttributes(row?.attributes)[nsKey(ctx.config.ns, 'enableBilling')]);
 }
@@ -72,7 +72,7 @@ export interface OpenInvoice {
 /** A user's open invoices (TARKAN_GENERATED, PENDING, OVERDUE), oldest due date first. */
 export function openInvoices(ctx: AppContext, userId: number): OpenInvoice[] {
   const marks = OPEN_INVOICE_STATUSES.map(() => '?').join(', ');
-  const rows = ctx.store.sqlite
+  const rows = ctx.store.sql
     .prepare(
       `SELECT id, dueDate, value, status, invoiceUrl FROM invoices
        WHERE userId = ? AND status IN (${marks}) ORDER BY dueDate, id`,
@@ -88,7 +88,7 @@ interface UserState {
 }
 
 function userState(ctx: AppContext, id: number): UserState | undefined {
-  return ctx.store.sqlite.prepare('SELECT id, administrator, attributes FROM users WHERE id = ?').get(id) as
+  return ctx.store.sql.prepare('SELECT id, administrator, attributes FROM users WHERE id = ?').get(id) as
     UserState | undefined;
 }
 
@@ -102,7 +102,7 @@ export function writeUserState(ctx: AppContext, id: number, values: Record<strin
     if (v === undefined) delete attrs[key];
     else attrs[key] = v;
   }
-  ctx.store.sqlite.prepare('UPDATE users SET attributes = ? WHERE id = ?').run(JSON.stringify(attrs), id);
+  ctx.store.sql.prepare('UPDATE users SET attributes = ? WHERE id = ?').run(JSON.stringify(attrs), id);
 }
 
 /** Clears every suspension state attribute (reactivation, or a paid automatic suspension). */
@@ -116,7 +116,7 @@ export const clearSuspension = (ctx: AppContext, id: number): void =>
 
 /** Ends the user's cookie sessions (on suspension: the web app has to sign in again and is refused). */
 export function endCookieSessions(ctx: AppContext, id: number): void {
-  ctx.store.sqlite.prepare('DELETE FROM sessions WHERE userId = ?').run(id);
+  ctx.store.sql.prepare('DELETE FROM sessions WHERE userId = ?').run(id);
   ctx.bus.emit('signedOut', id);
 }
 

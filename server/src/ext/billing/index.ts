@@ -65,7 +65,7 @@ function readIntegration<T extends Integration>(
   def: T,
   schema: z.ZodType<T>,
 ): T {
-  const row = ctx.store.sqlite.prepare('SELECT config FROM integrations WHERE key = ?').get(key) as
+  const row = ctx.store.sql.prepare('SELECT config FROM integrations WHERE key = ?').get(key) as
     { config: string } | undefined;
   if (!row) return def;
   try {
@@ -100,7 +100,7 @@ function saveIntegration(ctx: AppContext, key: string, body: Record<string, unkn
     if (value.provider === 'asaas' && !value.apiKey)
       throw badRequest('apiKey: the Asaas API key is required');
   }
-  ctx.store.sqlite
+  ctx.store.sql
     .prepare(
       'INSERT INTO integrations (key, config) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET config = excluded.config',
     )
@@ -136,8 +136,7 @@ const toInvoice = (r: InvoiceDbRow): Invoice => ({
 });
 
 function invoiceRow(ctx: AppContext, id: number): InvoiceDbRow {
-  const r = ctx.store.sqlite.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as
-    InvoiceDbRow | undefined;
+  const r = ctx.store.sql.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as InvoiceDbRow | undefined;
   if (!r) throw notFound('Invoice not found');
   return r;
 }
@@ -154,9 +153,8 @@ interface BillingUser {
 /** The user an invoice is for: the store's row, or upstream `GET /api/users` asked as the admin (gateway). */
 async function findUser(ctx: AppContext, req: FastifyRequest | null, id: number): Promise<BillingUser> {
   if (ctx.config.mode !== 'gateway' || !req) {
-    const r = ctx.store.sqlite
-      .prepare('SELECT id, name, email, attributes FROM users WHERE id = ?')
-      .get(id) as { id: number; name: string; email: string; attributes: string } | undefined;
+    const r = ctx.store.sql.prepare('SELECT id, name, email, attributes FROM users WHERE id = ?').get(id) as
+      { id: number; name: string; email: string; attributes: string } | undefined;
     if (!r) throw badRequest(`userId: user ${id} not found`);
     return { ...r, attributes: parseAttributes(r.attributes) };
   }
@@ -195,7 +193,7 @@ export async function createInvoice(
   const defaults = { ...invoiceIntegration(ctx), ...overrides };
   const description = input.description || defaults.description;
   const provider = providerFor(paymentIntegration(ctx), defaults, options.get(ctx)?.asaasBaseUrl);
-  const db = ctx.store.sqlite;
+  const db = ctx.store.sql;
   let customer: ChargeCustomer | null = null;
   if (provider) {
     const taxId = String(user.attributes[taxIdKey(ctx.config.ns)] ?? '').replace(/\D/g, '');
@@ -231,7 +229,8 @@ export async function createInvoice(
         description,
       });
       db.prepare(
-        'INSERT OR REPLACE INTO billing_customers (userId, provider, externalId) VALUES (?, ?, ?)',
+        `INSERT INTO billing_customers (userId, provider, externalId) VALUES (?, ?, ?)
+         ON CONFLICT (userId, provider) DO UPDATE SET externalId = excluded.externalId`,
       ).run(user.id, provider.name, charge.customerId);
       db.prepare('UPDATE invoices SET status = ?, externalId = ?, invoiceUrl = ? WHERE id = ?').run(
         charge.status,
@@ -258,7 +257,7 @@ async function settleInvoice(ctx: AppContext, id: number, action: 'cash' | 'canc
   }
   // Cash received is recorded locally (the provider's charge, if any, stays to be reconciled there).
   const next: InvoiceStatus = action === 'cash' ? 'RECEIVED_IN_CASH' : 'CANCELED';
-  ctx.store.sqlite
+  ctx.store.sql
     .prepare('UPDATE invoices SET status = ?, paidDate = ? WHERE id = ?')
     .run(next, action === 'cash' ? today() : null, id);
   reconcileAccount(ctx, row.userId); // a paid automatic suspension is lifted at once
@@ -287,13 +286,13 @@ function applyWebhook(ctx: AppContext, req: FastifyRequest): { updated: boolean;
   const { event, payment } = parse(webhookBody, jsonObject(req));
   const status = statusOfEvent(event, payment.status);
   if (!status) return { updated: false };
-  const row = ctx.store.sqlite
+  const row = ctx.store.sql
     .prepare('SELECT id, userId FROM invoices WHERE externalId = ?')
     .get(payment.id) as { id: number; userId: number } | undefined;
   if (!row) return { updated: false }; // not ours (or already deleted): acknowledged so the queue goes on
   const paid = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED'].includes(status);
   const date = payment.paymentDate ?? payment.clientPaymentDate ?? payment.confirmedDate ?? today();
-  ctx.store.sqlite
+  ctx.store.sql
     .prepare('UPDATE invoices SET status = ?, paidDate = ? WHERE id = ?')
     .run(status, paid ? date.slice(0, 10) : null, row.id);
   reconcileAccount(ctx, row.userId);
@@ -339,7 +338,7 @@ export async function registerBilling(app: FastifyInstance, ctx: AppContext): Pr
     const q = parse(listQuery, query(req));
     const userId = q.userId ?? caller.userId;
     if (userId !== caller.userId && !caller.administrator) throw denied('Administrator access required');
-    const rows = ctx.store.sqlite
+    const rows = ctx.store.sql
       .prepare('SELECT * FROM invoices WHERE userId = ? ORDER BY dueDate DESC, id DESC')
       .all(userId) as InvoiceDbRow[];
     return rows.map(toInvoice);

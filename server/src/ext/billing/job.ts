@@ -54,7 +54,7 @@ const today = (nowMs: number) => new Date(nowMs).toISOString().slice(0, 10);
 
 /** Marks passed open invoices OVERDUE; answers how many changed. */
 export function markOverdue(ctx: AppContext, nowMs: number): number {
-  return ctx.store.sqlite
+  return ctx.store.sql
     .prepare(
       `UPDATE invoices SET status = 'OVERDUE' WHERE status IN ('TARKAN_GENERATED', 'PENDING') AND dueDate < ?`,
     )
@@ -71,7 +71,7 @@ export function reconcileAccount(
   nowMs: number = billingNow(ctx),
 ): 'suspended' | 'lifted' | null {
   if (!isSuspensionEnforced(ctx)) return null;
-  const u = ctx.store.sqlite
+  const u = ctx.store.sql
     .prepare('SELECT id, administrator, attributes FROM users WHERE id = ?')
     .get(userId) as { id: number; administrator: number | null; attributes: string | null } | undefined;
   if (!u || u.administrator) return null;
@@ -79,7 +79,7 @@ export function reconcileAccount(
   const attrs = attrsOf(u.attributes);
   const marks = OPEN_INVOICE_STATUSES.map(() => '?').join(', ');
   const invoices = (
-    ctx.store.sqlite
+    ctx.store.sql
       .prepare(`SELECT status, dueDate FROM invoices WHERE userId = ? AND status IN (${marks})`)
       .all(userId, ...OPEN_INVOICE_STATUSES) as { status: string; dueDate: string }[]
   ).flatMap((i) => (isInvoiceStatus(i.status) ? [{ status: i.status, dueDate: i.dueDate }] : []));
@@ -121,9 +121,7 @@ export async function runBillingJob(
   if (!isSuspensionEnforced(ctx)) return result;
   result.overdue = markOverdue(ctx, nowMs);
   const ns = ctx.config.ns;
-  const users = ctx.store.sqlite
-    .prepare('SELECT id, administrator, disabled, attributes FROM users')
-    .all() as {
+  const users = ctx.store.sql.prepare('SELECT id, administrator, disabled, attributes FROM users').all() as {
     id: number;
     administrator: number | null;
     disabled: number | null;
@@ -135,7 +133,7 @@ export async function runBillingJob(
     if (!b.billing || !b.price || b.price <= 0 || !b.dueDay) continue;
     const dueDate = nextMonthlyDueDate(nowMs, b.dueDay);
     if (!isMonthlyInvoiceDue(dueDate, nowMs)) continue;
-    const exists = ctx.store.sqlite
+    const exists = ctx.store.sql
       .prepare('SELECT 1 FROM invoices WHERE userId = ? AND substr(dueDate, 1, 7) = ? LIMIT 1')
       .get(u.id, dueDate.slice(0, 7));
     if (exists) continue;
@@ -178,7 +176,14 @@ export function startBillingJob(ctx: AppContext, createInvoice: InvoiceCreator):
     return next;
   };
   jobs.set(ctx, run);
-  const safe = () => void run().catch((err: unknown) => ctx.log.error({ err }, 'billing job failed'));
+  // one process runs it when several share a PostgreSQL database (db/cluster.ts)
+  const safe = () => {
+    if (!ctx.cluster.isLeader()) return;
+    run().then(
+      (r) => ctx.log.debug({ created: r.created.length, overdue: r.overdue }, 'billing job ran'),
+      (err: unknown) => ctx.log.error({ err }, 'billing job failed'),
+    );
+  };
   const first = setTimeout(safe, 0);
   const timer = setInterval(safe, BILLING_JOB_INTERVAL_MS);
   first.unref?.();

@@ -2,7 +2,7 @@
 // `deviceInactivityStart` (ms, device → group chain → server) gets one event; with `deviceInactivityPeriod` (ms)
 // set, one more each period while it stays silent. Each window fires at most once (a late sweep fires only the
 // current window), a new report starts over, and after a restart the last stored deviceInactive event counts.
-import type BetterSqlite3 from 'better-sqlite3';
+import type { SqlDatabase } from '../../db/sql.ts';
 import type { Event, Position } from '@rastro/domain';
 import { parseJson, type LiveCache } from '../cache.ts';
 import { iso } from '../json.ts';
@@ -30,7 +30,7 @@ export class InactivityMonitor {
    */
   constructor(
     private readonly core: InactivityCore,
-    private readonly db: () => BetterSqlite3.Database,
+    private readonly db: () => SqlDatabase,
     private readonly lastUpdateOf: (deviceId: number) => Date | null | undefined,
     public clock: () => number = Date.now,
   ) {}

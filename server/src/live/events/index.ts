@@ -25,9 +25,9 @@ export class LiveEventHandlers {
     lastUpdateOf: (deviceId: number) => Date | null | undefined,
   ) {
     this.maintenanceWatch = new MaintenanceWatch(
-      () => ctx().store.sqlite.prepare('SELECT * FROM maintenances').all() as MaintenanceConf[],
+      () => ctx().store.sql.prepare('SELECT * FROM maintenances').all() as MaintenanceConf[],
     );
-    this.inactivity = new InactivityMonitor(core, () => ctx().store.sqlite, lastUpdateOf);
+    this.inactivity = new InactivityMonitor(core, () => ctx().store.sql, lastUpdateOf);
   }
 
   /** The fuel handler (CONTRACT §7: right after overspeed), for a position that became the latest. */

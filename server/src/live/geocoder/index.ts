@@ -43,7 +43,7 @@ export function registerGeocoder(
         return (typeof v === 'string' && normalizeLocale(v)) || 'pt-BR';
       },
       saveAddress: (p, address) => {
-        ctx.store.sqlite.prepare('UPDATE positions SET address = ? WHERE id = ?').run(address, p.id);
+        ctx.store.sql.prepare('UPDATE positions SET address = ? WHERE id = ?').run(address, p.id);
         live.setLatestAddress(p.deviceId, p.id, address); // what GET /api/positions and the socket serve
       },
     });

@@ -1,6 +1,6 @@
 // Reads of fleet insights: the hours of activity (activity table, live/activity.ts) summed per device, hour and
 // driver over whole UTC hours, and the counts of the events that explain the dashboard's stops and overspeeds.
-import type BetterSqlite3 from 'better-sqlite3';
+import type { SqlDatabase, SqlStatement } from '../../db/sql.ts';
 import { ACTIVITY_SUMS, HOUR_MS, type ScoreTotals } from '@rastro/domain';
 
 /** Summed activity of one device or one driver (key). */
@@ -25,14 +25,14 @@ const NIGHT =
 
 export class InsightsData {
   private readonly s: {
-    byDevice: BetterSqlite3.Statement;
-    byDriver: BetterSqlite3.Statement;
-    byHour: BetterSqlite3.Statement;
-    events: BetterSqlite3.Statement;
-    drivers: BetterSqlite3.Statement;
+    byDevice: SqlStatement;
+    byDriver: SqlStatement;
+    byHour: SqlStatement;
+    events: SqlStatement;
+    drivers: SqlStatement;
   };
 
-  constructor(db: BetterSqlite3.Database) {
+  constructor(db: SqlDatabase) {
     const where = `WHERE ${IN_DEVICES} AND hour >= @a AND hour <= @b`;
     this.s = {
       byDevice: db.prepare(

@@ -79,7 +79,7 @@ function localClock(timeZone: string) {
 
 export function registerInsights(app: FastifyInstance, ctx: AppContext, live: LiveCore): void {
   const ns = ctx.config.ns;
-  const data = new InsightsData(ctx.store.sqlite);
+  const data = new InsightsData(ctx.store.sql);
 
   async function scope(
     req: FastifyRequest,

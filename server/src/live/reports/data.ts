@@ -82,7 +82,7 @@ export class ReportData {
   private readonly s;
 
   constructor(ctx: AppContext) {
-    const db = ctx.store.sqlite;
+    const db = ctx.store.sql;
     this.s = {
       positions: db.prepare(
         'SELECT * FROM positions WHERE deviceId = ? AND fixTime >= ? AND fixTime < ? ORDER BY fixTime, id LIMIT ?',

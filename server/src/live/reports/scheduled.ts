@@ -59,7 +59,7 @@ export class ScheduledReports {
   start(): void {
     let running = false;
     const timer = setInterval(() => {
-      if (running) return;
+      if (running || !this.ctx.cluster.isLeader()) return; // one process sends them (db/cluster.ts)
       running = true;
       this.runDue(Date.now())
         .catch((err: unknown) => this.ctx.log.error({ err }, 'scheduled reports failed'))
@@ -71,7 +71,7 @@ export class ScheduledReports {
 
   /** Runs every report whose calendar period ended in (previous, now]; returns what was sent. */
   async runDue(now: number, previous = now - SCHEDULED_TICK_MS): Promise<ScheduledRun[]> {
-    const sql = this.ctx.store.sqlite;
+    const sql = this.ctx.store.sql;
     const reports = sql
       .prepare('SELECT id, type, description, calendarId, attributes FROM reports WHERE calendarId > 0')
       .all() as ReportRow[];
@@ -104,7 +104,7 @@ export class ScheduledReports {
 
   private language(recipient: Recipient): MessageLocale {
     const ns = this.ctx.config.ns;
-    const server = this.ctx.store.sqlite.prepare('SELECT attributes FROM server WHERE id = 1').get() as
+    const server = this.ctx.store.sql.prepare('SELECT attributes FROM server WHERE id = 1').get() as
       { attributes: string | null } | undefined;
     for (const v of [
       parseAttributes(recipient.attributes)[`${ns}.lang`],
@@ -118,7 +118,7 @@ export class ScheduledReports {
 
   /** Produces and mails one report for [from, to) to each recipient. */
   async run(r: ReportRow, from: string, to: string): Promise<ScheduledRun> {
-    const sql = this.ctx.store.sqlite;
+    const sql = this.ctx.store.sql;
     const linked = (ownerType: string) =>
       (
         sql

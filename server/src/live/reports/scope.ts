@@ -30,7 +30,7 @@ export function reportDevices(
   }
   if (q.groupId.length) {
     for (const g of q.groupId) checkSee(ctx, user, 'group', g);
-    const groups = withSubgroups(ctx.store.sqlite, q.groupId);
+    const groups = withSubgroups(ctx.store.sql, q.groupId);
     const visible = user.administrator ? null : new Set(visibleDeviceIds(ctx, user));
     for (const d of cache.devices.values()) {
       if (groups.has(d.groupId) && (!visible || visible.has(d.id))) idSet.add(d.id);

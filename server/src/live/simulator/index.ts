@@ -64,7 +64,8 @@ export function startFleet(ctx: AppContext): Promise<Fleet | null> {
 
 async function createFleet(ctx: AppContext): Promise<Fleet | null> {
   const count = ctx.config.simDevices;
-  if (count <= 0) return null;
+  // Several processes on one PostgreSQL database: the demo fleet moves in the one that led at start (db/cluster.ts).
+  if (count <= 0 || !ctx.cluster.isLeader()) return null;
   const live = getLive(ctx);
   // Registered before the first await: an app closed while seeding never starts the timers.
   let closed = false;
@@ -77,7 +78,7 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
   if (closed) return null;
   live.invalidate();
 
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   const drivers = DEMO_DRIVERS.map(([, uniqueId]) => uniqueId).filter((u) =>
     sql.prepare('SELECT 1 FROM drivers WHERE uniqueId = ?').get(u),
   );

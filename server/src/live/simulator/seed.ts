@@ -42,7 +42,7 @@ export interface SeedResult {
   deviceIds: number[];
 }
 
-type Sql = AppContext['store']['sqlite'];
+type Sql = AppContext['store']['sql'];
 
 function insert(sql: Sql, table: string, row: Record<string, unknown>): number {
   const cols = Object.keys(row);
@@ -54,7 +54,7 @@ function insert(sql: Sql, table: string, row: Record<string, unknown>): number {
 
 /** Whether the store is still empty of fleet data (no device, no demo user). */
 export function isEmptyFleet(ctx: AppContext): boolean {
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   const devices = (sql.prepare('SELECT COUNT(*) AS n FROM devices').get() as { n: number }).n;
   const demo = sql.prepare("SELECT 1 FROM users WHERE lower(email) LIKE '%@rastro.demo'").get();
   return devices === 0 && !demo;
@@ -66,7 +66,7 @@ export function ensureDevices(
   count: number,
   groupOf: (c: Category) => number,
 ): Map<string, number> {
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   const existing = new Map<string, number>();
   for (const r of sql
     .prepare("SELECT id, uniqueId FROM devices WHERE uniqueId LIKE 'rastro-%'")
@@ -109,7 +109,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
   const count = ctx.config.simDevices;
   if (count <= 0 || !isEmptyFleet(ctx)) return { seeded: false, deviceIds: [] };
   const ns = ctx.config.ns;
-  const sql = ctx.store.sqlite;
+  const sql = ctx.store.sql;
   const hashed = await hashPassword(DEMO_PASSWORD);
   // another start may have seeded meanwhile (the hash is async)
   if (!isEmptyFleet(ctx)) return { seeded: false, deviceIds: [] };

@@ -128,7 +128,9 @@ export function ServerHealthPage() {
                 value={formatBytes(h.database.sizeBytes, locale)}
                 testId="health-db-size"
               />
-              <Figure label={t('fields.wal')} value={formatBytes(h.database.walBytes, locale)} />
+              {h.database.kind === 'sqlite' ? (
+                <Figure label={t('fields.wal')} value={formatBytes(h.database.walBytes, locale)} />
+              ) : null}
               {h.disk ? (
                 <>
                   <Figure

@@ -1,0 +1,233 @@
+// Ingestion on each store, in one run on the same machine (issue #12): OsmAnd positions over HTTP into
+// (1) one process on SQLite, (2) one process on PostgreSQL, (3) two processes on one PostgreSQL database, the load
+// split between them. The servers are real processes started from the sources; the load generator runs here.
+// Each run counts the positions acknowledged (200) and then those stored, which must be equal.
+// PostgreSQL: RASTRO_PG_URL, or a throwaway cluster (scripts/pg-cluster.sh).
+// Run: node --import tsx bench/stores.ts   → writes bench/results/stores.md
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
+const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 20_000);
+const CONCURRENCY = 64;
+const root = resolve(import.meta.dirname, '..');
+const AUTH = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
+
+interface Proc {
+  child: ChildProcess;
+  web: number;
+  osmand: number;
+  exited: Promise<unknown>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<Proc> {
+  const [web, osmand] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
+    cwd: join(root, 'server'),
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: String(web),
+      OSMAND_PORT: String(osmand),
+      SIM_DEVICES: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((ok) => child.on('exit', ok));
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${web}/api/health`)).ok) return { child, web, osmand, exited };
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function stop(p: Proc): Promise<void> {
+  p.child.kill('SIGTERM');
+  await p.exited;
+}
+
+async function createDevices(p: Proc): Promise<string[]> {
+  const ids = Array.from({ length: DEVICES }, (_, i) => `store-${i}`);
+  for (let i = 0; i < ids.length; i += 50) {
+    await Promise.all(
+      ids.slice(i, i + 50).map((u) =>
+        fetch(`http://127.0.0.1:${p.web}/api/devices`, {
+          method: 'POST',
+          headers: { authorization: AUTH, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: u, uniqueId: u }),
+        }),
+      ),
+    );
+  }
+  return ids;
+}
+
+/** Sends POSITIONS positions round-robin over the processes' OsmAnd ports; answers the acknowledged count. */
+async function load(
+  targets: Proc[],
+  uniqueIds: string[],
+): Promise<{ acknowledged: number; seconds: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  let next = 0;
+  let acknowledged = 0;
+  const t0 = performance.now();
+  const base = Math.floor(Date.now() / 1000) - 86_400;
+  const one = (k: number): Promise<void> =>
+    new Promise((ok) => {
+      const d = k % uniqueIds.length;
+      const round = Math.floor(k / uniqueIds.length);
+      const path =
+        `/?id=${uniqueIds[d]}&lat=${(-23.5 + round * 1e-4).toFixed(6)}&lon=${(-46.6 + d * 1e-4).toFixed(6)}` +
+        `&timestamp=${base + round}&speed=${20 + (k % 30)}`;
+      const port = targets[k % targets.length].osmand;
+      const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode === 200) acknowledged++;
+          ok();
+        });
+      });
+      req.on('error', () => ok());
+      req.end();
+    });
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < POSITIONS) await one(next++);
+    }),
+  );
+  agent.destroy();
+  return { acknowledged, seconds: (performance.now() - t0) / 1000 };
+}
+
+async function storedOnSqlite(p: Proc): Promise<number> {
+  let n = 0;
+  for (let id = 1; id <= DEVICES; id += 100) {
+    const ids = Array.from({ length: Math.min(100, DEVICES - id + 1) }, (_, i) => `deviceId=${id + i}`).join(
+      '&',
+    );
+    const res = await fetch(
+      `http://127.0.0.1:${p.web}/api/positions?${ids}&from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z`,
+      { headers: { authorization: AUTH } },
+    );
+    n += ((await res.json()) as unknown[]).length;
+  }
+  return n;
+}
+
+interface Row {
+  setup: string;
+  acknowledged: number;
+  stored: number;
+  seconds: number;
+}
+
+async function run(setup: string, processes: number, env: Record<string, string>): Promise<Row> {
+  const first = await startServer(env);
+  const others = [];
+  for (let i = 1; i < processes; i++) others.push(await startServer(env));
+  const all = [first, ...others];
+  try {
+    const ids = await createDevices(first);
+    await new Promise((r) => setTimeout(r, 500));
+    const { acknowledged, seconds } = await load(all, ids);
+    const stored = await storedOnSqlite(first);
+    return { setup, acknowledged, stored, seconds };
+  } finally {
+    for (const p of all) await stop(p);
+  }
+}
+
+async function withPostgres<T>(fn: (url: string) => Promise<T>): Promise<T> {
+  if (process.env.RASTRO_PG_URL) return fn(process.env.RASTRO_PG_URL);
+  const r = spawnSync('bash', [join(root, 'scripts', 'pg-cluster.sh'), 'start'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`no PostgreSQL: ${r.stderr}`);
+  const vars = Object.fromEntries(
+    r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('=', 2) as [string, string]),
+  );
+  try {
+    return await fn(vars.RASTRO_PG_URL);
+  } finally {
+    spawnSync('bash', [join(root, 'scripts', 'pg-cluster.sh'), 'stop', vars.RASTRO_PG_DIR]);
+  }
+}
+
+async function freshSchema(url: string, name: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS ${name} CASCADE; CREATE SCHEMA ${name}`);
+  await c.end();
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${name}`);
+  return u.toString();
+}
+
+const rows: Row[] = [];
+const dirs: string[] = [];
+const dataDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'rastro-bench-stores-'));
+  dirs.push(d);
+  return d;
+};
+try {
+  rows.push(await run('SQLite, 1 process', 1, { DATA_DIR: dataDir() }));
+  await withPostgres(async (url) => {
+    rows.push(
+      await run('PostgreSQL, 1 process', 1, {
+        DATA_DIR: dataDir(),
+        DATABASE_URL: await freshSchema(url, 'bench1'),
+      }),
+    );
+    rows.push(
+      await run('PostgreSQL, 2 processes', 2, {
+        DATA_DIR: dataDir(),
+        DATABASE_URL: await freshSchema(url, 'bench2'),
+      }),
+    );
+  });
+} finally {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+}
+
+const sqliteRate = rows[0].acknowledged / rows[0].seconds;
+const lines = [
+  '# Ingestion per store',
+  '',
+  `${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores · Node ${process.version} · ${DEVICES} devices · ` +
+    `${POSITIONS} OsmAnd positions over HTTP, ${CONCURRENCY} in flight, spread over the processes · server, ` +
+    'PostgreSQL and load generator on the same machine (`node --import tsx bench/stores.ts`)',
+  '',
+  '| setup | acknowledged | stored | lost | seconds | positions/s | vs SQLite |',
+  '|---|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => {
+    const rate = r.acknowledged / r.seconds;
+    return `| ${r.setup} | ${r.acknowledged} | ${r.stored} | ${r.acknowledged - r.stored} | ${r.seconds.toFixed(1)} | ${rate.toFixed(0)} | ${(rate / sqliteRate).toFixed(2)} |`;
+  }),
+  '',
+];
+mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+writeFileSync(join(root, 'bench', 'results', 'stores.md'), lines.join('\n'));
+console.log(lines.join('\n'));

@@ -1,0 +1,156 @@
+// Several server processes on one PostgreSQL database behave as one server (docs/deployment.md):
+// - what one process changes reaches the others through PostgreSQL's LISTEN/NOTIFY (a channel per schema):
+//   new positions, events and device states for their socket clients, "configuration changed" for their caches,
+//   sessions ended by the server;
+// - background jobs (billing, scheduled reports, the status sweep, the demo fleet, housekeeping) run in one process,
+//   the leader: the one holding a session advisory lock on its store connection. When it stops or dies, its
+//   connection closes, the lock is free and another process takes it within LEADER_RETRY_MS.
+// On SQLite (one process) the local cluster is always the leader and sends nothing.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { PostgresDatabase } from './postgres.ts';
+
+export type ClusterMessage =
+  | { t: 'live'; devices: number[]; positions: number[]; events: number[] }
+  | { t: 'changed' }
+  | { t: 'signedOut'; userId: number };
+
+export interface Cluster {
+  /** This process's id in messages. */
+  readonly node: string;
+  /** Whether this process runs the background jobs now. */
+  isLeader(): boolean;
+  /** Tells the other processes (nothing on SQLite). */
+  publish(message: ClusterMessage): void;
+  /** Messages from the other processes. */
+  subscribe(listener: (message: ClusterMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+export class LocalCluster implements Cluster {
+  readonly node = randomUUID();
+  isLeader(): boolean {
+    return true;
+  }
+  publish(): void {}
+  subscribe(): () => void {
+    return () => undefined;
+  }
+  async close(): Promise<void> {}
+}
+
+const LEADER_RETRY_MS = 2000;
+/** NOTIFY payloads must stay under 8000 bytes; id lists are split to fit. */
+const MAX_IDS = 600;
+
+export class PgCluster implements Cluster {
+  readonly node = randomUUID();
+  private leader = false;
+  private readonly listeners = new Set<(m: ClusterMessage) => void>();
+  private readonly channel: string;
+  private readonly lockKey: string;
+  private listener: pg.Client | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  private constructor(
+    private readonly db: PostgresDatabase,
+    private readonly url: string,
+    private readonly onError: (err: unknown) => void,
+  ) {
+    const schema = (db.prepare('SELECT current_schema() AS s').get() as { s: string }).s;
+    this.channel = `rastro_${schema}`.replace(/[^a-z0-9_]/gi, '_').slice(0, 60);
+    this.lockKey = `rastro-leader:${schema}`;
+  }
+
+  /** Joins the cluster: takes the leader lock if it is free, listens to the others. */
+  static async start(db: PostgresDatabase, url: string, onError: (err: unknown) => void): Promise<PgCluster> {
+    const c = new PgCluster(db, url, onError);
+    c.tryLead();
+    c.timer = setInterval(() => c.tryLead(), LEADER_RETRY_MS);
+    c.timer.unref();
+    await c.listen();
+    return c;
+  }
+
+  isLeader(): boolean {
+    return this.leader;
+  }
+
+  private tryLead(): void {
+    if (this.leader || this.closed) return;
+    try {
+      const row = this.db.prepare('SELECT pg_try_advisory_lock(hashtext(?)) AS ok').get(this.lockKey) as {
+        ok: number;
+      };
+      this.leader = row.ok === 1;
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, application_name: 'rastro-cluster' });
+    client.on('error', (err) => this.onError(err));
+    client.on('notification', (n) => {
+      if (n.channel !== this.channel || !n.payload) return;
+      let m: ClusterMessage & { node: string };
+      try {
+        m = JSON.parse(n.payload) as ClusterMessage & { node: string };
+      } catch {
+        return;
+      }
+      if (m.node === this.node) return;
+      for (const l of this.listeners) {
+        try {
+          l(m);
+        } catch (err) {
+          this.onError(err);
+        }
+      }
+    });
+    await client.connect();
+    await client.query(`LISTEN "${this.channel}"`);
+    this.listener = client;
+  }
+
+  publish(message: ClusterMessage): void {
+    const client = this.listener;
+    if (!client || this.closed) return;
+    for (const part of split(message)) {
+      client
+        .query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify({ ...part, node: this.node })])
+        .catch((err: unknown) => this.onError(err));
+    }
+  }
+
+  subscribe(listener: (message: ClusterMessage) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    const client = this.listener;
+    this.listener = null;
+    if (client) await client.end().catch(() => undefined);
+    // the leader lock goes with the store connection, closed after this
+  }
+}
+
+function split(m: ClusterMessage): ClusterMessage[] {
+  if (m.t !== 'live') return [m];
+  const size = Math.max(m.devices.length, m.positions.length, m.events.length);
+  if (size <= MAX_IDS) return [m];
+  const out: ClusterMessage[] = [];
+  for (let i = 0; i < size; i += MAX_IDS) {
+    out.push({
+      t: 'live',
+      devices: m.devices.slice(i, i + MAX_IDS),
+      positions: m.positions.slice(i, i + MAX_IDS),
+      events: m.events.slice(i, i + MAX_IDS),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,113 @@
+// The PostgreSQL store (DATABASE_URL): the SqlDatabase interface over a synchronous connection (db/pgSync.ts),
+// each query translated once from the server's SQLite dialect (db/pgTranslate.ts) and kept as a named prepared
+// statement on the connection.
+import { PgSync } from './pgSync.ts';
+import { translateSql, type Translated } from './pgTranslate.ts';
+import type { SqlDatabase, SqlRunResult, SqlStatement } from './sql.ts';
+
+export class PostgresDatabase implements SqlDatabase {
+  readonly dialect = 'postgres' as const;
+  readonly client: PgSync;
+  private readonly translated = new Map<string, Translated & { name: string }>();
+  private depth = 0;
+
+  constructor(
+    url: string,
+    private readonly tablesWithId: ReadonlySet<string>,
+  ) {
+    this.client = new PgSync(url);
+  }
+
+  prepare(sql: string): SqlStatement {
+    let t = this.translated.get(sql);
+    if (!t) {
+      t = { ...translateSql(sql, this.tablesWithId), name: `r${this.translated.size + 1}` };
+      this.translated.set(sql, t);
+    }
+    return new PostgresStatement(this, t);
+  }
+
+  query(
+    t: Translated & { name: string },
+    args: unknown[],
+  ): { rows: Array<Record<string, unknown>>; rowCount: number } {
+    return this.client.request({ op: 'query', name: t.name, text: t.text, values: bind(t, args) }, t.text);
+  }
+
+  exec(sql: string): void {
+    this.client.request({ op: 'exec', text: sql }, sql);
+  }
+
+  transaction<F extends (...args: never[]) => unknown>(fn: F): F {
+    const run = (...args: Parameters<F>): ReturnType<F> => {
+      const outer = this.depth === 0;
+      const savepoint = `s${this.depth}`;
+      this.exec(outer ? 'BEGIN' : `SAVEPOINT ${savepoint}`);
+      this.depth++;
+      try {
+        const result = fn(...args) as ReturnType<F>;
+        this.depth--;
+        this.exec(outer ? 'COMMIT' : `RELEASE SAVEPOINT ${savepoint}`);
+        return result;
+      } catch (err) {
+        this.depth--;
+        this.exec(outer ? 'ROLLBACK' : `ROLLBACK TO SAVEPOINT ${savepoint}`);
+        throw err;
+      }
+    };
+    return run as unknown as F;
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
+
+class PostgresStatement implements SqlStatement {
+  private plucked = false;
+
+  constructor(
+    private readonly db: PostgresDatabase,
+    private readonly t: Translated & { name: string },
+  ) {}
+
+  run(...args: unknown[]): SqlRunResult {
+    const r = this.db.query(this.t, args);
+    const id = this.t.returnsId ? r.rows[0]?.id : undefined;
+    return { changes: r.rowCount, lastInsertRowid: typeof id === 'number' ? id : 0 };
+  }
+
+  get(...args: unknown[]): unknown {
+    const row = this.db.query(this.t, args).rows[0];
+    return row && this.plucked ? Object.values(row)[0] : row;
+  }
+
+  all(...args: unknown[]): unknown[] {
+    const rows = this.db.query(this.t, args).rows;
+    return this.plucked ? rows.map((r) => Object.values(r)[0]) : rows;
+  }
+
+  iterate(...args: unknown[]): IterableIterator<unknown> {
+    return this.all(...args)[Symbol.iterator]();
+  }
+
+  pluck(toggle = true): this {
+    this.plucked = toggle;
+    return this;
+  }
+}
+
+/** better-sqlite3's binding rules: positional values (arrays flattened) or one object of named values. */
+function bind(t: Translated, args: unknown[]): unknown[] {
+  const flat = args.flatMap((a) => (Array.isArray(a) ? a : [a]));
+  const named =
+    flat.length === 1 && flat[0] !== null && typeof flat[0] === 'object' && !Buffer.isBuffer(flat[0])
+      ? (flat[0] as Record<string, unknown>)
+      : null;
+  return t.params.map((p) => {
+    const v = typeof p.key === 'string' ? named?.[p.key] : flat[p.key];
+    if (p.jsonArray) return typeof v === 'string' ? (JSON.parse(v) as unknown[]) : v;
+    if (typeof v === 'bigint') return v.toString();
+    return v === undefined ? null : v;
+  });
+}

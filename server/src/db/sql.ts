@@ -1,0 +1,55 @@
+// The synchronous SQL interface every server module uses, implemented twice: by better-sqlite3 (SQLite under
+// DATA_DIR, the default) and by a PostgreSQL client that answers synchronously (db/postgres.ts, when DATABASE_URL
+// is set). Queries are written once in SQLite's dialect; db/pgTranslate.ts turns them into PostgreSQL's.
+
+export type SqlDialect = 'sqlite' | 'postgres';
+
+export interface SqlRunResult {
+  changes: number;
+  lastInsertRowid: number | bigint;
+}
+
+export interface SqlStatement {
+  run(...params: unknown[]): SqlRunResult;
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+  iterate(...params: unknown[]): IterableIterator<unknown>;
+  /** Rows come back as their first column's value. */
+  pluck(toggle?: boolean): this;
+}
+
+export interface SqlDatabase {
+  readonly dialect: SqlDialect;
+  prepare(sql: string): SqlStatement;
+  /** Wraps fn so that calling the result runs it in one transaction (nested calls use savepoints). */
+  transaction<F extends (...args: never[]) => unknown>(fn: F): F;
+  /** Runs one or more statements without parameters. */
+  exec(sql: string): unknown;
+}
+
+/** A unique constraint refused a write: the column it names (SQLite: table.column; PostgreSQL: the index key). */
+export function uniqueViolation(err: unknown): string | null {
+  const e = err as { code?: string; message?: string; detail?: string; constraint?: string } | null;
+  if (!e || typeof e !== 'object') return null;
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    if (/users_email/.test(e.message ?? '')) return 'email';
+    return /\.(\w+)$/.exec(e.message ?? '')?.[1] ?? 'value';
+  }
+  if (e.code === '23505') {
+    if (e.constraint === 'users_email') return 'email';
+    const key = /Key \((?:lower\()?"?(\w+)"?\)?\)=/.exec(e.detail ?? '')?.[1];
+    return key ?? 'value';
+  }
+  return null;
+}
+
+/**
+ * SQL for a top-level attribute of a JSON text column, in the store's dialect: its text (`number` false) or its
+ * numeric value. The key is part of the statement, so it must be a plain name (letters, digits, `_ . -`).
+ */
+export function jsonField(dialect: SqlDialect, column: string, key: string, number = false): string {
+  if (!/^[A-Za-z0-9_.-]+$/.test(key) || !/^[A-Za-z_][\w.]*$/.test(column))
+    throw new Error(`bad JSON field ${key}`);
+  if (dialect === 'sqlite') return `json_extract(${column}, '$."${key}"')`;
+  return number ? `(${column}::jsonb ->> '${key}')::double precision` : `(${column}::jsonb ->> '${key}')`;
+}

@@ -1,0 +1,175 @@
+// Two server processes on one PostgreSQL database behave as one server (issue #12, db/cluster.ts): a position
+// reported to A's OsmAnd port reaches a socket client of B within a second, a device created on B is listed by A,
+// the billing job runs in one of them, and when that one dies the other takes the background jobs over.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+
+const serverDir = resolve(import.meta.dirname, '..', '..');
+const AUTH = { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` };
+
+function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+interface Proc {
+  child: ChildProcess;
+  base: string;
+  osmand: string;
+  log: string[];
+  exited: Promise<number | null>;
+}
+
+async function startProcess(env: Record<string, string>): Promise<Proc> {
+  const [port, osmandPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, ['--import', 'tsx', join(serverDir, 'src', 'main.ts')], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      OSMAND_PORT: String(osmandPort),
+      SIM_DEVICES: '0',
+      LOG_LEVEL: 'debug',
+      LOG_FORMAT: 'json',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
+  const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 400; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok)
+        return { child, base, osmand: `http://127.0.0.1:${osmandPort}`, log, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start:\n${log.join('')}`);
+}
+
+async function until<T>(what: string, fn: () => Promise<T | undefined>, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const billingRuns = (p: Proc) =>
+  p.log
+    .join('')
+    .split('\n')
+    .filter((l) => l.includes('"billing job ran"')).length;
+
+describe('two server processes on one PostgreSQL database', () => {
+  const key = `cluster-${randomUUID()}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'rastro-cluster-'));
+  let a: Proc;
+  let b: Proc;
+  beforeAll(async () => {
+    if (!TEST_DATABASE_URL)
+      throw new Error('these tests need PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
+    const env = { ...(await storeEnv(key)), DATA_DIR: dataDir } as Record<string, string>;
+    a = await startProcess(env); // the first one takes the leader lock, seeds the administrator
+    b = await startProcess(env);
+  }, 60_000);
+  afterAll(async () => {
+    for (const p of [a, b]) p?.child.kill('SIGKILL');
+    await Promise.all([a?.exited, b?.exited]);
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropStore(key);
+  });
+
+  it('a device created on B is listed by A; a position reported to A reaches a socket client of B within a second', async () => {
+    const created = await fetch(`${b.base}/api/devices`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Shared', uniqueId: 'cluster-1' }),
+    });
+    expect(created.status).toBe(200);
+    const device = (await created.json()) as { id: number };
+    const listed = (await (await fetch(`${a.base}/api/devices`, { headers: AUTH })).json()) as Array<{
+      id: number;
+    }>;
+    expect(listed.map((d) => d.id)).toContain(device.id);
+
+    const login = await fetch(`${b.base}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: b.base },
+      body: 'email=admin&password=admin',
+    });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const ws = new WebSocket(`${b.base.replace('http', 'ws')}/api/socket`, {
+      headers: { cookie, origin: b.base },
+    });
+    const received: Array<{ positions?: Array<{ deviceId: number; latitude: number }> }> = [];
+    ws.on('message', (m: Buffer) => received.push(JSON.parse(m.toString()) as (typeof received)[number]));
+    await new Promise<void>((ok, fail) => {
+      ws.once('open', () => ok());
+      ws.once('error', fail);
+    });
+    await new Promise((r) => setTimeout(r, 300)); // the socket's first snapshot
+    const sent = Date.now();
+    const res = await fetch(
+      `${a.osmand}/?id=cluster-1&lat=-23.5&lon=-46.6&timestamp=${Math.floor(sent / 1000)}`,
+      {
+        method: 'POST',
+      },
+    );
+    expect(res.status).toBe(200);
+    const position = await until(
+      'position on B',
+      async () =>
+        received
+          .flatMap((m) => m.positions ?? [])
+          .find((p) => p.deviceId === device.id && p.latitude === -23.5),
+      1000,
+    );
+    expect(position.deviceId).toBe(device.id);
+    ws.close();
+  });
+
+  it('the billing job runs in one process; when it dies, the other takes the jobs over', async () => {
+    const runs = await until('a billing run', async () => billingRuns(a) + billingRuns(b) || undefined, 5000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(billingRuns(a) + billingRuns(b)).toBe(runs);
+    expect(runs).toBe(1);
+    expect(billingRuns(a)).toBe(1); // A started first and leads
+
+    a.child.kill('SIGKILL');
+    await a.exited;
+    // B takes the leader lock once A's connection is gone, and its sweep, reports, billing now run there
+    const health = await until(
+      'B leads',
+      async () => {
+        const h = (await (await fetch(`${b.base}/api/server-health`, { headers: AUTH })).json()) as {
+          cluster?: { leader: boolean };
+        };
+        return h.cluster?.leader ? h : undefined;
+      },
+      10_000,
+    );
+    expect(health.cluster?.leader).toBe(true);
+  });
+});
