@@ -7,11 +7,14 @@
 //   connection closes, the lock is free and another process takes it within LEADER_RETRY_MS.
 // On SQLite (one process) the local cluster is always the leader and sends nothing.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import postgres from 'postgres';
 import type { PostgresDatabase } from './postgres.ts';
 
+/** A device's live state as another process stored it: id, status, last update (ms or null), latest position id. */
+export type RemoteDeviceState = [number, string | null, number | null, number];
+
 export type ClusterMessage =
-  | { t: 'live'; devices: number[]; positions: number[]; events: number[] }
+  | { t: 'live'; devices: RemoteDeviceState[]; positions: number[]; events: number[] }
   | { t: 'changed' }
   | { t: 'signedOut'; userId: number };
 
@@ -40,8 +43,8 @@ export class LocalCluster implements Cluster {
 }
 
 const LEADER_RETRY_MS = 2000;
-/** NOTIFY payloads must stay under 8000 bytes; id lists are split to fit. */
-const MAX_IDS = 600;
+/** NOTIFY payloads must stay under 8000 bytes; longer lists are split to fit. */
+const MAX_PAYLOAD = 7000;
 
 export class PgCluster implements Cluster {
   readonly node = randomUUID();
@@ -49,7 +52,7 @@ export class PgCluster implements Cluster {
   private readonly listeners = new Set<(m: ClusterMessage) => void>();
   private readonly channel: string;
   private readonly lockKey: string;
-  private listener: pg.Client | null = null;
+  private listener: postgres.Sql | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
@@ -90,13 +93,15 @@ export class PgCluster implements Cluster {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, application_name: 'rastro-cluster' });
-    client.on('error', (err) => this.onError(err));
-    client.on('notification', (n) => {
-      if (n.channel !== this.channel || !n.payload) return;
+    const client = postgres(this.url, {
+      max: 1,
+      onnotice: () => undefined,
+      connection: { application_name: 'rastro-cluster' },
+    });
+    await client.listen(this.channel, (payload) => {
       let m: ClusterMessage & { node: string };
       try {
-        m = JSON.parse(n.payload) as ClusterMessage & { node: string };
+        m = JSON.parse(payload) as ClusterMessage & { node: string };
       } catch {
         return;
       }
@@ -109,8 +114,6 @@ export class PgCluster implements Cluster {
         }
       }
     });
-    await client.connect();
-    await client.query(`LISTEN "${this.channel}"`);
     this.listener = client;
   }
 
@@ -119,7 +122,7 @@ export class PgCluster implements Cluster {
     if (!client || this.closed) return;
     for (const part of split(message)) {
       client
-        .query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify({ ...part, node: this.node })])
+        .notify(this.channel, JSON.stringify({ ...part, node: this.node }))
         .catch((err: unknown) => this.onError(err));
     }
   }
@@ -134,23 +137,29 @@ export class PgCluster implements Cluster {
     if (this.timer) clearInterval(this.timer);
     const client = this.listener;
     this.listener = null;
-    if (client) await client.end().catch(() => undefined);
+    if (client) await client.end({ timeout: 2 }).catch(() => undefined);
     // the leader lock goes with the store connection, closed after this
   }
 }
 
 function split(m: ClusterMessage): ClusterMessage[] {
-  if (m.t !== 'live') return [m];
-  const size = Math.max(m.devices.length, m.positions.length, m.events.length);
-  if (size <= MAX_IDS) return [m];
+  if (m.t !== 'live' || JSON.stringify(m).length <= MAX_PAYLOAD) return [m];
   const out: ClusterMessage[] = [];
-  for (let i = 0; i < size; i += MAX_IDS) {
-    out.push({
-      t: 'live',
-      devices: m.devices.slice(i, i + MAX_IDS),
-      positions: m.positions.slice(i, i + MAX_IDS),
-      events: m.events.slice(i, i + MAX_IDS),
-    });
-  }
+  let part: Extract<ClusterMessage, { t: 'live' }> = { t: 'live', devices: [], positions: [], events: [] };
+  let size = 60;
+  const add = (key: 'devices' | 'positions' | 'events', item: RemoteDeviceState | number) => {
+    const n = JSON.stringify(item).length + 1;
+    if (size + n > MAX_PAYLOAD) {
+      out.push(part);
+      part = { t: 'live', devices: [], positions: [], events: [] };
+      size = 60;
+    }
+    (part[key] as Array<typeof item>).push(item);
+    size += n;
+  };
+  for (const d of m.devices) add('devices', d);
+  for (const p of m.positions) add('positions', p);
+  for (const e of m.events) add('events', e);
+  out.push(part);
   return out;
 }

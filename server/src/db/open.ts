@@ -37,6 +37,12 @@ function openSqliteStore(file: string): Store {
   sqlite.pragma('foreign_keys = OFF');
   sqlite.pragma('busy_timeout = 5000');
   migrate(sqlite);
+  // better-sqlite3's statements are the SqlStatement shape already; runLater is run (nothing to wait for)
+  const proto = Object.getPrototypeOf(sqlite.prepare('SELECT 1')) as { runLater?: unknown };
+  if (!proto.runLater)
+    proto.runLater = function runLater(this: BetterSqlite3.Statement, ...args: unknown[]) {
+      this.run(...args);
+    };
   const sql = Object.assign(sqlite, { dialect: 'sqlite' as const }) as unknown as SqlDatabase;
   return {
     sql,

@@ -7,8 +7,8 @@ import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from '
 
 export type PgRequest =
   | { op: 'connect' }
-  | { op: 'query'; name?: string; text: string; values: unknown[] }
-  | { op: 'exec'; text: string }
+  | { op: 'query'; name?: string; text: string; values: unknown[]; later?: boolean }
+  | { op: 'exec'; text: string; later?: boolean }
   | { op: 'close' };
 
 export interface PgFailure {
@@ -41,6 +41,8 @@ export class PgSync {
   private readonly port: MessagePort;
   private readonly worker: Worker;
   private closed = false;
+  /** Round trips made (diagnostics and the benchmark). */
+  requests = 0;
 
   constructor(url: string) {
     const { port1, port2 } = new MessageChannel();
@@ -58,6 +60,7 @@ export class PgSync {
 
   request(req: PgRequest, sql?: string): { rows: Array<Record<string, unknown>>; rowCount: number } {
     if (this.closed) throw new Error('the PostgreSQL store is closed');
+    this.requests++;
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage(req);
     for (;;) {
@@ -70,6 +73,13 @@ export class PgSync {
       }
       if (waited === 'timed-out') throw new Error(`PostgreSQL did not answer within ${TIMEOUT_MS / 1000} s`);
     }
+  }
+
+  /** Posts a request without waiting for it (see pgWorker.ts: its failure fails the next waited request). */
+  send(req: PgRequest & { later: true }): void {
+    if (this.closed) throw new Error('the PostgreSQL store is closed');
+    this.requests++;
+    this.port.postMessage(req);
   }
 
   async close(): Promise<void> {

@@ -25,6 +25,11 @@ export interface Translated {
   params: ParamRef[];
   /** The INSERT returns the new row's id (for lastInsertRowid). */
   returnsId: boolean;
+  /**
+   * The same single-row INSERT with the id given as the last parameter, `$n+1`, and nothing returned: inside a
+   * transaction the store reserves ids ahead and sends these without waiting (db/postgres.ts).
+   */
+  withId?: string;
 }
 
 const STRING = '\uE000';
@@ -115,6 +120,7 @@ export function translateSql(sql: string, tablesWithId: ReadonlySet<string>, ddl
   let text = masked.replace(/\uE000(\d+)\uE000/g, (_m, s: string) => strings[Number(s)]).trim();
   text = text.replace(/;\s*$/, '');
   let returnsId = false;
+  let withId: string | undefined;
   const insert = /^\s*INSERT\s+INTO\s+(\w+)/i.exec(text);
   if (insert) {
     const returning = /\bRETURNING\b/i.test(masked);
@@ -123,11 +129,19 @@ export function translateSql(sql: string, tablesWithId: ReadonlySet<string>, ddl
         ? text.replace(/\bRETURNING\b/i, 'ON CONFLICT DO NOTHING RETURNING')
         : `${text} ON CONFLICT DO NOTHING`;
     if (!returning && tablesWithId.has(insert[1])) {
+      // one row of values, no id given: the variant with the id as the last parameter
+      const single =
+        /^\s*INSERT\s+INTO\s+\w+\s*\((?![^)]*\bid\b)[^)]*\)\s*VALUES\s*\([^()]*(\([^()]*\)[^()]*)*\)$/i;
+      if (!ignore && single.test(text)) {
+        withId = text
+          .replace(/^(\s*INSERT\s+INTO\s+\w+\s*\()/i, '$1id, ')
+          .replace(/\bVALUES\s*\(/i, `VALUES ($${params.length + 1}, `);
+      }
       text += ' RETURNING id';
       returnsId = true;
     }
   }
-  return { text, params, returnsId };
+  return { text, params, returnsId, withId };
 }
 
 const jsonEachIn = /\bIN\s*\(\s*SELECT\s+value\s+FROM\s+json_each\s*\(\s*\uE001(\d+)\uE001\s*\)\s*\)/gi;

@@ -10,6 +10,8 @@ export class PostgresDatabase implements SqlDatabase {
   readonly client: PgSync;
   private readonly translated = new Map<string, Translated & { name: string }>();
   private depth = 0;
+  /** Ids taken ahead from each table's sequence, for INSERTs sent without waiting inside a transaction. */
+  private readonly reserved = new Map<string, number[]>();
 
   constructor(
     url: string,
@@ -38,11 +40,43 @@ export class PostgresDatabase implements SqlDatabase {
     this.client.request({ op: 'exec', text: sql }, sql);
   }
 
+  /** Inside a transaction, a write is posted without waiting for its answer. */
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
+  sendLater(t: Translated & { name: string }, args: unknown[], text = t.text, extra?: unknown): void {
+    const values = bind(t, args);
+    if (extra !== undefined) values.push(extra);
+    this.client.send({
+      op: 'query',
+      name: text === t.text ? t.name : `${t.name}i`,
+      text,
+      values,
+      later: true,
+    });
+  }
+
+  /** The next id of the table's sequence, reserved 500 at a time. */
+  reserveId(table: string): number {
+    let pool = this.reserved.get(table);
+    if (!pool || pool.length === 0) {
+      const rows = this.client.request({
+        op: 'query',
+        text: `SELECT nextval(pg_get_serial_sequence('${table}', 'id')) AS id FROM generate_series(1, 500)`,
+        values: [],
+      }).rows as Array<{ id: number }>;
+      pool = rows.map((r) => r.id).reverse();
+      this.reserved.set(table, pool);
+    }
+    return pool.pop()!;
+  }
+
   transaction<F extends (...args: never[]) => unknown>(fn: F): F {
     const run = (...args: Parameters<F>): ReturnType<F> => {
       const outer = this.depth === 0;
       const savepoint = `s${this.depth}`;
-      this.exec(outer ? 'BEGIN' : `SAVEPOINT ${savepoint}`);
+      this.client.send({ op: 'exec', text: outer ? 'BEGIN' : `SAVEPOINT ${savepoint}`, later: true });
       this.depth++;
       try {
         const result = fn(...args) as ReturnType<F>;
@@ -65,16 +99,29 @@ export class PostgresDatabase implements SqlDatabase {
 
 class PostgresStatement implements SqlStatement {
   private plucked = false;
+  private readonly table: string | undefined;
 
   constructor(
     private readonly db: PostgresDatabase,
     private readonly t: Translated & { name: string },
-  ) {}
+  ) {
+    this.table = /^\s*INSERT\s+INTO\s+(\w+)/i.exec(t.text)?.[1];
+  }
 
   run(...args: unknown[]): SqlRunResult {
+    if (this.t.withId && this.db.inTransaction) {
+      const id = this.db.reserveId(this.table!);
+      this.db.sendLater(this.t, args, this.t.withId, id);
+      return { changes: 1, lastInsertRowid: id };
+    }
     const r = this.db.query(this.t, args);
     const id = this.t.returnsId ? r.rows[0]?.id : undefined;
     return { changes: r.rowCount, lastInsertRowid: typeof id === 'number' ? id : 0 };
+  }
+
+  runLater(...args: unknown[]): void {
+    if (this.db.inTransaction) this.db.sendLater(this.t, args);
+    else this.run(...args);
   }
 
   get(...args: unknown[]): unknown {

@@ -11,6 +11,11 @@ export interface SqlRunResult {
 
 export interface SqlStatement {
   run(...params: unknown[]): SqlRunResult;
+  /**
+   * Runs a write whose answer the caller does not need. On PostgreSQL inside a transaction it is sent without
+   * waiting (a failure fails the transaction's commit); elsewhere it is run().
+   */
+  runLater(...params: unknown[]): void;
   get(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];
   iterate(...params: unknown[]): IterableIterator<unknown>;

@@ -66,7 +66,7 @@ export class ActivityRecorder {
   }
 
   add(deviceId: number, hour: number, driver: string, step: ActivityStep): void {
-    this.upsert.run({ deviceId, hour, driver, ...step });
+    this.upsert.runLater({ deviceId, hour, driver, ...step });
   }
 }
 

@@ -1,6 +1,7 @@
 // What the live core keeps in memory per device (ingest.ts's LiveCore extends it): status, lastUpdate, the latest
 // position (loaded from the store on first use), the overspeed flag and the motion tracker; and the answers built
 // from it (the device with its live status, the latest position).
+import type { RemoteDeviceState } from '../db/cluster.ts';
 import type { SqlDatabase, SqlStatement } from '../db/sql.ts';
 import type { Device, Event, Position } from '@rastro/domain';
 import type { LiveCache } from './cache.ts';
@@ -24,48 +25,99 @@ export interface DevState extends LiveDeviceState {
 export class DeviceStates {
   protected readonly states = new Map<number, DevState>();
   private readonly positionById: SqlStatement;
+  private readonly deviceById: SqlStatement;
+  private readonly deviceByUniqueId: SqlStatement;
 
   constructor(
     readonly cache: LiveCache,
     private readonly db: SqlDatabase,
   ) {
     this.positionById = db.prepare('SELECT * FROM positions WHERE id = ?');
+    this.deviceById = db.prepare('SELECT id FROM devices WHERE id = ?');
+    this.deviceByUniqueId = db.prepare('SELECT id FROM devices WHERE uniqueId = ?');
+  }
+
+  /** Resolves a device by uniqueId (trimmed) or id, refreshing the cache once on a miss. */
+  findDevice(ref: { uniqueId?: string; deviceId?: number }): number | undefined {
+    const lookup = () =>
+      ref.deviceId !== undefined
+        ? this.cache.devices.has(ref.deviceId)
+          ? ref.deviceId
+          : undefined
+        : this.cache.byUniqueId.get((ref.uniqueId ?? '').trim());
+    this.cache.fresh();
+    let id = lookup();
+    if (id === undefined) {
+      const row =
+        ref.deviceId !== undefined
+          ? this.deviceById.get(ref.deviceId)
+          : this.deviceByUniqueId.get((ref.uniqueId ?? '').trim());
+      if (row) {
+        this.cache.invalidate();
+        this.cache.fresh();
+        id = lookup();
+      }
+    }
+    return id;
   }
 
   /**
    * Takes over the device states another server process stored (db/cluster.ts): status, last update and latest
-   * position come from the store again; returns the positions and events it named.
+   * position id as it sent them (the position itself is read again when needed); answers the positions and events
+   * it named, read from the store, when asked for (someone here watches).
    */
   protected adoptRemote(
-    deviceIds: number[],
+    devices: RemoteDeviceState[],
     positionIds: number[],
     eventIds: number[],
   ): { latest: Position[]; events: Event[] } {
+    for (const [id, status, lastUpdate, positionId] of devices) {
+      const st = this.states.get(id);
+      if (!st) continue; // read from the store on first use
+      st.status = status as DevState['status'];
+      st.lastUpdate = lastUpdate === null ? null : new Date(lastUpdate);
+      if (st.positionId !== positionId) {
+        st.positionId = positionId;
+        st.loaded = false;
+        st.last = null;
+        st.tracker = null;
+      }
+    }
     const byIds = (table: string, ids: number[]) =>
       ids.length
         ? this.db
             .prepare(`SELECT * FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`)
             .all(JSON.stringify(ids))
         : [];
-    for (const r of byIds('devices', deviceIds) as Array<{
-      id: number;
-      status: string | null;
-      lastUpdate: string | null;
-      positionId: number;
-    }>) {
-      const st = this.state(r.id);
-      st.status = r.status as DevState['status'];
-      st.lastUpdate = r.lastUpdate ? new Date(r.lastUpdate) : null;
-      if (st.positionId !== r.positionId) {
-        st.positionId = r.positionId;
-        st.loaded = false;
-        this.state(r.id);
-      }
-    }
     return {
       latest: (byIds('positions', positionIds) as PositionDbRow[]).map(positionFromRow),
       events: (byIds('events', eventIds) as EventDbRow[]).map(eventFromRow),
     };
+  }
+
+  /** The devices' live states as other processes take them over (adoptRemote). */
+  remoteStates(ids: Iterable<number>): RemoteDeviceState[] {
+    const out: RemoteDeviceState[] = [];
+    for (const id of ids) {
+      const st = this.states.get(id);
+      if (st) out.push([id, st.status, st.lastUpdate ? st.lastUpdate.getTime() : null, st.positionId]);
+    }
+    return out;
+  }
+
+  /** Stores the devices' status, last update and latest position id (inside the batch's transaction). */
+  protected writeStates(ids: Iterable<number>, update: SqlStatement): void {
+    for (const id of ids) {
+      const st = this.states.get(id)!;
+      const lastUpdate = st.lastUpdate ? st.lastUpdate.toISOString() : null;
+      update.runLater({ status: st.status, lastUpdate, positionId: st.positionId, id });
+    }
+  }
+
+  /** Drops what memory holds of the devices (a batch that was not stored): read from the store again. */
+  protected forget(ids: Iterable<number>): void {
+    for (const id of ids) this.states.delete(id);
+    this.cache.invalidate();
   }
 
   /** The device as the API shows it, with its live status. */

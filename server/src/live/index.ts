@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { RemoteDeviceState } from '../db/cluster.ts';
 import { registerAnchorAlarms } from './anchor.ts';
 import { registerCommandRoutes } from './commands.ts';
 import { registerComputedTestRoute } from './computed/route.ts';
@@ -74,7 +75,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     }
     return payload;
   });
-  let batch: { t: 'live'; devices: number[]; positions: number[]; events: number[] } | null = null;
+  let batch: { t: 'live'; devices: RemoteDeviceState[]; positions: number[]; events: number[] } | null = null;
   const told = () => {
     if (!batch) {
       batch = { t: 'live', devices: [], positions: [], events: [] };
@@ -86,12 +87,12 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     return batch;
   };
   live.subscribe({
-    devices: (ds) => told().devices.push(...ds.map((d) => d.id)),
+    devices: (ds) => told().devices.push(...live.remoteStates(ds.map((d) => d.id))),
     positions: (ps) => told().positions.push(...ps.map((p) => p.id)),
     events: (es) => told().events.push(...es.map((e) => e.id)),
   });
   ctx.cluster.subscribe((m) => {
-    if (m.t === 'live') live.applyRemote(m);
+    if (m.t === 'live') live.applyRemote(m, hub.clientCount > 0); // rows are read only for socket clients
   });
   ctx.bus.on('permissions', () => live.invalidate());
   ctx.bus.on('device', () => live.invalidate());

@@ -4,6 +4,7 @@
 // transaction per batch with prepared statements; per-device state stays in memory.
 import type { Attributes, Command, Device, Event, Position, QueuedCommand } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import type { RemoteDeviceState } from '../db/cluster.ts';
 import type { IncomingPosition, IngestError, IngestResult, LiveListener } from './types.ts';
 import { LiveCache } from './cache.ts';
 import { LiveEventHandlers } from './events/index.ts';
@@ -103,30 +104,6 @@ export class LiveCore extends DeviceStates {
     this.cache.invalidate();
   }
 
-  /** Resolves a device by uniqueId (trimmed) or id, refreshing the cache once on a miss. */
-  findDevice(ref: { uniqueId?: string; deviceId?: number }): number | undefined {
-    const lookup = () =>
-      ref.deviceId !== undefined
-        ? this.cache.devices.has(ref.deviceId)
-          ? ref.deviceId
-          : undefined
-        : this.cache.byUniqueId.get((ref.uniqueId ?? '').trim());
-    this.cache.fresh();
-    let id = lookup();
-    if (id === undefined) {
-      const row =
-        ref.deviceId !== undefined
-          ? this.sql.deviceById.get(ref.deviceId)
-          : this.sql.deviceByUniqueId.get((ref.uniqueId ?? '').trim());
-      if (row) {
-        this.cache.invalidate();
-        this.cache.fresh();
-        id = lookup();
-      }
-    }
-    return id;
-  }
-
   ingest(p: IncomingPosition): Promise<IngestResult> {
     this.stats.received++;
     const invalid = validate(p);
@@ -186,36 +163,49 @@ export class LiveCore extends DeviceStates {
     const latest: Position[] = [];
     const events: Event[] = [];
     const handlerCalls: Array<() => void> = [];
-    this.ctx.store.sql.transaction(() => {
-      for (const item of batch) {
-        try {
-          results.push(this.processOne(item, cache, changedDevices, latest, events, handlerCalls));
-        } catch (err) {
-          this.ctx.log.error({ err }, 'position processing failed');
-          results.push({ ok: false, error: 'failed', message: 'Position processing failed' });
+    const failed: IngestResult = { ok: false, error: 'failed', message: 'Position processing failed' };
+    try {
+      this.ctx.store.sql.transaction(() => {
+        for (const item of batch) {
+          try {
+            results.push(this.processOne(item, cache, changedDevices, latest, events, handlerCalls));
+          } catch (err) {
+            this.ctx.log.error({ err }, 'position processing failed');
+            results.push(failed);
+          }
         }
-      }
-      // one device row update per device per batch
-      for (const id of changedDevices) {
-        const st = this.states.get(id)!;
-        this.sql.updateDevice.run({
-          status: st.status,
-          lastUpdate: st.lastUpdate ? st.lastUpdate.toISOString() : null,
-          positionId: st.positionId,
-          id,
-        });
-      }
-    })();
+        this.writeStates(changedDevices, this.sql.updateDevice); // one row update per device per batch
+      })();
+    } catch (err) {
+      // the store refused the batch (PostgreSQL fails a transaction as a whole): none of it is acknowledged
+      this.ctx.log.error({ err }, 'position batch failed');
+      this.forget(changedDevices);
+      for (const item of batch) item.resolve(failed);
+      return;
+    }
     this.publish(changedDevices, latest, events);
     for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
     for (const call of handlerCalls) call();
   }
 
   /** What another server process stored (db/cluster.ts), to this process's socket clients. */
-  applyRemote(m: { devices: number[]; positions: number[]; events: number[] }): void {
+  applyRemote(
+    m: { devices: RemoteDeviceState[]; positions: number[]; events: number[] },
+    watched: boolean,
+  ): void {
     this.cache.fresh();
-    const { latest, events } = this.adoptRemote(m.devices, m.positions, m.events);
-    this.publish(m.devices, latest, events, true);
+    const { latest, events } = this.adoptRemote(
+      m.devices,
+      watched ? m.positions : [],
+      watched ? m.events : [],
+    );
+    if (watched)
+      this.publish(
+        m.devices.map((d) => d[0]),
+        latest,
+        events,
+        true,
+      );
   }
 
   private publish(

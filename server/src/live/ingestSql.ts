@@ -29,8 +29,6 @@ export function validate(p: IncomingPosition): string | null {
 
 export function prepare(db: SqlDatabase) {
   return {
-    deviceById: db.prepare('SELECT id FROM devices WHERE id = ?'),
-    deviceByUniqueId: db.prepare('SELECT id FROM devices WHERE uniqueId = ?'),
     positionById: db.prepare('SELECT * FROM positions WHERE id = ?'),
     insertPosition: db.prepare(
       `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, valid, latitude, longitude,

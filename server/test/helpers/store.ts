@@ -2,7 +2,7 @@
 // RASTRO_TEST_DATABASE_URL set to a PostgreSQL server (CI's second leg, scripts/pg-cluster.sh), each test server
 // gets a schema of its own there, named from its DATA_DIR so a restart on the same folder finds its data again.
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import postgres from 'postgres';
 
 export const TEST_DATABASE_URL = process.env.RASTRO_TEST_DATABASE_URL || undefined;
 
@@ -26,21 +26,19 @@ export async function dropStore(key: string): Promise<void> {
 /** COUNT(*) of a table in the schema storeEnv made for the key (PostgreSQL only). */
 export async function countRows(key: string, table: string): Promise<number> {
   const env = await storeEnv(key);
-  const client = new pg.Client({ connectionString: env.DATABASE_URL });
-  await client.connect();
+  const client = postgres(env.DATABASE_URL!, { max: 1, onnotice: () => undefined });
   try {
-    const r = await client.query(`SELECT COUNT(*) AS n FROM ${table}`);
-    return Number((r.rows[0] as { n: string }).n);
+    const rows = await client.unsafe(`SELECT COUNT(*) AS n FROM ${table}`);
+    return Number((rows[0] as unknown as { n: string }).n);
   } finally {
     await client.end();
   }
 }
 
 async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
+  const client = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => undefined });
   try {
-    await client.query(sql);
+    await client.unsafe(sql);
   } finally {
     await client.end();
   }
