@@ -80,12 +80,21 @@ export class PgCluster implements Cluster {
     return this.leader;
   }
 
+  /**
+   * Takes the lock, or confirms it is still held: asked again by the leader too (a session lock is re-entrant), so
+   * a leader whose connection was lost and re-made without the lock steps down instead of leading twice.
+   */
   private tryLead(): void {
-    if (this.leader || this.closed) return;
+    if (this.closed) return;
     try {
-      const row = this.db.prepare('SELECT pg_try_advisory_lock(hashtext(?)) AS ok').get(this.lockKey) as {
-        ok: number;
-      };
+      // the leader's second hold is released at once, so the lock count stays at one
+      const row = this.db
+        .prepare(
+          `SELECT CASE WHEN pg_try_advisory_lock(hashtext(@key))
+             THEN (CASE WHEN @held = 1 THEN pg_advisory_unlock(hashtext(@key)) ELSE true END)
+             ELSE false END AS ok`,
+        )
+        .get({ key: this.lockKey, held: this.leader ? 1 : 0 }) as { ok: number };
       this.leader = row.ok === 1;
     } catch (err) {
       this.onError(err);

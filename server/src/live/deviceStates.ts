@@ -72,8 +72,7 @@ export class DeviceStates {
     eventIds: number[],
   ): { latest: Position[]; events: Event[] } {
     for (const [id, status, lastUpdate, positionId] of devices) {
-      const st = this.states.get(id);
-      if (!st) continue; // read from the store on first use
+      const st = this.held(id); // held even if never seen here: the leader's status sweep covers every device
       st.status = status as DevState['status'];
       st.lastUpdate = lastUpdate === null ? null : new Date(lastUpdate);
       if (st.positionId !== positionId) {
@@ -128,7 +127,8 @@ export class DeviceStates {
     return deviceJson(d, this.cache.deviceAttrs.get(id) ?? {}, st?.loaded ? st : undefined);
   }
 
-  protected state(deviceId: number): DevState {
+  /** The device's state, made from its stored row on first use (the latest position not read yet). */
+  private held(deviceId: number): DevState {
     let st = this.states.get(deviceId);
     if (!st) {
       const d = this.cache.device(deviceId);
@@ -143,6 +143,11 @@ export class DeviceStates {
       };
       this.states.set(deviceId, st);
     }
+    return st;
+  }
+
+  protected state(deviceId: number): DevState {
+    const st = this.held(deviceId);
     if (!st.loaded) {
       st.loaded = true;
       if (st.positionId) {

@@ -89,7 +89,10 @@ describe('two server processes on one PostgreSQL database', () => {
   beforeAll(async () => {
     if (!TEST_DATABASE_URL)
       throw new Error('these tests need PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-    const env = { ...(await storeEnv(key)), DATA_DIR: dataDir } as Record<string, string>;
+    const env = { ...(await storeEnv(key)), DATA_DIR: dataDir, STATUS_TIMEOUT: '3' } as Record<
+      string,
+      string
+    >;
     a = await startProcess(env); // the first one takes the leader lock, seeds the administrator
     b = await startProcess(env);
   }, 60_000);
@@ -148,6 +151,31 @@ describe('two server processes on one PostgreSQL database', () => {
     );
     expect(position.deviceId).toBe(device.id);
     ws.close();
+  });
+
+  it('a device reporting only to B is swept by A, the leader: unknown after STATUS_TIMEOUT (3 s), on both', async () => {
+    const created = await fetch(`${b.base}/api/devices`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Quiet', uniqueId: 'cluster-2' }),
+    });
+    const device = (await created.json()) as { id: number };
+    const at = Math.floor(Date.now() / 1000);
+    expect(
+      (await fetch(`${b.osmand}/?id=cluster-2&lat=-23.6&lon=-46.7&timestamp=${at}`, { method: 'POST' }))
+        .status,
+    ).toBe(200);
+    const statusOn = async (p: Proc) =>
+      (
+        (await (await fetch(`${p.base}/api/devices?id=${device.id}`, { headers: AUTH })).json()) as Array<{
+          status: string;
+        }>
+      )[0]?.status;
+    expect(
+      await until('online on A', async () => ((await statusOn(a)) === 'online' ? true : undefined), 1000),
+    ).toBe(true);
+    await until('unknown on A', async () => ((await statusOn(a)) === 'unknown' ? true : undefined), 8000);
+    await until('unknown on B', async () => ((await statusOn(b)) === 'unknown' ? true : undefined), 1000);
   });
 
   it('the billing job runs in one process; when it dies, the other takes the jobs over', async () => {
