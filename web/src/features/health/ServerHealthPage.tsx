@@ -124,13 +124,24 @@ export function ServerHealthPage() {
 
             <HealthCard title={t('cards.storage')} icon={<IconDatabase size={18} />} testId="health-storage">
               <Figure
+                label={t('fields.store')}
+                value={h.database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}
+                testId="health-db-kind"
+              />
+              <Figure
                 label={t('fields.database')}
                 value={formatBytes(h.database.sizeBytes, locale)}
                 testId="health-db-size"
               />
               {h.database.kind === 'sqlite' ? (
                 <Figure label={t('fields.wal')} value={formatBytes(h.database.walBytes, locale)} />
-              ) : null}
+              ) : (
+                <Figure
+                  label={t('fields.jobs')}
+                  value={t(h.cluster?.leader ? 'fields.jobsHere' : 'fields.jobsElsewhere')}
+                  testId="health-jobs"
+                />
+              )}
               {h.disk ? (
                 <>
                   <Figure

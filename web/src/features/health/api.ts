@@ -15,6 +15,8 @@ export interface ServerHealth {
   memory: { rss: number; heapUsed: number; heapTotal: number; systemTotal: number; systemFree: number };
   disk: { free: number; total: number } | null;
   database: { kind: string; sizeBytes: number; walBytes: number };
+  /** Several processes on one PostgreSQL database: whether this one runs the background jobs. */
+  cluster?: { node: string; leader: boolean };
   devices: { total: number; online: number; offline: number; unknown: number } | null;
   positions: {
     received: number;

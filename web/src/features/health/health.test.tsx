@@ -58,6 +58,8 @@ describe('ServerHealthPage', () => {
     expect(screen.getByTestId('health-status').textContent).toBe('Running');
     expect(screen.getByTestId('health-rss').textContent).toBe('150 MB');
     expect(screen.getByTestId('health-db-size').textContent).toBe('12.5 MB');
+    expect(screen.getByTestId('health-db-kind').textContent).toBe('SQLite');
+    expect(screen.queryByTestId('health-jobs')).toBeNull();
     expect(screen.getByTestId('health-disk').textContent).toBe('20 GB free of 40 GB');
     expect(screen.getByTestId('health-devices-total').textContent).toBe('30');
     expect(screen.getByTestId('health-devices-online').textContent).toBe('26');
@@ -68,6 +70,29 @@ describe('ServerHealthPage', () => {
     expect((await screen.findByTestId('health-ssl-https')).textContent).toBe('HTTPS');
     expect(screen.getByTestId('health-ssl-managed').textContent).toContain('reverse proxy');
     expect(f.calls.map((c) => c.url).sort()).toEqual(['/api/server-health', '/api/ssl/check']);
+  });
+
+  it('on PostgreSQL: the store, no journal size, and whether this process runs the background jobs', async () => {
+    const onPostgres = (leader: boolean): ServerHealth => ({
+      ...health,
+      database: { kind: 'postgres', sizeBytes: 8 * 1024 * 1024, walBytes: 0 },
+      cluster: { node: 'n1', leader },
+    });
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch((url) => (url === '/api/ssl/check' ? json(ssl) : json(onPostgres(false)))).fn,
+    );
+    renderWithProviders(<ServerHealthPage />, { locale: 'pt-BR' });
+    expect((await screen.findByTestId('health-db-kind')).textContent).toBe('PostgreSQL');
+    expect(screen.getByTestId('health-jobs').textContent).toBe('Rodam em outro processo');
+    expect(screen.queryByText('Diário (WAL)')).toBeNull();
+    cleanup();
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch((url) => (url === '/api/ssl/check' ? json(ssl) : json(onPostgres(true)))).fn,
+    );
+    renderWithProviders(<ServerHealthPage />, { locale: 'es' });
+    expect((await screen.findByTestId('health-jobs')).textContent).toBe('Se ejecutan en este proceso');
   });
 
   it('gateway mode: the upstream card instead of the embedded figures', async () => {
