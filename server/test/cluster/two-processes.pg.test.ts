@@ -1,5 +1,6 @@
 // Two server processes on one PostgreSQL database behave as one server (issue #12, db/cluster.ts): a position
 // reported to A's OsmAnd port reaches a socket client of B within a second, a device created on B is listed by A,
+// a session made on B works on A, a device reporting only to B is swept by the leader A,
 // the billing job runs in one of them, and when that one dies the other takes the background jobs over.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -123,6 +124,10 @@ describe('two server processes on one PostgreSQL database', () => {
     });
     expect(login.status).toBe(200);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    // the session made on B works on A: sessions live in the database
+    const onA = await fetch(`${a.base}/api/session`, { headers: { cookie } });
+    expect(onA.status).toBe(200);
+    expect(((await onA.json()) as { email: string }).email).toBe('admin');
     const ws = new WebSocket(`${b.base.replace('http', 'ws')}/api/socket`, {
       headers: { cookie, origin: b.base },
     });
