@@ -35,12 +35,15 @@ export class PgError extends Error {
 }
 
 const TIMEOUT_MS = 60_000;
+/** How many writes posted `later` wait to travel together (a waited request sends them at once). */
+const LATER_BATCH = 32;
 
 export class PgSync {
   private readonly signal = new Int32Array(new SharedArrayBuffer(4));
   private readonly port: MessagePort;
   private readonly worker: Worker;
   private closed = false;
+  private later: PgRequest[] = [];
   /** Round trips made (diagnostics and the benchmark). */
   requests = 0;
 
@@ -61,6 +64,7 @@ export class PgSync {
   request(req: PgRequest, sql?: string): { rows: Array<Record<string, unknown>>; rowCount: number } {
     if (this.closed) throw new Error('the PostgreSQL store is closed');
     this.requests++;
+    this.flushLater();
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage(req);
     for (;;) {
@@ -79,7 +83,16 @@ export class PgSync {
   send(req: PgRequest & { later: true }): void {
     if (this.closed) throw new Error('the PostgreSQL store is closed');
     this.requests++;
-    this.port.postMessage(req);
+    this.later.push(req);
+    if (this.later.length >= LATER_BATCH) this.flushLater();
+  }
+
+  /** Writes posted `later` travel to the worker several to a message (fewer messages, same order). */
+  private flushLater(): void {
+    if (this.later.length === 0) return;
+    const batch = this.later;
+    this.later = [];
+    this.port.postMessage(batch);
   }
 
   async close(): Promise<void> {

@@ -42,9 +42,14 @@ async function handle(req: PgRequest): Promise<PgReply> {
       const r = await sql.unsafe(req.text, req.values as never[], { prepare: true });
       return { rows: [...r] as Array<Record<string, unknown>>, rowCount: r.count ?? 0 };
     }
-    case 'exec':
-      await sql.unsafe(req.text).simple(); // several statements at once (migrations), no parameters
+    case 'exec': {
+      const r = await sql.unsafe(req.text).simple(); // several statements at once (migrations), no parameters
+      // COMMIT of a transaction in which a statement failed (and the caller went on) answers ROLLBACK, not an
+      // error: made one here, so nothing of it counts as stored
+      if (/^COMMIT/i.test(req.text) && (r as { command?: string }).command === 'ROLLBACK')
+        throw new Error('the transaction failed and was rolled back');
       return { rows: [], rowCount: 0 };
+    }
     case 'close':
       await sql.end({ timeout: 5 });
       return { rows: [], rowCount: 0 };
@@ -73,7 +78,12 @@ function failure(err: unknown): PgFailure {
 // that is waited for answers that failure instead, so the transaction's COMMIT fails and it is rolled back.
 let previous: Promise<unknown> = Promise.resolve();
 let deferredFailure: PgFailure | null = null;
-port.on('message', (req: PgRequest) => {
+port.on('message', (message: PgRequest | PgRequest[]) => {
+  if (Array.isArray(message)) for (const req of message) receive(req);
+  else receive(message);
+});
+
+function receive(req: PgRequest): void {
   const later = 'later' in req && req.later === true;
   if (later) {
     const running = handle(req).catch((err: unknown) => {
@@ -105,4 +115,4 @@ port.on('message', (req: PgRequest) => {
     }
     reply(r);
   });
-});
+}

@@ -78,16 +78,23 @@ export class PostgresDatabase implements SqlDatabase {
       const savepoint = `s${this.depth}`;
       this.client.send({ op: 'exec', text: outer ? 'BEGIN' : `SAVEPOINT ${savepoint}`, later: true });
       this.depth++;
+      let result: ReturnType<F>;
       try {
-        const result = fn(...args) as ReturnType<F>;
-        this.depth--;
-        this.exec(outer ? 'COMMIT' : `RELEASE SAVEPOINT ${savepoint}`);
-        return result;
+        result = fn(...args) as ReturnType<F>;
       } catch (err) {
         this.depth--;
         this.exec(outer ? 'ROLLBACK' : `ROLLBACK TO SAVEPOINT ${savepoint}`);
         throw err;
       }
+      this.depth--;
+      try {
+        this.exec(outer ? 'COMMIT' : `RELEASE SAVEPOINT ${savepoint}`);
+      } catch (err) {
+        // a write sent without waiting failed: the transaction is over (the worker rolled it back)
+        if (!outer) this.exec(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+        throw err;
+      }
+      return result;
     };
     return run as unknown as F;
   }

@@ -1,0 +1,94 @@
+// The PostgreSQL store's synchronous interface (db/postgres.ts): writes posted without waiting inside a transaction
+// (runLater, INSERTs with ids reserved ahead) either all land with the COMMIT or, when one fails, none does and the
+// transaction throws; the connection is usable afterwards; savepoints undo only their part.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../src/db/open.ts';
+import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+
+const key = `store-${randomUUID()}`;
+let store: Store;
+beforeAll(async () => {
+  if (!TEST_DATABASE_URL)
+    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
+  store = openStore({ sqliteFile: '', databaseUrl: (await storeEnv(key)).DATABASE_URL });
+});
+afterAll(async () => {
+  await store?.close();
+  await dropStore(key);
+});
+
+const count = () => (store.sql.prepare('SELECT COUNT(*) AS n FROM devices').get() as { n: number }).n;
+const insert = () => store.sql.prepare('INSERT INTO devices (name, uniqueId) VALUES (?, ?)');
+
+describe('PostgreSQL store', () => {
+  it('a failing write sent without waiting fails the COMMIT: nothing of the transaction is stored', () => {
+    const add = insert();
+    expect(() =>
+      store.sql.transaction(() => {
+        add.run('A', 'dup-1'); // id reserved, sent without waiting
+        add.runLater('B', 'dup-2');
+        add.runLater('C', 'dup-1'); // unique uniqueId: refused by PostgreSQL
+      })(),
+    ).toThrow(/duplicate key|unique/i);
+    expect(count()).toBe(0);
+  });
+
+  it('after a failed transaction the next one stores, and its reported ids are the stored ones', () => {
+    const add = insert();
+    const ids = store.sql.transaction(() => [
+      Number(add.run('D', 'ok-1').lastInsertRowid),
+      Number(add.run('E', 'ok-2').lastInsertRowid),
+    ])();
+    const rows = store.sql.prepare('SELECT id, uniqueId FROM devices ORDER BY id').all() as Array<{
+      id: number;
+      uniqueId: string;
+    }>;
+    expect(rows).toEqual([
+      { id: ids[0], uniqueId: 'ok-1' },
+      { id: ids[1], uniqueId: 'ok-2' },
+    ]);
+    // outside a transaction, run() waits and reports the same way
+    expect(Number(add.run('F', 'ok-3').lastInsertRowid)).toBeGreaterThan(ids[1]);
+  });
+
+  it('a transaction in which a failed statement was caught still fails at its COMMIT: nothing is stored', () => {
+    const add = insert();
+    const before = count();
+    expect(() =>
+      store.sql.transaction(() => {
+        add.run('J', 'caught-1');
+        try {
+          store.sql.prepare('SELECT nothing FROM devices').get();
+        } catch {
+          // the live core goes on with the next position after a failed one
+        }
+      })(),
+    ).toThrow(/rolled back|aborted/);
+    expect(count()).toBe(before);
+  });
+
+  it('a nested transaction that throws undoes only its own writes', () => {
+    const add = insert();
+    const before = count();
+    store.sql.transaction(() => {
+      add.run('G', 'outer-1');
+      expect(() =>
+        store.sql.transaction(() => {
+          add.run('H', 'inner-1');
+          throw new Error('undo inner');
+        })(),
+      ).toThrow('undo inner');
+      add.runLater('I', 'outer-2');
+    })();
+    const names = (
+      store.sql.prepare('SELECT uniqueId FROM devices WHERE id > 0 ORDER BY id').all() as Array<{
+        uniqueId: string;
+      }>
+    ).map((r) => r.uniqueId);
+    expect(count()).toBe(before + 2);
+    expect(names).toContain('outer-1');
+    expect(names).toContain('outer-2');
+    expect(names).not.toContain('inner-1');
+  });
+});
