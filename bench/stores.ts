@@ -235,7 +235,9 @@ const lines = [
   '(and each process telling the other of every batch) costs nothing either. How PostgreSQL got there: with one',
   "waited round trip per statement (node-postgres) it took 0.12 of SQLite's rate; writes whose answer nobody",
   'reads, and INSERTs with ids reserved ahead, now go out without waiting and are pipelined by postgres.js, so a',
-  'batch waits once, for its COMMIT (docs/architecture.md).',
+  "batch waits once, for its COMMIT (docs/architecture.md); they travel to the connection's thread 32 to a message.",
+  'PostgreSQL also flushes its log to disk at each COMMIT (full durability), which SQLite in WAL mode with',
+  'synchronous=NORMAL does not.',
   '',
 ];
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
