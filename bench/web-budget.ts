@@ -51,12 +51,27 @@ const pageChunk = (src: string) => {
   return key;
 };
 
-/** The default language's texts (pt-BR), fetched before the first render of any page (web/src/i18n). */
-const localeChunk = Object.keys(manifest).filter((k) => /locale-pt-BR/.test(manifest[k].file));
+/** The default language's texts (pt-BR) fetched before the first render (web/src/i18n): a sign-in page fetches
+ * only its own namespaces (the `-sign-in` chunk); a signed-in page all of them. */
+const localeChunks = (signIn: boolean) =>
+  Object.keys(manifest).filter((k) =>
+    signIn ? /locale-pt-BR-sign-in/.test(manifest[k].file) : /locale-pt-BR/.test(manifest[k].file),
+  );
 
+/**
+ * What each page needs for its first paint. /home is the signed-in shell (a lazy chunk the router waits for)
+ * with the map feature and the domain's message catalogue (loaded with the shell's texts); /login the auth
+ * feature alone.
+ */
 const pages = {
-  '/login': closure([entry, pageChunk('src/features/auth/index.ts'), ...localeChunk]),
-  '/home': closure([entry, pageChunk('src/features/map/index.ts'), ...localeChunk]),
+  '/login': closure([entry, pageChunk('src/features/auth/index.ts'), ...localeChunks(true)]),
+  '/home': closure([
+    entry,
+    pageChunk('src/app/ShellLayout.tsx'),
+    pageChunk('src/features/map/index.ts'),
+    pageChunk('src/i18n/domainMessages.ts'),
+    ...localeChunks(false),
+  ]),
 };
 
 /**
@@ -65,7 +80,7 @@ const pages = {
  * a ratchet at the last measured size plus a small margin, lowered with each reduction so weight never creeps
  * back. A size is not a timing: the check is stable on a noisy machine.
  */
-export const BUDGET_KB = { '/login': 275, '/home': 570 } as const;
+export const BUDGET_KB = { '/login': 205, '/home': 595 } as const;
 export const TARGET_KB = { '/login': 175, '/home': 500 } as const;
 const check = process.argv.includes('--check');
 

@@ -20,6 +20,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: the module graph bench/web-budget.ts reads.
     manifest: true,
     rolldownOptions: {
+      // Rolldown merges chunks shared by several lazy screens into the entry chunk by default, so the sign-in
+      // page would download the modal, scroll-area and popover code of screens it never shows.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
         // The map engine and drawing tools go in their own chunks, loaded only by the signed-in shell,
         // so the login page never downloads map code.
@@ -29,11 +32,26 @@ export default defineConfig({
             { name: 'terra-draw', test: /node_modules[\\/]terra-draw/ },
             { name: 'charts', test: /node_modules[\\/]uplot[\\/]/ },
             { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/ },
-            // One chunk per language: the active one is fetched before the first render, the others never
+            // Popovers, menus and tooltips position themselves with floating-ui; left alone the bundler hoists it
+            // into the entry chunk (many lazy screens share it), so even the sign-in page would download it.
+            // React gets its own chunk first, or the floating-ui group would take it in as a dependency.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 1 },
+            // Two chunks per language: the active one is fetched before the first render, the others never
             // unless chosen (web/src/i18n/index.ts).
-            { name: 'locale-pt-BR', test: /i18n[\\/]locales[\\/]pt-BR[\\/]/ },
-            { name: 'locale-es', test: /i18n[\\/]locales[\\/]es[\\/]/ },
-            { name: 'locale-en-US', test: /i18n[\\/]locales[\\/]en-US[\\/]/ },
+            // The sign-in pages' namespaces (SIGN_IN_NAMESPACES) are a smaller chunk of their own.
+            ...['pt-BR', 'es', 'en-US'].flatMap((lng) => [
+              {
+                name: `locale-${lng}-sign-in`,
+                test: new RegExp(`i18n[\\\\/]locales[\\\\/]${lng}[\\\\/](common|auth)\\.json$`),
+                priority: 4,
+              },
+              {
+                name: `locale-${lng}`,
+                test: new RegExp(`i18n[\\\\/]locales[\\\\/]${lng}[\\\\/]`),
+                priority: 3,
+              },
+            ]),
           ],
         },
       },

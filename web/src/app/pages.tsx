@@ -1,5 +1,6 @@
 // Route pages, each a lazy import of its feature's index.ts, so a page only loads its own code.
 import { lazy } from 'react';
+import { loadAllTexts } from '../i18n/index.ts';
 
 export const MapView = lazy(() => import('../features/map/index.ts').then((m) => ({ default: m.MapView })));
 export const DevicesPage = lazy(() =>
@@ -62,9 +63,11 @@ export const SharePage = lazy(() =>
 export const MaintenancePage = lazy(() =>
   import('../features/auth/index.ts').then((m) => ({ default: m.MaintenancePage })),
 );
-// Its own chunk: the sign-in pages do not carry the driver's check-in screen.
+// Its own chunk: the sign-in pages do not carry the driver's check-in screen (nor its texts).
 export const QrDriverPage = lazy(() =>
-  import('../features/auth/QrDriverPage.tsx').then((m) => ({ default: m.QrDriverPage })),
+  Promise.all([import('../features/auth/QrDriverPage.tsx'), loadAllTexts()]).then(([m]) => ({
+    default: m.QrDriverPage,
+  })),
 );
 export const NotifyHost = lazy(() =>
   import('../features/notify/index.ts').then((m) => ({ default: m.NotifyHost })),

@@ -2,12 +2,15 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingBar } from '../components/LoadingBar.tsx';
+import { loadAllTexts } from '../i18n/index.ts';
 import * as P from './pages.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
 // The signed-in shell (header, menus, map, device actions) is a chunk of its own: the public pages (login,
-// register, recover, share, driver login) never download it.
-const ShellLayout = lazy(() => import('./ShellLayout.tsx').then((m) => ({ default: m.ShellLayout })));
+// register, recover, share, driver login) never download it, nor the texts of its screens.
+const ShellLayout = lazy(() =>
+  Promise.all([import('./ShellLayout.tsx'), loadAllTexts()]).then(([m]) => ({ default: m.ShellLayout })),
+);
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingBar />}>{node}</Suspense>;
 

@@ -1,15 +1,18 @@
 // i18next setup (SPEC §1): pt-BR default, es and en-US; fallback en-US; a missing key shows as ⟦key⟧.
-// Resources are JSON files per namespace, web/src/i18n/locales/<lang>/<namespace>.json. Only the active
-// language is downloaded before the first render (main.tsx awaits loadLanguage); the fallback and any language
-// picked later load on demand, so a visitor never downloads the other two languages' files.
+// Resources are JSON files per namespace, web/src/i18n/locales/<lang>/<namespace>.json, plus the domain's message
+// catalogue (validation.*, loginErrors.*, …) under `common`. Nothing of another language is downloaded unless it
+// is chosen, and a sign-in page downloads only its own namespaces before its first render (SIGN_IN_NAMESPACES;
+// issue #13, page weight): the other namespaces and the domain's catalogue come with the signed-in shell
+// (loadAllTexts), and a sign-in page fetches the catalogue right after painting (loadDomainMessages) and waits
+// for it wherever it shows one of its messages.
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultMessages, nestMessages } from '@rastro/domain';
 import { chooseLocale, FALLBACK_LOCALE, SUPPORTED_LOCALES, type Locale } from './locale.ts';
 
 export { SUPPORTED_LOCALES, FALLBACK_LOCALE, type Locale };
 
 type Json = Record<string, unknown>;
+type DomainMessages = typeof import('./domainMessages.ts');
 
 const loaders = import.meta.glob<Json>('./locales/*/*.json', { import: 'default' });
 
@@ -18,33 +21,52 @@ const parsePath = (path: string) => /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(pa
 /** Every namespace any language has (from the file names; nothing is downloaded to know them). */
 export const namespaces = [...new Set(Object.keys(loaders).flatMap((p) => parsePath(p)?.[2] ?? []))];
 
-/** The languages downloaded so far: { 'pt-BR': { common: {...}, auth: {...} }, ... }. */
-export const resources: Resource = {};
-const pending = new Map<string, Promise<void>>();
+/** What the sign-in pages (login, register, recover, driver login, share link, maintenance) render with. */
+export const SIGN_IN_NAMESPACES: readonly string[] = ['common', 'auth'];
 
-/** Downloads one language's namespace files once (later calls share the first download). */
-export function fetchLanguage(lng: Locale): Promise<void> {
-  let p = pending.get(lng);
-  if (!p) {
-    const files = Object.entries(loaders).filter(([path]) => parsePath(path)?.[1] === lng);
-    p = Promise.all(files.map(async ([path, load]) => [parsePath(path)![2], await load()] as const)).then(
-      (bundles) => {
-        resources[lng] = Object.fromEntries(bundles);
-      },
-    );
-    pending.set(lng, p);
-  }
-  return p;
+/** The namespace files downloaded so far: { 'pt-BR': { common: {...}, auth: {...} }, ... }. */
+export const resources: Resource = {};
+const downloads = new Map<string, Promise<void>>();
+let domain: DomainMessages | null = null;
+let domainDownload: Promise<DomainMessages> | null = null;
+
+/** Downloads a language's namespace files (all unless `only` names some), each once. */
+export function fetchLanguage(lng: Locale, only: readonly string[] = namespaces): Promise<void> {
+  const files = Object.entries(loaders).filter(([path]) => {
+    const m = parsePath(path);
+    return m?.[1] === lng && only.includes(m[2]);
+  });
+  return Promise.all(
+    files.map(([path, load]) => {
+      const ns = parsePath(path)![2];
+      const key = `${lng}/${ns}`;
+      let p = downloads.get(key);
+      if (!p) {
+        p = load().then(
+          (bundle) => {
+            (resources[lng] ??= {})[ns] = bundle;
+          },
+          (err: unknown) => {
+            downloads.delete(key); // a later call tries again
+            throw err;
+          },
+        );
+        downloads.set(key, p);
+      }
+      return p;
+    }),
+  ).then(() => undefined);
 }
 
-/** Adds a downloaded language to an instance: its locale files, under them the domain's default wording. */
+/** Adds what has been downloaded of a language to an instance: its namespace files, under them the domain's wording. */
 function addLanguage(instance: I18n, lng: Locale): void {
   for (const [ns, bundle] of Object.entries(resources[lng] ?? {})) {
     instance.addResourceBundle(lng, ns, bundle as Json, true, true);
   }
   // The domain's message keys (validation.*, loginErrors.*, …) with their default wording seed the `common`
   // namespace; the locale files win where they say otherwise.
-  instance.addResourceBundle(lng, 'common', nestMessages(defaultMessages[lng]), true, false);
+  if (domain)
+    instance.addResourceBundle(lng, 'common', domain.nestMessages(domain.defaultMessages[lng]), true, false);
 }
 
 /** The marker of SPEC §1 for a key that no language has. */
@@ -81,20 +103,46 @@ export function createI18n(lng: Locale = pageLocale()): I18n {
 
 export const i18n = createI18n();
 
-/** Makes a language usable by the app's instance, downloading it first if needed. */
-export async function loadLanguage(lng: Locale): Promise<void> {
-  await fetchLanguage(lng);
-  if (!i18n.hasResourceBundle(lng, namespaces[0] ?? 'common')) addLanguage(i18n, lng);
+/** Makes a language usable by the app's instance, downloading its files first (all, or only the named ones). */
+export async function loadLanguage(lng: Locale, only?: readonly string[]): Promise<void> {
+  await Promise.all([fetchLanguage(lng, only), only ? null : loadDomainMessages()]);
+  addLanguage(i18n, lng);
 }
+
+/** The domain's message catalogue (a chunk of its own), added to every language downloaded so far. */
+export function loadDomainMessages(): Promise<DomainMessages> {
+  domainDownload ??= import('./domainMessages.ts').then(
+    (m) => {
+      domain = m;
+      for (const l of SUPPORTED_LOCALES) if (resources[l]) addLanguage(i18n, l);
+      return m;
+    },
+    (err: unknown) => {
+      domainDownload = null;
+      throw err;
+    },
+  );
+  return domainDownload;
+}
+
+/** Every text of the current language and of the fallback: what the signed-in screens render with. */
+export async function loadAllTexts(): Promise<void> {
+  await Promise.all([loadLanguage(i18n.language as Locale), loadLanguage(FALLBACK_LOCALE)]);
+}
+
+/** The namespaces downloaded so far for a language. */
+const loadedNamespaces = (lng: Locale) => Object.keys(resources[lng] ?? {});
 
 /** Downloads every language (unit tests, which render any of them synchronously). */
 export async function loadAllLanguages(): Promise<void> {
-  await Promise.all(SUPPORTED_LOCALES.map(loadLanguage));
+  await Promise.all(SUPPORTED_LOCALES.map((l) => loadLanguage(l)));
 }
 
 /** Switches the language and keeps <html lang> in step. */
 export async function setLocale(lng: Locale): Promise<void> {
-  await loadLanguage(lng);
+  // the same namespaces as the language it replaces: a sign-in page still downloads only its own
+  const current = loadedNamespaces(i18n.language as Locale);
+  await loadLanguage(lng, current.length === namespaces.length ? undefined : current);
   await i18n.changeLanguage(lng);
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }

@@ -1,4 +1,4 @@
-import { createTheme, Modal } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 import './mobile.css';
 
 /** Mantine theme; light and dark schemes follow the system by default and can be switched in the user menu. */
@@ -7,7 +7,8 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   components: {
-    // every dialog fills a phone's screen (≤ 768 px, mobile.css) instead of a narrow box with a page behind it
-    Modal: Modal.extend({ classNames: { inner: 'rastro-modal-inner', content: 'rastro-modal-content' } }),
+    // every dialog fills a phone's screen (≤ 768 px, mobile.css) instead of a narrow box with a page behind it;
+    // a plain object rather than `Modal.extend(…)`, which would put the modal's code into the entry chunk
+    Modal: { classNames: { inner: 'rastro-modal-inner', content: 'rastro-modal-content' } },
   },
 });

@@ -1,6 +1,6 @@
 // The suspended account's invoices as the login error shows them: well-formed ones kept, others dropped.
 import { describe, expect, it } from 'vitest';
-import { failureInvoices } from './ErrorAlert.tsx';
+import { failureInvoices } from './invoices.ts';
 
 describe('failureInvoices', () => {
   it('keeps well-formed invoices, reads a numeric text value, drops malformed ones', () => {

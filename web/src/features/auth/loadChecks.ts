@@ -2,15 +2,21 @@
 // of the login page's first paint (issue #13, page weight), fetched right after it in the background, so a submit
 // never waits on it — and never depends on the server still answering (a stopped server must still give the
 // connection error, not a silent failure).
+// The domain's message catalogue (the checks' wording) comes with them.
+import { loadDomainMessages } from '../../i18n/index.ts';
+
 type Checks = typeof import('./validation.ts');
 
 let pending: Promise<Checks> | null = null;
 
 export function loadChecks(): Promise<Checks> {
-  pending ??= import('./validation.ts').catch((err: unknown) => {
-    pending = null; // try again on the next submit
-    throw err;
-  });
+  pending ??= Promise.all([import('./validation.ts'), loadDomainMessages()]).then(
+    ([m]) => m,
+    (err: unknown) => {
+      pending = null; // try again on the next submit
+      throw err;
+    },
+  );
   return pending;
 }
 

@@ -74,7 +74,7 @@ describe('suspended account on the login screen', () => {
     setup(() => json({ trustUntil: '2026-11-25T10:00:00.000Z' }));
     const alert = await signIn();
     expect(alert.dataset.code).toBe('ACCOUNT_IS_SUSPENDED_TRUST');
-    const rows = within(alert).getAllByTestId('login-invoice');
+    const rows = await within(alert).findAllByTestId('login-invoice'); // the table is a lazy chunk
     expect(rows).toHaveLength(2);
     expect(rows[0].textContent).toContain('10/11/2026');
     expect(rows[0].textContent).toMatch(/R\$\s?59,90/);
