@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { SCREEN_NAMESPACES, SIGN_IN_NAMESPACES } from './src/i18n/namespaces.ts';
 
 // The dev server proxies the API, the live socket and the /{ns} extension API to a server on :8082.
 const target = process.env.RASTRO_DEV_TARGET ?? 'http://localhost:8082';
@@ -37,21 +38,20 @@ export default defineConfig({
             // React gets its own chunk first, or the floating-ui group would take it in as a dependency.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 1 },
-            // Two chunks per language: the active one is fetched before the first render, the others never
-            // unless chosen (web/src/i18n/index.ts).
-            // The sign-in pages' namespaces (SIGN_IN_NAMESPACES) are a smaller chunk of their own.
-            ...['pt-BR', 'es', 'en-US'].flatMap((lng) => [
-              {
-                name: `locale-${lng}-sign-in`,
-                test: new RegExp(`i18n[\\\\/]locales[\\\\/]${lng}[\\\\/](common|auth)\\.json$`),
-                priority: 4,
+            // Texts: per language, the sign-in pages' namespaces (`-sign-in`), the signed-in shell's (`locale-<lng>`)
+            // and one chunk per screen namespace, each fetched only when needed (web/src/i18n/index.ts).
+            {
+              name: (id: string) => {
+                const m = /i18n[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(id);
+                if (!m) return null;
+                const [, lng, ns] = m;
+                if (SIGN_IN_NAMESPACES.includes(ns)) return `locale-${lng}-sign-in`;
+                if (SCREEN_NAMESPACES.includes(ns)) return `locale-${lng}-${ns}`;
+                return `locale-${lng}`;
               },
-              {
-                name: `locale-${lng}`,
-                test: new RegExp(`i18n[\\\\/]locales[\\\\/]${lng}[\\\\/]`),
-                priority: 3,
-              },
-            ]),
+              test: /i18n[\\/]locales[\\/]/,
+              priority: 3,
+            },
           ],
         },
       },

@@ -1,13 +1,11 @@
 import { modals } from '@mantine/modals';
-import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useEffect } from 'react';
 import { i18n } from '../i18n/index.ts';
 import { Providers } from '../shell/Providers.tsx';
-import { createRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { registerServiceWorker } from './serviceWorker.ts';
 
 export function App() {
-  const [router] = useState(createRouter);
   useEffect(() => {
     if (!import.meta.env.PROD) return;
     registerServiceWorker((accept) =>
@@ -21,7 +19,7 @@ export function App() {
   }, []);
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <AppRoutes />
     </Providers>
   );
 }

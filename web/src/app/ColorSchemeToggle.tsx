@@ -1,6 +1,7 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../components/floating.tsx';
 
 /** Light / dark colour scheme switch (Mantine keeps the choice in localStorage). */
 export function ColorSchemeToggle() {
@@ -9,7 +10,7 @@ export function ColorSchemeToggle() {
   const scheme = useComputedColorScheme('light');
   const label = scheme === 'dark' ? t('header.light') : t('header.dark');
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       <ActionIcon
         variant="subtle"
         aria-label={label}
@@ -18,6 +19,6 @@ export function ColorSchemeToggle() {
       >
         {scheme === 'dark' ? <IconSun size={20} /> : <IconMoon size={20} />}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }

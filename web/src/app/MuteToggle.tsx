@@ -1,8 +1,9 @@
 // Sound mute toggle (SPEC §1, §4); the flag persists in localStorage isMuted.
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePrefs } from '../stores/prefs.ts';
+import { Hint } from '../components/floating.tsx';
 
 export function MuteToggle() {
   const { t } = useTranslation('shell');
@@ -10,7 +11,7 @@ export function MuteToggle() {
   const toggle = usePrefs((s) => s.toggleMuted);
   const label = muted ? t('header.unmute') : t('header.mute');
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       <ActionIcon
         variant="subtle"
         onClick={toggle}
@@ -20,6 +21,6 @@ export function MuteToggle() {
       >
         {muted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -1,10 +1,11 @@
 // Push-notification control: asks the browser's permission and registers for push when config.json enables it.
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBellOff, IconBellRinging, IconBellQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pushState, registerPush, type PushState } from './push.ts';
+import { Hint } from '../components/floating.tsx';
 
 export function PushControl({ enabled, vapidPublicKey }: { enabled: boolean; vapidPublicKey: string }) {
   const { t } = useTranslation('shell');
@@ -38,7 +39,7 @@ export function PushControl({ enabled, vapidPublicKey }: { enabled: boolean; vap
   const label = t(`push.${state}`);
   const Icon = state === 'granted' ? IconBellRinging : state === 'denied' ? IconBellOff : IconBellQuestion;
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       <ActionIcon
         variant="subtle"
         aria-label={label}
@@ -48,6 +49,6 @@ export function PushControl({ enabled, vapidPublicKey }: { enabled: boolean; vap
       >
         <Icon size={20} />
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -1,6 +1,6 @@
 // Runs the SPEC §2 guard on every navigation: marks the app not loaded, checks, then follows the verdict.
-import { useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, useRouteLocation } from '../components/navigation.ts';
 import { LoadingBar } from '../components/LoadingBar.tsx';
 import { useSession } from '../stores/session.ts';
 import { DialogHost } from './DialogHost.tsx';
@@ -9,8 +9,14 @@ import { matchRoute } from './routeMeta.ts';
 import { guardEffects } from '../shell/sessionActions.ts';
 import { useUi } from '../shell/ui.ts';
 
-export function RootLayout({ effects = guardEffects }: { effects?: GuardEffects }) {
-  const location = useLocation();
+export function RootLayout({
+  children,
+  effects = guardEffects,
+}: {
+  children?: ReactNode;
+  effects?: GuardEffects;
+}) {
+  const location = useRouteLocation();
   const navigate = useNavigate();
   const loaded = useUi((s) => s.loaded);
   const setLoaded = useUi((s) => s.setLoaded);
@@ -40,7 +46,7 @@ export function RootLayout({ effects = guardEffects }: { effects?: GuardEffects 
   return (
     <>
       <LoadingBar visible={!loaded} />
-      {allowed && <Outlet />}
+      {allowed && children}
       <DialogHost />
     </>
   );

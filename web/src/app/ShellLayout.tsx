@@ -1,12 +1,13 @@
 // The signed-in layout (SPEC §2): the full-screen map rendered once behind a side panel holding the routed page,
 // the header and the side menu. QR drivers see only the routed view; shared-link guests see no menu and a
 // full-width map with a countdown in the header.
-import { ActionIcon, Box, Button, Drawer, Group } from '@mantine/core';
+import { ActionIcon, Box, Button, Group } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { isQrDriver, isShared } from '@rastro/domain';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
+import { useNavigate, useRouteLocation } from '../components/navigation.ts';
 import { Panel } from '../components/Panel.tsx';
 import { useBranding } from '../branding/index.ts';
 import { useIsMobile } from '../components/useIsMobile.ts';
@@ -16,17 +17,22 @@ import { MapView, NotifyHost } from './pages.tsx';
 // Mounted eagerly so a device action raised right after load is never lost while a chunk loads.
 import { DeviceActionsHost } from '../features/device-actions/DeviceActionsHost.tsx';
 import { isExpanded, matchRoute } from './routeMeta.ts';
-import { SessionExpired } from './SessionExpired.tsx';
 import { api } from '../api/http.ts';
 import { closeSocket } from '../api/socket.ts';
 import { logout } from '../shell/sessionActions.ts';
 import { SideMenuList, SideRail } from './SideMenu.tsx';
 import { useUi } from '../shell/ui.ts';
 
-export function ShellLayout() {
+// Shown only on a phone (the menu drawer) or when a shared link expires: chunks of their own, off the first paint.
+const Drawer = lazy(() => import('./MenuDrawer.tsx').then((m) => ({ default: m.Drawer })));
+const SessionExpired = lazy(() =>
+  import('./SessionExpired.tsx').then((m) => ({ default: m.SessionExpired })),
+);
+
+export function ShellLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
+  const location = useRouteLocation();
   const mobile = useIsMobile();
   const user = useSession((s) => s.user);
   const ns = useSession((s) => s.ns);
@@ -101,7 +107,7 @@ export function ShellLayout() {
               onBack={back}
               onClose={() => navigate('/home')}
             >
-              <Outlet />
+              {children}
             </Panel>
           )}
           {driver && (
@@ -133,15 +139,26 @@ export function ShellLayout() {
         </Box>
       </Box>
       {withMenu && mobile && (
-        <Drawer opened={menuOpen} onClose={() => setMenuOpen(false)} size={280} title={t('shell:menu.label')}>
-          <SideMenuList onNavigate={() => setMenuOpen(false)} />
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer
+            opened={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            size={280}
+            title={t('shell:menu.label')}
+          >
+            <SideMenuList onNavigate={() => setMenuOpen(false)} />
+          </Drawer>
+        </Suspense>
       )}
       <Suspense fallback={null}>
         <NotifyHost />
       </Suspense>
       <DeviceActionsHost />
-      <SessionExpired opened={expired} onLeave={() => window.location.reload()} />
+      {expired && (
+        <Suspense fallback={null}>
+          <SessionExpired opened onLeave={() => window.location.reload()} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 // Side menu links of SPEC §2, each shown only when the permission rule (@rastro/domain) allows.
-import { NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { NavLink, Stack, UnstyledButton } from '@mantine/core';
 import {
   IconBell,
   IconCar,
@@ -13,8 +13,10 @@ import {
 } from '@tabler/icons-react';
 import { sideMenuLinks, type SideMenuLink } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'wouter';
+import { useRouteLocation } from '../components/navigation.ts';
 import { useSession } from '../stores/session.ts';
+import { Hint } from '../components/floating.tsx';
 
 const ICONS: Record<SideMenuLink, Icon> = {
   '/dashboard': IconGauge,
@@ -50,7 +52,7 @@ export function useSideMenuLinks(): SideMenuLink[] {
 export function SideRail() {
   const { t } = useTranslation('shell');
   const links = useSideMenuLinks();
-  const { pathname } = useLocation();
+  const { pathname } = useRouteLocation();
   return (
     <Stack
       component="nav"
@@ -69,7 +71,7 @@ export function SideRail() {
         const Icon = ICONS[link];
         const active = pathname === link || pathname.startsWith(`${link}/`);
         return (
-          <Tooltip key={link} label={t(`routes.${KEYS[link]}`)} position="right">
+          <Hint key={link} label={t(`routes.${KEYS[link]}`)} position="right">
             <UnstyledButton
               component={Link}
               to={link}
@@ -86,7 +88,7 @@ export function SideRail() {
             >
               <Icon size={22} />
             </UnstyledButton>
-          </Tooltip>
+          </Hint>
         );
       })}
     </Stack>
@@ -97,7 +99,7 @@ export function SideRail() {
 export function SideMenuList({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
   const links = useSideMenuLinks();
-  const { pathname } = useLocation();
+  const { pathname } = useRouteLocation();
   return (
     <Stack component="nav" aria-label={t('menu.label')} gap={0} data-testid="side-menu">
       {links.map((link) => {

@@ -1,6 +1,6 @@
 // The user menu (SPEC §2): entries exactly per the visibility table (userMenuEntries in @rastro/domain), and the
 // version text that opens the changelog for an administrator clicking it 10 times, each within 2 s.
-import { Menu, Text, UnstyledButton, Group, Avatar } from '@mantine/core';
+import { Text, UnstyledButton, Group, Avatar } from '@mantine/core';
 import {
   IconAdjustments,
   IconBell,
@@ -23,8 +23,9 @@ import {
 import { isAdmin, userMenuEntries, type UserMenuEntry } from '@rastro/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../components/navigation.ts';
 import { APP_VERSION, useVersionClicks } from '../features/changelog/index.ts';
+import { DeferredMenu } from '../components/floating.tsx';
 import { useSession } from '../stores/session.ts';
 import { openDialog } from '../shell/dialogs.ts';
 import { logout } from '../shell/sessionActions.ts';
@@ -76,8 +77,13 @@ export function UserMenu({ label }: { label: ReactNode }) {
   };
 
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
-      <Menu.Target>
+    <DeferredMenu
+      position="bottom-end"
+      width={260}
+      shadow="md"
+      withinPortal
+      dropdownProps={{ 'data-testid': 'user-menu' }}
+      target={
         <UnstyledButton aria-label={t('userMenu.open')} data-testid="user-menu-button">
           <Group gap={6} wrap="nowrap">
             <Avatar size={28} radius="xl" color="blue">
@@ -88,35 +94,38 @@ export function UserMenu({ label }: { label: ReactNode }) {
             </Text>
           </Group>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown data-testid="user-menu">
-        {entries.map((entry) => {
-          const Icon = ICONS[entry];
-          return (
-            <Menu.Item
-              key={entry}
-              leftSection={<Icon size={16} />}
-              color={entry === 'logout' ? 'red' : undefined}
-              onClick={actions[entry]}
-              data-testid={`user-menu-${entry}`}
-            >
-              {t(`userMenu.${entry}`)}
-            </Menu.Item>
-          );
-        })}
-        <Menu.Divider />
-        <Text
-          size="xs"
-          c="dimmed"
-          ta="center"
-          py={4}
-          style={{ cursor: 'default', userSelect: 'none' }}
-          onClick={versionClick}
-          data-testid="version-text"
-        >
-          {t('version', { version: APP_VERSION })}
-        </Text>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {(Menu) => (
+        <>
+          {entries.map((entry) => {
+            const Icon = ICONS[entry];
+            return (
+              <Menu.Item
+                key={entry}
+                leftSection={<Icon size={16} />}
+                color={entry === 'logout' ? 'red' : undefined}
+                onClick={actions[entry]}
+                data-testid={`user-menu-${entry}`}
+              >
+                {t(`userMenu.${entry}`)}
+              </Menu.Item>
+            );
+          })}
+          <Menu.Divider />
+          <Text
+            size="xs"
+            c="dimmed"
+            ta="center"
+            py={4}
+            style={{ cursor: 'default', userSelect: 'none' }}
+            onClick={versionClick}
+            data-testid="version-text"
+          >
+            {t('version', { version: APP_VERSION })}
+          </Text>
+        </>
+      )}
+    </DeferredMenu>
   );
 }

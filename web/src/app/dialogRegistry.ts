@@ -1,5 +1,6 @@
 // Dialog components by name, lazily loaded. Each feature adds ONE line here for its dialog:
-//   deviceEdit: lazy(() => import('../features/devices/index.ts').then((m) => ({ default: m.DeviceEditDialog }))),
+//   deviceEdit: lazy(() => feature('devices', import('../features/devices/index.ts')).then((m) => ({ default: m.DeviceEditDialog }))),
+import { feature } from './featureTexts.ts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { DialogComponentProps } from '../shell/dialogs.ts';
 
@@ -7,51 +8,99 @@ export type RegisteredDialog = LazyExoticComponent<ComponentType<DialogComponent
 
 export const dialogRegistry: Record<string, RegisteredDialog> = {
   changelog: lazy(() =>
-    import('../features/changelog/dialog.ts').then((m) => ({ default: m.ChangelogDialog })),
+    feature('changelog', import('../features/changelog/dialog.ts')).then((m) => ({
+      default: m.ChangelogDialog,
+    })),
   ),
   deviceEdit: lazy(() =>
-    import('../features/device-edit/index.ts').then((m) => ({ default: m.DeviceEditDialog })),
+    feature('deviceEdit', import('../features/device-edit/index.ts')).then((m) => ({
+      default: m.DeviceEditDialog,
+    })),
   ),
   deviceQr: lazy(() =>
-    import('../features/device-edit/index.ts').then((m) => ({ default: m.DeviceQrDialog })),
+    feature('deviceEdit', import('../features/device-edit/index.ts')).then((m) => ({
+      default: m.DeviceQrDialog,
+    })),
   ),
   devicePrint: lazy(() =>
-    import('../features/device-edit/index.ts').then((m) => ({ default: m.DeviceSheet })),
+    feature('deviceEdit', import('../features/device-edit/index.ts')).then((m) => ({
+      default: m.DeviceSheet,
+    })),
   ),
   sendCommand: lazy(() =>
-    import('../features/commands/index.ts').then((m) => ({ default: m.SendCommandDialog })),
+    feature('commands', import('../features/commands/index.ts')).then((m) => ({
+      default: m.SendCommandDialog,
+    })),
   ),
-  deviceShare: lazy(() => import('../features/shares/index.ts').then((m) => ({ default: m.ShareDialog }))),
+  deviceShare: lazy(() =>
+    feature('shares', import('../features/shares/index.ts')).then((m) => ({ default: m.ShareDialog })),
+  ),
   linkObjects: lazy(() =>
-    import('../features/link-objects/index.ts').then((m) => ({ default: m.LinkObjectsDialog })),
+    feature('linkObjects', import('../features/link-objects/index.ts')).then((m) => ({
+      default: m.LinkObjectsDialog,
+    })),
   ),
-  shares: lazy(() => import('../features/shares/index.ts').then((m) => ({ default: m.SharesDialog }))),
-  graphics: lazy(() => import('../features/telemetry/index.ts').then((m) => ({ default: m.GraphicsDialog }))),
+  shares: lazy(() =>
+    feature('shares', import('../features/shares/index.ts')).then((m) => ({ default: m.SharesDialog })),
+  ),
+  graphics: lazy(() =>
+    feature('telemetry', import('../features/telemetry/index.ts')).then((m) => ({
+      default: m.GraphicsDialog,
+    })),
+  ),
   geofenceForm: lazy(() =>
-    import('../features/geofences/index.ts').then((m) => ({ default: m.GeofenceFormDialog })),
+    feature('geofences', import('../features/geofences/index.ts')).then((m) => ({
+      default: m.GeofenceFormDialog,
+    })),
   ),
   notifications: lazy(() =>
-    import('../features/notifications/index.ts').then((m) => ({ default: m.NotificationsDialog })),
+    feature('notifications', import('../features/notifications/index.ts')).then((m) => ({
+      default: m.NotificationsDialog,
+    })),
   ),
-  events: lazy(() => import('../features/notifications/index.ts').then((m) => ({ default: m.EventsDialog }))),
+  events: lazy(() =>
+    feature('notifications', import('../features/notifications/index.ts')).then((m) => ({
+      default: m.EventsDialog,
+    })),
+  ),
   server: lazy(() =>
-    import('../features/server-settings/index.ts').then((m) => ({ default: m.ServerSettingsDialog })),
+    feature('serverSettings', import('../features/server-settings/index.ts')).then((m) => ({
+      default: m.ServerSettingsDialog,
+    })),
   ),
-  logObjects: lazy(() => import('../features/logs/index.ts').then((m) => ({ default: m.LogsDialog }))),
-  theme: lazy(() => import('../features/theme/index.ts').then((m) => ({ default: m.ThemeDialog }))),
-  userEdit: lazy(() => import('../features/users/index.ts').then((m) => ({ default: m.UserEditDialog }))),
-  drivers: lazy(() => import('../features/drivers/index.ts').then((m) => ({ default: m.DriversDialog }))),
+  logObjects: lazy(() =>
+    feature('logs', import('../features/logs/index.ts')).then((m) => ({ default: m.LogsDialog })),
+  ),
+  theme: lazy(() =>
+    feature('theme', import('../features/theme/index.ts')).then((m) => ({ default: m.ThemeDialog })),
+  ),
+  userEdit: lazy(() =>
+    feature('users', import('../features/users/index.ts')).then((m) => ({ default: m.UserEditDialog })),
+  ),
+  drivers: lazy(() =>
+    feature('drivers', import('../features/drivers/index.ts')).then((m) => ({ default: m.DriversDialog })),
+  ),
   calendars: lazy(() =>
-    import('../features/calendars/index.ts').then((m) => ({ default: m.CalendarsDialog })),
+    feature('calendars', import('../features/calendars/index.ts')).then((m) => ({
+      default: m.CalendarsDialog,
+    })),
   ),
   maintenances: lazy(() =>
-    import('../features/maintenances/index.ts').then((m) => ({ default: m.MaintenancesDialog })),
+    feature('maintenances', import('../features/maintenances/index.ts')).then((m) => ({
+      default: m.MaintenancesDialog,
+    })),
   ),
-  invoices: lazy(() => import('../features/billing/index.ts').then((m) => ({ default: m.InvoicesDialog }))),
+  invoices: lazy(() =>
+    feature('billing', import('../features/billing/index.ts')).then((m) => ({ default: m.InvoicesDialog })),
+  ),
   invoicesManager: lazy(() =>
-    import('../features/billing/index.ts').then((m) => ({ default: m.InvoicesManagerDialog })),
+    feature('billing', import('../features/billing/index.ts')).then((m) => ({
+      default: m.InvoicesManagerDialog,
+    })),
   ),
   integrations: lazy(() =>
-    import('../features/billing/index.ts').then((m) => ({ default: m.IntegrationsDialog })),
+    feature('billing', import('../features/billing/index.ts')).then((m) => ({
+      default: m.IntegrationsDialog,
+    })),
   ),
 };

@@ -1,74 +1,79 @@
-// Route pages, each a lazy import of its feature's index.ts, so a page only loads its own code.
+// Route pages, each a lazy import of its feature's index.ts, so a page only loads its own code (and texts).
+import { feature } from './featureTexts.ts';
 import { lazy } from 'react';
-import { loadAllTexts } from '../i18n/index.ts';
+import { loadShellTexts } from '../i18n/index.ts';
 
-export const MapView = lazy(() => import('../features/map/index.ts').then((m) => ({ default: m.MapView })));
+export const MapView = lazy(() =>
+  feature('map', import('../features/map/index.ts')).then((m) => ({ default: m.MapView })),
+);
 export const DevicesPage = lazy(() =>
-  import('../features/devices/index.ts').then((m) => ({ default: m.DevicesPage })),
+  feature('devices', import('../features/devices/index.ts')).then((m) => ({ default: m.DevicesPage })),
 );
 export const DeviceDetailPage = lazy(() =>
-  import('../features/devices/index.ts').then((m) => ({ default: m.DeviceDetailPage })),
+  feature('devices', import('../features/devices/index.ts')).then((m) => ({ default: m.DeviceDetailPage })),
 );
 export const HistoryPage = lazy(() =>
-  import('../features/history/index.ts').then((m) => ({ default: m.HistoryPage })),
+  feature('history', import('../features/history/index.ts')).then((m) => ({ default: m.HistoryPage })),
 );
 export const DashboardPage = lazy(() =>
-  import('../features/dashboard/index.ts').then((m) => ({ default: m.DashboardPage })),
+  feature('dashboard', import('../features/dashboard/index.ts')).then((m) => ({ default: m.DashboardPage })),
 );
 export const ReportsPage = lazy(() =>
-  import('../features/reports/index.ts').then((m) => ({ default: m.ReportsPage })),
+  feature('reports', import('../features/reports/index.ts')).then((m) => ({ default: m.ReportsPage })),
 );
 export const GeofencesPage = lazy(() =>
-  import('../features/geofences/index.ts').then((m) => ({ default: m.GeofencesPage })),
+  feature('geofences', import('../features/geofences/index.ts')).then((m) => ({ default: m.GeofencesPage })),
 );
 export const CommandsPage = lazy(() =>
-  import('../features/commands/index.ts').then((m) => ({ default: m.CommandsPage })),
+  feature('commands', import('../features/commands/index.ts')).then((m) => ({ default: m.CommandsPage })),
 );
 export const GroupsPage = lazy(() =>
-  import('../features/groups/index.ts').then((m) => ({ default: m.GroupsPage })),
+  feature('groups', import('../features/groups/index.ts')).then((m) => ({ default: m.GroupsPage })),
 );
 export const NotificationsPage = lazy(() =>
-  import('../features/notifications/index.ts').then((m) => ({ default: m.NotificationsPage })),
+  feature('notifications', import('../features/notifications/index.ts')).then((m) => ({
+    default: m.NotificationsPage,
+  })),
 );
 export const ComputedPage = lazy(() =>
-  import('../features/computed/index.ts').then((m) => ({ default: m.ComputedPage })),
+  feature('computed', import('../features/computed/index.ts')).then((m) => ({ default: m.ComputedPage })),
 );
 export const UsersPage = lazy(() =>
-  import('../features/users/index.ts').then((m) => ({ default: m.UsersPage })),
+  feature('users', import('../features/users/index.ts')).then((m) => ({ default: m.UsersPage })),
 );
 export const AutolinkPage = lazy(() =>
-  import('../features/autolink/index.ts').then((m) => ({ default: m.AutolinkPage })),
+  feature('autolink', import('../features/autolink/index.ts')).then((m) => ({ default: m.AutolinkPage })),
 );
 export const ServerHealthPage = lazy(() =>
-  import('../features/health/index.ts').then((m) => ({ default: m.ServerHealthPage })),
+  feature('health', import('../features/health/index.ts')).then((m) => ({ default: m.ServerHealthPage })),
 );
 export const AssistantPage = lazy(() =>
-  import('../features/assistant/index.ts').then((m) => ({ default: m.AssistantPage })),
+  feature('assistant', import('../features/assistant/index.ts')).then((m) => ({ default: m.AssistantPage })),
 );
 export const LoginPage = lazy(() =>
-  import('../features/auth/index.ts').then((m) => ({ default: m.LoginPage })),
+  feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.LoginPage })),
 );
 export const RegisterPage = lazy(() =>
-  import('../features/auth/index.ts').then((m) => ({ default: m.RegisterPage })),
+  feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.RegisterPage })),
 );
 export const RecoverPage = lazy(() =>
-  import('../features/auth/index.ts').then((m) => ({ default: m.RecoverPage })),
+  feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.RecoverPage })),
 );
 export const DriverLoginPage = lazy(() =>
-  import('../features/auth/index.ts').then((m) => ({ default: m.DriverLoginPage })),
+  feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.DriverLoginPage })),
 );
 export const SharePage = lazy(() =>
-  import('../features/auth/index.ts').then((m) => ({ default: m.SharePage })),
+  feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.SharePage })),
 );
 export const MaintenancePage = lazy(() =>
-  import('../features/auth/index.ts').then((m) => ({ default: m.MaintenancePage })),
+  feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.MaintenancePage })),
 );
 // Its own chunk: the sign-in pages do not carry the driver's check-in screen (nor its texts).
 export const QrDriverPage = lazy(() =>
-  Promise.all([import('../features/auth/QrDriverPage.tsx'), loadAllTexts()]).then(([m]) => ({
+  Promise.all([import('../features/auth/QrDriverPage.tsx'), loadShellTexts()]).then(([m]) => ({
     default: m.QrDriverPage,
   })),
 );
 export const NotifyHost = lazy(() =>
-  import('../features/notify/index.ts').then((m) => ({ default: m.NotifyHost })),
+  feature('notify', import('../features/notify/index.ts')).then((m) => ({ default: m.NotifyHost })),
 );

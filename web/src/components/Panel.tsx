@@ -1,6 +1,6 @@
 // The side panel that holds a routed page over the map (SPEC §2 shell layout): title, back, close, and on
 // mobile minimise/expand.
-import { ActionIcon, Group, Paper, ScrollArea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Paper, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconArrowsMaximize,
@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Hint } from './floating.tsx';
 
 export interface PanelProps {
   title: string;
@@ -67,7 +68,7 @@ export function Panel(props: PanelProps) {
       >
         <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
           {props.onBack && (
-            <Tooltip label={t('back')}>
+            <Hint label={t('back')}>
               <ActionIcon
                 variant="subtle"
                 onClick={props.onBack}
@@ -76,7 +77,7 @@ export function Panel(props: PanelProps) {
               >
                 <IconArrowLeft size={18} />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           )}
           <Title order={2} size="h4" lineClamp={1} data-testid="panel-title">
             {props.title}
@@ -94,7 +95,7 @@ export function Panel(props: PanelProps) {
             </ActionIcon>
           )}
           {!mobile && props.onToggleExpanded && (
-            <Tooltip label={expanded ? t('narrow') : t('widen')}>
+            <Hint label={expanded ? t('narrow') : t('widen')}>
               <ActionIcon
                 variant="subtle"
                 onClick={props.onToggleExpanded}
@@ -103,10 +104,10 @@ export function Panel(props: PanelProps) {
               >
                 {expanded ? <IconArrowsMinimize size={18} /> : <IconArrowsMaximize size={18} />}
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           )}
           {props.onClose && (
-            <Tooltip label={t('close')}>
+            <Hint label={t('close')}>
               <ActionIcon
                 variant="subtle"
                 onClick={props.onClose}
@@ -115,14 +116,15 @@ export function Panel(props: PanelProps) {
               >
                 <IconX size={18} />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           )}
         </Group>
       </Group>
       {!minimised && (
-        <ScrollArea style={{ flex: 1 }} p="sm">
+        // native scrolling: Mantine's ScrollArea would bring floating-ui (15 kB gzip) into the shell's first paint
+        <Box style={{ flex: 1, minHeight: 0, overflow: 'auto' }} p="sm" data-testid="panel-body">
           {props.children}
-        </ScrollArea>
+        </Box>
       )}
     </Paper>
   );

@@ -1,8 +1,8 @@
 // A small clock shown on a device row while a command to it is queued (SPEC §4; owned by ACTIONS).
-import { Tooltip } from '@mantine/core';
 import { IconClockPause } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePendingFor, type PendingCommand } from '../stores/pendingCommands.ts';
+import { Hint } from './floating.tsx';
 
 export function PendingCommandMark({ deviceId }: { deviceId: number }) {
   const pending = usePendingFor(deviceId);
@@ -13,8 +13,8 @@ export function PendingCommandMark({ deviceId }: { deviceId: number }) {
 function PendingMark({ pending }: { pending: PendingCommand[] }) {
   const { t } = useTranslation('actions');
   return (
-    <Tooltip label={`${t('pending')}: ${pending.map((c) => c.type).join(', ')}`}>
+    <Hint label={`${t('pending')}: ${pending.map((c) => c.type).join(', ')}`}>
       <IconClockPause size={14} color="var(--mantine-color-yellow-7)" data-testid="row-pending" />
-    </Tooltip>
+    </Hint>
   );
 }

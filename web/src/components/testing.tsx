@@ -1,7 +1,8 @@
 // Test helpers for component tests in jsdom: browser APIs Mantine needs, and a render with every provider.
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { Providers } from '../shell/Providers.tsx';
 import { createQueryClient } from '../shell/queryClient.ts';
 import { createI18n, type Locale } from '../i18n/index.ts';
@@ -40,9 +41,12 @@ export function renderWithProviders(
   ui: ReactElement,
   { route = '/', locale = 'pt-BR' as Locale }: { route?: string; locale?: Locale } = {},
 ): RenderResult {
+  const { hook, searchHook } = memoryLocation({ path: route });
   return render(
     <Providers client={createQueryClient()} i18n={createI18n(locale)}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <Router hook={hook} searchHook={searchHook}>
+        {ui}
+      </Router>
     </Providers>,
   );
 }

@@ -1,15 +1,17 @@
 // i18next setup (SPEC §1): pt-BR default, es and en-US; fallback en-US; a missing key shows as ⟦key⟧.
 // Resources are JSON files per namespace, web/src/i18n/locales/<lang>/<namespace>.json, plus the domain's message
 // catalogue (validation.*, loginErrors.*, …) under `common`. Nothing of another language is downloaded unless it
-// is chosen, and a sign-in page downloads only its own namespaces before its first render (SIGN_IN_NAMESPACES;
-// issue #13, page weight): the other namespaces and the domain's catalogue come with the signed-in shell
-// (loadAllTexts), and a sign-in page fetches the catalogue right after painting (loadDomainMessages) and waits
-// for it wherever it shows one of its messages.
+// is chosen, and texts come in tiers (namespaces.ts; issue #13, page weight): a sign-in page downloads only its
+// own namespaces before its first render, and the domain's catalogue right after painting (loadDomainMessages,
+// awaited wherever it shows one of its messages); the signed-in shell downloads its namespaces and the catalogue
+// with its code (loadShellTexts); each screen or dialog its own namespaces with its code (withTexts).
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loginErrorWording } from '@rastro/domain';
 import { chooseLocale, FALLBACK_LOCALE, SUPPORTED_LOCALES, type Locale } from './locale.ts';
+import { SCREEN_NAMESPACES, SIGN_IN_NAMESPACES } from './namespaces.ts';
 
-export { SUPPORTED_LOCALES, FALLBACK_LOCALE, type Locale };
+export { SUPPORTED_LOCALES, FALLBACK_LOCALE, SCREEN_NAMESPACES, SIGN_IN_NAMESPACES, type Locale };
 
 type Json = Record<string, unknown>;
 type DomainMessages = typeof import('./domainMessages.ts');
@@ -21,8 +23,8 @@ const parsePath = (path: string) => /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(pa
 /** Every namespace any language has (from the file names; nothing is downloaded to know them). */
 export const namespaces = [...new Set(Object.keys(loaders).flatMap((p) => parsePath(p)?.[2] ?? []))];
 
-/** What the sign-in pages (login, register, recover, driver login, share link, maintenance) render with. */
-export const SIGN_IN_NAMESPACES: readonly string[] = ['common', 'auth'];
+/** What the signed-in shell renders with at its first paint. */
+export const SHELL_NAMESPACES: readonly string[] = namespaces.filter((n) => !SCREEN_NAMESPACES.includes(n));
 
 /** The namespace files downloaded so far: { 'pt-BR': { common: {...}, auth: {...} }, ... }. */
 export const resources: Resource = {};
@@ -64,7 +66,9 @@ function addLanguage(instance: I18n, lng: Locale): void {
     instance.addResourceBundle(lng, ns, bundle as Json, true, true);
   }
   // The domain's message keys (validation.*, loginErrors.*, …) with their default wording seed the `common`
-  // namespace; the locale files win where they say otherwise.
+  // namespace; the locale files win where they say otherwise. The login errors are there from the start (a
+  // sign-in page must word a connection error even when nothing more can be downloaded).
+  instance.addResourceBundle(lng, 'common', { loginErrors: loginErrorWording(lng) }, true, false);
   if (domain)
     instance.addResourceBundle(lng, 'common', domain.nestMessages(domain.defaultMessages[lng]), true, false);
 }
@@ -96,6 +100,13 @@ export function createI18n(lng: Locale = pageLocale()): I18n {
     returnNull: false,
     initAsync: false,
     parseMissingKeyHandler: (key: string) => missingKey(key),
+    // A key of a namespace not downloaded yet (a screen that forgot to name it in app/featureTexts.ts): download
+    // it; adding it re-renders what uses it (bindI18nStore), so the ⟦key⟧ shows for one round trip at most.
+    saveMissing: true,
+    missingKeyHandler: (_lngs: readonly string[], ns: string) => {
+      if (namespaces.includes(ns) && !resources[instance.language as Locale]?.[ns]) void loadTexts([ns]);
+    },
+    react: { bindI18nStore: 'added' },
   });
   for (const l of SUPPORTED_LOCALES) if (resources[l]) addLanguage(instance, l);
   return instance;
@@ -125,9 +136,23 @@ export function loadDomainMessages(): Promise<DomainMessages> {
   return domainDownload;
 }
 
-/** Every text of the current language and of the fallback: what the signed-in screens render with. */
-export async function loadAllTexts(): Promise<void> {
-  await Promise.all([loadLanguage(i18n.language as Locale), loadLanguage(FALLBACK_LOCALE)]);
+/** The shell's texts (SHELL_NAMESPACES and the domain's catalogue) in the current language and the fallback. */
+export async function loadShellTexts(): Promise<void> {
+  await Promise.all([
+    loadLanguage(i18n.language as Locale, SHELL_NAMESPACES),
+    loadLanguage(FALLBACK_LOCALE, SHELL_NAMESPACES),
+    loadDomainMessages(),
+  ]);
+}
+
+/** Some namespaces in the current language and the fallback (a screen's texts, with its code). */
+export async function loadTexts(only: readonly string[]): Promise<void> {
+  await Promise.all([loadLanguage(i18n.language as Locale, only), loadLanguage(FALLBACK_LOCALE, only)]);
+}
+
+/** Resolves with `code` once `only`'s texts are there too: lazy(() => withTexts(['users'], import('…'))). */
+export function withTexts<T>(only: readonly string[], code: Promise<T>): Promise<T> {
+  return Promise.all([code, loadTexts(only)]).then(([m]) => m);
 }
 
 /** The namespaces downloaded so far for a language. */

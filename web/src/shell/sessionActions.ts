@@ -3,8 +3,6 @@ import { normalizeLocale, type User } from '@rastro/domain';
 import { i18n, setLocale } from '../i18n/index.ts';
 import { api, HttpError } from '../api/http.ts';
 import { fetchServer } from '../api/resources.ts';
-import { closeSocket } from '../api/socket.ts';
-import { loadDevices } from '../stores/live.ts';
 import { usePrefs } from '../stores/prefs.ts';
 import { useSession } from '../stores/session.ts';
 import type { GuardEffects } from './guardEffects.ts';
@@ -97,6 +95,8 @@ export async function logout(
   } catch {
     /* storage unavailable */
   }
+  // the socket and the live store are chunks of the signed-in pages (a sign-in page does not carry them)
+  const { closeSocket } = await import('../api/socket.ts');
   closeSocket();
   useSession.getState().clear();
   reload('/login');
@@ -113,6 +113,7 @@ export const guardEffects: GuardEffects = {
   currentUser: () => useSession.getState().user,
   checkSession: restoreSession,
   loadDevices: async () => {
+    const { loadDevices } = await import('../stores/live.ts');
     await loadDevices();
     devicesLoaded = true;
   },

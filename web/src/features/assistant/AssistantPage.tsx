@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ASSISTANT_SAMPLES, devicePlate, normalizeLocale } from '@rastro/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ext, serverMessage } from '../../api/http.ts';
 import { useLive } from '../../stores/live.ts';
 

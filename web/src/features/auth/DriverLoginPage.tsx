@@ -2,7 +2,8 @@
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
+import { useNavigate } from '../../components/navigation.ts';
 import { DRIVER_VIEW_KEY, login } from '../../shell/sessionActions.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';

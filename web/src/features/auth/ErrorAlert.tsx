@@ -3,9 +3,9 @@
 // unlock is available, a "trust unlock" button (the page passes onTrustUnlock).
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconLockOpen } from '@tabler/icons-react';
-import { lazy, Suspense, use } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n as i18next, loadDomainMessages, loadLanguage, type Locale } from '../../i18n/index.ts';
+import { i18n as i18next, loadLanguage, type Locale } from '../../i18n/index.ts';
 import { failureInvoices } from './invoices.ts';
 import type { LoginFailure } from './loginError.ts';
 
@@ -24,24 +24,10 @@ export interface ErrorAlertProps {
   trustBusy?: boolean;
 }
 
-export function ErrorAlert({ failure, ...rest }: ErrorAlertProps) {
-  if (!failure) return null;
-  return (
-    <Suspense fallback={null}>
-      <FailureAlert failure={failure} {...rest} />
-    </Suspense>
-  );
-}
-
-/** Shown once the domain's message catalogue (loginErrors.*) is there: a sign-in page fetches it after painting. */
-function FailureAlert({
-  failure,
-  onTrustUnlock,
-  trustBusy = false,
-}: ErrorAlertProps & { failure: LoginFailure }) {
-  use(loadDomainMessages());
+export function ErrorAlert({ failure, onTrustUnlock, trustBusy = false }: ErrorAlertProps) {
   const { t, i18n } = useTranslation('common');
   const { t: ta } = useTranslation('auth');
+  if (!failure) return null;
   // A server code outside the catalogue (e.g. 'User is disabled' ⇒ USER_IS_DISABLED) is shown in its own words
   // when a translation exists, else as the catalogue's UNKNOWN_ERROR.
   const rawKey = failure.raw ? `loginErrors.${failure.raw}` : null;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { defaultMessages, type Server } from '@rastro/domain';
 import { fakeFetch, json, renderWithProviders, text } from '../../components/testing.tsx';
 import { usePrefs } from '../../stores/prefs.ts';
@@ -19,10 +19,14 @@ function setup(sessionAnswer: () => Response | Promise<Response>, route = '/logi
   });
   vi.stubGlobal('fetch', f.fn);
   renderWithProviders(
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/reports/stops" element={<div>stops page</div>} />
-    </Routes>,
+    <Switch>
+      <Route path="/login">
+        <LoginPage />
+      </Route>
+      <Route path="/reports/stops">
+        <div>stops page</div>
+      </Route>
+    </Switch>,
     { route },
   );
   return f;
@@ -143,9 +147,11 @@ describe('RegisterPage', () => {
   it('refuses with REGISTRATION_DISABLED when server.registration is false', async () => {
     vi.stubGlobal('fetch', fakeFetch(() => json({})).fn);
     renderWithProviders(
-      <Routes>
-        <Route path="/register" element={<RegisterPage />} />
-      </Routes>,
+      <Switch>
+        <Route path="/register">
+          <RegisterPage />
+        </Route>
+      </Switch>,
       { route: '/register' },
     );
     const alert = await screen.findByTestId('login-error');
@@ -159,9 +165,11 @@ describe('RegisterPage', () => {
     const f = fakeFetch(() => json({}));
     vi.stubGlobal('fetch', f.fn);
     renderWithProviders(
-      <Routes>
-        <Route path="/register" element={<RegisterPage />} />
-      </Routes>,
+      <Switch>
+        <Route path="/register">
+          <RegisterPage />
+        </Route>
+      </Switch>,
       { route: '/register' },
     );
     fireEvent.change(screen.getByLabelText('Nome e sobrenome'), { target: { value: 'Al' } });

@@ -4,7 +4,8 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
+import { useNavigate } from '../../components/navigation.ts';
 import { api, ext, HttpError } from '../../api/http.ts';
 import { login, loginWithToken } from '../../shell/sessionActions.ts';
 import { useSession } from '../../stores/session.ts';

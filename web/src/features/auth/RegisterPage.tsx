@@ -3,7 +3,8 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'wouter';
+import { useNavigate } from '../../components/navigation.ts';
 import { api } from '../../api/http.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';

@@ -3,7 +3,8 @@
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
+import { useNavigate } from '../../components/navigation.ts';
 import { HttpError } from '../../api/http.ts';
 import { loginWithToken } from '../../shell/sessionActions.ts';
 import { AuthLayout } from './AuthLayout.tsx';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
 import type { Server } from '@rastro/domain';
 import { fakeFetch, json, renderWithProviders, text } from '../../components/testing.tsx';
 import { usePrefs } from '../../stores/prefs.ts';
@@ -40,10 +40,14 @@ function setup(trustAnswer: () => Response) {
   });
   vi.stubGlobal('fetch', f.fn);
   renderWithProviders(
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/home" element={<div>home page</div>} />
-    </Routes>,
+    <Switch>
+      <Route path="/login">
+        <LoginPage />
+      </Route>
+      <Route path="/home">
+        <div>home page</div>
+      </Route>
+    </Switch>,
     { route: '/login' },
   );
   return f;
@@ -118,9 +122,11 @@ describe('suspended account on the login screen', () => {
       ).fn,
     );
     renderWithProviders(
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-      </Routes>,
+      <Switch>
+        <Route path="/login">
+          <LoginPage />
+        </Route>
+      </Switch>,
       { route: '/login' },
     );
     const alert = await signIn();

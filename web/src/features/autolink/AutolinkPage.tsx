@@ -7,7 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { TRACKER_ID, autolinkSchema, type AutolinkStatus, type Device } from '@rastro/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { ext, serverMessage } from '../../api/http.ts';
 import { intlLocale } from '../../i18n/index.ts';
 

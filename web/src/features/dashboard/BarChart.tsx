@@ -2,7 +2,8 @@
 // are in a table under a native <details> ("data"), for keyboard and screen-reader users.
 import { Anchor, Table, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'wouter';
+import { useNavigate } from '../../components/navigation.ts';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 

@@ -17,7 +17,7 @@ import {
 } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { BarChart, type Bar } from './BarChart.tsx';
 import { deviceLink, figureLink, type Figure, type InsightsFilter } from './dashboardQuery.ts';
 

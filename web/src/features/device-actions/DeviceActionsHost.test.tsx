@@ -21,10 +21,12 @@ const device = {
 const user = (extra: Partial<User> = {}) =>
   ({ id: 1, name: 'u', administrator: false, attributes: {}, ...extra }) as User;
 
-function open(name: string, command?: string) {
+/** Dispatches the window event and waits for the dialog (a lazy chunk). */
+async function open(name: string, command?: string) {
   act(() => {
     window.dispatchEvent(new CustomEvent(name, { detail: { device, command } }));
   });
+  await screen.findByTestId('action-question');
 }
 
 function fullSlide(testId = 'action-slide') {
@@ -57,7 +59,7 @@ describe('DeviceActionsHost', () => {
   it('block: a double gesture sends one engineStop; 200 shows the toast and closes', async () => {
     stubFetch(() => json({ id: 0, deviceId: 9, type: 'engineStop' }));
     renderWithProviders(<DeviceActionsHost />);
-    open('openBlockModal', 'engineStop');
+    await open('openBlockModal', 'engineStop');
     expect(screen.getByTestId('action-question').textContent).toContain('Caminhão 9');
     fullSlide();
     fullSlide(); // the handle is confirmed and busy: nothing more
@@ -80,7 +82,7 @@ describe('DeviceActionsHost', () => {
   it('cancel before the delay ends sends nothing', async () => {
     stubFetch(() => json({}));
     renderWithProviders(<DeviceActionsHost />);
-    open('openUnlockModal', 'engineResume');
+    await open('openUnlockModal', 'engineResume');
     fullSlide();
     fireEvent.click(screen.getByTestId('action-cancel'));
     await new Promise((r) => setTimeout(r, 700));
@@ -90,7 +92,7 @@ describe('DeviceActionsHost', () => {
   it('unlock answered 202 is pending in the dialog and the store', async () => {
     stubFetch(() => json({ id: 5, deviceId: 9, type: 'engineResume' }, 202));
     renderWithProviders(<DeviceActionsHost />);
-    open('openUnlockModal', 'engineResume');
+    await open('openUnlockModal', 'engineResume');
     fullSlide();
     await screen.findByTestId('action-pending');
     expect(usePendingCommands.getState().byDevice[9]?.map((c) => c.type)).toEqual(['engineResume']);
@@ -100,7 +102,7 @@ describe('DeviceActionsHost', () => {
   it('a failure shows the SPEC §8 text and resets the handle', async () => {
     stubFetch(() => text('boom', 400));
     renderWithProviders(<DeviceActionsHost />);
-    open('openBlockModal', 'engineStop');
+    await open('openBlockModal', 'engineStop');
     fullSlide();
     await screen.findByText('Erro ao enviar comando');
     await waitFor(() => expect(screen.getByTestId('action-slide-handle').getAttribute('data-x')).toBe('2'));
@@ -109,7 +111,7 @@ describe('DeviceActionsHost', () => {
   it('delete acts at once: DELETE /api/devices/9 and the device leaves the live store', async () => {
     stubFetch(() => new Response(null, { status: 204 }));
     renderWithProviders(<DeviceActionsHost />, { route: '/devices/9' });
-    open('openDeleteModal', 'delete');
+    await open('openDeleteModal', 'delete');
     fullSlide();
     await screen.findByText('Dispositivo excluído');
     expect(calls.map((c) => [c.init.method, c.url])).toEqual([['DELETE', '/api/devices/9']]);
@@ -119,7 +121,7 @@ describe('DeviceActionsHost', () => {
   it('anchor: cancelling shows the cancel text', async () => {
     stubFetch(() => json([]));
     renderWithProviders(<DeviceActionsHost />);
-    open('openAnchorModal', 'anchor_enable');
+    await open('openAnchorModal', 'anchor_enable');
     expect(screen.getByTestId('action-question').textContent).toBe(
       'Deseja realmente ativar a âncora do veículo Caminhão 9?',
     );
@@ -133,7 +135,7 @@ describe('DeviceActionsHost', () => {
     for (const u of [user({ readonly: true }), user({ limitCommands: true })]) {
       useSession.setState({ user: u });
       renderWithProviders(<DeviceActionsHost />);
-      open('openBlockModal', 'engineStop');
+      await open('openBlockModal', 'engineStop');
       expect(screen.getByTestId('action-denied')).toBeTruthy();
       fullSlide();
       fireEvent.keyDown(screen.getByTestId('action-slide-handle'), { key: 'End' });
@@ -149,7 +151,7 @@ describe('DeviceActionsHost', () => {
   it('interlock: a 403 refusal shows the server text in the dialog (not the generic error); no force for a non-admin', async () => {
     stubFetch(() => text(`SecurityException: ${REFUSAL}`, 403));
     renderWithProviders(<DeviceActionsHost />);
-    open('openBlockModal', 'engineStop');
+    await open('openBlockModal', 'engineStop');
     fullSlide();
     expect((await screen.findByTestId('action-refused')).textContent).toBe(REFUSAL);
     expect(screen.queryByText('Erro ao enviar comando')).toBeNull();
@@ -164,7 +166,7 @@ describe('DeviceActionsHost', () => {
     let n = 0;
     stubFetch(() => (++n === 1 ? text(`SecurityException: ${REFUSAL}`, 403) : json({ type: 'engineStop' })));
     renderWithProviders(<DeviceActionsHost />);
-    open('openBlockModal', 'engineStop');
+    await open('openBlockModal', 'engineStop');
     fullSlide();
     expect((await screen.findByTestId('action-force-warning')).textContent).toContain('Caminhão 9');
     expect(screen.queryByTestId('action-slide-handle')).toBeNull();

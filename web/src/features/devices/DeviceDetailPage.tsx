@@ -19,7 +19,8 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'wouter';
+import { useNavigate } from '../../components/navigation.ts';
 import {
   attrNumber,
   attrString,

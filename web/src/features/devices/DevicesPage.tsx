@@ -5,7 +5,7 @@ import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-rea
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../components/navigation.ts';
 import { resolveUnits, type Device, type Group as DeviceGroup } from '@rastro/domain';
 import { useResourceList } from '../../api/resources.ts';
 import { useLive } from '../../stores/live.ts';

@@ -19,7 +19,7 @@ import {
 } from '@rastro/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import {
   defaultPeriod,
   PeriodPicker,

@@ -1,9 +1,10 @@
 // Map style picker and map preferences (SPEC §3 mapPref), floating over the map's right edge.
-import { ActionIcon, Checkbox, Menu, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Checkbox, Stack } from '@mantine/core';
 import { IconAdjustments, IconStack2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePrefs, type MapPref } from '../../stores/prefs.ts';
 import type { MapStyleOption } from './styles.ts';
+import { DeferredMenu, Hint } from '../../components/floating.tsx';
 
 const PREF_KEYS: Array<keyof MapPref> = [
   'clustered',
@@ -22,32 +23,40 @@ export function MapControls({ styles, current }: { styles: MapStyleOption[]; cur
   const setMapStyle = usePrefs((s) => s.setMapStyle);
   return (
     <Stack gap={6} style={{ position: 'absolute', right: 10, top: 110, zIndex: 2 }}>
-      <Menu position="left-start" withinPortal>
-        <Menu.Target>
-          <Tooltip label={t('style')} position="left">
+      <DeferredMenu
+        position="left-start"
+        withinPortal
+        target={
+          <Hint label={t('style')} position="left">
             <ActionIcon variant="default" size="lg" aria-label={t('style')} data-testid="map-style-button">
               <IconStack2 size={18} />
             </ActionIcon>
-          </Tooltip>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{t('style')}</Menu.Label>
-          {styles.map((s) => (
-            <Menu.Item
-              key={s.id}
-              data-testid={`map-style-${s.id}`}
-              onClick={() => setMapStyle(s.id)}
-              fw={s.id === current ? 700 : undefined}
-              aria-current={s.id === current ? 'true' : undefined}
-            >
-              {t(s.label)}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
-      <Menu position="left-start" withinPortal closeOnItemClick={false}>
-        <Menu.Target>
-          <Tooltip label={t('preferences')} position="left">
+          </Hint>
+        }
+      >
+        {(Menu) => (
+          <>
+            <Menu.Label>{t('style')}</Menu.Label>
+            {styles.map((s) => (
+              <Menu.Item
+                key={s.id}
+                data-testid={`map-style-${s.id}`}
+                onClick={() => setMapStyle(s.id)}
+                fw={s.id === current ? 700 : undefined}
+                aria-current={s.id === current ? 'true' : undefined}
+              >
+                {t(s.label)}
+              </Menu.Item>
+            ))}
+          </>
+        )}
+      </DeferredMenu>
+      <DeferredMenu
+        position="left-start"
+        withinPortal
+        closeOnItemClick={false}
+        target={
+          <Hint label={t('preferences')} position="left">
             <ActionIcon
               variant="default"
               size="lg"
@@ -56,22 +65,25 @@ export function MapControls({ styles, current }: { styles: MapStyleOption[]; cur
             >
               <IconAdjustments size={18} />
             </ActionIcon>
-          </Tooltip>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{t('preferences')}</Menu.Label>
-          {PREF_KEYS.map((k) => (
-            <Menu.Item key={k} component="div">
-              <Checkbox
-                label={t(`pref.${k}`)}
-                checked={mapPref[k]}
-                data-testid={`map-pref-${k}`}
-                onChange={(e) => setMapPref({ [k]: e.currentTarget.checked })}
-              />
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+          </Hint>
+        }
+      >
+        {(Menu) => (
+          <>
+            <Menu.Label>{t('preferences')}</Menu.Label>
+            {PREF_KEYS.map((k) => (
+              <Menu.Item key={k} component="div">
+                <Checkbox
+                  label={t(`pref.${k}`)}
+                  checked={mapPref[k]}
+                  data-testid={`map-pref-${k}`}
+                  onChange={(e) => setMapPref({ [k]: e.currentTarget.checked })}
+                />
+              </Menu.Item>
+            ))}
+          </>
+        )}
+      </DeferredMenu>
     </Stack>
   );
 }

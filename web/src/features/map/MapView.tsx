@@ -5,7 +5,7 @@ import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../components/navigation.ts';
 import { anchoredDeviceIds } from './features.ts';
 import { initialView, type Geofence } from '@rastro/domain';
 import { openSocket } from '../../api/socket.ts';
@@ -20,6 +20,7 @@ import { mapStyles, resolveStyle } from './styles.ts';
 import { MapControls } from './MapControls.tsx';
 import { isMapDrawing } from '../../components/mapDraw.ts';
 import { attachMapDraw } from '../../components/mapDrawLayer.ts';
+import { prefetchIcons } from './icons.ts';
 
 declare global {
   interface Window {
@@ -45,6 +46,8 @@ const QUERY_MAP_DELAY_MS = 150;
 
 // The worker is bundled by vite as its own file; MapLibre is told where it is.
 maplibregl.setWorkerUrl(workerUrl);
+// the marker icons start downloading with this module, not after the style has loaded
+const icons = prefetchIcons();
 
 export function MapView() {
   const { t } = useTranslation('map');
@@ -79,6 +82,7 @@ export function MapView() {
     map.addControl(new maplibregl.ScaleControl({}), 'bottom-left');
     const controller = new LiveMapController(map, {
       ns,
+      icons,
       statusText: (s) => statusRef.current(s),
       onSelect: (id) => {
         if (isMapDrawing()) return; // a click while drawing a shape belongs to the drawing

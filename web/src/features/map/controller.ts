@@ -15,6 +15,7 @@ import {
   type Position,
 } from '@rastro/domain';
 import { deviceFeature, geofenceFeatures, type DeviceFeature } from './features.ts';
+import type { IconImage } from './icons.ts';
 import { deviceLayers, geofenceLayers, SRC_DEVICES, SRC_GEOFENCE_LABELS, SRC_GEOFENCES } from './layers.ts';
 
 export { SRC_DEVICES };
@@ -63,6 +64,8 @@ export interface ControllerOptions {
   statusText: (status: string) => string;
   onSelect: (deviceId: number) => void;
   iconUrl?: (type: string) => string;
+  /** Icons fetched ahead (./icons.ts); without them each is loaded through the map once the style is there. */
+  icons?: Promise<Map<string, IconImage>>;
 }
 
 export class LiveMapController {
@@ -88,7 +91,7 @@ export class LiveMapController {
   private pref: MapPref | null = null;
   private selectedId: number | null = null;
   private ready = false;
-  private icons = new Map<string, ImageBitmap | HTMLImageElement | ImageData>();
+  private icons = new Map<string, IconImage>();
   private geofences: readonly Geofence[] = [];
   private lastInputs: MapInputs | null = null;
   private trail: Array<[number, number]> = [];
@@ -130,6 +133,13 @@ export class LiveMapController {
   }
 
   private async loadIcons(): Promise<void> {
+    if (this.opts.icons) {
+      const icons = await this.opts.icons;
+      for (const [name, image] of icons) {
+        if (!this.map.hasImage(name)) this.map.addImage(name, image, { sdf: true, pixelRatio: 2 });
+      }
+      return;
+    }
     const url = this.opts.iconUrl ?? ((t: string) => `/map-icons/${t}.png`);
     await Promise.all(
       MAP_ICON_TYPES.map(async (t) => {

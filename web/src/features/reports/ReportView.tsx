@@ -30,7 +30,7 @@ import {
 } from '@rastro/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { z } from 'zod';
 import { api, HttpError } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';

@@ -1,7 +1,7 @@
 // /reports: the report menu; /reports/{resume,travels,stops,events,history}: that report (ReportView).
 import { NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { REPORT_KINDS, type ReportKind } from './columns.ts';
 import { ReportView } from './ReportView.tsx';
 

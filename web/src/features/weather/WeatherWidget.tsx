@@ -1,5 +1,5 @@
 // Header widget: local time and current weather (SPEC §1, §7). Refreshes every 60 s; errors are only logged.
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import {
   IconCloud,
   IconCloudFog,
@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../i18n/index.ts';
 import { fetchWeather, lookupLocation, weatherIcon, type GeoLocation, type WeatherReading } from './api.ts';
+import { Hint } from '../../components/floating.tsx';
 
 export const WIDGET_REFRESH_MS = 60_000;
 
@@ -92,7 +93,7 @@ export function WeatherWidget({ ipUrl, geoUrl, fallback, compact }: WeatherWidge
         {time}
       </Text>
       {reading && Icon && temp !== null && (
-        <Tooltip
+        <Hint
           label={t('details', {
             city: reading.city || t('here'),
             wind: formatNumber(reading.windSpeed, intlLocale(), 0),
@@ -108,7 +109,7 @@ export function WeatherWidget({ ipUrl, geoUrl, fallback, compact }: WeatherWidge
               </Text>
             )}
           </Group>
-        </Tooltip>
+        </Hint>
       )}
     </Group>
   );

@@ -1,0 +1,43 @@
+// Which namespaces each feature's screens and dialogs render with, beyond the shell's (i18n SCREEN_NAMESPACES):
+// pages.tsx and dialogRegistry.ts download them together with the feature's code. A namespace forgotten here is
+// still fetched on its first missing key (i18n/index.ts), at the cost of a round trip showing ⟦key⟧.
+import { withTexts } from '../i18n/index.ts';
+
+export const FEATURE_TEXTS = {
+  assistant: ['assistant'],
+  auth: [],
+  autolink: ['autolink'],
+  billing: ['billing'],
+  calendars: ['calendars'],
+  changelog: [],
+  commands: ['commands'],
+  computed: ['computed'],
+  dashboard: ['dashboard', 'reports'],
+  deviceActions: [],
+  deviceEdit: ['deviceEdit', 'linkObjects'],
+  devices: ['devices', 'deviceEdit'],
+  drivers: ['drivers'],
+  geofences: ['geofences'],
+  groups: ['groups', 'linkObjects'],
+  health: ['health'],
+  history: ['history', 'reports'],
+  linkObjects: ['linkObjects'],
+  logs: ['logs', 'reports'],
+  maintenances: ['maintenances'],
+  map: [],
+  notifications: ['notifications'],
+  notify: [],
+  reports: ['reports'],
+  serverSettings: ['serverSettings'],
+  shares: ['shares'],
+  telemetry: ['telemetry'],
+  theme: ['theme'],
+  users: ['users'],
+  weather: [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type FeatureName = keyof typeof FEATURE_TEXTS;
+
+/** A feature's code, resolved once its texts are there too. */
+export const feature = <T>(name: FeatureName, code: Promise<T>): Promise<T> =>
+  withTexts(FEATURE_TEXTS[name], code);
