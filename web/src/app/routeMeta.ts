@@ -4,7 +4,7 @@
 export type RouteAccess = 'public' | 'driver' | 'auth';
 
 export interface RouteMeta {
-  /** Route pattern (react-router syntax). */
+  /** Route pattern (':name' segments, as the router, wouter, reads them). */
   path: string;
   access: RouteAccess;
   /** i18n key (namespace:key) of the panel title. */
