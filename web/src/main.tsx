@@ -4,18 +4,30 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { matchRoute } from './app/routeMeta.ts';
-import { FALLBACK_LOCALE, i18n, loadLanguage, SIGN_IN_NAMESPACES, type Locale } from './i18n/index.ts';
+import { preloadSignedIn } from './app/router.tsx';
+import {
+  FALLBACK_LOCALE,
+  i18n,
+  loadLanguage,
+  loadShellTexts,
+  SIGN_IN_NAMESPACES,
+  type Locale,
+} from './i18n/index.ts';
 
 document.documentElement.lang = i18n.language;
 
-// The active language's texts before the first render (a sign-in page: only its own namespaces; the signed-in
-// shell loads the rest, app/router.tsx); the fallback language after it, off the critical path.
-const signIn = matchRoute(location.pathname)?.meta.access === 'public' ? SIGN_IN_NAMESPACES : undefined;
-void loadLanguage(i18n.language as Locale, signIn).then(() => {
+// Before the first render only the sign-in pages' texts (a signed-in page shows nothing but the loading bar
+// while the guard checks the session); a signed-in page starts the shell's texts and code at once, in parallel
+// with that check (the shell's lazy import waits for them, app/router.tsx). The fallback language after the first
+// render.
+const access = matchRoute(location.pathname)?.meta.access;
+if (access !== 'public') void loadShellTexts().catch(() => undefined);
+if (access === 'auth') preloadSignedIn();
+void loadLanguage(i18n.language as Locale, SIGN_IN_NAMESPACES).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-  void loadLanguage(FALLBACK_LOCALE, signIn);
+  void loadLanguage(FALLBACK_LOCALE, SIGN_IN_NAMESPACES);
 });

@@ -3,9 +3,10 @@ import { feature } from './featureTexts.ts';
 import { lazy } from 'react';
 import { loadShellTexts } from '../i18n/index.ts';
 
-export const MapView = lazy(() =>
-  feature('map', import('../features/map/index.ts')).then((m) => ({ default: m.MapView })),
-);
+const mapCode = () => feature('map', import('../features/map/index.ts'));
+/** Starts the map's code (router.tsx preloadSignedIn); MapView's lazy import then finds it loaded. */
+export const preloadMap = () => mapCode().catch(() => undefined);
+export const MapView = lazy(() => mapCode().then((m) => ({ default: m.MapView })));
 export const DevicesPage = lazy(() =>
   feature('devices', import('../features/devices/index.ts')).then((m) => ({ default: m.DevicesPage })),
 );

@@ -12,6 +12,15 @@ const ShellLayout = lazy(() =>
   Promise.all([import('./ShellLayout.tsx'), loadShellTexts()]).then(([m]) => ({ default: m.ShellLayout })),
 );
 
+/**
+ * A signed-in page's code, started while the guard still checks the session (main.tsx): the shell and the map
+ * download and compile during the guard's network waits instead of after them.
+ */
+export function preloadSignedIn(): void {
+  void import('./ShellLayout.tsx').catch(() => undefined);
+  void P.preloadMap();
+}
+
 const page = (node: ReactNode) => <Suspense fallback={<LoadingBar />}>{node}</Suspense>;
 
 const shellPages: [path: string, node: ReactNode][] = [
