@@ -2,9 +2,10 @@
 // Resources are JSON files per namespace, web/src/i18n/locales/<lang>/<namespace>.json, plus the domain's message
 // catalogue (validation.*, loginErrors.*, …) under `common`. Nothing of another language is downloaded unless it
 // is chosen, and texts come in tiers (namespaces.ts; issue #13, page weight): a sign-in page downloads only its
-// own namespaces before its first render, and the domain's catalogue right after painting (loadDomainMessages,
-// awaited wherever it shows one of its messages); the signed-in shell downloads its namespaces and the catalogue
-// with its code (loadShellTexts); each screen or dialog its own namespaces with its code (withTexts).
+// own namespaces before its first render (the login errors' wording is always there), and the rest of the
+// domain's catalogue right after painting (loadDomainMessages, awaited by its form checks); the signed-in shell
+// downloads its namespaces and the catalogue with its code (loadShellTexts); each screen or dialog its own
+// namespaces with its code (withTexts).
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loginErrorWording } from '@rastro/domain';
