@@ -172,18 +172,25 @@ function socketUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/socket`;
 }
 
-/** Opens the live socket once (idempotent). The store module is loaded lazily to keep this file light. */
+/**
+ * Opens the live socket once (idempotent). The store module is loaded lazily to keep this file light; the socket
+ * connects without waiting for it (what arrives meanwhile is applied, in order, once it is there).
+ */
 export async function openSocket(): Promise<LiveSocket> {
   if (instance?.running) return instance;
-  const live = await import('../stores/live.ts');
+  const store = import('../stores/live.ts');
+  const withStore = (fn: (live: Awaited<typeof store>) => void) => {
+    store.then(fn).catch((err: unknown) => console.warn('live store not loaded', err));
+  };
   instance = new LiveSocket({
     url: socketUrl,
     create: (url) => new WebSocket(url) as unknown as WebSocketLike,
-    onBatch: (batch) => live.useLive.getState().applyBatch(batch),
-    onConnectedChange: (on) => live.useLive.getState().setConnected(on),
+    onBatch: (batch) => withStore((live) => live.useLive.getState().applyBatch(batch)),
+    onConnectedChange: (on) => withStore((live) => live.useLive.getState().setConnected(on)),
     onOpen: async (reconnected) => {
       if (!reconnected) return;
       try {
+        const live = await store;
         await live.resyncLive();
       } catch (err) {
         if (err instanceof HttpError && (err.status === 401 || err.status === 404)) {

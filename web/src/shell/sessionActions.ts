@@ -1,5 +1,5 @@
 // Sign-in, session restore and logout (SPEC §2 guard and logout, §7 session calls).
-import { normalizeLocale, type User } from '@rastro/domain';
+import { normalizeLocale, type Device, type User } from '@rastro/domain';
 import { i18n, setLocale } from '../i18n/index.ts';
 import { api, HttpError } from '../api/http.ts';
 import { fetchServer } from '../api/resources.ts';
@@ -104,18 +104,87 @@ export async function logout(
 
 let devicesLoaded = false;
 
+/** Devices into the live store; the request does not wait for the store's chunk (nor the chunk for it). */
+async function loadDevicesNow(request = api.get<Device[]>('/devices')): Promise<void> {
+  const [devices, live] = await Promise.all([request, import('../stores/live.ts')]);
+  live.useLive.getState().setDevices(devices);
+  devicesLoaded = true;
+}
+
+/**
+ * Requests a signed-in page starts before React's first render (main.tsx), so the guard's first run finds them
+ * under way instead of starting them one after another: server info, the session and the devices at once (a
+ * devices answer refused for want of a session is dropped and asked again once the remember-me token signed in),
+ * and the live socket as soon as the session is known (its first message carries every latest position, which the
+ * map draws as soon as it exists). Each is taken over once by the guard's effects.
+ */
+const early: {
+  server?: Promise<void>;
+  session?: Promise<User | null>;
+  devices?: Promise<void>;
+} = {};
+
+/** Marks a promise as handled here; its owner (the guard) still sees the rejection. */
+const quiet = <T>(p: Promise<T>): Promise<T> => {
+  p.catch(() => undefined);
+  return p;
+};
+
+/** Starts them; resolves whether the server answered and someone is signed in (false on any failure). */
+export function startSignedInRequests({ devices }: { devices: boolean }): Promise<boolean> {
+  const server = quiet(fetchServer().then(() => undefined));
+  const session = quiet(restoreSession());
+  early.server = server;
+  early.session = session;
+  const signedIn = Promise.all([server, session]).then(
+    ([, user]) => user !== null,
+    () => false,
+  );
+  if (!devices) return signedIn;
+  const first = quiet(api.get<Device[]>('/devices'));
+  // the socket's small chunk is asked for now, before the map's large ones
+  const socket = quiet(import('../api/socket.ts'));
+  early.devices = quiet(
+    session.then(async (user) => {
+      if (!user) return;
+      const live = socket.then((s) => {
+        void s.openSocket();
+        return s;
+      });
+      const request = first.catch((err: unknown) => {
+        // asked before the remember-me token signed in: ask again with the session it opened
+        if (err instanceof HttpError && err.status === 401) return api.get<Device[]>('/devices');
+        throw err;
+      });
+      try {
+        await loadDevicesNow(request);
+      } catch (err) {
+        // the guard sends this page to maintenance or sign-in: no socket behind it
+        void live.then((s) => s.closeSocket()).catch(() => undefined);
+        throw err;
+      }
+    }),
+  );
+  return signedIn;
+}
+
+/** The early request of this kind, once; later calls (another navigation) start their own. */
+function takeEarly<K extends keyof typeof early>(key: K): (typeof early)[K] {
+  const p = early[key];
+  delete early[key];
+  return p;
+}
+
 /** The effects the guard runs against the real API and stores. */
 export const guardEffects: GuardEffects = {
   hasServer: () => useSession.getState().server !== null,
   loadServer: async () => {
-    await fetchServer();
+    await (takeEarly('server') ?? fetchServer());
   },
   currentUser: () => useSession.getState().user,
-  checkSession: restoreSession,
+  checkSession: () => takeEarly('session') ?? restoreSession(),
   loadDevices: async () => {
-    const { loadDevices } = await import('../stores/live.ts');
-    await loadDevices();
-    devicesLoaded = true;
+    await (takeEarly('devices') ?? loadDevicesNow());
   },
   needsDevices: () => !devicesLoaded,
 };
