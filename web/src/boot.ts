@@ -1,0 +1,9 @@
+// The first of the entry's modules to run (main.tsx imports it before React and the app): a signed-in page's
+// requests to the server leave before the rest of the entry is evaluated, and the guard takes them over
+// (shell/sessionActions.ts startSignedInRequests).
+import { matchRoute } from './app/routeMeta.ts';
+import { startSignedInRequests } from './shell/sessionActions.ts';
+
+/** Access kind of the page being opened (undefined: an unknown path, which the guard sends to /home). */
+export const access = matchRoute(location.pathname)?.meta.access;
+if (access === 'auth' || access === 'driver') void startSignedInRequests({ devices: access === 'auth' });
