@@ -50,10 +50,33 @@ function setup() {
 }
 
 describe('LiveSocket', () => {
+  it('applies the first message of a connection at once (every latest position), on each reconnection too', () => {
+    const { s, sockets, batches, runFrame } = setup();
+    s.start();
+    sockets[0].open();
+    sockets[0].message({}); // a keepalive is not that message
+    expect(batches).toHaveLength(0);
+    sockets[0].message({ positions: [pos(1, 10), pos(2, 20)] });
+    expect(batches).toHaveLength(1);
+    expect(batches[0].positions!.map((p) => p.id)).toEqual([10, 20]);
+    sockets[0].message({ positions: [pos(1, 11)] });
+    expect(batches).toHaveLength(1); // later ones wait for the frame
+    runFrame();
+    expect(batches).toHaveLength(2);
+    sockets[0].drop();
+    vi.advanceTimersByTime(RECONNECT_MS);
+    sockets[1].open();
+    sockets[1].message({ positions: [pos(1, 12)] });
+    expect(batches).toHaveLength(3);
+    vi.useRealTimers();
+  });
+
   it('coalesces the messages of one frame into one batch, last position per device wins', () => {
     const { s, sockets, batches, runFrame } = setup();
     s.start();
     sockets[0].open();
+    sockets[0].message({ positions: [pos(1, 1)] }); // the first: applied at once (test above)
+    batches.length = 0;
     sockets[0].message({ positions: [pos(1, 10)] });
     sockets[0].message({ devices: [{ id: 1 }] });
     sockets[0].message({ positions: [pos(1, 11), pos(2, 20)] });

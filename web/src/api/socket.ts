@@ -56,6 +56,8 @@ export class LiveSocket {
   private flushScheduled = false;
   private stopped = true;
   private everClosed = false;
+  /** No message received yet on the current connection. */
+  private awaitingFirst = false;
   /** Number of opens so far (tests and the bench read it). */
   opens = 0;
 
@@ -101,6 +103,7 @@ export class LiveSocket {
       return;
     }
     this.ws = ws;
+    this.awaitingFirst = true;
     ws.onopen = () => {
       this.opens++;
       this.deps.onConnectedChange?.(true);
@@ -116,7 +119,12 @@ export class LiveSocket {
       }
       if (!msg || typeof msg !== 'object' || Object.keys(msg).length === 0) return; // keepalive
       this.pending.push(msg);
-      this.scheduleFlush();
+      // the first message of a connection carries every latest position: applied at once, not at the next
+      // frame (which the page's first render and the map's start can hold back by a few hundred ms)
+      if (this.awaitingFirst) {
+        this.awaitingFirst = false;
+        this.flush();
+      } else this.scheduleFlush();
     };
     ws.onerror = () => {
       /* onclose follows */

@@ -1,0 +1,135 @@
+// Compares "login → all markers drawn" of two or more web builds on ONE embedded server, loading them in turn
+// (A B B A A B …) so that the machine's drift falls on each build alike. This shared 2-core machine's spread from
+// one page load to the next (often ±0.5 s) is larger than most changes, and runs an hour apart are not comparable;
+// alternating on one server is how session 11 told changes apart (bench/results/map.md notes).
+//
+//   npm run build -w web && cp -r web/dist /tmp/a     # the baseline
+//   … change, build … && cp -r web/dist /tmp/b
+//   node --import tsx bench/first-map-ab.ts 8 A=/tmp/a B=/tmp/b   # 8 rounds, 10,000 devices (FIRST_MAP_DEVICES)
+//
+// Every build's assets are content-hashed, so they share one web root; only index.html is swapped before each load
+// (its precompressed copies are left out, so the swapped file is what the browser gets).
+import { chromium } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromiumArgs, freePort } from './chromium.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const rounds = Math.max(1, Number(process.argv[2]) || 6);
+const builds = process.argv
+  .slice(3)
+  .map((a) => a.split('='))
+  .filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
+if (builds.length < 2) {
+  console.error('usage: bench/first-map-ab.ts <rounds> NAME=<web dist dir> NAME=<web dist dir> …');
+  process.exit(2);
+}
+const devices = Number(process.env.FIRST_MAP_DEVICES ?? 10_000);
+
+const work = resolve(root, '.tmp', `first-map-ab-${Date.now()}`);
+const webRoot = join(work, 'web');
+mkdirSync(webRoot, { recursive: true });
+for (const [name, dir] of builds) {
+  cpSync(join(dir, 'assets'), join(webRoot, 'assets'), { recursive: true, force: false });
+  for (const f of readdirSync(dir))
+    if (f !== 'assets') cpSync(join(dir, f), join(webRoot, f), { recursive: true });
+  copyFileSync(join(dir, 'index.html'), join(webRoot, `index-${name}.html`));
+}
+rmSync(join(webRoot, 'index.html.br'), { force: true });
+rmSync(join(webRoot, 'index.html.gz'), { force: true });
+
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: join(work, 'data'),
+    WEB_ROOT: webRoot,
+    SIM_DEVICES: String(devices),
+    SIM_INTERVAL_MS: String(Math.max(100, devices)),
+    OSMAND_PORT: '0',
+    LOG_LEVEL: 'warn',
+  },
+});
+try {
+  for (let i = 0; ; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (
+      await fetch(`${url}/api/server`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 1200) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const login = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    body: new URLSearchParams({ email: 'admin', password: 'admin' }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const positions = async () =>
+    ((await (await fetch(`${url}/api/positions`, { headers: { cookie } })).json()) as unknown[]).length;
+  let expected = 0;
+  for (let i = 0; i < 300; i++) {
+    expected = await positions();
+    if (expected >= devices * 0.9) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  console.log(`${expected} positions; ${rounds} rounds of ${builds.map((b) => b[0]).join(', ')}`);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs('gpu'),
+  });
+  const times = new Map<string, number[]>(builds.map(([name]) => [name, []]));
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 ? [...builds].reverse() : builds;
+    for (const [name] of order) {
+      copyFileSync(join(webRoot, `index-${name}.html`), join(webRoot, 'index.html'));
+      const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+      const page = await context.newPage();
+      await page.addInitScript({
+        content: "window.__name = (f) => f; localStorage.setItem('mapStyle', 'offline');",
+      });
+      const [k, ...v] = cookie.split('=');
+      await context.addCookies([{ name: k, value: v.join('='), url }]);
+      const t0 = Date.now();
+      await page.goto(`${url}/devices`);
+      for (let i = 0; ; i++) {
+        const n = await page.evaluate(
+          () =>
+            (window as unknown as { __rastroMap?: { featureCount(): number } }).__rastroMap?.featureCount() ??
+            0,
+        );
+        if (n >= expected) break;
+        if (i > 1200) throw new Error(`${name}: only ${n} of ${expected} markers after 2 min`);
+        await new Promise((res) => setTimeout(res, 100));
+      }
+      await page.evaluate(
+        () => new Promise<void>((res) => requestAnimationFrame(() => requestAnimationFrame(() => res()))),
+      );
+      const ms = Date.now() - t0;
+      times.get(name)!.push(ms);
+      console.log(`${name} ${ms} ms`);
+      await context.close();
+    }
+  }
+  await browser.close();
+  const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  for (const [name, list] of times) {
+    console.log(
+      `${name}: median ${median(list)} ms (${Math.min(...list)}–${Math.max(...list)}), ${list.join(' ')}`,
+    );
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 1000));
+  rmSync(work, { recursive: true, force: true });
+}
