@@ -10,10 +10,10 @@
 // Every build's assets are content-hashed, so they share one web root; only index.html is swapped before each load
 // (its precompressed copies are left out, so the swapped file is what the browser gets).
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromiumArgs, freePort } from './chromium.ts';
+import { chromiumArgs } from './chromium.ts';
+import { startBenchServer } from './server.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const rounds = Math.max(1, Number(process.argv[2]) || 6);
@@ -39,36 +39,9 @@ for (const [name, dir] of builds) {
 rmSync(join(webRoot, 'index.html.br'), { force: true });
 rmSync(join(webRoot, 'index.html.gz'), { force: true });
 
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: join(work, 'data'),
-    WEB_ROOT: webRoot,
-    SIM_DEVICES: String(devices),
-    SIM_INTERVAL_MS: String(Math.max(100, devices)),
-    OSMAND_PORT: '0',
-    LOG_LEVEL: 'warn',
-  },
-});
+const server = await startBenchServer({ name: 'first-map-ab', devices, env: { WEB_ROOT: webRoot } });
+const url = server.url;
 try {
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (
-      await fetch(`${url}/api/server`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 1200) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
   const login = await fetch(`${url}/api/session`, {
     method: 'POST',
     body: new URLSearchParams({ email: 'admin', password: 'admin' }),
@@ -129,7 +102,6 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1000));
+  await server.stop();
   rmSync(work, { recursive: true, force: true });
 }

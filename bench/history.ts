@@ -4,11 +4,11 @@
 // server caps a route at 50,000 positions), so only the browser side is measured. A 10,000-point route is
 // measured too, for the ratio. Bounded: 3 loads per size, 6 s of playback. Writes bench/results/history.md.
 import { chromium, type Page } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromiumArgs, freePort } from './chromium.ts';
+import { chromiumArgs } from './chromium.ts';
+import { startBenchServer } from './server.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -91,39 +91,14 @@ async function measureLoad(
 }
 
 async function main() {
-  const port = await freePort();
-  const dataDir = join(root, '.tmp', `bench-history-${port}`);
-  mkdirSync(dataDir, { recursive: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SIM_DEVICES: '1',
-      SIM_INTERVAL_MS: '5000',
-      OSMAND_PORT: '0',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startBenchServer({ name: 'history', devices: 1, intervalMs: 5000 });
+  const base = server.url;
   const rows: string[] = [];
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args,
   });
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/server`)).ok) break;
-      } catch {
-        /* not yet */
-      }
-      if (i > 360) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
     await context.addInitScript(() => window.localStorage.setItem('mapStyle', 'offline'));
     const page = await context.newPage();
@@ -183,9 +158,7 @@ async function main() {
     await context.close();
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 
   const md = [

@@ -4,10 +4,10 @@
 // while panning, JS heap, and the device-list filtering time per keystroke (in the page and as pure computation).
 // Writes bench/results/map.md. Usage: node --import tsx bench/map.ts [counts…]
 import { chromium, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromiumArgs, freePort, type Compositing } from './chromium.ts';
+import { chromiumArgs, type Compositing } from './chromium.ts';
+import { startBenchServer } from './server.ts';
 import { createDeviceFilter, DEFAULT_FILTER_STATE, type Device } from '@rastro/domain';
 
 const root = resolve(import.meta.dirname, '..');
@@ -32,52 +32,6 @@ const PAN_MS = 5_000;
 const SCROLL_MS = 5_000;
 /** Page loads per row for "login → all markers drawn" (BENCH_MAP_LOADS). */
 const LOADS = Math.max(1, Number(process.env.BENCH_MAP_LOADS ?? 5));
-async function startServer(
-  devices: number,
-): Promise<{ url: string; stop: () => Promise<void>; dir: string }> {
-  const port = await freePort();
-  const dir = resolve(root, '.tmp', `bench-map-${devices}-${Date.now()}`);
-  mkdirSync(dir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dir,
-      SIM_DEVICES: String(devices),
-      // ~1,000 positions a second whatever the fleet size
-      SIM_INTERVAL_MS: String(Math.max(100, devices)),
-      OSMAND_PORT: '0',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/server`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
-      child.once('exit', () => {
-        clearTimeout(kill);
-        done();
-      });
-      child.kill('SIGTERM');
-    });
-  return { url, stop, dir };
-}
-
 /** Long tasks observed since the last call: [total ms, longest ms, count]. */
 async function takeLongTasks(page: Page): Promise<{ total: number; longest: number; count: number }> {
   return page.evaluate(() => {
@@ -176,7 +130,7 @@ async function measure(devices: number, compositing: Compositing = 'gpu', cluste
   console.log(`\n--- ${devices} devices: starting server`);
   const srv = process.env.BENCH_URL
     ? { url: process.env.BENCH_URL, stop: async () => undefined, dir: '' }
-    : await startServer(devices);
+    : await startBenchServer({ name: `map-${devices}`, devices });
   // wait (outside the browser) until the simulator reported every device once, or the count stops growing
   const session = await fetch(`${srv.url}/api/session`, {
     method: 'POST',
@@ -373,7 +327,6 @@ async function measure(devices: number, compositing: Compositing = 'gpu', cluste
   } finally {
     await browser.close();
     await srv.stop();
-    if (srv.dir) rmSync(srv.dir, { recursive: true, force: true });
   }
 }
 

@@ -7,12 +7,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import postgres from 'postgres';
+import { freePort } from './chromium.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 20_000);
@@ -25,15 +25,6 @@ interface Proc {
   web: number;
   osmand: number;
   exited: Promise<unknown>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
 }
 
 async function startServer(env: Record<string, string>): Promise<Proc> {

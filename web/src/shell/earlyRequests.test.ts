@@ -36,6 +36,12 @@ async function load() {
   return { ...actions, runGuard, useLive, useSession, usePrefs, closeSocket };
 }
 
+/** The server's answers: server info always; the session and the devices as given. */
+const server = (session: () => Response, list: () => Response) =>
+  fakeFetch((url) =>
+    url === '/api/server' ? json({ id: 1, attributes: {} }) : url === '/api/session' ? session() : list(),
+  );
+
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
 };
@@ -51,12 +57,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('startSignedInRequests', () => {
   it('asks for server info, session and devices at once; the guard passes without asking again', async () => {
     const m = await load();
-    const f = fakeFetch((url) =>
-      url === '/api/server'
-        ? json({ id: 1, attributes: {} })
-        : url === '/api/session'
-          ? json(ana)
-          : json(devices),
+    const f = server(
+      () => json(ana),
+      () => json(devices),
     );
     vi.stubGlobal('fetch', f.fn);
     const signedIn = m.startSignedInRequests({ devices: true });
@@ -100,8 +103,9 @@ describe('startSignedInRequests', () => {
 
   it('nobody signed in: the guard sends to /login, the refused devices answer is dropped, no socket', async () => {
     const m = await load();
-    const f = fakeFetch((url) =>
-      url === '/api/server' ? json({ id: 1, attributes: {} }) : text('Unauthorized', 401),
+    const f = server(
+      () => text('Unauthorized', 401),
+      () => text('Unauthorized', 401),
     );
     vi.stubGlobal('fetch', f.fn);
     expect(await m.startSignedInRequests({ devices: true })).toBe(false);
@@ -127,12 +131,9 @@ describe('startSignedInRequests', () => {
 
   it('devices that fail to load: maintenance, and the socket opened meanwhile is closed again', async () => {
     const m = await load();
-    const f = fakeFetch((url) =>
-      url === '/api/server'
-        ? json({ id: 1, attributes: {} })
-        : url === '/api/session'
-          ? json(ana)
-          : text('boom', 500),
+    const f = server(
+      () => json(ana),
+      () => text('boom', 500),
     );
     vi.stubGlobal('fetch', f.fn);
     expect(await m.startSignedInRequests({ devices: true })).toBe(true);
@@ -147,7 +148,10 @@ describe('startSignedInRequests', () => {
 
   it('a driver page asks for server info and session only', async () => {
     const m = await load();
-    const f = fakeFetch((url) => (url === '/api/server' ? json({ id: 1, attributes: {} }) : json(ana)));
+    const f = server(
+      () => json(ana),
+      () => json(devices),
+    );
     vi.stubGlobal('fetch', f.fn);
     expect(await m.startSignedInRequests({ devices: false })).toBe(true);
     expect(f.calls.map((c) => c.url)).toEqual(['/api/server', '/api/session']);
