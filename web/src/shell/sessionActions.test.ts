@@ -65,6 +65,22 @@ describe('logout (SPEC §2)', () => {
     expect(useSession.getState().user).toBeNull();
     expect(reload).toHaveBeenCalledWith('/login');
   });
+
+  it('a query refused with 401 while the session is being deleted does not send the page to /login?to=here', async () => {
+    const { onSessionLost } = await import('./queryClient.ts');
+    const { HttpError } = await import('../api/http.ts');
+    useSession.setState({ user: ana });
+    const go = vi.fn();
+    const f = fakeFetch((url) => {
+      if (url.endsWith('/session')) onSessionLost(new HttpError(401, ''), go);
+      return new Response(null, { status: 204 });
+    });
+    vi.stubGlobal('fetch', f.fn);
+    const reload = vi.fn();
+    await logout(reload);
+    expect(go).not.toHaveBeenCalled();
+    expect(reload).toHaveBeenCalledWith('/login');
+  });
 });
 
 describe('session lost', () => {

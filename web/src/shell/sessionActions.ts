@@ -80,6 +80,9 @@ export async function login(email: string, password: string, remember = false): 
 export async function logout(
   reload: (to: string) => void = (to) => window.location.assign(to),
 ): Promise<void> {
+  // Signed out in the store first: a query refused with 401 while the session is being deleted must not send the
+  // page to /login?to=here (onSessionLost ignores a signed-out store) after this function's own /login.
+  useSession.getState().clear();
   // The server revokes the remember-me token of this session on logout; revoking the stored one explicitly also
   // covers a token kept from an earlier session.
   const remembered = usePrefs.getState().rememberme;
@@ -98,7 +101,6 @@ export async function logout(
   // the socket and the live store are chunks of the signed-in pages (a sign-in page does not carry them)
   const { closeSocket } = await import('../api/socket.ts');
   closeSocket();
-  useSession.getState().clear();
   reload('/login');
 }
 
