@@ -17,12 +17,12 @@ import {
 document.documentElement.lang = i18n.language;
 
 // Before the first render only the sign-in pages' texts (a signed-in page shows nothing but the loading bar
-// while the guard checks the session, whose requests boot.ts started); a signed-in page starts the shell's texts
-// and code at once, in parallel (the shell's lazy import waits for its texts, app/router.tsx). The fallback
-// language after the first render.
+// while the guard checks the session, whose requests boot.ts started), asked for before anything else here; a
+// signed-in page then starts the map's, the shell's (code and texts) and the page's code at once, in parallel
+// (the shell's lazy import waits for its texts, app/router.tsx). The fallback language after the first render.
 const signInTexts = loadLanguage(i18n.language as Locale, SIGN_IN_NAMESPACES);
-if (access !== 'public') void loadShellTexts().catch(() => undefined);
-if (access === 'auth') preloadSignedIn();
+if (access === 'auth') preloadSignedIn(location.pathname);
+else if (access === 'driver') void loadShellTexts().catch(() => undefined);
 void signInTexts.then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -13,6 +13,13 @@ export const KEEPALIVE_MS = 55_000;
 export const SOCKET_TICK_MS = 100;
 /** A client that cannot keep up (this much unsent data) is dropped; it reconnects and reloads. */
 const MAX_BUFFERED = 32 * 1024 * 1024;
+/**
+ * Devices per slice of a connection's first message (every latest position: 5 MB at 10,000 devices); between
+ * slices the event loop serves other requests (the page's files, trackers) instead of stalling for all of them.
+ */
+export const SNAPSHOT_SLICE = 2000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Client {
   ws: WebSocket;
@@ -22,6 +29,8 @@ interface Client {
   events: string[];
   logs: string[];
   wantsLogs: boolean;
+  /** The first message (latest positions) has been sent; batches wait for it, so they always come after it. */
+  ready: boolean;
 }
 
 export interface LogRecord {
@@ -143,6 +152,7 @@ export class SocketHub {
   flush(): void {
     this.tick = null;
     for (const c of this.dirty) {
+      if (!c.ready) continue; // sendSnapshot flushes it once the first message is out
       const parts: string[] = [];
       if (c.devices.size) parts.push(`"devices":[${[...c.devices.values()].join(',')}]`);
       if (c.positions.length) parts.push(`"positions":[${c.positions.join(',')}]`);
@@ -176,6 +186,7 @@ export class SocketHub {
       events: [],
       logs: [],
       wantsLogs: false,
+      ready: false,
     };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
@@ -197,14 +208,34 @@ export class SocketHub {
         // anything else is ignored, as Traccar does
       }
     });
-    // On connect: the latest positions of every device visible to the user.
-    const cache = this.live.cache.fresh();
+    void this.sendSnapshot(c).catch((err: unknown) => {
+      this.ctx.log.error({ err }, 'socket first message failed');
+      c.ws.close(1011);
+    });
+  }
+
+  /**
+   * On connect: the latest positions of every device visible to the user, read a slice at a time. Updates that
+   * arrive meanwhile are queued and sent after it (a device read after its update is sent twice, never older).
+   */
+  private async sendSnapshot(c: Client): Promise<void> {
+    const ids = [...this.live.cache.fresh().devicesOf(c.userId)];
     const positions: string[] = [];
-    for (const id of cache.devicesOf(userId)) {
-      const p = this.live.latestPosition(id);
-      if (p) positions.push(jsonText(p));
+    for (let i = 0; i < ids.length; i += SNAPSHOT_SLICE) {
+      if (i > 0) await nextTurn();
+      if (c.ws.readyState !== c.ws.OPEN) return;
+      for (let k = i; k < Math.min(ids.length, i + SNAPSHOT_SLICE); k++) {
+        const p = this.live.latestPosition(ids[k]);
+        if (p) positions.push(jsonText(p));
+      }
     }
     this.send(c, `{"positions":[${positions.join(',')}]}`);
+    c.ready = true;
+    if (c.devices.size || c.positions.length || c.events.length || c.logs.length) {
+      this.dirty.add(c);
+      this.tick ??= setTimeout(() => this.flush(), SOCKET_TICK_MS);
+      this.tick.unref();
+    }
   }
 }
 

@@ -2,7 +2,7 @@
 // get, create (creator linked), full-replacement update, delete (links removed). A resource is described by a
 // ResourceDef: table, column mapping, zod schema, link stem, list kind, search/sort columns and the few hooks
 // where behaviour really differs (device limits, group cycles, unique ids).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { queryFlag, queryIdList, queryInt } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
@@ -20,6 +20,7 @@ import {
   visibleIds,
 } from './access.ts';
 import { logAction } from './audit.ts';
+import { listAnswer } from './listAnswer.ts';
 import { jsonObject, parse, pathId, query } from './http.ts';
 import { inputToRow, rowToJson, type Columns, type Json, type Row } from './model.ts';
 
@@ -85,14 +86,25 @@ function likePattern(keyword: string): string {
   return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+export interface ListOptions {
+  search: string[];
+  sort: string;
+  keyword?: string;
+  limit?: number;
+  offset?: number;
+  extra?: string;
+}
+
 /**
- * Reads rows of `table` restricted to `ids` ('all' = no restriction) with keyword search, sort and paging.
+ * Reads rows of `table` restricted to `ids` ('all' = no restriction) with keyword search, sort and paging
+ * (`columns`: what to select, all of them unless told).
  */
 export function selectRows(
   ctx: AppContext,
   table: string,
   ids: number[] | 'all',
-  opts: { search: string[]; sort: string; keyword?: string; limit?: number; offset?: number; extra?: string },
+  opts: ListOptions,
+  columns = '*',
 ): Row[] {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -106,7 +118,7 @@ export function selectRows(
     for (let i = 0; i < opts.search.length; i++) params.push(likePattern(opts.keyword.trim()));
   }
   if (opts.extra) where.push(opts.extra);
-  let sql = `SELECT * FROM ${table}`;
+  let sql = `SELECT ${columns} FROM ${table}`;
   if (where.length) sql += ` WHERE ${where.join(' AND ')}`;
   sql += ` ORDER BY ${opts.sort} COLLATE NOCASE, id`;
   if (opts.limit !== undefined || opts.offset !== undefined) {
@@ -246,18 +258,15 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   const toJson = def.toJson ?? ((row: Row, ex: boolean) => rowToJson(def.columns, row, ex));
   const aliases = def.type === 'device' ? ['device', 'linkedDevice'] : [def.type];
 
-  app.get(base, async (req: FastifyRequest) => {
+  app.get(base, async (req: FastifyRequest, reply: FastifyReply) => {
     const user = await requireUser(ctx, req);
     const q = parse(listQuery, query(req));
     const ids = listIds(ctx, user, def, q);
-    const rows = selectRows(ctx, def.table, ids, {
-      search: def.search,
-      sort: def.sort,
-      keyword: q.keyword,
-      limit: q.limit,
-      offset: q.offset,
-    });
-    return rows.map((r) => toJson(r, q.excludeAttributes));
+    const opts = { search: def.search, sort: def.sort, keyword: q.keyword, limit: q.limit, offset: q.offset };
+    const json = await listAnswer(ctx, def.table, selectRows(ctx, def.table, ids, opts, 'id'), (r) =>
+      toJson(r, q.excludeAttributes),
+    );
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get(`${base}/:id`, async (req) => {

@@ -6,6 +6,7 @@ import {
   DEMO_PASSWORD,
   DEMO_USERS,
   BACKFILL_HOURS,
+  sliceCount,
   type Fleet,
 } from '../../src/live/simulator/index.ts';
 import { catalogEntry, uniqueIdOf } from '../../src/live/simulator/catalog.ts';
@@ -228,6 +229,19 @@ describe('history backfill and movement', () => {
       attributes: string;
     }>;
     expect(results.map((r) => JSON.parse(r.attributes).result)).toEqual(['Engine stopped', 'Engine resumed']);
+  });
+});
+
+describe('tick slices (docs/demo-fleet.md Scale)', () => {
+  it('a large fleet reports in slices of at most 100 vehicles, never closer than 50 ms apart', () => {
+    expect(sliceCount(10_000, 10_000)).toBe(100); // 100 vehicles every 100 ms
+    expect(sliceCount(10_000, 5000)).toBe(100); // 100 vehicles every 50 ms
+    expect(sliceCount(10_000, 1000)).toBe(20); // 500 vehicles every 50 ms: the 50 ms floor wins
+    expect(sliceCount(2500, 5000)).toBe(25);
+    expect(sliceCount(100, 5000)).toBe(10); // small fleets: 10 slices
+    expect(sliceCount(3, 5000)).toBe(3);
+    expect(sliceCount(0, 5000)).toBe(1);
+    expect(sliceCount(10_000, 20)).toBe(1);
   });
 });
 

@@ -14,7 +14,7 @@ import {
 } from '../helpers/index.ts';
 import { getLive } from '../../src/live/ingest.ts';
 import { getLiveServices } from '../../src/live/index.ts';
-import { KEEPALIVE_MS } from '../../src/live/socket.ts';
+import { KEEPALIVE_MS, SNAPSHOT_SLICE } from '../../src/live/socket.ts';
 
 let t: TestApp;
 let url: string;
@@ -203,6 +203,47 @@ describe('socket', () => {
     const lats = c.all('positions').map((p) => p.latitude);
     expect(lats.slice(-3)).toEqual([30, 31, 32]);
     expect(c.messages.length - before).toBe(1);
+    c.ws.close();
+  });
+
+  it(`a fleet larger than one slice (${SNAPSHOT_SLICE}): the first message carries every latest position, updates made while it is built come after it`, async () => {
+    const count = SNAPSHOT_SLICE + 150;
+    const uniqueIds = Array.from({ length: count }, (_, i) => `snap-${i}`);
+    const owner = await createUser(t);
+    const sql = t.ctx.store.sql;
+    const insert = sql.prepare('INSERT INTO devices (name, uniqueId) VALUES (?, ?)');
+    const linkRow = sql.prepare(
+      "INSERT INTO links (ownerType, ownerId, propertyType, propertyId) VALUES ('user', ?, 'device', ?)",
+    );
+    sql.transaction(() => {
+      for (const u of uniqueIds) linkRow.run(owner.id, Number(insert.run(u, u).lastInsertRowid));
+    })();
+    getLive(t.ctx).cache.invalidate();
+    await getLive(t.ctx).ingestMany(
+      uniqueIds.map((u) => ({
+        uniqueId: u,
+        protocol: 'osmand',
+        fixTime: now(-60_000),
+        latitude: 5,
+        longitude: 1,
+      })),
+    );
+    const c = await open({ cookie: owner.cookie });
+    // a report while the first message is being built (the socket's open event comes before its slices end)
+    await getLive(t.ctx).ingest({
+      uniqueId: uniqueIds[count - 1],
+      protocol: 'osmand',
+      fixTime: now(),
+      latitude: 6,
+      longitude: 1,
+    });
+    await c.waitFor(() => c.all('positions').some((p) => p.latitude === 6), 'the update');
+    const first = c.messages[0].positions ?? [];
+    const ours = new Set(first.filter((p) => p.latitude === 5 || p.latitude === 6).map((p) => p.deviceId));
+    expect(ours.size).toBe(count);
+    // nothing older than the first message's positions ever follows it
+    const later = c.messages.slice(1).flatMap((m) => m.positions ?? []);
+    expect(later.every((p) => p.latitude !== 5)).toBe(true);
     c.ws.close();
   });
 });

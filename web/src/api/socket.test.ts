@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Position, SocketMessage } from '@rastro/domain';
-import { LiveSocket, LOGOUT_CODE, mergeMessages, RECONNECT_MS, type WebSocketLike } from './socket.ts';
+import {
+  APPLY_SHARE,
+  LiveSocket,
+  LOGOUT_CODE,
+  mergeMessages,
+  RECONNECT_MS,
+  type WebSocketLike,
+} from './socket.ts';
 
 class FakeWs implements WebSocketLike {
   onopen: ((ev: unknown) => void) | null = null;
@@ -26,7 +33,7 @@ class FakeWs implements WebSocketLike {
 
 const pos = (deviceId: number, id: number) => ({ id, deviceId, latitude: 1, longitude: 2 }) as Position;
 
-function setup() {
+function setup(options: { now?: () => number; cost?: () => number } = {}) {
   vi.useFakeTimers();
   const sockets: FakeWs[] = [];
   const batches: SocketMessage[] = [];
@@ -40,13 +47,17 @@ function setup() {
       sockets.push(w);
       return w;
     },
-    onBatch: (b) => batches.push(b),
+    onBatch: (b) => {
+      batches.push(b);
+      options.cost?.();
+    },
     onOpen: (r) => void opens.push(r),
     onConnectedChange: (c) => connected.push(c),
     schedule: (fn) => frames.push(fn),
+    now: options.now,
   });
   const runFrame = () => frames.splice(0).forEach((f) => f());
-  return { s, sockets, batches, opens, connected, runFrame };
+  return { s, sockets, batches, opens, connected, frames, runFrame };
 }
 
 describe('LiveSocket', () => {
@@ -134,5 +145,40 @@ describe('LiveSocket', () => {
     ] as SocketMessage[]);
     expect(m.events!.map((e) => e.id)).toEqual([1, 2]);
     expect(m.users).toHaveLength(1);
+  });
+
+  it(`paces batches by their cost: after one that took 40 ms the next waits ${40 * (1 / APPLY_SHARE - 1)} ms, cheap ones every frame`, () => {
+    let clock = 0;
+    let cost = 40;
+    const { s, sockets, batches, frames, runFrame } = setup({
+      now: () => clock,
+      cost: () => (clock += cost), // the store update and its subscribers
+    });
+    const wait = (ms: number) => {
+      clock += ms;
+      vi.advanceTimersByTime(ms);
+    };
+    s.start();
+    sockets[0].open();
+    sockets[0].message({ positions: [pos(1, 1)] }); // the first message: at once, 40 ms
+    expect(batches).toHaveLength(1);
+    sockets[0].message({ positions: [pos(1, 2)] });
+    sockets[0].message({ positions: [pos(2, 3)] });
+    expect(frames).toHaveLength(0); // not even a frame asked for yet
+    wait(119);
+    expect(frames).toHaveLength(0);
+    wait(1);
+    runFrame();
+    expect(batches).toHaveLength(2); // both messages in one batch, 120 ms after the first ended
+    expect(batches[1].positions!.map((p) => p.id)).toEqual([2, 3]);
+    cost = 0; // cheap batches (a small fleet): every frame
+    wait(120);
+    sockets[0].message({ positions: [pos(1, 4)] });
+    runFrame();
+    sockets[0].message({ positions: [pos(1, 5)] });
+    runFrame();
+    expect(batches).toHaveLength(4);
+    s.stop();
+    vi.useRealTimers();
   });
 });

@@ -1,6 +1,9 @@
 // The live socket (/api/socket, CONTRACT §5, SPEC §4 "Live socket"). Messages are coalesced per animation frame
-// into one batch for the store, so 1,000 positions a second cost one store update per frame. On close it
-// reconnects after 5 s and then reloads devices and positions, so nothing sent while it was down is missed.
+// into one batch for the store, so 1,000 positions a second cost one store update per frame, and batches are paced
+// by what they cost: after a batch that took d ms to apply the next waits (1 / APPLY_SHARE − 1) × d, so live updates
+// never take more than a quarter of the main thread (a large fleet's batches come a few times a second, a small
+// one's every frame). On close it reconnects after 5 s and then reloads devices and positions, so nothing sent
+// while it was down is missed.
 import type { SocketMessage } from '@rastro/domain';
 import { HttpError } from './http.ts';
 
@@ -8,6 +11,8 @@ import { HttpError } from './http.ts';
 export const RECONNECT_MS = 5000;
 /** Close code the client uses on logout (as traccar-web). */
 export const LOGOUT_CODE = 4000;
+/** The main thread's share live updates may take (see the header). */
+export const APPLY_SHARE = 0.25;
 
 export interface WebSocketLike {
   onopen: ((ev: unknown) => void) | null;
@@ -21,6 +26,7 @@ export interface WebSocketLike {
 export interface LiveSocketDeps {
   url: () => string;
   create: (url: string) => WebSocketLike;
+  /** Applies a batch; synchronous, so that its cost paces the next one. */
   onBatch: (batch: SocketMessage) => void;
   /** Called on every open; `reconnected` is true after a close (the caller resyncs then). */
   onOpen?: (reconnected: boolean) => void | Promise<void>;
@@ -30,6 +36,8 @@ export interface LiveSocketDeps {
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
   reconnectMs?: number;
+  /** Clock in ms (performance.now in the browser). */
+  now?: () => number;
 }
 
 /** Merges messages: arrays are concatenated; positions keep only the last one per device. */
@@ -54,6 +62,8 @@ export class LiveSocket {
   private timer: unknown = null;
   private pending: SocketMessage[] = [];
   private flushScheduled = false;
+  /** The next batch is not applied before this time (see APPLY_SHARE). */
+  private nextApplyAt = 0;
   private stopped = true;
   private everClosed = false;
   /** No message received yet on the current connection. */
@@ -148,6 +158,10 @@ export class LiveSocket {
     }, this.deps.reconnectMs ?? RECONNECT_MS);
   }
 
+  private now(): number {
+    return (this.deps.now ?? (() => performance.now()))();
+  }
+
   private scheduleFlush(): void {
     if (this.flushScheduled) return;
     this.flushScheduled = true;
@@ -157,16 +171,21 @@ export class LiveSocket {
         typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden
           ? requestAnimationFrame(() => fn())
           : setTimeout(fn, 16));
-    schedule(() => this.flush());
+    const wait = this.nextApplyAt - this.now();
+    if (wait <= 0) schedule(() => this.flush());
+    else (this.deps.setTimer ?? setTimeout)(() => schedule(() => this.flush()), wait);
   }
 
-  /** Applies everything received since the last frame as one batch. */
+  /** Applies everything received since the last batch as one batch. */
   flush(): void {
     this.flushScheduled = false;
     if (!this.pending.length) return;
     const batch = mergeMessages(this.pending);
     this.pending = [];
+    const start = this.now();
     this.deps.onBatch(batch);
+    const end = this.now();
+    this.nextApplyAt = end + (end - start) * (1 / APPLY_SHARE - 1);
   }
 }
 
@@ -187,9 +206,18 @@ function socketUrl(): string {
 export async function openSocket(): Promise<LiveSocket> {
   if (instance?.running) return instance;
   const store = import('../stores/live.ts');
+  let loaded: Awaited<typeof store> | null = null;
+  // once the store is there a batch is applied synchronously (its cost paces the next one); before, in order
   const withStore = (fn: (live: Awaited<typeof store>) => void) => {
-    store.then(fn).catch((err: unknown) => console.warn('live store not loaded', err));
+    if (loaded) fn(loaded);
+    else store.then(fn).catch((err: unknown) => console.warn('live store not loaded', err));
   };
+  void store.then(
+    (m) => {
+      loaded = m;
+    },
+    () => undefined,
+  );
   instance = new LiveSocket({
     url: socketUrl,
     create: (url) => new WebSocket(url) as unknown as WebSocketLike,

@@ -1,80 +1,92 @@
 // Route pages, each a lazy import of its feature's index.ts, so a page only loads its own code (and texts).
 import { feature } from './featureTexts.ts';
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { loadShellTexts } from '../i18n/index.ts';
+
+/** A lazy page whose code can be started before it renders (router.tsx preloadSignedIn); a failed load is retried. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React's own lazy<T extends ComponentType<any>>
+function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  let loading: Promise<{ default: T }> | undefined;
+  const once = () =>
+    (loading ??= load().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    }));
+  return Object.assign(lazy(once), { preload: () => void once().catch(() => undefined) });
+}
 
 const mapCode = () => feature('map', import('../features/map/index.ts'));
 /** Starts the map's code (router.tsx preloadSignedIn); MapView's lazy import then finds it loaded. */
 export const preloadMap = () => mapCode().catch(() => undefined);
 export const MapView = lazy(() => mapCode().then((m) => ({ default: m.MapView })));
-export const DevicesPage = lazy(() =>
+export const DevicesPage = lazyPage(() =>
   feature('devices', import('../features/devices/index.ts')).then((m) => ({ default: m.DevicesPage })),
 );
-export const DeviceDetailPage = lazy(() =>
+export const DeviceDetailPage = lazyPage(() =>
   feature('devices', import('../features/devices/index.ts')).then((m) => ({ default: m.DeviceDetailPage })),
 );
-export const HistoryPage = lazy(() =>
+export const HistoryPage = lazyPage(() =>
   feature('history', import('../features/history/index.ts')).then((m) => ({ default: m.HistoryPage })),
 );
-export const DashboardPage = lazy(() =>
+export const DashboardPage = lazyPage(() =>
   feature('dashboard', import('../features/dashboard/index.ts')).then((m) => ({ default: m.DashboardPage })),
 );
-export const ReportsPage = lazy(() =>
+export const ReportsPage = lazyPage(() =>
   feature('reports', import('../features/reports/index.ts')).then((m) => ({ default: m.ReportsPage })),
 );
-export const GeofencesPage = lazy(() =>
+export const GeofencesPage = lazyPage(() =>
   feature('geofences', import('../features/geofences/index.ts')).then((m) => ({ default: m.GeofencesPage })),
 );
-export const CommandsPage = lazy(() =>
+export const CommandsPage = lazyPage(() =>
   feature('commands', import('../features/commands/index.ts')).then((m) => ({ default: m.CommandsPage })),
 );
-export const GroupsPage = lazy(() =>
+export const GroupsPage = lazyPage(() =>
   feature('groups', import('../features/groups/index.ts')).then((m) => ({ default: m.GroupsPage })),
 );
-export const NotificationsPage = lazy(() =>
+export const NotificationsPage = lazyPage(() =>
   feature('notifications', import('../features/notifications/index.ts')).then((m) => ({
     default: m.NotificationsPage,
   })),
 );
-export const ComputedPage = lazy(() =>
+export const ComputedPage = lazyPage(() =>
   feature('computed', import('../features/computed/index.ts')).then((m) => ({ default: m.ComputedPage })),
 );
-export const UsersPage = lazy(() =>
+export const UsersPage = lazyPage(() =>
   feature('users', import('../features/users/index.ts')).then((m) => ({ default: m.UsersPage })),
 );
-export const AutolinkPage = lazy(() =>
+export const AutolinkPage = lazyPage(() =>
   feature('autolink', import('../features/autolink/index.ts')).then((m) => ({ default: m.AutolinkPage })),
 );
-export const ServerHealthPage = lazy(() =>
+export const ServerHealthPage = lazyPage(() =>
   feature('health', import('../features/health/index.ts')).then((m) => ({ default: m.ServerHealthPage })),
 );
-export const AssistantPage = lazy(() =>
+export const AssistantPage = lazyPage(() =>
   feature('assistant', import('../features/assistant/index.ts')).then((m) => ({ default: m.AssistantPage })),
 );
-export const LoginPage = lazy(() =>
+export const LoginPage = lazyPage(() =>
   feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.LoginPage })),
 );
-export const RegisterPage = lazy(() =>
+export const RegisterPage = lazyPage(() =>
   feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.RegisterPage })),
 );
-export const RecoverPage = lazy(() =>
+export const RecoverPage = lazyPage(() =>
   feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.RecoverPage })),
 );
-export const DriverLoginPage = lazy(() =>
+export const DriverLoginPage = lazyPage(() =>
   feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.DriverLoginPage })),
 );
-export const SharePage = lazy(() =>
+export const SharePage = lazyPage(() =>
   feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.SharePage })),
 );
-export const MaintenancePage = lazy(() =>
+export const MaintenancePage = lazyPage(() =>
   feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.MaintenancePage })),
 );
 // Its own chunk: the sign-in pages do not carry the driver's check-in screen (nor its texts).
-export const QrDriverPage = lazy(() =>
+export const QrDriverPage = lazyPage(() =>
   Promise.all([import('../features/auth/QrDriverPage.tsx'), loadShellTexts()]).then(([m]) => ({
     default: m.QrDriverPage,
   })),
 );
-export const NotifyHost = lazy(() =>
+export const NotifyHost = lazyPage(() =>
   feature('notify', import('../features/notify/index.ts')).then((m) => ({ default: m.NotifyHost })),
 );

@@ -1,10 +1,12 @@
 // Every route of SPEC §2 (wouter). Unknown paths go to /home; the guard (RootLayout) checks each navigation.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { LoadingBar } from '../components/LoadingBar.tsx';
 import { loadShellTexts } from '../i18n/index.ts';
 import * as P from './pages.tsx';
 import { RootLayout } from './RootLayout.tsx';
+import { matchRoute } from './routeMeta.ts';
+import type { ReportKind } from '../features/reports/index.ts';
 
 // The signed-in shell (header, menus, map, device actions) is a chunk of its own: the public pages (login,
 // register, recover, share, driver login) never download it, nor the texts of its screens.
@@ -12,39 +14,50 @@ const ShellLayout = lazy(() =>
   Promise.all([import('./ShellLayout.tsx'), loadShellTexts()]).then(([m]) => ({ default: m.ShellLayout })),
 );
 
-/**
- * A signed-in page's code, started while the guard still checks the session (main.tsx): the shell and the map
- * download and compile during the guard's network waits instead of after them.
- */
-export function preloadSignedIn(): void {
-  void import('./ShellLayout.tsx').catch(() => undefined);
-  void P.preloadMap();
-}
-
 const page = (node: ReactNode) => <Suspense fallback={<LoadingBar />}>{node}</Suspense>;
 
-const shellPages: [path: string, node: ReactNode][] = [
-  ['/devices', <P.DevicesPage />],
-  ['/devices/:deviceId', <P.DeviceDetailPage />],
-  ['/computed', <P.ComputedPage />],
-  ['/autolink', <P.AutolinkPage />],
-  ['/autolink/:id', <P.AutolinkPage />],
-  ['/notifications', <P.NotificationsPage />],
-  ['/history', <P.HistoryPage />],
-  ['/dashboard', <P.DashboardPage />],
-  ['/reports', <P.ReportsPage />],
-  ['/reports/resume', <P.ReportsPage kind="resume" />],
-  ['/reports/travels', <P.ReportsPage kind="travels" />],
-  ['/reports/stops', <P.ReportsPage kind="stops" />],
-  ['/reports/events', <P.ReportsPage kind="events" />],
-  ['/reports/history', <P.ReportsPage kind="history" />],
-  ['/geofence', <P.GeofencesPage />],
-  ['/users', <P.UsersPage />],
-  ['/groups', <P.GroupsPage />],
-  ['/commands', <P.CommandsPage />],
-  ['/server-health', <P.ServerHealthPage />],
-  ['/asistente-demo', <P.AssistantPage />],
+type Page = ComponentType<{ kind?: ReportKind }> & { preload(): void };
+
+/** The shell's panel pages: path (as in routeMeta.ts), page, and the report kind of a report page. */
+const shellPages: [path: string, page: Page, kind?: ReportKind][] = [
+  ['/devices', P.DevicesPage],
+  ['/devices/:deviceId', P.DeviceDetailPage],
+  ['/computed', P.ComputedPage],
+  ['/autolink', P.AutolinkPage],
+  ['/autolink/:id', P.AutolinkPage],
+  ['/notifications', P.NotificationsPage],
+  ['/history', P.HistoryPage],
+  ['/dashboard', P.DashboardPage],
+  ['/reports', P.ReportsPage],
+  ['/reports/resume', P.ReportsPage, 'resume'],
+  ['/reports/travels', P.ReportsPage, 'travels'],
+  ['/reports/stops', P.ReportsPage, 'stops'],
+  ['/reports/events', P.ReportsPage, 'events'],
+  ['/reports/history', P.ReportsPage, 'history'],
+  ['/geofence', P.GeofencesPage],
+  ['/users', P.UsersPage],
+  ['/groups', P.GroupsPage],
+  ['/commands', P.CommandsPage],
+  ['/server-health', P.ServerHealthPage],
+  ['/asistente-demo', P.AssistantPage],
 ];
+
+/**
+ * A signed-in page's code, started while the guard still checks the session (main.tsx): the map, the shell (code
+ * and texts) and the page download and compile during the guard's network waits instead of after them. Over
+ * HTTP/1.1 a browser opens six connections to a server and sends what was asked first first: MapLibre's large
+ * chunk goes first, so it downloads on one connection while the many small ones of the shell and the page take
+ * the other five (bench/results/map.md, session 12).
+ */
+export function preloadSignedIn(pathname: string): void {
+  void P.preloadMap();
+  void import('./ShellLayout.tsx').catch(() => undefined);
+  void loadShellTexts().catch(() => undefined);
+  const route = matchRoute(pathname)?.meta.path;
+  shellPages.find(([path]) => path === route)?.[1].preload();
+  // the shell always renders the notifications' host; asked for only when the shell rendered, it arrived last
+  P.NotifyHost.preload();
+}
 
 /**
  * The public pages, then the signed-in shell around its panel pages (one shell for all of them, so moving
@@ -71,9 +84,9 @@ export function AppRoutes() {
             <ShellLayout>
               <Switch>
                 <Route path="/home">{null}</Route>
-                {shellPages.map(([path, node]) => (
+                {shellPages.map(([path, Page, kind]) => (
                   <Route key={path} path={path}>
-                    {page(node)}
+                    {page(<Page kind={kind} />)}
                   </Route>
                 ))}
                 <Route>

@@ -106,9 +106,15 @@ export async function logout(
 
 let devicesLoaded = false;
 
+/** The live store's chunk (asked for once). */
+const liveStore = () => import('../stores/live.ts');
+
 /** Devices into the live store; the request does not wait for the store's chunk (nor the chunk for it). */
-async function loadDevicesNow(request = api.get<Device[]>('/devices')): Promise<void> {
-  const [devices, live] = await Promise.all([request, import('../stores/live.ts')]);
+async function loadDevicesNow(
+  request = api.get<Device[]>('/devices'),
+  store: ReturnType<typeof liveStore> = liveStore(),
+): Promise<void> {
+  const [devices, live] = await Promise.all([request, store]);
   live.useLive.getState().setDevices(devices);
   devicesLoaded = true;
 }
@@ -144,7 +150,9 @@ export function startSignedInRequests({ devices }: { devices: boolean }): Promis
   );
   if (!devices) return signedIn;
   const first = quiet(api.get<Device[]>('/devices'));
-  // the socket's small chunk is asked for now, before the map's large ones
+  // the live store's and the socket's small chunks are asked for now, before the shell's and the map's: the guard
+  // waits for the store (the devices go into it), and over HTTP/1.1 what is asked first is sent first
+  const store = quiet(liveStore());
   const socket = quiet(import('../api/socket.ts'));
   early.devices = quiet(
     session.then(async (user) => {
@@ -159,7 +167,7 @@ export function startSignedInRequests({ devices }: { devices: boolean }): Promis
         throw err;
       });
       try {
-        await loadDevicesNow(request);
+        await loadDevicesNow(request, store);
       } catch (err) {
         // the guard sends this page to maintenance or sign-in: no socket behind it
         void live.then((s) => s.closeSocket()).catch(() => undefined);

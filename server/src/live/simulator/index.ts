@@ -24,6 +24,20 @@ const PARKED_EVERY_MS = 120_000;
 /** "lost" devices report this many ticks after start, then fall silent (and turn unknown). */
 const LOST_AFTER_TICKS = 3;
 const CHUNK = 2000;
+/** Vehicles reporting in one slice at most, so that no single ingestion holds the server's event loop for long. */
+export const SLICE_VEHICLES = 100;
+/** Slices never run closer together than this. */
+export const MIN_SLICE_MS = 50;
+
+/**
+ * How many slices a tick is cut into: at least 10 (small fleets), enough that a slice holds at most
+ * SLICE_VEHICLES vehicles, but never so many that slices would run closer than MIN_SLICE_MS. With 10,000 vehicles
+ * and a 10 s tick: 100 slices of 100, one every 100 ms (as trackers report, spread out, not in a burst a second).
+ */
+export function sliceCount(vehicles: number, intervalMs: number): number {
+  const wanted = Math.max(10, Math.ceil(vehicles / SLICE_VEHICLES));
+  return Math.max(1, Math.min(vehicles, wanted, Math.floor(intervalMs / MIN_SLICE_MS)));
+}
 
 export interface Fleet {
   readonly vehicles: Map<string, Vehicle>;
@@ -113,7 +127,7 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
   let stopped = false;
   let ticks = 0;
   const dt = ctx.config.simIntervalMs / 1000;
-  const slices = Math.max(1, Math.min(10, ordered.length));
+  const slices = sliceCount(ordered.length, ctx.config.simIntervalMs);
 
   const reportable = (v: Vehicle) =>
     v.entry.behaviour === 'normal' || (v.entry.behaviour === 'lost' && ticks < LOST_AFTER_TICKS);
@@ -210,7 +224,7 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
             if (s === slices - 1) ticks++;
           });
       },
-      Math.max(50, Math.floor(ctx.config.simIntervalMs / slices)),
+      Math.max(MIN_SLICE_MS, Math.floor(ctx.config.simIntervalMs / slices)),
     );
     timer.unref();
   })().catch((err: unknown) => ctx.log.error({ err }, 'simulator start failed'));

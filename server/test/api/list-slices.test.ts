@@ -1,0 +1,65 @@
+// Long lists are answered in slices (server/src/traccar/listAnswer.ts): complete, in the list's order, with the
+// event loop free between slices.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, expectStatus, makeTestApp, type TestApp } from '../helpers/index.ts';
+import { LIST_SLICE, listAnswer } from '../../src/traccar/listAnswer.ts';
+
+const COUNT = 2 * LIST_SLICE + 345;
+
+describe('list answers in slices', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    const insert = t.ctx.store.sql.prepare(
+      `INSERT INTO devices (name, uniqueId, attributes) VALUES (?, ?, '{"n":1}')`,
+    );
+    // names in the reverse order of the ids, so the answer's order is the sort's, not the table's
+    t.ctx.store.sql.transaction(() => {
+      for (let i = 0; i < COUNT; i++) insert.run(`dev ${String(COUNT - i).padStart(5, '0')}`, `slice-${i}`);
+    })();
+  });
+  afterAll(async () => t.close());
+
+  it(`GET /api/devices?all=true with ${COUNT} devices: every one, once, sorted by name, attributes parsed`, async () => {
+    const res = await api(t.app, t.admin, 'GET', '/api/devices?all=true');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const list = expectStatus<{ id: number; name: string; attributes: unknown }[]>(res, 200);
+    const ours = list.filter((d) => d.name.startsWith('dev '));
+    expect(ours).toHaveLength(COUNT);
+    expect(new Set(list.map((d) => d.id)).size).toBe(list.length);
+    const names = ours.map((d) => d.name);
+    expect(names).toEqual([...names].sort());
+    expect(ours[0]).toMatchObject({ name: 'dev 00001', attributes: { n: 1 } });
+  });
+
+  it('limit and offset still page the sorted list', async () => {
+    const page = expectStatus<{ name: string }[]>(
+      await api(t.app, t.admin, 'GET', `/api/devices?all=true&keyword=dev&limit=3&offset=${LIST_SLICE}`),
+      200,
+    );
+    expect(page.map((d) => d.name)).toEqual(['dev 01001', 'dev 01002', 'dev 01003']);
+  });
+
+  it('other work runs between slices; a row deleted meanwhile is left out, the rest stay in order', async () => {
+    const ids = (
+      t.ctx.store.sql.prepare('SELECT id FROM devices ORDER BY id').all() as { id: number }[]
+    ).slice(0, COUNT);
+    const last = ids[ids.length - 1].id;
+    let between = false;
+    setImmediate(() => {
+      between = true;
+      t.ctx.store.sql.prepare('DELETE FROM devices WHERE id = ?').run(last);
+    });
+    const seenBetween: boolean[] = [];
+    const json = await listAnswer(t.ctx, 'devices', ids, (row) => {
+      seenBetween.push(between);
+      return { id: row.id as number };
+    });
+    expect(seenBetween[0]).toBe(false); // the first slice is read at once
+    expect(seenBetween[seenBetween.length - 1]).toBe(true); // the last one after the other work ran
+    expect((JSON.parse(json) as { id: number }[]).map((r) => r.id)).toEqual(
+      ids.slice(0, -1).map((r) => r.id),
+    );
+    expect(await listAnswer(t.ctx, 'devices', [], () => ({}))).toBe('[]');
+  });
+});
