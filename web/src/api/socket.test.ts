@@ -181,4 +181,42 @@ describe('LiveSocket', () => {
     s.stop();
     vi.useRealTimers();
   });
+
+  it('adopts a socket opened early with what it received meanwhile; a reconnection opens its own', () => {
+    vi.useFakeTimers();
+    const early = new FakeWs('ws://x/api/socket');
+    (early as WebSocketLike).readyState = 1; // already open
+    const created: FakeWs[] = [];
+    const batches: SocketMessage[] = [];
+    const connected: boolean[] = [];
+    let adoptions = 0;
+    const s = new LiveSocket({
+      url: () => 'ws://x/api/socket',
+      create: (url) => {
+        const w = new FakeWs(url);
+        created.push(w);
+        return w;
+      },
+      adopt: () => {
+        adoptions++;
+        return { ws: early, received: [JSON.stringify({ positions: [pos(1, 10), pos(2, 20)] })] };
+      },
+      onBatch: (b) => batches.push(b),
+      onConnectedChange: (c) => connected.push(c),
+      schedule: (fn) => fn(),
+    });
+    s.start();
+    expect(created).toHaveLength(0);
+    expect(s.opens).toBe(1);
+    expect(connected).toEqual([true]);
+    expect(batches[0].positions!.map((p) => p.id)).toEqual([10, 20]); // the first message, at once
+    early.message({ positions: [pos(1, 11)] });
+    expect(batches).toHaveLength(2);
+    early.drop();
+    vi.advanceTimersByTime(RECONNECT_MS);
+    expect(created).toHaveLength(1); // its own socket, the early one is not asked for again
+    expect(adoptions).toBe(1);
+    s.stop();
+    vi.useRealTimers();
+  });
 });

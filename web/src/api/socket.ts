@@ -6,6 +6,7 @@
 // while it was down is missed.
 import type { SocketMessage } from '@rastro/domain';
 import { HttpError } from './http.ts';
+import { dropEarlySocket, socketUrl, takeEarlySocket } from './earlySocket.ts';
 
 /** SPEC §9: socket reconnect delay. */
 export const RECONNECT_MS = 5000;
@@ -21,6 +22,14 @@ export interface WebSocketLike {
   onerror: ((ev: unknown) => void) | null;
   close(code?: number): void;
   send(data: string): void;
+  /** 1 when open (WebSocket.OPEN). */
+  readyState?: number;
+}
+
+/** A socket opened before LiveSocket existed (api/earlySocket.ts), with what it received meanwhile. */
+export interface AdoptedSocket {
+  ws: WebSocketLike;
+  received: string[];
 }
 
 export interface LiveSocketDeps {
@@ -38,6 +47,8 @@ export interface LiveSocketDeps {
   reconnectMs?: number;
   /** Clock in ms (performance.now in the browser). */
   now?: () => number;
+  /** A socket already opened for the first connection (taken once). */
+  adopt?: () => AdoptedSocket | null;
 }
 
 /** Merges messages: arrays are concatenated; positions keep only the last one per device. */
@@ -106,8 +117,9 @@ export class LiveSocket {
 
   private connect(): void {
     let ws: WebSocketLike;
+    const adopted = this.opens === 0 ? (this.deps.adopt?.() ?? null) : null;
     try {
-      ws = this.deps.create(this.deps.url());
+      ws = adopted?.ws ?? this.deps.create(this.deps.url());
     } catch {
       this.scheduleReconnect();
       return;
@@ -146,6 +158,10 @@ export class LiveSocket {
       this.deps.onConnectedChange?.(false);
       this.scheduleReconnect();
     };
+    if (adopted) {
+      if (ws.readyState === 1) ws.onopen({});
+      for (const data of adopted.received) ws.onmessage({ data });
+    }
   }
 
   private scheduleReconnect(): void {
@@ -194,11 +210,6 @@ export class LiveSocket {
 
 let instance: LiveSocket | null = null;
 
-function socketUrl(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/socket`;
-}
-
 /**
  * Opens the live socket once (idempotent). The store module is loaded lazily to keep this file light; the socket
  * connects without waiting for it (what arrives meanwhile is applied, in order, once it is there).
@@ -221,6 +232,10 @@ export async function openSocket(): Promise<LiveSocket> {
   instance = new LiveSocket({
     url: socketUrl,
     create: (url) => new WebSocket(url) as unknown as WebSocketLike,
+    adopt: () => {
+      const early = takeEarlySocket();
+      return early && { ws: early.ws as unknown as WebSocketLike, received: early.received };
+    },
     onBatch: (batch) => withStore((live) => live.useLive.getState().applyBatch(batch)),
     onConnectedChange: (on) => withStore((live) => live.useLive.getState().setConnected(on)),
     onOpen: async (reconnected) => {
@@ -241,6 +256,7 @@ export async function openSocket(): Promise<LiveSocket> {
 
 /** Close the live socket (logout). Safe to call when no socket is open. */
 export function closeSocket(): void {
+  dropEarlySocket();
   instance?.stop();
   instance = null;
 }

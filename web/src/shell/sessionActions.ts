@@ -6,6 +6,7 @@ import { fetchServer } from '../api/resources.ts';
 import { usePrefs } from '../stores/prefs.ts';
 import { useSession } from '../stores/session.ts';
 import type { GuardEffects } from './guardEffects.ts';
+import { dropEarlySocket, openEarlySocket } from '../api/earlySocket.ts';
 
 /** sessionStorage flag set while a QR driver uses the driver view. */
 export const DRIVER_VIEW_KEY = 'driverView';
@@ -150,13 +151,20 @@ export function startSignedInRequests({ devices }: { devices: boolean }): Promis
   );
   if (!devices) return signedIn;
   const first = quiet(api.get<Device[]>('/devices'));
+  // the live socket's upgrade leaves with the session request (api/earlySocket.ts): adopted by the live socket,
+  // closed again if nobody is signed in
+  openEarlySocket();
+  session.catch(() => dropEarlySocket());
   // the live store's and the socket's small chunks are asked for now, before the shell's and the map's: the guard
   // waits for the store (the devices go into it), and over HTTP/1.1 what is asked first is sent first
   const store = quiet(liveStore());
   const socket = quiet(import('../api/socket.ts'));
   early.devices = quiet(
     session.then(async (user) => {
-      if (!user) return;
+      if (!user) {
+        dropEarlySocket();
+        return;
+      }
       const live = socket.then((s) => {
         void s.openSocket();
         return s;
