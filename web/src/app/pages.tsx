@@ -1,24 +1,12 @@
 // Route pages, each a lazy import of its feature's index.ts, so a page only loads its own code (and texts).
 import { feature } from './featureTexts.ts';
-import { lazy, type ComponentType } from 'react';
 import { loadShellTexts } from '../i18n/index.ts';
+import { lazyPage } from './lazyPage.tsx';
 
-/** A lazy page whose code can be started before it renders (router.tsx preloadSignedIn); a failed load is retried. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React's own lazy<T extends ComponentType<any>>
-function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  let loading: Promise<{ default: T }> | undefined;
-  const once = () =>
-    (loading ??= load().catch((err: unknown) => {
-      loading = undefined;
-      throw err;
-    }));
-  return Object.assign(lazy(once), { preload: () => void once().catch(() => undefined) });
-}
-
-const mapCode = () => feature('map', import('../features/map/index.ts'));
-/** Starts the map's code (router.tsx preloadSignedIn); MapView's lazy import then finds it loaded. */
-export const preloadMap = () => mapCode().catch(() => undefined);
-export const MapView = lazy(() => mapCode().then((m) => ({ default: m.MapView })));
+/** The map, started by router.tsx preloadSignedIn before the shell renders it. */
+export const MapView = lazyPage(() =>
+  feature('map', import('../features/map/index.ts')).then((m) => ({ default: m.MapView })),
+);
 export const DevicesPage = lazyPage(() =>
   feature('devices', import('../features/devices/index.ts')).then((m) => ({ default: m.DevicesPage })),
 );

@@ -1,16 +1,17 @@
 // Every route of SPEC §2 (wouter). Unknown paths go to /home; the guard (RootLayout) checks each navigation.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { LoadingBar } from '../components/LoadingBar.tsx';
 import { loadShellTexts } from '../i18n/index.ts';
 import * as P from './pages.tsx';
+import { lazyPage } from './lazyPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { matchRoute } from './routeMeta.ts';
 import type { ReportKind } from '../features/reports/index.ts';
 
 // The signed-in shell (header, menus, map, device actions) is a chunk of its own: the public pages (login,
 // register, recover, share, driver login) never download it, nor the texts of its screens.
-const ShellLayout = lazy(() =>
+const ShellLayout = lazyPage(() =>
   Promise.all([import('./ShellLayout.tsx'), loadShellTexts()]).then(([m]) => ({ default: m.ShellLayout })),
 );
 
@@ -50,9 +51,8 @@ const shellPages: [path: string, page: Page, kind?: ReportKind][] = [
  * the other five (bench/results/map.md, session 12).
  */
 export function preloadSignedIn(pathname: string): void {
-  void P.preloadMap();
-  void import('./ShellLayout.tsx').catch(() => undefined);
-  void loadShellTexts().catch(() => undefined);
+  P.MapView.preload();
+  ShellLayout.preload();
   const route = matchRoute(pathname)?.meta.path;
   shellPages.find(([path]) => path === route)?.[1].preload();
   // the shell always renders the notifications' host; asked for only when the shell rendered, it arrived last
