@@ -6,6 +6,7 @@ import {
   LOGOUT_CODE,
   mergeMessages,
   RECONNECT_MS,
+  type LiveSocketDeps,
   type WebSocketLike,
 } from './socket.ts';
 
@@ -33,7 +34,7 @@ class FakeWs implements WebSocketLike {
 
 const pos = (deviceId: number, id: number) => ({ id, deviceId, latitude: 1, longitude: 2 }) as Position;
 
-function setup(options: { now?: () => number; cost?: () => number } = {}) {
+function setup(options: { now?: () => number; cost?: () => number; adopt?: LiveSocketDeps['adopt'] } = {}) {
   vi.useFakeTimers();
   const sockets: FakeWs[] = [];
   const batches: SocketMessage[] = [];
@@ -55,6 +56,7 @@ function setup(options: { now?: () => number; cost?: () => number } = {}) {
     onConnectedChange: (c) => connected.push(c),
     schedule: (fn) => frames.push(fn),
     now: options.now,
+    adopt: options.adopt,
   });
   const runFrame = () => frames.splice(0).forEach((f) => f());
   return { s, sockets, batches, opens, connected, frames, runFrame };
@@ -183,27 +185,20 @@ describe('LiveSocket', () => {
   });
 
   it('adopts a socket opened early with what it received meanwhile; a reconnection opens its own', () => {
-    vi.useFakeTimers();
     const early = new FakeWs('ws://x/api/socket');
     (early as WebSocketLike).readyState = 1; // already open
-    const created: FakeWs[] = [];
-    const batches: SocketMessage[] = [];
-    const connected: boolean[] = [];
     let adoptions = 0;
-    const s = new LiveSocket({
-      url: () => 'ws://x/api/socket',
-      create: (url) => {
-        const w = new FakeWs(url);
-        created.push(w);
-        return w;
-      },
+    const {
+      s,
+      sockets: created,
+      batches,
+      connected,
+      runFrame,
+    } = setup({
       adopt: () => {
         adoptions++;
         return { ws: early, received: [JSON.stringify({ positions: [pos(1, 10), pos(2, 20)] })] };
       },
-      onBatch: (b) => batches.push(b),
-      onConnectedChange: (c) => connected.push(c),
-      schedule: (fn) => fn(),
     });
     s.start();
     expect(created).toHaveLength(0);
@@ -211,6 +206,7 @@ describe('LiveSocket', () => {
     expect(connected).toEqual([true]);
     expect(batches[0].positions!.map((p) => p.id)).toEqual([10, 20]); // the first message, at once
     early.message({ positions: [pos(1, 11)] });
+    runFrame();
     expect(batches).toHaveLength(2);
     early.drop();
     vi.advanceTimersByTime(RECONNECT_MS);
