@@ -34,6 +34,28 @@ export const MAP_ICON_TYPES = [
 ] as const;
 export type MapIconType = (typeof MAP_ICON_TYPES)[number];
 
+/**
+ * The marker icons in one image (web/public/map-icons/sprite.png, made by server/src/ext/assets/generate.ts): square
+ * cells of `size` px, `columns` to a row, in MAP_ICON_TYPES order. One request instead of 24 on the way to the
+ * first map (issue #13).
+ */
+export const MAP_ICON_SPRITE = { size: 64, columns: 6 } as const;
+
+/** Top-left pixel of an icon's cell in the sprite. */
+export function spriteCell(type: MapIconType): { x: number; y: number } {
+  const i = MAP_ICON_TYPES.indexOf(type);
+  return {
+    x: (i % MAP_ICON_SPRITE.columns) * MAP_ICON_SPRITE.size,
+    y: Math.floor(i / MAP_ICON_SPRITE.columns) * MAP_ICON_SPRITE.size,
+  };
+}
+
+/** The sprite's width and height in px. */
+export function spriteSize(): { width: number; height: number } {
+  const { size, columns } = MAP_ICON_SPRITE;
+  return { width: size * columns, height: size * Math.ceil(MAP_ICON_TYPES.length / columns) };
+}
+
 export function isMapIconType(v: unknown): v is MapIconType {
   return typeof v === 'string' && (MAP_ICON_TYPES as readonly string[]).includes(v);
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MAP_PREF,
   MAP_ICON_TYPES,
+  MAP_ICON_SPRITE,
+  spriteCell,
+  spriteSize,
   centerOnDevice,
   initialView,
   initialZoom,
@@ -97,5 +100,18 @@ describe('icons, colours, prefs', () => {
     });
     expect(parseMapPref('not json')).toEqual(DEFAULT_MAP_PREF);
     expect(parseMapPref(null)).toEqual(DEFAULT_MAP_PREF);
+  });
+});
+
+describe('marker icon sprite (issue #13: one image instead of 24)', () => {
+  it('places the icons in MAP_ICON_TYPES order, six 64 px cells to a row', () => {
+    expect(MAP_ICON_SPRITE).toEqual({ size: 64, columns: 6 });
+    expect(spriteCell('default')).toEqual({ x: 0, y: 0 });
+    expect(spriteCell('motorcycle')).toEqual({ x: 320, y: 0 });
+    expect(spriteCell('scooter')).toEqual({ x: 0, y: 64 });
+    expect(spriteCell('offroad')).toEqual({ x: 320, y: 192 });
+    expect(spriteSize()).toEqual({ width: 384, height: 256 });
+    const cells = new Set(MAP_ICON_TYPES.map((t) => JSON.stringify(spriteCell(t))));
+    expect(cells.size).toBe(MAP_ICON_TYPES.length);
   });
 });

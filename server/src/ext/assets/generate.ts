@@ -1,9 +1,11 @@
-// Generates Rastro's own media: the 24 notification sounds (WAV), the 24 map-icon glyphs (SDF PNG for MapLibre)
+// Generates Rastro's own media: the 24 notification sounds (WAV), the 24 map-icon glyphs (SDF PNG for MapLibre,
+// each alone and all in one sprite)
 // and the category images. Run: `node --import tsx server/src/ext/assets/generate.ts`. The output is committed;
 // this script documents how it was made and lets anyone change a shape or a tone.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { MAP_ICON_SPRITE, spriteCell, spriteSize, type MapIconType } from '@rastro/domain';
 import { ICON_TYPES, SHAPES, type Shape } from './shapes.ts';
 
 const here = import.meta.dirname;
@@ -163,8 +165,8 @@ function mask(shapes: Shape[], size: number, scale = 1): Uint8Array {
   return m;
 }
 
-/** Signed-distance-field PNG as MapLibre expects for `sdf: true` (edge at alpha 0.75, 8 px radius). */
-function sdfIcon(shapes: Shape[]): Buffer {
+/** Signed-distance-field pixels (64 px RGBA) as MapLibre expects for `sdf: true` (edge at alpha 0.75, 8 px radius). */
+function sdfIcon(shapes: Shape[]): Uint8Array {
   const size = 64;
   const hi = 4; // supersampling for the distance search
   const big = mask(shapes, size * hi, 48 / 64);
@@ -195,7 +197,24 @@ function sdfIcon(shapes: Shape[]): Buffer {
       rgba[o] = rgba[o + 1] = rgba[o + 2] = 255;
       rgba[o + 3] = Math.round(a * 255);
     }
-  return png(size, size, rgba);
+  return rgba;
+}
+
+/** Every icon's pixels in one RGBA image, each in its cell (MAP_ICON_SPRITE, `spriteCell`). */
+export function spritePixels(icons: ReadonlyMap<MapIconType, Uint8Array>): {
+  width: number;
+  height: number;
+  rgba: Uint8Array;
+} {
+  const { width, height } = spriteSize();
+  const { size } = MAP_ICON_SPRITE;
+  const rgba = new Uint8Array(width * height * 4);
+  for (const [type, pixels] of icons) {
+    const { x, y } = spriteCell(type);
+    for (let row = 0; row < size; row++)
+      rgba.set(pixels.subarray(row * size * 4, (row + 1) * size * 4), ((y + row) * width + x) * 4);
+  }
+  return { width, height, rgba };
 }
 
 const CATEGORY_HUES: Record<string, number> = {};
@@ -248,11 +267,17 @@ function main(): void {
   mkdirSync(categoriesDir, { recursive: true });
   mkdirSync(iconsDir, { recursive: true });
   soundPatterns().forEach((p, i) => writeFileSync(join(soundsDir, `audio${i + 1}.wav`), wav(p)));
+  const icons = new Map<MapIconType, Uint8Array>();
   for (const type of ICON_TYPES) {
-    writeFileSync(join(iconsDir, `${type}.png`), sdfIcon(SHAPES[type]));
+    icons.set(type, sdfIcon(SHAPES[type]));
+    writeFileSync(join(iconsDir, `${type}.png`), png(64, 64, icons.get(type)!));
     writeFileSync(join(categoriesDir, `${type}.png`), categoryImage(type));
   }
-  console.log(`wrote 24 sounds, ${ICON_TYPES.length} map icons, ${ICON_TYPES.length} category images`);
+  const sprite = spritePixels(icons);
+  writeFileSync(join(iconsDir, 'sprite.png'), png(sprite.width, sprite.height, sprite.rgba));
+  console.log(
+    `wrote 24 sounds, ${ICON_TYPES.length} map icons and their sprite, ${ICON_TYPES.length} category images`,
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) main();
