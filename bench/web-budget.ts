@@ -44,8 +44,20 @@ function closure(keys: string[]): Set<string> {
 }
 
 /**
+ * Whether chunk `from` imports bindings of chunk `to` (`import{…}from"./to.js"`), not only runs it first (a bare
+ * `import"./to.js"`: Rolldown adds one from the entry's group back to the entry chunk, harmless since nothing is
+ * read from it).
+ */
+function importsBindings(from: string, to: string): boolean {
+  const code = readFileSync(join(dist, manifest[from].file), 'utf8');
+  const name = manifest[to].file.replace(/^assets\//, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`from\\s*["']\\./${name}["']`).test(code);
+}
+
+/**
  * A circle of static imports between chunks, or null. The layer groups of web/scripts/chunkGroups.ts move modules
- * between chunks; two chunks importing each other run one's code before the other's exports exist (a blank page).
+ * between chunks; two chunks reading each other's exports run one's code before the other's exports exist (a
+ * blank page).
  */
 function chunkCircle(): string[] | null {
   const state = new Map<string, 'open' | 'done'>();
@@ -56,6 +68,7 @@ function chunkCircle(): string[] | null {
     state.set(k, 'open');
     path.push(k);
     for (const i of manifest[k].imports ?? []) {
+      if (!manifest[i]?.file.endsWith('.js') || !importsBindings(k, i)) continue;
       const found = visit(i);
       if (found) return found;
     }

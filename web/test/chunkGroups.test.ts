@@ -91,6 +91,14 @@ describe('chunk layers (web/scripts/chunkGroups.ts)', () => {
     expect(out.has('/features/devices/index.ts')).toBe(false);
   });
 
+  it("groups the entry's modules too, but for the entry module itself", () => {
+    const grouped = layersFromChunks(chunks, [{ name: 'entry', roots: ['/main.tsx'] }, ...layers.slice(1)]);
+    expect(grouped.has('/main.tsx')).toBe(false);
+    expect(grouped.get('/router.tsx')).toBe('entry');
+    expect(grouped.get('/node_modules/react/index.js')).toBe('entry');
+    expect(grouped.get('/node_modules/mantine/Button.mjs')).toBe('sign-in');
+  });
+
   it('fails loudly when a root is missing from the build', () => {
     expect(() => layersFromChunks(chunks, [{ name: 'x', roots: ['/nowhere.ts'] }])).toThrow('/nowhere.ts');
   });
