@@ -14,6 +14,7 @@ import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromiumArgs } from './chromium.ts';
 import { startBenchServer } from './server.ts';
+import { markersDrawn } from './markersDrawn.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const rounds = Math.max(1, Number(process.argv[2]) || 6);
@@ -75,19 +76,7 @@ try {
       await context.addCookies([{ name: k, value: v.join('='), url }]);
       const t0 = Date.now();
       await page.goto(`${url}/devices`);
-      for (let i = 0; ; i++) {
-        const n = await page.evaluate(
-          () =>
-            (window as unknown as { __rastroMap?: { featureCount(): number } }).__rastroMap?.featureCount() ??
-            0,
-        );
-        if (n >= expected) break;
-        if (i > 1200) throw new Error(`${name}: only ${n} of ${expected} markers after 2 min`);
-        await new Promise((res) => setTimeout(res, 100));
-      }
-      await page.evaluate(
-        () => new Promise<void>((res) => requestAnimationFrame(() => requestAnimationFrame(() => res()))),
-      );
+      await markersDrawn(page, expected, 120_000);
       const ms = Date.now() - t0;
       times.get(name)!.push(ms);
       console.log(`${name} ${ms} ms`);

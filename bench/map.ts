@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromiumArgs, type Compositing } from './chromium.ts';
 import { startBenchServer } from './server.ts';
+import { markersDrawn } from './markersDrawn.ts';
 import { createDeviceFilter, DEFAULT_FILTER_STATE, type Device } from '@rastro/domain';
 
 const root = resolve(import.meta.dirname, '..');
@@ -179,21 +180,7 @@ async function measure(devices: number, compositing: Compositing = 'gpu', cluste
       ]);
       const t0 = Date.now();
       await page.goto(`${srv.url}/devices`);
-      for (let i = 0; ; i++) {
-        const drawn = await page.evaluate(
-          () => (window as unknown as MapHook).__rastroMap?.featureCount() ?? 0,
-        );
-        if (drawn >= expected) break;
-        if (i % 50 === 49) {
-          console.log(`drawn ${drawn} of ${expected} at ${page.url()}`);
-        }
-        if (i > 3000) throw new Error(`only ${drawn} of ${expected} markers drawn after 5 min`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      // the frame that shows them
-      await page.evaluate(
-        () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
-      );
+      await markersDrawn(page, expected, 300_000);
       return { page, context, ms: Date.now() - t0 };
     };
     const loads: number[] = [];
