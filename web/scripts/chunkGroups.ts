@@ -82,10 +82,10 @@ export interface BuiltChunk {
 
 /**
  * Module id → layer name, from a build's chunks: each layer takes the modules of the chunks its roots reach through
- * static imports that no earlier layer took, but for the roots themselves (they keep their own chunks). Lazily imported modules are never grouped (grouped, their chunk's
- * exports go missing at run time); one the layer also imports statically (the live store: the socket loads it
- * lazily, the shell statically) keeps, with everything it imports, to automatic chunks, or it would import the
- * group that imports it.
+ * static imports that no earlier layer took, but for the roots themselves (they keep their own chunks). Lazily
+ * imported modules are never grouped (grouped, their chunk's exports go missing at run time); one the layer also
+ * imports statically (the live store: the socket loads it lazily, the shell statically) keeps, with everything it
+ * imports, to automatic chunks, or it would import the group that imports it.
  */
 export function layersFromChunks(
   chunks: readonly BuiltChunk[],
