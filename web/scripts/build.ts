@@ -7,12 +7,13 @@ import { createConfig } from '../vite.config.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
+const plain = createConfig();
 const probe = await build({
-  ...createConfig(),
+  ...plain,
   root,
   configFile: false,
   logLevel: 'error',
-  build: { ...createConfig().build, write: false, manifest: false },
+  build: { ...plain.build, write: false, manifest: false },
 });
 const outputs = (Array.isArray(probe) ? probe : [probe]) as Rolldown.RolldownOutput[];
 const chunks = outputs

@@ -7,7 +7,7 @@ import { MAP_ICON_SPRITE, MAP_ICON_TYPES, spriteCell, spriteSize } from '@rastro
 export type IconImage = ImageBitmap | HTMLImageElement | ImageData;
 
 const iconUrl = (type: string) => `/map-icons/${type}.png`;
-export const SPRITE_URL = '/map-icons/sprite.png';
+const SPRITE_URL = '/map-icons/sprite.png';
 
 let pending: Promise<Map<string, IconImage>> | null = null;
 
@@ -27,7 +27,7 @@ const eachIcon = () =>
   );
 
 /** The sprite's cells as images by name (`icon-<type>`). */
-export async function cutSprite(sprite: ImageBitmap): Promise<Map<string, IconImage>> {
+async function cutSprite(sprite: ImageBitmap): Promise<Map<string, IconImage>> {
   const { width, height } = spriteSize();
   if (sprite.width !== width || sprite.height !== height) throw new Error('sprite of another layout');
   const { size } = MAP_ICON_SPRITE;
