@@ -1,7 +1,9 @@
 // Compares "login → all markers drawn" of two or more web builds on ONE embedded server, loading them in turn
 // (A B B A A B …) so that the machine's drift falls on each build alike. This shared 2-core machine's spread from
 // one page load to the next (often ±0.5 s) is larger than most changes, and runs an hour apart are not comparable;
-// alternating on one server is how session 11 told changes apart (bench/results/map.md notes).
+// alternating on one server is how session 11 told changes apart (bench/results/map.md notes). Each load also
+// reports the CPU all of Chromium's processes used meanwhile (bench/browserCpu.ts): a change that costs the browser
+// more work shows there even when the machine's drift hides it in the wall time.
 //
 //   npm run build -w web && cp -r web/dist /tmp/a     # the baseline
 //   … change, build … && cp -r web/dist /tmp/b
@@ -15,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { chromiumArgs } from './chromium.ts';
 import { startBenchServer } from './server.ts';
 import { markersDrawn } from './markersDrawn.ts';
+import { browserCpuMs } from './browserCpu.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const rounds = Math.max(1, Number(process.argv[2]) || 6);
@@ -63,6 +66,7 @@ try {
     args: chromiumArgs('gpu'),
   });
   const times = new Map<string, number[]>(builds.map(([name]) => [name, []]));
+  const cpu = new Map<string, number[]>(builds.map(([name]) => [name, []]));
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 ? [...builds].reverse() : builds;
     for (const [name] of order) {
@@ -75,11 +79,14 @@ try {
       const [k, ...v] = cookie.split('=');
       await context.addCookies([{ name: k, value: v.join('='), url }]);
       const t0 = Date.now();
+      const cpu0 = browserCpuMs();
       await page.goto(`${url}/devices`);
       await markersDrawn(page, expected, 120_000);
       const ms = Date.now() - t0;
+      const cpuMs = browserCpuMs() - cpu0;
       times.get(name)!.push(ms);
-      console.log(`${name} ${ms} ms`);
+      cpu.get(name)!.push(cpuMs);
+      console.log(`${name} ${ms} ms, browser CPU ${cpuMs} ms`);
       await context.close();
     }
   }
@@ -89,6 +96,8 @@ try {
     console.log(
       `${name}: median ${median(list)} ms (${Math.min(...list)}–${Math.max(...list)}), ${list.join(' ')}`,
     );
+    const used = cpu.get(name)!;
+    console.log(`${name}: browser CPU median ${median(used)} ms (${Math.min(...used)}–${Math.max(...used)})`);
   }
 } finally {
   await server.stop();

@@ -2,6 +2,14 @@
 import { Progress } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * The stripes move this many times a second, not at every frame: the bar shows while a signed-in page waits for its
+ * devices, and a frame-by-frame animation makes the browser paint and composite the whole page 60 times a second
+ * meanwhile. In headless Chromium without a GPU that alone kept more than one of this machine's two cores busy
+ * (session 14, bench/results/map.md); eight steps still read as movement.
+ */
+export const LOADING_BAR_STEPS = 8;
+
 export function LoadingBar({ visible = true }: { visible?: boolean }) {
   const { t } = useTranslation('common');
   if (!visible) return null;
@@ -13,9 +21,9 @@ export function LoadingBar({ visible = true }: { visible?: boolean }) {
       size={3}
       radius={0}
       aria-label={t('loading')}
-      role="progressbar"
       data-testid="loading-bar"
       style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1000 }}
+      styles={{ section: { animationTimingFunction: `steps(${LOADING_BAR_STEPS})` } }}
     />
   );
 }
