@@ -1,11 +1,24 @@
-// A lazy part whose code can be started before it renders (router.tsx preloadSignedIn), and which does not suspend
-// when its code is already there: React 19 holds a Suspense boundary's content back for up to 300 ms after its
-// fallback showed, so a preloaded shell, map or page rendered through React.lazy alone appeared later than its
-// code (bench/results/map.md, session 12). A failed load is retried on the next render or preload.
-import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
+// A lazy part whose code can be started before it renders (router.tsx preloadSignedIn), and which never suspends
+// while that code is on its way: it shows its fallback, then the part once the code is there, as a plain state
+// update. React 19 holds the reveal of a suspended part (a Suspense retry) back until 300 ms after a fallback
+// showed: with 10,000 devices the shell or the devices page appeared 250–700 ms after its devices and its code
+// when either was still loading at the first render (bench/results/map.md, sessions 12 and 15). A failed load
+// renders through React.lazy, which loads again and lets an error boundary see a second failure.
+import {
+  createElement,
+  lazy,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React's own lazy<T extends ComponentType<any>>
-export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+export function lazyPage<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+  fallback: ReactNode = null,
+) {
   let loading: Promise<{ default: T }> | undefined;
   let loaded: T | undefined;
   const once = () =>
@@ -21,9 +34,26 @@ export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ def
     ));
   const Lazy = lazy(once);
   function Page(props: ComponentProps<T>) {
-    // decided once per mount: switching from the lazy wrapper to the component would remount it
-    const [ready] = useState(() => loaded);
-    return ready ? createElement(ready, props) : createElement(Lazy, props);
+    const [state, setState] = useState<{ part?: T; failed?: boolean }>(() => ({ part: loaded }));
+    useEffect(() => {
+      if (state.part || state.failed) return;
+      let mounted = true;
+      once().then(
+        (m) => mounted && setState({ part: m.default }),
+        () => mounted && setState({ failed: true }),
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [state]);
+    if (state.part) return createElement(state.part, props);
+    return state.failed ? createElement(Lazy, props) : fallback;
   }
-  return Object.assign(Page, { preload: () => void once().catch(() => undefined) });
+  /** Starts the code; resolves once it is there or failed (rendering then loads again). */
+  const preload = (): Promise<void> =>
+    once().then(
+      () => undefined,
+      () => undefined,
+    );
+  return Object.assign(Page, { preload });
 }

@@ -11,8 +11,10 @@ import type { ReportKind } from '../features/reports/index.ts';
 
 // The signed-in shell (header, menus, map, device actions) is a chunk of its own: the public pages (login,
 // register, recover, share, driver login) never download it, nor the texts of its screens.
-const ShellLayout = lazyPage(() =>
-  Promise.all([import('./ShellLayout.tsx'), loadShellTexts()]).then(([m]) => ({ default: m.ShellLayout })),
+const ShellLayout = lazyPage(
+  () =>
+    Promise.all([import('./ShellLayout.tsx'), loadShellTexts()]).then(([m]) => ({ default: m.ShellLayout })),
+  <LoadingBar />,
 );
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingBar />}>{node}</Suspense>;
