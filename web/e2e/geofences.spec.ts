@@ -32,9 +32,12 @@ async function removeTagged(request: APIRequestContext, t: string): Promise<void
     if (g.name.includes(t)) await request.delete(`/api/geofences/${g.id}`);
 }
 
-/** Waits for the live map and its style, and returns the canvas box in page coordinates. */
+/**
+ * Waits for the live map, its style and the app's layers on it, and returns the canvas box in page coordinates.
+ * (Not `isStyleLoaded()`: that also needs every source idle, which a moving fleet's markers rarely leave it.)
+ */
 async function mapBox(page: Page) {
-  await page.waitForFunction(() => !!window.__rastroMap?.map.isStyleLoaded());
+  await page.waitForFunction(() => !!window.__rastroMap?.map.getLayer('rastro-geofences-fill'));
   const box = await page.locator('[data-testid=map-view] canvas').first().boundingBox();
   if (!box) throw new Error('no map canvas');
   return box;

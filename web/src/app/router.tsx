@@ -53,12 +53,15 @@ const shellPages: [path: string, page: Page, kind?: ReportKind][] = [
  * the other five (bench/results/map.md, session 12).
  */
 export function preloadSignedIn(pathname: string): void {
-  P.MapView.preload();
-  ShellLayout.preload();
+  // the marker icons: a small chunk and a 16 kB image, decoded while the page still waits for its devices
+  // (the map imports them again should this chunk fail)
+  void import('../api/mapIcons.ts').then((m) => m.prefetchIcons()).catch(() => undefined);
+  void P.MapView.preload();
+  void ShellLayout.preload();
   const route = matchRoute(pathname)?.meta.path;
-  shellPages.find(([path]) => path === route)?.[1].preload();
+  void shellPages.find(([path]) => path === route)?.[1].preload();
   // the shell always renders the notifications' host; asked for only when the shell rendered, it arrived last
-  P.NotifyHost.preload();
+  void P.NotifyHost.preload();
 }
 
 /**

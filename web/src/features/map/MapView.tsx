@@ -20,7 +20,7 @@ import { mapStyles, resolveStyle } from './styles.ts';
 import { MapControls } from './MapControls.tsx';
 import { isMapDrawing } from '../../components/mapDraw.ts';
 import { attachMapDraw } from '../../components/mapDrawLayer.ts';
-import { prefetchIcons } from './icons.ts';
+import { prefetchIcons } from '../../api/mapIcons.ts';
 
 declare global {
   interface Window {

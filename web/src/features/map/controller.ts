@@ -15,7 +15,7 @@ import {
   type Position,
 } from '@rastro/domain';
 import { deviceFeature, geofenceFeatures, type DeviceFeature } from './features.ts';
-import type { IconImage } from './icons.ts';
+import type { IconImage } from '../../api/mapIcons.ts';
 import { deviceLayers, geofenceLayers, SRC_DEVICES, SRC_GEOFENCE_LABELS, SRC_GEOFENCES } from './layers.ts';
 
 export { SRC_DEVICES };

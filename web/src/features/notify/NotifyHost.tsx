@@ -65,11 +65,15 @@ export function NotifyHost() {
   const rules = useResourceList('notifications', undefined, { enabled: !!user, staleTime: 60_000 });
   const rulesRef = useRef<Notification[]>([]);
   rulesRef.current = rules.data ?? [];
+  // events wait for the rules (their colour, sound and corner): an alarm that came with the page's first live
+  // message was shown in the default style when the rules' answer came after it; a failed answer shows defaults
+  const rulesSettled = !user || !rules.isPending;
   const [cards, setCards] = useState<Card[]>([]);
   const seen = useRef(new Set<Event>());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
+    if (!rulesSettled) return;
     const close = (key: string) => {
       setCards((c) => c.filter((x) => x.key !== key));
       const tm = timers.current.get(key);
@@ -110,7 +114,7 @@ export function NotifyHost() {
       for (const x of tm.values()) clearTimeout(x);
       tm.clear();
     };
-  }, [ns]);
+  }, [ns, rulesSettled]);
 
   const close = useCallback((key: string) => {
     setCards((c) => c.filter((x) => x.key !== key));

@@ -106,6 +106,25 @@ describe('NotifyHost', () => {
     expect(played).toEqual([]);
   });
 
+  it("an event that came before the rules waits for them and takes its rule's colour and sound", async () => {
+    let answer: (rules: Notification[]) => void = () => undefined;
+    const f = fakeFetch((url) =>
+      url.includes('/notifications')
+        ? new Promise<Response>((resolve) => (answer = (rules) => resolve(json(rules))))
+        : json([]),
+    );
+    vi.stubGlobal('fetch', f.fn);
+    renderWithProviders(<NotifyHost />);
+    act(() => useLive.getState().applyBatch({ events: [event(13, 'alarm', 'sos')] }));
+    expect(screen.queryByTestId('notification-card')).toBeNull();
+    await act(async () => {
+      answer([rule(2, 'alarm', { alarms: 'sos', 'rastro.color': 'red', 'rastro.sound': 'audio5' })]);
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.getByTestId('notification-card').getAttribute('data-color')).toBe('red');
+    expect(played).toEqual(['/rastro/assets/custom/sounds/audio5.wav']);
+  });
+
   it('without a matching rule: default colour and audio1 when not muted', async () => {
     withRules([]);
     renderWithProviders(<NotifyHost />);
