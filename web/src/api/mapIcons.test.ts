@@ -12,51 +12,49 @@ class FakeImageData {
   }
 }
 
-/** Where an image was loaded from and how large it is. */
-interface FakeImage {
+/** A stand-in ImageBitmap: where it was loaded from and how large it is. */
+interface FakeBitmap {
   src: string;
-  naturalWidth: number;
-  naturalHeight: number;
+  width: number;
+  height: number;
 }
 
 /**
- * Images that decode unless they are a sprite answered with `spriteStatus` other than 200, and a canvas whose pixels
+ * Images that load unless they are a sprite answered with `spriteStatus` other than 200, and a canvas whose pixels
  * say where they are: red + 256 × green is the x, blue the y, alpha 1 for the sprite and 2 for a single icon.
  */
 function stubBrowser(spriteStatus: number, spriteSize = { width: 384, height: 256 }) {
   const urls: string[] = [];
   const readBack: { willReadFrequently?: boolean }[] = [];
+  const decoded: ImageBitmapOptions[] = [];
   vi.stubGlobal('ImageData', FakeImageData);
   vi.stubGlobal(
-    'Image',
-    class implements FakeImage {
-      src = '';
-      naturalWidth = 0;
-      naturalHeight = 0;
-      decode() {
-        urls.push(this.src);
-        const sprite = this.src.endsWith('sprite.png');
-        if (sprite && spriteStatus !== 200) return Promise.reject(new Error('EncodingError'));
-        Object.assign(
-          this,
-          sprite ? { naturalWidth: spriteSize.width, naturalHeight: spriteSize.height } : {},
-        );
-        if (!sprite) Object.assign(this, { naturalWidth: 64, naturalHeight: 64 });
-        return Promise.resolve();
-      }
-    },
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      const ok = url.endsWith('sprite.png') ? spriteStatus === 200 : true;
+      return { ok, status: ok ? 200 : spriteStatus, blob: async () => ({ url }) };
+    }),
+  );
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async (blob: { url: string }, options: ImageBitmapOptions): Promise<FakeBitmap> => {
+      decoded.push(options);
+      const size = blob.url.endsWith('sprite.png') ? spriteSize : { width: 64, height: 64 };
+      return { src: blob.url, ...size };
+    }),
   );
   const createElement = document.createElement.bind(document);
   vi.spyOn(document, 'createElement').mockImplementation((tag: string) => {
     if (tag !== 'canvas') return createElement(tag);
-    let drawn: FakeImage | null = null;
+    let drawn: FakeBitmap | null = null;
     const canvas = {
       width: 0,
       height: 0,
       getContext: (_kind: string, options: { willReadFrequently?: boolean }) => {
         readBack.push(options);
         return {
-          drawImage: (img: FakeImage) => (drawn = img),
+          drawImage: (img: FakeBitmap) => (drawn = img),
           getImageData: (x0: number, y0: number, w: number, h: number) => {
             const out = new FakeImageData(w, h);
             for (let y = 0; y < h; y++)
@@ -74,7 +72,7 @@ function stubBrowser(spriteStatus: number, spriteSize = { width: 384, height: 25
     };
     return canvas as unknown as HTMLCanvasElement;
   });
-  return { urls, readBack };
+  return { urls, readBack, decoded };
 }
 
 /** The first pixel of an icon: where in its image it came from. */
@@ -95,7 +93,7 @@ afterEach(() => {
 
 describe('marker icons (api/mapIcons.ts)', () => {
   it('loads the one sprite and cuts each icon from its cell: six 64 px cells to a row', async () => {
-    const { urls, readBack } = stubBrowser(200);
+    const { urls, readBack, decoded } = stubBrowser(200);
     const icons = await freshIcons();
     expect(urls).toEqual(['/map-icons/sprite.png']);
     expect(icons.size).toBe(24);
@@ -108,6 +106,8 @@ describe('marker icons (api/mapIcons.ts)', () => {
     expect([...icons.keys()]).toEqual(MAP_ICON_TYPES.map((t) => `icon-${t}`));
     // read back once, from a canvas kept on the CPU
     expect(readBack).toEqual([{ willReadFrequently: true }]);
+    // decoded as it is: the SDF's alpha is the distance, never multiplied into the colour
+    expect(decoded).toEqual([{ premultiplyAlpha: 'none', colorSpaceConversion: 'none' }]);
   });
 
   it('falls back to one request per icon when the sprite is missing', async () => {

@@ -1,11 +1,11 @@
 // The map's marker icons (SDF masks, web/public/map-icons), fetched and cut before the map needs them. They come in
 // one image, the sprite (MAP_ICON_SPRITE), cut into one picture per icon here; should the sprite fail, each icon is
-// fetched alone. Pixels are read on the CPU (`pixels`): an ImageBitmap, or an image MapLibre reads back itself,
-// goes through the GPU process, which headless Chromium keeps busy reading back frames while the page loads. A
-// module of its own, below the features, so a signed-in page starts it with its first requests
-// (app/router.tsx preloadSignedIn) rather than with the map's code: each step (the answer, its bytes, the decode,
-// the cuts) waits for a free turn of the main thread, and after MapLibre's code arrived those turns came between
-// long tasks, so the icons were ready 0.3–1.1 s after the style they were waited for (issue #13, session 15).
+// fetched alone. Pixels are read once on the CPU (`pixels`) and cut in JavaScript: cutting with createImageBitmap,
+// or images MapLibre reads back itself, goes through the GPU process, which headless Chromium keeps busy reading
+// back frames while the page loads. A module of its own, below the features, so a signed-in page starts it with its
+// first requests (app/router.tsx preloadSignedIn) rather than with the map's code: each step (the answer, its
+// bytes, the decode, the cuts) waits for a free turn of the main thread, and after MapLibre's code arrived those
+// turns came between long tasks, so the icons were ready 0.3–1.1 s after the style (issue #13, session 15).
 import { MAP_ICON_SPRITE, MAP_ICON_TYPES, spriteCell, spriteSize } from '@rastro/domain';
 
 export type IconImage = ImageBitmap | HTMLImageElement | ImageData;
@@ -15,19 +15,21 @@ const SPRITE_URL = '/map-icons/sprite.png';
 
 let pending: Promise<Map<string, ImageData>> | null = null;
 
-/** An image, downloaded and decoded off the main thread; rejects when it cannot be had. */
-async function loadImage(url: string): Promise<HTMLImageElement> {
-  const img = new Image();
-  img.src = url;
-  await img.decode();
-  return img;
+/** An image, downloaded and decoded off the main thread (a bitmap in memory); rejects when it cannot be had. */
+async function loadImage(url: string): Promise<ImageBitmap> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return createImageBitmap(await res.blob(), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
 }
 
-/** An image's pixels, read back on the CPU: a canvas made for reading never goes through the GPU process. */
-function pixels(img: HTMLImageElement): ImageData {
+/**
+ * An image's pixels, read back on the CPU: a canvas made for reading never goes through the GPU process. (Drawing
+ * an `<img>` instead decoded it again on the main thread: 90–230 ms against 2–11 for the bitmap, session 15.)
+ */
+function pixels(img: ImageBitmap): ImageData {
   const canvas = document.createElement('canvas');
-  canvas.width = img.naturalWidth;
-  canvas.height = img.naturalHeight;
+  canvas.width = img.width;
+  canvas.height = img.height;
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) throw new Error('no 2d canvas');
   ctx.drawImage(img, 0, 0);
@@ -61,8 +63,7 @@ const eachIcon = () =>
 async function fromSprite(): Promise<Map<string, ImageData>> {
   const sprite = await loadImage(SPRITE_URL);
   const { width, height } = spriteSize();
-  if (sprite.naturalWidth !== width || sprite.naturalHeight !== height)
-    throw new Error('sprite of another layout');
+  if (sprite.width !== width || sprite.height !== height) throw new Error('sprite of another layout');
   const sheet = pixels(sprite);
   const { size } = MAP_ICON_SPRITE;
   return new Map(
