@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Config } from './config.ts';
+import { loadAssets, registerAssets } from './webAssets.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NEVER_CACHED = 'no-store';
@@ -61,10 +62,16 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     index: false,
     preCompressed: true,
     cacheControl: false,
+    globIgnore: ['assets/**'], // served from memory below
     setHeaders: (reply: FastifyReply, path: string) => {
       reply.header('cache-control', cacheControlFor(relative(root, path)));
       reply.headers(securityHeaders(path.endsWith('.html')));
     },
+  });
+  // the content-hashed files, from memory (webAssets.ts)
+  registerAssets(app, '/assets/', loadAssets(join(root, 'assets')), {
+    ...securityHeaders(false),
+    'cache-control': IMMUTABLE,
   });
   // The SPA: any GET that is not an API or asset path gets index.html.
   app.setNotFoundHandler((req, reply) => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheControlFor, IMMUTABLE, NEVER_CACHED, SHORT_LIVED } from '../../src/webApp.ts';
+import { accepts } from '../../src/webAssets.ts';
 import { makeTestApp, type TestApp } from '../helpers/index.ts';
 
 const JS = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
@@ -45,6 +46,37 @@ describe('serving the built web app', () => {
     const plain = await get('/assets/index-AbC123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(JS);
+  });
+
+  it('hashed assets come from memory: a validator, 304 when the copy is current, HEAD without a body', async () => {
+    const first = await get('/assets/index-AbC123.js', 'br');
+    expect(first.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{20,}"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'if-none-match': etag, 'accept-encoding': 'br' },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/index-AbC123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(JS));
+    // brotli refused (q=0): gzip
+    expect((await get('/assets/index-AbC123.js', 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+  });
+
+  it('Accept-Encoding as HTTP reads it: listed or *, never with q=0', () => {
+    expect(accepts('gzip, deflate, br', 'br')).toBe(true);
+    expect(accepts('gzip;q=0.5, br;q=0', 'br')).toBe(false);
+    expect(accepts('*', 'gzip')).toBe(true);
+    expect(accepts('*, gzip;q=0', 'gzip')).toBe(false);
+    expect(accepts('identity', 'gzip')).toBe(false);
+    expect(accepts(undefined, 'gzip')).toBe(false);
+    expect(accepts(' BR ', 'br')).toBe(true);
   });
 
   it('index.html, SPA routes and the service worker are never cached', async () => {
