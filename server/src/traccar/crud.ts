@@ -21,6 +21,7 @@ import {
 } from './access.ts';
 import { logAction } from './audit.ts';
 import { listAnswer } from './listAnswer.ts';
+import { rowJsonSql } from './rowJsonSql.ts';
 import { jsonObject, parse, pathId, query } from './http.ts';
 import { inputToRow, rowToJson, type Columns, type Json, type Row } from './model.ts';
 
@@ -46,6 +47,11 @@ export interface ResourceDef {
   /** Column values on create for fields the body cannot set. */
   createValues?: Record<string, unknown>;
   toJson?: (row: Row, excludeAttributes: boolean) => Json;
+  /**
+   * SQLite expressions (column → JSON value) for the fields `toJson` changes, so that long lists are made by the
+   * query (rowJsonSql.ts). A resource with its own toJson and none of these is listed through toJson.
+   */
+  jsonOverrides?: Record<string, string>;
   beforeCreate?: (
     ctx: AppContext,
     user: UserRow,
@@ -256,6 +262,10 @@ export function getRow(ctx: AppContext, table: string, id: number): Row | undefi
 export function registerResource(app: FastifyInstance, ctx: AppContext, def: ResourceDef): void {
   const base = `/api/${def.path}`;
   const toJson = def.toJson ?? ((row: Row, ex: boolean) => rowToJson(def.columns, row, ex));
+  const sqlJson = !def.toJson || def.jsonOverrides;
+  const jsonSql = [false, true].map((ex) =>
+    sqlJson ? rowJsonSql(def.columns, ex, def.jsonOverrides) : undefined,
+  );
   const aliases = def.type === 'device' ? ['device', 'linkedDevice'] : [def.type];
 
   app.get(base, async (req: FastifyRequest, reply: FastifyReply) => {
@@ -263,8 +273,12 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const q = parse(listQuery, query(req));
     const ids = listIds(ctx, user, def, q);
     const opts = { search: def.search, sort: def.sort, keyword: q.keyword, limit: q.limit, offset: q.offset };
-    const json = await listAnswer(ctx, def.table, selectRows(ctx, def.table, ids, opts, 'id'), (r) =>
-      toJson(r, q.excludeAttributes),
+    const json = await listAnswer(
+      ctx,
+      def.table,
+      selectRows(ctx, def.table, ids, opts, 'id'),
+      (r) => toJson(r, q.excludeAttributes),
+      jsonSql[q.excludeAttributes ? 1 : 0],
     );
     return reply.type('application/json; charset=utf-8').send(json);
   });

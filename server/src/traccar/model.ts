@@ -179,10 +179,16 @@ export function userToJson(row: Row, excludeAttributes = false): Json {
 
 /** A device row as the API Device: a null stored status is served as "offline". */
 export function deviceToJson(row: Row, excludeAttributes = false): Json {
+  // DEVICE_JSON_SQL says the same in SQL
   const json = rowToJson(COLUMNS.devices, row, excludeAttributes);
   if (json.status !== 'online' && json.status !== 'unknown') json.status = 'offline';
   return json;
 }
+
+/** deviceToJson's own rule as SQLite builds a device's JSON (rowJsonSql.ts). */
+export const DEVICE_JSON_SQL = {
+  status: "CASE WHEN status IN ('online', 'unknown') THEN status ELSE 'offline' END",
+};
 
 /** A stored user row as the domain's rules read a user (permissions, user rules): flags as booleans, attributes parsed. */
 export function domainUser(row: UserRow) {

@@ -23,7 +23,7 @@ import { invalidInput } from '../invalid.ts';
 import { badRequest, denied } from '../errors.ts';
 import { serverAttribute, visibleDeviceIds } from './access.ts';
 import { registerResource, type ResourceDef } from './crud.ts';
-import { COLUMNS, deviceToJson, rowToJson } from './model.ts';
+import { COLUMNS, DEVICE_JSON_SQL, deviceToJson, rowToJson } from './model.ts';
 
 type AnySchema = z.ZodType<Record<string, unknown>>;
 
@@ -58,6 +58,7 @@ export const RESOURCES: ResourceDef[] = [
     keep: ['status', 'lastUpdate', 'positionId'],
     createValues: { status: null, lastUpdate: null, positionId: 0 },
     toJson: deviceToJson,
+    jsonOverrides: DEVICE_JSON_SQL,
     beforeCreate(ctx, user, _input, req) {
       // The licence cap (RASTRO_DEVICE_LIMIT, the devicelimit header) and the server attribute {ns}.deviceLimit
       // bind everyone, administrators included (SPEC §5); 0 or absent means no cap.

@@ -2,9 +2,11 @@
 // event loop free between slices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectStatus, makeTestApp, type TestApp } from '../helpers/index.ts';
-import { LIST_SLICE, listAnswer } from '../../src/traccar/listAnswer.ts';
+import { LIST_SLICE, listAnswer, SQL_LIST_SLICE } from '../../src/traccar/listAnswer.ts';
+import { COLUMNS, DEVICE_JSON_SQL, deviceToJson, type Row } from '../../src/traccar/model.ts';
+import { rowJsonSql } from '../../src/traccar/rowJsonSql.ts';
 
-const COUNT = 2 * LIST_SLICE + 345;
+const COUNT = 2 * Math.max(LIST_SLICE, SQL_LIST_SLICE) + 345;
 
 describe('list answers in slices', () => {
   let t: TestApp;
@@ -66,5 +68,22 @@ describe('list answers in slices', () => {
       ids.slice(0, -1).map((r) => r.id),
     );
     expect(await listAnswer(t.ctx, 'devices', [], () => ({}))).toBe('[]');
+  });
+
+  it('JSON made by the query (SQLite; JS on PostgreSQL): the same answer, in slices with other work between', async () => {
+    const ids = (
+      t.ctx.store.sql.prepare('SELECT id FROM devices ORDER BY id DESC').all() as { id: number }[]
+    ).slice(0, COUNT - 1);
+    const byJs = await listAnswer(t.ctx, 'devices', ids, (row) => deviceToJson(row as Row));
+    const jsonSql = rowJsonSql(COLUMNS.devices, false, DEVICE_JSON_SQL);
+    expect(
+      JSON.parse(await listAnswer(t.ctx, 'devices', ids, (row) => deviceToJson(row as Row), jsonSql)),
+    ).toEqual(JSON.parse(byJs));
+    const last = ids[ids.length - 1].id;
+    setImmediate(() => t.ctx.store.sql.prepare('DELETE FROM devices WHERE id = ?').run(last));
+    const answer = await listAnswer(t.ctx, 'devices', ids, (row) => deviceToJson(row as Row), jsonSql);
+    expect((JSON.parse(answer) as { id: number }[]).map((r) => r.id)).toEqual(
+      ids.slice(0, -1).map((r) => r.id),
+    );
   });
 });
