@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = resolve(import.meta.dirname, '..', 'dist');
-const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt|map|xml|wasm)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt|map|xml|wasm|bin)$/;
 const MIN_BYTES = 512;
 
 function* files(dir) {

@@ -1,11 +1,12 @@
-// The marker icons' sprite (web/public/map-icons/sprite.png, issue #13) holds exactly the committed icons, each in
-// its cell: regenerating an icon without its sprite (server/src/ext/assets/generate.ts writes both) fails here.
+// The marker icons' sprite (web/src/api/mapIconSprite.bin: the alpha bytes of the white SDF icons, issue #13) holds
+// exactly the committed icons, each in its cell: regenerating an icon without its sprite
+// (server/src/ext/assets/generate.ts writes both) fails here.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { MAP_ICON_SPRITE, MAP_ICON_TYPES, spriteCell, spriteSize } from '@rastro/domain';
-import { png, spritePixels } from '../../src/ext/assets/generate.ts';
+import { png, SPRITE_FILE, spriteAlpha, spritePixels } from '../../src/ext/assets/generate.ts';
 
 const iconsDir = resolve(import.meta.dirname, '../../../web/public/map-icons');
 
@@ -39,26 +40,30 @@ function pixels(file: Buffer): { width: number; height: number; rgba: Uint8Array
 }
 
 describe('map icon sprite', () => {
-  const sprite = pixels(readFileSync(join(iconsDir, 'sprite.png')));
+  const alpha = readFileSync(SPRITE_FILE);
   const { size } = MAP_ICON_SPRITE;
+  const width = spriteSize().width;
 
-  it('is 384 × 256 px: 24 cells of 64 px, six to a row', () => {
-    expect({ width: sprite.width, height: sprite.height }).toEqual(spriteSize());
+  it('is 384 × 256 alpha bytes: 24 cells of 64 px, six to a row', () => {
     expect(spriteSize()).toEqual({ width: 384, height: 256 });
+    expect(alpha.length).toBe(384 * 256);
   });
 
-  it.each(MAP_ICON_TYPES)('holds %s.png in its cell', (type) => {
-    const icon = pixels(readFileSync(join(iconsDir, `${type}.png`)));
-    expect([icon.width, icon.height]).toEqual([size, size]);
-    const { x, y } = spriteCell(type);
-    for (let row = 0; row < size; row++) {
-      const from = ((y + row) * sprite.width + x) * 4;
-      const cell = sprite.rgba.subarray(from, from + size * 4);
-      expect(
-        Buffer.from(cell).equals(Buffer.from(icon.rgba.subarray(row * size * 4, (row + 1) * size * 4))),
-      ).toBe(true);
-    }
-  });
+  it.each(MAP_ICON_TYPES)(
+    'holds %s.png in its cell, and the icon is white (its SDF all in the alpha)',
+    (type) => {
+      const icon = pixels(readFileSync(join(iconsDir, `${type}.png`)));
+      expect([icon.width, icon.height]).toEqual([size, size]);
+      const { x, y } = spriteCell(type);
+      for (let row = 0; row < size; row++) {
+        const from = (y + row) * width + x;
+        const cell = alpha.subarray(from, from + size);
+        const iconRow = icon.rgba.subarray(row * size * 4, (row + 1) * size * 4);
+        expect(Buffer.from(cell).equals(Buffer.from(spriteAlpha(iconRow)))).toBe(true);
+        expect(iconRow.filter((_, i) => i % 4 !== 3 && iconRow[i] !== 255)).toHaveLength(0);
+      }
+    },
+  );
 
   it('spritePixels places each icon in its cell and leaves the rest transparent', () => {
     const red = new Uint8Array(size * size * 4).fill(200);

@@ -19,9 +19,13 @@ interface FakeBitmap {
   height: number;
 }
 
+/** The sprite's alpha byte at (x, y) in these tests: says where a pixel came from. */
+const spriteAlphaAt = (x: number, y: number) => (x * 7 + y * 13) & 255;
+const isSprite = (url: string) => /mapIconSprite.*\.bin$/.test(url);
+
 /**
- * Images that load unless they are a sprite answered with `spriteStatus` other than 200, and a canvas whose pixels
- * say where they are: red + 256 × green is the x, blue the y, alpha 1 for the sprite and 2 for a single icon.
+ * A sprite (alpha bytes, `spriteAlphaAt`) answered with `spriteStatus`, icons' images that load, and a canvas whose
+ * pixels say where they are: red + 256 × green is the x, blue the y, alpha 2 (a single icon).
  */
 function stubBrowser(spriteStatus: number, spriteSize = { width: 384, height: 256 }) {
   const urls: string[] = [];
@@ -32,16 +36,24 @@ function stubBrowser(spriteStatus: number, spriteSize = { width: 384, height: 25
     'fetch',
     vi.fn(async (url: string) => {
       urls.push(url);
-      const ok = url.endsWith('sprite.png') ? spriteStatus === 200 : true;
-      return { ok, status: ok ? 200 : spriteStatus, blob: async () => ({ url }) };
+      const ok = isSprite(url) ? spriteStatus === 200 : true;
+      const { width, height } = spriteSize;
+      const alpha = Uint8Array.from({ length: width * height }, (_, i) =>
+        spriteAlphaAt(i % width, (i / width) | 0),
+      );
+      return {
+        ok,
+        status: ok ? 200 : spriteStatus,
+        blob: async () => ({ url }),
+        arrayBuffer: async () => alpha.buffer,
+      };
     }),
   );
   vi.stubGlobal(
     'createImageBitmap',
     vi.fn(async (blob: { url: string }, options: ImageBitmapOptions): Promise<FakeBitmap> => {
       decoded.push(options);
-      const size = blob.url.endsWith('sprite.png') ? spriteSize : { width: 64, height: 64 };
-      return { src: blob.url, ...size };
+      return { src: blob.url, width: 64, height: 64 };
     }),
   );
   const createElement = document.createElement.bind(document);
@@ -60,10 +72,7 @@ function stubBrowser(spriteStatus: number, spriteSize = { width: 384, height: 25
             for (let y = 0; y < h; y++)
               for (let x = 0; x < w; x++) {
                 const i = (y * w + x) * 4;
-                out.data.set(
-                  [(x0 + x) & 255, (x0 + x) >> 8, y0 + y, drawn!.src.endsWith('sprite.png') ? 1 : 2],
-                  i,
-                );
+                out.data.set([(x0 + x) & 255, (x0 + x) >> 8, y0 + y, drawn ? 2 : 0], i);
               }
             return out;
           },
@@ -75,10 +84,25 @@ function stubBrowser(spriteStatus: number, spriteSize = { width: 384, height: 25
   return { urls, readBack, decoded };
 }
 
-/** The first pixel of an icon: where in its image it came from. */
+/** The first pixel of an icon read from a single icon's image: where in it it came from. */
 function origin(icon: ImageData | undefined) {
   const d = icon!.data;
-  return { x: d[0] + 256 * d[1], y: d[2], sprite: d[3] === 1, width: icon!.width };
+  return { x: d[0] + 256 * d[1], y: d[2], sprite: d[3] !== 2, width: icon!.width };
+}
+
+/** An icon's pixel (col, row) is white with the sprite's alpha at its cell's (x, y) + (col, row). */
+function expectCell(icon: ImageData | undefined, x: number, y: number) {
+  expect(icon!.width).toBe(64);
+  for (const [col, row] of [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [63, 63],
+    [17, 40],
+  ]) {
+    const i = (row * 64 + col) * 4;
+    expect([...icon!.data.subarray(i, i + 4)]).toEqual([255, 255, 255, spriteAlphaAt(x + col, y + row)]);
+  }
 }
 
 async function freshIcons() {
@@ -92,31 +116,33 @@ afterEach(() => {
 });
 
 describe('marker icons (api/mapIcons.ts)', () => {
-  it('loads the one sprite and cuts each icon from its cell: six 64 px cells to a row', async () => {
+  it('loads the one sprite of alpha bytes and writes each icon from its cell: six 64 px cells to a row', async () => {
     const { urls, readBack, decoded } = stubBrowser(200);
     const icons = await freshIcons();
-    expect(urls).toEqual(['/map-icons/sprite.png']);
+    expect(urls).toHaveLength(1);
+    expect(isSprite(urls[0])).toBe(true);
     expect(icons.size).toBe(24);
-    expect(origin(icons.get('icon-default'))).toEqual({ x: 0, y: 0, sprite: true, width: 64 });
-    // 8th icon: second row, second column
-    expect(origin(icons.get('icon-car'))).toEqual({ x: 64, y: 64, sprite: true, width: 64 });
-    expect(origin(icons.get('icon-offroad'))).toEqual({ x: 320, y: 192, sprite: true, width: 64 }); // 24th
-    // a cell's second row starts one sprite row further down
-    expect(icons.get('icon-car')!.data[64 * 4 + 2]).toBe(65);
+    expectCell(icons.get('icon-default'), 0, 0);
+    expectCell(icons.get('icon-car'), 64, 64); // 8th icon: second row, second column
+    expectCell(icons.get('icon-offroad'), 320, 192); // 24th
     expect([...icons.keys()]).toEqual(MAP_ICON_TYPES.map((t) => `icon-${t}`));
-    // read back once, from a canvas kept on the CPU
-    expect(readBack).toEqual([{ willReadFrequently: true }]);
-    // decoded as it is: the SDF's alpha is the distance, never multiplied into the colour
-    expect(decoded).toEqual([{ premultiplyAlpha: 'none', colorSpaceConversion: 'none' }]);
+    // no image decoded, no canvas read back
+    expect(decoded).toEqual([]);
+    expect(readBack).toEqual([]);
   });
 
   it('falls back to one request per icon when the sprite is missing', async () => {
-    const { urls } = stubBrowser(404);
+    const { urls, readBack, decoded } = stubBrowser(404);
     const icons = await freshIcons();
     expect(urls).toHaveLength(25);
     expect(urls).toContain('/map-icons/truck.png');
-    expect(origin(icons.get('icon-truck')).sprite).toBe(false);
+    expect(origin(icons.get('icon-truck'))).toEqual({ x: 0, y: 0, sprite: false, width: 64 });
     expect(icons.size).toBe(24);
+    // each read back from a canvas kept on the CPU, decoded as it is: the SDF's alpha is the distance, never
+    // multiplied into the colour
+    expect(readBack).toHaveLength(24);
+    expect(readBack[0]).toEqual({ willReadFrequently: true });
+    expect(decoded[0]).toEqual({ premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
   });
 
   it('does not cut a sprite of another layout (an old cached file) into wrong icons', async () => {

@@ -1,17 +1,17 @@
 // The map's marker icons (SDF masks, web/public/map-icons), fetched and cut before the map needs them. They come in
-// one image, the sprite (MAP_ICON_SPRITE), cut into one picture per icon here; should the sprite fail, each icon is
-// fetched alone. Pixels are read once on the CPU (`pixels`) and cut in JavaScript: cutting with createImageBitmap,
-// or images MapLibre reads back itself, goes through the GPU process, which headless Chromium keeps busy reading
-// back frames while the page loads. A module of its own, below the features, so a signed-in page starts it with its
-// first requests (app/router.tsx preloadSignedIn) rather than with the map's code: each step (the answer, its
-// bytes, the decode, the cuts) waits for a free turn of the main thread, and after MapLibre's code arrived those
-// turns came between long tasks, so the icons were ready 0.3–1.1 s after the style (issue #13, session 15).
+// one file, the sprite (MAP_ICON_SPRITE): the icons are white and their signed distance is the alpha, so the file
+// holds only the alpha bytes (mapIconSprite.bin, made with the PNGs by server/src/ext/assets/generate.ts, 10 kB
+// brotli) and each icon's pixels are written here in JavaScript, with no image decode at all. Decoding a PNG sprite
+// (createImageBitmap) went through the image decoder and the GPU process, which headless Chromium keeps busy while
+// the page loads: 150–720 ms, the last step before the first markers on some loads (issue #13, session 16). Should
+// the sprite fail, each icon's PNG is fetched and decoded alone. A module of its own, below the features, so a
+// signed-in page starts it with its first requests (app/router.tsx preloadSignedIn) rather than with the map's code.
 import { MAP_ICON_SPRITE, MAP_ICON_TYPES, spriteCell, spriteSize } from '@rastro/domain';
+import SPRITE_URL from './mapIconSprite.bin?url';
 
 export type IconImage = ImageBitmap | HTMLImageElement | ImageData;
 
 const iconUrl = (type: string) => `/map-icons/${type}.png`;
-const SPRITE_URL = '/map-icons/sprite.png';
 
 let pending: Promise<Map<string, ImageData>> | null = null;
 
@@ -36,12 +36,14 @@ function pixels(img: ImageBitmap): ImageData {
   return ctx.getImageData(0, 0, canvas.width, canvas.height);
 }
 
-/** The square of `size` px at (x, y) of `sheet`. */
-function cut(sheet: ImageData, x: number, y: number, size: number): ImageData {
+/** The white icon of `size` px whose alpha is the square at (x, y) of the sprite's alpha bytes. */
+function cut(alpha: Uint8Array, width: number, x: number, y: number, size: number): ImageData {
   const out = new ImageData(size, size);
+  const data = out.data;
+  data.fill(255);
   for (let row = 0; row < size; row++) {
-    const from = ((y + row) * sheet.width + x) * 4;
-    out.data.set(sheet.data.subarray(from, from + size * 4), row * size * 4);
+    const from = (y + row) * width + x;
+    for (let col = 0; col < size; col++) data[(row * size + col) * 4 + 3] = alpha[from + col];
   }
   return out;
 }
@@ -61,15 +63,16 @@ const eachIcon = () =>
 
 /** The sprite's cells by image name (`icon-<type>`). */
 async function fromSprite(): Promise<Map<string, ImageData>> {
-  const sprite = await loadImage(SPRITE_URL);
+  const res = await fetch(SPRITE_URL);
+  if (!res.ok) throw new Error(`${SPRITE_URL}: HTTP ${res.status}`);
+  const alpha = new Uint8Array(await res.arrayBuffer());
   const { width, height } = spriteSize();
-  if (sprite.width !== width || sprite.height !== height) throw new Error('sprite of another layout');
-  const sheet = pixels(sprite);
+  if (alpha.length !== width * height) throw new Error('sprite of another layout');
   const { size } = MAP_ICON_SPRITE;
   return new Map(
     MAP_ICON_TYPES.map((type) => {
       const { x, y } = spriteCell(type);
-      return [`icon-${type}`, cut(sheet, x, y, size)] as const;
+      return [`icon-${type}`, cut(alpha, width, x, y, size)] as const;
     }),
   );
 }

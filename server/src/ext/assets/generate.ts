@@ -1,6 +1,5 @@
 // Generates Rastro's own media: the 24 notification sounds (WAV), the 24 map-icon glyphs (SDF PNG for MapLibre,
-// each alone and all in one sprite)
-// and the category images. Run: `node --import tsx server/src/ext/assets/generate.ts`. The output is committed;
+// each alone, and all in one sprite of their alpha bytes: web/src/api/mapIconSprite.bin) and the category images. Run: `node --import tsx server/src/ext/assets/generate.ts`. The output is committed;
 // this script documents how it was made and lets anyone change a shape or a tone.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,6 +11,8 @@ const here = import.meta.dirname;
 const soundsDir = join(here, 'sounds');
 const categoriesDir = join(here, 'categories');
 const iconsDir = resolve(here, '../../../../web/public/map-icons');
+/** The sprite the web app loads (web/src/api/mapIcons.ts): built into its content-hashed assets. */
+export const SPRITE_FILE = resolve(here, '../../../../web/src/api/mapIconSprite.bin');
 
 // ---------- WAV ----------
 const RATE = 16000;
@@ -200,7 +201,10 @@ function sdfIcon(shapes: Shape[]): Uint8Array {
   return rgba;
 }
 
-/** Every icon's pixels in one RGBA image, each in its cell (MAP_ICON_SPRITE, `spriteCell`). */
+/**
+ * Every icon's pixels in one RGBA image, each in its cell (MAP_ICON_SPRITE, `spriteCell`). The icons are white
+ * (their SDF is the alpha), so the sprite file holds only the alpha bytes, row by row (`spriteAlpha`).
+ */
 export function spritePixels(icons: ReadonlyMap<MapIconType, Uint8Array>): {
   width: number;
   height: number;
@@ -215,6 +219,13 @@ export function spritePixels(icons: ReadonlyMap<MapIconType, Uint8Array>): {
       rgba.set(pixels.subarray(row * size * 4, (row + 1) * size * 4), ((y + row) * width + x) * 4);
   }
   return { width, height, rgba };
+}
+
+/** The sprite's alpha bytes, one per pixel, row by row: what mapIconSprite.bin holds. */
+export function spriteAlpha(rgba: Uint8Array): Uint8Array {
+  const alpha = new Uint8Array(rgba.length / 4);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = rgba[i * 4 + 3];
+  return alpha;
 }
 
 const CATEGORY_HUES: Record<string, number> = {};
@@ -274,7 +285,7 @@ function main(): void {
     writeFileSync(join(categoriesDir, `${type}.png`), categoryImage(type));
   }
   const sprite = spritePixels(icons);
-  writeFileSync(join(iconsDir, 'sprite.png'), png(sprite.width, sprite.height, sprite.rgba));
+  writeFileSync(SPRITE_FILE, spriteAlpha(sprite.rgba));
   console.log(
     `wrote 24 sounds, ${ICON_TYPES.length} map icons and their sprite, ${ICON_TYPES.length} category images`,
   );
