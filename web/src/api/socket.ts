@@ -210,6 +210,14 @@ export class LiveSocket {
 
 let instance: LiveSocket | null = null;
 
+let firstBatchIn: () => void = () => undefined;
+const firstBatch = new Promise<void>((resolve) => (firstBatchIn = resolve));
+
+/** Resolves once the socket's first message (every device's latest position) is in the live store. */
+export function firstPositions(): Promise<void> {
+  return firstBatch;
+}
+
 /**
  * Opens the live socket once (idempotent). The store module is loaded lazily to keep this file light; the socket
  * connects without waiting for it (what arrives meanwhile is applied, in order, once it is there).
@@ -236,7 +244,11 @@ export async function openSocket(): Promise<LiveSocket> {
       const early = takeEarlySocket();
       return early && { ws: early.ws as unknown as WebSocketLike, received: early.received };
     },
-    onBatch: (batch) => withStore((live) => live.useLive.getState().applyBatch(batch)),
+    onBatch: (batch) =>
+      withStore((live) => {
+        live.useLive.getState().applyBatch(batch);
+        firstBatchIn();
+      }),
     onConnectedChange: (on) => withStore((live) => live.useLive.getState().setConnected(on)),
     onOpen: async (reconnected) => {
       if (!reconnected) return;

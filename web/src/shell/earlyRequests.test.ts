@@ -9,14 +9,17 @@ const devices = [{ id: 7, name: 'Truck', uniqueId: 't7', attributes: {} }] as un
 
 /** Sockets the page opened (the live socket connects as soon as the session is known). */
 const sockets: string[] = [];
+const opened: FakeSocket[] = [];
 let closed = 0;
 class FakeSocket {
-  onopen = null;
-  onmessage = null;
+  onopen: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
   onclose = null;
   onerror = null;
+  readyState = 1;
   constructor(url: string) {
     sockets.push(url);
+    opened.push(this);
   }
   close() {
     closed++;
@@ -49,6 +52,7 @@ const until = async (check: () => boolean) => {
 beforeEach(() => {
   localStorage.clear();
   sockets.length = 0;
+  opened.length = 0;
   closed = 0;
   vi.stubGlobal('WebSocket', FakeSocket);
 });
@@ -77,6 +81,45 @@ describe('startSignedInRequests', () => {
     expect(m.guardEffects.needsDevices?.()).toBe(false);
     await m.guardEffects.loadDevices();
     expect(f.calls.map((c) => c.url).slice(3)).toEqual(['/api/devices']);
+    m.closeSocket();
+  });
+
+  it("the first load waits for the socket's first message (every latest position) before the shell shows", async () => {
+    const m = await load();
+    const f = server(
+      () => json(ana),
+      () => json(devices),
+    );
+    vi.stubGlobal('fetch', f.fn);
+    void m.startSignedInRequests({ devices: true });
+    let passed = false;
+    const guard = m.runGuard({ pathname: '/devices' }, m.guardEffects).then((v) => {
+      passed = true;
+      return v;
+    });
+    await until(() => m.useLive.getState().devices[7] !== undefined);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(passed).toBe(false); // devices in, positions not yet
+    const position = { id: 70, deviceId: 7, latitude: -23.5, longitude: -46.6, attributes: {} };
+    opened[0].onmessage?.({ data: JSON.stringify({ positions: [position] }) });
+    expect(await guard).toEqual({ kind: 'pass' });
+    expect(m.useLive.getState().positions[7]?.id).toBe(70); // the shell's first render has them
+    m.closeSocket();
+  });
+
+  it('a socket that never answers holds the first load no longer than FIRST_POSITIONS_WAIT_MS', async () => {
+    const m = await load();
+    vi.stubGlobal(
+      'fetch',
+      server(
+        () => json(ana),
+        () => json(devices),
+      ).fn,
+    );
+    void m.startSignedInRequests({ devices: true });
+    expect(m.FIRST_POSITIONS_WAIT_MS).toBeLessThanOrEqual(1000);
+    expect(await m.runGuard({ pathname: '/devices' }, m.guardEffects)).toEqual({ kind: 'pass' });
+    expect(m.useLive.getState().positions).toEqual({});
     m.closeSocket();
   });
 

@@ -12,6 +12,13 @@ import { dropEarlySocket, openEarlySocket } from '../api/earlySocket.ts';
 export const DRIVER_VIEW_KEY = 'driverView';
 /** Remember-me tokens last six months (as the official web app asks for its native wrapper). */
 export const REMEMBER_ME_DAYS = 180;
+/**
+ * How long a signed-in page's first load waits, once its devices are in, for the socket's first message (every
+ * latest position) before it shows the shell without them.
+ */
+export const FIRST_POSITIONS_WAIT_MS = 1000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function setUser(user: User): User {
   useSession.getState().setUser(user);
@@ -176,6 +183,11 @@ export function startSignedInRequests({ devices }: { devices: boolean }): Promis
       });
       try {
         await loadDevicesNow(request, store);
+        // the positions too, for a moment: shown without them, the shell and the map start (long tasks the
+        // socket's first message then waits behind, 0.5–1.4 s at 10,000 devices) and draw every marker again
+        // when they come (session 16)
+        const positions = live.then((s) => s.firstPositions());
+        await Promise.race([positions.catch(() => undefined), delay(FIRST_POSITIONS_WAIT_MS)]);
       } catch (err) {
         // the guard sends this page to maintenance or sign-in: no socket behind it
         void live.then((s) => s.closeSocket()).catch(() => undefined);
