@@ -34,25 +34,32 @@ const TYPES: Record<string, string> = {
   '.mp3': 'audio/mpeg',
 };
 
-/** The files of `dir` (one level: Vite writes its assets flat) by name, each with the variants built beside it. */
+/** The files under `dir` by path relative to it (`a/b.js`), each with the variants built beside it. */
 export function loadAssets(dir: string): Map<string, HeldAsset> {
   const held = new Map<string, HeldAsset>();
   if (!existsSync(dir)) return held;
-  for (const name of readdirSync(dir)) {
-    if (name.endsWith('.br') || name.endsWith('.gz')) continue;
-    const path = join(dir, name);
-    if (!statSync(path).isFile()) continue;
-    const plain = readFileSync(path);
-    const variant = (suffix: string) => (existsSync(path + suffix) ? readFileSync(path + suffix) : undefined);
-    held.set(name, {
-      type: TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream',
-      etag: `"${createHash('sha1').update(plain).digest('base64url')}"`,
-      plain,
-      br: variant('.br'),
-      gzip: variant('.gz'),
-    });
-  }
+  const walk = (sub: string) => {
+    for (const name of readdirSync(join(dir, sub))) {
+      const rel = sub ? `${sub}/${name}` : name;
+      const path = join(dir, rel);
+      if (statSync(path).isDirectory()) walk(rel);
+      else if (!name.endsWith('.br') && !name.endsWith('.gz')) held.set(rel, heldFile(path));
+    }
+  };
+  walk('');
   return held;
+}
+
+function heldFile(path: string): HeldAsset {
+  const plain = readFileSync(path);
+  const variant = (suffix: string) => (existsSync(path + suffix) ? readFileSync(path + suffix) : undefined);
+  return {
+    type: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+    etag: `"${createHash('sha1').update(plain).digest('base64url')}"`,
+    plain,
+    br: variant('.br'),
+    gzip: variant('.gz'),
+  };
 }
 
 /** Whether Accept-Encoding admits `coding` (listed, or `*`, without q=0). */
@@ -60,7 +67,8 @@ export function accepts(acceptEncoding: string | undefined, coding: string): boo
   if (!acceptEncoding) return false;
   let star = false;
   for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const [raw, ...params] = part.toLowerCase().split(';');
+    const name = raw.trim();
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const allowed = q === undefined || Number(q.slice(2)) > 0;
     if (name === coding) return allowed;
@@ -69,23 +77,35 @@ export function accepts(acceptEncoding: string | undefined, coding: string): boo
   return star;
 }
 
-/** Registers GET (and HEAD) `${prefix}<name>` for every held file. */
+/** Whether If-None-Match names `etag` (one of a list, weak or strong, or `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * Registers GET (and HEAD) `${prefix}*` answering the held files; any other path under the prefix goes to the
+ * not-found handler, as before.
+ */
 export function registerAssets(
   app: FastifyInstance,
   prefix: string,
   held: Map<string, HeldAsset>,
   headers: Record<string, string>,
 ): void {
-  for (const [name, asset] of held) {
-    app.get(`${prefix}${name}`, (req: FastifyRequest, reply: FastifyReply) => {
-      reply.headers(headers).header('content-type', asset.type).header('etag', asset.etag);
-      reply.header('vary', 'Accept-Encoding');
-      if (req.headers['if-none-match'] === asset.etag) return reply.status(304).send();
-      const encoding = req.headers['accept-encoding'];
-      if (asset.br && accepts(encoding, 'br')) return reply.header('content-encoding', 'br').send(asset.br);
-      if (asset.gzip && accepts(encoding, 'gzip'))
-        return reply.header('content-encoding', 'gzip').send(asset.gzip);
-      return reply.send(asset.plain);
-    });
-  }
+  app.get(`${prefix}*`, (req: FastifyRequest, reply: FastifyReply) => {
+    const asset = held.get((req.params as { '*': string })['*']);
+    if (!asset) return reply.callNotFound();
+    reply.headers(headers).header('content-type', asset.type).header('etag', asset.etag);
+    reply.header('vary', 'Accept-Encoding');
+    if (matchesEtag(req.headers['if-none-match'], asset.etag)) return reply.status(304).send();
+    const encoding = req.headers['accept-encoding'];
+    if (asset.br && accepts(encoding, 'br')) return reply.header('content-encoding', 'br').send(asset.br);
+    if (asset.gzip && accepts(encoding, 'gzip'))
+      return reply.header('content-encoding', 'gzip').send(asset.gzip);
+    return reply.send(asset.plain);
+  });
 }

@@ -59,8 +59,9 @@ export function rowJsonSql(
         fields.push(
           excludeAttributes
             ? "json('{}')"
-            : `CASE WHEN typeof(${c}) = 'text' AND json_valid(${c}) AND json_type(${c}) = 'object' ` +
-                `THEN json(${c}) ELSE json('{}') END`,
+            : // CASE keeps json_type from ever reading malformed text (it would raise an error)
+              `CASE WHEN typeof(${c}) <> 'text' OR NOT json_valid(${c}) THEN json('{}') ` +
+                `WHEN json_type(${c}) = 'object' THEN json(${c}) ELSE json('{}') END`,
         );
         break;
     }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheControlFor, IMMUTABLE, NEVER_CACHED, SHORT_LIVED } from '../../src/webApp.ts';
-import { accepts } from '../../src/webAssets.ts';
+import { accepts, matchesEtag } from '../../src/webAssets.ts';
 import { makeTestApp, type TestApp } from '../helpers/index.ts';
 
 const JS = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
@@ -23,6 +23,8 @@ describe('serving the built web app', () => {
     writeFileSync(join(webRoot, 'assets', 'index-AbC123.js'), JS);
     writeFileSync(join(webRoot, 'assets', 'index-AbC123.js.br'), brotliCompressSync(JS));
     writeFileSync(join(webRoot, 'assets', 'index-AbC123.js.gz'), gzipSync(JS));
+    mkdirSync(join(webRoot, 'assets', 'fonts'));
+    writeFileSync(join(webRoot, 'assets', 'fonts', 'sans-Xy9.woff2'), 'woff2');
     t = await makeTestApp({ webRoot });
   });
   afterAll(async () => {
@@ -67,6 +69,19 @@ describe('serving the built web app', () => {
     expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(JS));
     // brotli refused (q=0): gzip
     expect((await get('/assets/index-AbC123.js', 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    // a file in a folder of its own, with its type; a name that was not built is not an asset
+    const font = await get('/assets/fonts/sans-Xy9.woff2');
+    expect([font.statusCode, font.headers['content-type'], font.body]).toEqual([200, 'font/woff2', 'woff2']);
+    const missing = await get('/assets/index-Gone00.js');
+    expect(missing.headers['cache-control']).not.toBe(IMMUTABLE);
+    expect(missing.body).not.toContain('answer');
+  });
+
+  it('If-None-Match as HTTP reads it: one of a list, weak or strong, or *', () => {
+    expect(matchesEtag('"a", W/"b"', '"b"')).toBe(true);
+    expect(matchesEtag('"a"', '"b"')).toBe(false);
+    expect(matchesEtag('*', '"b"')).toBe(true);
+    expect(matchesEtag(undefined, '"b"')).toBe(false);
   });
 
   it('Accept-Encoding as HTTP reads it: listed or *, never with q=0', () => {
