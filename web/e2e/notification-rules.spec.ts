@@ -241,8 +241,10 @@ test('the events dialog links a rule to the chosen devices and a calendar', asyn
     await page.getByTestId('rule-description').click();
     await page.getByTestId('rule-save').click();
     await expect(page.getByText('Regra salva').first()).toBeVisible();
+    // the first save's toast may still be the one seen: wait for both links to settle
     await expect.poll(async () => (await findRule(page.request, name, `?deviceId=${b.id}`))?.id).toBe(ruleId);
-    expect(await findRule(page.request, name, `?deviceId=${a.id}`)).toBeUndefined();
+    await expect.poll(async () => await findRule(page.request, name, `?deviceId=${a.id}`)).toBeUndefined();
+    await expect(form).toBeHidden(); // closed only once the links were saved
   } finally {
     if (ruleId) await page.request.delete(`/api/notifications/${ruleId}`);
     else {
