@@ -313,6 +313,15 @@ export async function handleOsmAnd(
   for (const d of decoded) {
     if (!d.ok) return { status: d.status, body: d.message };
     const deviceId = live.findDevice({ uniqueId: d.uniqueId });
+    // the socket's logs (Traccar's Logs page): unknown devices too, with deviceId 0, so an administrator can
+    // see the identifier and register it
+    live.logSink?.({
+      host: req.host ?? '',
+      protocol: 'osmand',
+      uniqueId: d.uniqueId,
+      deviceId: deviceId ?? 0,
+      data: query ? req.url : req.body.slice(0, 4096),
+    });
     if (deviceId === undefined) {
       // remembered for autolink (live/autolink.ts); without a fix only the identifier counts
       live.onUnknownDevice?.({
@@ -324,13 +333,6 @@ export async function handleOsmAnd(
       return { status: json ? 404 : 400, body: `Unknown device ${d.uniqueId}` };
     }
     if (d.notificationToken) saveNotificationToken(ctx, live, deviceId, d.notificationToken);
-    live.logSink?.({
-      host: req.host ?? '',
-      protocol: 'osmand',
-      uniqueId: d.uniqueId,
-      deviceId,
-      data: query ? req.url : req.body.slice(0, 4096),
-    });
     let { latitude, longitude } = d.position;
     const p = { ...d.position };
     if (latitude === undefined || longitude === undefined) {
@@ -367,6 +369,9 @@ function saveNotificationToken(ctx: AppContext, live: LiveCore, deviceId: number
   live.invalidate();
 }
 
+/** The largest OsmAnd request body, on its own port and on the web port alike (larger ⇒ 413). */
+export const OSMAND_MAX_BODY = 1024 * 1024;
+
 /** `POST /` on the web port (Traccar's client proxy): phones may post to the web address too. */
 export async function registerOsmAndRoute(
   app: FastifyInstance,
@@ -401,7 +406,7 @@ export async function startOsmAndServer(
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > 1024 * 1024) {
+      if (size > OSMAND_MAX_BODY) {
         res.writeHead(413).end();
         req.destroy();
         return;
