@@ -45,9 +45,22 @@ export function securityHeaders(isPage: boolean): Record<string, string> {
   return { ...common, 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-frame-options': 'SAMEORIGIN' };
 }
 
+/**
+ * Whether a file of the built app is a page (gets the CSP and the anti-framing header): an HTML file, or a brotli or
+ * gzip variant made from one (index.html.br is index.html to the browser).
+ */
+export function isPageFile(path: string): boolean {
+  return /\.html(\.(br|gz))?$/i.test(path);
+}
+
 /** The cache policy of a file of the built app, by its path relative to the web root. */
 export function cacheControlFor(relativePath: string): string {
-  const p = relativePath.split(sep).join('/').replace(/^\/+/, '');
+  // a brotli or gzip variant is cached like the file it was made from (index.html.br is index.html)
+  const p = relativePath
+    .split(sep)
+    .join('/')
+    .replace(/^\/+/, '')
+    .replace(/\.(br|gz)$/, '');
   if (p === 'index.html' || p === 'service-worker.js' || p.endsWith('.webmanifest')) return NEVER_CACHED;
   if (p.startsWith('assets/')) return IMMUTABLE; // Vite names them by content hash
   return SHORT_LIVED;
@@ -65,7 +78,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     globIgnore: ['assets/**'], // served from memory below
     setHeaders: (reply: FastifyReply, path: string) => {
       reply.header('cache-control', cacheControlFor(relative(root, path)));
-      reply.headers(securityHeaders(path.endsWith('.html')));
+      reply.headers(securityHeaders(isPageFile(path)));
     },
   });
   // the content-hashed files, from memory (webAssets.ts)
@@ -73,11 +86,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     ...securityHeaders(false),
     'cache-control': IMMUTABLE,
   });
-  // The SPA: any GET that is not an API or asset path gets index.html.
+  // The SPA: any GET (or HEAD) that is not an API or asset path gets index.html, a page whatever variant is sent.
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    if (req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith(`/${config.ns}/`)) {
-      return reply.type('text/html').sendFile('index.html');
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (read && !path.startsWith('/api/') && !path.startsWith(`/${config.ns}/`)) {
+      return reply.headers(securityHeaders(true)).type('text/html').sendFile('index.html');
     }
     reply.status(404).type('text/plain').send('');
   });
