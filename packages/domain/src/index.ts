@@ -61,3 +61,4 @@ export * from './statistics.ts';
 export * from './reportColumns.ts';
 export * from './userRules.ts';
 export * from './serverSecrets.ts';
+export * from './traccarNames.ts';

@@ -7,6 +7,7 @@ import { FEATURE_MESSAGES } from './messageCatalog/features.ts';
 import { FORM_MESSAGES } from './messageCatalog/forms.ts';
 import { INSIGHTS_MESSAGES } from './messageCatalog/insights.ts';
 import { LOGIN_REPORT_MESSAGES } from './messageCatalog/loginAndReports.ts';
+import { TRACCAR_ERROR_MESSAGES, TRACCAR_NAME_MESSAGES } from './messageCatalog/traccarNames.ts';
 import type { MessageLocale, Wording } from './messageCatalog/wording.ts';
 
 export type { MessageLocale };
@@ -17,6 +18,8 @@ const MESSAGES = {
   ...FEATURE_MESSAGES,
   ...LOGIN_REPORT_MESSAGES,
   ...INSIGHTS_MESSAGES,
+  ...TRACCAR_NAME_MESSAGES,
+  ...TRACCAR_ERROR_MESSAGES,
 } as const satisfies Record<string, Wording>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,6 +5,7 @@ import {
   ext,
   HttpError,
   refusalMessage,
+  serverMessage,
   toQueryString,
   API_TIMEOUT_MS,
   EXT_TIMEOUT_MS,
@@ -144,5 +145,27 @@ describe('language and refusals (docs/permissions.md)', () => {
     expect(refusalMessage(new HttpError(403, ''))).toBeNull();
     expect(refusalMessage(new HttpError(400, 'SecurityException: Write access denied'))).toBeNull();
     expect(refusalMessage(new Error('x'))).toBeNull();
+  });
+
+  it("serverMessage: the message only, Traccar's English refusals in the user's language (issue #29)", async () => {
+    await setLocale('pt-BR');
+    expect(serverMessage(new HttpError(400, 'SecurityException: Write access denied'))).toBe(
+      'Acesso negado: esta conta só pode visualizar',
+    );
+    expect(refusalMessage(new HttpError(403, 'SecurityException: Write access denied'))).toBe(
+      'Acesso negado: esta conta só pode visualizar',
+    );
+    expect(serverMessage(new HttpError(404, 'WebApplicationException: Link não encontrado\nat x'))).toBe(
+      'Link não encontrado',
+    );
+    expect(serverMessage(new HttpError(500, 'java.lang.NullPointerException: boom'))).toBe('boom');
+    try {
+      await setLocale('es');
+      expect(serverMessage(new HttpError(403, 'SecurityException: Device limit reached'))).toBe(
+        'Límite de dispositivos alcanzado',
+      );
+    } finally {
+      await setLocale('pt-BR');
+    }
   });
 });

@@ -3,6 +3,7 @@
 //   ext: base /{ns}, 30 s timeout, credentials.
 // A failure is an HttpError {status, text}; status 0 means no answer (network down, timeout, aborted).
 // Both send Accept-Language with the app's current language, so the server's refusals come back translated.
+import { serverErrorText } from '@rastro/domain';
 import { i18n } from '../i18n/index.ts';
 
 export class HttpError extends Error {
@@ -71,29 +72,29 @@ export interface ClientOptions {
   language?: () => string | undefined;
 }
 
-const SECURITY_PREFIX = /^SecurityException:\s*/;
-
 /**
  * The server's own words for a refusal (403: the advanced permission bits and Rastro's role rules, written in the
  * language we asked for), without the `SecurityException: ` prefix; null for any other failure.
  */
 export function refusalMessage(err: unknown): string | null {
   if (!(err instanceof HttpError) || err.status !== 403) return null;
-  const line = err.text.split('\n')[0].replace(SECURITY_PREFIX, '').trim();
-  return line || null;
+  return serverMessage(err);
 }
 
 /**
- * The server's first line for any failure (400 bad input, 403 refusal, 404…) without its `XxxException: `
- * prefix, or null when there was no answer text (network down, timeout).
+ * The server's first line for any failure (400 bad input, 403 refusal, 404…) as a person reads it: without its
+ * `XxxException: ` prefix, Traccar's English refusals ("Write access denied", …) in the app's language (issue
+ * #29; the wire keeps Traccar's text); null when there was no answer text (network down, timeout).
  */
 export function serverMessage(err: unknown): string | null {
   if (!(err instanceof HttpError) || !err.text) return null;
-  const line = err.text
-    .split('\n')[0]
-    .replace(/^[A-Za-z]+Exception:\s*/, '')
-    .trim();
-  return line ? line.slice(0, 300) : null;
+  return serverErrorText(err.text, i18n.language) || null;
+}
+
+/** `: <the server's message>` to follow a failure's own wording, or '' without one. */
+export function serverDetail(err: unknown): string {
+  const text = serverMessage(err);
+  return text ? `: ${text}` : '';
 }
 
 function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | undefined {

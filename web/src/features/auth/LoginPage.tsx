@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { useNavigate } from '../../components/navigation.ts';
-import { api, ext, HttpError } from '../../api/http.ts';
+import { api, ext, serverDetail } from '../../api/http.ts';
 import { login, loginWithToken } from '../../shell/sessionActions.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -61,7 +61,7 @@ export function LoginPage() {
       await ext.post('/billing/trust-unlock', { email: email.trim(), password });
     } catch (err) {
       console.warn('trust unlock refused', err);
-      const detail = err instanceof HttpError && err.text ? `: ${err.text.split('\n')[0].slice(0, 200)}` : '';
+      const detail = serverDetail(err);
       setFailure(null);
       setInfo(null);
       setTrustBusy(false);

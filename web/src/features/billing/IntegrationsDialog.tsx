@@ -38,7 +38,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
-import { HttpError } from '../../api/http.ts';
+import { serverMessage } from '../../api/http.ts';
 import { useSession } from '../../stores/session.ts';
 import { useIntegrations, useSaveIntegration } from './api.ts';
 
@@ -99,7 +99,7 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
       notifications.show({ color: 'green', message: t('integrations.saved') });
     } catch (err) {
       console.warn('integration not saved', err);
-      const text = err instanceof HttpError && err.text ? err.text.split('\n')[0] : '';
+      const text = serverMessage(err) ?? '';
       setError(text || t('integrations.saveError'));
       notifications.show({ color: 'red', message: t('integrations.saveError') });
     }

@@ -4,7 +4,7 @@ import { Alert, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { isInvoiceOpen } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
-import { HttpError } from '../../api/http.ts';
+import { serverDetail } from '../../api/http.ts';
 import { useInvoices } from './api.ts';
 import { InvoiceTable, useMoney } from './InvoiceTable.tsx';
 
@@ -24,7 +24,7 @@ export function InvoicesDialog({ onClose }: DialogComponentProps) {
         ) : list.isError ? (
           <Alert color="red">
             {t('loadError')}
-            {list.error instanceof HttpError && list.error.text ? `: ${list.error.text}` : ''}
+            {serverDetail(list.error)}
           </Alert>
         ) : (
           <>

@@ -20,7 +20,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
-import { HttpError } from '../../api/http.ts';
+import { serverMessage } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 import { useCreateInvoice, useIntegrations, useInvoiceAction, useInvoices } from './api.ts';
@@ -37,7 +37,7 @@ export function matchesStatus(inv: Pick<Invoice, 'status'>, f: StatusFilter): bo
   return inv.status === f;
 }
 
-const errorText = (err: unknown) => (err instanceof HttpError && err.text ? err.text.split('\n')[0] : '');
+const errorText = (err: unknown) => serverMessage(err) ?? '';
 
 export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps) {
   const { t } = useTranslation('billing');

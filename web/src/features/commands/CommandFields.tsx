@@ -1,6 +1,6 @@
 // The fields of a command: type (limited to `types` when given), description, text channel, attributes by type.
 import { Select, Stack, Switch, TextInput } from '@mantine/core';
-import { COMMAND_TYPES } from '@rastro/domain';
+import { COMMAND_TYPES, traccarName } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import { attributeFields, type CommandFormValues } from './commandForm.ts';
 
@@ -15,14 +15,14 @@ export function CommandFields({
   errors: Record<string, string>;
   types?: string[];
 }) {
-  const { t } = useTranslation('commands');
+  const { t, i18n } = useTranslation('commands');
   const list = types?.length ? types : [...COMMAND_TYPES];
   const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
   return (
     <Stack gap="xs">
       <Select
         label={t('fields.type')}
-        data={list.map((type) => ({ value: type, label: t(`types.${type}`, { defaultValue: type }) }))}
+        data={list.map((type) => ({ value: type, label: traccarName('commandTypes', type, i18n.language) }))}
         value={value.type}
         searchable
         allowDeselect={false}

@@ -3,7 +3,7 @@
 import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { canSeeMenu, isLimitCommands, isReadonly, type Command } from '@rastro/domain';
+import { canSeeMenu, isLimitCommands, isReadonly, traccarName, type Command } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
@@ -13,7 +13,7 @@ import { commandToForm, emptyCommandForm, parseCommandForm, type CommandFormValu
 import { refusalMessage } from '../../api/http.ts';
 
 export function CommandsPage() {
-  const { t } = useTranslation('commands');
+  const { t, i18n } = useTranslation('commands');
   const list = useResourceList('commands');
   const save = useSaveResource('commands');
   const remove = useDeleteResource('commands');
@@ -99,7 +99,7 @@ export function CommandsPage() {
             {list.data.map((c) => (
               <Table.Tr key={c.id} data-testid="command-row" data-command-id={c.id}>
                 <Table.Td>{c.description || '—'}</Table.Td>
-                <Table.Td>{t(`types.${c.type}`, { defaultValue: c.type })}</Table.Td>
+                <Table.Td>{traccarName('commandTypes', c.type, i18n.language)}</Table.Td>
                 <Table.Td>{c.textChannel ? t('yes') : t('no')}</Table.Td>
                 <Table.Td>
                   {editable && (

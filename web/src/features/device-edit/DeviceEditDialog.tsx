@@ -19,7 +19,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconLink, IconPrinter, IconQrcode } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEVICE_STATES, MAP_ICON_TYPES, canEditDevices, type Device } from '@rastro/domain';
+import { DEVICE_STATES, MAP_ICON_TYPES, canEditDevices, traccarName, type Device } from '@rastro/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -44,7 +44,7 @@ import { DevicePhotos } from './DevicePhotos.tsx';
 const propsSchema = z.object({ deviceId: z.number().int().optional() });
 
 export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
-  const { t } = useTranslation('deviceEdit');
+  const { t, i18n } = useTranslation('deviceEdit');
   const qc = useQueryClient();
   const parsedProps = propsSchema.safeParse(props);
   const [deviceId, setDeviceId] = useState(parsedProps.success ? (parsedProps.data.deviceId ?? 0) : 0);
@@ -170,7 +170,10 @@ export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
     () => (drivers.data ?? []).map((d) => ({ value: d.uniqueId, label: `${d.name} (${d.uniqueId})` })),
     [drivers.data],
   );
-  const iconOptions = MAP_ICON_TYPES.map((k) => ({ value: k, label: t(`icons.${k}`, { defaultValue: k }) }));
+  const iconOptions = MAP_ICON_TYPES.map((k) => ({
+    value: k,
+    label: traccarName('categories', k, i18n.language),
+  }));
   const saved = deviceId > 0;
 
   return (

@@ -26,6 +26,7 @@ import {
   setMotionFilter,
   setStatusFilter,
   toggleHiddenCategory,
+  traccarName,
   type AdvancedFilterType,
   type CombinedFilter,
   type Device,
@@ -116,7 +117,7 @@ export function FilterPopover({ all, filtering }: { all: Device[]; filtering: bo
 
 /** The popover's content, mounted only while it is open: its option lists scan every device. */
 function FilterPanel({ all }: { all: Device[] }) {
-  const { t } = useTranslation('devices');
+  const { t, i18n } = useTranslation('devices');
   const filters = useLive((s) => s.filters);
   const setFilters = useLive((s) => s.setFilters);
   const resetFilters = useLive((s) => s.resetFilters);
@@ -203,7 +204,7 @@ function FilterPanel({ all }: { all: Device[] }) {
           <Checkbox
             key={c}
             size="xs"
-            label={c}
+            label={traccarName('categories', c, i18n.language)}
             data-testid={`filter-hide-${c}`}
             checked={filters.hiddenCategories.includes(c)}
             onChange={() => setFilters((f) => applyTransition(f, (s) => toggleHiddenCategory(s, c)))}

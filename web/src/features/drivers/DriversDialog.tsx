@@ -41,7 +41,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
-import { HttpError } from '../../api/http.ts';
+import { HttpError, serverDetail } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 import { AttributesEditor } from '../../components/AttributesEditor.tsx';
@@ -116,7 +116,7 @@ export function DriversDialog({ onClose }: DialogComponentProps) {
       notifications.show({ color: 'green', message: t('deleted') });
     } catch (err) {
       console.warn('driver not deleted', err);
-      const text = err instanceof HttpError && err.text ? `: ${err.text}` : '';
+      const text = serverDetail(err);
       notifications.show({ color: 'red', message: `${t('deleteError')}${text}` });
     }
     setDeleting(null);

@@ -18,7 +18,7 @@ import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { attrNumber, engineLogLabelKey } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError, ext } from '../../api/http.ts';
+import { ext, serverMessage } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import {
@@ -109,7 +109,7 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
       const actions = parseLogs(answer);
       setState(actions ? { status: 'ok', actions } : { status: 'error', message: t('invalidResponse') });
     } catch (err) {
-      const text = err instanceof HttpError && err.text ? err.text.split('\n')[0] : '';
+      const text = serverMessage(err) ?? '';
       setState({ status: 'error', message: text ? t('failedWith', { text }) : t('failed') });
     }
   };

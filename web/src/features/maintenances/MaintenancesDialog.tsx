@@ -41,7 +41,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
-import { HttpError } from '../../api/http.ts';
+import { HttpError, serverDetail } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 
@@ -126,7 +126,7 @@ export function MaintenancesDialog({ onClose }: DialogComponentProps) {
       setEditing(null);
     } catch (err) {
       console.warn('maintenance not saved', err);
-      const text = err instanceof HttpError && err.status === 400 && err.text ? `: ${err.text}` : '';
+      const text = err instanceof HttpError && err.status === 400 ? serverDetail(err) : '';
       notifications.show({ color: 'red', message: `${t('saveError')}${text}` });
     }
   };

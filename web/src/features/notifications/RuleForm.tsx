@@ -29,13 +29,14 @@ import {
   SOUND_CHOICES,
   parseRuleForm,
   soundUrl,
+  traccarName,
   type NotificationColor,
   type NotificationRuleForm,
   type RuleVariant,
 } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, HttpError } from '../../api/http.ts';
+import { api, HttpError, serverMessage } from '../../api/http.ts';
 import { useResourceList, useSaveResource } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 import { applyDeviceLinks } from './links.ts';
@@ -44,7 +45,7 @@ const combobox = { withinPortal: true, zIndex: 1000 } as const;
 
 /** The server's text of a failure (first line), or the error's message. */
 export const errorText = (err: unknown) =>
-  err instanceof HttpError ? err.text.split('\n')[0] || `HTTP ${err.status}` : String(err);
+  err instanceof HttpError ? (serverMessage(err) ?? `HTTP ${err.status}`) : String(err);
 
 /** Types and channels offered by the server (the SPEC lists until they load). */
 export function useRuleChoices() {
@@ -110,7 +111,7 @@ export interface RuleFormProps {
 }
 
 export function RuleForm({ variant, initial, linkedBefore, onClose }: RuleFormProps) {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   const ns = useSession((s) => s.ns);
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -125,7 +126,7 @@ export function RuleForm({ variant, initial, linkedBefore, onClose }: RuleFormPr
 
   const set = (patch: Partial<NotificationRuleForm>) => setForm((f) => ({ ...f, ...patch }));
   const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
-  const typeName = (type: string) => t(`types.${type}`, { defaultValue: type });
+  const typeName = (type: string) => traccarName('events', type, i18n.language);
 
   const typeData = [...new Set([...choices.types, ...(form.type ? [form.type] : [])])]
     .map((type) => ({ value: type, label: typeName(type) }))
@@ -211,7 +212,7 @@ export function RuleForm({ variant, initial, linkedBefore, onClose }: RuleFormPr
         {form.type === 'alarm' && (
           <MultiSelect
             label={t('fields.alarms')}
-            data={ALARM_TYPES.map((a) => ({ value: a, label: t(`alarms.${a}`, { defaultValue: a }) }))}
+            data={ALARM_TYPES.map((a) => ({ value: a, label: traccarName('alarms', a, i18n.language) }))}
             value={form.alarms}
             onChange={(alarms) => set({ alarms })}
             searchable

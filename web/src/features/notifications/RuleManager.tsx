@@ -41,6 +41,7 @@ import {
   resolveNotificationStyle,
   ruleDeviceHint,
   ruleToForm,
+  traccarName,
   type Notification,
   type NotificationRuleForm,
   type RuleVariant,
@@ -65,7 +66,7 @@ const CHANNEL_ICONS: Record<string, ReactNode> = {
 const SCAN_ALL_UP_TO = 50;
 
 export function RuleManager({ variant }: { variant: RuleVariant }) {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
   const isPlus = useSession((s) => s.isPlus);
@@ -85,7 +86,8 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
   const [opening, setOpening] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Notification | null>(null);
 
-  const typeName = (type: string) => t(`types.${type}`, { defaultValue: type });
+  const typeName = (type: string) => traccarName('events', type, i18n.language);
+  const alarmName = (a: string) => traccarName('alarms', a, i18n.language);
   const channelName = (c: string) => t(`channels.${c}`, { defaultValue: c });
   const calendarName = (id: number) => calendars.data?.find((c) => c.id === id)?.name ?? `#${id}`;
 
@@ -99,7 +101,7 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
         r.type,
         r.description ?? '',
         ...parseNotificators(r.notificators).map(channelName),
-        ...parseAlarms(r.attributes?.alarms).map((a) => t(`alarms.${a}`, { defaultValue: a })),
+        ...parseAlarms(r.attributes?.alarms).map(alarmName),
       ]
         .join(' ')
         .toLowerCase();
@@ -210,7 +212,7 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
                     </Text>
                     {alarms.length > 0 && (
                       <Text size="xs" c="dimmed">
-                        {alarms.map((a) => t(`alarms.${a}`, { defaultValue: a })).join(', ')}
+                        {alarms.map(alarmName).join(', ')}
                       </Text>
                     )}
                     {r.description && (

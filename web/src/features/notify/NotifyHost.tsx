@@ -12,6 +12,7 @@ import {
   parseAlarms,
   parseNotificators,
   resolveNotificationStyle,
+  traccarName,
   type Event,
   type Notification,
   type NotificationPosition,
@@ -161,7 +162,7 @@ const NotificationCard = memo(function NotificationCard({
   position: NotificationPosition;
   onClose: (key: string) => void;
 }) {
-  const { t } = useTranslation('notify');
+  const { t, i18n } = useTranslation('notify');
   const colors = NOTIFICATION_COLOR_STYLES[c.style.color];
   const alarm = attrString(c.event.attributes?.alarm);
   const message = attrString(c.event.attributes?.message);
@@ -181,8 +182,12 @@ const NotificationCard = memo(function NotificationCard({
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
           <Text fw={700} size="sm">
-            {t(`event.${c.event.type}`, { defaultValue: c.event.type })}
-            {alarm ? ` · ${t(`alarm.${alarm}`, { defaultValue: alarm })}` : ''}
+            {traccarName('events', c.event.type, i18n.language)}
+            {alarm
+              ? ` · ${parseAlarms(alarm)
+                  .map((a) => traccarName('alarms', a, i18n.language))
+                  .join(', ')}`
+              : ''}
           </Text>
           <Text size="sm">{c.deviceName}</Text>
           {message && (

@@ -23,6 +23,7 @@ import {
   parseRoute,
   readReportLink,
   resolveUnits,
+  traccarName,
   type Device,
   type Group as DeviceGroup,
   type Position,
@@ -32,7 +33,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { z } from 'zod';
-import { api, HttpError } from '../../api/http.ts';
+import { api, HttpError, serverDetail } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
 import {
   defaultPeriod,
@@ -85,7 +86,7 @@ const linkRangeSchema = z
 type Loaded = { kind: ReportKind; rows: ReportRow[]; from: string; to: string; query: string };
 
 export function ReportView({ kind }: { kind: ReportKind }) {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
   const devices = useLive((s) => s.devices);
   const groups = useResourceList('groups');
   const user = useSession((s) => s.user);
@@ -200,7 +201,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
       setError(
         err instanceof HttpError && err.status === 404
           ? t('common:route.noData')
-          : `${t('error')}${err instanceof HttpError && err.text ? `: ${err.text.split('\n')[0]}` : ''}`,
+          : `${t('error')}${serverDetail(err)}`,
       );
       setLoaded(null);
     } finally {
@@ -294,7 +295,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
       await api.request('GET', `/reports/${REPORT_TYPE[loaded.kind]}/mail?${loaded.query}`);
       notifications.show({ color: 'green', message: t('form.mailed', { email: user?.email ?? '' }) });
     } catch (err) {
-      const detail = err instanceof HttpError && err.text ? `: ${err.text.split('\n')[0].slice(0, 200)}` : '';
+      const detail = serverDetail(err);
       notifications.show({ color: 'red', message: `${t('form.mailError')}${detail}` });
     } finally {
       setMailing(false);
@@ -336,7 +337,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
           <Text size="sm">{t('form.onlyTypes')}</Text>
           {types.map((type) => (
             <Badge key={type} variant="light">
-              {t(`event.${type}`, { ns: 'notify', defaultValue: type })}
+              {traccarName('events', type, i18n.language)}
             </Badge>
           ))}
           <CloseButton size="sm" aria-label={t('form.allTypes')} onClick={() => setTypes([])} />

@@ -32,7 +32,7 @@ import {
 } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../api/http.ts';
+import { serverMessage } from '../../api/http.ts';
 import { resourceClient, resourceKeys } from '../../api/resources.ts';
 import { readFirstSheet } from './readSheet.ts';
 
@@ -99,7 +99,7 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
         p.successful++;
       } catch (e) {
         p.errors++;
-        const text = e instanceof HttpError && e.text ? e.text.split('\n')[0].slice(0, 200) : String(e);
+        const text = serverMessage(e) ?? String(e);
         lines.push({ index: row.index, email: row.data.email, message: text });
       }
       p.processed++;

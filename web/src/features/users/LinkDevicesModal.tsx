@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Device, User } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, HttpError } from '../../api/http.ts';
+import { api, serverDetail } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
 
 /** Links (`on`) or unlinks a device and a user. */
@@ -50,7 +50,7 @@ export function LinkDevicesModal({
       await qc.invalidateQueries({ queryKey: resourceKeys.all('devices') });
     } catch (e) {
       console.warn('permission not changed', e);
-      const detail = e instanceof HttpError && e.text ? `: ${e.text.split('\n')[0].slice(0, 200)}` : '';
+      const detail = serverDetail(e);
       notifications.show({ color: 'red', message: `${t('link.error')}${detail}` });
     } finally {
       setBusy(null);

@@ -60,7 +60,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { api, HttpError } from '../../api/http.ts';
+import { api, serverDetail } from '../../api/http.ts';
 import { resourceClient, resourceKeys, useResourceList } from '../../api/resources.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { setLocale, type Locale } from '../../i18n/index.ts';
@@ -215,7 +215,7 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
       onClose();
     } catch (e) {
       console.warn('user not saved', e);
-      const detail = e instanceof HttpError && e.text ? `: ${e.text.split('\n')[0].slice(0, 200)}` : '';
+      const detail = serverDetail(e);
       notifications.show({ color: 'red', message: `${t('saveError')}${detail}` });
     } finally {
       setSaving(false);

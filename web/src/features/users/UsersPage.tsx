@@ -48,7 +48,7 @@ import {
 } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ext, HttpError } from '../../api/http.ts';
+import { ext, serverDetail } from '../../api/http.ts';
 import { resourceKeys, useDeleteResource, useResourceList } from '../../api/resources.ts';
 import { openDialog } from '../../shell/dialogs.ts';
 import { intlLocale } from '../../i18n/index.ts';
@@ -142,7 +142,7 @@ function UsersList() {
       notifications.show({ color: 'green', message: t('deleted') });
     } catch (e) {
       console.warn('user not deleted', e);
-      const detail = e instanceof HttpError && e.text ? `: ${e.text.split('\n')[0].slice(0, 200)}` : '';
+      const detail = serverDetail(e);
       notifications.show({ color: 'red', message: `${t('deleteError')}${detail}` });
     }
     setDeleting(null);
@@ -158,7 +158,7 @@ function UsersList() {
       notifications.show({ color: 'green', message: t(`billing.${action}.done`, { name: target.name }) });
     } catch (e) {
       console.warn(`user not ${action}ed`, e);
-      const detail = e instanceof HttpError && e.text ? `: ${e.text.split('\n')[0].slice(0, 200)}` : '';
+      const detail = serverDetail(e);
       notifications.show({ color: 'red', message: `${t(`billing.${action}.error`)}${detail}` });
     } finally {
       setSuspending(false);
