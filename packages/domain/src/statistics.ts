@@ -76,3 +76,26 @@ export function offsetPeriods(from: number, to: number, tz: string): OffsetPerio
   }
   return out;
 }
+
+/** The first instant (UTC ms) of the local day of `ms` in `tz`. */
+export function localDayStart(ms: number, tz: string): number {
+  const zone = statisticsZone(tz);
+  const p = zonedParts(ms, zone);
+  return zonedMidnight({ y: p.y, m: p.m, d: p.d }, zone);
+}
+
+/**
+ * The rows of GET /api/statistics: the finished local days of [from, to] (see finishedDays) from the local day of
+ * the store's first data (`firstData`, UTC ms) on — none before the database existed, none when it has no data.
+ */
+export function statisticsDays(
+  from: number,
+  to: number,
+  now: number,
+  tz: string,
+  firstData: number | null,
+  maxDays = 366,
+): LocalDay[] {
+  if (firstData === null || !Number.isFinite(firstData)) return [];
+  return finishedDays(Math.max(from, localDayStart(firstData, tz)), to, now, tz, maxDays);
+}

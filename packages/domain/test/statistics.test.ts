@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { finishedDays, offsetPeriods, statisticsZone } from '../src/statistics.ts';
+import {
+  finishedDays,
+  localDayStart,
+  offsetPeriods,
+  statisticsDays,
+  statisticsZone,
+} from '../src/statistics.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -60,5 +66,27 @@ describe('statistics days in the server time zone', () => {
       offsetPeriods(at('2024-06-01T00:00:00Z'), at('2024-06-02T00:00:00Z'), 'Asia/Kathmandu')[0]
         .offsetMinutes,
     ).toBe(345);
+  });
+});
+
+describe('statisticsDays: from the first day with data', () => {
+  const tz = 'America/Sao_Paulo';
+  it('starts at the local day of the first data, not before', () => {
+    // 10 June 02:30Z is 9 June 23:30 in São Paulo
+    expect(localDayStart(at('2024-06-10T02:30:00Z'), tz)).toBe(at('2024-06-09T03:00:00Z'));
+    const days = statisticsDays(
+      at('2024-06-01T03:00:00Z'),
+      at('2024-06-11T03:00:00Z'),
+      at('2024-06-20T00:00:00Z'),
+      tz,
+      at('2024-06-10T02:30:00Z'),
+    );
+    expect(days.map((d) => d.day)).toEqual(['2024-06-09', '2024-06-10', '2024-06-11']);
+  });
+  it('keeps `from` when the data is older, and has no rows without data', () => {
+    const from = at('2024-06-05T03:00:00Z');
+    const days = statisticsDays(from, from, at('2024-06-20T00:00:00Z'), tz, at('2023-01-01T00:00:00Z'));
+    expect(days.map((d) => d.start)).toEqual([from]);
+    expect(statisticsDays(from, from, at('2024-06-20T00:00:00Z'), tz, null)).toEqual([]);
   });
 });

@@ -5,9 +5,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  finishedDays,
   formatTraccarDate,
   offsetPeriods,
+  statisticsDays,
   statisticsZone,
   zonedDate,
   type OffsetPeriod,
@@ -129,10 +129,50 @@ function localDayExpr(
   return { sql, params };
 }
 
-/** One Statistics row per finished local day of the server's zone whose start lies in [from, to]. */
+/** A stored time (ISO text, or a Date from PostgreSQL) in UTC ms; request_stats keys are UTC hours or days. */
+function timeOf(v: unknown): number | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.getTime();
+  const text = String(v);
+  const ms = Date.parse(
+    /^\d{4}-\d{2}-\d{2}$/.test(text)
+      ? `${text}T00:00:00Z`
+      : /^\d{4}-\d{2}-\d{2}T\d{2}$/.test(text)
+        ? `${text}:00:00Z`
+        : text,
+  );
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * When the store's data begins (positions, actions, API requests): `from` itself when any of them is older (each
+ * probe stops at its first row), else the earliest of them; null when the store has none.
+ */
+function firstDataTime(ctx: AppContext, from: number): number | null {
+  const sql = ctx.store.sql;
+  const iso = new Date(from).toISOString();
+  const older =
+    sql.prepare('SELECT 1 AS x FROM positions WHERE serverTime < ? LIMIT 1').get(iso) ??
+    sql.prepare('SELECT 1 AS x FROM actions WHERE actionTime < ? LIMIT 1').get(iso) ??
+    sql.prepare('SELECT 1 AS x FROM request_stats WHERE day < ? LIMIT 1').get(iso.slice(0, 13));
+  if (older) return from;
+  const firsts = [
+    sql.prepare('SELECT MIN(serverTime) AS m FROM positions').get(),
+    sql.prepare('SELECT MIN(actionTime) AS m FROM actions').get(),
+    sql.prepare('SELECT MIN(day) AS m FROM request_stats').get(),
+  ]
+    .map((r) => timeOf((r as { m?: unknown } | undefined)?.m))
+    .filter((ms): ms is number => ms !== null);
+  return firsts.length ? Math.min(...firsts) : null;
+}
+
+/**
+ * One Statistics row per finished local day of the server's zone whose start lies in [from, to], from the day of
+ * the store's first data on, each stamped at its local midnight.
+ */
 export function statisticsRows(ctx: AppContext, from: number, to: number, now: number) {
   const tz = serverTimeZone(ctx);
-  const days = finishedDays(from, to, now, tz, STATISTICS_MAX_DAYS + 1);
+  const days = statisticsDays(from, to, now, tz, firstDataTime(ctx, from), STATISTICS_MAX_DAYS + 1);
   if (!days.length) return [];
   const lo = new Date(days[0].start).toISOString();
   const hi = new Date(days[days.length - 1].end).toISOString();
