@@ -12,7 +12,7 @@ import {
 } from './format.ts';
 import { isMessageKey, type MessageKey } from './messages.ts';
 import type { ReportType } from './reports.ts';
-import type { Event, Position, ReportStop, ReportSummary, ReportTrip } from './types.ts';
+import type { Device, Event, Position, ReportStop, ReportSummary, ReportTrip } from './types.ts';
 import { convertDistance, convertSpeed, convertVolume, msToHours, UNIT_LABELS, type Units } from './units.ts';
 
 export interface ReportRowByType {
@@ -256,3 +256,69 @@ export function reportColumns(type: ReportType, c: ColumnContext): Column<Report
 
 /** The Excel value of a column (its number where it has one, else the shown text). */
 export const excelValue = <R>(col: Column<R>, row: R) => (col.value ? col.value(row) : col.cell(row));
+
+/** A row of the devices report (GET /api/reports/devices/xlsx): a device, its group's name and latest position. */
+export interface DeviceReportRow {
+  device: Pick<
+    Device,
+    'id' | 'name' | 'uniqueId' | 'status' | 'lastUpdate' | 'phone' | 'model' | 'contact' | 'category'
+  >;
+  groupName: string | null;
+  position: Pick<Position, 'fixTime' | 'latitude' | 'longitude' | 'speed' | 'course' | 'address'> | null;
+}
+
+/** Translated text of a catalogue key when it exists, else the fallback. */
+const named = (key: string, fallback: string, label: (key: MessageKey) => string) =>
+  isMessageKey(key) ? label(key) : fallback;
+
+/**
+ * Columns of the devices report (Traccar's devices Excel): identity, group, status and last update, then the
+ * latest position (time, coordinates, speed in the user's unit, address); empty cells for a device without one.
+ */
+export function deviceReportColumns(c: ColumnContext): Column<DeviceReportRow>[] {
+  const col = (key: string) => named(`reportColumns.${key}`, key, c.label);
+  const text = (
+    key: string,
+    get: (r: DeviceReportRow) => string | null | undefined,
+  ): Column<DeviceReportRow> => ({
+    key,
+    label: col(key),
+    cell: (r) => get(r) ?? '',
+  });
+  const su = UNIT_LABELS[c.units.speedUnit];
+  return [
+    text('device', (r) => r.device.name),
+    text('uniqueId', (r) => r.device.uniqueId),
+    text('group', (r) => r.groupName),
+    text('phone', (r) => r.device.phone),
+    text('model', (r) => r.device.model),
+    text('contact', (r) => r.device.contact),
+    text('category', (r) =>
+      r.device.category ? named(`categories.${r.device.category}`, r.device.category, c.label) : '',
+    ),
+    text('status', (r) => named(`deviceStatusNames.${r.device.status}`, r.device.status, c.label)),
+    text('lastUpdate', (r) => (r.device.lastUpdate ? c.formatTime(r.device.lastUpdate) : '')),
+    text('positionTime', (r) => (r.position ? c.formatTime(r.position.fixTime) : '')),
+    {
+      key: 'latitude',
+      label: col('latitude'),
+      cell: (r) => (r.position ? r.position.latitude.toFixed(6) : ''),
+      value: (r) => r.position?.latitude ?? '',
+    },
+    {
+      key: 'longitude',
+      label: col('longitude'),
+      cell: (r) => (r.position ? r.position.longitude.toFixed(6) : ''),
+      value: (r) => r.position?.longitude ?? '',
+    },
+    {
+      key: 'speed',
+      label: `${col('speed')} (${su})`,
+      cell: (r) => (r.position ? formatSpeed(r.position.speed, c.units.speedUnit, c.locale) : ''),
+      value: (r) => (r.position ? round2(convertSpeed(r.position.speed, c.units.speedUnit)) : ''),
+    },
+    text('address', (r) =>
+      r.position ? r.position.address || coords(r.position.latitude, r.position.longitude) : '',
+    ),
+  ];
+}

@@ -1,12 +1,14 @@
 // GET /api/reports/{route,events,trips,stops,summary,geofences,combined} (CONTRACT §4 report rules, §8 trips/stops/summary).
 // route, events, trips, stops and summary also answer in Excel: with the xlsx Accept header, or at /{type}/xlsx;
-// /{type}/mail sends that Excel file to the caller's e-mail address.
+// /{type}/mail sends that Excel file to the caller's e-mail address. /devices/{xlsx,mail}: the caller's devices
+// with their latest state (Traccar's devices report, Excel only).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   formatMessage,
   XLSX_ACCEPT,
   zonedDate,
+  type DeviceReportRow,
   type MessageKey,
   type ReportRow,
   type ReportType,
@@ -36,7 +38,7 @@ import {
 } from './compute.ts';
 import { ReportData, type Range } from './data.ts';
 import { idList, list, reportDevices, reportTimeZone } from './scope.ts';
-import { reportWorkbook } from './xlsx.ts';
+import { devicesWorkbook, reportWorkbook } from './xlsx.ts';
 
 /** The report types' names in the messages (mail subject), as the Excel sheets name them. */
 const REPORT_TYPE_KEYS: Partial<Record<ReportType, MessageKey>> = {
@@ -179,23 +181,36 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     type: ReportType,
     r: { user: UserRow; devices: ReportDevice[]; rows: unknown[] },
   ) {
+    return mailWorkbook(req, reply, r.user, REPORT_TYPE_KEYS[type] ?? null, type, () =>
+      workbook(req, type, r.user, r.devices, r.rows),
+    );
+  }
+
+  /** Mails the workbook `content` makes (attachment report-{file}.xlsx, subject naming `typeKey`), then 204. */
+  async function mailWorkbook(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    typeKey: MessageKey | null,
+    file: string,
+    make: () => Promise<Buffer>,
+  ) {
     const mailer = getMailer(ctx);
-    if (!mailer.configured) throw invalidInput(ctx, req, r.user, 'reportMail.notConfigured');
-    if (!r.user.email.includes('@')) throw invalidInput(ctx, req, r.user, 'reportMail.noAddress');
-    const lang = requestLanguage(ctx, req, r.user);
-    const key = REPORT_TYPE_KEYS[type];
-    const typeName = key ? formatMessage(key, lang) : type;
-    const content = await workbook(req, type, r.user, r.devices, r.rows);
+    if (!mailer.configured) throw invalidInput(ctx, req, user, 'reportMail.notConfigured');
+    if (!user.email.includes('@')) throw invalidInput(ctx, req, user, 'reportMail.noAddress');
+    const lang = requestLanguage(ctx, req, user);
+    const typeName = typeKey ? formatMessage(typeKey, lang) : file;
+    const content = await make();
     let result: { sent: boolean; reason?: string };
     try {
       result = await mailer.send({
-        to: r.user.email,
+        to: user.email,
         subject: formatMessage('reportMail.subject', lang, { type: typeName.toLowerCase() }),
         body: formatMessage('reportMail.body', lang, { type: typeName.toLowerCase() }),
-        attachments: [{ filename: `report-${type}.xlsx`, contentType: XLSX_ACCEPT, content }],
+        attachments: [{ filename: `report-${file}.xlsx`, contentType: XLSX_ACCEPT, content }],
       });
     } catch (err) {
-      ctx.log.warn({ err, userId: r.user.id, type }, 'report mail not sent');
+      ctx.log.warn({ err, userId: user.id, type: file }, 'report mail not sent');
       result = { sent: false, reason: err instanceof Error ? err.message : String(err) };
     }
     if (!result.sent)
@@ -206,6 +221,50 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
       );
     return reply.status(204).send();
   }
+
+  /**
+   * GET /api/reports/devices/{xlsx|mail} (Traccar's devices report): every device the caller sees (linked directly
+   * or through groups, as their device list) with its group, status, last update and latest position, in the
+   * caller's language, units and time zone. Refused like every report when reports are disabled.
+   */
+  async function devicesReport(req: FastifyRequest) {
+    const user = await requireUser(ctx, req);
+    checkRestriction(ctx, user, 'disableReports');
+    const cache = live.cache.fresh();
+    const rows: DeviceReportRow[] = [];
+    for (const d of reportDevices(ctx, live, user, { deviceId: [], groupId: [] })) {
+      const device = live.deviceJson(d.id);
+      if (!device) continue;
+      const p = live.latestPosition(d.id);
+      rows.push({
+        device,
+        groupName: cache.groups.get(device.groupId)?.name ?? null,
+        position: p ? { ...p, fixTime: new Date(p.fixTime).toISOString() } : null,
+      });
+    }
+    return {
+      user,
+      make: () =>
+        devicesWorkbook(rows, {
+          userAttributes: cache.userAttrs.get(user.id) ?? {},
+          serverAttributes: cache.serverAttrs,
+          lang: requestLanguage(ctx, req, user),
+          timeZone: timeZone(user),
+          deviceName: (id) => cache.device(id)?.name ?? String(id),
+        }),
+    };
+  }
+  app.get('/api/reports/devices/xlsx', async (req, reply) => {
+    const r = await devicesReport(req);
+    return reply
+      .type(XLSX_ACCEPT)
+      .header('content-disposition', 'attachment; filename="report-devices.xlsx"')
+      .send(await r.make());
+  });
+  app.get('/api/reports/devices/mail', async (req, reply) => {
+    const r = await devicesReport(req);
+    return mailWorkbook(req, reply, r.user, 'reportSheets.devices', 'devices', r.make);
+  });
 
   /** GET /api/reports/{type} (JSON, or Excel with the xlsx Accept header), /{type}/xlsx and /{type}/mail. */
   function registerReport(

@@ -2,11 +2,15 @@
 // same columns as the screen (packages/domain reportColumns), in the reader's language, units and time zone.
 import ExcelJS from 'exceljs';
 import {
+  deviceReportColumns,
   excelValue,
   formatMessage,
   reportColumns,
   resolveUnits,
   type Attributes,
+  type Column,
+  type ColumnContext,
+  type DeviceReportRow,
   type MessageLocale,
   type ReportRow,
   type ReportType,
@@ -28,11 +32,8 @@ const SHEET_KEYS = {
   summary: 'reportSheets.summary',
 } as const;
 
-export async function reportWorkbook(
-  type: ReportType,
-  rows: readonly ReportRow[],
-  o: WorkbookOptions,
-): Promise<Buffer> {
+/** The column context of a reader: units, language, time zone and the server's fuel settings. */
+function columnContext(o: WorkbookOptions): ColumnContext {
   const times = new Intl.DateTimeFormat(o.lang, {
     timeZone: o.timeZone,
     dateStyle: 'short',
@@ -41,7 +42,7 @@ export async function reportWorkbook(
   const fuelPrice = Number(o.serverAttributes.fuelPrice ?? 0);
   const l100 = Number(o.serverAttributes.litersx100km ?? 0);
   const currency = o.serverAttributes.currency;
-  const columns = reportColumns(type, {
+  return {
     units: resolveUnits(
       { attributes: o.userAttributes as Attributes },
       { attributes: o.serverAttributes as Attributes },
@@ -56,15 +57,34 @@ export async function reportWorkbook(
     currency: typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
     deviceName: o.deviceName,
     label: (key) => formatMessage(key, o.lang),
-  });
+  };
+}
+
+/** One sheet: a bold frozen header of the column labels, a row per item, an auto filter. */
+async function sheetWorkbook<R>(name: string, columns: Column<R>[], rows: readonly R[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Rastro';
-  const ws = wb.addWorksheet(formatMessage(SHEET_KEYS[type], o.lang).slice(0, 31), {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
+  const ws = wb.addWorksheet(name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columns.map((c) => ({ header: c.label, key: c.key, width: 18 }));
   ws.getRow(1).font = { bold: true };
   for (const row of rows) ws.addRow(Object.fromEntries(columns.map((c) => [c.key, excelValue(c, row)])));
   if (columns.length) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export function reportWorkbook(
+  type: ReportType,
+  rows: readonly ReportRow[],
+  o: WorkbookOptions,
+): Promise<Buffer> {
+  return sheetWorkbook(formatMessage(SHEET_KEYS[type], o.lang), reportColumns(type, columnContext(o)), rows);
+}
+
+/** The devices report (GET /api/reports/devices/xlsx): the reader's devices with their latest state. */
+export function devicesWorkbook(rows: readonly DeviceReportRow[], o: WorkbookOptions): Promise<Buffer> {
+  return sheetWorkbook(
+    formatMessage('reportSheets.devices', o.lang),
+    deviceReportColumns(columnContext(o)),
+    rows,
+  );
 }
