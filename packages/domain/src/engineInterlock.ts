@@ -18,7 +18,10 @@ export const UNBLOCK_COMMAND = 'engineResume';
 export const BLOCK_MAX_SPEED_DEFAULT_KMH = 20;
 /** Highest limit accepted by the settings form (km/h). */
 export const BLOCK_MAX_SPEED_MAX_KMH = 1000;
-/** A position older than this no longer blocks (ms). */
+/**
+ * A position older than this no longer blocks (ms); its speed is then "old": the engine-block dialog shows its age
+ * and the command's log entry records the speed and its age (speedAge, seconds).
+ */
 export const INTERLOCK_FRESH_MS = 5 * 60_000;
 /** The command attribute an administrator sets to override a refusal. */
 export const FORCE_ATTRIBUTE = 'force';
@@ -54,6 +57,41 @@ export interface InterlockInput {
   force: boolean;
 }
 
+/** The newest speed the interlock knows: km/h (one decimal), its age and whether it is too old to trust. */
+export interface SpeedAge {
+  speedKmh: number;
+  /** now − fix time in ms (0 for a time in the future), or null when the fix time cannot be read. */
+  ageMs: number | null;
+  /** Older than INTERLOCK_FRESH_MS: it no longer blocks, and the dialog and the log show its age. */
+  old: boolean;
+}
+
+/** The age rule of the interlock's speed, shared by the decision, the device log and the engine-block dialog. */
+export function speedAge(position: InterlockInput['position'], now: number): SpeedAge | null {
+  if (!position) return null;
+  const speedKmh = roundKmh(knotsToKmh(Number(position.speed) || 0));
+  const fix = timeOf(position.fixTime);
+  // an unreadable time counts as fresh (the safe side); a time in the future too
+  if (!Number.isFinite(fix)) return { speedKmh, ageMs: null, old: false };
+  const ageMs = Math.max(0, now - fix);
+  return { speedKmh, ageMs, old: ageMs > INTERLOCK_FRESH_MS };
+}
+
+/** The age of an old speed in whole units for the reader ("12 min ago"): minutes, then hours, then days. */
+export function speedAgeParts(ageMs: number): { value: number; unit: 'minute' | 'hour' | 'day' } {
+  const minutes = Math.floor(Math.max(0, ageMs) / 60_000);
+  if (minutes < 60) return { value: minutes, unit: 'minute' };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return { value: hours, unit: 'hour' };
+  return { value: Math.floor(hours / 24), unit: 'day' };
+}
+
+/** The age as the reader's language says it: "há 12 minutos", "hace 2 horas", "3 days ago". */
+export function formatSpeedAge(ageMs: number, locale: string): string {
+  const { value, unit } = speedAgeParts(ageMs);
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-value, unit);
+}
+
 export type InterlockReason = 'noPosition' | 'stale' | 'withinLimit' | 'tooFast';
 
 export type InterlockDecision =
@@ -65,6 +103,8 @@ export type InterlockDecision =
       /** True when a non-administrator asked for force (ignored). */
       forceIgnored: boolean;
       speedKmh: number | null;
+      /** Age of that speed in ms (speedAge), null without a position or a readable fix time. */
+      speedAgeMs: number | null;
       limitKmh: number;
     }
   | {
@@ -73,6 +113,7 @@ export type InterlockDecision =
       forced: false;
       forceIgnored: boolean;
       speedKmh: number;
+      speedAgeMs: number | null;
       limitKmh: number;
     };
 
@@ -85,16 +126,14 @@ export function engineBlockDecision(input: InterlockInput): InterlockDecision {
   const { position, now, limitKmh, isAdmin, force } = input;
   const forceIgnored = force && !isAdmin;
   const base = { forced: false as const, forceIgnored, limitKmh };
-  if (!position) return { allowed: true, reason: 'noPosition', speedKmh: null, ...base };
-  const speedKmh = roundKmh(knotsToKmh(Number(position.speed) || 0));
-  const fix = timeOf(position.fixTime);
-  // an unreadable time counts as fresh (the safe side); a time in the future too
-  if (Number.isFinite(fix) && now - fix > INTERLOCK_FRESH_MS) {
-    return { allowed: true, reason: 'stale', speedKmh, ...base };
-  }
-  if (speedKmh <= limitKmh) return { allowed: true, reason: 'withinLimit', speedKmh, ...base };
-  if (force && isAdmin) return { allowed: true, reason: 'tooFast', speedKmh, ...base, forced: true };
-  return { allowed: false, reason: 'tooFast', speedKmh, ...base };
+  const age = speedAge(position, now);
+  if (!age) return { allowed: true, reason: 'noPosition', speedKmh: null, speedAgeMs: null, ...base };
+  const { speedKmh, ageMs: speedAgeMs } = age;
+  if (age.old) return { allowed: true, reason: 'stale', speedKmh, speedAgeMs, ...base };
+  if (speedKmh <= limitKmh) return { allowed: true, reason: 'withinLimit', speedKmh, speedAgeMs, ...base };
+  if (force && isAdmin)
+    return { allowed: true, reason: 'tooFast', speedKmh, speedAgeMs, ...base, forced: true };
+  return { allowed: false, reason: 'tooFast', speedKmh, speedAgeMs, ...base };
 }
 
 /** What the device log records for an engine command: sent, queued, forced (admin override) or refused. */
@@ -106,6 +145,8 @@ export interface EngineLogAttributes {
   outcome: EngineLogOutcome;
   speed?: number;
   limit?: number;
+  /** Age of that speed in seconds, recorded when it is old (speedAge). */
+  speedAge?: number;
   [key: string]: unknown;
 }
 

@@ -5,6 +5,10 @@ import {
   engineBlockDecision,
   engineLogLabelKey,
   forceRequested,
+  formatSpeedAge,
+  INTERLOCK_FRESH_MS,
+  speedAge,
+  speedAgeParts,
   withoutForce,
   type InterlockInput,
 } from '../src/engineInterlock.ts';
@@ -118,5 +122,44 @@ describe('engine-block interlock', () => {
     );
     expect(formatMessage('denied.engineBlockMoving', 'pt-BR', values)).toContain('30 km/h');
     expect(formatMessage('denied.engineBlockMoving', 'es', values)).toContain('20 km/h');
+  });
+});
+
+describe('the age of the interlock speed (dialog and device log)', () => {
+  it('a speed is old past 5 minutes; its age is kept in ms; no position, no age', () => {
+    expect(INTERLOCK_FRESH_MS).toBe(5 * 60_000);
+    expect(speedAge(at(30, ago(5)), NOW)).toEqual({ speedKmh: 30, ageMs: 5 * 60_000, old: false });
+    expect(speedAge(at(30, ago(5, 1)), NOW)).toEqual({ speedKmh: 30, ageMs: 301_000, old: true });
+    expect(speedAge(at(12.34, ago(12)), NOW)).toMatchObject({
+      speedKmh: 12.3,
+      ageMs: 12 * 60_000,
+      old: true,
+    });
+    expect(speedAge(null, NOW)).toBeNull();
+    // unreadable or future times count as fresh (the safe side)
+    expect(speedAge(at(30, 'not a date'), NOW)).toEqual({ speedKmh: 30, ageMs: null, old: false });
+    expect(speedAge(at(30, new Date(NOW + 60_000).toISOString()), NOW)).toMatchObject({
+      ageMs: 0,
+      old: false,
+    });
+  });
+
+  it('the decision carries the same age, and a stale speed is still allowed', () => {
+    expect(decide({ position: at(30, ago(12)) })).toMatchObject({
+      allowed: true,
+      reason: 'stale',
+      speedKmh: 30,
+      speedAgeMs: 12 * 60_000,
+    });
+    expect(decide({ position: null })).toMatchObject({ speedAgeMs: null });
+  });
+
+  it("the age reads in minutes, then hours, then days, in the reader's language", () => {
+    expect(speedAgeParts(12 * 60_000 + 59_000)).toEqual({ value: 12, unit: 'minute' });
+    expect(speedAgeParts(3 * 3_600_000 + 5 * 60_000)).toEqual({ value: 3, unit: 'hour' });
+    expect(speedAgeParts(3 * 86_400_000)).toEqual({ value: 3, unit: 'day' });
+    expect(formatSpeedAge(12 * 60_000, 'pt-BR')).toBe('há 12 minutos');
+    expect(formatSpeedAge(2 * 3_600_000, 'es')).toBe('hace 2 horas');
+    expect(formatSpeedAge(12 * 60_000, 'en-US')).toBe('12 minutes ago');
   });
 });

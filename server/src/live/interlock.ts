@@ -2,7 +2,8 @@
 // POST /api/commands/send calls it for every engineStop (ad-hoc or saved, live or queued, one device or a group)
 // before anything is delivered, and records each engine command (engineStop, engineResume) in the device's log:
 // the audit trail's `actions` table, actionType 'command', objectType 'device', attributes
-// { type, outcome: sent|queued|forced|refused, speed?, limit? } with the user who sent it.
+// { type, outcome: sent|queued|forced|refused, speed?, limit?, speedAge? } with the user who sent it; an engineStop
+// let through because its newest speed is old (past 5 minutes) records that speed and its age in seconds.
 import type { FastifyRequest } from 'fastify';
 import {
   INTERLOCK_COMMAND,
@@ -42,6 +43,12 @@ const speedDetails = (d: InterlockDecision) =>
 /**
  * Decides an engineStop for each device. When one is refused, every refused device gets a log entry and the
  * request fails with a 403 naming the first one's speed and the limit: nothing is sent or queued. Otherwise the
+/** An old speed (domain speedAge: past INTERLOCK_FRESH_MS) and its age in seconds, as the dialog showed it. */
+const oldSpeedDetails = (d: InterlockDecision | undefined) =>
+  d?.reason === 'stale' && d.speedKmh !== null && d.speedAgeMs !== null
+    ? { speed: d.speedKmh, speedAge: Math.floor(d.speedAgeMs / 1000) }
+    : {};
+
  * decisions are returned (by device id) for the delivery log.
  */
 export function checkEngineBlock(
@@ -99,6 +106,6 @@ export function logEngineDelivery(
   const outcome: EngineLogOutcome = decision?.forced ? 'forced' : queued ? 'queued' : 'sent';
   const extra: Omit<EngineLogAttributes, 'type' | 'outcome'> = decision?.forced
     ? { ...speedDetails(decision), ...(queued ? { queued: true } : {}) }
-    : {};
+    : oldSpeedDetails(decision);
   logEngineCommand(ctx, req, userId, deviceId, type, outcome, extra);
 }

@@ -104,11 +104,21 @@ describe('engine-block interlock', () => {
     expect(res.body).toContain('20.1 km/h');
   });
 
-  it('30 km/h but 6 minutes old: sent (queued for the offline device) and logged as queued', async () => {
+  it('30 km/h but 6 minutes old: sent (queued for the offline device), logged as queued with the speed and its age', async () => {
     const d = await deviceAt(30, 6 * 60_000);
     expect((await block(operator.cookie, d)).statusCode).toBe(202);
     expect(queuedCount(d.id)).toBe(1);
-    expect(deviceLog(d.id)).toEqual([{ userId: operator.id, type: 'engineStop', outcome: 'queued' }]);
+    const [entry] = deviceLog(d.id);
+    expect(entry).toEqual({
+      userId: operator.id,
+      type: 'engineStop',
+      outcome: 'queued',
+      speed: 30,
+      speedAge: expect.any(Number),
+    });
+    // seconds since the fix: 6 minutes, plus the moments the request took
+    expect(entry!.speedAge).toBeGreaterThanOrEqual(360);
+    expect(entry!.speedAge).toBeLessThan(420);
   });
 
   it('15 km/h fresh: sent live to a connected device and logged as sent', async () => {
