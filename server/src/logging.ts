@@ -1,14 +1,15 @@
 // Server logs: quiet and human-readable by default (one short line per warning or start-up message; each request
 // only at LOG_LEVEL=debug), JSON lines for log collectors with LOG_FORMAT=json, and never a secret given in a
-// URL: session tokens (`?token=` of /api/session and the socket), reset tokens, passwords, keys and one-time codes
-// are replaced before a line is written.
+// URL: session tokens (`?token=` of /api/session, of API calls and the socket), reset links' and share links'
+// tokens (/login/recover/{token}, /share/{token}), passwords, keys and one-time codes are replaced before a line is
+// written, in embedded and gateway mode alike.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Writable } from 'node:stream';
 import type { Config } from './config.ts';
 
 const SECRET_PARAMS = /([?&;](?:token|passwordreset|password|key|apikey|secret|code|access_token)=)[^&#;]*/gi;
-/** Tokens in a path, e.g. the password-reset link /login/recover/{token}. */
-const SECRET_PATHS = /(\/login\/recover\/)[^/?#]+/gi;
+/** Tokens in a path: the password-reset link /login/recover/{token} and a share link /share/{token}. */
+const SECRET_PATHS = /(\/login\/recover\/|\/share\/)[^/?#]+/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]').replace(SECRET_PATHS, '$1[redacted]');

@@ -1,6 +1,6 @@
 // Outgoing mail adapter. The embedded server has no SMTP settings, so the default adapter reports
-// "not configured", logs the message (the reset link included, so an operator can still use it) and keeps it
-// in an in-memory outbox (tests read it).
+// "not configured", logs that a message was not sent (its recipient and subject, never its body: a reset mail's
+// body is a link that signs its holder in) and keeps it in an in-memory outbox (tests read it).
 import type { AppContext } from '../context.ts';
 
 export interface MailMessage {
@@ -27,8 +27,8 @@ function logMailer(ctx: AppContext): Mailer {
       outbox.push(message);
       if (outbox.length > 100) outbox.shift();
       ctx.log.warn(
-        { to: message.to, subject: message.subject, body: message.body },
-        'mail not configured; message logged',
+        { to: message.to, subject: message.subject, attachments: message.attachments?.length ?? 0 },
+        'mail not configured; message not sent',
       );
       return { sent: false, reason: 'not configured' };
     },

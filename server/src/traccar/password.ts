@@ -38,6 +38,8 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
       .prepare('SELECT id, email FROM users WHERE lower(email) = ? OR lower(login) = ? LIMIT 1')
       .get(email, email) as { id: number; email: string } | undefined;
     if (user) {
+      // the request is logged, never the link or its token (a reset link signs its holder in)
+      ctx.log.info({ userId: user.id }, 'password reset requested');
       const token = randomToken();
       const sql = ctx.store.sql;
       sql
