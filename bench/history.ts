@@ -7,6 +7,7 @@ import { chromium, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { knotsToMps } from '@rastro/domain';
 import { chromiumArgs } from './chromium.ts';
 import { startBenchServer } from './server.ts';
 
@@ -25,7 +26,7 @@ function syntheticRoute(n: number, deviceId: number) {
   for (let i = 0; i < n; i++) {
     const course = (i * 0.7) % 360;
     const speed = Math.max(0, 30 + 30 * Math.sin(i / 50));
-    const step = (speed * 1852 * 10) / 3600 / 111_000; // degrees in 10 s
+    const step = (knotsToMps(speed) * 10) / 111_000; // degrees in 10 s
     lat += step * Math.cos((course * Math.PI) / 180);
     lon += step * Math.sin((course * Math.PI) / 180);
     out[i] = {

@@ -3,6 +3,7 @@
 // from each position and the one before it (activityStep); the dashboard and the scores sum those rows, so a
 // month of a hundred vehicles is a few thousand rows, not millions of positions. Speeds in knots, distances in
 // metres, times in ms.
+import { knotsToMps } from './units.ts';
 
 /** Intervals longer than this between two positions count no driving, idling or overspeed (the state is unknown). */
 export const MAX_ACTIVITY_INTERVAL_MS = 10 * 60_000;
@@ -25,7 +26,6 @@ export const HARSH_ALARMS = {
 } as const;
 
 export const HOUR_MS = 3_600_000;
-const MPS_PER_KNOT = 1852 / 3600;
 
 /** What one interval between two positions adds to an hour of activity (all sums). */
 export interface ActivityStep {
@@ -132,10 +132,10 @@ export function activityStep(
   }
   if (dt <= MAX_HARSH_INTERVAL_MS) {
     const seconds = dt / 1000;
-    const accel = ((cur.speed - prev.speed) * MPS_PER_KNOT) / seconds;
+    const accel = knotsToMps(cur.speed - prev.speed) / seconds;
     if (accel >= HARSH_ACCELERATION_MPS2) step.harshAcceleration = 1;
     else if (-accel >= HARSH_BRAKING_MPS2) step.harshBraking = 1;
-    const meanSpeed = ((cur.speed + prev.speed) / 2) * MPS_PER_KNOT;
+    const meanSpeed = knotsToMps((cur.speed + prev.speed) / 2);
     let turn = Math.abs(cur.course - prev.course) % 360;
     if (turn > 180) turn = 360 - turn;
     const lateral = meanSpeed * ((turn * Math.PI) / 180 / seconds);

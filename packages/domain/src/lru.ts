@@ -1,6 +1,7 @@
 // SPEC §9 image cache: 100 entries with least-recently-used eviction, plus the preloaded categories and the
 // static image paths of SPEC §7.
-import { DEFAULT_NS } from './attributes.ts';
+import { attrString, DEFAULT_NS } from './attributes.ts';
+import type { Attributes } from './types.ts';
 
 export const IMAGE_CACHE_SIZE = 100;
 export const PRELOADED_CATEGORIES = ['default', 'car', 'truck', 'motorcycle', 'bus'] as const;
@@ -84,4 +85,20 @@ export function driverImageUrl(
   return version !== undefined && version !== null && version !== ''
     ? `${base}?v=${encodeURIComponent(String(version))}`
     : base;
+}
+
+/**
+ * The pictures to try for a device, in order: its own (cache-busted by the attribute imageTimestamp, else
+ * imageVersion), its category's, then the default category's.
+ */
+export function deviceImageCandidates(
+  device: { id: number; category?: string | null; attributes?: Attributes | null },
+  ns: string = DEFAULT_NS,
+): string[] {
+  const version =
+    attrString(device.attributes?.imageTimestamp) ?? attrString(device.attributes?.imageVersion);
+  const list = [deviceImageUrl(device.id, version, ns), categoryImageUrl(device.category, ns)];
+  const fallback = categoryImageUrl('default', ns);
+  if (!list.includes(fallback)) list.push(fallback);
+  return list;
 }

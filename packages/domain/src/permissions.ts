@@ -258,59 +258,92 @@ export function isManager(user: UserLike | null | undefined): boolean {
   return !!user && (!!user.administrator || (user.userLimit ?? 0) !== 0);
 }
 
+/** Traccar's restriction flags (CONTRACT §6): each binds a non-administrator when set on the server or on the user. */
+export type Restriction = 'readonly' | 'deviceReadonly' | 'limitCommands' | 'disableReports';
+type Flag = boolean | number | null | undefined;
+/** A user or server as the restriction rules read it (the web's entities and the server's 0/1 rows alike). */
+export type RestrictionFlags = { [K in Restriction]?: Flag } & { administrator?: Flag; attributes?: unknown };
+
+/** The one read-only rule: `key` binds a non-administrator when the server or the user has it set. */
+export function isRestricted(
+  user: RestrictionFlags | null | undefined,
+  server: RestrictionFlags | null | undefined,
+  key: Restriction,
+): boolean {
+  return !user?.administrator && (!!server?.[key] || !!user?.[key]);
+}
+
 /** readonly UI = !admin && (server.readonly || user.readonly). */
 export function isReadonly(
-  user: UserLike | null | undefined,
-  server: ServerLike | null | undefined,
+  user: RestrictionFlags | null | undefined,
+  server: RestrictionFlags | null | undefined,
 ): boolean {
-  return !isAdmin(user) && (!!server?.readonly || !!user?.readonly);
+  return isRestricted(user, server, 'readonly');
 }
 
 /** deviceReadonly UI = readonly || (!admin && (server.deviceReadonly || user.deviceReadonly)). */
 export function isDeviceReadonly(
-  user: UserLike | null | undefined,
-  server: ServerLike | null | undefined,
+  user: RestrictionFlags | null | undefined,
+  server: RestrictionFlags | null | undefined,
 ): boolean {
-  return isReadonly(user, server) || (!isAdmin(user) && (!!server?.deviceReadonly || !!user?.deviceReadonly));
+  return isReadonly(user, server) || isRestricted(user, server, 'deviceReadonly');
 }
 
 export function isLimitCommands(
-  user: UserLike | null | undefined,
-  server: ServerLike | null | undefined,
+  user: RestrictionFlags | null | undefined,
+  server: RestrictionFlags | null | undefined,
 ): boolean {
-  return !isAdmin(user) && (!!server?.limitCommands || !!user?.limitCommands);
+  return isRestricted(user, server, 'limitCommands');
 }
 
 export function isDisableReports(
-  user: UserLike | null | undefined,
-  server: ServerLike | null | undefined,
+  user: RestrictionFlags | null | undefined,
+  server: RestrictionFlags | null | undefined,
 ): boolean {
-  return !isAdmin(user) && (!!server?.disableReports || !!user?.disableReports);
+  return isRestricted(user, server, 'disableReports');
 }
 
-/** Ad-hoc commands: not a guest, not limitCommands, devices × command allowed. */
+/**
+ * Who may write (Traccar's checkEdit, the server's `Write access denied`): nobody read-only; device writes also
+ * need deviceReadonly unset, ad-hoc commands limitCommands unset.
+ */
+export function mayWrite(
+  user: RestrictionFlags | null | undefined,
+  server: RestrictionFlags | null | undefined,
+  kind?: 'device' | 'command',
+): boolean {
+  if (isReadonly(user, server)) return false;
+  if (kind === 'device') return !isRestricted(user, server, 'deviceReadonly');
+  if (kind === 'command') return !isRestricted(user, server, 'limitCommands');
+  return true;
+}
+
+/** Ad-hoc commands: not a guest, may write commands (not readonly, not limitCommands), devices × command allowed. */
 export function canSendCommands(ctx: PermissionContext): boolean {
   return (
     !!ctx.user &&
     !isShared(ctx.user) &&
-    !isLimitCommands(ctx.user, ctx.server) &&
+    mayWrite(ctx.user, ctx.server, 'command') &&
     can(ctx, 'devices', 'command')
   );
 }
 
-/** Engine block (engineStop). */
+/** Engine block (engineStop): an ad-hoc command, so the same flags as canSendCommands, and devices × lock. */
 export function canBlock(ctx: PermissionContext): boolean {
   return (
-    !!ctx.user && !isShared(ctx.user) && !isLimitCommands(ctx.user, ctx.server) && can(ctx, 'devices', 'lock')
+    !!ctx.user &&
+    !isShared(ctx.user) &&
+    mayWrite(ctx.user, ctx.server, 'command') &&
+    can(ctx, 'devices', 'lock')
   );
 }
 
-/** Engine unblock (engineResume). */
+/** Engine unblock (engineResume): as canBlock with devices × unlock. */
 export function canUnlock(ctx: PermissionContext): boolean {
   return (
     !!ctx.user &&
     !isShared(ctx.user) &&
-    !isLimitCommands(ctx.user, ctx.server) &&
+    mayWrite(ctx.user, ctx.server, 'command') &&
     can(ctx, 'devices', 'unlock')
   );
 }

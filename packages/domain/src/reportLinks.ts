@@ -1,6 +1,7 @@
 // Links that open a report already filled in and run (the dashboard's figures link to the report that explains
 // them): /reports/{kind}?deviceId=…&groupId=…&from=…&to=…[&type=…]. The report screen reads them back with
 // readReportLink; anything malformed is dropped, so a hand-edited link opens an empty form, never an error.
+import { ID_LIST_MAX, parseIdList } from './idList.ts';
 
 export const REPORT_ROUTE_KINDS = ['resume', 'travels', 'stops', 'events', 'history'] as const;
 export type ReportRouteKind = (typeof REPORT_ROUTE_KINDS)[number];
@@ -25,8 +26,8 @@ export function reportLink(kind: ReportRouteKind, l: ReportLink): string {
   return `/reports/${kind}?${params.toString()}`;
 }
 
-const positiveIds = (values: string[]) =>
-  values.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= Number.MAX_SAFE_INTEGER);
+/** The valid ids of a repeated parameter (idList.ts's rule); a link drops the rest instead of failing. */
+const positiveIds = (values: string[]) => parseIdList(values).ids.slice(0, ID_LIST_MAX);
 
 /** The report form a link asks for, or null when it names no valid period. */
 export function readReportLink(search: string | URLSearchParams): ReportLink | null {

@@ -3,7 +3,7 @@
 // Pure: no DOM, no map. The web draws and plays what these functions compute.
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
-import { convertSpeed, UNIT_LABELS, type SpeedUnit } from './units.ts';
+import { convertSpeed, knotsToMps, UNIT_LABELS, type SpeedUnit } from './units.ts';
 import { routeResponseProblem } from './validation.ts';
 
 /** One point of a route: the ordered latitude, longitude, position id and course of SPEC §3, plus what playback shows. */
@@ -289,7 +289,7 @@ export function routeToGpx(name: string, points: readonly RoutePoint[]): string 
   const pts = points
     .map(
       (p) =>
-        `<trkpt lat="${p.latitude}" lon="${p.longitude}"><ele>${p.altitude}</ele><time>${iso(p.time)}</time><course>${p.course}</course><speed>${(p.speed * 1852) / 3600}</speed></trkpt>`,
+        `<trkpt lat="${p.latitude}" lon="${p.longitude}"><ele>${p.altitude}</ele><time>${iso(p.time)}</time><course>${p.course}</course><speed>${knotsToMps(p.speed)}</speed></trkpt>`,
     )
     .join('\n');
   return (

@@ -6,6 +6,7 @@
 //   idling      weight × % of engine time spent idling
 //   night       weight × % of driving time between 22:00 and 06:00 local time
 // The weights are server settings ({ns}.score.*), defaults below; a period without driving has no score.
+import { knotsToKmh } from './units.ts';
 
 export const SCORE_WEIGHT_KEYS = [
   'overspeed',
@@ -34,8 +35,6 @@ export const SCORE_WEIGHT_MAX = 100;
 export const SCORE_COMPONENT_CAP = 40;
 /** Below this distance (metres) the harsh rates are not judged (a few metres would give huge rates). */
 export const SCORE_MIN_DISTANCE = 1000;
-
-const KMH_PER_KNOT = 1.852;
 
 /** The server attribute of a weight (without the {ns} prefix). */
 export const scoreWeightAttribute = (key: ScoreWeightKey) => `score.${key}`;
@@ -99,7 +98,7 @@ export function scoreOf(t: ScoreTotals, weights: ScoreWeights = DEFAULT_SCORE_WE
   const pct = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
   const fromAlarms = t.alarmAcceleration + t.alarmBraking + t.alarmCornering > 0;
   const per100 = (n: number) => (t.distance >= SCORE_MIN_DISTANCE ? n / (t.distance / 100_000) : 0);
-  const excessKmh = t.overspeedMs > 0 ? (t.overspeedExcess / t.overspeedMs) * KMH_PER_KNOT : 0;
+  const excessKmh = t.overspeedMs > 0 ? knotsToKmh(t.overspeedExcess / t.overspeedMs) : 0;
   const parts = {
     overspeed: component(pct(t.overspeedMs, t.drivingMs), weights.overspeed),
     excess: component(excessKmh, weights.excess),

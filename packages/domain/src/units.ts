@@ -7,6 +7,10 @@ export const KNOT_TO_MPH = 1.15078;
 export const KM_TO_MI = 0.621371;
 export const METERS_PER_NMI = 1852;
 export const METER_TO_FT = 3.28084;
+/** One knot in metres per second (one nautical mile, 1852 m, per hour). */
+export const MPS_PER_KNOT = METERS_PER_NMI / 3600;
+/** One metre per second in km/h. */
+export const KMH_PER_MPS = 3.6;
 export const LITER_TO_US_GALLON = 0.264172;
 export const LITER_TO_IMP_GALLON = 0.219969;
 
@@ -37,6 +41,10 @@ export const knotsToKmh = (kn: number): number => kn * KNOT_TO_KMH;
 export const knotsToMph = (kn: number): number => kn * KNOT_TO_MPH;
 export const kmhToKnots = (kmh: number): number => kmh / KNOT_TO_KMH;
 export const mphToKnots = (mph: number): number => mph / KNOT_TO_MPH;
+export const knotsToMps = (kn: number): number => kn * MPS_PER_KNOT;
+export const mpsToKnots = (mps: number): number => mps / MPS_PER_KNOT;
+export const kmhToMps = (kmh: number): number => kmh / KMH_PER_MPS;
+export const mpsToKmh = (mps: number): number => mps * KMH_PER_MPS;
 export const metersToKm = (m: number): number => m / 1000;
 export const kmToMiles = (km: number): number => km * KM_TO_MI;
 export const milesToKm = (mi: number): number => mi / KM_TO_MI;

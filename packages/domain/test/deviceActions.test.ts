@@ -1,7 +1,7 @@
 // Which device actions each kind of user sees (SPEC §6; issue #5).
 import { describe, expect, it } from 'vitest';
-import { permissionIndex, permissionStringFromBits, type PermissionContext } from '@rastro/domain';
-import { DEVICE_ACTIONS, deviceActionButtons } from './deviceActionButtons.ts';
+import { permissionIndex, permissionStringFromBits, type PermissionContext } from '../src/permissions.ts';
+import { DEVICE_ACTIONS, deviceActionAllowed, deviceActionButtons } from '../src/deviceActions.ts';
 
 const ctx = (user: PermissionContext['user'], extra: Partial<PermissionContext> = {}): PermissionContext => ({
   user,
@@ -55,5 +55,27 @@ describe('deviceActionButtons', () => {
       'telemetry',
       'edit',
     ]);
+  });
+
+  it('one rule for the buttons and the dialog: block and unlock are closed to a readonly account', () => {
+    for (const action of ['block', 'unlock', 'commands'] as const) {
+      expect(deviceActionAllowed(ctx({ readonly: true }), action, false)).toBe(false);
+      expect(
+        deviceActionAllowed(
+          ctx({ readonly: true }, { server: { attributes: {}, readonly: true } }),
+          action,
+          false,
+        ),
+      ).toBe(false);
+      expect(deviceActionAllowed(ctx({}), action, false)).toBe(true);
+    }
+  });
+
+  it('the anchor direction follows the device state', () => {
+    const bits = [permissionIndex('anchor', 'lock')!];
+    const user = { attributes: { 'rastro.advancedPerms': permissionStringFromBits(bits) } };
+    const plus = { isPlus: true, server: { attributes: { 'rastro.enableAdvancedPerms': true } } };
+    expect(deviceActionAllowed(ctx(user, plus), 'anchor', false)).toBe(true);
+    expect(deviceActionAllowed(ctx(user, plus), 'anchor', true)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import {
   categoryImageUrl,
   deviceImageUrl,
   driverImageUrl,
+  deviceImageCandidates,
 } from '../src/lru.ts';
 
 describe('image LRU cache (SPEC §9)', () => {
@@ -35,5 +36,21 @@ describe('image LRU cache (SPEC §9)', () => {
     expect(deviceImageUrl(7, 123, 'x')).toBe('/x/assets/images/7.png?v=123');
     expect(deviceImageUrl(7)).toBe('/rastro/assets/images/7.png');
     expect(driverImageUrl(3)).toBe('/rastro/assets/images/drivers/3.png');
+  });
+});
+
+describe('device picture candidates', () => {
+  it('own picture (cache-busted), its category, the default; no category name the server cannot serve', () => {
+    expect(
+      deviceImageCandidates({ id: 7, category: 'truck', attributes: { imageTimestamp: 123 } }, 'x'),
+    ).toEqual([
+      '/x/assets/images/7.png?v=123',
+      '/x/assets/images/categories/truck.png',
+      '/x/assets/images/categories/default.png',
+    ]);
+    // the server serves categories/<[a-z0-9_-]{1,40}>.png only: anything else is the default, listed once
+    expect(
+      deviceImageCandidates({ id: 7, category: 'Big Truck', attributes: { imageVersion: 'a b' } }),
+    ).toEqual(['/rastro/assets/images/7.png?v=a%20b', '/rastro/assets/images/categories/default.png']);
   });
 });

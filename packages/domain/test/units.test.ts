@@ -7,7 +7,12 @@ import {
   distanceToMeters,
   knotsToKmh,
   knotsToMph,
+  knotsToMps,
+  kmhToKnots,
+  kmhToMps,
   kmToMiles,
+  mpsToKmh,
+  mpsToKnots,
   metersToKm,
   msToHours,
   resolveUnits,
@@ -36,6 +41,16 @@ describe('unit conversions (SPEC §9)', () => {
     expect(convertSpeed(10, 'kn')).toBe(10);
     expect(speedToKnots(18.52, 'kmh')).toBeCloseTo(10, 10);
     expect(speedToKnots(11.5078, 'mph')).toBeCloseTo(10, 10);
+  });
+
+  it('1 knot = 1852 m per hour in m/s; 1 m/s = 3.6 km/h (the one home of every speed factor)', () => {
+    expect(knotsToMps(1)).toBeCloseTo(0.514444, 6);
+    expect(mpsToKnots(knotsToMps(7))).toBeCloseTo(7, 12);
+    expect(mpsToKnots(1)).toBeCloseTo(1.943844, 6);
+    expect(kmhToMps(36)).toBe(10);
+    expect(mpsToKmh(10)).toBe(36);
+    expect(kmhToKnots(knotsToKmh(12))).toBeCloseTo(12, 12);
+    expect(mpsToKmh(knotsToMps(1))).toBeCloseTo(knotsToKmh(1), 12);
   });
 
   it('metres to km /1000, miles = km × 0.621371, nmi = m / 1852', () => {

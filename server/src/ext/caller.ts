@@ -6,7 +6,7 @@
 //             deviceReadonly flags (administrators are never restricted), with access.ts's messages.
 // Device answers and server flags are cached for CALLER_TTL_MS per credential, like identities.
 import type { FastifyRequest } from 'fastify';
-import { resellerDomainOf } from '@rastro/domain';
+import { mayWrite, resellerDomainOf } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { ApiError, denied, unauthorized } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
@@ -174,10 +174,7 @@ async function gatewayCaller(ctx: AppContext, req: FastifyRequest): Promise<Call
     deviceByUniqueId: (uniqueId) => find(`uniqueId:${uniqueId}`, new URLSearchParams({ uniqueId })),
     async checkWrite(kind) {
       if (user.administrator) return;
-      const server = await serverWriteFlags(ctx);
-      if (user.readonly || server.readonly) throw denied('Write access denied');
-      if (kind === 'device' && (user.deviceReadonly || server.deviceReadonly))
-        throw denied('Write access denied');
+      if (!mayWrite(user, await serverWriteFlags(ctx), kind)) throw denied('Write access denied');
     },
   };
 }

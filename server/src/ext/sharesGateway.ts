@@ -12,7 +12,7 @@
 // others' sessions only when none is left (each link's own token is always revoked).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { shareCreateSchema, shareUpdateSchema, type ShareRecord, type User } from '@rastro/domain';
+import { mayWrite, shareCreateSchema, shareUpdateSchema, type ShareRecord, type User } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { ApiError, unauthorized } from '../errors.ts';
 import { upstreamServer } from '../authorize.ts';
@@ -110,7 +110,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
   /** Traccar's rule: a read-only user — or any non-administrator on a read-only server — changes nothing. */
   async function checkWrite(user: User): Promise<void> {
     if (user.administrator) return;
-    if (user.readonly || (await upstreamServer(ctx)).readonly)
+    if (!mayWrite(user, await upstreamServer(ctx)))
       throw new ApiError(400, 'Write access denied', 'SecurityException');
   }
 

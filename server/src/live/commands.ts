@@ -6,6 +6,7 @@ import {
   COMMAND_TYPES,
   INTERLOCK_COMMAND,
   forceRequested,
+  mayWrite,
   withoutForce,
   type Command,
   type QueuedCommand,
@@ -13,7 +14,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { badRequest, denied } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
-import { canAccessDevice, canSee, restricted, visibleIds, withSubgroups } from '../traccar/access.ts';
+import { canAccessDevice, canSee, serverFlags, visibleIds, withSubgroups } from '../traccar/access.ts';
 import { parse } from '../traccar/http.ts';
 import { parseJson } from './cache.ts';
 import type { LiveCore } from './ingest.ts';
@@ -167,7 +168,7 @@ export async function registerCommandRoutes(
       };
     } else {
       // ad-hoc commands: refused for limitCommands and readonly users (they may send saved ones only)
-      if (restricted(ctx, user, 'limitCommands') || restricted(ctx, user, 'readonly')) {
+      if (!mayWrite(user, serverFlags(ctx), 'command')) {
         throw denied('Operation restricted');
       }
       if (!body.type) throw badRequest('type: command type is required');

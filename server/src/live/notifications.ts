@@ -8,6 +8,7 @@ import {
   MESSAGE_CHANNELS,
   availableChannels,
   checkChannelMessage,
+  queryIdList,
   type Attributes,
   type Command,
   type Event,
@@ -235,23 +236,7 @@ const ANY_RECIPIENT = {
   attributes: { notificationTokens: '-', telegramChatId: '-' },
 };
 
-const userIdsQuery = z.object({
-  userId: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v, c) => {
-      const vals = v === undefined ? [] : Array.isArray(v) ? v : [v];
-      const out: number[] = [];
-      for (const s of vals) {
-        if (!/^\d{1,15}$/.test(s)) {
-          c.addIssue({ code: 'custom', message: `invalid id "${s.slice(0, 30)}"` });
-          return z.NEVER;
-        }
-        out.push(Number(s));
-      }
-      return out;
-    }),
-});
+const userIdsQuery = z.object({ userId: queryIdList });
 
 export async function registerNotificationRoutes(
   app: FastifyInstance,

@@ -3,18 +3,17 @@
 // Served on its own port (config.osmandPort) and as `POST /` on the web port.
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { kmhToKnots, mphToKnots, mpsToKnots } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import type { IncomingPosition, LiveCore } from './ingest.ts';
-
-const KNOTS_PER_MPS = 1.943844;
 
 /** Unit of the `speed` parameter (Traccar's `osmand.speed`): knots unless configured otherwise. */
 export type OsmAndSpeedUnit = 'knots' | 'kmh' | 'mps' | 'mph';
 const KNOTS_PER_UNIT: Record<OsmAndSpeedUnit, number> = {
   knots: 1,
-  kmh: 1 / 1.852,
-  mps: KNOTS_PER_MPS,
-  mph: 1.609344 / 1.852,
+  kmh: kmhToKnots(1),
+  mps: mpsToKnots(1),
+  mph: mphToKnots(1),
 };
 
 export type OsmAndDecoded =
@@ -257,7 +256,7 @@ export function decodeOsmAndJson(
         latitude,
         longitude,
         altitude: n(coords.altitude),
-        speed: speed !== undefined && speed >= 0 ? speed * KNOTS_PER_MPS : undefined,
+        speed: speed !== undefined && speed >= 0 ? mpsToKnots(speed) : undefined,
         course: n(coords.heading) !== undefined && n(coords.heading)! >= 0 ? n(coords.heading) : undefined,
         accuracy: n(coords.accuracy),
         attributes,

@@ -1,7 +1,7 @@
 // Positions, exports, accumulators and single events (CONTRACT §4).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { isInsideArea, parseZonedDate, type Position } from '@rastro/domain';
+import { isInsideArea, parseZonedDate, queryIdList, type Position } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest, denied, notFound } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
@@ -45,28 +45,12 @@ const dateParam = (name: string) =>
       return d;
     });
 
-const idList = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((v, c) => {
-    const vals = v === undefined ? [] : Array.isArray(v) ? v : [v];
-    const out: number[] = [];
-    for (const s of vals) {
-      if (!/^\d{1,15}$/.test(s)) {
-        c.addIssue({ code: 'custom', message: `id: invalid id "${s.slice(0, 30)}"` });
-        return z.NEVER;
-      }
-      out.push(Number(s));
-    }
-    return out;
-  });
-
 const positionsQuery = z.object({
   deviceId: idParam('deviceId'),
   from: dateParam('from'),
   to: dateParam('to'),
   geofenceId: idParam('geofenceId'),
-  id: idList,
+  id: queryIdList,
 });
 
 const accumulatorsBody = z.object({

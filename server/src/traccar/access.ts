@@ -2,6 +2,7 @@
 // propertyType, propertyId). Visibility for a user = a direct link, or a link to a group the user can see;
 // the groups a user can see are its linked groups and their sub-groups (3 levels in all, as Traccar expands
 // them). Administrators pass every single-object check, but their default lists show only linked objects.
+import { isRestricted, mayWrite, type Restriction } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { denied } from '../errors.ts';
 import type { UserRow } from './auth.ts';
@@ -84,12 +85,9 @@ export function serverSwitch(ctx: AppContext, key: string): boolean {
   return v === true || v === 'true';
 }
 
-export type Restriction = 'readonly' | 'deviceReadonly' | 'limitCommands' | 'disableReports';
-
-/** A restriction applies to non-admins when set on the server or on the user. */
+/** A restriction applies to non-admins when set on the server or on the user (the domain's isRestricted). */
 export function restricted(ctx: AppContext, user: UserRow, key: Restriction): boolean {
-  if (user.administrator) return false;
-  return !!user[key] || !!serverFlags(ctx)[key];
+  return !user.administrator && isRestricted(user, serverFlags(ctx), key); // admins: no server row read
 }
 
 export function checkAdmin(user: UserRow): void {
@@ -103,9 +101,8 @@ export function checkManager(user: UserRow): void {
 /** Object writes: readonly (server or user) ⇒ `Write access denied`; `kind` adds the resource's own flag. */
 export function checkWrite(ctx: AppContext, user: UserRow, kind?: 'device' | 'command' | 'attribute'): void {
   if (user.administrator) return;
-  if (restricted(ctx, user, 'readonly')) throw denied('Write access denied');
-  if (kind === 'device' && restricted(ctx, user, 'deviceReadonly')) throw denied('Write access denied');
-  if (kind === 'command' && restricted(ctx, user, 'limitCommands')) throw denied('Write access denied');
+  if (!mayWrite(user, serverFlags(ctx), kind === 'attribute' ? undefined : kind))
+    throw denied('Write access denied');
   if (kind === 'attribute') checkAdmin(user);
 }
 

@@ -1,5 +1,6 @@
 // Building blocks shared by the Traccar entity schemas (CONTRACT §1, §3): dates, ids, attributes.
 import { z } from 'zod';
+import { ID_LIST_MAX, parseIdList } from '../idList.ts';
 
 /** ISO-8601 zoned date-time as Java's ISO_ZONED_DATE_TIME accepts it: a zone (Z or ±hh:mm) is mandatory. */
 const ZONED =
@@ -69,21 +70,21 @@ export const flag = z
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1');
 
-/** A repeatable query parameter of ids (`id=1&id=2`), validated as integers ≥ 0. */
+/** A repeatable query parameter of ids (`id=1&id=2`): the domain's one id-list rule (idList.ts), else a 400. */
 export const idList = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((v, ctx) => {
-    const values = v === undefined ? [] : Array.isArray(v) ? v : [v];
-    const out: number[] = [];
-    for (const s of values) {
-      if (!/^\d{1,15}$/.test(s.trim())) {
-        ctx.addIssue({ code: 'custom', message: `invalid id "${s.slice(0, 30)}"` });
-        return z.NEVER;
-      }
-      out.push(Number(s.trim()));
+    const parsed = parseIdList(v);
+    if (parsed.invalid.length) {
+      ctx.addIssue({ code: 'custom', message: `invalid id "${parsed.invalid[0].slice(0, 30)}"` });
+      return z.NEVER;
     }
-    return out;
+    if (parsed.tooMany) {
+      ctx.addIssue({ code: 'custom', message: `at most ${ID_LIST_MAX} ids` });
+      return z.NEVER;
+    }
+    return parsed.ids;
   });
 
 /** A single optional integer query parameter. */

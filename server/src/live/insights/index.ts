@@ -9,6 +9,7 @@ import {
   HOUR_MS,
   INSIGHTS_MAX_DAYS,
   isNightHour,
+  queryIdList,
   rankScores,
   scoreOf,
   scoreWeightsFrom,
@@ -29,7 +30,7 @@ import { checkRestriction } from '../../traccar/access.ts';
 import { parse } from '../../traccar/http.ts';
 import type { LiveCore } from '../ingest.ts';
 import { jsonDate, type ReportDevice } from '../reports/compute.ts';
-import { idList, reportDevices, reportTimeZone } from '../reports/scope.ts';
+import { reportDevices, reportTimeZone } from '../reports/scope.ts';
 import { wantsXlsx } from '../reports/index.ts';
 import { emptyTotals, InsightsData, type KeyTotals } from './data.ts';
 import { scoresWorkbook } from './xlsx.ts';
@@ -37,7 +38,7 @@ import { scoresWorkbook } from './xlsx.ts';
 const DAY_MS = 86_400_000;
 /** The sums a dashboard total adds up. */
 const SUMMED = ['distance', 'drivingMs', 'idleMs'] as const;
-const ids = idList;
+const ids = queryIdList;
 const period = {
   deviceId: ids,
   groupId: ids,

@@ -1,6 +1,6 @@
 // Report items (CONTRACT §3 "Report items" and §8) computed from positions, with no I/O: durations and engine
 // hours in ms, speeds in knots, distances in metres.
-import type { ReportStop, ReportSummary, ReportTrip } from '@rastro/domain';
+import { mpsToKnots, type ReportStop, type ReportSummary, type ReportTrip } from '@rastro/domain';
 import { createMotionTracker, type TripParams } from '../motion.ts';
 
 export interface ReportPosition {
@@ -36,8 +36,6 @@ export interface ReportOptions {
   /** driver uniqueId ⇒ name */
   drivers?: Map<string, string>;
 }
-
-const KNOTS_PER_MPS = 3600 / 1852;
 
 /** Jackson's date format (CONTRACT §1): millis and a +00:00 offset. */
 export const jsonDate = (value: string | number | Date): string =>
@@ -92,8 +90,7 @@ export function spentFuel(start: ReportPosition, end: ReportPosition, device: Re
   return 0;
 }
 
-const speedKnots = (metres: number, ms: number): number =>
-  ms > 0 ? (metres / (ms / 1000)) * KNOTS_PER_MPS : 0;
+const speedKnots = (metres: number, ms: number): number => (ms > 0 ? mpsToKnots(metres / (ms / 1000)) : 0);
 
 /**
  * Slow mode: replays the period's positions (fixTime order) through the motion state machine. The period starts

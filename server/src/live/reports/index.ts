@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   formatMessage,
+  queryIdList,
   XLSX_ACCEPT,
   zonedDate,
   type DeviceReportRow,
@@ -37,7 +38,7 @@ import {
   type Segment,
 } from './compute.ts';
 import { ReportData, type Range } from './data.ts';
-import { idList, list, reportDevices, reportTimeZone } from './scope.ts';
+import { list, reportDevices, reportTimeZone } from './scope.ts';
 import { devicesWorkbook, reportWorkbook } from './xlsx.ts';
 
 /** The report types' names in the messages (mail subject), as the Excel sheets name them. */
@@ -57,7 +58,7 @@ export function wantsXlsx(req: FastifyRequest): boolean {
 /** report.fastThreshold: longer periods read stored motion events instead of replaying positions. */
 export const FAST_THRESHOLD_MS = 86_400_000;
 
-const ids = idList;
+const ids = queryIdList;
 const strings = z.preprocess(list, z.array(z.string().max(100)).max(100));
 
 const baseQuery = z

@@ -1,7 +1,6 @@
 // Who and what a report (and the insights built on the same rules) covers: the devices of the request — explicit
 // ids, groups with their sub-groups, or every device the caller sees — each checked against the caller, and the
 // time zone its days are cut in.
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../traccar/auth.ts';
 import { checkSee, visibleDeviceIds, withSubgroups } from '../../traccar/access.ts';
@@ -10,12 +9,6 @@ import { validTimeZone, type ReportDevice } from './compute.ts';
 
 /** A query parameter given once, repeated or not at all, as a list. */
 export const list = (v: unknown) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]);
-/** `deviceId` / `groupId` of a report query: repeated, one or none, whole positive numbers. */
-export const idList = z.preprocess(
-  list,
-  z.array(z.coerce.number().int('ids are whole numbers').positive('ids are positive')).max(10_000),
-);
-
 export function reportDevices(
   ctx: AppContext,
   live: LiveCore,

@@ -1,5 +1,6 @@
 // The demo fleet's devices, derived from their index alone: uniqueId rastro-0001, rastro-0002, … and a
 // category, model, plate, colour, tracker brand and speed limit that are the same on every start.
+import { kmhToKnots } from '@rastro/domain';
 import { createRng, hashSeed } from './rng.ts';
 
 export type Category = 'car' | 'truck' | 'motorcycle' | 'van' | 'pickup' | 'bus';
@@ -124,7 +125,7 @@ export function catalogEntry(index: number, seed: number, ns: string): CatalogEn
       'device.model': gpsModel,
       'device.technology': technology,
       fuelCapacity: profile.tank,
-      speedLimit: Math.round((profile.limitKmh / 1.852) * 100) / 100,
+      speedLimit: Math.round(kmhToKnots(profile.limitKmh) * 100) / 100,
     },
   };
 }

@@ -1,6 +1,6 @@
 // One simulated vehicle: drives block by block along the generated streets, halts at corners, parks with the
 // ignition off (through the night too), and reports what a real tracker sends (OsmAnd-style attributes).
-import type { LatLon } from '@rastro/domain';
+import { kmhToKnots, kmhToMps, mpsToKmh, type LatLon } from '@rastro/domain';
 import { LIMIT_KMH, nearestNode, randomNode, route, toLatLon, type Leg, type Node } from './city.ts';
 import { PROFILES, type CatalogEntry, type Profile } from './catalog.ts';
 import { createRng, hashSeed, type Rng } from './rng.ts';
@@ -8,7 +8,6 @@ import { createRng, hashSeed, type Rng } from './rng.ts';
 export const ALARMS = ['sos', 'powerCut', 'lowBattery', 'vibration', 'tampering', 'jamming'] as const;
 /** Harsh manoeuvres a driving tracker reports now and then (Traccar's alarm values). */
 const HARSH = ['hardBraking', 'hardAcceleration', 'hardCornering'] as const;
-const KNOTS_PER_KMH = 1 / 1.852;
 /** Local time offset of São Paulo (UTC−3, no daylight saving since 2019), for the night parking. */
 const LOCAL_OFFSET_MS = -3 * 3600_000;
 
@@ -102,7 +101,7 @@ export class Vehicle {
     }
     const limit = LIMIT_KMH[leg.kind];
     const factor = this.hurried ? rng.range(0.95, 1.25) : rng.range(0.7, 1.05);
-    const target = Math.min(this.profile.maxKmh, limit * factor) / 3.6;
+    const target = kmhToMps(Math.min(this.profile.maxKmh, limit * factor));
     this.speed = Math.max(0, this.speed + Math.max(-3 * dt, Math.min(2 * dt, target - this.speed)));
     this.advance(dt);
     // traffic lights and congestion: short halts that do not end a trip
@@ -183,7 +182,7 @@ export class Vehicle {
     const rng = this.rng;
     this.lastReport = now;
     const ignition = this.ignition;
-    const kmh = this.speed * 3.6;
+    const kmh = mpsToKmh(this.speed);
     const attributes: Record<string, unknown> = {
       ignition,
       blocked: this.blocked,
@@ -218,7 +217,7 @@ export class Vehicle {
       latitude: round(this.position.latitude, 6),
       longitude: round(this.position.longitude, 6),
       altitude: round(760 + rng.range(-15, 15), 1),
-      speed: round(kmh * KNOTS_PER_KMH, 2),
+      speed: round(kmhToKnots(kmh), 2),
       course: Math.round(this.course),
       accuracy: round(rng.range(3, 12), 1),
       attributes,

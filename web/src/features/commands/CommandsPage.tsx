@@ -3,7 +3,7 @@
 import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { canSeeMenu, isLimitCommands, isReadonly, traccarName, type Command } from '@rastro/domain';
+import { canSeeMenu, mayWrite, traccarName, type Command } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
@@ -21,10 +21,7 @@ export function CommandsPage() {
   const server = useSession((s) => s.server);
   const isPlus = useSession((s) => s.isPlus);
   const ns = useSession((s) => s.ns);
-  const editable =
-    !isReadonly(user, server) &&
-    !isLimitCommands(user, server) &&
-    canSeeMenu({ user, server, isPlus, ns }, 'commands');
+  const editable = mayWrite(user, server, 'command') && canSeeMenu({ user, server, isPlus, ns }, 'commands');
   const [editing, setEditing] = useState<CommandFormValues | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<Command | null>(null);

@@ -4,7 +4,7 @@
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { canSendCommands, isReadonly, type Command } from '@rastro/domain';
+import { canSendCommands, type Command } from '@rastro/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ export function SendCommandDialog({ props, onClose }: DialogComponentProps) {
   const server = useSession((s) => s.server);
   const isPlus = useSession((s) => s.isPlus);
   const ns = useSession((s) => s.ns);
-  const customAllowed = canSendCommands({ user, server, isPlus, ns }) && !isReadonly(user, server);
+  const customAllowed = canSendCommands({ user, server, isPlus, ns });
 
   const saved = useQuery({
     queryKey: ['commands', 'send', deviceId],

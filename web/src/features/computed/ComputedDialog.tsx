@@ -20,6 +20,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFlask } from '@tabler/icons-react';
 import {
   COMPUTED_TYPES,
+  KNOT_TO_KMH,
   parseComputedForm,
   type ComputedFormValues,
   type ComputedTestResult,
@@ -195,7 +196,7 @@ export function ComputedDialog({ initial, onClose }: Props) {
           label={t('fields.expression')}
           description={
             <>
-              {t('hints.expression')} <Code>speed * 1.852</Code>{' '}
+              {t('hints.expression')} <Code>speed * {KNOT_TO_KMH}</Code>{' '}
               <Code>ignition ? &quot;on&quot; : &quot;off&quot;</Code>
             </>
           }

@@ -6,12 +6,8 @@ import { IconAlertTriangle, IconClockPause } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   anchorMode,
-  canAnchor,
-  canBlock,
-  canEditDevices,
-  canUnlock,
+  deviceActionAllowed,
   FORCE_ATTRIBUTE,
-  isReadonly,
   slideActionDelay,
   type PermissionContext,
 } from '@rastro/domain';
@@ -43,11 +39,7 @@ export interface OpenAction extends ActionEventDetail {
 
 /** Whether the signed-in user may run this action (the server refuses too; this avoids a useless request). */
 export function actionAllowed(ctx: PermissionContext, kind: ActionKind, command: string): boolean {
-  // ad-hoc engine commands are refused by the server for readonly accounts too
-  if (kind === 'block') return !isReadonly(ctx.user, ctx.server) && canBlock(ctx);
-  if (kind === 'unlock') return !isReadonly(ctx.user, ctx.server) && canUnlock(ctx);
-  if (kind === 'anchor') return canAnchor(ctx, anchorMode(command) === 'disable' ? 'disable' : 'enable');
-  return canEditDevices(ctx, 'delete');
+  return deviceActionAllowed(ctx, kind, anchorMode(command) === 'disable');
 }
 
 function usePermissionContext(): PermissionContext {

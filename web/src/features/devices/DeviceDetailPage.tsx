@@ -25,19 +25,23 @@ import {
   attrNumber,
   attrString,
   cameraSource,
+  deviceActionButtons,
   deviceDriver,
+  favoriteAttributes,
   formatDistance,
   formatEngineHours,
   formatSpeed,
+  nsKey,
   positionIndicators,
   resolveUnits,
+  togglePinned,
   type Attributes,
+  type DeviceActionKey,
   type IndicatorLevel,
   type User,
 } from '@rastro/domain';
 import { openDialog } from '../../shell/dialogs.ts';
 import { usePendingFor } from '../../stores/pendingCommands.ts';
-import { deviceActionButtons, type DeviceActionKey } from './deviceActionButtons.ts';
 import { api } from '../../api/http.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
@@ -51,26 +55,6 @@ const LEVEL_COLOR: Record<IndicatorLevel, string> = {
   green: 'green',
   none: 'gray',
 };
-
-/** Comma list attribute → trimmed names. */
-export function parseAttributeList(value: unknown): string[] {
-  const s = attrString(value);
-  if (!s) return [];
-  return s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-}
-
-export function favouriteAttributes(
-  serverAttrs: Attributes | undefined,
-  userAttrs: Attributes | undefined,
-  ns: string,
-) {
-  const server = parseAttributeList(serverAttrs?.[`${ns}.deviceAttributes`]);
-  const user = parseAttributeList(userAttrs?.[`${ns}.deviceAttributes`]);
-  return { server, user, all: [...new Set([...server, ...user])] };
-}
 
 function formatValue(v: unknown): string {
   if (v === null || v === undefined) return '';
@@ -102,7 +86,10 @@ export function DeviceDetailPage() {
     if (s.selectedId !== id) s.select(id, true);
   }, [id]);
 
-  const fav = favouriteAttributes(server?.attributes, user?.attributes, ns);
+  // the user's favourites first, then the server's (domain favoriteAttributes); only the user's can be unpinned
+  const fav = favoriteAttributes(server, user, ns);
+  const favKeys = fav.map((f) => f.key);
+  const pinnedByUser = new Set(fav.filter((f) => f.source === 'user').map((f) => f.key));
 
   if (!device) {
     return (
@@ -119,15 +106,15 @@ export function DeviceDetailPage() {
   const hours = attrNumber(attrs.hours);
   const driverName = attrString(attrs.driverName) ?? deviceDriver(device, position);
   const names = Object.keys(attrs).sort();
-  const favourites = fav.all.filter((k) => attrs[k] !== undefined);
-  const others = names.filter((k) => !fav.all.includes(k));
+  const favourites = favKeys.filter((k) => attrs[k] !== undefined);
+  const others = names.filter((k) => !favKeys.includes(k));
 
   const togglePin = async (key: string) => {
     if (!user || saving) return;
-    const list = fav.user.includes(key) ? fav.user.filter((k) => k !== key) : [...fav.user, key];
+    const listKey = nsKey(ns, 'deviceAttributes');
     const next: User = {
       ...user,
-      attributes: { ...user.attributes, [`${ns}.deviceAttributes`]: list.join(',') },
+      attributes: { ...user.attributes, [listKey]: togglePinned(user.attributes?.[listKey], key) },
     };
     setSaving(true);
     try {
@@ -306,7 +293,7 @@ export function DeviceDetailPage() {
                 <Text size="sm" fw={600}>
                   {formatValue(attrs[k])}
                 </Text>
-                {fav.user.includes(k) && (
+                {pinnedByUser.has(k) && (
                   <ActionIcon
                     size="sm"
                     variant="subtle"

@@ -1,14 +1,13 @@
 import { act, cleanup, fireEvent, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, type Device, type Group, type Position } from '@rastro/domain';
+import { DEFAULT_SORT, deviceImageCandidates, type Device, type Group, type Position } from '@rastro/domain';
 import { renderWithProviders } from '../../components/testing.tsx';
 import { DEFAULT_FILTERS, useLive } from '../../stores/live.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { StatusCounts } from './DeviceFilters.tsx';
-import { DeviceImage, deviceImageCandidates, imageCache, LruCache } from './DeviceImage.tsx';
+import { DeviceImage, imageCache } from './DeviceImage.tsx';
 import { buildRows } from './DevicesPage.tsx';
 import { filterSorted, useSortedDevices } from './useDeviceList.ts';
-import { favouriteAttributes } from './DeviceDetailPage.tsx';
 
 const dev = (id: number, p: Partial<Device> = {}) =>
   ({
@@ -96,15 +95,6 @@ describe('device list data', () => {
     ).toEqual([3, 2]);
     expect(buildRows(list, false, groups, {}, '').every((r) => r.kind === 'device')).toBe(true);
   });
-
-  it('favourite attributes come from the server and the user lists', () => {
-    const f = favouriteAttributes(
-      { 'rastro.deviceAttributes': 'power, sat' },
-      { 'rastro.deviceAttributes': 'rpm,sat' },
-      'rastro',
-    );
-    expect(f).toEqual({ server: ['power', 'sat'], user: ['rpm', 'sat'], all: ['power', 'sat', 'rpm'] });
-  });
 });
 
 describe('status counts', () => {
@@ -122,16 +112,6 @@ describe('status counts', () => {
 });
 
 describe('device image', () => {
-  it('an LRU of 100 evicts the least recently used', () => {
-    const c = new LruCache<number, number>(100);
-    for (let i = 0; i < 100; i++) c.set(i, i);
-    c.get(0); // refresh 0
-    c.set(100, 100);
-    expect(c.size).toBe(100);
-    expect(c.has(0)).toBe(true);
-    expect(c.has(1)).toBe(false);
-  });
-
   it('tries the device picture, then its category, then the default category', () => {
     const d = dev(7, { category: 'truck', attributes: { imageTimestamp: 123 } });
     expect(deviceImageCandidates(d, 'rastro')).toEqual([

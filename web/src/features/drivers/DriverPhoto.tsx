@@ -4,7 +4,13 @@
 import { Avatar, Button, FileButton, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { DRIVER_IMAGE_KEY, imageUploadProblem, type Driver } from '@rastro/domain';
+import {
+  DRIVER_IMAGE_KEY,
+  attrString,
+  driverImageUrl,
+  imageUploadProblem,
+  type Driver,
+} from '@rastro/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +24,7 @@ export function DriverPhoto({ driver, ns }: { driver: Driver | undefined; ns: st
   const [error, setError] = useState<string | null>(null);
   if (!driver) return null;
   const stamp = driver.attributes?.[DRIVER_IMAGE_KEY];
-  const src = stamp ? `/${ns}/assets/images/drivers/${driver.id}.png?v=${String(stamp)}` : undefined;
+  const src = stamp ? driverImageUrl(driver.id, attrString(stamp), ns) : undefined;
 
   const done = async (message: string) => {
     await qc.invalidateQueries({ queryKey: resourceKeys.all('drivers') });

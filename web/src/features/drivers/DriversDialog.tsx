@@ -25,8 +25,10 @@ import {
   DRIVER_DATE_FIELDS,
   DRIVER_FIELDS,
   DRIVER_IMAGE_KEY,
+  attrString,
   can,
   canSeeMenu,
+  driverImageUrl,
   driverSaveError,
   driverToForm,
   emptyDriverForm,
@@ -47,10 +49,8 @@ import { useSession } from '../../stores/session.ts';
 import { AttributesEditor } from '../../components/AttributesEditor.tsx';
 import { DriverPhoto } from './DriverPhoto.tsx';
 
-function driverImage(ns: string, d: Driver): string {
-  const stamp = d.attributes?.[DRIVER_IMAGE_KEY];
-  return `/${ns}/assets/images/drivers/${d.id}.png${stamp ? `?v=${String(stamp)}` : ''}`;
-}
+const driverImage = (ns: string, d: Driver): string =>
+  driverImageUrl(d.id, attrString(d.attributes?.[DRIVER_IMAGE_KEY]), ns);
 
 export function DriversDialog({ onClose }: DialogComponentProps) {
   const { t } = useTranslation('drivers');
