@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../components/navigation.ts';
 import { resourceKeys } from '../../api/resources.ts';
 import { SlideToConfirm } from '../../components/SlideToConfirm.tsx';
+import { SpeedAgeNote } from './SpeedAgeNote.tsx';
 import { useLive } from '../../stores/live.ts';
 import { usePendingCommands } from '../../stores/pendingCommands.ts';
 import { useSession } from '../../stores/session.ts';
@@ -197,6 +198,7 @@ export function ActionDialog({ action, onClose }: { action: OpenAction; onClose(
         <Text size="sm" data-testid="action-question">
           {question}
         </Text>
+        {kind === 'block' && !pending && <SpeedAgeNote deviceId={device.id} />}
         {!allowed && (
           <Alert color="red" data-testid="action-denied">
             {t('denied')}

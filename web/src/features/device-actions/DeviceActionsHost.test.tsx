@@ -3,7 +3,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Device, User } from '@rastro/domain';
+import { kmhToKnots, type Device, type Position, type User } from '@rastro/domain';
 import { fakeFetch, json, renderWithProviders, text } from '../../components/testing.tsx';
 import { SLIDE_FALLBACK_WIDTH } from '../../components/SlideToConfirm.tsx';
 import { usePendingCommands } from '../../stores/pendingCommands.ts';
@@ -178,5 +178,40 @@ describe('DeviceActionsHost', () => {
       type: 'engineStop',
       attributes: { force: true },
     });
+  });
+
+  it('interlock: an old newest speed shows its age in the dialog and the block is still sent', async () => {
+    useSession.setState({ user: user({ attributes: { speedUnit: 'kmh' } }) });
+    const at = (minutesAgo: number) =>
+      ({
+        id: 1,
+        deviceId: 9,
+        fixTime: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+        speed: kmhToKnots(30),
+        latitude: 0,
+        longitude: 0,
+        attributes: {},
+      }) as unknown as Position;
+    try {
+      // a fresh speed: nothing to say
+      useLive.setState({ positions: { 9: at(1) } });
+      stubFetch(() => json({ id: 0, deviceId: 9, type: 'engineStop' }));
+      renderWithProviders(<DeviceActionsHost />);
+      await open('openBlockModal', 'engineStop');
+      expect(screen.queryByTestId('action-speed-age')).toBeNull();
+      cleanup();
+
+      useLive.setState({ positions: { 9: at(12) } });
+      renderWithProviders(<DeviceActionsHost />);
+      await open('openBlockModal', 'engineStop');
+      const note = screen.getByTestId('action-speed-age').textContent ?? '';
+      expect(note).toContain('há 12 minutos');
+      expect(note).toContain('30 km/h');
+      fullSlide();
+      await screen.findByText('Comando de bloqueio enviado');
+      expect(calls).toHaveLength(1);
+    } finally {
+      useLive.setState({ positions: {} });
+    }
   });
 });
