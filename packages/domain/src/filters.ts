@@ -150,6 +150,24 @@ export function deviceDriver(device: Device, position: Position | null | undefin
   return d && d.trim() !== '' ? d : undefined;
 }
 
+/**
+ * The driver on the device as people read it, as the reports name a trip's driver (issue #28): the driver
+ * catalogue's name for deviceDriver's code, else a name the position carries (`driverName`); the code alongside.
+ * Undefined when neither a code nor a name is known.
+ */
+export function deviceDriverLabel(
+  device: Device,
+  position: Position | null | undefined,
+  drivers: readonly { uniqueId: string; name: string }[] | null | undefined,
+): { name: string | undefined; code: string | undefined } | undefined {
+  const code = deviceDriver(device, position);
+  const known = code !== undefined ? drivers?.find((d) => d.uniqueId === code)?.name : undefined;
+  const carried = attrString(position?.attributes?.driverName);
+  const name = known?.trim() ? known : carried?.trim() ? carried : undefined;
+  if (code === undefined && name === undefined) return undefined;
+  return { name, code };
+}
+
 export function isLocked(position: Position | null | undefined): boolean {
   return !!position && attrBool(position.attributes?.blocked);
 }

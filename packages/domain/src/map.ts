@@ -166,7 +166,7 @@ export function boundsOf(points: readonly Partial<LatLng>[]): Bounds | null {
 
 export type InitialView =
   | { kind: 'center'; source: 'user' | 'server' | 'default'; center: LatLng; zoom: number }
-  | { kind: 'bounds'; source: 'devices'; bounds: Bounds; center: LatLng; zoom: number };
+  | { kind: 'fit'; source: 'devices'; bounds: Bounds; center: LatLng; zoom: number };
 
 function validZoom(z: unknown): z is number {
   return typeof z === 'number' && Number.isFinite(z) && z > 0;
@@ -179,15 +179,104 @@ export function initialZoom(user?: CoordSource | null, server?: CoordSource | nu
   return MAP_DEFAULT_ZOOM;
 }
 
+/** The first map's fit never zooms in closer than this (one vehicle, or several parked together). */
+export const FIT_MAX_ZOOM = 16;
+/** MapLibre's tile size: the world is 512 × 2^zoom px wide. */
+const WORLD_TILE = 512;
+/** Web Mercator's latitude limit. */
+const MAX_MERCATOR_LAT = 85.051129;
+
+export interface Padding {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
 /**
- * SPEC §5 centring: the user's coordinates only if both valid, else the server's, else the bounds of all
- * devices' positions, else 0,0.
+ * Room kept around the fitted markers (px) on top of any panel: the icon above and its label below (name, plate,
+ * status: up to three 12 px lines under the icon), a label's half width at the sides, and the map's own
+ * controls (zoom, style, preferences) down the right edge.
+ */
+export const FIT_MARKER_MARGIN: Readonly<Padding> = Object.freeze({
+  top: 30,
+  right: 70,
+  bottom: 70,
+  left: 70,
+});
+
+/** The map's drawing area in px, and what covers its edges (panels, sheets). */
+export interface MapViewport {
+  width: number;
+  height: number;
+  padding?: Partial<Padding>;
+}
+
+const mercX = (lon: number) => (lon + 180) / 360;
+const mercY = (lat: number) => {
+  const phi = (Math.max(-MAX_MERCATOR_LAT, Math.min(MAX_MERCATOR_LAT, lat)) * Math.PI) / 180;
+  return (1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2;
+};
+const lonOf = (x: number) => x * 360 - 180;
+const latOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
+
+/**
+ * Centre and zoom showing all of `bounds` inside the viewport's padded area (Web Mercator, as MapLibre draws),
+ * the zoom capped at `maxZoom` (a single point, or points at one place, sit in the middle of the padded area at
+ * that zoom). Padding that leaves no room on an axis is dropped on that axis. The antimeridian is not handled:
+ * bounds span west → east.
+ */
+export function fitView(
+  bounds: Bounds,
+  viewport: MapViewport,
+  maxZoom: number = FIT_MAX_ZOOM,
+): { center: LatLng; zoom: number } {
+  let { top = 0, right = 0, bottom = 0, left = 0 } = viewport.padding ?? {};
+  const width = Math.max(1, viewport.width);
+  const height = Math.max(1, viewport.height);
+  if (width - left - right < 1) left = right = 0;
+  if (height - top - bottom < 1) top = bottom = 0;
+  const x0 = mercX(bounds.west);
+  const x1 = mercX(bounds.east);
+  const y0 = mercY(bounds.north);
+  const y1 = mercY(bounds.south);
+  const fit = (room: number, span: number) => (span > 0 ? Math.log2(room / (span * WORLD_TILE)) : Infinity);
+  const zoom = Math.max(
+    0,
+    Math.min(maxZoom, fit(width - left - right, x1 - x0), fit(height - top - bottom, y1 - y0)),
+  );
+  const world = WORLD_TILE * 2 ** zoom;
+  // the bounds' middle goes to the padded area's middle, which is (left − right) / 2, (top − bottom) / 2 px off
+  // the map's centre
+  const cx = ((x0 + x1) / 2) * world - (left - right) / 2;
+  const cy = ((y0 + y1) / 2) * world - (top - bottom) / 2;
+  return { center: { latitude: latOf(cy / world), longitude: lonOf(cx / world) }, zoom };
+}
+
+/**
+ * The first map (issue #28): fitted to every position the user can see (`positions`), kept clear of the panels
+ * (`viewport.padding`) with FIT_MARKER_MARGIN around the markers, at most FIT_MAX_ZOOM. Without any position:
+ * SPEC §5's centre (the user's coordinates only if both valid, else the server's, else 0,0), zoom user → server →
+ * 17.
  */
 export function initialView(
   user: CoordSource | null | undefined,
   server: CoordSource | null | undefined,
-  positions: readonly Partial<LatLng>[] = [],
+  positions: readonly Partial<LatLng>[],
+  viewport: MapViewport,
 ): InitialView {
+  const bounds = boundsOf(positions);
+  if (bounds) {
+    const pad = viewport.padding ?? {};
+    const m = FIT_MARKER_MARGIN;
+    const padding: Padding = {
+      top: (pad.top ?? 0) + m.top,
+      right: (pad.right ?? 0) + m.right,
+      bottom: (pad.bottom ?? 0) + m.bottom,
+      left: (pad.left ?? 0) + m.left,
+    };
+    return { kind: 'fit', source: 'devices', bounds, ...fitView(bounds, { ...viewport, padding }) };
+  }
   const zoom = initialZoom(user, server);
   for (const [source, s] of [
     ['user', user],
@@ -197,17 +286,37 @@ export function initialView(
       return { kind: 'center', source, center: { latitude: s.latitude, longitude: s.longitude }, zoom };
     }
   }
-  const bounds = boundsOf(positions);
-  if (bounds) {
-    return {
-      kind: 'bounds',
-      source: 'devices',
-      bounds,
-      center: { latitude: (bounds.south + bounds.north) / 2, longitude: (bounds.west + bounds.east) / 2 },
-      zoom,
-    };
-  }
   return { kind: 'center', source: 'default', center: { latitude: 0, longitude: 0 }, zoom };
+}
+
+export interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * Padding that keeps a view clear of a panel laid over the map: a panel along the left (or right) edge over the
+ * full height pads that side, a sheet along the bottom (or top) over the full width pads that side. A panel
+ * covering the whole map, or none, pads nothing.
+ */
+export function overlayPadding(map: Rect, panel: Rect | null | undefined): Padding {
+  const none: Padding = { top: 0, right: 0, bottom: 0, left: 0 };
+  if (!panel) return none;
+  const l = Math.max(map.left, panel.left);
+  const r = Math.min(map.right, panel.right);
+  const t = Math.max(map.top, panel.top);
+  const b = Math.min(map.bottom, panel.bottom);
+  if (r <= l || b <= t) return none;
+  const fullHeight = t <= map.top + 1 && b >= map.bottom - 1;
+  const fullWidth = l <= map.left + 1 && r >= map.right - 1;
+  if (fullHeight && fullWidth) return none;
+  if (fullHeight && l <= map.left + 1) return { ...none, left: r - map.left };
+  if (fullHeight && r >= map.right - 1) return { ...none, right: map.right - l };
+  if (fullWidth && b >= map.bottom - 1) return { ...none, bottom: map.bottom - t };
+  if (fullWidth && t <= map.top + 1) return { ...none, top: b - map.top };
+  return none;
 }
 
 /** Parameters of the centre-on-device fly animation. */

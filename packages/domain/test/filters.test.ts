@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FILTER_STATE,
   countDevices,
+  deviceDriverLabel,
   deviceSearchText,
   distinctAttributeValues,
   filterDevices,
@@ -175,5 +176,41 @@ describe('isFiltering and counts', () => {
 
   it('lists distinct attribute values', () => {
     expect(distinctAttributeValues(devices, 'device.gpsBrand')).toEqual(['Teltonika']);
+  });
+});
+
+describe('deviceDriverLabel (issue #28: the driver named as reports name it)', () => {
+  const drivers = [
+    { uniqueId: 'MOT-006', name: 'Carla Dias' },
+    { uniqueId: 'MOT-007', name: '  ' },
+  ];
+  it("the catalogue's name for the position's code, the code alongside", () => {
+    expect(deviceDriverLabel(device(1), position(1, { driverUniqueId: 'MOT-006' }), drivers)).toEqual({
+      name: 'Carla Dias',
+      code: 'MOT-006',
+    });
+  });
+  it("the device's code when the position has none", () => {
+    expect(deviceDriverLabel(device(1, {}, { driverUniqueId: 'MOT-006' }), position(1), drivers)).toEqual({
+      name: 'Carla Dias',
+      code: 'MOT-006',
+    });
+  });
+  it('a code the catalogue lacks (or names blank): the name the position carries, else none', () => {
+    expect(deviceDriverLabel(device(1), position(1, { driverUniqueId: 'MOT-009' }), drivers)).toEqual({
+      name: undefined,
+      code: 'MOT-009',
+    });
+    expect(
+      deviceDriverLabel(device(1), position(1, { driverUniqueId: 'MOT-007', driverName: 'Rui' }), drivers),
+    ).toEqual({ name: 'Rui', code: 'MOT-007' });
+    expect(deviceDriverLabel(device(1), position(1, { driverUniqueId: 'MOT-006' }), undefined)).toEqual({
+      name: undefined,
+      code: 'MOT-006',
+    });
+  });
+  it('no driver at all: undefined', () => {
+    expect(deviceDriverLabel(device(1), position(1), drivers)).toBeUndefined();
+    expect(deviceDriverLabel(device(1), undefined, drivers)).toBeUndefined();
   });
 });

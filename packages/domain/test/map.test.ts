@@ -6,8 +6,12 @@ import {
   spriteCell,
   spriteSize,
   centerOnDevice,
+  fitView,
+  FIT_MARKER_MARGIN,
+  FIT_MAX_ZOOM,
   initialView,
   initialZoom,
+  overlayPadding,
   isValidLatitude,
   isValidLongitude,
   parseMapPref,
@@ -16,6 +20,112 @@ import {
   STATUS_COLORS,
   MARKER_MOVE_MS,
 } from '../src/map.ts';
+
+/** Screen px of a point in a view (Web Mercator, 512 px tiles, as MapLibre draws), from the viewport's top left. */
+function screen(
+  p: { latitude: number; longitude: number },
+  view: { center: { latitude: number; longitude: number }; zoom: number },
+  vp: { width: number; height: number },
+): [number, number] {
+  const world = 512 * 2 ** view.zoom;
+  const x = (lon: number) => ((lon + 180) / 360) * world;
+  const y = (lat: number) => {
+    const phi = (lat * Math.PI) / 180;
+    return ((1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2) * world;
+  };
+  return [
+    vp.width / 2 + x(p.longitude) - x(view.center.longitude),
+    vp.height / 2 + y(p.latitude) - y(view.center.latitude),
+  ];
+}
+
+describe('first map fit (issue #28)', () => {
+  const vp = { width: 1000, height: 600 };
+
+  it('one point: centred at the maximum zoom', () => {
+    const b = { south: -23.5, north: -23.5, west: -46.6, east: -46.6 };
+    const v = fitView(b, vp);
+    expect(v.zoom).toBe(FIT_MAX_ZOOM);
+    expect(v.center.latitude).toBeCloseTo(-23.5, 9);
+    expect(v.center.longitude).toBeCloseTo(-46.6, 9);
+    expect(fitView(b, vp, 12).zoom).toBe(12);
+  });
+
+  it('one point with padding: in the middle of the area the panels leave', () => {
+    const b = { south: 10, north: 10, west: 20, east: 20 };
+    const padded = { ...vp, padding: { left: 400, bottom: 200 } };
+    const v = fitView(b, padded);
+    const [x, y] = screen({ latitude: 10, longitude: 20 }, v, padded);
+    expect(x).toBeCloseTo(400 + 600 / 2, 6);
+    expect(y).toBeCloseTo(400 / 2, 6);
+  });
+
+  it('points at the same place: as one point', () => {
+    const pts = [
+      { latitude: -15.8, longitude: -47.9 },
+      { latitude: -15.8, longitude: -47.9 },
+    ];
+    const v = initialView(null, null, pts, vp);
+    expect(v.kind).toBe('fit');
+    expect(v.zoom).toBe(FIT_MAX_ZOOM);
+    const [x, y] = screen(pts[0], v, vp);
+    const m = FIT_MARKER_MARGIN;
+    expect(x).toBeCloseTo(m.left + (1000 - m.left - m.right) / 2, 6);
+    expect(y).toBeCloseTo(m.top + (600 - m.top - m.bottom) / 2, 6);
+  });
+
+  it('many points: all inside, and the tighter axis touches its padded edges', () => {
+    const b = { south: -30, north: 5, west: -70, east: -35 };
+    const padded = { ...vp, padding: { top: 10, right: 20, bottom: 30, left: 40 } };
+    const v = fitView(b, padded);
+    expect(v.zoom).toBeLessThan(FIT_MAX_ZOOM);
+    const [xw, yn] = screen({ latitude: b.north, longitude: b.west }, v, padded);
+    const [xe, ys] = screen({ latitude: b.south, longitude: b.east }, v, padded);
+    expect(xw).toBeGreaterThanOrEqual(40 - 1e-6);
+    expect(xe).toBeLessThanOrEqual(1000 - 20 + 1e-6);
+    // this box is taller than wide on screen: top and bottom touch
+    expect(yn).toBeCloseTo(10, 6);
+    expect(ys).toBeCloseTo(600 - 30, 6);
+  });
+
+  it('a close cluster stops at the maximum zoom', () => {
+    const v = fitView({ south: -23.5501, north: -23.55, west: -46.6301, east: -46.63 }, vp);
+    expect(v.zoom).toBe(FIT_MAX_ZOOM);
+  });
+
+  it('padding wider than the map is dropped on that axis', () => {
+    const v = fitView(
+      { south: 1, north: 1, west: 1, east: 1 },
+      { width: 300, height: 300, padding: { left: 400 } },
+    );
+    expect(v.center.longitude).toBeCloseTo(1, 9);
+  });
+
+  it('no points: the SPEC §5 centre, not a fit', () => {
+    expect(initialView(null, { latitude: -23.5, longitude: -46.6, zoom: 12 }, [], vp)).toEqual({
+      kind: 'center',
+      source: 'server',
+      center: { latitude: -23.5, longitude: -46.6 },
+      zoom: 12,
+    });
+  });
+
+  it('overlay padding: side panel, bottom sheet, full cover, none', () => {
+    const map = { left: 64, top: 56, right: 1280, bottom: 800 };
+    expect(overlayPadding(map, null)).toEqual({ top: 0, right: 0, bottom: 0, left: 0 });
+    expect(overlayPadding(map, { left: 64, top: 56, right: 484, bottom: 800 })).toMatchObject({ left: 420 });
+    expect(overlayPadding(map, { left: 64, top: 400, right: 1280, bottom: 800 })).toMatchObject({
+      bottom: 400,
+    });
+    expect(overlayPadding(map, map)).toEqual({ top: 0, right: 0, bottom: 0, left: 0 });
+    expect(overlayPadding(map, { left: 0, top: 0, right: 10, bottom: 10 })).toEqual({
+      top: 0,
+      right: 0,
+      bottom: 0,
+      left: 0,
+    });
+  });
+});
 
 describe('map centring (SPEC §5)', () => {
   it('validates coordinates: not NaN, not 0, in range (both sides)', () => {
@@ -31,33 +141,53 @@ describe('map centring (SPEC §5)', () => {
     expect(isValidLongitude(0)).toBe(false);
   });
 
-  it('uses the user only if both coordinates are valid, then server, then bounds, then 0,0', () => {
+  it('without positions: the user only if both coordinates are valid, then the server, then 0,0', () => {
     const server = { latitude: -23.5, longitude: -46.6, zoom: 12 };
-    expect(initialView({ latitude: 10, longitude: 20, zoom: 5 }, server)).toEqual({
+    const vp = { width: 800, height: 600 };
+    expect(initialView({ latitude: 10, longitude: 20, zoom: 5 }, server, [], vp)).toEqual({
       kind: 'center',
       source: 'user',
       center: { latitude: 10, longitude: 20 },
       zoom: 5,
     });
-    expect(initialView({ latitude: 10, longitude: 0 }, server)).toMatchObject({ source: 'server', zoom: 12 });
-    expect(initialView({ latitude: 91, longitude: 20 }, server)).toMatchObject({ source: 'server' });
-    const v = initialView(null, { latitude: 0, longitude: 0 }, [
-      { latitude: -10, longitude: -20 },
-      { latitude: 10, longitude: 40 },
-      { latitude: NaN, longitude: 1 },
-    ]);
-    expect(v).toMatchObject({
-      kind: 'bounds',
-      bounds: { south: -10, north: 10, west: -20, east: 40 },
-      zoom: 17,
+    expect(initialView({ latitude: 10, longitude: 0 }, server, [], vp)).toMatchObject({
+      source: 'server',
+      center: { latitude: -23.5, longitude: -46.6 },
+      zoom: 12,
     });
-    expect(v.center).toEqual({ latitude: 0, longitude: 10 });
-    expect(initialView(undefined, undefined, [])).toEqual({
+    expect(initialView({ latitude: 91, longitude: 20 }, server, [], vp)).toMatchObject({ source: 'server' });
+    // invalid points count as none
+    expect(initialView(undefined, undefined, [{ latitude: NaN, longitude: 1 }], vp)).toEqual({
       kind: 'center',
       source: 'default',
       center: { latitude: 0, longitude: 0 },
       zoom: 17,
     });
+  });
+
+  it('with positions: fitted to them, whatever the user and server centres say', () => {
+    const user = { latitude: -23.55, longitude: -46.63, zoom: 12 };
+    const pts = [
+      { latitude: -3.1, longitude: -60.0 },
+      { latitude: -30.0, longitude: -51.2 },
+      { latitude: -8.05, longitude: -34.9 },
+    ];
+    const vp = { width: 1280, height: 760, padding: { left: 420 } };
+    const v = initialView(user, user, pts, vp);
+    expect(v).toMatchObject({
+      kind: 'fit',
+      source: 'devices',
+      bounds: { south: -30, north: -3.1, west: -60, east: -34.9 },
+    });
+    // every point inside the panel-free area, with the marker margin kept
+    const m = FIT_MARKER_MARGIN;
+    for (const p of pts) {
+      const [x, y] = screen(p, v, vp);
+      expect(x).toBeGreaterThanOrEqual(420 + m.left - 0.5);
+      expect(x).toBeLessThanOrEqual(1280 - m.right + 0.5);
+      expect(y).toBeGreaterThanOrEqual(m.top - 0.5);
+      expect(y).toBeLessThanOrEqual(760 - m.bottom + 0.5);
+    }
   });
 
   it('zoom user → server → 17', () => {

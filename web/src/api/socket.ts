@@ -210,8 +210,20 @@ export class LiveSocket {
 
 let instance: LiveSocket | null = null;
 
+let firstBatchApplied = false;
 let firstBatchIn: () => void = () => undefined;
-const firstBatch = new Promise<void>((resolve) => (firstBatchIn = resolve));
+const firstBatch = new Promise<void>(
+  (resolve) =>
+    (firstBatchIn = () => {
+      firstBatchApplied = true;
+      resolve();
+    }),
+);
+
+/** Whether the socket's first message is in the live store already (read synchronously: the first map). */
+export function firstPositionsIn(): boolean {
+  return firstBatchApplied;
+}
 
 /** Resolves once the socket's first message (every device's latest position) is in the live store. */
 export function firstPositions(): Promise<void> {

@@ -5,7 +5,7 @@ import { LoadingBar } from '../components/LoadingBar.tsx';
 import { useSession } from '../stores/session.ts';
 import { DialogHost } from './DialogHost.tsx';
 import { runGuard, type GuardEffects } from './guard.ts';
-import { matchRoute } from './routeMeta.ts';
+import { matchRoute, roleAllows } from './routeMeta.ts';
 import { guardEffects } from '../shell/sessionActions.ts';
 import { useUi } from '../shell/ui.ts';
 
@@ -21,6 +21,7 @@ export function RootLayout({
   const loaded = useUi((s) => s.loaded);
   const setLoaded = useUi((s) => s.setLoaded);
   const user = useSession((s) => s.user);
+  const ns = useSession((s) => s.ns);
   const [passed, setPassed] = useState(false);
 
   useEffect(() => {
@@ -41,8 +42,9 @@ export function RootLayout({
   }, [location.pathname, location.search, effects, navigate, setLoaded]);
 
   // Never show a protected page to a visitor the guard has not signed in.
-  const access = matchRoute(location.pathname)?.meta.access;
-  const allowed = passed && (access === 'public' || user !== null);
+  const meta = matchRoute(location.pathname)?.meta;
+  const access = meta?.access;
+  const allowed = passed && (access === 'public' || (user !== null && roleAllows(meta, user, ns)));
   return (
     <>
       <LoadingBar visible={!loaded} />

@@ -5,6 +5,12 @@ import { runGuard, type GuardEffects } from './guard.ts';
 
 const admin = { id: 1, name: 'Admin', administrator: true, attributes: {} } as unknown as User;
 const plain = { id: 2, name: 'Ana', administrator: false, attributes: {} } as unknown as User;
+const qrDriver = {
+  id: 3,
+  name: 'Motorista',
+  administrator: false,
+  attributes: { 'rastro.isQrDriverId': 7 },
+} as unknown as User;
 
 function effects(opts: {
   server?: boolean;
@@ -74,7 +80,7 @@ describe('navigation guard (SPEC §2)', () => {
   });
 
   it('does not load devices on driver routes', async () => {
-    const { fx, log } = effects({ session: plain });
+    const { fx, log } = effects({ session: qrDriver });
     expect(await runGuard({ pathname: '/qr-driver/scan/12' }, fx)).toEqual({ kind: 'pass' });
     expect(log).toEqual(['server', 'session']);
   });
@@ -148,5 +154,22 @@ describe('navigation guard (SPEC §2)', () => {
         kind: 'pass',
       },
     );
+  });
+
+  it('/qr-driver is for QR drivers only: anyone else goes to /home (issue #28)', async () => {
+    for (const pathname of ['/qr-driver', '/qr-driver/scan/12']) {
+      for (const user of [admin, plain])
+        expect(await runGuard({ pathname }, effects({ server: true, user }).fx)).toEqual({
+          kind: 'redirect',
+          to: '/home',
+        });
+      expect(await runGuard({ pathname }, effects({ server: true, user: qrDriver }).fx)).toEqual({
+        kind: 'pass',
+      });
+    }
+    // the role attribute is read in the server's namespace
+    const { fx } = effects({ server: true, user: qrDriver });
+    fx.ns = () => 'other';
+    expect(await runGuard({ pathname: '/qr-driver' }, fx)).toEqual({ kind: 'redirect', to: '/home' });
   });
 });

@@ -2,7 +2,7 @@
 // browser. The router calls it on every navigation (RootLayout) and follows its verdict.
 import { isAdmin } from '@rastro/domain';
 import { HttpError } from '../api/http.ts';
-import { matchRoute } from './routeMeta.ts';
+import { matchRoute, roleAllows } from './routeMeta.ts';
 import type { GuardEffects } from '../shell/guardEffects.ts';
 
 export type { GuardEffects };
@@ -58,5 +58,7 @@ export async function runGuard(target: GuardTarget, fx: GuardEffects): Promise<G
   }
 
   if (meta.adminOnly && !isAdmin(user)) return { kind: 'redirect', to: '/home' };
+  // a route of one role (the QR driver's view): anyone else goes home, with nothing of that view offered
+  if (!roleAllows(meta, user, fx.ns?.())) return { kind: 'redirect', to: '/home' };
   return { kind: 'pass' };
 }

@@ -1,5 +1,6 @@
 // Every route of SPEC §2 with its meta (title, shown, backBtn, mobileBottom, allowExpand) and access kind.
 // Pure data, so the guard and its tests use it without React.
+import { isQrDriver, type User } from '@rastro/domain';
 
 export type RouteAccess = 'public' | 'driver' | 'auth';
 
@@ -19,6 +20,8 @@ export interface RouteMeta {
   allowExpand: boolean;
   /** Only administrators (others are sent to /home). */
   adminOnly?: boolean;
+  /** Only this role (others are sent to /home): 'qrDriver' = a user with `{ns}.isQrDriverId` (issue #28). */
+  onlyRole?: 'qrDriver';
 }
 
 const auth = (
@@ -36,7 +39,12 @@ const auth = (
   ...extra,
 });
 
-const bare = (path: string, title: string, access: RouteAccess): RouteMeta => ({
+const bare = (
+  path: string,
+  title: string,
+  access: RouteAccess,
+  extra: Partial<Omit<RouteMeta, 'path' | 'title' | 'access'>> = {},
+): RouteMeta => ({
   path,
   title,
   access,
@@ -44,6 +52,7 @@ const bare = (path: string, title: string, access: RouteAccess): RouteMeta => ({
   backBtn: null,
   mobileBottom: false,
   allowExpand: false,
+  ...extra,
 });
 
 export const ROUTES: readonly RouteMeta[] = [
@@ -53,8 +62,8 @@ export const ROUTES: readonly RouteMeta[] = [
   bare('/login/recover/:token', 'auth:recover.title', 'public'),
   bare('/motorista', 'auth:driver.title', 'public'),
   bare('/maintenance', 'auth:maintenance.title', 'public'),
-  bare('/qr-driver', 'auth:qrDriver.title', 'driver'),
-  bare('/qr-driver/scan/:id', 'auth:qrDriver.scanTitle', 'driver'),
+  bare('/qr-driver', 'auth:qrDriver.title', 'driver', { onlyRole: 'qrDriver' }),
+  bare('/qr-driver/scan/:id', 'auth:qrDriver.scanTitle', 'driver', { onlyRole: 'qrDriver' }),
   auth('/home', 'shell:routes.home', { shown: false }),
   auth('/devices', 'shell:routes.devices', { allowExpand: true }),
   auth('/devices/:deviceId', 'shell:routes.deviceDetail', { backBtn: '/devices', mobileBottom: true }),
@@ -104,6 +113,15 @@ export function matchRoute(pathname: string): { meta: RouteMeta; params: Record<
 export function isExpanded(meta: RouteMeta | null | undefined, search: string): boolean {
   if (!meta?.allowExpand) return false;
   return new URLSearchParams(search).get('expand') === 'true';
+}
+
+/**
+ * Whether the signed-in user's role may open a route of `onlyRole` (the guard sends others to /home, and the
+ * layout never renders the page for them meanwhile).
+ */
+export function roleAllows(meta: RouteMeta | null | undefined, user: User | null, ns?: string): boolean {
+  if (meta?.onlyRole === 'qrDriver') return isQrDriver(user, ns);
+  return true;
 }
 
 /** Driver routes send signed-out visitors to /motorista instead of /login. */

@@ -18,4 +18,6 @@ export interface GuardEffects {
   loadDevices(): Promise<void>;
   /** Devices not loaded yet in this page (e.g. right after signing in on the login form). */
   needsDevices?(): boolean;
+  /** The attribute namespace (role attributes such as `{ns}.isQrDriverId`); the default one when absent. */
+  ns?(): string;
 }

@@ -217,4 +217,5 @@ export const guardEffects: GuardEffects = {
     await (takeEarly('devices') ?? loadDevicesNow());
   },
   needsDevices: () => !devicesLoaded,
+  ns: () => useSession.getState().ns,
 };

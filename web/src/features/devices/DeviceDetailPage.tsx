@@ -23,10 +23,8 @@ import { useParams } from 'wouter';
 import { useNavigate } from '../../components/navigation.ts';
 import {
   attrNumber,
-  attrString,
   cameraSource,
   deviceActionButtons,
-  deviceDriver,
   favoriteAttributes,
   formatDistance,
   formatEngineHours,
@@ -47,6 +45,7 @@ import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { CameraView } from './CameraView.tsx';
 import { DeviceImage } from './DeviceImage.tsx';
+import { DriverName } from './DriverName.tsx';
 import { plateOrImei, timeAgo } from './DeviceRow.tsx';
 
 const LEVEL_COLOR: Record<IndicatorLevel, string> = {
@@ -104,7 +103,6 @@ export function DeviceDetailPage() {
   const camera = cameraSource(device.attributes, ns);
   const odometer = attrNumber(attrs.totalDistance) ?? attrNumber(attrs.odometer);
   const hours = attrNumber(attrs.hours);
-  const driverName = attrString(attrs.driverName) ?? deviceDriver(device, position);
   const names = Object.keys(attrs).sort();
   const favourites = favKeys.filter((k) => attrs[k] !== undefined);
   const others = names.filter((k) => !favKeys.includes(k));
@@ -267,7 +265,7 @@ export function DeviceDetailPage() {
             position ? formatSpeed(position.speed, units.speedUnit, i18n.language) : '—',
             'detail-speed',
           )}
-          {row(t('detail.driver'), driverName ?? '—', 'detail-driver')}
+          {row(t('detail.driver'), <DriverName device={device} position={position} />, 'detail-driver')}
           {row(
             t('detail.odometer'),
             odometer !== undefined ? formatDistance(odometer, units.distanceUnit, i18n.language) : '—',

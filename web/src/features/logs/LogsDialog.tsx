@@ -35,6 +35,7 @@ import {
   filterLogRows,
   LOG_SCOPES,
   logsPath,
+  oldSpeedOf,
   parseLogs,
   toLogRows,
   type ActionLog,
@@ -83,16 +84,20 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
         if (!key) return t(`action.${type}`, { defaultValue: type });
         const speed = attrNumber(attributes.speed);
         const limit = attrNumber(attributes.limit);
-        return t(key, {
+        const label = t(key, {
           speed: speed === undefined ? '?' : number.format(speed),
           limit: limit === undefined ? '?' : number.format(limit),
         });
+        const old = oldSpeedOf(attributes, i18n.language);
+        return old
+          ? `${label} (${t('command.oldSpeed', { speed: number.format(old.speed), age: old.age })})`
+          : label;
       },
       objectType: (type) => t(`object.${type}`, { defaultValue: type }),
       device: (id) => devices[id]?.name,
       user: (id) => userNames.get(id),
     });
-  }, [state, t, devices, userNames, number]);
+  }, [state, t, devices, userNames, number, i18n.language]);
   const shown = useMemo(() => filterLogRows(rows, search), [rows, search]);
   const pages = Math.max(1, Math.ceil(shown.length / PAGE));
   const pageRows = shown.slice((Math.min(page, pages) - 1) * PAGE, Math.min(page, pages) * PAGE);

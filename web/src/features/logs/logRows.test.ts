@@ -1,6 +1,6 @@
 // Advanced logs rows: the answer is checked, each action becomes who / what / which object / where.
 import { describe, expect, it } from 'vitest';
-import { filterLogRows, logsPath, parseLogs, toLogRows, type ActionLog } from './logRows.ts';
+import { filterLogRows, logsPath, oldSpeedOf, parseLogs, toLogRows, type ActionLog } from './logRows.ts';
 
 const action = (over: Partial<ActionLog>): ActionLog => ({
   id: 1,
@@ -79,5 +79,17 @@ describe('toLogRows and filterLogRows', () => {
     );
     expect(rows[0].action).toBe('engineStop refused');
     expect(filterLogRows(rows, 'refused').map((r) => r.key)).toEqual([5]);
+  });
+});
+
+describe('oldSpeedOf', () => {
+  it('an engine block let through on an old speed reads that speed and its age; other entries have none', () => {
+    expect(oldSpeedOf({ type: 'engineStop', outcome: 'queued', speed: 30, speedAge: 725 }, 'pt-BR')).toEqual({
+      speed: 30,
+      age: 'há 12 minutos',
+    });
+    expect(oldSpeedOf({ speed: 30, speedAge: 7200 }, 'en-US')).toEqual({ speed: 30, age: '2 hours ago' });
+    expect(oldSpeedOf({ type: 'engineStop', outcome: 'refused', speed: 30, limit: 20 }, 'pt-BR')).toBeNull();
+    expect(oldSpeedOf({ speed: 'x', speedAge: 60 }, 'pt-BR')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // Advanced logs (SPEC §2 "Advanced Logs", §7 client A): the answer of GET /{ns}/server/logs,
 // /{ns}/users/{id}/logs and /{ns}/devices/{id}/logs checked, and turned into table and Excel rows.
+import { attrNumber, formatSpeedAge } from '@rastro/domain';
 import { z } from 'zod';
 
 export const LOG_SCOPES = ['server', 'user', 'device'] as const;
@@ -75,4 +76,18 @@ export function filterLogRows(rows: readonly LogRow[], query: string): LogRow[] 
   const q = query.trim().toLowerCase();
   if (!q) return [...rows];
   return rows.filter((r) => `${r.user} ${r.action} ${r.object} ${r.address}`.toLowerCase().includes(q));
+}
+
+/**
+ * The old speed an engine command was let through on (log attributes speed and speedAge, seconds; server
+ * live/interlock.ts), its age as the reader's language says it ("há 12 minutos"); null when the entry has none.
+ */
+export function oldSpeedOf(
+  attributes: Record<string, unknown>,
+  locale: string,
+): { speed: number; age: string } | null {
+  const speed = attrNumber(attributes.speed);
+  const seconds = attrNumber(attributes.speedAge);
+  if (speed === undefined || seconds === undefined || seconds < 0) return null;
+  return { speed, age: formatSpeedAge(seconds * 1000, locale) };
 }

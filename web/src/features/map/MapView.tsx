@@ -1,14 +1,24 @@
 // The full-screen live map, rendered once by the shell behind every panel. It owns the MapLibre instance and the
 // live socket, and feeds the map from the stores through LiveMapController (outside React renders).
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './map.css';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import { useEffect, useMemo, useRef } from 'react';
+import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../components/navigation.ts';
 import { anchoredDeviceIds } from './features.ts';
-import { initialView, type Geofence } from '@rastro/domain';
-import { openSocket } from '../../api/socket.ts';
+import {
+  initialView,
+  isQrDriver,
+  isShared,
+  overlayPadding,
+  qrDeviceIdOf,
+  type Geofence,
+  type Position,
+} from '@rastro/domain';
+import { firstPositions, firstPositionsIn, openSocket } from '../../api/socket.ts';
 import { useResourceList } from '../../api/resources.ts';
 import { selectFiltered, setLiveMap, setSessionRecheck, useLive } from '../../stores/live.ts';
 import { api, HttpError } from '../../api/http.ts';
@@ -18,6 +28,7 @@ import { useSession } from '../../stores/session.ts';
 import { LiveMapController } from './controller.ts';
 import { mapStyles, resolveStyle } from './styles.ts';
 import { MapControls } from './MapControls.tsx';
+import { mapLocale } from './mapLocale.ts';
 import { isMapDrawing } from '../../components/mapDraw.ts';
 import { attachMapDraw } from '../../components/mapDrawLayer.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
@@ -41,6 +52,12 @@ declare global {
   }
 }
 
+/**
+ * A QR driver's logout button sits in the map's top-right corner (app/ShellLayout.tsx): the map's own controls
+ * start this far (px) lower (map.css moves MapLibre's; MapControls takes `top`).
+ */
+const DRIVER_CONTROLS_OFFSET = 48;
+
 /** The map applies a typed search after this pause (ms); the list follows at once. */
 const QUERY_MAP_DELAY_MS = 150;
 
@@ -48,6 +65,24 @@ const QUERY_MAP_DELAY_MS = 150;
 maplibregl.setWorkerUrl(workerUrl);
 // the marker icons start downloading with this module, not after the style has loaded
 const icons = prefetchIcons();
+
+/** Whether a record has no keys (without listing them: the live store holds up to 10,000 devices). */
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
+/**
+ * The positions the first view shows: all the user can see; a QR driver on a vehicle, that vehicle's (once it
+ * has one).
+ */
+function firstViewPositions(): Position[] {
+  const { user, ns } = useSession.getState();
+  const { positions } = useLive.getState();
+  const driving = isQrDriver(user, ns) ? qrDeviceIdOf(user?.attributes, ns) : null;
+  const own = driving !== null ? positions[driving] : undefined;
+  return own ? [own] : Object.values(positions);
+}
 
 export function MapView() {
   const { t } = useTranslation('map');
@@ -57,6 +92,8 @@ export function MapView() {
   const ns = useSession((s) => s.ns);
   const server = useSession((s) => s.server);
   const user = useSession((s) => s.user);
+  const guest = isShared(user) || isQrDriver(user, ns);
+  const emptyFleet = useLive((s) => s.devicesLoaded && isEmpty(s.devices));
   const mapStyle = usePrefs((s) => s.mapStyle);
   const styles = useMemo(() => mapStyles(server, ns), [server, ns]);
   const style = resolveStyle(styles, mapStyle);
@@ -68,15 +105,36 @@ export function MapView() {
 
   // create the map once
   useEffect(() => {
-    if (!container.current) return;
+    const el = container.current;
+    if (!el) return;
+    // The first view (issue #28, domain initialView): fitted to every position the user can see once the socket's
+    // first message (every latest position) is in, kept clear of the side panel or bottom sheet; without positions
+    // the user's or the server's centre. Usually the positions are in before the map exists (the first load waits
+    // for them, shell/sessionActions.ts) and the view is the map's own starting camera; otherwise the map starts
+    // on the centre and jumps once when they come. Later updates never move the camera (trail mode aside).
+    const firstView = () => {
+      const s = useSession.getState();
+      const rect = el.getBoundingClientRect();
+      const panel = document.querySelector('[data-testid="panel"]')?.getBoundingClientRect();
+      return initialView(s.user, s.server, firstPositionsIn() ? firstViewPositions() : [], {
+        width: rect.width,
+        height: rect.height,
+        padding: overlayPadding(rect, panel),
+      });
+    };
+    const first = firstView();
+    // route mode (history opened first) keeps the camera for the route; the first view waits until it ends
+    let centred = firstPositionsIn() && !useLive.getState().routeMode;
     const map = new maplibregl.Map({
-      container: container.current,
+      container: el,
       style: style.style,
-      center: [0, 0],
-      zoom: 2,
+      center: [first.center.longitude, first.center.latitude],
+      zoom: first.zoom,
       attributionControl: { compact: true },
       // labels are drawn from local fonts when the style has no glyphs (offline style)
       localIdeographFontFamily: 'sans-serif',
+      // MapLibre's control texts and the map's aria-label in the user's language (issue #29)
+      locale: mapLocale(t),
     });
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'top-right');
     map.addControl(new maplibregl.ScaleControl({}), 'bottom-left');
@@ -109,33 +167,13 @@ export function MapView() {
       styleId: () => styleRef.current,
     };
 
-    // initial centre (SPEC §5): user → server → device bounds → 0,0; zoom user → server → 17
-    const s = useSession.getState();
-    let centred = false;
     const centre = () => {
-      if (centred || useLive.getState().routeMode) return;
-      const positions = Object.values(useLive.getState().positions);
-      const view = initialView(s.user, s.server, positions);
-      if (view.kind === 'center' && view.source === 'default' && positions.length === 0) return; // wait for data
+      if (centred || useLive.getState().routeMode || !firstPositionsIn()) return;
       centred = true;
-      if (view.kind === 'bounds') {
-        const b = view.bounds;
-        if (b.south === b.north && b.west === b.east)
-          map.jumpTo({ center: [b.west, b.south], zoom: view.zoom });
-        else {
-          // the side panel covers the left of the map on desktop
-          const left = window.innerWidth > 768 ? 460 : 40;
-          map.fitBounds([b.west, b.south, b.east, b.north], {
-            padding: { top: 60, bottom: 60, right: 80, left },
-            maxZoom: view.zoom,
-            duration: 0,
-          });
-        }
-      } else {
-        map.jumpTo({ center: [view.center.longitude, view.center.latitude], zoom: view.zoom });
-      }
+      const v = firstView();
+      map.jumpTo({ center: [v.center.longitude, v.center.latitude], zoom: v.zoom });
     };
-    centre();
+    void firstPositions().then(centre);
 
     // feed the controller from the stores, outside React renders
     const push = () => {
@@ -240,9 +278,39 @@ export function MapView() {
   }, [t]);
 
   return (
-    <div style={{ position: 'absolute', inset: 0 }} data-testid="map-view" data-user={user?.id ?? ''}>
+    <div
+      style={{ position: 'absolute', inset: 0 }}
+      className={isQrDriver(user, ns) ? 'rastro-map--driver' : undefined}
+      data-testid="map-view"
+      data-user={user?.id ?? ''}
+    >
       <div ref={container} style={{ position: 'absolute', inset: 0 }} />
-      <MapControls styles={styles} current={style.id} />
+      <MapControls
+        styles={styles}
+        current={style.id}
+        top={isQrDriver(user, ns) ? 110 + DRIVER_CONTROLS_OFFSET : 110}
+      />
+      {emptyFleet && (
+        <Paper
+          shadow="sm"
+          px="md"
+          py="xs"
+          radius="md"
+          withBorder
+          style={{
+            position: 'absolute',
+            top: 12,
+            left: '50%',
+            transform: 'translateX(-50%)',
+            zIndex: 2,
+            maxWidth: 'calc(100% - 140px)',
+          }}
+        >
+          <Text size="sm" ta="center" data-testid="map-empty-hint">
+            {t(guest ? 'emptyGuest' : 'emptyFleet')}
+          </Text>
+        </Paper>
+      )}
     </div>
   );
 }
