@@ -159,6 +159,14 @@ export const CHANGELOG: readonly ChangelogVersion[] = [
   },
 ];
 
+/** A release's calendar day ('YYYY-MM-DD') as the language writes it (issue #29), the same day in every zone. */
+export function changelogDate(date: string, locale: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return date;
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(day);
+}
+
 export function changelogTypeKey(type: ChangelogEntryType): ChangelogKey {
   return `changelog.type.${type}`;
 }

@@ -64,3 +64,4 @@ export * from './reportColumns.ts';
 export * from './userRules.ts';
 export * from './serverSecrets.ts';
 export * from './traccarNames.ts';
+export * from './attributeCatalog.ts';

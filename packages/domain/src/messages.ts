@@ -8,6 +8,7 @@ import { FORM_MESSAGES } from './messageCatalog/forms.ts';
 import { INSIGHTS_MESSAGES } from './messageCatalog/insights.ts';
 import { LOGIN_REPORT_MESSAGES } from './messageCatalog/loginAndReports.ts';
 import { TRACCAR_ERROR_MESSAGES, TRACCAR_NAME_MESSAGES } from './messageCatalog/traccarNames.ts';
+import { ATTRIBUTE_MESSAGES } from './messageCatalog/attributeNames.ts';
 import type { MessageLocale, Wording } from './messageCatalog/wording.ts';
 
 export type { MessageLocale };
@@ -20,6 +21,7 @@ const MESSAGES = {
   ...INSIGHTS_MESSAGES,
   ...TRACCAR_NAME_MESSAGES,
   ...TRACCAR_ERROR_MESSAGES,
+  ...ATTRIBUTE_MESSAGES,
 } as const satisfies Record<string, Wording>;
 
 export type MessageKey = keyof typeof MESSAGES;

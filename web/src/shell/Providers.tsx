@@ -2,12 +2,12 @@
 // TanStack Query, i18n, and the lazily loaded notifications and modals (Overlays.tsx).
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n as defaultI18n } from '../i18n/index.ts';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
 import { BrandMantineProvider } from '../branding/index.ts';
-import { theme } from './theme.ts';
+import { localizedTheme, theme } from './theme.ts';
 
 const Overlays = lazy(() => import('./Overlays.tsx').then((m) => ({ default: m.Overlays })));
 
@@ -23,13 +23,25 @@ export function Providers({
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <BrandMantineProvider theme={theme} defaultColorScheme="auto">
+        <LocalizedMantine>
           <Suspense fallback={null}>
             <Overlays />
           </Suspense>
           {children}
-        </BrandMantineProvider>
+        </LocalizedMantine>
       </QueryClientProvider>
     </I18nextProvider>
+  );
+}
+
+/** Mantine with its built-in texts (the password toggle's label) in the current language. */
+function LocalizedMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  const passwordVisibility = t('passwordVisibility');
+  const localized = useMemo(() => localizedTheme(theme, { passwordVisibility }), [passwordVisibility]);
+  return (
+    <BrandMantineProvider theme={localized} defaultColorScheme="auto">
+      {children}
+    </BrandMantineProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, mergeThemeOverrides, type MantineThemeOverride } from '@mantine/core';
 import './mobile.css';
 
 /** Mantine theme; light and dark schemes follow the system by default and can be switched in the user menu. */
@@ -12,3 +12,14 @@ export const theme = createTheme({
     Modal: { classNames: { inner: 'rastro-modal-inner', content: 'rastro-modal-content' } },
   },
 });
+
+/** Mantine's own texts in the user's language (issue #29): the password visibility toggle's label. */
+export function localizedTheme(base: MantineThemeOverride, texts: { passwordVisibility: string }) {
+  return mergeThemeOverrides(base, {
+    components: {
+      PasswordInput: {
+        defaultProps: { visibilityToggleButtonProps: { 'aria-label': texts.passwordVisibility } },
+      },
+    },
+  });
+}

@@ -152,6 +152,22 @@ export const FEATURE_MESSAGES = {
     '{{count}} mensagens enviadas',
     '{{count}} mensajes enviados',
   ),
+  // i18next picks the form by the language's plural rules; the bare key is the fallback
+  'messages.allSent_one': w(
+    '{{count}} message sent',
+    '{{count}} mensagem enviada',
+    '{{count}} mensaje enviado',
+  ),
+  'messages.allSent_other': w(
+    '{{count}} messages sent',
+    '{{count}} mensagens enviadas',
+    '{{count}} mensajes enviados',
+  ),
+  'messages.allSent_many': w(
+    '{{count}} messages sent',
+    '{{count}} mensagens enviadas',
+    '{{count}} mensajes enviados',
+  ),
   'messages.partiallySent': w(
     '{{sent}} of {{total}} messages sent',
     '{{sent}} de {{total}} mensagens enviadas',

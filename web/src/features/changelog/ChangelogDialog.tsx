@@ -3,7 +3,13 @@
 import { Badge, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
-import { CHANGELOG, CHANGELOG_DIALOG_WIDTH, changelogTypeKey, type ChangelogEntryType } from '@rastro/domain';
+import {
+  CHANGELOG,
+  CHANGELOG_DIALOG_WIDTH,
+  changelogDate,
+  changelogTypeKey,
+  type ChangelogEntryType,
+} from '@rastro/domain';
 
 export const CHANGELOG_WIDTH = CHANGELOG_DIALOG_WIDTH;
 
@@ -16,7 +22,7 @@ const COLORS: Record<ChangelogEntryType, string> = {
 };
 
 export function ChangelogDialog({ onClose }: DialogComponentProps) {
-  const { t } = useTranslation('changelog');
+  const { t, i18n } = useTranslation('changelog');
   return (
     <Modal opened onClose={onClose} size={CHANGELOG_WIDTH} title={t('title')} data-testid="changelog-dialog">
       <Stack gap="lg">
@@ -27,7 +33,7 @@ export function ChangelogDialog({ onClose }: DialogComponentProps) {
                 {release.version}
               </Title>
               <Text size="xs" c="dimmed">
-                {release.date}
+                {changelogDate(release.date, i18n.language)}
               </Text>
             </Group>
             {release.entries.map((c) => (

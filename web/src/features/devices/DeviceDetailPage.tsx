@@ -38,9 +38,16 @@ import {
   type IndicatorLevel,
   type User,
 } from '@rastro/domain';
+import {
+  attributeLabel,
+  describeAttributes,
+  formatAttributeValue,
+  type AttributeFormatContext,
+} from '@rastro/domain';
 import { openDialog } from '../../shell/dialogs.ts';
 import { usePendingFor } from '../../stores/pendingCommands.ts';
 import { api } from '../../api/http.ts';
+import { useResourceList } from '../../api/resources.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { CameraView } from './CameraView.tsx';
@@ -54,12 +61,6 @@ const LEVEL_COLOR: Record<IndicatorLevel, string> = {
   green: 'green',
   none: 'gray',
 };
-
-function formatValue(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toFixed(2);
-  return String(v);
-}
 
 export function DeviceDetailPage() {
   const { t, i18n } = useTranslation('devices');
@@ -78,6 +79,16 @@ export function DeviceDetailPage() {
   const navigate = useNavigate();
   const isPlus = useSession((s) => s.isPlus);
   const pending = usePendingFor(id);
+  // driverUniqueId reads as the driver's name (issue #29): the drivers are fetched only when a position names one
+  const drivers = useResourceList('drivers', undefined, {
+    enabled: deviceDriver(device ?? ({ attributes: {} } as never), position) !== undefined,
+    staleTime: 60_000,
+  });
+  const fmt: AttributeFormatContext = {
+    locale: i18n.language,
+    distanceUnit: units.distanceUnit,
+    driverName: (uniqueId) => drivers.data?.find((d) => d.uniqueId === uniqueId)?.name,
+  };
 
   useEffect(() => {
     if (!Number.isFinite(id)) return;
@@ -123,6 +134,28 @@ export function DeviceDetailPage() {
       setSaving(false);
     }
   };
+
+  // the other attributes: the known ones by label, then the unknown ones apart, by raw key (issue #29)
+  const described = describeAttributes(Object.fromEntries(others.map((k) => [k, attrs[k]])), fmt);
+  const attributeRow = (a: { key: string; label: string; value: string }) => (
+    <Group key={a.key} justify="space-between" wrap="nowrap" data-testid={`attr-${a.key}`}>
+      <Text size="sm" c="dimmed">
+        {a.label}
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm">{a.value}</Text>
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          aria-label={t('detail.pin')}
+          onClick={() => void togglePin(a.key)}
+          disabled={!user}
+        >
+          <IconPin size={14} />
+        </ActionIcon>
+      </Group>
+    </Group>
+  );
 
   // Device actions (issue #5, ACTIONS): hidden per the permission rules of SPEC §6.
   const open = (name: string, command?: string) =>
@@ -240,7 +273,7 @@ export function DeviceDetailPage() {
             data-testid={`indicator-${k}`}
             data-level={ind[k]}
           >
-            {t(`indicator.${k}`)}: {attrs[k] !== undefined ? formatValue(attrs[k]) : '—'}
+            {t(`indicator.${k}`)}: {formatAttributeValue(k, attrs[k], fmt)}
           </Badge>
         ))}
       </SimpleGrid>
@@ -286,10 +319,10 @@ export function DeviceDetailPage() {
           </Text>
           {favourites.map((k) => (
             <Group key={k} justify="space-between" wrap="nowrap">
-              <Text size="sm">{k}</Text>
+              <Text size="sm">{attributeLabel(k, i18n.language)}</Text>
               <Group gap={4} wrap="nowrap">
                 <Text size="sm" fw={600}>
-                  {formatValue(attrs[k])}
+                  {formatAttributeValue(k, attrs[k], fmt)}
                 </Text>
                 {pinnedByUser.has(k) && (
                   <ActionIcon
@@ -311,25 +344,17 @@ export function DeviceDetailPage() {
         <Text size="sm" fw={700}>
           {t('detail.attributes')}
         </Text>
-        {others.map((k) => (
-          <Group key={k} justify="space-between" wrap="nowrap" data-testid={`attr-${k}`}>
-            <Text size="sm" c="dimmed">
-              {k}
+        <Stack gap={2} data-testid="detail-known">
+          {described.known.map(attributeRow)}
+        </Stack>
+        {described.others.length > 0 && (
+          <Stack gap={2} data-testid="detail-others">
+            <Text size="xs" fw={700} c="dimmed" mt={4}>
+              {t('detail.others')}
             </Text>
-            <Group gap={4} wrap="nowrap">
-              <Text size="sm">{formatValue(attrs[k])}</Text>
-              <ActionIcon
-                size="sm"
-                variant="subtle"
-                aria-label={t('detail.pin')}
-                onClick={() => void togglePin(k)}
-                disabled={!user}
-              >
-                <IconPin size={14} />
-              </ActionIcon>
-            </Group>
-          </Group>
-        ))}
+            {described.others.map(attributeRow)}
+          </Stack>
+        )}
       </Stack>
     </Stack>
   );
