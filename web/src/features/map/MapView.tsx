@@ -29,7 +29,6 @@ import { LiveMapController } from './controller.ts';
 import { mapStyles, resolveStyle } from './styles.ts';
 import { MapControls } from './MapControls.tsx';
 import { mapLocale } from './mapLocale.ts';
-import { mapLocale } from './mapLocale.ts';
 import { isMapDrawing } from '../../components/mapDraw.ts';
 import { attachMapDraw } from '../../components/mapDrawLayer.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
