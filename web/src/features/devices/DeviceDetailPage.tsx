@@ -25,6 +25,7 @@ import {
   attrNumber,
   cameraSource,
   deviceActionButtons,
+  deviceDriver,
   favoriteAttributes,
   formatDistance,
   formatEngineHours,
