@@ -168,6 +168,41 @@ describe('scheduled reports', () => {
     );
   });
 
+  it('a scheduled devices report mails each recipient its devices as they are now', async () => {
+    const end = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000);
+    const start = new Date(end.getTime() - 3600_000);
+    const d = await createDevice(t, { name: 'Frota agendada' });
+    const cal = expectStatus<{ id: number }>(
+      await api(t.app, t.admin, 'POST', '/api/calendars', {
+        name: 'Inventário',
+        data: ics(start, end),
+        attributes: {},
+      }),
+      200,
+    );
+    const report = expectStatus<{ id: number }>(
+      await api(t.app, t.admin, 'POST', '/api/reports', {
+        type: 'devices',
+        description: 'Inventário da frota',
+        calendarId: cal.id,
+        attributes: {},
+      }),
+      200,
+    );
+    const caio = await createUser(t, { email: 'caio@example.com' });
+    await link(t, { userId: caio.id, deviceId: d.id });
+    await link(t, { userId: caio.id, reportId: report.id });
+    const runs = await getScheduledReports(t.ctx)!.runDue(end.getTime() + 1000, end.getTime() - 59_000);
+    expect(runs.find((r) => r.reportId === report.id)).toMatchObject({
+      sent: ['caio@example.com'],
+      failed: [],
+    });
+    const mail = outbox.at(-1)!;
+    expect(mail.to).toBe('caio@example.com');
+    expect(mail.attachments![0]!.filename).toBe('report-devices.xlsx');
+    expect(mail.attachments![0]!.content.subarray(0, 2).toString()).toBe('PK');
+  });
+
   it('each recipient gets only what it may see', async () => {
     const end = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000);
     const start = new Date(end.getTime() - 3600_000);

@@ -19,13 +19,14 @@ import { parseAttributes } from '../../traccar/model.ts';
 import { occurrenceAt, parseCalendar } from '../calendar.ts';
 
 export const SCHEDULED_TICK_MS = 60_000;
-const RUNNABLE = new Set(['events', 'route', 'summary', 'trips', 'stops']);
+const RUNNABLE = new Set(['events', 'route', 'summary', 'trips', 'stops', 'devices']);
 const TYPE_KEYS: Record<string, MessageKey> = {
   events: 'reportSheets.events',
   route: 'reportSheets.route',
   summary: 'reportSheets.summary',
   trips: 'reportSheets.trips',
   stops: 'reportSheets.stops',
+  devices: 'reportSheets.devices',
 };
 
 interface ReportRow {
@@ -147,7 +148,8 @@ export class ScheduledReports {
       try {
         const res = await this.app.inject({
           method: 'GET',
-          url: `/api/reports/${r.type}?${query}`,
+          // the devices report has no period or device list: the recipient's devices as they are now
+          url: r.type === 'devices' ? '/api/reports/devices/xlsx' : `/api/reports/${r.type}?${query}`,
           headers: { authorization: `Bearer ${token}`, accept: XLSX_ACCEPT, 'accept-language': lang },
         });
         if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body.slice(0, 200)}`);
