@@ -19,6 +19,8 @@ import {
   isManager,
   isQrDriver,
   isReadonly,
+  isRestricted,
+  mayWrite,
   isShared,
   isValidPermissionString,
   parsePermissionString,
@@ -190,6 +192,34 @@ describe('flags and roles', () => {
     expect(isLimitCommands({ limitCommands: true }, { attributes: {} })).toBe(true);
     expect(isLimitCommands({ administrator: true, limitCommands: true }, { attributes: {} })).toBe(false);
     expect(isDisableReports({}, { attributes: {}, disableReports: true })).toBe(true);
+  });
+
+  it('engine block, unblock and ad-hoc commands are closed to read-only accounts (the server refuses them)', () => {
+    const readonlyUser = ctx(user({}, { readonly: true }), { isPlus: false });
+    const onReadonlyServer = ctx(user(), { isPlus: false, server: { attributes: {}, readonly: true } });
+    for (const c of [readonlyUser, onReadonlyServer]) {
+      expect(canBlock(c)).toBe(false);
+      expect(canUnlock(c)).toBe(false);
+      expect(canSendCommands(c)).toBe(false);
+    }
+    expect(canBlock(ctx(user(), { isPlus: false }))).toBe(true);
+    expect(canBlock(ctx({ ...user({}, { readonly: true }), administrator: true }, { isPlus: false }))).toBe(
+      true,
+    );
+  });
+
+  it('mayWrite: readonly stops every write; deviceReadonly device writes; limitCommands command writes', () => {
+    const none = { attributes: {} };
+    expect(mayWrite({}, none)).toBe(true);
+    expect(mayWrite({ readonly: true }, none, 'device')).toBe(false);
+    expect(mayWrite({}, { ...none, readonly: 1 })).toBe(false);
+    expect(mayWrite({ deviceReadonly: true }, none)).toBe(true);
+    expect(mayWrite({ deviceReadonly: true }, none, 'device')).toBe(false);
+    expect(mayWrite({ deviceReadonly: true }, none, 'command')).toBe(true);
+    expect(mayWrite({}, { ...none, limitCommands: 1 }, 'command')).toBe(false);
+    expect(mayWrite({ administrator: 1, readonly: 1 }, { ...none, readonly: 1 }, 'device')).toBe(true);
+    expect(isRestricted({ disableReports: 0 }, { disableReports: 1 }, 'disableReports')).toBe(true);
+    expect(isRestricted(null, null, 'readonly')).toBe(false);
   });
 
   it('isShared: attribute or temporary', () => {
