@@ -15,6 +15,16 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]').replace(SECRET_PATHS, '$1[redacted]');
 }
 
+/**
+ * A log line's own fields with secrets in addresses replaced: libraries log URLs under their own names (the
+ * WebSocket proxy's `url`, the HTTP proxy's `source`), so every top-level string goes through redactUrl.
+ */
+export function redactFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) out[k] = typeof v === 'string' ? redactUrl(v) : v;
+  return out;
+}
+
 const LEVELS: Record<number, string> = {
   10: 'TRACE',
   20: 'DEBUG',
@@ -70,6 +80,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logStream' | 'l
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
+    formatters: { log: redactFields },
     serializers: {
       req: (req: FastifyRequest) => ({
         method: req.method,

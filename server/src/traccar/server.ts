@@ -1,10 +1,11 @@
 // Server settings and transport conventions (CONTRACT §1, §3 Server, §4): GET/PUT /api/server, timezones,
 // health, reboot, CORS headers and the edition headers of SPEC §6.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { statfsSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { serverInput, visibleServerAttributes, type Attributes, type ServerViewer } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { corsHeaders } from '../cors.ts';
 import { badRequest } from '../errors.ts';
 import { checkAdmin } from './access.ts';
 import { logAction } from './audit.ts';
@@ -31,45 +32,6 @@ export const VERSION = (() => {
   }
   return '0.0.0';
 })();
-
-const CORS_HEADERS = {
-  'access-control-allow-headers': 'origin, content-type, accept, authorization',
-  'access-control-allow-credentials': 'true',
-  'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'access-control-expose-headers': 'licensemode, devicelimit',
-};
-
-function sameHost(origin: string, host: string | undefined): boolean {
-  try {
-    return (
-      !!host && new URL(origin).hostname.toLowerCase() === new URL(`http://${host}`).hostname.toLowerCase()
-    );
-  } catch {
-    return false;
-  }
-}
-
-/**
- * CORS (CONTRACT §1, Traccar's web.origin): `*` without an Origin header; with one, the origin is echoed when it is
- * the app's own host name or listed in WEB_ORIGIN (`*` there allows any origin). Others get no allow-origin header.
- */
-function corsHeaders(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {
-  reply.headers(CORS_HEADERS);
-  const origin = req.headers.origin;
-  if (typeof origin !== 'string' || origin === '') reply.header('access-control-allow-origin', '*');
-  else if (originAllowed(ctx.config.webOrigins, origin, req.headers.host)) {
-    reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-  }
-}
-
-export function originAllowed(allowed: readonly string[], origin: string, host: string | undefined): boolean {
-  if (sameHost(origin, host) || allowed.includes('*')) return true;
-  try {
-    return allowed.includes(new URL(origin).origin.toLowerCase());
-  } catch {
-    return false;
-  }
-}
 
 export function serverJson(ctx: AppContext, user: UserRow | null): Json {
   const row = ctx.store.sql.prepare('SELECT * FROM server WHERE id = 1').get() as Row;

@@ -24,21 +24,28 @@ export interface GatewayPair {
 
 const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
 
-/** `upstreamOverrides` configure the upstream (e.g. a basic edition that enforces no permission bits itself). */
+/**
+ * `upstreamOverrides` configure the upstream (e.g. a basic edition that enforces no permission bits itself);
+ * `gatewayOverrides` the gateway (e.g. its WEB_ORIGIN list or a log stream to read).
+ */
 export async function startGatewayPair(
   dirPrefix: string,
   upstreamOverrides: Partial<Config> = {},
+  gatewayOverrides: Partial<Config> = {},
 ): Promise<GatewayPair> {
   const upstream = await makeTestApp(upstreamOverrides);
   await upstream.app.listen({ port: 0, host: '127.0.0.1' });
   const dir = mkdtempSync(join(tmpdir(), dirPrefix));
-  const config = loadConfig({
-    TRACCAR_URL: `http://127.0.0.1:${portOf(upstream.app)}`,
-    DATA_DIR: dir,
-    LOG_LEVEL: 'silent',
-    SIM_DEVICES: '0',
-    OSMAND_PORT: '0',
-  });
+  const config = loadConfig(
+    {
+      TRACCAR_URL: `http://127.0.0.1:${portOf(upstream.app)}`,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      SIM_DEVICES: '0',
+      OSMAND_PORT: '0',
+    },
+    gatewayOverrides,
+  );
   if (config.mode !== 'gateway') throw new Error(`expected gateway mode, got ${config.mode}`);
   const { app: gateway, ctx: gatewayCtx } = await buildApp(config);
   await gateway.listen({ port: 0, host: '127.0.0.1' });
