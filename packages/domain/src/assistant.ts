@@ -2,7 +2,31 @@
 // any external service, and the vehicle a question names found among the user's own devices. The server answers
 // from its data (server/src/ext/assistant.ts); the page shows the answer's text and data.
 
+import { DEFAULT_NS } from './attributes.ts';
+import { apiDenial, apiPermission, type ApiDenial, type ApiRequirement } from './apiPermissions.ts';
+import { isDisableReports, type PermissionContext } from './permissions.ts';
+
 export type AssistantIntent = 'whereIs' | 'offline' | 'distanceToday' | 'overspeed' | 'unknown';
+
+/** Intents answered from report data (the day's positions, the week's overspeed events), not the live map. */
+export const REPORT_INTENTS: readonly AssistantIntent[] = ['distanceToday', 'overspeed'];
+
+export type AssistantDenial =
+  { key: ApiDenial; requirement: ApiRequirement } | { key: 'denied.reportsDisabled'; requirement: null };
+
+/**
+ * Why the caller may not get an answer to `intent` (issue #27), or null: a report intent needs what the summary
+ * report needs — its advanced permission (apiPermission of GET /api/reports/summary, apiDenial: the same refusal),
+ * then Traccar's disableReports on the user or the server (isDisableReports). Live-map intents are always allowed.
+ */
+export function assistantDenial(ctx: PermissionContext, intent: AssistantIntent): AssistantDenial | null {
+  if (!REPORT_INTENTS.includes(intent)) return null;
+  const requirement = apiPermission('GET', '/api/reports/summary', ctx.ns ?? DEFAULT_NS);
+  const key = requirement && apiDenial(ctx, requirement);
+  if (requirement && key) return { key, requirement };
+  if (isDisableReports(ctx.user, ctx.server)) return { key: 'denied.reportsDisabled', requirement: null };
+  return null;
+}
 
 export interface ParsedQuestion {
   intent: AssistantIntent;

@@ -62,6 +62,7 @@ export * from './userBilling.ts';
 export * from './statistics.ts';
 export * from './reportColumns.ts';
 export * from './userRules.ts';
+export * from './restrictions.ts';
 export * from './serverSecrets.ts';
 export * from './traccarNames.ts';
 export * from './attributeCatalog.ts';

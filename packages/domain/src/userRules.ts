@@ -163,7 +163,7 @@ function fieldValue(u: RuleUser | null, f: ProtectedUserField): boolean | number
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Bits a user effectively holds by its own string: none when malformed, every bit when it has none (rule 5). */
-function ownBits(attributes: Attributes | null | undefined, ns: string): boolean[] {
+export function effectivePermissionBits(attributes: Attributes | null | undefined, ns: string): boolean[] {
   const value = attributes?.[nsKey(ns, 'advancedPerms')];
   const bits = parsePermissionString(value);
   if (bits) return bits;
@@ -219,8 +219,10 @@ export function protectedUserChanges(
   for (const f of INHERITED_RESTRICTIONS) {
     if (actor?.[f] && !after[f] && (before === null || !!before[f])) out.push(f);
   }
-  const had = before ? ownBits(before.attributes, ns) : new Array<boolean>(PERMISSION_BITS).fill(false);
-  const gets = ownBits(after.attributes, ns);
+  const had = before
+    ? effectivePermissionBits(before.attributes, ns)
+    : new Array<boolean>(PERMISSION_BITS).fill(false);
+  const gets = effectivePermissionBits(after.attributes, ns);
   if (gets.some((on, i) => on && !had[i] && !hasPermission(c.actor, i))) out.push(nsKey(ns, 'advancedPerms'));
   return out;
 }

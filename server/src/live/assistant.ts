@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  assistantDenial,
   formatDistance,
   formatSpeed,
   isQrDriver,
@@ -18,15 +19,16 @@ import {
   type Attributes,
   type MessageKey,
   type MessageLocale,
+  type ServerLike,
   formatMessage,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { jsonField } from '../db/sql.ts';
 import { invalidInput } from '../invalid.ts';
-import { refused, requestLanguage } from '../refusal.ts';
-import { canAccessDevice } from '../traccar/access.ts';
+import { refused, refusedPermission, requestLanguage } from '../refusal.ts';
+import { canAccessDevice, serverFlags } from '../traccar/access.ts';
 import { requireUser, type UserRow } from '../traccar/auth.ts';
-import { parseAttributes } from '../traccar/model.ts';
+import { domainUser, parseAttributes } from '../traccar/model.ts';
 import type { LiveCore } from './ingest.ts';
 
 const body = z.object({ text: z.string().trim().min(1).max(500) });
@@ -65,6 +67,18 @@ function validZone(tz: unknown): tz is string {
   }
 }
 
+/** The server's restriction flags and attributes as the domain's permission rules read them. */
+function serverLike(ctx: AppContext): ServerLike {
+  const f = serverFlags(ctx);
+  return {
+    attributes: parseAttributes(f.attributes) as Attributes,
+    readonly: !!f.readonly,
+    deviceReadonly: !!f.deviceReadonly,
+    limitCommands: !!f.limitCommands,
+    disableReports: !!f.disableReports,
+  };
+}
+
 export function registerAssistant(app: FastifyInstance, ctx: AppContext, live: LiveCore): void {
   const ns = ctx.config.ns;
 
@@ -79,6 +93,15 @@ export function registerAssistant(app: FastifyInstance, ctx: AppContext, live: L
     const raw: unknown = req.body;
     const parsed = body.safeParse(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null);
     if (!parsed.success) throw invalidInput(ctx, req, user, 'validation.required');
+    // Report questions need what the summary report needs (issue #27): the same rule, the same refusal.
+    const denial = assistantDenial(
+      { user: domainUser(user), server: serverLike(ctx), isPlus: ctx.config.edition === 'plus', ns },
+      parseQuestion(parsed.data.text).intent,
+    );
+    if (denial?.key === 'denied.permission') {
+      throw refusedPermission(ctx, req, user, denial.requirement.area, denial.requirement.action);
+    }
+    if (denial) throw refused(ctx, req, user, denial.key);
     return answer(ctx, live, req, user, userAttrs, parsed.data.text);
   });
 }

@@ -20,8 +20,12 @@ import { requireUser } from './auth.ts';
 import { parse, query } from './http.ts';
 import { parseAttributes } from './model.ts';
 
-/** 'command': an engine command sent, queued, forced or refused (live/interlock.ts; objectType 'device'). */
-export type ActionType = 'create' | 'edit' | 'remove' | 'link' | 'unlink' | 'login' | 'logout' | 'command';
+/**
+ * 'command': an engine command sent, queued, forced or refused (live/interlock.ts; objectType 'device').
+ * 'liftRestriction': an edit of the server or a user that lifted restrictions (logLifted; attributes.lifted).
+ */
+export type ActionType =
+  'create' | 'edit' | 'remove' | 'link' | 'unlink' | 'login' | 'logout' | 'command' | 'liftRestriction';
 
 /** Records one action of `userId` (request address kept when a request is given). */
 export function logAction(
@@ -47,6 +51,21 @@ export function logAction(
       objectId,
       JSON.stringify(attributes),
     );
+}
+
+/**
+ * Records that `userId`'s edit of the server or a user lifted restrictions (issue #27; the domain's
+ * liftedRestrictions names them): one 'liftRestriction' action with `attributes.lifted`. Nothing when none.
+ */
+export function logLifted(
+  ctx: AppContext,
+  req: FastifyRequest | null,
+  userId: number,
+  objectType: 'server' | 'user',
+  objectId: number,
+  lifted: readonly string[],
+): void {
+  if (lifted.length) logAction(ctx, req, userId, 'liftRestriction', objectType, objectId, { lifted });
 }
 
 const rangeQuery = z.object({ from: zonedDate, to: zonedDate });

@@ -339,9 +339,13 @@ export function logoutSession(ctx: AppContext, req: FastifyRequest, reply: Fasti
   endSession(ctx, req, reply);
 }
 
-/** Ends every session and token of a user (deleted user, self-delete). */
-export function endUserSessions(ctx: AppContext, userId: number): void {
-  ctx.store.sql.prepare('DELETE FROM sessions WHERE userId = ?').run(userId);
+/**
+ * Ends every session and token of a user (deleted user, self-delete; a password or e-mail change, issue #27):
+ * remember-me, API and share tokens are revoked and the cookie sessions end, but `keepSessionId` — the session
+ * in which the user changed its own password or e-mail stays signed in.
+ */
+export function endUserSessions(ctx: AppContext, userId: number, keepSessionId: string | null = null): void {
+  ctx.store.sql.prepare('DELETE FROM sessions WHERE userId = ? AND id <> ?').run(userId, keepSessionId ?? '');
   ctx.store.sql.prepare('UPDATE tokens SET revoked = 1 WHERE userId = ?').run(userId);
 }
 

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { passwordResetForm, passwordUpdateForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { findUser, hashPassword, randomToken, sha256 } from './auth.ts';
+import { endUserSessions, findUser, hashPassword, randomToken, sha256 } from './auth.ts';
 import { formBody, parse } from './http.ts';
 import { getMailer } from './mailer.ts';
 
@@ -70,6 +70,7 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
     sql
       .prepare('UPDATE users SET hashedPassword = ? WHERE id = ?')
       .run(await hashPassword(form.password), row.userId);
+    endUserSessions(ctx, row.userId); // the old password's sessions and tokens end with it (issue #27)
     return reply.status(200).send();
   };
 

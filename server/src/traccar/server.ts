@@ -3,12 +3,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { statfsSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
-import { serverInput, visibleServerAttributes, type Attributes, type ServerViewer } from '@rastro/domain';
+import {
+  keepAbsentFields,
+  liftedRestrictions,
+  serverInput,
+  visibleServerAttributes,
+  type Attributes,
+  type ServerViewer,
+} from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { corsHeaders } from '../cors.ts';
 import { badRequest } from '../errors.ts';
 import { checkAdmin } from './access.ts';
-import { logAction } from './audit.ts';
+import { logAction, logLifted } from './audit.ts';
 import { getUser, requireUser, type UserRow } from './auth.ts';
 import { jsonObject, parse } from './http.ts';
 import { getMailer } from './mailer.ts';
@@ -33,8 +40,11 @@ export const VERSION = (() => {
   return '0.0.0';
 })();
 
+const storedServer = (ctx: AppContext) =>
+  ctx.store.sql.prepare('SELECT * FROM server WHERE id = 1').get() as Row;
+
 export function serverJson(ctx: AppContext, user: UserRow | null): Json {
-  const row = ctx.store.sql.prepare('SELECT * FROM server WHERE id = 1').get() as Row;
+  const row = storedServer(ctx);
   const anyUser = !!ctx.store.sql.prepare('SELECT 1 FROM users LIMIT 1').get();
   let storageSpace: number[] | null = null;
   if (user?.administrator) {
@@ -88,13 +98,17 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
   app.put('/api/server', async (req) => {
     const user = await requireUser(ctx, req);
     checkAdmin(user);
-    const input = parse(serverInput, jsonObject(req));
+    const body = jsonObject(req);
+    // Fail closed (issue #27): fields left out keep what would otherwise lift a restriction; an explicit lift is audited.
+    const stored = rowToJson(COLUMNS.server, storedServer(ctx));
+    const input = keepAbsentFields('server', body, parse(serverInput, body), stored);
     const values = inputToRow(COLUMNS.server, input);
     const cols = Object.keys(values);
     ctx.store.sql
       .prepare(`UPDATE server SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = 1`)
       .run(...cols.map((c) => values[c]));
     logAction(ctx, req, user.id, 'edit', 'server', 1);
+    logLifted(ctx, req, user.id, 'server', 1, liftedRestrictions('server', stored, input, ctx.config.ns));
     return serverJson(ctx, user);
   });
 

@@ -6,6 +6,8 @@ import {
   DEFAULT_NS,
   billingAttributeKeys,
   isReseller,
+  keepAbsentFields,
+  liftedRestrictions,
   restoreAttributes,
   roleAttributeKeys,
   userInput,
@@ -28,6 +30,7 @@ import {
   serverFlags,
 } from './access.ts';
 import {
+  currentSessionId,
   endUserSessions,
   findUser,
   generateTotpKey,
@@ -36,7 +39,7 @@ import {
   requireUser,
   type UserRow,
 } from './auth.ts';
-import { logAction } from './audit.ts';
+import { logAction, logLifted } from './audit.ts';
 import { deleteLinksOf, getRow, listQuery, selectRows, uniqueGuard, updateRow } from './crud.ts';
 import { jsonObject, parse, pathId, query } from './http.ts';
 import { COLUMNS, domainUser, inputToRow, parseAttributes, userToJson, type Row } from './model.ts';
@@ -278,11 +281,15 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
   app.put('/api/users/:id', async (req) => {
     const caller = await requireUser(ctx, req);
     const id = pathId(req);
-    const input = parse(userInput, jsonObject(req));
-    if (input.id !== id) throw badRequest('body id must equal the path id');
+    const body = jsonObject(req);
+    const parsed = parse(userInput, body);
+    if (parsed.id !== id) throw badRequest('body id must equal the path id');
     checkUserAccess(ctx, caller, id);
     const existing = findUser(ctx, id);
     if (!existing) throw notFound(`User ${id} not found`);
+    // Fail closed (issue #27): fields left out keep what would otherwise lift a restriction (attributes included).
+    const stored = domainUser(existing);
+    const input = keepAbsentFields('user', body, parsed, stored);
     checkNotOtherAdmin(caller, existing);
     checkEditTarget(ctx, req, caller, existing);
     if (!caller.administrator) {
@@ -315,7 +322,12 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const values = inputToRow(COLUMNS.users, input);
     if (input.password) values.hashedPassword = await hashPassword(input.password);
     uniqueGuard(() => updateRow(ctx, 'users', id, values));
+    // A new password or e-mail ends the user's tokens and sessions (issue #27); one's own session stays.
+    if (input.password || input.email.toLowerCase() !== existing.email.trim().toLowerCase()) {
+      endUserSessions(ctx, id, caller.id === id ? currentSessionId(ctx, req) : null);
+    }
     logAction(ctx, req, caller.id, 'edit', 'user', id);
+    logLifted(ctx, req, caller.id, 'user', id, liftedRestrictions('user', stored, input, ctx.config.ns));
     return userToJson(getRow(ctx, 'users', id)!);
   });
 

@@ -364,6 +364,11 @@ export const FEATURE_MESSAGES = {
     'O assistente precisa de um usuário da frota conectado.',
     'El asistente necesita un usuario de la flota conectado.',
   ),
+  'denied.reportsDisabled': w(
+    'Reports are switched off for this account',
+    'Os relatórios estão desativados para esta conta',
+    'Los informes están desactivados para esta cuenta',
+  ),
   'assistant.status.online': w('online', 'online', 'en línea'),
   'assistant.status.offline': w('offline', 'offline', 'fuera de línea'),
   'assistant.status.unknown': w('status unknown', 'status desconhecido', 'estado desconocido'),
