@@ -306,7 +306,16 @@ describe('embedded responses match openapi.yaml (with CONTRACT §12 corrections)
       await api(t.app, t.admin, 'GET', `/api/audit?${range}`),
     ) as unknown[];
     expect(actions.length).toBeGreaterThan(0);
-    // Statistics rows exist for finished days only: ask for the last three.
+    // Statistics rows exist for finished days only, from the first day with data (issue #27): a message stored
+    // three days ago gives the last three days their rows.
+    const d = await createDevice(t);
+    const stored = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    t.ctx.store.sql
+      .prepare(
+        `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
+         VALUES (?, 'osmand', ?, ?, ?, 0, 0)`,
+      )
+      .run(d.id, stored, stored, stored);
     const days = `from=${encodeURIComponent(new Date(Date.now() - 3 * 86_400_000).toISOString())}&to=${encodeURIComponent(
       new Date().toISOString(),
     )}`;
