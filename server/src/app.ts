@@ -16,6 +16,7 @@ import { registerExtensions } from './ext/index.ts';
 import { registerGateway } from './gateway/index.ts';
 import { registerWebApp } from './webApp.ts';
 import { registerAuthorization } from './authorize.ts';
+import { registerEdge } from './edge.ts';
 import { registerSuspensionGuard } from './ext/billing/guard.ts';
 
 export interface BuiltApp {
@@ -57,6 +58,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     reply.status(500).type('text/plain; charset=utf-8').send('Internal server error');
   });
 
+  // The one edge (edge.ts): media, parsed params/query/body and each route's need, before any route.
+  registerEdge(app, config.ns);
   await app.register(formbody);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -16,15 +16,17 @@ import {
   apiPermission,
   apiPermissionLookups,
   type ApiFacts,
+  type ApiRequirement,
   type ServerLike,
   type User,
   type UserLike,
 } from '@rastro/domain';
 import type { AppContext } from './context.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, unauthorized } from './errors.ts';
 import { refused, refusedPermission } from './refusal.ts';
 import { getUser, type UserRow } from './traccar/auth.ts';
 import { domainUser } from './traccar/model.ts';
+import { declaredNeed, edgeFailure } from './edge.ts';
 import { upstreamOf } from './gateway/upstream.ts';
 import { credentials, upstreamUser } from './gateway/identity.ts';
 
@@ -202,18 +204,39 @@ async function bufferedBody(req: FastifyRequest): Promise<unknown> {
 
 // ---- the hook ------------------------------------------------------------------------------------------
 
-/** Throws the 403 refusal when the caller lacks the permission this request needs. */
+/**
+ * Throws the 403 refusal when the caller lacks the permission this request needs: the route's declared need
+ * (edge.ts), or the table's (apiPermission) read with the request the edge parsed (req.body/query are the parsed
+ * values by now; in gateway mode the buffered body, whose command type the table normalises itself).
+ */
 export async function authorize(ctx: AppContext, req: FastifyRequest): Promise<void> {
+  const failure = edgeFailure(req);
+  await gate(ctx, req, failure !== undefined);
+  // bad input of a route that needs a caller: after 401 and 403, as Traccar answers
+  if (failure) throw failure;
+}
+
+async function gate(ctx: AppContext, req: FastifyRequest, badInput: boolean): Promise<void> {
   const { ns } = ctx.config;
   const path = req.url;
   const gateway = ctx.config.mode === 'gateway';
+  const declared = declaredNeed(req);
+  if (declared === null && !badInput) return;
   // Cheap first pass: most calls need nothing (facts never turn "nothing" into a requirement).
-  if (!apiPermission(req.method, path, ns, undefined, req.query)) return;
+  const some = declared !== null && (declared || apiPermission(req.method, path, ns, undefined, req.query));
+  if (!some && !badInput) return;
   const caller = gateway ? await gatewayCaller(ctx, req) : await embeddedCaller(ctx, req);
-  if (!caller) return; // the route answers 401
-  const body = gateway ? await bufferedBody(req) : req.body;
-  const facts = await caller.facts(apiPermissionLookups(req.method, path, body));
-  const need = apiPermission(req.method, path, ns, body, req.query, facts);
+  if (!caller) {
+    if (badInput) throw signInRequired(req);
+    return; // the route answers 401
+  }
+  if (!some) return;
+  let need: ApiRequirement | null | undefined = declared;
+  if (!need) {
+    const body = gateway ? await bufferedBody(req) : req.body;
+    const facts = await caller.facts(apiPermissionLookups(req.method, path, body));
+    need = apiPermission(req.method, path, ns, body, req.query, facts);
+  }
   if (!need) return;
   const denial = apiDenial(
     { user: caller.user, server: caller.server, isPlus: ctx.config.edition === 'plus', ns },
@@ -222,6 +245,12 @@ export async function authorize(ctx: AppContext, req: FastifyRequest): Promise<v
   if (!denial) return;
   if (denial === 'denied.permission') throw refusedPermission(ctx, req, caller.user, need.area, need.action);
   throw refused(ctx, req, caller.user, denial);
+}
+
+/** The 401 of a route without a caller (as requireUser answers it: a Basic challenge for browsers only). */
+function signInRequired(req: FastifyRequest): ApiError {
+  const accept = String(req.headers.accept ?? '');
+  return unauthorized(accept.includes('text/html') ? { 'www-authenticate': 'Basic realm="api"' } : {});
 }
 
 /** Registers the layer once, before any route, so it runs in front of every route of the app. */

@@ -8,8 +8,10 @@
 // (apiPermissionLookups says which) and passes them as `facts`:
 //   - POST /api/commands/send with the id of a saved command: the saved command's type decides lock/unlock/command;
 //   - DELETE /api/geofences/{id}: an anchor geofence needs anchor.unlock instead of geofences.delete;
+//   - PUT /api/geofences/{id}: making a geofence an anchor needs anchor.lock, unmaking an anchor anchor.unlock;
 //   - PUT /api/users/{id}: one's own user is users.selfEdit, another user users.edit (needs the caller's id).
 import { isAnchorGeofence } from './anchor.ts';
+import { normalizeCommandType } from './commandType.ts';
 import type { Attributes } from './types.ts';
 import {
   can,
@@ -29,7 +31,7 @@ export interface ApiRequirement {
 export interface ApiFacts {
   /** Type of the saved command named by the body's `id` (POST /api/commands/send). */
   savedCommandType?: string | null;
-  /** Whether the geofence of DELETE /api/geofences/{id} is an anchor. */
+  /** Whether the stored geofence of DELETE or PUT /api/geofences/{id} is an anchor. */
   geofenceIsAnchor?: boolean;
   /** The caller's user id (GET/PUT /api/users/{id} of oneself). */
   userId?: number;
@@ -101,10 +103,14 @@ function crudAction(method: string, hasId: boolean): PermissionAction | null {
   return null;
 }
 
-/** engineStop ⇒ devices.lock, engineResume ⇒ devices.unlock, anything else ⇒ devices.command. */
+/**
+ * engineStop ⇒ devices.lock, engineResume ⇒ devices.unlock, anything else ⇒ devices.command. The type is read as
+ * the device will get it (normalizeCommandType): " engineStop " and "ENGINESTOP" are engineStop.
+ */
 export function commandRequirement(type: unknown): ApiRequirement {
-  if (type === ENGINE_STOP) return req('devices', 'lock');
-  if (type === ENGINE_RESUME) return req('devices', 'unlock');
+  const t = typeof type === 'string' ? normalizeCommandType(type) : type;
+  if (t === ENGINE_STOP) return req('devices', 'lock');
+  if (t === ENGINE_RESUME) return req('devices', 'unlock');
   return req('devices', 'command');
 }
 
@@ -117,7 +123,7 @@ export function apiPermissionLookups(method: string, path: string, body?: unknow
     const savedCommandId = positiveId(record(body)?.id);
     return savedCommandId ? { savedCommandId } : {};
   }
-  if (m === 'DELETE' && api.length === 2 && api[0] === 'geofences' && ID.test(api[1])) {
+  if ((m === 'DELETE' || m === 'PUT') && api.length === 2 && api[0] === 'geofences' && ID.test(api[1])) {
     return { geofenceId: Number(api[1]) };
   }
   return {};
@@ -192,8 +198,12 @@ function apiRequirement(m: string, s: string[], body: unknown, facts: ApiFacts):
   if (area === 'geofences') {
     const b = record(body);
     const attributes = record(b?.attributes) as Attributes | null;
-    if (action === 'create' && attributes && isAnchorGeofence({ attributes })) return req('anchor', 'lock');
+    const anchor = !!attributes && isAnchorGeofence({ attributes });
+    if (action === 'create' && anchor) return req('anchor', 'lock');
     if (action === 'delete' && facts.geofenceIsAnchor) return req('anchor', 'unlock');
+    // an edit that makes an anchor of a geofence, or a geofence of an anchor (the stored one is the fact)
+    if (action === 'edit' && anchor && !facts.geofenceIsAnchor) return req('anchor', 'lock');
+    if (action === 'edit' && !anchor && facts.geofenceIsAnchor) return req('anchor', 'unlock');
   }
   return req(area, action);
 }

@@ -45,6 +45,7 @@ export * from './importExcel.ts';
 export * from './billing.ts';
 export * from './live.ts';
 export * from './commands.ts';
+export * from './commandType.ts';
 export * from './engineInterlock.ts';
 export * from './favorites.ts';
 export * from './telemetry.ts';

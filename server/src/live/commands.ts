@@ -7,6 +7,7 @@ import {
   INTERLOCK_COMMAND,
   forceRequested,
   mayWrite,
+  normalizeCommandType,
   withoutForce,
   type Command,
   type QueuedCommand,
@@ -15,10 +16,10 @@ import type { AppContext } from '../context.ts';
 import { badRequest, denied } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { canAccessDevice, canSee, serverFlags, visibleIds, withSubgroups } from '../traccar/access.ts';
-import { parse } from '../traccar/http.ts';
 import { parseJson } from './cache.ts';
 import type { LiveCore } from './ingest.ts';
 import { checkEngineBlock, logEngineDelivery } from './interlock.ts';
+import { edge, edgeValue } from '../edge.ts';
 
 /**
  * What a phone reporting with the OsmAnd protocol acts on: the Traccar Client app executes exactly these (Traccar
@@ -61,7 +62,8 @@ export async function deliverCommand(live: LiveCore, deviceId: number, command: 
 const commandBody = z.object({
   id: z.number().int().min(0).optional().default(0),
   deviceId: z.number().int().min(0).optional().default(0),
-  type: z.string().trim().max(128).optional().default(''),
+  // the type the gate, the interlock and the device read (" ENGINESTOP\t" is engineStop)
+  type: z.string().max(128).transform(normalizeCommandType).optional().default(''),
   textChannel: z.boolean().optional().default(false),
   description: z.string().max(4096).nullable().optional().default(null),
   attributes: z
@@ -83,6 +85,10 @@ const optionalId = z
     return Number(v);
   });
 
+const typesQuery = z.object({ deviceId: optionalId, textChannel: z.enum(['true', 'false']).optional() });
+const deviceQuery = z.object({ deviceId: optionalId });
+const groupQuery = z.object({ groupId: optionalId });
+
 export async function registerCommandRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -100,21 +106,18 @@ export async function registerCommandRoutes(
     return last.protocol === 'osmand' ? [...PHONE_COMMAND_TYPES] : [...TRACKER_COMMAND_TYPES];
   };
 
-  app.get('/api/commands/types', async (req) => {
+  app.get('/api/commands/types', edge({ query: typesQuery, need: 'table' }), async (req) => {
     const user = await requireUser(ctx, req);
-    const q = parse(
-      z.object({ deviceId: optionalId, textChannel: z.enum(['true', 'false']).optional() }),
-      req.query ?? {},
-    );
+    const q = edgeValue(typesQuery, req.query);
     if (q.deviceId === undefined) return COMMAND_TYPES.map((type) => ({ type }));
     if (!canAccessDevice(ctx, user, q.deviceId)) throw denied('Device access denied');
     return supportedTypes(q.deviceId, q.textChannel === 'true').map((type) => ({ type }));
   });
 
   /** Saved commands linked to both the caller and the device (directly or via its groups). */
-  app.get('/api/commands/send', async (req) => {
+  app.get('/api/commands/send', edge({ query: deviceQuery, need: 'table' }), async (req) => {
     const user = await requireUser(ctx, req);
-    const q = parse(z.object({ deviceId: optionalId }), req.query ?? {});
+    const q = edgeValue(deviceQuery, req.query);
     if (q.deviceId === undefined) throw badRequest('deviceId is required');
     if (!canAccessDevice(ctx, user, q.deviceId)) throw denied('Device access denied');
     const cache = live.cache.fresh();
@@ -145,13 +148,11 @@ export async function registerCommandRoutes(
       }));
   });
 
-  app.post('/api/commands/send', async (req, reply) => {
+  const sendEdge = edge({ body: commandBody, query: groupQuery, need: 'table' });
+  app.post('/api/commands/send', sendEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
-    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) {
-      throw badRequest('expected a JSON object body');
-    }
-    const body = parse(commandBody, req.body);
-    const q = parse(z.object({ groupId: optionalId }), req.query ?? {});
+    const body = edgeValue(commandBody, req.body);
+    const q = edgeValue(groupQuery, req.query);
     let command: Command;
     if (body.id > 0) {
       const row = ctx.store.sql.prepare('SELECT * FROM commands WHERE id = ?').get(body.id) as
@@ -161,7 +162,7 @@ export async function registerCommandRoutes(
       command = {
         id: row.id,
         deviceId: body.deviceId,
-        type: row.type,
+        type: normalizeCommandType(row.type),
         textChannel: !!row.textChannel,
         description: row.description,
         attributes: parseJson(row.attributes) as Command['attributes'],

@@ -9,6 +9,7 @@ import {
   INTERLOCK_COMMAND,
   UNBLOCK_COMMAND,
   blockMaxSpeed,
+  normalizeCommandType,
   engineBlockDecision,
   type EngineLogAttributes,
   type EngineLogOutcome,
@@ -20,9 +21,11 @@ import { logAction } from '../traccar/audit.ts';
 import type { UserRow } from '../traccar/auth.ts';
 import type { LiveCore } from './ingest.ts';
 
-/** Whether a command type is written to the device log. */
-export const isEngineCommand = (type: string): boolean =>
-  type === INTERLOCK_COMMAND || type === UNBLOCK_COMMAND;
+/** Whether a command type is written to the device log (read as the gate reads it: normalizeCommandType). */
+export const isEngineCommand = (type: string): boolean => {
+  const t = normalizeCommandType(type);
+  return t === INTERLOCK_COMMAND || t === UNBLOCK_COMMAND;
+};
 
 /** Records one engine command of `user` on `deviceId` in the device log. */
 export function logEngineCommand(

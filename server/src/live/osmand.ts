@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { kmhToKnots, mphToKnots, mpsToKnots } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import type { IncomingPosition, LiveCore } from './ingest.ts';
+import { edge } from '../edge.ts';
 
 /** Unit of the `speed` parameter (Traccar's `osmand.speed`): knots unless configured otherwise. */
 export type OsmAndSpeedUnit = 'knots' | 'kmh' | 'mps' | 'mph';
@@ -380,7 +381,9 @@ export async function registerOsmAndRoute(
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    scope.post('/', async (req, reply) => {
+    // any media (form, JSON, none), the OsmAnd port's size limit; reports need no session
+    const osmandEdge = { bodyLimit: OSMAND_MAX_BODY, ...edge({ media: 'raw', need: 'public' }) };
+    scope.post('/', osmandEdge, async (req, reply) => {
       const r = await handleOsmAnd(ctx, live, {
         method: 'POST',
         url: req.url,

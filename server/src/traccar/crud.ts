@@ -22,7 +22,7 @@ import {
 import { logAction } from './audit.ts';
 import { listAnswer } from './listAnswer.ts';
 import { rowJsonSql } from './rowJsonSql.ts';
-import { jsonObject, parse, pathId, query } from './http.ts';
+import { edge, edgeValue, idParams } from '../edge.ts';
 import { inputToRow, rowToJson, type Columns, type Json, type Row } from './model.ts';
 
 export type ListKind = 'simple' | 'extended' | 'devices';
@@ -268,30 +268,42 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   );
   const aliases = def.type === 'device' ? ['device', 'linkedDevice'] : [def.type];
 
-  app.get(base, async (req: FastifyRequest, reply: FastifyReply) => {
-    const user = await requireUser(ctx, req);
-    const q = parse(listQuery, query(req));
-    const ids = listIds(ctx, user, def, q);
-    const opts = { search: def.search, sort: def.sort, keyword: q.keyword, limit: q.limit, offset: q.offset };
-    const json = await listAnswer(
-      ctx,
-      def.table,
-      selectRows(ctx, def.table, ids, opts, 'id'),
-      (r) => toJson(r, q.excludeAttributes),
-      jsonSql[q.excludeAttributes ? 1 : 0],
-    );
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  app.get(
+    base,
+    edge({ query: listQuery, need: 'table' }),
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      const user = await requireUser(ctx, req);
+      const q = edgeValue(listQuery, req.query);
+      const ids = listIds(ctx, user, def, q);
+      const opts = {
+        search: def.search,
+        sort: def.sort,
+        keyword: q.keyword,
+        limit: q.limit,
+        offset: q.offset,
+      };
+      const json = await listAnswer(
+        ctx,
+        def.table,
+        selectRows(ctx, def.table, ids, opts, 'id'),
+        (r) => toJson(r, q.excludeAttributes),
+        jsonSql[q.excludeAttributes ? 1 : 0],
+      );
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
 
-  app.get(`${base}/:id`, async (req) => {
+  const byId = edge({ params: idParams, need: 'table' });
+  const pathId = (req: FastifyRequest) => edgeValue(idParams, req.params).id;
+  app.get(`${base}/:id`, byId, async (req) => {
     const user = await requireUser(ctx, req);
     return toJson(loadForUser(ctx, user, def.table, def.type, pathId(req)), false);
   });
 
-  app.post(base, async (req) => {
+  app.post(base, edge({ body: def.schema, need: 'table' }), async (req) => {
     const user = await requireUser(ctx, req);
     checkWrite(ctx, user, def.writeKind);
-    const input = parse(def.schema, jsonObject(req));
+    const input = edgeValue(def.schema, req.body);
     def.beforeCreate?.(ctx, user, input, req);
     checkRefs(ctx, user, def.refs, input);
     def.validate?.(ctx, input, null, { req, user });
@@ -308,11 +320,11 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     return toJson(getRow(ctx, def.table, id)!, false);
   });
 
-  app.put(`${base}/:id`, async (req) => {
+  app.put(`${base}/:id`, edge({ params: idParams, body: def.schema, need: 'table' }), async (req) => {
     const user = await requireUser(ctx, req);
     const id = pathId(req);
     checkWrite(ctx, user, def.writeKind);
-    const input = parse(def.schema, jsonObject(req));
+    const input = edgeValue(def.schema, req.body);
     if (input.id !== id) throw badRequest('body id must equal the path id');
     const existing = loadForUser(ctx, user, def.table, def.type, id);
     checkRefs(ctx, user, def.refs, input, existing);
@@ -325,7 +337,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     return toJson(getRow(ctx, def.table, id)!, false);
   });
 
-  app.delete(`${base}/:id`, async (req, reply) => {
+  app.delete(`${base}/:id`, byId, async (req, reply) => {
     const user = await requireUser(ctx, req);
     const id = pathId(req);
     checkWrite(ctx, user, def.writeKind);
