@@ -1,6 +1,6 @@
 // GET /api/server in gateway mode: Traccar sends every server attribute to anyone, secrets included. Rastro asks
-// upstream with the caller's credentials and passes the answer on with the same rule as the embedded core
-// (packages/domain serverSecrets.ts): secret keys to administrators only, map keys to signed-in users only.
+// upstream with the caller's credentials and passes the answer on with the same allow-list as the embedded core
+// (packages/domain serverSecrets.ts): listed attributes to anonymous or signed-in callers, all to administrators.
 import type { FastifyInstance } from 'fastify';
 import { visibleServerAttributes, type Attributes, type ServerViewer } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
