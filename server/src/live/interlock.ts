@@ -43,15 +43,15 @@ export function logEngineCommand(
 const speedDetails = (d: InterlockDecision) =>
   d.speedKmh === null ? { limit: d.limitKmh } : { speed: d.speedKmh, limit: d.limitKmh };
 
-/**
- * Decides an engineStop for each device. When one is refused, every refused device gets a log entry and the
- * request fails with a 403 naming the first one's speed and the limit: nothing is sent or queued. Otherwise the
 /** An old speed (domain speedAge: past INTERLOCK_FRESH_MS) and its age in seconds, as the dialog showed it. */
 const oldSpeedDetails = (d: InterlockDecision | undefined) =>
   d?.reason === 'stale' && d.speedKmh !== null && d.speedAgeMs !== null
     ? { speed: d.speedKmh, speedAge: Math.floor(d.speedAgeMs / 1000) }
     : {};
 
+/**
+ * Decides an engineStop for each device. When one is refused, every refused device gets a log entry and the
+ * request fails with a 403 naming the first one's speed and the limit: nothing is sent or queued. Otherwise the
  * decisions are returned (by device id) for the delivery log.
  */
 export function checkEngineBlock(
