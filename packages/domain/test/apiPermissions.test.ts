@@ -29,6 +29,10 @@ const CALLS: Record<string, Call[]> = {
   ],
   'devices.lock': [
     ['POST', '/api/commands/send', { deviceId: 4, type: 'engineStop' }],
+    // the type as the device gets it (issue #27): padded, tabbed, upper-case
+    ['POST', '/api/commands/send', { deviceId: 4, type: ' engineStop ' }],
+    ['POST', '/api/commands/send', { deviceId: 4, type: 'engineStop\t' }],
+    ['POST', '/api/commands/send', { deviceId: 4, type: 'ENGINESTOP' }],
     [
       'POST',
       '/api/commands/send',
@@ -36,7 +40,10 @@ const CALLS: Record<string, Call[]> = {
       { savedCommandType: 'engineStop' },
     ],
   ],
-  'devices.unlock': [['POST', '/api/commands/send', { deviceId: 4, type: 'engineResume' }]],
+  'devices.unlock': [
+    ['POST', '/api/commands/send', { deviceId: 4, type: 'engineResume' }],
+    ['POST', '/api/commands/send', { deviceId: 4, type: '\tEngineResume\u200b' }],
+  ],
   'devices.command': [
     ['POST', '/api/commands/send', { deviceId: 4, type: 'positionSingle' }],
     ['POST', '/api/commands/send', { id: 9, deviceId: 4 }, { savedCommandType: 'custom' }],
@@ -66,8 +73,16 @@ const CALLS: Record<string, Call[]> = {
   'users.edit': [['PUT', '/api/users/8', { id: 8 }, { userId: 7 }]],
   'users.selfEdit': [['PUT', '/api/users/7', { id: 7 }, { userId: 7 }]],
   'users.delete': [['DELETE', '/api/users/8']],
-  'anchor.lock': [['POST', '/api/geofences', anchor]],
-  'anchor.unlock': [['DELETE', '/api/geofences/5', undefined, { geofenceIsAnchor: true }]],
+  'anchor.lock': [
+    ['POST', '/api/geofences', anchor],
+    // an edit that makes a plain geofence an anchor (issue #27)
+    ['PUT', '/api/geofences/5', anchor, { geofenceIsAnchor: false }],
+  ],
+  'anchor.unlock': [
+    ['DELETE', '/api/geofences/5', undefined, { geofenceIsAnchor: true }],
+    // an edit that removes the anchor flag from an anchor
+    ['PUT', '/api/geofences/5', { id: 5, name: 'x', attributes: {} }, { geofenceIsAnchor: true }],
+  ],
   'notifications.view': [['GET', '/api/notifications?deviceId=4']],
   'notifications.create': [['POST', '/api/notifications', {}]],
   'notifications.edit': [
@@ -81,7 +96,10 @@ const CALLS: Record<string, Call[]> = {
   ],
   'geofences.view': [['GET', '/api/geofences']],
   'geofences.create': [['POST', '/api/geofences', { name: 'x', area: 'CIRCLE (1 2, 3)' }]],
-  'geofences.edit': [['PUT', '/api/geofences/5', anchor]],
+  'geofences.edit': [
+    ['PUT', '/api/geofences/5', anchor, { geofenceIsAnchor: true }],
+    ['PUT', '/api/geofences/5', { id: 5, name: 'x' }, { geofenceIsAnchor: false }],
+  ],
   'geofences.delete': [['DELETE', '/api/geofences/5', undefined, { geofenceIsAnchor: false }]],
   'commands.view': [['GET', '/api/commands']],
   'commands.create': [['POST', '/api/commands', { type: 'engineStop' }]],
@@ -213,11 +231,11 @@ describe('apiPermission', () => {
 });
 
 describe('apiPermissionLookups', () => {
-  it('asks for the saved command of a send with an id and the geofence of a delete', () => {
+  it('asks for the saved command of a send with an id and the geofence of a delete or an edit', () => {
     expect(apiPermissionLookups('POST', '/api/commands/send', { id: 9 })).toEqual({ savedCommandId: 9 });
     expect(apiPermissionLookups('POST', '/api/commands/send', { id: 0, type: 'x' })).toEqual({});
     expect(apiPermissionLookups('DELETE', '/api/geofences/5')).toEqual({ geofenceId: 5 });
-    expect(apiPermissionLookups('PUT', '/api/geofences/5', {})).toEqual({});
+    expect(apiPermissionLookups('PUT', '/api/geofences/5', {})).toEqual({ geofenceId: 5 });
     expect(apiPermissionLookups('GET', '/api/devices')).toEqual({});
   });
 });
