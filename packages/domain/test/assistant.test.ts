@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { matchDevices, parseQuestion, periodStart } from '../src/assistant.ts';
+import { assistantDenial, matchDevices, parseQuestion, periodStart } from '../src/assistant.ts';
+import {
+  NO_PERMISSIONS,
+  permissionIndex,
+  setPermissionBit,
+  type PermissionContext,
+} from '../src/permissions.ts';
 
 describe('assistant questions (pt-BR, es, en-US)', () => {
   it.each([
@@ -48,5 +54,59 @@ describe('assistant questions (pt-BR, es, en-US)', () => {
     expect(new Date(periodStart('week', wed)).toISOString()).toBe('2026-11-23T00:00:00.000Z');
     // São Paulo (UTC−3): local midnight is 03:00 UTC
     expect(new Date(periodStart('today', wed, -180)).toISOString()).toBe('2026-11-25T03:00:00.000Z');
+  });
+});
+
+describe('assistantDenial: report questions obey the reports permission (issue #27)', () => {
+  const ctx = (
+    user: PermissionContext['user'],
+    server: PermissionContext['server'] = { attributes: {} },
+  ) => ({
+    user,
+    server,
+    isPlus: true,
+    ns: 'rastro',
+  });
+  const advanced = { attributes: { 'rastro.enableAdvancedPerms': true } };
+  const allBut = (bit: number) => setPermissionBit('f'.repeat(32), bit, false);
+  const reportsView = permissionIndex('reports', 'view')!;
+
+  it('live-map intents are always allowed', () => {
+    const u = { id: 2, disableReports: true, attributes: { 'rastro.advancedPerms': NO_PERMISSIONS } };
+    for (const intent of ['whereIs', 'offline', 'unknown'] as const) {
+      expect(assistantDenial(ctx(u, { ...advanced, disableReports: true }), intent)).toBeNull();
+    }
+  });
+
+  it('the reports.view bit denied: the summary report refusal (area × action)', () => {
+    const u = { id: 2, attributes: { 'rastro.advancedPerms': allBut(reportsView) } };
+    for (const intent of ['distanceToday', 'overspeed'] as const) {
+      expect(assistantDenial(ctx(u, advanced), intent)).toEqual({
+        key: 'denied.permission',
+        requirement: { area: 'reports', action: 'view' },
+      });
+    }
+    // the bit only counts with advanced permissions on
+    expect(assistantDenial(ctx(u), 'overspeed')).toBeNull();
+  });
+
+  it('disableReports on the user or the server; administrators are never refused', () => {
+    const denied = { key: 'denied.reportsDisabled', requirement: null };
+    expect(assistantDenial(ctx({ id: 2, disableReports: true, attributes: {} }), 'distanceToday')).toEqual(
+      denied,
+    );
+    expect(
+      assistantDenial(ctx({ id: 2, attributes: {} }, { attributes: {}, disableReports: true }), 'overspeed'),
+    ).toEqual(denied);
+    expect(
+      assistantDenial(
+        ctx(
+          { id: 1, administrator: true, disableReports: true, attributes: {} },
+          { attributes: {}, disableReports: true },
+        ),
+        'overspeed',
+      ),
+    ).toBeNull();
+    expect(assistantDenial(ctx({ id: 2, attributes: {} }), 'distanceToday')).toBeNull();
   });
 });

@@ -341,12 +341,14 @@ export function logoutSession(ctx: AppContext, req: FastifyRequest, reply: Fasti
 
 /**
  * Ends every session and token of a user (deleted user, self-delete; a password or e-mail change, issue #27):
- * remember-me, API and share tokens are revoked and the cookie sessions end, but `keepSessionId` — the session
- * in which the user changed its own password or e-mail stays signed in.
+ * remember-me, API and share tokens are revoked, the cookie sessions end and the open sockets close, but
+ * `keepSessionId` — the session in which the user changed its own password or e-mail stays signed in.
  */
 export function endUserSessions(ctx: AppContext, userId: number, keepSessionId: string | null = null): void {
   ctx.store.sql.prepare('DELETE FROM sessions WHERE userId = ? AND id <> ?').run(userId, keepSessionId ?? '');
   ctx.store.sql.prepare('UPDATE tokens SET revoked = 1 WHERE userId = ?').run(userId);
+  // its open sockets close (4001); the kept session's own socket reconnects with its cookie
+  ctx.bus.emit('signedOut', userId);
 }
 
 function hostOf(value: string): string | null {

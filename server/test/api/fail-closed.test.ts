@@ -1,7 +1,9 @@
 // Issue #27, fail closed: a partial PUT of the server or of a user keeps its attributes and restrictions (lifting one
 // takes an explicit change, which the audit log records); a password or e-mail change and an administrator's reset
 // end the user's remember-me and API tokens and its other sessions; the assistant obeys the reports permission.
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { formatMessage, NO_PERMISSIONS, setPermissionBit, permissionIndex } from '@rastro/domain';
 import { getMailer } from '../../src/traccar/mailer.ts';
 import {
@@ -286,6 +288,33 @@ describe('issue #27: a password or e-mail change ends remember-me and API tokens
     );
     await expectAllEnded(c);
     expect((await session(c.u.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe("issue #27: an administrator's reset closes the user's open sockets", () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/socket`;
+  });
+  afterAll(async () => t.close());
+
+  it('the socket of a session the reset ended is closed as signed out (4001)', async () => {
+    const u = await createUser(t);
+    const ws = new WebSocket(url, { headers: { cookie: u.cookie } });
+    await new Promise<void>((ok, ko) => {
+      ws.once('open', () => ok());
+      ws.once('error', ko);
+    });
+    const closed = new Promise<number>((ok) => ws.once('close', (code) => ok(code)));
+    const row = expectStatus<Obj>(await api(t.app, t.admin, 'GET', `/api/users/${u.id}`), 200);
+    expectStatus(
+      await api(t.app, t.admin, 'PUT', `/api/users/${u.id}`, { ...row, password: 'reset-by-admin' }),
+      200,
+    );
+    expect(await closed).toBe(4001);
   });
 });
 
