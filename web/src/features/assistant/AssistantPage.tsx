@@ -5,12 +5,19 @@
 import { Alert, Anchor, Button, Card, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconMapPin, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { ASSISTANT_SAMPLES, devicePlate, normalizeLocale } from '@rastro/domain';
+import {
+  ASSISTANT_SAMPLES,
+  assistantDenial,
+  devicePlate,
+  normalizeLocale,
+  parseQuestion,
+} from '@rastro/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ext, serverMessage } from '../../api/http.ts';
 import { useLive } from '../../stores/live.ts';
+import { useSession } from '../../stores/session.ts';
 
 interface AnswerItem {
   deviceId: number;
@@ -40,9 +47,14 @@ export function AssistantPage() {
     return list.length ? list.reduce((a, b) => (a.id < b.id ? a : b)) : null;
   });
   const sampleName = firstDevice ? (devicePlate(firstDevice) ?? firstDevice.name) : 'ABC1D23';
-  const samples = ASSISTANT_SAMPLES[normalizeLocale(i18n.language) ?? 'pt-BR'].map((s) =>
-    s.replace('{{name}}', sampleName),
-  );
+  // Report questions are offered only to users who may see reports (the server refuses the others: issue #27).
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
+  const ns = useSession((s) => s.ns);
+  const samples = ASSISTANT_SAMPLES[normalizeLocale(i18n.language) ?? 'pt-BR']
+    .filter((s) => !assistantDenial({ user, server, isPlus, ns }, parseQuestion(s).intent))
+    .map((s) => s.replace('{{name}}', sampleName));
 
   const ask = useMutation({
     mutationFn: (question: string) => ext.post<Answer>('/assistant', { text: question }),
