@@ -108,7 +108,7 @@ async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Cal
 
 // ---- gateway -------------------------------------------------------------------------------------------
 
-const serverCache = new WeakMap<AppContext, { at: number; value: Promise<ServerLike> }>();
+const serverCache = new WeakMap<AppContext, { at: number; signedIn: boolean; value: Promise<ServerLike> }>();
 
 async function upstreamJson(
   ctx: AppContext,
@@ -128,11 +128,21 @@ async function upstreamJson(
   }
 }
 
-/** The upstream server's flags and attributes, kept SERVER_TTL_MS (an empty server when unreachable). */
-export function upstreamServer(ctx: AppContext, now = Date.now()): Promise<ServerLike> {
+/**
+ * The upstream server's flags and attributes, kept SERVER_TTL_MS (an empty server when unreachable). Asked with the
+ * caller's credentials when given: an upstream that shows a settings attribute to signed-in users only (Rastro's
+ * allow-list, domain serverSecrets.ts, hides {ns}.enableAdvancedPerms from anonymous callers) still shows it to the
+ * gate. An answer asked anonymously is not reused for a signed-in ask.
+ */
+export function upstreamServer(
+  ctx: AppContext,
+  headers: Record<string, string> = {},
+  now = Date.now(),
+): Promise<ServerLike> {
+  const signedIn = Object.keys(headers).length > 0;
   const hit = serverCache.get(ctx);
-  if (hit && now - hit.at < SERVER_TTL_MS) return hit.value;
-  const value = upstreamJson(ctx, '/api/server', {}).then((s) => {
+  if (hit && now - hit.at < SERVER_TTL_MS && (hit.signedIn || !signedIn)) return hit.value;
+  const value = upstreamJson(ctx, '/api/server', headers).then((s) => {
     const o = (s && typeof s === 'object' ? s : {}) as Record<string, unknown>;
     if (!s) serverCache.delete(ctx); // do not keep a failure
     return {
@@ -143,7 +153,7 @@ export function upstreamServer(ctx: AppContext, now = Date.now()): Promise<Serve
       disableReports: !!o.disableReports,
     };
   });
-  serverCache.set(ctx, { at: now, value });
+  serverCache.set(ctx, { at: now, signedIn, value });
   return value;
 }
 
@@ -158,7 +168,7 @@ async function gatewayCaller(ctx: AppContext, req: FastifyRequest): Promise<Call
   if (!user || !creds) return null;
   return {
     user: user as UserLike,
-    server: await upstreamServer(ctx),
+    server: await upstreamServer(ctx, creds),
     async facts({ savedCommandId, geofenceId }) {
       const facts: ApiFacts = { userId: user.id };
       if (savedCommandId) {
