@@ -9,7 +9,7 @@ import { isDisableReports, type PermissionContext } from './permissions.ts';
 export type AssistantIntent = 'whereIs' | 'offline' | 'distanceToday' | 'overspeed' | 'unknown';
 
 /** Intents answered from report data (the day's positions, the week's overspeed events), not the live map. */
-export const REPORT_INTENTS: readonly AssistantIntent[] = ['distanceToday', 'overspeed'];
+const REPORT_INTENTS: readonly AssistantIntent[] = ['distanceToday', 'overspeed'];
 
 export type AssistantDenial =
   { key: ApiDenial; requirement: ApiRequirement } | { key: 'denied.reportsDisabled'; requirement: null };

@@ -1,7 +1,7 @@
 // Fail closed (issue #27): what an edit of the server (PUT /api/server) or of a user (PUT /api/users/{id}) lifts.
 // A partial body never lifts a restriction by leaving a field out: the fields whose default would lift one keep
-// their stored value when absent (absentKept). A restriction is lifted only by an explicit change, and the server
-// records every such change in the audit log (liftedRestrictions names them).
+// their stored value when absent (keepAbsentFields). A restriction is lifted only by an explicit change, and the
+// server records every such change in the audit log (liftedRestrictions names them).
 import { DEFAULT_NS, attrBool, nsKey } from './attributes.ts';
 import type { Attributes } from './types.ts';
 import { effectivePermissionBits } from './userRules.ts';
@@ -31,15 +31,10 @@ const ABSENT_KEPT: Record<RestrictionScope, readonly string[]> = {
 };
 
 /**
- * Fields of a PUT body that keep their stored value when the body leaves them out: `attributes` (Traccar's own web
- * app always sends the whole object; an explicitly sent object still replaces) and the fields whose default (false,
- * no expiry) would lift a restriction.
+ * `input` (the parsed body, defaults applied) with each field the raw `body` leaves out taken from `stored`, for the
+ * fields whose default would lift a restriction: `attributes` (Traccar's own web app always sends the whole object;
+ * an explicitly sent object still replaces), the flags, and for a user `disabled` (false) and `expirationTime` (none).
  */
-export function absentKept(scope: RestrictionScope): readonly string[] {
-  return ABSENT_KEPT[scope];
-}
-
-/** `input` (the parsed body, defaults applied) with every absentKept field the raw `body` lacks taken from `stored`. */
 export function keepAbsentFields<T extends object>(
   scope: RestrictionScope,
   body: Record<string, unknown>,

@@ -2,7 +2,7 @@
 // leaves as stored.
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, NO_PERMISSIONS, setPermissionBit } from '../src/permissions.ts';
-import { absentKept, keepAbsentFields, liftedRestrictions, RESTRICTION_FLAGS } from '../src/restrictions.ts';
+import { keepAbsentFields, liftedRestrictions, RESTRICTION_FLAGS } from '../src/restrictions.ts';
 
 const ADV = 'rastro.enableAdvancedPerms';
 const PERMS = 'rastro.advancedPerms';
@@ -103,7 +103,6 @@ describe('liftedRestrictions: a user', () => {
 
 describe('keepAbsentFields', () => {
   it('the server: attributes and flags left out keep the stored value; sent ones replace', () => {
-    expect(absentKept('server')).toEqual(['attributes', ...RESTRICTION_FLAGS]);
     const stored = { attributes: { [ADV]: true }, readonly: true, limitCommands: true, map: 'osm' };
     const input = { attributes: {}, readonly: false, limitCommands: false, map: 'google' };
     expect(keepAbsentFields('server', { map: 'google', limitCommands: false }, input, stored)).toEqual({
