@@ -99,7 +99,7 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     checkAdmin(user);
     const body = jsonObject(req);
-    // Fail closed (issue #27): fields left out keep what would otherwise lift a restriction; an explicit lift is audited.
+    // Fail closed (issue #27): fields left out keep what would lift a restriction; an explicit lift is audited.
     const stored = rowToJson(COLUMNS.server, storedServer(ctx));
     const input = keepAbsentFields('server', body, parse(serverInput, body), stored);
     const values = inputToRow(COLUMNS.server, input);
