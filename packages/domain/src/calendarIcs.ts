@@ -100,9 +100,16 @@ export function zoneOffset(tz: string, utc: number): number {
       second: '2-digit',
     }).formatToParts(new Date(utc));
     const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-    return (
-      Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - utc
+    // the wall clock has whole seconds: compare with the instant's whole second (milliseconds are not offset)
+    const wall = Date.UTC(
+      get('year'),
+      get('month') - 1,
+      get('day'),
+      get('hour'),
+      get('minute'),
+      get('second'),
     );
+    return wall - Math.floor(utc / 1000) * 1000;
   } catch {
     return 0;
   }

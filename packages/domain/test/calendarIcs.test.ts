@@ -9,6 +9,7 @@ import {
   schedulesToCalendarData,
   validateCalendarData,
   validateSchedule,
+  zoneOffset,
   type CalendarSchedule,
 } from '../src/index.ts';
 
@@ -185,5 +186,16 @@ describe('schedule validation and preview', () => {
     const s = emptySchedule(new Date(2026, 0, 5, 15, 0));
     expect(s).toMatchObject({ start: '2026-01-05T08:00', end: '2026-01-05T18:00', repeat: 'weekly' });
     expect(validateSchedule(s)).toEqual({});
+  });
+});
+
+describe('zoneOffset (one home: calendars and the server reports)', () => {
+  it('is the zone offset in whole minutes at any instant, milliseconds included', () => {
+    const noon = Date.UTC(2026, 0, 1, 12, 0, 0);
+    expect(zoneOffset('America/Sao_Paulo', noon)).toBe(-3 * 3_600_000);
+    expect(zoneOffset('America/Sao_Paulo', noon + 500)).toBe(-3 * 3_600_000);
+    expect(zoneOffset('Asia/Kolkata', noon + 999)).toBe(5.5 * 3_600_000);
+    expect(zoneOffset('UTC', noon + 1)).toBe(0);
+    expect(zoneOffset('Not/AZone', noon)).toBe(0);
   });
 });

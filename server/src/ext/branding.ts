@@ -24,7 +24,7 @@ const colorsSchema = z.object({
   menu: z.string(),
   loginPanel: z.string(),
 });
-const loginSchema = z.object({
+const loginScreenSchema = z.object({
   background: z.string(),
   color: z.string(),
   image: z.string(),
@@ -44,7 +44,7 @@ export const brandingSchema = z.object({
   geolocation: z.object({ ipUrl: z.string(), geoUrl: z.string() }),
   logoWidth: z.number(),
   colors: colorsSchema,
-  login: loginSchema,
+  login: loginScreenSchema,
 });
 export type Branding = z.infer<typeof brandingSchema>;
 
@@ -61,7 +61,7 @@ const overrideSchema = z
     geolocation: z.object({ ipUrl: z.string(), geoUrl: z.string() }).partial(),
     logoWidth: z.number(),
     colors: colorsSchema.partial(),
-    login: loginSchema.partial(),
+    login: loginScreenSchema.partial(),
   })
   .partial()
   .loose();

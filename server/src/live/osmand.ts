@@ -49,7 +49,7 @@ export function parseTimestamp(value: string): Date | null {
 }
 
 /** Free parameters become attributes: number if numeric, boolean for true/false, else the string. */
-function attributeValue(v: string): string | number | boolean {
+function osmandValue(v: string): string | number | boolean {
   if (v === 'true') return true;
   if (v === 'false') return false;
   if (v.trim() !== '' && /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(v.trim())) return Number(v);
@@ -159,7 +159,7 @@ export function decodeOsmAndParams(
           notificationToken = value;
           break;
         default:
-          if (key !== '') attributes[key] = attributeValue(value);
+          if (key !== '') attributes[key] = osmandValue(value);
       }
     }
   } catch (err) {

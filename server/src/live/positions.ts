@@ -1,7 +1,7 @@
 // Positions, exports, accumulators and single events (CONTRACT §4).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { isInsideArea, parseZonedDate, queryIdList, type Position } from '@rastro/domain';
+import { escapeXml, isInsideArea, parseZonedDate, queryIdList, type Position } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { badRequest, denied, notFound } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
@@ -58,12 +58,6 @@ const accumulatorsBody = z.object({
   totalDistance: z.number().finite().min(0).nullable().optional(),
   hours: z.number().finite().min(0).nullable().optional(),
 });
-
-const escapeXml = (s: string) =>
-  s.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
-  );
 
 export async function registerPositionRoutes(
   app: FastifyInstance,

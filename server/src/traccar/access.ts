@@ -50,9 +50,6 @@ export const GROUP_DEPTH = 3;
 type Sql = AppContext['store']['sql'];
 const ids = (rows: unknown[]) => (rows as Array<{ id: number }>).map((r) => r.id);
 
-export const isAdmin = (user: UserRow | null | undefined): boolean => !!user?.administrator;
-export const isManager = (user: UserRow | null | undefined): boolean => !!user && user.userLimit !== 0;
-
 export interface ServerFlags {
   readonly: number;
   deviceReadonly: number;

@@ -21,8 +21,8 @@ import { domainUser, parseAttributes } from './model.ts';
 
 type Req = Pick<FastifyRequest, 'headers'>;
 
-/** The superior administrator's id: the lowest id with administrator = true (null when there is none). */
-export function superiorAdminId(ctx: AppContext): number | null {
+/** The domain's superiorAdminId rule asked of the store: the lowest id with administrator = true, or null. */
+function storedSuperiorAdminId(ctx: AppContext): number | null {
   const row = ctx.store.sql.prepare('SELECT MIN(id) AS id FROM users WHERE administrator = 1').get() as
     { id: number | null } | undefined;
   return row?.id ?? null;
@@ -49,7 +49,7 @@ export function actorContext(ctx: AppContext, caller: UserRow | null): Permissio
 }
 
 const superiorOptions = (ctx: AppContext, caller: UserRow, target: UserRow) => ({
-  superiorId: superiorAdminId(ctx),
+  superiorId: storedSuperiorAdminId(ctx),
   actorManagers: isManagerOf(ctx, target.id, caller.id) ? [target.id] : [],
 });
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, json } from '../components/testing.tsx';
 import { useSession } from '../stores/session.ts';
-import { fetchServer, isUpdate, resourceClient, RESOURCE_TYPES } from './resources.ts';
+import { isUpdate } from '@rastro/domain';
+import { fetchServer, resourceClient, RESOURCE_TYPES } from './resources.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -21,7 +22,7 @@ describe('generic resource client', () => {
       'POST /api/groups',
       'POST /api/attributes/computed',
     ]);
-    expect(isUpdate({ id: -1 })).toBe(false);
+    expect(isUpdate(-1)).toBe(false);
   });
 
   it('lists with repeated query params, deletes by id, and sends shares to /{ns}', async () => {

@@ -1,6 +1,7 @@
 // ONE generic client for the Traccar entity resources (CONTRACT §4: list with filters, get, create,
 // full-replace update, delete) and the TanStack Query hooks every feature uses.
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { isUpdate } from '@rastro/domain';
 import type {
   Calendar,
   Command,
@@ -52,9 +53,6 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
 
 type WithId = { id?: number };
 
-/** Save semantics of SPEC §5: update when the id is above 0, otherwise create. */
-export const isUpdate = (item: WithId) => typeof item.id === 'number' && item.id > 0;
-
 /** Shares live in the extension API (/{ns}/shares, SPEC §7 client A); the rest under /api. */
 export const clientFor = (type: ResourceType): HttpClient => (type === 'shares' ? ext : api);
 
@@ -67,7 +65,7 @@ export const resourceClient = {
   },
   /** PUT /{type}/{id} when id > 0, else POST /{type}. */
   save<T extends ResourceType>(type: T, item: Partial<ResourceTypes[T]> & WithId): Promise<ResourceTypes[T]> {
-    return isUpdate(item)
+    return isUpdate(item.id)
       ? clientFor(type).put<ResourceTypes[T]>(`/${type}/${item.id}`, item)
       : clientFor(type).post<ResourceTypes[T]>(`/${type}`, { ...item, id: 0 });
   },

@@ -2,7 +2,7 @@
 import webpush from 'web-push';
 import type { NotificatorConfig } from './config.ts';
 import { sendSmsApi, type SmsApiSettings } from './smsApi.ts';
-import { NotConfigured, truncate, type Notificator } from './types.ts';
+import { NotConfigured, fitLength, type Notificator } from './types.ts';
 
 async function post(url: string, body: string, headers: Record<string, string>): Promise<void> {
   const res = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.timeout(15_000) });
@@ -27,7 +27,7 @@ export function smsNotificator(
       const api = cfg.SMS_HTTP_URL ? null : serverSms();
       if (!cfg.SMS_HTTP_URL && !api) throw new NotConfigured('Notificator sms is not configured');
       if (!user.phone) throw new Error(`User ${user.id} has no phone number`);
-      const text = truncate(message.body, 160);
+      const text = fitLength(message.body, 160);
       if (api) return sendSmsApi(api, user.phone, text);
       const template = cfg.SMS_HTTP_TEMPLATE ?? '{"to":"{phone}","message":"{message}"}';
       const body = template
@@ -52,7 +52,7 @@ export function telegramNotificator(cfg: NotificatorConfig): Notificator {
       const base = (cfg.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/$/, '');
       await post(
         `${base}/bot${cfg.TELEGRAM_BOT_TOKEN}/sendMessage`,
-        JSON.stringify({ chat_id: chatId, text: truncate(message.body, 1000) }),
+        JSON.stringify({ chat_id: chatId, text: fitLength(message.body, 1000) }),
         { 'content-type': 'application/json' },
       );
     },
@@ -96,7 +96,7 @@ export function pushNotificator(cfg: NotificatorConfig): Notificator {
       if (!configured()) throw new NotConfigured('Notificator firebase is not configured');
       const subs = pushSubscriptions(attrs);
       if (!subs.length) throw new Error(`User ${user.id} has no push subscription`);
-      const payload = JSON.stringify({ title: message.subject, body: truncate(message.body, 500) });
+      const payload = JSON.stringify({ title: message.subject, body: fitLength(message.body, 500) });
       const options = {
         vapidDetails: {
           subject: cfg.WEBPUSH_SUBJECT ?? 'mailto:admin@localhost',

@@ -2,7 +2,7 @@
 // with attachments). One connection per message: mail here is notifications and reports, not bulk.
 import nodemailer from 'nodemailer';
 import type { NotificatorConfig } from './config.ts';
-import { NotConfigured, truncate, type Notificator } from './types.ts';
+import { NotConfigured, fitLength, type Notificator } from './types.ts';
 
 export interface SmtpOptions {
   host: string;
@@ -82,7 +82,7 @@ export function mailNotificator(cfg: NotificatorConfig): Notificator {
     async send(user, message) {
       if (!cfg.SMTP_HOST || !cfg.SMTP_FROM) throw new NotConfigured('Notificator mail is not configured');
       if (!user.email || !user.email.includes('@')) throw new Error(`User ${user.id} has no e-mail address`);
-      await sendMail(smtpOptions(cfg)!, user.email, message.subject, truncate(message.body, 5000));
+      await sendMail(smtpOptions(cfg)!, user.email, message.subject, fitLength(message.body, 5000));
     },
   };
 }

@@ -19,5 +19,6 @@ export interface Notificator {
 
 export class NotConfigured extends Error {}
 
-export const truncate = (text: string, max: number) =>
+/** The text cut to at most `max` characters, an ellipsis included (a channel's size limit). */
+export const fitLength = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;

@@ -1,6 +1,6 @@
 // Report items (CONTRACT §3 "Report items" and §8) computed from positions, with no I/O: durations and engine
 // hours in ms, speeds in knots, distances in metres.
-import { mpsToKnots, type ReportStop, type ReportSummary, type ReportTrip } from '@rastro/domain';
+import { mpsToKnots, zoneOffset, type ReportStop, type ReportSummary, type ReportTrip } from '@rastro/domain';
 import { createMotionTracker, type TripParams } from '../motion.ts';
 
 export interface ReportPosition {
@@ -56,11 +56,7 @@ function odometerOf(p: ReportPosition, opts: ReportOptions): number {
   return numAttr(p, 'totalDistance') ?? 0;
 }
 
-export function distanceBetween(
-  start: ReportPosition,
-  end: ReportPosition,
-  opts: ReportOptions = {},
-): number {
+export function reportDistance(start: ReportPosition, end: ReportPosition, opts: ReportOptions = {}): number {
   const a = numAttr(start, 'odometer');
   const b = numAttr(end, 'odometer');
   if (!opts.ignoreOdometer && a && b) return b - a;
@@ -171,7 +167,7 @@ const driverOf = (p: ReportPosition): string | null => {
 export function tripItem(device: ReportDevice, seg: Segment, opts: ReportOptions = {}): TripItem {
   const { start, end } = seg;
   const duration = timeOf(end) - timeOf(start);
-  const distance = distanceBetween(start, end, opts);
+  const distance = reportDistance(start, end, opts);
   const driverUniqueId = driverOf(start) ?? driverOf(end);
   return {
     deviceId: device.id,
@@ -230,7 +226,7 @@ export function summaryItem(
   maxSpeed: number,
   opts: ReportOptions = {},
 ): SummaryItem {
-  const distance = distanceBetween(first, last, opts);
+  const distance = reportDistance(first, last, opts);
   const startHours = numAttr(first, 'hours') ?? 0;
   const endHours = numAttr(last, 'hours') ?? 0;
   const engineHours = endHours - startHours;
@@ -251,23 +247,6 @@ export function summaryItem(
   };
 }
 
-/** Offset in ms of a time zone at an instant (local wall clock − UTC). */
-function zoneOffset(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(ms));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(ms / 1000) * 1000;
-}
-
 /** Whether Intl knows the zone id. */
 export function validTimeZone(timeZone: string): boolean {
   try {
@@ -280,10 +259,10 @@ export function validTimeZone(timeZone: string): boolean {
 
 /** The first local midnight strictly after `ms` in `timeZone`. */
 export function nextMidnight(ms: number, timeZone: string): number {
-  const local = new Date(ms + zoneOffset(ms, timeZone));
+  const local = new Date(ms + zoneOffset(timeZone, ms));
   const wallMidnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1);
-  let guess = wallMidnight - zoneOffset(wallMidnight, timeZone);
-  guess = wallMidnight - zoneOffset(guess, timeZone);
+  let guess = wallMidnight - zoneOffset(timeZone, wallMidnight);
+  guess = wallMidnight - zoneOffset(timeZone, guess);
   return guess > ms ? guess : guess + 86_400_000;
 }
 

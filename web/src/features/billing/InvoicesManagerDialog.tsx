@@ -26,11 +26,11 @@ import { useSession } from '../../stores/session.ts';
 import { useCreateInvoice, useIntegrations, useInvoiceAction, useInvoices } from './api.ts';
 import { InvoiceTable, useMoney } from './InvoiceTable.tsx';
 
-export const STATUS_FILTERS = ['all', 'open', 'paid', ...INVOICE_STATUSES] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const INVOICE_STATUS_FILTERS = ['all', 'open', 'paid', ...INVOICE_STATUSES] as const;
+export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
 
 /** Whether an invoice passes the status filter (open / paid groups, or one exact status). */
-export function matchesStatus(inv: Pick<Invoice, 'status'>, f: StatusFilter): boolean {
+export function matchesStatus(inv: Pick<Invoice, 'status'>, f: InvoiceStatusFilter): boolean {
   if (f === 'all') return true;
   if (f === 'open') return isInvoiceOpen(inv.status);
   if (f === 'paid') return isInvoicePaid(inv.status);
@@ -48,7 +48,7 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps) 
   const allowed = userMenuEntries({ user, server, isPlus, ns }).includes('billing');
   const users = useResourceList('users', undefined, { enabled: allowed });
   const [userId, setUserId] = useState<number | null>(typeof props.userId === 'number' ? props.userId : null);
-  const [filter, setFilter] = useState<StatusFilter>('all');
+  const [filter, setFilter] = useState<InvoiceStatusFilter>('all');
   const list = useInvoices(userId, allowed && userId !== null);
   const integrations = useIntegrations(allowed);
   const create = useCreateInvoice();
@@ -178,12 +178,12 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps) 
             />
             <Select
               label={t('fields.status')}
-              data={STATUS_FILTERS.map((f) => ({
+              data={INVOICE_STATUS_FILTERS.map((f) => ({
                 value: f,
                 label: f === 'all' || f === 'open' || f === 'paid' ? t(`filter.${f}`) : t(`status.${f}`),
               }))}
               value={filter}
-              onChange={(v) => setFilter((v as StatusFilter | null) ?? 'all')}
+              onChange={(v) => setFilter((v as InvoiceStatusFilter | null) ?? 'all')}
               allowDeselect={false}
               w={220}
               data-testid="invoices-filter"

@@ -8,8 +8,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../components/navigation.ts';
-import { anchoredDeviceIds } from './features.ts';
 import {
+  anchoredDeviceIds,
   initialView,
   isQrDriver,
   isShared,

@@ -1,7 +1,14 @@
 /// <reference types="geojson" />
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAP_PREF, STATUS_COLORS, type Device, type Geofence, type Position } from '@rastro/domain';
-import { anchoredDeviceIds, deviceFeature, geofenceFeatures, markerColor, markerLabel } from './features.ts';
+import {
+  anchoredDeviceIds,
+  DEFAULT_MAP_PREF,
+  STATUS_COLORS,
+  type Device,
+  type Geofence,
+  type Position,
+} from '@rastro/domain';
+import { deviceFeature, geofenceFeatures, markerColor, markerLabel } from './features.ts';
 import { mapKeys, mapStyles, resolveStyle, OFFLINE_STYLE } from './styles.ts';
 
 const dev = (p: Partial<Device> = {}) =>

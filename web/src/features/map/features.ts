@@ -1,9 +1,8 @@
 /// <reference types="geojson" />
 // Turning devices, positions and geofences into GeoJSON features for the map's sources.
 import {
-  attrBool,
-  attrNumber,
   attrString,
+  isAnchorGeofence,
   isDeviceMoving,
   parseArea,
   resolveMapIcon,
@@ -117,21 +116,6 @@ function labelPoint(area: GeoArea): [number, number] {
     area.points.reduce((s, p) => s + p.longitude, 0) / n,
     area.points.reduce((s, p) => s + p.latitude, 0) / n,
   ];
-}
-
-export function isAnchorGeofence(g: Geofence): boolean {
-  return attrBool(g.attributes?.isAnchor);
-}
-
-/** Device ids that have an anchor geofence (attributes isAnchor + deviceId). */
-export function anchoredDeviceIds(geofences: readonly Geofence[]): Set<number> {
-  const out = new Set<number>();
-  for (const g of geofences) {
-    if (!isAnchorGeofence(g)) continue;
-    const id = attrNumber(g.attributes?.deviceId);
-    if (id !== undefined) out.add(id);
-  }
-  return out;
 }
 
 /**
