@@ -65,9 +65,9 @@ export function estimatedFuel(distanceMeters: number, litersPer100km: number): n
   return round2((Math.max(0, distanceMeters) / 1000) * (litersPer100km / 100));
 }
 
-/** Translated name of an event type (the type itself when the catalogue has none). */
+/** Translated name of an event type (the type itself when the catalogue has none): Traccar's event names. */
 export function eventTypeName(type: string, label: (key: MessageKey) => string): string {
-  const key = `eventTypeNames.${type}`;
+  const key = `events.${type}`;
   return isMessageKey(key) ? label(key) : type;
 }
 

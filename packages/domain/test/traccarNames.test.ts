@@ -8,6 +8,7 @@ import {
   POSITION_ALARMS,
   SPEC_EVENT_TYPES,
   defaultMessages,
+  eventTypeName,
   isMessageKey,
   serverErrorText,
   traccarName,
@@ -77,6 +78,13 @@ describe('names of Traccar catalogues (issue #29)', () => {
       expect(missing).toEqual([]);
     });
   }
+
+  it('the events report names every event type with the same catalogue', () => {
+    const label = (k: keyof (typeof defaultMessages)['pt-BR']) => defaultMessages['pt-BR'][k];
+    for (const type of EVENT_TYPES)
+      expect(eventTypeName(type, label), type).toBe(traccarName('events', type));
+    expect(eventTypeName('vendorEvent', label)).toBe('vendorEvent');
+  });
 
   it('the domain lists every Traccar alarm', () => {
     expect([...POSITION_ALARMS].sort()).toEqual([...TRACCAR_ALARMS].sort());
