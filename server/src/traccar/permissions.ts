@@ -2,6 +2,7 @@
 // /api/permissions/bulk (same key pair), GET /api/permissions (admin). For non-admins both sides are checked:
 // a user side must be the caller or a user it manages, any other side must be visible to the caller.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   PERMISSION_KEYS,
   PERMISSION_PAIRS,
@@ -23,7 +24,7 @@ import {
 } from './access.ts';
 import { logAction } from './audit.ts';
 import { requireUser, type UserRow } from './auth.ts';
-import { parse, query } from './http.ts';
+import { edge, edgeValue } from '../edge.ts';
 
 function checkSide(ctx: AppContext, user: UserRow, type: string, id: number): void {
   if (!objectExists(ctx, type, id)) throw badRequest(`${CLASS_OF[type]} ${id} not found`);
@@ -69,14 +70,44 @@ function write(
   permissionsChanged(ctx);
 }
 
+/** GET /api/permissions: exactly two keys, owner first (`?userId=1&deviceId=0`), ids with 0 for any. */
+const linkQuery = z.record(z.string(), z.unknown()).transform((q, c) => {
+  const refuse = (message: string) => {
+    c.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  const entries = Object.entries(q);
+  if (entries.length !== 2)
+    return refuse('give exactly two parameters, owner first, e.g. ?userId=1&deviceId=0');
+  for (const [k, v] of entries) {
+    if (!(PERMISSION_KEYS as readonly string[]).includes(k))
+      return refuse(`unknown permission key "${k.slice(0, 40)}"`);
+    if (typeof v !== 'string' || !/^\d{1,15}$/.test(v)) return refuse(`${k} must be an id (0 = any)`);
+  }
+  const [[ownerKey, ownerRaw], [propertyKey, propertyRaw]] = entries;
+  const ownerType = ownerKey.slice(0, -2);
+  const propertyType = propertyKey.slice(0, -2);
+  if (!PERMISSION_PAIRS[ownerType]?.includes(propertyType))
+    return refuse(`cannot link ${propertyKey} to ${ownerKey}`);
+  return {
+    ownerKey,
+    ownerType,
+    ownerId: Number(ownerRaw),
+    propertyKey,
+    propertyType,
+    propertyId: Number(propertyRaw),
+  };
+});
+
 export function registerPermissions(app: FastifyInstance, ctx: AppContext): void {
   for (const method of ['POST', 'DELETE'] as const) {
     app.route({
       method,
       url: '/api/permissions',
+      ...edge({ body: permissionInput, anyBody: true, need: 'table' }),
       handler: async (req, reply) => {
         const user = await requireUser(ctx, req);
-        const link = parse(permissionInput, req.body);
+        const link = edgeValue(permissionInput, req.body);
         checkLink(ctx, user, link);
         write(ctx, req, user.id, [link], method === 'POST');
         return reply.status(204).send();
@@ -85,9 +116,10 @@ export function registerPermissions(app: FastifyInstance, ctx: AppContext): void
     app.route({
       method,
       url: '/api/permissions/bulk',
+      ...edge({ body: permissionBulkInput, anyBody: true, need: 'table' }),
       handler: async (req, reply) => {
         const user = await requireUser(ctx, req);
-        const links = parse(permissionBulkInput, req.body);
+        const links = edgeValue(permissionBulkInput, req.body);
         if (links.length === 0) throw badRequest('no permissions given');
         const [first] = links;
         if (links.some((l) => l.ownerType !== first.ownerType || l.propertyType !== first.propertyType)) {
@@ -100,23 +132,12 @@ export function registerPermissions(app: FastifyInstance, ctx: AppContext): void
     });
   }
 
-  app.get('/api/permissions', async (req) => {
+  app.get('/api/permissions', edge({ query: linkQuery, need: 'table' }), async (req) => {
     checkAdmin(await requireUser(ctx, req));
-    const entries = Object.entries(query(req));
-    if (entries.length !== 2)
-      throw badRequest('give exactly two parameters, owner first, e.g. ?userId=1&deviceId=0');
-    const [[ownerKey, ownerRaw], [propertyKey, propertyRaw]] = entries;
-    for (const [k, v] of entries) {
-      if (!(PERMISSION_KEYS as readonly string[]).includes(k))
-        throw badRequest(`unknown permission key "${k.slice(0, 40)}"`);
-      if (typeof v !== 'string' || !/^\d{1,15}$/.test(v)) throw badRequest(`${k} must be an id (0 = any)`);
-    }
-    const ownerType = ownerKey.slice(0, -2);
-    const propertyType = propertyKey.slice(0, -2);
-    if (!PERMISSION_PAIRS[ownerType]?.includes(propertyType))
-      throw badRequest(`cannot link ${propertyKey} to ${ownerKey}`);
-    const ownerId = Number(ownerRaw);
-    const propertyId = Number(propertyRaw);
+    const { ownerKey, ownerType, ownerId, propertyKey, propertyType, propertyId } = edgeValue(
+      linkQuery,
+      req.query,
+    );
     const rows = ctx.store.sql
       .prepare(
         `SELECT ownerId, propertyId FROM links WHERE ownerType = ? AND propertyType = ?
