@@ -5,6 +5,7 @@ import {
   DEFAULT_LOCALE,
   normalizeLocale,
   SPEED_UNITS,
+  traccarName,
   UNIT_LABELS,
   type Event,
   type SpeedUnit,
@@ -95,7 +96,7 @@ const en: Catalogue = {
 
 const CATALOGUES: Record<SupportedLocale, Catalogue> = { 'pt-BR': pt, es, 'en-US': en };
 
-/** Names of the alarms SPEC §3 lists; others are shown as sent. */
+/** Names of the alarms SPEC §3 lists; others by the domain's catalogue of Traccar alarms, else as sent. */
 const ALARMS: Record<SupportedLocale, Record<string, string>> = {
   'pt-BR': {
     sos: 'SOS',
@@ -123,6 +124,9 @@ const ALARMS: Record<SupportedLocale, Record<string, string>> = {
   },
   'en-US': {},
 };
+
+/** A catalogue name inside a sentence: 'Power cut' ⇒ 'power cut'; acronyms ('SOS', 'GPS antenna cut') kept. */
+const inSentence = (name: string) => (/^.[a-zà-ÿ]/.test(name) ? name[0].toLowerCase() + name.slice(1) : name);
 
 const NUMBER_LOCALE: Record<SupportedLocale, string> = { 'pt-BR': 'pt-BR', es: 'es', 'en-US': 'en-US' };
 
@@ -168,7 +172,7 @@ export function eventText(event: Event, ctx: TextContext): string {
     device: ctx.deviceName,
     type: event.type,
     geofence: ctx.geofenceName ?? String(event.geofenceId),
-    alarm: ALARMS[lang][alarm] ?? alarm,
+    alarm: ALARMS[lang][alarm] ?? inSentence(traccarName('alarms', alarm, lang)),
     speed: speed(a.speed),
     limit: speed(a.speedLimit),
     result: String(a.result ?? ''),

@@ -58,6 +58,19 @@ describe('eventText', () => {
     expect(eventText(ev('alarm', { alarm: 'fall' }), { deviceName: 'T' })).toBe('T alarme: fall');
   });
 
+  it("names every Traccar alarm from the domain catalogue, in English too (issue #29: no raw 'powerCut')", () => {
+    expect(eventText(ev('alarm', { alarm: 'powerCut' }), { deviceName: 'T', lang: 'en-US' })).toBe(
+      'T alarm: power cut',
+    );
+    expect(eventText(ev('alarm', { alarm: 'sos' }), { deviceName: 'T', lang: 'en-US' })).toBe('T alarm: SOS');
+    expect(eventText(ev('alarm', { alarm: 'hardBraking' }), { deviceName: 'T' })).toBe(
+      'T alarme: frenagem brusca',
+    );
+    expect(eventText(ev('alarm', { alarm: 'gpsAntennaCut' }), { deviceName: 'T', lang: 'es' })).toBe(
+      'T alarma: antena GPS cortada',
+    );
+  });
+
   it("shows overspeed in the recipient's unit and number format (54 kn = 100 km/h; limit 43.2 kn = 80 km/h)", () => {
     const over = ev('deviceOverspeed', { speed: 53.9957, speedLimit: 43.19654 });
     expect(eventText(over, { deviceName: 'T', speedUnit: 'kmh' })).toBe(
