@@ -6,12 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without type declarations
-import {
-  checkTree,
-  domainValueExports,
-  sameNames,
-  topLevelNames,
-} from '../../../scripts/check-same-names.mjs';
+import * as check from '../../../scripts/check-same-names.mjs';
+
+type Clash = { file: string; line: number; name: string };
+const { checkTree, domainValueExports, sameNames, topLevelNames } = check as {
+  topLevelNames(text: string, fileName?: string): { name: string; line: number }[];
+  domainValueExports(): Set<string>;
+  sameNames(domainNames: Set<string>, paths: string[]): Clash[];
+  checkTree(): Clash[];
+};
 
 const dir = mkdtempSync(join(tmpdir(), 'rastro-same-names-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,7 +31,7 @@ export class LruCache {}
 export type Restriction = 'readonly';
 interface UserLike { id: number }
 function outer() { const formatSpeed = 1; return formatSpeed; }`;
-    expect((topLevelNames(text, 'x.ts') as { name: string }[]).map((n) => n.name)).toEqual([
+    expect(topLevelNames(text, 'x.ts').map((n) => n.name)).toEqual([
       'knotsToKmh',
       'isAdmin',
       'a',
@@ -39,7 +42,7 @@ function outer() { const formatSpeed = 1; return formatSpeed; }`;
   });
 
   it('the domain exports are its values (functions, consts, classes), renamed ones by their exported name', () => {
-    const names = domainValueExports() as Set<string>;
+    const names = domainValueExports();
     for (const n of ['knotsToKmh', 'isReadonly', 'LruCache', 'parseIdList', 'queryIdList'])
       expect(names.has(n), n).toBe(true);
     for (const n of ['idList', 'Device', 'PermissionContext']) expect(names.has(n), n).toBe(false);
