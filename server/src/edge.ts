@@ -96,6 +96,8 @@ function mediaOf(req: FastifyRequest, forms: Set<string>): EdgeMedia {
 /** 415 for a body the route does not take (a form or text on a JSON route). */
 function checkMedia(req: FastifyRequest, forms: Set<string>): void {
   if (req.body === undefined || req.body === null || req.is404) return;
+  // an empty body of any declared type is no body (clients that always send a form content type)
+  if (!req.headers['transfer-encoding'] && !(Number(req.headers['content-length']) > 0)) return;
   const media = mediaOf(req, forms);
   if (media === 'raw') return;
   const type = String(req.headers['content-type'] ?? '').trim();

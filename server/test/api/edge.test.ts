@@ -167,6 +167,16 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
     expect(res.statusCode, res.body).toBe(415);
   });
 
+  it('an empty body with a form content type is no body: the route answers as without one, not 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/commands/send`,
+      headers: { cookie: t.admin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+  });
+
   it("Traccar's form routes still take forms (POST /api/session)", async () => {
     const res = await t.app.inject({
       method: 'POST',
