@@ -48,7 +48,6 @@ const NOT_YET = [
   'GET /api/positions/kmz',
   'PUT /api/devices/:id/accumulators',
   'GET /api/events/:id',
-  'POST /api/attributes/computed/test',
   'GET /api/notifications/types',
   'GET /api/notifications/notificators',
   'POST /api/notifications/test',

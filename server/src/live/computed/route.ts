@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, denied } from '../../errors.ts';
 import { checkAdmin } from '../../traccar/access.ts';
 import { requireUser } from '../../traccar/auth.ts';
-import { jsonObject, parse, query } from '../../traccar/http.ts';
+import { edge, edgeValue } from '../../edge.ts';
 import type { LiveCore } from '../ingest.ts';
 import { coerce, computeValue, fieldsOfPosition } from './apply.ts';
 import { compile, ExpressionError } from './expression.ts';
@@ -21,11 +21,12 @@ const testQuery = z.object({
 });
 
 export function registerComputedTestRoute(app: FastifyInstance, ctx: AppContext, live: LiveCore): void {
-  app.post('/api/attributes/computed/test', async (req, reply) => {
+  const testEdge = edge({ query: testQuery, body: computedAttributeInput, need: 'table' });
+  app.post('/api/attributes/computed/test', testEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
     checkAdmin(user);
-    const { deviceId } = parse(testQuery, query(req));
-    const attr = parse(computedAttributeInput, jsonObject(req));
+    const { deviceId } = edgeValue(testQuery, req.query);
+    const attr = edgeValue(computedAttributeInput, req.body);
     if (!live.cache.fresh().device(deviceId)) throw denied('Device access denied');
     try {
       compile(attr.expression);
