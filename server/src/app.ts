@@ -8,7 +8,10 @@ import type { AppContext } from './context.ts';
 import { LocalCluster, PgCluster, type ClusterMessage } from './db/cluster.ts';
 import { openStore } from './db/open.ts';
 import { PostgresDatabase } from './db/postgres.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, unavailable } from './errors.ts';
+import { isDatabaseUnavailable } from './db/sql.ts';
+import { formatMessage } from '@rastro/domain';
+import { requestLanguage } from './refusal.ts';
 import { loggerOptions, logRequests } from './logging.ts';
 import { registerTraccar } from './traccar/index.ts';
 import { registerLive } from './live/index.ts';
@@ -44,6 +47,13 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   logRequests(app);
 
   app.setErrorHandler((err, req, reply) => {
+    if (isDatabaseUnavailable(err)) {
+      // issue #30: PostgreSQL unreachable or not answering — 503 in the caller's language, not 500 or 400
+      req.log.warn({ reason: err.message }, 'database unavailable');
+      const e = unavailable(formatMessage('traccarErrors.databaseUnavailable', requestLanguage(ctx, req)));
+      reply.status(e.status).headers(e.headers).type('text/plain; charset=utf-8').send(e.body);
+      return;
+    }
     if (err instanceof ApiError) {
       reply.status(err.status).headers(err.headers).type('text/plain; charset=utf-8').send(err.body);
       return;

@@ -23,6 +23,9 @@ export const badRequest = (message: string) => new ApiError(400, message, 'Illeg
 export const unauthorized = (headers: Record<string, string> = {}) =>
   new ApiError(401, 'Unauthorized', 'WebApplicationException', headers);
 export const notFound = (message = 'Not found') => new ApiError(404, message, 'WebApplicationException');
+/** 503: the database cannot be reached now (issue #30); nothing was stored, the client may try again. */
+export const unavailable = (message: string) =>
+  new ApiError(503, message, 'WebApplicationException', { 'retry-after': '5' });
 export const tooManyRequests = (seconds: number) =>
   new ApiError(429, `Too many login attempts, try again in ${seconds} s`, 'WebApplicationException', {
     'retry-after': String(seconds),

@@ -5,7 +5,14 @@ import { buildApp } from './app.ts';
 const SHUTDOWN_GRACE_MS = 20_000;
 
 const config = loadConfig();
-const { app } = await buildApp(config);
+const { app } = await buildApp(config).catch((err: unknown) => {
+  // PostgreSQL unreachable at start (issue #30): one line naming DATABASE_URL and why, no stack trace
+  if (err instanceof Error && err.name === 'StoreUnreachable') {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+});
 await app.listen({ port: config.port, host: config.host });
 const shown = ['0.0.0.0', '127.0.0.1', '::', '::1'].includes(config.host) ? 'localhost' : config.host;
 console.log(`\nRastro is running (${config.mode} mode) at http://${shown}:${config.port}`);

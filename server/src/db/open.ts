@@ -57,8 +57,32 @@ function openSqliteStore(file: string): Store {
   };
 }
 
+/** PostgreSQL could not be reached at start: the one line to print (DATABASE_URL, password masked, and why). */
+export class StoreUnreachable extends Error {
+  constructor(url: string, reason: string) {
+    super(`Cannot use the database DATABASE_URL=${maskUrl(url)}: ${reason}`);
+    this.name = 'StoreUnreachable';
+  }
+}
+
+/** The URL with its password replaced by ***. */
+export function maskUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url.replace(/:[^:@/]*@/, ':***@');
+  }
+}
+
 function openPostgresStore(url: string): Store {
-  const db = new PostgresDatabase(url, TABLES_WITH_ID);
+  let db: PostgresDatabase;
+  try {
+    db = new PostgresDatabase(url, TABLES_WITH_ID);
+  } catch (err) {
+    throw new StoreUnreachable(url, (err as Error).message);
+  }
   migratePostgres(db);
   return {
     sql: db,

@@ -3,7 +3,13 @@
 // the answer is there (Atomics.wait), then reads it with receiveMessageOnPort. The server's modules keep one code
 // path for both stores, and a transaction is atomic for the same reason as on SQLite: nothing else runs on the
 // main thread meanwhile. Why this rather than an asynchronous store: docs/architecture.md ("PostgreSQL").
+//
+// Faults (issue #30): every waited request carries an id and its answer is the reply with that id (a late answer
+// to a request that timed out is dropped, never read as the next one's); the wait is bounded (WAIT_MS, just above
+// the connection's statement timeout); a lost connection or a database that does not answer fails the call with
+// DatabaseUnavailable at once while the worker reconnects in the background.
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { DatabaseUnavailable } from './sql.ts';
 
 export type PgRequest =
   | { op: 'connect' }
@@ -11,15 +17,27 @@ export type PgRequest =
   | { op: 'exec'; text: string; later?: boolean }
   | { op: 'close' };
 
+/** What travels to the worker: a request with its id (0 for one posted `later`, which gets no reply). */
+export type PgEnvelope = PgRequest & { id: number };
+
+/** Sent outside the order of requests: the main thread gave up waiting, the connection is to be dropped. */
+export interface PgReset {
+  op: 'reset';
+}
+
 export interface PgFailure {
   message: string;
   code?: string;
   detail?: string;
   constraint?: string;
   table?: string;
+  /** The connection was lost or the database did not answer: the call may succeed later. */
+  unavailable?: boolean;
 }
 
-export type PgReply = { rows: Array<Record<string, unknown>>; rowCount: number } | { error: PgFailure };
+export type PgReply = { id: number } & (
+  { rows: Array<Record<string, unknown>>; rowCount: number } | { error: PgFailure }
+);
 
 /** An error PostgreSQL answered, with its SQLSTATE code and details. */
 export class PgError extends Error {
@@ -34,48 +52,91 @@ export class PgError extends Error {
   }
 }
 
-const TIMEOUT_MS = 60_000;
+/** The connection's statement_timeout (pgWorker.ts): a statement running longer fails. */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+/** How long the main thread waits for one answer: a little longer than a statement may run. */
+export const WAIT_MS = 12_000;
 /** How many writes posted `later` wait to travel together (a waited request sends them at once). */
 const LATER_BATCH = 32;
 
+export interface PgSyncOptions {
+  /** The wait for one answer (tests shorten it). */
+  waitMs?: number;
+  statementTimeoutMs?: number;
+  connectTimeoutS?: number;
+}
+
 export class PgSync {
-  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  /** [0]: the "answer posted" flag; [1]: the connection's generation, increased by the worker when one is lost. */
+  private readonly signal = new Int32Array(new SharedArrayBuffer(8));
   private readonly port: MessagePort;
   private readonly worker: Worker;
+  private readonly waitMs: number;
   private closed = false;
-  private later: PgRequest[] = [];
+  private later: PgEnvelope[] = [];
+  private nextId = 1;
   /** Round trips made (diagnostics and the benchmark). */
   requests = 0;
 
-  constructor(url: string) {
+  constructor(url: string, options: PgSyncOptions = {}) {
+    this.waitMs = options.waitMs ?? WAIT_MS;
     const { port1, port2 } = new MessageChannel();
     // From the TypeScript sources through a loader (db/pgWorkerBoot.mjs), or the production build's pgWorker.js.
     const fromSource = import.meta.url.endsWith('.ts');
     this.worker = new Worker(new URL(fromSource ? './pgWorkerBoot.mjs' : './pgWorker.js', import.meta.url), {
-      workerData: { url, flag: this.signal.buffer, port: port2 },
+      workerData: {
+        url,
+        flag: this.signal.buffer,
+        port: port2,
+        statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+        connectTimeoutS: options.connectTimeoutS ?? 10,
+      },
       transferList: [port2],
     });
     this.worker.unref();
     this.port = port1;
     this.port.unref();
-    this.request({ op: 'connect' });
+    try {
+      this.request({ op: 'connect' });
+    } catch (err) {
+      this.closed = true;
+      void this.worker.terminate();
+      throw err;
+    }
+  }
+
+  /** Increases each time the worker's connection is lost (the leader lock goes with it: db/cluster.ts). */
+  get generation(): number {
+    return Atomics.load(this.signal, 1);
   }
 
   request(req: PgRequest, sql?: string): { rows: Array<Record<string, unknown>>; rowCount: number } {
     if (this.closed) throw new Error('the PostgreSQL store is closed');
     this.requests++;
     this.flushLater();
-    Atomics.store(this.signal, 0, 0);
-    this.port.postMessage(req);
+    const id = this.nextId++;
+    this.port.postMessage({ ...req, id } as PgEnvelope);
+    const deadline = Date.now() + (req.op === 'connect' ? Math.max(this.waitMs, 15_000) : this.waitMs);
     for (;;) {
-      const waited = Atomics.wait(this.signal, 0, 0, TIMEOUT_MS);
-      const got = receiveMessageOnPort(this.port);
-      if (got) {
+      // cleared before the port is read: an answer posted after the read sets it again, and the wait returns
+      Atomics.store(this.signal, 0, 0);
+      // every answer waiting on the port: older ones (requests that timed out) are dropped
+      for (let got = receiveMessageOnPort(this.port); got; got = receiveMessageOnPort(this.port)) {
         const reply = got.message as PgReply;
-        if ('error' in reply) throw new PgError(reply.error, sql);
+        if (reply.id !== id && reply.id !== -1) continue; // -1: the worker could not start
+        if ('error' in reply) {
+          if (reply.error.unavailable) throw new DatabaseUnavailable(reply.error.message);
+          throw new PgError(reply.error, sql);
+        }
         return reply;
       }
-      if (waited === 'timed-out') throw new Error(`PostgreSQL did not answer within ${TIMEOUT_MS / 1000} s`);
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        // the connection is dropped and made again; whatever it was doing is rolled back by PostgreSQL
+        this.port.postMessage({ op: 'reset' } satisfies PgReset);
+        throw new DatabaseUnavailable(`PostgreSQL did not answer within ${Math.round(this.waitMs / 1000)} s`);
+      }
+      Atomics.wait(this.signal, 0, 0, left);
     }
   }
 
@@ -83,7 +144,7 @@ export class PgSync {
   send(req: PgRequest & { later: true }): void {
     if (this.closed) throw new Error('the PostgreSQL store is closed');
     this.requests++;
-    this.later.push(req);
+    this.later.push({ ...req, id: 0 });
     if (this.later.length >= LATER_BATCH) this.flushLater();
   }
 
@@ -99,6 +160,8 @@ export class PgSync {
     if (this.closed) return;
     try {
       this.request({ op: 'close' });
+    } catch {
+      // closing anyway
     } finally {
       this.closed = true;
       await this.worker.terminate();

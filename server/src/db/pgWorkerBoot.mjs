@@ -9,6 +9,7 @@ try {
   await import(new URL('./pgWorker.ts', import.meta.url).href);
 } catch (err) {
   workerData.port.postMessage({
+    id: -1, // answers whichever request is waiting
     error: { message: `PostgreSQL worker failed to start: ${err?.message ?? err}` },
   });
   const signal = new Int32Array(workerData.flag);

@@ -1,7 +1,7 @@
 // The PostgreSQL store (DATABASE_URL): the SqlDatabase interface over a synchronous connection (db/pgSync.ts),
 // each query translated once from the server's SQLite dialect (db/pgTranslate.ts) and kept as a named prepared
 // statement on the connection.
-import { PgSync } from './pgSync.ts';
+import { PgSync, type PgSyncOptions } from './pgSync.ts';
 import { translateSql, type Translated } from './pgTranslate.ts';
 import type { SqlDatabase, SqlRunResult, SqlStatement } from './sql.ts';
 
@@ -16,8 +16,9 @@ export class PostgresDatabase implements SqlDatabase {
   constructor(
     url: string,
     private readonly tablesWithId: ReadonlySet<string>,
+    options: PgSyncOptions = {},
   ) {
-    this.client = new PgSync(url);
+    this.client = new PgSync(url, options);
   }
 
   prepare(sql: string): SqlStatement {

@@ -4,6 +4,22 @@
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
+/**
+ * The database cannot be reached now (connection lost, PostgreSQL down or not answering in time). Nothing of the
+ * failed call was stored; the API answers 503 and OsmAnd positions are answered 503 so trackers send them again.
+ */
+export class DatabaseUnavailable extends Error {
+  readonly code = 'DATABASE_UNAVAILABLE';
+  constructor(reason: string) {
+    super(`database unavailable: ${reason}`);
+    this.name = 'DatabaseUnavailable';
+  }
+}
+
+export function isDatabaseUnavailable(err: unknown): err is DatabaseUnavailable {
+  return err instanceof DatabaseUnavailable;
+}
+
 export interface SqlRunResult {
   changes: number;
   lastInsertRowid: number | bigint;

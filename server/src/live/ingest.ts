@@ -5,6 +5,7 @@
 import type { Attributes, Command, Device, Event, Position, QueuedCommand } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import type { RemoteDeviceState } from '../db/cluster.ts';
+import { isDatabaseUnavailable } from '../db/sql.ts';
 import type { IncomingPosition, IngestError, IngestResult, LiveListener } from './types.ts';
 import { LiveCache } from './cache.ts';
 import { LiveEventHandlers } from './events/index.ts';
@@ -157,7 +158,6 @@ export class LiveCore extends DeviceStates {
   private flush(): void {
     if (this.queue.length === 0) return;
     const batch = this.queue.length > BATCH ? this.queue.splice(0, BATCH) : this.queue.splice(0);
-    const cache = this.cache.fresh();
     const results: IngestResult[] = [];
     const changedDevices = new Set<number>();
     const latest: Position[] = [];
@@ -165,11 +165,14 @@ export class LiveCore extends DeviceStates {
     const handlerCalls: Array<() => void> = [];
     const failed: IngestResult = { ok: false, error: 'failed', message: 'Position processing failed' };
     try {
+      // inside the try: reloading the cache reads the store, which may be unreachable (issue #30)
+      const cache = this.cache.fresh();
       this.ctx.store.sql.transaction(() => {
         for (const item of batch) {
           try {
             results.push(this.processOne(item, cache, changedDevices, latest, events, handlerCalls));
           } catch (err) {
+            if (isDatabaseUnavailable(err)) throw err; // the whole batch fails: nothing of it is stored
             this.ctx.log.error({ err }, 'position processing failed');
             results.push(failed);
           }
@@ -178,9 +181,15 @@ export class LiveCore extends DeviceStates {
       })();
     } catch (err) {
       // the store refused the batch (PostgreSQL fails a transaction as a whole): none of it is acknowledged
+      // answered 503 by OsmAnd (issue #30), so trackers send the positions again
       this.ctx.log.error({ err }, 'position batch failed');
       this.forget(changedDevices);
-      for (const item of batch) item.resolve(failed);
+      const refused: IngestResult = {
+        ok: false,
+        error: 'unavailable',
+        message: 'Database unavailable, try again',
+      };
+      for (const item of batch) item.resolve(refused);
       return;
     }
     this.publish(changedDevices, latest, events);

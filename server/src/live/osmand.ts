@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { kmhToKnots, mphToKnots, mpsToKnots } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import type { IncomingPosition, LiveCore } from './ingest.ts';
+import type { IngestError } from './types.ts';
+import { isDatabaseUnavailable } from '../db/sql.ts';
 import { edge } from '../edge.ts';
 
 /** Unit of the `speed` parameter (Traccar's `osmand.speed`): knots unless configured otherwise. */
@@ -347,10 +349,16 @@ export async function handleOsmAnd(
     }
     const outdated = d.position.latitude === undefined || d.position.longitude === undefined;
     const r = await live.ingest({ ...p, latitude, longitude, outdated });
-    if (!r.ok) return { status: r.error === 'unknownDevice' && json ? 404 : 400, body: r.message };
+    if (!r.ok) return { status: ingestStatus(r.error, json), body: r.message };
     for (const c of r.commands) answer += commandText(c.type, c.attributes);
   }
   return { status: 200, body: answer };
+}
+
+/** The answer to a refused position: 503 when the store refused its batch (the tracker sends it again). */
+function ingestStatus(error: IngestError, json: boolean): number {
+  if (error === 'unavailable') return 503;
+  return error === 'unknownDevice' && json ? 404 : 400;
 }
 
 /** What a phone app receives for a queued command: the custom data, else the command type. */
@@ -432,7 +440,8 @@ export async function startOsmAndServer(
         })
         .catch((err: unknown) => {
           ctx.log.error({ err }, 'osmand request failed');
-          res.writeHead(400, { 'content-length': 0 }).end();
+          // the database could not be reached: 503, so the tracker sends the position again (issue #30)
+          res.writeHead(isDatabaseUnavailable(err) ? 503 : 400, { 'content-length': 0 }).end();
         });
     });
   });

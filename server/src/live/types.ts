@@ -23,7 +23,8 @@ export interface IncomingPosition {
   outdated?: boolean;
 }
 
-export type IngestError = 'unknownDevice' | 'disabledDevice' | 'invalid' | 'failed';
+/** `unavailable`: the store refused the batch (database unreachable, issue #30): nothing stored, OsmAnd answers 503. */
+export type IngestError = 'unknownDevice' | 'disabledDevice' | 'invalid' | 'failed' | 'unavailable';
 
 export type IngestResult =
   | { ok: true; deviceId: number; position: Position; commands: QueuedCommand[] }

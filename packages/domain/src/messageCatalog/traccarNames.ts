@@ -171,6 +171,12 @@ export const TRACCAR_NAME_MESSAGES = {
 
 /** Traccar's refusals, sent in English on the wire (its clients read them): the web shows these wordings. */
 export const TRACCAR_ERROR_MESSAGES = {
+  // issue #30: the database cannot be reached now (503); nothing of the request was stored
+  'traccarErrors.databaseUnavailable': w(
+    'The database is unavailable right now; nothing was saved. Try again in a few seconds',
+    'O banco de dados está indisponível no momento; nada foi salvo. Tente de novo em alguns segundos',
+    'La base de datos no está disponible en este momento; no se guardó nada. Inténtelo de nuevo en unos segundos',
+  ),
   'traccarErrors.writeAccessDenied': w(
     'Write access denied: this account can only view',
     'Acesso negado: esta conta só pode visualizar',
