@@ -30,6 +30,112 @@ export function formatNumber(value: number, locale: string = 'pt-BR', fractionDi
   return f.format(value);
 }
 
+/** A number with at most `maxDigits` decimals in the locale ("50,87" in pt-BR, "50.87" in en-US, "51" for 51.0). */
+export function formatDecimal(value: number, locale: string = 'pt-BR', maxDigits = 2): string {
+  const key = `${locale}|max${maxDigits}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { maximumFractionDigits: maxDigits });
+    numberFormats.set(key, f);
+  }
+  return f.format(value);
+}
+
+/** A time as Date, ms since the epoch or an ISO text. */
+export type TimeInput = Date | number | string;
+
+const toMs = (v: TimeInput): number =>
+  v instanceof Date ? v.getTime() : typeof v === 'number' ? v : Date.parse(v);
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+const twentyFourHours = (locale: string): boolean => {
+  const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle === 'h23' || cycle === 'h24';
+};
+
+function dateFormat(
+  kind: string,
+  locale: string,
+  timeZone: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${kind}|${locale}|${timeZone ?? ''}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    // 24-hour clocks read "06:05", 12-hour ones "6:05 AM"
+    const hour = options.hour && twentyFourHours(locale) ? '2-digit' : options.hour;
+    f = new Intl.DateTimeFormat(locale, { ...options, hour, timeZone });
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
+const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const TIME_SECONDS: Intl.DateTimeFormatOptions = { ...TIME, second: '2-digit' };
+
+function formatWith(
+  kind: string,
+  options: Intl.DateTimeFormatOptions,
+  value: TimeInput,
+  locale: string,
+  timeZone?: string,
+): string {
+  const ms = toMs(value);
+  return Number.isFinite(ms) ? dateFormat(kind, locale, timeZone, options).format(ms) : '';
+}
+
+/** The date in the locale: "27/11/2026" (pt-BR, es), "11/27/2026" (en-US). Invalid times give "". */
+export function formatDate(value: TimeInput, locale: string = 'pt-BR', timeZone?: string): string {
+  return formatWith('date', DATE, value, locale, timeZone);
+}
+
+/** The time of day in the locale's clock: "15:51" (pt-BR, es), "3:51 PM" (en-US); `seconds` adds them. */
+export function formatTime(
+  value: TimeInput,
+  locale: string = 'pt-BR',
+  timeZone?: string,
+  seconds = false,
+): string {
+  return seconds
+    ? formatWith('timeS', TIME_SECONDS, value, locale, timeZone)
+    : formatWith('time', TIME, value, locale, timeZone);
+}
+
+/** Date and time: "27/11/2026, 15:51" (pt-BR), "11/27/2026, 3:51 PM" (en-US). */
+export function formatDateTime(
+  value: TimeInput,
+  locale: string = 'pt-BR',
+  timeZone?: string,
+  seconds = false,
+): string {
+  return formatWith(
+    seconds ? 'dateTimeS' : 'dateTime',
+    { ...DATE, ...(seconds ? TIME_SECONDS : TIME) },
+    value,
+    locale,
+    timeZone,
+  );
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A tick of a time axis whose ticks are `stepMs` apart: the time of day ("06:00" in pt-BR, "6:00 AM" in en-US)
+ * under a day, the day and month ("27/11", "11/27") from a day up.
+ */
+export function formatAxisTime(
+  value: TimeInput,
+  stepMs: number,
+  locale: string = 'pt-BR',
+  timeZone?: string,
+): string {
+  return stepMs >= DAY_MS
+    ? formatWith('dayMonth', { day: '2-digit', month: '2-digit' }, value, locale, timeZone)
+    : formatTime(value, locale, timeZone);
+}
+
 export function formatSpeed(knots: number, unit: SpeedUnit, locale?: string, digits = 0): string {
   return `${formatNumber(convertSpeed(knots, unit), locale, digits)} ${UNIT_LABELS[unit]}`;
 }

@@ -1,5 +1,5 @@
 // SPEC §9 units. Traccar sends speed in knots, distances/altitude in metres, durations and engine hours in ms.
-import { DEFAULT_NS } from './attributes.ts';
+import { DEFAULT_LOCALE, normalizeLocale, type SupportedLocale } from './locale.ts';
 import type { Attributes } from './types.ts';
 
 export const KNOT_TO_KMH = 1.852;
@@ -105,12 +105,30 @@ export interface Units {
   volumeUnit: VolumeUnit;
 }
 
+/** Traccar's web app defaults (its usePreference fallbacks): knots, km, metres, litres. en-US keeps them. */
 export const DEFAULT_UNITS: Units = Object.freeze({
   speedUnit: 'kn',
   distanceUnit: 'km',
   altitudeUnit: 'm',
   volumeUnit: 'ltr',
 }) as Units;
+
+/** What "Padrão" means per language when neither the user nor the server chose: km/h in pt-BR and es. */
+export const LOCALE_UNITS: Readonly<Record<SupportedLocale, Units>> = Object.freeze({
+  'pt-BR': Object.freeze({
+    speedUnit: 'kmh',
+    distanceUnit: 'km',
+    altitudeUnit: 'm',
+    volumeUnit: 'ltr',
+  }) as Units,
+  es: Object.freeze({ speedUnit: 'kmh', distanceUnit: 'km', altitudeUnit: 'm', volumeUnit: 'ltr' }) as Units,
+  'en-US': DEFAULT_UNITS,
+});
+
+/** The units of a language (any tag normalizeLocale knows); unknown or missing tags get pt-BR's (SPEC §1). */
+export function localeUnits(locale?: string | null): Units {
+  return LOCALE_UNITS[normalizeLocale(locale) ?? DEFAULT_LOCALE];
+}
 
 function pick<T extends string>(allowed: readonly T[], ...values: unknown[]): T | undefined {
   for (const v of values)
@@ -119,20 +137,22 @@ function pick<T extends string>(allowed: readonly T[], ...values: unknown[]): T 
 }
 
 /**
- * Units from the user's attributes, else the server's (the server first when `forceSettings`), else Traccar's
- * defaults (kn, km, m, ltr). Unknown values are skipped.
+ * The effective units: the user's attributes, else the server's (the server first when `forceSettings`), else the
+ * defaults of the reader's language (localeUnits: km/h, km, m, l in pt-BR and es; Traccar's kn, km, m, l in
+ * en-US). Unknown values are skipped. Every screen, Excel header, chart and notification text asks this.
  */
 export function resolveUnits(
   user: UnitSource | null | undefined,
   server: UnitServer | null | undefined,
-  _ns: string = DEFAULT_NS,
+  locale?: string | null,
 ): Units {
   const ordered = server?.forceSettings ? [server, user] : [user, server];
   const get = (key: keyof Units) => ordered.map((s) => s?.attributes?.[key]);
+  const fallback = localeUnits(locale);
   return {
-    speedUnit: pick(SPEED_UNITS, ...get('speedUnit')) ?? DEFAULT_UNITS.speedUnit,
-    distanceUnit: pick(DISTANCE_UNITS, ...get('distanceUnit')) ?? DEFAULT_UNITS.distanceUnit,
-    altitudeUnit: pick(ALTITUDE_UNITS, ...get('altitudeUnit')) ?? DEFAULT_UNITS.altitudeUnit,
-    volumeUnit: pick(VOLUME_UNITS, ...get('volumeUnit')) ?? DEFAULT_UNITS.volumeUnit,
+    speedUnit: pick(SPEED_UNITS, ...get('speedUnit')) ?? fallback.speedUnit,
+    distanceUnit: pick(DISTANCE_UNITS, ...get('distanceUnit')) ?? fallback.distanceUnit,
+    altitudeUnit: pick(ALTITUDE_UNITS, ...get('altitudeUnit')) ?? fallback.altitudeUnit,
+    volumeUnit: pick(VOLUME_UNITS, ...get('volumeUnit')) ?? fallback.volumeUnit,
   };
 }

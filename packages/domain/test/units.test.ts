@@ -87,7 +87,7 @@ describe('unit conversions (SPEC §9)', () => {
       volumeUnit: 'ltr',
     });
     expect(resolveUnits(user, { ...server, forceSettings: true }).speedUnit).toBe('mph');
-    expect(resolveUnits(null, null)).toEqual({
+    expect(resolveUnits(null, null, 'en-US')).toEqual({
       speedUnit: 'kn',
       distanceUnit: 'km',
       altitudeUnit: 'm',

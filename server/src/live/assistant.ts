@@ -119,7 +119,7 @@ function answer(
     formatMessage(key, lang, values);
   const cache = live.cache.fresh();
   const serverAttrs = cache.serverAttrs as Attributes;
-  const units = resolveUnits({ attributes: userAttrs }, { attributes: serverAttrs });
+  const units = resolveUnits({ attributes: userAttrs }, { attributes: serverAttrs }, lang);
   const tz = [userAttrs.timezone, serverAttrs.timezone].find(validZone) ?? 'UTC';
   const time = new Intl.DateTimeFormat(lang, { timeZone: tz, dateStyle: 'short', timeStyle: 'short' });
 

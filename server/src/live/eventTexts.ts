@@ -3,10 +3,13 @@
 import {
   convertSpeed,
   DEFAULT_LOCALE,
+  formatDecimal,
+  localeUnits,
   normalizeLocale,
-  SPEED_UNITS,
+  resolveUnits,
   traccarName,
   UNIT_LABELS,
+  type Attributes,
   type Event,
   type SpeedUnit,
   type SupportedLocale,
@@ -128,8 +131,6 @@ const ALARMS: Record<SupportedLocale, Record<string, string>> = {
 /** A catalogue name inside a sentence: 'Power cut' ⇒ 'power cut'; acronyms ('SOS', 'GPS antenna cut') kept. */
 const inSentence = (name: string) => (/^.[a-zà-ÿ]/.test(name) ? name[0].toLowerCase() + name.slice(1) : name);
 
-const NUMBER_LOCALE: Record<SupportedLocale, string> = { 'pt-BR': 'pt-BR', es: 'es', 'en-US': 'en-US' };
-
 /** A user's language: their `{ns}.lang`, else the server's, else pt-BR (SPEC §1). */
 export function recipientLanguage(
   userAttrs: Record<string, unknown> | undefined,
@@ -143,29 +144,31 @@ export function recipientLanguage(
   return DEFAULT_LOCALE;
 }
 
-/** A user's speed unit (`speedUnit` of the user, else the server; knots when unset, as Traccar). */
+/**
+ * A user's speed unit: the user's `speedUnit`, else the server's, else their language's default (domain
+ * resolveUnits: km/h in pt-BR and es, knots in en-US as Traccar).
+ */
 export function recipientSpeedUnit(
   userAttrs: Record<string, unknown> | undefined,
   serverAttrs: Record<string, unknown> | undefined,
+  lang: SupportedLocale = DEFAULT_LOCALE,
 ): SpeedUnit {
-  for (const v of [userAttrs?.speedUnit, serverAttrs?.speedUnit]) {
-    if (typeof v === 'string' && (SPEED_UNITS as readonly string[]).includes(v)) return v as SpeedUnit;
-  }
-  return 'kn';
+  return resolveUnits(
+    { attributes: userAttrs as Attributes | undefined },
+    { attributes: serverAttrs as Attributes | undefined },
+    lang,
+  ).speedUnit;
 }
 
 /** The short text of an event for one recipient. */
 export function eventText(event: Event, ctx: TextContext): string {
   const lang = ctx.lang ?? DEFAULT_LOCALE;
-  const unit = ctx.speedUnit ?? 'kn';
+  const unit = ctx.speedUnit ?? localeUnits(lang).speedUnit;
   const a = event.attributes ?? {};
   const speed = (v: unknown) => {
     const n = Number(v);
     if (!Number.isFinite(n)) return '?';
-    const shown = new Intl.NumberFormat(NUMBER_LOCALE[lang], { maximumFractionDigits: 1 }).format(
-      convertSpeed(n, unit),
-    );
-    return `${shown} ${UNIT_LABELS[unit]}`;
+    return `${formatDecimal(convertSpeed(n, unit), lang, 1)} ${UNIT_LABELS[unit]}`;
   };
   const alarm = String(a.alarm ?? '');
   const values: Record<string, string> = {

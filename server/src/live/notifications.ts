@@ -135,7 +135,7 @@ export class Notifier {
       const textFor = (userId: number) => {
         const attrs = cache.userAttrs.get(userId);
         const lang = recipientLanguage(attrs, cache.serverAttrs, this.ctx.config.ns);
-        const speedUnit = recipientSpeedUnit(attrs, cache.serverAttrs);
+        const speedUnit = recipientSpeedUnit(attrs, cache.serverAttrs, lang);
         const key = `${lang}|${speedUnit}`;
         let text = texts.get(key);
         if (text === undefined) {

@@ -23,10 +23,23 @@ describe('recipient language and unit', () => {
     expect(recipientLanguage({ 'frota.lang': 'pt_br' }, undefined, 'frota')).toBe('pt-BR');
   });
 
-  it('takes speedUnit of the user, then the server, else knots; unknown units are ignored', () => {
+  it("takes speedUnit of the user, then the server, else the language's (km/h in pt-BR and es, kn in en-US)", () => {
     expect(recipientSpeedUnit({ speedUnit: 'kmh' }, { speedUnit: 'mph' })).toBe('kmh');
     expect(recipientSpeedUnit({ speedUnit: 'warp' }, { speedUnit: 'mph' })).toBe('mph');
-    expect(recipientSpeedUnit(undefined, undefined)).toBe('kn');
+    expect(recipientSpeedUnit(undefined, undefined)).toBe('kmh');
+    expect(recipientSpeedUnit({}, {}, 'es')).toBe('kmh');
+    expect(recipientSpeedUnit({}, {}, 'en-US')).toBe('kn');
+    expect(recipientSpeedUnit({}, { speedUnit: 'kn' }, 'pt-BR')).toBe('kn');
+  });
+
+  it('a pt-BR reader with no unit chosen reads km/h with a decimal comma (issue #29)', () => {
+    const event = ev('deviceOverspeed', { speed: 55.3 / 1.852, speedLimit: 54 / 1.852 });
+    expect(eventText(event, { deviceName: 'T', lang: 'pt-BR' })).toBe(
+      'T excedeu o limite de velocidade: 55,3 km/h (limite 54 km/h)',
+    );
+    expect(eventText(event, { deviceName: 'T', lang: 'en-US' })).toBe(
+      'T exceeds the speed limit: 29.9 kn (limit 29.2 kn)',
+    );
   });
 });
 

@@ -24,6 +24,7 @@ export async function scoresWorkbook(answer: ScoresAnswer, o: ScoresWorkbookOpti
   const units = resolveUnits(
     { attributes: o.userAttributes as Attributes },
     { attributes: o.serverAttributes as Attributes },
+    o.lang,
   );
   const t = (key: Parameters<typeof formatMessage>[0], values: Record<string, string> = {}) =>
     formatMessage(key, o.lang, values);

@@ -46,6 +46,7 @@ function columnContext(o: WorkbookOptions): ColumnContext {
     units: resolveUnits(
       { attributes: o.userAttributes as Attributes },
       { attributes: o.serverAttributes as Attributes },
+      o.lang,
     ),
     locale: o.lang,
     formatTime: (v) => {
