@@ -104,6 +104,32 @@ export function userEditDenial(
   return isSuperiorAdmin(actor, target, o) ? 'validation.cannotEditSuperiorAdmin' : null;
 }
 
+/** Why "log in as" (GET /api/session/{id}, SPEC §6) is refused for this target, as an i18n key; null when allowed. */
+export type ImpersonationDenial =
+  | 'validation.cannotEditSuperiorAdmin'
+  | 'validation.loginAsSelf'
+  | 'validation.loginAsDisabled'
+  | 'validation.loginAsExpired';
+
+/**
+ * Logging in as another user: never oneself, never a superior administrator (userEditDenial), never a disabled or
+ * expired account (it could not sign in itself). Who may ask at all (administrators, managers over their users) is
+ * the access check of the caller; this rule looks only at the pair.
+ */
+export function impersonationDenial(
+  actor: UserWithParents,
+  target: UserWithParents & Partial<Pick<User, 'disabled' | 'expirationTime'>>,
+  o: SuperiorOptions = {},
+  now: number = Date.now(),
+): ImpersonationDenial | null {
+  if (actor.id !== undefined && actor.id === target.id) return 'validation.loginAsSelf';
+  if (userEditDenial(actor, target, o)) return 'validation.cannotEditSuperiorAdmin';
+  if (target.disabled) return 'validation.loginAsDisabled';
+  const expires = target.expirationTime ? Date.parse(target.expirationTime) : NaN;
+  if (Number.isFinite(expires) && expires <= now) return 'validation.loginAsExpired';
+  return null;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Protected fields: what a non-administrator may change on itself and a manager on its sub-users
 

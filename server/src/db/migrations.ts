@@ -362,6 +362,11 @@ export const migrations: string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX activity_hour ON activity (hour);
   `,
+  // Log in as (GET /api/session/{id}, docs/users.md): the administrator who switched this session to another user,
+  // so POST /{ns}/session/return can give it back.
+  `
+  ALTER TABLE sessions ADD COLUMN originalUserId INTEGER;
+  `,
 ];
 
 /** Tables whose rows have an integer id (an INSERT into them reports it as lastInsertRowid). */

@@ -23,9 +23,21 @@ import { parseAttributes } from './model.ts';
 /**
  * 'command': an engine command sent, queued, forced or refused (live/interlock.ts; objectType 'device').
  * 'liftRestriction': an edit of the server or a user that lifted restrictions (logLifted; attributes.lifted).
+ * 'loginAs' / 'loginAsReturn': an administrator's session switched to user objectId (GET /api/session/{id};
+ * attributes.by = who asked) and handed back (POST /{ns}/session/return); userId is the administrator.
  */
 export type ActionType =
-  'create' | 'edit' | 'remove' | 'link' | 'unlink' | 'login' | 'logout' | 'command' | 'liftRestriction';
+  | 'create'
+  | 'edit'
+  | 'remove'
+  | 'link'
+  | 'unlink'
+  | 'login'
+  | 'logout'
+  | 'command'
+  | 'liftRestriction'
+  | 'loginAs'
+  | 'loginAsReturn';
 
 /** Records one action of `userId` (request address kept when a request is given). */
 export function logAction(

@@ -294,20 +294,40 @@ export function currentSessionId(ctx: AppContext, req: FastifyRequest): string |
   return readSession(ctx, req)?.id ?? null;
 }
 
-/** Switches the current cookie session to another user (impersonation, GET /api/session/{id}). */
+/**
+ * Switches the current cookie session to another user (impersonation, GET /api/session/{id}). `originalUserId` is
+ * the administrator who asked: kept with the session (the first one when switched again) so that
+ * returnSession gives the session back; null when the session is handed back.
+ */
 export function switchSession(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
   userId: number,
+  originalUserId: number | null = null,
 ): void {
   const session = readSession(ctx, req);
   if (session) {
-    ctx.store.sql.prepare('UPDATE sessions SET userId = ? WHERE id = ?').run(userId, session.id);
+    ctx.store.sql
+      .prepare(
+        originalUserId === null
+          ? 'UPDATE sessions SET userId = ?, originalUserId = NULL WHERE id = ?'
+          : 'UPDATE sessions SET userId = ?, originalUserId = COALESCE(originalUserId, ?) WHERE id = ?',
+      )
+      .run(...(originalUserId === null ? [userId, session.id] : [userId, originalUserId, session.id]));
     requestUsers.set(req, findUser(ctx, userId) ?? null);
   } else {
-    startSession(ctx, req, reply, userId);
+    startSession(ctx, req, reply, userId); // no cookie session (token, basic): nothing to return to
   }
+}
+
+/** The administrator who switched the request's cookie session to its current user ("log in as"), or null. */
+export function sessionOriginalUserId(ctx: AppContext, req: FastifyRequest): number | null {
+  const session = readSession(ctx, req);
+  if (!session) return null;
+  const row = ctx.store.sql.prepare('SELECT originalUserId FROM sessions WHERE id = ?').get(session.id) as
+    { originalUserId: number | null } | undefined;
+  return row?.originalUserId ?? null;
 }
 
 /** Ends the cookie session of the request (DELETE /api/session). */
@@ -457,9 +477,4 @@ export function userFromSocketRequest(
   const q = (req.query ?? {}) as Record<string, unknown>;
   if (typeof q.token === 'string' && q.token) return userFromToken(ctx, q.token);
   return sessionUser(ctx, req);
-}
-
-/** Forget the cached identity of a request (after login/logout within the same request). */
-export function resetRequestUser(req: FastifyRequest): void {
-  requestUsers.delete(req);
 }

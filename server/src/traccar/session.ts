@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loginForm, revokeForm, tokenForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { edge, noBody } from '../edge.ts';
 import { badRequest, denied, notFound, unauthorized } from '../errors.ts';
 import { checkNotOtherAdmin, checkUserAccess } from './access.ts';
 import { accountPolicy } from './accountPolicy.ts';
@@ -16,6 +17,7 @@ import {
   passwordLogin,
   requireUser,
   revokeToken,
+  sessionOriginalUserId,
   sha256,
   startSession,
   switchSession,
@@ -24,7 +26,8 @@ import {
 } from './auth.ts';
 import { formBody, parse, pathId, query } from './http.ts';
 import { userToJson, type Row } from './model.ts';
-import { checkEditTarget } from './userRules.ts';
+import { checkImpersonationTarget } from './userRules.ts';
+import { refused } from '../refusal.ts';
 
 export const DEFAULT_TOKEN_DAYS = 7;
 
@@ -86,10 +89,35 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     const target = findUser(ctx, id);
     if (!target) throw notFound(`User ${id} not found`);
     checkNotOtherAdmin(caller, target);
-    checkEditTarget(ctx, req, caller, target); // not the superior administrator
-    switchSession(ctx, req, reply, id);
+    checkImpersonationTarget(ctx, req, caller, target); // not oneself, the superior administrator, disabled, expired
+    const original = sessionOriginalUserId(ctx, req) ?? caller.id;
+    switchSession(ctx, req, reply, id, caller.id);
+    logAction(ctx, req, original, 'loginAs', 'user', id, { by: caller.id });
     return userToJson(target as unknown as Row);
   });
+
+  // Log in as (docs/users.md): whose account this session uses on behalf of whom, and the way back.
+  app.get(`/${ctx.config.ns}/session/original`, edge({ need: 'signedIn' }), async (req, reply) => {
+    await requireUser(ctx, req);
+    const originalId = sessionOriginalUserId(ctx, req);
+    const original = originalId === null ? undefined : findUser(ctx, originalId);
+    if (!original) return reply.status(204).send();
+    return { id: original.id, name: original.name, email: original.email };
+  });
+
+  app.post(
+    `/${ctx.config.ns}/session/return`,
+    edge({ body: noBody, need: 'signedIn' }),
+    async (req, reply) => {
+      const user = await requireUser(ctx, req);
+      const originalId = sessionOriginalUserId(ctx, req);
+      const original = originalId === null ? undefined : findUser(ctx, originalId);
+      if (!original) throw refused(ctx, req, user, 'validation.notImpersonating');
+      switchSession(ctx, req, reply, original.id);
+      logAction(ctx, req, original.id, 'loginAsReturn', 'user', user.id);
+      return userToJson(original as unknown as Row);
+    },
+  );
 
   app.delete('/api/session', async (req, reply) => {
     const user = await requireUser(ctx, req);

@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   protectedUserChanges,
+  impersonationDenial,
   userDeleteDenial,
   userEditDenial,
   userFieldProblem,
@@ -56,6 +57,16 @@ const superiorOptions = (ctx: AppContext, caller: UserRow, target: UserRow) => (
 /** 403 unless `caller` may edit, suspend or impersonate `target` (not a superior administrator). */
 export function checkEditTarget(ctx: AppContext, req: Req, caller: UserRow, target: UserRow): void {
   const denial = userEditDenial(ruleUser(caller), ruleUser(target), superiorOptions(ctx, caller, target));
+  if (denial) throw refused(ctx, req, caller, denial);
+}
+
+/** 403 unless `caller` may log in as `target` (domain impersonationDenial: not oneself, a superior, disabled, expired). */
+export function checkImpersonationTarget(ctx: AppContext, req: Req, caller: UserRow, target: UserRow): void {
+  const denial = impersonationDenial(
+    ruleUser(caller),
+    ruleUser(target),
+    superiorOptions(ctx, caller, target),
+  );
   if (denial) throw refused(ctx, req, caller, denial);
 }
 

@@ -182,6 +182,26 @@ export const FORM_MESSAGES = {
     'Você não pode alterar um administrador superior',
     'No puede modificar un administrador superior',
   ),
+  'validation.loginAsSelf': w(
+    'You are already using this account',
+    'Você já está usando esta conta',
+    'Ya está usando esta cuenta',
+  ),
+  'validation.loginAsDisabled': w(
+    'You cannot log in as a disabled user',
+    'Você não pode entrar como um usuário desativado',
+    'No puede entrar como un usuario desactivado',
+  ),
+  'validation.loginAsExpired': w(
+    'You cannot log in as an expired user',
+    'Você não pode entrar como um usuário expirado',
+    'No puede entrar como un usuario vencido',
+  ),
+  'validation.notImpersonating': w(
+    'This session is not using another account',
+    'Esta sessão não está usando outra conta',
+    'Esta sesión no está usando otra cuenta',
+  ),
   'denied.protectedField': w(
     'You cannot change the field {{field}} of this user',
     'Você não pode alterar o campo {{field}} deste usuário',
