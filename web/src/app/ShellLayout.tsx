@@ -13,6 +13,7 @@ import { useBranding } from '../branding/index.ts';
 import { useIsMobile } from '../components/useIsMobile.ts';
 import { useSession } from '../stores/session.ts';
 import { Header } from './Header.tsx';
+import { LoginAsBanner } from './LoginAsBanner.tsx';
 import { MapView, NotifyHost } from './pages.tsx';
 // Mounted eagerly so a device action raised right after load is never lost while a chunk loads.
 import { DeviceActionsHost } from '../features/device-actions/DeviceActionsHost.tsx';
@@ -78,6 +79,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
       data-role={shared ? 'shared' : driver ? 'driver' : 'user'}
       style={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column' }}
     >
+      <LoginAsBanner />
       {!driver && (
         <Header
           mobile={mobile}

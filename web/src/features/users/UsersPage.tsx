@@ -26,6 +26,7 @@ import {
   IconFileSpreadsheet,
   IconLock,
   IconLockOpen,
+  IconLogin2,
   IconPlus,
   IconSearch,
   IconTrash,
@@ -34,6 +35,7 @@ import {
   attrBool,
   canLoadUserList,
   canSeeMenu,
+  impersonationDenial,
   isAdmin,
   isManager,
   isReadonly,
@@ -48,7 +50,7 @@ import {
 } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ext, serverDetail } from '../../api/http.ts';
+import { api, ext, serverDetail } from '../../api/http.ts';
 import { resourceKeys, useDeleteResource, useResourceList } from '../../api/resources.ts';
 import { openDialog } from '../../shell/dialogs.ts';
 import { intlLocale } from '../../i18n/index.ts';
@@ -97,6 +99,8 @@ function UsersList() {
   const [linking, setLinking] = useState<User | null>(null);
   const [messaging, setMessaging] = useState<User | null>(null);
   const [importing, setImporting] = useState(false);
+  const [loginAs, setLoginAs] = useState<User | null>(null);
+  const [switching, setSwitching] = useState(false);
   const [suspension, setSuspension] = useState<{ user: User; action: 'suspend' | 'reactivate' } | null>(null);
   const [suspending, setSuspending] = useState(false);
   const qc = useQueryClient();
@@ -111,6 +115,20 @@ function UsersList() {
   const superior = useMemo(() => ({ superiorId: superiorAdminId(list.data ?? []) }), [list.data]);
   const editDenial = (u: User) => (actor ? userEditDenial(actor, u, superior) : null);
   const deleteDenial = (u: User) => (actor ? userDeleteDenial(actor, u, superior) : null);
+  // SPEC §6: an administrator logs in as another user (not itself, a superior, a disabled or expired account).
+  const canLoginAs = (u: User) => !!actor && isAdmin(actor) && !impersonationDenial(actor, u, superior);
+  const confirmLoginAs = async () => {
+    if (!loginAs) return;
+    setSwitching(true);
+    try {
+      await api.get(`/session/${loginAs.id}`);
+      window.location.assign('/home'); // devices, positions and the socket start again as that user
+    } catch (err) {
+      setSwitching(false);
+      const detail = serverDetail(err);
+      notifications.show({ color: 'red', message: detail || t('loginAs.error') });
+    }
+  };
   const managedCount = visibleUsers(list.data ?? []).filter((u) => u.id !== actor?.id).length;
   const limitReached = userLimitReached(actor?.userLimit ?? 0, managedCount, admin);
   const dateFmt = useMemo(() => new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short' }), []);
@@ -315,6 +333,18 @@ function UsersList() {
                             </ActionIcon>
                           </Tooltip>
                         ))}
+                      {canLoginAs(u) && (
+                        <Tooltip label={t('loginAs.button')}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('loginAs.button')}
+                            onClick={() => setLoginAs(u)}
+                            data-testid="user-login-as"
+                          >
+                            <IconLogin2 size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
                       {!editDenial(u) && (
                         <ActionIcon
                           variant="subtle"
@@ -345,6 +375,30 @@ function UsersList() {
         </Table>
       )}
 
+      {loginAs && (
+        <Modal
+          opened
+          onClose={() => setLoginAs(null)}
+          title={t('loginAs.title', { name: loginAs.name || loginAs.email })}
+          data-testid="user-login-as-confirm"
+        >
+          <Stack>
+            <Text size="sm">{t('loginAs.question', { name: loginAs.name || loginAs.email })}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setLoginAs(null)}>
+                {t('cancel')}
+              </Button>
+              <Button
+                onClick={() => void confirmLoginAs()}
+                loading={switching}
+                data-testid="user-login-as-yes"
+              >
+                {t('loginAs.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
       {deleting && (
         <Modal
           opened
