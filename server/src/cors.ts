@@ -34,7 +34,7 @@ export function corsHeaders(ctx: AppContext, req: FastifyRequest, reply: Fastify
   }
 }
 
-export function originAllowed(allowed: readonly string[], origin: string, host: string | undefined): boolean {
+function originAllowed(allowed: readonly string[], origin: string, host: string | undefined): boolean {
   if (sameHost(origin, host) || allowed.includes('*')) return true;
   try {
     return allowed.includes(new URL(origin).origin.toLowerCase());
