@@ -3,9 +3,10 @@
 // the driver / vehicle scores (GET /{ns}/scores).
 import { Alert, Group, Loader, MultiSelect, Stack, Tabs } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { resolveUnits, type DashboardAnswer, type Device, type Group as DeviceGroup } from '@rastro/domain';
+import { type DashboardAnswer, type Device, type Group as DeviceGroup } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '../../i18n/useUnits.ts';
 import { ext, serverMessage } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
 import {
@@ -28,8 +29,7 @@ export function DashboardPage() {
   const groups = useResourceList('groups');
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
-  const ns = useSession((s) => s.ns);
-  const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
+  const units = useUnits();
   const tz = useMemo(() => userTimeZone(user, server), [user, server]);
   const locale = intlLocale();
   const [deviceIds, setDeviceIds] = useState<string[]>([]);

@@ -3,11 +3,11 @@
 // is still allowed (a vehicle whose tracker is jammed must stay blockable); the server logs the same speed and age.
 import { Alert } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
-import { formatSpeed, formatSpeedAge, resolveUnits, speedAge } from '@rastro/domain';
+import { formatSpeed, formatSpeedAge, speedAge } from '@rastro/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '../../i18n/useUnits.ts';
 import { useLive } from '../../stores/live.ts';
-import { useSession } from '../../stores/session.ts';
 
 /** How often the shown age is brought up to date while the dialog is open. */
 const AGE_TICK_MS = 30_000;
@@ -15,9 +15,7 @@ const AGE_TICK_MS = 30_000;
 export function SpeedAgeNote({ deviceId }: { deviceId: number }) {
   const { t, i18n } = useTranslation('actions');
   const position = useLive((s) => s.positions[deviceId]);
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const ns = useSession((s) => s.ns);
+  const units = useUnits();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), AGE_TICK_MS);
@@ -25,7 +23,6 @@ export function SpeedAgeNote({ deviceId }: { deviceId: number }) {
   }, []);
   const age = speedAge(position ?? null, now);
   if (!position || !age?.old || age.ageMs === null) return null;
-  const units = resolveUnits(user, server, ns);
   return (
     <Alert color="yellow" icon={<IconClockExclamation size={18} />} data-testid="action-speed-age">
       {t('block.speedAge', {

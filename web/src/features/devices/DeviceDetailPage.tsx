@@ -17,8 +17,9 @@ import {
   IconTerminal2,
   IconTrash,
 } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '../../i18n/useUnits.ts';
 import { useParams } from 'wouter';
 import { useNavigate } from '../../components/navigation.ts';
 import {
@@ -32,7 +33,6 @@ import {
   formatSpeed,
   nsKey,
   positionIndicators,
-  resolveUnits,
   togglePinned,
   type Attributes,
   type DeviceActionKey,
@@ -75,7 +75,7 @@ export function DeviceDetailPage() {
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
   const setUser = useSession((s) => s.setUser);
-  const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
+  const units = useUnits();
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
   const isPlus = useSession((s) => s.isPlus);

@@ -5,8 +5,9 @@ import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-rea
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '../../i18n/useUnits.ts';
 import { useNavigate } from '../../components/navigation.ts';
-import { resolveUnits, type Device, type Group as DeviceGroup } from '@rastro/domain';
+import { type Device, type Group as DeviceGroup } from '@rastro/domain';
 import { useResourceList } from '../../api/resources.ts';
 import { useLive } from '../../stores/live.ts';
 import { usePrefs } from '../../stores/prefs.ts';
@@ -70,9 +71,7 @@ export function DevicesPage() {
   const selectedId = useLive((s) => s.selectedId);
   const anchored = useLive((s) => s.anchored);
   const ns = useSession((s) => s.ns);
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
+  const units = useUnits();
   const grouped = !!groupPref[GROUPED_KEY];
   const groups = useResourceList('groups', undefined, { enabled: grouped, staleTime: 60_000 });
   const rows = useMemo(

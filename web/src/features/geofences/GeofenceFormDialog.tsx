@@ -20,11 +20,11 @@ import {
   UNIT_LABELS,
   geofenceShapeOf,
   parseGeofenceForm,
-  resolveUnits,
   type GeofenceFormValues,
 } from '@rastro/domain';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '../../i18n/useUnits.ts';
 import { z } from 'zod';
 import { useResourceList, useSaveResource } from '../../api/resources.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
@@ -51,10 +51,8 @@ const formSchema = z.object({
 export function GeofenceFormDialog({ props, onClose }: DialogComponentProps) {
   const { t, i18n } = useTranslation('geofences');
   const parsed = formSchema.safeParse(props);
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
   const ns = useSession((s) => s.ns);
-  const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
+  const units = useUnits();
   const calendars = useResourceList('calendars');
   const save = useSaveResource('geofences');
   const [values, setValues] = useState<GeofenceFormValues | null>(() =>

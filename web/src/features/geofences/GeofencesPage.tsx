@@ -34,12 +34,12 @@ import {
   geofenceShapeOf,
   geofenceToForm,
   parseArea,
-  resolveUnits,
   type Geofence,
   type GeofenceShape,
 } from '@rastro/domain';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '../../i18n/useUnits.ts';
 import { useDeleteResource, useResourceList } from '../../api/resources.ts';
 import { getLiveMap } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
@@ -75,7 +75,7 @@ export function GeofencesPage() {
   const isPlus = useSession((s) => s.isPlus);
   const ns = useSession((s) => s.ns);
   const actions = geofenceActions({ user, server, isPlus, ns });
-  const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
+  const units = useUnits();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [deleting, setDeleting] = useState<Geofence | null>(null);

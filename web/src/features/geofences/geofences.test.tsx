@@ -124,7 +124,8 @@ describe('GeofenceFormDialog', () => {
     expect(await screen.findByText('o campo nome é obrigatório')).toBeTruthy();
     expect(calls.filter((c) => c.init.method === 'POST')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('geofence-name'), { target: { value: 'Depósito' } });
-    fireEvent.change(screen.getByTestId('geofence-speed-limit'), { target: { value: '10' } });
+    // pt-BR with no unit chosen: the limit is typed in km/h and stored in knots (issue #29)
+    fireEvent.change(screen.getByTestId('geofence-speed-limit'), { target: { value: '18.52' } });
     fireEvent.click(screen.getByTestId('geofence-lock-exit'));
     fireEvent.click(screen.getByTestId('geofence-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

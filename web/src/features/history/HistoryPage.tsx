@@ -11,7 +11,6 @@ import {
   historyMarkOptions,
   nearestPointIndex,
   PLAYBACK_SPEEDS,
-  resolveUnits,
   summariseRoute,
   type Chapter,
   type MessageKey,
@@ -19,6 +18,7 @@ import {
 } from '@rastro/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '../../i18n/useUnits.ts';
 import { useSearchParams } from 'wouter';
 import {
   defaultPeriod,
@@ -52,7 +52,7 @@ export function HistoryPage() {
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
   const ns = useSession((s) => s.ns);
-  const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
+  const units = useUnits();
   const tz = useMemo(() => userTimeZone(user, server), [user, server]);
   const showStops = historyMarkOptions(server?.attributes, ns).stops;
   const showEvents = historyMarkOptions(server?.attributes, ns).events;

@@ -32,13 +32,13 @@ import {
   maintenanceUnit,
   parseMaintenanceForm,
   readDecimal,
-  resolveUnits,
   type DistanceUnit,
   type Maintenance,
   type MaintenanceFormValues,
 } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '../../i18n/useUnits.ts';
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { HttpError, serverDetail } from '../../api/http.ts';
@@ -69,10 +69,7 @@ export function MaintenancesDialog({ onClose }: DialogComponentProps) {
   const mayCreate = !readonly && can(ctx, 'maintenance', 'create');
   const mayEdit = !readonly && can(ctx, 'maintenance', 'edit');
   const mayDelete = !readonly && can(ctx, 'maintenance', 'delete');
-  const distanceUnit: DistanceUnit = useMemo(
-    () => resolveUnits(user, server, ns).distanceUnit,
-    [user, server, ns],
-  );
+  const distanceUnit: DistanceUnit = useUnits().distanceUnit;
   const sep = useMemo(() => separators(locale), [locale]);
   const nf = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }), [locale]);
   const [editing, setEditing] = useState<MaintenanceFormValues | null>(null);

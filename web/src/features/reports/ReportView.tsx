@@ -22,7 +22,6 @@ import {
   paginate,
   parseRoute,
   readReportLink,
-  resolveUnits,
   traccarName,
   type Device,
   type Group as DeviceGroup,
@@ -31,6 +30,7 @@ import {
 } from '@rastro/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '../../i18n/useUnits.ts';
 import { useSearchParams } from 'wouter';
 import { z } from 'zod';
 import { api, HttpError, serverDetail } from '../../api/http.ts';
@@ -91,8 +91,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
   const groups = useResourceList('groups');
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
-  const ns = useSession((s) => s.ns);
-  const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
+  const units = useUnits();
   const tz = useMemo(() => userTimeZone(user, server), [user, server]);
   const locale = intlLocale();
   const overlay = useRouteOverlay();

@@ -4,9 +4,9 @@
 import { Alert, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   availableMetrics,
+  formatDecimal,
   metricUnit,
   parseTelemetry,
-  resolveUnits,
   telemetryRange,
   telemetrySeries,
   TELEMETRY_RANGES,
@@ -17,8 +17,10 @@ import {
 } from '@rastro/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnits } from '../../i18n/useUnits.ts';
 import { z } from 'zod';
 import { api } from '../../api/http.ts';
+import { userTimeZone } from '../../components/PeriodPicker.tsx';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
@@ -30,14 +32,16 @@ type State =
   { status: 'loading' } | { status: 'error'; error: TelemetryError } | { status: 'ok'; points: RoutePoint[] };
 
 export function GraphicsDialog({ props, onClose }: DialogComponentProps) {
-  const { t } = useTranslation('telemetry');
+  const { t, i18n } = useTranslation('telemetry');
   const parsed = propsSchema.safeParse(props);
   const deviceId = parsed.success ? parsed.data.deviceId : 0;
   const device = useLive((s) => (deviceId ? s.devices[deviceId] : undefined));
+  const units = useUnits();
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
-  const ns = useSession((s) => s.ns);
-  const units = useMemo(() => resolveUnits(user, server, ns), [user, server, ns]);
+  const locale = i18n.language;
+  const timeZone = userTimeZone(user, server);
+  const chartText = useMemo(() => ({ timeLabel: t('time'), locale, timeZone }), [t, locale, timeZone]);
   const [range, setRange] = useState<TelemetryRange>('24h');
   const [metric, setMetric] = useState<TelemetryMetric>('speed');
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -117,12 +121,13 @@ export function GraphicsDialog({ props, onClose }: DialogComponentProps) {
               y={series.y}
               label={t(`metrics.${shownMetric}`)}
               unit={metricUnit(shownMetric, units)}
+              text={chartText}
             />
             <Text size="xs" c="dimmed" data-testid="telemetry-stats" data-count={series.count}>
               {t('stats', {
                 count: series.count,
-                min: series.min ?? '—',
-                max: series.max ?? '—',
+                min: series.min === null ? '—' : formatDecimal(series.min, locale, 2),
+                max: series.max === null ? '—' : formatDecimal(series.max, locale, 2),
                 unit: metricUnit(shownMetric, units),
               })}
             </Text>
