@@ -19,7 +19,7 @@ export function redactUrl(url: string): string {
  * A log line's own fields with secrets in addresses replaced: libraries log URLs under their own names (the
  * WebSocket proxy's `url`, the HTTP proxy's `source`), so every top-level string goes through redactUrl.
  */
-export function redactFields(fields: Record<string, unknown>): Record<string, unknown> {
+function redactFields(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(fields)) out[k] = typeof v === 'string' ? redactUrl(v) : v;
   return out;

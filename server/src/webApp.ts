@@ -49,7 +49,7 @@ export function securityHeaders(isPage: boolean): Record<string, string> {
  * Whether a file of the built app is a page (gets the CSP and the anti-framing header): an HTML file, or a brotli or
  * gzip variant made from one (index.html.br is index.html to the browser).
  */
-export function isPageFile(path: string): boolean {
+function isPageFile(path: string): boolean {
   return /\.html(\.(br|gz))?$/i.test(path);
 }
 
