@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, denied, notFound } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { canAccessDevice, checkRestriction, checkWrite, linkedDeviceIds } from '../traccar/access.ts';
-import { parse } from '../traccar/http.ts';
+import { edge, edgeValue } from '../edge.ts';
 import type { LiveCore } from './ingest.ts';
 import { eventFromRow, jsonText, positionFromRow, type EventDbRow, type PositionDbRow } from './json.ts';
 import { zip } from './zip.ts';
@@ -53,6 +53,14 @@ const positionsQuery = z.object({
   id: queryIdList,
 });
 
+/** A `/:id` path id as these routes always parsed it (400 `id: invalid id`; 0 is not found). */
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'invalid id')
+    .transform(Number),
+});
+
 const accumulatorsBody = z.object({
   deviceId: z.number().int().min(0).optional(),
   totalDistance: z.number().finite().min(0).nullable().optional(),
@@ -96,9 +104,11 @@ export async function registerPositionRoutes(
     return { deviceId: q.deviceId, from: q.from, to: q.to, geofenceId: q.geofenceId };
   };
 
-  app.get('/api/positions', async (req, reply) => {
+  const positionsEdge = edge({ query: positionsQuery, need: 'table' });
+
+  app.get('/api/positions', positionsEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
-    const q = parse(positionsQuery, req.query ?? {});
+    const q = edgeValue(positionsQuery, req.query);
     live.flushNow();
     if (q.id.length) {
       checkRestriction(ctx, user, 'disableReports');
@@ -131,20 +141,20 @@ export async function registerPositionRoutes(
     return reply.type('application/json; charset=utf-8').send(`[${out.join(',')}]`);
   });
 
-  app.delete('/api/positions/:id', async (req, reply) => {
+  app.delete('/api/positions/:id', edge({ params: idParams, need: 'table' }), async (req, reply) => {
     const user = await requireUser(ctx, req);
-    const { id } = parse(z.object({ id: z.string().regex(/^\d{1,15}$/, 'invalid id') }), req.params);
-    const row = byId.get(Number(id)) as PositionDbRow | undefined;
+    const { id } = edgeValue(idParams, req.params);
+    const row = byId.get(id) as PositionDbRow | undefined;
     if (!row) throw notFound();
     checkDevice(user, row.deviceId);
     checkRestriction(ctx, user, 'readonly');
-    sql.prepare('DELETE FROM positions WHERE id = ?').run(Number(id));
+    sql.prepare('DELETE FROM positions WHERE id = ?').run(id);
     reply.status(204).send();
   });
 
-  app.delete('/api/positions', async (req, reply) => {
+  app.delete('/api/positions', positionsEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
-    const a = historyArgs(parse(positionsQuery, req.query ?? {}));
+    const a = historyArgs(edgeValue(positionsQuery, req.query));
     checkDevice(user, a.deviceId);
     checkRestriction(ctx, user, 'readonly');
     live.flushNow();
@@ -159,9 +169,9 @@ export async function registerPositionRoutes(
     type: string,
     render: (ps: Position[], name: string) => string | Buffer,
   ) => {
-    app.get(`/api/positions/${ext}`, async (req, reply: FastifyReply) => {
+    app.get(`/api/positions/${ext}`, positionsEdge, async (req, reply: FastifyReply) => {
       const user = await requireUser(ctx, req);
-      const a = historyArgs(parse(positionsQuery, req.query ?? {}));
+      const a = historyArgs(edgeValue(positionsQuery, req.query));
       checkDevice(user, a.deviceId);
       checkRestriction(ctx, user, 'disableReports');
       live.flushNow();
@@ -219,14 +229,11 @@ export async function registerPositionRoutes(
     zip([{ name: 'doc.kml', data: kml(ps, name) }]),
   );
 
-  app.put('/api/devices/:id/accumulators', async (req, reply) => {
+  const accumulatorsEdge = edge({ params: idParams, body: accumulatorsBody, need: 'table' });
+  app.put('/api/devices/:id/accumulators', accumulatorsEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
-    const { id } = parse(z.object({ id: z.string().regex(/^\d{1,15}$/, 'invalid id') }), req.params);
-    const deviceId = Number(id);
-    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) {
-      throw badRequest('expected a JSON object body');
-    }
-    const body = parse(accumulatorsBody, req.body);
+    const { id: deviceId } = edgeValue(idParams, req.params);
+    const body = edgeValue(accumulatorsBody, req.body);
     checkDevice(user, deviceId);
     checkWrite(ctx, user, 'device');
     if (!live.setAccumulators(deviceId, body.totalDistance, body.hours))
@@ -234,10 +241,10 @@ export async function registerPositionRoutes(
     reply.status(204).send();
   });
 
-  app.get('/api/events/:id', async (req) => {
+  app.get('/api/events/:id', edge({ params: idParams, need: 'table' }), async (req) => {
     const user = await requireUser(ctx, req);
-    const { id } = parse(z.object({ id: z.string().regex(/^\d{1,15}$/, 'invalid id') }), req.params);
-    const row = sql.prepare('SELECT * FROM events WHERE id = ?').get(Number(id)) as EventDbRow | undefined;
+    const { id } = edgeValue(idParams, req.params);
+    const row = sql.prepare('SELECT * FROM events WHERE id = ?').get(id) as EventDbRow | undefined;
     if (!row) throw notFound();
     if (!canAccessDevice(ctx, user, row.deviceId)) throw denied('Device access denied');
     return eventFromRow(row);

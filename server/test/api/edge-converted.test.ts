@@ -1,0 +1,58 @@
+// Issue #27 (continuation): routes moved to the edge (server/src/edge.ts) answer bad input as they did when their
+// handlers parsed it: 401 without a caller first, then the same 400 texts; the handler sees the parsed values.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createDevice, expectStatus, makeTestApp, type TestApp } from '../helpers/index.ts';
+
+describe('routes converted to the edge keep their answers', () => {
+  let t: TestApp;
+  let deviceId: number;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    deviceId = (await createDevice(t, { name: 'Edge car' })).id;
+  });
+  afterAll(async () => t.close());
+
+  it('positions and events: 401 before the 400 of a bad id, then the same texts', async () => {
+    expect((await api(t.app, null, 'GET', '/api/events/abc')).statusCode).toBe(401);
+    expect((await api(t.app, null, 'DELETE', '/api/positions/abc')).statusCode).toBe(401);
+    const ev = await api(t.app, t.admin, 'GET', '/api/events/abc');
+    expect(ev.statusCode).toBe(400);
+    expect(ev.body).toContain('invalid id');
+    expect((await api(t.app, t.admin, 'GET', '/api/events/999999')).statusCode).toBe(404);
+    expect((await api(t.app, t.admin, 'DELETE', '/api/positions/999999')).statusCode).toBe(404);
+  });
+
+  it('positions: a bad date or id in the query is a 400 naming the key; a good query is parsed', async () => {
+    const bad = await api(t.app, t.admin, 'GET', `/api/positions?deviceId=${deviceId}&from=yesterday&to=x`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('from: invalid date "yesterday"');
+    const badId = await api(t.app, t.admin, 'GET', '/api/positions?deviceId=x1');
+    expect(badId.statusCode).toBe(400);
+    expect(badId.body).toContain('deviceId: invalid id "x1"');
+    const span = 'from=2024-01-01T00:00:00Z&to=2024-01-02T00:00:00Z';
+    const ok = await api(t.app, t.admin, 'GET', `/api/positions?deviceId=${deviceId}&${span}`);
+    expect(expectStatus(ok, 200)).toEqual([]);
+    const csv = await api(t.app, t.admin, 'GET', `/api/positions/csv?deviceId=${deviceId}&${span}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.startsWith('id,deviceId,fixTime')).toBe(true);
+    const reversed = 'from=2024-01-02T00:00:00Z&to=2024-01-01T00:00:00Z';
+    const rev = await api(t.app, t.admin, 'DELETE', `/api/positions?deviceId=${deviceId}&${reversed}`);
+    expect(rev.statusCode).toBe(400);
+    expect(rev.body).toContain('from must not be after to');
+  });
+
+  it('accumulators: an array or a negative value is a 400, after the 401', async () => {
+    const url = `/api/devices/${deviceId}/accumulators`;
+    expect((await api(t.app, null, 'PUT', url, [])).statusCode).toBe(401);
+    const arr = await api(t.app, t.admin, 'PUT', url, []);
+    expect(arr.statusCode).toBe(400);
+    expect(arr.body).toContain('expected a JSON object body');
+    const neg = await api(t.app, t.admin, 'PUT', url, { deviceId, totalDistance: -1 });
+    expect(neg.statusCode).toBe(400);
+    expect(neg.body).toContain('totalDistance');
+    // parsed and reached the handler: the device has no position yet
+    const none = await api(t.app, t.admin, 'PUT', url, { deviceId, totalDistance: 5 });
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain('Device has no position');
+  });
+});
