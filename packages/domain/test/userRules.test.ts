@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionContext } from '../src/permissions.ts';
 import {
+  impersonationDenial,
   inheritedUserDefaults,
   isSuperiorAdmin,
   protectedUserChanges,
@@ -197,6 +198,32 @@ describe('userFieldProblem (SPEC §5 numbers)', () => {
     });
     expect(userFieldProblem({ ...before, password: 'abc' }, before)?.key).toBe(
       'validation.passwordMinLength',
+    );
+  });
+});
+
+describe('impersonationDenial (log in as, SPEC §6)', () => {
+  const admin = { id: 2, administrator: true };
+  const superior = { superiorId: 1 };
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  it('lets an administrator log in as an active ordinary user', () => {
+    expect(impersonationDenial(admin, { id: 5 }, superior, now)).toBeNull();
+    expect(
+      impersonationDenial(admin, { id: 5, expirationTime: '2027-01-01T00:00:00Z' }, superior, now),
+    ).toBeNull();
+  });
+  it('refuses oneself, the superior administrator, a disabled and an expired user', () => {
+    expect(impersonationDenial(admin, { id: 2, administrator: true }, superior, now)).toBe(
+      'validation.loginAsSelf',
+    );
+    expect(impersonationDenial(admin, { id: 1, administrator: true }, superior, now)).toBe(
+      'validation.cannotEditSuperiorAdmin',
+    );
+    expect(impersonationDenial(admin, { id: 5, disabled: true }, superior, now)).toBe(
+      'validation.loginAsDisabled',
+    );
+    expect(impersonationDenial(admin, { id: 5, expirationTime: '2025-12-31T00:00:00Z' }, superior, now)).toBe(
+      'validation.loginAsExpired',
     );
   });
 });
