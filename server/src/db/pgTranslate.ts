@@ -82,12 +82,21 @@ export function translateSql(sql: string, tablesWithId: ReadonlySet<string>, ddl
     return `= ANY(${PARAM}${p}${PARAM})`;
   });
   masked = masked
+    // SQLite's LIKE has no escape character unless ESCAPE names one; PostgreSQL's has the backslash (issue #30)
+    .replace(
+      /\bLIKE\s+(\uE001\d+\uE001|\uE000\d+\uE000|[\w.]+)(?!\s+ESCAPE\b)/gi,
+      (_m, operand: string) => `LIKE ${operand} ESCAPE ''`,
+    )
     .replace(/\bLIKE\b/gi, 'ILIKE')
     .replace(/\bIFNULL\s*\(/gi, 'COALESCE(')
     .replace(/\b([A-Za-z_][\w.]*)\s+COLLATE\s+NOCASE\b/gi, 'lower($1)')
     .replace(/\bAS\s+INTEGER\s*\)/gi, 'AS BIGINT)')
     .replace(/\bWITHOUT\s+ROWID\b/gi, '');
   masked = scalarMinMax(masked);
+  // SQLite: a negative LIMIT is no limit; PostgreSQL refuses it (LIMIT ALL, or NULL for a parameter)
+  masked = masked
+    .replace(/\bLIMIT\s+-\s*\d+\b/gi, 'LIMIT ALL')
+    .replace(/\bLIMIT\s+(\uE001\d+\uE001)/gi, 'LIMIT CAST(NULLIF(GREATEST($1, -1), -1) AS BIGINT)');
   if (ddl) {
     masked = masked
       .replace(/\bINTEGER\s+PRIMARY\s+KEY\s+AUTOINCREMENT\b/gi, 'BIGSERIAL PRIMARY KEY')
@@ -168,10 +177,32 @@ function scalarMinMax(sql: string): string {
       } else if (c === ',' && depth === 1) commas++;
     }
     if (close > 0 && commas > 0) {
+      // SQLite's scalar MAX/MIN is NULL when an argument is; GREATEST/LEAST skip NULLs (issue #30)
       const name = m[1].toUpperCase() === 'MAX' ? 'GREATEST' : 'LEAST';
-      out = out.slice(0, m.index) + name + out.slice(m.index + m[1].length);
-      re.lastIndex = m.index + name.length;
+      const args = splitArgs(out.slice(open + 1, close));
+      const anyNull = args.map((a) => `(${a.trim()}) IS NULL`).join(' OR ');
+      const replaced = `(CASE WHEN ${anyNull} THEN NULL ELSE ${name}(${args.join(',')}) END)`;
+      out = out.slice(0, m.index) + replaced + out.slice(close + 1);
+      re.lastIndex = m.index + '(CASE WHEN '.length; // nested calls, in both copies of the arguments
     }
   }
+  return out;
+}
+
+/** The arguments of a call, split at its top-level commas. */
+function splitArgs(inner: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(inner.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(inner.slice(from));
   return out;
 }

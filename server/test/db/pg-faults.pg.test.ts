@@ -96,4 +96,16 @@ describe('PostgreSQL store faults', () => {
     })();
     expect(count()).toBe(before + 150);
   });
+
+  it("translated queries keep SQLite's meaning: MAX with a NULL, LIKE without escape, LIMIT -1", () => {
+    const sql = store.sql;
+    expect(sql.prepare('SELECT MAX(1, NULL) AS v, MIN(2, 3) AS w').get()).toEqual({ v: null, w: 2 });
+    expect(sql.prepare("SELECT 'a\\b' LIKE 'A\\b' AS v").get()).toEqual({ v: 1 });
+    const all = (sql.prepare('SELECT COUNT(*) AS n FROM devices').get() as { n: number }).n;
+    expect(all).toBeGreaterThan(1);
+    expect(sql.prepare('SELECT id FROM devices ORDER BY id LIMIT -1 OFFSET ?').all(1)).toHaveLength(all - 1);
+    expect(sql.prepare('SELECT id FROM devices ORDER BY id LIMIT ? OFFSET ?').all(-1, 1)).toHaveLength(
+      all - 1,
+    );
+  });
 });

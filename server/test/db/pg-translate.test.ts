@@ -20,7 +20,9 @@ describe('translateSql', () => {
 
   it('leaves string literals alone: no placeholder, keyword or quoting inside them', () => {
     const r = t("SELECT id FROM users WHERE email LIKE '%?@rastro.demo' AND name = 'deviceId LIKE'");
-    expect(r.text).toBe(`SELECT id FROM users WHERE email ILIKE '%?@rastro.demo' AND name = 'deviceId LIKE'`);
+    expect(r.text).toBe(
+      `SELECT id FROM users WHERE email ILIKE '%?@rastro.demo' ESCAPE '' AND name = 'deviceId LIKE'`,
+    );
     expect(r.params).toEqual([]);
   });
 
@@ -50,10 +52,10 @@ describe('translateSql', () => {
 
   it('LIKE → ILIKE, IFNULL → COALESCE, scalar MAX/MIN → GREATEST/LEAST (aggregates kept), COLLATE NOCASE → lower()', () => {
     expect(t('SELECT IFNULL(a, 0) FROM x WHERE b NOT LIKE ?').text).toBe(
-      'SELECT COALESCE(a, 0) FROM x WHERE b NOT ILIKE $1',
+      "SELECT COALESCE(a, 0) FROM x WHERE b NOT ILIKE $1 ESCAPE ''",
     );
-    expect(t('SELECT MAX(a), MIN(b), MAX(a, excluded.a), MIN(1, MAX(c, 2)) FROM x').text).toBe(
-      'SELECT MAX(a), MIN(b), GREATEST(a, excluded.a), LEAST(1, GREATEST(c, 2)) FROM x',
+    expect(t('SELECT MAX(a), MIN(b), MAX(a, excluded.a) FROM x').text).toBe(
+      'SELECT MAX(a), MIN(b), (CASE WHEN (a) IS NULL OR (excluded.a) IS NULL THEN NULL ELSE GREATEST(a, excluded.a) END) FROM x',
     );
     expect(t('SELECT * FROM devices ORDER BY name COLLATE NOCASE, id').text).toBe(
       'SELECT * FROM devices ORDER BY lower(name), id',
@@ -102,5 +104,29 @@ describe('uniqueViolation', () => {
       }),
     ).toBe('email');
     expect(uniqueViolation({ code: '23502' })).toBeNull();
+  });
+
+  it("keeps SQLite's meaning (issue #30): LIMIT -1, LIKE without escape, MAX/MIN with a NULL", () => {
+    // a negative LIMIT is no limit in SQLite: LIMIT ALL, and a negative parameter becomes NULL (no limit)
+    expect(t('SELECT id FROM x ORDER BY id LIMIT -1 OFFSET ?').text).toBe(
+      'SELECT id FROM x ORDER BY id LIMIT ALL OFFSET $1',
+    );
+    expect(t('SELECT id FROM x LIMIT ? OFFSET ?').text).toBe(
+      'SELECT id FROM x LIMIT CAST(NULLIF(GREATEST($1, -1), -1) AS BIGINT) OFFSET $2',
+    );
+    // SQLite's LIKE has no escape character: a backslash is itself; an explicit ESCAPE is kept
+    expect(t("SELECT 1 FROM x WHERE a LIKE ? AND b LIKE 'x\\%'").text).toBe(
+      "SELECT 1 FROM x WHERE a ILIKE $1 ESCAPE '' AND b ILIKE 'x\\%' ESCAPE ''",
+    );
+    expect(t("SELECT 1 FROM x WHERE lower(a) LIKE ? ESCAPE '\\'").text).toBe(
+      "SELECT 1 FROM x WHERE lower(a) ILIKE $1 ESCAPE '\\'",
+    );
+    // scalar MAX/MIN is NULL when an argument is (GREATEST/LEAST skip NULLs); nested calls translated in both copies
+    const nested = t('SELECT MIN(?, MAX(c, 2)) FROM x');
+    expect(nested.text).toBe(
+      'SELECT (CASE WHEN ($1) IS NULL OR ((CASE WHEN (c) IS NULL OR (2) IS NULL THEN NULL ELSE GREATEST(c, 2) END)) IS NULL' +
+        ' THEN NULL ELSE LEAST($2, (CASE WHEN (c) IS NULL OR (2) IS NULL THEN NULL ELSE GREATEST(c, 2) END)) END) FROM x',
+    );
+    expect(nested.params.map((p) => p.key)).toEqual([0, 0]); // the one value, sent for both copies
   });
 });
