@@ -1,7 +1,8 @@
-// `npm test`: every check in order (lint, formatting, type checks, unit + API tests, the server's tests again on
-// PostgreSQL, browser tests). Each runner leaves a JSON report in RASTRO_REPORT_DIR so .ci/run can print the totals;
-// all steps run even when one fails. The PostgreSQL leg uses RASTRO_PG_URL, or a throwaway cluster it starts with
-// scripts/pg-cluster.sh when Debian's postgresql is installed; without either it is skipped with a notice.
+// `npm test`: every check in order (lint, formatting, import cycles, unused exports (knip), type checks, unit + API
+// tests, the server's tests again on PostgreSQL, browser tests). Each runner leaves a JSON report in
+// RASTRO_REPORT_DIR so .ci/run can print the totals; all steps run even when one fails. The PostgreSQL leg uses
+// RASTRO_PG_URL, or a throwaway cluster it starts with scripts/pg-cluster.sh when Debian's postgresql is
+// installed; without either it is skipped with a notice.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,6 +16,8 @@ const steps = [
   { name: 'format', cmd: ['npx', 'prettier', '--check', '.'] },
   // no import circles in server/src, web/src, packages/domain/src (type-only imports included)
   { name: 'cycles', cmd: ['node', 'scripts/check-cycles.mjs'] },
+  // no export that nothing uses (knip.jsonc; issue #27): fails on any unused export of server, web or domain
+  { name: 'knip', cmd: ['npx', 'knip', '--no-progress'] },
   { name: 'typecheck-domain', cmd: ['npx', 'tsc', '-p', 'packages/domain', '--noEmit'] },
   { name: 'typecheck-server', cmd: ['npx', 'tsc', '-p', 'server', '--noEmit'] },
   { name: 'typecheck-web', cmd: ['npx', 'tsc', '-p', 'web', '--noEmit'] },

@@ -1,5 +1,4 @@
 // Small helpers for reading free-form Traccar attributes under the product namespace.
-import type { Attributes } from './types.ts';
 
 export const DEFAULT_NS = 'rastro';
 
@@ -39,8 +38,4 @@ export function attrString(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;
-}
-
-export function getAttr(attributes: Attributes | null | undefined, key: string): unknown {
-  return attributes ? attributes[key] : undefined;
 }

@@ -8,7 +8,6 @@ export const CLIENT_A_TIMEOUT_MS = 30_000;
 export const CLIENT_B_TIMEOUT_MS = 60_000;
 export const MOBILE_MAX_WIDTH_PX = 768;
 export const HEADER_REFRESH_MS = 60_000;
-export const CLOCK_TICK_MS = 1_000;
 export const REPORT_DEFAULT_PAGE = 1;
 export const REPORT_DEFAULT_LIMIT = 25;
 export const CHANGELOG_DIALOG_WIDTH = 750;
@@ -19,20 +18,8 @@ export const IMPORT_PREVIEW_ROWS = 50;
 export const CUSTOM_MESSAGES_PURGE_MS = 300_000;
 export const SUBJECT_MAX = 100;
 export const SESSION_TOKEN_LENGTH = 20;
-export const SLIDER_BACKGROUND_IMAGES = 3;
-export const SLIDER_RECOMMENDED_SIZE = { width: 1600, height: 900 } as const;
 export const USER_EDIT_LOAD_RETRIES = 3;
 export const USER_EDIT_LOAD_TIMEOUT_MS = 3_000;
-export const VERSION_STRINGS_SEEN = ['2.1.187', '2.0.1'] as const;
-
-/** Local storage keys of SPEC §3. */
-export const STORAGE_KEYS = {
-  isMuted: 'isMuted',
-  groupPref: 'groupPref',
-  mapPref: 'mapPref',
-  rememberme: 'rememberme',
-  query: 'query',
-} as const;
 
 const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i;
 

@@ -31,8 +31,6 @@ export const ADVANCED_FILTER_TYPES = [
   'technology',
 ] as const;
 export type AdvancedFilterType = (typeof ADVANCED_FILTER_TYPES)[number];
-/** Types that take a yes/no value. The others (gps_brand, gps_model, technology) take a text value. */
-export const BOOLEAN_ADVANCED_FILTERS = ['anchor', 'driver', 'ignition', 'locked'] as const;
 
 export const MOTION_VALUES = ['moving', 'stopped', 'idle'] as const;
 export type MotionValue = (typeof MOTION_VALUES)[number];

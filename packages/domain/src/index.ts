@@ -10,7 +10,7 @@ export * from './sort.ts';
 export * from './units.ts';
 export * from './format.ts';
 export * from './messages.ts';
-export { LOGIN_ERROR_MESSAGES, loginErrorWording } from './messageCatalog/loginErrors.ts';
+export { loginErrorWording } from './messageCatalog/loginErrors.ts';
 export * from './constants.ts';
 export * from './map.ts';
 export * from './directMessage.ts';

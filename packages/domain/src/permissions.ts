@@ -217,11 +217,6 @@ export function isQrDriver(user: UserLike | null | undefined, ns: string = DEFAU
   return !!user && attrPresent(user.attributes?.[nsKey(ns, 'isQrDriverId')]);
 }
 
-/** A driver currently on a device: attribute `{ns}.isQrDeviceId` set. */
-export function isQrDeviceDriver(user: UserLike | null | undefined, ns: string = DEFAULT_NS): boolean {
-  return !!user && attrPresent(user.attributes?.[nsKey(ns, 'isQrDeviceId')]);
-}
-
 /**
  * SPEC §6 evaluation order: 1 QR drivers denied; 2 admins allowed; 3 non-plus servers allow all; 4 server
  * `{ns}.enableAdvancedPerms` on and the user has `{ns}.advancedPerms` ⇒ the bit decides (a malformed string
@@ -449,9 +444,4 @@ export function sideMenuLinks(ctx: PermissionContext): SideMenuLink[] {
 /** The shared-links list (GET /{ns}/shares): Plus, not a guest, and the share.view bit. */
 export function canManageShares(ctx: PermissionContext): boolean {
   return ctx.isPlus && !!ctx.user && !isShared(ctx.user) && can(ctx, 'share', 'view');
-}
-
-/** Plus features of SPEC §6 (admin only except invoices). */
-export function canUseShares(ctx: PermissionContext): boolean {
-  return ctx.isPlus && !!ctx.user && !isShared(ctx.user) && can(ctx, 'share', 'create');
 }

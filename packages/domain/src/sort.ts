@@ -16,14 +16,6 @@ export const SORT_KEYS = [
   'alert',
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-export const STATE_SORT_KEYS: readonly SortKey[] = [
-  'motion',
-  'anchor',
-  'locked',
-  'ignition',
-  'driver',
-  'alert',
-];
 export type SortDirection = 'asc' | 'desc';
 
 export interface DeviceSort {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { HEX } from './colour.ts';
 
 // Colour helpers live in colour.ts (no zod): the branding provider on every page needs them, not the schemas.
-export { colourShades, luminance, readableTextOn } from './colour.ts';
+export { colourShades, readableTextOn } from './colour.ts';
 
 export const LOGIN_BACKGROUNDS = ['color', 'image', 'slider', 'animated'] as const;
 export type LoginBackgroundType = (typeof LOGIN_BACKGROUNDS)[number];

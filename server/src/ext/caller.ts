@@ -183,16 +183,3 @@ async function gatewayCaller(ctx: AppContext, req: FastifyRequest): Promise<Call
 export function requireCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller> {
   return ctx.config.mode === 'gateway' ? gatewayCaller(ctx, req) : embeddedCaller(ctx, req);
 }
-
-/** A visible device of the caller, optionally checked for device writes: the usual guard of device routes. */
-export async function callerDevice(
-  ctx: AppContext,
-  req: FastifyRequest,
-  id: number,
-  write: boolean,
-): Promise<{ caller: Caller; device: DeviceRef }> {
-  const caller = await requireCaller(ctx, req);
-  const device = await caller.device(id);
-  if (write) await caller.checkWrite('device');
-  return { caller, device };
-}

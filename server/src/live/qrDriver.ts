@@ -371,8 +371,3 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
 
   return service;
 }
-
-/** The QR driver service of an app (after registerLive). */
-export function getQrDriver(ctx: AppContext): QrDriverService | undefined {
-  return services.get(ctx);
-}

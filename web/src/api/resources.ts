@@ -92,14 +92,6 @@ export function useResourceList<T extends ResourceType>(
   });
 }
 
-export function useResource<T extends ResourceType>(type: T, id: number | null | undefined) {
-  return useQuery({
-    queryKey: resourceKeys.item(type, id ?? 0),
-    queryFn: () => resourceClient.get(type, id as number),
-    enabled: typeof id === 'number' && id > 0,
-  });
-}
-
 export function useSaveResource<T extends ResourceType>(type: T) {
   const qc = useQueryClient();
   return useMutation({
@@ -124,14 +116,4 @@ export async function fetchServer(): Promise<Server> {
     devicelimit: res.headers.get('devicelimit'),
   });
   return res.data;
-}
-
-/** Server info from the session store (loaded by the guard before any page renders). */
-export function useServer(): Server | null {
-  return useSession((s) => s.server);
-}
-
-/** The signed-in user from the session store. */
-export function useSessionUser(): User | null {
-  return useSession((s) => s.user);
 }

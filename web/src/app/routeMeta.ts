@@ -123,6 +123,3 @@ export function roleAllows(meta: RouteMeta | null | undefined, user: User | null
   if (meta?.onlyRole === 'qrDriver') return isQrDriver(user, ns);
   return true;
 }
-
-/** Driver routes send signed-out visitors to /motorista instead of /login. */
-export const isDriverRoute = (pathname: string) => matchRoute(pathname)?.meta.access === 'driver';

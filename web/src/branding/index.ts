@@ -1,11 +1,4 @@
-export {
-  useBranding,
-  useBrandingState,
-  fetchBranding,
-  defaultBranding,
-  brandingQueryKey,
-  type Branding,
-} from './useBranding.ts';
+export { useBranding, useBrandingState, fetchBranding, brandingQueryKey } from './useBranding.ts';
 export { HeadLogo, logoWidthPercent } from './HeadLogo.tsx';
 export { LoginBackground } from './LoginBackground.tsx';
 export { BrandMantineProvider } from './BrandMantineProvider.tsx';

@@ -81,7 +81,3 @@ export function stopMapDraw(): void {
 export function isMapDrawing(): boolean {
   return useMapDraw.getState().draw !== null;
 }
-
-export function setMapDrawColor(color: string): void {
-  useMapDraw.setState({ color: color || MAP_DRAW_DEFAULT_COLOR });
-}

@@ -2,10 +2,7 @@
 // fallback en-US); re-exported under the names the web uses.
 export {
   chooseLocale,
-  DEFAULT_LOCALE,
   FALLBACK_LOCALE,
-  normalizeLocale,
   SUPPORTED_LOCALES,
-  type LocaleSources,
   type SupportedLocale as Locale,
 } from '@rastro/domain';

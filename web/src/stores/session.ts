@@ -54,20 +54,3 @@ export const useSession = create<SessionState>((set) => ({
     set({ user: null });
   },
 }));
-
-/** Namespaced attribute name, e.g. nsAttr('rastro', 'logoWidth') = 'rastro.logoWidth'. */
-export const nsAttr = (ns: string, name: string) => `${ns}.${name}`;
-
-/** Shared-link guest (SPEC §6: isShared attribute; Traccar's share users are `temporary`). */
-export function isSharedUser(user: User | null | undefined): boolean {
-  if (!user) return false;
-  const v = user.attributes?.isShared;
-  return v === true || v === 'true' || user.temporary === true;
-}
-
-/** QR driver (SPEC §6: {ns}.isQrDriverId). */
-export function isDriverUser(user: User | null | undefined, ns: string): boolean {
-  if (!user) return false;
-  const v = user.attributes?.[nsAttr(ns, 'isQrDriverId')];
-  return v !== undefined && v !== null && v !== false && v !== '' && v !== 'false' && v !== 0;
-}

@@ -58,7 +58,6 @@ export const attributes = z
   .default({})
   .transform((v) => v ?? {});
 
-export const str = (max = 512) => z.string().max(max);
 export const nullableStr = (max = 512) => z.string().max(max).nullable().default(null);
 export const bool = z.preprocess(booleanText, z.boolean()).default(false);
 export const num = z.preprocess(numericText, z.number().finite()).default(0);

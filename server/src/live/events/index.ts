@@ -8,11 +8,9 @@ import { InactivityMonitor, type InactivityCore } from './inactive.ts';
 import { MaintenanceWatch, type MaintenanceConf } from './maintenance.ts';
 import type { HandlerInput } from './types.ts';
 
-export type { AddEvent, HandlerInput } from './types.ts';
-export { driverEvents } from './driver.ts';
-export { FuelTracker } from './fuel.ts';
+export type { HandlerInput } from './types.ts';
 export { InactivityMonitor } from './inactive.ts';
-export { crossesBoundary, maintenanceValue, MaintenanceWatch, type MaintenanceConf } from './maintenance.ts';
+export { crossesBoundary, MaintenanceWatch } from './maintenance.ts';
 
 export class LiveEventHandlers {
   readonly fuelTracker = new FuelTracker();

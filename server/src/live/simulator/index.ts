@@ -10,9 +10,7 @@ import { qrEnabledDevice, type Attributes } from '@rastro/domain';
 import { DEMO_DRIVERS, seedDemo } from './seed.ts';
 import { Vehicle } from './vehicle.ts';
 
-export { seedDemo } from './seed.ts';
-export { DEMO_PASSWORD, DEMO_USERS, DEMO_GEOFENCES, DEMO_DRIVERS } from './seed.ts';
-export { uniqueIdOf } from './catalog.ts';
+export { DEMO_PASSWORD, DEMO_USERS } from './seed.ts';
 
 /** Devices whose last two days are backfilled on the first start. */
 export const BACKFILL_DEVICES = 5;

@@ -2,7 +2,6 @@
 import { IMAGE_UPLOAD_MAX_BYTES, imageUploadProblem } from '@rastro/domain';
 import { api, ext } from '../../api/http.ts';
 
-export { IMAGE_UPLOAD_TYPES as IMAGE_TYPES } from '@rastro/domain';
 /** Device picture limit (CONTRACT §4) and installation photo limit (server: 5 MB). */
 export const IMAGE_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 export const PHOTO_MAX_BYTES = 5_000_000;

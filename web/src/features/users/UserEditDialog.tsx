@@ -67,7 +67,6 @@ import { setLocale, type Locale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
 import { ResellerFields } from './ResellerFields.tsx';
 import { UserPreferencesFields } from './UserPreferencesFields.tsx';
-export { USER_MAP_STYLES } from './UserPreferencesFields.tsx';
 import { UserBillingTab } from './UserBillingTab.tsx';
 
 const propsSchema = z.object({ userId: z.number().int().min(0).optional() });

@@ -1,1 +1,1 @@
-export { WeatherWidget, WIDGET_REFRESH_MS } from './WeatherWidget.tsx';
+export { WeatherWidget } from './WeatherWidget.tsx';
