@@ -49,6 +49,8 @@ const MAX_PAYLOAD = 7000;
 export class PgCluster implements Cluster {
   readonly node = randomUUID();
   private leader = false;
+  /** The store connection's generation when the lock was taken: a lost connection lost the lock with it. */
+  private leaderGeneration = -1;
   private readonly listeners = new Set<(m: ClusterMessage) => void>();
   private readonly channel: string;
   private readonly lockKey: string;
@@ -76,8 +78,9 @@ export class PgCluster implements Cluster {
     return c;
   }
 
+  /** False the moment the store's connection is lost (issue #30): the lock went with it, another may take it. */
   isLeader(): boolean {
-    return this.leader;
+    return this.leader && this.db.client.generation === this.leaderGeneration;
   }
 
   /**
@@ -87,6 +90,9 @@ export class PgCluster implements Cluster {
   private tryLead(): void {
     if (this.closed) return;
     try {
+      // the lock is still held only on the connection that took it: after a reconnect it is taken again
+      const before = this.db.client.generation;
+      const held = this.leader && before === this.leaderGeneration;
       // the leader's second hold is released at once, so the lock count stays at one
       const row = this.db
         .prepare(
@@ -94,9 +100,13 @@ export class PgCluster implements Cluster {
              THEN (CASE WHEN @held = 1 THEN pg_advisory_unlock(hashtext(@key)) ELSE true END)
              ELSE false END AS ok`,
         )
-        .get({ key: this.lockKey, held: this.leader ? 1 : 0 }) as { ok: number };
-      this.leader = row.ok === 1;
+        .get({ key: this.lockKey, held: held ? 1 : 0 }) as { ok: number };
+      const after = this.db.client.generation;
+      // a connection lost while asking: ask again at the next round
+      this.leader = row.ok === 1 && after === before;
+      this.leaderGeneration = after;
     } catch (err) {
+      this.leader = false;
       this.onError(err);
     }
   }
