@@ -19,6 +19,7 @@ import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { parse } from '../traccar/http.ts';
+import { edge, edgeValue, noBody } from '../edge.ts';
 import { parseJson, type NotificationConf, type User } from './cache.ts';
 import { deliverCommand } from './commands.ts';
 import type { LiveCore } from './ingest.ts';
@@ -238,21 +239,31 @@ const ANY_RECIPIENT = {
 
 const userIdsQuery = z.object({ userId: queryIdList });
 
+/** `announcement=true` lists the channels an announcement may use; any other value (or none) is false. */
+const notificatorsQuery = z.object({
+  announcement: z
+    .unknown()
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+const notificatorParams = z.object({ notificator: z.string() });
+
 export async function registerNotificationRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   live: LiveCore,
   notifier: Notifier,
 ): Promise<void> {
-  app.get('/api/notifications/types', async (req) => {
+  app.get('/api/notifications/types', edge({ need: 'table' }), async (req) => {
     await requireUser(ctx, req);
     return EVENT_TYPES.map((type) => ({ type }));
   });
 
-  app.get('/api/notifications/notificators', async (req) => {
+  const notificatorsEdge = edge({ query: notificatorsQuery, need: 'table' });
+  app.get('/api/notifications/notificators', notificatorsEdge, async (req) => {
     await requireUser(ctx, req);
-    const q = (req.query ?? {}) as Record<string, unknown>;
-    const announcement = q.announcement === 'true';
+    const { announcement } = edgeValue(notificatorsQuery, req.query);
     // Only channels that can deliver: web and command always, the adapters once their settings are given.
     return NOTIFICATOR_TYPES.filter((t) => !announcement || (t !== 'web' && t !== 'command'))
       .filter((t) => notifier.notificators.get(t)?.configured() ?? true)
@@ -278,7 +289,7 @@ export async function registerNotificationRoutes(
     for (const c of channels) await notifier.sendTo(c, user, { subject: text, body: text }, true);
   };
 
-  app.post('/api/notifications/test', async (req, reply) => {
+  app.post('/api/notifications/test', edge({ body: noBody, need: 'table' }), async (req, reply) => {
     const user = await requireUser(ctx, req);
     await test(
       user,
@@ -287,9 +298,10 @@ export async function registerNotificationRoutes(
     reply.status(204).send();
   });
 
-  app.post('/api/notifications/test/:notificator', async (req, reply) => {
+  const testOneEdge = edge({ params: notificatorParams, body: noBody, need: 'table' });
+  app.post('/api/notifications/test/:notificator', testOneEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
-    const { notificator } = req.params as { notificator: string };
+    const { notificator } = edgeValue(notificatorParams, req.params);
     await test(user, [notificator]);
     reply.status(204).send();
   });

@@ -55,4 +55,20 @@ describe('routes converted to the edge keep their answers', () => {
     expect(none.statusCode).toBe(400);
     expect(none.body).toContain('Device has no position');
   });
+
+  it('notificators: announcement=true (only) leaves out web and command; types and tests need a caller', async () => {
+    const types = async (q: string) =>
+      expectStatus<Array<{ type: string }>>(
+        await api(t.app, t.admin, 'GET', `/api/notifications/notificators${q}`),
+        200,
+      ).map((n) => n.type);
+    expect(await types('')).toContain('web');
+    expect(await types('?announcement=yes')).toContain('web');
+    const announcement = await types('?announcement=true');
+    expect(announcement).not.toContain('web');
+    expect(announcement).not.toContain('command');
+    expect((await api(t.app, null, 'GET', '/api/notifications/types')).statusCode).toBe(401);
+    expect((await api(t.app, null, 'POST', '/api/notifications/test/web', {})).statusCode).toBe(401);
+    expect((await api(t.app, t.admin, 'POST', '/api/notifications/test/web', [])).statusCode).toBe(204);
+  });
 });
