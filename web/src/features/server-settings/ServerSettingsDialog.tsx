@@ -25,11 +25,13 @@ import {
   SCORE_WEIGHT_MAX,
   COORDINATE_FORMATS,
   DISTANCE_UNITS,
+  localeUnits,
   SMS_API_TYPES,
   SPEED_UNITS,
   SUPPORTED_LOCALES,
   UNIT_LABELS,
   VOLUME_UNITS,
+  type Units,
   serverToSettings,
   settingsToServer,
   type Server,
@@ -62,7 +64,7 @@ type FlagKey = {
 }[keyof ServerSettingsValues];
 
 export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
-  const { t } = useTranslation('serverSettings');
+  const { t, i18n } = useTranslation('serverSettings');
   const ns = useSession((s) => s.ns);
   const admin = useSession((s) => !!s.user?.administrator);
   const [server, setServer] = useState<Server | null>(null);
@@ -119,7 +121,12 @@ export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
       data-testid={`server-${key}`}
     />
   );
-  const choice = (key: TextKey, data: Array<{ value: string; label: string }>, searchable = false) => (
+  const choice = (
+    key: TextKey,
+    data: Array<{ value: string; label: string }>,
+    searchable = false,
+    placeholder = t('default'),
+  ) => (
     <Select
       label={t(`fields.${key}`)}
       data={data}
@@ -128,13 +135,17 @@ export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
       clearable
       searchable={searchable}
       limit={searchable ? 200 : undefined}
-      placeholder={t('default')}
+      placeholder={placeholder}
       error={err(key)}
       data-testid={`server-${key}`}
     />
   );
   const unitOptions = (list: readonly string[]) =>
     list.map((u) => ({ value: u, label: t(`units.${u}`, { defaultValue: UNIT_LABELS[u as 'kn'] ?? u }) }));
+  // with no choice each reader gets their language's unit (domain localeUnits); the placeholder names this one's
+  const languageUnits = localeUnits(i18n.language);
+  const unitChoice = (key: keyof Units, list: readonly string[]) =>
+    choice(key, unitOptions(list), false, t('languageDefault', { unit: UNIT_LABELS[languageUnits[key]] }));
 
   const submit = async () => {
     if (!server || !values) return;
@@ -236,10 +247,13 @@ export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
 
           <Tabs.Panel value="units" pt="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {choice('speedUnit', unitOptions(SPEED_UNITS))}
-              {choice('distanceUnit', unitOptions(DISTANCE_UNITS))}
-              {choice('altitudeUnit', unitOptions(ALTITUDE_UNITS))}
-              {choice('volumeUnit', unitOptions(VOLUME_UNITS))}
+              <Text size="xs" c="dimmed" style={{ gridColumn: '1 / -1' }} data-testid="server-units-default">
+                {t('unitsDefault')}
+              </Text>
+              {unitChoice('speedUnit', SPEED_UNITS)}
+              {unitChoice('distanceUnit', DISTANCE_UNITS)}
+              {unitChoice('altitudeUnit', ALTITUDE_UNITS)}
+              {unitChoice('volumeUnit', VOLUME_UNITS)}
               <TextInput {...text('currency', { placeholder: 'BRL', maxLength: 3 })} />
               <TextInput {...text('fuelPrice')} inputMode="decimal" />
               <TextInput {...text('litersx100km')} inputMode="decimal" />

@@ -110,3 +110,18 @@ describe('ServerSettingsDialog', () => {
     expect(puts[0]?.attributes).toEqual({ keepMe: 'yes', 'rastro.blockMaxSpeed': 40 });
   });
 });
+
+describe('Unidades: what "Padrão" means (issue #29)', () => {
+  it('pt-BR names the language default (km/h, km); en-US names Traccar’s knots', async () => {
+    renderWithProviders(<ServerSettingsDialog onClose={() => undefined} props={{}} />);
+    fireEvent.click(await screen.findByTestId('server-tab-units'));
+    const placeholder = (id: string) => screen.getByTestId(id).getAttribute('placeholder');
+    await waitFor(() => expect(placeholder('server-speedUnit')).toBe('Padrão do idioma (km/h)'));
+    expect(placeholder('server-distanceUnit')).toBe('Padrão do idioma (km)');
+    expect(screen.getByTestId('server-units-default').textContent).toContain('km/h, km, m e litros');
+    cleanup();
+    renderWithProviders(<ServerSettingsDialog onClose={() => undefined} props={{}} />, { locale: 'en-US' });
+    fireEvent.click(await screen.findByTestId('server-tab-units'));
+    await waitFor(() => expect(placeholder('server-speedUnit')).toBe('Language default (kn)'));
+  });
+});
