@@ -71,4 +71,29 @@ describe('routes converted to the edge keep their answers', () => {
     expect((await api(t.app, null, 'POST', '/api/notifications/test/web', {})).statusCode).toBe(401);
     expect((await api(t.app, t.admin, 'POST', '/api/notifications/test/web', [])).statusCode).toBe(204);
   });
+
+  it('report runs: the query parsed at the edge, the same 400 texts, and 401 before them', async () => {
+    const span = 'from=2024-01-01T00:00:00Z&to=2024-01-02T00:00:00Z';
+    const reversed = 'from=2024-01-02T00:00:00Z&to=2024-01-01T00:00:00Z';
+    for (const type of ['route', 'events', 'trips', 'stops', 'summary', 'geofences', 'combined']) {
+      const url = `/api/reports/${type}?deviceId=${deviceId}`;
+      expect((await api(t.app, null, 'GET', `${url}&from=x`)).statusCode, type).toBe(401);
+      const bad = await api(t.app, t.admin, 'GET', `${url}&from=x&to=y`);
+      expect(bad.statusCode, type).toBe(400);
+      expect(bad.body, type).toContain('from');
+      const rev = await api(t.app, t.admin, 'GET', `${url}&${reversed}`);
+      expect(rev.statusCode, type).toBe(400);
+      expect(rev.body, type).toContain('from must not be after to');
+      const rows = expectStatus<unknown[]>(await api(t.app, t.admin, 'GET', `${url}&${span}`), 200);
+      expect(rows.length, type).toBe(type === 'combined' ? 1 : 0); // combined: one entry per device
+    }
+    const daily = await api(
+      t.app,
+      t.admin,
+      'GET',
+      `/api/reports/summary?deviceId=${deviceId}&${span}&daily=yes`,
+    );
+    expect(daily.statusCode).toBe(400);
+    expect(daily.body).toContain('daily');
+  });
 });

@@ -21,7 +21,7 @@ import { invalidInput } from '../../invalid.ts';
 import { getMailer } from '../../traccar/mailer.ts';
 import { requireUser, type UserRow } from '../../traccar/auth.ts';
 import { canSee, checkRestriction, checkSee } from '../../traccar/access.ts';
-import { parse } from '../../traccar/http.ts';
+import { edge, edgeValue } from '../../edge.ts';
 import { getGeocoder } from '../geocoder/index.ts';
 import { getLive } from '../ingest.ts';
 import { tripParamsFrom } from '../motion.ts';
@@ -267,44 +267,52 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     return mailWorkbook(req, reply, r.user, 'reportSheets.devices', 'devices', r.make);
   });
 
-  /** GET /api/reports/{type} (JSON, or Excel with the xlsx Accept header), /{type}/xlsx and /{type}/mail. */
+  /**
+   * GET /api/reports/{type} (JSON, or Excel with the xlsx Accept header), /{type}/xlsx and /{type}/mail; the edge
+   * parses the query with `query` (its 400 after the 401 and the permission gate).
+   */
   function registerReport(
     type: ReportType,
+    query: z.ZodType,
     build: (req: FastifyRequest) => Promise<{ user: UserRow; devices: ReportDevice[]; rows: unknown[] }>,
   ) {
-    app.get(`/api/reports/${type}`, async (req, reply) => {
+    const reportEdge = edge({ query, need: 'table' });
+    app.get(`/api/reports/${type}`, reportEdge, async (req, reply) => {
       const r = await build(req);
       return wantsXlsx(req) ? sendXlsx(reply, type, r.user, r.devices, r.rows) : r.rows;
     });
-    app.get(`/api/reports/${type}/xlsx`, async (req, reply) => {
+    app.get(`/api/reports/${type}/xlsx`, reportEdge, async (req, reply) => {
       const r = await build(req);
       return sendXlsx(reply, type, r.user, r.devices, r.rows);
     });
-    app.get(`/api/reports/${type}/mail`, async (req, reply) => mailXlsx(req, reply, type, await build(req)));
+    app.get(`/api/reports/${type}/mail`, reportEdge, async (req, reply) =>
+      mailXlsx(req, reply, type, await build(req)),
+    );
   }
 
+  const baseEdge = edge({ query: baseQuery, need: 'table' });
   const route = async (req: FastifyRequest) => {
-    const { user, devices, range } = await resolve(req, parse(baseQuery, req.query));
+    const { user, devices, range } = await resolve(req, edgeValue(baseQuery, req.query));
     const parts: string[] = [];
     for (const d of devices) for (const p of data.routeJson(d.id, range)) parts.push(p);
     return { user, devices, json: `[${parts.join(',')}]` };
   };
-  app.get('/api/reports/route', async (req, reply) => {
+  app.get('/api/reports/route', baseEdge, async (req, reply) => {
     const r = await route(req);
     if (wantsXlsx(req)) return sendXlsx(reply, 'route', r.user, r.devices, JSON.parse(r.json) as unknown[]);
     return reply.type('application/json; charset=utf-8').send(r.json);
   });
-  app.get('/api/reports/route/xlsx', async (req, reply) => {
+  app.get('/api/reports/route/xlsx', baseEdge, async (req, reply) => {
     const r = await route(req);
     return sendXlsx(reply, 'route', r.user, r.devices, JSON.parse(r.json) as unknown[]);
   });
-  app.get('/api/reports/route/mail', async (req, reply) => {
+  app.get('/api/reports/route/mail', baseEdge, async (req, reply) => {
     const r = await route(req);
     return mailXlsx(req, reply, 'route', { ...r, rows: JSON.parse(r.json) as unknown[] });
   });
 
   const events = async (req: FastifyRequest) => {
-    const q = parse(eventsQuery, req.query);
+    const q = edgeValue(eventsQuery, req.query);
     const { user, devices, range } = await resolve(req, q);
     const types = new Set(q.type.filter((t) => t !== 'allEvents'));
     const alarms = new Set(q.alarm);
@@ -325,10 +333,10 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     );
     return { user, devices, rows };
   };
-  registerReport('events', events);
+  registerReport('events', eventsQuery, events);
 
-  app.get('/api/reports/geofences', async (req) => {
-    const q = parse(geofencesQuery, req.query);
+  app.get('/api/reports/geofences', edge({ query: geofencesQuery, need: 'table' }), async (req) => {
+    const q = edgeValue(geofencesQuery, req.query);
     const { user, devices, range } = await resolve(req, q);
     for (const g of q.geofenceId) checkSee(ctx, user, 'geofence', g);
     const wanted = new Set(q.geofenceId);
@@ -337,8 +345,8 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     );
   });
 
-  app.get('/api/reports/combined', async (req) => {
-    const { user, devices, range } = await resolve(req, parse(baseQuery, req.query));
+  app.get('/api/reports/combined', baseEdge, async (req) => {
+    const { user, devices, range } = await resolve(req, edgeValue(baseQuery, req.query));
     return devices.map((d) => {
       const events = data
         .events(d.id, range)
@@ -357,8 +365,8 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  registerReport('trips', async (req) => {
-    const { user, devices, range } = await resolve(req, parse(baseQuery, req.query));
+  registerReport('trips', baseQuery, async (req) => {
+    const { user, devices, range } = await resolve(req, edgeValue(baseQuery, req.query));
     const opts = options();
     const rows = devices.flatMap((d) =>
       segments(d, range)
@@ -372,8 +380,8 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     return { user, devices, rows };
   });
 
-  registerReport('stops', async (req) => {
-    const { user, devices, range } = await resolve(req, parse(baseQuery, req.query));
+  registerReport('stops', baseQuery, async (req) => {
+    const { user, devices, range } = await resolve(req, edgeValue(baseQuery, req.query));
     const opts = options();
     const rows = devices.flatMap((d) =>
       segments(d, range)
@@ -384,8 +392,8 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     return { user, devices, rows };
   });
 
-  registerReport('summary', async (req) => {
-    const q = parse(summaryQuery, req.query);
+  registerReport('summary', summaryQuery, async (req) => {
+    const q = edgeValue(summaryQuery, req.query);
     const { user, devices, range } = await resolve(req, q);
     const opts = options();
     const pieces: Range[] =
