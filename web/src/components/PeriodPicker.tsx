@@ -58,7 +58,7 @@ export function PeriodPicker({
   onChange: (v: PeriodValue) => void;
   testId?: string;
 }) {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
   const invalid =
     value.period === 'custom' && !(Date.parse(value.from) <= Date.parse(value.to))
       ? t('period.invalid')
@@ -78,6 +78,7 @@ export function PeriodPicker({
         <Group grow gap="xs" align="flex-start">
           <TextInput
             type="datetime-local"
+            lang={i18n.language}
             label={t('period.from')}
             value={value.from}
             onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
@@ -85,6 +86,7 @@ export function PeriodPicker({
           />
           <TextInput
             type="datetime-local"
+            lang={i18n.language}
             label={t('period.to')}
             value={value.to}
             error={invalid}

@@ -193,6 +193,7 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
                   <Group grow align="flex-start">
                     <TextInput
                       type="datetime-local"
+                      lang={i18n.language}
                       label={t('fields.start')}
                       value={s.start}
                       error={e('start')}
@@ -201,6 +202,7 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
                     />
                     <TextInput
                       type="datetime-local"
+                      lang={i18n.language}
                       label={t('fields.end')}
                       value={s.end}
                       error={e('end')}
@@ -274,6 +276,7 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
                       {s.expiry === 'until' && (
                         <TextInput
                           type="date"
+                          lang={i18n.language}
                           label={t('fields.until')}
                           value={s.until}
                           error={e('until')}

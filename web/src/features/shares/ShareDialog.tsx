@@ -81,6 +81,7 @@ export function ShareDialog({ props: raw, onClose }: DialogComponentProps) {
       <Stack>
         <TextInput
           type="datetime-local"
+          lang={i18n.language}
           label={t('expiration')}
           value={expiry}
           onChange={(e) => setExpiry(e.currentTarget.value)}
