@@ -96,4 +96,16 @@ describe('routes converted to the edge keep their answers', () => {
     expect(daily.statusCode).toBe(400);
     expect(daily.body).toContain('daily');
   });
+
+  it('dashboard and scores: the query parsed at the edge, 401 before its 400', async () => {
+    const ns = t.ctx.config.ns;
+    const span = 'from=2024-01-01T00:00:00Z&to=2024-01-02T00:00:00Z';
+    for (const path of ['dashboard', 'scores']) {
+      expect((await api(t.app, null, 'GET', `/${ns}/${path}?from=x`)).statusCode, path).toBe(401);
+      const bad = await api(t.app, t.admin, 'GET', `/${ns}/${path}?from=x&to=y`);
+      expect(bad.statusCode, path).toBe(400);
+      expect(bad.body, path).toContain('from');
+      expect((await api(t.app, t.admin, 'GET', `/${ns}/${path}?${span}`)).statusCode, path).toBe(200);
+    }
+  });
 });

@@ -27,7 +27,7 @@ import { invalidInput } from '../../invalid.ts';
 import { requestLanguage } from '../../refusal.ts';
 import { requireUser, type UserRow } from '../../traccar/auth.ts';
 import { checkRestriction } from '../../traccar/access.ts';
-import { parse } from '../../traccar/http.ts';
+import { edge, edgeValue } from '../../edge.ts';
 import type { LiveCore } from '../ingest.ts';
 import { jsonDate, type ReportDevice } from '../reports/compute.ts';
 import { reportDevices, reportTimeZone } from '../reports/scope.ts';
@@ -123,8 +123,9 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
     return out;
   }
 
-  app.get(`/${ns}/dashboard`, async (req): Promise<DashboardAnswer> => {
-    const q = parse(dashboardQuery, req.query);
+  const dashboardEdge = edge({ query: dashboardQuery, need: 'table' });
+  app.get(`/${ns}/dashboard`, dashboardEdge, async (req): Promise<DashboardAnswer> => {
+    const q = edgeValue(dashboardQuery, req.query);
     const { user, devices, from, to } = await scope(req, q);
     const timeZone = reportTimeZone(live, user);
     const clock = localClock(timeZone);
@@ -192,7 +193,7 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
   });
 
   async function scores(req: FastifyRequest): Promise<{ user: UserRow; answer: ScoresAnswer }> {
-    const q = parse(scoresQuery, req.query);
+    const q = edgeValue(scoresQuery, req.query);
     const { user, devices, from, to } = await scope(req, q);
     const clock = localClock(reportTimeZone(live, user));
     const weights = scoreWeightsFrom(live.cache.fresh().serverAttrs, ns);
@@ -229,7 +230,8 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
       serverAttributes: cache.serverAttrs,
     });
   };
-  app.get(`/${ns}/scores`, async (req, reply) => {
+  const scoresEdge = edge({ query: scoresQuery, need: 'table' });
+  app.get(`/${ns}/scores`, scoresEdge, async (req, reply) => {
     const { user, answer } = await scores(req);
     if (!wantsXlsx(req)) return answer;
     return reply
@@ -237,7 +239,7 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
       .header('content-disposition', `attachment; filename="scores-${answer.by}.xlsx"`)
       .send(await sendXlsx(req, user, answer));
   });
-  app.get(`/${ns}/scores/xlsx`, async (req, reply) => {
+  app.get(`/${ns}/scores/xlsx`, scoresEdge, async (req, reply) => {
     const { user, answer } = await scores(req);
     return reply
       .type(XLSX_ACCEPT)
