@@ -13,6 +13,7 @@ import { upstreamOf } from '../gateway/upstream.ts';
 import { getLiveServices } from '../live/index.ts';
 import { VERSION } from '../traccar/server.ts';
 import { requireCaller } from './caller.ts';
+import { edge } from '../edge.ts';
 
 /** Sampling period of the position-rate meter. */
 export const RATE_SAMPLE_MS = 5_000;
@@ -160,7 +161,7 @@ export async function registerHealth(
     ctx.onClose.push(() => clearInterval(timer));
   }
 
-  app.get('/api/server-health', async (req) => {
+  app.get('/api/server-health', edge({ need: 'table' }), async (req) => {
     await requireAdmin(ctx, req);
     const at = now();
     const uptimeSeconds = Math.max(0, Math.round((at - startedAt) / 1000));

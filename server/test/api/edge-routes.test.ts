@@ -63,7 +63,6 @@ const NOT_YET = [
   'GET /{ns}/devices/:id/photos/:name',
   'DELETE /{ns}/devices/:id/photos/:name',
   'GET /api/media/:uniqueId/:file',
-  'GET /api/server-health',
   'GET /api/ssl/check',
   'POST /api/ssl/renew',
   'POST /api/ssl/configure-auto-renewal',
