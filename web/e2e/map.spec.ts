@@ -53,11 +53,12 @@ test('an OsmAnd position moves the marker and updates the list', async ({ page, 
   await page.getByTestId('device-search').fill(t);
   await expect.poll(() => drawnAt(page, dev.id)).toEqual([-46.6, -23.5]);
   const row = page.locator(`[data-testid=device-row][data-device-id="${dev.id}"]`);
-  await expect(row).toContainText('0 kn');
+  // pt-BR with no unit chosen reads km/h (issue #29); OsmAnd speeds here are knots
+  await expect(row).toContainText('0 km/h');
 
   await sendOsmAnd(page.request, { id: dev.uniqueId, lat: -23.51, lon: -46.61, speed: 20, bearing: 45 });
   await expect.poll(async () => near(await drawnAt(page, dev.id), -46.61, -23.51)).toBe(true);
-  await expect(row).toContainText('20 kn');
+  await expect(row).toContainText('37 km/h');
   await expect(page.getByTestId('count-motion-value')).not.toHaveText('0');
 });
 
@@ -80,7 +81,9 @@ test('after a server restart the app reconnects and shows positions sent meanwhi
     await expect
       .poll(async () => near(await drawnAt(page, dev.id), 20.5, 10.5), { timeout: 45_000 })
       .toBe(true);
-    await expect(page.locator(`[data-testid=device-row][data-device-id="${dev.id}"]`)).toContainText('12 kn');
+    await expect(page.locator(`[data-testid=device-row][data-device-id="${dev.id}"]`)).toContainText(
+      '22 km/h',
+    );
   } finally {
     await srv.stop();
     removeDataDir(srv.dataDir);
