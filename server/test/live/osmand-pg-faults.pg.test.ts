@@ -1,6 +1,6 @@
 // OsmAnd ingestion while PostgreSQL connections break (issue #30): the server reaches PostgreSQL through a TCP proxy
 // in another process that cuts every connection (as pg_terminate_backend, a failover or a network blip do) and
-// once refuses connections for a while (PostgreSQL down). During a 32-way flood of positions on one server:
+// once refuses connections for a while (PostgreSQL down). During a 96-way flood of positions on one server:
 // every position answered 200 is stored, every one not stored was answered 503 (so the tracker sends it again),
 // none is stored twice, no request hangs, /api/health answers 503 at once while the database is down, and
 // ingestion works again afterwards.
@@ -93,7 +93,7 @@ interface Sent {
 describe('OsmAnd during PostgreSQL faults', () => {
   it('acknowledged = stored, refused = 503 and not stored, nothing twice, no hang, health at once', async () => {
     const devices: Array<{ id: number; uniqueId: string }> = [];
-    for (let i = 0; i < 8; i++) devices.push(await createDevice(t));
+    for (let i = 0; i < 24; i++) devices.push(await createDevice(t));
     const sent: Sent[] = [];
     let stop = false;
     const base = Date.UTC(2026, 0, 1) / 1000;
@@ -118,12 +118,12 @@ describe('OsmAnd during PostgreSQL faults', () => {
         await new Promise((r) => setTimeout(r, res.statusCode === 200 ? 0 : 20));
       }
     };
-    const senders = Array.from({ length: 32 }, (_, i) => sender(i));
+    const senders = Array.from({ length: 96 }, (_, i) => sender(i));
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
     await wait(500);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 10; i++) {
       await command('cut');
-      await wait(400);
+      await wait(200);
     }
     await command('down');
     await wait(300);
