@@ -168,7 +168,7 @@ describe('matching', () => {
     await report(d.uniqueId, { alarm: 'powerCut' });
     const bodyOf = (id: number) => mail.sent.filter((s) => s.userId === id).map((s) => s.message.body);
     expect(bodyOf(ana.id)).toEqual([`${d.name} alarme: corte de energia`]);
-    expect(bodyOf(john.id)).toEqual([`${d.name} alarm: powerCut`]);
+    expect(bodyOf(john.id)).toEqual([`${d.name} alarm: power cut`]);
     expect(bodyOf(lola.id)).toEqual([`${d.name} alarma: corte de energía`]);
   });
 
