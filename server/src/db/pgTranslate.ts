@@ -96,7 +96,10 @@ export function translateSql(sql: string, tablesWithId: ReadonlySet<string>, ddl
   // SQLite: a negative LIMIT is no limit; PostgreSQL refuses it (LIMIT ALL, or NULL for a parameter)
   masked = masked
     .replace(/\bLIMIT\s+-\s*\d+\b/gi, 'LIMIT ALL')
-    .replace(/\bLIMIT\s+(\uE001\d+\uE001)/gi, 'LIMIT CAST(NULLIF(GREATEST($1, -1), -1) AS BIGINT)');
+    .replace(
+      /\bLIMIT\s+(\uE001\d+\uE001)/gi,
+      'LIMIT CAST(NULLIF(GREATEST(CAST($1 AS BIGINT), -1), -1) AS BIGINT)',
+    );
   if (ddl) {
     masked = masked
       .replace(/\bINTEGER\s+PRIMARY\s+KEY\s+AUTOINCREMENT\b/gi, 'BIGSERIAL PRIMARY KEY')

@@ -107,5 +107,9 @@ describe('PostgreSQL store faults', () => {
     expect(sql.prepare('SELECT id FROM devices ORDER BY id LIMIT ? OFFSET ?').all(-1, 1)).toHaveLength(
       all - 1,
     );
+    // a limit past PostgreSQL's integer (the reports ask for every position with Number.MAX_SAFE_INTEGER)
+    expect(
+      sql.prepare('SELECT id FROM devices ORDER BY id LIMIT ?').all(Number.MAX_SAFE_INTEGER),
+    ).toHaveLength(all);
   });
 });

@@ -112,7 +112,7 @@ describe('uniqueViolation', () => {
       'SELECT id FROM x ORDER BY id LIMIT ALL OFFSET $1',
     );
     expect(t('SELECT id FROM x LIMIT ? OFFSET ?').text).toBe(
-      'SELECT id FROM x LIMIT CAST(NULLIF(GREATEST($1, -1), -1) AS BIGINT) OFFSET $2',
+      'SELECT id FROM x LIMIT CAST(NULLIF(GREATEST(CAST($1 AS BIGINT), -1), -1) AS BIGINT) OFFSET $2',
     );
     // SQLite's LIKE has no escape character: a backslash is itself; an explicit ESCAPE is kept
     expect(t("SELECT 1 FROM x WHERE a LIKE ? AND b LIKE 'x\\%'").text).toBe(
