@@ -1,14 +1,7 @@
 // Period choice of history and reports (SPEC §9 report ranges: today, yesterday, last 7, 30 and 90 days, plus a
 // custom range), resolved in the user's (else server's, else browser's) time zone. Labels: `reports` namespace.
 import { Group, Select, TextInput } from '@mantine/core';
-import {
-  REPORT_RANGES,
-  isValidTimeZone,
-  reportRange,
-  type IsoRange,
-  type Server,
-  type User,
-} from '@rastro/domain';
+import { REPORT_RANGES, reportRange, type IsoRange } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 
 export const PERIODS = [...REPORT_RANGES, 'custom'] as const;
@@ -19,13 +12,6 @@ export interface PeriodValue {
   /** datetime-local values (browser time) for the custom range */
   from: string;
   to: string;
-}
-
-/** The time zone of ranges: user attribute timezone, else server's, else the browser's. */
-export function userTimeZone(user: User | null, server: Server | null): string {
-  for (const tz of [user?.attributes?.timezone, server?.attributes?.timezone])
-    if (typeof tz === 'string' && tz && isValidTimeZone(tz)) return tz;
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

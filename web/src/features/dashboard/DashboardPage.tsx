@@ -13,9 +13,9 @@ import {
   defaultPeriod,
   PeriodPicker,
   resolvePeriod,
-  userTimeZone,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
+import { userTimeZone } from '../../components/timeZone.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';

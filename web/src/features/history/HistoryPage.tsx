@@ -24,9 +24,9 @@ import {
   defaultPeriod,
   PeriodPicker,
   resolvePeriod,
-  userTimeZone,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
+import { userTimeZone } from '../../components/timeZone.ts';
 import { useRouteOverlay } from '../../components/routeOverlay.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import { useLive } from '../../stores/live.ts';

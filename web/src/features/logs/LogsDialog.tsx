@@ -25,9 +25,9 @@ import {
   defaultPeriod,
   PeriodPicker,
   resolvePeriod,
-  userTimeZone,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
+import { userTimeZone } from '../../components/timeZone.ts';
 import { XLSX_MIME, buildXlsx, downloadBlob, fileStem } from '../../components/xlsx.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';

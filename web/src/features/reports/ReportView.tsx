@@ -40,9 +40,9 @@ import {
   PeriodPicker,
   resolvePeriod,
   toLocalInput,
-  userTimeZone,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
+import { userTimeZone } from '../../components/timeZone.ts';
 import { useRouteOverlay, type RouteMark } from '../../components/routeOverlay.ts';
 import { buildXlsx, downloadBlob, fileStem, XLSX_MIME } from '../../components/xlsx.ts';
 import { intlLocale } from '../../i18n/index.ts';

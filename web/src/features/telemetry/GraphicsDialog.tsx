@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { z } from 'zod';
 import { api } from '../../api/http.ts';
-import { userTimeZone } from '../../components/PeriodPicker.tsx';
+import { userTimeZone } from '../../components/timeZone.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';

@@ -1,0 +1,11 @@
+// The time zone a person's dates are shown and chosen in: the user attribute timezone, else the server's, else the
+// browser's. Its own file so that a screen which only needs the zone (the telemetry chart) does not take the period
+// picker and its texts with it.
+import { isValidTimeZone, type Server, type User } from '@rastro/domain';
+
+/** The time zone of ranges and dates: user attribute timezone, else server's, else the browser's. */
+export function userTimeZone(user: User | null, server: Server | null): string {
+  for (const tz of [user?.attributes?.timezone, server?.attributes?.timezone])
+    if (typeof tz === 'string' && tz && isValidTimeZone(tz)) return tz;
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
