@@ -62,6 +62,9 @@ export const CHUNK_LAYERS: readonly ChunkLayer[] = [
   { name: 'qr-driver', roots: [src('features/auth/QrDriverPage.tsx')], ungrouped: true },
   { name: 'shell', roots: [src('app/ShellLayout.tsx')] },
   { name: 'map', roots: [src('features/map/index.ts')] },
+  // The domain's message catalogue, loaded with the shell's texts: its own group, or the screens that name Traccar's
+  // catalogues (traccarName) would take it into their shared chunk, and /home would download that chunk whole.
+  { name: 'messages', roots: [src('i18n/domainMessages.ts')] },
   // What the signed-in screens share (tables, menus, dialogs, form schemas): one chunk instead of dozens.
   {
     name: 'screens',

@@ -7,7 +7,8 @@ import { FEATURE_MESSAGES } from './messageCatalog/features.ts';
 import { FORM_MESSAGES } from './messageCatalog/forms.ts';
 import { INSIGHTS_MESSAGES } from './messageCatalog/insights.ts';
 import { LOGIN_REPORT_MESSAGES } from './messageCatalog/loginAndReports.ts';
-import { TRACCAR_ERROR_MESSAGES, TRACCAR_NAME_MESSAGES } from './messageCatalog/traccarNames.ts';
+import { TRACCAR_ERROR_MESSAGES } from './messageCatalog/traccarErrors.ts';
+import { TRACCAR_NAME_MESSAGES } from './messageCatalog/traccarNames.ts';
 import { ATTRIBUTE_MESSAGES } from './messageCatalog/attributeNames.ts';
 import type { MessageLocale, Wording } from './messageCatalog/wording.ts';
 

@@ -18,20 +18,6 @@ export const qrCheckinSchema = z.object({
 });
 export type QrCheckin = z.output<typeof qrCheckinSchema>;
 
-/** The driver record's id a QR driver user stands for ({ns}.isQrDriverId), or null. */
-export function qrDriverIdOf(attributes: Attributes | null | undefined, ns: string): number | null {
-  const v = attributes?.[nsKey(ns, 'isQrDriverId')];
-  const n = typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
-/** The device a QR driver is checked in to ({ns}.isQrDeviceId), or null. */
-export function qrDeviceIdOf(attributes: Attributes | null | undefined, ns: string): number | null {
-  const v = attributes?.[nsKey(ns, 'isQrDeviceId')];
-  const n = typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
 /** Whether a device accepts QR check-in (device form "QR-driver flag", {ns}.qrDriver). */
 export const qrEnabledDevice = (attributes: Attributes | null | undefined, ns: string): boolean =>
   attrBool(attributes?.[nsKey(ns, 'qrDriver')]);

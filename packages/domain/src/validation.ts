@@ -9,6 +9,7 @@ import { NOTIFICATION_COLORS, NOTIFICATION_POSITIONS, NOTIFICATION_TYPES } from 
 import { isValidPermissionString } from './permissions.ts';
 import { emptyToUndefined, K, optText } from './formFields.ts';
 import type { Attributes } from './types.ts';
+import { numericId } from './saveRequest.ts';
 
 /** The first issue's message key, or null when valid (for simple forms showing one message). */
 export function firstErrorKey(result: {
@@ -241,24 +242,6 @@ export function directMessageSchema(available: readonly MessageChannel[] = MESSA
 
 // ---------------------------------------------------------------------------------------------------------------
 // Saves, deletes
-
-function numericId(id: unknown): number {
-  if (typeof id === 'number') return id;
-  if (typeof id === 'string' && id.trim() !== '') return Number(id);
-  return NaN;
-}
-
-/** Update when the id is present and above 0, otherwise create (0, -1 for a new anchor, missing). */
-export function isUpdate(id: unknown): boolean {
-  const n = numericId(id);
-  return Number.isFinite(n) && n > 0;
-}
-
-export function saveRequest(basePath: string, id: unknown): { method: 'PUT' | 'POST'; path: string } {
-  return isUpdate(id)
-    ? { method: 'PUT', path: `${basePath}/${numericId(id)}` }
-    : { method: 'POST', path: basePath };
-}
 
 export const ID_GUARDED_DELETES = ['group', 'computed', 'maintenance'] as const;
 

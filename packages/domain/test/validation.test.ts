@@ -6,7 +6,6 @@ import {
   fieldErrors,
   firstErrorKey,
   geofenceFormSchema,
-  isUpdate,
   loginSchema,
   newPasswordSchema,
   notificationEventFormSchema,
@@ -14,7 +13,6 @@ import {
   recoverSchema,
   routeLoadErrorKey,
   routeResponseProblem,
-  saveRequest,
   serverDeviceLimitAttribute,
   tokenLoginSchema,
   userFormSchema,
@@ -22,6 +20,7 @@ import {
   advancedPermsSchema,
   driverSelectionSchema,
 } from '../src/validation.ts';
+import { isUpdate, saveRequest } from '../src/saveRequest.ts';
 import { deviceFormSchema, deviceFormToDevice, devicePlate } from '../src/deviceFormSchema.ts';
 import { isMessageKey } from '../src/messages.ts';
 
