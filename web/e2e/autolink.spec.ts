@@ -21,7 +21,7 @@ test('a tracker that reported unknown is linked to the account in one step', asy
   await page.goto(`/autolink/${imei}`);
   await expect(page.getByTestId('autolink-id')).toHaveValue(imei);
   await expect(page.getByTestId('autolink-status')).toContainText(
-    'Este rastreador já se comunicou com o servidor (1 mensagens',
+    'Este rastreador já se comunicou com o servidor (1 mensagem,',
   );
   const name = `Autovínculo ${tag()}`;
   await page.getByTestId('autolink-name').fill(name);

@@ -86,7 +86,12 @@ test('the send-command dialog sends a phone the commands it acts on and a saved 
   // an OsmAnd phone is offered what the Traccar Client app acts on, nothing else
   await page.getByTestId('command-type').click();
   const offered = await page.getByRole('option').allTextContents();
-  expect(offered).toEqual(['Posição única', 'Posições periódicas', 'Parar posições', 'Restaurar padrões']);
+  expect(offered).toEqual([
+    'Posição única',
+    'Posições periódicas',
+    'Parar posições',
+    'Restaurar padrões de fábrica',
+  ]);
   await page.getByRole('option', { name: 'Posições periódicas', exact: true }).click();
   // the frequency must be a number
   await page.getByTestId('command-attr-frequency').fill('abc');

@@ -153,7 +153,7 @@ test('an administrator creates, tests, links and deletes the computed attribute 
   }
 });
 
-test('the server dialog switches the speed unit to km/h, the device detail follows, then it is restored', async ({
+test('the server dialog switches the speed unit to mph, the device detail follows, then it is restored', async ({
   page,
   loginAs,
 }) => {
@@ -166,24 +166,25 @@ test('the server dialog switches the speed unit to km/h, the device detail follo
     await page.goto(`/devices/${device.id}`);
     const speed = page.getByTestId('detail-speed');
     await expect(speed).toContainText(/\d/);
-    await expect(speed).not.toContainText('km/h');
+    // no unit chosen: pt-BR reads km/h (issue #29)
+    await expect(speed).toContainText('km/h');
 
     await page.getByTestId('user-menu-button').click();
     await page.getByTestId('user-menu-server').click();
     const dialog = page.getByTestId('server-dialog');
     await expect(page.getByTestId('server-tab-units')).toBeVisible();
     await page.getByTestId('server-tab-units').click();
-    await pick(page, 'server-speedUnit', 'km/h');
+    await pick(page, 'server-speedUnit', 'mph');
     await page.getByTestId('server-save').click();
     await expect(page.getByText('Configurações do servidor salvas')).toBeVisible();
     await expect(dialog).toHaveCount(0);
 
-    // the session's server info was reloaded: the open detail shows km/h without a page reload
-    await expect(speed).toContainText('km/h');
+    // the session's server info was reloaded: the open detail shows mph without a page reload
+    await expect(speed).toContainText('mph');
     const changed = (await (await page.request.get('/api/server')).json()) as {
       attributes: Record<string, unknown>;
     };
-    expect(changed.attributes.speedUnit).toBe('kmh');
+    expect(changed.attributes.speedUnit).toBe('mph');
 
     // a bad latitude is refused on its tab
     await page.getByTestId('user-menu-button').click();
@@ -196,12 +197,11 @@ test('the server dialog switches the speed unit to km/h, the device detail follo
 
     // restore through the dialog
     await page.getByTestId('server-tab-units').click();
-    const before = original.attributes.speedUnit;
-    await pick(page, 'server-speedUnit', before === 'mph' ? 'mph' : 'Nós (kn)');
+    await pick(page, 'server-speedUnit', 'km/h');
     await page.getByTestId('server-save').click();
     await expect(page.getByText('Configurações do servidor salvas').first()).toBeVisible();
     await expect(dialog).toHaveCount(0);
-    await expect(speed).not.toContainText('km/h');
+    await expect(speed).toContainText('km/h');
   } finally {
     // whatever happened above, the shared server gets its settings back
     await page.request.put('/api/server', { data: original });

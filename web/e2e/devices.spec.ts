@@ -110,7 +110,8 @@ test('the device detail is a bottom sheet on a 390 px screen and back goes to /d
   const { a } = await fleet(page);
   await page.goto(`/devices/${a.id}`);
   await expect(page.getByTestId('detail-name')).toHaveText(a.name);
-  await expect(page.getByTestId('detail-speed')).toContainText('30');
+  // 30 kn in pt-BR with no unit chosen (issue #29)
+  await expect(page.getByTestId('detail-speed')).toContainText('56 km/h');
   await expect(page.getByTestId('indicator-sat')).toBeVisible();
   const box = await page.getByTestId('panel').boundingBox();
   expect(box).toBeTruthy();

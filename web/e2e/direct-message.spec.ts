@@ -30,7 +30,7 @@ test('a manager sends a direct message to its sub-user; the rules and the result
   await dialog.getByTestId('message-send').click();
   await expect(dialog.getByTestId('message-result-web')).toContainText('Web: enviada');
   await expect(dialog.getByTestId('message-result-web')).toContainText('Aviso — Passe na base às 17h');
-  await expect(page.getByText('1 mensagens enviadas')).toBeVisible();
+  await expect(page.getByText('1 mensagem enviada')).toBeVisible();
 
   // The server applies the same limit to a call made without the dialog.
   const users = (await (await page.request.get('/api/users')).json()) as Array<{ id: number; email: string }>;
