@@ -110,7 +110,8 @@ test.describe('menus per role', () => {
     request,
     loginAs,
   }) => {
-    const serverRes = await request.get('/api/server');
+    // read as the administrator: an anonymous caller gets only the sign-in pages' attributes (allow-list)
+    const serverRes = await request.get('/api/server', { headers: ADMIN });
     const server = await serverRes.json();
     const sub = await userByEmail(request, accounts.sub2.email);
     const put = (path: string, body: unknown) => request.put(path, { headers: ADMIN, data: body });
