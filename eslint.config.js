@@ -2,27 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-
-/** One server folder's import rule: never the composition root, never the listed folders. */
-function serverLayer(folder, forbidden) {
-  const patterns = [
-    {
-      regex: '^(\\.\\./)+(app|main|webApp)\\.ts$',
-      message: 'nothing below the composition root imports it (docs/architecture.md, server layers)',
-    },
-  ];
-  if (forbidden.length)
-    patterns.push({
-      regex: `^(\\.\\./)+(${forbidden.join('|')})/`,
-      message: `server/src/${folder} never imports ${forbidden.join(', ')} (docs/architecture.md, server layers)`,
-    });
-  return [
-    {
-      files: [`server/src/${folder}/**/*.ts`],
-      rules: { 'no-restricted-imports': ['error', { patterns }] },
-    },
-  ];
-}
+import layers from './scripts/eslint-layers.js';
 
 export default tseslint.config(
   {
@@ -45,55 +25,17 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
-  // Layers of web/src (docs/architecture.md): app/ on top, nothing imports it; features/* never import app/ nor
-  // each other; the shared pieces below them (shell/, branding/, components/, api/, stores/, i18n/) import neither.
+  // Layers (docs/architecture.md). web/src: app/ on top, nothing imports it; features/* never import app/ nor each
+  // other; the shared pieces below them (shell/, branding/, components/, api/, stores/, i18n/) import neither.
+  // server/src: the composition root (app.ts, main.ts, webApp.ts) on top, imported by nothing below; ext/ may use
+  // traccar/, live/ and gateway/; live/ may use traccar/ but never ext/ or gateway/; traccar/ never live/, ext/ or
+  // gateway/ (extensions pass policies in: accountPolicy.ts); gateway/ and db/ stand alone. Every relative import
+  // (static, re-export, dynamic import()) is resolved before it is judged (scripts/eslint-layers.js).
   {
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+app/',
-              message: 'features never import app/ (docs/architecture.md, layers)',
-            },
-            {
-              regex: '^\\.\\./(?!\\.\\./)[^/]+/',
-              message:
-                'features never import another feature: move the shared part below (docs/architecture.md)',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/boundaries': 'error' },
   },
-  {
-    files: ['web/src/{shell,branding,components,api,stores,i18n}/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(app|features)/',
-              message: 'shared pieces never import app/ or features/ (docs/architecture.md, layers)',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  // Layers of server/src (docs/architecture.md): the composition root (app.ts, main.ts, webApp.ts) on top, imported
-  // by nothing below; ext/ (the extension API) may use the Traccar API's services, the live core and the gateway;
-  // live/ (the core and its report routes) may use traccar/ (sessions, access) but never ext/ or gateway/;
-  // traccar/ never the live core, the extensions or the gateway (extensions pass policies in: accountPolicy.ts);
-  // gateway/ and db/ stand alone. The shared helpers at the root (errors, context, config, …) serve every layer.
-  ...serverLayer('ext', []),
-  ...serverLayer('live', ['ext', 'gateway']),
-  ...serverLayer('traccar', ['ext', 'live', 'gateway']),
-  ...serverLayer('gateway', ['ext', 'live', 'traccar', 'db']),
-  ...serverLayer('db', ['ext', 'live', 'traccar', 'gateway']),
   // No source file over 500 lines (issue #13): split by responsibility when one grows.
   {
     files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],

@@ -76,6 +76,11 @@ const envSchema = z.object({
   GEOCODER_TIMEOUT_MS: intFrom(10_000),
   /** Whether each device's newest position gets its address as it arrives. */
   GEOCODER_ON_INGEST: z.enum(['true', 'false', '1', '0']).default('true'),
+  /** Open-Meteo-compatible weather forecast API for the map's weather chip (default: the public Open-Meteo). */
+  WEATHER_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface GeocoderSettings {
@@ -123,6 +128,8 @@ export interface Config {
   sessionIdleMs: number;
   /** Reverse geocoder; undefined = addresses off. */
   geocoder?: GeocoderSettings;
+  /** Weather forecast API (WEATHER_URL); undefined = the public Open-Meteo. */
+  weatherUrl?: string;
   mode: 'embedded' | 'gateway';
 }
 
@@ -196,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           onIngest: e.GEOCODER_ON_INGEST === 'true' || e.GEOCODER_ON_INGEST === '1',
         }
       : undefined,
+    weatherUrl: e.WEATHER_URL,
     mode: e.TRACCAR_URL ? 'gateway' : 'embedded',
   };
   return { ...base, ...overrides };

@@ -27,6 +27,14 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ WEB_ROOT: '/srv/web' }).webRoot).toBe('/srv/web');
   });
 
+  it('reads WEATHER_URL here, not in the weather route (one place for the environment)', () => {
+    expect(loadConfig({}).weatherUrl).toBeUndefined();
+    expect(loadConfig({ WEATHER_URL: 'http://127.0.0.1:9/forecast' }).weatherUrl).toBe(
+      'http://127.0.0.1:9/forecast',
+    );
+    expect(() => loadConfig({ WEATHER_URL: 'not a url' })).toThrow(/WEATHER_URL/);
+  });
+
   it('takes a relative DATA_DIR from where npm was run, not from the workspace folder', () => {
     expect(loadConfig({ DATA_DIR: 'fleet', INIT_CWD: '/home/me/rastro' }).dataDir).toBe(
       '/home/me/rastro/fleet',

@@ -83,7 +83,7 @@ export async function registerWeather(
   ctx: AppContext,
   opts: WeatherOptions = {},
 ): Promise<void> {
-  const adapter = opts.adapter ?? openMeteoAdapter(process.env.WEATHER_URL?.trim() || DEFAULT_WEATHER_URL);
+  const adapter = opts.adapter ?? openMeteoAdapter(ctx.config.weatherUrl ?? DEFAULT_WEATHER_URL);
   const now = opts.now ?? Date.now;
   const cache = new Map<string, { at: number; value: CurrentWeather }>();
 

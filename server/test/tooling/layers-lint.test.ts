@@ -9,7 +9,7 @@ const eslint = new ESLint({ cwd: root });
 
 async function refusals(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: resolve(root, file) });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === 'layers/boundaries').map((m) => m.message);
 }
 
 describe('server layers', () => {
@@ -21,6 +21,8 @@ describe('server layers', () => {
     ['server/src/gateway/x.ts', "import { a } from '../traccar/auth.ts';\nexport { a };\n"],
     ['server/src/db/x.ts', "import { a } from '../live/cache.ts';\nexport { a };\n"],
     ['server/src/ext/billing/x.ts', "import { a } from '../../app.ts';\nexport { a };\n"],
+    ['server/src/db/x.ts', "export { a } from '../traccar/auth.ts';\n"],
+    ['server/src/live/x.ts', "export const m = () => import('../ext/shares.ts');\n"],
   ])('%s may not: %s', async (file, code) => {
     expect(await refusals(file, code)).toHaveLength(1);
   });
@@ -61,5 +63,25 @@ describe('web layers', () => {
         "import { a } from '../../api/http.ts';\nexport { a };\n",
       ),
     ).toEqual([]);
+  });
+
+  // issue #33: the old path patterns let these through
+  it.each([
+    ['web/src/features/devices/x.ts', "import { a } from '../../features/map/index.ts';\nexport { a };\n"],
+    ['web/src/features/devices/parts/x.ts', "import { a } from '../../map/index.ts';\nexport { a };\n"],
+    ['web/src/features/devices/x.ts', "export const m = () => import('../map/MapView.tsx');\n"],
+    ['web/src/features/devices/x.ts', 'export const m = () => import(`../../app/pages.tsx`);\n'],
+    ['web/src/shell/x.ts', "export const m = () => import('../app/guard.ts');\n"],
+    ['web/src/stores/x.ts', "export * from '../features/map/index.ts';\n"],
+  ])('%s may not, however the path is written: %s', async (file, code) => {
+    expect(await refusals(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['web/src/features/devices/parts/x.ts', "import { a } from '../list.ts';\nexport { a };\n"],
+    ['web/src/features/devices/x.ts', "export const m = () => import('../../shell/dialogs.ts');\n"],
+    ['web/src/app/x.ts', "export const m = () => import('../features/map/MapView.tsx');\n"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await refusals(file, code)).toEqual([]);
   });
 });

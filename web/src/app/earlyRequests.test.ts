@@ -30,8 +30,8 @@ class FakeSocket {
 /** Fresh modules for each test: the early requests are module state, taken once. */
 async function load() {
   vi.resetModules();
-  const actions = await import('./sessionActions.ts');
-  const { runGuard } = await import('../app/guard.ts');
+  const actions = await import('../shell/sessionActions.ts');
+  const { runGuard } = await import('./guard.ts');
   const { useLive } = await import('../stores/live.ts');
   const { useSession } = await import('../stores/session.ts');
   const { usePrefs } = await import('../stores/prefs.ts');
