@@ -289,4 +289,7 @@ export const BITS_WITHOUT_API: readonly ApiRequirement[] = [
   req('events', 'delete'),
   ...(['view', 'command', 'create', 'edit', 'delete', 'selfEdit'] as const).map((a) => req('anchor', a)),
   ...(['lock', 'unlock', 'command', 'selfEdit'] as const).map((a) => req('share', a)),
+  // opt-in bits read by the /{ns}/alarms routes themselves (alarms.ts isMonitoringOperator), not by this table
+  req('monitoring', 'view'),
+  req('monitoring', 'edit'),
 ];

@@ -70,3 +70,6 @@ export * from './serverSecrets.ts';
 export * from './traccarNames.ts';
 export * from './serverErrorText.ts';
 export * from './attributeCatalog.ts';
+export * from './alarms.ts';
+export * from './alarmRules.ts';
+export * from './alarmStats.ts';

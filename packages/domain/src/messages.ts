@@ -10,6 +10,7 @@ import { LOGIN_REPORT_MESSAGES } from './messageCatalog/loginAndReports.ts';
 import { TRACCAR_ERROR_MESSAGES } from './messageCatalog/traccarErrors.ts';
 import { TRACCAR_NAME_MESSAGES } from './messageCatalog/traccarNames.ts';
 import { ATTRIBUTE_MESSAGES } from './messageCatalog/attributeNames.ts';
+import { ALARM_MESSAGES } from './messageCatalog/alarms.ts';
 import type { MessageLocale, Wording } from './messageCatalog/wording.ts';
 
 export type { MessageLocale };
@@ -23,6 +24,7 @@ const MESSAGES = {
   ...TRACCAR_NAME_MESSAGES,
   ...TRACCAR_ERROR_MESSAGES,
   ...ATTRIBUTE_MESSAGES,
+  ...ALARM_MESSAGES,
 } as const satisfies Record<string, Wording>;
 
 export type MessageKey = keyof typeof MESSAGES;

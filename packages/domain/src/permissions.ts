@@ -127,6 +127,7 @@ export const PERMISSION_AREAS = [
   'users',
   'computed',
   'maintenance',
+  'monitoring',
 ] as const;
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 
@@ -140,7 +141,8 @@ function block(view: number): Record<PermissionAction, number> {
 /**
  * Layout of the 128 bits. Most areas own a block of 8 bits whose first bit is the menu bit of SPEC §6.
  * notifications (32) and events (36) are only 4 apart, so they own 4 bits each with the actions that exist for
- * them. anchor and share have no menu bit and take the free blocks 24 and 104. Bits 0–7 and 112–127 are reserved.
+ * them. anchor and share have no menu bit and take the free blocks 24 and 104; monitoring takes 112 (view) and
+ * 113 (act on alarms). Bits 0–7 and 114–127 are reserved.
  * For anchor, lock = enable the anchor and unlock = disable it; for devices, lock/unlock = block/unblock engine.
  */
 export const PERMISSION_LAYOUT: Record<PermissionArea, Partial<Record<PermissionAction, number>>> = {
@@ -158,6 +160,8 @@ export const PERMISSION_LAYOUT: Record<PermissionArea, Partial<Record<Permission
   calendars: block(MENU_BITS.calendars),
   maintenance: block(MENU_BITS.maintenance),
   share: block(104),
+  // the monitoring desk (issue #32, alarms.ts): opt-in, read by the alarms routes themselves (isMonitoringOperator)
+  monitoring: { view: 112, edit: 113 },
 };
 
 /** Bit index of an area × action, or undefined when the area has no such action. */

@@ -301,9 +301,9 @@ describe('permission matrix', () => {
     expect(PERMISSION_CELLS.every((c) => all[c.area][c.action])).toBe(true);
     const none = decodePermissionMatrix('');
     expect(encodePermissionMatrix(none, 'f'.repeat(32))).toBe(
-      'ff000000' + '03000000' + '00000000' + '0000ffff',
+      'ff000000' + '03000000' + '00000000' + '00003fff',
     );
-    expect(encodePermissionMatrix(all)).toBe('00ffffff' + 'fcffffff' + 'ffffffff' + 'ffff0000');
+    expect(encodePermissionMatrix(all)).toBe('00ffffff' + 'fcffffff' + 'ffffffff' + 'ffffc000');
   });
 });
 

@@ -367,6 +367,41 @@ export const migrations: string[] = [
   `
   ALTER TABLE sessions ADD COLUMN originalUserId INTEGER;
   `,
+  // The monitoring center's alarm queue (issue #32, db/alarmsRepo.ts, docs/monitoring.md): one row per alarm, repeats
+  // of an unresolved one on the same device and type folded into it (count, last*); at most one unresolved alarm per
+  // device and type, so two processes detecting together fold instead of doubling. Notes are their own rows.
+  `
+  CREATE TABLE alarms (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    deviceId INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    detail TEXT NOT NULL DEFAULT '',
+    severity TEXT NOT NULL,
+    positionId INTEGER NOT NULL DEFAULT 0,
+    lastPositionId INTEGER NOT NULL DEFAULT 0,
+    startTime TEXT NOT NULL,
+    lastTime TEXT NOT NULL,
+    count INTEGER NOT NULL DEFAULT 1,
+    state TEXT NOT NULL DEFAULT 'open',
+    assignedUserId INTEGER,
+    ackUserId INTEGER,
+    ackTime TEXT,
+    resolveUserId INTEGER,
+    resolveTime TEXT,
+    outcome TEXT
+  );
+  CREATE UNIQUE INDEX alarms_unresolved ON alarms (deviceId, type) WHERE state <> 'resolved';
+  CREATE INDEX alarms_state ON alarms (state, startTime);
+  CREATE INDEX alarms_time ON alarms (startTime);
+  CREATE TABLE alarm_notes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    alarmId INTEGER NOT NULL,
+    userId INTEGER NOT NULL,
+    noteTime TEXT NOT NULL,
+    text TEXT NOT NULL
+  );
+  CREATE INDEX alarm_notes_alarm ON alarm_notes (alarmId);
+  `,
 ];
 
 /** Tables whose rows have an integer id (an INSERT into them reports it as lastInsertRowid). */

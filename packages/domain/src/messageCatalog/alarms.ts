@@ -1,0 +1,108 @@
+// Messages of the monitoring center (issue #32): alarm types, severities, states, outcomes, the queue's refusals and
+// the alarms report.
+import { w, type Wording } from './wording.ts';
+
+export const ALARM_MESSAGES = {
+  'permissions.area.monitoring': w('monitoring desk', 'central de monitoramento', 'central de monitoreo'),
+  'alarms.type.sos': w('SOS / panic', 'SOS / pânico', 'SOS / pánico'),
+  'alarms.type.powerCut': w('Power cut', 'Corte de energia', 'Corte de energía'),
+  'alarms.type.tampering': w('Tampering', 'Violação', 'Manipulación'),
+  'alarms.type.deviceAlarm': w('Tracker alarm', 'Alarme do rastreador', 'Alarma del rastreador'),
+  'alarms.type.towing': w('Towing', 'Reboque', 'Remolque'),
+  'alarms.type.signalLost': w(
+    'Signal lost while moving',
+    'Sinal perdido em movimento',
+    'Señal perdida en movimiento',
+  ),
+  'alarms.type.parkedMovement': w(
+    'Movement while parked',
+    'Movimento no horário de estacionado',
+    'Movimiento en horario de estacionado',
+  ),
+  'alarms.type.anchorExit': w('Left its anchor', 'Saiu da âncora', 'Salió del ancla'),
+  'alarms.type.overspeed': w('Overspeed', 'Excesso de velocidade', 'Exceso de velocidad'),
+  'alarms.type.noDriver': w(
+    'Ignition on without a driver',
+    'Ignição ligada sem motorista',
+    'Encendido sin conductor',
+  ),
+  'alarms.severity.critical': w('Critical', 'Crítico', 'Crítico'),
+  'alarms.severity.high': w('High', 'Alto', 'Alto'),
+  'alarms.severity.medium': w('Medium', 'Médio', 'Medio'),
+  'alarms.severity.low': w('Low', 'Baixo', 'Bajo'),
+  'alarms.state.open': w('Open', 'Aberto', 'Abierta'),
+  'alarms.state.acknowledged': w('Acknowledged', 'Em atendimento', 'En atención'),
+  'alarms.state.resolved': w('Resolved', 'Resolvido', 'Resuelta'),
+  'alarms.outcome.falseAlarm': w('False alarm', 'Alarme falso', 'Falsa alarma'),
+  'alarms.outcome.recovered': w('Vehicle recovered', 'Veículo recuperado', 'Vehículo recuperado'),
+  'alarms.outcome.customerInformed': w('Customer informed', 'Cliente avisado', 'Cliente informado'),
+  'alarms.outcome.policeCalled': w('Police called', 'Polícia acionada', 'Policía llamada'),
+  'alarms.outcome.other': w('Other', 'Outro', 'Otro'),
+  'alarms.notOperator': w(
+    'Only monitoring center operators can handle alarms',
+    'Somente operadores da central de monitoramento podem tratar alarmes',
+    'Solo los operadores de la central de monitoreo pueden atender alarmas',
+  ),
+  'alarms.readonly': w(
+    'A read-only account cannot handle alarms',
+    'Uma conta somente leitura não pode tratar alarmes',
+    'Una cuenta de solo lectura no puede atender alarmas',
+  ),
+  'alarms.notFound': w('Alarm not found', 'Alarme não encontrado', 'Alarma no encontrada'),
+  'alarms.badState': w(
+    'This alarm is {{state}}: it cannot be {{step}}',
+    'Este alarme está {{state}}: não pode ser {{step}}',
+    'Esta alarma está {{state}}: no puede ser {{step}}',
+  ),
+  'alarms.step.ack': w('acknowledged', 'assumido', 'atendida'),
+  'alarms.step.assign': w('assigned', 'atribuído', 'asignada'),
+  'alarms.step.note': w('annotated', 'anotado', 'anotada'),
+  'alarms.step.resolve': w('resolved', 'resolvido', 'resuelta'),
+  'alarms.badAssignee': w(
+    'This user cannot handle alarms of this vehicle',
+    'Este usuário não pode tratar alarmes deste veículo',
+    'Este usuario no puede atender alarmas de este vehículo',
+  ),
+  'alarms.noteRequired': w('Write a note', 'Escreva uma nota', 'Escriba una nota'),
+  'alarms.noteTooLong': w(
+    'The note is too long (2000 characters at most)',
+    'A nota é longa demais (no máximo 2000 caracteres)',
+    'La nota es demasiado larga (2000 caracteres como máximo)',
+  ),
+  'alarms.outcomeRequired': w(
+    'Choose an outcome: false alarm, vehicle recovered, customer informed, police called or other',
+    'Escolha um desfecho: alarme falso, veículo recuperado, cliente avisado, polícia acionada ou outro',
+    'Elija un desenlace: falsa alarma, vehículo recuperado, cliente informado, policía llamada u otro',
+  ),
+  'alarms.badFilter': w(
+    'Invalid filter: state open, acknowledged or resolved; type one of the alarm types; all true or false',
+    'Filtro inválido: estado open, acknowledged ou resolved; tipo um dos tipos de alarme; all true ou false',
+    'Filtro inválido: estado open, acknowledged o resolved; tipo uno de los tipos de alarma; all true o false',
+  ),
+  'alarms.report.title': w('Alarms', 'Alarmes', 'Alarmas'),
+  'alarms.report.type': w('Type', 'Tipo', 'Tipo'),
+  'alarms.report.operator': w('Operator', 'Operador', 'Operador'),
+  'alarms.report.count': w('Alarms', 'Alarmes', 'Alarmas'),
+  'alarms.report.resolved': w('Resolved', 'Resolvidos', 'Resueltas'),
+  'alarms.report.ackMedian': w(
+    'Time to acknowledge, median (min)',
+    'Tempo até assumir, mediana (min)',
+    'Tiempo hasta atender, mediana (min)',
+  ),
+  'alarms.report.ackP90': w(
+    'Time to acknowledge, p90 (min)',
+    'Tempo até assumir, p90 (min)',
+    'Tiempo hasta atender, p90 (min)',
+  ),
+  'alarms.report.resolveMedian': w(
+    'Time to resolve, median (min)',
+    'Tempo até resolver, mediana (min)',
+    'Tiempo hasta resolver, mediana (min)',
+  ),
+  'alarms.report.resolveP90': w(
+    'Time to resolve, p90 (min)',
+    'Tempo até resolver, p90 (min)',
+    'Tiempo hasta resolver, p90 (min)',
+  ),
+  'alarms.report.total': w('Total', 'Total', 'Total'),
+} as const satisfies Record<string, Wording>;
