@@ -2,7 +2,7 @@
 // to a worker thread (db/pgWorker.ts) that owns the connection, and the main thread waits on a shared flag until
 // the answer is there (Atomics.wait), then reads it with receiveMessageOnPort. The server's modules keep one code
 // path for both stores, and a transaction is atomic for the same reason as on SQLite: nothing else runs on the
-// main thread meanwhile. Why this rather than an asynchronous store: docs/architecture.md ("PostgreSQL").
+// main thread meanwhile. Why this rather than an asynchronous store: docs/decisions/04-postgresql-sync-interface.md.
 //
 // Faults (issue #30): every waited request carries an id and its answer is the reply with that id (a late answer
 // to a request that timed out is dropped, never read as the next one's); the wait is bounded (WAIT_MS, just above
