@@ -35,7 +35,7 @@ export const MAP_ICON_TYPES = [
 export type MapIconType = (typeof MAP_ICON_TYPES)[number];
 
 /**
- * The marker icons in one file (web/src/api/mapIconSprite.bin, made by server/src/ext/assets/generate.ts): square
+ * The marker icons in one file (web/src/api/mapIconSprite.bin, made by server/scripts/assets/generate.ts): square
  * cells of `size` px, `columns` to a row, in MAP_ICON_TYPES order. One request instead of 24 on the way to the
  * first map (issue #13).
  */

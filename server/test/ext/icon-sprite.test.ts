@@ -1,12 +1,12 @@
 // The marker icons' sprite (web/src/api/mapIconSprite.bin: the alpha bytes of the white SDF icons, issue #13) holds
 // exactly the committed icons, each in its cell: regenerating an icon without its sprite
-// (server/src/ext/assets/generate.ts writes both) fails here.
+// (server/scripts/assets/generate.ts writes both) fails here.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { MAP_ICON_SPRITE, MAP_ICON_TYPES, spriteCell, spriteSize } from '@rastro/domain';
-import { png, SPRITE_FILE, spriteAlpha, spritePixels } from '../../src/ext/assets/generate.ts';
+import { png, SPRITE_FILE, spriteAlpha, spritePixels } from '../../scripts/assets/generate.ts';
 
 const iconsDir = resolve(import.meta.dirname, '../../../web/public/map-icons');
 

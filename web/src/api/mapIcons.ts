@@ -1,6 +1,6 @@
 // The map's marker icons (SDF masks, web/public/map-icons), fetched and cut before the map needs them. They come in
 // one file, the sprite (MAP_ICON_SPRITE): the icons are white and their signed distance is the alpha, so the file
-// holds only the alpha bytes (mapIconSprite.bin, made with the PNGs by server/src/ext/assets/generate.ts, 10 kB
+// holds only the alpha bytes (mapIconSprite.bin, made with the PNGs by server/scripts/assets/generate.ts, 10 kB
 // brotli) and each icon's pixels are written here in JavaScript, with no image decode at all. Decoding a PNG sprite
 // (createImageBitmap) went through the image decoder and the GPU process, which headless Chromium keeps busy while
 // the page loads: 150–720 ms, the last step before the first markers on some loads (issue #13, session 16). Should

@@ -1,5 +1,5 @@
 // Generates Rastro's own media: the 24 notification sounds (WAV), the 24 map-icon glyphs (SDF PNG for MapLibre,
-// each alone, and all in one sprite of their alpha bytes: web/src/api/mapIconSprite.bin) and the category images. Run: `node --import tsx server/src/ext/assets/generate.ts`. The output is committed;
+// each alone, and all in one sprite of their alpha bytes: web/src/api/mapIconSprite.bin) and the category images. Run: `node --import tsx server/scripts/assets/generate.ts`. The output is committed;
 // this script documents how it was made and lets anyone change a shape or a tone.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,11 +8,12 @@ import { MAP_ICON_SPRITE, spriteCell, spriteSize, type MapIconType } from '@rast
 import { ICON_TYPES, SHAPES, type Shape } from './shapes.ts';
 
 const here = import.meta.dirname;
-const soundsDir = join(here, 'sounds');
-const categoriesDir = join(here, 'categories');
-const iconsDir = resolve(here, '../../../../web/public/map-icons');
+const served = resolve(here, '../../src/ext/assets');
+const soundsDir = join(served, 'sounds');
+const categoriesDir = join(served, 'categories');
+const iconsDir = resolve(here, '../../../web/public/map-icons');
 /** The sprite the web app loads (web/src/api/mapIcons.ts): built into its content-hashed assets. */
-export const SPRITE_FILE = resolve(here, '../../../../web/src/api/mapIconSprite.bin');
+export const SPRITE_FILE = resolve(here, '../../../web/src/api/mapIconSprite.bin');
 
 // ---------- WAV ----------
 const RATE = 16000;
