@@ -9,6 +9,7 @@ import { canAccessDevice, checkRestriction, checkWrite, linkedDeviceIds } from '
 import { edge, edgeValue } from '../edge.ts';
 import type { LiveCore } from './ingest.ts';
 import { eventFromRow, jsonText, positionFromRow, type EventDbRow, type PositionDbRow } from './json.ts';
+import { RouteJsonReader } from './reports/routeJson.ts';
 import { zip } from './zip.ts';
 
 /** report.maxPositions */
@@ -77,6 +78,7 @@ export async function registerPositionRoutes(
     'SELECT * FROM positions WHERE deviceId = ? AND fixTime >= ? AND fixTime <= ? ORDER BY fixTime, id LIMIT ?',
   );
   const byId = sql.prepare('SELECT * FROM positions WHERE id = ?');
+  const routeJson = new RouteJsonReader(sql);
 
   const checkDevice = (user: Awaited<ReturnType<typeof requireUser>>, deviceId: number) => {
     if (!live.cache.fresh().device(deviceId) || !canAccessDevice(ctx, user, deviceId)) {
@@ -126,7 +128,11 @@ export async function registerPositionRoutes(
       if (q.from || q.to) {
         checkRestriction(ctx, user, 'disableReports');
         const a = historyArgs(q);
-        return range(a.deviceId, a.from, a.to, a.geofenceId);
+        if (a.geofenceId !== undefined) return range(a.deviceId, a.from, a.to, a.geofenceId);
+        // the period's positions as JSON texts written by the query (reports/routeJson.ts), `to` included
+        const upper = new Date(a.to.getTime() + 1).toISOString();
+        const texts = routeJson.texts(a.deviceId, a.from.toISOString(), upper, MAX_POSITIONS);
+        return reply.type('application/json; charset=utf-8').send(`[${texts.join(',')}]`);
       }
       const last = live.latestPosition(q.deviceId);
       return reply.type('application/json; charset=utf-8').send(last ? `[${jsonText(last)}]` : '[]');

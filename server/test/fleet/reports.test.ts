@@ -4,7 +4,7 @@ import { destination } from '@rastro/domain';
 import type { AppContext } from '../../src/context.ts';
 import { getLive } from '../../src/live/ingest.ts';
 import { positionFromRow, type PositionDbRow } from '../../src/live/json.ts';
-import { positionJsonText } from '../../src/live/reports/data.ts';
+import { positionJsonText } from '../../src/live/reports/routeJson.ts';
 import { addDevice, addGroup, addUser, basic, fleetApp, link } from './app.ts';
 import { syntheticDay, T0 } from './track.ts';
 

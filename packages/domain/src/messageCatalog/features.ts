@@ -105,6 +105,17 @@ export const FEATURE_MESSAGES = {
     'Respuesta inválida del servidor',
   ),
   'route.invalidData': w('Invalid data format', 'Formato de dados inválido', 'Formato de datos inválido'),
+  // ---- route pages (GET /{ns}/route, the history's paged route)
+  'route.pageQuery': w(
+    'Route pages need deviceId, from and to (ISO dates with a zone, from not after to); after is a position id and limit a whole number from 1 to 50,000',
+    'As páginas do percurso precisam de deviceId, from e to (datas ISO com fuso, from não depois de to); after é o id de uma posição e limit um número inteiro de 1 a 50.000',
+    'Las páginas del recorrido necesitan deviceId, from y to (fechas ISO con zona, from no posterior a to); after es el id de una posición y limit un número entero de 1 a 50.000',
+  ),
+  'route.pageCursor': w(
+    'after: this device has no position {{id}}',
+    'after: este dispositivo não tem a posição {{id}}',
+    'after: este dispositivo no tiene la posición {{id}}',
+  ),
   // ---- commands and device actions (SPEC §8)
   'actions.commandError': w('Error sending command', 'Erro ao enviar comando', 'Error al enviar comando'),
   'actions.anchorError': w('Error running anchor', 'Erro ao executar âncora', 'Error al ejecutar anchor'),

@@ -6,6 +6,7 @@ import { parseJson } from '../cache.ts';
 import { eventFromRow, positionFromRow, type EventDbRow, type PositionDbRow } from '../json.ts';
 import type { Event, Position } from '@rastro/domain';
 import type { ReportPosition } from './compute.ts';
+import { RouteJsonReader, type RouteCursor } from './routeJson.ts';
 
 /** report.maxPositions: a route answers at most this many positions per device. */
 export const MAX_ROUTE_POSITIONS = 50_000;
@@ -20,50 +21,6 @@ export interface Range {
 
 const lower = (r: Range) => new Date(r.from).toISOString();
 const upper = (r: Range) => new Date(r.toExclusive ? r.to : r.to + 1).toISOString();
-
-/** A stored `toISOString()` date in Jackson's form without re-parsing it (other forms go through Date). */
-function jsonDateText(s: string): string {
-  if (s.length === 24 && s.charCodeAt(23) === 90 /* Z */) return `"${s.slice(0, 23)}+00:00"`;
-  const t = Date.parse(s);
-  return Number.isFinite(t) ? `"${new Date(t).toISOString().replace('Z', '+00:00')}"` : 'null';
-}
-
-/** Stored JSON text as-is when it is an object (or array), else the fallback. */
-function rawJson(text: string | null, open: string, fallback: string): string {
-  if (!text) return fallback;
-  const t = text.trimStart();
-  if (!t.startsWith(open)) return fallback;
-  try {
-    JSON.parse(t);
-    return t;
-  } catch {
-    return fallback;
-  }
-}
-
-const num = (n: number) => (Number.isFinite(n) ? String(n) : '0');
-
-/**
- * A position row as its API JSON text (same fields and order as positionFromRow), splicing the stored
- * attributes text instead of parsing and re-serialising it: the route of 100,000 points is mostly this.
- */
-export function positionJsonText(r: PositionDbRow): string {
-  const attributes =
-    r.attributes && r.attributes.charCodeAt(0) === 123 /* { */
-      ? r.attributes
-      : rawJson(r.attributes, '{', '{}');
-  return (
-    `{"id":${r.id},"attributes":${attributes},"deviceId":${r.deviceId},` +
-    `"protocol":${r.protocol === null ? 'null' : JSON.stringify(r.protocol)},` +
-    `"serverTime":${jsonDateText(r.serverTime)},"deviceTime":${jsonDateText(r.deviceTime)},` +
-    `"fixTime":${jsonDateText(r.fixTime)},"valid":${r.valid ? 'true' : 'false'},` +
-    `"latitude":${num(r.latitude)},"longitude":${num(r.longitude)},"altitude":${num(r.altitude)},` +
-    `"speed":${num(r.speed)},"course":${num(r.course)},` +
-    `"address":${r.address === null ? 'null' : JSON.stringify(r.address)},"accuracy":${num(r.accuracy)},` +
-    `"network":${rawJson(r.network, '{', 'null')},"geofenceIds":${rawJson(r.geofenceIds, '[', 'null')},` +
-    `"outdated":false}`
-  );
-}
 
 export function reportPositionFromRow(r: PositionDbRow): ReportPosition {
   return {
@@ -80,9 +37,11 @@ export function reportPositionFromRow(r: PositionDbRow): ReportPosition {
 
 export class ReportData {
   private readonly s;
+  readonly route: RouteJsonReader;
 
   constructor(ctx: AppContext) {
     const db = ctx.store.sql;
+    this.route = new RouteJsonReader(db);
     this.s = {
       positions: db.prepare(
         'SELECT * FROM positions WHERE deviceId = ? AND fixTime >= ? AND fixTime < ? ORDER BY fixTime, id LIMIT ?',
@@ -117,9 +76,12 @@ export class ReportData {
 
   /** The route of one device as JSON texts of its positions (fixTime order, at most `limit`). */
   routeJson(deviceId: number, r: Range, limit = MAX_ROUTE_POSITIONS): string[] {
-    return (this.s.positions.all(deviceId, lower(r), upper(r), limit) as PositionDbRow[]).map(
-      positionJsonText,
-    );
+    return this.route.texts(deviceId, lower(r), upper(r), limit);
+  }
+
+  /** One page of a device's route (JSON texts), after the cursor when given. */
+  routePage(deviceId: number, r: Range, limit: number, after: RouteCursor | null): string[] {
+    return this.route.texts(deviceId, lower(r), upper(r), limit, after);
   }
 
   positions(deviceId: number, r: Range): ReportPosition[] {

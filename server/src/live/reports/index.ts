@@ -38,6 +38,7 @@ import {
   type Segment,
 } from './compute.ts';
 import { ReportData, type Range } from './data.ts';
+import { registerRoutePages } from './routePages.ts';
 import { list, reportDevices, reportTimeZone } from './scope.ts';
 import { devicesWorkbook, reportWorkbook } from './xlsx.ts';
 
@@ -101,6 +102,7 @@ interface Resolved {
 export function registerReports(app: FastifyInstance, ctx: AppContext): void {
   const data = new ReportData(ctx);
   const live = getLive(ctx);
+  registerRoutePages(app, ctx, data);
 
   /** Caller, restriction, and the devices of the request (scope.ts). */
   async function resolve(
