@@ -13,8 +13,8 @@
 import { isAnchorGeofence } from './anchor.ts';
 import { normalizeCommandType } from './commandType.ts';
 import type { Attributes } from './types.ts';
+import { allows, type Capability } from './access.ts';
 import {
-  can,
   isQrDriver,
   isShared,
   type PermissionAction,
@@ -255,12 +255,16 @@ export function apiPermission(
 
 export type ApiDenial = 'denied.qrDriver' | 'denied.sharedGuest' | 'denied.permission';
 
+/** The access table's capability of a requirement: its advanced-permission bit. */
+export const apiCapability = (requirement: ApiRequirement): Capability =>
+  `bit.${requirement.area}.${requirement.action}`;
+
 /**
- * Why the caller may not make a call needing `requirement` (SPEC §6 order, through `can`), or null when allowed:
+ * Why the caller may not make a call needing `requirement` (the access table, SPEC §6 order), or null when allowed:
  * a QR driver and a shared-link guest get their own message, everyone else the area × action one.
  */
 export function apiDenial(ctx: PermissionContext, requirement: ApiRequirement): ApiDenial | null {
-  if (can(ctx, requirement.area, requirement.action)) return null;
+  if (allows(ctx, apiCapability(requirement))) return null;
   if (isQrDriver(ctx.user, ctx.ns)) return 'denied.qrDriver';
   if (isShared(ctx.user)) return 'denied.sharedGuest';
   return 'denied.permission';

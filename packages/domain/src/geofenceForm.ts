@@ -4,7 +4,8 @@
 import { DEFAULT_NS, attrBool, attrNumber, nsKey } from './attributes.ts';
 import { splitGeofences } from './anchor.ts';
 import { areaKm2, destination, parseArea, pathLength, type GeoArea } from './geo.ts';
-import { can, canSeeMenu, isReadonly, type PermissionContext } from './permissions.ts';
+import { allows } from './access.ts';
+import type { PermissionContext } from './permissions.ts';
 import type { GeofenceShape } from './geofenceEdit.ts';
 import type { MessageKey } from './messages.ts';
 import { convertSpeed, speedToKnots, type SpeedUnit } from './units.ts';
@@ -186,8 +187,8 @@ export function geofenceListFilter<T extends Pick<Geofence, 'attributes' | 'name
 }
 
 /**
- * What the /geofence screen lets the user do (SPEC §6): the geofence menu bit to see it, the advanced permissions
- * create / edit / delete of the geofences area, and never any change for a readonly user.
+ * What the /geofence screen lets the user do, as the access table (access.ts) says: the geofence menu bit to see it,
+ * the advanced permissions create / edit / delete of the geofences area, and never any change for a readonly user.
  */
 export function geofenceActions(ctx: PermissionContext): {
   view: boolean;
@@ -195,13 +196,11 @@ export function geofenceActions(ctx: PermissionContext): {
   edit: boolean;
   delete: boolean;
 } {
-  const view = canSeeMenu(ctx, 'geofence');
-  const writable = view && !isReadonly(ctx.user, ctx.server);
   return {
-    view,
-    create: writable && can(ctx, 'geofences', 'create'),
-    edit: writable && can(ctx, 'geofences', 'edit'),
-    delete: writable && can(ctx, 'geofences', 'delete'),
+    view: allows(ctx, 'screen.geofences'),
+    create: allows(ctx, 'geofence.create'),
+    edit: allows(ctx, 'geofence.edit'),
+    delete: allows(ctx, 'geofence.delete'),
   };
 }
 

@@ -5,7 +5,6 @@
 // most significant bit of each hex digit first. So bit 0 is the MSB of the first character, bit 8 is the MSB of
 // the third character, bit 127 is the LSB of the last character.
 import { attrBool, attrPresent, DEFAULT_NS, nsKey } from './attributes.ts';
-import { resellerDomainOf } from './reseller.ts';
 import type { Attributes, User } from './types.ts';
 
 export const PERMISSION_BITS = 128;
@@ -368,82 +367,11 @@ export function canEditDevices(
 // ---------------------------------------------------------------------------------------------------------------
 // Menus (SPEC §2)
 
-export const USER_MENU_ENTRIES = [
-  'account',
-  'advancedLogs',
-  'integrations',
-  'billing',
-  'invoices',
-  'theme',
-  'users',
-  'computed',
-  'server',
-  'notifications',
-  'events',
-  'drivers',
-  'calendars',
-  'maintenance',
-  'logout',
-] as const;
-export type UserMenuEntry = (typeof USER_MENU_ENTRIES)[number];
-
 export function isBillingEnabled(server: ServerLike | null | undefined, ns: string = DEFAULT_NS): boolean {
   return attrBool(server?.attributes?.[nsKey(ns, 'enableBilling')]);
 }
 
-/** Entries of the user menu, in display order, per the SPEC §2 table. */
-export function userMenuEntries(ctx: PermissionContext): UserMenuEntry[] {
-  const admin = isAdmin(ctx.user);
-  const plus = ctx.isPlus;
-  const billing = isBillingEnabled(ctx.server, nsOf(ctx));
-  const shown: Record<UserMenuEntry, boolean> = {
-    account: !isShared(ctx.user),
-    advancedLogs: admin && plus,
-    integrations: admin && plus && billing,
-    billing: admin && plus && billing,
-    invoices: billing,
-    // a reseller with a domain edits its own login-page branding (reseller.ts)
-    theme: plus && (admin || resellerDomainOf(ctx.user, nsOf(ctx)) !== ''),
-    users: hasPermission(ctx, MENU_BITS.users),
-    computed: hasPermission(ctx, MENU_BITS.computed),
-    server: admin,
-    notifications: hasPermission(ctx, MENU_BITS.notifications),
-    events: hasPermission(ctx, MENU_BITS.events),
-    drivers: hasPermission(ctx, MENU_BITS.drivers),
-    calendars: hasPermission(ctx, MENU_BITS.calendars),
-    maintenance: hasPermission(ctx, MENU_BITS.maintenance),
-    logout: true,
-  };
-  return USER_MENU_ENTRIES.filter((e) => shown[e]);
-}
-
-export const SIDE_MENU_LINKS = [
-  '/dashboard',
-  '/devices',
-  '/reports',
-  '/geofence',
-  '/commands',
-  '/groups',
-  '/server-health',
-  '/notifications',
-] as const;
-export type SideMenuLink = (typeof SIDE_MENU_LINKS)[number];
-
-/** Side-menu routes: permission bit per link, /server-health for admins, /notifications always. */
-export function sideMenuLinks(ctx: PermissionContext): SideMenuLink[] {
-  const rule: Record<SideMenuLink, () => boolean> = {
-    '/dashboard': () => hasPermission(ctx, MENU_BITS.reports) && !ctx.user?.disableReports,
-    '/devices': () => hasPermission(ctx, MENU_BITS.devices),
-    '/reports': () => hasPermission(ctx, MENU_BITS.reports),
-    '/geofence': () => hasPermission(ctx, MENU_BITS.geofence),
-    '/commands': () => hasPermission(ctx, MENU_BITS.commands),
-    '/groups': () => hasPermission(ctx, MENU_BITS.groups),
-    '/server-health': () => isAdmin(ctx.user),
-    '/notifications': () => true,
-  };
-  if (!ctx.user || isShared(ctx.user) || isQrDriver(ctx.user, nsOf(ctx))) return [];
-  return SIDE_MENU_LINKS.filter((l) => rule[l]());
-}
+// The menus' entries and links are in the access table (access.ts: userMenuEntries, sideMenuLinks).
 
 /** The shared-links list (GET /{ns}/shares): Plus, not a guest, and the share.view bit. */
 export function canManageShares(ctx: PermissionContext): boolean {

@@ -46,15 +46,10 @@ describe('deviceActionButtons', () => {
     ];
     const user = { attributes: { 'rastro.advancedPerms': permissionStringFromBits(bits) } };
     const plus = { isPlus: true, server: { attributes: { 'rastro.enableAdvancedPerms': true } } };
-    // no lock bit: no block; anchor shown only to disable (anchor unlock bit), not to enable
-    expect(deviceActionButtons(ctx(user, plus), false)).toEqual(['unlock', 'history', 'telemetry', 'edit']);
-    expect(deviceActionButtons(ctx(user, plus), true)).toEqual([
-      'unlock',
-      'anchor',
-      'history',
-      'telemetry',
-      'edit',
-    ]);
+    // no lock bit: no block; anchor shown only to disable (anchor unlock bit), not to enable; no reports bit: no
+    // history (its screen is refused, issue #28)
+    expect(deviceActionButtons(ctx(user, plus), false)).toEqual(['unlock', 'telemetry', 'edit']);
+    expect(deviceActionButtons(ctx(user, plus), true)).toEqual(['unlock', 'anchor', 'telemetry', 'edit']);
   });
 
   it('one rule for the buttons and the dialog: block and unlock are closed to a readonly account', () => {

@@ -27,10 +27,9 @@ import {
   permissionBit,
   permissionStringFromBits,
   setPermissionBit,
-  sideMenuLinks,
-  userMenuEntries,
   type PermissionContext,
 } from '../src/permissions.ts';
+import { sideMenuLinks, userMenuEntries } from '../src/access.ts';
 import {
   canLoadUserList,
   isSubUserOf,
@@ -269,7 +268,13 @@ describe('menus', () => {
 
   it('user menu follows bits for ordinary users', () => {
     const u = user({ 'rastro.advancedPerms': permissionStringFromBits([16, 36, 96]) });
-    expect(userMenuEntries(ctx(u))).toEqual(['account', 'users', 'events', 'maintenance', 'logout']);
+    // Users opens the users screen: only for whom the list loads (issue #28), a manager here
+    expect(userMenuEntries(ctx(u))).toEqual(['account', 'events', 'maintenance', 'logout']);
+    const manager = user(
+      { 'rastro.advancedPerms': permissionStringFromBits([16, 36, 96]) },
+      { userLimit: 5 },
+    );
+    expect(userMenuEntries(ctx(manager))).toEqual(['account', 'users', 'events', 'maintenance', 'logout']);
     const server = { attributes: { 'rastro.enableBilling': 'true', 'rastro.enableAdvancedPerms': true } };
     expect(userMenuEntries(ctx(u, { server }))).toContain('invoices');
     expect(userMenuEntries(ctx(u, { server }))).not.toContain('billing');
@@ -285,7 +290,10 @@ describe('menus', () => {
 
   it('side menu links', () => {
     const u = user({ 'rastro.advancedPerms': permissionStringFromBits([8, 72]) });
-    expect(sideMenuLinks(ctx(u))).toEqual(['/dashboard', '/devices', '/reports', '/notifications']);
+    // /notifications lists the rules: it needs their bit (issue #28: no link to a screen that cannot load)
+    expect(sideMenuLinks(ctx(u))).toEqual(['/dashboard', '/devices', '/reports']);
+    const rules = user({ 'rastro.advancedPerms': permissionStringFromBits([8, 32, 72]) });
+    expect(sideMenuLinks(ctx(rules))).toEqual(['/dashboard', '/devices', '/reports', '/notifications']);
     expect(sideMenuLinks(ctx(user({}, { disableReports: true })))).not.toContain('/dashboard');
     expect(sideMenuLinks(ctx(user({}, { administrator: true })))).toEqual([
       '/dashboard',
