@@ -69,7 +69,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
 
   // The one edge (edge.ts): media, parsed params/query/body and each route's need, before any route.
-  registerEdge(app, config.ns);
+  registerEdge(app, ctx);
   await app.register(formbody);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -22,11 +22,11 @@ import {
   type UserLike,
 } from '@rastro/domain';
 import type { AppContext } from './context.ts';
-import { ApiError, unauthorized } from './errors.ts';
+import { ApiError, denied, unauthorized } from './errors.ts';
 import { refused, refusedPermission } from './refusal.ts';
 import { getUser, type UserRow } from './traccar/auth.ts';
 import { domainUser } from './traccar/model.ts';
-import { declaredNeed, edgeFailure } from './edge.ts';
+import { declaredNeed, declaredRole, edgeFailure, servesAnonymous, type EdgeRole } from './edge.ts';
 import { upstreamOf } from './gateway/upstream.ts';
 import { credentials, upstreamUser } from './gateway/identity.ts';
 
@@ -220,39 +220,50 @@ async function bufferedBody(req: FastifyRequest): Promise<unknown> {
  * values by now; in gateway mode the buffered body, whose command type the table normalises itself).
  */
 export async function authorize(ctx: AppContext, req: FastifyRequest): Promise<void> {
-  const failure = edgeFailure(req);
-  await gate(ctx, req, failure !== undefined);
-  // bad input of a route that needs a caller: after 401 and 403, as Traccar answers
-  if (failure) throw failure;
+  const failure = edgeFailure(ctx, req);
+  const user = await gate(ctx, req, failure !== undefined);
+  // bad input of a route that needs a caller: after 401 and 403, as Traccar answers, in the caller's language
+  if (failure) throw failure(user);
 }
 
-async function gate(ctx: AppContext, req: FastifyRequest, badInput: boolean): Promise<void> {
+/** Traccar's refusal of a caller without the route's role (access.ts checkAdmin / checkManager say the same). */
+function roleRefusal(role: EdgeRole, user: UserLike): ApiError | null {
+  if (user.administrator) return null;
+  if (role === 'administrator') return denied('Administrator access required');
+  return (user.userLimit ?? 0) === 0 ? denied('Manager access required') : null;
+}
+
+/** The gate; returns the caller when it looked one up (the translated 400 is written in its language). */
+async function gate(ctx: AppContext, req: FastifyRequest, badInput: boolean): Promise<UserLike | null> {
   const { ns } = ctx.config;
   const path = req.url;
   const gateway = ctx.config.mode === 'gateway';
+  const role = declaredRole(req);
   const declared = declaredNeed(req);
-  if (declared === null && !badInput) return;
+  if (declared === null && !badInput && !role) return null;
   // Cheap first pass: most calls need nothing (facts never turn "nothing" into a requirement).
   const some = declared !== null && (declared || apiPermission(req.method, path, ns, undefined, req.query));
-  if (!some && !badInput) return;
+  if (!some && !badInput && !role) return null;
   const caller = gateway ? await gatewayCaller(ctx, req) : await embeddedCaller(ctx, req);
   if (!caller) {
-    if (badInput) throw signInRequired(req);
-    return; // the route answers 401
+    if (role || (badInput && !servesAnonymous(req))) throw signInRequired(req);
+    return null; // the route answers 401 (or serves anonymous callers)
   }
-  if (!some) return;
+  const refusal = role && roleRefusal(role, caller.user);
+  if (refusal) throw refusal;
+  if (!some) return caller.user;
   let need: ApiRequirement | null | undefined = declared;
   if (!need) {
     const body = gateway ? await bufferedBody(req) : req.body;
     const facts = await caller.facts(apiPermissionLookups(req.method, path, body));
     need = apiPermission(req.method, path, ns, body, req.query, facts);
   }
-  if (!need) return;
+  if (!need) return caller.user;
   const denial = apiDenial(
     { user: caller.user, server: caller.server, isPlus: ctx.config.edition === 'plus', ns },
     need,
   );
-  if (!denial) return;
+  if (!denial) return caller.user;
   if (denial === 'denied.permission') throw refusedPermission(ctx, req, caller.user, need.area, need.action);
   throw refused(ctx, req, caller.user, denial);
 }

@@ -8,16 +8,24 @@
 // engine-block interlock and the handler all read the same normalised request and nothing after the edge sees the
 // raw one. Body sizes are bounded by Fastify's bodyLimit (app.ts, or the route's own) with 413.
 //
+// Bad input answers `IllegalArgumentException: <field>: <problem>` (zod), or, for a route declaring `invalid`, that
+// message of the catalogue in the caller's language (the translated-400 hook; the caller's own language is known
+// once the gate has found the caller, so the 400 is built there).
+//
 // Every registered route is recorded (onRoute) so a test can list them and refuse one without an edge.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { ApiRequirement } from '@rastro/domain';
+import { describeZodError, isMessageKey, type ApiRequirement, type MessageKey } from '@rastro/domain';
+import type { AppContext } from './context.ts';
 import { ApiError, badRequest } from './errors.ts';
-import { parse } from './traccar/http.ts';
+import { invalidInput } from './invalid.ts';
 
-/** What a route's body may be: JSON (default), a form (Traccar's form routes, JSON too), or its own parser's. */
-export type EdgeMedia = 'json' | 'form' | 'raw';
+/**
+ * What a route's body may be: JSON (default); a form or JSON (Traccar's form routes); a form only (POST
+ * /api/session: JSON ⇒ 415, CONTRACT §1); or its own parser's (raw bytes, streams).
+ */
+export type EdgeMedia = 'json' | 'form' | 'formOnly' | 'raw';
 
 /** The parsed request a requirement function reads. */
 export interface EdgeRequest {
@@ -26,15 +34,28 @@ export interface EdgeRequest {
   body: unknown;
 }
 
+/** Roles the gate checks itself (Traccar's texts: 400 `Administrator access required` / `Manager access required`). */
+export type EdgeRole = 'administrator' | 'manager';
+
 /**
  * The permission a route needs:
- *   'table'    the one table of requirements (domain apiPermission), asked with the parsed request;
- *   'public'   anyone, signed in or not (the route itself decides, e.g. login, OsmAnd reports);
- *   'signedIn' any signed-in user, the route applies Traccar's own rules (readonly, links…) only;
+ *   'table'         the one table of requirements (domain apiPermission), asked with the parsed request;
+ *   'public'        anyone, signed in or not (the route itself decides, e.g. login, OsmAnd reports);
+ *   'signedIn'      any signed-in user, the route applies Traccar's own rules (readonly, links…) only;
+ *   'administrator' a signed-in administrator (401 without a caller, 400 SecurityException otherwise);
+ *   'manager'       a signed-in administrator or manager (userLimit ≠ 0), same answers;
+ *   'exempt'        not a request the edge can parse: a CORS preflight or the WebSocket upgrade (`exempt` says
+ *                   which); nothing is parsed, the route answers alone;
  *   an ApiRequirement, or a function of the parsed request giving one (null: none).
  */
 export type EdgeNeed =
-  'table' | 'public' | 'signedIn' | ApiRequirement | ((req: EdgeRequest) => ApiRequirement | null);
+  | 'table'
+  | 'public'
+  | 'signedIn'
+  | 'exempt'
+  | EdgeRole
+  | ApiRequirement
+  | ((req: EdgeRequest) => ApiRequirement | null);
 
 export interface EdgeSpec {
   params?: z.ZodType;
@@ -45,6 +66,18 @@ export interface EdgeSpec {
   /** A body that is not a JSON object (an array) is parsed too; by default only objects reach `body`. */
   anyBody?: boolean;
   need: EdgeNeed;
+  /**
+   * The translated-400 hook: bad input answers this catalogue message in the caller's language (refusal.ts's
+   * choice), or the first problem's own message when the schema names a catalogue key (a refine's message).
+   */
+  invalid?: MessageKey;
+  /**
+   * A 'table' route that also serves callers not signed in (registration, POST /api/users): its bad input is
+   * answered to them too, instead of 401.
+   */
+  anonymous?: boolean;
+  /** Why a route is exempt (need 'exempt'): 'preflight' (OPTIONS) or 'upgrade' (the WebSocket). */
+  exempt?: 'preflight' | 'upgrade';
 }
 
 declare module 'fastify' {
@@ -63,72 +96,118 @@ export function edgeValue<S extends z.ZodType>(_schema: S, value: unknown): z.ou
   return value as z.output<S>;
 }
 
-/**
- * Traccar's form routes (CONTRACT §1: session, tokens, password reset, shares) and the billing unlock form of the
- * web app, not yet declared with an edge: they take forms as well as JSON. Keyed by method and route url.
- */
-const FORM_ROUTES = (ns: string) =>
-  new Set([
-    'POST /api/session',
-    'POST /api/session/token',
-    'POST /api/session/token/revoke',
-    'POST /api/session/password',
-    'POST /api/password/reset',
-    'POST /api/password/update',
-    'POST /api/share/device',
-    'POST /api/share/group',
-    `POST /${ns}/billing/trust-unlock`,
-  ]);
-
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 
 const unsupported = () => new ApiError(415, 'Unsupported Media Type', 'NotSupportedException');
 
-function mediaOf(req: FastifyRequest, forms: Set<string>): EdgeMedia {
+function mediaOf(req: FastifyRequest): EdgeMedia {
   const declared = req.routeOptions.config?.edge?.media;
   if (declared) return declared;
-  if (forms.has(`${req.method} ${req.routeOptions.url}`)) return 'form';
   // routes with their own parser get the raw bytes (images, theme files) or the stream (the gateway's proxy)
   return Buffer.isBuffer(req.body) || req.body instanceof Readable ? 'raw' : 'json';
 }
 
 /** 415 for a body the route does not take (a form or text on a JSON route). */
-function checkMedia(req: FastifyRequest, forms: Set<string>): void {
-  if (req.body === undefined || req.body === null || req.is404) return;
+function checkMedia(req: FastifyRequest): void {
+  if (req.is404) return;
+  const type = String(req.headers['content-type'] ?? '').trim();
+  const media = mediaOf(req);
+  // a form-only route refuses anything else, a body or not (Traccar's POST /api/session)
+  if (media === 'formOnly') {
+    if (!FORM_TYPE.test(type)) throw unsupported();
+    return;
+  }
+  if (req.body === undefined || req.body === null) return;
   // an empty body of any declared type is no body (clients that always send a form content type)
   if (!req.headers['transfer-encoding'] && !(Number(req.headers['content-length']) > 0)) return;
-  const media = mediaOf(req, forms);
   if (media === 'raw') return;
-  const type = String(req.headers['content-type'] ?? '').trim();
   if (JSON_TYPE.test(type)) return;
   if (media === 'form' && FORM_TYPE.test(type)) return;
   throw unsupported();
 }
 
+/** A form's fields (a repeated field keeps its first value); no body is no fields. */
+function formFields(body: unknown): unknown {
+  if (body === undefined || body === null || body === '') return {};
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) out[k] = Array.isArray(v) ? v[0] : v;
+  return out;
+}
+
+/** A failed parse: the zod text, or the route's catalogue message (`invalid`) once the caller is known. */
+class EdgeInputError extends Error {
+  constructor(
+    readonly text: string,
+    readonly key?: MessageKey,
+  ) {
+    super(text);
+  }
+}
+
+function parsePart(schema: z.ZodType, data: unknown, invalid: MessageKey | undefined): unknown {
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  const first = r.error.issues[0]?.message ?? '';
+  const key = isMessageKey(first) ? first : invalid;
+  throw new EdgeInputError(describeZodError(r.error), key);
+}
+
 /** Parses all three first and replaces them only when all three are valid (a failure leaves the raw request). */
 function parseEdge(req: FastifyRequest, spec: EdgeSpec): void {
-  const params: unknown = spec.params ? parse(spec.params, req.params ?? {}) : req.params;
-  const query: unknown = spec.query ? parse(spec.query, req.query ?? {}) : req.query;
+  const { invalid } = spec;
+  const params: unknown = spec.params ? parsePart(spec.params, req.params ?? {}, invalid) : req.params;
+  const query: unknown = spec.query ? parsePart(spec.query, req.query ?? {}, invalid) : req.query;
   let body: unknown = req.body;
   if (spec.body) {
+    if (spec.media === 'form' || spec.media === 'formOnly') body = formFields(body);
     const objectOnly = !spec.anyBody && spec.body !== noBody;
     if (objectOnly && (!body || typeof body !== 'object' || Array.isArray(body)))
-      throw badRequest('expected a JSON object body');
-    body = parse(spec.body, body);
+      throw new EdgeInputError('expected a JSON object body', invalid);
+    if (body && typeof body === 'object' && !Array.isArray(body))
+      bodyKeys.set(req, new Set(Object.keys(body)));
+    body = parsePart(spec.body, body, invalid);
   }
   req.params = params;
   req.query = query;
   req.body = body;
 }
 
+const bodyKeys = new WeakMap<FastifyRequest, ReadonlySet<string>>();
+
+/**
+ * The keys the request's body object carried, before its schema added defaults: the fail-closed merges of PUT
+ * /api/server and PUT /api/users/{id} keep the stored value of a key left out (domain keepAbsentFields).
+ */
+export function edgeBodyKeys(req: FastifyRequest): ReadonlySet<string> {
+  return bodyKeys.get(req) ?? new Set();
+}
+
+/** The caller a translated 400 is written for (its language attribute), when known. */
+type Reader = Parameters<typeof invalidInput>[2];
+
 // Bad input of a route that needs a caller answers after the caller is known (401 first, as Traccar does) and
 // after the permission gate (403 first): authorize.ts throws it then. A public route answers it at once.
-const failures = new WeakMap<FastifyRequest, ApiError>();
+const failures = new WeakMap<FastifyRequest, EdgeInputError | ApiError>();
 
-/** The edge's refusal of this request's input, kept for the gate (authorize.ts) to answer in turn. */
-export function edgeFailure(req: FastifyRequest): ApiError | undefined {
-  return failures.get(req);
+function inputError(
+  ctx: AppContext,
+  req: FastifyRequest,
+  err: EdgeInputError | ApiError,
+  user: Reader,
+): ApiError {
+  if (err instanceof ApiError) return err; // a schema's transform that answers its own error
+  return err.key ? invalidInput(ctx, req, user, err.key) : badRequest(err.text);
+}
+
+/**
+ * The edge's refusal of this request's input, kept for the gate (authorize.ts) to answer in turn, written for
+ * `user` (the translated-400 hook reads its language).
+ */
+export function edgeFailure(ctx: AppContext, req: FastifyRequest): ((user: Reader) => ApiError) | undefined {
+  const err = failures.get(req);
+  return err && ((user) => inputError(ctx, req, err, user));
 }
 
 /** A positive integer path id (1 to 15 digits), parsed to a number; else 400 `invalid id "..."`. */
@@ -161,7 +240,7 @@ export function registeredRoutes(app: FastifyInstance): readonly RouteRecord[] {
 }
 
 /** Registers the edge on the root instance, before any route. */
-export function registerEdge(app: FastifyInstance, ns: string): void {
+export function registerEdge(app: FastifyInstance, ctx: AppContext): void {
   const routes: RouteRecord[] = [];
   routesOf.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -169,15 +248,16 @@ export function registerEdge(app: FastifyInstance, ns: string): void {
     const config = route.config as { edge?: EdgeSpec } | undefined;
     for (const method of methods) routes.push({ method, url: route.url, edge: config?.edge });
   });
-  const forms = FORM_ROUTES(ns);
   app.addHook('preValidation', async (req) => {
-    checkMedia(req, forms);
     const spec = req.routeOptions.config?.edge;
+    if (spec?.need === 'exempt') return;
+    checkMedia(req);
     if (!spec) return;
     try {
       parseEdge(req, spec);
     } catch (err) {
-      if (!(err instanceof ApiError) || spec.need === 'public') throw err;
+      if (!(err instanceof EdgeInputError) && !(err instanceof ApiError)) throw err;
+      if (spec.need === 'public') throw inputError(ctx, req, err, null);
       failures.set(req, err);
     }
   });
@@ -190,11 +270,22 @@ export function registerEdge(app: FastifyInstance, ns: string): void {
 export function declaredNeed(req: FastifyRequest): ApiRequirement | null | undefined {
   const need = req.routeOptions.config?.edge?.need;
   if (need === undefined || need === 'table') return undefined;
-  if (need === 'public' || need === 'signedIn') return null;
+  if (typeof need === 'string') return null; // public, signedIn, exempt, or a role (declaredRole)
   if (typeof need === 'function') {
     // the request was not parsed: the table decides what it can from the raw one, then the 400 is answered
     if (failures.has(req)) return undefined;
     return need({ params: req.params, query: req.query, body: req.body });
   }
   return need;
+}
+
+/** Whether the route serves callers not signed in besides its need (EdgeSpec.anonymous). */
+export function servesAnonymous(req: FastifyRequest): boolean {
+  return req.routeOptions.config?.edge?.anonymous === true;
+}
+
+/** The role a route declared (the gate refuses a caller without it), if any. */
+export function declaredRole(req: FastifyRequest): EdgeRole | undefined {
+  const need = req.routeOptions.config?.edge?.need;
+  return need === 'administrator' || need === 'manager' ? need : undefined;
 }

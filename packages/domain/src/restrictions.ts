@@ -31,20 +31,44 @@ const ABSENT_KEPT: Record<RestrictionScope, readonly string[]> = {
 };
 
 /**
- * `input` (the parsed body, defaults applied) with each field the raw `body` leaves out taken from `stored`, for the
- * fields whose default would lift a restriction: `attributes` (Traccar's own web app always sends the whole object;
- * an explicitly sent object still replaces), the flags, and for a user `disabled` (false) and `expirationTime` (none).
+ * `input` (the parsed body, defaults applied) with each field the body left out (`present`: the keys the raw body
+ * carried, the edge's edgeBodyKeys) taken from `stored`, for the fields whose default would lift a restriction:
+ * `attributes` (Traccar's own web app always sends the whole object; an explicitly sent object still replaces), the
+ * flags, and for a user `disabled` (false) and `expirationTime` (none).
  */
 export function keepAbsentFields<T extends object>(
   scope: RestrictionScope,
-  body: Record<string, unknown>,
+  present: ReadonlySet<string>,
   input: T,
   stored: object,
 ): T {
   const out = { ...input } as Record<string, unknown>;
   const from = stored as Record<string, unknown>;
-  for (const key of ABSENT_KEPT[scope]) if (!(key in body) && key in from) out[key] = from[key];
+  for (const key of ABSENT_KEPT[scope]) if (!present.has(key) && key in from) out[key] = from[key];
   return out as T;
+}
+
+/** Who writes a user's `totpKey`: the user themself, an administrator, or someone else (a manager). */
+export type TotpWriter = 'self' | 'administrator' | 'other';
+
+/**
+ * The TOTP secret a user edit stores (docs/security.md "User answers"). An edit that leaves the key out keeps it
+ * (fail closed). Only the user themself is ever answered the key, so an edit by anyone else that carries null (the
+ * official web app sends back the null it was given) keeps the stored one too; an administrator clears it
+ * explicitly with "" (`cleared`: audit it). The user themself removes it with null or "". A non-empty key is stored
+ * as sent (Traccar's rule).
+ */
+export function keptTotpKey(
+  writer: TotpWriter,
+  sent: string | null | undefined,
+  stored: string | null,
+): { totpKey: string | null; cleared: boolean } {
+  const cleared = (key: string | null) => ({ totpKey: key, cleared: !!stored && !key });
+  if (sent) return { totpKey: sent, cleared: false };
+  if (sent === undefined) return { totpKey: stored, cleared: false };
+  if (writer === 'self') return cleared(null);
+  if (writer === 'administrator' && sent === '') return cleared(null);
+  return { totpKey: stored, cleared: false };
 }
 
 /** A limit of -1 is unlimited; any other value is a number of objects. */

@@ -2,7 +2,7 @@
 // leaves as stored.
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, NO_PERMISSIONS, setPermissionBit } from '../src/permissions.ts';
-import { keepAbsentFields, liftedRestrictions, RESTRICTION_FLAGS } from '../src/restrictions.ts';
+import { keepAbsentFields, keptTotpKey, liftedRestrictions, RESTRICTION_FLAGS } from '../src/restrictions.ts';
 
 const ADV = 'rastro.enableAdvancedPerms';
 const PERMS = 'rastro.advancedPerms';
@@ -105,13 +105,13 @@ describe('keepAbsentFields', () => {
   it('the server: attributes and flags left out keep the stored value; sent ones replace', () => {
     const stored = { attributes: { [ADV]: true }, readonly: true, limitCommands: true, map: 'osm' };
     const input = { attributes: {}, readonly: false, limitCommands: false, map: 'google' };
-    expect(keepAbsentFields('server', { map: 'google', limitCommands: false }, input, stored)).toEqual({
+    expect(keepAbsentFields('server', new Set(['map', 'limitCommands']), input, stored)).toEqual({
       attributes: { [ADV]: true },
       readonly: true,
       limitCommands: false,
       map: 'google',
     });
-    expect(keepAbsentFields('server', { attributes: {}, readonly: false }, input, stored)).toEqual({
+    expect(keepAbsentFields('server', new Set(['attributes', 'readonly']), input, stored)).toEqual({
       ...input,
       limitCommands: true,
     });
@@ -120,11 +120,31 @@ describe('keepAbsentFields', () => {
   it('a user: also disabled and the expiration time', () => {
     const stored = { disabled: true, expirationTime: '2030-01-01T00:00:00.000Z', attributes: { a: 1 } };
     const input = { disabled: false, expirationTime: null, attributes: {}, name: 'x' };
-    expect(keepAbsentFields('user', { name: 'x' }, input, stored)).toEqual({ ...stored, name: 'x' });
-    expect(keepAbsentFields('user', { expirationTime: null }, input, stored)).toEqual({
+    expect(keepAbsentFields('user', new Set(['name']), input, stored)).toEqual({ ...stored, name: 'x' });
+    expect(keepAbsentFields('user', new Set(['expirationTime']), input, stored)).toEqual({
       ...input,
       disabled: true,
       attributes: { a: 1 },
     });
+  });
+});
+
+describe('keptTotpKey', () => {
+  it('an edit by someone else keeps the stored key unless an administrator clears it with ""', () => {
+    for (const sent of [undefined, null]) {
+      expect(keptTotpKey('administrator', sent, 'KEY')).toEqual({ totpKey: 'KEY', cleared: false });
+      expect(keptTotpKey('other', sent, 'KEY')).toEqual({ totpKey: 'KEY', cleared: false });
+    }
+    expect(keptTotpKey('other', '', 'KEY')).toEqual({ totpKey: 'KEY', cleared: false });
+    expect(keptTotpKey('administrator', '', 'KEY')).toEqual({ totpKey: null, cleared: true });
+    expect(keptTotpKey('administrator', '', null)).toEqual({ totpKey: null, cleared: false });
+  });
+
+  it('the user themself sets and removes it (left out: kept); a sent key is stored', () => {
+    expect(keptTotpKey('self', null, 'KEY')).toEqual({ totpKey: null, cleared: true });
+    expect(keptTotpKey('self', '', 'KEY')).toEqual({ totpKey: null, cleared: true });
+    expect(keptTotpKey('self', undefined, 'KEY')).toEqual({ totpKey: 'KEY', cleared: false });
+    expect(keptTotpKey('self', 'NEW', 'KEY')).toEqual({ totpKey: 'NEW', cleared: false });
+    expect(keptTotpKey('other', 'NEW', null)).toEqual({ totpKey: 'NEW', cleared: false });
   });
 });

@@ -172,9 +172,14 @@ export const COLUMNS = {
   },
 } satisfies Record<string, Columns>;
 
-/** A user row as the API User (password is write-only: always null). */
-export function userToJson(row: Row, excludeAttributes = false): Json {
-  return { ...rowToJson(COLUMNS.users, row, excludeAttributes), password: null };
+/**
+ * A user row as the API User for the user `viewerId` (docs/security.md "User answers"): the password is write-only
+ * (always null) and the TOTP secret is answered to the user themself only (null to managers and administrators).
+ */
+export function userToJson(row: Row, viewerId: number | null, excludeAttributes = false): Json {
+  const json: Json = { ...rowToJson(COLUMNS.users, row, excludeAttributes), password: null };
+  if (row.id !== viewerId) json.totpKey = null;
+  return json;
 }
 
 /** A device row as the API Device: a null stored status is served as "offline". */

@@ -1,12 +1,13 @@
 // Password reset (CONTRACT §2): POST /api/password/reset always answers 200; when the user exists a one-hour
 // token is created (only its SHA-256 is stored in password_resets) and mailed as a link to PUBLIC_URL.
 // POST /api/password/update sets the new password with that token.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { passwordResetForm, passwordUpdateForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { edge, edgeValue } from '../edge.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { endUserSessions, findUser, hashPassword, randomToken, sha256 } from './auth.ts';
-import { formBody, parse } from './http.ts';
 import { getMailer } from './mailer.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -30,9 +31,22 @@ export function recoverLink(publicUrl: string, token: string, requestedFrom?: st
   return `${base}/login/recover/${encodeURIComponent(token)}`;
 }
 
+type ResetForm = z.output<typeof passwordResetForm>;
+type UpdateForm = z.output<typeof passwordUpdateForm>;
+
+const resetFromForm = passwordResetForm.extend({ requested_from: z.string().max(2048).optional() });
+
+/** The Rastro web client's one form: with `token` it sets the password, else it asks for a reset. */
+const sessionPasswordForm = z.record(z.string(), z.unknown()).transform((form, c) => {
+  const r = (form.token !== undefined ? passwordUpdateForm : resetFromForm).safeParse(form);
+  if (r.success) return r.data;
+  for (const issue of r.error.issues)
+    c.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+
 export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
-  const reset = async (req: FastifyRequest, reply: FastifyReply, requestedFrom?: string) => {
-    const form = parse(passwordResetForm, formBody(req));
+  const reset = async (form: ResetForm, reply: FastifyReply, requestedFrom?: string) => {
     const email = form.email.toLowerCase();
     const user = ctx.store.sql
       .prepare('SELECT id, email FROM users WHERE lower(email) = ? OR lower(login) = ? LIMIT 1')
@@ -58,8 +72,7 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(200).send();
   };
 
-  const update = async (req: FastifyRequest, reply: FastifyReply) => {
-    const form = parse(passwordUpdateForm, formBody(req));
+  const update = async (form: UpdateForm, reply: FastifyReply) => {
     const sql = ctx.store.sql;
     const row = sql
       .prepare('SELECT userId, expiresAt FROM password_resets WHERE tokenHash = ?')
@@ -74,13 +87,20 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(200).send();
   };
 
-  app.post('/api/password/reset', (req, reply) => reset(req, reply));
-  app.post('/api/password/update', update);
+  const resetEdge = edge({ body: passwordResetForm, media: 'form', need: 'public' });
+  app.post('/api/password/reset', resetEdge, (req, reply) =>
+    reset(edgeValue(passwordResetForm, req.body), reply),
+  );
+  const updateEdge = edge({ body: passwordUpdateForm, media: 'form', need: 'public' });
+  app.post('/api/password/update', updateEdge, (req, reply) =>
+    update(edgeValue(passwordUpdateForm, req.body), reply),
+  );
   // The Rastro web client (SPEC §7) uses one form endpoint: `token` + `password` sets the password;
   // `email` (+ `requested_from`, the app's own origin, used for the link) requests a reset.
-  app.post('/api/session/password', async (req, reply) => {
-    const form = formBody(req);
-    if (form.token !== undefined) return update(req, reply);
-    return reset(req, reply, typeof form.requested_from === 'string' ? form.requested_from : undefined);
+  const oneEdge = edge({ body: sessionPasswordForm, media: 'form', need: 'public' });
+  app.post('/api/session/password', oneEdge, async (req, reply) => {
+    const form = edgeValue(sessionPasswordForm, req.body);
+    if ('token' in form) return update(form, reply);
+    return reset(form, reply, form.requested_from);
   });
 }

@@ -13,11 +13,10 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { corsHeaders } from '../cors.ts';
+import { edge, edgeBodyKeys, edgeValue, noBody } from '../edge.ts';
 import { badRequest } from '../errors.ts';
-import { checkAdmin } from './access.ts';
 import { logAction, logLifted } from './audit.ts';
 import { getUser, requireUser, type UserRow } from './auth.ts';
-import { jsonObject, parse } from './http.ts';
 import { getMailer } from './mailer.ts';
 import { COLUMNS, inputToRow, rowToJson, type Json, type Row } from './model.ts';
 
@@ -85,23 +84,25 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  app.options('/api/*', async (_req, reply) => reply.status(204).send());
-  app.options(`/${ctx.config.ns}/*`, async (_req, reply) => reply.status(204).send());
+  // CORS preflights: no body, no caller; corsHeaders (above) answers them (docs/security.md, exempt routes)
+  const preflight = edge({ need: 'exempt', exempt: 'preflight' });
+  app.options('/api/*', preflight, async (_req, reply) => reply.status(204).send());
+  app.options(`/${ctx.config.ns}/*`, preflight, async (_req, reply) => reply.status(204).send());
 
-  app.get('/api/health', async (_req, reply) => {
+  app.get('/api/health', edge({ need: 'public' }), async (_req, reply) => {
     ctx.store.sql.prepare('SELECT 1').get();
     return reply.type('text/plain; charset=utf-8').send('OK');
   });
 
-  app.get('/api/server', async (req) => serverJson(ctx, await getUser(ctx, req)));
+  // public: what each viewer sees is serverJson's allow-list
+  app.get('/api/server', edge({ need: 'public' }), async (req) => serverJson(ctx, await getUser(ctx, req)));
 
-  app.put('/api/server', async (req) => {
+  app.put('/api/server', edge({ body: serverInput, need: 'administrator' }), async (req) => {
     const user = await requireUser(ctx, req);
-    checkAdmin(user);
-    const body = jsonObject(req);
+    const parsed = edgeValue(serverInput, req.body);
     // Fail closed (issue #27): fields left out keep what would lift a restriction; an explicit lift is audited.
     const stored = rowToJson(COLUMNS.server, storedServer(ctx));
-    const input = keepAbsentFields('server', body, parse(serverInput, body), stored);
+    const input = keepAbsentFields('server', edgeBodyKeys(req), parsed, stored);
     const values = inputToRow(COLUMNS.server, input);
     const cols = Object.keys(values);
     ctx.store.sql
@@ -112,7 +113,7 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
     return serverJson(ctx, user);
   });
 
-  app.get('/api/server/timezones', async (req) => {
+  app.get('/api/server/timezones', edge({ need: 'signedIn' }), async (req) => {
     await requireUser(ctx, req);
     const zones = new Set(Intl.supportedValuesOf('timeZone'));
     zones.add('UTC');
@@ -121,8 +122,7 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
 
   // Traccar's path is /reboot; the Rastro client (SPEC §7) calls /restart. Neither can exit an embedded server.
   for (const path of ['/api/server/reboot', '/api/server/restart']) {
-    app.post(path, async (req) => {
-      checkAdmin(await requireUser(ctx, req));
+    app.post(path, edge({ body: noBody, need: 'administrator' }), async () => {
       throw badRequest('Not supported in embedded mode');
     });
   }

@@ -1,8 +1,9 @@
 // Sessions and tokens (CONTRACT §2): form login, cookie session, impersonation, API tokens, TOTP login.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { loginForm, revokeForm, tokenForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { edge, noBody } from '../edge.ts';
+import { edge, edgeValue, idParams, noBody } from '../edge.ts';
 import { badRequest, denied, notFound, unauthorized } from '../errors.ts';
 import { checkNotOtherAdmin, checkUserAccess } from './access.ts';
 import { accountPolicy } from './accountPolicy.ts';
@@ -24,16 +25,20 @@ import {
   userFromToken,
   verifyToken,
 } from './auth.ts';
-import { formBody, parse, pathId, query } from './http.ts';
 import { userToJson, type Row } from './model.ts';
 import { checkImpersonationTarget } from './userRules.ts';
 import { refused } from '../refusal.ts';
 
 export const DEFAULT_TOKEN_DAYS = 7;
 
+/** GET /api/session?token=… signs in with an API token (CONTRACT §2); no token: the current session. */
+const sessionQuery = z.object({ token: z.string().min(1, 'token must be a string').max(2048).optional() });
+
 export function registerSession(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/session', async (req, reply) => {
-    const form = parse(loginForm, formBody(req, true));
+  // a form only: Traccar answers JSON with 415 (CONTRACT §1)
+  const loginEdge = edge({ body: loginForm, media: 'formOnly', need: 'public' });
+  app.post('/api/session', loginEdge, async (req, reply) => {
+    const form = edgeValue(loginForm, req.body);
     const r = await passwordLogin(ctx, req.ip, form.email, form.password, form.code);
     if (!r.ok) {
       switch (r.reason) {
@@ -53,38 +58,38 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     if (suspended) return reply.status(403).send(suspended);
     startSession(ctx, req, reply, r.user.id);
     logAction(ctx, req, r.user.id, 'login', 'user', r.user.id);
-    return userToJson(r.user as unknown as Row);
+    return userToJson(r.user as unknown as Row, r.user.id);
   });
 
-  app.get('/api/session', async (req, reply) => {
-    const q = query(req);
+  app.get('/api/session', edge({ query: sessionQuery, need: 'public' }), async (req, reply) => {
+    const q = edgeValue(sessionQuery, req.query);
     if (q.token !== undefined) {
-      if (typeof q.token !== 'string' || q.token === '') throw badRequest('token must be a string');
       const user = userFromToken(ctx, q.token);
       const info = verifyToken(ctx, q.token);
       if (!user || !info) throw unauthorized();
       const suspended = accountPolicy(ctx).loginRefusal(ctx, user);
       if (suspended) return reply.status(403).send(suspended);
       startSession(ctx, req, reply, user.id, info.expiresAt, q.token);
-      return userToJson(user as unknown as Row);
+      return userToJson(user as unknown as Row, user.id);
     }
     const user = await getUser(ctx, req);
     if (!user) throw notFound('No session');
     const suspended = accountPolicy(ctx).loginRefusal(ctx, user);
     if (suspended) return reply.status(403).send(suspended);
-    return userToJson(user as unknown as Row);
+    // logged in as another user: the answer is that user's, seen by the one who logged in as them
+    return userToJson(user as unknown as Row, sessionOriginalUserId(ctx, req) ?? user.id);
   });
 
   // OpenID is not configured in embedded mode (server.openIdEnabled is false): CONTRACT §2 answers 400.
   for (const path of ['/api/session/openid/auth', '/api/session/openid/callback']) {
-    app.get(path, async () => {
+    app.get(path, edge({ need: 'public' }), async () => {
       throw badRequest('OpenID is not configured');
     });
   }
 
-  app.get('/api/session/:id', async (req, reply) => {
+  app.get('/api/session/:id', edge({ params: idParams, need: 'signedIn' }), async (req, reply) => {
     const caller = await requireUser(ctx, req);
-    const id = pathId(req);
+    const { id } = edgeValue(idParams, req.params);
     checkUserAccess(ctx, caller, id);
     const target = findUser(ctx, id);
     if (!target) throw notFound(`User ${id} not found`);
@@ -93,7 +98,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     const original = sessionOriginalUserId(ctx, req) ?? caller.id;
     switchSession(ctx, req, reply, id, caller.id);
     logAction(ctx, req, original, 'loginAs', 'user', id, { by: caller.id });
-    return userToJson(target as unknown as Row);
+    return userToJson(target as unknown as Row, original);
   });
 
   // Log in as (docs/users.md): whose account this session uses on behalf of whom, and the way back.
@@ -115,40 +120,45 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       if (!original) throw refused(ctx, req, user, 'validation.notImpersonating');
       switchSession(ctx, req, reply, original.id);
       logAction(ctx, req, original.id, 'loginAsReturn', 'user', user.id);
-      return userToJson(original as unknown as Row);
+      return userToJson(original as unknown as Row, original.id);
     },
   );
 
-  app.delete('/api/session', async (req, reply) => {
+  app.delete('/api/session', edge({ need: 'signedIn' }), async (req, reply) => {
     const user = await requireUser(ctx, req);
     logoutSession(ctx, req, reply);
     logAction(ctx, req, user.id, 'logout', 'user', user.id);
     return reply.status(204).send();
   });
 
-  app.post('/api/session/token', async (req, reply) => {
-    const user = await requireUser(ctx, req);
-    const form = parse(tokenForm, formBody(req));
-    let expires = form.expiration
-      ? new Date(form.expiration)
-      : new Date(Date.now() + DEFAULT_TOKEN_DAYS * 86_400_000);
-    if (expires.getTime() <= Date.now()) throw badRequest('expiration must be in the future');
-    // A token never outlives the session it was requested from.
-    const sid = req.cookies?.[SESSION_COOKIE];
-    const session = sid
-      ? (ctx.store.sql.prepare('SELECT expiresAt FROM sessions WHERE id = ?').get(sid) as
-          { expiresAt: string | null } | undefined)
-      : undefined;
-    if (session?.expiresAt && Date.parse(session.expiresAt) < expires.getTime())
-      expires = new Date(session.expiresAt);
-    const sessionId = form.rememberMe ? currentSessionId(ctx, req) : null;
-    const token = createSessionToken(ctx, user.id, expires, sessionId ? { sessionId } : null);
-    return reply.type('text/plain; charset=utf-8').send(token);
-  });
+  app.post(
+    '/api/session/token',
+    edge({ body: tokenForm, media: 'form', need: 'signedIn' }),
+    async (req, reply) => {
+      const user = await requireUser(ctx, req);
+      const form = edgeValue(tokenForm, req.body);
+      let expires = form.expiration
+        ? new Date(form.expiration)
+        : new Date(Date.now() + DEFAULT_TOKEN_DAYS * 86_400_000);
+      if (expires.getTime() <= Date.now()) throw badRequest('expiration must be in the future');
+      // A token never outlives the session it was requested from.
+      const sid = req.cookies?.[SESSION_COOKIE];
+      const session = sid
+        ? (ctx.store.sql.prepare('SELECT expiresAt FROM sessions WHERE id = ?').get(sid) as
+            { expiresAt: string | null } | undefined)
+        : undefined;
+      if (session?.expiresAt && Date.parse(session.expiresAt) < expires.getTime())
+        expires = new Date(session.expiresAt);
+      const sessionId = form.rememberMe ? currentSessionId(ctx, req) : null;
+      const token = createSessionToken(ctx, user.id, expires, sessionId ? { sessionId } : null);
+      return reply.type('text/plain; charset=utf-8').send(token);
+    },
+  );
 
-  app.post('/api/session/token/revoke', async (req, reply) => {
+  const revokeEdge = edge({ body: revokeForm, media: 'form', need: 'signedIn' });
+  app.post('/api/session/token/revoke', revokeEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
-    const form = parse(revokeForm, formBody(req));
+    const form = edgeValue(revokeForm, req.body);
     const row = ctx.store.sql.prepare('SELECT userId FROM tokens WHERE id = ?').get(sha256(form.token)) as
       { userId: number } | undefined;
     if (!row) throw badRequest('Invalid token');

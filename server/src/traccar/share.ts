@@ -8,7 +8,7 @@ import { badRequest, denied } from '../errors.ts';
 import { checkSee, checkWrite, permissionsChanged, serverSwitch } from './access.ts';
 import { createSessionToken, requireUser, sha256, type UserRow } from './auth.ts';
 import { getRow } from './crud.ts';
-import { formBody, parse } from './http.ts';
+import { edge, edgeValue } from '../edge.ts';
 import { insertUser } from './users.ts';
 
 export interface CreatedShare {
@@ -150,26 +150,34 @@ export function revokeShare(ctx: AppContext, shareId: number): void {
 }
 
 export function registerShare(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/share/device', async (req, reply) => {
-    const user = await requireUser(ctx, req);
-    const form = parse(shareDeviceForm, formBody(req));
-    const share = await createShare(
-      ctx,
-      user,
-      { type: 'device', id: form.deviceId },
-      new Date(form.expiration),
-    );
-    return reply.type('text/plain; charset=utf-8').send(share.token);
-  });
-  app.post('/api/share/group', async (req, reply) => {
-    const user = await requireUser(ctx, req);
-    const form = parse(shareGroupForm, formBody(req));
-    const share = await createShare(
-      ctx,
-      user,
-      { type: 'group', id: form.groupId },
-      new Date(form.expiration),
-    );
-    return reply.type('text/plain; charset=utf-8').send(share.token);
-  });
+  app.post(
+    '/api/share/device',
+    edge({ body: shareDeviceForm, media: 'form', need: 'table' }),
+    async (req, reply) => {
+      const user = await requireUser(ctx, req);
+      const form = edgeValue(shareDeviceForm, req.body);
+      const share = await createShare(
+        ctx,
+        user,
+        { type: 'device', id: form.deviceId },
+        new Date(form.expiration),
+      );
+      return reply.type('text/plain; charset=utf-8').send(share.token);
+    },
+  );
+  app.post(
+    '/api/share/group',
+    edge({ body: shareGroupForm, media: 'form', need: 'table' }),
+    async (req, reply) => {
+      const user = await requireUser(ctx, req);
+      const form = edgeValue(shareGroupForm, req.body);
+      const share = await createShare(
+        ctx,
+        user,
+        { type: 'group', id: form.groupId },
+        new Date(form.expiration),
+      );
+      return reply.type('text/plain; charset=utf-8').send(share.token);
+    },
+  );
 }

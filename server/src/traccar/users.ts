@@ -7,6 +7,7 @@ import {
   billingAttributeKeys,
   isReseller,
   keepAbsentFields,
+  keptTotpKey,
   liftedRestrictions,
   restoreAttributes,
   roleAttributeKeys,
@@ -41,7 +42,7 @@ import {
 } from './auth.ts';
 import { logAction, logLifted } from './audit.ts';
 import { deleteLinksOf, getRow, listQuery, selectRows, uniqueGuard, updateRow } from './crud.ts';
-import { jsonObject, parse, pathId, query } from './http.ts';
+import { edge, edgeBodyKeys, edgeValue, idParams, noBody } from '../edge.ts';
 import { COLUMNS, domainUser, inputToRow, parseAttributes, userToJson, type Row } from './model.ts';
 import { checkResellerFields, checkResellerUserCaps } from './resellers.ts';
 import { checkDeleteTarget, checkEditTarget, checkProtectedFields, checkUserFields } from './userRules.ts';
@@ -137,8 +138,8 @@ const SELF_ATTRIBUTES = ['notificationTokens', 'termsAccepted'];
 /** Readonly users may update themselves only to change notificationTokens / termsAccepted attributes. */
 function onlySelfAttributesChanged(existing: UserRow, input: UserInput): boolean {
   if (input.password) return false;
-  const before = userToJson(existing as unknown as Row);
-  const after = userToJson({ ...inputToRow(COLUMNS.users, input), id: existing.id } as Row);
+  const before = userToJson(existing as unknown as Row, existing.id);
+  const after = userToJson({ ...inputToRow(COLUMNS.users, input), id: existing.id } as Row, existing.id);
   for (const key of Object.keys(before)) {
     if (key === 'attributes') continue;
     const a = before[key];
@@ -189,9 +190,9 @@ function duplicateEmailCheck(ctx: AppContext, email: string, selfId: number): vo
 }
 
 export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/users', async (req) => {
+  app.get('/api/users', edge({ query: listQuery, need: 'table' }), async (req) => {
     const user = await requireUser(ctx, req);
-    const q = parse(listQuery, query(req));
+    const q = edgeValue(listQuery, req.query);
     let ids: number[] | 'all';
     if (q.userId !== undefined) {
       checkUserAccess(ctx, user, q.userId);
@@ -216,21 +217,22 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
       limit: q.limit,
       offset: q.offset,
     });
-    return rows.map((r) => userToJson(r, q.excludeAttributes));
+    return rows.map((r) => userToJson(r, user.id, q.excludeAttributes));
   });
 
-  app.get('/api/users/:id', async (req) => {
+  app.get('/api/users/:id', edge({ params: idParams, need: 'table' }), async (req) => {
     const user = await requireUser(ctx, req);
-    const id = pathId(req);
+    const { id } = edgeValue(idParams, req.params);
     checkUserAccess(ctx, user, id);
     const row = getRow(ctx, 'users', id);
     if (!row) throw notFound(`User ${id} not found`);
-    return userToJson(row);
+    return userToJson(row, user.id);
   });
 
-  app.post('/api/users', async (req) => {
+  // registration: callers not signed in create their own account (bad input answers them too)
+  app.post('/api/users', edge({ body: userInput, need: 'table', anonymous: true }), async (req) => {
     const caller = await getUser(ctx, req);
-    const input = parse(userInput, jsonObject(req));
+    const input = { ...edgeValue(userInput, req.body) };
     const manager = !!caller && !caller.administrator && caller.userLimit !== 0;
     if (!caller?.administrator) {
       checkUserUpdate(caller, { ...NEW_USER }, input, ctx.config.ns);
@@ -275,21 +277,26 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
       permissionsChanged(ctx);
     }
     logAction(ctx, req, caller?.id ?? created.id, 'create', 'user', created.id);
-    return userToJson(created as unknown as Row);
+    return userToJson(created as unknown as Row, caller?.id ?? created.id);
   });
 
-  app.put('/api/users/:id', async (req) => {
+  const putEdge = edge({ params: idParams, body: userInput, need: 'table' });
+  app.put('/api/users/:id', putEdge, async (req) => {
     const caller = await requireUser(ctx, req);
-    const id = pathId(req);
-    const body = jsonObject(req);
-    const parsed = parse(userInput, body);
+    const { id } = edgeValue(idParams, req.params);
+    const parsed = edgeValue(userInput, req.body);
     if (parsed.id !== id) throw badRequest('body id must equal the path id');
     checkUserAccess(ctx, caller, id);
     const existing = findUser(ctx, id);
     if (!existing) throw notFound(`User ${id} not found`);
     // Fail closed (issue #27): fields left out keep what would otherwise lift a restriction (attributes included).
     const stored = domainUser(existing);
-    const input = keepAbsentFields('user', body, parsed, stored);
+    const present = edgeBodyKeys(req);
+    const input = keepAbsentFields('user', present, parsed, stored);
+    // The TOTP secret: kept unless its user, or an administrator with "", removes it (domain keptTotpKey).
+    const writer = caller.id === id ? 'self' : caller.administrator ? 'administrator' : 'other';
+    const totp = keptTotpKey(writer, present.has('totpKey') ? parsed.totpKey : undefined, existing.totpKey);
+    input.totpKey = totp.totpKey;
     checkNotOtherAdmin(caller, existing);
     checkEditTarget(ctx, req, caller, existing);
     if (!caller.administrator) {
@@ -327,13 +334,14 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
       endUserSessions(ctx, id, caller.id === id ? currentSessionId(ctx, req) : null);
     }
     logAction(ctx, req, caller.id, 'edit', 'user', id);
-    logLifted(ctx, req, caller.id, 'user', id, liftedRestrictions('user', stored, input, ctx.config.ns));
-    return userToJson(getRow(ctx, 'users', id)!);
+    const lifted = liftedRestrictions('user', stored, input, ctx.config.ns);
+    logLifted(ctx, req, caller.id, 'user', id, totp.cleared ? [...lifted, 'totpKey'] : lifted);
+    return userToJson(getRow(ctx, 'users', id)!, caller.id);
   });
 
-  app.delete('/api/users/:id', async (req, reply) => {
+  app.delete('/api/users/:id', edge({ params: idParams, need: 'table' }), async (req, reply) => {
     const caller = await requireUser(ctx, req);
-    const id = pathId(req);
+    const { id } = edgeValue(idParams, req.params);
     checkWrite(ctx, caller);
     checkUserAccess(ctx, caller, id);
     const target = findUser(ctx, id);
@@ -350,7 +358,8 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(204).send();
   });
 
-  app.post('/api/users/totp', async (_req, reply) => {
+  // Traccar answers a new key to anyone (the registration form offers one): public
+  app.post('/api/users/totp', edge({ body: noBody, need: 'public' }), async (_req, reply) => {
     if (!serverSwitch(ctx, 'totpEnable')) throw badRequest('One-time password is disabled');
     return reply.type('text/plain; charset=utf-8').send(generateTotpKey());
   });
