@@ -110,7 +110,7 @@ function linkBusToCluster(ctx: AppContext): void {
     if (!applying) ctx.cluster.publish({ t: 'signedOut', userId });
   });
   ctx.cluster.subscribe((m) => {
-    if (m.t === 'live') return;
+    if (m.t === 'live' || m.t === 'alarm') return; // live/index.ts and ext/alarms.ts
     applying = true;
     try {
       if (m.t === 'changed') ctx.bus.emit('permissions');

@@ -16,7 +16,9 @@ export type RemoteDeviceState = [number, string | null, number | null, number];
 export type ClusterMessage =
   | { t: 'live'; devices: RemoteDeviceState[]; positions: number[]; events: number[] }
   | { t: 'changed' }
-  | { t: 'signedOut'; userId: number };
+  | { t: 'signedOut'; userId: number }
+  /** An alarm of the monitoring queue was raised or handled (ext/alarms.ts): sockets of the others get it too. */
+  | { t: 'alarm'; id: number; deviceId: number };
 
 export interface Cluster {
   /** This process's id in messages. */

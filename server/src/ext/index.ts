@@ -11,6 +11,7 @@ import { registerBilling } from './billing/index.ts';
 import { registerShares } from './shares.ts';
 import { registerGatewayShares } from './sharesGateway.ts';
 import { registerGatewayInsights } from './insightsGateway.ts';
+import { registerAlarms } from './alarms.ts';
 
 /** The /{ns} extension API plus /api/weather and /api/server-health (same code in both modes). */
 export async function registerExtensions(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -25,4 +26,5 @@ export async function registerExtensions(app: FastifyInstance, ctx: AppContext):
   registerShares(app, ctx);
   registerGatewayShares(app, ctx);
   registerGatewayInsights(app, ctx);
+  registerAlarms(app, ctx);
 }

@@ -30,6 +30,8 @@ interface Client {
   positions: string[];
   events: string[];
   logs: string[];
+  /** Alarms of the monitoring queue (issue #32, message `alarms`; Traccar's clients ignore the key). */
+  alarms: string[];
   wantsLogs: boolean;
   /** The first message (latest positions) has been sent; batches wait for it, so they always come after it. */
   ready: boolean;
@@ -140,7 +142,21 @@ export class SocketHub {
     }
   }
 
-  private queue(c: Client, key: 'devices' | 'positions' | 'events' | 'logs', text: string, id = 0): void {
+  /** A new or changed alarm of the monitoring queue (ext/alarms.ts): to whoever sees its device and administrators. */
+  pushAlarm(deviceId: number, text: string): void {
+    const users = this.live.cache.usersOf(deviceId);
+    for (const [userId, set] of this.byUser) {
+      if (!users.has(userId) && !this.live.cache.users.get(userId)?.administrator) continue;
+      for (const c of set) this.queue(c, 'alarms', text);
+    }
+  }
+
+  private queue(
+    c: Client,
+    key: 'devices' | 'positions' | 'events' | 'logs' | 'alarms',
+    text: string,
+    id = 0,
+  ): void {
     if (key === 'devices') c.devices.set(id, text);
     else c[key].push(text);
     this.dirty.add(c);
@@ -160,6 +176,8 @@ export class SocketHub {
       if (c.positions.length) parts.push(`"positions":[${c.positions.join(',')}]`);
       if (c.events.length) parts.push(`"events":[${c.events.join(',')}]`);
       if (c.logs.length) parts.push(`"logs":[${c.logs.join(',')}]`);
+      if (c.alarms.length) parts.push(`"alarms":[${c.alarms.join(',')}]`);
+      c.alarms = [];
       c.devices.clear();
       c.positions = [];
       c.events = [];
@@ -187,6 +205,7 @@ export class SocketHub {
       positions: [],
       events: [],
       logs: [],
+      alarms: [],
       wantsLogs: false,
       ready: false,
     };
@@ -233,7 +252,7 @@ export class SocketHub {
     }
     this.send(c, `{"positions":[${positions.join(',')}]}`);
     c.ready = true;
-    if (c.devices.size || c.positions.length || c.events.length || c.logs.length) {
+    if (c.devices.size || c.positions.length || c.events.length || c.logs.length || c.alarms.length) {
       this.dirty.add(c);
       this.tick ??= setTimeout(() => this.flush(), SOCKET_TICK_MS);
       this.tick.unref();

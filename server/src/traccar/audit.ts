@@ -25,6 +25,8 @@ import { parseAttributes } from './model.ts';
  * 'liftRestriction': an edit of the server or a user that lifted restrictions (logLifted; attributes.lifted).
  * 'loginAs' / 'loginAsReturn': an administrator's session switched to user objectId (GET /api/session/{id};
  * attributes.by = who asked) and handed back (POST /{ns}/session/return); userId is the administrator.
+ * 'alarm': a step of the monitoring queue (ext/alarms.ts; objectType 'alarm', attributes.step ack, assign, note or
+ * resolve, with deviceId, note, outcome, userId as they apply).
  */
 export type ActionType =
   | 'create'
@@ -37,7 +39,8 @@ export type ActionType =
   | 'command'
   | 'liftRestriction'
   | 'loginAs'
-  | 'loginAsReturn';
+  | 'loginAsReturn'
+  | 'alarm';
 
 /** Records one action of `userId` (request address kept when a request is given). */
 export function logAction(

@@ -1,0 +1,190 @@
+// Detection of the monitoring center's alarms (issue #32, docs/monitoring.md): the domain's rules (alarmRules.ts)
+// run on every position that became its device's latest, as the live core publishes them, with the facts they need
+// looked up in the live cache (speed limit, the "parked" calendar, QR check-in); anchor exits come from the anchor's
+// alarm event. Signal lost while moving is a periodic job of the leader process, over the devices' latest positions
+// in the store (so it sees what every process received). Raised alarms go to the store (folded there) and to
+// `onAlarm`, which pushes them to the sockets.
+import {
+  alarmSettingsFrom,
+  anchorExitAlarm,
+  deviceAlarmsOn,
+  deviceQrDriverId,
+  detectAlarms,
+  KNOT_TO_KMH,
+  emptyAlarmState,
+  nsKey,
+  qrCheckinEnabled,
+  qrEnabledDevice,
+  signalLostAlarm,
+  type AlarmContext,
+  type AlarmPoint,
+  type AlarmSettings,
+  type AlarmTrackState,
+  type Attributes,
+  type Event,
+  type Position,
+} from '@rastro/domain';
+import type { AppContext } from '../context.ts';
+import type { AlarmsRepo, RaisedAlarm } from '../db/alarmsRepo.ts';
+import type { LiveCache } from '../live/cache.ts';
+import type { LiveCore } from '../live/ingest.ts';
+import { speedLimitOf } from '../live/ingestStages.ts';
+
+/** How often the leader looks for devices that went silent while moving. */
+export const SIGNAL_LOST_CHECK_MS = 30_000;
+
+const bool = (v: unknown): boolean | undefined =>
+  v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
+
+/** What the rules read of a stored position. */
+export function alarmPoint(p: Position): AlarmPoint {
+  const accuracy = Number(p.accuracy);
+  return {
+    time: Date.parse(p.fixTime),
+    latitude: p.latitude,
+    longitude: p.longitude,
+    speed: p.speed,
+    ignition: bool(p.attributes.ignition),
+    alarm: typeof p.attributes.alarm === 'string' ? p.attributes.alarm : undefined,
+    valid: p.valid,
+    accuracy: Number.isFinite(accuracy) ? accuracy : 0,
+  };
+}
+
+export class AlarmDetector {
+  private readonly states = new Map<number, AlarmTrackState>();
+  private timer: NodeJS.Timeout | null = null;
+  private off: (() => void) | null = null;
+  private readonly ns: string;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly live: LiveCore,
+    private readonly repo: AlarmsRepo,
+    private readonly onAlarm: (id: number, deviceId: number) => void,
+  ) {
+    this.ns = ctx.config.ns;
+  }
+
+  start(): void {
+    this.off = this.live.subscribe({
+      positions: (ps) => this.onPositions(ps),
+      events: (es) => this.onEvents(es),
+    });
+    const tick = () => {
+      if (!this.ctx.cluster.isLeader()) return;
+      try {
+        this.checkSignalLost(Date.now());
+      } catch (err) {
+        this.ctx.log.error({ err }, 'signal-lost check failed');
+      }
+    };
+    this.timer = setInterval(tick, SIGNAL_LOST_CHECK_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.off?.();
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  private settings(cache: LiveCache): AlarmSettings {
+    return alarmSettingsFrom(cache.serverAttrs, this.ns);
+  }
+
+  /** The facts of one position the rules cannot know. */
+  private contextOf(cache: LiveCache, p: Position, s: AlarmSettings): AlarmContext {
+    const attrs = (cache.deviceAttrs.get(p.deviceId) ?? {}) as Attributes;
+    const calendar = Number(cache.deviceSetting(p.deviceId, nsKey(this.ns, 'alarms.parkedCalendarId')) ?? 0);
+    const calendarId = calendar > 0 ? calendar : s.parkedCalendarId;
+    return {
+      speedLimit: speedLimitOf(cache, p.deviceId, p, p.geofenceIds ?? []).limit,
+      inParkedWindow: calendarId > 0 && cache.calendarActive(calendarId, Date.parse(p.fixTime)),
+      qrDriverRequired:
+        qrCheckinEnabled(cache.serverAttrs as Attributes, this.ns) && qrEnabledDevice(attrs, this.ns),
+      driverCheckedIn: deviceQrDriverId(attrs) !== null,
+    };
+  }
+
+  /** Runs the rules on the newest positions of a batch; stores and announces what they raise. */
+  onPositions(positions: readonly Position[]): void {
+    const cache = this.live.cache.fresh();
+    const s = this.settings(cache);
+    if (!s.enabled) return;
+    const raised: RaisedAlarm[] = [];
+    for (const p of positions) {
+      if (!deviceAlarmsOn(s, cache.deviceAttrs.get(p.deviceId), this.ns)) continue;
+      const r = detectAlarms(
+        this.states.get(p.deviceId) ?? emptyAlarmState(),
+        alarmPoint(p),
+        s,
+        this.contextOf(cache, p, s),
+      );
+      this.states.set(p.deviceId, r.state);
+      for (const a of r.alarms)
+        raised.push({
+          deviceId: p.deviceId,
+          type: a.type,
+          detail: a.detail,
+          positionId: p.id,
+          time: p.fixTime,
+        });
+    }
+    this.store(raised);
+  }
+
+  /** The anchor's alarm events (live/anchor.ts) become anchorExit alarms. */
+  onEvents(events: readonly Event[]): void {
+    const raised: RaisedAlarm[] = [];
+    for (const e of events) {
+      if (e.type !== 'alarm') continue;
+      const a = anchorExitAlarm(e.attributes as Record<string, unknown>);
+      if (a) raised.push({ deviceId: e.deviceId, ...a, positionId: e.positionId, time: e.eventTime });
+    }
+    if (!raised.length) return;
+    const cache = this.live.cache.fresh();
+    const s = this.settings(cache);
+    this.store(
+      raised.filter(
+        (a) =>
+          !s.disabledTypes.includes(a.type) && deviceAlarmsOn(s, cache.deviceAttrs.get(a.deviceId), this.ns),
+      ),
+    );
+  }
+
+  /**
+   * Devices whose latest position was moving and that have not reported for signalLostMinutes: one alarm per such
+   * last report (the leader runs it; tests call it with their own clock).
+   */
+  checkSignalLost(now: number): number {
+    const cache = this.live.cache.fresh();
+    const s = this.settings(cache);
+    if (!s.enabled || s.disabledTypes.includes('signalLost')) return 0;
+    const before = new Date(now - s.signalLostMinutes * 60_000).toISOString();
+    const raised: RaisedAlarm[] = [];
+    for (const r of this.repo.silentDevices(before, s.movingSpeed / KNOT_TO_KMH)) {
+      if (!deviceAlarmsOn(s, cache.deviceAttrs.get(r.deviceId), this.ns)) continue;
+      const a = signalLostAlarm({ speed: r.speed, receivedAt: Date.parse(r.serverTime) }, now, s);
+      if (!a || this.repo.hasForPosition(r.deviceId, 'signalLost', r.positionId)) continue;
+      raised.push({
+        deviceId: r.deviceId,
+        ...a,
+        positionId: r.positionId,
+        time: new Date(now).toISOString(),
+      });
+    }
+    this.store(raised);
+    return raised.length;
+  }
+
+  private store(raised: readonly RaisedAlarm[]): void {
+    for (const a of raised) {
+      try {
+        const { id } = this.repo.raise(a);
+        if (id) this.onAlarm(id, a.deviceId);
+      } catch (err) {
+        this.ctx.log.error({ err, deviceId: a.deviceId, type: a.type }, 'alarm not stored');
+      }
+    }
+  }
+}
