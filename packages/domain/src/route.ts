@@ -1,7 +1,6 @@
 // History route (SPEC §3 "Route", §5 route load, §8 errors): parsing a route answer into compact points, speed
 // colouring, the playback clock with time interpolation, and the GPX / KML / CSV text of an exported route.
 // Pure: no DOM, no map. The web draws and plays what these functions compute.
-import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
 import { convertSpeed, knotsToMps, UNIT_LABELS, type SpeedUnit } from './units.ts';
 import { routeResponseProblem } from './validation.ts';
@@ -23,19 +22,48 @@ export interface RoutePoint {
   attributes: Record<string, unknown>;
 }
 
-const finite = z.number().refine(Number.isFinite, 'not a finite number');
-const routePositionSchema = z.object({
-  id: z.number().int(),
-  deviceId: z.number().int().optional(),
-  latitude: finite.refine((v) => v >= -90 && v <= 90, 'latitude out of range'),
-  longitude: finite.refine((v) => v >= -180 && v <= 180, 'longitude out of range'),
-  course: finite.nullish(),
-  speed: finite.nullish(),
-  altitude: finite.nullish(),
-  fixTime: z.string().refine((v) => Number.isFinite(Date.parse(v)), 'fixTime is not a date'),
-  address: z.string().nullish(),
-  attributes: z.record(z.string(), z.unknown()).nullish(),
-});
+const isFinite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const optionalNumber = (v: unknown): v is number | null | undefined =>
+  v === undefined || v === null || isFinite(v);
+
+/**
+ * One element of a route answer as a point, or null when it is not a position with numeric coordinates and a fix
+ * time: an integer id, optional integer deviceId, latitude −90…90, longitude −180…180, finite (or absent) course,
+ * speed and altitude, a parseable fixTime, a string (or absent) address, an object (or absent) attributes. Plain
+ * checks rather than a schema per point: a route of 100,000 points is read in pages as it arrives (issue #31).
+ */
+function routePoint(raw: unknown): RoutePoint | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const p = raw as Record<string, unknown>;
+  const { id, deviceId, latitude, longitude, course, speed, altitude, fixTime, address, attributes } = p;
+  if (!isFinite(id) || !Number.isInteger(id)) return null;
+  if (deviceId !== undefined && (!isFinite(deviceId) || !Number.isInteger(deviceId))) return null;
+  if (!isFinite(latitude) || latitude < -90 || latitude > 90) return null;
+  if (!isFinite(longitude) || longitude < -180 || longitude > 180) return null;
+  if (!optionalNumber(course) || !optionalNumber(speed) || !optionalNumber(altitude)) return null;
+  if (typeof fixTime !== 'string') return null;
+  const time = Date.parse(fixTime);
+  if (!Number.isFinite(time)) return null;
+  if (address !== undefined && address !== null && typeof address !== 'string') return null;
+  if (
+    attributes !== undefined &&
+    attributes !== null &&
+    (typeof attributes !== 'object' || Array.isArray(attributes))
+  )
+    return null;
+  return {
+    id,
+    deviceId: deviceId ?? 0,
+    latitude,
+    longitude,
+    course: course ?? 0,
+    speed: speed ?? 0,
+    altitude: altitude ?? 0,
+    time,
+    address: address ?? null,
+    attributes: (attributes as Record<string, unknown> | null | undefined) ?? {},
+  };
+}
 
 export type RouteParse = { ok: true; points: RoutePoint[] } | { ok: false; error: MessageKey };
 
@@ -51,26 +79,31 @@ export function parseRoute(response: unknown): RouteParse {
   if (list.length === 0) return { ok: false, error: 'route.noData' };
   const points: RoutePoint[] = new Array(list.length);
   for (let i = 0; i < list.length; i++) {
-    const r = routePositionSchema.safeParse(list[i]);
-    if (!r.success) return { ok: false, error: 'route.invalidData' };
-    const p = r.data;
-    points[i] = {
-      id: p.id,
-      deviceId: p.deviceId ?? 0,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      course: p.course ?? 0,
-      speed: p.speed ?? 0,
-      altitude: p.altitude ?? 0,
-      time: Date.parse(p.fixTime),
-      address: p.address ?? null,
-      attributes: p.attributes ?? {},
-    };
+    const p = routePoint(list[i]);
+    if (!p) return { ok: false, error: 'route.invalidData' };
+    points[i] = p;
   }
-  let sorted = true;
-  for (let i = 1; i < points.length && sorted; i++) if (points[i].time < points[i - 1].time) sorted = false;
-  if (!sorted) points.sort((a, b) => a.time - b.time);
-  return { ok: true, points };
+  return { ok: true, points: sortedByTime(points) };
+}
+
+function sortedByTime(points: RoutePoint[]): RoutePoint[] {
+  for (let i = 1; i < points.length; i++)
+    if (points[i].time < points[i - 1].time) return points.sort((a, b) => a.time - b.time);
+  return points;
+}
+
+/**
+ * A route read in pages (issue #31): the points so far followed by the next page's, in fix-time order (stable);
+ * a page point already there (same id at the seam, a page asked twice) is dropped. Returns a new array.
+ */
+export function appendRoutePage(points: readonly RoutePoint[], page: readonly RoutePoint[]): RoutePoint[] {
+  if (!page.length) return points.slice();
+  const first = page[0].time;
+  const seam = new Set<number>();
+  for (let i = points.length - 1; i >= 0 && points[i].time >= first; i--) seam.add(points[i].id);
+  const out = points.slice();
+  for (const p of page) if (!seam.has(p.id)) out.push(p);
+  return sortedByTime(out);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

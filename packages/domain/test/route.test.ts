@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appendRoutePage,
   colourRuns,
   historyMarkOptions,
   frameAt,
@@ -203,6 +204,84 @@ describe('history marks (server settings show stops / show events)', () => {
     expect(historyMarkOptions({ 'rastro.showEvents': 'true', showStops: true }, 'rastro')).toEqual({
       stops: false,
       events: true,
+    });
+  });
+});
+
+describe('route pages (issue #31)', () => {
+  const page = (ids: number[], secs: number[]) => {
+    const r = parseRoute(ids.map((id, i) => pos(id, secs[i], -23.5 + i * 0.01, -46.6, i)));
+    if (!r.ok) throw new Error(r.error);
+    return r.points;
+  };
+  it('appends the next page after the points so far, without touching them', () => {
+    const a = page([1, 2, 3], [0, 10, 20]);
+    const b = page([4, 5], [30, 40]);
+    const merged = appendRoutePage(a, b);
+    expect(merged.map((p) => p.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(a.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(merged[3]).toBe(b[0]);
+    expect(appendRoutePage(merged, []).map((p) => p.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(appendRoutePage([], b).map((p) => p.id)).toEqual([4, 5]);
+  });
+  it('drops a point the seam already holds (same id) and keeps fix-time order, equal times stable', () => {
+    const a = page([1, 2, 3], [0, 10, 20]);
+    expect(appendRoutePage(a, page([3, 4], [20, 30])).map((p) => p.id)).toEqual([1, 2, 3, 4]);
+    // same fix time, another position: kept, after the one already there
+    expect(appendRoutePage(a, page([9, 4], [20, 30])).map((p) => p.id)).toEqual([1, 2, 3, 9, 4]);
+    // a page that reaches back in time is sorted in
+    expect(appendRoutePage(a, page([7, 8], [5, 25])).map((p) => p.id)).toEqual([1, 7, 2, 3, 8]);
+  });
+  it('the pages of a route together are the route read at once', () => {
+    const raw = Array.from({ length: 25 }, (_, i) => pos(100 + i, i * 7, -23.5 + i * 0.001, -46.6, i % 9));
+    const whole = parseRoute(raw);
+    if (!whole.ok) throw new Error(whole.error);
+    let merged: RoutePoint[] = [];
+    for (let i = 0; i < raw.length; i += 4) {
+      const r = parseRoute(raw.slice(i, i + 4));
+      if (!r.ok) throw new Error(r.error);
+      merged = appendRoutePage(merged, r.points);
+    }
+    expect(merged).toEqual(whole.points);
+  });
+  it('checks each point as the schema did: bad coordinates, ids, times, attributes are invalid data', () => {
+    const ok = pos(1, 0, 1, 1);
+    for (const bad of [
+      { ...ok, id: 1.5 },
+      { ...ok, id: '1' },
+      { ...ok, deviceId: 'x' },
+      { ...ok, latitude: 91 },
+      { ...ok, longitude: -181 },
+      { ...ok, latitude: null },
+      { ...ok, speed: 'fast' },
+      { ...ok, course: Infinity },
+      { ...ok, fixTime: 'yesterday' },
+      { ...ok, fixTime: 5 },
+      { ...ok, address: 3 },
+      { ...ok, attributes: [1] },
+      { ...ok, attributes: 'x' },
+      null,
+      [ok],
+    ])
+      expect(parseRoute([ok, bad])).toEqual({ ok: false, error: 'route.invalidData' });
+    const r = parseRoute([
+      {
+        ...ok,
+        deviceId: undefined,
+        speed: null,
+        course: undefined,
+        altitude: null,
+        address: undefined,
+        attributes: null,
+      },
+    ]);
+    expect(r.ok && r.points[0]).toMatchObject({
+      deviceId: 0,
+      speed: 0,
+      course: 0,
+      altitude: 0,
+      address: null,
+      attributes: {},
     });
   });
 });

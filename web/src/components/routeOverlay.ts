@@ -2,9 +2,12 @@
 // direction arrows along it, start / end / stop / event marks, and the playback vehicle. Its own sources and
 // layers (rastro-route-*), re-added after a base-style switch. The vehicle is a DOM marker: moving it every
 // animation frame changes a CSS transform and does not make the map redraw the (possibly 100,000-point) route. The caller turns route mode on so the live map
-// does not move the camera meanwhile.
+// does not move the camera meanwhile. A long route read in pages (issue #31) is drawn piece by piece: the first
+// page in the route's source, each next page in a source of its own (appendRoute), so a page costs the map the
+// work of its own points, never that of the whole route again; pieces coloured before the route's top speed was
+// known are recoloured once at the end (finishRoute).
 import { Marker, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
-import { colourRuns, type RoutePoint } from '@rastro/domain';
+import { colourRuns, routeMaxSpeed, type RoutePoint } from '@rastro/domain';
 import { useEffect, useRef, type RefObject } from 'react';
 import { onLiveMap, useLive } from '../stores/live.ts';
 
@@ -25,7 +28,7 @@ export interface VehicleFrame {
 
 const SRC_LINE = 'rastro-route';
 const SRC_MARKS = 'rastro-route-marks';
-const LAYERS = ['rastro-route-line', 'rastro-route-arrows', 'rastro-route-marks'];
+const MARKS_LAYER = 'rastro-route-marks';
 const IMG_ALONG = 'rastro-route-arrow';
 /** Panel width (420) plus a margin. */
 const PANEL_INSET = 480;
@@ -39,6 +42,66 @@ export const MARK_COLORS: Record<RouteMarkKind, string> = {
 
 type FC = GeoJSON.FeatureCollection;
 const empty = (): FC => ({ type: 'FeatureCollection', features: [] });
+
+/** [west, south, east, north] of the points (Infinity when there are none). */
+function bounds(points: ReadonlyArray<{ latitude: number; longitude: number }>): number[] {
+  let w = Infinity;
+  let s = Infinity;
+  let e = -Infinity;
+  let n = -Infinity;
+  for (const p of points) {
+    if (p.longitude < w) w = p.longitude;
+    if (p.longitude > e) e = p.longitude;
+    if (p.latitude < s) s = p.latitude;
+    if (p.latitude > n) n = p.latitude;
+  }
+  return [w, s, e, n];
+}
+
+/** A part of the drawn line: its source (piece 0 is the route's own), the points it covers, its colour scale. */
+interface Piece {
+  source: string;
+  line: string;
+  arrows: string;
+  /** points[start … end] (end inclusive; a piece after the first starts at the previous one's last point) */
+  start: number;
+  end: number;
+  maxSpeed: number;
+  data: FC;
+}
+
+const pieceIds = (k: number) =>
+  k === 0
+    ? { source: SRC_LINE, line: 'rastro-route-line', arrows: 'rastro-route-arrows' }
+    : { source: `${SRC_LINE}-${k}`, line: `rastro-route-line-${k}`, arrows: `rastro-route-arrows-${k}` };
+
+/** The line features of points[start … end] coloured on the scale of `maxSpeed`. */
+function lineData(points: readonly RoutePoint[], start: number, end: number, maxSpeed: number): FC {
+  const slice = points.slice(start, end + 1);
+  const data: FC = {
+    type: 'FeatureCollection',
+    features: colourRuns(slice, maxSpeed).map((r) => ({
+      type: 'Feature',
+      properties: { color: r.color },
+      geometry: { type: 'LineString', coordinates: r.coordinates },
+    })),
+  };
+  if (slice.length === 1) {
+    const p = slice[0];
+    data.features.push({
+      type: 'Feature',
+      properties: { color: '#1a9850' },
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [p.longitude, p.latitude],
+          [p.longitude, p.latitude],
+        ],
+      },
+    });
+  }
+  return data;
+}
 
 /** A filled triangle as RGBA pixels, pointing right ('along' a line) or up (north, rotated by course). */
 export function arrowImage(size: number, pointing: 'right' | 'up', rgb: [number, number, number]) {
@@ -91,6 +154,8 @@ function vehicleElement(): HTMLElement {
 export interface RouteOverlayStats {
   points: number;
   runs: number;
+  /** sources the line is drawn in (1, plus one per page appended) */
+  pieces: number;
   marks: number;
   vehicleUpdates: number;
   vehicle: VehicleFrame | null;
@@ -104,12 +169,13 @@ declare global {
 }
 
 export class RouteOverlay {
-  private line: FC = empty();
+  private pieces: Piece[] = [{ ...pieceIds(0), start: 0, end: -1, maxSpeed: 0, data: empty() }];
   private marks: FC = empty();
   private marker: Marker | null = null;
   private readonly stats: RouteOverlayStats = {
     points: 0,
     runs: 0,
+    pieces: 1,
     marks: 0,
     vehicleUpdates: 0,
     vehicle: null,
@@ -128,32 +194,10 @@ export class RouteOverlay {
     try {
       if (!map.hasImage(IMG_ALONG))
         map.addImage(IMG_ALONG, arrowImage(24, 'right', [255, 255, 255]), { pixelRatio: 2 });
-      if (!map.getSource(SRC_LINE)) map.addSource(SRC_LINE, { type: 'geojson', data: this.line });
       if (!map.getSource(SRC_MARKS)) map.addSource(SRC_MARKS, { type: 'geojson', data: this.marks });
-      if (!map.getLayer('rastro-route-line'))
+      if (!map.getLayer(MARKS_LAYER))
         map.addLayer({
-          id: 'rastro-route-line',
-          type: 'line',
-          source: SRC_LINE,
-          layout: { 'line-cap': 'round', 'line-join': 'round' },
-          paint: { 'line-color': ['get', 'color'], 'line-width': 5, 'line-opacity': 0.9 },
-        });
-      if (!map.getLayer('rastro-route-arrows'))
-        map.addLayer({
-          id: 'rastro-route-arrows',
-          type: 'symbol',
-          source: SRC_LINE,
-          layout: {
-            'symbol-placement': 'line',
-            'symbol-spacing': 90,
-            'icon-image': IMG_ALONG,
-            'icon-allow-overlap': true,
-            'icon-ignore-placement': true,
-          },
-        });
-      if (!map.getLayer('rastro-route-marks'))
-        map.addLayer({
-          id: 'rastro-route-marks',
+          id: MARKS_LAYER,
           type: 'circle',
           source: SRC_MARKS,
           paint: {
@@ -163,9 +207,58 @@ export class RouteOverlay {
             'circle-stroke-width': 2,
           },
         });
+      for (const piece of this.pieces) this.ensurePiece(piece);
     } catch {
       // the style is mid-switch; style.load calls again
     }
+  }
+
+  /** A piece's source and its two layers (line, arrows), under the marks. */
+  private ensurePiece(piece: Piece): void {
+    const map = this.map;
+    if (!map.getSource(piece.source)) map.addSource(piece.source, { type: 'geojson', data: piece.data });
+    const before = map.getLayer(MARKS_LAYER) ? MARKS_LAYER : undefined;
+    if (!map.getLayer(piece.line))
+      map.addLayer(
+        {
+          id: piece.line,
+          type: 'line',
+          source: piece.source,
+          layout: { 'line-cap': 'round', 'line-join': 'round' },
+          paint: { 'line-color': ['get', 'color'], 'line-width': 5, 'line-opacity': 0.9 },
+        },
+        before,
+      );
+    if (!map.getLayer(piece.arrows))
+      map.addLayer(
+        {
+          id: piece.arrows,
+          type: 'symbol',
+          source: piece.source,
+          layout: {
+            'symbol-placement': 'line',
+            'symbol-spacing': 90,
+            'icon-image': IMG_ALONG,
+            'icon-allow-overlap': true,
+            'icon-ignore-placement': true,
+          },
+        },
+        before,
+      );
+  }
+
+  /** Removes the pieces after the first (a new route, leaving the page). */
+  private dropPieces(from: number): void {
+    for (const piece of this.pieces.slice(from)) {
+      try {
+        if (this.map.getLayer(piece.arrows)) this.map.removeLayer(piece.arrows);
+        if (this.map.getLayer(piece.line)) this.map.removeLayer(piece.line);
+        if (this.map.getSource(piece.source)) this.map.removeSource(piece.source);
+      } catch {
+        // the map is being removed
+      }
+    }
+    this.pieces = this.pieces.slice(0, from);
   }
 
   private set(src: string, data: FC): void {
@@ -175,34 +268,67 @@ export class RouteOverlay {
 
   /** Draws a route and its marks; fits the camera to it unless fit is false. */
   setRoute(points: readonly RoutePoint[], marks: readonly RouteMark[] = [], fit = true): void {
-    const runs = colourRuns(points);
-    this.line = {
-      type: 'FeatureCollection',
-      features: runs.map((r) => ({
-        type: 'Feature',
-        properties: { color: r.color },
-        geometry: { type: 'LineString', coordinates: r.coordinates },
-      })),
-    };
-    if (points.length === 1) {
-      const p = points[0];
-      this.line.features.push({
-        type: 'Feature',
-        properties: { color: '#1a9850' },
-        geometry: {
-          type: 'LineString',
-          coordinates: [
-            [p.longitude, p.latitude],
-            [p.longitude, p.latitude],
-          ],
-        },
-      });
-    }
+    this.dropPieces(1);
+    const maxSpeed = routeMaxSpeed(points);
+    const first = this.pieces[0];
+    Object.assign(first, { start: 0, end: points.length - 1, maxSpeed });
+    first.data = lineData(points, 0, points.length - 1, maxSpeed);
     this.setMarks(marks);
-    this.set(SRC_LINE, this.line);
-    this.stats.points = points.length;
-    this.stats.runs = runs.length;
+    this.set(first.source, first.data);
+    this.count(points);
     if (fit && points.length) this.fit(points);
+  }
+
+  /**
+   * Draws the points after those already drawn (a next page of the same route, `points` being the whole route so
+   * far) in a source of their own, joined to the line drawn so far.
+   */
+  appendRoute(points: readonly RoutePoint[]): void {
+    const last = this.pieces[this.pieces.length - 1];
+    if (last.end < 0) {
+      this.setRoute(points, [], true);
+      return;
+    }
+    if (points.length - 1 <= last.end) return;
+    const maxSpeed = routeMaxSpeed(points);
+    const piece: Piece = {
+      ...pieceIds(this.pieces.length),
+      start: last.end,
+      end: points.length - 1,
+      maxSpeed,
+      data: lineData(points, last.end, points.length - 1, maxSpeed),
+    };
+    this.pieces.push(piece);
+    try {
+      this.ensurePiece(piece);
+    } catch {
+      // the style is mid-switch; style.load adds it
+    }
+    this.count(points);
+  }
+
+  /**
+   * The whole route is there: pieces coloured on a lower top speed than the route's are coloured again, and the
+   * camera fits the whole route when the first part's view does not hold it.
+   */
+  finishRoute(points: readonly RoutePoint[]): void {
+    const maxSpeed = routeMaxSpeed(points);
+    for (const piece of this.pieces) {
+      if (piece.maxSpeed === maxSpeed || piece.end < 0) continue;
+      piece.maxSpeed = maxSpeed;
+      piece.data = lineData(points, piece.start, piece.end, maxSpeed);
+      this.set(piece.source, piece.data);
+    }
+    this.count(points);
+    const [w, s, e, n] = bounds(points);
+    const view = this.map.getBounds();
+    if (Number.isFinite(w) && !(view.contains([w, s]) && view.contains([e, n]))) this.fit(points);
+  }
+
+  private count(points: readonly RoutePoint[]): void {
+    this.stats.points = points.length;
+    this.stats.runs = this.pieces.reduce((n, p) => n + p.data.features.length, 0);
+    this.stats.pieces = this.pieces.length;
   }
 
   setMarks(marks: readonly RouteMark[]): void {
@@ -240,16 +366,7 @@ export class RouteOverlay {
   }
 
   fit(points: ReadonlyArray<{ latitude: number; longitude: number }>): void {
-    let w = Infinity;
-    let s = Infinity;
-    let e = -Infinity;
-    let n = -Infinity;
-    for (const p of points) {
-      if (p.longitude < w) w = p.longitude;
-      if (p.longitude > e) e = p.longitude;
-      if (p.latitude < s) s = p.latitude;
-      if (p.latitude > n) n = p.latitude;
-    }
+    const [w, s, e, n] = bounds(points);
     if (!Number.isFinite(w)) return;
     const padding = this.padding();
     if (w === e && s === n) this.map.jumpTo({ center: [w, s], zoom: 16, padding });
@@ -273,14 +390,16 @@ export class RouteOverlay {
   }
 
   clear(): void {
-    this.line = empty();
+    this.dropPieces(1);
+    Object.assign(this.pieces[0], { start: 0, end: -1, maxSpeed: 0, data: empty() });
     this.marks = empty();
-    this.set(SRC_LINE, this.line);
+    this.set(SRC_LINE, this.pieces[0].data);
     this.set(SRC_MARKS, this.marks);
     this.marker?.remove();
     this.marker = null;
     this.stats.points = 0;
     this.stats.runs = 0;
+    this.stats.pieces = 1;
     this.stats.marks = 0;
     this.stats.vehicle = null;
   }
@@ -290,9 +409,10 @@ export class RouteOverlay {
     this.map.off('style.load', this.onStyle);
     this.marker?.remove();
     this.marker = null;
+    this.dropPieces(0);
     try {
-      for (const id of [...LAYERS].reverse()) if (this.map.getLayer(id)) this.map.removeLayer(id);
-      for (const src of [SRC_LINE, SRC_MARKS]) if (this.map.getSource(src)) this.map.removeSource(src);
+      if (this.map.getLayer(MARKS_LAYER)) this.map.removeLayer(MARKS_LAYER);
+      if (this.map.getSource(SRC_MARKS)) this.map.removeSource(SRC_MARKS);
     } catch {
       // the map is being removed
     }

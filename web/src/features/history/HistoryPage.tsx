@@ -2,6 +2,9 @@
 // direction arrows, start / end / stop / event marks; playback (play, pause, speed, scrubber) moves a vehicle along
 // it interpolated by time; the virtualised table of points follows; export to Excel, GPX, KML, CSV. Entry point
 // from the device page: /history?deviceId=<id> (loads today at once). Route mode is on while the page is open.
+// The route is read in pages (routePages.ts, issue #31): the first part is drawn at once, the rest appended as it
+// arrives; playback, scrubber and table work on what has arrived and extend with it; chapters, stops, events and
+// export once the whole route is there.
 import { ActionIcon, Alert, Button, Group, Menu, Select, Slider, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPlayerPauseFilled, IconPlayerPlayFilled, IconRoute } from '@tabler/icons-react';
 import {
@@ -34,15 +37,24 @@ import { useSession } from '../../stores/session.ts';
 import { ChapterList } from './ChapterList.tsx';
 import { EXPORT_FORMATS, exportRoute, type ExportFormat } from './exports.ts';
 import { loadHistoryExtras } from './historyExtras.ts';
-import { loadRoute } from './loadRoute.ts';
 import { PointsTable } from './PointsTable.tsx';
+import { loadRoutePages } from './routePages.ts';
 import { usePlayback } from './usePlayback.ts';
 
 type LoadState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'error'; error: MessageKey }
-  | { status: 'ok'; points: RoutePoint[]; deviceId: number };
+  | { status: 'ok'; points: RoutePoint[]; deviceId: number; complete: boolean };
+
+const endMarks = (points: readonly RoutePoint[], complete: boolean) => {
+  const first = points[0];
+  const last = points[points.length - 1];
+  const start = { kind: 'start' as const, latitude: first.latitude, longitude: first.longitude };
+  return complete
+    ? [start, { kind: 'end' as const, latitude: last.latitude, longitude: last.longitude }]
+    : [start];
+};
 
 export function HistoryPage() {
   const { t } = useTranslation('history');
@@ -69,6 +81,8 @@ export function HistoryPage() {
   const [exporting, setExporting] = useState(false);
   const overlay = useRouteOverlay();
   const request = useRef(0);
+  const inFlight = useRef<AbortController | null>(null);
+  useEffect(() => () => inFlight.current?.abort(), []);
 
   const [chapters, setChapters] = useState<Chapter[]>([]);
   const [eventTimes, setEventTimes] = useState<number[]>([]);
@@ -125,26 +139,39 @@ export function HistoryPage() {
       const range = resolvePeriod(p, tz);
       if (!id || !range) return;
       const seq = ++request.current;
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
       setState({ status: 'loading' });
       setChapters([]);
       setEventTimes([]);
       setChapter(null);
       overlay.current?.clear();
-      const r = await loadRoute(id, range.from, range.to);
+      let drawn = 0;
+      const onPage = (points: RoutePoint[], done: boolean) => {
+        if (seq !== request.current) return;
+        if (drawn === 0) overlay.current?.setRoute(points, endMarks(points, done));
+        else overlay.current?.appendRoute(points);
+        if (done && drawn > 0) {
+          overlay.current?.finishRoute(points);
+          overlay.current?.setMarks(endMarks(points, true));
+        }
+        drawn = points.length;
+        setState({ status: 'ok', points, deviceId: id, complete: done });
+      };
+      let r: Awaited<ReturnType<typeof loadRoutePages>>;
+      try {
+        r = await loadRoutePages(id, range.from, range.to, { onPage, signal: controller.signal });
+      } catch {
+        if (controller.signal.aborted) return; // a newer load (or leaving the page) aborted this one
+        r = { ok: false, error: 'route.invalidResponse' };
+      }
       if (seq !== request.current) return;
       if (!r.ok) {
+        overlay.current?.clear();
         setState({ status: 'error', error: r.error });
         return;
       }
-      setState({ status: 'ok', points: r.points, deviceId: id });
-      overlay.current?.setRoute(r.points, [
-        { kind: 'start', latitude: r.points[0].latitude, longitude: r.points[0].longitude },
-        {
-          kind: 'end',
-          latitude: r.points[r.points.length - 1].latitude,
-          longitude: r.points[r.points.length - 1].longitude,
-        },
-      ]);
       const extras = await loadHistoryExtras(id, range.from, range.to, r.points, show);
       if (seq !== request.current) return;
       overlay.current?.setMarks(extras.marks);
@@ -216,7 +243,7 @@ export function HistoryPage() {
           leftSection={<IconRoute size={16} />}
           onClick={() => void load(deviceId, period)}
           disabled={!deviceId || !resolvePeriod(period, tz)}
-          loading={state.status === 'loading'}
+          loading={state.status === 'loading' || (state.status === 'ok' && !state.complete)}
           data-testid="history-load"
         >
           {t('show')}
@@ -226,7 +253,7 @@ export function HistoryPage() {
             <Button
               variant="default"
               leftSection={<IconDownload size={16} />}
-              disabled={!points}
+              disabled={!points || (state.status === 'ok' && !state.complete)}
               loading={exporting}
               data-testid="history-export"
             >

@@ -5,6 +5,7 @@ import { createClient } from '../../api/http.ts';
 import { createI18n } from '../../i18n/index.ts';
 import { buildRouteExport } from './exports.ts';
 import { loadRoute } from './loadRoute.ts';
+import { loadRoutePages } from './routePages.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
 const raw = (n: number) =>
@@ -112,5 +113,108 @@ describe('route export builders', () => {
     expect(lines[0]).toBe('Time,Latitude,Longitude,Speed (mph),Course,Altitude,Address');
     expect(lines[3]).toBe('2026-03-01T12:00:30.000Z,-23.498,-46.598,23.02,45,700,'); // 20 kn = 23.02 mph
     expect(csv.type).toContain('text/csv');
+  });
+});
+
+describe('route in pages (issue #31)', () => {
+  /** A fake server: /rastro/route answers pages of `all` by limit and after; /api/reports/route the whole. */
+  function pagedServer(all: ReturnType<typeof raw>, paged = true) {
+    const urls: string[] = [];
+    const fetchImpl = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://x');
+      urls.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/reports/route') return new Response(JSON.stringify(all), { status: 200 });
+      if (!paged) return new Response('Not Found', { status: 404 });
+      const limit = Number(url.searchParams.get('limit'));
+      const after = url.searchParams.get('after');
+      const start = after === null ? 0 : all.findIndex((p) => p.id === Number(after)) + 1;
+      return new Response(JSON.stringify(all.slice(start, start + limit)), { status: 200 });
+    });
+    const make = (base: string) =>
+      createClient({ base, timeoutMs: 1000, fetchImpl: () => fetchImpl as unknown as typeof fetch });
+    return { urls, client: make('/rastro'), traccar: make('/api') };
+  }
+
+  it('reads page after page, hands the route so far to onPage each time, and ends on a short page', async () => {
+    const all = raw(23);
+    const s = pagedServer(all);
+    const seen: Array<[number, boolean]> = [];
+    const r = await loadRoutePages(3, 'a', 'b', {
+      client: s.client,
+      traccar: s.traccar,
+      sizes: { first: 5, next: 8 },
+      onPage: (points, done) => seen.push([points.length, done]),
+    });
+    expect(seen).toEqual([
+      [5, false],
+      [13, false],
+      [21, false],
+      [23, true],
+    ]);
+    expect(r.ok && r.points.map((p) => p.id)).toEqual(all.map((p) => p.id));
+    expect(s.urls).toEqual([
+      '/rastro/route?deviceId=3&from=a&to=b&limit=5',
+      '/rastro/route?deviceId=3&from=a&to=b&limit=8&after=104',
+      '/rastro/route?deviceId=3&from=a&to=b&limit=8&after=112',
+      '/rastro/route?deviceId=3&from=a&to=b&limit=8&after=120',
+    ]);
+  });
+
+  it('a route of whole pages ends on an empty page; an empty period is no data', async () => {
+    const s = pagedServer(raw(10));
+    const seen: number[] = [];
+    const r = await loadRoutePages(3, 'a', 'b', {
+      client: s.client,
+      sizes: { first: 5, next: 5 },
+      onPage: (points) => seen.push(points.length),
+    });
+    expect(r.ok && r.points).toHaveLength(10);
+    expect(seen).toEqual([5, 10, 10]);
+    const none = pagedServer([]);
+    const empty = await loadRoutePages(3, 'a', 'b', { client: none.client, onPage: () => {} });
+    expect(empty).toEqual({ ok: false, error: 'route.noData' });
+  });
+
+  it('without the paged route (404: gateway mode) the route is read at once from /api/reports/route', async () => {
+    const all = raw(7);
+    const s = pagedServer(all, false);
+    const seen: Array<[number, boolean]> = [];
+    const r = await loadRoutePages(3, 'a', 'b', {
+      client: s.client,
+      traccar: s.traccar,
+      onPage: (points, done) => seen.push([points.length, done]),
+    });
+    expect(r.ok && r.points).toHaveLength(7);
+    expect(seen).toEqual([[7, true]]);
+    expect(s.urls[1]).toBe('/api/reports/route?deviceId=3&from=a&to=b');
+  });
+
+  it('a failed or malformed later page is the route load error', async () => {
+    const all = raw(12);
+    for (const [status, body, key] of [
+      [200, '[{"id":', 'route.badFormat'],
+      [200, '[{"id":1,"latitude":"north"}]', 'route.invalidData'],
+      [500, 'boom', 'route.invalidResponse'],
+    ] as const) {
+      let calls = 0;
+      const fetchImpl = vi.fn(async () =>
+        ++calls === 1
+          ? new Response(JSON.stringify(all.slice(0, 5)), { status: 200 })
+          : new Response(body, { status }),
+      );
+      const c = createClient({
+        base: '/rastro',
+        timeoutMs: 1000,
+        fetchImpl: () => fetchImpl as typeof fetch,
+      });
+      const seen: number[] = [];
+      const r = await loadRoutePages(3, 'a', 'b', {
+        client: c,
+        sizes: { first: 5, next: 5 },
+        onPage: (points) => seen.push(points.length),
+      });
+      expect(r).toEqual({ ok: false, error: key });
+      expect(seen).toEqual([5]);
+    }
   });
 });
