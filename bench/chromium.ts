@@ -1,5 +1,4 @@
-// What the browser benchmarks share: Chromium's flags and a free local port for the server under test.
-import { createServer } from 'node:net';
+// What the browser benchmarks share: Chromium's flags (the server under test starts through server/test/support/serverProcess.ts).
 
 /**
  * WebGL always runs on SwiftShader (software, no GPU). "gpu" compositing (as in any browser with a GPU process)
@@ -21,15 +20,3 @@ export const chromiumArgs = (compositing: Compositing): string[] => [
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
 ];
-
-/** A port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => ok(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}

@@ -4,7 +4,7 @@
 // Each run counts the positions acknowledged (200) and then those stored, which must be equal.
 // PostgreSQL: RASTRO_PG_URL, or a throwaway cluster (scripts/pg-cluster.sh).
 // Run: node --import tsx bench/stores.ts   → writes bench/results/stores.md
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import postgres from 'postgres';
-import { freePort } from './chromium.ts';
+import { startServerProcess, type ServerProcess } from '../server/test/support/serverProcess.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 20_000);
@@ -20,43 +20,20 @@ const CONCURRENCY = 64;
 const root = resolve(import.meta.dirname, '..');
 const AUTH = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
 
+/** A server process of the run, with the port of its web API and of its OsmAnd listener. */
 interface Proc {
-  child: ChildProcess;
+  server: ServerProcess;
   web: number;
   osmand: number;
-  exited: Promise<unknown>;
 }
 
 async function startServer(env: Record<string, string>): Promise<Proc> {
-  const [web, osmand] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
-    cwd: join(root, 'server'),
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      PORT: String(web),
-      OSMAND_PORT: String(osmand),
-      SIM_DEVICES: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((ok) => child.on('exit', ok));
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${web}/api/health`)).ok) return { child, web, osmand, exited };
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
+  const server = await startServerProcess({ dataDir: env.DATA_DIR, osmand: true, output: 'inherit', env });
+  return { server, web: server.port, osmand: Number(new URL(server.osmandUrl!).port) };
 }
 
 async function stop(p: Proc): Promise<void> {
-  p.child.kill('SIGTERM');
-  await p.exited;
+  await p.server.stop();
 }
 
 async function createDevices(p: Proc): Promise<string[]> {
@@ -149,7 +126,7 @@ async function run(setup: string, processes: number, env: Record<string, string>
     for (const p of all) await stop(p);
     return { setup, acknowledged, stored: await stored(env), seconds };
   } finally {
-    for (const p of all) if (p.child.exitCode === null) await stop(p);
+    for (const p of all) if (p.server.child.exitCode === null) await stop(p);
   }
 }
 

@@ -3,25 +3,16 @@
 // a graceful SIGTERM (queued positions are flushed) and not on a SIGKILL. On SQLite and, in npm test's PostgreSQL
 // leg, on PostgreSQL (the built worker thread, dist/pgWorker.js, included).
 import Database from 'better-sqlite3';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, storeEnv, TEST_DATABASE_URL } from './helpers/store.ts';
+import { startServerProcess } from './support/serverProcess.ts';
 
 const serverDir = resolve(import.meta.dirname, '..');
 const AUTH = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
-
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
 
 interface Running {
   child: ChildProcess;
@@ -31,36 +22,13 @@ interface Running {
 }
 
 async function start(dataDir: string): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(serverDir, 'dist', 'main.js')], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SIM_DEVICES: '0',
-      OSMAND_PORT: '0',
-      LOG_LEVEL: 'info',
-      ...(await storeEnv(dataDir)),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const s = await startServerProcess({
+    build: 'dist',
+    dataDir,
+    readyTimeoutMs: 30_000,
+    env: { NODE_ENV: 'production', LOG_LEVEL: 'info', ...(await storeEnv(dataDir)) },
   });
-  const output: string[] = [];
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base, output, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output.join('')}`);
+  return { child: s.child, base: s.url, output: s.output, exited: s.exited };
 }
 
 async function reportPositions(r: Running, uniqueId: string, n: number, from = 0): Promise<number> {

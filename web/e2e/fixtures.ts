@@ -4,10 +4,9 @@
 // fixture. loginAs signs in through the API (POST /api/session, form-encoded) in the page's cookie jar and
 // returns the user; navigate afterwards with page.goto(...).
 import { test as base, expect, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { startServerProcess } from '../../server/test/support/serverProcess.ts';
 
 export { expect };
 
@@ -60,18 +59,6 @@ export const test = base.extend<{ loginAs: (email: string, password: string) => 
 
 const root = resolve(import.meta.dirname, '..', '..');
 
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
 export interface IsolatedServer {
   url: string;
   port: number;
@@ -84,66 +71,24 @@ export interface IsolatedServer {
 
 /** Spawns another embedded server on a free port with its own DATA_DIR, for tests that stop or restart it. */
 export async function startIsolatedServer(env: Record<string, string> = {}): Promise<IsolatedServer> {
-  const port = await freePort();
-  const dataDir = resolve(root, '.tmp', `e2e-isolated-${port}-${Date.now()}`);
-  mkdirSync(dataDir, { recursive: true });
-  const url = `http://127.0.0.1:${port}`;
-  let child: ChildProcess | null = null;
-
-  const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SIM_DEVICES: '5',
-        SIM_INTERVAL_MS: '2000',
-        OSMAND_PORT: '0',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-    });
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`isolated server exited with ${child.exitCode}`);
-      try {
-        const res = await fetch(`${url}/api/server`);
-        if (res.ok) return;
-      } catch {
-        /* not listening yet */
-      }
-      if (Date.now() > deadline) throw new Error('isolated server did not start within 90 s');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
-
-  const stop = async () => {
-    const c = child;
-    child = null;
-    if (!c || c.exitCode !== null) return;
-    await new Promise<void>((done) => {
-      const kill = setTimeout(() => c.kill('SIGKILL'), 5000);
-      c.once('exit', () => {
-        clearTimeout(kill);
-        done();
-      });
-      c.kill('SIGTERM');
-    });
-  };
-
-  await start();
-  return {
-    url,
-    port,
+  const dataDir = resolve(
+    root,
+    '.tmp',
+    `e2e-isolated-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+  );
+  const server = await startServerProcess({
     dataDir,
-    stop,
-    async restart() {
-      await stop();
-      await start();
-    },
+    inheritEnv: true,
+    output: 'inherit',
+    readyTimeoutMs: 90_000,
+    env: { SIM_DEVICES: '5', SIM_INTERVAL_MS: '2000', ...env },
+  });
+  return {
+    url: server.url,
+    port: server.port,
+    dataDir,
+    stop: () => server.stop(),
+    restart: () => server.restart(),
   };
 }
 

@@ -2,27 +2,17 @@
 // reported to A's OsmAnd port reaches a socket client of B within a second, a device created on B is listed by A,
 // a session made on B works on A, a device reporting only to B is swept by the leader A,
 // the billing job runs in one of them, and when that one dies the other takes the background jobs over.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { startServerProcess } from '../support/serverProcess.ts';
 
-const serverDir = resolve(import.meta.dirname, '..', '..');
 const AUTH = { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` };
-
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
 
 interface Proc {
   child: ChildProcess;
@@ -33,37 +23,12 @@ interface Proc {
 }
 
 async function startProcess(env: Record<string, string>): Promise<Proc> {
-  const [port, osmandPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(serverDir, 'src', 'main.ts')], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      OSMAND_PORT: String(osmandPort),
-      SIM_DEVICES: '0',
-      LOG_LEVEL: 'debug',
-      LOG_FORMAT: 'json',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const s = await startServerProcess({
+    osmand: true,
+    readyTimeoutMs: 40_000,
+    env: { LOG_LEVEL: 'debug', LOG_FORMAT: 'json', ...env },
   });
-  const log: string[] = [];
-  child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
-  const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok)
-        return { child, base, osmand: `http://127.0.0.1:${osmandPort}`, log, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${log.join('')}`);
+  return { child: s.child, base: s.url, osmand: s.osmandUrl!, log: s.output, exited: s.exited };
 }
 
 async function until<T>(what: string, fn: () => Promise<T | undefined>, ms: number): Promise<T> {
