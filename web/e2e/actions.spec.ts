@@ -52,30 +52,16 @@ async function onlineDemoDevice(page: Page): Promise<ApiDevice> {
   return found!;
 }
 
-/**
- * Runs `fn` with the engine-block interlock's limit ({ns}.blockMaxSpeed) raised, so the simulator's moving demo
- * vehicles can be blocked (interlock.spec.ts covers the refusal); the server settings are restored afterwards.
- */
-async function withoutInterlock(page: Page, fn: () => Promise<void>) {
-  const server = (await (await page.request.get('/api/server')).json()) as {
-    attributes: Record<string, unknown>;
-  };
-  const put = async (attributes: Record<string, unknown>) =>
-    expect((await page.request.put('/api/server', { data: { ...server, attributes } })).ok()).toBe(true);
-  await put({ ...server.attributes, 'rastro.blockMaxSpeed': 1000 });
-  try {
-    await fn();
-  } finally {
-    await put(server.attributes);
-  }
-}
-
 test('a short drag resets and sends nothing; a full drag sends engineStop/engineResume and shows the exact toasts (es)', async ({
   page,
   loginAs,
+  serverSettings,
 }) => {
   await loginAs(accounts.admin.email, accounts.admin.password);
-  await withoutInterlock(page, () => shortAndFullDrag(page));
+  // the interlock's limit raised so the simulator's moving vehicles can be blocked (interlock.spec.ts covers the
+  // refusal); the fixture puts the settings back
+  await serverSettings.change({ attributes: { 'rastro.blockMaxSpeed': 1000 } });
+  await shortAndFullDrag(page);
 });
 
 async function shortAndFullDrag(page: Page) {

@@ -109,29 +109,26 @@ test('no dashboard for a user whose reports are disabled; the server refuses too
 
 test('the score weights are server settings: a wrong weight is refused on its tab, a saved one is used', async ({
   page,
+  serverSettings,
 }) => {
   test.setTimeout(120_000);
   await loginAs(page, accounts.admin.email, accounts.admin.password);
-  const original = (await (await page.request.get('/api/server')).json()) as Record<string, unknown>;
-  try {
-    await page.goto('/dashboard');
-    await page.getByTestId('user-menu-button').click();
-    await page.getByTestId('user-menu-server').click();
-    const dialog = page.getByTestId('server-dialog');
-    await page.getByTestId('server-tab-scores').click();
-    await page.getByTestId('server-scoreBraking').fill('150');
-    await page.getByTestId('server-save').click();
-    await expect(dialog.getByText('O peso é um número de 0 a 100')).toBeVisible();
-    await page.getByTestId('server-scoreBraking').fill('7,5');
-    await page.getByTestId('server-save').click();
-    await expect(page.getByText('Configurações do servidor salvas').first()).toBeVisible();
-    await expect(dialog).toHaveCount(0);
+  await serverSettings.keep(); // the fixture puts back what the dialog saves
+  await page.goto('/dashboard');
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('user-menu-server').click();
+  const dialog = page.getByTestId('server-dialog');
+  await page.getByTestId('server-tab-scores').click();
+  await page.getByTestId('server-scoreBraking').fill('150');
+  await page.getByTestId('server-save').click();
+  await expect(dialog.getByText('O peso é um número de 0 a 100')).toBeVisible();
+  await page.getByTestId('server-scoreBraking').fill('7,5');
+  await page.getByTestId('server-save').click();
+  await expect(page.getByText('Configurações do servidor salvas').first()).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 
-    await page.getByTestId('tab-scores').click();
-    await page.getByTestId('score-row').first().getByTestId('score-open').click();
-    const braking = page.getByTestId('score-breakdown').locator('tr[data-component="braking"]');
-    await expect(braking.locator('td').nth(2)).toHaveText('7,5');
-  } finally {
-    await page.request.put('/api/server', { data: original });
-  }
+  await page.getByTestId('tab-scores').click();
+  await page.getByTestId('score-row').first().getByTestId('score-open').click();
+  const braking = page.getByTestId('score-breakdown').locator('tr[data-component="braking"]');
+  await expect(braking.locator('td').nth(2)).toHaveText('7,5');
 });

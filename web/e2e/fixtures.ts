@@ -47,7 +47,49 @@ export async function useOfflineMap(page: Page): Promise<void> {
   });
 }
 
-export const test = base.extend<{ loginAs: (email: string, password: string) => Promise<LoggedUser> }>({
+/** The server settings as GET /api/server answers the administrator (attributes included). */
+export interface ServerSettings extends Record<string, unknown> {
+  attributes: Record<string, unknown>;
+}
+
+/** Changes server settings for one test; the fixture puts the settings read before the first change back after it. */
+export interface ServerSettingsFixture {
+  /** The settings now, read as the administrator (anonymous callers get only the sign-in pages' attributes). */
+  read(): Promise<ServerSettings>;
+  /** Merges `fields` (and `fields.attributes` into the attributes; an `undefined` attribute is removed) and saves. */
+  change(fields: Partial<ServerSettings>): Promise<ServerSettings>;
+  /** Reads the settings now so they are put back after the test (for a test that changes them through the app). */
+  keep(): Promise<void>;
+}
+
+const ADMIN_AUTH = { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` };
+
+export const test = base.extend<{
+  loginAs: (email: string, password: string) => Promise<LoggedUser>;
+  serverSettings: ServerSettingsFixture;
+}>({
+  serverSettings: async ({ request }, use) => {
+    let original: ServerSettings | null = null;
+    const read = async () =>
+      (await (await request.get('/api/server', { headers: ADMIN_AUTH })).json()) as ServerSettings;
+    await use({
+      read,
+      async keep() {
+        original ??= await read();
+      },
+      async change(fields) {
+        const now = await read();
+        original ??= now;
+        const attributes = { ...now.attributes, ...fields.attributes };
+        for (const [k, v] of Object.entries(attributes)) if (v === undefined) delete attributes[k];
+        const next = { ...now, ...fields, attributes };
+        const res = await request.put('/api/server', { headers: ADMIN_AUTH, data: next });
+        if (!res.ok()) throw new Error(`PUT /api/server: ${res.status()} ${await res.text()}`);
+        return next;
+      },
+    });
+    if (original) await request.put('/api/server', { headers: ADMIN_AUTH, data: original });
+  },
   page: async ({ page }, use) => {
     await useOfflineMap(page);
     await use(page);

@@ -6,7 +6,11 @@ import { accounts, expect, test } from './fixtures.ts';
 
 const ADMIN = { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` };
 
-test('the QR driver checks in to a vehicle with its password and checks out', async ({ page, request }) => {
+test('the QR driver checks in to a vehicle with its password and checks out', async ({
+  page,
+  request,
+  serverSettings,
+}) => {
   // Headless Chromium on Linux has no BarcodeDetector; make that certain so the path is the same everywhere.
   await page.addInitScript(() => {
     delete (globalThis as { BarcodeDetector?: unknown }).BarcodeDetector;
@@ -55,18 +59,12 @@ test('the QR driver checks in to a vehicle with its password and checks out', as
 
   // The lock / unlock buttons follow the server setting.
   await expect(view.getByTestId('qr-unlock')).toHaveCount(0);
-  const server = (await (await request.get('/api/server', { headers: ADMIN })).json()) as {
-    attributes: Record<string, unknown>;
-  };
-  const put = (attributes: Record<string, unknown>) =>
-    request.put('/api/server', { headers: ADMIN, data: { ...server, attributes } });
-  expect((await put({ ...server.attributes, 'rastro.lockUnlockButtons': true })).ok()).toBe(true);
+  await serverSettings.change({ attributes: { 'rastro.lockUnlockButtons': true } });
   await page.reload();
   await view.getByTestId('qr-unlock').click();
   await expect(view.getByTestId('qr-notice')).toHaveText(
     /Desbloqueio enviado|O veículo está offline: o comando será enviado quando ele conectar./,
   );
-  expect((await put(server.attributes)).ok()).toBe(true);
 
   await view.getByTestId('qr-checkout').click();
   await expect(view.getByTestId('qr-not-driving')).toBeVisible();
