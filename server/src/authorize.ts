@@ -235,35 +235,47 @@ function roleRefusal(role: EdgeRole, user: UserLike): ApiError | null {
 
 /** The gate; returns the caller when it looked one up (the translated 400 is written in its language). */
 async function gate(ctx: AppContext, req: FastifyRequest, badInput: boolean): Promise<UserLike | null> {
-  const { ns } = ctx.config;
-  const path = req.url;
-  const gateway = ctx.config.mode === 'gateway';
   const role = declaredRole(req);
   const declared = declaredNeed(req);
   if (declared === null && !badInput && !role) return null;
   // Cheap first pass: most calls need nothing (facts never turn "nothing" into a requirement).
-  const some = declared !== null && (declared || apiPermission(req.method, path, ns, undefined, req.query));
+  const { ns } = ctx.config;
+  const some =
+    declared !== null && (declared || apiPermission(req.method, req.url, ns, undefined, req.query));
   if (!some && !badInput && !role) return null;
+  const gateway = ctx.config.mode === 'gateway';
   const caller = gateway ? await gatewayCaller(ctx, req) : await embeddedCaller(ctx, req);
   if (!caller) {
     if (role || (badInput && !servesAnonymous(req))) throw signInRequired(req);
     return null; // the route answers 401 (or serves anonymous callers)
   }
+  if (some) await checkPermission(ctx, req, caller, declared);
+  // the role after the permission bit (a manager-only route with a bit answers the bit's 403 first)
   const refusal = role && roleRefusal(role, caller.user);
   if (refusal) throw refusal;
-  if (!some) return caller.user;
+  return caller.user;
+}
+
+/** The advanced permission bit of this request (declared, or the table's), 403 when the caller lacks it. */
+async function checkPermission(
+  ctx: AppContext,
+  req: FastifyRequest,
+  caller: Caller,
+  declared: ApiRequirement | undefined,
+): Promise<void> {
+  const { ns } = ctx.config;
   let need: ApiRequirement | null | undefined = declared;
   if (!need) {
-    const body = gateway ? await bufferedBody(req) : req.body;
-    const facts = await caller.facts(apiPermissionLookups(req.method, path, body));
-    need = apiPermission(req.method, path, ns, body, req.query, facts);
+    const body = ctx.config.mode === 'gateway' ? await bufferedBody(req) : req.body;
+    const facts = await caller.facts(apiPermissionLookups(req.method, req.url, body));
+    need = apiPermission(req.method, req.url, ns, body, req.query, facts);
   }
-  if (!need) return caller.user;
+  if (!need) return;
   const denial = apiDenial(
     { user: caller.user, server: caller.server, isPlus: ctx.config.edition === 'plus', ns },
     need,
   );
-  if (!denial) return caller.user;
+  if (!denial) return;
   if (denial === 'denied.permission') throw refusedPermission(ctx, req, caller.user, need.area, need.action);
   throw refused(ctx, req, caller.user, denial);
 }

@@ -66,6 +66,8 @@ export interface EdgeSpec {
   /** A body that is not a JSON object (an array) is parsed too; by default only objects reach `body`. */
   anyBody?: boolean;
   need: EdgeNeed;
+  /** A role the caller needs besides `need` (checked after the permission bit): e.g. 'table' and 'manager'. */
+  role?: EdgeRole;
   /**
    * The translated-400 hook: bad input answers this catalogue message in the caller's language (refusal.ts's
    * choice), or the first problem's own message when the schema names a catalogue key (a refine's message).
@@ -286,6 +288,7 @@ export function servesAnonymous(req: FastifyRequest): boolean {
 
 /** The role a route declared (the gate refuses a caller without it), if any. */
 export function declaredRole(req: FastifyRequest): EdgeRole | undefined {
-  const need = req.routeOptions.config?.edge?.need;
-  return need === 'administrator' || need === 'manager' ? need : undefined;
+  const spec = req.routeOptions.config?.edge;
+  if (spec?.role) return spec.role;
+  return spec?.need === 'administrator' || spec?.need === 'manager' ? spec.need : undefined;
 }

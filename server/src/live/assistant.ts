@@ -24,7 +24,7 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { jsonField } from '../db/sql.ts';
-import { invalidInput } from '../invalid.ts';
+import { edge, edgeValue } from '../edge.ts';
 import { refused, refusedPermission, requestLanguage } from '../refusal.ts';
 import { canAccessDevice, serverFlags } from '../traccar/access.ts';
 import { requireUser, type UserRow } from '../traccar/auth.ts';
@@ -82,7 +82,9 @@ function serverLike(ctx: AppContext): ServerLike {
 export function registerAssistant(app: FastifyInstance, ctx: AppContext, live: LiveCore): void {
   const ns = ctx.config.ns;
 
-  app.post(`/${ns}/assistant`, async (req: FastifyRequest): Promise<AssistantAnswer> => {
+  // any signed-in user but shared guests and QR drivers (refused below); bad input: the catalogue's 'required'
+  const askEdge = edge({ body, need: 'signedIn', invalid: 'validation.required' });
+  app.post(`/${ns}/assistant`, askEdge, async (req: FastifyRequest): Promise<AssistantAnswer> => {
     const user = await requireUser(ctx, req);
     const userAttrs = parseAttributes(user.attributes) as Attributes;
     if (
@@ -90,19 +92,17 @@ export function registerAssistant(app: FastifyInstance, ctx: AppContext, live: L
       isQrDriver({ attributes: userAttrs }, ns)
     )
       throw refused(ctx, req, user, 'assistant.unavailable');
-    const raw: unknown = req.body;
-    const parsed = body.safeParse(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null);
-    if (!parsed.success) throw invalidInput(ctx, req, user, 'validation.required');
+    const { text } = edgeValue(body, req.body);
     // Report questions need what the summary report needs (issue #27): the same rule, the same refusal.
     const denial = assistantDenial(
       { user: domainUser(user), server: serverLike(ctx), isPlus: ctx.config.edition === 'plus', ns },
-      parseQuestion(parsed.data.text).intent,
+      parseQuestion(text).intent,
     );
     if (denial?.key === 'denied.permission') {
       throw refusedPermission(ctx, req, user, denial.requirement.area, denial.requirement.action);
     }
     if (denial) throw refused(ctx, req, user, denial.key);
-    return answer(ctx, live, req, user, userAttrs, parsed.data.text);
+    return answer(ctx, live, req, user, userAttrs, text);
   });
 }
 

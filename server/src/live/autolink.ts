@@ -7,8 +7,10 @@
 //        stores the remembered last report as its first position, so it is on the map at once.
 // The authorization hook requires the devices.create bit for both (packages/domain/src/apiPermissions.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { autolinkSchema, isMessageKey, TRACKER_ID, type AutolinkStatus, type Device } from '@rastro/domain';
+import { z } from 'zod';
+import { autolinkSchema, TRACKER_ID, type AutolinkStatus, type Device } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { edge, edgeValue } from '../edge.ts';
 import { ApiError } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { requireUser } from '../traccar/auth.ts';
@@ -26,6 +28,9 @@ interface UnknownRow {
   longitude: number | null;
   fixTime: string | null;
 }
+
+/** GET /{ns}/autolink?uniqueId=…: a tracker identifier (trimmed). */
+const statusQuery = z.object({ uniqueId: z.string().trim().regex(TRACKER_ID, 'autolink.identifierInvalid') });
 
 export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: LiveCore): void {
   const ns = ctx.config.ns;
@@ -94,25 +99,17 @@ export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: Li
     return h;
   };
 
-  app.get(`/${ns}/autolink`, async (req) => {
-    const user = await requireUser(ctx, req);
-    const q = (req.query ?? {}) as Record<string, unknown>;
-    const uniqueId = typeof q.uniqueId === 'string' ? q.uniqueId.trim() : '';
-    if (!TRACKER_ID.test(uniqueId)) throw invalidInput(ctx, req, user, 'autolink.identifierInvalid');
-    return status(uniqueId);
+  // devices.create (the table); a bad identifier answers the catalogue's message (the edge's translated 400)
+  const statusEdge = edge({ query: statusQuery, need: 'table', invalid: 'autolink.identifierInvalid' });
+  app.get(`/${ns}/autolink`, statusEdge, async (req) => {
+    await requireUser(ctx, req);
+    return status(edgeValue(statusQuery, req.query).uniqueId);
   });
 
-  app.post(`/${ns}/autolink`, async (req, reply) => {
+  const linkEdge = edge({ body: autolinkSchema, need: 'table', invalid: 'autolink.identifierInvalid' });
+  app.post(`/${ns}/autolink`, linkEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
-    const raw: unknown = req.body;
-    const parsed = autolinkSchema.safeParse(
-      raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null,
-    );
-    if (!parsed.success) {
-      const m = parsed.error.issues[0]?.message ?? '';
-      throw invalidInput(ctx, req, user, isMessageKey(m) ? m : 'autolink.identifierInvalid');
-    }
-    const { uniqueId, name } = parsed.data;
+    const { uniqueId, name } = edgeValue(autolinkSchema, req.body);
     if (status(uniqueId).registered)
       throw new ApiError(
         409,

@@ -18,7 +18,6 @@ import { badRequest, denied } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
 import { requireUser } from '../traccar/auth.ts';
-import { parse } from '../traccar/http.ts';
 import { edge, edgeValue, noBody } from '../edge.ts';
 import { parseJson, type NotificationConf, type User } from './cache.ts';
 import { deliverCommand } from './commands.ts';
@@ -306,15 +305,21 @@ export async function registerNotificationRoutes(
     reply.status(204).send();
   });
 
-  app.post('/api/notifications/send/:notificator', async (req, reply) => {
+  // managers and administrators with the users.command bit (the table); recipients in the query
+  const sendEdge = edge({
+    params: notificatorParams,
+    query: userIdsQuery,
+    body: sendBody,
+    need: 'table',
+    role: 'manager',
+  });
+  app.post('/api/notifications/send/:notificator', sendEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
-    if (!user.administrator && user.userLimit === 0) throw denied('Manager access required');
-    const { notificator } = req.params as { notificator: string };
+    const { notificator } = edgeValue(notificatorParams, req.params);
     if (!(NOTIFICATOR_TYPES as readonly string[]).includes(notificator)) {
       throw badRequest(`Unknown notificator ${notificator}`);
     }
-    if (!req.body || typeof req.body !== 'object') throw badRequest('body is required');
-    const msg = parse(sendBody, req.body);
+    const msg = edgeValue(sendBody, req.body);
     // SPEC §5 direct message (domain directMessage.ts): SMS and mail are administrators' channels; subject and
     // body limits per channel; an explicitly chosen recipient must have the channel's field.
     const senderChannels: readonly string[] = availableChannels(ANY_RECIPIENT, !!user.administrator);
@@ -335,7 +340,7 @@ export async function registerNotificationRoutes(
         { email: u.email, phone: u.phone, attributes: parseJson(u.attributes) as Attributes },
         !!user.administrator,
       ).includes(notificator as 'web');
-    const { userId } = parse(userIdsQuery, req.query ?? {});
+    const { userId } = edgeValue(userIdsQuery, req.query);
     const cache = live.cache.fresh();
     let targets: number[];
     if (userId.length) {

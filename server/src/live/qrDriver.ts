@@ -15,7 +15,6 @@ import {
   blockMaxSpeed,
   deviceQrDriverId,
   engineBlockDecision,
-  isMessageKey,
   isQrDriver,
   nsKey,
   qrCheckinEnabled,
@@ -32,6 +31,7 @@ import {
   type Position,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { edge, edgeValue } from '../edge.ts';
 import { ApiError, tooManyRequests } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
@@ -266,7 +266,8 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
 
   const enabled = () => qrCheckinEnabled(live.cache.fresh().serverAttrs as Attributes, ns);
 
-  app.get(`/${ns}/qr-driver`, async (req) => {
+  // QR drivers only (driverCaller's 403); bad input answers the catalogue's message (the edge's translated 400)
+  app.get(`/${ns}/qr-driver`, edge({ need: 'signedIn' }), async (req) => {
     const { user, driverId } = await driverCaller(req);
     const driver = driverId ? driverRow(ctx, driverId) : undefined;
     const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
@@ -302,17 +303,10 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     };
   });
 
-  app.post(`/${ns}/qr-driver`, async (req) => {
+  const checkinEdge = edge({ body: qrCheckinSchema, need: 'signedIn', invalid: 'qrDriver.deviceRequired' });
+  app.post(`/${ns}/qr-driver`, checkinEdge, async (req) => {
     const { user, driverId } = await driverCaller(req);
-    const raw: unknown = req.body;
-    const parsed = qrCheckinSchema.safeParse(
-      raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null,
-    );
-    if (!parsed.success) {
-      const m = parsed.error.issues[0]?.message ?? '';
-      throw invalidInput(ctx, req, user, isMessageKey(m) ? m : 'qrDriver.deviceRequired');
-    }
-    const { id, password } = parsed.data;
+    const { id, password } = edgeValue(qrCheckinSchema, req.body);
     if (id === 0) {
       const left = service.checkOut(user, req);
       return { deviceId: null, left };
@@ -349,19 +343,15 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
 
   // The lock / unlock buttons of the driver's view (server setting "lock and unlock buttons"): only for the vehicle
   // the driver is on; a block goes through the engine-block interlock like any other (never while moving).
-  app.post(`/${ns}/qr-driver/engine`, async (req) => {
+  const engineEdge = edge({ body: qrEngineSchema, need: 'signedIn', invalid: 'qrDriver.engineType' });
+  app.post(`/${ns}/qr-driver/engine`, engineEdge, async (req) => {
     const { user } = await driverCaller(req);
-    const raw: unknown = req.body;
-    const parsed = qrEngineSchema.safeParse(
-      raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null,
-    );
-    if (!parsed.success) throw invalidInput(ctx, req, user, 'qrDriver.engineType');
     if (!qrEngineButtons(live.cache.fresh().serverAttrs as Attributes, ns))
       throw refused(ctx, req, user, 'qrDriver.buttonsDisabled');
     const deviceId = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
     if (!deviceId || !canAccessDevice(ctx, user, deviceId))
       throw invalidInput(ctx, req, user, 'qrDriver.notDriving');
-    const { type } = parsed.data;
+    const { type } = edgeValue(qrEngineSchema, req.body);
     const decisions =
       type === INTERLOCK_COMMAND ? checkEngineBlock(ctx, req, user, live, [deviceId], false) : null;
     const delivery = await deliverCommand(live, deviceId, command(deviceId, type, 'qrDriverButton'));

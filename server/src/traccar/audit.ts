@@ -14,10 +14,9 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import type { SqlDialect } from '../db/sql.ts';
+import { edge, edgeValue } from '../edge.ts';
 import { badRequest } from '../errors.ts';
-import { checkAdmin, serverAttribute } from './access.ts';
-import { requireUser } from './auth.ts';
-import { parse, query } from './http.ts';
+import { serverAttribute } from './access.ts';
 import { parseAttributes } from './model.ts';
 
 /**
@@ -100,9 +99,10 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
     if (req.url.startsWith('/api/')) count.run(hourOf(Date.now()));
   });
 
-  app.get('/api/audit', async (req) => {
-    checkAdmin(await requireUser(ctx, req));
-    const q = parse(rangeQuery, query(req));
+  // administrators only: the gate refuses everyone else (401, 400 `Administrator access required`)
+  const adminRange = edge({ query: rangeQuery, need: 'administrator' });
+  app.get('/api/audit', adminRange, async (req) => {
+    const q = edgeValue(rangeQuery, req.query);
     if (q.from > q.to) throw badRequest('from must not be after to');
     const rows = ctx.store.sql
       .prepare(
@@ -123,9 +123,8 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
     }));
   });
 
-  app.get('/api/statistics', async (req) => {
-    checkAdmin(await requireUser(ctx, req));
-    const q = parse(rangeQuery, query(req));
+  app.get('/api/statistics', adminRange, async (req) => {
+    const q = edgeValue(rangeQuery, req.query);
     const from = Date.parse(q.from);
     const to = Date.parse(q.to);
     if (from > to) throw badRequest('from must not be after to');

@@ -9,19 +9,7 @@ import { registeredRoutes, type RouteRecord } from '../../src/edge.ts';
 
 /** Routes still read raw by their handlers (method and url; `{ns}` is the extension namespace). */
 const NOT_YET = [
-  'GET /api/audit',
-  'GET /api/statistics',
   'GET /api/socket',
-  'POST /api/notifications/send/:notificator',
-  'GET /api/server/geocode',
-  'GET /api/reports/devices/xlsx',
-  'GET /api/reports/devices/mail',
-  'GET /{ns}/qr-driver',
-  'POST /{ns}/qr-driver',
-  'POST /{ns}/qr-driver/engine',
-  'POST /{ns}/assistant',
-  'GET /{ns}/autolink',
-  'POST /{ns}/autolink',
   'GET /{ns}/assets/custom/sounds/:file',
   'GET /{ns}/assets/images/categories/:file',
   'GET /{ns}/assets/images/drivers/:file',

@@ -1,8 +1,10 @@
 // Wires the reverse geocoder (config.geocoder) into the live core: newest positions get addresses, reports are
 // filled from the cache, and GET /api/server/geocode answers with an address (Traccar's endpoint).
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { normalizeLocale } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
+import { edge, edgeValue } from '../../edge.ts';
 import { badRequest } from '../../errors.ts';
 import { requireUser } from '../../traccar/auth.ts';
 import type { LiveCore } from '../ingest.ts';
@@ -16,17 +18,19 @@ export function getGeocoder(ctx: AppContext): GeocoderService | null {
   return services.get(ctx) ?? null;
 }
 
-/** latitude and longitude query parameters: decimal numbers within range (400 `<name> is required` otherwise). */
-function coordinates(query: unknown): { latitude: number; longitude: number } {
-  const q = (query ?? {}) as Record<string, unknown>;
+/** `latitude` and `longitude` in range, else 400 `<name> is required` (the query of GET /api/server/geocode). */
+const coordinatesQuery = z.record(z.string(), z.unknown()).transform((q, c) => {
   const read = (name: string, limit: number) => {
     const v = q[name];
     const n = typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-    if (!Number.isFinite(n) || Math.abs(n) > limit) throw badRequest(`${name} is required`);
-    return n;
+    if (Number.isFinite(n) && Math.abs(n) <= limit) return n;
+    c.addIssue({ code: 'custom', message: `${name} is required` });
+    return NaN;
   };
-  return { latitude: read('latitude', 90), longitude: read('longitude', 180) };
-}
+  const latitude = read('latitude', 90);
+  const longitude = Number.isNaN(latitude) ? NaN : read('longitude', 180);
+  return { latitude, longitude };
+});
 
 export function registerGeocoder(
   app: FastifyInstance,
@@ -54,9 +58,9 @@ export function registerGeocoder(
     }
   }
 
-  app.get('/api/server/geocode', async (req, reply) => {
+  app.get('/api/server/geocode', edge({ query: coordinatesQuery, need: 'signedIn' }), async (req, reply) => {
     await requireUser(ctx, req);
-    const q = coordinates(req.query);
+    const q = edgeValue(coordinatesQuery, req.query);
     const service = getGeocoder(ctx);
     if (!service) throw badRequest('Geocoder is disabled');
     const address = await service.reverse(q.latitude, q.longitude);

@@ -257,14 +257,16 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
         }),
     };
   }
-  app.get('/api/reports/devices/xlsx', async (req, reply) => {
+  // the devices report takes no query: every device the caller sees (reports.view, the table)
+  const devicesEdge = edge({ need: 'table' });
+  app.get('/api/reports/devices/xlsx', devicesEdge, async (req, reply) => {
     const r = await devicesReport(req);
     return reply
       .type(XLSX_ACCEPT)
       .header('content-disposition', 'attachment; filename="report-devices.xlsx"')
       .send(await r.make());
   });
-  app.get('/api/reports/devices/mail', async (req, reply) => {
+  app.get('/api/reports/devices/mail', devicesEdge, async (req, reply) => {
     const r = await devicesReport(req);
     return mailWorkbook(req, reply, r.user, 'reportSheets.devices', 'devices', r.make);
   });
