@@ -4,6 +4,7 @@
 // before the last one arrived. Here a module goes to the first of these layers that loads it:
 //   entry   – what every page loads (main.tsx's static imports);
 //   sign-in – what the public pages (sign-in, register, recovery, shared links, QR drivers) load beyond the entry;
+//   messages, checks – the domain's message catalogue and the sign-in forms' checks (fetched when typing starts);
 //   shell   – what the signed-in shell loads beyond those;
 //   map     – what the map feature loads beyond those;
 //   screens – what two signed-in screens or more share beyond those.
@@ -60,11 +61,17 @@ export const CHUNK_LAYERS: readonly ChunkLayer[] = [
   // The QR driver's page loads little beyond the sign-in pages; what it shares with the signed-in screens stays in
   // automatic chunks, or the driver's phone would download the shell's chunk (or the shell the driver's).
   { name: 'qr-driver', roots: [src('features/auth/QrDriverPage.tsx')], ungrouped: true },
+  // The domain's message catalogue, loaded with the shell's texts and with the sign-in forms' checks: its own group,
+  // or the screens that name Traccar's catalogues (traccarName) would take it into their shared chunk, and /home
+  // would download that chunk whole. Before the shell's layer, or what both use (the changelog) would stay in the
+  // shell's chunk and the sign-in page's checks would download the shell with the catalogue (issue #31).
+  { name: 'messages', roots: [src('i18n/domainMessages.ts')] },
+  // The sign-in forms' checks (features/auth/validation.ts, fetched once the person starts typing): the domain's
+  // form rules they use, grouped before the screens' layer, which would otherwise take them into its shared chunk
+  // and make the checks import every screen's code, MapLibre and the shell with it (issue #31).
+  { name: 'checks', roots: [src('features/auth/validation.ts')] },
   { name: 'shell', roots: [src('app/ShellLayout.tsx')] },
   { name: 'map', roots: [src('features/map/index.ts')] },
-  // The domain's message catalogue, loaded with the shell's texts: its own group, or the screens that name Traccar's
-  // catalogues (traccarName) would take it into their shared chunk, and /home would download that chunk whole.
-  { name: 'messages', roots: [src('i18n/domainMessages.ts')] },
   // What the signed-in screens share (tables, menus, dialogs, form schemas): one chunk instead of dozens.
   {
     name: 'screens',

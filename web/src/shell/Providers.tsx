@@ -1,15 +1,14 @@
 // App-wide providers: Mantine (light/dark; brand colours of the theme editor via BrandMantineProvider),
-// TanStack Query, i18n, and the lazily loaded notifications and modals (Overlays.tsx).
+// TanStack Query, i18n, and the lazily loaded notifications and modals (LazyOverlays.tsx).
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n as defaultI18n } from '../i18n/index.ts';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
 import { BrandMantineProvider } from '../branding/index.ts';
 import { localizedTheme, theme } from './theme.ts';
-
-const Overlays = lazy(() => import('./Overlays.tsx').then((m) => ({ default: m.Overlays })));
+import { LazyOverlays } from './LazyOverlays.tsx';
 
 export function Providers({
   children,
@@ -24,9 +23,7 @@ export function Providers({
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <LocalizedMantine>
-          <Suspense fallback={null}>
-            <Overlays />
-          </Suspense>
+          <LazyOverlays />
           {children}
         </LocalizedMantine>
       </QueryClientProvider>

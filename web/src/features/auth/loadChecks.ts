@@ -1,9 +1,10 @@
 // The sign-in screens' form checks (validation.ts, on the domain's zod schemas) as a chunk of their own: not part
-// of the login page's first paint (issue #13, page weight), fetched right after it in the background, so a submit
-// never waits on it — and never depends on the server still answering (a stopped server must still give the
-// connection error, not a silent failure).
+// of the sign-in page's first visit (issues #13 and #31, page weight), fetched once the person starts typing, so a
+// submit rarely waits on it — and never depends on the server still answering (a stopped server must still give
+// the connection error, not a silent failure).
 // The domain's message catalogue (the checks' wording) comes with them.
 import { loadDomainMessages } from '../../i18n/index.ts';
+import { onTypingStart } from '../../typingStart.ts';
 
 type Checks = typeof import('./validation.ts');
 
@@ -20,11 +21,7 @@ export function loadChecks(): Promise<Checks> {
   return pending;
 }
 
-/** After the first paint: fetch the checks while the user types. */
-export function preloadChecks(): void {
-  const later =
-    typeof window !== 'undefined' && 'requestIdleCallback' in window
-      ? (fn: () => void) => window.requestIdleCallback(fn)
-      : (fn: () => void) => setTimeout(fn, 100);
-  later(() => void loadChecks().catch(() => undefined));
+/** For a page's effect: fetch the checks once the person starts typing (a submit fetches them in any case). */
+export function preloadChecks(): () => void {
+  return onTypingStart(() => void loadChecks().catch(() => undefined));
 }

@@ -1,0 +1,65 @@
+// The sign-in page downloads the sign-in page (issue #31): until the person starts typing, no map, shell, screens or
+// form-check code, and at most 175 kB of JavaScript (gzip, level 6, as bench/web-budget.ts counts). Once a key is
+// pressed the form checks are fetched, and the signed-in app's code (MapLibre first) may start. Byte counts and
+// file names, not times.
+import { gzipSync } from 'node:zlib';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const SIGN_IN_BUDGET_KB = 175;
+/** Chunks of the signed-in app and of the form checks (web/scripts/chunkGroups.ts layers, Vite's file names). */
+const APP_CHUNK =
+  /\/assets\/(maplibre|shell|screens|live|map|checks|validation|messages|domainMessages)-[\w-]+\.js$/;
+
+interface Loaded {
+  url: string;
+  gzip: number;
+}
+
+/** Records every JavaScript file the page downloads, with its gzip size; `pending` counts requests not yet done. */
+function recordScripts(page: Page) {
+  const scripts: Loaded[] = [];
+  const pending = new Set<Request>();
+  page.on('request', (r) => pending.add(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  page.on('requestfinished', (r) => {
+    void (async () => {
+      const res = await r.response();
+      if (res && r.url().endsWith('.js')) {
+        const body = await res.body();
+        scripts.push({ url: r.url(), gzip: gzipSync(body, { level: 6 }).length });
+      }
+      pending.delete(r);
+    })();
+  });
+  return { scripts, pending };
+}
+
+/** Two idle periods of the page's main thread, then no request left open: what the page fetches on its own. */
+async function settle(page: Page, pending: Set<Request>): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((r) => requestIdleCallback(() => requestIdleCallback(() => r()))),
+  );
+  await expect.poll(() => pending.size).toBe(0);
+}
+
+test('/login downloads only the sign-in page until typing starts, then the checks and the map', async ({
+  page,
+}) => {
+  const { scripts, pending } = recordScripts(page);
+  await page.goto('/login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await settle(page, pending);
+  // the language picker's texts or a late chunk could still arrive after one idle period: settle once more
+  await settle(page, pending);
+
+  const before = [...scripts];
+  const app = before.filter((s) => APP_CHUNK.test(s.url)).map((s) => s.url);
+  expect(app, 'app or check chunks fetched before typing').toEqual([]);
+  const kb = before.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+  expect(kb, `JavaScript before typing (${before.length} files)`).toBeLessThanOrEqual(SIGN_IN_BUDGET_KB);
+
+  await page.getByRole('textbox', { name: /e-?mail/i }).pressSequentially('a');
+  await expect.poll(() => scripts.some((s) => /\/assets\/validation-/.test(s.url))).toBe(true);
+  await expect.poll(() => scripts.some((s) => /\/assets\/maplibre-/.test(s.url))).toBe(true);
+});
