@@ -179,3 +179,4 @@ export function paginate<T>(
   const p = Math.min(pages, Math.max(1, Number.isInteger(page) ? page : REPORT_DEFAULT_PAGE));
   return { items: items.slice((p - 1) * l, p * l), page: p, limit: l, total: items.length, pages };
 }
+export * from './scheduledReports.ts';

@@ -7,8 +7,9 @@ import { fetchServer, resourceClient, RESOURCE_TYPES } from './resources.ts';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('generic resource client', () => {
-  it('covers the 11 entity types', () => {
-    expect(RESOURCE_TYPES).toHaveLength(11);
+  it('covers the 12 entity types (scheduled reports included)', () => {
+    expect(RESOURCE_TYPES).toHaveLength(12);
+    expect(RESOURCE_TYPES).toContain('reports');
   });
 
   it('saves with PUT /{type}/{id} when id > 0, else POST /{type} (SPEC §5)', async () => {

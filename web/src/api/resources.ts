@@ -12,6 +12,7 @@ import type {
   Group,
   Maintenance,
   Notification,
+  ScheduledReport,
   Server,
   User,
   ShareRecord,
@@ -22,7 +23,7 @@ import { useSession } from '../stores/session.ts';
 /** Share as the extension API returns it (SPEC §3: id and a token; packages/domain ShareRecord). */
 export type Share = ShareRecord;
 
-/** The 11 entity types and their shapes, keyed by API path (under /api, except shares under /{ns}). */
+/** The 12 entity types and their shapes, keyed by API path (under /api, except shares under /{ns}). */
 export interface ResourceTypes {
   devices: Device;
   groups: Group;
@@ -35,6 +36,8 @@ export interface ResourceTypes {
   'attributes/computed': ComputedAttribute;
   commands: Command;
   shares: Share;
+  /** Scheduled reports (Traccar's /api/reports CRUD). */
+  reports: ScheduledReport;
 }
 export type ResourceType = keyof ResourceTypes;
 export const RESOURCE_TYPES: readonly ResourceType[] = [
@@ -49,6 +52,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   'attributes/computed',
   'commands',
   'shares',
+  'reports',
 ];
 
 type WithId = { id?: number };

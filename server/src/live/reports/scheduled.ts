@@ -17,6 +17,7 @@ import { createSessionToken, revokeToken } from '../../traccar/auth.ts';
 import { getMailer } from '../../traccar/mailer.ts';
 import { parseAttributes } from '../../traccar/model.ts';
 import { occurrenceAt, parseCalendar } from '../calendar.ts';
+import { registerScheduledReportLinks, reportLinks } from './scheduledLinks.ts';
 
 export const SCHEDULED_TICK_MS = 60_000;
 const RUNNABLE = new Set(['events', 'route', 'summary', 'trips', 'stops', 'devices']);
@@ -120,18 +121,11 @@ export class ScheduledReports {
   /** Produces and mails one report for [from, to) to each recipient. */
   async run(r: ReportRow, from: string, to: string): Promise<ScheduledRun> {
     const sql = this.ctx.store.sql;
-    const linked = (ownerType: string) =>
-      (
-        sql
-          .prepare(
-            `SELECT ownerId FROM links WHERE ownerType = ? AND propertyType = 'report' AND propertyId = ?`,
-          )
-          .all(ownerType, r.id) as { ownerId: number }[]
-      ).map((x) => x.ownerId);
+    const links = reportLinks(sql, r.id);
     const query = new URLSearchParams({ from, to });
-    for (const id of linked('device')) query.append('deviceId', String(id));
-    for (const id of linked('group')) query.append('groupId', String(id));
-    const recipients = linked('user')
+    for (const id of links.deviceIds) query.append('deviceId', String(id));
+    for (const id of links.groupIds) query.append('groupId', String(id));
+    const recipients = links.userIds
       .map(
         (id) =>
           sql
@@ -188,6 +182,7 @@ export class ScheduledReports {
 const schedulers = new WeakMap<AppContext, ScheduledReports>();
 
 export function registerScheduledReports(app: FastifyInstance, ctx: AppContext): ScheduledReports {
+  registerScheduledReportLinks(app, ctx);
   const s = new ScheduledReports(ctx, app);
   schedulers.set(ctx, s);
   s.start();

@@ -1,5 +1,8 @@
-// /reports: the report menu; /reports/{resume,travels,stops,events,history}: that report (ReportView).
-import { NavLink, Stack, Text } from '@mantine/core';
+// /reports: the report menu and the scheduled reports (a dialog); /reports/{resume,travels,stops,events,history}:
+// that report (ReportView).
+import { Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { IconCalendarTime } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { REPORT_KINDS, type ReportKind } from './columns.ts';
@@ -7,8 +10,13 @@ import { ReportView } from './ReportView.tsx';
 
 export { REPORT_KINDS, type ReportKind };
 
+const ScheduledReports = lazy(() =>
+  import('./ScheduledReports.tsx').then((m) => ({ default: m.ScheduledReports })),
+);
+
 export function ReportsPage({ kind }: { kind?: ReportKind }) {
   const { t } = useTranslation('reports');
+  const [scheduled, setScheduled] = useState(false);
   if (kind) return <ReportView key={kind} kind={kind} />;
   return (
     <Stack gap="xs" data-testid="reports-menu">
@@ -27,6 +35,21 @@ export function ReportsPage({ kind }: { kind?: ReportKind }) {
           />
         ))}
       </Stack>
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconCalendarTime size={16} />}
+          onClick={() => setScheduled(true)}
+          data-testid="reports-scheduled"
+        >
+          {t('scheduled.title')}
+        </Button>
+      </Group>
+      {scheduled && (
+        <Suspense fallback={null}>
+          <ScheduledReports onClose={() => setScheduled(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
