@@ -84,11 +84,33 @@ const OWN_TYPES: Record<string, MonitoringAlarmType> = {
   tow: 'towing',
 };
 
+/**
+ * Traccar alarm values that are no case for the desk: driving behaviour (the scores' data) and state reports. The
+ * tracker's own overspeed is left to the overspeed rule.
+ */
+export const ALARM_VALUES_NOT_QUEUED: ReadonlySet<string> = new Set([
+  'hardBraking',
+  'hardAcceleration',
+  'hardCornering',
+  'laneChange',
+  'overspeed',
+  'lowspeed',
+  'idle',
+  'highRpm',
+  'powerOn',
+  'powerRestored',
+  'lock',
+  'unlock',
+  'parking',
+  'geofenceEnter',
+  'geofenceExit',
+]);
+
 /** SOS, power cut, tampering and the device's other alarms: each value not in the previous position. */
 export function attributeAlarms(prev: AlarmPoint | null, point: AlarmPoint): DetectedAlarm[] {
   const before = new Set(values(prev?.alarm));
   return values(point.alarm)
-    .filter((v) => !before.has(v))
+    .filter((v) => !before.has(v) && !ALARM_VALUES_NOT_QUEUED.has(v))
     .map((v) => ({ type: OWN_TYPES[v] ?? 'deviceAlarm', detail: v }));
 }
 

@@ -81,6 +81,11 @@ describe('tracker alarms', () => {
     ]);
   });
 
+  it('driving behaviour and state reports are no case for the desk', () => {
+    const track = [pt(0, 0, { alarm: 'hardBraking' }), pt(1, 0, { alarm: 'powerRestored' }), pt(2, 0)];
+    expect(run(track)).toEqual([]);
+  });
+
   it('disabledTypes drops a type', () => {
     const s = alarmSettingsFrom({ 'rastro.alarms.disabledTypes': 'sos' }, 'rastro');
     expect(run([pt(0, 0, { alarm: 'sos' })], s)).toEqual([]);

@@ -78,7 +78,10 @@ const actions = (alarmId: number) =>
         `SELECT userId, attributes FROM actions WHERE actionType = 'alarm' AND objectId = ? ORDER BY id`,
       )
       .all(alarmId) as Array<{ userId: number; attributes: string }>
-  ).map((a) => ({ by: a.userId, ...(JSON.parse(a.attributes) as Record<string, unknown>) }));
+  ).map(
+    (a) =>
+      ({ by: a.userId, ...(JSON.parse(a.attributes) as Record<string, unknown>) }) as Record<string, unknown>,
+  );
 
 const resolveAll = async () => {
   const open = expectStatus<Alarm[]>(await api(t.app, t.admin, 'GET', '/rastro/alarms'), 200);

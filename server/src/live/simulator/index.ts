@@ -9,6 +9,7 @@ import { catalogEntry, indexOf } from './catalog.ts';
 import { qrEnabledDevice, type Attributes } from '@rastro/domain';
 import { DEMO_DRIVERS, seedDemo } from './seed.ts';
 import { Vehicle } from './vehicle.ts';
+import { DemoIncidents } from './incidents.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS } from './seed.ts';
 
@@ -39,6 +40,8 @@ export function sliceCount(vehicles: number, intervalMs: number): number {
 
 export interface Fleet {
   readonly vehicles: Map<string, Vehicle>;
+  /** The monitoring center's demo SOS and towings (incidents.ts); `force` starts one now. */
+  readonly incidents: DemoIncidents;
   /** Resolves once seeding and backfill are done and the ticks run. */
   readonly ready: Promise<void>;
   /** One full tick for every vehicle now (all slices); the timer calls slices of it. */
@@ -142,9 +145,13 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
   let lastNow = 0;
   const clock = (t: number) => (lastNow = Math.max(lastNow, t));
 
+  const incidents = new DemoIncidents(ctx.config.simSeed, Date.now());
   async function runSlice(slice: number, at: number): Promise<void> {
     const now = clock(at);
     const batch: IncomingPosition[] = [];
+    if (slice === 0)
+      for (const i of incidents.tick(now, ordered.filter((v) => v.entry.behaviour === 'normal')))
+        ctx.log.info(i, 'demo incident');
     for (let k = slice; k < ordered.length; k += slices) {
       const v = ordered[k];
       if (!reportable(v)) continue;
@@ -229,6 +236,7 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
 
   const fleet: Fleet = {
     vehicles,
+    incidents,
     ready,
     tick,
     stop() {

@@ -47,6 +47,9 @@ export class Vehicle {
   private lastReport = -Infinity;
   private pendingAlarm: string | null = null;
   private driverIndex: number;
+  /** Being carried away with the ignition off (a demo towing for the monitoring center, incidents.ts). */
+  private towed = false;
+  private readonly towRng: Rng;
 
   constructor(
     readonly entry: CatalogEntry,
@@ -55,6 +58,7 @@ export class Vehicle {
   ) {
     this.rng = createRng(hashSeed('vehicle', seed, entry.index));
     this.harshRng = createRng(hashSeed('harsh', seed, entry.index));
+    this.towRng = createRng(hashSeed('tow', seed, entry.index));
     this.profile = PROFILES[entry.category];
     this.node = randomNode(this.rng, { i: 0, j: 0 }, 45);
     this.position = toLatLon(this.node);
@@ -78,9 +82,37 @@ export class Vehicle {
     this.position = toLatLon(this.node);
   }
 
+  /** Parked, not blocked, not already towed: may be towed away (incidents.ts). */
+  get towable(): boolean {
+    return this.phase === 'parked' && !this.blocked && !this.towed;
+  }
+
+  /** Starts a towing: carried with the ignition off at about 25 km/h to a corner 4 or more blocks away. */
+  startTowing(): boolean {
+    if (!this.towable) return false;
+    let to = randomNode(this.towRng, this.node, 6);
+    if (Math.abs(to.i - this.node.i) + Math.abs(to.j - this.node.j) < 4)
+      to = { i: this.node.i + (this.node.i > 0 ? -5 : 5), j: this.node.j };
+    this.legs = route(this.node, to);
+    this.node = to;
+    this.legIndex = 0;
+    this.legDone = 0;
+    this.towed = true;
+    return true;
+  }
+
   /** Advances the simulation to `now` by `dt` seconds. */
   step(now: number, dt: number): void {
     const rng = this.rng;
+    if (this.towed) {
+      this.speed = kmhToMps(25);
+      this.advance(dt);
+      if (this.legIndex >= this.legs.length) {
+        this.towed = false;
+        this.park(now);
+      }
+      return;
+    }
     if (this.blocked) {
       this.speed = Math.max(0, this.speed - 6 * dt);
       this.advance(dt);
@@ -174,7 +206,7 @@ export class Vehicle {
 
   /** Whether a report is due: every tick while the engine runs, every `parkedEvery` ms while parked. */
   due(now: number, parkedEvery: number): boolean {
-    if (this.phase !== 'parked' || this.blocked) return true;
+    if (this.phase !== 'parked' || this.blocked || this.towed) return true;
     return now - this.lastReport >= parkedEvery;
   }
 
