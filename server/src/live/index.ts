@@ -15,6 +15,7 @@ import { registerQrDriver } from './qrDriver.ts';
 import { registerAssistant } from './assistant.ts';
 import { registerAutolink } from './autolink.ts';
 import { registerScheduledReports } from './reports/scheduled.ts';
+import { registerDeviceChanges } from './deviceChanges.ts';
 import { registerReports } from './reports/index.ts';
 import { registerInsights } from './insights/index.ts';
 import { startFleet } from './simulator/index.ts';
@@ -101,6 +102,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   ctx.cluster.subscribe((m) => {
     if (m.t === 'live') live.applyRemote(m, hub.clientCount > 0); // rows are read only for socket clients
   });
+  registerDeviceChanges(app, live, hub); // API changes of a device reach the sockets of those who see it
   ctx.bus.on('permissions', () => live.invalidate());
   ctx.bus.on('device', () => live.invalidate());
 

@@ -142,6 +142,17 @@ export class SocketHub {
     }
   }
 
+  /**
+   * A device created or changed through the API (live/deviceChanges.ts): its current JSON to every open socket of
+   * the users who see it, as Traccar's `devices` update, so their lists and maps change without a reload.
+   */
+  pushDevice(device: { id: number }): void {
+    const users = this.live.cache.usersOf(device.id);
+    const text = JSON.stringify(device);
+    for (const u of users)
+      for (const c of this.byUser.get(u) ?? []) this.queue(c, 'devices', text, device.id);
+  }
+
   /** A new or changed alarm of the monitoring queue (ext/alarms.ts): to whoever sees its device and administrators. */
   pushAlarm(deviceId: number, text: string): void {
     const users = this.live.cache.usersOf(deviceId);
