@@ -402,6 +402,22 @@ export const migrations: string[] = [
   );
   CREATE INDEX alarm_notes_alarm ON alarm_notes (alarmId);
   `,
+  // One position per device and fix time (issue #30): a tracker's resend is not stored twice. Duplicates already
+  // stored are removed (the lowest id of each stays; devices, events and alarms that named another are pointed at it).
+  `
+  UPDATE devices SET positionId = (SELECT MIN(k.id) FROM positions p JOIN positions k ON k.deviceId = p.deviceId AND k.fixTime = p.fixTime WHERE p.id = devices.positionId)
+    WHERE positionId IN (SELECT d.id FROM positions d WHERE EXISTS (SELECT 1 FROM positions k WHERE k.deviceId = d.deviceId AND k.fixTime = d.fixTime AND k.id < d.id));
+  UPDATE events SET positionId = (SELECT MIN(k.id) FROM positions p JOIN positions k ON k.deviceId = p.deviceId AND k.fixTime = p.fixTime WHERE p.id = events.positionId)
+    WHERE positionId IN (SELECT d.id FROM positions d WHERE EXISTS (SELECT 1 FROM positions k WHERE k.deviceId = d.deviceId AND k.fixTime = d.fixTime AND k.id < d.id));
+  UPDATE alarms SET positionId = (SELECT MIN(k.id) FROM positions p JOIN positions k ON k.deviceId = p.deviceId AND k.fixTime = p.fixTime WHERE p.id = alarms.positionId)
+    WHERE positionId IN (SELECT d.id FROM positions d WHERE EXISTS (SELECT 1 FROM positions k WHERE k.deviceId = d.deviceId AND k.fixTime = d.fixTime AND k.id < d.id));
+  UPDATE alarms SET lastPositionId = (SELECT MIN(k.id) FROM positions p JOIN positions k ON k.deviceId = p.deviceId AND k.fixTime = p.fixTime WHERE p.id = alarms.lastPositionId)
+    WHERE lastPositionId IN (SELECT d.id FROM positions d WHERE EXISTS (SELECT 1 FROM positions k WHERE k.deviceId = d.deviceId AND k.fixTime = d.fixTime AND k.id < d.id));
+  DELETE FROM positions WHERE EXISTS
+    (SELECT 1 FROM positions k WHERE k.deviceId = positions.deviceId AND k.fixTime = positions.fixTime AND k.id < positions.id);
+  DROP INDEX positions_device_time;
+  CREATE UNIQUE INDEX positions_device_fix ON positions (deviceId, fixTime);
+  `,
 ];
 
 /** Tables whose rows have an integer id (an INSERT into them reports it as lastInsertRowid). */
@@ -409,9 +425,10 @@ export const TABLES_WITH_ID: ReadonlySet<string> = new Set(
   migrations.flatMap((m) => [...m.matchAll(/CREATE TABLE (\w+) \(\s*id INTEGER/g)].map((x) => x[1])),
 );
 
-export function migrate(sqlite: BetterSqlite3.Database): void {
+/** Applies the pending steps (`upTo`: only the first ones, for a test that fills an older schema). */
+export function migrate(sqlite: BetterSqlite3.Database, upTo = migrations.length): void {
   const applied = sqlite.pragma('user_version', { simple: true }) as number;
-  for (let i = applied; i < migrations.length; i++) {
+  for (let i = applied; i < upTo; i++) {
     sqlite.transaction(() => {
       sqlite.exec(migrations[i]);
       sqlite.pragma(`user_version = ${i + 1}`);
@@ -423,13 +440,13 @@ export function migrate(sqlite: BetterSqlite3.Database): void {
  * The same steps on PostgreSQL, translated (db/pgTranslate.ts), with the applied count in `rastro_schema`. An
  * advisory lock makes processes starting together apply them once.
  */
-export function migratePostgres(db: PostgresDatabase): void {
+export function migratePostgres(db: PostgresDatabase, upTo = migrations.length): void {
   db.exec('SELECT pg_advisory_lock(7231001)');
   try {
     db.exec('CREATE TABLE IF NOT EXISTS rastro_schema (version INTEGER NOT NULL)');
     const row = db.prepare('SELECT version FROM rastro_schema').get() as { version: number } | undefined;
     if (!row) db.exec('INSERT INTO rastro_schema (version) VALUES (0)');
-    for (let i = row?.version ?? 0; i < migrations.length; i++) {
+    for (let i = row?.version ?? 0; i < upTo; i++) {
       const steps = splitStatements(migrations[i]).map((s) => translateSql(s, TABLES_WITH_ID, true).text);
       db.transaction(() => {
         for (const step of steps) db.exec(step);

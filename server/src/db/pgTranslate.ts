@@ -136,22 +136,22 @@ export function translateSql(sql: string, tablesWithId: ReadonlySet<string>, ddl
   const insert = /^\s*INSERT\s+INTO\s+(\w+)/i.exec(text);
   if (insert) {
     const returning = /\bRETURNING\b/i.test(masked);
-    if (ignore)
-      text = returning
-        ? text.replace(/\bRETURNING\b/i, 'ON CONFLICT DO NOTHING RETURNING')
-        : `${text} ON CONFLICT DO NOTHING`;
+    const conflict = ignore ? ' ON CONFLICT DO NOTHING' : '';
     if (!returning && tablesWithId.has(insert[1])) {
-      // one row of values, no id given: the variant with the id as the last parameter
+      // one row of values, no id given: the variant with the id as the last parameter (a row refused by a unique
+      // index leaves its reserved id unused: positions per device and fix time, issue #30)
       const single =
         /^\s*INSERT\s+INTO\s+\w+\s*\((?![^)]*\bid\b)[^)]*\)\s*VALUES\s*\([^()]*(\([^()]*\)[^()]*)*\)$/i;
-      if (!ignore && single.test(text)) {
-        withId = text
-          .replace(/^(\s*INSERT\s+INTO\s+\w+\s*\()/i, '$1id, ')
-          .replace(/\bVALUES\s*\(/i, `VALUES ($${params.length + 1}, `);
+      if (single.test(text)) {
+        withId =
+          text
+            .replace(/^(\s*INSERT\s+INTO\s+\w+\s*\()/i, '$1id, ')
+            .replace(/\bVALUES\s*\(/i, `VALUES ($${params.length + 1}, `) + conflict;
       }
-      text += ' RETURNING id';
+      text += `${conflict} RETURNING id`;
       returnsId = true;
-    }
+    } else if (ignore)
+      text = returning ? text.replace(/\bRETURNING\b/i, 'ON CONFLICT DO NOTHING RETURNING') : text + conflict;
   }
   return { text, params, returnsId, withId };
 }

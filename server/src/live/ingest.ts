@@ -20,7 +20,7 @@ import {
   positionEvents,
   speedLimitOf,
 } from './ingestStages.ts';
-import { positionRow, prepare, validate, type LiveStatements } from './ingestSql.ts';
+import { insertPosition, prepare, storedAt, validate, type LiveStatements } from './ingestSql.ts';
 import { DeviceStates } from './deviceStates.ts';
 import { ActivityRecorder, fillActivity } from './activity.ts';
 import { CommandRouter, type CommandHandler, type CommandSink } from './commandRouter.ts';
@@ -260,6 +260,10 @@ export class LiveCore extends DeviceStates {
     const fixMs = p.fixTime.getTime();
     const deviceMs = (p.deviceTime ?? p.fixTime).getTime();
     const isLatest = !prev || fixMs >= Date.parse(prev.fixTime);
+    // one position per device and fix time (issue #30): a resend is acknowledged and changes nothing; a report
+    // without a fix of its own (outdated, the latest fix reused) is live only and its events name the stored one
+    const stored = storedAt(this.sql, deviceId, fixMs, prev);
+    if (stored && !p.outdated) return { ok: true, deviceId, position: stored, commands: [] };
 
     // the stages before storing (ingestStages.ts), in CONTRACT §7's order
     addDistance(prev, p, attrs);
@@ -292,9 +296,10 @@ export class LiveCore extends DeviceStates {
       geofenceIds: inside.length ? inside : null,
       outdated: !!p.outdated,
     };
-    const id = Number(this.sql.insertPosition.run(positionRow(position)).lastInsertRowid);
+    const id = stored ? stored.id : insertPosition(this.sql, position);
+    if (typeof id !== 'number') return { ok: true, deviceId, position: id, commands: [] };
     position.id = id;
-    this.stats.stored++;
+    if (!stored) this.stats.stored++;
 
     // events
     const add = (type: string, extra: Partial<Event> = {}, eventPosition: Position = position) => {
@@ -457,7 +462,7 @@ export class LiveCore extends DeviceStates {
 
   // ---- accumulators ---------------------------------------------------------------------------------------
 
-  /** Copies the latest position with new totalDistance/hours, stores it as the latest and pushes it. */
+  /** Gives the latest position new totalDistance/hours (stored and pushed; CONTRACT copies it, issue #30). */
   setAccumulators(
     deviceId: number,
     totalDistance: number | null | undefined,
@@ -470,14 +475,10 @@ export class LiveCore extends DeviceStates {
     const attrs: Record<string, unknown> = { ...last.attributes };
     if (typeof totalDistance === 'number') attrs.totalDistance = totalDistance;
     if (typeof hours === 'number') attrs.hours = hours;
-    const next: Position = { ...last, serverTime: iso(new Date()), attributes: attrs as Attributes };
-    const position = this.ctx.store.sql.transaction(() => {
-      const id = Number(this.sql.insertPosition.run(positionRow(next)).lastInsertRowid);
-      this.sql.setPositionId.run(id, deviceId);
-      return { ...next, id };
-    })();
+    // changed in place: one position per device and fix time (issue #30)
+    const position: Position = { ...last, attributes: attrs as Attributes };
+    this.sql.setPositionAttributes.run(JSON.stringify(attrs), last.id);
     st.last = position;
-    st.positionId = position.id;
     this.publish([deviceId], [position], []);
     return true;
   }

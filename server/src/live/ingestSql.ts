@@ -2,6 +2,7 @@
 import type { SqlDatabase } from '../db/sql.ts';
 import type { Position } from '@rastro/domain';
 import type { IncomingPosition } from './types.ts';
+import { positionFromRow, type PositionDbRow } from './json.ts';
 
 export function splitList(s: string): string[] {
   return s
@@ -30,8 +31,11 @@ export function validate(p: IncomingPosition): string | null {
 export function prepare(db: SqlDatabase) {
   return {
     positionById: db.prepare('SELECT * FROM positions WHERE id = ?'),
+    /** The device's stored position at a fix time (one per device and fix time, issue #30). */
+    positionAt: db.prepare('SELECT * FROM positions WHERE deviceId = ? AND fixTime = ?'),
+    // a resend the unique index refuses is skipped, never a failed batch (positionAt finds it first as a rule)
     insertPosition: db.prepare(
-      `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, valid, latitude, longitude,
+      `INSERT OR IGNORE INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, valid, latitude, longitude,
         altitude, speed, course, accuracy, network, geofenceIds, attributes)
        VALUES (@deviceId, @protocol, @serverTime, @deviceTime, @fixTime, @valid, @latitude, @longitude,
         @altitude, @speed, @course, @accuracy, @network, @geofenceIds, @attributes)`,
@@ -40,11 +44,11 @@ export function prepare(db: SqlDatabase) {
       `INSERT INTO events (type, eventTime, deviceId, positionId, geofenceId, maintenanceId, attributes)
        VALUES (@type, @eventTime, @deviceId, @positionId, @geofenceId, @maintenanceId, @attributes)`,
     ),
+    setPositionAttributes: db.prepare('UPDATE positions SET attributes = ? WHERE id = ?'),
     updateDevice: db.prepare(
       'UPDATE devices SET status = @status, lastUpdate = @lastUpdate, positionId = @positionId WHERE id = @id',
     ),
     updateStatus: db.prepare('UPDATE devices SET status = ? WHERE id = ?'),
-    setPositionId: db.prepare('UPDATE devices SET positionId = ? WHERE id = ?'),
     firstQueued: db.prepare('SELECT * FROM queued_commands WHERE deviceId = ? ORDER BY id LIMIT 1'),
     deleteQueued: db.prepare('DELETE FROM queued_commands WHERE id = ?'),
     insertQueued: db.prepare(
@@ -56,12 +60,41 @@ export function prepare(db: SqlDatabase) {
 
 export type LiveStatements = ReturnType<typeof prepare>;
 
+/**
+ * The device's stored position at the fix time (issue #30: one per device and fix time), looked for only where one
+ * may be: at or before the latest position's fix time (`prev` null: always).
+ */
+export function storedAt(
+  sql: LiveStatements,
+  deviceId: number,
+  fixMs: number,
+  prev: Position | null,
+): Position | null {
+  if (prev && fixMs > Date.parse(prev.fixTime)) return null;
+  const row = sql.positionAt.get(deviceId, new Date(fixMs).toISOString()) as PositionDbRow | undefined;
+  return row ? positionFromRow(row) : null;
+}
+
+/**
+ * Stores a position: its new id, or the position already stored at its fix time when the unique index skipped it
+ * (SQLite says so at once; on PostgreSQL a write sent without waiting inside the batch cannot, and only a second
+ * process storing the same fix at the same moment gets there: storedAt found every other resend first).
+ */
+export function insertPosition(sql: LiveStatements, position: Position): number | Position {
+  const r = sql.insertPosition.run(positionRow(position));
+  if (r.changes === 0) {
+    const stored = storedAt(sql, position.deviceId, Date.parse(position.fixTime), null);
+    if (stored) return stored;
+  }
+  return Number(r.lastInsertRowid);
+}
+
 /** An API time (`…000+00:00`, json.ts `iso`) as the stored `…000Z`; a string op on the hot path, a parse otherwise. */
 const plainIso = (s: string): string =>
   s.length === 29 && s.endsWith('+00:00') ? `${s.slice(0, 23)}Z` : new Date(s).toISOString();
 
 /** The positions-table row of a position in its API form (times back to plain ISO, JSON columns as text). */
-export function positionRow(p: Position) {
+function positionRow(p: Position) {
   return {
     deviceId: p.deviceId,
     protocol: p.protocol,

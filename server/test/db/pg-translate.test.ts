@@ -50,6 +50,15 @@ describe('translateSql', () => {
     expect(t('INSERT INTO links (a) VALUES (?)').returnsId).toBe(false);
   });
 
+  it('INSERT OR IGNORE into a table with an id: both forms skip a row a unique index refuses (issue #30)', () => {
+    const r = t('INSERT OR IGNORE INTO devices (name) VALUES (?)');
+    expect(r.text).toBe('INSERT INTO devices (name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id');
+    expect(r.withId).toBe('INSERT INTO devices (id, name) VALUES ($2, $1) ON CONFLICT DO NOTHING');
+    expect(t('INSERT INTO devices (name) VALUES (?)').withId).toBe(
+      'INSERT INTO devices (id, name) VALUES ($2, $1)',
+    );
+  });
+
   it('LIKE → ILIKE, IFNULL → COALESCE, scalar MAX/MIN → GREATEST/LEAST (aggregates kept), COLLATE NOCASE → lower()', () => {
     expect(t('SELECT IFNULL(a, 0) FROM x WHERE b NOT LIKE ?').text).toBe(
       "SELECT COALESCE(a, 0) FROM x WHERE b NOT ILIKE $1 ESCAPE ''",

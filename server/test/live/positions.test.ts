@@ -177,7 +177,7 @@ describe('exports', () => {
 });
 
 describe('PUT /api/devices/{id}/accumulators', () => {
-  it('copies the latest position with the new totals (204); 400 without a position; deviceReadonly denied', async () => {
+  it('gives the latest position the new totals (204); 400 without a position; deviceReadonly denied', async () => {
     const d = await createDevice(t);
     const none = await api(t.app, t.admin, 'PUT', `/api/devices/${d.id}/accumulators`, {
       deviceId: d.id,
@@ -192,7 +192,14 @@ describe('PUT /api/devices/{id}/accumulators', () => {
     });
     expect(res.statusCode).toBe(204);
     const latest = getLive(t.ctx).latestPosition(d.id)!;
-    expect(latest.id).toBeGreaterThan(p.id);
+    // one position per device and fix time (issue #30): the latest is changed in place, not copied
+    expect(latest.id).toBe(p.id);
+    const count = t.ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM positions WHERE deviceId = ?').get(d.id);
+    expect(Number((count as { n: number }).n)).toBe(1);
+    const stored = t.ctx.store.sql.prepare('SELECT attributes FROM positions WHERE id = ?').get(p.id);
+    expect(JSON.parse((stored as { attributes: string }).attributes)).toMatchObject({
+      totalDistance: 123456,
+    });
     expect(latest.attributes).toMatchObject({ totalDistance: 123456, hours: 3_600_000, ignition: true });
     expect(latest.fixTime).toBe(p.fixTime);
     const row = t.ctx.store.sql.prepare('SELECT positionId FROM devices WHERE id = ?').get(d.id) as {

@@ -150,7 +150,10 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
     const now = clock(at);
     const batch: IncomingPosition[] = [];
     if (slice === 0)
-      for (const i of incidents.tick(now, ordered.filter((v) => v.entry.behaviour === 'normal')))
+      for (const i of incidents.tick(
+        now,
+        ordered.filter((v) => v.entry.behaviour === 'normal'),
+      ))
         ctx.log.info(i, 'demo incident');
     for (let k = slice; k < ordered.length; k += slices) {
       const v = ordered[k];
@@ -204,8 +207,9 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
         default:
           answer = `${command.type} accepted`;
       }
-      // the tracker confirms with a fresh report (blocked true/false)
-      if (!stopped) await send([toIncoming(uniqueId, v.report(clock(Date.now())))]);
+      // the tracker confirms with a fresh report (blocked true/false), after its last one: a report at the same fix
+      // time would be taken for a resend and not stored (one position per device and fix time, issue #30)
+      if (!stopped) await send([toIncoming(uniqueId, v.report(clock(Math.max(Date.now(), lastNow + 1))))]);
       return answer;
     },
   });

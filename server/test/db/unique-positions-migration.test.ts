@@ -1,0 +1,152 @@
+// The migration to one position per device and fix time (issue #30) on a store that already holds duplicates: the
+// lowest id of each stays, the devices' latest positions and the events and alarms that named a removed one are
+// pointed at it, and the unique index refuses a new duplicate. SQLite here; PostgreSQL with RASTRO_TEST_DATABASE_URL.
+import BetterSqlite3 from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate, migratePostgres, migrations, TABLES_WITH_ID } from '../../src/db/migrations.ts';
+import { openStore, type Store } from '../../src/db/open.ts';
+import { PostgresDatabase } from '../../src/db/postgres.ts';
+import type { SqlDatabase } from '../../src/db/sql.ts';
+import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'rastro-migration-'));
+const key = `unique-positions-${randomUUID()}`;
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await dropStore(key);
+});
+
+/** The step that adds the unique index: the store is filled with every step before it. */
+const STEP = migrations.findIndex((m) => m.includes('positions_device_fix'));
+
+async function oldStore(): Promise<{ sql: SqlDatabase; close(): Promise<void>; reopen(): Promise<Store> }> {
+  if (TEST_DATABASE_URL) {
+    const url = (await storeEnv(key)).DATABASE_URL!;
+    const db = new PostgresDatabase(url, TABLES_WITH_ID);
+    migratePostgres(db, STEP);
+    return {
+      sql: db,
+      close: () => db.close(),
+      reopen: async () => openStore({ sqliteFile: '', databaseUrl: url }),
+    };
+  }
+  const file = join(dir, 'old.sqlite');
+  const sqlite = new BetterSqlite3(file);
+  migrate(sqlite, STEP);
+  return {
+    sql: Object.assign(sqlite, { dialect: 'sqlite' as const }) as unknown as SqlDatabase,
+    close: async () => void sqlite.close(),
+    reopen: async () => openStore(file),
+  };
+}
+
+describe('migration: one position per device and fix time', () => {
+  it('removes duplicates, keeps the lowest id, re-points devices and events', async () => {
+    expect(STEP).toBeGreaterThan(0);
+    const old = await oldStore();
+    const { sql } = old;
+    const device = (name: string) =>
+      Number(
+        sql.prepare('INSERT INTO devices (name, uniqueId) VALUES (?, ?)').run(name, `${name}-${key}`)
+          .lastInsertRowid,
+      );
+    const a = device('a');
+    const b = device('b');
+    const t0 = '2026-01-01T10:00:00.000Z';
+    const t1 = '2026-01-01T10:00:10.000Z';
+    const position = (deviceId: number, fixTime: string, latitude: number) =>
+      Number(
+        sql
+          .prepare(
+            `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
+             VALUES (?, 'osmand', ?, ?, ?, ?, 0)`,
+          )
+          .run(deviceId, fixTime, fixTime, fixTime, latitude).lastInsertRowid,
+      );
+    const a0 = position(a, t0, 1);
+    const a0dup = position(a, t0, 2);
+    const a1 = position(a, t1, 3);
+    const a1dup = position(a, t1, 4);
+    const a1dup2 = position(a, t1, 5);
+    const b0 = position(b, t0, 6); // the same time on another device is no duplicate
+    const setLatest = sql.prepare('UPDATE devices SET positionId = ? WHERE id = ?');
+    setLatest.run(a1dup2, a);
+    setLatest.run(b0, b);
+    const event = (deviceId: number, positionId: number) =>
+      Number(
+        sql
+          .prepare(
+            "INSERT INTO events (type, eventTime, deviceId, positionId) VALUES ('alarm', '2026-01-01T10:00:00.000Z', ?, ?)",
+          )
+          .run(deviceId, positionId).lastInsertRowid,
+      );
+    const events = [event(a, a0dup), event(a, a1dup), event(a, a0), event(b, b0), event(a, 0)];
+    const alarm = Number(
+      sql
+        .prepare(
+          `INSERT INTO alarms (deviceId, type, severity, positionId, lastPositionId, startTime, lastTime)
+           VALUES (?, 'sos', 'high', ?, ?, ?, ?)`,
+        )
+        .run(a, a0dup, a1dup2, t0, t1).lastInsertRowid,
+    );
+    await old.close();
+
+    const store = await old.reopen();
+    try {
+      const db = store.sql;
+      const ids = (
+        db
+          .prepare('SELECT id FROM positions WHERE deviceId IN (?, ?) ORDER BY id')
+          .pluck()
+          .all(a, b) as Array<number | string>
+      ).map(Number);
+      expect(ids).toEqual([a0, a1, b0]);
+      const latest = db
+        .prepare('SELECT id, positionId FROM devices WHERE id IN (?, ?) ORDER BY id')
+        .all(a, b) as Array<{
+        id: number;
+        positionId: number;
+      }>;
+      expect(latest.map((r) => [Number(r.id), Number(r.positionId)])).toEqual([
+        [a, a1],
+        [b, b0],
+      ]);
+      const named = events.map((id) =>
+        Number(db.prepare('SELECT positionId FROM events WHERE id = ?').pluck().get(id) as number),
+      );
+      expect(named).toEqual([a0, a1, a0, b0, 0]);
+      const alarmRow = db
+        .prepare('SELECT positionId, lastPositionId FROM alarms WHERE id = ?')
+        .get(alarm) as {
+        positionId: number;
+        lastPositionId: number;
+      };
+      expect([Number(alarmRow.positionId), Number(alarmRow.lastPositionId)]).toEqual([a0, a1]);
+      // every reference left names a stored position
+      const dangling = db
+        .prepare(
+          `SELECT COUNT(*) FROM events e WHERE e.positionId <> 0
+             AND NOT EXISTS (SELECT 1 FROM positions p WHERE p.id = e.positionId)`,
+        )
+        .pluck()
+        .get();
+      expect(Number(dangling)).toBe(0);
+      expect(a0dup && a1dup).toBeTruthy();
+      // the unique index refuses another position of the same device and fix time
+      expect(() =>
+        db
+          .prepare(
+            `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
+             VALUES (?, 'osmand', ?, ?, ?, 0, 0)`,
+          )
+          .run(a, t0, t0, t0),
+      ).toThrow();
+    } finally {
+      await store.close();
+    }
+  });
+});
