@@ -14,6 +14,7 @@ import { registerPositionRoutes } from './positions.ts';
 import { registerQrDriver } from './qrDriver.ts';
 import { registerAssistant } from './assistant.ts';
 import { registerAutolink } from './autolink.ts';
+import { registerCatchup } from './catchup.ts';
 import { registerScheduledReports } from './reports/scheduled.ts';
 import { registerDeviceChanges } from './deviceChanges.ts';
 import { registerReports } from './reports/index.ts';
@@ -108,6 +109,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
 
   await registerSocket(app, ctx, hub);
   await registerPositionRoutes(app, ctx, live);
+  registerCatchup(app, ctx, live);
   registerComputedTestRoute(app, ctx, live);
   await registerCommandRoutes(app, ctx, live);
   await registerNotificationRoutes(app, ctx, live, notifier);

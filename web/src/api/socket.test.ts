@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Position, SocketMessage } from '@rastro/domain';
 import {
   APPLY_SHARE,
+  CATCHUP_HOLD_MS,
   LiveSocket,
   LOGOUT_CODE,
   mergeMessages,
@@ -34,7 +35,14 @@ class FakeWs implements WebSocketLike {
 
 const pos = (deviceId: number, id: number) => ({ id, deviceId, latitude: 1, longitude: 2 }) as Position;
 
-function setup(options: { now?: () => number; cost?: () => number; adopt?: LiveSocketDeps['adopt'] } = {}) {
+function setup(
+  options: {
+    now?: () => number;
+    cost?: () => number;
+    adopt?: LiveSocketDeps['adopt'];
+    onOpen?: LiveSocketDeps['onOpen'];
+  } = {},
+) {
   vi.useFakeTimers();
   const sockets: FakeWs[] = [];
   const batches: SocketMessage[] = [];
@@ -52,7 +60,10 @@ function setup(options: { now?: () => number; cost?: () => number; adopt?: LiveS
       batches.push(b);
       options.cost?.();
     },
-    onOpen: (r) => void opens.push(r),
+    onOpen: (r) => {
+      opens.push(r);
+      return options.onOpen?.(r);
+    },
     onConnectedChange: (c) => connected.push(c),
     schedule: (fn) => frames.push(fn),
     now: options.now,
@@ -84,7 +95,7 @@ describe('LiveSocket', () => {
     vi.useRealTimers();
   });
 
-  it('coalesces the messages of one frame into one batch, last position per device wins', () => {
+  it('coalesces the messages of one frame into one batch, every position in order (the live trail)', () => {
     const { s, sockets, batches, runFrame } = setup();
     s.start();
     sockets[0].open();
@@ -97,8 +108,57 @@ describe('LiveSocket', () => {
     expect(batches).toHaveLength(0);
     runFrame();
     expect(batches).toHaveLength(1);
-    expect(batches[0].positions!.map((p) => p.id)).toEqual([11, 20]);
+    expect(batches[0].positions!.map((p) => p.id)).toEqual([10, 11, 20]);
     expect(batches[0].devices).toHaveLength(1);
+    vi.useRealTimers();
+  });
+
+  it('after a reconnect, holds the socket messages until the catch-up is applied, then applies them in order', async () => {
+    const order: string[] = [];
+    let caughtUp: () => void = () => undefined;
+    const { s, sockets, batches } = setup({
+      onOpen: (reconnected) =>
+        reconnected
+          ? new Promise<void>((done) => {
+              caughtUp = () => {
+                order.push('catch-up');
+                done();
+              };
+            })
+          : undefined,
+    });
+    s.start();
+    sockets[0].open();
+    sockets[0].message({ positions: [pos(1, 1)] });
+    sockets[0].drop();
+    vi.advanceTimersByTime(RECONNECT_MS);
+    sockets[1].open();
+    sockets[1].message({ positions: [pos(1, 5)] }); // the latest positions (first message)
+    sockets[1].message({ positions: [pos(1, 6)] });
+    expect(batches).toHaveLength(1); // only the first connection's
+    caughtUp();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(order).toEqual(['catch-up']);
+    expect(batches).toHaveLength(2);
+    expect(batches[1].positions!.map((p) => p.id)).toEqual([5, 6]);
+    vi.useRealTimers();
+  });
+
+  it(`a catch-up that never ends holds the socket ${CATCHUP_HOLD_MS / 1000} s at most`, () => {
+    const { s, sockets, batches } = setup({
+      onOpen: (reconnected) => (reconnected ? new Promise<void>(() => undefined) : undefined),
+    });
+    s.start();
+    sockets[0].open();
+    sockets[0].drop();
+    vi.advanceTimersByTime(RECONNECT_MS);
+    sockets[1].open();
+    sockets[1].message({ positions: [pos(1, 5)] });
+    vi.advanceTimersByTime(CATCHUP_HOLD_MS - 1);
+    expect(batches).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(batches.map((b) => b.positions!.map((p) => p.id))).toEqual([[5]]);
     vi.useRealTimers();
   });
 

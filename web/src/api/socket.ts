@@ -2,8 +2,9 @@
 // into one batch for the store, so 1,000 positions a second cost one store update per frame, and batches are paced
 // by what they cost: after a batch that took d ms to apply the next waits (1 / APPLY_SHARE − 1) × d, so live updates
 // never take more than a quarter of the main thread (a large fleet's batches come a few times a second, a small
-// one's every frame). On close it reconnects after 5 s and then reloads devices and positions, so nothing sent
-// while it was down is missed.
+// one's every frame). On close it reconnects after 5 s, then catches up on the positions each device sent while it
+// was down (stores/liveCatchUp.ts, issue #30) and reloads devices and positions; the socket's messages wait until
+// then, so the live trail gets every position, in order.
 import type { SocketMessage } from '@rastro/domain';
 import { HttpError } from './http.ts';
 import { dropEarlySocket, socketUrl, takeEarlySocket } from './earlySocket.ts';
@@ -14,6 +15,8 @@ export const RECONNECT_MS = 5000;
 export const LOGOUT_CODE = 4000;
 /** The main thread's share live updates may take (see the header). */
 export const APPLY_SHARE = 0.25;
+/** The longest a reconnect's catch-up holds the socket's messages back. */
+export const CATCHUP_HOLD_MS = 10_000;
 
 export interface WebSocketLike {
   onopen: ((ev: unknown) => void) | null;
@@ -37,7 +40,10 @@ export interface LiveSocketDeps {
   create: (url: string) => WebSocketLike;
   /** Applies a batch; synchronous, so that its cost paces the next one. */
   onBatch: (batch: SocketMessage) => void;
-  /** Called on every open; `reconnected` is true after a close (the caller resyncs then). */
+  /**
+   * Called on every open; `reconnected` is true after a close (the caller catches up and resyncs then: the
+   * messages received meanwhile are applied once its promise settles, or after CATCHUP_HOLD_MS).
+   */
   onOpen?: (reconnected: boolean) => void | Promise<void>;
   onConnectedChange?: (connected: boolean) => void;
   /** Schedules the per-frame flush (requestAnimationFrame in the browser). */
@@ -51,13 +57,16 @@ export interface LiveSocketDeps {
   adopt?: () => AdoptedSocket | null;
 }
 
-/** Merges messages: arrays are concatenated; positions keep only the last one per device. */
+/**
+ * Merges messages: arrays are concatenated; positions keep their order, each position once (the last copy), so the
+ * live trail gets every point; devices keep the last state of each.
+ */
 export function mergeMessages(messages: SocketMessage[]): SocketMessage {
   const out: SocketMessage = {};
   const positions = new Map<number, NonNullable<SocketMessage['positions']>[number]>();
   const devices = new Map<number, NonNullable<SocketMessage['devices']>[number]>();
   for (const m of messages) {
-    if (m.positions) for (const p of m.positions) positions.set(p.deviceId, p);
+    if (m.positions) for (const p of m.positions) positions.set(p.id, p);
     if (m.devices) for (const d of m.devices) devices.set(d.id, d);
     if (m.events) (out.events ??= []).push(...m.events);
     if (m.users) (out.users ??= []).push(...m.users);
@@ -79,6 +88,8 @@ export class LiveSocket {
   private everClosed = false;
   /** No message received yet on the current connection. */
   private awaitingFirst = false;
+  /** A reconnect's catch-up is running: messages wait in `pending` (see onOpen). */
+  private holding = false;
   /** Number of opens so far (tests and the bench read it). */
   opens = 0;
 
@@ -129,7 +140,8 @@ export class LiveSocket {
     ws.onopen = () => {
       this.opens++;
       this.deps.onConnectedChange?.(true);
-      void this.deps.onOpen?.(this.everClosed);
+      const done = this.deps.onOpen?.(this.everClosed);
+      if (this.everClosed && done instanceof Promise) this.hold(done);
     };
     ws.onmessage = (ev) => {
       if (typeof ev.data !== 'string') return;
@@ -141,6 +153,7 @@ export class LiveSocket {
       }
       if (!msg || typeof msg !== 'object' || Object.keys(msg).length === 0) return; // keepalive
       this.pending.push(msg);
+      if (this.holding) return;
       // the first message of a connection carries every latest position: applied at once, not at the next
       // frame (which the page's first render and the map's start can hold back by a few hundred ms)
       if (this.awaitingFirst) {
@@ -162,6 +175,30 @@ export class LiveSocket {
       if (ws.readyState === 1) ws.onopen({});
       for (const data of adopted.received) ws.onmessage({ data });
     }
+  }
+
+  /** Holds the socket's messages until the reconnect's catch-up is applied (at most CATCHUP_HOLD_MS). */
+  private hold(done: Promise<void>): void {
+    this.holding = true;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.holding = false;
+      this.awaitingFirst = false;
+      if (this.pending.length) this.flush();
+    };
+    const timer = (this.deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms)))(
+      release,
+      CATCHUP_HOLD_MS,
+    );
+    void done.then(
+      () => {
+        (this.deps.clearTimer ?? clearTimeout)(timer as ReturnType<typeof setTimeout>);
+        release();
+      },
+      () => release(),
+    );
   }
 
   private scheduleReconnect(): void {
@@ -266,6 +303,8 @@ export async function openSocket(): Promise<LiveSocket> {
       if (!reconnected) return;
       try {
         const live = await store;
+        // what each device sent while the socket was closed, drawn in order before the socket's new messages
+        await (await import('../stores/liveCatchUp.ts')).catchUpLive();
         await live.resyncLive();
       } catch (err) {
         if (err instanceof HttpError && (err.status === 401 || err.status === 404)) {

@@ -138,9 +138,11 @@ export const useLive = create<LiveState>((set, get) => ({
       const positions = { ...s.positions };
       let trail = s.trail;
       for (const p of batch.positions) {
-        if (!isNewer(positions[p.deviceId], p)) continue;
+        const prev = positions[p.deviceId];
+        if (!isNewer(prev, p)) continue;
         positions[p.deviceId] = p;
-        if (p.deviceId === s.trailId) {
+        // a position seen again (the socket's first message after a reconnect) is no new trail point
+        if (p.deviceId === s.trailId && prev?.id !== p.id) {
           trail = [...trail, [p.longitude, p.latitude] as [number, number]].slice(-TRAIL_LENGTH);
         }
       }

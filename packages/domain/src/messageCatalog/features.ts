@@ -116,6 +116,12 @@ export const FEATURE_MESSAGES = {
     'after: este dispositivo não tem a posição {{id}}',
     'after: este dispositivo no tiene la posición {{id}}',
   ),
+  // ---- positions missed while the socket was reconnecting (POST /{ns}/positions/catchup, issue #30)
+  'positions.catchupBody': w(
+    'Send after: an object of device ids (at most 20,000) and the fix time of the newest position shown of each (ISO date)',
+    'Envie after: um objeto com ids de dispositivos (no máximo 20.000) e o horário do fix da posição mais recente exibida de cada um (data ISO)',
+    'Envíe after: un objeto con ids de dispositivos (como máximo 20.000) y la hora del fix de la posición más reciente mostrada de cada uno (fecha ISO)',
+  ),
   // ---- commands and device actions (SPEC §8)
   'actions.commandError': w('Error sending command', 'Erro ao enviar comando', 'Error al enviar comando'),
   'actions.anchorError': w('Error running anchor', 'Erro ao executar âncora', 'Error al ejecutar anchor'),
