@@ -48,7 +48,8 @@ test('an administrator bills a user and marks the invoice received in cash; the 
     // the form refuses a zero value, then creates the invoice
     await page.getByTestId('invoice-add').click();
     await page.getByTestId('invoice-value').fill('0');
-    await page.getByTestId('invoice-dueDate').fill('2030-01-10');
+    await page.getByTestId('invoice-dueDate').fill('10/01/2030');
+    await page.getByTestId('invoice-dueDate').press('Tab');
     await page.getByTestId('invoice-description').fill(description);
     await page.getByTestId('invoice-save').click();
     await expect(page.getByText('Informe um valor maior que zero, com até 2 casas decimais.')).toBeVisible();
@@ -150,7 +151,7 @@ test('an administrator sets the invoice defaults in Integrations and sees the we
     await page.getByRole('option').first().click();
     await page.getByTestId('invoice-add').click();
     await expect(page.getByTestId('invoice-description')).toHaveValue(`Plano ${t}`);
-    await expect(page.getByTestId('invoice-dueDate')).toHaveValue(/^\d{4}-\d{2}-15$/);
+    await expect(page.getByTestId('invoice-dueDate')).toHaveValue(/^15\/\d{2}\/\d{4}$/);
   } finally {
     const res = await page.request.post('/rastro/integrations/invoice', { data: invoiceBefore });
     expect(res.ok(), await res.text()).toBe(true);

@@ -214,8 +214,9 @@ test('calendars dialog: a weekly schedule becomes RRULE FREQ=WEEKLY, edit adds C
     await page.getByTestId('calendar-add').click();
     await page.getByTestId('calendar-name').fill(`Expediente ${t}`);
     // 2026-11-23 is a Monday
-    await page.getByTestId('schedule-start').fill('2026-11-23T08:00');
-    await page.getByTestId('schedule-end').fill('2026-11-23T18:00');
+    await page.getByTestId('schedule-start').fill('23/11/2026 08:00');
+    await page.getByTestId('schedule-end').fill('23/11/2026 18:00');
+    await page.getByTestId('schedule-end').press('Tab');
     await expect(page.getByTestId('schedule-preview')).toContainText('toda segunda das 08:00 às 18:00');
     await page.getByTestId('calendar-save').click();
     await expect(page.getByText('Calendário salvo')).toBeVisible();
@@ -229,7 +230,7 @@ test('calendars dialog: a weekly schedule becomes RRULE FREQ=WEEKLY, edit adds C
     expect(ics).toMatch(/DTSTART(;TZID=[^:]+)?:20261123T080000/);
 
     await row.getByTestId('calendar-edit').click();
-    await expect(page.getByTestId('schedule-start')).toHaveValue('2026-11-23T08:00');
+    await expect(page.getByTestId('schedule-start')).toHaveValue('23/11/2026 08:00');
     await pick(page, 'schedule-expiry', 'Após um número de vezes');
     await page.getByTestId('schedule-count').fill('5');
     await expect(page.getByTestId('schedule-preview')).toContainText('5 vezes');

@@ -188,8 +188,9 @@ test.describe('history', () => {
     const dev = await firstDevice(page);
     await page.goto(`/history?deviceId=${dev.id}`);
     await choose(page, 'history-period-select', 'Personalizado');
-    await page.getByTestId('history-period-from').fill('2020-01-01T00:00');
-    await page.getByTestId('history-period-to').fill('2020-01-02T00:00');
+    await page.getByTestId('history-period-from').fill('01/01/2020 00:00');
+    await page.getByTestId('history-period-to').fill('02/01/2020 00:00');
+    await page.getByTestId('history-period-to').press('Tab');
     await page.getByTestId('history-load').click();
     await expect(page.getByTestId('history-error')).toHaveText(
       'Nenhum dado encontrado para o período selecionado',

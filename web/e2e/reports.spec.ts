@@ -150,8 +150,10 @@ test.describe('reports', () => {
     await page.getByRole('option', { name: groups[0].name, exact: true }).click();
     await page.keyboard.press('Escape');
     await choose(page, 'report-period-select', 'Personalizado');
-    await page.getByTestId('report-period-from').fill('2020-01-01T00:00');
-    await page.getByTestId('report-period-to').fill('2020-01-02T00:00');
+    // the app's date fields are typed in its language (dd/mm/aaaa hh:mm in pt-BR)
+    await page.getByTestId('report-period-from').fill('01/01/2020 00:00');
+    await page.getByTestId('report-period-to').fill('02/01/2020 00:00');
+    await page.getByTestId('report-period-to').press('Tab');
     const answer = page.waitForResponse((r) => r.url().includes('/api/reports/stops?'));
     await page.getByTestId('report-run').click();
     const res = await answer;

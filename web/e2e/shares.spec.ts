@@ -19,7 +19,8 @@ test('a link is created, listed with its countdown, extended and revoked; the gu
   await expect(dialog.getByTestId('shares-empty')).toHaveText('Nenhum link compartilhado.');
 
   // A past expiry is refused in the form with the domain's message.
-  await dialog.getByTestId('share-expiration').fill('2020-01-01T10:00');
+  await dialog.getByTestId('share-expiration').fill('01/01/2020 10:00');
+  await dialog.getByTestId('share-expiration').press('Tab');
   await expect(dialog.getByText('A validade deve estar no futuro')).toBeVisible();
   await expect(dialog.getByTestId('share-create')).toBeDisabled();
 
@@ -27,9 +28,10 @@ test('a link is created, listed with its countdown, extended and revoked; the gu
   const inTwoHours = await page.evaluate(() => {
     const d = new Date(Date.now() + 2 * 3600_000 + 90_000);
     const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+    return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
   });
   await dialog.getByTestId('share-expiration').fill(inTwoHours);
+  await dialog.getByTestId('share-expiration').press('Tab');
   const posted = page.waitForRequest(
     (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/rastro/shares',
   );
@@ -60,9 +62,10 @@ test('a link is created, listed with its countdown, extended and revoked; the gu
   const inThreeDays = await page.evaluate(() => {
     const d = new Date(Date.now() + 3 * 86400_000 + 3600_000);
     const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+    return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
   });
   await dialog.getByTestId('share-edit-expiration').fill(inThreeDays);
+  await dialog.getByTestId('share-edit-expiration').press('Tab');
   await dialog.getByTestId('share-edit-save').click();
   await expect(dialog.getByTestId(`share-remaining-${rowId}`)).toHaveText('3 d');
 

@@ -10,6 +10,7 @@ export * from './filters.ts';
 export * from './sort.ts';
 export * from './units.ts';
 export * from './format.ts';
+export * from './dateInput.ts';
 export * from './messages.ts';
 export { loginErrorWording } from './messageCatalog/loginErrors.ts';
 export * from './constants.ts';

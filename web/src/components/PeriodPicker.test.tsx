@@ -1,22 +1,34 @@
-// The custom period's date inputs follow the app's language, not the browser's (issue #29): `lang` on each.
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+// The custom period's dates read and are typed in the app's language, not the browser's (issue #29): the native
+// datetime-local input followed Chromium's language whatever `lang` said, so the fields are Mantine's DateInput.
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from './testing.tsx';
-import { PeriodPicker } from './PeriodPicker.tsx';
+import { PeriodPicker, type PeriodValue } from './PeriodPicker.tsx';
 
 afterEach(() => cleanup());
 
+const value: PeriodValue = { period: 'custom', from: '2026-11-27T06:00', to: '2026-11-27T12:00' };
+
 describe('PeriodPicker', () => {
-  it.each(['pt-BR', 'es', 'en-US'] as const)('custom dates carry lang="%s"', (locale) => {
-    renderWithProviders(
-      <PeriodPicker
-        value={{ period: 'custom', from: '2026-11-27T06:00', to: '2026-11-27T12:00' }}
-        onChange={() => undefined}
-        testId="p"
-      />,
-      { locale },
-    );
-    expect(screen.getByTestId('p-from').getAttribute('lang')).toBe(locale);
-    expect(screen.getByTestId('p-to').getAttribute('lang')).toBe(locale);
+  it.each([
+    ['pt-BR', '27/11/2026 06:00', 'dd/mm/aaaa hh:mm', '28/11/2026 07:30'],
+    ['es', '27/11/2026 06:00', 'dd/mm/aaaa hh:mm', '28/11/2026 07:30'],
+    ['en-US', '11/27/2026 06:00', 'mm/dd/yyyy hh:mm', '11/28/2026 07:30'],
+  ] as const)('in %s shows %s and takes a typed date', (locale, shown, placeholder, typed) => {
+    const onChange = vi.fn();
+    renderWithProviders(<PeriodPicker value={value} onChange={onChange} testId="p" />, { locale });
+    const from = screen.getByTestId('p-from') as HTMLInputElement;
+    expect(from.value).toBe(shown);
+    expect(from.placeholder).toBe(placeholder);
+    expect(from.type).toBe('text');
+    fireEvent.change(from, { target: { value: typed } });
+    expect(onChange).toHaveBeenLastCalledWith({ ...value, from: '2026-11-28T07:30' });
+  });
+
+  it('ignores a half-typed date', () => {
+    const onChange = vi.fn();
+    renderWithProviders(<PeriodPicker value={value} onChange={onChange} testId="p" />, { locale: 'pt-BR' });
+    fireEvent.change(screen.getByTestId('p-to'), { target: { value: '28/11/20' } });
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

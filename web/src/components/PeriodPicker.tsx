@@ -1,15 +1,16 @@
 // Period choice of history and reports (SPEC §9 report ranges: today, yesterday, last 7, 30 and 90 days, plus a
 // custom range), resolved in the user's (else server's, else browser's) time zone. Labels: `reports` namespace.
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { REPORT_RANGES, reportRange, type IsoRange } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { DateField } from './DateField.tsx';
 
 export const PERIODS = [...REPORT_RANGES, 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
 
 export interface PeriodValue {
   period: Period;
-  /** datetime-local values (browser time) for the custom range */
+  /** YYYY-MM-DDTHH:mm values (browser time) for the custom range */
   from: string;
   to: string;
 }
@@ -44,7 +45,7 @@ export function PeriodPicker({
   onChange: (v: PeriodValue) => void;
   testId?: string;
 }) {
-  const { t, i18n } = useTranslation('reports');
+  const { t } = useTranslation('reports');
   const invalid =
     value.period === 'custom' && !(Date.parse(value.from) <= Date.parse(value.to))
       ? t('period.invalid')
@@ -62,21 +63,19 @@ export function PeriodPicker({
       />
       {value.period === 'custom' && (
         <Group grow gap="xs" align="flex-start">
-          <TextInput
-            type="datetime-local"
-            lang={i18n.language}
+          <DateField
+            withTime
             label={t('period.from')}
             value={value.from}
-            onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+            onChange={(from) => onChange({ ...value, from })}
             data-testid={`${testId}-from`}
           />
-          <TextInput
-            type="datetime-local"
-            lang={i18n.language}
+          <DateField
+            withTime
             label={t('period.to')}
             value={value.to}
             error={invalid}
-            onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+            onChange={(to) => onChange({ ...value, to })}
             data-testid={`${testId}-to`}
           />
         </Group>

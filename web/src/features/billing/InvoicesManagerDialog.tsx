@@ -25,6 +25,7 @@ import { useResourceList } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 import { useCreateInvoice, useIntegrations, useInvoiceAction, useInvoices } from './api.ts';
 import { InvoiceTable, useMoney } from './InvoiceTable.tsx';
+import { DateField } from '../../components/DateField.tsx';
 
 export const INVOICE_STATUS_FILTERS = ['all', 'open', 'paid', ...INVOICE_STATUSES] as const;
 export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
@@ -135,13 +136,12 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps) 
               onChange={(e) => setForm({ ...form, value: e.currentTarget.value })}
               data-testid="invoice-value"
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('fields.dueDate')}
               required
               value={form.dueDate}
               error={field('dueDate')}
-              onChange={(e) => setForm({ ...form, dueDate: e.currentTarget.value })}
+              onChange={(value) => setForm({ ...form, dueDate: value })}
               data-testid="invoice-dueDate"
             />
           </Group>

@@ -117,7 +117,7 @@ describe('InvoicesManagerDialog', () => {
     await screen.findAllByTestId('invoice-row');
     fireEvent.click(screen.getByTestId('invoice-add'));
     expect((screen.getByTestId('invoice-description') as HTMLTextAreaElement).value).toBe('Rastreamento');
-    expect((screen.getByTestId('invoice-dueDate') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-10$/);
+    expect((screen.getByTestId('invoice-dueDate') as HTMLInputElement).value).toMatch(/^10\/\d{2}\/\d{4}$/);
     fireEvent.change(screen.getByTestId('invoice-value'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('invoice-save'));
     expect(
@@ -125,7 +125,7 @@ describe('InvoicesManagerDialog', () => {
     ).toBeTruthy();
     expect(posts).toHaveLength(0);
     fireEvent.change(screen.getByTestId('invoice-value'), { target: { value: '129,50' } });
-    fireEvent.change(screen.getByTestId('invoice-dueDate'), { target: { value: '2030-02-10' } });
+    fireEvent.change(screen.getByTestId('invoice-dueDate'), { target: { value: '10/02/2030' } });
     fireEvent.click(screen.getByTestId('invoice-save'));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toEqual({

@@ -44,6 +44,7 @@ import { HttpError } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 import { scheduleText } from './preview.ts';
+import { DateField } from '../../components/DateField.tsx';
 
 interface FormState {
   id: number;
@@ -191,22 +192,20 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
                     )}
                   </Group>
                   <Group grow align="flex-start">
-                    <TextInput
-                      type="datetime-local"
-                      lang={i18n.language}
+                    <DateField
+                      withTime
                       label={t('fields.start')}
                       value={s.start}
                       error={e('start')}
-                      onChange={(ev) => setSchedule(i, { start: ev.currentTarget.value })}
+                      onChange={(value) => setSchedule(i, { start: value })}
                       data-testid="schedule-start"
                     />
-                    <TextInput
-                      type="datetime-local"
-                      lang={i18n.language}
+                    <DateField
+                      withTime
                       label={t('fields.end')}
                       value={s.end}
                       error={e('end')}
-                      onChange={(ev) => setSchedule(i, { end: ev.currentTarget.value })}
+                      onChange={(value) => setSchedule(i, { end: value })}
                       data-testid="schedule-end"
                     />
                   </Group>
@@ -274,13 +273,11 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
                         />
                       )}
                       {s.expiry === 'until' && (
-                        <TextInput
-                          type="date"
-                          lang={i18n.language}
+                        <DateField
                           label={t('fields.until')}
                           value={s.until}
                           error={e('until')}
-                          onChange={(ev) => setSchedule(i, { until: ev.currentTarget.value })}
+                          onChange={(value) => setSchedule(i, { until: value })}
                           data-testid="schedule-until"
                         />
                       )}

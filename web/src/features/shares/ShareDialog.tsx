@@ -26,6 +26,7 @@ import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { defaultExpiry, fromLocalInput } from './expiryInput.ts';
 import { ShareList } from './ShareList.tsx';
+import { DateField } from '../../components/DateField.tsx';
 
 const props = z.object({ deviceId: z.number().int().positive() });
 
@@ -79,12 +80,12 @@ export function ShareDialog({ props: raw, onClose }: DialogComponentProps) {
       data-testid="share-dialog"
     >
       <Stack>
-        <TextInput
-          type="datetime-local"
-          lang={i18n.language}
+        <DateField
+          clearable
+          withTime
           label={t('expiration')}
           value={expiry}
-          onChange={(e) => setExpiry(e.currentTarget.value)}
+          onChange={(value) => setExpiry(value)}
           error={issue ? tc(issue) : undefined}
           data-testid="share-expiration"
         />

@@ -12,7 +12,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -33,6 +32,7 @@ import { useDeleteResource, useResourceList, useSaveResource } from '../../api/r
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
 import { useSession } from '../../stores/session.ts';
 import { fromLocalInput, toLocalInput } from './expiryInput.ts';
+import { DateField } from '../../components/DateField.tsx';
 
 /** Re-renders every second while mounted (the countdowns). */
 function useNow(): number {
@@ -198,11 +198,12 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
       )}
       {editing && (
         <Group align="flex-end" data-testid="share-edit-form">
-          <TextInput
-            type="datetime-local"
+          <DateField
+            clearable
+            withTime
             label={t('expiration')}
             value={editing.value}
-            onChange={(e) => setEditing({ ...editing, value: e.currentTarget.value })}
+            onChange={(value) => setEditing({ ...editing, value: value })}
             error={editIssue ? tc(editIssue) : undefined}
             data-testid="share-edit-expiration"
           />

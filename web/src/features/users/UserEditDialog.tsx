@@ -68,6 +68,7 @@ import { useSession } from '../../stores/session.ts';
 import { ResellerFields } from './ResellerFields.tsx';
 import { UserPreferencesFields } from './UserPreferencesFields.tsx';
 import { UserBillingTab } from './UserBillingTab.tsx';
+import { DateField } from '../../components/DateField.tsx';
 
 const propsSchema = z.object({ userId: z.number().int().min(0).optional() });
 
@@ -341,13 +342,13 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
                   />
                 )}
                 {!showReseller && err('reseller') && <Alert color="red">{err('reseller')}</Alert>}
-                <TextInput
-                  type="date"
+                <DateField
+                  clearable
                   label={t('fields.expirationTime')}
                   description={t('expirationHelp')}
                   value={values.expirationTime}
                   error={err('expirationTime')}
-                  onChange={(e) => set('expirationTime', e.currentTarget.value)}
+                  onChange={(value) => set('expirationTime', value)}
                   data-testid="user-expiration"
                 />
                 {advancedEnabled && (
