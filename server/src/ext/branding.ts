@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { normalizeHost } from '@rastro/domain';
+import { edge } from '../edge.ts';
 import type { AppContext } from '../context.ts';
 import { resellerOfDomain } from '../traccar/resellers.ts';
 
@@ -142,7 +143,8 @@ export function requestDomain(ctx: AppContext, req: Pick<FastifyRequest, 'header
 }
 
 export async function registerBranding(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get(`/${ctx.config.ns}/assets/custom/config.json`, async (req, reply) => {
+  // public: the sign-in page is branded before anyone signs in
+  app.get(`/${ctx.config.ns}/assets/custom/config.json`, edge({ need: 'public' }), async (req, reply) => {
     const branding = await loadBranding(ctx, requestDomain(ctx, req));
     reply.header('cache-control', 'no-cache').header('vary', 'host').type('application/json; charset=utf-8');
     return branding;

@@ -13,13 +13,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { DRIVER_IMAGE_KEY } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { checkSee, checkWrite } from '../traccar/access.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { parseAttributes } from '../traccar/model.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
-import { pathId } from '../traccar/http.ts';
+import { edge, edgeValue, idParams, pathIdSchema } from '../edge.ts';
 import { upstreamOf } from '../gateway/upstream.ts';
 import { credentials } from '../gateway/identity.ts';
 import { requireCaller, type DeviceRef } from './caller.ts';
@@ -84,6 +85,13 @@ export function checkImage(
 const SAFE_UNIQUE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const SAFE_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/;
 
+const safeFile = z.string().regex(SAFE_FILE, 'invalid file name');
+const photoParams = z.object({ id: pathIdSchema, name: safeFile });
+const mediaParams = z.object({ uniqueId: z.string().min(1).max(128), file: safeFile });
+
+/** The upload routes take the image bytes as they come (their own parser): media 'raw', bodies checked by checkImage. */
+const upload = edge({ params: idParams, media: 'raw', need: 'table' });
+
 type DeviceRow = DeviceRef;
 
 export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -100,7 +108,7 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
 
   async function visibleDevice(req: FastifyRequest, write: boolean): Promise<DeviceRow> {
     const caller = await requireCaller(ctx, req);
-    const d = await caller.device(pathId(req));
+    const d = await caller.device(edgeValue(idParams, req.params).id);
     if (write) await caller.checkWrite('device');
     return d;
   }
@@ -163,7 +171,8 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
       (_req, body, done) => done(null, body),
     );
 
-    scope.post('/api/devices/:id/image', { bodyLimit: DEVICE_IMAGE_MAX_BYTES + 1 }, async (req, reply) => {
+    const imageRoute = { bodyLimit: DEVICE_IMAGE_MAX_BYTES + 1, ...upload };
+    scope.post('/api/devices/:id/image', imageRoute, async (req, reply) => {
       const d = await visibleDevice(req, true);
       const img = checkImage(req.headers['content-type'], req.body, DEVICE_IMAGE_MAX_BYTES);
       const dir = deviceDir(d);
@@ -183,7 +192,7 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
     const driverPhotoTarget = async (req: FastifyRequest) => {
       if (ctx.config.mode === 'gateway') throw badRequest('Driver photos need the embedded server');
       const user = await requireUser(ctx, req);
-      const id = pathId(req);
+      const { id } = edgeValue(idParams, req.params);
       checkSee(ctx, user, 'driver', id);
       checkWrite(ctx, user);
       const row = ctx.store.sql.prepare('SELECT attributes FROM drivers WHERE id = ?').get(id) as
@@ -198,20 +207,17 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
         .prepare('UPDATE drivers SET attributes = ? WHERE id = ?')
         .run(JSON.stringify(stamp === null ? rest : { ...rest, [DRIVER_IMAGE_KEY]: stamp }), id);
     };
-    scope.post(
-      `/${ctx.config.ns}/drivers/:id/image`,
-      { bodyLimit: DEVICE_IMAGE_MAX_BYTES + 1 },
-      async (req) => {
-        const d = await driverPhotoTarget(req);
-        const img = checkImage(req.headers['content-type'], req.body, DEVICE_IMAGE_MAX_BYTES);
-        await mkdir(join(imagesDir, 'drivers'), { recursive: true });
-        await writeFile(driverPhoto(d.id), img.data);
-        const stamp = Date.now();
-        setDriverStamp(d.id, d.attributes, stamp);
-        return { [DRIVER_IMAGE_KEY]: stamp };
-      },
-    );
-    scope.delete(`/${ctx.config.ns}/drivers/:id/image`, async (req, reply) => {
+    scope.post(`/${ctx.config.ns}/drivers/:id/image`, imageRoute, async (req) => {
+      const d = await driverPhotoTarget(req);
+      const img = checkImage(req.headers['content-type'], req.body, DEVICE_IMAGE_MAX_BYTES);
+      await mkdir(join(imagesDir, 'drivers'), { recursive: true });
+      await writeFile(driverPhoto(d.id), img.data);
+      const stamp = Date.now();
+      setDriverStamp(d.id, d.attributes, stamp);
+      return { [DRIVER_IMAGE_KEY]: stamp };
+    });
+    const byId = edge({ params: idParams, need: 'table' });
+    scope.delete(`/${ctx.config.ns}/drivers/:id/image`, byId, async (req, reply) => {
       const d = await driverPhotoTarget(req);
       await rm(driverPhoto(d.id), { force: true });
       setDriverStamp(d.id, d.attributes, null);
@@ -235,7 +241,8 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
       return out;
     }
 
-    scope.post(`/${ctx.config.ns}/devices/:id/photos`, { bodyLimit: PHOTO_MAX_BYTES + 1 }, async (req) => {
+    const photoRoute = { bodyLimit: PHOTO_MAX_BYTES + 1, ...upload };
+    scope.post(`/${ctx.config.ns}/devices/:id/photos`, photoRoute, async (req) => {
       const d = await visibleDevice(req, true);
       const img = checkImage(req.headers['content-type'], req.body, PHOTO_MAX_BYTES);
       if ((await listPhotos(d)).length >= PHOTOS_PER_DEVICE)
@@ -246,43 +253,37 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
       return { name, url: photoUrl(d, name), size: img.data.length, uploadedAt: new Date().toISOString() };
     });
 
-    scope.get(`/${ctx.config.ns}/devices/:id/photos`, async (req) =>
+    scope.get(`/${ctx.config.ns}/devices/:id/photos`, byId, async (req) =>
       listPhotos(await visibleDevice(req, false)),
     );
 
-    scope.get<{ Params: { id: string; name: string } }>(
-      `/${ctx.config.ns}/devices/:id/photos/:name`,
-      async (req, reply) => {
-        const d = await visibleDevice(req, false);
-        const name = req.params.name;
-        if (!SAFE_FILE.test(name)) throw badRequest('invalid file name');
-        return sendFile(reply, join(photosDir(d), name), name);
-      },
-    );
+    const photoEdge = edge({ params: photoParams, need: 'table' });
+    scope.get(`/${ctx.config.ns}/devices/:id/photos/:name`, photoEdge, async (req, reply) => {
+      const d = await visibleDevice(req, false);
+      const { name } = edgeValue(photoParams, req.params);
+      return sendFile(reply, join(photosDir(d), name), name);
+    });
 
-    scope.delete<{ Params: { id: string; name: string } }>(
-      `/${ctx.config.ns}/devices/:id/photos/:name`,
-      async (req, reply) => {
-        const d = await visibleDevice(req, true);
-        const name = req.params.name;
-        if (!SAFE_FILE.test(name)) throw badRequest('invalid file name');
-        try {
-          await stat(join(photosDir(d), name));
-        } catch {
-          throw notFound('File not found');
-        }
-        await rm(join(photosDir(d), name), { force: true });
-        return reply.status(204).send();
-      },
-    );
+    scope.delete(`/${ctx.config.ns}/devices/:id/photos/:name`, photoEdge, async (req, reply) => {
+      const d = await visibleDevice(req, true);
+      const { name } = edgeValue(photoParams, req.params);
+      try {
+        await stat(join(photosDir(d), name));
+      } catch {
+        throw notFound('File not found');
+      }
+      await rm(join(photosDir(d), name), { force: true });
+      return reply.status(204).send();
+    });
 
-    scope.get<{ Params: { uniqueId: string; file: string } }>(
+    // files a device sent (Traccar's media): a signed-in caller who sees the device
+    scope.get(
       '/api/media/:uniqueId/:file',
+      edge({ params: mediaParams, need: 'signedIn' }),
       async (req, reply) => {
         const caller = await requireCaller(ctx, req);
-        const d = await caller.deviceByUniqueId(req.params.uniqueId);
-        const file = req.params.file;
-        if (!SAFE_FILE.test(file)) throw badRequest('invalid file name');
+        const { uniqueId, file } = edgeValue(mediaParams, req.params);
+        const d = await caller.deviceByUniqueId(uniqueId);
         const path = join(deviceDir(d), file);
         if (gateway && !(await isFile(path))) return relayMedia(req, reply, d, file);
         return sendFile(reply, path, file);

@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { badRequest, denied, notFound } from '../errors.ts';
+import { edge, edgeValue } from '../edge.ts';
+import { denied, notFound } from '../errors.ts';
 import { canSee } from '../traccar/access.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { requireCaller } from './caller.ts';
@@ -32,26 +33,33 @@ async function sendFile(
   }
 }
 
-function parse(schema: z.ZodString, value: string): string {
-  const r = schema.safeParse(value);
-  if (!r.success) throw badRequest(r.error.issues[0]?.message ?? 'invalid file name');
-  return r.data;
-}
+const soundParams = z.object({ file: soundName });
+const categoryParams = z.object({ file: categoryName });
+const idParams = z.object({ file: idName });
 
 export async function registerMedia(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const base = `/${ctx.config.ns}/assets`;
   const imagesDir = join(ctx.config.dataDir, 'images');
 
-  app.get<{ Params: { file: string } }>(`${base}/custom/sounds/:file`, async (req, reply) =>
-    sendFile(reply, join(assetsDir, 'sounds', parse(soundName, req.params.file)), 'audio/wav', 86400),
+  // sounds and category pictures: public (the sign-in page and the web app's first paint use them)
+  app.get(
+    `${base}/custom/sounds/:file`,
+    edge({ params: soundParams, need: 'public' }),
+    async (req, reply) => {
+      const { file } = edgeValue(soundParams, req.params);
+      return sendFile(reply, join(assetsDir, 'sounds', file), 'audio/wav', 86400);
+    },
   );
-  app.get<{ Params: { file: string } }>(`${base}/images/categories/:file`, async (req, reply) =>
-    sendFile(reply, join(assetsDir, 'categories', parse(categoryName, req.params.file)), 'image/png', 86400),
-  );
+  const categoryEdge = edge({ params: categoryParams, need: 'public' });
+  app.get(`${base}/images/categories/:file`, categoryEdge, async (req, reply) => {
+    const { file } = edgeValue(categoryParams, req.params);
+    return sendFile(reply, join(assetsDir, 'categories', file), 'image/png', 86400);
+  });
   // Uploaded pictures are people's and vehicles' photos: only a signed-in caller who sees the device (or, in
   // embedded mode, the driver) gets them; cached privately for a short time (the web adds a cache buster).
-  app.get<{ Params: { file: string } }>(`${base}/images/drivers/:file`, async (req, reply) => {
-    const file = parse(idName, req.params.file);
+  const pictureEdge = edge({ params: idParams, need: 'signedIn' });
+  app.get(`${base}/images/drivers/:file`, pictureEdge, async (req, reply) => {
+    const { file } = edgeValue(idParams, req.params);
     const caller = await requireCaller(ctx, req);
     if (ctx.config.mode === 'embedded' && !caller.administrator) {
       const user = await requireUser(ctx, req);
@@ -59,8 +67,8 @@ export async function registerMedia(app: FastifyInstance, ctx: AppContext): Prom
     }
     return sendFile(reply, join(imagesDir, 'drivers', file), 'image/png', 60, 'private');
   });
-  app.get<{ Params: { file: string } }>(`${base}/images/:file`, async (req, reply) => {
-    const file = parse(idName, req.params.file);
+  app.get(`${base}/images/:file`, pictureEdge, async (req, reply) => {
+    const { file } = edgeValue(idParams, req.params);
     const caller = await requireCaller(ctx, req);
     await caller.device(Number(file.slice(0, -4)));
     return sendFile(reply, join(imagesDir, file), 'image/png', 60, 'private');

@@ -8,7 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { ApiError, badRequest } from '../errors.ts';
+import { edge, edgeValue } from '../edge.ts';
+import { ApiError } from '../errors.ts';
 import { requireCaller } from './caller.ts';
 
 export const DEFAULT_WEATHER_URL = 'https://api.open-meteo.com/v1/forecast';
@@ -73,6 +74,15 @@ const coord = (min: number, max: number) =>
 
 export const weatherQuerySchema = z.object({ lat: coord(-90, 90), lon: coord(-180, 180) });
 
+/** The query as the edge parses it: a problem reads `<key> <problem>` (`lat must be between -90 and 90`). */
+const weatherQuery = z.record(z.string(), z.unknown()).transform((q, c) => {
+  const r = weatherQuerySchema.safeParse(q);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  c.addIssue({ code: 'custom', message: `${issue.path.join('.') || 'query'} ${issue.message}` });
+  return z.NEVER;
+});
+
 export interface WeatherOptions {
   adapter?: WeatherAdapter;
   now?: () => number;
@@ -87,14 +97,9 @@ export async function registerWeather(
   const now = opts.now ?? Date.now;
   const cache = new Map<string, { at: number; value: CurrentWeather }>();
 
-  app.get('/api/weather', async (req) => {
+  app.get('/api/weather', edge({ query: weatherQuery, need: 'signedIn' }), async (req) => {
     await requireCaller(ctx, req);
-    const q = weatherQuerySchema.safeParse(req.query ?? {});
-    if (!q.success) {
-      const issue = q.error.issues[0];
-      throw badRequest(`${issue.path.join('.') || 'query'} ${issue.message}`);
-    }
-    const { lat, lon } = q.data;
+    const { lat, lon } = edgeValue(weatherQuery, req.query);
     const key = `${lat.toFixed(2)},${lon.toFixed(2)}`;
     const hit = cache.get(key);
     if (hit && now() - hit.at < WEATHER_CACHE_MS) return { current_weather: hit.value };

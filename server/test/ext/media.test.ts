@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventEmitter } from 'node:events';
+import { registerEdge } from '../../src/edge.ts';
 import { registerMedia } from '../../src/ext/media.ts';
 import { loadConfig } from '../../src/config.ts';
 import { ApiError } from '../../src/errors.ts';
@@ -20,6 +21,7 @@ beforeAll(async () => {
   });
   const config = loadConfig({ DATA_DIR: dataDir });
   const ctx = { config, log: app.log, bus: new EventEmitter(), onClose: [] } as unknown as AppContext;
+  registerEdge(app, ctx); // the edge parses the routes' params (issue #27)
   await registerMedia(app, ctx);
   mkdirSync(join(dataDir, 'images', 'drivers'), { recursive: true });
   writeFileSync(join(dataDir, 'images', '7.png'), 'png7');

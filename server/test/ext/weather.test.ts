@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { createServer, type Server } from 'node:http';
+import { registerAuthorization } from '../../src/authorize.ts';
+import { registerEdge } from '../../src/edge.ts';
 import { openMeteoAdapter, registerWeather, WEATHER_CACHE_MS } from '../../src/ext/weather.ts';
 import { ApiError } from '../../src/errors.ts';
 import {
@@ -54,6 +56,9 @@ beforeAll(async () => {
     if (err instanceof ApiError) return reply.status(err.status).type('text/plain').send(err.body);
     return reply.status(500).send('x');
   });
+  // the edge parses the query and the gate answers its 400 after the 401, as in the app (issue #27)
+  registerEdge(app, t.ctx);
+  registerAuthorization(app, t.ctx);
   await registerWeather(app, t.ctx, { adapter: openMeteoAdapter(fakeUrl), now: () => clock });
 });
 afterAll(async () => {

@@ -16,6 +16,8 @@ import {
   type TestApp,
 } from '../helpers/index.ts';
 import type { AppContext } from '../../src/context.ts';
+import { registerAuthorization } from '../../src/authorize.ts';
+import { registerEdge } from '../../src/edge.ts';
 import { ApiError } from '../../src/errors.ts';
 import { callerStats, forgetCallerCache } from '../../src/ext/caller.ts';
 import { registerWeather, type WeatherAdapter } from '../../src/ext/weather.ts';
@@ -248,6 +250,8 @@ describe('GET /api/weather needs a signed-in caller in gateway mode', () => {
       if (err instanceof ApiError) return reply.status(err.status).type('text/plain').send(err.body);
       return reply.status(500).send('x');
     });
+    registerEdge(weather, gatewayCtx); // the edge parses the query (issue #27), the gate answers its 400
+    registerAuthorization(weather, gatewayCtx);
     await registerWeather(weather, gatewayCtx, { adapter });
   });
   afterAll(async () => {
