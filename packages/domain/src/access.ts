@@ -10,6 +10,7 @@ import {
   can,
   canAnchor,
   canBlock,
+  canLoadUserList,
   canEditDevices,
   canManageShares,
   canSendCommands,
@@ -27,7 +28,6 @@ import {
   type PermissionContext,
 } from './permissions.ts';
 import { isReseller, resellerDomainOf } from './reseller.ts';
-import { canLoadUserList } from './userRules.ts';
 
 /** The seven kinds of viewer of SPEC §6 (null: nobody signed in). */
 export type Role = 'administrator' | 'manager' | 'reseller' | 'user' | 'readonly' | 'qrDriver' | 'guest';

@@ -256,6 +256,13 @@ export function isManager(user: UserLike | null | undefined): boolean {
   return !!user && (!!user.administrator || (user.userLimit ?? 0) !== 0);
 }
 
+/** User lists load only for admins or when userLimit is -1 or above 0. */
+export function canLoadUserList(user: UserLike | null | undefined): boolean {
+  if (!user) return false;
+  const limit = user.userLimit ?? 0;
+  return !!user.administrator || limit === -1 || limit > 0;
+}
+
 /** Traccar's restriction flags (CONTRACT §6): each binds a non-administrator when set on the server or on the user. */
 export type Restriction = 'readonly' | 'deviceReadonly' | 'limitCommands' | 'disableReports';
 type Flag = boolean | number | null | undefined;

@@ -15,13 +15,6 @@ import { limitGrantAllowed, RESELLER_ATTRIBUTE_NAMES, resellerGrantProblem } fro
 import { USER_BILLING_ATTRIBUTES, USER_BILLING_STATE_ATTRIBUTES } from './userBilling.ts';
 import { loginProblem, nameProblem, passwordProblems } from './userForm.ts';
 
-/** User lists load only for admins or when userLimit is -1 or above 0. */
-export function canLoadUserList(user: UserLike | null | undefined): boolean {
-  if (!user) return false;
-  const limit = user.userLimit ?? 0;
-  return !!user.administrator || limit === -1 || limit > 0;
-}
-
 export const PARENT_FIELDS = ['managerId', 'parentId', 'ownerId', 'adminId'] as const;
 
 type UserWithParents = UserLike & Partial<Record<(typeof PARENT_FIELDS)[number], number | null>>;

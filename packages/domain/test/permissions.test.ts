@@ -8,6 +8,7 @@ import {
   can,
   canAnchor,
   canBlock,
+  canLoadUserList,
   canSendCommands,
   canUnlock,
   formatPermissionString,
@@ -30,13 +31,7 @@ import {
   type PermissionContext,
 } from '../src/permissions.ts';
 import { sideMenuLinks, userMenuEntries } from '../src/access.ts';
-import {
-  canLoadUserList,
-  isSubUserOf,
-  userDeleteDenial,
-  userEditDenial,
-  visibleUsers,
-} from '../src/userRules.ts';
+import { isSubUserOf, userDeleteDenial, userEditDenial, visibleUsers } from '../src/userRules.ts';
 
 const plusServer = { attributes: { 'rastro.enableAdvancedPerms': true } };
 const user = (attrs: Record<string, string | boolean> = {}, extra: object = {}) => ({

@@ -5,7 +5,7 @@ import { LoadingBar } from '../components/LoadingBar.tsx';
 import { useSession } from '../stores/session.ts';
 import { DialogHost } from './DialogHost.tsx';
 import { runGuard, type GuardEffects } from './guard.ts';
-import { matchRoute, roleAllows } from './routeMeta.ts';
+import { matchRoute, routeAllowed } from './routeMeta.ts';
 import { guardEffects } from '../shell/sessionActions.ts';
 import { useUi } from '../shell/ui.ts';
 
@@ -22,6 +22,8 @@ export function RootLayout({
   const setLoaded = useUi((s) => s.setLoaded);
   const user = useSession((s) => s.user);
   const ns = useSession((s) => s.ns);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
   const [passed, setPassed] = useState(false);
 
   useEffect(() => {
@@ -44,7 +46,8 @@ export function RootLayout({
   // Never show a protected page to a visitor the guard has not signed in.
   const meta = matchRoute(location.pathname)?.meta;
   const access = meta?.access;
-  const allowed = passed && (access === 'public' || (user !== null && roleAllows(meta, user, ns)));
+  const allowed =
+    passed && (access === 'public' || (user !== null && routeAllowed(meta, { user, server, isPlus, ns })));
   return (
     <>
       <LoadingBar visible={!loaded} />

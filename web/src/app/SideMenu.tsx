@@ -1,4 +1,4 @@
-// Side menu links of SPEC §2, each shown only when the permission rule (@rastro/domain) allows.
+// Side menu links of SPEC §2, each shown only when the access table (@rastro/domain access.ts) opens its screen.
 import { NavLink, Stack, UnstyledButton } from '@mantine/core';
 import {
   IconBell,
@@ -15,7 +15,7 @@ import { sideMenuLinks, type SideMenuLink } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useRouteLocation } from '../components/navigation.ts';
-import { useSession } from '../stores/session.ts';
+import { useViewer } from '../components/useCan.ts';
 import { Hint } from '../components/floating.tsx';
 
 const ICONS: Record<SideMenuLink, Icon> = {
@@ -40,12 +40,9 @@ const KEYS: Record<SideMenuLink, string> = {
   '/notifications': 'notifications',
 };
 
+/** The links the access table opens to the viewer (@rastro/domain access.ts). */
 export function useSideMenuLinks(): SideMenuLink[] {
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const isPlus = useSession((s) => s.isPlus);
-  const ns = useSession((s) => s.ns);
-  return sideMenuLinks({ user, server, isPlus, ns });
+  return sideMenuLinks(useViewer());
 }
 
 /** Desktop: a narrow icon rail. */

@@ -54,13 +54,12 @@ describe('UserMenu (SPEC §2 table)', () => {
     ]);
   });
 
-  it('a plain user: My Invoices (billing attribute) but no admin or Plus-admin entries', async () => {
+  it('a plain user: My Invoices (billing attribute) but no admin or Plus-admin entries, nor Users (no user list)', async () => {
     open(plain);
     await screen.findByTestId('user-menu');
     expect(entries()).toEqual([
       'account',
       'invoices',
-      'users',
       'computed',
       'notifications',
       'events',

@@ -1,4 +1,4 @@
-// The user menu (SPEC §2): entries exactly per the visibility table (userMenuEntries in @rastro/domain), and the
+// The user menu (SPEC §2): entries exactly per the access table (userMenuEntries in @rastro/domain), and the
 // version text that opens the changelog for an administrator clicking it 10 times, each within 2 s.
 import { Text, UnstyledButton, Group, Avatar } from '@mantine/core';
 import {
@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../components/navigation.ts';
 import { APP_VERSION, useVersionClicks } from '../features/changelog/index.ts';
 import { DeferredMenu } from '../components/floating.tsx';
-import { useSession } from '../stores/session.ts';
+import { useViewer } from '../components/useCan.ts';
 import { openDialog } from '../shell/dialogs.ts';
 import { logout } from '../shell/sessionActions.ts';
 
@@ -51,11 +51,9 @@ const ICONS: Record<UserMenuEntry, Icon> = {
 export function UserMenu({ label }: { label: ReactNode }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const isPlus = useSession((s) => s.isPlus);
-  const ns = useSession((s) => s.ns);
-  const entries = userMenuEntries({ user, server, isPlus, ns });
+  const viewer = useViewer();
+  const user = viewer.user;
+  const entries = userMenuEntries(viewer);
   const versionClick = useVersionClicks(isAdmin(user), () => openDialog('changelog'));
 
   const actions: Record<UserMenuEntry, () => void> = {

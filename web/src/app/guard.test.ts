@@ -172,4 +172,53 @@ describe('navigation guard (SPEC §2)', () => {
     fx.ns = () => 'other';
     expect(await runGuard({ pathname: '/qr-driver' }, fx)).toEqual({ kind: 'redirect', to: '/home' });
   });
+
+  it('typed URLs: the QR driver and the share guest are sent to their own home, with nothing else rendered (issue #28)', async () => {
+    const guest = {
+      id: 9,
+      name: 'Convidado',
+      temporary: true,
+      attributes: { isShared: true },
+    } as unknown as User;
+    for (const pathname of [
+      '/devices',
+      '/devices/1',
+      '/history',
+      '/reports/stops',
+      '/asistente-demo',
+      '/users',
+    ]) {
+      expect(await runGuard({ pathname }, effects({ server: true, user: qrDriver }).fx)).toEqual({
+        kind: 'redirect',
+        to: '/qr-driver',
+      });
+      expect(await runGuard({ pathname }, effects({ server: true, user: guest }).fx)).toEqual({
+        kind: 'redirect',
+        to: '/home',
+      });
+    }
+    expect(await runGuard({ pathname: '/home' }, effects({ server: true, user: guest }).fx)).toEqual({
+      kind: 'pass',
+    });
+  });
+
+  it('the server settings and licence of the session decide: a sub-user without the users bit, a read-only autolink', async () => {
+    const sub = {
+      id: 4,
+      name: 'Sub',
+      attributes: { 'rastro.advancedPerms': `00800000${'0'.repeat(24)}` },
+    } as unknown as User;
+    const readonly = { id: 5, name: 'Leitura', readonly: true, attributes: {} } as unknown as User;
+    const plus = { server: { attributes: { 'rastro.enableAdvancedPerms': true } }, isPlus: true };
+    const run = (pathname: string, user: User) => {
+      const { fx } = effects({ server: true, user });
+      fx.viewer = () => plus;
+      return runGuard({ pathname }, fx);
+    };
+    expect(await run('/devices', sub)).toEqual({ kind: 'pass' });
+    expect(await run('/users', sub)).toEqual({ kind: 'redirect', to: '/home' });
+    expect(await run('/users', readonly)).toEqual({ kind: 'redirect', to: '/home' });
+    expect(await run('/autolink', readonly)).toEqual({ kind: 'redirect', to: '/home' });
+    expect(await run('/geofence', readonly)).toEqual({ kind: 'pass' });
+  });
 });

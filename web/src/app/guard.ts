@@ -1,8 +1,8 @@
 // The navigation guard of SPEC §2 as a pure async function over injected effects, so tests drive it without a
 // browser. The router calls it on every navigation (RootLayout) and follows its verdict.
-import { isAdmin } from '@rastro/domain';
+import { homeOf, type PermissionContext } from '@rastro/domain';
 import { HttpError } from '../api/http.ts';
-import { matchRoute, roleAllows } from './routeMeta.ts';
+import { matchRoute, routeAllowed } from './routeMeta.ts';
 import type { GuardEffects } from '../shell/guardEffects.ts';
 
 export type { GuardEffects };
@@ -57,8 +57,14 @@ export async function runGuard(target: GuardTarget, fx: GuardEffects): Promise<G
     }
   }
 
-  if (meta.adminOnly && !isAdmin(user)) return { kind: 'redirect', to: '/home' };
-  // a route of one role (the QR driver's view): anyone else goes home, with nothing of that view offered
-  if (!roleAllows(meta, user, fx.ns?.())) return { kind: 'redirect', to: '/home' };
+  if (isPublic) return { kind: 'pass' };
+  // the access table (issue #28): a screen the viewer may not use sends it to its home (the QR driver's view, or
+  // the map), and the page is never rendered for it meanwhile (RootLayout asks the same table)
+  const viewer: PermissionContext = {
+    user,
+    ns: fx.ns?.(),
+    ...(fx.viewer?.() ?? { server: null, isPlus: false }),
+  };
+  if (!routeAllowed(meta, viewer)) return { kind: 'redirect', to: homeOf(viewer) };
   return { kind: 'pass' };
 }

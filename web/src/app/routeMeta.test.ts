@@ -58,7 +58,7 @@ describe('routes of SPEC §2', () => {
   it('device detail goes back to /devices and is a mobile bottom sheet; /home shows no panel', () => {
     expect(matchRoute('/devices/1')?.meta).toMatchObject({ backBtn: '/devices', mobileBottom: true });
     expect(matchRoute('/home')?.meta.shown).toBe(false);
-    expect(matchRoute('/server-health')?.meta.adminOnly).toBe(true);
+    expect(matchRoute('/server-health')?.meta.screen).toBe('serverHealth');
   });
 
   it('expand=true widens only routes that allow it', () => {

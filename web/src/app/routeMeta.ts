@@ -1,6 +1,7 @@
-// Every route of SPEC §2 with its meta (title, shown, backBtn, mobileBottom, allowExpand) and access kind.
-// Pure data, so the guard and its tests use it without React.
-import { isQrDriver, type User } from '@rastro/domain';
+// Every route of SPEC §2 with its meta (title, shown, backBtn, mobileBottom, allowExpand), access kind and the
+// screen the access table (@rastro/domain access.ts) decides on. Pure data, so the guard and its tests use it
+// without React.
+import { allows, type PermissionContext, type Screen } from '@rastro/domain';
 
 export type RouteAccess = 'public' | 'driver' | 'auth';
 
@@ -18,20 +19,23 @@ export interface RouteMeta {
   mobileBottom: boolean;
   /** The `expand` query parameter may widen the panel. */
   allowExpand: boolean;
-  /** Only administrators (others are sent to /home). */
-  adminOnly?: boolean;
-  /** Only this role (others are sent to /home): 'qrDriver' = a user with `{ns}.isQrDriverId` (issue #28). */
-  onlyRole?: 'qrDriver';
+  /**
+   * The screen of a signed-in route: the access table says who may open it (issue #28); anyone else is sent to
+   * their home (homeOf) and the page is never rendered for them. Null for public routes.
+   */
+  screen: Screen | null;
 }
 
 const auth = (
   path: string,
   title: string,
-  extra: Partial<Omit<RouteMeta, 'path' | 'title' | 'access'>> = {},
+  screen: Screen,
+  extra: Partial<Omit<RouteMeta, 'path' | 'title' | 'access' | 'screen'>> = {},
 ): RouteMeta => ({
   path,
   title,
   access: 'auth',
+  screen,
   shown: true,
   backBtn: null,
   mobileBottom: false,
@@ -48,6 +52,7 @@ const bare = (
   path,
   title,
   access,
+  screen: null,
   shown: false,
   backBtn: null,
   mobileBottom: false,
@@ -62,29 +67,44 @@ export const ROUTES: readonly RouteMeta[] = [
   bare('/login/recover/:token', 'auth:recover.title', 'public'),
   bare('/motorista', 'auth:driver.title', 'public'),
   bare('/maintenance', 'auth:maintenance.title', 'public'),
-  bare('/qr-driver', 'auth:qrDriver.title', 'driver', { onlyRole: 'qrDriver' }),
-  bare('/qr-driver/scan/:id', 'auth:qrDriver.scanTitle', 'driver', { onlyRole: 'qrDriver' }),
-  auth('/home', 'shell:routes.home', { shown: false }),
-  auth('/devices', 'shell:routes.devices', { allowExpand: true }),
-  auth('/devices/:deviceId', 'shell:routes.deviceDetail', { backBtn: '/devices', mobileBottom: true }),
-  auth('/computed', 'shell:routes.computed', { allowExpand: true }),
-  auth('/autolink', 'shell:routes.autolink'),
-  auth('/autolink/:id', 'shell:routes.autolinkDetail', { backBtn: '/autolink' }),
-  auth('/notifications', 'shell:routes.notifications', { allowExpand: true }),
-  auth('/history', 'shell:routes.history', { mobileBottom: true }),
-  auth('/dashboard', 'shell:routes.dashboard', { allowExpand: true }),
-  auth('/reports', 'shell:routes.reports', { allowExpand: true }),
-  auth('/reports/resume', 'shell:routes.reportsResume', { backBtn: '/reports', allowExpand: true }),
-  auth('/reports/travels', 'shell:routes.reportsTravels', { backBtn: '/reports', allowExpand: true }),
-  auth('/reports/stops', 'shell:routes.reportsStops', { backBtn: '/reports', allowExpand: true }),
-  auth('/reports/events', 'shell:routes.reportsEvents', { backBtn: '/reports', allowExpand: true }),
-  auth('/reports/history', 'shell:routes.reportsHistory', { backBtn: '/reports', allowExpand: true }),
-  auth('/geofence', 'shell:routes.geofence'),
-  auth('/users', 'shell:routes.users', { allowExpand: true }),
-  auth('/groups', 'shell:routes.groups'),
-  auth('/commands', 'shell:routes.commands'),
-  auth('/server-health', 'shell:routes.serverHealth', { adminOnly: true, allowExpand: true }),
-  auth('/asistente-demo', 'shell:routes.assistant', { allowExpand: true }),
+  bare('/qr-driver', 'auth:qrDriver.title', 'driver', { screen: 'qrDriver' }),
+  bare('/qr-driver/scan/:id', 'auth:qrDriver.scanTitle', 'driver', { screen: 'qrDriver' }),
+  auth('/home', 'shell:routes.home', 'home', { shown: false }),
+  auth('/devices', 'shell:routes.devices', 'devices', { allowExpand: true }),
+  auth('/devices/:deviceId', 'shell:routes.deviceDetail', 'deviceDetail', {
+    backBtn: '/devices',
+    mobileBottom: true,
+  }),
+  auth('/computed', 'shell:routes.computed', 'computed', { allowExpand: true }),
+  auth('/autolink', 'shell:routes.autolink', 'autolink'),
+  auth('/autolink/:id', 'shell:routes.autolinkDetail', 'autolink', { backBtn: '/autolink' }),
+  auth('/notifications', 'shell:routes.notifications', 'notifications', { allowExpand: true }),
+  auth('/history', 'shell:routes.history', 'history', { mobileBottom: true }),
+  auth('/dashboard', 'shell:routes.dashboard', 'dashboard', { allowExpand: true }),
+  auth('/reports', 'shell:routes.reports', 'reports', { allowExpand: true }),
+  auth('/reports/resume', 'shell:routes.reportsResume', 'reports', {
+    backBtn: '/reports',
+    allowExpand: true,
+  }),
+  auth('/reports/travels', 'shell:routes.reportsTravels', 'reports', {
+    backBtn: '/reports',
+    allowExpand: true,
+  }),
+  auth('/reports/stops', 'shell:routes.reportsStops', 'reports', { backBtn: '/reports', allowExpand: true }),
+  auth('/reports/events', 'shell:routes.reportsEvents', 'reports', {
+    backBtn: '/reports',
+    allowExpand: true,
+  }),
+  auth('/reports/history', 'shell:routes.reportsHistory', 'reports', {
+    backBtn: '/reports',
+    allowExpand: true,
+  }),
+  auth('/geofence', 'shell:routes.geofence', 'geofences'),
+  auth('/users', 'shell:routes.users', 'users', { allowExpand: true }),
+  auth('/groups', 'shell:routes.groups', 'groups'),
+  auth('/commands', 'shell:routes.commands', 'commands'),
+  auth('/server-health', 'shell:routes.serverHealth', 'serverHealth', { allowExpand: true }),
+  auth('/asistente-demo', 'shell:routes.assistant', 'assistant', { allowExpand: true }),
 ];
 
 function matches(pattern: string, path: string): Record<string, string> | null {
@@ -115,11 +135,8 @@ export function isExpanded(meta: RouteMeta | null | undefined, search: string): 
   return new URLSearchParams(search).get('expand') === 'true';
 }
 
-/**
- * Whether the signed-in user's role may open a route of `onlyRole` (the guard sends others to /home, and the
- * layout never renders the page for them meanwhile).
- */
-export function roleAllows(meta: RouteMeta | null | undefined, user: User | null, ns?: string): boolean {
-  if (meta?.onlyRole === 'qrDriver') return isQrDriver(user, ns);
-  return true;
+/** Whether the viewer may open the route (the access table's screen; public routes are open to everyone). */
+export function routeAllowed(meta: RouteMeta | null | undefined, ctx: PermissionContext): boolean {
+  if (!meta || meta.access === 'public') return true;
+  return meta.screen !== null && allows(ctx, `screen.${meta.screen}`);
 }

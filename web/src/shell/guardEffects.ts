@@ -1,6 +1,6 @@
 // What the navigation guard (app/guard.ts) needs from the session services (shell/sessionActions.ts), so the
 // services need not import the guard.
-import type { User } from '@rastro/domain';
+import type { PermissionContext, User } from '@rastro/domain';
 
 export interface GuardEffects {
   /** Server info already in the store. */
@@ -20,4 +20,6 @@ export interface GuardEffects {
   needsDevices?(): boolean;
   /** The attribute namespace (role attributes such as `{ns}.isQrDriverId`); the default one when absent. */
   ns?(): string;
+  /** The server settings and licence the access table reads (a non-Plus server without settings when absent). */
+  viewer?(): Pick<PermissionContext, 'server' | 'isPlus'>;
 }

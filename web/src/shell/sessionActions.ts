@@ -218,4 +218,5 @@ export const guardEffects: GuardEffects = {
   },
   needsDevices: () => !devicesLoaded,
   ns: () => useSession.getState().ns,
+  viewer: () => ({ server: useSession.getState().server, isPlus: useSession.getState().isPlus }),
 };

@@ -139,7 +139,7 @@ export function GeofencesPage() {
       {list.isError && <Alert color="red">{t('loadError')}</Alert>}
       {list.data && shown.length === 0 && (
         <Text size="sm" c="dimmed" data-testid="geofences-empty">
-          {hasFences ? t('noMatch') : t('empty')}
+          {hasFences ? t('noMatch') : actions.create ? t('empty') : t('emptyReadonly')}
         </Text>
       )}
       <Stack gap={4} data-testid="geofence-list">

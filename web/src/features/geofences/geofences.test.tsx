@@ -82,6 +82,17 @@ describe('GeofencesPage', () => {
     );
   });
 
+  it('a readonly user is not pointed to a "Nova cerca" button it does not have (issue #28)', async () => {
+    useSession.setState({ user: user({ administrator: false, readonly: true }) });
+    stubFetch(() => json([FENCES[1]]));
+    renderWithProviders(<GeofencesPage />);
+    expect(await screen.findByTestId('geofences-empty')).toHaveProperty(
+      'textContent',
+      'Nenhuma cerca cadastrada.',
+    );
+    expect(screen.queryByTestId('geofence-add')).toBeNull();
+  });
+
   it('a readonly user gets no create, edit or delete', async () => {
     useSession.setState({ user: user({ administrator: false, readonly: true }) });
     stubFetch(() => json(FENCES));

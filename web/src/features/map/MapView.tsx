@@ -9,6 +9,7 @@ import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../components/navigation.ts';
 import {
+  allows,
   anchoredDeviceIds,
   initialView,
   isQrDriver,
@@ -17,12 +18,12 @@ import {
   qrDeviceIdOf,
   type Geofence,
   type Position,
+  type User,
 } from '@rastro/domain';
 import { firstPositions, firstPositionsIn, openSocket } from '../../api/socket.ts';
 import { useResourceList } from '../../api/resources.ts';
 import { selectFiltered, setLiveMap, setSessionRecheck, useLive } from '../../stores/live.ts';
 import { api, HttpError } from '../../api/http.ts';
-import type { User } from '@rastro/domain';
 import { usePrefs } from '../../stores/prefs.ts';
 import { useSession } from '../../stores/session.ts';
 import { LiveMapController } from './controller.ts';
@@ -145,7 +146,10 @@ export function MapView() {
       onSelect: (id) => {
         if (isMapDrawing()) return; // a click while drawing a shape belongs to the drawing
         useLive.getState().select(id);
-        navigate(`/devices/${id}`);
+        // the detail only for whom the access table opens it (not the QR driver nor the share guest, issue #28)
+        const v = useSession.getState();
+        if (allows({ user: v.user, server: v.server, isPlus: v.isPlus, ns: v.ns }, 'screen.deviceDetail'))
+          navigate(`/devices/${id}`);
       },
     });
     ctrl.current = controller;

@@ -33,8 +33,6 @@ import {
 } from '@tabler/icons-react';
 import {
   attrBool,
-  canLoadUserList,
-  canSeeMenu,
   impersonationDenial,
   isAdmin,
   isManager,
@@ -55,6 +53,7 @@ import { resourceKeys, useDeleteResource, useResourceList } from '../../api/reso
 import { openDialog } from '../../shell/dialogs.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
+import { useCan } from '../../components/useCan.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImportUsersModal } from './ImportUsersModal.tsx';
 import { AccountStateBadge } from './UserBillingTab.tsx';
@@ -72,13 +71,9 @@ export function filterUsers<T extends Pick<User, 'name' | 'email' | 'phone'>>(
 }
 
 export function UsersPage() {
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const isPlus = useSession((s) => s.isPlus);
-  const ns = useSession((s) => s.ns);
   const { t } = useTranslation('users');
-  // SPEC §2: the Users entry needs permission bit 16; §6: user lists load only for admins and managers.
-  if (!canLoadUserList(user) || !canSeeMenu({ user, server, isPlus, ns }, 'users')) {
+  // the access table: permission bit 16 (SPEC §2) and a user list that loads (§6: admins and managers)
+  if (!useCan('screen.users')) {
     return (
       <Alert color="yellow" data-testid="users-no-access">
         {t('noAccess')}

@@ -1,0 +1,17 @@
+// The access table (@rastro/domain access.ts, issue #28) for the signed-in session: whether a screen, menu entry or
+// action is open to the viewer. Buttons and forms ask it so they are never offered to whom the server would refuse.
+import { allows, type Capability, type PermissionContext } from '@rastro/domain';
+import { useSession } from '../stores/session.ts';
+
+/** The session as the access table reads it: user, server settings, licence and namespace. */
+export function useViewer(): PermissionContext {
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
+  const ns = useSession((s) => s.ns);
+  return { user, server, isPlus, ns };
+}
+
+export function useCan(capability: Capability): boolean {
+  return allows(useViewer(), capability);
+}
