@@ -26,6 +26,9 @@ export interface ScheduledFormProps {
 const options = (items: readonly { id: number; name?: unknown; description?: unknown; email?: unknown }[]) =>
   items.map((o) => ({ value: String(o.id), label: linkLabel(o) }));
 
+/** The lists open below their field, never over the fields above it (the form's first fields stay reachable). */
+const BELOW = { withinPortal: true, position: 'bottom' as const, middlewares: { flip: false, shift: false } };
+
 const numbers = (values: string[]) => values.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
 export function ScheduledReportForm({ initial, saving, onCancel, onSave }: ScheduledFormProps) {
@@ -115,7 +118,7 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
             searchable
             clearable
             maxDropdownHeight={220}
-            comboboxProps={{ withinPortal: true }}
+            comboboxProps={BELOW}
             data-testid="scheduled-devices"
           />
           <MultiSelect
@@ -126,7 +129,7 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
             searchable
             clearable
             maxDropdownHeight={220}
-            comboboxProps={{ withinPortal: true }}
+            comboboxProps={BELOW}
             data-testid="scheduled-groups"
           />
         </>
@@ -141,7 +144,7 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
           searchable
           clearable
           maxDropdownHeight={220}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={BELOW}
           data-testid="scheduled-recipients"
         />
       ) : (
