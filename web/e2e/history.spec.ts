@@ -3,7 +3,7 @@
 // catalogue of SPEC §8 shows for an empty period and a malformed answer; the period's chapters (trips and stops)
 // list beside the map, one plays alone, events mark the timeline (issue #14).
 import ExcelJS from 'exceljs';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { accounts, expect, test } from './fixtures.ts';
 
 interface Dev {
@@ -24,6 +24,27 @@ async function choose(page: Page, testId: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/**
+ * The route the page reads (in pages from /rastro/route, issue #31), collected from its answers until the last page
+ * (shorter than its limit). Call before the click that loads it.
+ */
+function routeAnswer<T>(page: Page): Promise<T[]> {
+  return new Promise((resolve) => {
+    const items: T[] = [];
+    const onResponse = async (r: Response) => {
+      if (!r.url().includes('/rastro/route?')) return;
+      const limit = Number(new URL(r.url()).searchParams.get('limit'));
+      const got = (await r.json()) as T[];
+      items.push(...got);
+      if (got.length < limit) {
+        page.off('response', onResponse);
+        resolve(items);
+      }
+    };
+    page.on('response', onResponse);
+  });
+}
+
 const routeStats = (page: Page) =>
   page.evaluate(
     () => window.__rastroRoute?.stats() ?? { points: -1, runs: -1, marks: -1, vehicleUpdates: 0 },
@@ -42,9 +63,9 @@ test.describe('history', () => {
     await page.goto(`/history?deviceId=${dev.id}`);
     await expect(page.getByTestId('history-page')).toBeVisible();
     await choose(page, 'history-period-select', 'Ontem');
-    const answer = page.waitForResponse((r) => r.url().includes('/api/reports/route'));
+    const answer = routeAnswer<{ id: number; latitude: number; longitude: number }>(page);
     await page.getByTestId('history-load').click();
-    const rest = (await (await answer).json()) as Array<{ id: number; latitude: number; longitude: number }>;
+    const rest = await answer;
     expect(rest.length).toBeGreaterThan(100); // 24 h of a 30 s / 5 min backfill
 
     const summary = page.getByTestId('history-summary');
@@ -95,11 +116,11 @@ test.describe('history', () => {
     await choose(page, 'history-period-select', 'Ontem');
     const trips = page.waitForResponse((r) => r.url().includes('/api/reports/trips'));
     const stops = page.waitForResponse((r) => r.url().includes('/api/reports/stops'));
-    const route = page.waitForResponse((r) => r.url().includes('/api/reports/route'));
+    const route = routeAnswer<{ fixTime: string }>(page);
     await page.getByTestId('history-load').click();
     const tripRows = (await (await trips).json()) as Array<{ startTime: string; endTime: string }>;
     const stopRows = (await (await stops).json()) as unknown[];
-    const points = (await (await route).json()) as Array<{ fixTime: string }>;
+    const points = await route;
     expect(tripRows.length).toBeGreaterThan(0);
 
     // one chapter per trip and stop of the server's reports, in time order
@@ -137,10 +158,10 @@ test.describe('history', () => {
   test('the device page’s history button opens /history?deviceId and loads today', async ({ page }) => {
     const dev = await firstDevice(page);
     await page.goto(`/devices/${dev.id}`);
-    const answer = page.waitForResponse((r) => r.url().includes('/api/reports/route'));
+    const answer = routeAnswer(page);
     await page.getByTestId('action-history').click();
     await expect(page).toHaveURL(new RegExp(`/history\\?deviceId=${dev.id}$`));
-    const rest = (await (await answer).json()) as unknown[];
+    const rest = await answer;
     expect(rest.length).toBeGreaterThan(0); // the backfill and the live simulator reach now
     await expect(page.getByTestId('history-summary')).toHaveAttribute('data-count', String(rest.length));
     await expect(page.getByTestId('history-device')).toHaveValue(dev.name);
@@ -151,13 +172,9 @@ test.describe('history', () => {
     const dev = await firstDevice(page);
     await page.goto(`/history?deviceId=${dev.id}`);
     await choose(page, 'history-period-select', 'Ontem');
-    const answer = page.waitForResponse((r) => r.url().includes('/api/reports/route'));
+    const answer = routeAnswer<{ latitude: number; longitude: number; fixTime: string }>(page);
     await page.getByTestId('history-load').click();
-    const rest = (await (await answer).json()) as Array<{
-      latitude: number;
-      longitude: number;
-      fixTime: string;
-    }>;
+    const rest = await answer;
     await expect(page.getByTestId('history-summary')).toHaveAttribute('data-count', String(rest.length));
 
     await page.getByTestId('history-export').click();
@@ -197,15 +214,15 @@ test.describe('history', () => {
     );
     await expect(page.getByTestId('history-summary')).toHaveCount(0);
 
-    await page.route('**/api/reports/route**', (r) =>
+    await page.route('**/rastro/route**', (r) =>
       r.fulfill({ status: 200, contentType: 'application/json', body: '[{"id":1,' }),
     );
     await page.getByTestId('history-load').click();
     await expect(page.getByTestId('history-error')).toHaveText('Erro no formato da resposta do servidor');
-    await page.unroute('**/api/reports/route**');
-    await page.route('**/api/reports/route**', (r) =>
-      r.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
-    );
+    await page.unroute('**/rastro/route**');
+    // no paged route (gateway mode): the route report, here 404 as well
+    for (const path of ['**/rastro/route**', '**/api/reports/route**'])
+      await page.route(path, (r) => r.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
     await page.goto(`/history?deviceId=${dev.id}&locale=es`);
     await expect(page.getByTestId('history-error')).toHaveText(
       'No se encontraron datos para el período seleccionado',
