@@ -7,7 +7,9 @@
 // Faults (issue #30): every waited request carries an id and its answer is the reply with that id (a late answer
 // to a request that timed out is dropped, never read as the next one's); the wait is bounded (WAIT_MS, just above
 // the connection's statement timeout); a lost connection or a database that does not answer fails the call with
-// DatabaseUnavailable at once while the worker reconnects in the background.
+// DatabaseUnavailable at once while the worker reconnects in the background. A worker thread that stopped (a
+// crash) is replaced by a new one at the next request, with a new connection generation (the leader lock went with
+// it); a request waiting when it stopped fails after WAIT_MS, as for a database that does not answer.
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { DatabaseUnavailable } from './sql.ts';
 
@@ -69,33 +71,25 @@ export interface PgSyncOptions {
 export class PgSync {
   /** [0]: the "answer posted" flag; [1]: the connection's generation, increased by the worker when one is lost. */
   private readonly signal = new Int32Array(new SharedArrayBuffer(8));
-  private readonly port: MessagePort;
-  private readonly worker: Worker;
+  private port!: MessagePort;
+  private worker!: Worker;
   private readonly waitMs: number;
   private closed = false;
+  /** The worker thread stopped (seen at its exit event): the next request starts another. */
+  private stopped = false;
+  /** Worker threads started after the first one (diagnostics and tests). */
+  restarts = 0;
   private later: PgEnvelope[] = [];
   private nextId = 1;
   /** Round trips made (diagnostics and the benchmark). */
   requests = 0;
 
-  constructor(url: string, options: PgSyncOptions = {}) {
+  constructor(
+    private readonly url: string,
+    private readonly options: PgSyncOptions = {},
+  ) {
     this.waitMs = options.waitMs ?? WAIT_MS;
-    const { port1, port2 } = new MessageChannel();
-    // From the TypeScript sources through a loader (db/pgWorkerBoot.mjs), or the production build's pgWorker.js.
-    const fromSource = import.meta.url.endsWith('.ts');
-    this.worker = new Worker(new URL(fromSource ? './pgWorkerBoot.mjs' : './pgWorker.js', import.meta.url), {
-      workerData: {
-        url,
-        flag: this.signal.buffer,
-        port: port2,
-        statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
-        connectTimeoutS: options.connectTimeoutS ?? 10,
-      },
-      transferList: [port2],
-    });
-    this.worker.unref();
-    this.port = port1;
-    this.port.unref();
+    this.start();
     try {
       this.request({ op: 'connect' });
     } catch (err) {
@@ -105,6 +99,48 @@ export class PgSync {
     }
   }
 
+  /** Starts the worker thread that owns the connection. */
+  private start(): void {
+    const { port1, port2 } = new MessageChannel();
+    // From the TypeScript sources through a loader (db/pgWorkerBoot.mjs), or the production build's pgWorker.js.
+    const fromSource = import.meta.url.endsWith('.ts');
+    const worker = new Worker(new URL(fromSource ? './pgWorkerBoot.mjs' : './pgWorker.js', import.meta.url), {
+      workerData: {
+        url: this.url,
+        flag: this.signal.buffer,
+        port: port2,
+        statementTimeoutMs: this.options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+        connectTimeoutS: this.options.connectTimeoutS ?? 10,
+      },
+      transferList: [port2],
+    });
+    worker.on('error', () => undefined); // the exit follows
+    worker.once('exit', () => {
+      if (this.worker === worker && !this.closed) this.stopped = true;
+    });
+    worker.unref();
+    port1.unref();
+    this.worker = worker;
+    this.port = port1;
+  }
+
+  /**
+   * A new worker thread and connection in place of one that stopped. The exit event that tells runs between
+   * synchronous transactions, so this happens at a transaction's first request (its BEGIN) or outside one; writes
+   * still pending would belong to a transaction the old connection took with it: that call fails.
+   */
+  private restart(): void {
+    this.stopped = false;
+    this.restarts++;
+    const pending = this.later.length;
+    this.later = [];
+    this.port.close();
+    Atomics.add(this.signal, 1, 1); // a new connection: the leader's advisory lock is gone (db/cluster.ts)
+    this.start();
+    this.request({ op: 'connect' });
+    if (pending) throw new DatabaseUnavailable('the database worker stopped during a transaction');
+  }
+
   /** Increases each time the worker's connection is lost (the leader lock goes with it: db/cluster.ts). */
   get generation(): number {
     return Atomics.load(this.signal, 1);
@@ -112,6 +148,7 @@ export class PgSync {
 
   request(req: PgRequest, sql?: string): { rows: Array<Record<string, unknown>>; rowCount: number } {
     if (this.closed) throw new Error('the PostgreSQL store is closed');
+    if (this.stopped) this.restart();
     this.requests++;
     this.flushLater();
     const id = this.nextId++;
@@ -143,6 +180,7 @@ export class PgSync {
   /** Posts a request without waiting for it (see pgWorker.ts: its failure fails the next waited request). */
   send(req: PgRequest & { later: true }): void {
     if (this.closed) throw new Error('the PostgreSQL store is closed');
+    if (this.stopped) this.restart();
     this.requests++;
     this.later.push({ ...req, id: 0 });
     if (this.later.length >= LATER_BATCH) this.flushLater();

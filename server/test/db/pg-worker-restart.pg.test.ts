@@ -1,0 +1,59 @@
+// A PostgreSQL worker thread that stopped (a crash) is replaced (issue #30): the next query works on a new worker
+// and connection, the connection generation moves on (the leader lock went with the old one), and a transaction
+// started after the crash is stored whole.
+import { randomUUID } from 'node:crypto';
+import type { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLES_WITH_ID } from '../../src/db/migrations.ts';
+import { openStore, type Store } from '../../src/db/open.ts';
+import { PostgresDatabase } from '../../src/db/postgres.ts';
+import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+
+const key = `worker-restart-${randomUUID()}`;
+let url: string;
+let store: Store;
+let db: PostgresDatabase;
+beforeAll(async () => {
+  if (!TEST_DATABASE_URL)
+    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
+  url = (await storeEnv(key)).DATABASE_URL!;
+  store = openStore({ sqliteFile: '', databaseUrl: url }); // migrations
+  db = new PostgresDatabase(url, TABLES_WITH_ID);
+});
+afterAll(async () => {
+  await db?.close();
+  await store?.close();
+  await dropStore(key);
+});
+
+/** Stops the store's worker thread as a crash would, and lets its exit be seen. */
+async function killWorker(): Promise<void> {
+  const worker = (db.client as unknown as { worker: Worker }).worker;
+  const exited = new Promise((ok) => worker.once('exit', ok));
+  await worker.terminate();
+  await exited;
+}
+
+describe('a stopped PostgreSQL worker thread', () => {
+  it('is started again by the next query, with a new connection generation', async () => {
+    expect(db.prepare('SELECT 1 AS n').get()).toEqual({ n: 1 });
+    const generation = db.client.generation;
+    await killWorker();
+    expect(db.prepare('SELECT 2 AS n').get()).toEqual({ n: 2 });
+    expect(db.client.restarts).toBe(1);
+    expect(db.client.generation).toBeGreaterThan(generation);
+  });
+
+  it('a transaction begun after the crash is stored whole', async () => {
+    await killWorker();
+    const insert = db.prepare("INSERT INTO devices (name, uniqueId) VALUES ('W', ?)");
+    db.transaction(() => {
+      for (let i = 0; i < 3; i++) insert.run(`${key}-${i}`);
+    })();
+    const n = db.prepare('SELECT COUNT(*) AS n FROM devices WHERE uniqueId LIKE ?').get(`${key}-%`) as {
+      n: number;
+    };
+    expect(Number(n.n)).toBe(3);
+    expect(db.client.restarts).toBe(2);
+  });
+});
