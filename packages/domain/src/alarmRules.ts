@@ -108,6 +108,7 @@ export const ALARM_VALUES_NOT_QUEUED: ReadonlySet<string> = new Set([
 
 /** SOS, power cut, tampering and the device's other alarms: each value not in the previous position. */
 export function attributeAlarms(prev: AlarmPoint | null, point: AlarmPoint): DetectedAlarm[] {
+  if (!point.alarm) return [];
   const before = new Set(values(prev?.alarm));
   return values(point.alarm)
     .filter((v) => !before.has(v) && !ALARM_VALUES_NOT_QUEUED.has(v))
@@ -231,6 +232,6 @@ export function detectAlarms(
     for (const a of [tow.alarm, speed.alarm, parked.alarm, driver]) if (a) alarms.push(a);
     next = { ...parked.state, last: point };
   }
-  const off = new Set(s.disabledTypes);
-  return { state: next, alarms: alarms.filter((a) => !off.has(a.type)) };
+  if (!s.disabledTypes.length) return { state: next, alarms };
+  return { state: next, alarms: alarms.filter((a) => !s.disabledTypes.includes(a.type)) };
 }

@@ -37,9 +37,6 @@ export const ALARM_SEVERITY: Record<MonitoringAlarmType, AlarmSeverity> = {
   overspeed: 'low',
 };
 
-/** 0 = most severe. */
-export const severityRank = (s: AlarmSeverity): number => ALARM_SEVERITIES.indexOf(s);
-
 export const ALARM_STATES = ['open', 'acknowledged', 'resolved'] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];
 
@@ -231,16 +228,4 @@ export interface Alarm {
   resolveTime: string | null;
   outcome: AlarmOutcome | null;
   notes: AlarmNote[];
-}
-
-/** The queue's order: severity (critical first), then age (oldest first), then id. */
-export function compareAlarms(
-  a: Pick<Alarm, 'severity' | 'time' | 'id'>,
-  b: Pick<Alarm, 'severity' | 'time' | 'id'>,
-): number {
-  return (
-    severityRank(a.severity) - severityRank(b.severity) ||
-    Date.parse(a.time) - Date.parse(b.time) ||
-    a.id - b.id
-  );
 }

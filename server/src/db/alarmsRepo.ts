@@ -10,7 +10,7 @@ import {
   type AlarmState,
   type MonitoringAlarmType,
 } from '@rastro/domain';
-import { uniqueViolation, type SqlDatabase } from './sql.ts';
+import { uniqueViolation, type SqlDatabase, type SqlStatement } from './sql.ts';
 
 interface AlarmRow {
   id: number;
@@ -102,7 +102,15 @@ export interface AlarmFilter {
 }
 
 export class AlarmsRepo {
+  private readonly statements = new Map<string, SqlStatement>();
   constructor(private readonly sql: SqlDatabase) {}
+
+  /** The statement of `text`, prepared once (detection folds repeats at ingestion rates). */
+  private prepared(text: string): SqlStatement {
+    let s = this.statements.get(text);
+    if (!s) this.statements.set(text, (s = this.sql.prepare(text)));
+    return s;
+  }
 
   /**
    * Stores an alarm, or folds it into the unresolved one of the same device and type (count + 1, last time and
@@ -111,40 +119,42 @@ export class AlarmsRepo {
    */
   raise(a: RaisedAlarm): { id: number; created: boolean } {
     const fold = () => {
-      const row = this.sql
-        .prepare(`SELECT id FROM alarms WHERE deviceId = ? AND type = ? AND state <> 'resolved'`)
-        .get(a.deviceId, a.type) as { id: number } | undefined;
+      const row = this.prepared(
+        `SELECT id FROM alarms WHERE deviceId = ? AND type = ? AND state <> 'resolved'`,
+      ).get(a.deviceId, a.type) as { id: number } | undefined;
       if (!row) return null;
-      this.sql
-        .prepare(
-          `UPDATE alarms SET count = count + 1, lastTime = ?, lastPositionId = ?,
-             detail = CASE WHEN detail = '' THEN ? ELSE detail END WHERE id = ?`,
-        )
-        .run(a.time, a.positionId, a.detail, row.id);
+      this.prepared(
+        `UPDATE alarms SET count = count + 1, lastTime = ?, lastPositionId = ?,
+           detail = CASE WHEN detail = '' THEN ? ELSE detail END WHERE id = ?`,
+      ).run(a.time, a.positionId, a.detail, row.id);
       return { id: row.id, created: false };
     };
+    // the insert in a nested transaction (a savepoint): a unique violation undoes only it, so the fold can follow
+    // (PostgreSQL refuses any further statement in a transaction whose statement failed)
+    const insert = this.sql.transaction(() =>
+      Number(
+        this.sql
+          .prepare(
+            `INSERT INTO alarms (deviceId, type, detail, severity, positionId, lastPositionId, startTime, lastTime,
+               count, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 'open')`,
+          )
+          .run(
+            a.deviceId,
+            a.type,
+            a.detail,
+            ALARM_SEVERITY[a.type],
+            a.positionId,
+            a.positionId,
+            a.time,
+            a.time,
+          ).lastInsertRowid,
+      ),
+    );
     return this.sql.transaction(() => {
       const folded = fold();
       if (folded) return folded;
       try {
-        const id = Number(
-          this.sql
-            .prepare(
-              `INSERT INTO alarms (deviceId, type, detail, severity, positionId, lastPositionId, startTime, lastTime,
-                 count, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 'open')`,
-            )
-            .run(
-              a.deviceId,
-              a.type,
-              a.detail,
-              ALARM_SEVERITY[a.type],
-              a.positionId,
-              a.positionId,
-              a.time,
-              a.time,
-            ).lastInsertRowid,
-        );
-        return { id, created: true };
+        return { id: insert(), created: true };
       } catch (err) {
         if (!uniqueViolation(err)) throw err;
         return fold() ?? { id: 0, created: false };

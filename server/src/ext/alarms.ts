@@ -74,6 +74,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
 
   /** To this process's sockets: whoever sees the device, and administrators. */
   const push = (id: number, deviceId: number) => {
+    if (hub.clientCount === 0) return; // nobody to tell: the alarm is not read again
     const alarm = repo.get(id);
     if (alarm) hub.pushAlarm(deviceId, JSON.stringify(alarm));
   };

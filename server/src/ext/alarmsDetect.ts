@@ -56,6 +56,7 @@ export class AlarmDetector {
   private timer: NodeJS.Timeout | null = null;
   private off: (() => void) | null = null;
   private readonly ns: string;
+  private readonly calendarKey: string;
 
   constructor(
     private readonly ctx: AppContext,
@@ -64,6 +65,7 @@ export class AlarmDetector {
     private readonly onAlarm: (id: number, deviceId: number) => void,
   ) {
     this.ns = ctx.config.ns;
+    this.calendarKey = nsKey(this.ns, 'alarms.parkedCalendarId');
   }
 
   start(): void {
@@ -92,17 +94,22 @@ export class AlarmDetector {
     return alarmSettingsFrom(cache.serverAttrs, this.ns);
   }
 
-  /** The facts of one position the rules cannot know. */
-  private contextOf(cache: LiveCache, p: Position, s: AlarmSettings): AlarmContext {
+  /** The facts of one position the rules cannot know (`qr`: QR check-in is on for the server). */
+  private contextOf(
+    cache: LiveCache,
+    p: Position,
+    s: AlarmSettings,
+    qr: boolean,
+    time: number,
+  ): AlarmContext {
     const attrs = (cache.deviceAttrs.get(p.deviceId) ?? {}) as Attributes;
-    const calendar = Number(cache.deviceSetting(p.deviceId, nsKey(this.ns, 'alarms.parkedCalendarId')) ?? 0);
+    const calendar = Number(cache.deviceSetting(p.deviceId, this.calendarKey) ?? 0);
     const calendarId = calendar > 0 ? calendar : s.parkedCalendarId;
     return {
       speedLimit: speedLimitOf(cache, p.deviceId, p, p.geofenceIds ?? []).limit,
-      inParkedWindow: calendarId > 0 && cache.calendarActive(calendarId, Date.parse(p.fixTime)),
-      qrDriverRequired:
-        qrCheckinEnabled(cache.serverAttrs as Attributes, this.ns) && qrEnabledDevice(attrs, this.ns),
-      driverCheckedIn: deviceQrDriverId(attrs) !== null,
+      inParkedWindow: calendarId > 0 && cache.calendarActive(calendarId, time),
+      qrDriverRequired: qr && qrEnabledDevice(attrs, this.ns),
+      driverCheckedIn: qr && deviceQrDriverId(attrs) !== null,
     };
   }
 
@@ -111,14 +118,16 @@ export class AlarmDetector {
     const cache = this.live.cache.fresh();
     const s = this.settings(cache);
     if (!s.enabled) return;
+    const qr = qrCheckinEnabled(cache.serverAttrs as Attributes, this.ns);
     const raised: RaisedAlarm[] = [];
     for (const p of positions) {
       if (!deviceAlarmsOn(s, cache.deviceAttrs.get(p.deviceId), this.ns)) continue;
+      const point = alarmPoint(p);
       const r = detectAlarms(
         this.states.get(p.deviceId) ?? emptyAlarmState(),
-        alarmPoint(p),
+        point,
         s,
-        this.contextOf(cache, p, s),
+        this.contextOf(cache, p, s, qr, point.time),
       );
       this.states.set(p.deviceId, r.state);
       for (const a of r.alarms)
@@ -177,14 +186,17 @@ export class AlarmDetector {
     return raised.length;
   }
 
+  /** Stores a batch's alarms in one transaction (one commit, however many), then announces them. */
   private store(raised: readonly RaisedAlarm[]): void {
-    for (const a of raised) {
-      try {
-        const { id } = this.repo.raise(a);
-        if (id) this.onAlarm(id, a.deviceId);
-      } catch (err) {
-        this.ctx.log.error({ err, deviceId: a.deviceId, type: a.type }, 'alarm not stored');
-      }
+    if (!raised.length) return;
+    let stored: Array<{ id: number; deviceId: number }> = [];
+    try {
+      stored = this.ctx.store.sql.transaction(() =>
+        raised.map((a) => ({ id: this.repo.raise(a).id, deviceId: a.deviceId })),
+      )();
+    } catch (err) {
+      this.ctx.log.error({ err, alarms: raised.length }, 'alarms not stored');
     }
+    for (const s of stored) if (s.id) this.onAlarm(s.id, s.deviceId);
   }
 }
