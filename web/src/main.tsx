@@ -13,7 +13,7 @@ import {
   SIGN_IN_NAMESPACES,
   type Locale,
 } from './i18n/index.ts';
-import { onTypingStart } from './typingStart.ts';
+import { awaitTyping, onTypingStart } from './typingStart.ts';
 
 document.documentElement.lang = i18n.language;
 
@@ -23,10 +23,11 @@ document.documentElement.lang = i18n.language;
 // (the shell's lazy import waits for its texts, app/router.tsx). The fallback language after the first render.
 const signInTexts = loadLanguage(i18n.language as Locale, SIGN_IN_NAMESPACES);
 if (access === 'auth') preloadSignedIn(location.pathname);
-// The sign-in page downloads itself alone; the map's, the shell's and the home page's code once the person starts
-// typing (issue #31), so that they are there, or on their way, when the sign-in succeeds.
-else if (location.pathname === '/login') onTypingStart(() => preloadSignedIn('/home'));
 else if (access === 'driver') void loadShellTexts().catch(() => undefined);
+// A public page downloads itself alone until the person starts typing (issue #31): then the sign-in page starts the
+// map's, the shell's and the home page's code, so that they are there, or on their way, when the sign-in succeeds.
+if (access === 'public') awaitTyping();
+if (location.pathname === '/login') onTypingStart(() => preloadSignedIn('/home'));
 void signInTexts.then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

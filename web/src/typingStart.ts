@@ -17,3 +17,14 @@ export function onTypingStart(fn: () => void): () => void {
   for (const e of EVENTS) document.addEventListener(e, fire, true);
   return cancel;
 }
+
+let awaited = false;
+
+/** main.tsx, on a public page (sign-in, registration, recovery, shares): what waits for typing waits from now on. */
+export function awaitTyping(): void {
+  awaited = true;
+  onTypingStart(() => (awaited = false));
+}
+
+/** Whether this page still waits for the person to start typing (false on a signed-in page, and in tests). */
+export const typingAwaited = (): boolean => awaited;

@@ -1,12 +1,12 @@
 // The app-wide overlays (Overlays.tsx: Mantine's modals and notification stack, about 40 kB of gzip with the
-// floating, focus-trap and scroll-area code under them), lazily: once someone is signed in, the person starts
-// typing, a notification is shown or a modal is asked for, so that the sign-in page's first visit downloads the
-// sign-in page alone (issue #31). Notifications wait in Mantine's store meanwhile; a modal asked for before the
-// provider listens is asked for again once it does.
+// floating, focus-trap and scroll-area code under them), lazily; on a public page (main.tsx awaitTyping) only once
+// someone is signed in, the person starts typing, a notification is shown or a modal is asked for, so that the
+// sign-in page's first visit downloads the sign-in page alone (issue #31). Notifications wait in Mantine's store
+// meanwhile; a modal asked for before the provider listens is asked for again once it does.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { useSession } from '../stores/session.ts';
-import { onTypingStart } from '../typingStart.ts';
+import { onTypingStart, typingAwaited } from '../typingStart.ts';
 
 const Overlays = lazy(() => import('./Overlays.tsx').then((m) => ({ default: m.Overlays })));
 
@@ -15,7 +15,7 @@ const MODAL_OPENS = ['openModal', 'openConfirmModal', 'openContextModal'].map((n
 
 export function LazyOverlays() {
   const signedIn = useSession((s) => s.user !== null);
-  const [wanted, setWanted] = useState(false);
+  const [wanted, setWanted] = useState(() => !typingAwaited());
   const notified = useNotifications().notifications.length > 0;
   const shown = wanted || signedIn || notified;
   /** Modal events seen before the provider listened; null once it does. */
