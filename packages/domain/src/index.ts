@@ -11,6 +11,7 @@ export * from './sort.ts';
 export * from './units.ts';
 export * from './format.ts';
 export * from './dateInput.ts';
+export * from './eventTexts.ts';
 export * from './messages.ts';
 export { loginErrorWording } from './messageCatalog/loginErrors.ts';
 export * from './constants.ts';

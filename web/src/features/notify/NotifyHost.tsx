@@ -9,7 +9,11 @@ import {
   NOTIFICATION_COLOR_STYLES,
   NOTIFICATION_POSITIONS,
   attrString,
+  eventText,
+  formatTime,
+  normalizeLocale,
   parseAlarms,
+  resolveUnits,
   parseNotificators,
   resolveNotificationStyle,
   traccarName,
@@ -165,7 +169,22 @@ const NotificationCard = memo(function NotificationCard({
   const { t, i18n } = useTranslation('notify');
   const colors = NOTIFICATION_COLOR_STYLES[c.style.color];
   const alarm = attrString(c.event.attributes?.alarm);
-  const message = attrString(c.event.attributes?.message);
+  const lang = normalizeLocale(i18n.language) ?? undefined;
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const { speedUnit } = resolveUnits(user, server, i18n.language);
+  const geofences = useResourceList('geofences', undefined, {
+    enabled: !!c.event.geofenceId,
+    staleTime: 60_000,
+  });
+  const geofenceName = geofences.data?.find((g) => g.id === c.event.geofenceId)?.name;
+  // the server wrote attributes.message in the recipient's saved language (Traccar's clients show it); the card
+  // writes it again in the page's language and units. A text message keeps the server's text, which carries the
+  // device's own words.
+  const message =
+    c.event.type === 'textMessage'
+      ? attrString(c.event.attributes?.message)
+      : eventText(c.event, { deviceName: c.deviceName, geofenceName, lang, speedUnit });
   return (
     <Paper
       shadow="md"
@@ -196,7 +215,7 @@ const NotificationCard = memo(function NotificationCard({
             </Text>
           )}
           <Text size="xs" style={{ opacity: 0.7 }}>
-            {new Date(c.event.eventTime).toLocaleTimeString()}
+            {formatTime(c.event.eventTime, i18n.language, undefined, true)}
           </Text>
         </div>
         <Group gap={2} wrap="nowrap">

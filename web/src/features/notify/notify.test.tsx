@@ -125,6 +125,48 @@ describe('NotifyHost', () => {
     expect(played).toEqual(['/rastro/assets/custom/sounds/audio5.wav']);
   });
 
+  it.each([
+    [
+      'es',
+      'Caminhão 1 superó el límite de velocidad: 101,9 km/h (límite 92,6 km/h)',
+      'Sierra Norte',
+      '12:00:05',
+    ],
+    [
+      'pt-BR',
+      'Caminhão 1 excedeu o limite de velocidade: 101,9 km/h (limite 92,6 km/h)',
+      'Serra Norte',
+      '12:00:05',
+    ],
+  ] as const)(
+    "writes the card in the page's language (%s), not the server's text for the recipient",
+    async (locale, text, geofence, time) => {
+      withRules([]);
+      vi.stubGlobal(
+        'fetch',
+        fakeFetch((url) =>
+          url.includes('/geofences') ? json([{ id: 4, name: geofence, area: '', attributes: {} }]) : json([]),
+        ).fn,
+      );
+      renderWithProviders(<NotifyHost />, { locale });
+      await act(async () => void (await new Promise((r) => setTimeout(r, 20))));
+      const server = 'Caminhão 1 excedeu o limite de velocidade: 55 kn (limite 50 kn)';
+      const overspeed = {
+        ...event(13, 'deviceOverspeed'),
+        eventTime: new Date(2024, 4, 1, 12, 0, 5).toISOString(),
+        attributes: { speed: 55, speedLimit: 50, message: server },
+      } as Event;
+      const enter = { ...event(14, 'geofenceEnter'), geofenceId: 4, attributes: { message: 'x' } } as Event;
+      act(() => useLive.getState().applyBatch({ events: [overspeed, enter] }));
+      const [first, second] = await screen.findAllByTestId('notification-card');
+      expect(first.textContent).toContain(text);
+      expect(first.textContent).not.toContain(server);
+      expect(first.textContent).toContain(time);
+      expect(await screen.findByText(new RegExp(geofence))).toBeTruthy();
+      expect(second.textContent).toContain(geofence);
+    },
+  );
+
   it('without a matching rule: default colour and audio1 when not muted', async () => {
     withRules([]);
     renderWithProviders(<NotifyHost />);
