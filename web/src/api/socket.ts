@@ -304,8 +304,8 @@ export async function openSocket(): Promise<LiveSocket> {
       try {
         const live = await store;
         // what each device sent while the socket was closed, drawn in order before the socket's new messages
-        await (await import('../stores/liveCatchUp.ts')).catchUpLive();
-        await live.resyncLive();
+        const caughtUp = await (await import('../stores/liveCatchUp.ts')).catchUpLive();
+        await live.resyncLive(caughtUp);
       } catch (err) {
         if (err instanceof HttpError && (err.status === 401 || err.status === 404)) {
           window.location.assign(`/login?to=${encodeURIComponent(window.location.pathname)}`);

@@ -220,11 +220,17 @@ export async function loadDevices(): Promise<void> {
   useLive.getState().setDevices(devices);
 }
 
-/** Reloads devices and their latest positions (after a reconnect, so nothing sent meanwhile is missed). */
-export async function resyncLive(): Promise<void> {
+/**
+ * Reloads devices and their latest positions (after a reconnect, so nothing sent meanwhile is missed); the devices
+ * in `caughtUp` already got theirs in order from the catch-up (stores/liveCatchUp.ts), through the trail.
+ */
+export async function resyncLive(caughtUp: ReadonlySet<number> = new Set()): Promise<void> {
   const devices = await api.get<Device[]>('/devices');
   useLive.getState().setDevices(devices);
-  const ids = devices.map((d) => d.positionId).filter((id) => id > 0);
+  const ids = devices
+    .filter((d) => !caughtUp.has(d.id))
+    .map((d) => d.positionId)
+    .filter((id) => id > 0);
   if (ids.length) useLive.getState().setPositions(await fetchPositionsByIds(ids));
 }
 

@@ -26,24 +26,27 @@ export function missedInOrder(shown: Record<number, Position>, answer: Position[
 type Ask = (body: { after: Record<string, string> }) => Promise<Position[]>;
 
 /**
- * Applies what the page missed to the live store (markers and the trail take every point in order). A server
- * without the route (gateway mode) or a failed call leaves the reload of the latest positions to do the rest; a
- * signed-out session is the caller's to handle.
+ * Applies what the page missed to the live store (markers and the trail take every point in order) and returns
+ * the devices it brought positions of: the reload of the latest positions leaves them alone (it would move their
+ * marker past points the trail has not drawn, and a later catch-up would start after them). A server without the
+ * route (gateway mode) or a failed call leaves that reload to do it all; a signed-out session is the caller's to
+ * handle.
  */
 export async function catchUpLive(
   ask: Ask = (body) => ext.post<Position[]>('/positions/catchup', body),
-): Promise<void> {
+): Promise<Set<number>> {
   const shown = useLive.getState().positions;
   const after = shownFixTimes(shown);
-  if (Object.keys(after).length === 0) return;
+  if (Object.keys(after).length === 0) return new Set();
   let answer: Position[];
   try {
     answer = await ask({ after });
   } catch (err) {
     if (err instanceof HttpError && err.status === 401) throw err;
     console.warn('live catch-up failed', err);
-    return;
+    return new Set();
   }
   const missed = missedInOrder(shown, Array.isArray(answer) ? answer : []);
   if (missed.length) useLive.getState().applyBatch({ positions: missed });
+  return new Set(missed.map((p) => p.deviceId));
 }
