@@ -18,7 +18,7 @@ import { registerLive } from './live/index.ts';
 import { registerExtensions } from './ext/index.ts';
 import { registerGateway } from './gateway/index.ts';
 import { registerWebApp } from './webApp.ts';
-import { registerAuthorization } from './authorize.ts';
+import { registerAuthorization, registerInputRefusal } from './authorize.ts';
 import { registerEdge } from './edge.ts';
 import { registerSuspensionGuard } from './ext/billing/guard.ts';
 
@@ -77,6 +77,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   // The advanced permission bits (docs/permissions.md): one preHandler in front of every route below.
   registerAuthorization(app, ctx);
   registerSuspensionGuard(app, ctx);
+  registerInputRefusal(app); // the edge's 400s, after the gate's and the guard's refusals
   if (config.mode === 'gateway') {
     await registerGateway(app, ctx);
   } else {

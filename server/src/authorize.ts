@@ -222,9 +222,14 @@ async function bufferedBody(req: FastifyRequest): Promise<unknown> {
 export async function authorize(ctx: AppContext, req: FastifyRequest): Promise<void> {
   const failure = edgeFailure(ctx, req);
   const user = await gate(ctx, req, failure !== undefined);
-  // bad input of a route that needs a caller: after 401 and 403, as Traccar answers, in the caller's language
-  if (failure) throw failure(user);
+  // the route's role, then bad input of a route that needs a caller: after 401 and 403 (the suspension guard's
+  // too), as the handlers answered them, the 400 in the caller's language (registerInputRefusal)
+  const role = declaredRole(req);
+  const refusal = (role && user && roleRefusal(role, user)) || failure?.(user);
+  if (refusal) refusals.set(req, refusal);
 }
+
+const refusals = new WeakMap<FastifyRequest, ApiError>();
 
 /** Traccar's refusal of a caller without the route's role (access.ts checkAdmin / checkManager say the same). */
 function roleRefusal(role: EdgeRole, user: UserLike): ApiError | null {
@@ -249,10 +254,8 @@ async function gate(ctx: AppContext, req: FastifyRequest, badInput: boolean): Pr
     if (role || (badInput && !servesAnonymous(req))) throw signInRequired(req);
     return null; // the route answers 401 (or serves anonymous callers)
   }
+  // the role is answered after the permission bit (a manager-only route with a bit answers the bit's 403 first)
   if (some) await checkPermission(ctx, req, caller, declared);
-  // the role after the permission bit (a manager-only route with a bit answers the bit's 403 first)
-  const refusal = role && roleRefusal(role, caller.user);
-  if (refusal) throw refusal;
   return caller.user;
 }
 
@@ -288,5 +291,25 @@ function signInRequired(req: FastifyRequest): ApiError {
 
 /** Registers the layer once, before any route, so it runs in front of every route of the app. */
 export function registerAuthorization(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook('preHandler', async (req) => authorize(ctx, req));
+  app.addHook('preHandler', async (req) => {
+    await authorize(ctx, req);
+    // without other refusing hooks after it (bare test apps), the edge's 400 is answered at once
+    if (!laterRefusals.has(app)) answerInputRefusal(req);
+  });
+}
+
+const laterRefusals = new WeakSet<FastifyInstance>();
+
+function answerInputRefusal(req: FastifyRequest): void {
+  const refusal = refusals.get(req);
+  if (refusal) throw refusal;
+}
+
+/**
+ * Answers the edge's 400 of a route that needs a caller, after every refusing preHandler registered between
+ * registerAuthorization and this (the billing suspension guard's 403 comes first). Call once, after those.
+ */
+export function registerInputRefusal(app: FastifyInstance): void {
+  laterRefusals.add(app);
+  app.addHook('preHandler', async (req) => answerInputRefusal(req));
 }

@@ -70,9 +70,10 @@ export interface EdgeSpec {
   role?: EdgeRole;
   /**
    * The translated-400 hook: bad input answers this catalogue message in the caller's language (refusal.ts's
-   * choice), or the first problem's own message when the schema names a catalogue key (a refine's message).
+   * choice), or the first problem's own message when the schema names a catalogue key (a refine's message); a
+   * function chooses the message by the name of the field in trouble ('' for the body as a whole).
    */
-  invalid?: MessageKey;
+  invalid?: MessageKey | ((field: string) => MessageKey);
   /**
    * A 'table' route that also serves callers not signed in (registration, POST /api/users): its bad input is
    * answered to them too, instead of 401.
@@ -148,11 +149,19 @@ class EdgeInputError extends Error {
   }
 }
 
-function parsePart(schema: z.ZodType, data: unknown, invalid: MessageKey | undefined): unknown {
+type Invalid = EdgeSpec['invalid'];
+
+/** The catalogue key of a bad input: the problem's own when it is one, else the route's (by the field's name). */
+function invalidKey(invalid: Invalid, message: string, field: string): MessageKey | undefined {
+  if (isMessageKey(message)) return message;
+  return typeof invalid === 'function' ? invalid(field) : invalid;
+}
+
+function parsePart(schema: z.ZodType, data: unknown, invalid: Invalid): unknown {
   const r = schema.safeParse(data);
   if (r.success) return r.data;
-  const first = r.error.issues[0]?.message ?? '';
-  const key = isMessageKey(first) ? first : invalid;
+  const issue = r.error.issues[0];
+  const key = invalidKey(invalid, issue?.message ?? '', String(issue?.path[0] ?? ''));
   throw new EdgeInputError(describeZodError(r.error), key);
 }
 
@@ -166,7 +175,7 @@ function parseEdge(req: FastifyRequest, spec: EdgeSpec): void {
     if (spec.media === 'form' || spec.media === 'formOnly') body = formFields(body);
     const objectOnly = !spec.anyBody && spec.body !== noBody;
     if (objectOnly && (!body || typeof body !== 'object' || Array.isArray(body)))
-      throw new EdgeInputError('expected a JSON object body', invalid);
+      throw new EdgeInputError('expected a JSON object body', invalidKey(invalid, '', ''));
     if (body && typeof body === 'object' && !Array.isArray(body))
       bodyKeys.set(req, new Set(Object.keys(body)));
     body = parsePart(spec.body, body, invalid);

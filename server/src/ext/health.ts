@@ -13,7 +13,7 @@ import { upstreamOf } from '../gateway/upstream.ts';
 import { getLiveServices } from '../live/index.ts';
 import { VERSION } from '../traccar/server.ts';
 import { requireCaller } from './caller.ts';
-import { edge } from '../edge.ts';
+import { edge, noBody } from '../edge.ts';
 
 /** Sampling period of the position-rate meter. */
 export const RATE_SAMPLE_MS = 5_000;
@@ -223,8 +223,8 @@ export async function registerHealth(
     return body;
   });
 
-  app.get('/api/ssl/check', async (req) => {
-    await requireAdmin(ctx, req);
+  // administrators only: the gate refuses everyone else
+  app.get('/api/ssl/check', edge({ need: 'administrator' }), async (req) => {
     const status: SslStatus = {
       managedBy: 'proxy',
       protocol: req.protocol,
@@ -238,8 +238,7 @@ export async function registerHealth(
   const notHere =
     'TLS certificates are managed by the reverse proxy in front of Rastro; renew or configure them there';
   for (const path of ['/api/ssl/renew', '/api/ssl/configure-auto-renewal', '/api/ssl/save-config']) {
-    app.post(path, async (req) => {
-      await requireAdmin(ctx, req);
+    app.post(path, edge({ body: noBody, need: 'administrator' }), async () => {
       throw badRequest(notHere);
     });
   }

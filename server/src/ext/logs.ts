@@ -8,10 +8,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { formatTraccarDate, zonedDate } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { ApiError, badRequest, denied } from '../errors.ts';
+import { ApiError, denied } from '../errors.ts';
 import { upstreamOf } from '../gateway/upstream.ts';
 import { credentials } from '../gateway/identity.ts';
-import { parse, query } from '../traccar/http.ts';
+import { edge, edgeValue } from '../edge.ts';
 import { parseAttributes } from '../traccar/model.ts';
 import { requireCaller } from './caller.ts';
 
@@ -110,24 +110,21 @@ async function gatewayLogs(
 
 export async function registerLogs(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const ns = ctx.config.ns;
-  const handle = async (req: FastifyRequest, filterOf: () => LogFilter) => {
-    const caller = await requireCaller(ctx, req);
-    if (!caller.administrator) throw denied('Administrator access required');
+  const handle = async (req: FastifyRequest, f: LogFilter) => {
+    await requireCaller(ctx, req);
     if (ctx.config.edition !== 'plus') throw denied('Advanced logs need a Plus server');
-    const q = parse(rangeQuery, query(req));
-    const f = filterOf();
+    const q = edgeValue(rangeQuery, req.query);
     const from = new Date(Date.parse(q.from)).toISOString();
     const to = new Date(Date.parse(q.to)).toISOString();
     return ctx.config.mode === 'gateway'
       ? gatewayLogs(ctx, req, from, to, f)
       : embeddedLogs(ctx, from, to, f);
   };
-  const id = (req: FastifyRequest) => {
-    const r = idParam.safeParse(req.params);
-    if (!r.success) throw badRequest(r.error.issues[0]?.message ?? 'invalid id');
-    return r.data.id;
-  };
-  app.get(`/${ns}/server/logs`, (req) => handle(req, () => ({ kind: 'server' })));
-  app.get(`/${ns}/users/:id/logs`, (req) => handle(req, () => ({ kind: 'user', id: id(req) })));
-  app.get(`/${ns}/devices/:id/logs`, (req) => handle(req, () => ({ kind: 'device', id: id(req) })));
+  const id = (req: FastifyRequest) => edgeValue(idParam, req.params).id;
+  // administrators (of a Plus server); a user's or a device's logs also need that area's view bit (the table)
+  const serverEdge = edge({ query: rangeQuery, need: 'administrator' });
+  const byIdEdge = edge({ params: idParam, query: rangeQuery, need: 'table', role: 'administrator' });
+  app.get(`/${ns}/server/logs`, serverEdge, (req) => handle(req, { kind: 'server' }));
+  app.get(`/${ns}/users/:id/logs`, byIdEdge, (req) => handle(req, { kind: 'user', id: id(req) }));
+  app.get(`/${ns}/devices/:id/logs`, byIdEdge, (req) => handle(req, { kind: 'device', id: id(req) }));
 }

@@ -17,6 +17,7 @@ import {
   type ShareRecord,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { edge, edgeValue, idParams } from '../edge.ts';
 import { ApiError } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
@@ -108,6 +109,10 @@ export function shareBody<S extends z.ZodType>(
   throw invalidInput(ctx, req, user, key);
 }
 
+/** The message of a bad share body: the expiry's, else the target's (zod's own texts become the field's). */
+const shareInvalid = (field: string): MessageKey =>
+  field === 'expirationTime' ? 'share.expiryInvalid' : 'share.targetRequired';
+
 export function registerShares(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.mode === 'gateway') return; // sharesGateway.ts: the upstream Traccar holds the guests
   const ns = ctx.config.ns;
@@ -121,8 +126,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
 
   /** One share the caller manages, else 404 (a foreign id looks like a missing one). */
   function visibleShare(req: FastifyRequest, user: UserRow): ShareRecord {
-    const id = Number((req.params as { id?: string }).id);
-    const found = Number.isSafeInteger(id) && id > 0 ? listOne(id) : null;
+    const found = listOne(edgeValue(idParams, req.params).id);
     const creators = visibleCreators(ctx, user);
     if (!found || (creators && !creators.includes(found.creatorId)))
       throw new ApiError(404, translateFor(ctx, req, user, 'share.notFound'), 'WebApplicationException');
@@ -134,12 +138,14 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
     return row ? toShareRecord(row) : null;
   };
 
-  app.get(`/${ns}/shares`, async (req) => listShares(ctx, await caller(req)));
+  // the share bits (the table); the Plus edition and the switch are the handlers' refusals
+  app.get(`/${ns}/shares`, edge({ need: 'table' }), async (req) => listShares(ctx, await caller(req)));
 
-  app.post(`/${ns}/shares`, async (req, reply) => {
+  const createEdge = edge({ body: shareCreateSchema, need: 'table', invalid: shareInvalid });
+  app.post(`/${ns}/shares`, createEdge, async (req, reply) => {
     const user = await caller(req);
     if (serverSwitch(ctx, 'disableShare')) throw refused(ctx, req, user, 'share.disabled');
-    const input = shareBody(ctx, req, user, shareCreateSchema);
+    const input = edgeValue(shareCreateSchema, req.body);
     const until = shareExpiry(ctx, req, user, input.expirationTime);
     const target =
       input.deviceId !== undefined
@@ -150,11 +156,17 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(200).send(listOne(created.id));
   });
 
-  app.put(`/${ns}/shares/:id`, async (req) => {
+  const updateEdge = edge({
+    params: idParams,
+    body: shareUpdateSchema,
+    need: 'table',
+    invalid: shareInvalid,
+  });
+  app.put(`/${ns}/shares/:id`, updateEdge, async (req) => {
     const user = await caller(req);
     const share = visibleShare(req, user);
     checkWrite(ctx, user); // a read-only user changes no link
-    const input = shareBody(ctx, req, user, shareUpdateSchema);
+    const input = edgeValue(shareUpdateSchema, req.body);
     let until = shareExpiry(ctx, req, user, input.expirationTime);
     // Never past the account of the user who created it (as on creation).
     const creator = ctx.store.sql
@@ -167,7 +179,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
     return listOne(share.id);
   });
 
-  app.delete(`/${ns}/shares/:id`, async (req, reply) => {
+  app.delete(`/${ns}/shares/:id`, edge({ params: idParams, need: 'table' }), async (req, reply) => {
     const user = await caller(req);
     const share = visibleShare(req, user);
     checkWrite(ctx, user);

@@ -23,7 +23,9 @@ import {
   type ThemeImageSlot,
   type ThemeSettings,
 } from '@rastro/domain';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { edge, edgeValue } from '../edge.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { customConfigFile, domainConfigFile, domainsDir, loadBranding } from './branding.ts';
 import { requireCaller } from './caller.ts';
@@ -138,13 +140,19 @@ async function removeUnused(ctx: AppContext, theme: ThemeSettings, now = Date.no
   }
 }
 
+/** The theme: parseTheme checks it, a body that is no object included (its own texts). */
+const themeBody = z.unknown();
+const fileParams = z.object({ file: z.string() });
+const slotParams = z.object({ slot: z.string() });
+
 export async function registerTheme(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const ns = ctx.config.ns;
   const imagesDir = themeImagesDir(ctx.config.dataDir);
 
-  app.put(`/${ns}/theme`, async (req) => {
+  // administrators and resellers (requireThemeWriter); the theme's own checks give its 400 texts
+  app.put(`/${ns}/theme`, edge({ body: themeBody, anyBody: true, need: 'signedIn' }), async (req) => {
     const { domain } = await requireThemeWriter(ctx, req);
-    const r = parseTheme(req.body);
+    const r = parseTheme(edgeValue(themeBody, req.body));
     if (!r.ok) throw badRequest(r.issues.map(themeIssueText).join('; '));
     const file = themeFile(ctx, domain);
     const next = applyTheme(await readCustom(ctx, file), r.theme);
@@ -154,33 +162,42 @@ export async function registerTheme(app: FastifyInstance, ctx: AppContext): Prom
     return loadBranding(ctx, domain);
   });
 
-  app.get<{ Params: { file: string } }>(`/${ns}/assets/custom/images/:file`, async (req, reply) => {
-    const m = FILE.exec(req.params.file);
-    if (!m) throw notFound('File not found');
-    let body: Buffer;
-    try {
-      body = await readFile(join(imagesDir, req.params.file));
-    } catch {
-      throw notFound('File not found');
-    }
-    return reply
-      .type(TYPE_OF[m[3]])
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(body);
-  });
+  // public: the sign-in page shows them
+  app.get(
+    `/${ns}/assets/custom/images/:file`,
+    edge({ params: fileParams, need: 'public' }),
+    async (req, reply) => {
+      const { file } = edgeValue(fileParams, req.params);
+      const m = FILE.exec(file);
+      if (!m) throw notFound('File not found');
+      let body: Buffer;
+      try {
+        body = await readFile(join(imagesDir, file));
+      } catch {
+        throw notFound('File not found');
+      }
+      return reply
+        .type(TYPE_OF[m[3]])
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(body);
+    },
+  );
 
   await app.register(async (scope) => {
     // the raw image bytes are the body, whatever the declared type: the magic bytes decide
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-    scope.post<{ Params: { slot: string } }>(
+    scope.post(
       `/${ns}/theme/images/:slot`,
-      { bodyLimit: THEME_IMAGE_MAX_BYTES + 1 },
+      {
+        bodyLimit: THEME_IMAGE_MAX_BYTES + 1,
+        ...edge({ params: slotParams, media: 'raw', need: 'signedIn' }),
+      },
       async (req) => {
         await requireThemeWriter(ctx, req);
-        const slot = req.params.slot as ThemeImageSlot;
+        const slot = edgeValue(slotParams, req.params).slot as ThemeImageSlot;
         if (!THEME_IMAGE_SLOTS.includes(slot))
           throw badRequest(`Unknown image slot; expected one of ${THEME_IMAGE_SLOTS.join(', ')}`);
         const body = req.body;

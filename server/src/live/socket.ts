@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Event } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { edge } from '../edge.ts';
 import { userFromSocketRequest } from '../traccar/auth.ts';
 import type { LiveCore } from './ingest.ts';
 import { jsonText } from './json.ts';
@@ -275,6 +276,8 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext, hub:
   app.get(
     '/api/socket',
     {
+      // the WebSocket upgrade: no body or query to parse; its own preValidation answers 401 (docs/security.md)
+      ...edge({ need: 'exempt', exempt: 'upgrade' }),
       websocket: true,
       preValidation: async (req, reply) => {
         const user = userFromSocketRequest(ctx, req);

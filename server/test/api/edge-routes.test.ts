@@ -1,45 +1,14 @@
 // Issue #27: every route declares its edge (server/src/edge.ts): the schemas of its params, query and body and the
 // permission it needs. This test lists every API route the embedded server registers (Fastify's onRoute) and fails on
-// one without an edge, on a `/:param` route without a params schema and on a JSON/form POST or PUT without a body
-// schema. NOT_YET holds the routes not converted yet: a new route must come with its edge, and a converted route
-// must leave the list (the list only shrinks).
+// one without an edge, on a `/:param` route without a params schema, on a JSON/form POST or PUT without a body
+// schema, and on an exemption other than the CORS preflights and the WebSocket upgrade.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/index.ts';
 import { registeredRoutes, type RouteRecord } from '../../src/edge.ts';
 
-/** Routes still read raw by their handlers (method and url; `{ns}` is the extension namespace). */
-const NOT_YET = [
-  'GET /api/socket',
-  'GET /api/ssl/check',
-  'POST /api/ssl/renew',
-  'POST /api/ssl/configure-auto-renewal',
-  'POST /api/ssl/save-config',
-  'GET /{ns}/server/logs',
-  'GET /{ns}/users/:id/logs',
-  'GET /{ns}/devices/:id/logs',
-  'PUT /{ns}/theme',
-  'GET /{ns}/assets/custom/images/:file',
-  'POST /{ns}/theme/images/:slot',
-  'GET /{ns}/integrations',
-  'POST /{ns}/integrations/:key',
-  'GET /{ns}/invoices',
-  'POST /{ns}/invoices',
-  'POST /{ns}/invoices/:id/cash',
-  'POST /{ns}/invoices/:id/cancel',
-  'POST /{ns}/billing/webhook',
-  'POST /{ns}/users/:id/suspend',
-  'POST /{ns}/users/:id/reactivate',
-  'POST /{ns}/billing/trust-unlock',
-  'GET /{ns}/shares',
-  'POST /{ns}/shares',
-  'PUT /{ns}/shares/:id',
-  'DELETE /{ns}/shares/:id',
-];
-
 describe('every route declares its edge', () => {
   let t: TestApp;
   let routes: RouteRecord[];
-  let notYet: Set<string>;
   beforeAll(async () => {
     t = await makeTestApp();
     // the API of the core and of /{ns}, and OsmAnd's POST / (the web app's files are not API routes); HEAD is
@@ -47,7 +16,6 @@ describe('every route declares its edge', () => {
     const ns = t.ctx.config.ns;
     const api = (url: string) => url === '/' || url.startsWith('/api/') || url.startsWith(`/${ns}/`);
     routes = registeredRoutes(t.app).filter((r) => r.method !== 'HEAD' && api(r.url));
-    notYet = new Set(NOT_YET.map((r) => r.replace('{ns}', t.ctx.config.ns)));
   });
   afterAll(async () => t.close());
 
@@ -59,15 +27,17 @@ describe('every route declares its edge', () => {
       expect(keys, r).toContain(r);
   });
 
-  it('every route has an edge with a need, or is one of the few not converted yet', () => {
-    const missing = routes.filter((r) => !r.edge?.need && !notYet.has(key(r))).map(key);
+  it('every route has an edge with a need', () => {
+    const missing = routes.filter((r) => !r.edge?.need).map(key);
     expect(missing).toEqual([]);
   });
 
-  it('a route converted since leaves NOT_YET (the list only shrinks)', () => {
-    const present = new Map(routes.map((r) => [key(r), r]));
-    const stale = [...notYet].filter((k) => !present.has(k) || present.get(k)!.edge);
-    expect(stale).toEqual([]);
+  it('only the CORS preflights and the WebSocket upgrade are exempt, each saying why', () => {
+    const ns = t.ctx.config.ns;
+    const exempt = routes.filter((r) => r.edge?.need === 'exempt');
+    expect(exempt.map((r) => `${key(r)} ${r.edge!.exempt}`).sort()).toEqual(
+      [`OPTIONS /${ns}/* preflight`, 'GET /api/socket upgrade', 'OPTIONS /api/* preflight'].sort(),
+    );
   });
 
   it('a route with path parameters parses them, a JSON or form POST/PUT parses its body', () => {

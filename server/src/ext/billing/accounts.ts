@@ -6,6 +6,7 @@
 //   POST /{ns}/billing/trust-unlock     {email, password, code?}, no session: one trust period per suspension cycle
 // `suspensionRefusal` is the check POST/GET /api/session call (403 JSON for a suspended user).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   OPEN_INVOICE_STATUSES,
   attrBool,
@@ -26,7 +27,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, denied, notFound } from '../../errors.ts';
 import { logAction } from '../../traccar/audit.ts';
 import { findUser, passwordLogin } from '../../traccar/auth.ts';
-import { formBody, parse, pathId } from '../../traccar/http.ts';
+import { edge, edgeValue, idParams, noBody } from '../../edge.ts';
 import { parseAttributes } from '../../traccar/model.ts';
 import { checkEditTarget } from '../../traccar/userRules.ts';
 import { requireCaller } from '../caller.ts';
@@ -171,15 +172,25 @@ async function adminTarget(ctx: AppContext, req: FastifyRequest): Promise<{ call
   if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
   if (!caller.administrator) throw denied('Administrator access required');
   if (ctx.config.mode === 'gateway') throw badRequest('Account suspension needs the embedded server');
-  const id = pathId(req);
+  const { id } = edgeValue(idParams, req.params);
   if (!userState(ctx, id)) throw notFound(`User ${id} not found`);
   return { callerId: caller.userId, id };
 }
 
+/** The trust-unlock form: e-mail and password, and the TOTP code of users who have one. */
+const trustUnlockForm = trustUnlockRequestSchema.extend({
+  code: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'string' ? v : undefined)),
+});
+
 export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
   const ns = ctx.config.ns;
 
-  app.post(`/${ns}/users/:id/suspend`, async (req, reply) => {
+  // users.lock / users.unlock (the table); adminTarget answers the edition and the administrator in order
+  const accountEdge = edge({ params: idParams, body: noBody, need: 'table' });
+  app.post(`/${ns}/users/:id/suspend`, accountEdge, async (req, reply) => {
     const { callerId, id } = await adminTarget(ctx, req);
     const caller = findUser(ctx, callerId);
     const target = findUser(ctx, id);
@@ -193,17 +204,18 @@ export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Allowed while billing is off too, so an administrator can always clean a stale suspension.
-  app.post(`/${ns}/users/:id/reactivate`, async (req, reply) => {
+  app.post(`/${ns}/users/:id/reactivate`, accountEdge, async (req, reply) => {
     const { callerId, id } = await adminTarget(ctx, req);
     clearSuspension(ctx, id);
     logAction(ctx, req, callerId, 'edit', 'user', id, { billing: 'reactivate' });
     return reply.status(204).send();
   });
 
-  app.post(`/${ns}/billing/trust-unlock`, async (req) => {
-    const raw = formBody(req);
-    const body = parse(trustUnlockRequestSchema, raw);
-    const code = typeof raw.code === 'string' && raw.code ? raw.code : undefined; // TOTP users
+  // the suspended account's own form (it cannot sign in): public, a form or JSON
+  const unlockEdge = edge({ body: trustUnlockForm, media: 'form', need: 'public' });
+  app.post(`/${ns}/billing/trust-unlock`, unlockEdge, async (req) => {
+    const body = edgeValue(trustUnlockForm, req.body);
+    const code = body.code || undefined; // TOTP users
     if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
     if (!isSuspensionEnforced(ctx)) throw badRequest('Billing is not enabled');
     // Same rate limits as POST /api/session (per account and per address).

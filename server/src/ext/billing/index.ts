@@ -33,7 +33,8 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, denied, notFound, unauthorized } from '../../errors.ts';
 import { upstreamOf } from '../../gateway/upstream.ts';
 import { credentials } from '../../gateway/identity.ts';
-import { jsonObject, parse, pathId, query } from '../../traccar/http.ts';
+import { edge, edgeValue, idParams, noBody } from '../../edge.ts';
+import { jsonObject, parse } from '../../traccar/http.ts';
 import { parseAttributes } from '../../traccar/model.ts';
 import { requireCaller, type Caller } from '../caller.ts';
 import { providerFor, statusOfEvent, type ChargeCustomer } from './provider.ts';
@@ -309,6 +310,9 @@ const listQuery = z.object({
     .optional(),
 });
 
+const keyParams = z.object({ key: z.string().max(64) });
+const objectBody = z.record(z.string(), z.unknown());
+
 export async function registerBilling(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const ns = ctx.config.ns;
   // the Traccar layer's sign-in and user edits consult billing through this policy (traccar/accountPolicy.ts)
@@ -323,19 +327,21 @@ export async function registerBilling(app: FastifyInstance, ctx: AppContext): Pr
     return caller;
   };
 
-  app.get(`/${ns}/integrations`, async (req) => {
+  // signed in: plusCaller answers the edition, the administrator and the billing switch in Billing's order
+  app.get(`/${ns}/integrations`, edge({ need: 'signedIn' }), async (req) => {
     await plusCaller(req, true, false);
     return integrationList(ctx);
   });
-  app.post(`/${ns}/integrations/:key`, async (req) => {
+  const integrationEdge = edge({ params: keyParams, body: objectBody, need: 'signedIn' });
+  app.post(`/${ns}/integrations/:key`, integrationEdge, async (req) => {
     await plusCaller(req, true, false);
-    saveIntegration(ctx, (req.params as { key: string }).key, jsonObject(req));
+    saveIntegration(ctx, edgeValue(keyParams, req.params).key, edgeValue(objectBody, req.body));
     return integrationList(ctx);
   });
 
-  app.get(`/${ns}/invoices`, async (req) => {
+  app.get(`/${ns}/invoices`, edge({ query: listQuery, need: 'signedIn' }), async (req) => {
     const caller = await plusCaller(req, false);
-    const q = parse(listQuery, query(req));
+    const q = edgeValue(listQuery, req.query);
     const userId = q.userId ?? caller.userId;
     if (userId !== caller.userId && !caller.administrator) throw denied('Administrator access required');
     const rows = ctx.store.sql
@@ -343,20 +349,23 @@ export async function registerBilling(app: FastifyInstance, ctx: AppContext): Pr
       .all(userId) as InvoiceDbRow[];
     return rows.map(toInvoice);
   });
-  app.post(`/${ns}/invoices`, async (req) => {
+  app.post(`/${ns}/invoices`, edge({ body: objectBody, need: 'signedIn' }), async (req) => {
     await plusCaller(req, true);
-    return createInvoice(ctx, req, jsonObject(req));
+    return createInvoice(ctx, req, edgeValue(objectBody, req.body));
   });
-  app.post(`/${ns}/invoices/:id/cash`, async (req) => {
+  const settleEdge = edge({ params: idParams, body: noBody, need: 'signedIn' });
+  app.post(`/${ns}/invoices/:id/cash`, settleEdge, async (req) => {
     await plusCaller(req, true);
-    return settleInvoice(ctx, pathId(req), 'cash');
+    return settleInvoice(ctx, edgeValue(idParams, req.params).id, 'cash');
   });
-  app.post(`/${ns}/invoices/:id/cancel`, async (req) => {
+  app.post(`/${ns}/invoices/:id/cancel`, settleEdge, async (req) => {
     await plusCaller(req, true);
-    return settleInvoice(ctx, pathId(req), 'cancel');
+    return settleInvoice(ctx, edgeValue(idParams, req.params).id, 'cancel');
   });
 
-  app.post(`/${ns}/billing/webhook`, async (req) => {
+  // the payment provider's calls: public, its token checked first (401), then its body (applyWebhook)
+  const webhookEdge = edge({ body: z.unknown(), anyBody: true, need: 'public' });
+  app.post(`/${ns}/billing/webhook`, webhookEdge, async (req) => {
     if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
     return applyWebhook(ctx, req);
   });
