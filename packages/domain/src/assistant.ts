@@ -6,7 +6,19 @@ import { DEFAULT_NS } from './attributes.ts';
 import { apiDenial, apiPermission, type ApiDenial, type ApiRequirement } from './apiPermissions.ts';
 import { isDisableReports, type PermissionContext } from './permissions.ts';
 
-export type AssistantIntent = 'whereIs' | 'offline' | 'distanceToday' | 'overspeed' | 'unknown';
+export type AssistantIntent =
+  | 'whereIs'
+  | 'speedOf'
+  | 'offline'
+  | 'onlineCount'
+  | 'moving'
+  | 'stopped'
+  | 'distanceToday'
+  | 'overspeed'
+  | 'unknown';
+
+/** The period a question names: overspeed defaults to the current week, distance to today. */
+export type AssistantPeriod = 'today' | 'yesterday' | 'week';
 
 /** Intents answered from report data (the day's positions, the week's overspeed events), not the live map. */
 const REPORT_INTENTS: readonly AssistantIntent[] = ['distanceToday', 'overspeed'];
@@ -32,8 +44,10 @@ export interface ParsedQuestion {
   intent: AssistantIntent;
   /** The words left once the question's own words are removed: what names the vehicle (whereIs, distanceToday). */
   subject: string;
-  /** overspeed: 'today' when the question says so, else the current week. */
-  period: 'today' | 'week';
+  /** overspeed: the current week unless the question names today or yesterday; distance: today unless named. */
+  period: AssistantPeriod;
+  /** overspeed above a speed the question gives ("passou de 80 km/h"), in km/h (mph converted); else null. */
+  speedKmh: number | null;
 }
 
 /** Lower case, no accents, punctuation as spaces, single spaces. */
@@ -82,8 +96,37 @@ const WHERE = [
   /\bwhere (is|s)\b/,
   /\blocaliza/,
   /\blocate\b/,
+  /\bultima (posicao|localizacao|posicion|ubicacion)\b/,
+  /\blast (known )?(position|location)\b/,
 ];
 const TODAY = [/\bhoje\b/, /\bhoy\b/, /\btoday\b/];
+const YESTERDAY = [/\bontem\b/, /\bayer\b/, /\byesterday\b/];
+const WEEK = [/\bsemana\b/, /\bweek\b/];
+const ONLINE = [/\bonline\b/, /\ben linea\b/, /\bconectad/, /\bconnected\b/];
+const MOVING = [
+  /\bem movimento\b/,
+  /\ben movimiento\b/,
+  /\bin motion\b/,
+  /\bmoving\b/,
+  /\brodando\b/,
+  /\bandando\b/,
+  /\bcirculando\b/,
+  /\bdriving\b/,
+];
+const STOPPED = [
+  /\bparad[oa]s?\b/,
+  /\bdesligad/,
+  /\bdetenid/,
+  /\bapagad/,
+  /\bestacionad/,
+  /\bstopped\b/,
+  /\bparked\b/,
+  /\bturned off\b/,
+  /\bswitched off\b/,
+];
+const SPEED = [/\bvelocidade\b/, /\bvelocidad\b/, /\bspeed\b/, /\bhow fast\b/];
+/** "80 km/h", "80 kmh", "50 mph" once folded. */
+const SPEED_LIMIT = /\b(\d{1,3}) ?(km h|kmh|km por hora|mph)\b/;
 
 /** Words of the questions themselves (and vehicle nouns), removed to leave the vehicle's name. */
 const STOP_WORDS = new Set(
@@ -92,24 +135,52 @@ const STOP_WORDS = new Set(
     'of in em en no na caminhao carro veiculo moto van onibus camion coche vehiculo truck car vehicle bus ' +
     'quantos quanto km quilometros kilometros rodou percorreu hoje hoy today cuantos recorrio how many much far ' +
     'did drive drove distance distancia localiza localizar locate find me meu minha mi my agora ahora now ' +
-    'please por favor'
+    'please por favor ontem ayer yesterday semana week this esta este essa ultima ultimo posicao ' +
+    'localizacao posicion ubicacion last known position location qual quale cual what velocidade velocidad ' +
+    'speed fast e es y que going va vai indo'
   ).split(' '),
 );
 
-/** The intent of a question and the words naming a vehicle. */
+const MPH_KMH = 1.609344;
+
+/**
+ * The intent of a question and the words naming a vehicle. Order matters: a speed limit or "exceeded" is an
+ * overspeed question before "speed of"; offline before online; distance before "where".
+ */
 export function parseQuestion(text: string): ParsedQuestion {
   const q = foldQuestion(text);
-  const period: 'today' | 'week' = has(q, TODAY) ? 'today' : 'week';
+  const named: AssistantPeriod | null = has(q, YESTERDAY)
+    ? 'yesterday'
+    : has(q, TODAY)
+      ? 'today'
+      : has(q, WEEK)
+        ? 'week'
+        : null;
   const subject = q
     .split(' ')
-    .filter((w) => w && !STOP_WORDS.has(w))
+    .filter((w) => w && !STOP_WORDS.has(w) && !/^\d+$/.test(w))
     .join(' ');
-  if (!q) return { intent: 'unknown', subject: '', period };
-  if (has(q, OVERSPEED)) return { intent: 'overspeed', subject: '', period };
-  if (has(q, OFFLINE)) return { intent: 'offline', subject: '', period };
-  if (has(q, DISTANCE)) return { intent: 'distanceToday', subject, period: 'today' };
-  if (has(q, WHERE)) return { intent: 'whereIs', subject, period };
-  return { intent: 'unknown', subject, period };
+  const out = (intent: AssistantIntent, fallback: AssistantPeriod, speedKmh: number | null = null) => ({
+    intent,
+    subject: intent === 'whereIs' || intent === 'speedOf' || intent === 'distanceToday' ? subject : '',
+    period: named ?? fallback,
+    speedKmh,
+  });
+  if (!q) return out('unknown', 'week');
+  const limit = SPEED_LIMIT.exec(q);
+  if (limit) {
+    const value = Number(limit[1]);
+    return out('overspeed', 'today', limit[2] === 'mph' ? Math.round(value * MPH_KMH) : value);
+  }
+  if (has(q, OVERSPEED)) return out('overspeed', 'week');
+  if (has(q, OFFLINE)) return out('offline', 'today');
+  if (has(q, ONLINE)) return out('onlineCount', 'today');
+  if (has(q, MOVING)) return out('moving', 'today');
+  if (has(q, STOPPED)) return out('stopped', 'today');
+  if (has(q, DISTANCE) || /\bkm\b/.test(q)) return out('distanceToday', 'today');
+  if (has(q, SPEED)) return out('speedOf', 'today');
+  if (has(q, WHERE)) return out('whereIs', 'today');
+  return { ...out('unknown', 'week'), subject };
 }
 
 export interface AssistantDevice {
@@ -153,10 +224,14 @@ export function matchDevices<D extends AssistantDevice>(
   });
 }
 
-/** Start of the current week (Monday 00:00) or day, in UTC milliseconds, for a time zone offset in minutes. */
-export function periodStart(period: 'today' | 'week', nowMs: number, offsetMinutes = 0): number {
+/**
+ * Start of the current week (Monday 00:00), day or previous day, in UTC milliseconds, for a time zone offset in
+ * minutes.
+ */
+export function periodStart(period: AssistantPeriod, nowMs: number, offsetMinutes = 0): number {
   const local = new Date(nowMs + offsetMinutes * 60_000);
   local.setUTCHours(0, 0, 0, 0);
+  if (period === 'yesterday') local.setUTCDate(local.getUTCDate() - 1);
   if (period === 'week') {
     const day = (local.getUTCDay() + 6) % 7; // Monday = 0
     local.setUTCDate(local.getUTCDate() - day);

@@ -29,6 +29,73 @@ describe('assistant questions (pt-BR, es, en-US)', () => {
     if (subject) expect(q.subject).toBe(subject);
   });
 
+  it.each([
+    ['Quais veículos estão em movimento agora?', 'moving'],
+    ['¿Qué vehículos están en movimiento ahora?', 'moving'],
+    ['Which vehicles are moving right now?', 'moving'],
+    ['Quais veículos estão parados?', 'stopped'],
+    ['Quais veículos estão desligados?', 'stopped'],
+    ['¿Qué vehículos están detenidos?', 'stopped'],
+    ['¿Qué vehículos están apagados?', 'stopped'],
+    ['Which vehicles are stopped?', 'stopped'],
+    ['Which vehicles are parked?', 'stopped'],
+    ['Quantos veículos estão online?', 'onlineCount'],
+    ['¿Cuántos vehículos están en línea?', 'onlineCount'],
+    ['How many vehicles are online?', 'onlineCount'],
+  ])('fleet question %s ⇒ %s', (text, intent) => {
+    expect(parseQuestion(text)).toMatchObject({ intent, subject: '' });
+  });
+
+  it.each([
+    ['Qual a velocidade do Volvo FH?', 'speedOf', 'volvo fh'],
+    ['¿A qué velocidad va el Volvo FH?', 'speedOf', 'volvo fh'],
+    ['What is the speed of Volvo FH?', 'speedOf', 'volvo fh'],
+    ['How fast is Volvo FH going?', 'speedOf', 'volvo fh'],
+    ['Última posição do Volvo FH', 'whereIs', 'volvo fh'],
+    ['Última posición del Volvo FH', 'whereIs', 'volvo fh'],
+    ['Last position of Volvo FH', 'whereIs', 'volvo fh'],
+  ])('vehicle question %s ⇒ %s (%s)', (text, intent, subject) => {
+    expect(parseQuestion(text)).toMatchObject({ intent, subject });
+  });
+
+  it.each([
+    ['Quem passou de 80 km/h hoje?', 80, 'today'],
+    ['¿Quién pasó de 80 km/h hoy?', 80, 'today'],
+    ['Who went over 80 km/h today?', 80, 'today'],
+    ['Who drove faster than 50 mph yesterday?', 80, 'yesterday'],
+  ])('speed limit %s ⇒ overspeed above %d km/h, %s', (text, speedKmh, period) => {
+    expect(parseQuestion(text)).toMatchObject({ intent: 'overspeed', speedKmh, period });
+  });
+
+  it.each([
+    ['Quantos km o Volvo FH rodou ontem?', 'yesterday'],
+    ['¿Cuántos km recorrió el Volvo FH ayer?', 'yesterday'],
+    ['How many km did Volvo FH drive yesterday?', 'yesterday'],
+    ['Quantos km o Volvo FH rodou esta semana?', 'week'],
+    ['¿Cuántos km recorrió el Volvo FH esta semana?', 'week'],
+    ['How many km did Volvo FH drive this week?', 'week'],
+    ['Km do Volvo FH hoje', 'today'],
+  ])('distance %s ⇒ %s', (text, period) => {
+    expect(parseQuestion(text)).toMatchObject({ intent: 'distanceToday', subject: 'volvo fh', period });
+  });
+
+  it('yesterday starts a day before today, in the time zone', () => {
+    const now = Date.parse('2026-11-28T10:00:00Z');
+    expect(periodStart('yesterday', now, -180)).toBe(Date.parse('2026-11-27T03:00:00Z'));
+    expect(periodStart('today', now, -180)).toBe(Date.parse('2026-11-28T03:00:00Z'));
+  });
+
+  it('live questions need no report permission; distance and overspeed do', () => {
+    const ctx: PermissionContext = {
+      user: { id: 2, disableReports: true },
+      server: { attributes: {} },
+      isPlus: false,
+    };
+    for (const intent of ['moving', 'stopped', 'onlineCount', 'speedOf', 'whereIs'] as const)
+      expect(assistantDenial(ctx, intent)).toBeNull();
+    expect(assistantDenial(ctx, 'distanceToday')).toMatchObject({ key: 'denied.reportsDisabled' });
+  });
+
   it('overspeed today when the question says so, else this week', () => {
     expect(parseQuestion('Quem excedeu a velocidade hoje?').period).toBe('today');
     expect(parseQuestion('Who was speeding?').period).toBe('week');

@@ -15,7 +15,6 @@ import {
   periodStart,
   resolveUnits,
   timeZoneOffset,
-  type AssistantIntent,
   type Attributes,
   type MessageKey,
   type MessageLocale,
@@ -30,23 +29,17 @@ import { canAccessDevice, serverFlags } from '../traccar/access.ts';
 import { requireUser, type UserRow } from '../traccar/auth.ts';
 import { domainUser, parseAttributes } from '../traccar/model.ts';
 import type { LiveCore } from './ingest.ts';
+import {
+  fleetAnswer,
+  isMoving,
+  overLimitAnswer,
+  speedAnswer,
+  type AssistantAnswer,
+  type AssistantItem,
+  type FleetTools,
+} from './assistantFleet.ts';
 
 const body = z.object({ text: z.string().trim().min(1).max(500) });
-
-/** What the page shows under the answer: vehicles, each with a map link when it has a position. */
-export interface AssistantItem {
-  deviceId: number;
-  name: string;
-  detail: string;
-  latitude: number | null;
-  longitude: number | null;
-}
-
-export interface AssistantAnswer {
-  intent: AssistantIntent;
-  text: string;
-  items: AssistantItem[];
-}
 
 interface DeviceRow {
   id: number;
@@ -151,6 +144,36 @@ function answer(
     };
   };
   const status = (id: number) => live.deviceJson(id)?.status ?? 'unknown';
+  const tools: FleetTools = {
+    devices,
+    t,
+    item,
+    names,
+    latest: (id) => live.latestPosition(id),
+    status,
+    speed: (knots) => formatSpeed(knots, units.speedUnit, lang),
+    time: (iso) => time.format(new Date(iso)),
+  };
+  const fleet = fleetAnswer(q.intent, tools);
+  if (fleet) return fleet;
+  /** The question's period as ISO bounds, days cut in the caller's time zone, and its words. */
+  const range = () => {
+    const now = Date.now();
+    const offset = timeZoneOffset(now, tz) / 60_000;
+    const from = new Date(periodStart(q.period, now, offset)).toISOString();
+    const to =
+      q.period === 'yesterday'
+        ? new Date(periodStart('today', now, offset)).toISOString()
+        : new Date(now + 1).toISOString();
+    const label = t(
+      q.period === 'today'
+        ? 'assistant.periodToday'
+        : q.period === 'yesterday'
+          ? 'assistant.periodYesterday'
+          : 'assistant.periodWeek',
+    );
+    return { from, to, label };
+  };
 
   /** The one vehicle a question names, or the answer that asks which. */
   const oneVehicle = (): { id: number; name: string } | AssistantAnswer => {
@@ -179,7 +202,7 @@ function answer(
       if (!p)
         return { intent: q.intent, text: t('assistant.noPosition', { name: d.name }), items: [item(d, '')] };
       const place = p.address || `${p.latitude.toFixed(5)}, ${p.longitude.toFixed(5)}`;
-      const moving = p.attributes.motion === true && p.speed > 0;
+      const moving = isMoving(p);
       const speed = moving
         ? t('assistant.moving', { speed: formatSpeed(p.speed, units.speedUnit, lang) })
         : t('assistant.stopped');
@@ -214,43 +237,49 @@ function answer(
         }),
       };
     }
+    case 'speedOf': {
+      const d = oneVehicle();
+      return 'intent' in d ? d : speedAnswer(d, tools);
+    }
     case 'distanceToday': {
       const d = oneVehicle();
       if ('intent' in d) return d;
-      const now = Date.now();
-      const from = new Date(periodStart('today', now, timeZoneOffset(now, tz) / 60_000)).toISOString();
+      const { from, to, label } = range();
       const total = (order: 'ASC' | 'DESC') =>
         ctx.store.sql
           .prepare(
             `SELECT ${jsonField(ctx.store.sql.dialect, 'attributes', 'totalDistance', true)} AS t FROM positions
-             WHERE deviceId = ? AND fixTime >= ? ORDER BY fixTime ${order}, id ${order} LIMIT 1`,
+             WHERE deviceId = ? AND fixTime >= ? AND fixTime < ? ORDER BY fixTime ${order}, id ${order} LIMIT 1`,
           )
-          .get(d.id, from) as { t: number | null } | undefined;
+          .get(d.id, from, to) as { t: number | null } | undefined;
       const first = total('ASC');
       const last = total('DESC');
       const meters = first && last ? Math.max(0, Number(last.t ?? 0) - Number(first.t ?? 0)) : 0;
       const distance = formatDistance(meters, units.distanceUnit, lang, 1);
       return {
         intent: q.intent,
-        text: t('assistant.distanceToday', { name: d.name, distance }),
+        text:
+          q.period === 'today'
+            ? t('assistant.distanceToday', { name: d.name, distance })
+            : t('assistant.distance', { name: d.name, distance, period: label }),
         items: [item(d, distance)],
       };
     }
     case 'overspeed': {
-      const now = Date.now();
-      const from = new Date(periodStart(q.period, now, timeZoneOffset(now, tz) / 60_000)).toISOString();
+      const { from, to, label } = range();
+      if (q.speedKmh !== null) return overLimitAnswer(ctx.store.sql, q.speedKmh, range(), tools);
       const rows = ctx.store.sql
         .prepare(
           `SELECT deviceId, COUNT(*) AS n, MAX(${jsonField(ctx.store.sql.dialect, 'attributes', 'speed', true)}) AS top
            FROM events
-           WHERE type = 'deviceOverspeed' AND eventTime >= ? GROUP BY deviceId ORDER BY n DESC`,
+           WHERE type = 'deviceOverspeed' AND eventTime >= ? AND eventTime < ? GROUP BY deviceId ORDER BY n DESC`,
         )
-        .all(from) as Array<{ deviceId: number; n: number; top: number | null }>;
+        .all(from, to) as Array<{ deviceId: number; n: number; top: number | null }>;
       const byId = new Map(devices.map((d) => [d.id, d]));
       const hits = rows
         .filter((r) => byId.has(r.deviceId))
         .map((r) => ({ ...r, device: byId.get(r.deviceId)! }));
-      const period = t(q.period === 'today' ? 'assistant.periodToday' : 'assistant.periodWeek');
+      const period = label;
       if (!hits.length) return { intent: q.intent, text: t('assistant.noOverspeed', { period }), items: [] };
       return {
         intent: q.intent,

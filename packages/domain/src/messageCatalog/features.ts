@@ -354,6 +354,52 @@ export const FEATURE_MESSAGES = {
     'Nenhum veículo excedeu a velocidade {{period}}.',
     'Ningún vehículo excedió la velocidad {{period}}.',
   ),
+  'assistant.moving.list': w(
+    '{{count}} of your {{total}} vehicles are moving: {{names}}.',
+    '{{count}} dos seus {{total}} veículos estão em movimento: {{names}}.',
+    '{{count}} de sus {{total}} vehículos están en movimiento: {{names}}.',
+  ),
+  'assistant.moving.none': w(
+    'None of your {{total}} vehicles is moving.',
+    'Nenhum dos seus {{total}} veículos está em movimento.',
+    'Ninguno de sus {{total}} vehículos está en movimiento.',
+  ),
+  'assistant.stopped.list': w(
+    '{{count}} of your {{total}} vehicles are stopped: {{names}}.',
+    '{{count}} dos seus {{total}} veículos estão parados: {{names}}.',
+    '{{count}} de sus {{total}} vehículos están detenidos: {{names}}.',
+  ),
+  'assistant.stopped.none': w(
+    'None of your {{total}} vehicles is stopped.',
+    'Nenhum dos seus {{total}} veículos está parado.',
+    'Ninguno de sus {{total}} vehículos está detenido.',
+  ),
+  'assistant.onlineCount': w(
+    '{{count}} of your {{total}} vehicles are online.',
+    '{{count}} dos seus {{total}} veículos estão online.',
+    '{{count}} de sus {{total}} vehículos están en línea.',
+  ),
+  'assistant.speedOf': w(
+    '{{name}} was at {{speed}} at {{time}}.',
+    '{{name}} estava a {{speed}} às {{time}}.',
+    '{{name}} iba a {{speed}} a las {{time}}.',
+  ),
+  'assistant.distance': w(
+    '{{name}} drove {{distance}} {{period}}.',
+    '{{name}} rodou {{distance}} {{period}}.',
+    '{{name}} recorrió {{distance}} {{period}}.',
+  ),
+  'assistant.overspeedAbove': w(
+    '{{count}} vehicles went over {{limit}} {{period}}: {{names}}.',
+    '{{count}} veículos passaram de {{limit}} {{period}}: {{names}}.',
+    '{{count}} vehículos pasaron de {{limit}} {{period}}: {{names}}.',
+  ),
+  'assistant.noOverspeedAbove': w(
+    'No vehicle went over {{limit}} {{period}}.',
+    'Nenhum veículo passou de {{limit}} {{period}}.',
+    'Ningún vehículo pasó de {{limit}} {{period}}.',
+  ),
+  'assistant.periodYesterday': w('yesterday', 'ontem', 'ayer'),
   'assistant.periodToday': w('today', 'hoje', 'hoy'),
   'assistant.periodWeek': w('this week', 'esta semana', 'esta semana'),
   'assistant.notFound': w(
@@ -372,9 +418,9 @@ export const FEATURE_MESSAGES = {
     'Varios vehículos coinciden: {{names}}. ¿Cuál?',
   ),
   'assistant.unknown': w(
-    'I did not understand. I can answer where a vehicle is, which vehicles are offline, how many km a vehicle drove today and who exceeded the speed limit this week.',
-    'Não entendi. Sei responder onde está um veículo, quais veículos estão offline, quantos km um veículo rodou hoje e quem excedeu a velocidade esta semana.',
-    'No entendí. Puedo responder dónde está un vehículo, qué vehículos están fuera de línea, cuántos km recorrió un vehículo hoy y quién excedió la velocidad esta semana.',
+    'I did not understand. I can answer where a vehicle is and at what speed, which vehicles are moving, stopped or offline, how many are online, how many km a vehicle drove today, yesterday or this week, and who exceeded the speed limit or went over a speed (e.g. 80 km/h).',
+    'Não entendi. Sei responder onde está um veículo e a que velocidade, quais veículos estão em movimento, parados ou offline, quantos estão online, quantos km um veículo rodou hoje, ontem ou esta semana, e quem excedeu a velocidade ou passou de uma velocidade (ex.: 80 km/h).',
+    'No entendí. Puedo responder dónde está un vehículo y a qué velocidad, qué vehículos están en movimiento, detenidos o fuera de línea, cuántos están en línea, cuántos km recorrió un vehículo hoy, ayer o esta semana, y quién excedió la velocidad o pasó de una velocidad (p. ej. 80 km/h).',
   ),
   'assistant.unavailable': w(
     'The assistant needs a signed-in fleet user.',
