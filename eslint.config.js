@@ -4,6 +4,36 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import layers from './scripts/eslint-layers.js';
 
+/** Files that still hold a function over 200 lines (issue #33): the list only shrinks. */
+const FUNCTIONS_OVER_200_LINES = [
+  'server/src/live/assistant.ts',
+  'server/src/live/reports/index.ts',
+  'web/src/features/auth/QrDriverPage.tsx',
+  'web/src/features/billing/IntegrationsDialog.tsx',
+  'web/src/features/billing/InvoicesManagerDialog.tsx',
+  'web/src/features/calendars/CalendarsDialog.tsx',
+  'web/src/features/computed/ComputedDialog.tsx',
+  'web/src/features/device-actions/ActionDialog.tsx',
+  'web/src/features/device-edit/DeviceEditDialog.tsx',
+  'web/src/features/devices/DeviceDetailPage.tsx',
+  'web/src/features/drivers/DriversDialog.tsx',
+  'web/src/features/groups/GroupsPage.tsx',
+  'web/src/features/health/ServerHealthPage.tsx',
+  'web/src/features/history/HistoryPage.tsx',
+  'web/src/features/logs/LogsDialog.tsx',
+  'web/src/features/maintenances/MaintenancesDialog.tsx',
+  'web/src/features/map/MapView.tsx',
+  'web/src/features/notifications/RuleForm.tsx',
+  'web/src/features/notifications/RuleManager.tsx',
+  'web/src/features/reports/ReportView.tsx',
+  'web/src/features/reports/ScheduledReports.tsx',
+  'web/src/features/server-settings/ServerSettingsDialog.tsx',
+  'web/src/features/theme/ThemeDialog.tsx',
+  'web/src/features/users/ImportUsersModal.tsx',
+  'web/src/features/users/UserEditDialog.tsx',
+  'web/src/features/users/UsersPage.tsx',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,6 +71,13 @@ export default tseslint.config(
     files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'max-lines': ['error', { max: 500 }] },
+  },
+  // No function over 200 lines (issue #33). The files below still hold one, written before the rule: split them by
+  // form section and hook; the list only shrinks (a new long function anywhere else fails lint).
+  {
+    files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', ...FUNCTIONS_OVER_200_LINES],
+    rules: { 'max-lines-per-function': ['error', { max: 200 }] },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -85,3 +85,20 @@ describe('web layers', () => {
     expect(await refusals(file, code)).toEqual([]);
   });
 });
+
+describe('function length (issue #33)', () => {
+  const body = (n: number) =>
+    `export function f(): number {\n  let x = 0;\n${'  x++;\n'.repeat(n)}  return x;\n}\n`;
+  async function lengthErrors(file: string, code: string): Promise<number> {
+    const [result] = await eslint.lintText(code, { filePath: resolve(root, file) });
+    return result.messages.filter((m) => m.ruleId === 'max-lines-per-function').length;
+  }
+
+  it('refuses a function over 200 lines in server, web and domain sources, not in tests', async () => {
+    expect(await lengthErrors('server/src/live/x.ts', body(200))).toBe(1);
+    expect(await lengthErrors('web/src/features/devices/x.tsx', body(200))).toBe(1);
+    expect(await lengthErrors('packages/domain/src/x.ts', body(200))).toBe(1);
+    expect(await lengthErrors('server/src/live/x.ts', body(190))).toBe(0);
+    expect(await lengthErrors('server/test/x.test.ts', body(200))).toBe(0);
+  });
+});
