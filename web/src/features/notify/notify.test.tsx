@@ -61,9 +61,22 @@ describe('NotifyHost', () => {
     vi.useRealTimers();
   });
 
+  let asked: () => boolean = () => false;
   function withRules(rules: Notification[]) {
     const f = fakeFetch((url) => (url.includes('/notifications') ? json(rules) : json([])));
     vi.stubGlobal('fetch', f.fn);
+    asked = () => f.calls.some((c) => c.url.includes('/notifications'));
+  }
+
+  /** Waits (real timers) until the host asked for the rules, then lets the answer settle: events wait for it. */
+  async function rulesLoad() {
+    await vi.waitFor(
+      () => {
+        if (!asked()) throw new Error('the rules were not asked for yet');
+      },
+      { timeout: 10_000 },
+    );
+    for (let i = 0; i < 5; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 10))));
   }
 
   it('shows a 380 px card in the rule colour and corner, plays its sound, closes after 4500 ms', async () => {
@@ -76,7 +89,7 @@ describe('NotifyHost', () => {
       }),
     ]);
     renderWithProviders(<NotifyHost />);
-    await act(async () => void (await new Promise((r) => setTimeout(r, 20)))); // rules load
+    await rulesLoad(); // rules load
     vi.useFakeTimers();
     act(() => useLive.getState().applyBatch({ events: [event(10, 'alarm', 'sos')] }));
     const card = screen.getByTestId('notification-card');
@@ -94,7 +107,7 @@ describe('NotifyHost', () => {
     withRules([rule(4, 'ignitionOn', { 'rastro.pin': true })]);
     usePrefs.getState().setMuted(true);
     renderWithProviders(<NotifyHost />);
-    await act(async () => void (await new Promise((r) => setTimeout(r, 20))));
+    await rulesLoad(); // rules load
     vi.useFakeTimers();
     act(() => useLive.getState().applyBatch({ events: [event(11, 'ignitionOn')] }));
     const card = screen.getByTestId('notification-card');
@@ -119,7 +132,7 @@ describe('NotifyHost', () => {
     expect(screen.queryByTestId('notification-card')).toBeNull();
     await act(async () => {
       answer([rule(2, 'alarm', { alarms: 'sos', 'rastro.color': 'red', 'rastro.sound': 'audio5' })]);
-      await new Promise((r) => setTimeout(r, 20));
+      await rulesLoad(); // rules load
     });
     expect(screen.getByTestId('notification-card').getAttribute('data-color')).toBe('red');
     expect(played).toEqual(['/rastro/assets/custom/sounds/audio5.wav']);
@@ -141,15 +154,13 @@ describe('NotifyHost', () => {
   ] as const)(
     "writes the card in the page's language (%s), not the server's text for the recipient",
     async (locale, text, geofence, time) => {
-      withRules([]);
-      vi.stubGlobal(
-        'fetch',
-        fakeFetch((url) =>
-          url.includes('/geofences') ? json([{ id: 4, name: geofence, area: '', attributes: {} }]) : json([]),
-        ).fn,
+      const f = fakeFetch((url) =>
+        url.includes('/geofences') ? json([{ id: 4, name: geofence, area: '', attributes: {} }]) : json([]),
       );
+      vi.stubGlobal('fetch', f.fn);
+      asked = () => f.calls.some((c) => c.url.includes('/notifications'));
       renderWithProviders(<NotifyHost />, { locale });
-      await act(async () => void (await new Promise((r) => setTimeout(r, 20))));
+      await rulesLoad(); // rules load
       const server = 'Caminhão 1 excedeu o limite de velocidade: 55 kn (limite 50 kn)';
       const overspeed = {
         ...event(13, 'deviceOverspeed'),
@@ -170,7 +181,7 @@ describe('NotifyHost', () => {
   it('without a matching rule: default colour and audio1 when not muted', async () => {
     withRules([]);
     renderWithProviders(<NotifyHost />);
-    await act(async () => void (await new Promise((r) => setTimeout(r, 20))));
+    await rulesLoad(); // rules load
     act(() => useLive.getState().applyBatch({ events: [event(12, 'deviceOnline')] }));
     expect(screen.getByTestId('notification-card').getAttribute('data-color')).toBe('soft-info');
     expect(played).toEqual(['/rastro/assets/custom/sounds/audio1.wav']);
