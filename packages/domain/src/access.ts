@@ -28,6 +28,7 @@ import {
   type PermissionContext,
 } from './permissions.ts';
 import { isReseller, resellerDomainOf } from './reseller.ts';
+import { isMonitoringOperator } from './monitoringAccess.ts';
 
 /** The seven kinds of viewer of SPEC §6 (null: nobody signed in). */
 export type Role = 'administrator' | 'manager' | 'reseller' | 'user' | 'readonly' | 'qrDriver' | 'guest';
@@ -50,6 +51,7 @@ export const SCREENS = [
   'commands',
   'serverHealth',
   'assistant',
+  'monitoring',
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 
@@ -149,6 +151,8 @@ const SCREEN_RULES: Record<Screen, Rule> = {
   commands: (ctx) => bit(ctx, 'commands'),
   serverHealth: (ctx) => member(ctx) && isAdmin(ctx.user),
   assistant: member,
+  // the monitoring desk (issue #32): operators only (opt-in bit 112, monitoringAccess.ts)
+  monitoring: (ctx) => member(ctx) && isMonitoringOperator(ctx),
 };
 
 /** SPEC §2 user-menu table; Users and Computed attributes open their screens, so they ask the screen's rule. */
@@ -230,6 +234,7 @@ export const SIDE_MENU_SCREENS = {
   '/groups': 'groups',
   '/server-health': 'serverHealth',
   '/notifications': 'notifications',
+  '/monitoring': 'monitoring',
 } as const satisfies Record<string, Screen>;
 export type SideMenuLink = keyof typeof SIDE_MENU_SCREENS;
 

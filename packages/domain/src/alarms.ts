@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { nsKey } from './attributes.ts';
 import { booleanText, numericText, zonedDate } from './schemas/common.ts';
-import { isQrDriver, isShared, isReadonly, permissionBit, type PermissionContext } from './permissions.ts';
+import { isReadonly, permissionBit, type PermissionContext } from './permissions.ts';
+import { MONITORING_ACT_BIT, isMonitoringOperator } from './monitoringAccess.ts';
 
 export const MONITORING_ALARM_TYPES = [
   'sos',
@@ -126,21 +127,7 @@ export function alarmSettingsFrom(
 
 // ---- who ------------------------------------------------------------------------------------------------------
 
-/** The opt-in bits of the monitoring desk (PERMISSION_LAYOUT.monitoring): view the desk, act on alarms. */
-export const MONITORING_VIEW_BIT = 112;
-export const MONITORING_ACT_BIT = 113;
-
-/**
- * A monitoring operator: an administrator, or a user whose permission string has the monitoring bit. Unlike the
- * other areas the bit is opt-in (a customer without a permission string is not an operator), and it is read
- * whether or not the server enables advanced permissions. Guests and QR drivers never.
- */
-export function isMonitoringOperator(ctx: PermissionContext): boolean {
-  const user = ctx.user;
-  if (!user || isShared(user) || isQrDriver(user, ctx.ns)) return false;
-  if (user.administrator) return true;
-  return permissionBit(user.attributes?.[nsKey(ctx.ns ?? 'rastro', 'advancedPerms')], MONITORING_VIEW_BIT);
-}
+export { isMonitoringOperator } from './monitoringAccess.ts';
 
 /** Why the caller may not take a step on alarms (ack, assign, note, resolve), or null when it may. */
 export function alarmActDenial(ctx: PermissionContext): 'alarms.notOperator' | 'alarms.readonly' | null {

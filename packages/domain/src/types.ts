@@ -239,6 +239,8 @@ export interface SocketMessage {
   events?: Event[];
   users?: User[];
   logs?: unknown[];
+  /** The monitoring desk's new, folded or handled alarms (issue #32): alarms.ts `Alarm`s (not imported: a cycle). */
+  alarms?: Array<{ id: number; deviceId: number }>;
 }
 
 export const EVENT_TYPES = [

@@ -56,6 +56,7 @@ const EXPECTED: Partial<Record<Capability, string>> = {
   'screen.commands': '1110100',
   'screen.serverHealth': '1000000',
   'screen.assistant': '1111100',
+  'screen.monitoring': '1000000', // opt-in bit 112: none of the others has it
   'menu.account': '1111100',
   'menu.advancedLogs': '1000000',
   'menu.integrations': '0000000',
@@ -115,6 +116,20 @@ describe('access table (issue #28)', () => {
       expect(got).toBe(EXPECTED[capability]);
     });
   }
+
+  it('screen.monitoring: a user or read-only user with the opt-in bit 112 opens the desk (issue #32)', () => {
+    const operator = (extra: Partial<UserLike>): PermissionContext => ({
+      user: { id: 9, attributes: { 'rastro.advancedPerms': permissionStringFromBits([112]) }, ...extra },
+      server: { attributes: {} },
+      isPlus: true,
+      ns: 'rastro',
+    });
+    expect(allows(operator({}), 'screen.monitoring')).toBe(true);
+    expect(allows(operator({ readonly: true }), 'screen.monitoring')).toBe(true);
+    expect(allows(operator({ attributes: { isShared: true } }), 'screen.monitoring')).toBe(false);
+    expect(sideMenuLinks(operator({}))).toContain('/monitoring');
+    expect(sideMenuLinks(ctx('manager'))).not.toContain('/monitoring');
+  });
 
   it('nobody signed in may use nothing', () => {
     for (const c of ALL) expect(allows({ user: null, server, isPlus: true }, c)).toBe(false);

@@ -71,6 +71,7 @@ export function mergeMessages(messages: SocketMessage[]): SocketMessage {
     if (m.events) (out.events ??= []).push(...m.events);
     if (m.users) (out.users ??= []).push(...m.users);
     if (m.logs) (out.logs ??= []).push(...m.logs);
+    if (m.alarms) (out.alarms ??= []).push(...m.alarms);
   }
   if (devices.size) out.devices = [...devices.values()];
   if (positions.size) out.positions = [...positions.values()];

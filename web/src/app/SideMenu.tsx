@@ -8,6 +8,7 @@ import {
   IconGauge,
   IconHeartbeat,
   IconTerminal2,
+  IconUrgent,
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
@@ -27,6 +28,7 @@ const ICONS: Record<SideMenuLink, Icon> = {
   '/groups': IconUsersGroup,
   '/server-health': IconHeartbeat,
   '/notifications': IconBell,
+  '/monitoring': IconUrgent,
 };
 
 const KEYS: Record<SideMenuLink, string> = {
@@ -38,6 +40,7 @@ const KEYS: Record<SideMenuLink, string> = {
   '/groups': 'groups',
   '/server-health': 'serverHealth',
   '/notifications': 'notifications',
+  '/monitoring': 'monitoring',
 };
 
 /** The links the access table opens to the viewer (@rastro/domain access.ts). */

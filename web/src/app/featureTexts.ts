@@ -24,6 +24,7 @@ export const FEATURE_TEXTS = {
   linkObjects: ['linkObjects'],
   logs: ['logs', 'reports'],
   maintenances: ['maintenances'],
+  monitoring: ['monitoring'],
   map: [],
   notifications: ['notifications'],
   notify: [],

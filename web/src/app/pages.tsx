@@ -59,6 +59,11 @@ export const ServerHealthPage = screen(() =>
 export const AssistantPage = screen(() =>
   feature('assistant', import('../features/assistant/index.ts')).then((m) => ({ default: m.AssistantPage })),
 );
+export const MonitoringPage = screen(() =>
+  feature('monitoring', import('../features/monitoring/index.ts')).then((m) => ({
+    default: m.MonitoringPage,
+  })),
+);
 export const LoginPage = screen(() =>
   feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.LoginPage })),
 );

@@ -105,6 +105,7 @@ export const ROUTES: readonly RouteMeta[] = [
   auth('/commands', 'shell:routes.commands', 'commands'),
   auth('/server-health', 'shell:routes.serverHealth', 'serverHealth', { allowExpand: true }),
   auth('/asistente-demo', 'shell:routes.assistant', 'assistant', { allowExpand: true }),
+  auth('/monitoring', 'shell:routes.monitoring', 'monitoring', { allowExpand: true }),
 ];
 
 function matches(pattern: string, path: string): Record<string, string> | null {

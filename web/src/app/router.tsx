@@ -43,6 +43,7 @@ const shellPages: [path: string, page: Page, kind?: ReportKind][] = [
   ['/commands', P.CommandsPage],
   ['/server-health', P.ServerHealthPage],
   ['/asistente-demo', P.AssistantPage],
+  ['/monitoring', P.MonitoringPage],
 ];
 
 /**

@@ -27,6 +27,7 @@ export const SCREEN_NAMESPACES: readonly string[] = [
   'linkObjects',
   'logs',
   'maintenances',
+  'monitoring',
   'notifications',
   'reports',
   'serverSettings',

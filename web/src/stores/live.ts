@@ -83,6 +83,13 @@ export function onUserMessage(fn: Listener): () => void {
   userListeners.add(fn);
   return () => userListeners.delete(fn);
 }
+type AlarmsListener = (alarms: NonNullable<SocketMessage['alarms']>) => void;
+const alarmListeners = new Set<AlarmsListener>();
+/** `alarms` socket messages (issue #32): the monitoring desk's new, folded or handled alarms. */
+export function onAlarmsMessage(fn: AlarmsListener): () => void {
+  alarmListeners.add(fn);
+  return () => alarmListeners.delete(fn);
+}
 
 const byId = <T extends { id: number }>(list: T[]) => {
   const out: Record<number, T> = {};
@@ -154,6 +161,7 @@ export const useLive = create<LiveState>((set, get) => ({
     }
     if (Object.keys(patch).length) set(patch);
     if (batch.users?.length) for (const fn of userListeners) fn(batch.users[0]);
+    if (batch.alarms?.length) for (const fn of alarmListeners) fn(batch.alarms);
     if (recheck) sessionRecheck();
   },
   select(id, focus = false) {

@@ -1,7 +1,18 @@
 // /devices/{id}: device detail (side panel on desktop, bottom sheet on mobile: the shell's Panel does the
 // layout and its back button goes to /devices). Status, last update, address, speed, driver, odometer and
 // hours, SPEC §9 indicators, attributes with favourites, the device picture and the actions (wired by ACTIONS).
-import { ActionIcon, Badge, Button, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import {
   IconAnchor,
   IconChartLine,
@@ -51,6 +62,7 @@ import { api } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
+import { useAlarmHandler } from '../../components/alarmHandler.ts';
 import { CameraView } from './CameraView.tsx';
 import { DeviceImage } from './DeviceImage.tsx';
 import { DriverName } from './DriverName.tsx';
@@ -71,6 +83,7 @@ export function DeviceDetailPage() {
   const position = useLive((s) => s.positions[id]);
   const trailId = useLive((s) => s.trailId);
   const anchored = useLive((s) => s.anchored.has(id));
+  const alarmHandler = useAlarmHandler(id);
   const ns = useSession((s) => s.ns);
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
@@ -230,6 +243,11 @@ export function DeviceDetailPage() {
           </Group>
         </Stack>
       </Group>
+      {alarmHandler !== null && (
+        <Alert color="orange" variant="light" p="xs" data-testid="detail-alarm-handling">
+          {t('alarmHandling', { name: alarmHandler })}
+        </Alert>
+      )}
 
       <Group gap={6} data-testid="detail-actions">
         {actions.map(({ key, icon: Icon }) => (

@@ -1,0 +1,61 @@
+// The desk's filters (issue #32): state, type and device.
+import { Group, Select } from '@mantine/core';
+import { ALARM_STATES, MONITORING_ALARM_TYPES, type MonitoringAlarmType } from '@rastro/domain';
+import { useTranslation } from 'react-i18next';
+import { useLive } from '../../stores/live.ts';
+import type { AlarmFilters } from './api.ts';
+
+export function AlarmFiltersBar({
+  filters,
+  onChange,
+}: {
+  filters: AlarmFilters;
+  onChange: (f: AlarmFilters) => void;
+}) {
+  const { t } = useTranslation('monitoring');
+  const devices = useLive((s) => s.devices);
+  const deviceOptions = Object.values(devices)
+    .map((d) => ({ value: String(d.id), label: d.name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return (
+    <Group gap="xs" grow wrap="wrap">
+      <Select
+        size="xs"
+        label={t('filter.state')}
+        data-testid="alarm-filter-state"
+        value={filters.state}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: false }}
+        data={[
+          { value: 'active', label: t('filter.active') },
+          ...ALARM_STATES.map((s) => ({ value: s, label: t(`common:alarms.state.${s}`) })),
+          { value: 'all', label: t('filter.all') },
+        ]}
+        onChange={(v) => v && onChange({ ...filters, state: v as AlarmFilters['state'] })}
+      />
+      <Select
+        size="xs"
+        label={t('filter.type')}
+        data-testid="alarm-filter-type"
+        value={filters.type || null}
+        placeholder={t('filter.anyType')}
+        clearable
+        comboboxProps={{ withinPortal: false }}
+        data={MONITORING_ALARM_TYPES.map((ty) => ({ value: ty, label: t(`common:alarms.type.${ty}`) }))}
+        onChange={(v) => onChange({ ...filters, type: (v ?? '') as MonitoringAlarmType | '' })}
+      />
+      <Select
+        size="xs"
+        label={t('filter.device')}
+        data-testid="alarm-filter-device"
+        value={filters.deviceId ? String(filters.deviceId) : null}
+        placeholder={t('filter.anyDevice')}
+        clearable
+        searchable
+        comboboxProps={{ withinPortal: false }}
+        data={deviceOptions}
+        onChange={(v) => onChange({ ...filters, deviceId: v ? Number(v) : null })}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,106 @@
+// The desk's own report tab (issue #32): GET /{ns}/reports/alarms for the last day or week — counts per type and
+// the times to acknowledge and to resolve (median, p90, minutes), per operator.
+import { Alert, Button, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadBlob, fileStem, XLSX_MIME } from '../../components/xlsx.ts';
+import { fetchAlarmReport, fetchAlarmReportXlsx } from './api.ts';
+
+const PERIOD_HOURS = { day: 24, week: 24 * 7 } as const;
+
+export function AlarmReportTab() {
+  const { t, i18n } = useTranslation('monitoring');
+  const [period, setPeriod] = useState<keyof typeof PERIOD_HOURS>('day');
+  const [error, setError] = useState(false);
+  const span = () => {
+    const to = new Date();
+    const from = new Date(to.getTime() - PERIOD_HOURS[period] * 3_600_000);
+    return [from.toISOString(), to.toISOString()] as const;
+  };
+  const report = useQuery({ queryKey: ['alarm-report', period], queryFn: () => fetchAlarmReport(...span()) });
+  const excel = async () => {
+    setError(false);
+    try {
+      downloadBlob(
+        await fetchAlarmReportXlsx(...span()),
+        `${fileStem(t('tabs.report'), period)}.xlsx`,
+        XLSX_MIME,
+      );
+    } catch {
+      setError(true);
+    }
+  };
+  const min = (v: number | null) =>
+    v === null ? '—' : `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(v)} min`;
+  const r = report.data;
+  return (
+    <Stack gap="sm" data-testid="alarm-report">
+      <SegmentedControl
+        value={period}
+        onChange={(v) => setPeriod(v as keyof typeof PERIOD_HOURS)}
+        data={[
+          { value: 'day', label: t('report.day') },
+          { value: 'week', label: t('report.week') },
+        ]}
+        aria-label={t('report.period')}
+      />
+      {(report.isError || error) && <Alert color="red">{t('error')}</Alert>}
+      {r && (
+        <>
+          <SimpleGrid cols={2} spacing="xs">
+            <Text size="sm">
+              {t('report.count')}: <b data-testid="alarm-report-count">{r.count}</b>
+            </Text>
+            <Text size="sm">
+              {t('report.resolved')}: <b data-testid="alarm-report-resolved">{r.resolved}</b>
+            </Text>
+            <Text size="sm">
+              {t('report.ack')}: {min(r.ackMedian)} / {min(r.ackP90)}
+            </Text>
+            <Text size="sm">
+              {t('report.resolve')}: {min(r.resolveMedian)} / {min(r.resolveP90)}
+            </Text>
+          </SimpleGrid>
+          <Table striped withTableBorder data-testid="alarm-report-types">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('filter.type')}</Table.Th>
+                <Table.Th ta="right">{t('report.count')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.byType.map((row) => (
+                <Table.Tr key={row.type} data-type={row.type}>
+                  <Table.Td>{t(`common:alarms.type.${row.type}`)}</Table.Td>
+                  <Table.Td ta="right">{row.count}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Table striped withTableBorder data-testid="alarm-report-operators">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('report.operator')}</Table.Th>
+                <Table.Th ta="right">{t('report.count')}</Table.Th>
+                <Table.Th ta="right">{t('report.ackShort')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.byOperator.map((row) => (
+                <Table.Tr key={row.userId}>
+                  <Table.Td>{row.name}</Table.Td>
+                  <Table.Td ta="right">{row.count}</Table.Td>
+                  <Table.Td ta="right">{min(row.ackMedian)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Button variant="light" onClick={() => void excel()} data-testid="alarm-report-xlsx">
+            {t('report.excel')}
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}

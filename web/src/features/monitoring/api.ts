@@ -1,0 +1,84 @@
+// The monitoring desk's calls (issue #32, docs/monitoring.md "API"): the alarm queue and its steps on /{ns}/alarms,
+// the alarms report, the device owners' phones (GET /api/users?deviceId) and a short live link (the shares API,
+// as the share dialog makes it).
+import {
+  shareLink,
+  type Alarm,
+  type AlarmOutcome,
+  type AlarmReport,
+  type MonitoringAlarmType,
+  type AlarmState,
+  type ShareRecord,
+  type User,
+} from '@rastro/domain';
+import { api, ext } from '../../api/http.ts';
+import { XLSX_MIME } from '../../components/xlsx.ts';
+
+export interface AlarmFilters {
+  /** 'active': open and acknowledged (the server's default); 'all': handled ones too. */
+  state: 'active' | AlarmState | 'all';
+  type: MonitoringAlarmType | '';
+  deviceId: number | null;
+}
+
+export const DEFAULT_FILTERS: AlarmFilters = { state: 'active', type: '', deviceId: null };
+
+export function fetchAlarms(filters: AlarmFilters): Promise<Alarm[]> {
+  const query: Record<string, string | number | boolean> = {};
+  if (filters.state === 'all') query.all = true;
+  else if (filters.state !== 'active') {
+    query.state = filters.state;
+    if (filters.state === 'resolved') query.all = true;
+  }
+  if (filters.type) query.type = filters.type;
+  if (filters.deviceId) query.deviceId = filters.deviceId;
+  return ext.get<Alarm[]>('/alarms', query);
+}
+
+export type AlarmStepCall =
+  | { step: 'ack'; note?: string }
+  | { step: 'assign'; userId: number }
+  | { step: 'note'; text: string }
+  | { step: 'resolve'; outcome: AlarmOutcome; note?: string };
+
+export function alarmStep(id: number, call: AlarmStepCall): Promise<Alarm> {
+  const { step, ...body } = call;
+  return ext.post<Alarm>(`/alarms/${id}/${step}`, body);
+}
+
+export const fetchAlarmReport = (from: string, to: string) =>
+  ext.get<AlarmReport>('/reports/alarms', { from, to });
+
+/** The same report as the server's .xlsx (the sheet Accept header). */
+export async function fetchAlarmReportXlsx(from: string, to: string): Promise<Blob> {
+  const res = await ext.request<Blob>('GET', '/reports/alarms', {
+    query: { from, to },
+    headers: { Accept: XLSX_MIME },
+    responseType: 'blob',
+  });
+  return res.data;
+}
+
+/** The device's users with a phone (administrators only when nobody else has one). */
+export async function fetchOwnerPhones(deviceId: number): Promise<Array<{ name: string; phone: string }>> {
+  const users = await api.get<User[]>('/users', { deviceId }).catch(() => [] as User[]);
+  const withPhone = users.filter((u) => typeof u.phone === 'string' && u.phone.trim() !== '');
+  const customers = withPhone.filter((u) => !u.administrator);
+  return (customers.length ? customers : withPhone).map((u) => ({ name: u.name, phone: u.phone!.trim() }));
+}
+
+/** Minutes a live link made from the desk lasts (short: it is for the police on their way). */
+export const DESK_SHARE_MINUTES = 120;
+
+/** A live link to the device, valid DESK_SHARE_MINUTES: /{ns}/shares on Plus, /api/share/device otherwise. */
+export async function createDeskShare(
+  deviceId: number,
+  isPlus: boolean,
+  nowMs = Date.now(),
+): Promise<{ link: string; until: string }> {
+  const until = new Date(nowMs + DESK_SHARE_MINUTES * 60_000).toISOString();
+  const token = isPlus
+    ? (await ext.post<ShareRecord>('/shares', { deviceId, expirationTime: until })).token
+    : String(await api.postForm<string>('/share/device', { deviceId, expiration: until })).trim();
+  return { link: shareLink(window.location.origin, token), until };
+}
