@@ -3,6 +3,7 @@
 // (the page shows it) instead of a bare 404. Signed-out callers get 401 as everywhere.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { edge } from '../edge.ts';
 import { unauthorized } from '../errors.ts';
 import { upstreamUser } from '../gateway/identity.ts';
 import { invalidInput } from '../invalid.ts';
@@ -11,7 +12,7 @@ export function registerGatewayInsights(app: FastifyInstance, ctx: AppContext): 
   if (ctx.config.mode !== 'gateway') return;
   const ns = ctx.config.ns;
   for (const path of ['dashboard', 'scores', 'scores/xlsx'])
-    app.get(`/${ns}/${path}`, async (req) => {
+    app.get(`/${ns}/${path}`, edge({ need: 'signedIn' }), async (req) => {
       const user = await upstreamUser(ctx, req);
       if (!user) throw unauthorized();
       throw invalidInput(ctx, req, user, 'insights.needsEmbedded');

@@ -7,9 +7,7 @@
 // handlers run (packages/domain/src/apiPermissions.ts). Refusals and bad input answer in the caller's language.
 // Embedded mode here; in gateway mode the same routes are sharesGateway.ts (the upstream Traccar holds the guests).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
-  isMessageKey,
   shareCreateSchema,
   shareExpiryIssue,
   shareUpdateSchema,
@@ -87,30 +85,8 @@ export function shareExpiry(ctx: AppContext, req: FastifyRequest, user: Who, val
   return new Date(value);
 }
 
-/** The JSON body checked with a domain schema, or a translated 400 naming the field's problem. */
-export function shareBody<S extends z.ZodType>(
-  ctx: AppContext,
-  req: FastifyRequest,
-  user: Who,
-  schema: S,
-): z.output<S> {
-  const raw: unknown = req.body;
-  const r = schema.safeParse(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  // zod's own texts (wrong type, unknown key) become the field's message.
-  const field = String(issue?.path[0] ?? '');
-  const key =
-    issue && isMessageKey(issue.message)
-      ? issue.message
-      : field === 'expirationTime'
-        ? 'share.expiryInvalid'
-        : 'share.targetRequired';
-  throw invalidInput(ctx, req, user, key);
-}
-
 /** The message of a bad share body: the expiry's, else the target's (zod's own texts become the field's). */
-const shareInvalid = (field: string): MessageKey =>
+export const shareInvalid = (field: string): MessageKey =>
   field === 'expirationTime' ? 'share.expiryInvalid' : 'share.targetRequired';
 
 export function registerShares(app: FastifyInstance, ctx: AppContext): void {

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { mayWrite, shareCreateSchema, shareUpdateSchema, type ShareRecord, type User } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { edge, edgeValue, idParams } from '../edge.ts';
 import { ApiError, unauthorized } from '../errors.ts';
 import { upstreamServer } from '../authorize.ts';
 import { upstreamOf } from '../gateway/upstream.ts';
@@ -22,8 +23,8 @@ import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
 import {
   SHARE_SELECT,
-  shareBody,
   shareExpiry,
+  shareInvalid,
   toShareRecord,
   translateFor,
   type ShareRow,
@@ -75,6 +76,15 @@ async function relay(res: Response): Promise<ApiError> {
   );
 }
 
+// the share bits (the table); bad bodies answer the field's message in the caller's language, as shares.ts
+const createEdge = edge({ body: shareCreateSchema, need: 'table', invalid: shareInvalid });
+const updateEdge = edge({
+  params: idParams,
+  body: shareUpdateSchema,
+  need: 'table',
+  invalid: shareInvalid,
+});
+
 export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.mode !== 'gateway') return;
   const ns = ctx.config.ns;
@@ -100,8 +110,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
   };
 
   function visibleShare(req: FastifyRequest, user: User): ShareRecord {
-    const id = Number((req.params as { id?: string }).id);
-    const found = Number.isSafeInteger(id) && id > 0 ? listOne(id) : null;
+    const found = listOne(edgeValue(idParams, req.params).id);
     if (!found || (!user.administrator && found.creatorId !== user.id))
       throw new ApiError(404, translateFor(ctx, req, user, 'share.notFound'), 'WebApplicationException');
     return found;
@@ -191,7 +200,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     }
   }
 
-  app.get(`/${ns}/shares`, async (req) => {
+  app.get(`/${ns}/shares`, edge({ need: 'table' }), async (req) => {
     const { user } = await caller(req);
     const rows = (
       user.administrator
@@ -201,9 +210,9 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     return rows.map(toShareRecord);
   });
 
-  app.post(`/${ns}/shares`, async (req) => {
+  app.post(`/${ns}/shares`, createEdge, async (req) => {
     const { user, creds } = await caller(req);
-    const input = shareBody(ctx, req, user, shareCreateSchema);
+    const input = edgeValue(shareCreateSchema, req.body);
     const until = shareExpiry(ctx, req, user, input.expirationTime);
     const headers = service(req, user);
     const kind = input.deviceId !== undefined ? 'device' : 'group';
@@ -239,11 +248,11 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     return listOne(rowId);
   });
 
-  app.put(`/${ns}/shares/:id`, async (req) => {
+  app.put(`/${ns}/shares/:id`, updateEdge, async (req) => {
     const { user } = await caller(req);
     const share = visibleShare(req, user);
     await checkWrite(user);
-    const input = shareBody(ctx, req, user, shareUpdateSchema);
+    const input = edgeValue(shareUpdateSchema, req.body);
     const until = shareExpiry(ctx, req, user, input.expirationTime);
     const headers = service(req, user);
     const row = sql.prepare('SELECT guestId, token FROM shares WHERE id = ?').get(share.id) as {
@@ -260,7 +269,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     return listOne(share.id);
   });
 
-  app.delete(`/${ns}/shares/:id`, async (req, reply) => {
+  app.delete(`/${ns}/shares/:id`, edge({ params: idParams, need: 'table' }), async (req, reply) => {
     const { user } = await caller(req);
     const share = visibleShare(req, user);
     await checkWrite(user);

@@ -14,6 +14,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppContext } from '../context.ts';
 import { corsHeaders } from '../cors.ts';
+import type { EdgeSpec } from '../edge.ts';
 import { upstreamUser } from './identity.ts';
 import { registerGatewayServerInfo } from './serverInfo.ts';
 import { upstreamOf } from './upstream.ts';
@@ -116,6 +117,9 @@ export async function registerGateway(app: FastifyInstance, ctx: AppContext): Pr
       upstream: origin,
       prefix: '/api',
       rewritePrefix: `${basePath}/api`,
+      // the edge of every proxied route: the upstream Traccar parses and answers the request; the gate asks the
+      // table with the buffered body, whose command type it normalises (authorize.ts)
+      config: { edge: { need: 'table', media: 'raw' } satisfies EdgeSpec },
       websocket: true,
       // reply-from's own info lines name the upstream URL, query string and token included
       disableRequestLogging: true,

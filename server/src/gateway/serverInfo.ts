@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { visibleServerAttributes, type Attributes, type ServerViewer } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { edge } from '../edge.ts';
 import { ApiError } from '../errors.ts';
 import { credentials, upstreamUser } from './identity.ts';
 
@@ -14,7 +15,7 @@ export function registerGatewayServerInfo(
   ctx: AppContext,
   upstream: { origin: string; basePath: string },
 ): void {
-  app.get('/api/server', async (req, reply) => {
+  app.get('/api/server', edge({ need: 'public' }), async (req, reply) => {
     let res: Response;
     try {
       res = await fetch(`${upstream.origin}${upstream.basePath}/api/server`, {
