@@ -299,6 +299,7 @@ describe('menus', () => {
       '/groups',
       '/server-health',
       '/notifications',
+      '/monitoring',
     ]);
     expect(sideMenuLinks(ctx(user({ isShared: true })))).toEqual([]);
   });
