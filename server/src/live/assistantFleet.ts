@@ -56,10 +56,10 @@ export function fleetAnswer(intent: string, tools: FleetTools): AssistantAnswer 
     const p = tools.latest(d.id);
     return p && isMoving(p) === moving;
   });
-  if (!hits.length) return { intent, text: t(`assistant.${intent}.none`, { total }), items: [] };
+  if (!hits.length) return { intent, text: t(`assistant.${intent}None`, { total }), items: [] };
   return {
     intent,
-    text: t(`assistant.${intent}.list`, { count: hits.length, total, names: tools.names(hits) }),
+    text: t(`assistant.${intent}List`, { count: hits.length, total, names: tools.names(hits) }),
     items: hits.slice(0, LIST_MAX).map((d) => {
       const p = tools.latest(d.id)!;
       return tools.item(d, moving ? tools.speed(p.speed) : tools.time(p.fixTime));

@@ -100,7 +100,7 @@ describe.each(Object.keys(Q) as MessageLocale[])('assistant fleet questions in %
     expect(moving.intent).toBe('moving');
     expect(ids(moving)).toEqual([made.fast.id]);
     expect(moving.text).toBe(
-      formatMessage('assistant.moving.list', lang, { count: 1, total: 3, names: made.fast.name }),
+      formatMessage('assistant.movingList', lang, { count: 1, total: 3, names: made.fast.name }),
     );
     const stopped = await ask(q.stopped, lang);
     expect(stopped.intent).toBe('stopped');

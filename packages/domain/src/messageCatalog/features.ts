@@ -354,22 +354,22 @@ export const FEATURE_MESSAGES = {
     'Nenhum veículo excedeu a velocidade {{period}}.',
     'Ningún vehículo excedió la velocidad {{period}}.',
   ),
-  'assistant.moving.list': w(
+  'assistant.movingList': w(
     '{{count}} of your {{total}} vehicles are moving: {{names}}.',
     '{{count}} dos seus {{total}} veículos estão em movimento: {{names}}.',
     '{{count}} de sus {{total}} vehículos están en movimiento: {{names}}.',
   ),
-  'assistant.moving.none': w(
+  'assistant.movingNone': w(
     'None of your {{total}} vehicles is moving.',
     'Nenhum dos seus {{total}} veículos está em movimento.',
     'Ninguno de sus {{total}} vehículos está en movimiento.',
   ),
-  'assistant.stopped.list': w(
+  'assistant.stoppedList': w(
     '{{count}} of your {{total}} vehicles are stopped: {{names}}.',
     '{{count}} dos seus {{total}} veículos estão parados: {{names}}.',
     '{{count}} de sus {{total}} vehículos están detenidos: {{names}}.',
   ),
-  'assistant.stopped.none': w(
+  'assistant.stoppedNone': w(
     'None of your {{total}} vehicles is stopped.',
     'Nenhum dos seus {{total}} veículos está parado.',
     'Ninguno de sus {{total}} vehículos está detenido.',
