@@ -52,6 +52,7 @@ test.describe('menus per role', () => {
       '/groups',
       '/server-health',
       '/notifications',
+      '/monitoring',
     ]);
     // Plus server, billing attribute off: no Integrations, Billing management or My Invoices.
     expect(await userMenu(page)).toEqual([
@@ -89,9 +90,9 @@ test.describe('menus per role', () => {
       '/groups',
       '/notifications',
     ]);
+    // no "Usuários": a read-only user manages no users (the access table, issue #28)
     expect(await userMenu(page)).toEqual([
       'account',
-      'users',
       'computed',
       'notifications',
       'events',
@@ -135,7 +136,8 @@ test.describe('menus per role', () => {
       ).toBe(true);
       await loginAs(accounts.sub2.email, accounts.sub2.password);
       await page.goto('/home');
-      expect(await sideLinks(page)).toEqual(['/dashboard', '/devices', '/reports', '/notifications']);
+      // /notifications needs its own bit (the access table, issue #28)
+      expect(await sideLinks(page)).toEqual(['/dashboard', '/devices', '/reports']);
       expect(await userMenu(page)).toEqual(['account', 'events', 'logout']);
     } finally {
       await put('/api/server', server);
