@@ -3,12 +3,15 @@
 // someone is signed in, the person starts typing, a notification is shown or a modal is asked for, so that the
 // sign-in page's first visit downloads the sign-in page alone (issue #31). Notifications wait in Mantine's store
 // meanwhile; a modal asked for before the provider listens is asked for again once it does.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { useSession } from '../stores/session.ts';
 import { onTypingStart, typingAwaited } from '../typingStart.ts';
 
-const Overlays = lazy(() => import('./Overlays.tsx').then((m) => ({ default: m.Overlays })));
+type OverlaysPart = ComponentType<{ onMount: () => void }>;
+
+/** How long after a failed download the overlays' chunk is asked for again (a stopped server, a lost network). */
+const RETRY_MS = 5000;
 
 /** Mantine's modal events (@mantine/modals: window events `mantine-modals:<name>` with the payload as detail). */
 const MODAL_OPENS = ['openModal', 'openConfirmModal', 'openContextModal'].map((n) => `mantine-modals:${n}`);
@@ -40,10 +43,25 @@ export function LazyOverlays() {
     for (const e of list) window.dispatchEvent(new CustomEvent(e.type, { detail: e.detail as unknown }));
   }, []);
 
-  if (!shown) return null;
-  return (
-    <Suspense fallback={null}>
-      <Overlays onMount={replay} />
-    </Suspense>
-  );
+  // loaded by hand rather than React.lazy: a failed download (the server stopped while the sign-in page was open)
+  // must not throw through the root and take the page, its connection error and the maintenance page with it
+  const [Overlays, setOverlays] = useState<OverlaysPart | null>(null);
+  useEffect(() => {
+    if (!shown || Overlays) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      import('./Overlays.tsx').then(
+        (m) => void (stopped || setOverlays(() => m.Overlays)),
+        () => void (stopped || (timer = setTimeout(load, RETRY_MS))),
+      );
+    void load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [shown, Overlays]);
+
+  if (!shown || !Overlays) return null;
+  return <Overlays onMount={replay} />;
 }
