@@ -20,7 +20,6 @@ const FUNCTIONS_OVER_200_LINES = [
   'web/src/features/groups/GroupsPage.tsx',
   'web/src/features/health/ServerHealthPage.tsx',
   'web/src/features/history/HistoryPage.tsx',
-  'web/src/features/logs/LogsDialog.tsx',
   'web/src/features/maintenances/MaintenancesDialog.tsx',
   'web/src/features/map/MapView.tsx',
   'web/src/features/notifications/RuleForm.tsx',

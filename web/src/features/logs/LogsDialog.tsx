@@ -10,7 +10,6 @@ import {
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -41,6 +40,7 @@ import {
   type ActionLog,
   type LogScope,
 } from './logRows.ts';
+import { LogsTable } from './LogsTable.tsx';
 
 const PAGE = 50;
 
@@ -217,30 +217,7 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
             {shown.length === 0 ? (
               <Text data-testid="logs-empty">{t('empty')}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped highlightOnHover data-testid="logs-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('column.time')}</Table.Th>
-                      <Table.Th>{t('column.user')}</Table.Th>
-                      <Table.Th>{t('column.action')}</Table.Th>
-                      <Table.Th>{t('column.object')}</Table.Th>
-                      <Table.Th>{t('column.address')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {pageRows.map((r) => (
-                      <Table.Tr key={r.key} data-testid="logs-row">
-                        <Table.Td>{Number.isFinite(r.time) ? formatTime.format(r.time) : ''}</Table.Td>
-                        <Table.Td>{r.user}</Table.Td>
-                        <Table.Td data-key="action">{r.action}</Table.Td>
-                        <Table.Td data-key="object">{r.object}</Table.Td>
-                        <Table.Td>{r.address}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <LogsTable rows={pageRows} formatTime={formatTime} />
             )}
             {pages > 1 && (
               <Pagination
