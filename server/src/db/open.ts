@@ -43,7 +43,10 @@ function openSqliteStore(file: string): Store {
     proto.runLater = function runLater(this: BetterSqlite3.Statement, ...args: unknown[]) {
       this.run(...args);
     };
-  const sql = Object.assign(sqlite, { dialect: 'sqlite' as const }) as unknown as SqlDatabase;
+  const sql = Object.assign(sqlite, {
+    dialect: 'sqlite' as const,
+    prepareNative: (text: string) => sqlite.prepare(text),
+  }) as unknown as SqlDatabase;
   return {
     sql,
     kind: 'sqlite',

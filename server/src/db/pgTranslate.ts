@@ -30,6 +30,8 @@ export interface Translated {
    * transaction the store reserves ids ahead and sends these without waiting (db/postgres.ts).
    */
   withId?: string;
+  /** Already PostgreSQL's (db/repos/query.ts): the values are bound in order, as given. */
+  native?: boolean;
 }
 
 const STRING = '\uE000';

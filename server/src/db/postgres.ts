@@ -9,6 +9,7 @@ export class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
   readonly client: PgSync;
   private readonly translated = new Map<string, Translated & { name: string }>();
+  private readonly native = new Map<string, Translated & { name: string }>();
   private depth = 0;
   /** Ids taken ahead from each table's sequence, for INSERTs sent without waiting inside a transaction. */
   private readonly reserved = new Map<string, number[]>();
@@ -26,6 +27,16 @@ export class PostgresDatabase implements SqlDatabase {
     if (!t) {
       t = { ...translateSql(sql, this.tablesWithId), name: `r${this.translated.size + 1}` };
       this.translated.set(sql, t);
+    }
+    return new PostgresStatement(this, t);
+  }
+
+  /** Native PostgreSQL text from db/repos/query.ts: no translation, `$n` parameters bound in order. */
+  prepareNative(sql: string): SqlStatement {
+    let t = this.native.get(sql);
+    if (!t) {
+      t = { text: sql, params: [], returnsId: false, native: true, name: `n${this.native.size + 1}` };
+      this.native.set(sql, t);
     }
     return new PostgresStatement(this, t);
   }
@@ -154,6 +165,7 @@ class PostgresStatement implements SqlStatement {
 
 /** better-sqlite3's binding rules: positional values (arrays flattened) or one object of named values. */
 function bind(t: Translated, args: unknown[]): unknown[] {
+  if (t.native) return args.map((v) => (typeof v === 'bigint' ? v.toString() : v === undefined ? null : v));
   const flat = args.flatMap((a) => (Array.isArray(a) ? a : [a]));
   const named =
     flat.length === 1 && flat[0] !== null && typeof flat[0] === 'object' && !Buffer.isBuffer(flat[0])

@@ -197,6 +197,11 @@ export interface SessionRow {
   origin: string | null;
   createdAt: string;
   expiresAt: string | null;
+  lastSeenAt: string | null;
+  /** The remember-me token this session was restored from (its SHA-256). */
+  tokenId: string | null;
+  /** The administrator who switched this session to another user (log in as). */
+  originalUserId: number | null;
 }
 
 export interface TokenRow {
@@ -204,6 +209,24 @@ export interface TokenRow {
   userId: number;
   expiresAt: string;
   revoked: Bool;
+  /** api (the default) or remember. */
+  kind: Generated<string>;
+  sessionId: string | null;
+}
+
+/** A share link of the extension API: the guest user it logs in as and its token (tokens.id = tokenId). */
+export interface ShareRow {
+  id: Generated<number>;
+  creatorId: number;
+  guestId: number;
+  token: string;
+  tokenId: string;
+  deviceId: number | null;
+  groupId: number | null;
+  expirationTime: string;
+  createdAt: string;
+  targetName: string | null;
+  creatorName: string | null;
 }
 
 export interface PasswordResetRow {
@@ -301,4 +324,5 @@ export interface Database {
   invoices: InvoiceRow;
   integrations: IntegrationRow;
   billing_customers: BillingCustomerRow;
+  shares: ShareRow;
 }

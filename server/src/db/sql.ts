@@ -1,6 +1,7 @@
 // The synchronous SQL interface every server module uses, implemented twice: by better-sqlite3 (SQLite under
 // DATA_DIR, the default) and by a PostgreSQL client that answers synchronously (db/postgres.ts, when DATABASE_URL
-// is set). Queries are written once in SQLite's dialect; db/pgTranslate.ts turns them into PostgreSQL's.
+// is set). Older queries are written once in SQLite's dialect and db/pgTranslate.ts turns them into PostgreSQL's;
+// the repositories of db/repos compile theirs for each dialect with kysely (docs/decisions/41-kysely-repositories.md).
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -42,6 +43,11 @@ export interface SqlStatement {
 export interface SqlDatabase {
   readonly dialect: SqlDialect;
   prepare(sql: string): SqlStatement;
+  /**
+   * A statement already in the store's own dialect, with positional parameters (`?` on SQLite, `$n` on
+   * PostgreSQL) bound as given: what db/repos/query.ts runs, compiled by kysely. Not translated.
+   */
+  prepareNative(sql: string): SqlStatement;
   /** Wraps fn so that calling the result runs it in one transaction (nested calls use savepoints). */
   transaction<F extends (...args: never[]) => unknown>(fn: F): F;
   /** Runs one or more statements without parameters. */

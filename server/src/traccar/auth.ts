@@ -12,6 +12,22 @@ import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'no
 import { createGuardrails, generateSecret, generateSync, verifySync } from 'otplib';
 import type { AppContext } from '../context.ts';
 import type { UserRow as UserTable } from '../db/schema.ts';
+import {
+  deleteSession,
+  deleteUserSessions,
+  findSession,
+  findToken,
+  insertSession,
+  insertToken,
+  revokeRememberTokens,
+  revokeTokenById,
+  revokeUserTokens,
+  sessionOriginalUser,
+  switchSessionUser,
+  touchSession,
+  type StoredSession,
+} from '../db/repos/sessions.ts';
+import { findUserByAccount, findUserById } from '../db/repos/users.ts';
 import { tooManyRequests, unauthorized } from '../errors.ts';
 
 export type UserRow = Selectable<UserTable>;
@@ -69,7 +85,7 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
 export function findUser(ctx: AppContext, id: number): UserRow | undefined {
-  return ctx.store.sql.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  return findUserById(ctx.store.sql, id);
 }
 
 /** Disabled or expired users count as anonymous (CONTRACT §6). */
@@ -174,9 +190,7 @@ export async function passwordLogin(
   const keys = [`ip:${ip}`, `account:${account}`];
   const limiter = loginLimiter(ctx);
   limiter.check(keys);
-  const user = ctx.store.sql
-    .prepare('SELECT * FROM users WHERE lower(email) = ? OR lower(login) = ? ORDER BY id LIMIT 1')
-    .get(account, account) as UserRow | undefined;
+  const user = findUserByAccount(ctx.store.sql, account);
   if (!user || !(await verifyPassword(password, user.hashedPassword))) {
     limiter.fail(keys);
     return { ok: false, reason: 'credentials' };
@@ -207,15 +221,13 @@ export function createSessionToken(
   remember: { sessionId: string } | null = null,
 ): string {
   const token = randomToken();
-  ctx.store.sql
-    .prepare('INSERT INTO tokens (id, userId, expiresAt, revoked, kind, sessionId) VALUES (?, ?, ?, 0, ?, ?)')
-    .run(
-      sha256(token),
-      userId,
-      expiresAt.toISOString(),
-      remember ? 'remember' : 'api',
-      remember?.sessionId ?? null,
-    );
+  insertToken(ctx.store.sql, {
+    id: sha256(token),
+    userId,
+    expiresAt: expiresAt.toISOString(),
+    kind: remember ? 'remember' : 'api',
+    sessionId: remember?.sessionId ?? null,
+  });
   return token;
 }
 
@@ -227,15 +239,13 @@ export interface TokenInfo {
 /** The token's owner and expiry if the token exists, is not revoked and not expired. */
 export function verifyToken(ctx: AppContext, token: string): TokenInfo | null {
   if (!token || token.length > 1024) return null;
-  const row = ctx.store.sql
-    .prepare('SELECT userId, expiresAt, revoked FROM tokens WHERE id = ?')
-    .get(sha256(token)) as { userId: number; expiresAt: string; revoked: number } | undefined;
+  const row = findToken(ctx.store.sql, sha256(token));
   if (!row || row.revoked || Date.parse(row.expiresAt) <= Date.now()) return null;
   return { userId: row.userId, expiresAt: row.expiresAt };
 }
 
 export function revokeToken(ctx: AppContext, token: string): boolean {
-  return ctx.store.sql.prepare('UPDATE tokens SET revoked = 1 WHERE id = ?').run(sha256(token)).changes > 0;
+  return revokeTokenById(ctx.store.sql, sha256(token));
 }
 
 /** The active user owning a valid token, or null. */
@@ -248,15 +258,7 @@ export function userFromToken(ctx: AppContext, token: string): UserRow | null {
 
 // ---- cookie sessions -----------------------------------------------------------------------------------
 
-interface SessionRecord {
-  id: string;
-  userId: number;
-  origin: string | null;
-  expiresAt: string | null;
-  lastSeenAt: string | null;
-  createdAt: string;
-  tokenId: string | null;
-}
+type SessionRecord = StoredSession;
 
 /** How often a session's last-seen time is written (a request a second must not mean a write a second). */
 export const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -274,11 +276,15 @@ export function startSession(
   const id = randomToken(24);
   const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
   const now = new Date().toISOString();
-  ctx.store.sql
-    .prepare(
-      'INSERT INTO sessions (id, userId, origin, createdAt, expiresAt, lastSeenAt, tokenId) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    )
-    .run(id, userId, origin, now, expiresAt, now, fromToken ? sha256(fromToken) : null);
+  insertSession(ctx.store.sql, {
+    id,
+    userId,
+    origin,
+    createdAt: now,
+    expiresAt,
+    lastSeenAt: now,
+    tokenId: fromToken ? sha256(fromToken) : null,
+  });
   // Secure when the request came over HTTPS (directly or, trustProxy on, through X-Forwarded-Proto).
   reply.setCookie(SESSION_COOKIE, id, {
     path: '/',
@@ -308,13 +314,7 @@ export function switchSession(
 ): void {
   const session = readSession(ctx, req);
   if (session) {
-    ctx.store.sql
-      .prepare(
-        originalUserId === null
-          ? 'UPDATE sessions SET userId = ?, originalUserId = NULL WHERE id = ?'
-          : 'UPDATE sessions SET userId = ?, originalUserId = COALESCE(originalUserId, ?) WHERE id = ?',
-      )
-      .run(...(originalUserId === null ? [userId, session.id] : [userId, originalUserId, session.id]));
+    switchSessionUser(ctx.store.sql, session.id, userId, originalUserId);
     requestUsers.set(req, findUser(ctx, userId) ?? null);
   } else {
     startSession(ctx, req, reply, userId); // no cookie session (token, basic): nothing to return to
@@ -325,9 +325,7 @@ export function switchSession(
 export function sessionOriginalUserId(ctx: AppContext, req: FastifyRequest): number | null {
   const session = readSession(ctx, req);
   if (!session) return null;
-  const row = ctx.store.sql.prepare('SELECT originalUserId FROM sessions WHERE id = ?').get(session.id) as
-    { originalUserId: number | null } | undefined;
-  return row?.originalUserId ?? null;
+  return sessionOriginalUser(ctx.store.sql, session.id);
 }
 
 /** Ends the cookie session of the request (DELETE /api/session). */
@@ -338,7 +336,7 @@ export function endSession(
   clearCookie = true,
 ): void {
   const id = req.cookies?.[SESSION_COOKIE];
-  if (id) ctx.store.sql.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+  if (id) deleteSession(ctx.store.sql, id);
   if (clearCookie) reply.clearCookie(SESSION_COOKIE, { path: '/' });
   requestUsers.delete(req);
 }
@@ -350,11 +348,8 @@ export function endSession(
 export function logoutSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {
   const id = req.cookies?.[SESSION_COOKIE];
   if (id) {
-    const s = ctx.store.sql.prepare('SELECT tokenId FROM sessions WHERE id = ?').get(id) as
-      { tokenId: string | null } | undefined;
-    ctx.store.sql
-      .prepare(`UPDATE tokens SET revoked = 1 WHERE kind = 'remember' AND (sessionId = ? OR id = ?)`)
-      .run(id, s?.tokenId ?? '');
+    const s = findSession(ctx.store.sql, id);
+    revokeRememberTokens(ctx.store.sql, id, s?.tokenId ?? '');
   }
   endSession(ctx, req, reply);
 }
@@ -365,8 +360,8 @@ export function logoutSession(ctx: AppContext, req: FastifyRequest, reply: Fasti
  * `keepSessionId` — the session in which the user changed its own password or e-mail stays signed in.
  */
 export function endUserSessions(ctx: AppContext, userId: number, keepSessionId: string | null = null): void {
-  ctx.store.sql.prepare('DELETE FROM sessions WHERE userId = ? AND id <> ?').run(userId, keepSessionId ?? '');
-  ctx.store.sql.prepare('UPDATE tokens SET revoked = 1 WHERE userId = ?').run(userId);
+  deleteUserSessions(ctx.store.sql, userId, keepSessionId ?? '');
+  revokeUserTokens(ctx.store.sql, userId);
   // its open sockets close (4001); the kept session's own socket reconnects with its cookie
   ctx.bus.emit('signedOut', userId);
 }
@@ -394,23 +389,17 @@ function readSession(
 ): SessionRecord | null {
   const id = req.cookies?.[SESSION_COOKIE];
   if (!id || id.length > 200) return null;
-  const s = ctx.store.sql
-    .prepare(
-      'SELECT id, userId, origin, expiresAt, lastSeenAt, createdAt, tokenId FROM sessions WHERE id = ?',
-    )
-    .get(id) as SessionRecord | undefined;
+  const s = findSession(ctx.store.sql, id);
   if (!s) return null;
   const now = Date.now();
   const lastSeen = Date.parse(s.lastSeenAt ?? s.createdAt);
   if ((s.expiresAt && Date.parse(s.expiresAt) <= now) || now - lastSeen >= ctx.config.sessionIdleMs) {
-    ctx.store.sql.prepare('DELETE FROM sessions WHERE id = ?').run(s.id);
+    deleteSession(ctx.store.sql, s.id);
     return null;
   }
   if (!originAllowed(req, s.origin)) return null;
   if (!(now - lastSeen < LAST_SEEN_RESOLUTION_MS)) {
-    ctx.store.sql
-      .prepare('UPDATE sessions SET lastSeenAt = ? WHERE id = ?')
-      .run(new Date(now).toISOString(), s.id);
+    touchSession(ctx.store.sql, s.id, new Date(now).toISOString());
   }
   return s;
 }

@@ -1,0 +1,158 @@
+// Permission links (table links: owner → property, CONTRACT §3 stems): the queries of traccar/access.ts,
+// permissions.ts, users.ts and share.ts, typed and compiled per dialect.
+import type { SqlDatabase } from '../sql.ts';
+import { anyOf, qb, row, rows, write } from './query.ts';
+
+export interface Link {
+  ownerType: string;
+  ownerId: number;
+  propertyType: string;
+  propertyId: number;
+}
+
+/** Adds a link (an existing one is kept). */
+export function addLink(db: SqlDatabase, link: Link): void {
+  write(
+    db,
+    qb(db)
+      .insertInto('links')
+      .values(link)
+      .onConflict((oc) => oc.doNothing()),
+  );
+}
+
+export function removeLink(db: SqlDatabase, link: Link): void {
+  write(
+    db,
+    qb(db)
+      .deleteFrom('links')
+      .where('ownerType', '=', link.ownerType)
+      .where('ownerId', '=', link.ownerId)
+      .where('propertyType', '=', link.propertyType)
+      .where('propertyId', '=', link.propertyId),
+  );
+}
+
+export function hasLink(db: SqlDatabase, link: Link): boolean {
+  return !!row(
+    db,
+    qb(db)
+      .selectFrom('links')
+      .select('ownerId')
+      .where('ownerType', '=', link.ownerType)
+      .where('ownerId', '=', link.ownerId)
+      .where('propertyType', '=', link.propertyType)
+      .where('propertyId', '=', link.propertyId),
+  );
+}
+
+/** The ids of an owner's properties of one type. */
+export function linkedPropertyIds(
+  db: SqlDatabase,
+  ownerType: string,
+  ownerId: number,
+  propertyType: string,
+): number[] {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('links')
+      .select('propertyId')
+      .where('ownerType', '=', ownerType)
+      .where('ownerId', '=', ownerId)
+      .where('propertyType', '=', propertyType),
+  ).map((r) => r.propertyId);
+}
+
+/** The ids of the owners of one type linked to a property. */
+export function linkOwnerIds(
+  db: SqlDatabase,
+  ownerType: string,
+  propertyType: string,
+  propertyId: number,
+): number[] {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('links')
+      .select('ownerId')
+      .where('ownerType', '=', ownerType)
+      .where('propertyType', '=', propertyType)
+      .where('propertyId', '=', propertyId),
+  ).map((r) => r.ownerId);
+}
+
+/** Links of one owner and property type, narrowed to one owner or property when given (0: any). */
+export function linkPairs(
+  db: SqlDatabase,
+  ownerType: string,
+  propertyType: string,
+  ownerId: number,
+  propertyId: number,
+): Array<{ ownerId: number; propertyId: number }> {
+  let q = qb(db)
+    .selectFrom('links')
+    .select(['ownerId', 'propertyId'])
+    .where('ownerType', '=', ownerType)
+    .where('propertyType', '=', propertyType);
+  if (ownerId !== 0) q = q.where('ownerId', '=', ownerId);
+  if (propertyId !== 0) q = q.where('propertyId', '=', propertyId);
+  return rows(db, q.orderBy('ownerId').orderBy('propertyId'));
+}
+
+/** Users linked to a device directly or through one of `groupIds`. */
+export function usersOfDevice(db: SqlDatabase, deviceId: number, groupIds: readonly number[]): number[] {
+  const q = qb(db)
+    .selectFrom('links')
+    .select('ownerId as id')
+    .where('ownerType', '=', 'user')
+    .where('propertyType', '=', 'device')
+    .where('propertyId', '=', deviceId)
+    .union(
+      qb(db)
+        .selectFrom('links')
+        .select('ownerId as id')
+        .where('ownerType', '=', 'user')
+        .where('propertyType', '=', 'group')
+        .where(anyOf(db, 'propertyId', groupIds)),
+    );
+  return rows(db, q).map((r) => r.id);
+}
+
+/** A user's properties of one type: linked to the user or to one of `groupIds`. */
+export function propertiesOfUserAndGroups(
+  db: SqlDatabase,
+  userId: number,
+  propertyType: string,
+  groupIds: readonly number[],
+): number[] {
+  const q = qb(db)
+    .selectFrom('links')
+    .select('propertyId as id')
+    .where('ownerType', '=', 'user')
+    .where('ownerId', '=', userId)
+    .where('propertyType', '=', propertyType)
+    .union(
+      qb(db)
+        .selectFrom('links')
+        .select('propertyId as id')
+        .where('ownerType', '=', 'group')
+        .where('propertyType', '=', propertyType)
+        .where(anyOf(db, 'ownerId', groupIds)),
+    );
+  return rows(db, q).map((r) => r.id);
+}
+
+/** How many distinct devices the owners have (a reseller's subtree). */
+export function distinctDevicesOf(db: SqlDatabase, ownerIds: readonly number[]): number {
+  const found = row(
+    db,
+    qb(db)
+      .selectFrom('links')
+      .select((eb) => eb.fn.count<number>('propertyId').distinct().as('n'))
+      .where('ownerType', '=', 'user')
+      .where('propertyType', '=', 'device')
+      .where(anyOf(db, 'ownerId', ownerIds)),
+  );
+  return Number(found?.n ?? 0);
+}

@@ -1,0 +1,84 @@
+// Where a repository's query meets the store (docs/decisions/41-kysely-repositories.md): each query is built once
+// with kysely's typed builder, compiled for the store's dialect (SQLite or PostgreSQL, no translation), and run
+// through the store's synchronous handle as native SQL. Only this module executes; the day the store becomes an
+// asynchronous pool, these three functions return promises and the repositories' callers gain an `await`.
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+  type Compilable,
+  type Dialect,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { Database } from '../schema.ts';
+import type { SqlDatabase, SqlDialect, SqlStatement } from '../sql.ts';
+
+function dialectOf(name: SqlDialect): Dialect {
+  const sqlite = name === 'sqlite';
+  return {
+    createAdapter: () => (sqlite ? new SqliteAdapter() : new PostgresAdapter()),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => (sqlite ? new SqliteIntrospector(db) : new PostgresIntrospector(db)),
+    createQueryCompiler: () => (sqlite ? new SqliteQueryCompiler() : new PostgresQueryCompiler()),
+  };
+}
+
+/** Builders only: they compile, never connect (DummyDriver). */
+const builders: Record<SqlDialect, Kysely<Database>> = {
+  sqlite: new Kysely<Database>({ dialect: dialectOf('sqlite') }),
+  postgres: new Kysely<Database>({ dialect: dialectOf('postgres') }),
+};
+
+/** The typed query builder for the store's dialect. */
+export function qb(db: SqlDatabase): Kysely<Database> {
+  return builders[db.dialect];
+}
+
+/**
+ * `column IN (ids)` as one statement text whatever the number of ids: the list travels as one parameter (SQLite: a
+ * JSON array read with json_each; PostgreSQL: an array, `= ANY`).
+ */
+export function anyOf(db: SqlDatabase, column: string, ids: readonly number[]): RawBuilder<SqlBool> {
+  return db.dialect === 'sqlite'
+    ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`
+    : sql<SqlBool>`${sql.ref(column)} = any(${[...ids]})`;
+}
+
+/** Prepared statements of each store by compiled text (better-sqlite3 statements are reused). */
+const prepared = new WeakMap<SqlDatabase, Map<string, SqlStatement>>();
+
+function prepare(db: SqlDatabase, query: Compilable<unknown>): { stmt: SqlStatement; values: unknown[] } {
+  const compiled = query.compile();
+  let byText = prepared.get(db);
+  if (!byText) prepared.set(db, (byText = new Map()));
+  let stmt = byText.get(compiled.sql);
+  if (!stmt) byText.set(compiled.sql, (stmt = db.prepareNative(compiled.sql)));
+  // SQLite binds no booleans; both stores keep flags as 0/1
+  const values = compiled.parameters.map((v) => (typeof v === 'boolean' ? Number(v) : v));
+  return { stmt, values };
+}
+
+/** Every row the query answers. */
+export function rows<R>(db: SqlDatabase, query: Compilable<R>): R[] {
+  const { stmt, values } = prepare(db, query);
+  return stmt.all(...values) as R[];
+}
+
+/** The first row the query answers, if any. */
+export function row<R>(db: SqlDatabase, query: Compilable<R>): R | undefined {
+  const { stmt, values } = prepare(db, query);
+  return stmt.get(...values) as R | undefined;
+}
+
+/** Runs a write without RETURNING: the number of rows it changed. */
+export function write(db: SqlDatabase, query: Compilable<unknown>): number {
+  const { stmt, values } = prepare(db, query);
+  return stmt.run(...values).changes;
+}

@@ -1,0 +1,67 @@
+// The server settings row (table server, id 1): the reads of traccar/server.ts, access.ts, authorize.ts and
+// refusal.ts and the settings' update, typed and compiled per dialect.
+import type { Selectable, Updateable } from 'kysely';
+import type { ServerRow } from '../schema.ts';
+import type { SqlDatabase } from '../sql.ts';
+import { qb, row, write } from './query.ts';
+
+export type ServerSettings = Selectable<ServerRow>;
+
+export function serverSettings(db: SqlDatabase): ServerSettings | undefined {
+  return row(db, qb(db).selectFrom('server').selectAll().where('id', '=', 1));
+}
+
+/** The restrictions and switches every request's gate reads, with the attributes (JSON text). */
+export type ServerFlagsRow = Pick<
+  ServerSettings,
+  | 'readonly'
+  | 'deviceReadonly'
+  | 'limitCommands'
+  | 'disableReports'
+  | 'fixedEmail'
+  | 'registration'
+  | 'attributes'
+>;
+
+export function serverFlagsRow(db: SqlDatabase): ServerFlagsRow | undefined {
+  return row(
+    db,
+    qb(db)
+      .selectFrom('server')
+      .select([
+        'readonly',
+        'deviceReadonly',
+        'limitCommands',
+        'disableReports',
+        'fixedEmail',
+        'registration',
+        'attributes',
+      ])
+      .where('id', '=', 1),
+  );
+}
+
+/** The server's attributes (JSON text). */
+export function serverAttributesText(db: SqlDatabase): string | undefined {
+  return row(db, qb(db).selectFrom('server').select('attributes').where('id', '=', 1))?.attributes;
+}
+
+/** Writes the given settings columns. */
+export function updateServerSettings(db: SqlDatabase, values: Record<string, unknown>): void {
+  if (Object.keys(values).length === 0) return;
+  write(
+    db,
+    qb(db)
+      .updateTable('server')
+      .set(values as Updateable<ServerRow>)
+      .where('id', '=', 1),
+  );
+}
+
+/** A round trip to the store (the health check): throws when it cannot answer. */
+export function pingStore(db: SqlDatabase): void {
+  row(
+    db,
+    qb(db).selectNoFrom((eb) => eb.val(1).as('ok')),
+  );
+}

@@ -1,0 +1,103 @@
+// Users (table users): the lookups and writes of traccar/auth.ts, users.ts, share.ts, password.ts, admin.ts and
+// userRules.ts, typed and compiled per dialect. Listing with search and paging stays in traccar/crud.ts for now.
+import type { Insertable, Selectable } from 'kysely';
+import type { UserRow as UserTable } from '../schema.ts';
+import type { SqlDatabase } from '../sql.ts';
+import { anyOf, qb, row, rows, write } from './query.ts';
+
+type User = Selectable<UserTable>;
+
+export function findUserById(db: SqlDatabase, id: number): User | undefined {
+  return row(db, qb(db).selectFrom('users').selectAll().where('id', '=', id));
+}
+
+export function findUsersByIds(db: SqlDatabase, ids: readonly number[]): User[] {
+  if (ids.length === 0) return [];
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('users')
+      .selectAll()
+      .where(anyOf(db, 'id', ids)),
+  );
+}
+
+/** The user whose e-mail or login, lower-cased, is `account` (already lower-case); the oldest first. */
+export function findUserByAccount(db: SqlDatabase, account: string): User | undefined {
+  return row(
+    db,
+    qb(db)
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) =>
+        eb.or([eb(eb.fn('lower', ['email']), '=', account), eb(eb.fn('lower', ['login']), '=', account)]),
+      )
+      .orderBy('id')
+      .limit(1),
+  );
+}
+
+/** A user with this e-mail in any case, other than `exceptId`. */
+export function userIdByEmail(db: SqlDatabase, email: string, exceptId?: number): number | undefined {
+  let q = qb(db)
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return row(db, q)?.id;
+}
+
+export function anyUser(db: SqlDatabase): boolean {
+  return !!row(db, qb(db).selectFrom('users').select('id').limit(1));
+}
+
+/** The first administrator's id (the server's owner), or null. */
+export function firstAdministratorId(db: SqlDatabase): number | null {
+  const found = row(
+    db,
+    qb(db)
+      .selectFrom('users')
+      .select((eb) => eb.fn.min('id').as('id'))
+      .where('administrator', '=', 1),
+  );
+  return found?.id ?? null;
+}
+
+/** Stores a new user row: its id. */
+export function insertUserRow(db: SqlDatabase, values: Record<string, unknown>): number {
+  const created = row(
+    db,
+    qb(db)
+      .insertInto('users')
+      .values(values as Insertable<UserTable>)
+      .returning('id'),
+  );
+  return Number(created!.id);
+}
+
+export function deleteUserRow(db: SqlDatabase, id: number): void {
+  write(db, qb(db).deleteFrom('users').where('id', '=', id));
+}
+
+export function setHashedPassword(db: SqlDatabase, id: number, hashedPassword: string): void {
+  write(db, qb(db).updateTable('users').set({ hashedPassword }).where('id', '=', id));
+}
+
+/** An existing user taken as a share's guest again: temporary, read-only, no commands, enabled. */
+export function markGuest(db: SqlDatabase, id: number): void {
+  write(
+    db,
+    qb(db)
+      .updateTable('users')
+      .set({ temporary: 1, readonly: 1, limitCommands: 1, disabled: 0 })
+      .where('id', '=', id),
+  );
+}
+
+export function enableUntil(db: SqlDatabase, id: number, expirationTime: string): void {
+  write(db, qb(db).updateTable('users').set({ expirationTime, disabled: 0 }).where('id', '=', id));
+}
+
+export function disableUser(db: SqlDatabase, id: number): void {
+  write(db, qb(db).updateTable('users').set({ disabled: 1 }).where('id', '=', id));
+}
