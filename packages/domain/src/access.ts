@@ -45,6 +45,7 @@ export const SCREENS = [
   'history',
   'dashboard',
   'reports',
+  'eventsReport',
   'geofences',
   'users',
   'groups',
@@ -137,7 +138,8 @@ const SCREEN_RULES: Record<Screen, Rule> = {
   home: (ctx) => !!ctx.user,
   qrDriver: (ctx) => viewerRole(ctx) === 'qrDriver',
   devices: (ctx) => bit(ctx, 'devices'),
-  deviceDetail: (ctx) => bit(ctx, 'devices'),
+  // the share guest's home is its shared vehicle's detail (homeOf)
+  deviceDetail: (ctx) => bit(ctx, 'devices') || viewerRole(ctx) === 'guest',
   computed: (ctx) => bit(ctx, 'computed'),
   // the autolink form creates a device: not offered to whom the server would refuse it
   autolink: (ctx) => member(ctx) && canEditDevices(ctx, 'create'),
@@ -145,6 +147,8 @@ const SCREEN_RULES: Record<Screen, Rule> = {
   history: reports,
   dashboard: reports,
   reports,
+  // the events report lists events: the events bit too (SPEC §6), as the server's gate asks for /api/reports/events
+  eventsReport: (ctx) => reports(ctx) && bit(ctx, 'events'),
   geofences: (ctx) => bit(ctx, 'geofence'),
   users: usersScreen,
   groups: (ctx) => bit(ctx, 'groups'),
@@ -214,9 +218,16 @@ export function allows(ctx: PermissionContext, capability: Capability): boolean 
   return ACTION_RULES[capability as Action](ctx);
 }
 
-/** Where a viewer lands, and where a route it may not use sends it: the QR driver's view, or the map. */
-export function homeOf(ctx: PermissionContext): string {
-  return viewerRole(ctx) === 'qrDriver' ? '/qr-driver' : '/home';
+/**
+ * Where a viewer lands, and where a route it may not use sends it: the QR driver's view; the share guest's one
+ * shared vehicle (its detail, the map centred on it; a shared group opens the map with all of them); or the map.
+ * `deviceIds`: the devices the viewer sees (only the guest's home needs them).
+ */
+export function homeOf(ctx: PermissionContext, deviceIds: readonly number[] = []): string {
+  const role = viewerRole(ctx);
+  if (role === 'qrDriver') return '/qr-driver';
+  if (role === 'guest' && deviceIds.length === 1) return `/devices/${deviceIds[0]}`;
+  return '/home';
 }
 
 /** The user menu's entries, in display order (SPEC §2 table). */

@@ -2,7 +2,7 @@
 import { attrPresent } from './attributes.ts';
 import type { Device, SocketMessage } from './types.ts';
 
-const KEYS = ['devices', 'positions', 'events', 'users', 'logs', 'alarms'] as const;
+const KEYS = ['devices', 'positions', 'events', 'users', 'logs', 'alarms', 'removedDevices'] as const;
 
 /**
  * Parses one socket frame; keeps only the known keys whose value is an array ({} is the keepalive). Null for

@@ -241,6 +241,8 @@ export interface SocketMessage {
   logs?: unknown[];
   /** The monitoring desk's new, folded or handled alarms (issue #32): alarms.ts `Alarm`s (not imported: a cycle). */
   alarms?: Array<{ id: number; deviceId: number }>;
+  /** Ids of devices gone from the user's sight: deleted or unlinked (issue #28; Traccar's clients ignore the key). */
+  removedDevices?: number[];
 }
 
 export const EVENT_TYPES = [

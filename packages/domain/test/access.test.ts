@@ -43,13 +43,14 @@ const EXPECTED: Partial<Record<Capability, string>> = {
   'screen.home': '1111111',
   'screen.qrDriver': '0000010',
   'screen.devices': '1111100',
-  'screen.deviceDetail': '1111100',
+  'screen.deviceDetail': '1111101',
   'screen.computed': '1110100',
   'screen.autolink': '1110000',
   'screen.notifications': '1111100',
   'screen.history': '1111100',
   'screen.dashboard': '1111100',
   'screen.reports': '1111100',
+  'screen.eventsReport': '1110100', // the sub-user has the reports bit, not the events bit
   'screen.geofences': '1111100',
   'screen.users': '1110000',
   'screen.groups': '1110100',
@@ -135,12 +136,17 @@ describe('access table (issue #28)', () => {
     for (const c of ALL) expect(allows({ user: null, server, isPlus: true }, c)).toBe(false);
   });
 
-  it('each role has a home it may open: the QR driver its view, everyone else the map', () => {
+  it('each role has a home it may open: the QR driver its view, the guest its vehicle, everyone else the map', () => {
     for (const role of ROLES) {
-      const home = homeOf(ctx(role));
-      expect(home).toBe(role === 'qrDriver' ? '/qr-driver' : '/home');
-      expect(allows(ctx(role), home === '/qr-driver' ? 'screen.qrDriver' : 'screen.home')).toBe(true);
+      const home = homeOf(ctx(role), [12]);
+      const expected = { qrDriver: '/qr-driver', guest: '/devices/12' }[role as string] ?? '/home';
+      expect(home).toBe(expected);
+      const screen = { qrDriver: 'screen.qrDriver', guest: 'screen.deviceDetail' }[role as string];
+      expect(allows(ctx(role), (screen ?? 'screen.home') as Capability)).toBe(true);
     }
+    // a guest of a shared group (several vehicles), or before its vehicle is known: the map
+    expect(homeOf(ctx('guest'), [12, 13])).toBe('/home');
+    expect(homeOf(ctx('guest'))).toBe('/home');
   });
 
   it('menus are the table: side links and user-menu entries', () => {

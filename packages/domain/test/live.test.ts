@@ -11,6 +11,7 @@ describe('live socket rules', () => {
       events: [],
       users: [{ id: 2 }],
     });
+    expect(parseSocketMessage('{"removedDevices":[4]}')).toEqual({ removedDevices: [4] });
     expect(parseSocketMessage('[1]')).toBeNull();
     expect(parseSocketMessage('nope')).toBeNull();
   });

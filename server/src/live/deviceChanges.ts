@@ -1,7 +1,10 @@
 // Device changes made through the API reach other users' open pages (issue #28): after a device is created or
 // changed (PUT /api/devices/{id}, its accumulators) or linked to or unlinked from anything (/api/permissions with a
 // deviceId), every socket of the users who see it now gets the device as Traccar's `devices` update, within the
-// socket's tick. The pages apply it as they apply a status change (web stores/live.ts).
+// socket's tick. The pages apply it as they apply a status change (web stores/live.ts). A write that may change
+// who sees which device (a device deleted or moved to another group, a link with a device or a group, a group
+// moved or deleted) compares each connected user's sight before and after it: a device gone goes out as
+// `removedDevices`, a device come into sight as the device and its latest position (SocketHub.pushSightChanges).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ParsedPermission } from '@rastro/domain';
 import type { LiveCore } from './ingest.ts';
@@ -9,6 +12,16 @@ import type { SocketHub } from './socket.ts';
 
 const DEVICE_URL = /^\/api\/devices(?:\/(\d+)(?:\/accumulators)?)?\/?(?:\?|$)/;
 const PERMISSION_URL = /^\/api\/permissions(?:\/bulk)?\/?(?:\?|$)/;
+const GROUP_URL = /^\/api\/groups\/\d+\/?(?:\?|$)/;
+
+/** Whether a write request may change which devices some user sees. */
+function mayChangeSight(req: FastifyRequest): boolean {
+  if (req.method !== 'POST' && req.method !== 'PUT' && req.method !== 'DELETE') return false;
+  if (PERMISSION_URL.test(req.url)) return true;
+  if (GROUP_URL.test(req.url)) return req.method !== 'POST';
+  const device = DEVICE_URL.exec(req.url);
+  return !!device?.[1] && !req.url.includes('/accumulators');
+}
 
 function linkedDeviceIds(body: unknown): number[] {
   const links = (Array.isArray(body) ? body : [body]) as Partial<ParsedPermission>[];
@@ -41,10 +54,21 @@ export function changedDevices(req: FastifyRequest, status: number, payload: unk
 }
 
 export function registerDeviceChanges(app: FastifyInstance, live: LiveCore, hub: SocketHub): void {
+  const before = new WeakMap<FastifyRequest, Map<number, ReadonlySet<number>>>();
+  app.addHook('preHandler', async (req) => {
+    if (hub.clientCount && mayChangeSight(req)) before.set(req, hub.sight());
+  });
   app.addHook('onSend', async (req, reply, payload) => {
+    const sight = before.get(req);
+    const done = reply.statusCode >= 200 && reply.statusCode < 300;
+    if (sight && done) {
+      live.invalidate();
+      hub.pushSightChanges(sight);
+    }
     const ids = changedDevices(req, reply.statusCode, payload);
     if (!ids.length) return payload;
-    live.invalidate(); // deviceJson reloads the cache: the device and who sees it as they are now
+    // deviceJson reloads the cache: the device and who sees it as they are now (already reloaded after a sight change)
+    if (!sight || !done) live.invalidate();
     for (const id of ids) {
       const device = live.deviceJson(id);
       if (device) hub.pushDevice(device);

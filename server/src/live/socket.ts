@@ -33,6 +33,8 @@ interface Client {
   logs: string[];
   /** Alarms of the monitoring queue (issue #32, message `alarms`; Traccar's clients ignore the key). */
   alarms: string[];
+  /** Devices gone from the user's sight (deleted or unlinked, issue #28; message `removedDevices`). */
+  removed: Set<number>;
   wantsLogs: boolean;
   /** The first message (latest positions) has been sent; batches wait for it, so they always come after it. */
   ready: boolean;
@@ -154,6 +156,49 @@ export class SocketHub {
       for (const c of this.byUser.get(u) ?? []) this.queue(c, 'devices', text, device.id);
   }
 
+  /** The devices each connected user sees now (the cache's own sets: a reload builds new ones, so no copy). */
+  sight(): Map<number, ReadonlySet<number>> {
+    const cache = this.live.cache.fresh();
+    const out = new Map<number, ReadonlySet<number>>();
+    for (const [userId, set] of this.byUser) if (set.size) out.set(userId, cache.devicesOf(userId));
+    return out;
+  }
+
+  /**
+   * After a change of who sees which device (a deletion, a link, a group's link): a device out of a connected user's
+   * sight goes to its sockets as `removedDevices`; one coming into sight as the device and its latest position.
+   */
+  pushSightChanges(before: Map<number, ReadonlySet<number>>): void {
+    const cache = this.live.cache.fresh();
+    for (const [userId, was] of before) {
+      const now = cache.devicesOf(userId);
+      if (now === was) continue;
+      for (const id of was) {
+        if (now.has(id)) continue;
+        for (const c of this.byUser.get(userId) ?? []) this.queueRemoved(c, id);
+      }
+      for (const id of now) {
+        if (was.has(id)) continue;
+        const device = this.live.deviceJson(id);
+        const position = this.live.latestPosition(id);
+        for (const c of this.byUser.get(userId) ?? []) {
+          if (device) this.queue(c, 'devices', JSON.stringify(device), id);
+          if (position) this.queue(c, 'positions', jsonText(position));
+        }
+      }
+    }
+  }
+
+  private queueRemoved(c: Client, id: number): void {
+    c.devices.delete(id);
+    c.removed.add(id);
+    this.dirty.add(c);
+    if (!this.tick) {
+      this.tick = setTimeout(() => this.flush(), SOCKET_TICK_MS);
+      this.tick.unref();
+    }
+  }
+
   /** A new or changed alarm of the monitoring queue (ext/alarms.ts): to whoever sees its device and administrators. */
   pushAlarm(deviceId: number, text: string): void {
     const users = this.live.cache.usersOf(deviceId);
@@ -169,8 +214,10 @@ export class SocketHub {
     text: string,
     id = 0,
   ): void {
-    if (key === 'devices') c.devices.set(id, text);
-    else c[key].push(text);
+    if (key === 'devices') {
+      c.devices.set(id, text);
+      c.removed.delete(id);
+    } else c[key].push(text);
     this.dirty.add(c);
     if (!this.tick) {
       this.tick = setTimeout(() => this.flush(), SOCKET_TICK_MS);
@@ -189,7 +236,9 @@ export class SocketHub {
       if (c.events.length) parts.push(`"events":[${c.events.join(',')}]`);
       if (c.logs.length) parts.push(`"logs":[${c.logs.join(',')}]`);
       if (c.alarms.length) parts.push(`"alarms":[${c.alarms.join(',')}]`);
+      if (c.removed.size) parts.push(`"removedDevices":[${[...c.removed].join(',')}]`);
       c.alarms = [];
+      c.removed.clear();
       c.devices.clear();
       c.positions = [];
       c.events = [];
@@ -218,6 +267,7 @@ export class SocketHub {
       events: [],
       logs: [],
       alarms: [],
+      removed: new Set(),
       wantsLogs: false,
       ready: false,
     };
@@ -264,7 +314,8 @@ export class SocketHub {
     }
     this.send(c, `{"positions":[${positions.join(',')}]}`);
     c.ready = true;
-    if (c.devices.size || c.positions.length || c.events.length || c.logs.length || c.alarms.length) {
+    const pending = c.positions.length || c.events.length || c.logs.length || c.alarms.length;
+    if (pending || c.devices.size || c.removed.size) {
       this.dirty.add(c);
       this.tick ??= setTimeout(() => this.flush(), SOCKET_TICK_MS);
       this.tick.unref();

@@ -58,6 +58,14 @@ const ROWS: Row[] = [
   },
   {
     who: 'sub',
+    // the reports bit without the events bit: no events report (menu, report list, route and API)
+    capability: 'screen.eventsReport',
+    method: 'GET',
+    path: (id) => `/api/reports/events?deviceId=${id}&from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z`,
+    refusal: permission('events', 'view'),
+  },
+  {
+    who: 'sub',
     capability: 'screen.groups',
     method: 'GET',
     path: () => '/api/groups',
@@ -122,7 +130,8 @@ const ROWS: Row[] = [
   },
   {
     who: 'guest',
-    capability: 'screen.deviceDetail',
+    // the guest's home is its vehicle's detail, drawn from the live list; the device screens' calls stay refused
+    capability: 'screen.devices',
     method: 'GET',
     path: (id) => `/api/devices/${id}`,
     refusal: role('denied.sharedGuest'),

@@ -200,6 +200,23 @@ describe('LiveSocket', () => {
     vi.useRealTimers();
   });
 
+  it('mergeMessages: a removal drops the earlier updates and positions of its device, a later update brings it back', () => {
+    const m = mergeMessages([
+      {
+        devices: [{ id: 1 }, { id: 2 }],
+        positions: [
+          { id: 7, deviceId: 1 },
+          { id: 8, deviceId: 2 },
+        ],
+      },
+      { removedDevices: [1, 3] },
+      { devices: [{ id: 3 }] },
+    ] as SocketMessage[]);
+    expect(m.devices!.map((d) => d.id)).toEqual([2, 3]);
+    expect(m.positions!.map((p) => p.id)).toEqual([8]);
+    expect(m.removedDevices).toEqual([1]);
+  });
+
   it('mergeMessages concatenates events and users in order', () => {
     const m = mergeMessages([
       { events: [{ id: 1 }] },

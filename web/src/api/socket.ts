@@ -59,22 +59,33 @@ export interface LiveSocketDeps {
 
 /**
  * Merges messages: arrays are concatenated; positions keep their order, each position once (the last copy), so the
- * live trail gets every point; devices keep the last state of each.
+ * live trail gets every point; devices keep the last state of each; a device removed (deleted or unlinked) drops its earlier updates and positions.
  */
 export function mergeMessages(messages: SocketMessage[]): SocketMessage {
   const out: SocketMessage = {};
   const positions = new Map<number, NonNullable<SocketMessage['positions']>[number]>();
   const devices = new Map<number, NonNullable<SocketMessage['devices']>[number]>();
+  const removed = new Set<number>();
   for (const m of messages) {
     if (m.positions) for (const p of m.positions) positions.set(p.id, p);
-    if (m.devices) for (const d of m.devices) devices.set(d.id, d);
+    // a device removed after its update is gone; one updated after its removal is back
+    for (const d of m.devices ?? []) {
+      devices.set(d.id, d);
+      removed.delete(d.id);
+    }
+    for (const id of m.removedDevices ?? []) {
+      removed.add(id);
+      devices.delete(id);
+    }
     if (m.events) (out.events ??= []).push(...m.events);
     if (m.users) (out.users ??= []).push(...m.users);
     if (m.logs) (out.logs ??= []).push(...m.logs);
     if (m.alarms) (out.alarms ??= []).push(...m.alarms);
   }
   if (devices.size) out.devices = [...devices.values()];
-  if (positions.size) out.positions = [...positions.values()];
+  if (positions.size) out.positions = [...positions.values()].filter((p) => !removed.has(p.deviceId));
+  if (!out.positions?.length) delete out.positions;
+  if (removed.size) out.removedDevices = [...removed];
   return out;
 }
 

@@ -192,6 +192,7 @@ describe('navigation guard (SPEC §2)', () => {
         kind: 'redirect',
         to: '/qr-driver',
       });
+      if (pathname === '/devices/1') continue; // the guest's home is its vehicle's detail (next tests)
       expect(await runGuard({ pathname }, effects({ server: true, user: guest }).fx)).toEqual({
         kind: 'redirect',
         to: '/home',
@@ -200,6 +201,36 @@ describe('navigation guard (SPEC §2)', () => {
     expect(await runGuard({ pathname: '/home' }, effects({ server: true, user: guest }).fx)).toEqual({
       kind: 'pass',
     });
+  });
+
+  it('a refused route makes no data request: a fresh QR driver typing /devices goes to its view without the device list (issue #28)', async () => {
+    const { fx, log } = effects({ session: qrDriver });
+    expect(await runGuard({ pathname: '/devices' }, fx)).toEqual({ kind: 'redirect', to: '/qr-driver' });
+    expect(log).toEqual(['server', 'session']);
+    // a sub-user refused /server-health: no devices for it either (the map's home asks for them itself)
+    const other = effects({ session: plain });
+    expect(await runGuard({ pathname: '/server-health' }, other.fx)).toEqual({
+      kind: 'redirect',
+      to: '/home',
+    });
+    expect(other.log).toEqual(['server', 'session']);
+  });
+
+  it("the share guest's home is its one shared vehicle, the map for a shared group (issue #28)", async () => {
+    const guest = {
+      id: 9,
+      name: 'Convidado',
+      temporary: true,
+      attributes: { isShared: true },
+    } as unknown as User;
+    const one = effects({ session: guest });
+    one.fx.deviceIds = () => [42];
+    expect(await runGuard({ pathname: '/reports' }, one.fx)).toEqual({ kind: 'redirect', to: '/devices/42' });
+    expect(one.log).toEqual(['server', 'session', 'devices']);
+    expect(await runGuard({ pathname: '/devices/42' }, one.fx)).toEqual({ kind: 'pass' });
+    const group = effects({ server: true, user: guest });
+    group.fx.deviceIds = () => [42, 43];
+    expect(await runGuard({ pathname: '/reports' }, group.fx)).toEqual({ kind: 'redirect', to: '/home' });
   });
 
   it('the server settings and licence of the session decide: a sub-user without the users bit, a read-only autolink', async () => {

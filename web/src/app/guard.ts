@@ -1,6 +1,6 @@
 // The navigation guard of SPEC §2 as a pure async function over injected effects, so tests drive it without a
 // browser. The router calls it on every navigation (RootLayout) and follows its verdict.
-import { homeOf, type PermissionContext } from '@rastro/domain';
+import { homeOf, viewerRole, type PermissionContext } from '@rastro/domain';
 import { HttpError } from '../api/http.ts';
 import { matchRoute, routeAllowed } from './routeMeta.ts';
 import type { GuardEffects } from '../shell/guardEffects.ts';
@@ -42,15 +42,12 @@ export async function runGuard(target: GuardTarget, fx: GuardEffects): Promise<G
     }
   }
 
-  if (!isPublic) {
+  let fresh = false;
+  if (!isPublic && !user) {
     try {
-      if (!user) {
-        user = await fx.checkSession();
-        if (!user) return { kind: 'redirect', to: loginTarget(target) };
-        if (meta.access !== 'driver') await fx.loadDevices();
-      } else if (meta.access !== 'driver' && fx.needsDevices?.()) {
-        await fx.loadDevices();
-      }
+      user = await fx.checkSession();
+      if (!user) return { kind: 'redirect', to: loginTarget(target) };
+      fresh = true;
     } catch (err) {
       if (isAuthFailure(err)) return { kind: 'redirect', to: loginTarget(target) };
       return { kind: 'redirect', to: '/maintenance' };
@@ -58,13 +55,26 @@ export async function runGuard(target: GuardTarget, fx: GuardEffects): Promise<G
   }
 
   if (isPublic) return { kind: 'pass' };
-  // the access table (issue #28): a screen the viewer may not use sends it to its home (the QR driver's view, or
-  // the map), and the page is never rendered for it meanwhile (RootLayout asks the same table)
+  // the access table (issue #28): a screen the viewer may not use sends it to its home (the QR driver's view, the
+  // guest's vehicle, or the map) before any data is asked for it, and the page is never rendered for it meanwhile
+  // (RootLayout asks the same table)
   const viewer: PermissionContext = {
     user,
     ns: fx.ns?.(),
     ...(fx.viewer?.() ?? { server: null, isPlus: false }),
   };
-  if (!routeAllowed(meta, viewer)) return { kind: 'redirect', to: homeOf(viewer) };
+  const allowed = routeAllowed(meta, viewer);
+  const guest = viewerRole(viewer) === 'guest';
+  // map-wait mode: the devices of a signed-in page the viewer may open; a refused guest's too (its home is its
+  // vehicle); a refused member's home (the map) asks for them on its own navigation
+  if (meta.access !== 'driver' && (allowed || guest) && (fresh || fx.needsDevices?.())) {
+    try {
+      await fx.loadDevices();
+    } catch (err) {
+      if (isAuthFailure(err)) return { kind: 'redirect', to: loginTarget(target) };
+      return { kind: 'redirect', to: '/maintenance' };
+    }
+  }
+  if (!allowed) return { kind: 'redirect', to: homeOf(viewer, guest ? (fx.deviceIds?.() ?? []) : []) };
   return { kind: 'pass' };
 }

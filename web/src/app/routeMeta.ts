@@ -91,7 +91,7 @@ export const ROUTES: readonly RouteMeta[] = [
     allowExpand: true,
   }),
   auth('/reports/stops', 'shell:routes.reportsStops', 'reports', { backBtn: '/reports', allowExpand: true }),
-  auth('/reports/events', 'shell:routes.reportsEvents', 'reports', {
+  auth('/reports/events', 'shell:routes.reportsEvents', 'eventsReport', {
     backBtn: '/reports',
     allowExpand: true,
   }),

@@ -16,6 +16,8 @@ export interface GuardEffects {
   checkSession(): Promise<User | null>;
   /** Loads devices for the map (map-wait mode). */
   loadDevices(): Promise<void>;
+  /** Ids of the devices loaded for the viewer (a share guest's home is its one shared vehicle). */
+  deviceIds?(): number[];
   /** Devices not loaded yet in this page (e.g. right after signing in on the login form). */
   needsDevices?(): boolean;
   /** The attribute namespace (role attributes such as `{ns}.isQrDriverId`); the default one when absent. */

@@ -1,5 +1,5 @@
 // Sign-in, session restore and logout (SPEC §2 guard and logout, §7 session calls).
-import { normalizeLocale, type Device, type User } from '@rastro/domain';
+import { homeOf, normalizeLocale, type Device, type PermissionContext, type User } from '@rastro/domain';
 import { i18n, setLocale } from '../i18n/index.ts';
 import { api, HttpError } from '../api/http.ts';
 import { fetchServer } from '../api/resources.ts';
@@ -42,6 +42,13 @@ export function applyUserLocale(
 /** GET /api/session?token= : logs in with a remember-me, share or API token. */
 export async function loginWithToken(token: string): Promise<User> {
   return setUser(await api.get<User>('/session', { token }));
+}
+
+/** A shared link's guest, signed in: its devices into the store, then its home (its one vehicle, or the map). */
+export async function guestHome(): Promise<string> {
+  await loadDevicesNow();
+  const { user, ns, server, isPlus } = useSession.getState();
+  return homeOf({ user, ns, server, isPlus }, loadedIds);
 }
 
 /**
@@ -113,6 +120,8 @@ export async function logout(
 }
 
 let devicesLoaded = false;
+/** Ids of the devices last loaded (the guard's guest home). */
+let loadedIds: number[] = [];
 
 /** The live store's chunk (asked for once). */
 const liveStore = () => import('../stores/live.ts');
@@ -125,6 +134,7 @@ async function loadDevicesNow(
   const [devices, live] = await Promise.all([request, store]);
   live.useLive.getState().setDevices(devices);
   devicesLoaded = true;
+  loadedIds = devices.map((d) => d.id);
 }
 
 /**
@@ -146,8 +156,27 @@ const quiet = <T>(p: Promise<T>): Promise<T> => {
   return p;
 };
 
-/** Starts them; resolves whether the server answered and someone is signed in (false on any failure). */
-export function startSignedInRequests({ devices }: { devices: boolean }): Promise<boolean> {
+/** The QR driver signed in on this tab's driver login (its view needs no device list). */
+function driverTab(): boolean {
+  try {
+    return sessionStorage.getItem(DRIVER_VIEW_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts them; resolves whether the server answered and someone is signed in (false on any failure). `opens`: whether
+ * the page's route is open to the signed-in viewer (the access table); a refused one gets no device list, its home
+ * asks for what it needs (issue #28: no data request before the redirect).
+ */
+export function startSignedInRequests({
+  devices,
+  opens = () => true,
+}: {
+  devices: boolean;
+  opens?: (viewer: PermissionContext) => boolean;
+}): Promise<boolean> {
   const server = quiet(fetchServer().then(() => undefined));
   const session = quiet(restoreSession());
   early.server = server;
@@ -157,7 +186,8 @@ export function startSignedInRequests({ devices }: { devices: boolean }): Promis
     () => false,
   );
   if (!devices) return signedIn;
-  const first = quiet(api.get<Device[]>('/devices'));
+  // asked before the session answers, for speed; not by a tab where a QR driver signed in (refused the list)
+  const first = driverTab() ? null : quiet(api.get<Device[]>('/devices'));
   // the live socket's upgrade leaves with the session request (api/earlySocket.ts): adopted by the live socket,
   // closed again if nobody is signed in
   openEarlySocket();
@@ -172,11 +202,14 @@ export function startSignedInRequests({ devices }: { devices: boolean }): Promis
         dropEarlySocket();
         return;
       }
+      await server;
+      const { ns, server: settings, isPlus } = useSession.getState();
+      if (!opens({ user, ns, server: settings, isPlus })) return;
       const live = socket.then((s) => {
         void s.openSocket();
         return s;
       });
-      const request = first.catch((err: unknown) => {
+      const request = (first ?? api.get<Device[]>('/devices')).catch((err: unknown) => {
         // asked before the remember-me token signed in: ask again with the session it opened
         if (err instanceof HttpError && err.status === 401) return api.get<Device[]>('/devices');
         throw err;
@@ -217,6 +250,7 @@ export const guardEffects: GuardEffects = {
     await (takeEarly('devices') ?? loadDevicesNow());
   },
   needsDevices: () => !devicesLoaded,
+  deviceIds: () => loadedIds,
   ns: () => useSession.getState().ns,
   viewer: () => ({ server: useSession.getState().server, isPlus: useSession.getState().isPlus }),
 };

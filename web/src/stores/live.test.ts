@@ -23,6 +23,20 @@ describe('live store', () => {
     expect(st.devices[2].name).toBe('B');
   });
 
+  it('a removed device (deleted or unlinked) leaves the list, the map and the selection', () => {
+    const s = useLive.getState();
+    s.setDevices([dev(1), dev(2)]);
+    s.applyBatch({ positions: [pos(1, 10, '2024-01-01T10:00:00Z'), pos(2, 11, '2024-01-01T10:00:00Z')] });
+    s.select(2);
+    s.setTrail(2);
+    s.applyBatch({ removedDevices: [2] });
+    const st = useLive.getState();
+    expect(Object.keys(st.devices)).toEqual(['1']);
+    expect(Object.keys(st.positions)).toEqual(['1']);
+    expect(st.selectedId).toBeNull();
+    expect(st.trailId).toBeNull();
+  });
+
   it('a device losing its qrDriverId triggers a session re-check', () => {
     const recheck = vi.fn();
     setSessionRecheck(recheck);

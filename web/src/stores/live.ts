@@ -104,6 +104,23 @@ function isNewer(prev: Position | undefined, next: Position): boolean {
   return Date.parse(next.fixTime) >= Date.parse(prev.fixTime);
 }
 
+/**
+ * The store without devices gone from the user's sight (deleted or unlinked, the socket's `removedDevices`): out of
+ * the list and the map, and no longer selected or followed.
+ */
+function withoutDevices(s: LiveState, patch: Partial<LiveState>, ids: number[]): Partial<LiveState> {
+  const devices = { ...(patch.devices ?? s.devices) };
+  const positions = { ...(patch.positions ?? s.positions) };
+  for (const id of ids) {
+    delete devices[id];
+    delete positions[id];
+  }
+  const out: Partial<LiveState> = { devices, positions };
+  if (s.selectedId !== null && ids.includes(s.selectedId)) out.selectedId = null;
+  if (s.trailId !== null && ids.includes(s.trailId)) Object.assign(out, { trailId: null, trail: [] });
+  return out;
+}
+
 export const useLive = create<LiveState>((set, get) => ({
   devices: {},
   positions: {},
@@ -159,6 +176,7 @@ export const useLive = create<LiveState>((set, get) => ({
     if (batch.events?.length) {
       patch.events = [...s.events, ...batch.events].slice(-MAX_EVENTS);
     }
+    if (batch.removedDevices?.length) Object.assign(patch, withoutDevices(s, patch, batch.removedDevices));
     if (Object.keys(patch).length) set(patch);
     if (batch.users?.length) for (const fn of userListeners) fn(batch.users[0]);
     if (batch.alarms?.length) for (const fn of alarmListeners) fn(batch.alarms);

@@ -1,12 +1,12 @@
 // /share/{token}: a shared-link guest signs in with the link's token (GET /api/session?token=) on the login
-// screen, then sees the map. An expired or unknown link shows INVALID_SHARE.
+// screen, then sees its shared vehicle (its detail, the map on it; a shared group: the map). An expired or unknown link shows INVALID_SHARE.
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { useNavigate } from '../../components/navigation.ts';
 import { HttpError } from '../../api/http.ts';
-import { loginWithToken } from '../../shell/sessionActions.ts';
+import { guestHome, loginWithToken } from '../../shell/sessionActions.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { loginFailure, type LoginFailure } from './loginError.ts';
@@ -23,8 +23,10 @@ export function SharePage() {
       setFailure({ code: 'INVALID_SHARE' });
       return;
     }
+    // the guest's home: its shared vehicle's detail with the map on it (a shared group: the map)
     loginWithToken(token.trim())
-      .then(() => !cancelled && navigate('/home', { replace: true }))
+      .then(guestHome)
+      .then((home) => !cancelled && navigate(home, { replace: true }))
       .catch((err) => {
         if (cancelled) return;
         const auth = err instanceof HttpError && [400, 401, 404].includes(err.status);

@@ -5,6 +5,7 @@ import { IconCalendarTime } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useCan } from '../../components/useCan.ts';
 import { REPORT_KINDS, type ReportKind } from './columns.ts';
 import { ReportView } from './ReportView.tsx';
 
@@ -17,6 +18,8 @@ const ScheduledReports = lazy(() =>
 export function ReportsPage({ kind }: { kind?: ReportKind }) {
   const { t } = useTranslation('reports');
   const [scheduled, setScheduled] = useState(false);
+  // the events report needs the events bit too (the access table; the server refuses it otherwise)
+  const events = useCan('screen.eventsReport');
   if (kind) return <ReportView key={kind} kind={kind} />;
   return (
     <Stack gap="xs" data-testid="reports-menu">
@@ -24,7 +27,7 @@ export function ReportsPage({ kind }: { kind?: ReportKind }) {
         {t('description')}
       </Text>
       <Stack gap={0}>
-        {REPORT_KINDS.map((k) => (
+        {REPORT_KINDS.filter((k) => k !== 'events' || events).map((k) => (
           <NavLink
             key={k}
             component={Link}
