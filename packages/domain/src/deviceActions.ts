@@ -1,7 +1,10 @@
-// SPEC §4/§6 device actions: which of them a user may use on a device, in which state (anchored or not). One rule
-// for the detail's buttons and for the slide-to-confirm dialog that runs block, unlock, anchor and delete.
+// SPEC §4/§6 device actions: which of them a user may use on a device, in which state (anchored, blocked). One rule
+// for the detail's buttons, the monitoring panel's block button and the slide-to-confirm dialog that runs block,
+// unlock, anchor and delete; the server's gate asks the same access table (access.ts → apiPermissions.ts).
 import { allows, type Capability } from './access.ts';
+import { isLocked } from './filters.ts';
 import type { PermissionContext } from './permissions.ts';
+import type { Position } from './types.ts';
 
 export const DEVICE_ACTIONS = [
   'block',
@@ -16,8 +19,25 @@ export const DEVICE_ACTIONS = [
 ] as const;
 export type DeviceActionKey = (typeof DEVICE_ACTIONS)[number];
 
+/** What of a device's state its actions depend on. */
+export interface DeviceActionState {
+  /** An anchor fence is linked to it: the anchor action turns it off, which is a permission of its own. */
+  anchored: boolean;
+  /** Its last position reports the engine blocked. Block and unlock are both still offered (a report can lag the
+   *  relay, and sending one again is harmless); the state marks the block button as the one in force. */
+  blocked: boolean;
+}
+
+/** The state of a device from the live store's anchor mark and its last position (attribute `blocked`). */
+export function deviceActionState(
+  anchored: boolean,
+  position: Position | null | undefined,
+): DeviceActionState {
+  return { anchored, blocked: isLocked(position) };
+}
+
 /** The access table's capability of each action; `anchored` picks the anchor direction (on: the action turns it off). */
-function capabilityOf(action: DeviceActionKey, anchored: boolean): Capability | null {
+function capabilityOf(action: DeviceActionKey, { anchored }: DeviceActionState): Capability | null {
   switch (action) {
     case 'block':
       return 'device.block';
@@ -48,13 +68,22 @@ function capabilityOf(action: DeviceActionKey, anchored: boolean): Capability | 
 export function deviceActionAllowed(
   ctx: PermissionContext,
   action: DeviceActionKey,
-  anchored: boolean,
+  state: DeviceActionState,
 ): boolean {
-  const capability = capabilityOf(action, anchored);
+  const capability = capabilityOf(action, state);
   return capability ? allows(ctx, capability) : !!ctx.user;
 }
 
+/** A button of a device's actions; `active` when the device is in the state it sets (anchored, blocked). */
+export interface DeviceActionButton {
+  key: DeviceActionKey;
+  active: boolean;
+}
+
 /** The actions shown on a device's detail, in display order. */
-export function deviceActionButtons(ctx: PermissionContext, anchored: boolean): DeviceActionKey[] {
-  return DEVICE_ACTIONS.filter((a) => deviceActionAllowed(ctx, a, anchored));
+export function deviceActionButtons(ctx: PermissionContext, state: DeviceActionState): DeviceActionButton[] {
+  return DEVICE_ACTIONS.filter((key) => deviceActionAllowed(ctx, key, state)).map((key) => ({
+    key,
+    active: (key === 'anchor' && state.anchored) || (key === 'block' && state.blocked),
+  }));
 }

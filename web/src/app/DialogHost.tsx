@@ -1,23 +1,19 @@
-// Mounts every dialog opened with openDialog(name, props) (SPEC §2 "Global dialogs").
-import { lazy, Suspense } from 'react';
-import { closeDialog, useDialogs } from '../shell/dialogs.ts';
+// Mounts every dialog opened with openDialog(name, props) (SPEC §2 "Global dialogs"). The registry has a component
+// for every name openDialog accepts (the compiler checks both), so there is no unknown name to fall back on.
+import { Suspense, type ComponentType } from 'react';
+import { closeDialog, useDialogs, type DialogComponentProps } from '../shell/dialogs.ts';
 import { dialogRegistry } from './dialogRegistry.ts';
-
-const Unavailable = lazy(() => import('./UnavailableDialog.tsx').then((m) => ({ default: m.Unavailable })));
 
 export function DialogHost() {
   const open = useDialogs((s) => s.open);
   return (
     <>
       {open.map((d) => {
-        const Component = dialogRegistry[d.name];
+        // openDialog paired d.props with d.name; the union of the registry's components is too wide for JSX
+        const Component = dialogRegistry[d.name] as ComponentType<DialogComponentProps>;
         return (
           <Suspense key={d.key} fallback={null}>
-            {Component ? (
-              <Component props={d.props} onClose={() => closeDialog(d.key)} />
-            ) : (
-              <Unavailable dialog={d} />
-            )}
+            <Component props={d.props} onClose={() => closeDialog(d.key)} />
           </Suspense>
         );
       })}

@@ -2,11 +2,13 @@
 //   deviceEdit: lazy(() => feature('devices', import('../features/devices/index.ts')).then((m) => ({ default: m.DeviceEditDialog }))),
 import { feature } from './featureTexts.ts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { DialogComponentProps } from '../shell/dialogs.ts';
+import type { DialogComponentProps, DialogName } from '../shell/dialogs.ts';
 
-export type RegisteredDialog = LazyExoticComponent<ComponentType<DialogComponentProps>>;
+/** The component of dialog `N`: it takes the props shell/dialogs.ts declares for that name. */
+type RegisteredDialog<N extends DialogName> = LazyExoticComponent<ComponentType<DialogComponentProps<N>>>;
 
-export const dialogRegistry: Record<string, RegisteredDialog> = {
+/** One component for every name of DialogPropsByName, and no other. */
+export const dialogRegistry: { [N in DialogName]: RegisteredDialog<N> } = {
   changelog: lazy(() =>
     feature('changelog', import('../features/changelog/dialog.ts')).then((m) => ({
       default: m.ChangelogDialog,

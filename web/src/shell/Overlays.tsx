@@ -1,13 +1,32 @@
 // The app-wide overlays: Mantine's confirm/content modals (opened through `modals.*`) and the notification
 // stack (fed through `notifications.*`, whose store keeps what is shown before this mounts). A chunk of its
 // own, rendered lazily by Providers (LazyOverlays.tsx): the sign-in pages paint without the modal, scroll-area and
-// transition code. `onMount` runs once the modal provider listens (children's effects run first).
-import { ModalsProvider } from '@mantine/modals';
+// transition code. The modals asked for before it loaded (`missed`, collected by LazyOverlays) are opened again
+// through Mantine's own calls once the provider listens (children's effects run first).
+import { ModalsProvider, modals } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 
-export function Overlays({ onMount }: { onMount?: () => void }) {
-  useEffect(() => onMount?.(), [onMount]);
+/** The three ways of opening a modal, as Mantine names their window events. */
+export type ModalOpening = 'openModal' | 'openConfirmModal' | 'openContextModal';
+
+/** A modal asked for before the provider listened: how, and the payload Mantine sent. */
+export interface MissedModal {
+  opening: ModalOpening;
+  payload: unknown;
+}
+
+function reopen({ opening, payload }: MissedModal): void {
+  if (opening === 'openModal') modals.open(payload as Parameters<typeof modals.open>[0]);
+  else if (opening === 'openConfirmModal')
+    modals.openConfirmModal(payload as Parameters<typeof modals.openConfirmModal>[0]);
+  else modals.openContextModal(payload as Parameters<typeof modals.openContextModal>[0]);
+}
+
+export function Overlays({ missed }: { missed?: () => MissedModal[] }) {
+  useEffect(() => {
+    for (const m of missed?.() ?? []) reopen(m);
+  }, [missed]);
   return (
     <>
       <ModalsProvider />

@@ -1,48 +1,62 @@
-// The global dialog host (SPEC §2 "Global dialogs"). Anyone opens a dialog by name:
+// The global host of SPEC §2 "Global dialogs". Anyone opens a dialog by name, its props checked by the compiler:
 //   openDialog('deviceEdit', { deviceId: 7 });
-// Features register their dialog components in dialogRegistry.ts (one line each).
+// DialogPropsByName is the one list of names and what each takes; app/dialogRegistry.ts maps every name to its
+// component (the compiler refuses a name without a component, a component for an unknown name, and a component
+// whose props do not match its name).
 import { create } from 'zustand';
+import type { GeofenceFormValues } from '@rastro/domain';
 
-/** Names of the globally mounted dialogs of SPEC §2. */
-export const DIALOG_NAMES = [
-  'calendars',
-  'linkObjects',
-  'logObjects',
-  'shares',
-  'groups',
-  'server',
-  'drivers',
-  'maintenances',
-  'theme',
-  'invoices',
-  'invoicesManager',
-  'integrations',
-  'userEdit',
-  'usersEdit',
-  'notifications',
-  'events',
-  'deviceEdit',
-  'deviceQr',
-  'graphics',
-  'changelog',
-] as const;
-export type DialogName = (typeof DIALOG_NAMES)[number] | (string & {});
+/** A dialog opened without props. */
+type NoProps = Record<string, never>;
 
-export type DialogProps = Record<string, unknown>;
+/** Every global dialog by name, with the props openDialog passes to it. */
+export interface DialogPropsByName {
+  calendars: NoProps;
+  changelog: NoProps;
+  deviceEdit: { deviceId?: number };
+  devicePrint: { deviceId: number };
+  deviceQr: { deviceId: number };
+  deviceShare: { deviceId: number };
+  drivers: NoProps;
+  events: NoProps;
+  geofenceForm: { form: GeofenceFormValues };
+  graphics: { deviceId: number };
+  integrations: NoProps;
+  invoices: NoProps;
+  invoicesManager: { userId?: number };
+  linkObjects: { owner: 'device' | 'group' | 'user'; id: number; name?: string };
+  logObjects: NoProps;
+  maintenances: NoProps;
+  notifications: NoProps;
+  sendCommand: { deviceId: number };
+  server: NoProps;
+  shares: NoProps;
+  theme: NoProps;
+  userEdit: { userId?: number };
+}
 
-/** What a registered dialog component receives. */
-export interface DialogComponentProps {
+export type DialogName = keyof DialogPropsByName;
+
+/** What a registered dialog component receives: a way to close itself and the props given to openDialog. */
+export interface DialogProps<P> {
   /** Closes this dialog. */
   onClose(): void;
   /** The props given to openDialog. */
-  props: DialogProps;
+  props: P;
 }
 
-export interface OpenDialog {
-  key: number;
-  name: DialogName;
-  props: DialogProps;
-}
+/**
+ * The props of a dialog component: `DialogComponentProps<'graphics'>` types those of that name; without a name they
+ * are any record (a dialog that reads none, or checks them itself).
+ */
+export type DialogComponentProps<N extends DialogName | null = null> = DialogProps<
+  N extends DialogName ? DialogPropsByName[N] : Readonly<Record<string, unknown>>
+>;
+
+/** An open dialog: its key, its name and that name's props. */
+export type OpenDialog = {
+  [N in DialogName]: { key: number; name: N; props: DialogPropsByName[N] };
+}[DialogName];
 
 interface DialogState {
   open: OpenDialog[];
@@ -52,10 +66,18 @@ let nextKey = 1;
 
 export const useDialogs = create<DialogState>(() => ({ open: [] }));
 
+/** The props argument of openDialog: optional when the dialog needs none. */
+type PropsArgument<N extends DialogName> =
+  Record<string, never> extends DialogPropsByName[N]
+    ? [props?: DialogPropsByName[N]]
+    : [props: DialogPropsByName[N]];
+
 /** Opens a dialog by name; returns its key (for closeDialog). */
-export function openDialog(name: DialogName, props: DialogProps = {}): number {
+export function openDialog<N extends DialogName>(name: N, ...[props]: PropsArgument<N>): number {
   const key = nextKey++;
-  useDialogs.setState((s) => ({ open: [...s.open, { key, name, props }] }));
+  // props ?? {}: a name whose props are all optional may be opened without them
+  const entry = { key, name, props: props ?? {} } as OpenDialog;
+  useDialogs.setState((s) => ({ open: [...s.open, entry] }));
   return key;
 }
 

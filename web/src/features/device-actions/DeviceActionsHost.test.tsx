@@ -1,4 +1,4 @@
-// The device-actions host: window events open the slide dialogs; one gesture sends one request after the 500 ms
+// The device-actions host: the shell's openDeviceAction opens the slide dialogs; one gesture sends one request after the 500 ms
 // delay; 202 shows pending; delete acts at once and goes to /devices; refused users cannot act.
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -9,6 +9,7 @@ import { SLIDE_FALLBACK_WIDTH } from '../../components/SlideToConfirm.tsx';
 import { usePendingCommands } from '../../stores/pendingCommands.ts';
 import { useSession } from '../../stores/session.ts';
 import { useLive } from '../../stores/live.ts';
+import { closeDeviceAction, openDeviceAction, type DeviceActionRequest } from '../../shell/deviceActions.ts';
 import { DeviceActionsHost } from './DeviceActionsHost.tsx';
 
 const device = {
@@ -21,12 +22,10 @@ const device = {
 const user = (extra: Partial<User> = {}) =>
   ({ id: 1, name: 'u', administrator: false, attributes: {}, ...extra }) as User;
 
-/** Dispatches the window event and waits for the dialog (a lazy chunk). */
-async function open(name: string, command?: string) {
-  act(() => {
-    window.dispatchEvent(new CustomEvent(name, { detail: { device, command } }));
-  });
-  await screen.findByTestId('action-question');
+/** Opens the action through the shell and waits for the dialog (a lazy chunk). */
+async function open(request: DeviceActionRequest) {
+  act(() => openDeviceAction(request));
+  await screen.findByTestId('action-question', {}, { timeout: 10_000 }); // the dialog is a lazy chunk
 }
 
 function fullSlide(testId = 'action-slide') {
@@ -50,6 +49,7 @@ beforeEach(() => {
   useLive.getState().setDevices([device]);
 });
 afterEach(() => {
+  act(() => closeDeviceAction());
   cleanup();
   notifications.clean();
   vi.unstubAllGlobals();
@@ -59,7 +59,7 @@ describe('DeviceActionsHost', () => {
   it('block: a double gesture sends one engineStop; 200 shows the toast and closes', async () => {
     stubFetch(() => json({ id: 0, deviceId: 9, type: 'engineStop' }));
     renderWithProviders(<DeviceActionsHost />);
-    await open('openBlockModal', 'engineStop');
+    await open({ kind: 'block', device });
     expect(screen.getByTestId('action-question').textContent).toContain('Caminhão 9');
     fullSlide();
     fullSlide(); // the handle is confirmed and busy: nothing more
@@ -82,7 +82,7 @@ describe('DeviceActionsHost', () => {
   it('cancel before the delay ends sends nothing', async () => {
     stubFetch(() => json({}));
     renderWithProviders(<DeviceActionsHost />);
-    await open('openUnlockModal', 'engineResume');
+    await open({ kind: 'unlock', device });
     fullSlide();
     fireEvent.click(screen.getByTestId('action-cancel'));
     await new Promise((r) => setTimeout(r, 700));
@@ -92,7 +92,7 @@ describe('DeviceActionsHost', () => {
   it('unlock answered 202 is pending in the dialog and the store', async () => {
     stubFetch(() => json({ id: 5, deviceId: 9, type: 'engineResume' }, 202));
     renderWithProviders(<DeviceActionsHost />);
-    await open('openUnlockModal', 'engineResume');
+    await open({ kind: 'unlock', device });
     fullSlide();
     await screen.findByTestId('action-pending');
     expect(usePendingCommands.getState().byDevice[9]?.map((c) => c.type)).toEqual(['engineResume']);
@@ -102,7 +102,7 @@ describe('DeviceActionsHost', () => {
   it('a failure shows the SPEC §8 text and resets the handle', async () => {
     stubFetch(() => text('boom', 400));
     renderWithProviders(<DeviceActionsHost />);
-    await open('openBlockModal', 'engineStop');
+    await open({ kind: 'block', device });
     fullSlide();
     await screen.findByText('Erro ao enviar comando');
     await waitFor(() => expect(screen.getByTestId('action-slide-handle').getAttribute('data-x')).toBe('2'));
@@ -111,7 +111,7 @@ describe('DeviceActionsHost', () => {
   it('delete acts at once: DELETE /api/devices/9 and the device leaves the live store', async () => {
     stubFetch(() => new Response(null, { status: 204 }));
     renderWithProviders(<DeviceActionsHost />, { route: '/devices/9' });
-    await open('openDeleteModal', 'delete');
+    await open({ kind: 'delete', device });
     fullSlide();
     await screen.findByText('Dispositivo excluído');
     expect(calls.map((c) => [c.init.method, c.url])).toEqual([['DELETE', '/api/devices/9']]);
@@ -121,7 +121,7 @@ describe('DeviceActionsHost', () => {
   it('anchor: cancelling shows the cancel text', async () => {
     stubFetch(() => json([]));
     renderWithProviders(<DeviceActionsHost />);
-    await open('openAnchorModal', 'anchor_enable');
+    await open({ kind: 'anchor', anchor: 'enable', device });
     expect(screen.getByTestId('action-question').textContent).toBe(
       'Deseja realmente ativar a âncora do veículo Caminhão 9?',
     );
@@ -135,7 +135,7 @@ describe('DeviceActionsHost', () => {
     for (const u of [user({ readonly: true }), user({ limitCommands: true })]) {
       useSession.setState({ user: u });
       renderWithProviders(<DeviceActionsHost />);
-      await open('openBlockModal', 'engineStop');
+      await open({ kind: 'block', device });
       expect(screen.getByTestId('action-denied')).toBeTruthy();
       fullSlide();
       fireEvent.keyDown(screen.getByTestId('action-slide-handle'), { key: 'End' });
@@ -151,7 +151,7 @@ describe('DeviceActionsHost', () => {
   it('interlock: a 403 refusal shows the server text in the dialog (not the generic error); no force for a non-admin', async () => {
     stubFetch(() => text(`SecurityException: ${REFUSAL}`, 403));
     renderWithProviders(<DeviceActionsHost />);
-    await open('openBlockModal', 'engineStop');
+    await open({ kind: 'block', device });
     fullSlide();
     expect((await screen.findByTestId('action-refused')).textContent).toBe(REFUSAL);
     expect(screen.queryByText('Erro ao enviar comando')).toBeNull();
@@ -166,7 +166,7 @@ describe('DeviceActionsHost', () => {
     let n = 0;
     stubFetch(() => (++n === 1 ? text(`SecurityException: ${REFUSAL}`, 403) : json({ type: 'engineStop' })));
     renderWithProviders(<DeviceActionsHost />);
-    await open('openBlockModal', 'engineStop');
+    await open({ kind: 'block', device });
     fullSlide();
     expect((await screen.findByTestId('action-force-warning')).textContent).toContain('Caminhão 9');
     expect(screen.queryByTestId('action-slide-handle')).toBeNull();
@@ -197,13 +197,13 @@ describe('DeviceActionsHost', () => {
       useLive.setState({ positions: { 9: at(1) } });
       stubFetch(() => json({ id: 0, deviceId: 9, type: 'engineStop' }));
       renderWithProviders(<DeviceActionsHost />);
-      await open('openBlockModal', 'engineStop');
+      await open({ kind: 'block', device });
       expect(screen.queryByTestId('action-speed-age')).toBeNull();
       cleanup();
 
       useLive.setState({ positions: { 9: at(12) } });
       renderWithProviders(<DeviceActionsHost />);
-      await open('openBlockModal', 'engineStop');
+      await open({ kind: 'block', device });
       const note = screen.getByTestId('action-speed-age').textContent ?? '';
       expect(note).toContain('há 12 minutos');
       expect(note).toContain('30 km/h');

@@ -1,11 +1,10 @@
-// The global host of the slide-to-confirm dialogs (SPEC §4): listens to the window events openBlockModal,
-// openUnlockModal, openAnchorModal and openDeleteModal (detail { device, command }) and shows one dialog
-// (ActionDialog.tsx, loaded with the first one). It also clears pending commands once their device reports again.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+// The global host of the slide-to-confirm dialogs (SPEC §4): shows the action asked for with the shell's
+// openDeviceAction (block, unlock, anchor, delete) in one dialog (ActionDialog.tsx, loaded with the first one).
+// It also clears pending commands once their device reports again.
+import { lazy, Suspense, useEffect } from 'react';
+import { closeDeviceAction, useDeviceAction } from '../../shell/deviceActions.ts';
 import { useLive } from '../../stores/live.ts';
 import { deliveredPending, usePendingCommands } from '../../stores/pendingCommands.ts';
-import type { OpenAction } from './ActionDialog.tsx';
-import { OPEN_EVENTS, type ActionEventDetail, type ActionKind } from './actions.ts';
 
 const ActionDialog = lazy(() => import('./ActionDialog.tsx').then((m) => ({ default: m.ActionDialog })));
 
@@ -29,28 +28,13 @@ function usePendingWatcher() {
 }
 
 export function DeviceActionsHost() {
-  const [open, setOpen] = useState<OpenAction | null>(null);
-  const seq = useRef(0);
+  const open = useDeviceAction((s) => s.open);
   usePendingWatcher();
-
-  useEffect(() => {
-    const handlers = (Object.keys(OPEN_EVENTS) as ActionKind[]).map((kind) => {
-      const fn = (e: Event) => {
-        const detail = (e as CustomEvent<ActionEventDetail>).detail;
-        if (!detail?.device) return;
-        seq.current += 1;
-        setOpen({ ...detail, kind, seq: seq.current });
-      };
-      window.addEventListener(OPEN_EVENTS[kind], fn);
-      return () => window.removeEventListener(OPEN_EVENTS[kind], fn);
-    });
-    return () => handlers.forEach((off) => off());
-  }, []);
 
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <ActionDialog key={open.seq} action={open} onClose={() => setOpen(null)} />
+      <ActionDialog key={open.seq} action={open} onClose={closeDeviceAction} />
     </Suspense>
   );
 }

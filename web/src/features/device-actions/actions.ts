@@ -3,7 +3,6 @@
 import {
   anchorForDevice,
   anchorLink,
-  anchorMode,
   buildAnchorGeofence,
   refusalText,
   type Command,
@@ -13,31 +12,10 @@ import {
 } from '@rastro/domain';
 import { api, HttpError } from '../../api/http.ts';
 
-export const OPEN_EVENTS = {
-  block: 'openBlockModal',
-  unlock: 'openUnlockModal',
-  anchor: 'openAnchorModal',
-  delete: 'openDeleteModal',
-} as const;
-export type ActionKind = keyof typeof OPEN_EVENTS;
-
-/** The detail of the four window events: a device and a command (a type name or a command object). */
-export interface ActionEventDetail {
-  device: Device;
-  command?: string | Partial<Command>;
-  /** Anchor only: act without asking first (SPEC §4 silent mode). */
-  silent?: boolean;
-}
-
 export const ENGINE_COMMAND: Record<'block' | 'unlock', string> = {
   block: 'engineStop',
   unlock: 'engineResume',
 };
-
-export function commandType(command: ActionEventDetail['command']): string {
-  if (!command) return '';
-  return typeof command === 'string' ? command : (command.type ?? '');
-}
 
 /** The body of POST /api/commands/send for an ad-hoc command (SPEC §7). */
 export function commandPayload(deviceId: number, type: string, extra: Partial<Command> = {}): Command {
@@ -105,11 +83,13 @@ export async function disableAnchor(device: Device): Promise<number> {
   return removed;
 }
 
-export async function runAnchor(device: Device, command: string, position?: Position): Promise<void> {
-  const mode = anchorMode(command);
+export async function runAnchor(
+  device: Device,
+  mode: 'enable' | 'disable',
+  position?: Position,
+): Promise<void> {
   if (mode === 'enable') await enableAnchor(device, position);
-  else if (mode === 'disable') await disableAnchor(device);
-  else throw new HttpError(400, `unknown anchor command ${command}`);
+  else await disableAnchor(device);
 }
 
 export async function deleteDevice(device: Device): Promise<void> {

@@ -1,69 +1,34 @@
 // /devices/{id}: device detail (side panel on desktop, bottom sheet on mobile: the shell's Panel does the
 // layout and its back button goes to /devices). Status, last update, address, speed, driver, odometer and
-// hours, SPEC §9 indicators, attributes with favourites, the device picture and the actions (wired by ACTIONS).
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import {
-  IconAnchor,
-  IconChartLine,
-  IconClockPause,
-  IconEdit,
-  IconHistory,
-  IconLock,
-  IconLockOpen,
-  IconPin,
-  IconPinnedOff,
-  IconRoute,
-  IconShare,
-  IconTerminal2,
-  IconTrash,
-} from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+// hours, SPEC §9 indicators, the device picture, its actions (DeviceActionBar.tsx) and the attributes with
+// favourites (DeviceAttributes.tsx).
+import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconAnchor, IconClockPause } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { useParams } from 'wouter';
-import { useNavigate } from '../../components/navigation.ts';
 import {
   attrNumber,
   cameraSource,
-  deviceActionButtons,
   deviceDriver,
-  favoriteAttributes,
+  formatAttributeValue,
   formatDistance,
   formatEngineHours,
   formatSpeed,
-  nsKey,
   positionIndicators,
-  togglePinned,
-  type Attributes,
-  type DeviceActionKey,
-  type IndicatorLevel,
-  type User,
-} from '@rastro/domain';
-import {
-  attributeLabel,
-  describeAttributes,
-  formatAttributeValue,
   type AttributeFormatContext,
+  type Attributes,
+  type IndicatorLevel,
 } from '@rastro/domain';
-import { openDialog } from '../../shell/dialogs.ts';
 import { usePendingFor } from '../../stores/pendingCommands.ts';
-import { api } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { useAlarmHandler } from '../../components/alarmHandler.ts';
 import { CameraView } from './CameraView.tsx';
+import { DeviceActionBar } from './DeviceActionBar.tsx';
+import { DeviceAttributes } from './DeviceAttributes.tsx';
 import { DeviceImage } from './DeviceImage.tsx';
 import { DriverName } from './DriverName.tsx';
 import { plateOrImei, timeAgo } from './DeviceRow.tsx';
@@ -81,17 +46,10 @@ export function DeviceDetailPage() {
   const id = Number(params.deviceId);
   const device = useLive((s) => s.devices[id]);
   const position = useLive((s) => s.positions[id]);
-  const trailId = useLive((s) => s.trailId);
   const anchored = useLive((s) => s.anchored.has(id));
   const alarmHandler = useAlarmHandler(id);
   const ns = useSession((s) => s.ns);
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const setUser = useSession((s) => s.setUser);
   const units = useUnits();
-  const [saving, setSaving] = useState(false);
-  const navigate = useNavigate();
-  const isPlus = useSession((s) => s.isPlus);
   const pending = usePendingFor(id);
   // driverUniqueId reads as the driver's name (issue #29): the drivers are fetched only when a position names one
   const drivers = useResourceList('drivers', undefined, {
@@ -110,11 +68,6 @@ export function DeviceDetailPage() {
     if (s.selectedId !== id) s.select(id, true);
   }, [id]);
 
-  // the user's favourites first, then the server's (domain favoriteAttributes); only the user's can be unpinned
-  const fav = favoriteAttributes(server, user, ns);
-  const favKeys = fav.map((f) => f.key);
-  const pinnedByUser = new Set(fav.filter((f) => f.source === 'user').map((f) => f.key));
-
   if (!device) {
     return (
       <Text c="dimmed" data-testid="device-missing">
@@ -128,80 +81,6 @@ export function DeviceDetailPage() {
   const camera = cameraSource(device.attributes, ns);
   const odometer = attrNumber(attrs.totalDistance) ?? attrNumber(attrs.odometer);
   const hours = attrNumber(attrs.hours);
-  const names = Object.keys(attrs).sort();
-  const favourites = favKeys.filter((k) => attrs[k] !== undefined);
-  const others = names.filter((k) => !favKeys.includes(k));
-
-  const togglePin = async (key: string) => {
-    if (!user || saving) return;
-    const listKey = nsKey(ns, 'deviceAttributes');
-    const next: User = {
-      ...user,
-      attributes: { ...user.attributes, [listKey]: togglePinned(user.attributes?.[listKey], key) },
-    };
-    setSaving(true);
-    try {
-      setUser(await api.put<User>(`/users/${user.id}`, next));
-    } catch (err) {
-      console.warn('favourite not saved', err);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  // the other attributes: the known ones by label, then the unknown ones apart, by raw key (issue #29)
-  const described = describeAttributes(Object.fromEntries(others.map((k) => [k, attrs[k]])), fmt);
-  const attributeRow = (a: { key: string; label: string; value: string }) => (
-    <Group key={a.key} justify="space-between" wrap="nowrap" data-testid={`attr-${a.key}`}>
-      <Text size="sm" c="dimmed">
-        {a.label}
-      </Text>
-      <Group gap={4} wrap="nowrap">
-        <Text size="sm">{a.value}</Text>
-        <ActionIcon
-          size="sm"
-          variant="subtle"
-          aria-label={t('detail.pin')}
-          onClick={() => void togglePin(a.key)}
-          disabled={!user}
-        >
-          <IconPin size={14} />
-        </ActionIcon>
-      </Group>
-    </Group>
-  );
-
-  // Device actions (issue #5, ACTIONS): hidden per the permission rules of SPEC §6.
-  const open = (name: string, command?: string) =>
-    window.dispatchEvent(new CustomEvent(name, { detail: { device, command } }));
-  const runAction: Record<DeviceActionKey, () => void> = {
-    block: () => open('openBlockModal', 'engineStop'),
-    unlock: () => open('openUnlockModal', 'engineResume'),
-    anchor: () => open('openAnchorModal', anchored ? 'anchor_disable' : 'anchor_enable'),
-    commands: () => openDialog('sendCommand', { deviceId: device.id }),
-    share: () => openDialog('deviceShare', { deviceId: device.id }),
-    history: () => navigate(`/history?deviceId=${device.id}`),
-    telemetry: () => openDialog('graphics', { deviceId: device.id }),
-    edit: () => openDialog('deviceEdit', { deviceId: device.id }),
-    delete: () => open('openDeleteModal', 'delete'),
-  };
-  const actionIcons = {
-    block: IconLock,
-    unlock: IconLockOpen,
-    anchor: IconAnchor,
-    commands: IconTerminal2,
-    share: IconShare,
-    history: IconHistory,
-    telemetry: IconChartLine,
-    edit: IconEdit,
-    delete: IconTrash,
-  };
-  const actions = deviceActionButtons({ user, server, isPlus, ns }, anchored).map((key) => ({
-    key,
-    icon: actionIcons[key],
-  }));
-  const actionLabel = (key: DeviceActionKey) =>
-    key === 'telemetry' || key === 'delete' ? t(`buttons.${key}`, { ns: 'actions' }) : t(`actions.${key}`);
 
   const row = (label: string, value: React.ReactNode, testId: string) => (
     <Table.Tr key={testId}>
@@ -249,37 +128,7 @@ export function DeviceDetailPage() {
         </Alert>
       )}
 
-      <Group gap={6} data-testid="detail-actions">
-        {actions.map(({ key, icon: Icon }) => (
-          <Tooltip key={key} label={actionLabel(key)}>
-            <ActionIcon
-              variant="light"
-              size="lg"
-              color={
-                key === 'delete' || key === 'block'
-                  ? 'red'
-                  : key === 'anchor' && anchored
-                    ? 'orange'
-                    : undefined
-              }
-              aria-label={actionLabel(key)}
-              data-testid={`action-${key}`}
-              onClick={runAction[key]}
-            >
-              <Icon size={18} />
-            </ActionIcon>
-          </Tooltip>
-        ))}
-        <Button
-          size="xs"
-          variant={trailId === id ? 'filled' : 'light'}
-          leftSection={<IconRoute size={14} />}
-          data-testid="action-trail"
-          onClick={() => useLive.getState().setTrail(trailId === id ? null : id)}
-        >
-          {trailId === id ? t('actions.trailOff') : t('actions.trail')}
-        </Button>
-      </Group>
+      <DeviceActionBar device={device} />
 
       {camera && <CameraView source={camera} name={device.name} />}
 
@@ -331,50 +180,7 @@ export function DeviceDetailPage() {
         </Table.Tbody>
       </Table>
 
-      {favourites.length > 0 && (
-        <Stack gap={2} data-testid="detail-favourites">
-          <Text size="sm" fw={700}>
-            {t('detail.favourites')}
-          </Text>
-          {favourites.map((k) => (
-            <Group key={k} justify="space-between" wrap="nowrap">
-              <Text size="sm">{attributeLabel(k, i18n.language)}</Text>
-              <Group gap={4} wrap="nowrap">
-                <Text size="sm" fw={600}>
-                  {formatAttributeValue(k, attrs[k], fmt)}
-                </Text>
-                {pinnedByUser.has(k) && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    aria-label={t('detail.unpin')}
-                    onClick={() => void togglePin(k)}
-                  >
-                    <IconPinnedOff size={14} />
-                  </ActionIcon>
-                )}
-              </Group>
-            </Group>
-          ))}
-        </Stack>
-      )}
-
-      <Stack gap={2} data-testid="detail-attributes">
-        <Text size="sm" fw={700}>
-          {t('detail.attributes')}
-        </Text>
-        <Stack gap={2} data-testid="detail-known">
-          {described.known.map(attributeRow)}
-        </Stack>
-        {described.others.length > 0 && (
-          <Stack gap={2} data-testid="detail-others">
-            <Text size="xs" fw={700} c="dimmed" mt={4}>
-              {t('detail.others')}
-            </Text>
-            {described.others.map(attributeRow)}
-          </Stack>
-        )}
-      </Stack>
+      <DeviceAttributes attrs={attrs} fmt={fmt} />
     </Stack>
   );
 }

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { Device, Position, User } from '@rastro/domain';
 import { fakeFetch, json, renderWithProviders } from '../../components/testing.tsx';
+import { closeAllDialogs, useDialogs } from '../../shell/dialogs.ts';
+import { closeDeviceAction, useDeviceAction } from '../../shell/deviceActions.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { DeviceDetailPage } from './DeviceDetailPage.tsx';
@@ -46,6 +48,8 @@ beforeEach(() => {
   useLive.getState().setPositions([position]);
 });
 afterEach(() => {
+  closeDeviceAction();
+  closeAllDialogs();
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -72,5 +76,41 @@ describe('device detail: domain rules', () => {
     expect(img.getAttribute('src')).toBe('/rastro/assets/images/8.png');
     act(() => void fireEvent.error(img));
     expect(img.getAttribute('src')).toBe('/rastro/assets/images/categories/default.png');
+  });
+
+  it('the action buttons follow the domain rule in the device state and open the shell typed actions', () => {
+    useLive.getState().setPositions([{ ...position, attributes: { blocked: true } }]);
+    renderWithProviders(
+      <Route path="/devices/:deviceId">
+        <DeviceDetailPage />
+      </Route>,
+      { route: '/devices/8' },
+    );
+    // blocked: the block button is the one in force, unlock is still offered
+    expect(screen.getByTestId('action-block').getAttribute('data-active')).toBe('true');
+    expect(screen.getByTestId('action-unlock').getAttribute('data-active')).toBeNull();
+    fireEvent.click(screen.getByTestId('action-block'));
+    expect(useDeviceAction.getState().open).toMatchObject({ kind: 'block', device: { id: 8 } });
+    fireEvent.click(screen.getByTestId('action-anchor'));
+    expect(useDeviceAction.getState().open).toMatchObject({ kind: 'anchor', anchor: 'enable' });
+    fireEvent.click(screen.getByTestId('action-delete'));
+    expect(useDeviceAction.getState().open).toMatchObject({ kind: 'delete', device: { id: 8 } });
+    fireEvent.click(screen.getByTestId('action-commands'));
+    expect(useDialogs.getState().open).toMatchObject([{ name: 'sendCommand', props: { deviceId: 8 } }]);
+  });
+
+  it('a limitCommands user gets no block, unlock or commands button', () => {
+    act(() =>
+      useSession.setState({ user: { id: 2, name: 'l', limitCommands: true, attributes: {} } as never }),
+    );
+    renderWithProviders(
+      <Route path="/devices/:deviceId">
+        <DeviceDetailPage />
+      </Route>,
+      { route: '/devices/8' },
+    );
+    for (const key of ['block', 'unlock', 'commands'])
+      expect(screen.queryByTestId(`action-${key}`)).toBeNull();
+    expect(screen.getByTestId('action-anchor')).toBeTruthy();
   });
 });

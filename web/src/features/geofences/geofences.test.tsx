@@ -153,6 +153,13 @@ describe('GeofenceFormDialog', () => {
   });
 });
 
+/** The one open dialog, which must be the geofence form. */
+function geofenceForm() {
+  const [dialog] = useDialogs.getState().open;
+  if (dialog?.name !== 'geofenceForm') throw new Error(`expected the geofence form, got ${dialog?.name}`);
+  return dialog;
+}
+
 describe('drawing flow', () => {
   const P = (latitude: number, longitude: number) => ({ latitude, longitude });
 
@@ -170,9 +177,8 @@ describe('drawing flow', () => {
     act(() => editing!.onFinish());
     expect(useUi.getState().mapEditing).toBeNull();
     expect(useMapDraw.getState().draw).toBeNull();
-    const [dialog] = useDialogs.getState().open;
-    expect(dialog.name).toBe('geofenceForm');
-    expect((dialog.props.form as { area: string }).area).toBe('POLYGON ((0 0, 0 1, 1 1, 0 0))');
+    const dialog = geofenceForm();
+    expect(dialog.props.form.area).toBe('POLYGON ((0 0, 0 1, 1 1, 0 0))');
   });
 
   it('Escape discards a new drawing; cancelling "edit shape" goes back to the form unchanged', () => {
@@ -187,8 +193,7 @@ describe('drawing flow', () => {
     expect(useMapDraw.getState().draw?.edit.step).toBe(3);
     dispatchMapDraw({ type: 'drag', handle: { kind: 'radius' }, at: P(1, 2.01) });
     act(() => useUi.getState().mapEditing!.onCancel());
-    const [dialog] = useDialogs.getState().open;
-    expect(dialog.props.form).toEqual(form);
+    expect(geofenceForm().props.form).toEqual(form);
     expect(finishMapDraw()).toBeNull();
   });
 });

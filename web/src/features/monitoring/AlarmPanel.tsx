@@ -14,12 +14,20 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { ALARM_OUTCOMES, alarmActDenial, type Alarm, type AlarmOutcome } from '@rastro/domain';
+import {
+  ALARM_OUTCOMES,
+  alarmActDenial,
+  deviceActionAllowed,
+  deviceActionState,
+  type Alarm,
+  type AlarmOutcome,
+} from '@rastro/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/http.ts';
 import { useCan, useViewer } from '../../components/useCan.ts';
+import { openDeviceAction } from '../../shell/deviceActions.ts';
 import { useLive } from '../../stores/live.ts';
 import { alarmStep, createDeskShare, fetchOwnerPhones, type AlarmStepCall } from './api.ts';
 import { SEVERITY_COLOR } from './AlarmQueue.tsx';
@@ -97,9 +105,12 @@ export function AlarmPanel({ alarm, onChanged }: { alarm: Alarm; onChanged: (a: 
   const { t, i18n } = useTranslation('monitoring');
   const viewer = useViewer();
   const canAct = alarmActDenial(viewer) === null;
-  const canBlock = useCan('device.block');
   const canShare = useCan('device.share');
   const device = useLive((s) => s.devices[alarm.deviceId]);
+  // the same device-action rule as the device's detail and the block dialog
+  const position = useLive((s) => s.positions[alarm.deviceId]);
+  const anchored = useLive((s) => s.anchored.has(alarm.deviceId));
+  const canBlock = deviceActionAllowed(viewer, 'block', deviceActionState(anchored, position));
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<AlarmOutcome | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -119,9 +130,7 @@ export function AlarmPanel({ alarm, onChanged }: { alarm: Alarm; onChanged: (a: 
       setBusy(false);
     }
   };
-  const block = () =>
-    device &&
-    window.dispatchEvent(new CustomEvent('openBlockModal', { detail: { device, command: 'engineStop' } }));
+  const block = () => device && openDeviceAction({ kind: 'block', device });
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '');
   const trimmed = note.trim();
 

@@ -1,0 +1,167 @@
+// What the slide-to-confirm dialog does once confirmed (SPEC §4, §7, §8): one request per gesture, after the
+// action's delay; block and unlock may be queued (pending) or refused by the engine-block interlock, which an
+// administrator may then force; anchor and delete toast and close, delete also leaves for /devices.
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { deviceActionAllowed, deviceActionState, FORCE_ATTRIBUTE, slideActionDelay } from '@rastro/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { refusalMessage } from '../../api/http.ts';
+import { resourceKeys } from '../../api/resources.ts';
+import { useNavigate } from '../../components/navigation.ts';
+import { useViewer } from '../../components/useCan.ts';
+import type { OpenDeviceAction } from '../../shell/deviceActions.ts';
+import { useLive } from '../../stores/live.ts';
+import { usePendingCommands } from '../../stores/pendingCommands.ts';
+import {
+  ENGINE_COMMAND,
+  commandPayload,
+  deleteDevice,
+  refusalOf,
+  runAnchor,
+  sendCommand,
+} from './actions.ts';
+
+const toast = (color: 'green' | 'red' | 'yellow', message: string) =>
+  notifications.show({ color, message, autoClose: 4500 });
+
+/** The anchor's direction of an action (null for the others). */
+export const anchorDirection = (action: OpenDeviceAction) =>
+  action.kind === 'anchor' ? action.anchor : null;
+
+/** Whether the viewer may run the action, by the domain's device-action rule (the buttons ask it too). */
+function useAllowed(action: OpenDeviceAction): boolean {
+  const viewer = useViewer();
+  const position = useLive((s) => s.positions[action.device.id]);
+  const state = deviceActionState(anchorDirection(action) === 'disable', position);
+  return deviceActionAllowed(viewer, action.kind, state);
+}
+
+/** The dialog's run: busy while a request runs, pending once queued, the interlock's refusal, the slide's reset. */
+export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
+  const { t, i18n } = useTranslation('actions');
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { device, kind } = action;
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [resetKey, setResetKey] = useState(0);
+  // engine-block interlock: the server's refusal text; an administrator may then block anyway (force)
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const running = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const mounted = useRef(true);
+  const allowed = useAllowed(action);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, []);
+
+  const engine = async (k: 'block' | 'unlock', force: boolean) => {
+    const base = action.kind === k ? (action.command ?? {}) : {};
+    const type = base.type || ENGINE_COMMAND[k];
+    const payload = commandPayload(device.id, type, base);
+    if (force) payload.attributes = { ...payload.attributes, [FORCE_ATTRIBUTE]: true };
+    const r = await sendCommand(payload, i18n.language);
+    if (r.status === 'pending') {
+      usePendingCommands.getState().add(device.id, type);
+      toast('yellow', t('actions.commandPending', { ns: 'common' }));
+      if (mounted.current) setPending(true);
+      return;
+    }
+    toast('green', t(k === 'block' ? 'actions.blockSent' : 'actions.unlockSent', { ns: 'common' }));
+    onClose();
+  };
+
+  const anchor = async (mode: 'enable' | 'disable') => {
+    await runAnchor(device, mode, useLive.getState().positions[device.id]);
+    await qc.invalidateQueries({ queryKey: resourceKeys.all('geofences') });
+    toast('green', t(mode === 'disable' ? 'anchorDisabled' : 'anchorEnabled', { name: device.name }));
+    onClose();
+  };
+
+  const remove = async () => {
+    await deleteDevice(device);
+    const live = useLive.getState();
+    const { [device.id]: _gone, ...devices } = live.devices;
+    live.setDevices(Object.values(devices));
+    if (live.selectedId === device.id) live.select(null);
+    void qc.invalidateQueries({ queryKey: resourceKeys.all('devices') });
+    toast('green', t('actions.deviceDeleted', { ns: 'common' }));
+    onClose();
+    navigate('/devices');
+  };
+
+  const failed = (err: unknown) => {
+    console.warn('device action failed', err);
+    const refused = kind === 'block' || kind === 'unlock' ? refusalOf(err) : null;
+    if (refused) {
+      // shown in the dialog, where an administrator can choose to block anyway
+      if (mounted.current) {
+        setRefusal(refused);
+        setResetKey((k) => k + 1);
+      }
+      return;
+    }
+    const key =
+      kind === 'anchor'
+        ? 'actions.anchorError'
+        : kind === 'delete'
+          ? 'actions.deleteError'
+          : 'actions.commandError';
+    toast('red', refusalMessage(err) ?? t(key, { ns: 'common' }));
+    if (mounted.current) setResetKey((k) => k + 1);
+  };
+
+  const execute = useCallback(
+    async (force = false) => {
+      try {
+        if (action.kind === 'anchor') await anchor(action.anchor);
+        else if (action.kind === 'delete') await remove();
+        else await engine(action.kind, force);
+      } catch (err) {
+        failed(err);
+      } finally {
+        running.current = false;
+        if (mounted.current) setBusy(false);
+      }
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [action, i18n.language],
+  );
+
+  const confirm = (force: boolean) => {
+    // a double gesture (or a second confirmation while busy) sends one request
+    if (running.current || !allowed) return;
+    running.current = true;
+    setBusy(true);
+    const delay = slideActionDelay(kind);
+    if (delay === 0) void execute(force);
+    else timer.current = setTimeout(() => void execute(force), delay);
+  };
+
+  const cancel = () => {
+    if (timer.current) clearTimeout(timer.current);
+    if (kind === 'anchor' && !busy && !pending)
+      toast('yellow', t('actions.cancelledByUser', { ns: 'common' }));
+    onClose();
+  };
+
+  // SPEC §4 silent mode: the anchor acts without asking.
+  const silent = action.kind === 'anchor' && !!action.silent;
+  const silentStarted = useRef(false);
+  useEffect(() => {
+    if (silent && allowed && !silentStarted.current) {
+      silentStarted.current = true;
+      running.current = true;
+      setBusy(true);
+      void execute();
+    }
+  }, [silent, allowed, execute]);
+
+  return { allowed, busy, pending, refusal, resetKey, confirm, cancel };
+}
