@@ -4,6 +4,7 @@ export * from './schemas/index.ts';
 export * from './attributes.ts';
 export * from './permissions.ts';
 export * from './access.ts';
+export * from './catalogueRights.ts';
 export * from './deviceActions.ts';
 export * from './apiPermissions.ts';
 export * from './filters.ts';

@@ -1,6 +1,13 @@
 // The access table (@rastro/domain access.ts, issue #28) for the signed-in session: whether a screen, menu entry or
 // action is open to the viewer. Buttons and forms ask it so they are never offered to whom the server would refuse.
-import { allows, type Capability, type PermissionContext } from '@rastro/domain';
+import {
+  allows,
+  catalogueRights,
+  type Capability,
+  type CatalogueRights,
+  type PermissionArea,
+  type PermissionContext,
+} from '@rastro/domain';
 import { useSession } from '../stores/session.ts';
 
 /** The session as the access table reads it: user, server settings, licence and namespace. */
@@ -14,4 +21,9 @@ export function useViewer(): PermissionContext {
 
 export function useCan(capability: Capability): boolean {
   return allows(useViewer(), capability);
+}
+
+/** Create, edit and delete of one catalogue area (drivers, calendars, …) for the signed-in viewer. */
+export function useCatalogueRights(area: PermissionArea): CatalogueRights {
+  return catalogueRights(useViewer(), area);
 }

@@ -1,0 +1,155 @@
+// The list view of a catalogue manager (issue #33): search box (or an intro line) and the add button, the load
+// error and empty texts, the rows with their actions (link objects, edit, delete — each offered only when the
+// viewer's rights allow it) and the delete confirmation. Test ids follow `prefix` (one item) and `plural`.
+import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconEdit, IconLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { foldText } from '@rastro/domain';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { ResourceType, ResourceTypes } from '../api/resources.ts';
+import { CatalogueTable, type CatalogueColumn } from './CatalogueTable.tsx';
+import { InlineDeleteConfirm } from './InlineDeleteConfirm.tsx';
+import type { Catalogue } from './useCatalogue.ts';
+
+export interface CatalogueListProps<R extends ResourceType, F extends { id: number }> {
+  c: Catalogue<R, F>;
+  /** One item's test-id prefix: `${prefix}-add`, `-row`, `-edit`, `-delete`, `-link-objects`. */
+  prefix: string;
+  /** The list's test-id prefix: `${plural}-table`, `-search`, `-empty`. */
+  plural: string;
+  columns: CatalogueColumn<ResourceTypes[R]>[];
+  /** The texts a row is found by; with `filterRows`, the search box is shown. */
+  searchIn?(row: ResourceTypes[R]): unknown[];
+  /** Rows for a query when the manager orders or filters them itself (the groups tree). */
+  filterRows?(query: string): ResourceTypes[R][];
+  /** Shown left of the add button when there is no search box. */
+  intro?: ReactNode;
+  newForm(): F;
+  toForm(row: ResourceTypes[R]): F;
+  /** Opens the link-objects dialog for the row (offered with the edit right). */
+  onLink?(row: ResourceTypes[R]): void;
+  linkLabel?: string;
+  rowAttrs?(row: ResourceTypes[R]): Record<string, string | number>;
+  /** A note under the delete question (what else goes with the row). */
+  deleteNote?(row: ResourceTypes[R]): ReactNode;
+  hideHeader?: boolean;
+}
+
+function matches(values: unknown[], query: string): boolean {
+  const q = foldText(query.trim());
+  return !q || values.some((v) => typeof v === 'string' && foldText(v).includes(q));
+}
+
+export function CatalogueList<R extends ResourceType, F extends { id: number }>(
+  props: CatalogueListProps<R, F>,
+) {
+  const { c, prefix, plural, searchIn, filterRows } = props;
+  const { t, rights } = c;
+  const [query, setQuery] = useState('');
+  const searchable = !!(searchIn || filterRows);
+  const rows = useMemo(
+    () =>
+      filterRows
+        ? filterRows(query)
+        : searchIn
+          ? c.items.filter((r) => matches(searchIn(r), query))
+          : c.items,
+    [c.items, query, searchIn, filterRows],
+  );
+
+  const actions = (row: ResourceTypes[R]) => (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {rights.edit && props.onLink && (
+        <ActionIcon
+          variant="subtle"
+          aria-label={props.linkLabel}
+          onClick={() => props.onLink?.(row)}
+          data-testid={`${prefix}-link-objects`}
+        >
+          <IconLink size={16} />
+        </ActionIcon>
+      )}
+      {rights.edit && (
+        <ActionIcon
+          variant="subtle"
+          aria-label={t('edit')}
+          onClick={() => c.open(props.toForm(row))}
+          data-testid={`${prefix}-edit`}
+        >
+          <IconEdit size={16} />
+        </ActionIcon>
+      )}
+      {rights.delete && (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('delete')}
+          onClick={() => c.setDeleting(row)}
+          data-testid={`${prefix}-delete`}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap">
+        {searchable ? (
+          <TextInput
+            size="xs"
+            style={{ flex: 1 }}
+            leftSection={<IconSearch size={14} />}
+            placeholder={t('search')}
+            aria-label={t('search')}
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            data-testid={`${plural}-search`}
+          />
+        ) : (
+          props.intro
+        )}
+        {rights.create && (
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => c.open(props.newForm())}
+            data-testid={`${prefix}-add`}
+          >
+            {t('add')}
+          </Button>
+        )}
+      </Group>
+      {c.loadError && <Alert color="red">{t('loadError')}</Alert>}
+      {c.loaded && rows.length === 0 && (
+        <Text size="sm" c="dimmed" data-testid={`${plural}-empty`}>
+          {query ? t('noMatch') : t('empty')}
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <CatalogueTable
+          rows={rows}
+          columns={props.columns}
+          testId={`${plural}-table`}
+          rowTestId={`${prefix}-row`}
+          rowAttrs={props.rowAttrs}
+          actions={actions}
+          hideHeader={props.hideHeader}
+        />
+      )}
+      {c.deleting && (
+        <InlineDeleteConfirm
+          title={t('deleteTitle')}
+          question={t('deleteQuestion', { name: (c.deleting as { name?: string }).name ?? '' })}
+          note={props.deleteNote?.(c.deleting)}
+          cancelLabel={t('cancel')}
+          deleteLabel={t('delete')}
+          onCancel={() => c.setDeleting(null)}
+          onConfirm={() => void c.confirmDelete()}
+          loading={c.removing}
+          testId={`${prefix}-delete`}
+        />
+      )}
+    </Stack>
+  );
+}

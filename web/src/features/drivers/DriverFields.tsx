@@ -1,0 +1,111 @@
+// The fields of the driver form (SPEC §3 Driver): name and uniqueId, the SPEC fields kept in attributes, the QR
+// access block and the free attributes.
+import { Checkbox, Divider, Group, PasswordInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { DRIVER_DATE_FIELDS, DRIVER_FIELDS, type DriverField, type DriverFormValues } from '@rastro/domain';
+import { AttributesEditor } from '../../components/AttributesEditor.tsx';
+import type { Catalogue } from '../../components/useCatalogue.ts';
+import { DriverPhoto } from './DriverPhoto.tsx';
+
+export function DriverFields({
+  c,
+  form,
+  ns,
+}: {
+  c: Catalogue<'drivers', DriverFormValues>;
+  form: DriverFormValues;
+  ns: string;
+}) {
+  const { t, err } = c;
+  const setField = (k: DriverField, value: string) => c.edit({ fields: { ...form.fields, [k]: value } });
+  const setQr = (patch: Partial<DriverFormValues['qr']>) => c.edit({ qr: { ...form.qr, ...patch } });
+  return (
+    <>
+      {form.id > 0 && <DriverPhoto driver={c.items.find((d) => d.id === form.id)} ns={ns} />}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t('fields.name')}
+          required
+          value={form.name}
+          error={err('name')}
+          onChange={(e) => c.edit({ name: e.currentTarget.value })}
+          data-testid="driver-name"
+        />
+        <TextInput
+          label={t('fields.uniqueId')}
+          description={t('uniqueIdHint')}
+          required
+          value={form.uniqueId}
+          error={err('uniqueId')}
+          onChange={(e) => c.edit({ uniqueId: e.currentTarget.value })}
+          data-testid="driver-uniqueId"
+        />
+        {DRIVER_FIELDS.filter((k) => k !== 'observations').map((k) => (
+          <TextInput
+            key={k}
+            type={DRIVER_DATE_FIELDS.includes(k) ? 'date' : k === 'email' ? 'email' : 'text'}
+            label={t(`fields.${k}`)}
+            value={form.fields[k]}
+            error={err(k)}
+            onChange={(e) => setField(k, e.currentTarget.value)}
+            data-testid={`driver-${k}`}
+          />
+        ))}
+      </SimpleGrid>
+      <Textarea
+        label={t('fields.observations')}
+        rows={3}
+        value={form.fields.observations}
+        onChange={(e) => setField('observations', e.currentTarget.value)}
+        data-testid="driver-observations"
+      />
+      <Divider label={t('qrTitle')} labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t('fields.qrUsername')}
+          value={form.qr.qrUsername}
+          autoComplete="off"
+          onChange={(e) => setQr({ qrUsername: e.currentTarget.value })}
+          data-testid="driver-qrUsername"
+        />
+        <PasswordInput
+          label={t('fields.qrPassword')}
+          description={form.qrPasswordSet ? t('fields.qrPasswordKeep') : undefined}
+          value={form.qr.qrPassword}
+          autoComplete="new-password"
+          onChange={(e) => setQr({ qrPassword: e.currentTarget.value })}
+          data-testid="driver-qrPassword"
+        />
+        <TextInput
+          label={t('fields.qrLockTimeout')}
+          inputMode="numeric"
+          value={form.qr.qrLockTimeout}
+          error={err('qrLockTimeout')}
+          onChange={(e) => setQr({ qrLockTimeout: e.currentTarget.value })}
+        />
+        <TextInput
+          label={t('fields.qrLogoutTimeout')}
+          inputMode="numeric"
+          value={form.qr.qrLogoutTimeout}
+          error={err('qrLogoutTimeout')}
+          onChange={(e) => setQr({ qrLogoutTimeout: e.currentTarget.value })}
+        />
+      </SimpleGrid>
+      <Group gap="lg">
+        {(['qrUnlockDevice', 'qrLogoutOnIgnitionOff', 'qrLockWithoutDriver'] as const).map((k) => (
+          <Checkbox
+            key={k}
+            label={t(`fields.${k}`)}
+            checked={form.qr[k]}
+            onChange={(e) => setQr({ [k]: e.currentTarget.checked })}
+          />
+        ))}
+      </Group>
+      <AttributesEditor
+        ns="drivers"
+        rows={form.attributes}
+        errors={c.errors}
+        onChange={(attributes) => c.edit({ attributes })}
+      />
+    </>
+  );
+}
