@@ -11,7 +11,6 @@ const FUNCTIONS_OVER_200_LINES = [
   'web/src/features/auth/QrDriverPage.tsx',
   'web/src/features/billing/IntegrationsDialog.tsx',
   'web/src/features/billing/InvoicesManagerDialog.tsx',
-  'web/src/features/calendars/CalendarsDialog.tsx',
   'web/src/features/computed/ComputedDialog.tsx',
   'web/src/features/device-edit/DeviceEditDialog.tsx',
   'web/src/features/health/ServerHealthPage.tsx',

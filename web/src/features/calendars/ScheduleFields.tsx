@@ -1,0 +1,146 @@
+// One schedule of the calendar form: start and end, repeat (daily/weekly/monthly/yearly every n), weekdays, expiry
+// (never / after a count / until a date) and the preview sentence. Its errors show once the form was submitted.
+import { ActionIcon, Chip, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import {
+  EXPIRY_KINDS,
+  REPEAT_FREQUENCIES,
+  WEEKDAY_CODES,
+  validateSchedule,
+  type CalendarSchedule,
+  type ExpiryKind,
+  type RepeatFrequency,
+  type WeekdayCode,
+} from '@rastro/domain';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/DateField.tsx';
+import { scheduleText } from './preview.ts';
+
+const toNumber = (v: string | number, fallback: number) =>
+  typeof v === 'number' ? v : Number(v) || fallback;
+
+export function ScheduleFields({
+  s,
+  n,
+  showErrors,
+  onChange,
+  onRemove,
+}: {
+  s: CalendarSchedule;
+  n: number;
+  showErrors: boolean;
+  onChange(patch: Partial<CalendarSchedule>): void;
+  onRemove?(): void;
+}) {
+  const { t, i18n } = useTranslation('calendars');
+  const locale = i18n.language;
+  const errs = showErrors ? validateSchedule(s) : {};
+  const e = (k: keyof CalendarSchedule) => (errs[k] ? t(`errors.${errs[k]}`) : undefined);
+  const dayLabel = (code: WeekdayCode) =>
+    new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2026, 10, 22 + WEEKDAY_CODES.indexOf(code))),
+    );
+  return (
+    <Paper withBorder p="sm" data-testid="calendar-schedule">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text size="sm" fw={500}>
+            {t('schedule', { n })}
+          </Text>
+          {onRemove && (
+            <ActionIcon variant="subtle" color="red" aria-label={t('removeSchedule')} onClick={onRemove}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          )}
+        </Group>
+        <Group grow align="flex-start">
+          <DateField
+            withTime
+            label={t('fields.start')}
+            value={s.start}
+            error={e('start')}
+            onChange={(value) => onChange({ start: value })}
+            data-testid="schedule-start"
+          />
+          <DateField
+            withTime
+            label={t('fields.end')}
+            value={s.end}
+            error={e('end')}
+            onChange={(value) => onChange({ end: value })}
+            data-testid="schedule-end"
+          />
+        </Group>
+        <Group grow align="flex-start">
+          <Select
+            label={t('fields.repeat')}
+            data={REPEAT_FREQUENCIES.map((f) => ({ value: f, label: t(`repeat.${f}`) }))}
+            value={s.repeat}
+            allowDeselect={false}
+            onChange={(v) => onChange({ repeat: (v ?? 'none') as RepeatFrequency })}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="schedule-repeat"
+          />
+          {s.repeat !== 'none' && (
+            <NumberInput
+              label={t('fields.interval')}
+              min={1}
+              max={999}
+              allowDecimal={false}
+              value={s.interval}
+              error={e('interval')}
+              onChange={(v) => onChange({ interval: toNumber(v, 1) })}
+            />
+          )}
+        </Group>
+        {s.repeat === 'weekly' && (
+          <Chip.Group multiple value={s.byDay} onChange={(v) => onChange({ byDay: v as WeekdayCode[] })}>
+            <Group gap={4} data-testid="schedule-days">
+              {WEEKDAY_CODES.map((c) => (
+                <Chip key={c} value={c} size="xs" data-day={c}>
+                  {dayLabel(c)}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        )}
+        {s.repeat !== 'none' && (
+          <Group grow align="flex-start">
+            <Select
+              label={t('fields.expiry')}
+              data={EXPIRY_KINDS.map((k) => ({ value: k, label: t(`expiry.${k}`) }))}
+              value={s.expiry}
+              allowDeselect={false}
+              onChange={(v) => onChange({ expiry: (v ?? 'never') as ExpiryKind })}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="schedule-expiry"
+            />
+            {s.expiry === 'count' && (
+              <NumberInput
+                label={t('fields.count')}
+                min={1}
+                allowDecimal={false}
+                value={s.count}
+                error={e('count')}
+                onChange={(v) => onChange({ count: toNumber(v, 0) })}
+                data-testid="schedule-count"
+              />
+            )}
+            {s.expiry === 'until' && (
+              <DateField
+                label={t('fields.until')}
+                value={s.until}
+                error={e('until')}
+                onChange={(value) => onChange({ until: value })}
+                data-testid="schedule-until"
+              />
+            )}
+          </Group>
+        )}
+        <Text size="sm" c="blue" data-testid="schedule-preview">
+          {scheduleText(s, t, locale)}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
