@@ -216,3 +216,24 @@ export interface Alarm {
   outcome: AlarmOutcome | null;
   notes: AlarmNote[];
 }
+
+/** Someone the desk can call about an alarm: a person who sees the vehicle and has a phone. */
+export interface AlarmContact {
+  name: string;
+  phone: string;
+}
+
+/**
+ * Whom the desk calls about a vehicle (issue #32): of the users who see it, those with a phone; the customers
+ * (non-administrators) when there are any, else the administrators. Answered by GET /{ns}/alarms/{id}/contacts to
+ * every operator, so an operator who does not manage users still gets the call link.
+ */
+export function alarmContacts(
+  users: ReadonlyArray<{ name: string; phone?: string | null; administrator?: boolean | number | null }>,
+): AlarmContact[] {
+  const withPhone = users
+    .map((u) => ({ name: u.name, phone: (u.phone ?? '').trim(), admin: !!u.administrator }))
+    .filter((u) => u.phone !== '');
+  const customers = withPhone.filter((u) => !u.admin);
+  return (customers.length ? customers : withPhone).map(({ name, phone }) => ({ name, phone }));
+}

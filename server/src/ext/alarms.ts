@@ -2,6 +2,7 @@
 //   GET  /{ns}/alarms                 unresolved alarms of the devices the caller sees (severity, then age);
 //                                     ?all=true with handled ones; filters state, type, deviceId, from, to, limit
 //   GET  /{ns}/alarms/{id}            one alarm with its notes
+//   GET  /{ns}/alarms/{id}/contacts   whom to call: the device's users with a phone (operators; domain alarmContacts)
 //   POST /{ns}/alarms/{id}/ack        {note?}            open → acknowledged (operators)
 //   POST /{ns}/alarms/{id}/assign     {userId}           to an operator who sees the device (operators)
 //   POST /{ns}/alarms/{id}/note       {text}             (operators)
@@ -16,6 +17,7 @@ import { z } from 'zod';
 import {
   alarmAckBody,
   alarmActDenial,
+  alarmContacts,
   alarmAssignBody,
   alarmListQuery,
   alarmNoteBody,
@@ -38,7 +40,8 @@ import { ApiError } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { getLiveServices } from '../live/index.ts';
 import { refused, requestLanguage } from '../refusal.ts';
-import { canAccessDevice, serverFlags, visibleDeviceIds } from '../traccar/access.ts';
+import { findUserById, findUsersByIds } from '../db/repos/users.ts';
+import { canAccessDevice, serverFlags, usersWhoSeeDevice, visibleDeviceIds } from '../traccar/access.ts';
 import { logAction } from '../traccar/audit.ts';
 import { requireUser, type UserRow } from '../traccar/auth.ts';
 import { domainUser } from '../traccar/model.ts';
@@ -178,6 +181,17 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
     visible(req, await requireUser(ctx, req)),
   );
 
+  // Every operator may call the customer, whether or not it manages users (GET /api/users?deviceId would refuse
+  // an operator without a user limit): the names and phones of those who see the vehicle, nothing else of them.
+  app.get(`/${ns}/alarms/:id/contacts`, edge({ params: idParams, need: 'signedIn' }), async (req) => {
+    const user = await requireUser(ctx, req);
+    if (!isMonitoringOperator(permissionContext(ctx, user)))
+      throw refused(ctx, req, user, 'alarms.notOperator');
+    const alarm = visible(req, user);
+    const users = findUsersByIds(ctx.store.sql, usersWhoSeeDevice(ctx, alarm.deviceId));
+    return alarmContacts(users.filter((u) => !u.disabled));
+  });
+
   const now = () => new Date().toISOString();
   const step = { params: idParams, body: anyInput, anyBody: true, need: 'signedIn' as const };
 
@@ -193,8 +207,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
   app.post(`/${ns}/alarms/:id/assign`, edge(step), async (req) => {
     const { user, alarm } = await actor(req, 'assign');
     const body = input(req, user, alarmAssignBody, req.body, 'alarms.badAssignee');
-    const target = ctx.store.sql.prepare('SELECT * FROM users WHERE id = ?').get(body.userId) as
-      UserRow | undefined;
+    const target = findUserById(ctx.store.sql, body.userId) as UserRow | undefined;
     if (
       !target ||
       target.disabled ||

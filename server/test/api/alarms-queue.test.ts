@@ -291,6 +291,32 @@ describe('roles', () => {
     ).toBe('open');
   });
 
+  it('an operator who manages no users gets the call contacts; a customer and another tenant do not', async () => {
+    const owner = await createUser(t, { name: 'Dona do carro', phone: ' +55 11 98888-7777 ' });
+    await link(t, { userId: owner.id, deviceId: device.id });
+    const alarm = await sos();
+    // the operator is a plain user with the monitoring bits: /api/users refuses it (CONTRACT: not a manager)
+    expect(
+      (await api(t.app, operator.cookie, 'GET', `/api/users?deviceId=${device.id}`)).statusCode,
+    ).toBeGreaterThanOrEqual(400);
+    const contacts = expectStatus<Array<{ name: string; phone: string }>>(
+      await api(t.app, operator.cookie, 'GET', `/rastro/alarms/${alarm.id}/contacts`),
+      200,
+    );
+    expect(contacts).toEqual([{ name: 'Dona do carro', phone: '+55 11 98888-7777' }]);
+    const refusedRes = await t.app.inject({
+      method: 'GET',
+      url: `/rastro/alarms/${alarm.id}/contacts`,
+      headers: { cookie: customer.cookie, 'accept-language': 'es' },
+    });
+    expect(refusedRes.statusCode).toBe(403);
+    expect(refusedRes.body).toContain(formatMessage('alarms.notOperator', 'es'));
+    expect(
+      (await api(t.app, otherOperator.cookie, 'GET', `/rastro/alarms/${alarm.id}/contacts`)).statusCode,
+    ).toBe(404);
+    expect((await api(t.app, operator.cookie, 'GET', '/rastro/alarms/abc/contacts')).statusCode).toBe(400);
+  });
+
   it('signed out: 401', async () => {
     expect((await api(t.app, null, 'GET', '/rastro/alarms')).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/rastro/alarms/1/ack' })).statusCode).toBe(401);

@@ -29,14 +29,14 @@ import { serverMessage } from '../../api/http.ts';
 import { useCan, useViewer } from '../../components/useCan.ts';
 import { openDeviceAction } from '../../shell/deviceActions.ts';
 import { useLive } from '../../stores/live.ts';
-import { alarmStep, createDeskShare, fetchOwnerPhones, type AlarmStepCall } from './api.ts';
+import { alarmStep, createDeskShare, fetchAlarmContacts, type AlarmStepCall } from './api.ts';
 import { SEVERITY_COLOR } from './AlarmQueue.tsx';
 
-function CallCustomer({ deviceId }: { deviceId: number }) {
+function CallCustomer({ alarmId }: { alarmId: number }) {
   const { t } = useTranslation('monitoring');
   const phones = useQuery({
-    queryKey: ['alarm-owner-phones', deviceId],
-    queryFn: () => fetchOwnerPhones(deviceId),
+    queryKey: ['alarm-contacts', alarmId],
+    queryFn: () => fetchAlarmContacts(alarmId),
   });
   if (!phones.data) return null;
   if (!phones.data.length)
@@ -159,7 +159,7 @@ export function AlarmPanel({ alarm, onChanged }: { alarm: Alarm; onChanged: (a: 
           })}
         </Text>
       )}
-      <CallCustomer deviceId={alarm.deviceId} />
+      <CallCustomer alarmId={alarm.id} />
       <Group gap="xs" grow>
         {canBlock && device && (
           <Button color="red" onClick={block} data-testid="alarm-block">

@@ -1,15 +1,15 @@
 // The monitoring desk's calls (issue #32, docs/monitoring.md "API"): the alarm queue and its steps on /{ns}/alarms,
-// the alarms report, the device owners' phones (GET /api/users?deviceId) and a short live link (the shares API,
+// the alarms report, whom to call (GET /{ns}/alarms/{id}/contacts) and a short live link (the shares API,
 // as the share dialog makes it).
 import {
   shareLink,
   type Alarm,
+  type AlarmContact,
   type AlarmOutcome,
   type AlarmReport,
   type MonitoringAlarmType,
   type AlarmState,
   type ShareRecord,
-  type User,
 } from '@rastro/domain';
 import { api, ext } from '../../api/http.ts';
 import { XLSX_MIME } from '../../components/xlsx.ts';
@@ -60,11 +60,9 @@ export async function fetchAlarmReportXlsx(from: string, to: string): Promise<Bl
 }
 
 /** The device's users with a phone (administrators only when nobody else has one). */
-export async function fetchOwnerPhones(deviceId: number): Promise<Array<{ name: string; phone: string }>> {
-  const users = await api.get<User[]>('/users', { deviceId }).catch(() => [] as User[]);
-  const withPhone = users.filter((u) => typeof u.phone === 'string' && u.phone.trim() !== '');
-  const customers = withPhone.filter((u) => !u.administrator);
-  return (customers.length ? customers : withPhone).map((u) => ({ name: u.name, phone: u.phone!.trim() }));
+/** Whom to call about an alarm: the vehicle's users with a phone (domain alarmContacts, answered to every operator). */
+export async function fetchAlarmContacts(alarmId: number): Promise<AlarmContact[]> {
+  return ext.get<AlarmContact[]>(`/alarms/${alarmId}/contacts`);
 }
 
 /** Minutes a live link made from the desk lasts (short: it is for the police on their way). */
