@@ -22,6 +22,8 @@ import {
   type UserLike,
 } from '@rastro/domain';
 import type { AppContext } from './context.ts';
+import { geofenceAttributesText, savedCommandType } from './db/repos/catalog.ts';
+import { serverFlagsRow } from './db/repos/server.ts';
 import { ApiError, denied, unauthorized } from './errors.ts';
 import { refused, refusedPermission } from './refusal.ts';
 import { getUser, type UserRow } from './traccar/auth.ts';
@@ -59,19 +61,7 @@ interface Caller {
 // ---- embedded ------------------------------------------------------------------------------------------
 
 function embeddedServer(ctx: AppContext): ServerLike {
-  const row = ctx.store.sql
-    .prepare(
-      'SELECT readonly, deviceReadonly, limitCommands, disableReports, attributes FROM server WHERE id = 1',
-    )
-    .get() as
-    | {
-        readonly: number;
-        deviceReadonly: number;
-        limitCommands: number;
-        disableReports: number;
-        attributes: string;
-      }
-    | undefined;
+  const row = serverFlagsRow(ctx.store.sql);
   return {
     attributes: parseAttributes(row?.attributes) as ServerLike['attributes'],
     readonly: !!row?.readonly,
@@ -91,14 +81,10 @@ async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Cal
     async facts({ savedCommandId, geofenceId }) {
       const facts: ApiFacts = { userId: row.id };
       if (savedCommandId) {
-        const c = sql.prepare('SELECT type FROM commands WHERE id = ?').get(savedCommandId) as
-          { type: string } | undefined;
-        facts.savedCommandType = c?.type ?? null;
+        facts.savedCommandType = savedCommandType(sql, savedCommandId);
       }
       if (geofenceId) {
-        const g = sql.prepare('SELECT attributes FROM geofences WHERE id = ?').get(geofenceId) as
-          { attributes: string } | undefined;
-        const a = parseAttributes(g?.attributes);
+        const a = parseAttributes(geofenceAttributesText(sql, geofenceId));
         facts.geofenceIsAnchor = a.isAnchor === true || a.isAnchor === 'true';
       }
       return facts;

@@ -14,6 +14,7 @@ import {
   type PermissionArea,
 } from '@rastro/domain';
 import type { AppContext } from './context.ts';
+import { serverAttributesText } from './db/repos/server.ts';
 import { ApiError } from './errors.ts';
 
 type AttributesSource = { attributes?: string | Record<string, unknown> | null } | null | undefined;
@@ -53,9 +54,8 @@ export function acceptLanguage(header: string | undefined): MessageLocale | null
 
 function serverAttributes(ctx: AppContext): Record<string, unknown> {
   try {
-    const row = ctx.store.sql.prepare('SELECT attributes FROM server WHERE id = 1').get() as
-      { attributes: string } | undefined;
-    return attrsOf(row);
+    const attributes = serverAttributesText(ctx.store.sql);
+    return attrsOf(attributes === undefined ? undefined : { attributes });
   } catch {
     return {};
   }

@@ -4,6 +4,17 @@
 // them). Administrators pass every single-object check, but their default lists show only linked objects.
 import { isRestricted, mayWrite, type Restriction } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { rowExists, type TableWithId } from '../db/repos/catalog.ts';
+import {
+  allDeviceIds,
+  childGroupIds,
+  deviceGroupId,
+  deviceIdsInGroups,
+  parentGroupId,
+} from '../db/repos/fleet.ts';
+import { hasLink, linkedPropertyIds, propertiesOfUserAndGroups, usersOfDevice } from '../db/repos/links.ts';
+import { serverFlagsRow } from '../db/repos/server.ts';
+import { findUserById } from '../db/repos/users.ts';
 import { denied } from '../errors.ts';
 import type { UserRow } from './auth.ts';
 import { managesInSubtree, rowIsReseller, subtreeUserIds } from './resellers.ts';
@@ -48,7 +59,6 @@ export const CLASS_OF: Record<string, string> = {
 export const GROUP_DEPTH = 3;
 
 type Sql = AppContext['store']['sql'];
-const ids = (rows: unknown[]) => (rows as Array<{ id: number }>).map((r) => r.id);
 
 export interface ServerFlags {
   readonly: number;
@@ -61,11 +71,7 @@ export interface ServerFlags {
 }
 
 export function serverFlags(ctx: AppContext): ServerFlags {
-  return ctx.store.sql
-    .prepare(
-      'SELECT readonly, deviceReadonly, limitCommands, disableReports, fixedEmail, registration, attributes FROM server WHERE id = 1',
-    )
-    .get() as ServerFlags;
+  return serverFlagsRow(ctx.store.sql) as ServerFlags;
 }
 
 export function serverAttribute(ctx: AppContext, key: string): unknown {
@@ -114,9 +120,8 @@ export function checkRestriction(ctx: AppContext, user: UserRow, key: Restrictio
 export function withSubgroups(sql: Sql, roots: number[]): Set<number> {
   const out = new Set(roots);
   let level = roots;
-  const children = sql.prepare('SELECT id FROM groups WHERE groupId IN (SELECT value FROM json_each(?))');
   for (let depth = 1; depth < GROUP_DEPTH && level.length; depth++) {
-    level = ids(children.all(JSON.stringify(level))).filter((g) => !out.has(g));
+    level = childGroupIds(sql, level).filter((g) => !out.has(g));
     for (const g of level) out.add(g);
   }
   return out;
@@ -125,22 +130,16 @@ export function withSubgroups(sql: Sql, roots: number[]): Set<number> {
 /** `groupId` plus its ancestors, GROUP_DEPTH levels in all (the groups whose users see its devices). */
 export function withAncestors(sql: Sql, groupId: number): number[] {
   const out: number[] = [];
-  const parent = sql.prepare('SELECT groupId FROM groups WHERE id = ?');
   let g = groupId;
   for (let depth = 0; depth < GROUP_DEPTH && g > 0 && !out.includes(g); depth++) {
     out.push(g);
-    const row = parent.get(g) as { groupId: number } | undefined;
-    g = row ? row.groupId : 0;
+    g = parentGroupId(sql, g) ?? 0;
   }
   return out;
 }
 
 function linkedIds(sql: Sql, ownerType: string, ownerId: number, propertyType: string): number[] {
-  return (
-    sql
-      .prepare('SELECT propertyId AS id FROM links WHERE ownerType = ? AND ownerId = ? AND propertyType = ?')
-      .all(ownerType, ownerId, propertyType) as Array<{ id: number }>
-  ).map((r) => r.id);
+  return linkedPropertyIds(sql, ownerType, ownerId, propertyType);
 }
 
 /** Groups a user sees: linked groups and their sub-groups. */
@@ -156,17 +155,13 @@ export function linkedDeviceIds(ctx: AppContext, userId: number): number[] {
   const direct = linkedIds(sql, 'user', userId, 'device');
   const groups = [...visibleGroupIds(ctx, userId)];
   if (!groups.length) return direct;
-  const viaGroups = ids(
-    sql
-      .prepare('SELECT id FROM devices WHERE groupId IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify(groups)),
-  );
+  const viaGroups = deviceIdsInGroups(sql, groups);
   return [...new Set([...direct, ...viaGroups])];
 }
 
 /** Devices a user sees: linked directly or via groups; `all` (admins only) = every device. */
 export function visibleDeviceIds(ctx: AppContext, user: UserRow, all = false): number[] {
-  if (all && user.administrator) return ids(ctx.store.sql.prepare('SELECT id FROM devices').all());
+  if (all && user.administrator) return allDeviceIds(ctx.store.sql);
   return linkedDeviceIds(ctx, user.id);
 }
 
@@ -200,21 +195,9 @@ export function usersWhoSeeDevice(ctx: AppContext, deviceId: number): number[] {
   const cached = audience.byDevice.get(deviceId);
   if (cached) return cached;
   const sql = ctx.store.sql;
-  const device = sql.prepare('SELECT groupId FROM devices WHERE id = ?').get(deviceId) as
-    { groupId: number } | undefined;
+  const groupId = deviceGroupId(sql, deviceId);
   let users: number[] = [];
-  if (device) {
-    const groups = withAncestors(sql, device.groupId);
-    users = ids(
-      sql
-        .prepare(
-          `SELECT ownerId AS id FROM links WHERE ownerType = 'user' AND propertyType = 'device' AND propertyId = ?
-           UNION SELECT ownerId AS id FROM links WHERE ownerType = 'user' AND propertyType = 'group'
-             AND propertyId IN (SELECT value FROM json_each(?))`,
-        )
-        .all(deviceId, JSON.stringify(groups)),
-    );
-  }
+  if (groupId !== undefined) users = usersOfDevice(sql, deviceId, withAncestors(sql, groupId));
   if (audience.byDevice.size > 200_000) audience.byDevice.clear();
   audience.byDevice.set(deviceId, users);
   return users;
@@ -228,16 +211,16 @@ export function permissionsChanged(ctx: AppContext): void {
 
 // ---- users ---------------------------------------------------------------------------------------------
 
-const userRow = (ctx: AppContext, id: number) =>
-  ctx.store.sql.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+const userRow = (ctx: AppContext, id: number) => findUserById(ctx.store.sql, id);
 
 /** A direct managedUser link, or (for a reseller) `userId` anywhere in its subtree (resellers.ts). */
 export function isManagerOf(ctx: AppContext, managerId: number, userId: number): boolean {
-  const direct = !!ctx.store.sql
-    .prepare(
-      `SELECT 1 FROM links WHERE ownerType = 'user' AND ownerId = ? AND propertyType = 'managedUser' AND propertyId = ?`,
-    )
-    .get(managerId, userId);
+  const direct = hasLink(ctx.store.sql, {
+    ownerType: 'user',
+    ownerId: managerId,
+    propertyType: 'managedUser',
+    propertyId: userId,
+  });
   if (direct) return true;
   const manager = userRow(ctx, managerId);
   return !!manager && managesInSubtree(ctx, manager, userId);
@@ -282,15 +265,7 @@ export function visibleIds(ctx: AppContext, userId: number, type: string): numbe
       return [userId, ...managedUserIds(ctx, userId)];
     default: {
       const groups = [...visibleGroupIds(ctx, userId)];
-      return ids(
-        sql
-          .prepare(
-            `SELECT propertyId AS id FROM links WHERE ownerType = 'user' AND ownerId = ? AND propertyType = ?
-             UNION SELECT propertyId AS id FROM links WHERE ownerType = 'group' AND propertyType = ?
-               AND ownerId IN (SELECT value FROM json_each(?))`,
-          )
-          .all(userId, type, type, JSON.stringify(groups)),
-      );
+      return propertiesOfUserAndGroups(sql, userId, type, groups);
     }
   }
 }
@@ -313,5 +288,5 @@ export function checkSee(ctx: AppContext, user: UserRow, type: string, id: numbe
 export function objectExists(ctx: AppContext, type: string, id: number): boolean {
   const table = TABLE_OF[type];
   if (!table) return false;
-  return !!ctx.store.sql.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id);
+  return rowExists(ctx.store.sql, table as TableWithId, id);
 }

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { passwordResetForm, passwordUpdateForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { edge, edgeValue } from '../edge.ts';
+import { deletePasswordReset, findPasswordReset, replacePasswordReset } from '../db/repos/sessions.ts';
+import { findUserByAccount, setHashedPassword } from '../db/repos/users.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { endUserSessions, findUser, hashPassword, randomToken, sha256 } from './auth.ts';
 import { getMailer } from './mailer.ts';
@@ -48,20 +50,18 @@ const sessionPasswordForm = z.record(z.string(), z.unknown()).transform((form, c
 export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
   const reset = async (form: ResetForm, reply: FastifyReply, requestedFrom?: string) => {
     const email = form.email.toLowerCase();
-    const user = ctx.store.sql
-      .prepare('SELECT id, email FROM users WHERE lower(email) = ? OR lower(login) = ? LIMIT 1')
-      .get(email, email) as { id: number; email: string } | undefined;
+    const user = findUserByAccount(ctx.store.sql, email);
     if (user) {
       // the request is logged, never the link or its token (a reset link signs its holder in)
       ctx.log.info({ userId: user.id }, 'password reset requested');
       const token = randomToken();
       const sql = ctx.store.sql;
-      sql
-        .prepare('DELETE FROM password_resets WHERE userId = ? OR expiresAt < ?')
-        .run(user.id, new Date().toISOString());
-      sql
-        .prepare('INSERT INTO password_resets (tokenHash, userId, expiresAt) VALUES (?, ?, ?)')
-        .run(sha256(token), user.id, new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString());
+      replacePasswordReset(
+        sql,
+        sha256(token),
+        user.id,
+        new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString(),
+      );
       const link = recoverLink(ctx.config.publicUrl, token, requestedFrom);
       await getMailer(ctx).send({
         to: user.email,
@@ -74,15 +74,11 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
 
   const update = async (form: UpdateForm, reply: FastifyReply) => {
     const sql = ctx.store.sql;
-    const row = sql
-      .prepare('SELECT userId, expiresAt FROM password_resets WHERE tokenHash = ?')
-      .get(sha256(form.token)) as { userId: number; expiresAt: string } | undefined;
+    const row = findPasswordReset(sql, sha256(form.token));
     if (!row || Date.parse(row.expiresAt) <= Date.now()) throw badRequest('Invalid or expired token');
-    sql.prepare('DELETE FROM password_resets WHERE tokenHash = ?').run(sha256(form.token));
+    deletePasswordReset(sql, sha256(form.token));
     if (!findUser(ctx, row.userId)) throw notFound('User not found');
-    sql
-      .prepare('UPDATE users SET hashedPassword = ? WHERE id = ?')
-      .run(await hashPassword(form.password), row.userId);
+    setHashedPassword(sql, row.userId, await hashPassword(form.password));
     endUserSessions(ctx, row.userId); // the old password's sessions and tokens end with it (issue #27)
     return reply.status(200).send();
   };

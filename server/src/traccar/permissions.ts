@@ -11,6 +11,7 @@ import {
   type ParsedPermission,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { addLink, linkPairs, removeLink } from '../db/repos/links.ts';
 import { badRequest } from '../errors.ts';
 import {
   CLASS_OF,
@@ -51,16 +52,17 @@ function write(
   links: ParsedPermission[],
   add: boolean,
 ): void {
-  const stmt = add
-    ? ctx.store.sql.prepare(
-        'INSERT OR IGNORE INTO links (ownerType, ownerId, propertyType, propertyId) VALUES (?, ?, ?, ?)',
-      )
-    : ctx.store.sql.prepare(
-        'DELETE FROM links WHERE ownerType = ? AND ownerId = ? AND propertyType = ? AND propertyId = ?',
-      );
-  ctx.store.sql.transaction(() => {
+  const sql = ctx.store.sql;
+  sql.transaction(() => {
     for (const l of links) {
-      stmt.run(l.ownerType, l.ownerId, l.propertyType, l.propertyId);
+      const link = {
+        ownerType: l.ownerType,
+        ownerId: l.ownerId,
+        propertyType: l.propertyType,
+        propertyId: l.propertyId,
+      };
+      if (add) addLink(sql, link);
+      else removeLink(sql, link);
       logAction(ctx, req, userId, add ? 'link' : 'unlink', l.ownerType, l.ownerId, {
         propertyType: l.propertyType,
         propertyId: l.propertyId,
@@ -138,15 +140,7 @@ export function registerPermissions(app: FastifyInstance, ctx: AppContext): void
       linkQuery,
       req.query,
     );
-    const rows = ctx.store.sql
-      .prepare(
-        `SELECT ownerId, propertyId FROM links WHERE ownerType = ? AND propertyType = ?
-           AND (? = 0 OR ownerId = ?) AND (? = 0 OR propertyId = ?) ORDER BY ownerId, propertyId`,
-      )
-      .all(ownerType, propertyType, ownerId, ownerId, propertyId, propertyId) as Array<{
-      ownerId: number;
-      propertyId: number;
-    }>;
+    const rows = linkPairs(ctx.store.sql, ownerType, propertyType, ownerId, propertyId);
     return rows.map((r) => ({ [ownerKey]: r.ownerId, [propertyKey]: r.propertyId }));
   });
 }

@@ -14,6 +14,8 @@ import {
 import type { AppContext } from '../context.ts';
 import { corsHeaders } from '../cors.ts';
 import { edge, edgeBodyKeys, edgeValue, noBody } from '../edge.ts';
+import { pingStore, serverSettings, updateServerSettings } from '../db/repos/server.ts';
+import { anyUser } from '../db/repos/users.ts';
 import { badRequest } from '../errors.ts';
 import { logAction, logLifted } from './audit.ts';
 import { getUser, requireUser, type UserRow } from './auth.ts';
@@ -39,12 +41,11 @@ export const VERSION = (() => {
   return '0.0.0';
 })();
 
-const storedServer = (ctx: AppContext) =>
-  ctx.store.sql.prepare('SELECT * FROM server WHERE id = 1').get() as Row;
+const storedServer = (ctx: AppContext) => serverSettings(ctx.store.sql) as unknown as Row;
 
 export function serverJson(ctx: AppContext, user: UserRow | null): Json {
   const row = storedServer(ctx);
-  const anyUser = !!ctx.store.sql.prepare('SELECT 1 FROM users LIMIT 1').get();
+  const someUser = anyUser(ctx.store.sql);
   let storageSpace: number[] | null = null;
   if (user?.administrator) {
     try {
@@ -66,7 +67,7 @@ export function serverJson(ctx: AppContext, user: UserRow | null): Json {
     textEnabled: false,
     geocoderEnabled: !!ctx.config.geocoder,
     storageSpace,
-    newServer: !user && !anyUser,
+    newServer: !user && !someUser,
     openIdEnabled: false,
     openIdForce: false,
   };
@@ -90,7 +91,7 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
   app.options(`/${ctx.config.ns}/*`, preflight, async (_req, reply) => reply.status(204).send());
 
   app.get('/api/health', edge({ need: 'public' }), async (_req, reply) => {
-    ctx.store.sql.prepare('SELECT 1').get();
+    pingStore(ctx.store.sql);
     return reply.type('text/plain; charset=utf-8').send('OK');
   });
 
@@ -104,10 +105,7 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
     const stored = rowToJson(COLUMNS.server, storedServer(ctx));
     const input = keepAbsentFields('server', edgeBodyKeys(req), parsed, stored);
     const values = inputToRow(COLUMNS.server, input);
-    const cols = Object.keys(values);
-    ctx.store.sql
-      .prepare(`UPDATE server SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = 1`)
-      .run(...cols.map((c) => values[c]));
+    updateServerSettings(ctx.store.sql, values);
     logAction(ctx, req, user.id, 'edit', 'server', 1);
     logLifted(ctx, req, user.id, 'server', 1, liftedRestrictions('server', stored, input, ctx.config.ns));
     return serverJson(ctx, user);

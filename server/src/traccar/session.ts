@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { loginForm, revokeForm, tokenForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { edge, edgeValue, idParams, noBody } from '../edge.ts';
+import { findToken, sessionExpiry } from '../db/repos/sessions.ts';
 import { badRequest, denied, notFound, unauthorized } from '../errors.ts';
 import { checkNotOtherAdmin, checkUserAccess } from './access.ts';
 import { accountPolicy } from './accountPolicy.ts';
@@ -143,10 +144,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       if (expires.getTime() <= Date.now()) throw badRequest('expiration must be in the future');
       // A token never outlives the session it was requested from.
       const sid = req.cookies?.[SESSION_COOKIE];
-      const session = sid
-        ? (ctx.store.sql.prepare('SELECT expiresAt FROM sessions WHERE id = ?').get(sid) as
-            { expiresAt: string | null } | undefined)
-        : undefined;
+      const session = sid ? sessionExpiry(ctx.store.sql, sid) : undefined;
       if (session?.expiresAt && Date.parse(session.expiresAt) < expires.getTime())
         expires = new Date(session.expiresAt);
       const sessionId = form.rememberMe ? currentSessionId(ctx, req) : null;
@@ -159,8 +157,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/session/token/revoke', revokeEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
     const form = edgeValue(revokeForm, req.body);
-    const row = ctx.store.sql.prepare('SELECT userId FROM tokens WHERE id = ?').get(sha256(form.token)) as
-      { userId: number } | undefined;
+    const row = findToken(ctx.store.sql, sha256(form.token));
     if (!row) throw badRequest('Invalid token');
     if (!user.administrator && row.userId !== user.id) throw denied('User access denied');
     revokeToken(ctx, form.token);

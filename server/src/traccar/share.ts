@@ -4,6 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { shareDeviceForm, shareGroupForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { addLink } from '../db/repos/links.ts';
+import {
+  deleteTokenSessions,
+  deleteUserSessions,
+  revokeTokenById,
+  setTokenExpiry,
+  setTokenSessionsExpiry,
+} from '../db/repos/sessions.ts';
+import {
+  deleteShare,
+  findShare,
+  insertShare,
+  latestLiveShareExpiry,
+  setShareExpiry,
+} from '../db/repos/shares.ts';
+import { disableUser, enableUntil, markGuest, userIdByEmail } from '../db/repos/users.ts';
 import { badRequest, denied } from '../errors.ts';
 import { checkSee, checkWrite, permissionsChanged, serverSwitch } from './access.ts';
 import { createSessionToken, requireUser, sha256, type UserRow } from './auth.ts';
@@ -48,14 +64,11 @@ export async function createShare(
     target.type === 'device' ? `${owner.email}:${String(row.uniqueId)}` : `${owner.email}:group:${target.id}`;
   const email = dedicated ? `${base}:${randomBytes(6).toString('hex')}` : base;
   const sql = ctx.store.sql;
-  const existing = sql.prepare('SELECT id FROM users WHERE lower(email) = lower(?)').get(email) as
-    { id: number } | undefined;
+  const existing = userIdByEmail(sql, email);
   let userId: number;
-  if (existing) {
-    userId = existing.id;
-    sql
-      .prepare('UPDATE users SET temporary = 1, readonly = 1, limitCommands = 1, disabled = 0 WHERE id = ?')
-      .run(userId);
+  if (existing !== undefined) {
+    userId = existing;
+    markGuest(sql, userId);
   } else {
     const created = await insertUser(ctx, {
       name: String(row.name),
@@ -71,26 +84,19 @@ export async function createShare(
     });
     userId = created.id;
   }
-  sql.prepare('INSERT OR IGNORE INTO links VALUES (?, ?, ?, ?)').run('user', userId, target.type, target.id);
+  addLink(sql, { ownerType: 'user', ownerId: userId, propertyType: target.type, propertyId: target.id });
   const token = createSessionToken(ctx, userId, expiration);
   const now = new Date().toISOString();
-  const id = Number(
-    sql
-      .prepare(
-        `INSERT INTO shares (creatorId, guestId, token, tokenId, deviceId, groupId, expirationTime, createdAt)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        owner.id,
-        userId,
-        token,
-        sha256(token),
-        target.type === 'device' ? target.id : null,
-        target.type === 'group' ? target.id : null,
-        expiration.toISOString(),
-        now,
-      ).lastInsertRowid,
-  );
+  const id = insertShare(sql, {
+    creatorId: owner.id,
+    guestId: userId,
+    token,
+    tokenId: sha256(token),
+    deviceId: target.type === 'device' ? target.id : null,
+    groupId: target.type === 'group' ? target.id : null,
+    expirationTime: expiration.toISOString(),
+    createdAt: now,
+  });
   syncGuestExpiry(ctx, userId);
   permissionsChanged(ctx);
   return { id, token, guestId: userId, expirationTime: expiration.toISOString() };
@@ -102,17 +108,12 @@ export async function createShare(
  */
 export function syncGuestExpiry(ctx: AppContext, guestId: number): void {
   const sql = ctx.store.sql;
-  const latest = sql
-    .prepare(
-      `SELECT max(s.expirationTime) AS until FROM shares s JOIN tokens t ON t.id = s.tokenId
-       WHERE s.guestId = ? AND t.revoked = 0`,
-    )
-    .get(guestId) as { until: string | null };
-  if (latest.until && Date.parse(latest.until) > Date.now()) {
-    sql.prepare('UPDATE users SET expirationTime = ?, disabled = 0 WHERE id = ?').run(latest.until, guestId);
+  const until = latestLiveShareExpiry(sql, guestId);
+  if (until && Date.parse(until) > Date.now()) {
+    enableUntil(sql, guestId, until);
   } else {
-    sql.prepare('UPDATE users SET disabled = 1 WHERE id = ?').run(guestId);
-    sql.prepare('DELETE FROM sessions WHERE userId = ?').run(guestId);
+    disableUser(sql, guestId);
+    deleteUserSessions(sql, guestId);
     ctx.bus.emit('signedOut', guestId);
   }
 }
@@ -120,13 +121,12 @@ export function syncGuestExpiry(ctx: AppContext, guestId: number): void {
 /** Changes a share's expiry: the token, the sessions it opened and the guest follow. */
 export function extendShare(ctx: AppContext, shareId: number, expiration: Date): void {
   const sql = ctx.store.sql;
-  const share = sql.prepare('SELECT guestId, tokenId FROM shares WHERE id = ?').get(shareId) as
-    { guestId: number; tokenId: string } | undefined;
+  const share = findShare(sql, shareId);
   if (!share) return;
   const iso = expiration.toISOString();
-  sql.prepare('UPDATE shares SET expirationTime = ? WHERE id = ?').run(iso, shareId);
-  sql.prepare('UPDATE tokens SET expiresAt = ? WHERE id = ?').run(iso, share.tokenId);
-  sql.prepare('UPDATE sessions SET expiresAt = ? WHERE tokenId = ?').run(iso, share.tokenId);
+  setShareExpiry(sql, shareId, iso);
+  setTokenExpiry(sql, share.tokenId, iso);
+  setTokenSessionsExpiry(sql, share.tokenId, iso);
   syncGuestExpiry(ctx, share.guestId);
 }
 
@@ -136,13 +136,12 @@ export function extendShare(ctx: AppContext, shareId: number, expiration: Date):
  */
 export function revokeShare(ctx: AppContext, shareId: number): void {
   const sql = ctx.store.sql;
-  const share = sql.prepare('SELECT guestId, tokenId FROM shares WHERE id = ?').get(shareId) as
-    { guestId: number; tokenId: string } | undefined;
+  const share = findShare(sql, shareId);
   if (!share) return;
   sql.transaction(() => {
-    sql.prepare('UPDATE tokens SET revoked = 1 WHERE id = ?').run(share.tokenId);
-    sql.prepare('DELETE FROM sessions WHERE tokenId = ?').run(share.tokenId);
-    sql.prepare('DELETE FROM shares WHERE id = ?').run(shareId);
+    revokeTokenById(sql, share.tokenId);
+    deleteTokenSessions(sql, share.tokenId);
+    deleteShare(sql, shareId);
   })();
   ctx.bus.emit('signedOut', share.guestId);
   syncGuestExpiry(ctx, share.guestId);

@@ -14,6 +14,7 @@ import {
   type UserInput,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { firstAdministratorId } from '../db/repos/users.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
 import { isManagerOf, serverFlags } from './access.ts';
@@ -24,9 +25,7 @@ type Req = Pick<FastifyRequest, 'headers'>;
 
 /** The domain's superiorAdminId rule asked of the store: the lowest id with administrator = true, or null. */
 function storedSuperiorAdminId(ctx: AppContext): number | null {
-  const row = ctx.store.sql.prepare('SELECT MIN(id) AS id FROM users WHERE administrator = 1').get() as
-    { id: number | null } | undefined;
-  return row?.id ?? null;
+  return firstAdministratorId(ctx.store.sql);
 }
 
 /** A stored user row as the domain rules read it. */

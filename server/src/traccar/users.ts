@@ -17,6 +17,8 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { accountPolicy } from './accountPolicy.ts';
+import { addLink, linkOwnerIds } from '../db/repos/links.ts';
+import { anyUser, deleteUserRow, insertUserRow, userIdByEmail } from '../db/repos/users.ts';
 import { badRequest, denied, notFound } from '../errors.ts';
 import {
   checkManager,
@@ -158,7 +160,7 @@ function onlySelfAttributesChanged(existing: UserRow, input: UserInput): boolean
 }
 
 function noUsers(ctx: AppContext): boolean {
-  return !ctx.store.sql.prepare('SELECT 1 FROM users LIMIT 1').get();
+  return !anyUser(ctx.store.sql);
 }
 
 export interface NewUserValues extends Partial<UserInput> {
@@ -171,22 +173,12 @@ export async function insertUser(ctx: AppContext, values: NewUserValues): Promis
   const input = userInput.parse({ ...values, password: values.password ?? null });
   const row = inputToRow(COLUMNS.users, input);
   row.hashedPassword = input.password ? await hashPassword(input.password) : null;
-  const cols = Object.keys(row);
-  const id = uniqueGuard(() =>
-    Number(
-      ctx.store.sql
-        .prepare(`INSERT INTO users (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`)
-        .run(...cols.map((c) => row[c])).lastInsertRowid,
-    ),
-  );
+  const id = uniqueGuard(() => insertUserRow(ctx.store.sql, row));
   return findUser(ctx, id)!;
 }
 
 function duplicateEmailCheck(ctx: AppContext, email: string, selfId: number): void {
-  const other = ctx.store.sql
-    .prepare('SELECT id FROM users WHERE lower(email) = lower(?) AND id != ?')
-    .get(email.trim(), selfId);
-  if (other) throw badRequest('Duplicate email');
+  if (userIdByEmail(ctx.store.sql, email.trim(), selfId) !== undefined) throw badRequest('Duplicate email');
 }
 
 export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
@@ -200,13 +192,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     } else if (q.deviceId !== undefined) {
       checkManager(user);
       checkSee(ctx, user, 'device', q.deviceId);
-      ids = (
-        ctx.store.sql
-          .prepare(
-            `SELECT ownerId AS id FROM links WHERE ownerType = 'user' AND propertyType = 'device' AND propertyId = ?`,
-          )
-          .all(q.deviceId) as Array<{ id: number }>
-      ).map((r) => r.id);
+      ids = linkOwnerIds(ctx.store.sql, 'user', 'device', q.deviceId);
     } else {
       ids = user.administrator ? 'all' : managedUserIds(ctx, user.id);
     }
@@ -271,9 +257,12 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const created = await insertUser(ctx, input);
     // Like Traccar, any creator with a user limit (managers, and admins with userLimit != 0) manages the new user.
     if (caller && caller.userLimit !== 0) {
-      ctx.store.sql
-        .prepare(`INSERT OR IGNORE INTO links VALUES ('user', ?, 'managedUser', ?)`)
-        .run(caller.id, created.id);
+      addLink(ctx.store.sql, {
+        ownerType: 'user',
+        ownerId: caller.id,
+        propertyType: 'managedUser',
+        propertyId: created.id,
+      });
       permissionsChanged(ctx);
     }
     logAction(ctx, req, caller?.id ?? created.id, 'create', 'user', created.id);
@@ -349,7 +338,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     checkNotOtherAdmin(caller, target);
     checkDeleteTarget(ctx, req, caller, target); // never oneself, never a superior administrator
     ctx.store.sql.transaction(() => {
-      ctx.store.sql.prepare('DELETE FROM users WHERE id = ?').run(id);
+      deleteUserRow(ctx.store.sql, id);
       deleteLinksOf(ctx, ['user', 'managedUser'], id);
       endUserSessions(ctx, id);
     })();
