@@ -2,36 +2,15 @@
 // §7 POST /{ns}/integrations/{key}): the payment provider (Asaas API key, sandbox, webhook token and the webhook
 // URL to configure at Asaas) and the invoice defaults (first due day, description, fine, interest, discount).
 // Secrets come back masked (last 4 characters); sending the mask back keeps the stored secret.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  Divider,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Tabs,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Group, Loader, Modal, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import {
-  AMOUNT_MODES,
   DEFAULT_INVOICE_INTEGRATION,
   DEFAULT_PAYMENT_INTEGRATION,
   userMenuEntries,
   describeZodError,
   invoiceIntegrationSchema,
   paymentIntegrationSchema,
-  type AmountMode,
   type InvoiceIntegration,
   type PaymentIntegration,
 } from '@rastro/domain';
@@ -41,6 +20,7 @@ import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { serverMessage } from '../../api/http.ts';
 import { useSession } from '../../stores/session.ts';
 import { useIntegrations, useSaveIntegration } from './api.ts';
+import { InvoiceDefaultsForm, PaymentForm } from './IntegrationForms.tsx';
 
 /** The URL the payment provider posts its events to. */
 export const webhookUrl = (origin: string, ns: string) => `${origin}/${ns}/billing/webhook`;
@@ -60,8 +40,6 @@ const FIELD_LABELS: Record<string, string> = {
   discountMode: 'integrations.discountMode',
   discountDays: 'integrations.discountDays',
 };
-
-const num = (v: string | number) => (typeof v === 'number' ? v : Number(v.replace(',', '.')) || 0);
 
 export function IntegrationsDialog({ onClose }: DialogComponentProps) {
   const { t } = useTranslation('billing');
@@ -106,7 +84,6 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
   };
 
   const hook = webhookUrl(window.location.origin, ns);
-  const modes = AMOUNT_MODES.map((m) => ({ value: m, label: t(`integrations.mode.${m}`) }));
 
   return (
     <Modal
@@ -135,144 +112,21 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
               <Tabs.Tab value="invoice">{t('integrations.invoice')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="payment" pt="sm">
-              <Stack gap="sm">
-                <Select
-                  label={t('integrations.provider')}
-                  data={[
-                    { value: 'none', label: t('integrations.providerNone') },
-                    { value: 'asaas', label: 'Asaas' },
-                  ]}
-                  value={payment.provider}
-                  allowDeselect={false}
-                  onChange={(v) => setPayment({ ...payment, provider: v === 'asaas' ? 'asaas' : 'none' })}
-                  data-testid="integrations-provider"
-                />
-                <Switch
-                  label={t('integrations.sandbox')}
-                  checked={payment.sandbox}
-                  onChange={(e) => setPayment({ ...payment, sandbox: e.currentTarget.checked })}
-                  data-testid="integrations-sandbox"
-                />
-                <PasswordInput
-                  label={t('integrations.apiKey')}
-                  description={t('integrations.secretHint')}
-                  autoComplete="off"
-                  value={payment.apiKey}
-                  onChange={(e) => setPayment({ ...payment, apiKey: e.currentTarget.value })}
-                  data-testid="integrations-apiKey"
-                />
-                <PasswordInput
-                  label={t('integrations.webhookToken')}
-                  autoComplete="off"
-                  value={payment.webhookToken}
-                  onChange={(e) => setPayment({ ...payment, webhookToken: e.currentTarget.value })}
-                  data-testid="integrations-webhookToken"
-                />
-                <TextInput
-                  label={t('integrations.webhookUrl')}
-                  readOnly
-                  value={hook}
-                  data-testid="integrations-webhookUrl"
-                  rightSection={
-                    <CopyButton value={hook}>
-                      {({ copied, copy }) => (
-                        <Tooltip label={copied ? t('integrations.copied') : t('integrations.copy')}>
-                          <ActionIcon variant="subtle" onClick={copy} aria-label={t('integrations.copy')}>
-                            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </CopyButton>
-                  }
-                />
-                <Group justify="flex-end">
-                  <Button
-                    onClick={() => void submit('payment')}
-                    loading={save.isPending}
-                    data-testid="integrations-save-payment"
-                  >
-                    {t('save')}
-                  </Button>
-                </Group>
-              </Stack>
+              <PaymentForm
+                value={payment}
+                onChange={setPayment}
+                hook={hook}
+                saving={save.isPending}
+                onSave={() => void submit('payment')}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="invoice" pt="sm">
-              <Stack gap="sm">
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <NumberInput
-                    label={t('integrations.firstDueDay')}
-                    min={1}
-                    max={28}
-                    allowDecimal={false}
-                    value={invoice.firstDueDay}
-                    onChange={(v) => setInvoice({ ...invoice, firstDueDay: num(v) })}
-                    data-testid="integrations-firstDueDay"
-                  />
-                  <TextInput
-                    label={t('fields.description')}
-                    value={invoice.description}
-                    onChange={(e) => setInvoice({ ...invoice, description: e.currentTarget.value })}
-                    data-testid="integrations-description"
-                  />
-                  <NumberInput
-                    label={t('integrations.fine')}
-                    min={0}
-                    decimalScale={2}
-                    value={invoice.fine}
-                    onChange={(v) => setInvoice({ ...invoice, fine: num(v) })}
-                  />
-                  <Select
-                    label={t('integrations.fineMode')}
-                    data={modes}
-                    value={invoice.fineMode}
-                    allowDeselect={false}
-                    onChange={(v) => setInvoice({ ...invoice, fineMode: (v as AmountMode) ?? 'PERCENTAGE' })}
-                  />
-                  <NumberInput
-                    label={t('integrations.interest')}
-                    min={0}
-                    max={100}
-                    decimalScale={2}
-                    value={invoice.interest}
-                    onChange={(v) => setInvoice({ ...invoice, interest: num(v) })}
-                  />
-                  <div />
-                  <NumberInput
-                    label={t('integrations.discount')}
-                    min={0}
-                    decimalScale={2}
-                    value={invoice.discount}
-                    onChange={(v) => setInvoice({ ...invoice, discount: num(v) })}
-                  />
-                  <Select
-                    label={t('integrations.discountMode')}
-                    data={modes}
-                    value={invoice.discountMode}
-                    allowDeselect={false}
-                    onChange={(v) =>
-                      setInvoice({ ...invoice, discountMode: (v as AmountMode) ?? 'PERCENTAGE' })
-                    }
-                  />
-                  <NumberInput
-                    label={t('integrations.discountDays')}
-                    min={0}
-                    max={365}
-                    allowDecimal={false}
-                    value={invoice.discountDays}
-                    onChange={(v) => setInvoice({ ...invoice, discountDays: num(v) })}
-                  />
-                </SimpleGrid>
-                <Divider />
-                <Group justify="flex-end">
-                  <Button
-                    onClick={() => void submit('invoice')}
-                    loading={save.isPending}
-                    data-testid="integrations-save-invoice"
-                  >
-                    {t('save')}
-                  </Button>
-                </Group>
-              </Stack>
+              <InvoiceDefaultsForm
+                value={invoice}
+                onChange={setInvoice}
+                saving={save.isPending}
+                onSave={() => void submit('invoice')}
+              />
             </Tabs.Panel>
           </Tabs>
         </Stack>

@@ -2,7 +2,7 @@
 // {ns}.enableBilling on; §4 an invoice can be cancelled or marked received in cash): pick a user, see and filter
 // their invoices by status, create one (charged at the payment provider when configured), cash or cancel it
 // after a confirmation.
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import {
@@ -25,7 +25,7 @@ import { useResourceList } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 import { useCreateInvoice, useIntegrations, useInvoiceAction, useInvoices } from './api.ts';
 import { InvoiceTable, useMoney } from './InvoiceTable.tsx';
-import { DateField } from '../../components/DateField.tsx';
+import { InvoiceForm } from './InvoiceForm.tsx';
 
 export const INVOICE_STATUS_FILTERS = ['all', 'open', 'paid', ...INVOICE_STATUSES] as const;
 export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
@@ -121,47 +121,15 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps) 
       {!allowed ? (
         <Alert color="red">{t('denied')}</Alert>
       ) : form ? (
-        <Stack gap="sm" data-testid="invoice-form">
-          <Text size="sm">
-            {t('fields.user')}: <b>{userOptions.find((o) => o.value === String(userId))?.label ?? ''}</b>
-          </Text>
-          {field('userId') ? <Alert color="red">{t('pickUser')}</Alert> : null}
-          <Group grow align="flex-start">
-            <TextInput
-              label={t('fields.value')}
-              required
-              inputMode="decimal"
-              value={form.value}
-              error={field('value')}
-              onChange={(e) => setForm({ ...form, value: e.currentTarget.value })}
-              data-testid="invoice-value"
-            />
-            <DateField
-              label={t('fields.dueDate')}
-              required
-              value={form.dueDate}
-              error={field('dueDate')}
-              onChange={(value) => setForm({ ...form, dueDate: value })}
-              data-testid="invoice-dueDate"
-            />
-          </Group>
-          <Textarea
-            label={t('fields.description')}
-            rows={2}
-            value={form.description}
-            error={field('description')}
-            onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
-            data-testid="invoice-description"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setForm(null)}>
-              {t('back')}
-            </Button>
-            <Button onClick={() => void submit()} loading={create.isPending} data-testid="invoice-save">
-              {t('save')}
-            </Button>
-          </Group>
-        </Stack>
+        <InvoiceForm
+          form={form}
+          onChange={setForm}
+          field={field}
+          userLabel={userOptions.find((o) => o.value === String(userId))?.label ?? ''}
+          saving={create.isPending}
+          onBack={() => setForm(null)}
+          onSave={() => void submit()}
+        />
       ) : (
         <Stack gap="sm">
           <Group align="flex-end" wrap="wrap">

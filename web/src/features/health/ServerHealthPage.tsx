@@ -1,58 +1,20 @@
 // /server-health (administrators; the guard sends others home): cards with the server's own figures, refreshed
 // every 10 s, and the TLS status told as it is: the certificate lives in the reverse proxy in front of Rastro.
-import { Alert, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IconActivity,
   IconCpu,
   IconDatabase,
   IconDeviceDesktopAnalytics,
-  IconLock,
   IconPlugConnected,
   IconRoute,
   IconServer,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchHealth, fetchSsl, HEALTH_REFRESH_MS } from './api.ts';
 import { formatBytes, formatUptime, percent } from './format.ts';
-
-function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600} ta="right" data-testid={testId}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
-
-function HealthCard({
-  title,
-  icon,
-  testId,
-  children,
-}: {
-  title: string;
-  icon: ReactNode;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder padding="sm" radius="md" data-testid={testId}>
-      <Group gap="xs" mb="xs">
-        {icon}
-        <Title order={3} size="h6">
-          {title}
-        </Title>
-      </Group>
-      <Stack gap={4}>{children}</Stack>
-    </Card>
-  );
-}
+import { Figure, HealthCard, SslCard } from './HealthCard.tsx';
 
 export function ServerHealthPage() {
   const { t, i18n } = useTranslation('health');
@@ -236,30 +198,7 @@ export function ServerHealthPage() {
               </HealthCard>
             )}
 
-            <HealthCard title={t('cards.ssl')} icon={<IconLock size={18} />} testId="health-ssl">
-              {ssl.isError && <Text size="sm">{t('sslError')}</Text>}
-              {ssl.data && (
-                <>
-                  <Text size="sm" data-testid="health-ssl-managed">
-                    {t('ssl.managedByProxy')}
-                  </Text>
-                  <Figure label={t('ssl.host')} value={ssl.data.host} />
-                  <Figure
-                    label={t('ssl.https')}
-                    value={
-                      <Badge color={ssl.data.https ? 'green' : 'orange'} data-testid="health-ssl-https">
-                        {ssl.data.https ? t('ssl.httpsOn') : t('ssl.httpsOff')}
-                      </Badge>
-                    }
-                  />
-                  {!ssl.data.https && (
-                    <Text size="xs" c="dimmed">
-                      {t('ssl.httpsHint')}
-                    </Text>
-                  )}
-                </>
-              )}
-            </HealthCard>
+            <SslCard data={ssl.data} isError={ssl.isError} />
           </SimpleGrid>
         </>
       )}

@@ -2,9 +2,9 @@
 // caller's scheduled reports with a search, the create/edit form (ScheduledReportForm) and delete with a
 // confirmation. The server runs each one when its calendar's period ends and mails it (live/reports/scheduled.ts).
 // Read-only users see the list only (mayWrite); the server's refusals are shown as it words them.
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   canDeleteById,
@@ -22,6 +22,7 @@ import { useDeleteResource, useResourceList, useSaveResource } from '../../api/r
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
 import { useSession } from '../../stores/session.ts';
 import { ScheduledReportForm } from './ScheduledReportForm.tsx';
+import { ScheduledTable } from './ScheduledTable.tsx';
 import { applyScheduledLinks, fetchScheduledLinks, scheduledLinksKey } from './scheduledApi.ts';
 
 export function ScheduledReports({ onClose }: { onClose(): void }) {
@@ -165,51 +166,15 @@ export function ScheduledReports({ onClose }: { onClose(): void }) {
             </Text>
           )}
           {rows.length > 0 && (
-            <Table.ScrollContainer minWidth={360}>
-              <Table striped fz="sm" data-testid="scheduled-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('scheduled.fields.description')}</Table.Th>
-                    <Table.Th>{t('scheduled.fields.type')}</Table.Th>
-                    <Table.Th>{t('scheduled.fields.calendar')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((r) => (
-                    <Table.Tr key={r.id} data-testid="scheduled-row" data-report-id={r.id}>
-                      <Table.Td>{r.description || typeLabel(r.type)}</Table.Td>
-                      <Table.Td>{typeLabel(r.type)}</Table.Td>
-                      <Table.Td>{calendarName(r.calendarId)}</Table.Td>
-                      <Table.Td>
-                        {writable && (
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('scheduled.edit')}
-                              loading={opening}
-                              onClick={() => void openEdit(r)}
-                              data-testid="scheduled-edit"
-                            >
-                              <IconEdit size={16} />
-                            </ActionIcon>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('scheduled.delete')}
-                              onClick={() => setDeleting(r)}
-                              data-testid="scheduled-delete"
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Group>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ScheduledTable
+              rows={rows}
+              writable={writable}
+              opening={opening}
+              typeLabel={typeLabel}
+              calendarName={calendarName}
+              onEdit={(r) => void openEdit(r)}
+              onDelete={setDeleting}
+            />
           )}
           {deleting && (
             <InlineDeleteConfirm

@@ -1,0 +1,178 @@
+// The two forms of the `integrations` dialog: the payment provider and the invoice defaults.
+import {
+  ActionIcon,
+  Button,
+  CopyButton,
+  Divider,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import {
+  AMOUNT_MODES,
+  type AmountMode,
+  type InvoiceIntegration,
+  type PaymentIntegration,
+} from '@rastro/domain';
+import { useTranslation } from 'react-i18next';
+
+const num = (v: string | number) => (typeof v === 'number' ? v : Number(v.replace(',', '.')) || 0);
+
+interface FormProps<T> {
+  value: T;
+  onChange(value: T): void;
+  saving: boolean;
+  onSave(): void;
+}
+
+export function PaymentForm({
+  value,
+  onChange,
+  hook,
+  saving,
+  onSave,
+}: FormProps<PaymentIntegration> & { hook: string }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Stack gap="sm">
+      <Select
+        label={t('integrations.provider')}
+        data={[
+          { value: 'none', label: t('integrations.providerNone') },
+          { value: 'asaas', label: 'Asaas' },
+        ]}
+        value={value.provider}
+        allowDeselect={false}
+        onChange={(v) => onChange({ ...value, provider: v === 'asaas' ? 'asaas' : 'none' })}
+        data-testid="integrations-provider"
+      />
+      <Switch
+        label={t('integrations.sandbox')}
+        checked={value.sandbox}
+        onChange={(e) => onChange({ ...value, sandbox: e.currentTarget.checked })}
+        data-testid="integrations-sandbox"
+      />
+      <PasswordInput
+        label={t('integrations.apiKey')}
+        description={t('integrations.secretHint')}
+        autoComplete="off"
+        value={value.apiKey}
+        onChange={(e) => onChange({ ...value, apiKey: e.currentTarget.value })}
+        data-testid="integrations-apiKey"
+      />
+      <PasswordInput
+        label={t('integrations.webhookToken')}
+        autoComplete="off"
+        value={value.webhookToken}
+        onChange={(e) => onChange({ ...value, webhookToken: e.currentTarget.value })}
+        data-testid="integrations-webhookToken"
+      />
+      <TextInput
+        label={t('integrations.webhookUrl')}
+        readOnly
+        value={hook}
+        data-testid="integrations-webhookUrl"
+        rightSection={
+          <CopyButton value={hook}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? t('integrations.copied') : t('integrations.copy')}>
+                <ActionIcon variant="subtle" onClick={copy} aria-label={t('integrations.copy')}>
+                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        }
+      />
+      <Group justify="flex-end">
+        <Button onClick={onSave} loading={saving} data-testid="integrations-save-payment">
+          {t('save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function InvoiceDefaultsForm({ value, onChange, saving, onSave }: FormProps<InvoiceIntegration>) {
+  const { t } = useTranslation('billing');
+  const modes = AMOUNT_MODES.map((m) => ({ value: m, label: t(`integrations.mode.${m}`) }));
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <NumberInput
+          label={t('integrations.firstDueDay')}
+          min={1}
+          max={28}
+          allowDecimal={false}
+          value={value.firstDueDay}
+          onChange={(v) => onChange({ ...value, firstDueDay: num(v) })}
+          data-testid="integrations-firstDueDay"
+        />
+        <TextInput
+          label={t('fields.description')}
+          value={value.description}
+          onChange={(e) => onChange({ ...value, description: e.currentTarget.value })}
+          data-testid="integrations-description"
+        />
+        <NumberInput
+          label={t('integrations.fine')}
+          min={0}
+          decimalScale={2}
+          value={value.fine}
+          onChange={(v) => onChange({ ...value, fine: num(v) })}
+        />
+        <Select
+          label={t('integrations.fineMode')}
+          data={modes}
+          value={value.fineMode}
+          allowDeselect={false}
+          onChange={(v) => onChange({ ...value, fineMode: (v as AmountMode) ?? 'PERCENTAGE' })}
+        />
+        <NumberInput
+          label={t('integrations.interest')}
+          min={0}
+          max={100}
+          decimalScale={2}
+          value={value.interest}
+          onChange={(v) => onChange({ ...value, interest: num(v) })}
+        />
+        <div />
+        <NumberInput
+          label={t('integrations.discount')}
+          min={0}
+          decimalScale={2}
+          value={value.discount}
+          onChange={(v) => onChange({ ...value, discount: num(v) })}
+        />
+        <Select
+          label={t('integrations.discountMode')}
+          data={modes}
+          value={value.discountMode}
+          allowDeselect={false}
+          onChange={(v) => onChange({ ...value, discountMode: (v as AmountMode) ?? 'PERCENTAGE' })}
+        />
+        <NumberInput
+          label={t('integrations.discountDays')}
+          min={0}
+          max={365}
+          allowDecimal={false}
+          value={value.discountDays}
+          onChange={(v) => onChange({ ...value, discountDays: num(v) })}
+        />
+      </SimpleGrid>
+      <Divider />
+      <Group justify="flex-end">
+        <Button onClick={onSave} loading={saving} data-testid="integrations-save-invoice">
+          {t('save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
