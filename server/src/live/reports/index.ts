@@ -2,23 +2,11 @@
 // route, events, trips, stops and summary also answer in Excel: with the xlsx Accept header, or at /{type}/xlsx;
 // /{type}/mail sends that Excel file to the caller's e-mail address. /devices/{xlsx,mail}: the caller's devices
 // with their latest state (Traccar's devices report, Excel only).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  formatMessage,
-  queryIdList,
-  XLSX_ACCEPT,
-  zonedDate,
-  type DeviceReportRow,
-  type MessageKey,
-  type ReportRow,
-  type ReportType,
-} from '@rastro/domain';
-import { requestLanguage } from '../../refusal.ts';
+import { queryIdList, XLSX_ACCEPT, zonedDate, type ReportType } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
-import { ApiError, badRequest } from '../../errors.ts';
-import { invalidInput } from '../../invalid.ts';
-import { getMailer } from '../../traccar/mailer.ts';
+import { badRequest } from '../../errors.ts';
 import { requireUser, type UserRow } from '../../traccar/auth.ts';
 import { canSee, checkRestriction, checkSee } from '../../traccar/access.ts';
 import { edge, edgeValue } from '../../edge.ts';
@@ -38,18 +26,10 @@ import {
   type Segment,
 } from './compute.ts';
 import { ReportData, type Range } from './data.ts';
+import { registerDevicesReport } from './devicesReport.ts';
+import { reportOutputs } from './outputs.ts';
 import { registerRoutePages } from './routePages.ts';
 import { list, reportDevices, reportTimeZone } from './scope.ts';
-import { devicesWorkbook, reportWorkbook } from './xlsx.ts';
-
-/** The report types' names in the messages (mail subject), as the Excel sheets name them. */
-const REPORT_TYPE_KEYS: Partial<Record<ReportType, MessageKey>> = {
-  route: 'reportSheets.route',
-  events: 'reportSheets.events',
-  trips: 'reportSheets.trips',
-  stops: 'reportSheets.stops',
-  summary: 'reportSheets.summary',
-};
 
 /** Whether the request asks for the Excel variant (Accept: the xlsx media type, as Traccar's clients send). */
 export function wantsXlsx(req: FastifyRequest): boolean {
@@ -138,138 +118,8 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
   }
 
   const timeZone = (user: UserRow) => reportTimeZone(live, user);
-
-  /** The .xlsx of a report, in the caller's units, time zone and language (as Traccar's xlsx reports). */
-  function workbook(
-    req: FastifyRequest,
-    type: ReportType,
-    user: UserRow,
-    devices: ReportDevice[],
-    rows: unknown[],
-  ): Promise<Buffer> {
-    const cache = live.cache.fresh();
-    const names = new Map(devices.map((d) => [d.id, d.name]));
-    return reportWorkbook(type, rows as ReportRow[], {
-      userAttributes: cache.userAttrs.get(user.id) ?? {},
-      serverAttributes: cache.serverAttrs,
-      lang: requestLanguage(ctx, req, user),
-      timeZone: timeZone(user),
-      deviceName: (id) => names.get(id) ?? String(id),
-    });
-  }
-
-  /** Excel answer of a report. */
-  async function sendXlsx(
-    reply: FastifyReply,
-    type: ReportType,
-    user: UserRow,
-    devices: ReportDevice[],
-    rows: unknown[],
-  ) {
-    const body = await workbook(reply.request, type, user, devices, rows);
-    return reply
-      .type(XLSX_ACCEPT)
-      .header('content-disposition', `attachment; filename="report-${type}.xlsx"`)
-      .send(body);
-  }
-
-  /**
-   * GET /api/reports/{type}/mail (Traccar's "send by e-mail"): the .xlsx mailed to the caller's own address through
-   * the mail adapter, then 204. Checked before any work: a caller without an e-mail address or a server without
-   * mail gets a translated 400; a refused delivery is 502 with the reason.
-   */
-  async function mailXlsx(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    type: ReportType,
-    r: { user: UserRow; devices: ReportDevice[]; rows: unknown[] },
-  ) {
-    return mailWorkbook(req, reply, r.user, REPORT_TYPE_KEYS[type] ?? null, type, () =>
-      workbook(req, type, r.user, r.devices, r.rows),
-    );
-  }
-
-  /** Mails the workbook `content` makes (attachment report-{file}.xlsx, subject naming `typeKey`), then 204. */
-  async function mailWorkbook(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    user: UserRow,
-    typeKey: MessageKey | null,
-    file: string,
-    make: () => Promise<Buffer>,
-  ) {
-    const mailer = getMailer(ctx);
-    if (!mailer.configured) throw invalidInput(ctx, req, user, 'reportMail.notConfigured');
-    if (!user.email.includes('@')) throw invalidInput(ctx, req, user, 'reportMail.noAddress');
-    const lang = requestLanguage(ctx, req, user);
-    const typeName = typeKey ? formatMessage(typeKey, lang) : file;
-    const content = await make();
-    let result: { sent: boolean; reason?: string };
-    try {
-      result = await mailer.send({
-        to: user.email,
-        subject: formatMessage('reportMail.subject', lang, { type: typeName.toLowerCase() }),
-        body: formatMessage('reportMail.body', lang, { type: typeName.toLowerCase() }),
-        attachments: [{ filename: `report-${file}.xlsx`, contentType: XLSX_ACCEPT, content }],
-      });
-    } catch (err) {
-      ctx.log.warn({ err, userId: user.id, type: file }, 'report mail not sent');
-      result = { sent: false, reason: err instanceof Error ? err.message : String(err) };
-    }
-    if (!result.sent)
-      throw new ApiError(
-        502,
-        `Mail not sent: ${result.reason ?? 'unknown reason'}`,
-        'WebApplicationException',
-      );
-    return reply.status(204).send();
-  }
-
-  /**
-   * GET /api/reports/devices/{xlsx|mail} (Traccar's devices report): every device the caller sees (linked directly
-   * or through groups, as their device list) with its group, status, last update and latest position, in the
-   * caller's language, units and time zone. Refused like every report when reports are disabled.
-   */
-  async function devicesReport(req: FastifyRequest) {
-    const user = await requireUser(ctx, req);
-    checkRestriction(ctx, user, 'disableReports');
-    const cache = live.cache.fresh();
-    const rows: DeviceReportRow[] = [];
-    for (const d of reportDevices(ctx, live, user, { deviceId: [], groupId: [] })) {
-      const device = live.deviceJson(d.id);
-      if (!device) continue;
-      const p = live.latestPosition(d.id);
-      rows.push({
-        device,
-        groupName: cache.groups.get(device.groupId)?.name ?? null,
-        position: p ? { ...p, fixTime: new Date(p.fixTime).toISOString() } : null,
-      });
-    }
-    return {
-      user,
-      make: () =>
-        devicesWorkbook(rows, {
-          userAttributes: cache.userAttrs.get(user.id) ?? {},
-          serverAttributes: cache.serverAttrs,
-          lang: requestLanguage(ctx, req, user),
-          timeZone: timeZone(user),
-          deviceName: (id) => cache.device(id)?.name ?? String(id),
-        }),
-    };
-  }
-  // the devices report takes no query: every device the caller sees (reports.view, the table)
-  const devicesEdge = edge({ need: 'table' });
-  app.get('/api/reports/devices/xlsx', devicesEdge, async (req, reply) => {
-    const r = await devicesReport(req);
-    return reply
-      .type(XLSX_ACCEPT)
-      .header('content-disposition', 'attachment; filename="report-devices.xlsx"')
-      .send(await r.make());
-  });
-  app.get('/api/reports/devices/mail', devicesEdge, async (req, reply) => {
-    const r = await devicesReport(req);
-    return mailWorkbook(req, reply, r.user, 'reportSheets.devices', 'devices', r.make);
-  });
+  const { sendXlsx, mailXlsx } = reportOutputs(ctx, live);
+  registerDevicesReport(app, ctx, live);
 
   /**
    * GET /api/reports/{type} (JSON, or Excel with the xlsx Accept header), /{type}/xlsx and /{type}/mail; the edge

@@ -18,15 +18,14 @@ import {
   qrDeviceIdOf,
   type Geofence,
   type Position,
-  type User,
 } from '@rastro/domain';
 import { firstPositions, firstPositionsIn, openSocket } from '../../api/socket.ts';
 import { useResourceList } from '../../api/resources.ts';
-import { selectFiltered, setLiveMap, setSessionRecheck, useLive } from '../../stores/live.ts';
-import { api, HttpError } from '../../api/http.ts';
+import { setLiveMap, useLive } from '../../stores/live.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { useSession } from '../../stores/session.ts';
 import { LiveMapController } from './controller.ts';
+import { controllerInput, feedController, testHook, watchSession } from './feedController.ts';
 import { mapStyles, resolveStyle } from './styles.ts';
 import { MapControls } from './MapControls.tsx';
 import { mapLocale } from './mapLocale.ts';
@@ -58,9 +57,6 @@ declare global {
  * start this far (px) lower (map.css moves MapLibre's; MapControls takes `top`).
  */
 const DRIVER_CONTROLS_OFFSET = 48;
-
-/** The map applies a typed search after this pause (ms); the list follows at once. */
-const QUERY_MAP_DELAY_MS = 150;
 
 // The worker is bundled by vite as its own file; MapLibre is told where it is.
 maplibregl.setWorkerUrl(workerUrl);
@@ -155,21 +151,7 @@ export function MapView() {
     ctrl.current = controller;
     setLiveMap(map);
     const detachDraw = attachMapDraw(map);
-    window.__rastroMap = {
-      map,
-      controller,
-      featureCount: () => controller.featureCount,
-      featureIds: () => [...(controller as unknown as { features: Map<number, unknown> }).features.keys()],
-      positionOf: (id) => controller.drawnPosition(id),
-      screenPointOf: (id) => {
-        const xy = controller.drawnPosition(id);
-        if (!xy) return undefined;
-        const p = map.project(xy);
-        const r = map.getCanvas().getBoundingClientRect();
-        return { x: r.left + p.x, y: r.top + p.y };
-      },
-      styleId: () => styleRef.current,
-    };
+    window.__rastroMap = testHook(map, controller, () => styleRef.current);
 
     const centre = () => {
       if (centred || useLive.getState().routeMode || !firstPositionsIn()) return;
@@ -180,66 +162,11 @@ export function MapView() {
     void firstPositions().then(centre);
 
     // feed the controller from the stores, outside React renders
-    const push = () => {
-      const l = useLive.getState();
-      const p = usePrefs.getState();
-      const devices = selectFiltered(l.devices, l.positions, l.filters, p.query, l.anchored);
-      controller.update({
-        devices,
-        positions: l.positions,
-        mapPref: p.mapPref,
-        selectedId: l.selectedId,
-        trail: l.trail,
-      });
-    };
-    push();
-    const unsubLive = useLive.subscribe((l, prev) => {
-      if (
-        l.devices !== prev.devices ||
-        l.positions !== prev.positions ||
-        l.filters !== prev.filters ||
-        l.selectedId !== prev.selectedId ||
-        l.trail !== prev.trail ||
-        l.anchored !== prev.anchored
-      )
-        push();
-      if (!centred && l.positions !== prev.positions) centre();
-      if (l.routeMode) return;
-      // centre on a device when asked (list click, detail page)
-      if (l.focusSeq !== prev.focusSeq && l.selectedId !== null) {
-        const pos = l.positions[l.selectedId];
-        if (pos) controller.flyTo(pos);
-      }
-      // trail mode follows the device
-      if (l.trailId !== null && l.positions !== prev.positions) {
-        const pos = l.positions[l.trailId];
-        if (pos && pos !== prev.positions[l.trailId]) controller.follow(pos);
-      }
-    });
-    // typing in the search box: the map follows once typing pauses, so a keystroke only updates the input
-    let queryTimer: ReturnType<typeof setTimeout> | undefined;
-    const unsubPrefs = usePrefs.subscribe((p, prev) => {
-      if (p.mapPref !== prev.mapPref) push();
-      else if (p.query !== prev.query) {
-        clearTimeout(queryTimer);
-        queryTimer = setTimeout(push, QUERY_MAP_DELAY_MS);
-      }
-    });
-    // SPEC §4: a device losing its qrDriverId re-checks the session (a QR driver checked out elsewhere)
-    setSessionRecheck(() => {
-      api
-        .get<User>('/session')
-        .then((u) => useSession.getState().setUser(u))
-        .catch((err) => {
-          if (err instanceof HttpError && (err.status === 401 || err.status === 404))
-            window.location.reload();
-        });
-    });
+    const unfeed = feedController(controller, centre);
+    watchSession();
     void openSocket();
     return () => {
-      clearTimeout(queryTimer);
-      unsubLive();
-      unsubPrefs();
+      unfeed();
       detachDraw();
       controller.destroy();
       setLiveMap(null);
@@ -267,18 +194,7 @@ export function MapView() {
 
   // labels follow the language
   useEffect(() => {
-    const l = useLive.getState();
-    const p = usePrefs.getState();
-    ctrl.current?.update(
-      {
-        devices: selectFiltered(l.devices, l.positions, l.filters, p.query, l.anchored),
-        positions: l.positions,
-        mapPref: p.mapPref,
-        selectedId: l.selectedId,
-        trail: l.trail,
-      },
-      true,
-    );
+    ctrl.current?.update(controllerInput(), true);
   }, [t]);
 
   return (

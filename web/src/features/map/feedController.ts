@@ -1,0 +1,106 @@
+// What ties the live map's controller to the stores, outside React renders: the filtered devices and positions
+// pushed on every change, the camera asked to centre or follow, the session re-checked, and the test hook.
+import type * as maplibregl from 'maplibre-gl';
+import type { User } from '@rastro/domain';
+import { api, HttpError } from '../../api/http.ts';
+import { selectFiltered, setSessionRecheck, useLive } from '../../stores/live.ts';
+import { usePrefs } from '../../stores/prefs.ts';
+import { useSession } from '../../stores/session.ts';
+import type { LiveMapController, MapInputs } from './controller.ts';
+
+/** The map applies a typed search after this pause (ms); the list follows at once. */
+const QUERY_MAP_DELAY_MS = 150;
+
+/** What the controller draws, read from the stores now. */
+export function controllerInput(): MapInputs {
+  const l = useLive.getState();
+  const p = usePrefs.getState();
+  return {
+    devices: selectFiltered(l.devices, l.positions, l.filters, p.query, l.anchored),
+    positions: l.positions,
+    mapPref: p.mapPref,
+    selectedId: l.selectedId,
+    trail: l.trail,
+  };
+}
+
+/**
+ * Pushes the stores into the controller now and on every change; `centre` is called when positions come (the
+ * first view waits for them). Returns the unsubscribe.
+ */
+export function feedController(controller: LiveMapController, centre: () => void): () => void {
+  const push = () => controller.update(controllerInput());
+  push();
+  const unsubLive = useLive.subscribe((l, prev) => {
+    if (
+      l.devices !== prev.devices ||
+      l.positions !== prev.positions ||
+      l.filters !== prev.filters ||
+      l.selectedId !== prev.selectedId ||
+      l.trail !== prev.trail ||
+      l.anchored !== prev.anchored
+    )
+      push();
+    if (l.positions !== prev.positions) centre();
+    if (l.routeMode) return;
+    // centre on a device when asked (list click, detail page)
+    if (l.focusSeq !== prev.focusSeq && l.selectedId !== null) {
+      const pos = l.positions[l.selectedId];
+      if (pos) controller.flyTo(pos);
+    }
+    // trail mode follows the device
+    if (l.trailId !== null && l.positions !== prev.positions) {
+      const pos = l.positions[l.trailId];
+      if (pos && pos !== prev.positions[l.trailId]) controller.follow(pos);
+    }
+  });
+  // typing in the search box: the map follows once typing pauses, so a keystroke only updates the input
+  let queryTimer: ReturnType<typeof setTimeout> | undefined;
+  const unsubPrefs = usePrefs.subscribe((p, prev) => {
+    if (p.mapPref !== prev.mapPref) push();
+    else if (p.query !== prev.query) {
+      clearTimeout(queryTimer);
+      queryTimer = setTimeout(push, QUERY_MAP_DELAY_MS);
+    }
+  });
+  return () => {
+    clearTimeout(queryTimer);
+    unsubLive();
+    unsubPrefs();
+  };
+}
+
+/** SPEC §4: a device losing its qrDriverId re-checks the session (a QR driver checked out elsewhere). */
+export function watchSession(): void {
+  setSessionRecheck(() => {
+    api
+      .get<User>('/session')
+      .then((u) => useSession.getState().setUser(u))
+      .catch((err) => {
+        if (err instanceof HttpError && (err.status === 401 || err.status === 404)) window.location.reload();
+      });
+  });
+}
+
+/** The read-only test and benchmark hook, window.__rastroMap. */
+export function testHook(
+  map: maplibregl.Map,
+  controller: LiveMapController,
+  styleId: () => string,
+): NonNullable<Window['__rastroMap']> {
+  return {
+    map,
+    controller,
+    featureCount: () => controller.featureCount,
+    featureIds: () => [...(controller as unknown as { features: Map<number, unknown> }).features.keys()],
+    positionOf: (id) => controller.drawnPosition(id),
+    screenPointOf: (id) => {
+      const xy = controller.drawnPosition(id);
+      if (!xy) return undefined;
+      const p = map.project(xy);
+      const r = map.getCanvas().getBoundingClientRect();
+      return { x: r.left + p.x, y: r.top + p.y };
+    },
+    styleId,
+  };
+}

@@ -1,0 +1,99 @@
+// The report's Excel export, built in the browser, and "by e-mail": the server builds the same report as .xlsx
+// and mails it to the user (GET /api/reports/{type}/mail).
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileSpreadsheet, IconMail } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, serverDetail } from '../../api/http.ts';
+import { buildXlsx, downloadBlob, fileStem, XLSX_MIME } from '../../components/xlsx.ts';
+import { useSession } from '../../stores/session.ts';
+import { excelValue, REPORT_TYPE, type Column, type ReportKind, type ReportRow } from './columns.ts';
+
+/** A report as last run: its rows, period and query. */
+export type Loaded = { kind: ReportKind; rows: ReportRow[]; from: string; to: string; query: string };
+
+export function ReportExport({
+  loaded,
+  columns,
+  disabled,
+}: {
+  loaded: Loaded | null;
+  columns: Column<ReportRow>[];
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('reports');
+  const user = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const [exporting, setExporting] = useState(false);
+  const [mailing, setMailing] = useState(false);
+
+  const exportXlsx = async () => {
+    if (!loaded) return;
+    setExporting(true);
+    try {
+      const title = t(`kinds.${loaded.kind}.title`);
+      const data = await buildXlsx([
+        {
+          name: title,
+          columns: columns.map((c) => ({
+            header: c.label,
+            key: c.key,
+            width: c.key.includes('ddress') ? 40 : 18,
+          })),
+          rows: loaded.rows.map((r) => Object.fromEntries(columns.map((c) => [c.key, excelValue(c, r)]))),
+        },
+      ]);
+      downloadBlob(
+        data,
+        `${fileStem(title, loaded.from.slice(0, 10), loaded.to.slice(0, 10))}.xlsx`,
+        XLSX_MIME,
+      );
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  // "by e-mail": the server builds the same report as .xlsx and mails it to the user (GET /api/reports/{type}/mail)
+  const canMail = !!server?.emailEnabled && !!user?.email.includes('@');
+  const mail = async () => {
+    if (!loaded) return;
+    setMailing(true);
+    try {
+      await api.request('GET', `/reports/${REPORT_TYPE[loaded.kind]}/mail?${loaded.query}`);
+      notifications.show({ color: 'green', message: t('form.mailed', { email: user?.email ?? '' }) });
+    } catch (err) {
+      const detail = serverDetail(err);
+      notifications.show({ color: 'red', message: `${t('form.mailError')}${detail}` });
+    } finally {
+      setMailing(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconFileSpreadsheet size={16} />}
+        disabled={disabled}
+        loading={exporting}
+        onClick={() => void exportXlsx()}
+        data-testid="report-excel"
+      >
+        {t('form.excel')}
+      </Button>
+      {canMail && (
+        <Button
+          variant="default"
+          leftSection={<IconMail size={16} />}
+          disabled={disabled}
+          loading={mailing}
+          onClick={() => void mail()}
+          data-testid="report-mail"
+        >
+          {t('form.mail')}
+        </Button>
+      )}
+    </>
+  );
+}
