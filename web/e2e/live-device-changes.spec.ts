@@ -1,6 +1,7 @@
 // Live device changes on another user's open page (issue #28): the manager's device list is open; the administrator
 // renames one of its devices and links it a new one through the API; the manager's list shows both without a
-// reload (the socket's devices update, server/src/live/deviceChanges.ts).
+// reload (the socket's devices update, server/src/live/deviceChanges.ts); then deletes one and unlinks the other:
+// both leave the manager's list without a reload (the socket's removedDevices).
 import { accounts, expect, loginAs, test, useOfflineMap } from './fixtures.ts';
 import { createDevice, tag } from './map-helpers.ts';
 
@@ -46,6 +47,15 @@ test("an administrator renames a device: the manager's open list shows the new n
     truckId = truck.id;
     await page.request.post('/api/permissions', { data: { userId: manager.id, deviceId: truck.id } });
     await expect(other.getByText(`Caminhão ${t}`, { exact: true })).toBeVisible({ timeout: 5_000 });
+
+    expect((await page.request.delete(`/api/devices/${truck.id}`)).status()).toBe(204);
+    truckId = 0;
+    await expect(other.getByText(`Caminhão ${t}`, { exact: true })).toHaveCount(0, { timeout: 5_000 });
+    const unlinked = await page.request.delete('/api/permissions', {
+      data: { userId: manager.id, deviceId: van.id },
+    });
+    expect(unlinked.status()).toBe(204);
+    await expect(other.getByText(`Van renomeada ${t}`, { exact: true })).toHaveCount(0, { timeout: 5_000 });
     expect(loads).toBe(0);
   } finally {
     await context.close();

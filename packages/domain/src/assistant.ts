@@ -15,13 +15,14 @@ export type AssistantIntent =
   | 'stopped'
   | 'distanceToday'
   | 'overspeed'
+  | 'whoDrove'
   | 'unknown';
 
 /** The period a question names: overspeed defaults to the current week, distance to today. */
 export type AssistantPeriod = 'today' | 'yesterday' | 'week';
 
 /** Intents answered from report data (the day's positions, the week's overspeed events), not the live map. */
-const REPORT_INTENTS: readonly AssistantIntent[] = ['distanceToday', 'overspeed'];
+const REPORT_INTENTS: readonly AssistantIntent[] = ['distanceToday', 'overspeed', 'whoDrove'];
 
 export type AssistantDenial =
   { key: ApiDenial; requirement: ApiRequirement } | { key: 'denied.reportsDisabled'; requirement: null };
@@ -99,6 +100,15 @@ const WHERE = [
   /\bultima (posicao|localizacao|posicion|ubicacion)\b/,
   /\blast (known )?(position|location)\b/,
 ];
+/** Who drove a vehicle: the drivers its positions named (driverUniqueId) and its QR check-ins (issue #28). */
+const WHO_DROVE = [
+  /\bquem (dirigiu|conduziu|guiou|estava dirigindo|estava conduzindo|dirigia)\b/,
+  /\b(qual|que) motorista\b/,
+  /\bquien (condujo|manejo|conducia|manejaba|estaba conduciendo|estaba manejando)\b/,
+  /\b(que|cual) conductor\b/,
+  /\bwho (drove|was driving|droved|has driven)\b/,
+  /\bwhich driver\b/,
+];
 const TODAY = [/\bhoje\b/, /\bhoy\b/, /\btoday\b/];
 const YESTERDAY = [/\bontem\b/, /\bayer\b/, /\byesterday\b/];
 const WEEK = [/\bsemana\b/, /\bweek\b/];
@@ -137,7 +147,9 @@ const STOP_WORDS = new Set(
     'did drive drove distance distancia localiza localizar locate find me meu minha mi my agora ahora now ' +
     'please por favor ontem ayer yesterday semana week this esta este essa ultima ultimo posicao ' +
     'localizacao posicion ubicacion last known position location qual quale cual what velocidade velocidad ' +
-    'speed fast e es y que going va vai indo'
+    'speed fast e es y que going va vai indo quem dirigiu conduziu guiou estava dirigindo conduzindo dirigia ' +
+    'motorista quien condujo manejo conducia manejaba estaba conduciendo manejando conductor who was driving ' +
+    'driven has driver which'
   ).split(' '),
 );
 
@@ -162,7 +174,7 @@ export function parseQuestion(text: string): ParsedQuestion {
     .join(' ');
   const out = (intent: AssistantIntent, fallback: AssistantPeriod, speedKmh: number | null = null) => ({
     intent,
-    subject: intent === 'whereIs' || intent === 'speedOf' || intent === 'distanceToday' ? subject : '',
+    subject: ['whereIs', 'speedOf', 'distanceToday', 'whoDrove'].includes(intent) ? subject : '',
     period: named ?? fallback,
     speedKmh,
   });
@@ -173,6 +185,7 @@ export function parseQuestion(text: string): ParsedQuestion {
     return out('overspeed', 'today', limit[2] === 'mph' ? Math.round(value * MPH_KMH) : value);
   }
   if (has(q, OVERSPEED)) return out('overspeed', 'week');
+  if (has(q, WHO_DROVE)) return out('whoDrove', 'today');
   if (has(q, OFFLINE)) return out('offline', 'today');
   if (has(q, ONLINE)) return out('onlineCount', 'today');
   if (has(q, MOVING)) return out('moving', 'today');

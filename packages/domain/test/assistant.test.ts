@@ -79,6 +79,29 @@ describe('assistant questions (pt-BR, es, en-US)', () => {
     expect(parseQuestion(text)).toMatchObject({ intent: 'distanceToday', subject: 'volvo fh', period });
   });
 
+  it.each([
+    ['Quem dirigiu o Volvo FH hoje?', 'today'],
+    ['Quem estava dirigindo o Volvo FH ontem?', 'yesterday'],
+    ['Qual motorista conduziu o Volvo FH esta semana?', 'week'],
+    ['¿Quién condujo el Volvo FH hoy?', 'today'],
+    ['¿Quién manejó el Volvo FH ayer?', 'yesterday'],
+    ['Who drove Volvo FH today?', 'today'],
+    ['Who was driving the Volvo FH yesterday?', 'yesterday'],
+    ['Which driver drove Volvo FH this week?', 'week'],
+    ['Quem dirigiu o Volvo FH?', 'today'],
+  ])('who drove %s ⇒ whoDrove, %s', (text, period) => {
+    expect(parseQuestion(text)).toMatchObject({ intent: 'whoDrove', subject: 'volvo fh', period });
+  });
+
+  it("who drove reads the day's positions: it needs what the reports need", () => {
+    const ctx: PermissionContext = {
+      user: { id: 2, disableReports: true },
+      server: { attributes: {} },
+      isPlus: false,
+    };
+    expect(assistantDenial(ctx, 'whoDrove')).toMatchObject({ key: 'denied.reportsDisabled' });
+  });
+
   it('yesterday starts a day before today, in the time zone', () => {
     const now = Date.parse('2026-11-28T10:00:00Z');
     expect(periodStart('yesterday', now, -180)).toBe(Date.parse('2026-11-27T03:00:00Z'));

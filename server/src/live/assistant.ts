@@ -38,6 +38,7 @@ import {
   type AssistantItem,
   type FleetTools,
 } from './assistantFleet.ts';
+import { whoDroveAnswer } from './assistantDrivers.ts';
 
 const body = z.object({ text: z.string().trim().min(1).max(500) });
 
@@ -240,6 +241,10 @@ function answer(
     case 'speedOf': {
       const d = oneVehicle();
       return 'intent' in d ? d : speedAnswer(d, tools);
+    }
+    case 'whoDrove': {
+      const d = oneVehicle();
+      return 'intent' in d ? d : whoDroveAnswer(ctx.store.sql, d, range(), tools);
     }
     case 'distanceToday': {
       const d = oneVehicle();

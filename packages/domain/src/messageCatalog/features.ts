@@ -399,6 +399,16 @@ export const FEATURE_MESSAGES = {
     'Nenhum veículo passou de {{limit}} {{period}}.',
     'Ningún vehículo pasó de {{limit}} {{period}}.',
   ),
+  'assistant.whoDrove': w(
+    '{{name}} was driven {{period}} by {{drivers}}.',
+    '{{name}} foi dirigido {{period}} por {{drivers}}.',
+    '{{name}} fue conducido {{period}} por {{drivers}}.',
+  ),
+  'assistant.noDriver': w(
+    'I do not know who drove {{name}} {{period}}: no driver was identified (driver code or QR check-in).',
+    'Não sei quem dirigiu {{name}} {{period}}: nenhum motorista foi identificado (código ou check-in por QR).',
+    'No sé quién condujo {{name}} {{period}}: no se identificó ningún conductor (código o registro por QR).',
+  ),
   'assistant.periodYesterday': w('yesterday', 'ontem', 'ayer'),
   'assistant.periodToday': w('today', 'hoje', 'hoy'),
   'assistant.periodWeek': w('this week', 'esta semana', 'esta semana'),
@@ -418,9 +428,9 @@ export const FEATURE_MESSAGES = {
     'Varios vehículos coinciden: {{names}}. ¿Cuál?',
   ),
   'assistant.unknown': w(
-    'I did not understand. I can answer where a vehicle is and at what speed, which vehicles are moving, stopped or offline, how many are online, how many km a vehicle drove today, yesterday or this week, and who exceeded the speed limit or went over a speed (e.g. 80 km/h).',
-    'Não entendi. Sei responder onde está um veículo e a que velocidade, quais veículos estão em movimento, parados ou offline, quantos estão online, quantos km um veículo rodou hoje, ontem ou esta semana, e quem excedeu a velocidade ou passou de uma velocidade (ex.: 80 km/h).',
-    'No entendí. Puedo responder dónde está un vehículo y a qué velocidad, qué vehículos están en movimiento, detenidos o fuera de línea, cuántos están en línea, cuántos km recorrió un vehículo hoy, ayer o esta semana, y quién excedió la velocidad o pasó de una velocidad (p. ej. 80 km/h).',
+    'I did not understand. I can answer where a vehicle is and at what speed, which vehicles are moving, stopped or offline, how many are online, how many km a vehicle drove and who drove it today, yesterday or this week, and who exceeded the speed limit or went over a speed (e.g. 80 km/h).',
+    'Não entendi. Sei responder onde está um veículo e a que velocidade, quais veículos estão em movimento, parados ou offline, quantos estão online, quantos km um veículo rodou e quem o dirigiu hoje, ontem ou esta semana, e quem excedeu a velocidade ou passou de uma velocidade (ex.: 80 km/h).',
+    'No entendí. Puedo responder dónde está un vehículo y a qué velocidad, qué vehículos están en movimiento, detenidos o fuera de línea, cuántos están en línea, cuántos km recorrió un vehículo y quién lo condujo hoy, ayer o esta semana, y quién excedió la velocidad o pasó de una velocidad (p. ej. 80 km/h).',
   ),
   'assistant.unavailable': w(
     'The assistant needs a signed-in fleet user.',
