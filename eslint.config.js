@@ -17,7 +17,6 @@ const FUNCTIONS_OVER_200_LINES = [
   'web/src/features/theme/ThemeDialog.tsx',
   'web/src/features/users/ImportUsersModal.tsx',
   'web/src/features/users/UserEditDialog.tsx',
-  'web/src/features/users/UsersPage.tsx',
 ];
 
 export default tseslint.config(

@@ -9,9 +9,10 @@ import {
   IconChevronUp,
   IconX,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Hint } from './floating.tsx';
+import { panelMoved } from './panelMoves.ts';
 
 export interface PanelProps {
   title: string;
@@ -37,6 +38,15 @@ export const PANEL_WIDTH_EXPANDED = 860;
 export function Panel(props: PanelProps) {
   const { t } = useTranslation('common');
   const { mobile, minimised, expanded, bottomSheet } = props;
+  const box = useRef<HTMLElement>(null);
+  // the map keeps the selected vehicle out from under the panel (features/map/panelView.ts, issue #29)
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(() => panelMoved());
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
   const width = props.fullWidth || mobile ? '100%' : expanded ? PANEL_WIDTH_EXPANDED : PANEL_WIDTH;
   const style: React.CSSProperties = mobile
     ? {
@@ -50,6 +60,7 @@ export function Panel(props: PanelProps) {
     : { position: 'absolute', left: 0, top: 0, bottom: 0, width, maxWidth: '100%' };
   return (
     <Paper
+      ref={box}
       component="section"
       aria-label={props.title}
       data-testid="panel"
@@ -122,7 +133,8 @@ export function Panel(props: PanelProps) {
       </Group>
       {!minimised && (
         // native scrolling: Mantine's ScrollArea would bring floating-ui (15 kB gzip) into the shell's first paint
-        <Box style={{ flex: 1, minHeight: 0, overflow: 'auto' }} p="sm" data-testid="panel-body">
+        // focusable so a keyboard can scroll it when it holds no control (WCAG 2.1.1, axe scrollable-region-focusable)
+        <Box style={{ flex: 1, minHeight: 0, overflow: 'auto' }} p="sm" tabIndex={0} data-testid="panel-body">
           {props.children}
         </Box>
       )}

@@ -64,10 +64,16 @@ export function ChapterList({ chapters, selected, onSelect, units, locale, forma
               }}
             >
               <Group gap={6} wrap="nowrap">
-                <Badge size="xs" color={c.kind === 'trip' ? 'blue' : 'orange'} variant="light">
+                {/* the badge keeps its width (no "PARA…", issue #29); the times wrap beside it instead */}
+                <Badge
+                  size="xs"
+                  color={c.kind === 'trip' ? 'blue' : 'orange'}
+                  variant="light"
+                  style={{ flexShrink: 0, maxWidth: 'none' }}
+                >
                   {t(`chapters.${c.kind}`)}
                 </Badge>
-                <Text size="xs">
+                <Text size="xs" style={{ minWidth: 0 }}>
                   {formatTime(c.start)} – {formatTime(c.end)} · {formatDuration(c.durationMs)}
                 </Text>
               </Group>

@@ -62,6 +62,7 @@ function fakeMap() {
     addImage: vi.fn(),
     setStyle: vi.fn(),
     getCanvas: () => ({ style: {} }),
+    getContainer: () => document.createElement('div'),
     flyTo: vi.fn(),
     easeTo: vi.fn(),
   };

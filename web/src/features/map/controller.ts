@@ -17,6 +17,8 @@ import {
 import { deviceFeature, geofenceFeatures, type DeviceFeature } from './features.ts';
 import type { IconImage } from '../../api/mapIcons.ts';
 import { deviceLayers, geofenceLayers, SRC_DEVICES, SRC_GEOFENCE_LABELS, SRC_GEOFENCES } from './layers.ts';
+import { underPanel, visibleOffset } from './panelView.ts';
+import { onPanelMoved } from '../../components/panelMoves.ts';
 
 export { SRC_DEVICES };
 const SRC_TRAIL = 'rastro-trail';
@@ -95,6 +97,9 @@ export class LiveMapController {
   private geofences: readonly Geofence[] = [];
   private lastInputs: MapInputs | null = null;
   private trail: Array<[number, number]> = [];
+  /** The centre-on-device flight under way (until its moveend) and the offset it flies to. */
+  private focus: { position: Position; offset: [number, number] } | null = null;
+  private readonly unwatchPanel: () => void;
   /** Counts for tests and the benchmark. */
   stats = { setData: 0, updateData: 0, animFrames: 0 };
 
@@ -109,6 +114,7 @@ export class LiveMapController {
     });
     map.on('click', 'rastro-clusters', (e: MapLayerMouseEvent) => void this.expandCluster(e));
     map.on('moveend', () => {
+      this.focus = null;
       this.individualAt = -Infinity;
       this.crowdedAt = -Infinity;
     });
@@ -116,6 +122,7 @@ export class LiveMapController {
       map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
       map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
     }
+    this.unwatchPanel = onPanelMoved(() => this.keepSelectedInView());
   }
 
   private async expandCluster(e: MapLayerMouseEvent): Promise<void> {
@@ -441,9 +448,27 @@ export class LiveMapController {
     this.schedule();
   }
 
-  /** Centre on a device: zoom 18 in a 1.5 s flight (SPEC §9). */
+  /** Centre on a device: zoom 18 in a 1.5 s flight (SPEC §9), in the middle of what the panel leaves visible. */
   flyTo(position: Position): void {
-    this.map.flyTo({ ...centerOnDeviceOpts(position), essential: true });
+    const offset = visibleOffset(this.map);
+    this.map.flyTo({ ...centerOnDeviceOpts(position), offset, essential: true });
+    this.focus = { position, offset }; // after flyTo: the flight it interrupts ends with a moveend
+  }
+
+  /**
+   * The panel moved (issue #29: on a phone the list becomes the detail sheet after the flight started, or a marker
+   * tapped on the map gets the sheet over it): a flight under way re-aims at the new visible part, and a selected
+   * vehicle left under the panel glides to the middle of that part.
+   */
+  keepSelectedInView(): void {
+    if (this.focus) {
+      const [x, y] = visibleOffset(this.map);
+      if (x !== this.focus.offset[0] || y !== this.focus.offset[1]) this.flyTo(this.focus.position);
+      return;
+    }
+    const p = this.selectedId === null ? undefined : this.lastInputs?.positions[this.selectedId];
+    if (!p || !underPanel(this.map, [p.longitude, p.latitude])) return;
+    this.map.easeTo({ center: [p.longitude, p.latitude], offset: visibleOffset(this.map), duration: 300 });
   }
 
   /** Trail mode: keep the followed device in view without changing the zoom. */
@@ -452,6 +477,7 @@ export class LiveMapController {
   }
 
   destroy(): void {
+    this.unwatchPanel();
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = 0;
   }

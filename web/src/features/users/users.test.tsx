@@ -5,7 +5,8 @@ import { fakeFetch, json, renderWithProviders, text } from '../../components/tes
 import { i18n, setLocale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
 import { UserEditDialog } from './UserEditDialog.tsx';
-import { UsersPage, filterUsers } from './UsersPage.tsx';
+import { UsersPage } from './UsersPage.tsx';
+import { filterUsers } from './useUsersList.ts';
 
 const baseUser: User = {
   id: 7,
