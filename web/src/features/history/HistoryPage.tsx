@@ -5,19 +5,15 @@
 // The route is read in pages (routePages.ts, issue #31): the first part is drawn at once, the rest appended as it
 // arrives; playback, scrubber and table work on what has arrived and extend with it; chapters, stops, events and
 // export once the whole route is there.
-import { ActionIcon, Alert, Button, Group, Menu, Select, Slider, Stack, Text } from '@mantine/core';
-import { IconDownload, IconPlayerPauseFilled, IconPlayerPlayFilled, IconRoute } from '@tabler/icons-react';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconRoute } from '@tabler/icons-react';
 import {
   formatDistance,
   formatSpeed,
   chapterRange,
   historyMarkOptions,
   nearestPointIndex,
-  PLAYBACK_SPEEDS,
   summariseRoute,
-  type Chapter,
-  type MessageKey,
-  type RoutePoint,
 } from '@rastro/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,26 +31,11 @@ import { intlLocale } from '../../i18n/index.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { ChapterList } from './ChapterList.tsx';
-import { EXPORT_FORMATS, exportRoute, type ExportFormat } from './exports.ts';
-import { loadHistoryExtras } from './historyExtras.ts';
+import { ExportMenu } from './ExportMenu.tsx';
 import { PointsTable } from './PointsTable.tsx';
-import { loadRoutePages } from './routePages.ts';
 import { usePlayback } from './usePlayback.ts';
-
-type LoadState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error'; error: MessageKey }
-  | { status: 'ok'; points: RoutePoint[]; deviceId: number; complete: boolean };
-
-const endMarks = (points: readonly RoutePoint[], complete: boolean) => {
-  const first = points[0];
-  const last = points[points.length - 1];
-  const start = { kind: 'start' as const, latitude: first.latitude, longitude: first.longitude };
-  return complete
-    ? [start, { kind: 'end' as const, latitude: last.latitude, longitude: last.longitude }]
-    : [start];
-};
+import { PlaybackControls } from './PlaybackControls.tsx';
+import { useRouteLoad } from './useRouteLoad.ts';
 
 export function HistoryPage() {
   const { t } = useTranslation('history');
@@ -77,16 +58,9 @@ export function HistoryPage() {
   const formatTime = useCallback((ms: number) => timeFmt.format(ms), [timeFmt]);
 
   const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('today'));
-  const [state, setState] = useState<LoadState>({ status: 'idle' });
-  const [exporting, setExporting] = useState(false);
   const overlay = useRouteOverlay();
-  const request = useRef(0);
-  const inFlight = useRef<AbortController | null>(null);
-  useEffect(() => () => inFlight.current?.abort(), []);
+  const { state, chapters, eventTimes, chapter, setChapter, load } = useRouteLoad(tz, overlay, show);
 
-  const [chapters, setChapters] = useState<Chapter[]>([]);
-  const [eventTimes, setEventTimes] = useState<number[]>([]);
-  const [chapter, setChapter] = useState<number | null>(null);
   const autoplay = useRef(false);
 
   const allPoints = state.status === 'ok' ? state.points : null;
@@ -122,7 +96,7 @@ export function HistoryPage() {
       if (allPoints) overlay.current?.fit(range ? allPoints.slice(range[0], range[1] + 1) : allPoints);
       autoplay.current = i !== null && !!range;
     },
-    [chapters, allPoints, overlay],
+    [chapters, allPoints, overlay, setChapter],
   );
 
   const deviceOptions = useMemo(
@@ -133,53 +107,6 @@ export function HistoryPage() {
     [devices],
   );
   const deviceName = deviceId ? (devices[deviceId]?.name ?? String(deviceId)) : '';
-
-  const load = useCallback(
-    async (id: number | null, p: PeriodValue) => {
-      const range = resolvePeriod(p, tz);
-      if (!id || !range) return;
-      const seq = ++request.current;
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      setState({ status: 'loading' });
-      setChapters([]);
-      setEventTimes([]);
-      setChapter(null);
-      overlay.current?.clear();
-      let drawn = 0;
-      const onPage = (points: RoutePoint[], done: boolean) => {
-        if (seq !== request.current) return;
-        if (drawn === 0) overlay.current?.setRoute(points, endMarks(points, done));
-        else overlay.current?.appendRoute(points);
-        if (done && drawn > 0) {
-          overlay.current?.finishRoute(points);
-          overlay.current?.setMarks(endMarks(points, true));
-        }
-        drawn = points.length;
-        setState({ status: 'ok', points, deviceId: id, complete: done });
-      };
-      let r: Awaited<ReturnType<typeof loadRoutePages>>;
-      try {
-        r = await loadRoutePages(id, range.from, range.to, { onPage, signal: controller.signal });
-      } catch {
-        if (controller.signal.aborted) return; // a newer load (or leaving the page) aborted this one
-        r = { ok: false, error: 'route.invalidResponse' };
-      }
-      if (seq !== request.current) return;
-      if (!r.ok) {
-        overlay.current?.clear();
-        setState({ status: 'error', error: r.error });
-        return;
-      }
-      const extras = await loadHistoryExtras(id, range.from, range.to, r.points, show);
-      if (seq !== request.current) return;
-      overlay.current?.setMarks(extras.marks);
-      setChapters(extras.chapters);
-      setEventTimes(extras.eventTimes);
-    },
-    [tz, overlay, show],
-  );
 
   // entry from the device page: /history?deviceId=<id> loads the chosen period at once
   const autoLoaded = useRef(false);
@@ -198,24 +125,6 @@ export function HistoryPage() {
     },
     [seekIndex, points, overlay],
   );
-
-  const doExport = async (format: ExportFormat) => {
-    if (!points) return;
-    setExporting(true);
-    try {
-      await exportRoute(format, deviceName, points, units.speedUnit, {
-        time: t('table.time'),
-        latitude: t('table.latitude'),
-        longitude: t('table.longitude'),
-        speed: t('table.speed'),
-        course: t('table.course'),
-        altitude: t('table.altitude'),
-        address: t('table.address'),
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const frame = playback.frame;
   const current = frame && points ? points[frame.index] : null;
@@ -248,26 +157,11 @@ export function HistoryPage() {
         >
           {t('show')}
         </Button>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              disabled={!points || (state.status === 'ok' && !state.complete)}
-              loading={exporting}
-              data-testid="history-export"
-            >
-              {t('export')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {EXPORT_FORMATS.map((f) => (
-              <Menu.Item key={f} onClick={() => void doExport(f)} data-testid={`history-export-${f}`}>
-                {t(`exportFormats.${f}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <ExportMenu
+          points={points}
+          deviceName={deviceName}
+          disabled={!points || (state.status === 'ok' && !state.complete)}
+        />
       </Group>
 
       {state.status === 'error' && (
@@ -289,52 +183,14 @@ export function HistoryPage() {
               maxSpeed: formatSpeed(summary.maxSpeed, units.speedUnit, locale),
             })}
           </Text>
-          <Group gap="xs" wrap="nowrap">
-            <ActionIcon
-              size="lg"
-              onClick={playback.playing ? playback.pause : playback.play}
-              aria-label={playback.playing ? t('pause') : t('play')}
-              data-testid="history-play"
-              data-playing={playback.playing ? 'true' : 'false'}
-            >
-              {playback.playing ? <IconPlayerPauseFilled size={18} /> : <IconPlayerPlayFilled size={18} />}
-            </ActionIcon>
-            <Select
-              aria-label={t('speed')}
-              w={90}
-              data={PLAYBACK_SPEEDS.map((s) => ({ value: String(s), label: `${s}×` }))}
-              value={String(playback.speed)}
-              onChange={(v) => v && playback.setSpeed(Number(v))}
-              allowDeselect={false}
-              data-testid="history-speed"
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Slider
-              style={{ flex: 1 }}
-              min={0}
-              max={Math.max(1, playback.duration)}
-              step={1}
-              value={Math.min(playback.t, Math.max(1, playback.duration))}
-              onChange={playback.seek}
-              marks={eventMarks}
-              label={frame ? formatTime(frame.time) : null}
-              aria-label={t('scrubber')}
-              data-testid="history-scrubber"
-            />
-          </Group>
-          {frame && (
-            <Stack gap={2} data-testid="history-current" data-index={frame.index}>
-              <Text size="sm" fw={600} data-testid="history-time" data-time={Math.round(frame.time)}>
-                {formatTime(frame.time)}
-              </Text>
-              <Text size="sm" data-testid="history-speed-now">
-                {t('speedNow', { speed: formatSpeed(frame.speed, units.speedUnit, locale) })}
-              </Text>
-              <Text size="xs" c="dimmed" lineClamp={2} data-testid="history-address">
-                {current?.address || `${frame.latitude.toFixed(5)}, ${frame.longitude.toFixed(5)}`}
-              </Text>
-            </Stack>
-          )}
+          <PlaybackControls
+            playback={playback}
+            eventMarks={eventMarks}
+            address={current?.address}
+            units={units}
+            locale={locale}
+            formatTime={formatTime}
+          />
           <ChapterList
             chapters={chapters}
             selected={chapter}

@@ -1,0 +1,70 @@
+// The QR driver's current vehicle: check-out and, when the server allows it, the lock and unlock buttons.
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ext, serverMessage } from '../../api/http.ts';
+
+export function QrCurrentVehicle({
+  name,
+  lockButtons,
+  checkingOut,
+  onCheckOut,
+  onNotice,
+}: {
+  name: string;
+  lockButtons: boolean;
+  checkingOut: boolean;
+  onCheckOut(): void;
+  onNotice(text: string): void;
+}) {
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation('common');
+  const engine = useMutation({
+    mutationFn: (type: 'engineStop' | 'engineResume') =>
+      ext.post<{ queued: boolean }>('/qr-driver/engine', { type }),
+    onSuccess: (r, type) =>
+      onNotice(
+        r.queued
+          ? t('qrDriver.queued')
+          : t(type === 'engineStop' ? 'qrDriver.lockSent' : 'qrDriver.unlockSent'),
+      ),
+  });
+
+  return (
+    <Card withBorder data-testid="qr-current">
+      <Stack gap="xs">
+        <Text>{t('qrDriver.driving', { name })}</Text>
+        <Button color="orange" onClick={onCheckOut} loading={checkingOut} data-testid="qr-checkout">
+          {t('qrDriver.checkOut')}
+        </Button>
+        {lockButtons && (
+          <Group grow>
+            <Button
+              color="red"
+              variant="light"
+              loading={engine.isPending && engine.variables === 'engineStop'}
+              onClick={() => engine.mutate('engineStop')}
+              data-testid="qr-lock"
+            >
+              {t('qrDriver.lock')}
+            </Button>
+            <Button
+              color="green"
+              variant="light"
+              loading={engine.isPending && engine.variables === 'engineResume'}
+              onClick={() => engine.mutate('engineResume')}
+              data-testid="qr-unlock"
+            >
+              {t('qrDriver.unlock')}
+            </Button>
+          </Group>
+        )}
+        {engine.error && (
+          <Alert color="red" data-testid="qr-engine-error">
+            {serverMessage(engine.error) ?? tc('messages.sendError')}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}

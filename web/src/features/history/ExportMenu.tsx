@@ -1,0 +1,63 @@
+// The export menu of /history: the route's points as Excel, GPX, KML or CSV.
+import { Button, Menu } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import type { RoutePoint } from '@rastro/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUnits } from '../../i18n/useUnits.ts';
+import { EXPORT_FORMATS, exportRoute, type ExportFormat } from './exports.ts';
+
+export function ExportMenu({
+  points,
+  deviceName,
+  disabled,
+}: {
+  points: RoutePoint[] | null;
+  deviceName: string;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('history');
+  const units = useUnits();
+  const [exporting, setExporting] = useState(false);
+
+  const doExport = async (format: ExportFormat) => {
+    if (!points) return;
+    setExporting(true);
+    try {
+      await exportRoute(format, deviceName, points, units.speedUnit, {
+        time: t('table.time'),
+        latitude: t('table.latitude'),
+        longitude: t('table.longitude'),
+        speed: t('table.speed'),
+        course: t('table.course'),
+        altitude: t('table.altitude'),
+        address: t('table.address'),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          disabled={disabled}
+          loading={exporting}
+          data-testid="history-export"
+        >
+          {t('export')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {EXPORT_FORMATS.map((f) => (
+          <Menu.Item key={f} onClick={() => void doExport(f)} data-testid={`history-export-${f}`}>
+            {t(`exportFormats.${f}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

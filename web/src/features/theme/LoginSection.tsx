@@ -1,0 +1,159 @@
+// The login-screen tab of the theme editor: a colour, one image, a slider of images or an animated gradient,
+// with a live preview.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  ColorInput,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  LOGIN_BACKGROUNDS,
+  SLIDER_MAX_IMAGES,
+  SLIDER_RECOMMENDED,
+  type ThemeImageSlot,
+  type ThemeSettings,
+} from '@rastro/domain';
+import { useTranslation } from 'react-i18next';
+import { ImageSlot, LoginPreview } from './ThemeParts.tsx';
+import { colourInputProps, type SectionProps } from './ThemeSections.tsx';
+
+export function LoginSection({ form, update, err, uploadButton }: SectionProps) {
+  const { t } = useTranslation('theme');
+  return (
+    <Stack gap="sm">
+      <SegmentedControl
+        value={form.login.background}
+        onChange={(v) => update((d) => (d.login.background = v as ThemeSettings['login']['background']))}
+        data={LOGIN_BACKGROUNDS.map((b) => ({ value: b, label: t(`background.${b}`) }))}
+        data-testid="theme-bg-type"
+      />
+      {err('login.background') && <Alert color="red">{err('login.background')}</Alert>}
+      {form.login.background === 'color' && (
+        <ColorInput
+          label={t('fields.backgroundColor')}
+          value={form.login.color}
+          onChange={(v) => update((d) => (d.login.color = v))}
+          format="hex"
+          error={err('login.color')}
+          {...colourInputProps}
+          data-testid="theme-bg-color"
+        />
+      )}
+      {form.login.background === 'image' && (
+        <ImageSlot
+          label={t('fields.backgroundImage')}
+          hint={t('hints.recommended', SLIDER_RECOMMENDED)}
+          url={form.login.image}
+          error={err('login.image')}
+          testId="theme-bg-image"
+          action={uploadButton(
+            'background',
+            t('upload'),
+            (url) => update((d) => (d.login.image = url)),
+            'theme-bg-image-upload',
+          )}
+          onRemove={() => update((d) => (d.login.image = ''))}
+          removeLabel={t('remove')}
+          height={90}
+        />
+      )}
+      {form.login.background === 'slider' && (
+        <Stack gap="xs" data-testid="theme-slides">
+          <Text size="sm" c="dimmed">
+            {t('hints.slider', { count: SLIDER_MAX_IMAGES, ...SLIDER_RECOMMENDED })}
+          </Text>
+          {err('login.slides') && (
+            <Text size="sm" c="red" data-testid="theme-slides-error">
+              {err('login.slides')}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {Array.from({ length: SLIDER_MAX_IMAGES }, (_, i) => {
+              const slot = `slide${i + 1}` as ThemeImageSlot;
+              const url = form.login.slides[i] ?? '';
+              const enabled = i <= form.login.slides.length;
+              return (
+                <ImageSlot
+                  key={slot}
+                  label={t('fields.slide', { n: i + 1 })}
+                  url={url}
+                  testId={`theme-${slot}`}
+                  action={
+                    enabled
+                      ? uploadButton(
+                          slot,
+                          t('upload'),
+                          (u) =>
+                            update((d) => {
+                              if (i < d.login.slides.length) d.login.slides[i] = u;
+                              else d.login.slides.push(u);
+                            }),
+                          `theme-${slot}-upload`,
+                        )
+                      : null
+                  }
+                  onRemove={() => update((d) => void d.login.slides.splice(i, 1))}
+                  removeLabel={t('remove')}
+                  height={68}
+                />
+              );
+            })}
+          </SimpleGrid>
+        </Stack>
+      )}
+      {form.login.background === 'animated' && (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('hints.animated')}
+          </Text>
+          {form.login.gradient.map((c, i) => (
+            <Group key={i} gap="xs" wrap="nowrap" align="flex-end">
+              <ColorInput
+                style={{ flex: 1 }}
+                label={t('fields.gradientColour', { n: i + 1 })}
+                value={c}
+                onChange={(v) => update((d) => (d.login.gradient[i] = v))}
+                format="hex"
+                {...colourInputProps}
+                data-testid={`theme-gradient-${i}`}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                disabled={form.login.gradient.length <= 2}
+                onClick={() => update((d) => void d.login.gradient.splice(i, 1))}
+                aria-label={t('remove')}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+          {err('login.gradient') && (
+            <Text size="sm" c="red">
+              {err('login.gradient')}
+            </Text>
+          )}
+          {form.login.gradient.length < 4 && (
+            <Button
+              size="xs"
+              variant="subtle"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => update((d) => void d.login.gradient.push('#ffffff'))}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('addColour')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      <LoginPreview theme={form} />
+    </Stack>
+  );
+}

@@ -1,0 +1,174 @@
+// The identity, colours and links tabs of the theme editor, and what every tab is given.
+import { ColorInput, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { ThemeSettings } from '@rastro/domain';
+import { useTranslation } from 'react-i18next';
+import { ColoursPreview, ImageSlot } from './ThemeParts.tsx';
+import type { UploadButton } from './useThemeUpload.tsx';
+
+/** What each tab of the theme editor is given: the form, its change, its errors and the upload button. */
+export interface SectionProps {
+  form: ThemeSettings;
+  update(change: (draft: ThemeSettings) => void): void;
+  err(path: string): string | undefined;
+  uploadButton: UploadButton;
+}
+
+// Escape in a colour field closes its picker, never the whole dialog (the modal skips events from such targets).
+export const colourInputProps = {
+  popoverProps: { zIndex: 1000 },
+  'data-mantine-stop-propagation': 'true',
+} as const;
+
+export function IdentitySection({ form, update, err, uploadButton }: SectionProps) {
+  const { t } = useTranslation('theme');
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={t('fields.title')}
+        description={t('hints.title')}
+        value={form.title}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          update((d) => (d.title = v));
+        }}
+        error={err('title')}
+        required
+        data-testid="theme-title"
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('fields.logo')}
+        </Text>
+        <SegmentedControl
+          value={form.headLogo.image ? 'image' : 'text'}
+          onChange={(v) => update((d) => (d.headLogo.image = v === 'image'))}
+          data={[
+            { value: 'text', label: t('logo.text') },
+            { value: 'image', label: t('logo.image') },
+          ]}
+          data-testid="theme-logo-kind"
+        />
+      </Stack>
+      <TextInput
+        label={t('fields.logoText')}
+        description={t('hints.logoText')}
+        value={form.headLogo.text}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          update((d) => (d.headLogo.text = v));
+        }}
+        error={err('headLogo.text')}
+        data-testid="theme-logo-text"
+      />
+      <ImageSlot
+        label={t('fields.logoImage')}
+        url={form.headLogo.url}
+        error={err('headLogo.url')}
+        testId="theme-logo"
+        action={uploadButton(
+          'logo',
+          t('upload'),
+          (url) =>
+            update((d) => {
+              d.headLogo.url = url;
+              d.headLogo.image = true;
+            }),
+          'theme-logo-upload',
+        )}
+        onRemove={() =>
+          update((d) => {
+            d.headLogo.url = '';
+            d.headLogo.image = false;
+          })
+        }
+        removeLabel={t('remove')}
+        height={48}
+      />
+      <NumberInput
+        label={t('fields.logoWidth')}
+        description={t('hints.logoWidth')}
+        value={form.logoWidth}
+        onChange={(v) => update((d) => (d.logoWidth = typeof v === 'number' ? v : Number(v) || 0))}
+        min={0}
+        max={100}
+        allowDecimal={false}
+        suffix=" %"
+        error={err('logoWidth')}
+        data-testid="theme-logo-width"
+      />
+      <ImageSlot
+        label={t('fields.loginLogo')}
+        url={form.login.logo}
+        error={err('login.logo')}
+        testId="theme-login-logo"
+        action={uploadButton(
+          'loginLogo',
+          t('upload'),
+          (url) => update((d) => (d.login.logo = url)),
+          'theme-login-logo-upload',
+        )}
+        onRemove={() => update((d) => (d.login.logo = ''))}
+        removeLabel={t('remove')}
+        height={64}
+      />
+    </Stack>
+  );
+}
+
+export function ColoursSection({ form, update, err }: SectionProps) {
+  const { t } = useTranslation('theme');
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <ColorInput
+          label={t('fields.primary')}
+          value={form.colors.primary}
+          onChange={(v) => update((d) => (d.colors.primary = v))}
+          format="hex"
+          error={err('colors.primary')}
+          {...colourInputProps}
+          data-testid="theme-color-primary"
+        />
+        {(['header', 'menu', 'loginPanel'] as const).map((k) => (
+          <ColorInput
+            key={k}
+            label={t(`fields.${k}`)}
+            placeholder={t('hints.schemeColour')}
+            value={form.colors[k]}
+            onChange={(v) => update((d) => (d.colors[k] = v))}
+            format="hex"
+            error={err(`colors.${k}`)}
+            {...colourInputProps}
+            data-testid={`theme-color-${k}`}
+          />
+        ))}
+      </SimpleGrid>
+      <ColoursPreview theme={form} />
+    </Stack>
+  );
+}
+
+export function LinksSection({ form, update, err }: SectionProps) {
+  const { t } = useTranslation('theme');
+  return (
+    <Stack gap="sm">
+      {(['whatsapp', 'androidApp', 'appleApp', 'dataPolicy'] as const).map((k) => (
+        <TextInput
+          key={k}
+          label={t(`fields.${k}`)}
+          placeholder={t(`placeholders.${k}`)}
+          value={form[k]}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            update((d) => (d[k] = v));
+          }}
+          error={err(k)}
+          data-testid={`theme-${k}`}
+        />
+      ))}
+      <Text size="xs" c="dimmed">
+        {t('hints.links')}
+      </Text>
+    </Stack>
+  );
+}
