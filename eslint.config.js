@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import layers from './scripts/eslint-layers.js';
+import sqlRule, { SQL_IN_REPOSITORIES } from './scripts/eslint-sql.js';
 
 /** Files that still hold a function over 200 lines (issue #33): the list only shrinks. */
 const FUNCTIONS_OVER_200_LINES = [
@@ -47,6 +48,13 @@ export default tseslint.config(
     files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
     plugins: { layers },
     rules: { 'layers/boundaries': 'error' },
+  },
+  // SQL in server/src/db/repos (issue #30): the converted files run no `.prepare(`/`.exec(` of their own
+  // (scripts/eslint-sql.js lists them; the list only grows).
+  {
+    files: SQL_IN_REPOSITORIES,
+    plugins: { sql: sqlRule },
+    rules: { 'sql/no-sql-outside-db': 'error' },
   },
   // No source file over 500 lines (issue #13): split by responsibility when one grows.
   {

@@ -47,7 +47,8 @@ const noSqlOutsideDb = {
     return {
       CallExpression(node) {
         const callee = node.callee;
-        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
+        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier')
+          return;
         const method = callee.property.name;
         const sqlCall =
           method === 'prepare' ||
