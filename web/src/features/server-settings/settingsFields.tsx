@@ -1,0 +1,110 @@
+// The form fields of the `server` dialog: one builder per kind (text, switch, choice, unit) bound to the values
+// being edited and their errors, and which tab shows each field.
+import { Select, Switch } from '@mantine/core';
+import {
+  localeUnits,
+  SCORE_WEIGHT_FIELDS,
+  SCORE_WEIGHT_MAX,
+  UNIT_LABELS,
+  type ServerSettingsValues,
+  type Units,
+} from '@rastro/domain';
+import type { Dispatch, SetStateAction } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type TextKey = {
+  [K in keyof ServerSettingsValues]: ServerSettingsValues[K] extends string ? K : never;
+}[keyof ServerSettingsValues];
+type FlagKey = {
+  [K in keyof ServerSettingsValues]: ServerSettingsValues[K] extends boolean ? K : never;
+}[keyof ServerSettingsValues];
+
+/** The field builders of the `server` dialog over the values being edited. */
+export function useSettingsFields(
+  values: ServerSettingsValues | null,
+  setValues: Dispatch<SetStateAction<ServerSettingsValues | null>>,
+  errors: Record<string, string>,
+) {
+  const { t, i18n } = useTranslation('serverSettings');
+  const err = (key: string) => (errors[key] ? t(errors[key], { max: SCORE_WEIGHT_MAX }) : undefined);
+  const text = (key: TextKey, extra: Record<string, unknown> = {}) => ({
+    label: t(`fields.${key}`),
+    value: values?.[key] ?? '',
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const v = e.currentTarget.value;
+      setValues((p) => (p ? { ...p, [key]: v } : p));
+    },
+    error: err(key),
+    'data-testid': `server-${key}`,
+    ...extra,
+  });
+  const flag = (key: FlagKey) => (
+    <Switch
+      key={key}
+      label={t(`fields.${key}`)}
+      checked={!!values?.[key]}
+      onChange={(e) => {
+        const v = e.currentTarget.checked;
+        setValues((p) => (p ? { ...p, [key]: v } : p));
+      }}
+      data-testid={`server-${key}`}
+    />
+  );
+  const choice = (
+    key: TextKey,
+    data: Array<{ value: string; label: string }>,
+    searchable = false,
+    placeholder = t('default'),
+  ) => (
+    <Select
+      label={t(`fields.${key}`)}
+      data={data}
+      value={values?.[key] || null}
+      onChange={(v) => setValues((p) => (p ? { ...p, [key]: v ?? '' } : p))}
+      clearable
+      searchable={searchable}
+      limit={searchable ? 200 : undefined}
+      placeholder={placeholder}
+      error={err(key)}
+      data-testid={`server-${key}`}
+    />
+  );
+  const unitOptions = (list: readonly string[]) =>
+    list.map((u) => ({ value: u, label: t(`units.${u}`, { defaultValue: UNIT_LABELS[u as 'kn'] ?? u }) }));
+  // with no choice each reader gets their language's unit (domain localeUnits); the placeholder names this one's
+  const languageUnits = localeUnits(i18n.language);
+  const unitChoice = (key: keyof Units, list: readonly string[]) =>
+    choice(key, unitOptions(list), false, t('languageDefault', { unit: UNIT_LABELS[languageUnits[key]] }));
+  return { text, flag, choice, unitChoice };
+}
+
+export type SettingsFields = ReturnType<typeof useSettingsFields>;
+
+/** Which tab shows each field (an error switches to the tab of the first wrong field). */
+export const TAB_FIELDS: Record<string, string[]> = {
+  general: [
+    'registration',
+    'readonly',
+    'deviceReadonly',
+    'limitCommands',
+    'forceSettings',
+    'twelveHourFormat',
+    'lang',
+    'coordinateFormat',
+    'timezone',
+    'announcement',
+  ],
+  map: ['map', 'latitude', 'longitude', 'zoom', 'showStops', 'showEvents'],
+  units: ['speedUnit', 'distanceUnit', 'altitudeUnit', 'volumeUnit', 'currency', 'fuelPrice', 'litersx100km'],
+  permissions: [
+    'enableAdvancedPerms',
+    'enableBilling',
+    'qrDriverCheckin',
+    'lockUnlockButtons',
+    'deviceLimit',
+    'deviceAttributes',
+    'blockMaxSpeed',
+  ],
+  scores: [...SCORE_WEIGHT_FIELDS],
+  integrations: ['googleKey', 'bingKey', 'smsUrl', 'smsKey', 'smsType', 'smsRefer'],
+};
