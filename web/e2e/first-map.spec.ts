@@ -215,7 +215,10 @@ test("the QR driver's logout control never covers the zoom buttons (desktop and 
     });
 });
 
-test('a share guest sees the shared vehicle on the first map', async ({ page, browser }) => {
+test('a share guest lands on its shared vehicle: its detail, the vehicle in view on the map', async ({
+  page,
+  browser,
+}) => {
   await loginAs(page, accounts.admin.email, accounts.admin.password);
   const t = tag();
   const dev = await placedDevice(page.request, `Partilhado ${t}`, `partilhado-${t}`, -1.45, -48.5);
@@ -229,7 +232,9 @@ test('a share guest sees the shared vehicle on the first map', async ({ page, br
   await guest.addInitScript(() => window.localStorage.setItem('mapStyle', 'offline'));
   try {
     await guest.goto(`/share/${token}`);
-    await expect(guest).toHaveURL(/\/home$/);
+    // its home is its shared vehicle: the detail, the map on it (issue #28)
+    await expect(guest).toHaveURL(new RegExp(`/devices/${dev.id}$`));
+    await expect(guest.getByTestId('device-detail')).toBeVisible();
     await expect(guest.getByTestId('shell')).toHaveAttribute('data-role', 'shared');
     await expectAllInView(guest, [dev.id]);
   } finally {

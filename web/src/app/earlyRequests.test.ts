@@ -84,6 +84,38 @@ describe('startSignedInRequests', () => {
     m.closeSocket();
   });
 
+  it('a route the viewer may not open gets no early device list: a QR driver remembered in this browser, a refused screen (issue #28)', async () => {
+    const driver = { ...ana, attributes: { 'rastro.isQrDriverId': 7 } } as unknown as User;
+    const m = await load();
+    const f = server(
+      () => json(driver),
+      () => json(devices),
+    );
+    vi.stubGlobal('fetch', f.fn);
+    await m.startSignedInRequests({ devices: true, opens: () => false });
+    // the session showed a QR driver: remembered, so the next page of this browser does not ask either
+    expect(localStorage.getItem('driverSession')).toBe('1');
+    expect(await m.runGuard({ pathname: '/devices' }, m.guardEffects)).toEqual({
+      kind: 'redirect',
+      to: '/qr-driver',
+    });
+    m.closeSocket();
+    const before = sockets.length;
+    const again = await load();
+    const g = server(
+      () => json(driver),
+      () => json(devices),
+    );
+    vi.stubGlobal('fetch', g.fn);
+    await again.startSignedInRequests({ devices: true, opens: () => false });
+    expect(await again.runGuard({ pathname: '/devices' }, again.guardEffects)).toEqual({
+      kind: 'redirect',
+      to: '/qr-driver',
+    });
+    expect(g.calls.map((c) => c.url)).toEqual(['/api/server', '/api/session']);
+    expect(sockets.length).toBe(before); // nor the socket's upgrade
+  });
+
   it("the first load waits for the socket's first message (every latest position) before the shell shows", async () => {
     const m = await load();
     const f = server(

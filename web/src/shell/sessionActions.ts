@@ -1,5 +1,12 @@
 // Sign-in, session restore and logout (SPEC §2 guard and logout, §7 session calls).
-import { homeOf, normalizeLocale, type Device, type PermissionContext, type User } from '@rastro/domain';
+import {
+  homeOf,
+  isQrDriver,
+  normalizeLocale,
+  type Device,
+  type PermissionContext,
+  type User,
+} from '@rastro/domain';
 import { i18n, setLocale } from '../i18n/index.ts';
 import { api, HttpError } from '../api/http.ts';
 import { fetchServer } from '../api/resources.ts';
@@ -20,9 +27,18 @@ export const FIRST_POSITIONS_WAIT_MS = 1000;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** localStorage flag: this browser's session is a QR driver's (its pages ask for no device list before the guard). */
+const DRIVER_SESSION_KEY = 'driverSession';
+
 function setUser(user: User): User {
   useSession.getState().setUser(user);
   applyUserLocale(user);
+  try {
+    if (isQrDriver(user, useSession.getState().ns)) localStorage.setItem(DRIVER_SESSION_KEY, '1');
+    else localStorage.removeItem(DRIVER_SESSION_KEY);
+  } catch {
+    /* storage unavailable */
+  }
   return user;
 }
 
@@ -110,6 +126,7 @@ export async function logout(
   usePrefs.getState().setRememberme(null);
   try {
     sessionStorage.removeItem(DRIVER_VIEW_KEY);
+    localStorage.removeItem(DRIVER_SESSION_KEY);
   } catch {
     /* storage unavailable */
   }
@@ -156,10 +173,12 @@ const quiet = <T>(p: Promise<T>): Promise<T> => {
   return p;
 };
 
-/** The QR driver signed in on this tab's driver login (its view needs no device list). */
-function driverTab(): boolean {
+/** The last session seen in this browser was a QR driver's (its view needs no device list). */
+function driverSession(): boolean {
   try {
-    return sessionStorage.getItem(DRIVER_VIEW_KEY) !== null;
+    return (
+      localStorage.getItem(DRIVER_SESSION_KEY) !== null || sessionStorage.getItem(DRIVER_VIEW_KEY) !== null
+    );
   } catch {
     return false;
   }
@@ -186,11 +205,12 @@ export function startSignedInRequests({
     () => false,
   );
   if (!devices) return signedIn;
-  // asked before the session answers, for speed; not by a tab where a QR driver signed in (refused the list)
-  const first = driverTab() ? null : quiet(api.get<Device[]>('/devices'));
+  // asked before the session answers, for speed; not where the last session was a QR driver's (refused the list)
+  const driver = driverSession();
+  const first = driver ? null : quiet(api.get<Device[]>('/devices'));
   // the live socket's upgrade leaves with the session request (api/earlySocket.ts): adopted by the live socket,
   // closed again if nobody is signed in
-  openEarlySocket();
+  if (!driver) openEarlySocket();
   session.catch(() => dropEarlySocket());
   // the live store's and the socket's small chunks are asked for now, before the shell's and the map's: the guard
   // waits for the store (the devices go into it), and over HTTP/1.1 what is asked first is sent first

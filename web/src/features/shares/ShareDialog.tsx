@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { canManageShares, shareExpiryIssue, shareLink, type ShareRecord } from '@rastro/domain';
+import { shareExpiryIssue, shareLink, type ShareRecord } from '@rastro/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import { useSession } from '../../stores/session.ts';
 import { defaultExpiry, fromLocalInput } from './expiryInput.ts';
 import { ShareList } from './ShareList.tsx';
 import { DateField } from '../../components/DateField.tsx';
+import { useCan } from '../../components/useCan.ts';
 
 const props = z.object({ deviceId: z.number().int().positive() });
 
@@ -36,11 +37,8 @@ export function ShareDialog({ props: raw, onClose }: DialogComponentProps) {
   const parsed = props.safeParse(raw);
   const deviceId = parsed.success ? parsed.data.deviceId : 0;
   const device = useLive((s) => s.devices[deviceId]);
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
   const isPlus = useSession((s) => s.isPlus);
-  const ns = useSession((s) => s.ns);
-  const managed = canManageShares({ user, server, isPlus, ns });
+  const managed = useCan('shares.manage');
   const qc = useQueryClient();
   const [expiry, setExpiry] = useState(() => defaultExpiry());
   const [created, setCreated] = useState<{ link: string; until: string } | null>(null);

@@ -1,8 +1,8 @@
 // The global `shares` dialog (SPEC §2 global dialogs, Plus only): every shared link the user manages, with the
 // countdown, copy, change of expiry and revoke of ShareList. Opened with openDialog('shares').
 import { Alert, Modal } from '@mantine/core';
-import { canManageShares } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../components/useCan.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
 import { ShareList } from './ShareList.tsx';
@@ -10,11 +10,8 @@ import { ShareList } from './ShareList.tsx';
 export function SharesDialog({ onClose }: DialogComponentProps) {
   const { t } = useTranslation('shares');
   const { t: tc } = useTranslation('common');
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
   const isPlus = useSession((s) => s.isPlus);
-  const ns = useSession((s) => s.ns);
-  const allowed = canManageShares({ user, server, isPlus, ns });
+  const allowed = useCan('shares.manage');
   return (
     <Modal opened onClose={onClose} size="xl" title={t('listTitle')} data-testid="shares-dialog">
       {allowed ? (
