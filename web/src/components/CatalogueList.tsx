@@ -21,6 +21,10 @@ export interface CatalogueListProps<R extends ResourceType, F extends { id: numb
   searchIn?(row: ResourceTypes[R]): unknown[];
   /** Rows for a query when the manager orders or filters them itself (the groups tree). */
   filterRows?(query: string): ResourceTypes[R][];
+  /** The order before any header is clicked (default: the server's). */
+  order?(a: ResourceTypes[R], b: ResourceTypes[R]): number;
+  /** The name the delete question shows (default: the row's name). */
+  nameOf?(row: ResourceTypes[R]): string;
   /** Shown left of the add button when there is no search box. */
   intro?: ReactNode;
   newForm(): F;
@@ -46,15 +50,16 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
   const { t, rights } = c;
   const [query, setQuery] = useState('');
   const searchable = !!(searchIn || filterRows);
-  const rows = useMemo(
-    () =>
-      filterRows
-        ? filterRows(query)
-        : searchIn
-          ? c.items.filter((r) => matches(searchIn(r), query))
-          : c.items,
-    [c.items, query, searchIn, filterRows],
-  );
+  const { order } = props;
+  const rows = useMemo(() => {
+    const found = filterRows
+      ? filterRows(query)
+      : searchIn
+        ? c.items.filter((r) => matches(searchIn(r), query))
+        : c.items;
+    return order ? [...found].sort(order) : found;
+  }, [c.items, query, searchIn, filterRows, order]);
+  const nameOf = props.nameOf ?? ((row: ResourceTypes[R]) => (row as { name?: string }).name ?? '');
 
   const actions = (row: ResourceTypes[R]) => (
     <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -140,7 +145,7 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
       {c.deleting && (
         <InlineDeleteConfirm
           title={t('deleteTitle')}
-          question={t('deleteQuestion', { name: (c.deleting as { name?: string }).name ?? '' })}
+          question={t('deleteQuestion', { name: nameOf(c.deleting) })}
           note={props.deleteNote?.(c.deleting)}
           cancelLabel={t('cancel')}
           deleteLabel={t('delete')}

@@ -25,8 +25,11 @@ export interface CatalogueOptions<R extends ResourceType, F> {
   /** i18n namespace holding saved, deleted, saveError, deleteError (and the screen's own texts). */
   ns: string;
   area: PermissionArea;
-  /** The form checked and turned into the body to save (a domain parse*Form), or its field errors. */
-  parse(form: F, items: ResourceTypes[R][]): Parsed<Body<R>>;
+  /** The form checked and turned into the body to save (a domain parse*Form), or its field errors; none when the
+   * manager's own dialog saves (computed attributes save their links too). */
+  parse?(form: F, items: ResourceTypes[R][]): Parsed<Body<R>>;
+  /** Rights other than the area's bits (computed attributes: administrators only). */
+  rights?: CatalogueRights;
   /** A save failure as field errors and/or the message shown; default: saveError with the server's text. */
   saveError?(err: unknown, t: TFunction): { errors?: FieldErrors; message?: string };
 }
@@ -61,7 +64,8 @@ export function useCatalogue<R extends ResourceType, F extends { id: number }>(
   const list = useResourceList(options.resource);
   const save = useSaveResource(options.resource);
   const remove = useDeleteResource(options.resource);
-  const rights = useCatalogueRights(options.area);
+  const areaRights = useCatalogueRights(options.area);
+  const rights = options.rights ?? areaRights;
   const [editing, setEditing] = useState<F | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [deleting, setDeleting] = useState<ResourceTypes[R] | null>(null);
@@ -73,7 +77,7 @@ export function useCatalogue<R extends ResourceType, F extends { id: number }>(
   };
 
   const submit = async () => {
-    if (!editing) return;
+    if (!editing || !options.parse) return;
     const r = options.parse(editing, items);
     if (!r.ok) {
       setErrors(r.errors);
