@@ -228,6 +228,14 @@ describe('navigation guard (SPEC §2)', () => {
     expect(await runGuard({ pathname: '/reports' }, one.fx)).toEqual({ kind: 'redirect', to: '/devices/42' });
     expect(one.log).toEqual(['server', 'session', 'devices']);
     expect(await runGuard({ pathname: '/devices/42' }, one.fx)).toEqual({ kind: 'pass' });
+    // a driver route too (no devices for its own screen, but the guest's home needs them)
+    const driverRoute = effects({ session: guest });
+    driverRoute.fx.deviceIds = () => [42];
+    expect(await runGuard({ pathname: '/qr-driver' }, driverRoute.fx)).toEqual({
+      kind: 'redirect',
+      to: '/devices/42',
+    });
+    expect(driverRoute.log).toEqual(['server', 'session', 'devices']);
     const group = effects({ server: true, user: guest });
     group.fx.deviceIds = () => [42, 43];
     expect(await runGuard({ pathname: '/reports' }, group.fx)).toEqual({ kind: 'redirect', to: '/home' });

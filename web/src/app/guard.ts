@@ -65,9 +65,10 @@ export async function runGuard(target: GuardTarget, fx: GuardEffects): Promise<G
   };
   const allowed = routeAllowed(meta, viewer);
   const guest = viewerRole(viewer) === 'guest';
-  // map-wait mode: the devices of a signed-in page the viewer may open; a refused guest's too (its home is its
-  // vehicle); a refused member's home (the map) asks for them on its own navigation
-  if (meta.access !== 'driver' && (allowed || guest) && (fresh || fx.needsDevices?.())) {
+  // map-wait mode: the devices of a signed-in page the viewer may open (not the driver's view); a refused guest's
+  // too (its home is its vehicle); a refused member's home (the map) asks for them on its own navigation
+  const wantsDevices = allowed ? meta.access !== 'driver' : guest;
+  if (wantsDevices && (fresh || fx.needsDevices?.())) {
     try {
       await fx.loadDevices();
     } catch (err) {
