@@ -13,7 +13,6 @@ const FUNCTIONS_OVER_200_LINES = [
   'web/src/features/notifications/RuleForm.tsx',
   'web/src/features/notifications/RuleManager.tsx',
   'web/src/features/users/ImportUsersModal.tsx',
-  'web/src/features/users/UserEditDialog.tsx',
 ];
 
 export default tseslint.config(

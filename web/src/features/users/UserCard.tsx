@@ -156,7 +156,7 @@ export function UserCard({ user: u, rights, actions, dateFmt, now }: CardProps) 
             </Text>
             <UserBadges user={u} rights={rights} />
           </Group>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="user-email">
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="user-row-email">
             {u.email}
           </Text>
           {u.expirationTime && (

@@ -23,7 +23,7 @@ import { resourceKeys, useDeleteResource, useResourceList } from '../../api/reso
 import { openDialog } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
 
-export type Suspension = { user: User; action: 'suspend' | 'reactivate' };
+type Suspension = { user: User; action: 'suspend' | 'reactivate' };
 
 /** Case-insensitive match of the search text on name, e-mail and phone. */
 export function filterUsers<T extends Pick<User, 'name' | 'email' | 'phone'>>(

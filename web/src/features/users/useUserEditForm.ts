@@ -1,0 +1,190 @@
+// The state of the user form (dialog `userEdit`): its values and errors, what the caller may see and change
+// (permissions, limits, reseller, billing; SPEC §5 refusals), and the save (parseUserForm from @rastro/domain, then
+// PUT or POST /api/users; one's own account also updates the session and the language).
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  INHERITED_RESTRICTIONS,
+  SUPPORTED_LOCALES,
+  applyUserBilling,
+  attrBool,
+  canCreateResellers,
+  emptyUserForm,
+  inheritedUserDefaults,
+  isAdmin,
+  isManager,
+  isReadonly,
+  isReseller,
+  nsKey,
+  parseUserBillingForm,
+  parseUserForm,
+  readUserBilling,
+  superiorAdminId,
+  userBillingToForm,
+  userEditDenial,
+  userToForm,
+  type User,
+  type UserBilling,
+  type UserBillingForm,
+  type UserFormValues,
+} from '@rastro/domain';
+import { useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverDetail } from '../../api/http.ts';
+import { resourceClient, resourceKeys, useResourceList } from '../../api/resources.ts';
+import { setLocale, type Locale } from '../../i18n/index.ts';
+import { useSession } from '../../stores/session.ts';
+
+const PREFERENCE_KEYS = ['language', 'map', 'latitude', 'longitude', 'zoom', 'coordinateFormat'];
+const PERMISSION_KEYS = [
+  'deviceLimit',
+  'userLimit',
+  'expirationTime',
+  'advancedPerms',
+  'administrator',
+  'reseller',
+  'resellerDomain',
+];
+
+/** The tab that holds a form field (the first refused field's tab opens). */
+const tabOf = (key: string) =>
+  key.startsWith('address.')
+    ? 'address'
+    : PREFERENCE_KEYS.includes(key)
+      ? 'preferences'
+      : PERMISSION_KEYS.includes(key)
+        ? 'permissions'
+        : 'account';
+
+/** What the caller may see and change in the form of `stored` (null: a new user). */
+function useUserEditRights(stored: User | null) {
+  const actor = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const ns = useSession((s) => s.ns);
+  const own = !!stored && stored.id === actor?.id;
+  const admin = isAdmin(actor);
+  // limits: administrators, and resellers within their own; reseller settings: also resellers that create them
+  const reseller = isReseller(actor, ns);
+  // Administrators: the user list tells who the superior administrator (the first one) is.
+  const everyone = useResourceList('users', undefined, { enabled: admin && !!stored && !own });
+  const superiorId = superiorAdminId(everyone.data ?? []);
+  const denial = stored && actor ? userEditDenial(actor, stored, { superiorId }) : null;
+  const readonlyActor = isReadonly(actor, server);
+  return {
+    own,
+    admin,
+    denial,
+    readonlyActor,
+    canSave: !denial && !readonlyActor,
+    showPermissions: admin || (isManager(actor) && !own),
+    advancedEnabled: attrBool(server?.attributes?.[nsKey(ns, 'enableAdvancedPerms')]),
+    showLimits: admin || reseller,
+    showReseller: admin || canCreateResellers(actor, ns),
+    showBilling: admin && attrBool(server?.attributes?.[nsKey(ns, 'enableBilling')]),
+    /** A restriction the manager has itself stays on its sub-user (the server refuses clearing it). */
+    locked: (k: (typeof INHERITED_RESTRICTIONS)[number]) =>
+      !admin && !!actor?.[k] && (!stored || !!stored[k]),
+  };
+}
+
+export type UserEditRights = ReturnType<typeof useUserEditRights>;
+
+export function useUserEditForm(stored: User | null, onClose: () => void) {
+  const { t } = useTranslation('users');
+  const qc = useQueryClient();
+  const actor = useSession((s) => s.user);
+  const server = useSession((s) => s.server);
+  const isPlus = useSession((s) => s.isPlus);
+  const ns = useSession((s) => s.ns);
+  const rights = useUserEditRights(stored);
+  // A manager's new user starts with the manager's own restrictions and permission string (it cannot give more).
+  const [values, setValues] = useState<UserFormValues>(() =>
+    stored
+      ? userToForm(stored, ns)
+      : { ...emptyUserForm(isAdmin(actor)), ...(isAdmin(actor) ? {} : inheritedUserDefaults(actor, ns)) },
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [billing, setBilling] = useState<UserBillingForm>(() =>
+    userBillingToForm(readUserBilling(stored?.attributes, ns)),
+  );
+  const [billingErrors, setBillingErrors] = useState<Partial<Record<keyof UserBilling, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [tab, setTab] = useState<string | null>('account');
+
+  const set = <K extends keyof UserFormValues>(k: K, v: UserFormValues[K]) =>
+    setValues((s) => ({ ...s, [k]: v }));
+  const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
+  const text = (k: 'name' | 'email' | 'phone' | 'map' | 'latitude' | 'longitude' | 'zoom') => ({
+    value: values[k],
+    error: err(k),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.value),
+  });
+  const setAddress = (f: keyof UserFormValues['address'], v: string) =>
+    setValues((s) => ({ ...s, address: { ...s.address, [f]: v } }));
+
+  const save = async (user: Parameters<typeof resourceClient.save<'users'>>[1]) => {
+    setSaving(true);
+    try {
+      const saved = await resourceClient.save('users', user);
+      await qc.invalidateQueries({ queryKey: resourceKeys.all('users') });
+      if (rights.own) {
+        useSession.getState().setUser(saved);
+        const lang = saved.attributes?.[nsKey(ns, 'lang')];
+        if (typeof lang === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(lang))
+          await setLocale(lang as Locale);
+      }
+      notifications.show({ color: 'green', message: t('saved') });
+      onClose();
+    } catch (e) {
+      console.warn('user not saved', e);
+      notifications.show({ color: 'red', message: `${t('saveError')}${serverDetail(e)}` });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const submit = async () => {
+    const r = parseUserForm(values, {
+      mode: stored ? 'edit' : 'create',
+      base: stored,
+      ns,
+      actor: { user: actor, server, isPlus, ns },
+      permissions: rights.showPermissions,
+      actorExpiration: actor?.expirationTime ?? null,
+    });
+    const b = rights.showBilling ? parseUserBillingForm(billing) : null;
+    setBillingErrors(b && !b.ok ? b.errors : {});
+    if (!r.ok) {
+      setErrors(r.errors);
+      const first = Object.keys(r.errors)[0];
+      if (first) setTab(tabOf(first));
+      return;
+    }
+    if (b && !b.ok) {
+      setErrors({});
+      setTab('billing');
+      return;
+    }
+    if (b?.ok) r.user.attributes = applyUserBilling(r.user.attributes, b.billing, ns);
+    setErrors({});
+    await save(r.user);
+  };
+
+  return {
+    ns,
+    rights,
+    values,
+    set,
+    setAddress,
+    err,
+    text,
+    invalid: Object.keys(errors).length + Object.keys(billingErrors).length > 0,
+    billing,
+    setBilling,
+    billingErrors,
+    saving,
+    tab,
+    setTab,
+    submit,
+  };
+}
