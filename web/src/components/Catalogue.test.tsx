@@ -103,6 +103,22 @@ describe('catalogue scaffold', () => {
     expect(shown).toBeLessThan(100);
   });
 
+  it('shows cards with their actions at phone width', async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: true })) as typeof window.matchMedia;
+    try {
+      renderWithProviders(<Manager />);
+      await screen.findByText('Avulsos');
+      const table = screen.getByTestId('ms-table');
+      expect(table.tagName).toBe('DIV');
+      expect(within(table).getAllByTestId('m-row')).toHaveLength(3);
+      expect(within(table).getAllByTestId('m-edit')).toHaveLength(3);
+      expect(within(table).getAllByTestId('m-delete')).toHaveLength(3);
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
   it('offers no add, edit or delete to a read-only user', async () => {
     useSession.setState({ user: { ...admin, administrator: false, readonly: true } as User });
     renderWithProviders(<Manager />);
