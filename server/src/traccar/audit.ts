@@ -4,16 +4,19 @@
 // (messages, devices, protocols), logins (active users) and the API request counter kept in request_stats.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  formatTraccarDate,
-  offsetPeriods,
-  statisticsDays,
-  statisticsZone,
-  zonedDate,
-  type OffsetPeriod,
-} from '@rastro/domain';
+import { formatTraccarDate, offsetPeriods, statisticsDays, statisticsZone, zonedDate } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import type { SqlDialect } from '../db/sql.ts';
+import {
+  actionsBetween,
+  anyDataBefore,
+  countRequest,
+  earliestData,
+  insertAction,
+  loginsPerDay,
+  positionsPerDay,
+  protocolsPerDay,
+  requestCounts,
+} from '../db/repos/audit.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { badRequest } from '../errors.ts';
 import { serverAttribute } from './access.ts';
@@ -51,20 +54,15 @@ export function logAction(
   objectId: number,
   attributes: Record<string, unknown> = {},
 ): void {
-  ctx.store.sql
-    .prepare(
-      `INSERT INTO actions (actionTime, address, userId, actionType, objectType, objectId, attributes)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      new Date().toISOString(),
-      req?.ip ?? null,
-      userId,
-      actionType,
-      objectType,
-      objectId,
-      JSON.stringify(attributes),
-    );
+  insertAction(ctx.store.sql, {
+    actionTime: new Date().toISOString(),
+    address: req?.ip ?? null,
+    userId,
+    actionType,
+    objectType,
+    objectId,
+    attributes: JSON.stringify(attributes),
+  });
 }
 
 /**
@@ -92,11 +90,8 @@ const DAY_MS = 86_400_000;
 const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
 export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
-  const count = ctx.store.sql.prepare(
-    `INSERT INTO request_stats (day, requests) VALUES (?, 1) ON CONFLICT(day) DO UPDATE SET requests = request_stats.requests + 1`,
-  );
   app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/')) count.run(hourOf(Date.now()));
+    if (req.url.startsWith('/api/')) countRequest(ctx.store.sql, hourOf(Date.now()));
   });
 
   // administrators only: the gate refuses everyone else (401, 400 `Administrator access required`)
@@ -104,12 +99,7 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/audit', adminRange, async (req) => {
     const q = edgeValue(rangeQuery, req.query);
     if (q.from > q.to) throw badRequest('from must not be after to');
-    const rows = ctx.store.sql
-      .prepare(
-        `SELECT a.*, u.email AS userEmail FROM actions a LEFT JOIN users u ON u.id = a.userId
-         WHERE a.actionTime >= ? AND a.actionTime <= ? ORDER BY a.actionTime, a.id LIMIT 50000`,
-      )
-      .all(q.from, q.to) as Array<Record<string, unknown>>;
+    const rows = actionsBetween(ctx.store.sql, q.from, q.to);
     return rows.map((r) => ({
       id: r.id,
       attributes: parseAttributes(r.attributes),
@@ -139,29 +129,6 @@ export function serverTimeZone(ctx: AppContext): string {
   return statisticsZone(typeof tz === 'string' ? tz : Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
-/** SQL expression giving the local date (YYYY-MM-DD) of ISO `column` under the offset periods, and its params. */
-function localDayExpr(
-  dialect: SqlDialect,
-  column: string,
-  periods: OffsetPeriod[],
-): { sql: string; params: string[] } {
-  const mod = (p: OffsetPeriod) => `${p.offsetMinutes >= 0 ? '+' : ''}${p.offsetMinutes} minutes`;
-  const date =
-    dialect === 'sqlite'
-      ? `date(${column}, ?)`
-      : `to_char(CAST(${column} AS timestamptz) AT TIME ZONE 'UTC' + CAST(? AS interval), 'YYYY-MM-DD')`;
-  if (periods.length === 1) return { sql: date, params: [mod(periods[0])] };
-  const params: string[] = [];
-  let sql = 'CASE';
-  for (let i = 0; i < periods.length - 1; i++) {
-    sql += ` WHEN ${column} < ? THEN ${date}`;
-    params.push(new Date(periods[i + 1].from).toISOString(), mod(periods[i]));
-  }
-  sql += ` ELSE ${date} END`;
-  params.push(mod(periods[periods.length - 1]));
-  return { sql, params };
-}
-
 /** A stored time (ISO text, or a Date from PostgreSQL) in UTC ms; request_stats keys are UTC hours or days. */
 function timeOf(v: unknown): number | null {
   if (v === null || v === undefined) return null;
@@ -184,17 +151,9 @@ function timeOf(v: unknown): number | null {
 function firstDataTime(ctx: AppContext, from: number): number | null {
   const sql = ctx.store.sql;
   const iso = new Date(from).toISOString();
-  const older =
-    sql.prepare('SELECT 1 AS x FROM positions WHERE serverTime < ? LIMIT 1').get(iso) ??
-    sql.prepare('SELECT 1 AS x FROM actions WHERE actionTime < ? LIMIT 1').get(iso) ??
-    sql.prepare('SELECT 1 AS x FROM request_stats WHERE day < ? LIMIT 1').get(iso.slice(0, 13));
-  if (older) return from;
-  const firsts = [
-    sql.prepare('SELECT MIN(serverTime) AS m FROM positions').get(),
-    sql.prepare('SELECT MIN(actionTime) AS m FROM actions').get(),
-    sql.prepare('SELECT MIN(day) AS m FROM request_stats').get(),
-  ]
-    .map((r) => timeOf((r as { m?: unknown } | undefined)?.m))
+  if (anyDataBefore(sql, iso)) return from;
+  const firsts = earliestData(sql)
+    .map((m) => timeOf(m))
     .filter((ms): ms is number => ms !== null);
   return firsts.length ? Math.min(...firsts) : null;
 }
@@ -211,39 +170,12 @@ export function statisticsRows(ctx: AppContext, from: number, to: number, now: n
   const hi = new Date(days[days.length - 1].end).toISOString();
   const periods = offsetPeriods(days[0].start, days[days.length - 1].end, tz);
   const sql = ctx.store.sql;
-  const pos = localDayExpr(sql.dialect, 'serverTime', periods);
-  const positions = new Map(
-    (
-      sql
-        .prepare(
-          `SELECT ${pos.sql} AS day, COUNT(*) AS n, COUNT(DISTINCT deviceId) AS devices
-           FROM positions WHERE serverTime >= ? AND serverTime < ? GROUP BY day`,
-        )
-        .all(...pos.params, lo, hi) as Array<{ day: string; n: number; devices: number }>
-    ).map((r) => [r.day, r]),
-  );
-  const protocols = sql
-    .prepare(
-      `SELECT ${pos.sql} AS day, coalesce(protocol, 'unknown') AS protocol, COUNT(*) AS n
-       FROM positions WHERE serverTime >= ? AND serverTime < ? GROUP BY day, protocol`,
-    )
-    .all(...pos.params, lo, hi) as Array<{ day: string; protocol: string; n: number }>;
-  const act = localDayExpr(sql.dialect, 'actionTime', periods);
-  const users = new Map(
-    (
-      sql
-        .prepare(
-          `SELECT ${act.sql} AS day, COUNT(DISTINCT userId) AS n FROM actions
-           WHERE actionType = 'login' AND actionTime >= ? AND actionTime < ? GROUP BY day`,
-        )
-        .all(...act.params, lo, hi) as Array<{ day: string; n: number }>
-    ).map((r) => [r.day, r.n]),
-  );
+  const positions = new Map(positionsPerDay(sql, periods, lo, hi).map((r) => [r.day, r]));
+  const protocols = protocolsPerDay(sql, periods, lo, hi);
+  const users = new Map(loginsPerDay(sql, periods, lo, hi).map((r) => [r.day, r.n]));
   // Requests are counted per UTC hour ('YYYY-MM-DDTHH'; older rows per UTC day) and summed into local days.
   const requests = new Map<string, number>();
-  const hourRows = sql
-    .prepare('SELECT day, requests FROM request_stats WHERE day >= ? AND day < ?')
-    .all(lo.slice(0, 10), hi.slice(0, 13)) as Array<{ day: string; requests: number }>;
+  const hourRows = requestCounts(sql, lo.slice(0, 10), hi.slice(0, 13));
   for (const r of hourRows) {
     const at = Date.parse(r.day.length === 10 ? `${r.day}T00:00:00Z` : `${r.day}:00:00Z`);
     const day = days.find((d) => at >= d.start && at < d.end);

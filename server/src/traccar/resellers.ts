@@ -13,6 +13,8 @@ import {
   type UserInput,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { distinctDevicesOf, managedSubtreeIds, selfAndManagerIds } from '../db/repos/links.ts';
+import { findUsersByIds, usersWithAttribute } from '../db/repos/users.ts';
 import { jsonField } from '../db/sql.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
@@ -26,42 +28,18 @@ export const rowIsReseller = (ctx: AppContext, row: UserRow | null | undefined):
 
 /** Every user below `rootId` (not itself) through managedUser links. */
 export function subtreeUserIds(ctx: AppContext, rootId: number): number[] {
-  const rows = ctx.store.sql
-    .prepare(
-      `WITH RECURSIVE below(id, depth) AS (
-         SELECT propertyId, 1 FROM links WHERE ownerType = 'user' AND ownerId = ? AND propertyType = 'managedUser'
-         UNION
-         SELECT l.propertyId, b.depth + 1 FROM links l JOIN below b ON l.ownerId = b.id
-           WHERE l.ownerType = 'user' AND l.propertyType = 'managedUser' AND b.depth < ?
-       )
-       SELECT DISTINCT id FROM below WHERE id != ?`,
-    )
-    .all(rootId, RESELLER_MAX_DEPTH, rootId) as Array<{ id: number }>;
-  return rows.map((r) => r.id);
+  return managedSubtreeIds(ctx.store.sql, rootId, RESELLER_MAX_DEPTH);
 }
 
 /** The user and every user above it through managedUser links (nearest first). */
 function selfAndManagers(ctx: AppContext, userId: number): number[] {
-  const rows = ctx.store.sql
-    .prepare(
-      `WITH RECURSIVE above(id, depth) AS (
-         SELECT CAST(? AS INTEGER), 0
-         UNION
-         SELECT l.ownerId, a.depth + 1 FROM links l JOIN above a ON l.propertyId = a.id
-           WHERE l.ownerType = 'user' AND l.propertyType = 'managedUser' AND a.depth < ?
-       )
-       SELECT id, MIN(depth) AS depth FROM above GROUP BY id ORDER BY depth`,
-    )
-    .all(userId, RESELLER_MAX_DEPTH) as Array<{ id: number }>;
-  return rows.map((r) => r.id);
+  return selfAndManagerIds(ctx.store.sql, userId, RESELLER_MAX_DEPTH);
 }
 
 /** Resellers among the user itself and its managers, at any level. */
 export function resellersAbove(ctx: AppContext, userId: number): UserRow[] {
   const ids = selfAndManagers(ctx, userId);
-  const rows = ctx.store.sql
-    .prepare('SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(ids)) as UserRow[];
+  const rows = findUsersByIds(ctx.store.sql, ids);
   return rows.filter((r) => rowIsReseller(ctx, r));
 }
 
@@ -74,13 +52,7 @@ export function managesInSubtree(ctx: AppContext, user: UserRow, targetId: numbe
 /** Devices linked directly to the reseller or to any user of its subtree. */
 export function subtreeDeviceCount(ctx: AppContext, resellerId: number): number {
   const owners = [resellerId, ...subtreeUserIds(ctx, resellerId)];
-  const row = ctx.store.sql
-    .prepare(
-      `SELECT COUNT(DISTINCT propertyId) AS n FROM links WHERE ownerType = 'user' AND propertyType = 'device'
-         AND ownerId IN (SELECT value FROM json_each(?))`,
-    )
-    .get(JSON.stringify(owners)) as { n: number };
-  return row.n;
+  return distinctDevicesOf(ctx.store.sql, owners);
 }
 
 /** 403 `User limit reached` when a new user under `creator` would pass a reseller's userLimit above it. */
@@ -105,7 +77,7 @@ export function checkResellerDeviceCaps(ctx: AppContext, req: Req, owner: UserRo
 export function resellerOfDomain(ctx: AppContext, host: string): number | null {
   if (!host) return null;
   const domain = jsonField(ctx.store.sql.dialect, 'attributes', `${ctx.config.ns}.resellerDomain`);
-  const rows = ctx.store.sql.prepare(`SELECT * FROM users WHERE lower(${domain}) = ?`).all(host) as UserRow[];
+  const rows = usersWithAttribute(ctx.store.sql, domain, host);
   return rows.find((r) => rowIsReseller(ctx, r))?.id ?? null;
 }
 
@@ -125,9 +97,7 @@ export function checkResellerFields(
     throw invalidInput(ctx, req, caller, 'validation.resellerNeedsUserLimit');
   if (settings.domain) {
     const domain = jsonField(ctx.store.sql.dialect, 'attributes', `${ctx.config.ns}.resellerDomain`);
-    const other = ctx.store.sql
-      .prepare(`SELECT id FROM users WHERE lower(${domain}) = ? AND id != ?`)
-      .get(settings.domain, selfId);
+    const other = usersWithAttribute(ctx.store.sql, domain, settings.domain, selfId).length > 0;
     if (other) throw invalidInput(ctx, req, caller, 'validation.resellerDomainTaken');
   }
 }

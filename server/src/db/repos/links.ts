@@ -1,5 +1,6 @@
 // Permission links (table links: owner → property, CONTRACT §3 stems): the queries of traccar/access.ts,
 // permissions.ts, users.ts and share.ts, typed and compiled per dialect.
+import { sql } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
 import { anyOf, qb, row, rows, write } from './query.ts';
 
@@ -155,4 +156,57 @@ export function distinctDevicesOf(db: SqlDatabase, ownerIds: readonly number[]):
       .where(anyOf(db, 'ownerId', ownerIds)),
   );
   return Number(found?.n ?? 0);
+}
+
+/** Every user below `rootId` through managedUser links, at most `maxDepth` levels down (the root excluded). */
+export function managedSubtreeIds(db: SqlDatabase, rootId: number, maxDepth: number): number[] {
+  const q = qb(db)
+    .withRecursive('below(id, depth)', (w) =>
+      w
+        .selectFrom('links')
+        .select(['propertyId as id', sql<number>`1`.as('depth')])
+        .where('ownerType', '=', 'user')
+        .where('ownerId', '=', rootId)
+        .where('propertyType', '=', 'managedUser')
+        .union(
+          w
+            .selectFrom('links as l')
+            .innerJoin('below as b', 'l.ownerId', 'b.id')
+            .select(['l.propertyId as id', sql<number>`b.depth + 1`.as('depth')])
+            .where('l.ownerType', '=', 'user')
+            .where('l.propertyType', '=', 'managedUser')
+            .where('b.depth', '<', maxDepth),
+        ),
+    )
+    .selectFrom('below')
+    .select('id')
+    .distinct()
+    .where('id', '!=', rootId);
+  return rows(db, q).map((r) => r.id);
+}
+
+/** The user and every user above it through managedUser links, at most `maxDepth` levels up, nearest first. */
+export function selfAndManagerIds(db: SqlDatabase, userId: number, maxDepth: number): number[] {
+  const q = qb(db)
+    .withRecursive('above(id, depth)', (w) =>
+      w
+        .selectNoFrom((eb) => [
+          eb.cast<number>(eb.val(userId), 'bigint').as('id'),
+          sql<number>`0`.as('depth'),
+        ])
+        .union(
+          w
+            .selectFrom('links as l')
+            .innerJoin('above as a', 'l.propertyId', 'a.id')
+            .select(['l.ownerId as id', sql<number>`a.depth + 1`.as('depth')])
+            .where('l.ownerType', '=', 'user')
+            .where('l.propertyType', '=', 'managedUser')
+            .where('a.depth', '<', maxDepth),
+        ),
+    )
+    .selectFrom('above')
+    .select((eb) => ['id', eb.fn.min('depth').as('depth')])
+    .groupBy('id')
+    .orderBy('depth');
+  return rows(db, q).map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 // Users (table users): the lookups and writes of traccar/auth.ts, users.ts, share.ts, password.ts, admin.ts and
 // userRules.ts, typed and compiled per dialect. Listing with search and paging stays in traccar/crud.ts for now.
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { UserRow as UserTable } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
 import { anyOf, qb, row, rows, write } from './query.ts';
@@ -100,4 +100,22 @@ export function enableUntil(db: SqlDatabase, id: number, expirationTime: string)
 
 export function disableUser(db: SqlDatabase, id: number): void {
   write(db, qb(db).updateTable('users').set({ disabled: 1 }).where('id', '=', id));
+}
+
+/**
+ * Users whose `expression` (SQL of one of their attributes in the store's dialect, from db/sql.ts jsonField),
+ * lower-cased, equals `value`; `exceptId` left out.
+ */
+export function usersWithAttribute(
+  db: SqlDatabase,
+  expression: string,
+  value: string,
+  exceptId?: number,
+): User[] {
+  let q = qb(db)
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(${sql.raw(expression)})`, '=', value);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return rows(db, q);
 }

@@ -1,0 +1,157 @@
+// The audit trail and the statistics' sources (tables actions and request_stats, positions counted per local
+// day): the queries of traccar/audit.ts, typed and compiled per dialect.
+import type { OffsetPeriod } from '@rastro/domain';
+import { sql, type RawBuilder } from 'kysely';
+import type { SqlDatabase, SqlDialect } from '../sql.ts';
+import { qb, row, rows, write } from './query.ts';
+
+export interface NewAction {
+  actionTime: string;
+  address: string | null;
+  userId: number;
+  actionType: string;
+  objectType: string | null;
+  objectId: number;
+  attributes: string;
+}
+
+export function insertAction(db: SqlDatabase, action: NewAction): void {
+  write(db, qb(db).insertInto('actions').values(action));
+}
+
+/** One more API request in its UTC hour (`YYYY-MM-DDTHH`). */
+export function countRequest(db: SqlDatabase, hour: string): void {
+  write(
+    db,
+    qb(db)
+      .insertInto('request_stats')
+      .values({ day: hour, requests: 1 })
+      .onConflict((oc) =>
+        oc.column('day').doUpdateSet((eb) => ({ requests: eb('request_stats.requests', '+', 1) })),
+      ),
+  );
+}
+
+/** Actions between two ISO times (both included) with their user's e-mail, oldest first, at most 50 000. */
+export function actionsBetween(db: SqlDatabase, from: string, to: string) {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('actions as a')
+      .leftJoin('users as u', 'u.id', 'a.userId')
+      .selectAll('a')
+      .select('u.email as userEmail')
+      .where('a.actionTime', '>=', from)
+      .where('a.actionTime', '<=', to)
+      .orderBy('a.actionTime')
+      .orderBy('a.id')
+      .limit(50_000),
+  );
+}
+
+/** Whether any position, action or request count is older than `iso` (each probe stops at its first row). */
+export function anyDataBefore(db: SqlDatabase, iso: string): boolean {
+  const b = qb(db);
+  return !!(
+    row(db, b.selectFrom('positions').select('id').where('serverTime', '<', iso).limit(1)) ??
+    row(db, b.selectFrom('actions').select('id').where('actionTime', '<', iso).limit(1)) ??
+    row(db, b.selectFrom('request_stats').select('day').where('day', '<', iso.slice(0, 13)).limit(1))
+  );
+}
+
+/** The earliest position time, action time and request-count key (each null when its table is empty). */
+export function earliestData(db: SqlDatabase): unknown[] {
+  const b = qb(db);
+  return [
+    row(
+      db,
+      b.selectFrom('positions').select((eb) => eb.fn.min('serverTime').as('m')),
+    )?.m,
+    row(
+      db,
+      b.selectFrom('actions').select((eb) => eb.fn.min('actionTime').as('m')),
+    )?.m,
+    row(
+      db,
+      b.selectFrom('request_stats').select((eb) => eb.fn.min('day').as('m')),
+    )?.m,
+  ];
+}
+
+/** The local date (YYYY-MM-DD) of the ISO time in `column` under the offset periods, in the store's dialect. */
+function localDay(dialect: SqlDialect, column: string, periods: OffsetPeriod[]): RawBuilder<string> {
+  const mod = (p: OffsetPeriod) => `${p.offsetMinutes >= 0 ? '+' : ''}${p.offsetMinutes} minutes`;
+  const ref = sql.ref(column);
+  const date = (p: OffsetPeriod) =>
+    dialect === 'sqlite'
+      ? sql<string>`date(${ref}, ${mod(p)})`
+      : sql<string>`to_char(cast(${ref} as timestamptz) at time zone 'UTC' + cast(${mod(p)} as interval), 'YYYY-MM-DD')`;
+  if (periods.length === 1) return date(periods[0]);
+  const whens = periods
+    .slice(0, -1)
+    .map((p, i) => sql`when ${ref} < ${new Date(periods[i + 1].from).toISOString()} then ${date(p)}`);
+  return sql<string>`case ${sql.join(whens, sql` `)} else ${date(periods[periods.length - 1])} end`;
+}
+
+/** Positions per local day in [lo, hi): how many and of how many devices. */
+export function positionsPerDay(db: SqlDatabase, periods: OffsetPeriod[], lo: string, hi: string) {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('positions')
+      .select((eb) => [
+        localDay(db.dialect, 'serverTime', periods).as('day'),
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.count<number>('deviceId').distinct().as('devices'),
+      ])
+      .where('serverTime', '>=', lo)
+      .where('serverTime', '<', hi)
+      .groupBy(sql.ref('day')),
+  );
+}
+
+/** Positions per local day and protocol in [lo, hi). */
+export function protocolsPerDay(db: SqlDatabase, periods: OffsetPeriod[], lo: string, hi: string) {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('positions')
+      .select((eb) => [
+        localDay(db.dialect, 'serverTime', periods).as('day'),
+        eb.fn.coalesce('protocol', sql.lit('unknown')).as('protocol'),
+        eb.fn.countAll<number>().as('n'),
+      ])
+      .where('serverTime', '>=', lo)
+      .where('serverTime', '<', hi)
+      .groupBy([sql.ref('day'), 'protocol']),
+  );
+}
+
+/** Users who logged in, per local day in [lo, hi). */
+export function loginsPerDay(db: SqlDatabase, periods: OffsetPeriod[], lo: string, hi: string) {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('actions')
+      .select((eb) => [
+        localDay(db.dialect, 'actionTime', periods).as('day'),
+        eb.fn.count<number>('userId').distinct().as('n'),
+      ])
+      .where('actionType', '=', 'login')
+      .where('actionTime', '>=', lo)
+      .where('actionTime', '<', hi)
+      .groupBy(sql.ref('day')),
+  );
+}
+
+/** Request counts whose key (UTC hour, or day on older rows) lies in [lo, hi). */
+export function requestCounts(db: SqlDatabase, lo: string, hi: string) {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('request_stats')
+      .select(['day', 'requests'])
+      .where('day', '>=', lo)
+      .where('day', '<', hi),
+  );
+}
