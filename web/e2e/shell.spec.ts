@@ -164,7 +164,8 @@ test.describe('menus per role', () => {
     // Only Date is fixed (timers keep running), so the countdown's 1 s tick reads the time we set.
     await page.clock.setFixedTime(start);
     await page.goto(`/share/${token}`);
-    await expect(page).toHaveURL(/\/home$/);
+    // the guest's home is its shared vehicle (issue #28)
+    await expect(page).toHaveURL(new RegExp(`/devices/${devices[0].id}$`));
     const shell = page.getByTestId('shell');
     await expect(shell).toHaveAttribute('data-role', 'shared');
     await expect(page.getByTestId('side-menu')).toHaveCount(0);
@@ -181,7 +182,7 @@ test.describe('menus per role', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Sua sessão expirou!');
     await dialog.getByRole('button', { name: 'Sair' }).click();
-    await expect(page).toHaveURL(/\/login\?to=%2Fhome$/);
+    await expect(page).toHaveURL(new RegExp(`/login\\?to=%2Fdevices%2F${devices[0].id}$`));
   });
 });
 
