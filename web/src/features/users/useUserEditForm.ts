@@ -35,8 +35,8 @@ import { resourceClient, resourceKeys, useResourceList } from '../../api/resourc
 import { setLocale, type Locale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
 
-const PREFERENCE_KEYS = ['language', 'map', 'latitude', 'longitude', 'zoom', 'coordinateFormat'];
-const PERMISSION_KEYS = [
+const PREFERENCES_TAB_FIELDS = ['language', 'map', 'latitude', 'longitude', 'zoom', 'coordinateFormat'];
+const PERMISSIONS_TAB_FIELDS = [
   'deviceLimit',
   'userLimit',
   'expirationTime',
@@ -50,9 +50,9 @@ const PERMISSION_KEYS = [
 const tabOf = (key: string) =>
   key.startsWith('address.')
     ? 'address'
-    : PREFERENCE_KEYS.includes(key)
+    : PREFERENCES_TAB_FIELDS.includes(key)
       ? 'preferences'
-      : PERMISSION_KEYS.includes(key)
+      : PERMISSIONS_TAB_FIELDS.includes(key)
         ? 'permissions'
         : 'account';
 
