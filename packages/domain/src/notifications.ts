@@ -189,9 +189,10 @@ export const NOTIFICATION_COLOR_STYLES: Readonly<Record<NotificationColor, { bg:
   'soft-green': { bg: '#edf7ed', fg: '#1e4620' },
   green: { bg: '#2e7d32', fg: '#ffffff' },
   'soft-yellow': { bg: '#fff4e5', fg: '#663c00' },
-  yellow: { bg: '#ed6c02', fg: '#ffffff' },
+  // darker than Traccar's #ed6c02 and #0288d1, where white text read at 3.0:1 and 3.9:1 (WCAG AA asks 4.5:1)
+  yellow: { bg: '#b45309', fg: '#ffffff' },
   'soft-info': { bg: '#e5f6fd', fg: '#014361' },
-  info: { bg: '#0288d1', fg: '#ffffff' },
+  info: { bg: '#01579b', fg: '#ffffff' },
 };
 
 export interface NotificationRuleForm {

@@ -2,11 +2,17 @@
 // colour becomes Mantine's primary palette, and the header / menu / login panel colours become CSS variables.
 // It only observes the branding query (enabled: false): the header and sign-in screens fetch it, so a saved
 // theme applies without a reload once the query is invalidated.
-import { MantineProvider, type MantineProviderProps, type MantineThemeOverride } from '@mantine/core';
+import {
+  MantineProvider,
+  type MantineProviderProps,
+  type MantineTheme,
+  type MantineThemeOverride,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { brandingQueryKey, fetchBranding } from './useBranding.ts';
 import { brandCssVariables, brandMantineTheme } from './brand.ts';
+import { contrastLightVariables } from '../shell/theme.ts';
 
 export function BrandMantineProvider({
   theme,
@@ -19,7 +25,11 @@ export function BrandMantineProvider({
   const loginPanel = data?.colors.loginPanel;
   const branded = useMemo(() => brandMantineTheme(theme, primary), [theme, primary]);
   const resolver = useCallback(
-    () => ({ variables: brandCssVariables({ header, menu, loginPanel }), light: {}, dark: {} }),
+    (t: MantineTheme) => ({
+      variables: brandCssVariables({ header, menu, loginPanel }),
+      light: contrastLightVariables(t),
+      dark: {},
+    }),
     [header, menu, loginPanel],
   );
   return <MantineProvider {...props} theme={branded} cssVariablesResolver={resolver} />;

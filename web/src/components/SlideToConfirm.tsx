@@ -1,7 +1,9 @@
 // Slide-to-confirm (SPEC §4, §9): a handle dragged along a 50 px track, starting 2 px in. Within 5 px of the
 // end the state becomes confirmed and `onConfirm` runs once; releasing early resets the handle.
 // Mouse and touch use pointer events; the keyboard equivalent still needs a deliberate act: focus the handle and
-// press the right arrow (steps of a fifth of the track) or End to reach the end. Leaving early resets.
+// press the right arrow (steps of a fifth of the track) or End to reach the end. Leaving early resets. A screen
+// reader hears the keys (the handle's description), how far the handle is (aria-valuetext) and, through a status
+// region, that it confirmed (issue #29).
 import { Box, Text } from '@mantine/core';
 import { IconChevronsRight } from '@tabler/icons-react';
 import {
@@ -13,13 +15,31 @@ import {
   type SlideEvent,
   type SlideState,
 } from '@rastro/domain';
-import { useCallback, useEffect, useReducer, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
 
 export const SLIDE_HANDLE_SIZE = SLIDE_TRACK_HEIGHT - 2 * SLIDE_HANDLE_OFFSET;
 /** Used when the track cannot be measured (no layout, e.g. jsdom). */
 export const SLIDE_FALLBACK_WIDTH = 300;
 /** Keyboard step as a share of the handle's travel. */
 export const SLIDE_KEY_STEPS = 5;
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 export interface SlideToConfirmProps {
   /** Text shown in the track. */
@@ -43,6 +63,8 @@ export function SlideToConfirm({
   color = 'red',
   testId = 'slide',
 }: SlideToConfirmProps) {
+  const { t } = useTranslation('common');
+  const hintId = useId();
   const [state, dispatch] = useReducer(
     (s: SlideState, e: SlideEvent) => slideReducer(s, e),
     undefined,
@@ -119,8 +141,12 @@ export function SlideToConfirm({
 
   const trackWidth = trackRef.current?.clientWidth || SLIDE_FALLBACK_WIDTH;
   const max = slideMax(trackWidth, SLIDE_HANDLE_SIZE);
-  const percent = Math.round(
-    ((state.x - SLIDE_HANDLE_OFFSET) / Math.max(1, max - SLIDE_HANDLE_OFFSET)) * 100,
+  const percent = Math.max(
+    0,
+    Math.min(
+      100,
+      Math.round(((state.x - SLIDE_HANDLE_OFFSET) / Math.max(1, max - SLIDE_HANDLE_OFFSET)) * 100),
+    ),
   );
 
   return (
@@ -167,7 +193,9 @@ export function SlideToConfirm({
         aria-label={handleLabel}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={Math.max(0, Math.min(100, percent))}
+        aria-valuenow={percent}
+        aria-valuetext={state.confirmed ? t('slide.confirmed') : t('slide.position', { percent })}
+        aria-describedby={hintId}
         aria-disabled={disabled || undefined}
         data-testid={`${testId}-handle`}
         data-x={Math.round(state.x)}
@@ -193,6 +221,12 @@ export function SlideToConfirm({
       >
         <IconChevronsRight size={22} />
       </Box>
+      <span id={hintId} hidden>
+        {t('slide.keys')}
+      </span>
+      <span role="status" style={VISUALLY_HIDDEN}>
+        {state.confirmed ? t('slide.confirmed') : ''}
+      </span>
     </Box>
   );
 }

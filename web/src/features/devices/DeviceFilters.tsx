@@ -96,8 +96,9 @@ export function FilterPopover({ all, filtering }: { all: Device[]; filtering: bo
   const { t } = useTranslation('devices');
   return (
     <Popover width={320} position="bottom-start" withinPortal shadow="md">
-      <Popover.Target>
-        <Indicator disabled={!filtering} color="orange" size={9} offset={4}>
+      {/* the indicator wraps the target: the popover's aria-expanded belongs on the button, not on its div */}
+      <Indicator disabled={!filtering} color="orange" size={9} offset={4}>
+        <Popover.Target>
           <ActionIcon
             variant={filtering ? 'filled' : 'default'}
             size="lg"
@@ -106,8 +107,8 @@ export function FilterPopover({ all, filtering }: { all: Device[]; filtering: bo
           >
             <IconFilter size={18} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown>
         <FilterPanel all={all} />
       </Popover.Dropdown>

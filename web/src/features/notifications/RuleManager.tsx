@@ -191,7 +191,7 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
                 {variant === 'events' ? (
                   t('columns.calendar')
                 ) : (
-                  <span title={t('columns.allDevices')} aria-label={t('columns.allDevices')}>
+                  <span role="img" title={t('columns.allDevices')} aria-label={t('columns.allDevices')}>
                     <IconDevices size={16} style={{ verticalAlign: 'middle' }} />
                   </span>
                 )}
@@ -241,6 +241,7 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
                   <Table.Td>
                     <span
                       data-testid="rule-swatch"
+                      role="img"
                       data-color={style.color}
                       title={t(`colors.${style.color}`)}
                       aria-label={t(`colors.${style.color}`)}

@@ -210,13 +210,10 @@ const NotificationCard = memo(function NotificationCard({
           </Text>
           <Text size="sm">{c.deviceName}</Text>
           {message && (
-            <Text size="xs" style={{ opacity: 0.85 }}>
-              {message}
-            </Text>
+            // full opacity: faded text fell under WCAG AA's 4.5:1 on the coloured cards (issue #29, axe-core)
+            <Text size="xs">{message}</Text>
           )}
-          <Text size="xs" style={{ opacity: 0.7 }}>
-            {formatTime(c.event.eventTime, i18n.language, undefined, true)}
-          </Text>
+          <Text size="xs">{formatTime(c.event.eventTime, i18n.language, undefined, true)}</Text>
         </div>
         <Group gap={2} wrap="nowrap">
           {c.style.pinned && <IconPinned size={14} aria-label={t('pinned')} />}
