@@ -12,7 +12,6 @@ const FUNCTIONS_OVER_200_LINES = [
   'web/src/features/device-edit/DeviceEditDialog.tsx',
   'web/src/features/notifications/RuleForm.tsx',
   'web/src/features/notifications/RuleManager.tsx',
-  'web/src/features/users/ImportUsersModal.tsx',
 ];
 
 export default tseslint.config(

@@ -1,26 +1,13 @@
 // User management with Excel import (SPEC §2, §4 "Excel import", §5 "Excel files"): choose an .xlsx, analyse it,
 // preview the first 50 rows with each row's validation errors (domain userImportRows), import the valid ones one
 // by one with POST /api/users showing processed / successful / errors, then the outcome (full success, partial,
-// failure) with a log of the failures. Closing is refused while importing.
-import {
-  Alert,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Modal,
-  Progress,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+// failure) with a log of the failures (ImportUsersParts). Closing is refused while importing.
+import { Alert, Badge, Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   canCancelImport,
   importFileProblem,
   importLimit,
-  importOutcome,
   importPreview,
   importRowToUser,
   splitImportRows,
@@ -35,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/http.ts';
 import { resourceClient, resourceKeys } from '../../api/resources.ts';
 import { readFirstSheet } from './readSheet.ts';
+import { ImportPreviewTable, ImportResult, type LogLine } from './ImportUsersParts.tsx';
 
 export interface ImportUsersProps {
   /** E-mails already in use (the caller's list), checked as duplicates. */
@@ -43,12 +31,6 @@ export interface ImportUsersProps {
   limit: number;
   used: number;
   onClose(): void;
-}
-
-interface LogLine {
-  index: number;
-  email: string;
-  message: string;
 }
 
 export function ImportUsersModal({ existingEmails, limit, used, onClose }: ImportUsersProps) {
@@ -113,7 +95,6 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
   const close = () => {
     if (canCancelImport(step)) onClose();
   };
-  const outcome = importOutcome(progress);
   const preview = importPreview(rows);
 
   return (
@@ -164,40 +145,7 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
                 {t('import.previewNote', { shown: preview.length, total: rows.length })}
               </Text>
             )}
-            <ScrollArea.Autosize mah={320}>
-              <Table fz="xs" striped data-testid="user-import-preview">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('import.row')}</Table.Th>
-                    <Table.Th>{t('fields.name')}</Table.Th>
-                    <Table.Th>{t('fields.email')}</Table.Th>
-                    <Table.Th>{t('fields.phone')}</Table.Th>
-                    <Table.Th>{t('import.status')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {preview.map((r) => (
-                    <Table.Tr key={r.index} data-testid="user-import-row" data-valid={r.errors.length === 0}>
-                      <Table.Td>{r.index}</Table.Td>
-                      <Table.Td>{r.data.name}</Table.Td>
-                      <Table.Td>{r.data.email}</Table.Td>
-                      <Table.Td>{r.data.phone}</Table.Td>
-                      <Table.Td>
-                        {r.errors.length === 0 ? (
-                          <Text size="xs" c="green">
-                            {t('import.ok')}
-                          </Text>
-                        ) : (
-                          <Text size="xs" c="red">
-                            {r.errors.map((e) => t(e)).join('; ')}
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
+            <ImportPreviewTable preview={preview} />
             {split.problem && <Alert color="red">{t(split.problem)}</Alert>}
             {lim.exceeded && (
               <Alert color="red" data-testid="user-import-limit">
@@ -219,51 +167,14 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
           </>
         )}
         {(step === 'import' || step === 'complete') && (
-          <Stack gap="xs" data-testid="user-import-progress">
-            <Progress value={split.valid.length ? (progress.processed / split.valid.length) * 100 : 100} />
-            <Text size="sm">
-              {t('import.progress', {
-                processed: progress.processed,
-                total: split.valid.length,
-                successful: progress.successful,
-                errors: progress.errors,
-              })}
-            </Text>
-            {step === 'import' && (
-              <Text size="xs" c="dimmed">
-                {t('import.cannotCancel')}
-              </Text>
-            )}
-          </Stack>
-        )}
-        {step === 'complete' && (
-          <>
-            <Alert
-              color={outcome === 'success' ? 'green' : outcome === 'partial' ? 'yellow' : 'red'}
-              data-testid="user-import-result"
-              data-outcome={outcome}
-            >
-              {t(`import.outcome.${outcome}`, {
-                successful: progress.successful,
-                errors: progress.errors,
-                skipped: split.invalid.length,
-              })}
-            </Alert>
-            {log.length > 0 && (
-              <Stack gap={2} data-testid="user-import-log">
-                {log.map((l) => (
-                  <Text key={l.index} size="xs" c="red">
-                    {t('import.row')} {l.index} ({l.email}): {l.message}
-                  </Text>
-                ))}
-              </Stack>
-            )}
-            <Group justify="flex-end">
-              <Button onClick={onClose} data-testid="user-import-close">
-                {t('close')}
-              </Button>
-            </Group>
-          </>
+          <ImportResult
+            step={step}
+            progress={progress}
+            total={split.valid.length}
+            skipped={split.invalid.length}
+            log={log}
+            onClose={onClose}
+          />
         )}
       </Stack>
     </Modal>
