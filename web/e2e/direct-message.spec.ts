@@ -9,7 +9,7 @@ test('a manager sends a direct message to its sub-user; the rules and the result
 }) => {
   await loginAs(accounts.manager.email, accounts.manager.password);
   await page.goto('/users');
-  const row = page.getByRole('row', { name: /Subusuário 1/ });
+  const row = page.getByTestId('user-row').filter({ hasText: 'Subusuário 1' });
   await row.getByTestId('user-message').click();
   const dialog = page.getByTestId('message-dialog');
   await expect(dialog.getByTestId('message-channel-web')).toBeVisible();
