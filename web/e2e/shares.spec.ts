@@ -47,12 +47,12 @@ test('a link is created, listed with its countdown, extended and revoked; the gu
   const rowId = Number((await rows.first().getAttribute('data-testid'))!.replace('share-row-', ''));
   await expect(dialog.getByTestId(`share-remaining-${rowId}`)).toHaveText('2 h');
 
-  // The guest opens the link: the shared map of that vehicle.
+  // The guest opens the link: its home is the shared vehicle's detail on the map (issue #28).
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
   await guest.addInitScript(() => window.localStorage.setItem('mapStyle', 'offline'));
   await guest.goto(new URL(link).pathname);
-  await expect(guest).toHaveURL(/\/home$/);
+  await expect(guest).toHaveURL(new RegExp(`/devices/${dev.id}$`));
   await expect(guest.getByTestId('shell')).toHaveAttribute('data-role', 'shared');
   const guestDevices = await guest.request.get('/api/devices');
   expect(((await guestDevices.json()) as Array<{ id: number }>).map((d) => d.id)).toEqual([dev.id]);
