@@ -10,8 +10,6 @@ const FUNCTIONS_OVER_200_LINES = [
   'server/src/live/assistant.ts',
   'web/src/features/computed/ComputedDialog.tsx',
   'web/src/features/device-edit/DeviceEditDialog.tsx',
-  'web/src/features/notifications/RuleForm.tsx',
-  'web/src/features/notifications/RuleManager.tsx',
 ];
 
 export default tseslint.config(

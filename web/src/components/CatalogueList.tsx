@@ -29,6 +29,8 @@ export interface CatalogueListProps<R extends ResourceType, F extends { id: numb
   intro?: ReactNode;
   newForm(): F;
   toForm(row: ResourceTypes[R]): F;
+  /** The form of a row when it must be fetched first (the edit button spins meanwhile); null: nothing to edit. */
+  loadForm?(row: ResourceTypes[R]): Promise<F | null>;
   /** Opens the link-objects dialog for the row (offered with the edit right). */
   onLink?(row: ResourceTypes[R]): void;
   linkLabel?: string;
@@ -49,6 +51,7 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
   const { c, prefix, plural, searchIn, filterRows } = props;
   const { t, rights } = c;
   const [query, setQuery] = useState('');
+  const [loadingId, setLoadingId] = useState<number | null>(null);
   const searchable = !!(searchIn || filterRows);
   const { order } = props;
   const rows = useMemo(() => {
@@ -59,6 +62,16 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
         : c.items;
     return order ? [...found].sort(order) : found;
   }, [c.items, query, searchIn, filterRows, order]);
+  const edit = async (row: ResourceTypes[R]) => {
+    if (!props.loadForm) return c.open(props.toForm(row));
+    setLoadingId(row.id);
+    try {
+      const form = await props.loadForm(row);
+      if (form) c.open(form);
+    } finally {
+      setLoadingId(null);
+    }
+  };
   const nameOf = props.nameOf ?? ((row: ResourceTypes[R]) => (row as { name?: string }).name ?? '');
 
   const actions = (row: ResourceTypes[R]) => (
@@ -77,7 +90,8 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
         <ActionIcon
           variant="subtle"
           aria-label={t('edit')}
-          onClick={() => c.open(props.toForm(row))}
+          loading={loadingId === row.id}
+          onClick={() => void edit(row)}
           data-testid={`${prefix}-edit`}
         >
           <IconEdit size={16} />

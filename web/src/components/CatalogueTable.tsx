@@ -9,7 +9,7 @@ import { useIsMobile } from './useIsMobile.ts';
 
 export interface CatalogueColumn<T> {
   key: string;
-  header: string;
+  header: ReactNode;
   cell(row: T): ReactNode;
   /** The value the column sorts by; a column without one does not sort. */
   sortBy?(row: T): string | number;
@@ -84,11 +84,12 @@ export function CatalogueTable<T extends { id: number }>(props: CatalogueTablePr
                 {columns.map((col, i) => (
                   <Text
                     key={col.key}
+                    component="div"
                     size={i ? 'xs' : 'sm'}
                     fw={i ? undefined : 600}
                     data-testid={col.testId}
                   >
-                    {i > 0 && col.header && `${col.header}: `}
+                    {i > 0 && col.header && <>{col.header}: </>}
                     {col.cell(row)}
                   </Text>
                 ))}

@@ -3,6 +3,7 @@
 import {
   allows,
   catalogueRights,
+  isReadonly,
   type Capability,
   type CatalogueRights,
   type PermissionArea,
@@ -26,4 +27,10 @@ export function useCan(capability: Capability): boolean {
 /** Create, edit and delete of one catalogue area (drivers, calendars, …) for the signed-in viewer. */
 export function useCatalogueRights(area: PermissionArea): CatalogueRights {
   return catalogueRights(useViewer(), area);
+}
+
+/** Whether the viewer's account is read-only (SPEC §6): the server refuses its writes. */
+export function useReadonly(): boolean {
+  const { user, server } = useViewer();
+  return isReadonly(user, server);
 }

@@ -32,6 +32,8 @@ export interface CatalogueOptions<R extends ResourceType, F> {
   rights?: CatalogueRights;
   /** A save failure as field errors and/or the message shown; default: saveError with the server's text. */
   saveError?(err: unknown, t: TFunction): { errors?: FieldErrors; message?: string };
+  /** The message of a delete failure; default: deleteError with the server's text. */
+  deleteError?(err: unknown, t: TFunction): string;
 }
 
 export interface Catalogue<R extends ResourceType, F extends { id: number }> {
@@ -104,7 +106,8 @@ export function useCatalogue<R extends ResourceType, F extends { id: number }>(
       notifications.show({ color: 'green', message: t('deleted') });
     } catch (err) {
       console.warn(`${options.resource} not deleted`, err);
-      notifications.show({ color: 'red', message: `${t('deleteError')}${serverDetail(err)}` });
+      const message = options.deleteError?.(err, t) ?? `${t('deleteError')}${serverDetail(err)}`;
+      notifications.show({ color: 'red', message });
     }
     setDeleting(null);
   };

@@ -1,0 +1,270 @@
+// The sections of the notification rule form (RuleForm.tsx): what fires the rule (type, alarms, channels, the
+// command channel's saved command), where it applies (description, devices or "all devices", calendar) and how it
+// looks (colour with its preview, sound played from the real file, position and pin).
+import { ActionIcon, Group, MultiSelect, Paper, Select, Switch, Text, TextInput } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import {
+  ALARM_TYPES,
+  NOTIFICATION_COLORS,
+  NOTIFICATION_COLOR_STYLES,
+  NOTIFICATION_POSITIONS,
+  SOUND_CHOICES,
+  traccarName,
+  type NotificationColor,
+  type NotificationRuleForm,
+} from '@rastro/domain';
+import { useTranslation } from 'react-i18next';
+import { useResourceList } from '../../api/resources.ts';
+import type { RuleFormState } from './useRuleForm.ts';
+
+const combobox = { withinPortal: true, zIndex: 1000 } as const;
+
+/** Type, alarms (alarm type), channels and the saved command of the command channel. */
+export function RuleTriggerSection({ s }: { s: RuleFormState }) {
+  const { t, i18n } = useTranslation('notifications');
+  const { form, set, err, choices } = s;
+  const usesCommand = form.notificators.includes('command');
+  const commands = useResourceList('commands', undefined, { enabled: usesCommand });
+  const typeName = (type: string) => traccarName('events', type, i18n.language);
+  const typeData = [...new Set([...choices.types, ...(form.type ? [form.type] : [])])]
+    .map((type) => ({ value: type, label: typeName(type) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const channelData = [...new Set([...choices.channels, ...form.notificators])].map((c) => ({
+    value: c,
+    label: t(`channels.${c}`, { defaultValue: c }),
+  }));
+  return (
+    <>
+      <Select
+        label={t('fields.type')}
+        data={typeData}
+        value={form.type || null}
+        searchable
+        allowDeselect={false}
+        onChange={(type) => set({ type: type ?? '' })}
+        error={err('type')}
+        withAsterisk
+        data-testid="rule-type"
+        comboboxProps={combobox}
+      />
+      {form.type === 'alarm' && (
+        <MultiSelect
+          label={t('fields.alarms')}
+          data={ALARM_TYPES.map((a) => ({ value: a, label: traccarName('alarms', a, i18n.language) }))}
+          value={form.alarms}
+          onChange={(alarms) => set({ alarms })}
+          searchable
+          error={err('alarms')}
+          withAsterisk
+          data-testid="rule-alarms"
+          comboboxProps={combobox}
+        />
+      )}
+      <MultiSelect
+        label={t('fields.channels')}
+        data={channelData}
+        value={form.notificators}
+        onChange={(notificators) => set({ notificators })}
+        searchable
+        error={err('notificators') ?? err('notificators.0')}
+        withAsterisk
+        data-testid="rule-channels"
+        comboboxProps={combobox}
+      />
+      {usesCommand && (
+        <Select
+          label={t('fields.command')}
+          data={(commands.data ?? []).map((c) => ({
+            value: String(c.id),
+            label: c.description || typeName(c.type),
+          }))}
+          value={form.commandId > 0 ? String(form.commandId) : null}
+          onChange={(v) => set({ commandId: Number(v ?? 0) })}
+          searchable
+          error={err('commandId')}
+          withAsterisk
+          data-testid="rule-command"
+          comboboxProps={combobox}
+        />
+      )}
+    </>
+  );
+}
+
+/** Description, the devices (events variant) or "all devices", and the calendar (required for events). */
+export function RuleScopeSection({ s }: { s: RuleFormState }) {
+  const { t } = useTranslation('notifications');
+  const { form, set, err, variant } = s;
+  const events = variant === 'events';
+  const calendars = useResourceList('calendars');
+  const devices = useResourceList('devices', undefined, { enabled: events });
+  return (
+    <>
+      <TextInput
+        label={t('fields.description')}
+        value={form.description}
+        onChange={(e) => set({ description: e.currentTarget.value })}
+        error={err('description')}
+        data-testid="rule-description"
+      />
+      {events ? (
+        <MultiSelect
+          label={t('fields.devices')}
+          data={(devices.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+          value={form.deviceIds.map(String)}
+          onChange={(ids) => set({ deviceIds: ids.map(Number) })}
+          searchable
+          limit={100}
+          error={err('deviceIds')}
+          withAsterisk
+          data-testid="rule-devices"
+          comboboxProps={combobox}
+        />
+      ) : (
+        <Switch
+          label={t('fields.always')}
+          description={t('fields.alwaysHint')}
+          checked={form.always}
+          onChange={(e) => set({ always: e.currentTarget.checked })}
+          data-testid="rule-always"
+        />
+      )}
+      <Select
+        label={t('fields.calendar')}
+        data={[
+          ...(events ? [] : [{ value: '0', label: t('none') }]),
+          ...(calendars.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+        ]}
+        value={form.calendarId > 0 ? String(form.calendarId) : events ? null : '0'}
+        onChange={(v) => set({ calendarId: Number(v ?? 0) })}
+        allowDeselect={false}
+        error={err('calendarId')}
+        withAsterisk={events}
+        data-testid="rule-calendar"
+        comboboxProps={combobox}
+      />
+    </>
+  );
+}
+
+/** A small card in the chosen colour, as the live popup shows it. */
+function ColorPreview({ color }: { color: NotificationColor }) {
+  const { t } = useTranslation('notifications');
+  const c = NOTIFICATION_COLOR_STYLES[color];
+  return (
+    <Paper
+      p="xs"
+      shadow="xs"
+      data-testid="rule-color-preview"
+      data-color={color}
+      style={{ background: c.bg, color: c.fg }}
+    >
+      <Text size="sm" fw={700}>
+        {t('fields.preview')}
+      </Text>
+      <Text size="xs">{t(`colors.${color}`)}</Text>
+    </Paper>
+  );
+}
+
+function Swatch({ color }: { color: NotificationColor }) {
+  const c = NOTIFICATION_COLOR_STYLES[color];
+  return (
+    <span
+      style={{
+        display: 'inline-block',
+        width: 14,
+        height: 14,
+        borderRadius: 3,
+        background: c.bg,
+        border: `1px solid ${c.fg}`,
+        verticalAlign: 'middle',
+      }}
+    />
+  );
+}
+
+/** Colour (previewed), sound (played), its URL when custom, position and pin of the live popup. */
+export function RuleLookSection({ s }: { s: RuleFormState }) {
+  const { t } = useTranslation('notifications');
+  const { form, set, err, play } = s;
+  const soundLabel = (x: string) =>
+    x === 'custom' || x === 'mute' ? t(`sounds.${x}`) : t('sounds.audio', { n: x.replace('audio', '') });
+  return (
+    <>
+      <Group grow align="flex-start">
+        <Select
+          label={t('fields.color')}
+          data={NOTIFICATION_COLORS.map((c) => ({ value: c, label: t(`colors.${c}`) }))}
+          value={form.color}
+          onChange={(v) => v && set({ color: v as NotificationColor })}
+          allowDeselect={false}
+          leftSection={<Swatch color={form.color} />}
+          renderOption={({ option }) => (
+            <Group gap={6} wrap="nowrap">
+              <Swatch color={option.value as NotificationColor} />
+              {option.label}
+            </Group>
+          )}
+          error={err('color')}
+          data-testid="rule-color"
+          comboboxProps={combobox}
+        />
+        <ColorPreview color={form.color} />
+      </Group>
+      <Group align="flex-end" wrap="nowrap">
+        <Select
+          style={{ flex: 1 }}
+          label={t('fields.sound')}
+          data={SOUND_CHOICES.map((x) => ({ value: x, label: soundLabel(x) }))}
+          value={form.sound}
+          onChange={(v) => v && set({ sound: v })}
+          allowDeselect={false}
+          error={err('sound')}
+          data-testid="rule-sound"
+          comboboxProps={combobox}
+        />
+        <ActionIcon
+          size="lg"
+          variant="light"
+          aria-label={t('fields.play')}
+          title={t('fields.play')}
+          disabled={form.sound === 'mute'}
+          onClick={play}
+          data-testid="rule-sound-play"
+        >
+          <IconPlayerPlay size={18} />
+        </ActionIcon>
+      </Group>
+      {form.sound === 'custom' && (
+        <TextInput
+          label={t('fields.soundURL')}
+          value={form.soundURL}
+          placeholder="https://…"
+          onChange={(e) => set({ soundURL: e.currentTarget.value })}
+          error={err('soundURL')}
+          withAsterisk
+          data-testid="rule-sound-url"
+        />
+      )}
+      <Group grow align="flex-end">
+        <Select
+          label={t('fields.position')}
+          data={NOTIFICATION_POSITIONS.map((p) => ({ value: p, label: t(`positions.${p}`) }))}
+          value={form.position}
+          onChange={(v) => v && set({ position: v as NotificationRuleForm['position'] })}
+          allowDeselect={false}
+          data-testid="rule-position"
+          comboboxProps={combobox}
+        />
+        <Switch
+          label={t('fields.pin')}
+          checked={form.pin}
+          onChange={(e) => set({ pin: e.currentTarget.checked })}
+          data-testid="rule-pin"
+          mb={8}
+        />
+      </Group>
+    </>
+  );
+}

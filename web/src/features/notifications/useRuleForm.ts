@@ -1,0 +1,118 @@
+// The state of the notification rule form (RuleForm.tsx): the form and its field errors, the server's type and
+// channel choices, the sound preview, the test-send (POST /api/notifications/test/web) and saving with the events
+// variant's device links.
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import {
+  NOTIFICATION_TYPES,
+  NOTIFICATOR_CHANNELS,
+  parseRuleForm,
+  soundUrl,
+  type NotificationRuleForm,
+  type RuleVariant,
+} from '@rastro/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, HttpError, serverMessage } from '../../api/http.ts';
+import { useSaveResource } from '../../api/resources.ts';
+import { useSession } from '../../stores/session.ts';
+import { applyDeviceLinks } from './links.ts';
+
+/** The server's text of a failure (first line), or the error's message. */
+export const errorText = (err: unknown) =>
+  err instanceof HttpError ? (serverMessage(err) ?? `HTTP ${err.status}`) : String(err);
+
+/** Types and channels offered by the server (the SPEC lists until they load). */
+function useRuleChoices() {
+  const types = useQuery({
+    queryKey: ['notifications', 'types'],
+    queryFn: () => api.get<Array<{ type: string }>>('/notifications/types'),
+    staleTime: 10 * 60_000,
+  });
+  const channels = useQuery({
+    queryKey: ['notifications', 'notificators'],
+    queryFn: () => api.get<Array<{ type: string }>>('/notifications/notificators'),
+    staleTime: 10 * 60_000,
+  });
+  return {
+    types: types.data?.map((x) => x.type) ?? [...NOTIFICATION_TYPES],
+    channels: channels.data?.map((x) => x.type) ?? [...NOTIFICATOR_CHANNELS],
+  };
+}
+
+export interface RuleFormOptions {
+  variant: RuleVariant;
+  initial: NotificationRuleForm;
+  /** Devices the rule was linked to when the form opened (events variant). */
+  linkedBefore: number[];
+  onClose(): void;
+}
+
+export function useRuleForm({ variant, initial, linkedBefore, onClose }: RuleFormOptions) {
+  const { t } = useTranslation('notifications');
+  const ns = useSession((s) => s.ns);
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = useSaveResource('notifications');
+  const choices = useRuleChoices();
+
+  const set = (patch: Partial<NotificationRuleForm>) => setForm((f) => ({ ...f, ...patch }));
+  const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
+
+  const play = () => {
+    if (form.sound === 'mute') return;
+    const url = form.sound === 'custom' ? form.soundURL.trim() : soundUrl(form.sound, ns);
+    if (!url) return;
+    const audio = new Audio(url);
+    void audio.play()?.catch((e: unknown) => {
+      console.warn('sound not played', e);
+      notifications.show({ color: 'red', message: t('soundError') });
+    });
+  };
+
+  const runTest = async () => {
+    setTestResult(null);
+    try {
+      await api.post('/notifications/test/web', {
+        type: form.type,
+        notificators: form.notificators.join(','),
+      });
+      setTestResult({ ok: true, text: t('testSent') });
+    } catch (e) {
+      setTestResult({ ok: false, text: t('testError', { error: errorText(e) }) });
+    }
+  };
+
+  const submit = async () => {
+    // a stored rule keeps its type and channels even when this server no longer offers them
+    const r = parseRuleForm(form, {
+      variant,
+      ns,
+      types: [...choices.types, ...(initial.type ? [initial.type] : [])],
+      channels: [...choices.channels, ...initial.notificators],
+    });
+    if (!r.ok) {
+      setErrors(r.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const saved = await save.mutateAsync(r.rule);
+      if (variant === 'events') await applyDeviceLinks(saved.id, linkedBefore, r.deviceIds);
+      notifications.show({ color: 'green', message: t('saved') });
+      onClose();
+    } catch (e) {
+      console.warn('notification rule not saved', e);
+      notifications.show({ color: 'red', message: t('saveError', { error: errorText(e) }) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { variant, form, set, err, choices, busy, testResult, play, runTest, submit };
+}
+
+export type RuleFormState = ReturnType<typeof useRuleForm>;
