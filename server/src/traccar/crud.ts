@@ -7,6 +7,17 @@ import { z } from 'zod';
 import { queryFlag, queryIdList, queryInt } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { uniqueViolation } from '../db/sql.ts';
+import type { TableWithId } from '../db/repos/catalog.ts';
+import { deviceIdsByIdsOrUniqueIds } from '../db/repos/devices.ts';
+import { addLink, linkedPropertyIds, removeLinksNaming } from '../db/repos/links.ts';
+import {
+  deleteObject,
+  findObject,
+  insertObject,
+  listObjects,
+  updateObject,
+  type ObjectListOptions,
+} from '../db/repos/objects.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { requireUser, type UserRow } from './auth.ts';
 import {
@@ -30,7 +41,7 @@ export type ListKind = 'simple' | 'extended' | 'devices';
 export interface ResourceDef {
   /** URL path under /api, e.g. "devices", "attributes/computed". */
   path: string;
-  table: string;
+  table: TableWithId;
   /** Link stem (CONTRACT §3 permission key without "Id"). */
   type: string;
   columns: Columns;
@@ -88,72 +99,29 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.output<typeof listQuery>;
 
-function likePattern(keyword: string): string {
-  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export interface ListOptions {
-  search: string[];
-  sort: string;
-  keyword?: string;
-  limit?: number;
-  offset?: number;
-  extra?: string;
-}
-
 /**
- * Reads rows of `table` restricted to `ids` ('all' = no restriction) with keyword search, sort and paging
- * (`columns`: what to select, all of them unless told).
+ * Reads rows of `table` restricted to `ids` ('all' = no restriction) with keyword search, sort and paging (`only`
+ * 'id': their ids alone).
  */
 export function selectRows(
   ctx: AppContext,
-  table: string,
+  table: TableWithId,
   ids: number[] | 'all',
-  opts: ListOptions,
-  columns = '*',
+  opts: ObjectListOptions,
+  only: 'id' | 'all' = 'all',
 ): Row[] {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (ids !== 'all') {
-    if (!ids.length) return [];
-    where.push('id IN (SELECT value FROM json_each(?))');
-    params.push(JSON.stringify(ids));
-  }
-  if (opts.keyword && opts.keyword.trim() !== '') {
-    where.push(`(${opts.search.map((c) => `lower(${c}) LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-    for (let i = 0; i < opts.search.length; i++) params.push(likePattern(opts.keyword.trim()));
-  }
-  if (opts.extra) where.push(opts.extra);
-  let sql = `SELECT ${columns} FROM ${table}`;
-  if (where.length) sql += ` WHERE ${where.join(' AND ')}`;
-  sql += ` ORDER BY ${opts.sort} COLLATE NOCASE, id`;
-  if (opts.limit !== undefined || opts.offset !== undefined) {
-    sql += ' LIMIT ? OFFSET ?';
-    params.push(opts.limit ?? -1, opts.offset ?? 0);
-  }
-  return ctx.store.sql.prepare(sql).all(...params) as Row[];
+  return listObjects(ctx.store.sql, table, ids, opts, only) as Row[];
 }
 
 function directLinks(ctx: AppContext, ownerType: string, ownerId: number, propertyType: string): number[] {
-  return (
-    ctx.store.sql
-      .prepare('SELECT propertyId AS id FROM links WHERE ownerType = ? AND ownerId = ? AND propertyType = ?')
-      .all(ownerType, ownerId, propertyType) as Array<{ id: number }>
-  ).map((r) => r.id);
+  return linkedPropertyIds(ctx.store.sql, ownerType, ownerId, propertyType);
 }
 
 /** The ids a list request may return, per CONTRACT §4's filters. */
 function listIds(ctx: AppContext, user: UserRow, def: ResourceDef, q: ListQuery): number[] | 'all' {
   if (def.listKind === 'devices') {
     if (q.id.length || q.uniqueId.length) {
-      const wanted = (
-        ctx.store.sql
-          .prepare(
-            `SELECT id FROM devices WHERE id IN (SELECT value FROM json_each(?))
-               OR uniqueId IN (SELECT value FROM json_each(?))`,
-          )
-          .all(JSON.stringify(q.id), JSON.stringify(q.uniqueId)) as Array<{ id: number }>
-      ).map((r) => r.id);
+      const wanted = deviceIdsByIdsOrUniqueIds(ctx.store.sql, q.id, q.uniqueId);
       if (user.administrator) return wanted;
       const visible = new Set(visibleDeviceIds(ctx, user));
       return wanted.filter((id) => visible.has(id));
@@ -188,9 +156,15 @@ function listIds(ctx: AppContext, user: UserRow, def: ResourceDef, q: ListQuery)
 }
 
 /** Loads one object for a single-object request: non-admins need visibility (400), missing ⇒ 404. */
-export function loadForUser(ctx: AppContext, user: UserRow, table: string, type: string, id: number): Row {
+export function loadForUser(
+  ctx: AppContext,
+  user: UserRow,
+  table: TableWithId,
+  type: string,
+  id: number,
+): Row {
   checkSee(ctx, user, type, id);
-  const row = ctx.store.sql.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined;
+  const row = getRow(ctx, table, id);
   if (!row) throw notFound(`${CLASS_OF[type] ?? 'Object'} ${id} not found`);
   return row;
 }
@@ -216,18 +190,11 @@ export function checkRefs(
 
 /** Removes every link that names the object, on either side. */
 export function deleteLinksOf(ctx: AppContext, types: string[], id: number): number {
-  let n = 0;
-  const stmt = ctx.store.sql.prepare(
-    'DELETE FROM links WHERE (ownerType = ? AND ownerId = ?) OR (propertyType = ? AND propertyId = ?)',
-  );
-  for (const t of types) n += stmt.run(t, id, t, id).changes;
-  return n;
+  return removeLinksNaming(ctx.store.sql, types, id);
 }
 
 export function linkCreator(ctx: AppContext, userId: number, type: string, id: number): void {
-  ctx.store.sql
-    .prepare('INSERT OR IGNORE INTO links (ownerType, ownerId, propertyType, propertyId) VALUES (?, ?, ?, ?)')
-    .run('user', userId, type, id);
+  addLink(ctx.store.sql, { ownerType: 'user', ownerId: userId, propertyType: type, propertyId: id });
 }
 
 /** Turns unique-constraint failures (either store) into a 400 naming the field. */
@@ -241,21 +208,17 @@ export function uniqueGuard<T>(fn: () => T): T {
   }
 }
 
-function insertRow(ctx: AppContext, table: string, values: Record<string, unknown>): number {
-  const cols = Object.keys(values);
-  const sql = `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`;
-  return Number(ctx.store.sql.prepare(sql).run(...cols.map((c) => values[c])).lastInsertRowid);
+export function updateRow(
+  ctx: AppContext,
+  table: TableWithId,
+  id: number,
+  values: Record<string, unknown>,
+): void {
+  updateObject(ctx.store.sql, table, id, values);
 }
 
-export function updateRow(ctx: AppContext, table: string, id: number, values: Record<string, unknown>): void {
-  const cols = Object.keys(values);
-  if (!cols.length) return;
-  const sql = `UPDATE ${table} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`;
-  ctx.store.sql.prepare(sql).run(...cols.map((c) => values[c]), id);
-}
-
-export function getRow(ctx: AppContext, table: string, id: number): Row | undefined {
-  return ctx.store.sql.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined;
+export function getRow(ctx: AppContext, table: TableWithId, id: number): Row | undefined {
+  return findObject(ctx.store.sql, table, id) as Row | undefined;
 }
 
 /** Registers list/get/create/update/delete for one resource. */
@@ -310,7 +273,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const values = { ...inputToRow(def.columns, input), ...def.createValues };
     const id = uniqueGuard(() =>
       ctx.store.sql.transaction(() => {
-        const newId = insertRow(ctx, def.table, values);
+        const newId = insertObject(ctx.store.sql, def.table, values);
         linkCreator(ctx, user.id, def.type, newId);
         return newId;
       })(),
@@ -343,7 +306,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     checkWrite(ctx, user, def.writeKind);
     loadForUser(ctx, user, def.table, def.type, id);
     ctx.store.sql.transaction(() => {
-      ctx.store.sql.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(id);
+      deleteObject(ctx.store.sql, def.table, id);
       deleteLinksOf(ctx, aliases, id);
       def.onDelete?.(ctx, id);
     })();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { purgeExpiredSessions } from '../db/repos/sessions.ts';
 import { ensureAdmin } from './admin.ts';
 import { registerAudit } from './audit.ts';
 import { registerPassword } from './password.ts';
@@ -28,16 +29,8 @@ export async function registerTraccar(app: FastifyInstance, ctx: AppContext): Pr
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 export function purgeExpired(ctx: AppContext, now = new Date()): number {
-  const iso = now.toISOString();
-  const sql = ctx.store.sql;
-  return (
-    sql.prepare('DELETE FROM sessions WHERE expiresAt IS NOT NULL AND expiresAt <= ?').run(iso).changes +
-    sql
-      .prepare('DELETE FROM sessions WHERE coalesce(lastSeenAt, createdAt) <= ?')
-      .run(new Date(now.getTime() - ctx.config.sessionIdleMs).toISOString()).changes +
-    sql.prepare('DELETE FROM tokens WHERE expiresAt <= ?').run(iso).changes +
-    sql.prepare('DELETE FROM password_resets WHERE expiresAt <= ?').run(iso).changes
-  );
+  const idleBefore = new Date(now.getTime() - ctx.config.sessionIdleMs).toISOString();
+  return purgeExpiredSessions(ctx.store.sql, now.toISOString(), idleBefore);
 }
 
 function startHousekeeping(ctx: AppContext): void {

@@ -4,6 +4,8 @@
 // SQLite, a row's JSON text is made by the query itself where the resource says how (rowJsonSql.ts): a third of
 // the work (session 16).
 import type { AppContext } from '../context.ts';
+import type { TableWithId } from '../db/repos/catalog.ts';
+import { objectJsonByIds, objectsByIds } from '../db/repos/objects.ts';
 import type { Json, Row } from './model.ts';
 
 /** Rows per slice mapped in JS: 1,000 held the loop 30–60 ms a slice on this 2-core machine (session 13). */
@@ -20,24 +22,22 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export async function listAnswer(
   ctx: AppContext,
-  table: string,
+  table: TableWithId,
   idRows: Row[],
   toJson: (row: Row) => Json,
   jsonSql?: string,
 ): Promise<string> {
   const ids = idRows.map((r) => r.id as number);
-  const inIds = 'WHERE id IN (SELECT value FROM json_each(?))';
-  const rows = ctx.store.sql.prepare(`SELECT * FROM ${table} ${inIds}`);
+  const db = ctx.store.sql;
   /** Each found row's JSON text by id, mapped in JS. */
   const mapInJs = (slice: number[]) =>
-    new Map((rows.all(JSON.stringify(slice)) as Row[]).map((r) => [r.id, JSON.stringify(toJson(r))]));
+    new Map((objectsByIds(db, table, slice) as Row[]).map((r) => [r.id, JSON.stringify(toJson(r))]));
   let answerSlice: (slice: number[]) => Map<number, string | undefined> = mapInJs;
   let sliceSize = LIST_SLICE;
-  if (jsonSql && ctx.store.sql.dialect === 'sqlite') {
-    const texts = ctx.store.sql.prepare(`SELECT id, ${jsonSql} AS json FROM ${table} ${inIds}`);
+  if (jsonSql && db.dialect === 'sqlite') {
     sliceSize = SQL_LIST_SLICE;
     answerSlice = (slice) => {
-      const found = texts.all(JSON.stringify(slice)) as Array<{ id: number; json: string | null }>;
+      const found = objectJsonByIds(db, table, jsonSql, slice);
       const byId = new Map(found.map((r) => [r.id, r.json]));
       const jsOnly = slice.filter((id) => byId.get(id) === null);
       const mapped = jsOnly.length ? mapInJs(jsOnly) : new Map<number, string>();

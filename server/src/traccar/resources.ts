@@ -18,6 +18,9 @@ import {
   type Notification,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { countDevices, deleteDeviceHistory } from '../db/repos/devices.ts';
+import { parentGroupId } from '../db/repos/fleet.ts';
+import { clearReference } from '../db/repos/objects.ts';
 import { applyQrPassword, driverToJson } from './driverPassword.ts';
 import { invalidInput } from '../invalid.ts';
 import { badRequest, denied } from '../errors.ts';
@@ -30,13 +33,11 @@ type AnySchema = z.ZodType<Record<string, unknown>>;
 /** Walks up from `parentId`; reaching `selfId` (or looping) means a cycle. */
 function checkGroupCycle(ctx: AppContext, selfId: number, parentId: number): void {
   const seen = new Set<number>();
-  const parent = ctx.store.sql.prepare('SELECT groupId FROM groups WHERE id = ?');
   let g = parentId;
   while (g > 0) {
     if (g === selfId || seen.has(g)) throw badRequest('Cycle in group hierarchy');
     seen.add(g);
-    const row = parent.get(g) as { groupId: number } | undefined;
-    g = row ? row.groupId : 0;
+    g = parentGroupId(ctx.store.sql, g) ?? 0;
   }
 }
 
@@ -62,7 +63,7 @@ export const RESOURCES: ResourceDef[] = [
     beforeCreate(ctx, user, _input, req) {
       // The licence cap (RASTRO_DEVICE_LIMIT, the devicelimit header) and the server attribute {ns}.deviceLimit
       // bind everyone, administrators included (SPEC §5); 0 or absent means no cap.
-      const total = (ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM devices').get() as { n: number }).n;
+      const total = countDevices(ctx.store.sql);
       const attrCap = Number(serverAttribute(ctx, `${ctx.config.ns}.deviceLimit`) ?? 0);
       for (const cap of [ctx.config.deviceLimit, Number.isFinite(attrCap) ? attrCap : 0]) {
         if (cap > 0 && total >= cap) throw denied('Device limit reached');
@@ -75,12 +76,7 @@ export const RESOURCES: ResourceDef[] = [
       if (visibleDeviceIds(ctx, user).length >= user.deviceLimit) throw denied('Write access denied');
     },
     affectsVisibility: (input, existing) => !existing || input.groupId !== existing.groupId,
-    onDelete(ctx, id) {
-      const sql = ctx.store.sql;
-      sql.prepare('DELETE FROM positions WHERE deviceId = ?').run(id);
-      sql.prepare('DELETE FROM events WHERE deviceId = ?').run(id);
-      sql.prepare('DELETE FROM queued_commands WHERE deviceId = ?').run(id);
-    },
+    onDelete: (ctx, id) => deleteDeviceHistory(ctx.store.sql, id),
   },
   {
     path: 'groups',
@@ -97,8 +93,8 @@ export const RESOURCES: ResourceDef[] = [
     },
     affectsVisibility: (input, existing) => !existing || input.groupId !== existing.groupId,
     onDelete(ctx, id) {
-      ctx.store.sql.prepare('UPDATE devices SET groupId = 0 WHERE groupId = ?').run(id);
-      ctx.store.sql.prepare('UPDATE groups SET groupId = 0 WHERE groupId = ?').run(id);
+      clearReference(ctx.store.sql, { table: 'devices', column: 'groupId' }, id);
+      clearReference(ctx.store.sql, { table: 'groups', column: 'groupId' }, id);
     },
   },
   {
@@ -134,8 +130,8 @@ export const RESOURCES: ResourceDef[] = [
     sort: 'name',
     search: ['name'],
     onDelete(ctx, id) {
-      for (const t of ['devices', 'geofences', 'notifications', 'reports']) {
-        ctx.store.sql.prepare(`UPDATE ${t} SET calendarId = 0 WHERE calendarId = ?`).run(id);
+      for (const table of ['devices', 'geofences', 'notifications', 'reports'] as const) {
+        clearReference(ctx.store.sql, { table, column: 'calendarId' }, id);
       }
     },
   },
@@ -181,7 +177,7 @@ export const RESOURCES: ResourceDef[] = [
     // Saved commands carry `deviceId` only when sent; it is not stored.
     toJson: (row, ex) => ({ ...rowToJson(COLUMNS.commands, row, ex), deviceId: 0 }),
     onDelete(ctx, id) {
-      ctx.store.sql.prepare('UPDATE notifications SET commandId = 0 WHERE commandId = ?').run(id);
+      clearReference(ctx.store.sql, { table: 'notifications', column: 'commandId' }, id);
     },
   },
   {

@@ -210,3 +210,22 @@ export function selfAndManagerIds(db: SqlDatabase, userId: number, maxDepth: num
     .orderBy('depth');
   return rows(db, q).map((r) => r.id);
 }
+
+/** Removes every link that names object `id` as one of `types`, on either side: how many were removed. */
+export function removeLinksNaming(db: SqlDatabase, types: readonly string[], id: number): number {
+  let n = 0;
+  for (const t of types) {
+    n += write(
+      db,
+      qb(db)
+        .deleteFrom('links')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('ownerType', '=', t), eb('ownerId', '=', id)]),
+            eb.and([eb('propertyType', '=', t), eb('propertyId', '=', id)]),
+          ]),
+        ),
+    );
+  }
+  return n;
+}

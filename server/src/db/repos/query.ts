@@ -45,7 +45,11 @@ export function qb(db: SqlDatabase): Kysely<Database> {
  * `column IN (ids)` as one statement text whatever the number of ids: the list travels as one parameter (SQLite: a
  * JSON array read with json_each; PostgreSQL: an array, `= ANY`).
  */
-export function anyOf(db: SqlDatabase, column: string, ids: readonly number[]): RawBuilder<SqlBool> {
+export function anyOf(
+  db: SqlDatabase,
+  column: string,
+  ids: readonly number[] | readonly string[],
+): RawBuilder<SqlBool> {
   return db.dialect === 'sqlite'
     ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`
     : sql<SqlBool>`${sql.ref(column)} = any(${[...ids]})`;

@@ -157,3 +157,24 @@ export function findPasswordReset(
 export function deletePasswordReset(db: SqlDatabase, tokenHash: string): void {
   write(db, qb(db).deleteFrom('password_resets').where('tokenHash', '=', tokenHash));
 }
+
+/**
+ * Housekeeping: removes sessions past their expiry or idle since `idleBefore`, tokens and password-reset tokens
+ * past their expiry (`now`, ISO): how many rows were removed.
+ */
+export function purgeExpiredSessions(db: SqlDatabase, now: string, idleBefore: string): number {
+  return (
+    write(
+      db,
+      qb(db).deleteFrom('sessions').where('expiresAt', 'is not', null).where('expiresAt', '<=', now),
+    ) +
+    write(
+      db,
+      qb(db)
+        .deleteFrom('sessions')
+        .where((eb) => eb(eb.fn.coalesce('lastSeenAt', 'createdAt'), '<=', idleBefore)),
+    ) +
+    write(db, qb(db).deleteFrom('tokens').where('expiresAt', '<=', now)) +
+    write(db, qb(db).deleteFrom('password_resets').where('expiresAt', '<=', now))
+  );
+}

@@ -1,0 +1,154 @@
+// The Traccar object catalogues of the generic CRUD (traccar/crud.ts, resources.ts, listAnswer.ts): devices,
+// groups, geofences, drivers, calendars, maintenances, notifications, commands, computed attributes, orders,
+// reports, and users' list. One table per call, named by the resource; typed and compiled per dialect.
+import { sql, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
+import type { Database, DeviceRow } from '../schema.ts';
+import type { SqlDatabase } from '../sql.ts';
+import type { TableWithId } from './catalog.ts';
+import { anyOf, qb, row, rows, write } from './query.ts';
+
+/** A stored object as its table holds it (column → value). */
+export type ObjectRow = Record<string, unknown>;
+
+export interface ObjectListOptions {
+  /** Columns the keyword is looked for in (any of them, case-insensitive, as a substring). */
+  search: string[];
+  /** The column the list is sorted by, case-insensitive; then by id. */
+  sort: string;
+  keyword?: string;
+  limit?: number;
+  offset?: number;
+}
+
+type ObjectQuery = SelectQueryBuilder<Database, 'users', ObjectRow>;
+
+/** A LIKE pattern matching `keyword` (lower-cased) anywhere, its own `\ % _` taken literally. */
+function likePattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Rows of `table` restricted to `ids` ('all': no restriction) with keyword search, sort and paging; only their id
+ * (`only` 'id') or whole. SQLite's LIKE and `COLLATE NOCASE` are PostgreSQL's ILIKE and lower(), as the store
+ * has always answered them; `offset` without `limit` is no limit on both.
+ */
+export function listObjects(
+  db: SqlDatabase,
+  table: TableWithId,
+  ids: readonly number[] | 'all',
+  opts: ObjectListOptions,
+  only: 'id' | 'all' = 'all',
+): ObjectRow[] {
+  if (ids !== 'all' && !ids.length) return [];
+  const sqlite = db.dialect === 'sqlite';
+  // typed as one of them: the compiled text names `table`
+  const from = qb(db).selectFrom(table as 'users');
+  let q = (only === 'id' ? from.select('id') : from.selectAll()) as unknown as ObjectQuery;
+  if (ids !== 'all') q = q.where(anyOf(db, 'id', ids));
+  const keyword = opts.keyword?.trim();
+  if (keyword) {
+    const like = sql.raw(sqlite ? 'like' : 'ilike');
+    const pattern = likePattern(keyword);
+    const each = opts.search.map((c) => sql<SqlBool>`lower(${sql.ref(c)}) ${like} ${pattern} escape '\\'`);
+    q = q.where(sql<SqlBool>`(${sql.join(each, sql` or `)})`);
+  }
+  q = q
+    .orderBy(sqlite ? sql`${sql.ref(opts.sort)} collate nocase` : sql`lower(${sql.ref(opts.sort)})`)
+    .orderBy('id');
+  if (opts.limit !== undefined || opts.offset !== undefined) {
+    // SQLite needs a LIMIT before an OFFSET (-1: none)
+    if (opts.limit !== undefined || sqlite) q = q.limit(opts.limit ?? -1);
+    q = q.offset(opts.offset ?? 0);
+  }
+  return rows(db, q);
+}
+
+/** The rows of `table` with these ids, in no particular order (a missing id is left out). */
+export function objectsByIds(db: SqlDatabase, table: TableWithId, ids: readonly number[]): ObjectRow[] {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom(table as 'users')
+      .selectAll()
+      .where(anyOf(db, 'id', ids)),
+  );
+}
+
+/**
+ * SQLite only: each row's JSON text as `jsonSql` makes it (traccar/rowJsonSql.ts, SQLite's JSON functions), by id;
+ * NULL where the row needs mapping in JS.
+ */
+export function objectJsonByIds(
+  db: SqlDatabase,
+  table: TableWithId,
+  jsonSql: string,
+  ids: readonly number[],
+): Array<{ id: number; json: string | null }> {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom(table as 'users')
+      .select(['id', sql<string | null>`${sql.raw(jsonSql)}`.as('json')])
+      .where(anyOf(db, 'id', ids)),
+  );
+}
+
+export function findObject(db: SqlDatabase, table: TableWithId, id: number): ObjectRow | undefined {
+  return row(
+    db,
+    qb(db)
+      .selectFrom(table as 'users')
+      .selectAll()
+      .where('id', '=', id),
+  );
+}
+
+/** Stores a new row: its id. */
+export function insertObject(db: SqlDatabase, table: TableWithId, values: ObjectRow): number {
+  const created = row(
+    db,
+    qb(db)
+      .insertInto(table as 'groups')
+      .values(values as never)
+      .returning('id'),
+  );
+  return Number(created!.id);
+}
+
+/** Writes the given columns of one row (nothing when there are none). */
+export function updateObject(db: SqlDatabase, table: TableWithId, id: number, values: ObjectRow): void {
+  if (!Object.keys(values).length) return;
+  write(
+    db,
+    qb(db)
+      .updateTable(table as 'groups')
+      .set(values as never)
+      .where('id', '=', id),
+  );
+}
+
+export function deleteObject(db: SqlDatabase, table: TableWithId, id: number): void {
+  write(
+    db,
+    qb(db)
+      .deleteFrom(table as 'groups')
+      .where('id', '=', id),
+  );
+}
+
+/** Tables that refer to a group, a calendar or a saved command by id (0: none). */
+type Reference =
+  | { table: 'devices' | 'groups'; column: 'groupId' }
+  | { table: 'devices' | 'geofences' | 'notifications' | 'reports'; column: 'calendarId' }
+  | { table: 'notifications'; column: 'commandId' };
+
+/** Sets `column` to 0 where it names the removed object `id`. */
+export function clearReference(db: SqlDatabase, ref: Reference, id: number): void {
+  write(
+    db,
+    qb(db)
+      .updateTable(ref.table as 'devices')
+      .set({ [ref.column]: 0 } as Updateable<DeviceRow>)
+      .where(sql.ref(ref.column), '=', id),
+  );
+}
