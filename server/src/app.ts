@@ -111,7 +111,8 @@ function linkBusToCluster(ctx: AppContext): void {
     if (!applying) ctx.cluster.publish({ t: 'signedOut', userId });
   });
   ctx.cluster.subscribe((m) => {
-    if (m.t === 'live' || m.t === 'alarm') return; // live/index.ts and ext/alarms.ts
+    // 'live' and 'devices': live/index.ts and live/deviceChanges.ts; 'alarm': ext/alarms.ts
+    if (m.t !== 'changed' && m.t !== 'signedOut') return;
     applying = true;
     try {
       if (m.t === 'changed') ctx.bus.emit('permissions');

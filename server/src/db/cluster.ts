@@ -18,7 +18,12 @@ export type ClusterMessage =
   | { t: 'changed' }
   | { t: 'signedOut'; userId: number }
   /** An alarm of the monitoring queue was raised or handled (ext/alarms.ts): sockets of the others get it too. */
-  | { t: 'alarm'; id: number; deviceId: number };
+  | { t: 'alarm'; id: number; deviceId: number }
+  /**
+   * Devices changed through the API (live/deviceChanges.ts, issue #28): the others push them to their sockets;
+   * with `sight`, the write may have changed who sees which device, so each of their sockets is compared too.
+   */
+  | { t: 'devices'; ids: number[]; sight: boolean };
 
 export interface Cluster {
   /** This process's id in messages. */

@@ -5,8 +5,12 @@
 // who sees which device (a device deleted or moved to another group, a link with a device or a group, a group
 // moved or deleted) compares each connected user's sight before and after it: a device gone goes out as
 // `removedDevices`, a device come into sight as the device and its latest position (SocketHub.pushSightChanges).
+// With several processes on one PostgreSQL database (db/cluster.ts), the others hear of it as a 'devices' message
+// (the ids, and whether sight may have changed): they push the devices, and compare each of their sockets with the
+// sight it was last told of, so a page open on another process changes the same way.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ParsedPermission } from '@rastro/domain';
+import type { AppContext } from '../context.ts';
 import type { LiveCore } from './ingest.ts';
 import type { SocketHub } from './socket.ts';
 
@@ -53,10 +57,40 @@ export function changedDevices(req: FastifyRequest, status: number, payload: unk
   return [];
 }
 
-export function registerDeviceChanges(app: FastifyInstance, live: LiveCore, hub: SocketHub): void {
-  const before = new WeakMap<FastifyRequest, Map<number, ReadonlySet<number>>>();
+/** Device ids per cluster message: a bulk link of thousands of devices stays under NOTIFY's 8000 bytes. */
+const IDS_PER_MESSAGE = 500;
+
+/** Tells the other processes (nothing on SQLite): the changed devices, and whether sight may have changed. */
+function relay(ctx: AppContext, ids: number[], sight: boolean): void {
+  if (!ids.length) {
+    ctx.cluster.publish({ t: 'devices', ids, sight });
+    return;
+  }
+  for (let i = 0; i < ids.length; i += IDS_PER_MESSAGE)
+    ctx.cluster.publish({ t: 'devices', ids: ids.slice(i, i + IDS_PER_MESSAGE), sight: sight && i === 0 });
+}
+
+/** What another process relayed: its changed devices and sight changes to this process's sockets. */
+function applyRelayed(live: LiveCore, hub: SocketHub, ids: number[], sight: boolean): void {
+  if (!hub.clientCount) return;
+  live.invalidate(); // the cache reads the other process's write (its 'changed' message may not be applied yet)
+  if (sight) hub.pushSightChangesSinceSent();
+  for (const id of ids) {
+    const device = live.deviceJson(id);
+    if (device) hub.pushDevice(device);
+  }
+}
+
+export function registerDeviceChanges(
+  app: FastifyInstance,
+  ctx: AppContext,
+  live: LiveCore,
+  hub: SocketHub,
+): void {
+  // the sight before the write (null: no socket here, but the other processes may have some)
+  const before = new WeakMap<FastifyRequest, Map<number, ReadonlySet<number>> | null>();
   app.addHook('preHandler', async (req) => {
-    if (hub.clientCount && mayChangeSight(req)) before.set(req, hub.sight());
+    if (mayChangeSight(req)) before.set(req, hub.clientCount ? hub.sight() : null);
   });
   app.addHook('onSend', async (req, reply, payload) => {
     const sight = before.get(req);
@@ -66,6 +100,8 @@ export function registerDeviceChanges(app: FastifyInstance, live: LiveCore, hub:
       hub.pushSightChanges(sight);
     }
     const ids = changedDevices(req, reply.statusCode, payload);
+    const sightMayChange = done && before.has(req);
+    if (ids.length || sightMayChange) relay(ctx, ids, sightMayChange);
     if (!ids.length) return payload;
     // deviceJson reloads the cache: the device and who sees it as they are now (already reloaded after a sight change)
     if (!sight || !done) live.invalidate();
@@ -74,5 +110,8 @@ export function registerDeviceChanges(app: FastifyInstance, live: LiveCore, hub:
       if (device) hub.pushDevice(device);
     }
     return payload;
+  });
+  ctx.cluster.subscribe((m) => {
+    if (m.t === 'devices') applyRelayed(live, hub, m.ids, m.sight);
   });
 }

@@ -103,7 +103,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   ctx.cluster.subscribe((m) => {
     if (m.t === 'live') live.applyRemote(m, hub.clientCount > 0); // rows are read only for socket clients
   });
-  registerDeviceChanges(app, live, hub); // API changes of a device reach the sockets of those who see it
+  registerDeviceChanges(app, ctx, live, hub); // API changes of a device reach the sockets of those who see it
   ctx.bus.on('permissions', () => live.invalidate());
   ctx.bus.on('device', () => live.invalidate());
 

@@ -35,6 +35,8 @@ interface Client {
   alarms: string[];
   /** Devices gone from the user's sight (deleted or unlinked, issue #28; message `removedDevices`). */
   removed: Set<number>;
+  /** The devices this socket was last told the user sees (the cache's own set: a reload builds new ones). */
+  sight: ReadonlySet<number>;
   wantsLogs: boolean;
   /** The first message (latest positions) has been sent; batches wait for it, so they always come after it. */
   ready: boolean;
@@ -172,20 +174,30 @@ export class SocketHub {
     const cache = this.live.cache.fresh();
     for (const [userId, was] of before) {
       const now = cache.devicesOf(userId);
-      if (now === was) continue;
-      for (const id of was) {
-        if (now.has(id)) continue;
-        for (const c of this.byUser.get(userId) ?? []) this.queueRemoved(c, id);
-      }
-      for (const id of now) {
-        if (was.has(id)) continue;
-        const device = this.live.deviceJson(id);
-        const position = this.live.latestPosition(id);
-        for (const c of this.byUser.get(userId) ?? []) {
-          if (device) this.queue(c, 'devices', JSON.stringify(device), id);
-          if (position) this.queue(c, 'positions', jsonText(position));
-        }
-      }
+      for (const c of this.byUser.get(userId) ?? []) this.pushSight(c, was, now);
+    }
+  }
+
+  /**
+   * After another process changed who sees which device (db/cluster.ts, message 'devices'): each socket compared
+   * with the sight it was last told of, as pushSightChanges does with the sight before a local write.
+   */
+  pushSightChangesSinceSent(): void {
+    const cache = this.live.cache.fresh();
+    for (const set of this.byUser.values())
+      for (const c of set) this.pushSight(c, c.sight, cache.devicesOf(c.userId));
+  }
+
+  private pushSight(c: Client, was: ReadonlySet<number>, now: ReadonlySet<number>): void {
+    c.sight = now;
+    if (now === was) return;
+    for (const id of was) if (!now.has(id)) this.queueRemoved(c, id);
+    for (const id of now) {
+      if (was.has(id)) continue;
+      const device = this.live.deviceJson(id);
+      const position = this.live.latestPosition(id);
+      if (device) this.queue(c, 'devices', JSON.stringify(device), id);
+      if (position) this.queue(c, 'positions', jsonText(position));
     }
   }
 
@@ -268,6 +280,7 @@ export class SocketHub {
       logs: [],
       alarms: [],
       removed: new Set(),
+      sight: this.live.cache.fresh().devicesOf(userId),
       wantsLogs: false,
       ready: false,
     };
@@ -302,7 +315,7 @@ export class SocketHub {
    * arrive meanwhile are queued and sent after it (a device read after its update is sent twice, never older).
    */
   private async sendSnapshot(c: Client): Promise<void> {
-    const ids = [...this.live.cache.fresh().devicesOf(c.userId)];
+    const ids = [...c.sight];
     const positions: string[] = [];
     for (let i = 0; i < ids.length; i += SNAPSHOT_SLICE) {
       if (i > 0) await nextTurn();
