@@ -31,6 +31,10 @@ import {
   type Position,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { findDriver } from '../db/repos/catalog.ts';
+import { deviceCards, findDeviceCard, setDeviceAttributes } from '../db/repos/devices.ts';
+import { deleteUserSessions } from '../db/repos/sessions.ts';
+import { setUserAttributes } from '../db/repos/users.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { ApiError, tooManyRequests } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
@@ -90,15 +94,12 @@ function cancel(ctx: AppContext, key: string): void {
   map?.delete(key);
 }
 
-const deviceRow = (ctx: AppContext, id: number) =>
-  ctx.store.sql.prepare('SELECT id, name, uniqueId, attributes FROM devices WHERE id = ?').get(id) as
-    DeviceRow | undefined;
+const deviceRow = (ctx: AppContext, id: number): DeviceRow | undefined => findDeviceCard(ctx.store.sql, id);
 
-const driverRow = (ctx: AppContext, id: number) =>
-  ctx.store.sql.prepare('SELECT * FROM drivers WHERE id = ?').get(id) as Row | undefined;
+const driverRow = (ctx: AppContext, id: number) => findDriver(ctx.store.sql, id) as Row | undefined;
 
 function writeAttributes(ctx: AppContext, table: 'devices' | 'users', id: number, attrs: Attributes): void {
-  ctx.store.sql.prepare(`UPDATE ${table} SET attributes = ? WHERE id = ?`).run(JSON.stringify(attrs), id);
+  (table === 'devices' ? setDeviceAttributes : setUserAttributes)(ctx.store.sql, id, JSON.stringify(attrs));
 }
 
 function command(deviceId: number, type: string, reason: string): Command {
@@ -141,7 +142,7 @@ export class QrDriverService {
     });
     cancel(this.ctx, `lock:${deviceId}`);
     cancel(this.ctx, `logout:${user.id}`);
-    this.live.invalidate();
+    this.reload();
     this.announce(deviceId, uniqueId);
     logAction(this.ctx, req, user.id, 'edit', 'device', deviceId, { qrCheckin: driverId });
     if (options.unlockDevice) this.send(deviceId, UNBLOCK_COMMAND, 'qrCheckin');
@@ -161,7 +162,7 @@ export class QrDriverService {
       if (deviceQrDriverId(attrs) === driverId) {
         const { qrDriverId: _d, driverUniqueId: _u, ...kept } = attrs;
         writeAttributes(this.ctx, 'devices', deviceId, kept);
-        this.live.invalidate();
+        this.reload();
         this.announce(deviceId, null);
       }
     }
@@ -174,6 +175,16 @@ export class QrDriverService {
         );
     }
     return deviceId;
+  }
+
+  /**
+   * The device's driver changed outside /api (no 'changed' message from the API hook): this process's cache and the
+   * other processes' (db/cluster.ts) read it again, before announce's message, so their sockets and their pipeline
+   * (the driver stamped on positions) see the driver (issue #28).
+   */
+  private reload(): void {
+    this.live.invalidate();
+    this.ctx.cluster.publish({ t: 'changed' });
   }
 
   /** Publishes the device (its qrDriverId changed) and, on check-in, a driverChanged event at once. */
@@ -234,7 +245,7 @@ export class QrDriverService {
         if (!now || qrDeviceIdOf(parseAttributes(now.attributes) as Attributes, this.ns) !== p.deviceId)
           return;
         this.checkOut(now, null);
-        this.ctx.store.sql.prepare('DELETE FROM sessions WHERE userId = ?').run(userId);
+        deleteUserSessions(this.ctx.store.sql, userId);
         this.ctx.bus.emit('signedOut', userId);
       });
     }
@@ -271,9 +282,7 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     const { user, driverId } = await driverCaller(req);
     const driver = driverId ? driverRow(ctx, driverId) : undefined;
     const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
-    const rows = ctx.store.sql
-      .prepare('SELECT id, name, uniqueId, attributes FROM devices ORDER BY name')
-      .all() as DeviceRow[];
+    const rows: DeviceRow[] = deviceCards(ctx.store.sql);
     const devices = rows
       .filter((d) => canAccessDevice(ctx, user, d.id))
       .map((d) => {

@@ -23,9 +23,9 @@ interface Proc {
 }
 
 interface Seen {
-  devices: Array<{ id: number; name: string }>;
+  devices: Array<{ id: number; name: string; attributes: Record<string, unknown> }>;
   removed: number[];
-  positions: Array<{ deviceId: number }>;
+  positions: Array<{ deviceId: number; attributes: Record<string, unknown> }>;
   close(): void;
 }
 
@@ -60,15 +60,19 @@ async function permission(p: Proc, method: 'POST' | 'DELETE', link: Record<strin
   expect((await call(p, method, '/api/permissions', link)).status).toBe(204);
 }
 
-/** A socket of `email` on `p`, once its first message (the latest positions) is in. */
-async function openSocket(p: Proc, email: string): Promise<Seen> {
+async function signIn(p: Proc, email: string): Promise<string> {
   const login = await fetch(`${p.base}/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: p.base },
     body: `email=${encodeURIComponent(email)}&password=secret-pass`,
   });
   expect(login.status).toBe(200);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  return (login.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+/** A socket of `email` on `p`, once its first message (the latest positions) is in. */
+async function openSocket(p: Proc, email: string): Promise<Seen> {
+  const cookie = await signIn(p, email);
   const ws = new WebSocket(`${p.base.replace('http', 'ws')}/api/socket`, {
     headers: { cookie, origin: p.base },
   });
@@ -170,5 +174,57 @@ describe('device changes on two processes', () => {
     expect(biaOnB.removed).toEqual([]);
     anaOnB.close();
     biaOnB.close();
+  });
+
+  it('a QR driver’s check-in on A reaches a socket on B and the driver rides on positions reported to B', async () => {
+    const server = (await (await call(a, 'GET', '/api/server')).json()) as {
+      attributes: Record<string, unknown>;
+    };
+    const on = { ...server, attributes: { ...server.attributes, 'rastro.qrDriverCheckin': true } };
+    expect((await call(a, 'PUT', '/api/server', on)).status).toBe(200);
+    const driver = await created<{ id: number }>(a, '/api/drivers', {
+      name: 'João QR',
+      uniqueId: 'qr-joao',
+      attributes: { qrUsername: 'joao', qrPassword: 'senha-do-qr' },
+    });
+    const qr = await created<{ id: number }>(a, '/api/users', {
+      name: 'João',
+      email: 'joao@sight.test',
+      password: 'secret-pass',
+      attributes: { 'rastro.isQrDriverId': driver.id },
+    });
+    const cara = await created<{ id: number }>(a, '/api/users', {
+      name: 'Cara',
+      email: 'cara@sight.test',
+      password: 'secret-pass',
+    });
+    const bus = await created<{ id: number }>(a, '/api/devices', {
+      name: 'Ônibus',
+      uniqueId: 'sight-bus',
+      attributes: { 'rastro.qrDriver': true },
+    });
+    await permission(a, 'POST', { userId: qr.id, deviceId: bus.id });
+    await permission(a, 'POST', { userId: cara.id, deviceId: bus.id });
+    const caraOnB = await openSocket(b, 'cara@sight.test');
+
+    const qrCookie = await signIn(a, 'joao@sight.test');
+    const checkIn = await fetch(`${a.base}/rastro/qr-driver`, {
+      method: 'POST',
+      headers: { cookie: qrCookie, origin: a.base, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: bus.id, password: 'senha-do-qr' }),
+    });
+    expect(checkIn.status).toBe(200);
+    await until('the bus with its driver on B', () =>
+      caraOnB.devices.some((d) => d.id === bus.id && d.attributes.driverUniqueId === 'qr-joao'),
+    );
+
+    const t1 = Math.floor(Date.now() / 1000);
+    const fix = await fetch(`${b.osmand}/?id=sight-bus&lat=-23.5&lon=-46.6&timestamp=${t1}`, {
+      method: 'POST',
+    });
+    expect(fix.status).toBe(200);
+    await until('the position on B', () => caraOnB.positions.some((p) => p.deviceId === bus.id));
+    expect(caraOnB.positions.find((p) => p.deviceId === bus.id)?.attributes.driverUniqueId).toBe('qr-joao');
+    caraOnB.close();
   });
 });
