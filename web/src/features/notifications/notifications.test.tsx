@@ -110,6 +110,50 @@ describe('RuleManager', () => {
     expect(f.calls.some((c) => c.init.method === 'POST')).toBe(false);
   });
 
+  it('the events variant opens a rule with the devices it is linked to, looked up before the form opens', async () => {
+    const f = fakeFetch((url) => {
+      const u = new URL(url, 'http://x');
+      if (u.pathname === '/api/devices')
+        return json([
+          { id: 7, name: 'Caminhão 7' },
+          { id: 8, name: 'Van 8' },
+        ]);
+      if (u.pathname !== '/api/notifications') return json([]);
+      const device = u.searchParams.get('deviceId');
+      const bound = rule(6, { type: 'ignitionOn', always: false, calendarId: 0, attributes: {} });
+      return json(device === '8' ? [] : [bound]);
+    });
+    vi.stubGlobal('fetch', f.fn);
+    renderWithProviders(<RuleManager variant="events" />);
+    await waitFor(() => expect(screen.getAllByTestId('rule-row')).toHaveLength(1));
+    await waitFor(() => expect(f.calls.some((c) => path(c.url) === '/api/devices')).toBe(true));
+    fireEvent.click(screen.getByTestId('rule-edit'));
+    await screen.findByTestId('rule-form');
+    expect(f.calls.map((c) => new URL(c.url, 'http://x').searchParams.get('deviceId'))).toEqual(
+      expect.arrayContaining(['7', '8']),
+    );
+    const hidden = [...document.querySelectorAll<HTMLInputElement>('input[type=hidden]')].map((i) => i.value);
+    expect(hidden).toContain('7');
+    expect(hidden).not.toContain('8');
+    expect(hidden).not.toContain('7,8');
+  });
+
+  it('a refused delete says why, in the rule texts', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch((url, init) =>
+        init.method === 'DELETE'
+          ? text('SecurityException: Manager access required', 400)
+          : api([rule(5)]).fn(url, init),
+      ).fn,
+    );
+    renderWithProviders(<RuleManager variant="notifications" />);
+    fireEvent.click((await screen.findAllByTestId('rule-delete'))[0]);
+    fireEvent.click(await screen.findByTestId('rule-delete-yes'));
+    const toast = await screen.findByText(/^Não foi possível excluir a regra/, undefined, { timeout: 5000 });
+    expect(toast.textContent).toMatch(/^Não foi possível excluir a regra: [^:{]+$/);
+  });
+
   it('a read-only user can neither create, edit nor delete', async () => {
     useSession.getState().setUser({ id: 2, readonly: true, attributes: {} } as unknown as User);
     vi.stubGlobal('fetch', api([rule(5)]).fn);
