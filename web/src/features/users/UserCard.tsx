@@ -127,7 +127,7 @@ function UserRowActions({ user: u, rights, actions }: Pick<CardProps, 'user' | '
           <IconEdit size={16} />
         </Action>
       )}
-      {editable && !rights.deleteDenial(u) && (
+      {rights.deletable && !rights.deleteDenial(u) && (
         <Action label={t('delete')} testId="user-delete" color="red" onClick={() => actions.askDelete(u)}>
           <IconTrash size={16} />
         </Action>

@@ -51,7 +51,7 @@ function UsersList() {
         onChange={(e) => setSearch(e.currentTarget.value)}
         data-testid="users-search"
       />
-      {rights.editable && (
+      {rights.creatable && (
         <Group gap={6} justify="flex-end">
           <Button
             size="xs"

@@ -13,7 +13,6 @@ import {
   inheritedUserDefaults,
   isAdmin,
   isManager,
-  isReadonly,
   isReseller,
   nsKey,
   parseUserBillingForm,
@@ -32,6 +31,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverDetail } from '../../api/http.ts';
 import { resourceClient, resourceKeys, useResourceList } from '../../api/resources.ts';
+import { useReadonly } from '../../components/useCan.ts';
 import { setLocale, type Locale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
 
@@ -69,7 +69,7 @@ function useUserEditRights(stored: User | null) {
   const everyone = useResourceList('users', undefined, { enabled: admin && !!stored && !own });
   const superiorId = superiorAdminId(everyone.data ?? []);
   const denial = stored && actor ? userEditDenial(actor, stored, { superiorId }) : null;
-  const readonlyActor = isReadonly(actor, server);
+  const readonlyActor = useReadonly();
   return {
     own,
     admin,

@@ -7,7 +7,6 @@ import {
   impersonationDenial,
   isAdmin,
   isManager,
-  isReadonly,
   nsKey,
   superiorAdminId,
   userDeleteDenial,
@@ -20,6 +19,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ext, serverDetail } from '../../api/http.ts';
 import { resourceKeys, useDeleteResource, useResourceList } from '../../api/resources.ts';
+import { useCan } from '../../components/useCan.ts';
 import { openDialog } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
 
@@ -41,6 +41,10 @@ function useUserRights(all: readonly User[]) {
   const server = useSession((s) => s.server);
   const ns = useSession((s) => s.ns);
   const admin = isAdmin(actor);
+  const canCreate = useCan('users.create');
+  const canEdit = useCan('users.edit');
+  const canDelete = useCan('users.delete');
+  const canLoginAs = useCan('users.loginAs');
   // SPEC §5/§6: nobody deletes itself; the superior administrator (the first one) and an administrator managing
   // the actor are not edited, suspended or deleted by another administrator (the server refuses it too).
   const superior = useMemo(() => ({ superiorId: superiorAdminId(all) }), [all]);
@@ -52,12 +56,15 @@ function useUserRights(all: readonly User[]) {
     managedCount,
     manages: admin || isManager(actor),
     billingOn: admin && attrBool(server?.attributes?.[nsKey(ns, 'enableBilling')]),
-    editable: !isReadonly(actor, server) && (admin || isManager(actor)),
+    /** The access table's users.create / edit / delete, as the server's gate asks them. */
+    creatable: canCreate,
+    editable: canEdit,
+    deletable: canDelete,
     limitReached: userLimitReached(actor?.userLimit ?? 0, managedCount, admin),
     editDenial: (u: User) => (actor ? userEditDenial(actor, u, superior) : null),
     deleteDenial: (u: User) => (actor ? userDeleteDenial(actor, u, superior) : null),
     // SPEC §6: an administrator logs in as another user (not itself, a superior, a disabled or expired account).
-    canLoginAs: (u: User) => !!actor && isAdmin(actor) && !impersonationDenial(actor, u, superior),
+    canLoginAs: (u: User) => !!actor && canLoginAs && !impersonationDenial(actor, u, superior),
   };
 }
 

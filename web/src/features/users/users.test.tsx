@@ -207,6 +207,20 @@ describe('UsersPage', () => {
     expect(await screen.findByTestId('users-page')).toBeTruthy();
   });
 
+  it('a manager whose advanced permissions give users view only is offered no create, link or delete', async () => {
+    useSession.getState().setServer(server, { licensemode: 'plus', devicelimit: '0' });
+    // bit 16 (users view) on, 20–22 (create, edit, delete) off: the server's gate refuses those writes
+    useSession
+      .getState()
+      .setUser({ ...manager, attributes: { 'rastro.advancedPerms': '000080' + '0'.repeat(26) } });
+    renderWithProviders(<UsersPage />);
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(1));
+    expect(screen.queryByTestId('users-add')).toBeNull();
+    expect(screen.queryByTestId('users-import')).toBeNull();
+    expect(screen.queryByTestId('user-link')).toBeNull();
+    expect(screen.queryByTestId('user-delete')).toBeNull();
+  });
+
   it('lists the users with badges and filters by the search text', async () => {
     useSession.getState().setUser(admin);
     stored[8] = {
