@@ -1,11 +1,28 @@
 // SQL stays in server/src/db (issue #30, docs/decisions/41-kysely-repositories.md): the files listed below have
 // moved their queries into the typed repositories of server/src/db/repos, and this rule keeps them there — no
 // `.prepare(` / `.prepareNative(` call, and no `.exec(` on a database handle or with SQL text. Widen the list as
-// later steps convert more files (live/, ext/, traccar/crud.ts and resources.ts next), until it is all of server/src.
+// later steps convert more files (live/reports, live/insights, live/simulator and ext/ next), until it is all of
+// server/src.
 
 /** Files and folders (globs) whose SQL lives in server/src/db/repos. */
 export const SQL_IN_REPOSITORIES = [
   'server/src/authorize.ts',
+  'server/src/live/activity.ts',
+  'server/src/live/assistant.ts',
+  'server/src/live/assistantDrivers.ts',
+  'server/src/live/assistantFleet.ts',
+  'server/src/live/autolink.ts',
+  'server/src/live/cache.ts',
+  'server/src/live/commands.ts',
+  'server/src/live/deviceStates.ts',
+  'server/src/live/events/**',
+  'server/src/live/geocoder/**',
+  'server/src/live/ingest.ts',
+  'server/src/live/ingestSql.ts',
+  'server/src/live/notifications.ts',
+  'server/src/live/osmand.ts',
+  'server/src/live/positions.ts',
+  'server/src/live/qrDriver.ts',
   'server/src/refusal.ts',
   'server/src/traccar/access.ts',
   'server/src/traccar/admin.ts',

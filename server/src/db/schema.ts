@@ -298,6 +298,37 @@ export interface BillingCustomerRow {
   externalId: string;
 }
 
+/** A tracker identifier no device has, as autolink remembers it (live/autolink.ts). */
+export interface UnknownDeviceRow {
+  uniqueId: string;
+  protocol: string | null;
+  firstSeen: string;
+  lastSeen: string;
+  reports: number;
+  latitude: number | null;
+  longitude: number | null;
+  fixTime: string | null;
+}
+
+/** Per device, UTC hour and driver: the sums of fleet insights (live/activity.ts, @rastro/domain ACTIVITY_SUMS). */
+export interface ActivityRow {
+  deviceId: number;
+  hour: number;
+  driver: string;
+  distance: number;
+  drivingMs: number;
+  idleMs: number;
+  overspeedMs: number;
+  overspeedExcess: number;
+  harshAcceleration: number;
+  harshBraking: number;
+  harshCornering: number;
+  alarmAcceleration: number;
+  alarmBraking: number;
+  alarmCornering: number;
+  maxSpeed: number;
+}
+
 export interface Database {
   users: UserRow;
   devices: DeviceRow;
@@ -325,4 +356,6 @@ export interface Database {
   integrations: IntegrationRow;
   billing_customers: BillingCustomerRow;
   shares: ShareRow;
+  unknown_devices: UnknownDeviceRow;
+  activity: ActivityRow;
 }

@@ -3,6 +3,8 @@
 // in the same transaction as the position. The dashboard and the scores sum these rows. Positions that arrive out
 // of order (older than the device's newest) are not counted.
 import type { SqlDatabase, SqlStatement } from '../db/sql.ts';
+import { anyActivity, prepareActivityUpsert } from '../db/repos/ingest.ts';
+import { anyPosition, deviceIdsWithPositions, positionsForActivity } from '../db/repos/positions.ts';
 import {
   ACTIVITY_SUMS,
   activityHour,
@@ -50,13 +52,7 @@ export class ActivityRecorder {
   private readonly upsert: SqlStatement;
 
   constructor(db: SqlDatabase) {
-    this.upsert = db.prepare(
-      `INSERT INTO activity (deviceId, hour, driver, ${COLUMNS.join(', ')}, maxSpeed)
-       VALUES (@deviceId, @hour, @driver, ${COLUMNS.map((c) => `@${c}`).join(', ')}, @maxSpeed)
-       ON CONFLICT (deviceId, hour, driver) DO UPDATE SET
-       ${COLUMNS.map((c) => `${c} = activity.${c} + excluded.${c}`).join(', ')},
-       maxSpeed = MAX(activity.maxSpeed, excluded.maxSpeed)`,
-    );
+    this.upsert = prepareActivityUpsert(db);
   }
 
   /** Files what `position` adds after `prev` (the device's previous newest position, or null). */
@@ -76,21 +72,13 @@ export class ActivityRecorder {
  */
 export function rebuildActivity(db: SqlDatabase, speedLimit: (deviceId: number) => number): number {
   const recorder = new ActivityRecorder(db);
-  const devices = db.prepare('SELECT DISTINCT deviceId FROM positions').pluck().all() as number[];
-  const read = db.prepare(
-    'SELECT fixTime, speed, course, attributes FROM positions WHERE deviceId = ? ORDER BY fixTime, id',
-  );
+  const devices = deviceIdsWithPositions(db);
   let count = 0;
   for (const deviceId of devices) {
     const limit = speedLimit(deviceId);
     const sums = new Map<string, ActivityStep>();
     let prev: ActivityPoint | null = null;
-    for (const row of read.iterate(deviceId) as Iterable<{
-      fixTime: string;
-      speed: number;
-      course: number;
-      attributes: string | null;
-    }>) {
+    for (const row of positionsForActivity(db, deviceId)) {
       const attributes = parseAttributes(row.attributes);
       const point = activityPoint({ fixTime: row.fixTime, speed: row.speed, course: row.course, attributes });
       const step = activityStep(prev, point, limit);
@@ -118,8 +106,8 @@ export function fillActivity(
   speedLimit: (deviceId: number) => number,
   log: { info: (o: object, msg: string) => void },
 ): void {
-  if (db.prepare('SELECT 1 FROM activity LIMIT 1').get()) return;
-  if (!db.prepare('SELECT 1 FROM positions LIMIT 1').get()) return;
+  if (anyActivity(db)) return;
+  if (!anyPosition(db)) return;
   const read = rebuildActivity(db, speedLimit);
   log.info({ positions: read }, 'hours of activity filled from the stored positions');
 }

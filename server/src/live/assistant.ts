@@ -23,6 +23,9 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { jsonField } from '../db/sql.ts';
+import { deviceCards } from '../db/repos/devices.ts';
+import { eventCountsByDevice } from '../db/repos/events.ts';
+import { positionValueAtEdge } from '../db/repos/positions.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { refused, refusedPermission, requestLanguage } from '../refusal.ts';
 import { canAccessDevice, serverFlags } from '../traccar/access.ts';
@@ -117,11 +120,7 @@ function answer(
   const tz = [userAttrs.timezone, serverAttrs.timezone].find(validZone) ?? 'UTC';
   const time = new Intl.DateTimeFormat(lang, { timeZone: tz, dateStyle: 'short', timeStyle: 'short' });
 
-  const devices = (
-    ctx.store.sql
-      .prepare('SELECT id, name, uniqueId, attributes FROM devices ORDER BY name')
-      .all() as DeviceRow[]
-  )
+  const devices = (deviceCards(ctx.store.sql) as DeviceRow[])
     .filter((d) => canAccessDevice(ctx, user, d.id))
     .map((d) => {
       const a = parseAttributes(d.attributes) as Attributes;
@@ -250,15 +249,11 @@ function answer(
       const d = oneVehicle();
       if ('intent' in d) return d;
       const { from, to, label } = range();
-      const total = (order: 'ASC' | 'DESC') =>
-        ctx.store.sql
-          .prepare(
-            `SELECT ${jsonField(ctx.store.sql.dialect, 'attributes', 'totalDistance', true)} AS t FROM positions
-             WHERE deviceId = ? AND fixTime >= ? AND fixTime < ? ORDER BY fixTime ${order}, id ${order} LIMIT 1`,
-          )
-          .get(d.id, from, to) as { t: number | null } | undefined;
-      const first = total('ASC');
-      const last = total('DESC');
+      const totalDistance = jsonField(ctx.store.sql.dialect, 'attributes', 'totalDistance', true);
+      const total = (order: 'asc' | 'desc') =>
+        positionValueAtEdge(ctx.store.sql, totalDistance, d.id, from, to, order);
+      const first = total('asc');
+      const last = total('desc');
       const meters = first && last ? Math.max(0, Number(last.t ?? 0) - Number(first.t ?? 0)) : 0;
       const distance = formatDistance(meters, units.distanceUnit, lang, 1);
       return {
@@ -273,13 +268,8 @@ function answer(
     case 'overspeed': {
       const { from, to, label } = range();
       if (q.speedKmh !== null) return overLimitAnswer(ctx.store.sql, q.speedKmh, range(), tools);
-      const rows = ctx.store.sql
-        .prepare(
-          `SELECT deviceId, COUNT(*) AS n, MAX(${jsonField(ctx.store.sql.dialect, 'attributes', 'speed', true)}) AS top
-           FROM events
-           WHERE type = 'deviceOverspeed' AND eventTime >= ? AND eventTime < ? GROUP BY deviceId ORDER BY n DESC`,
-        )
-        .all(from, to) as Array<{ deviceId: number; n: number; top: number | null }>;
+      const speed = jsonField(ctx.store.sql.dialect, 'attributes', 'speed', true);
+      const rows = eventCountsByDevice(ctx.store.sql, 'deviceOverspeed', speed, from, to);
       const byId = new Map(devices.map((d) => [d.id, d]));
       const hits = rows
         .filter((r) => byId.has(r.deviceId))

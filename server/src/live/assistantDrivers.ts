@@ -4,6 +4,9 @@
 // name (the code when no driver has it). No driver data: it says so plainly.
 import type { SqlDatabase } from '../db/sql.ts';
 import { jsonField } from '../db/sql.ts';
+import { driverNamesByCode } from '../db/repos/catalog.ts';
+import { firstEventTimesByCode } from '../db/repos/events.ts';
+import { firstPositionTimesByCode } from '../db/repos/positions.ts';
 import type { AssistantAnswer, FleetTools } from './assistantFleet.ts';
 
 interface Seen {
@@ -14,18 +17,8 @@ interface Seen {
 /** The driver codes of one device in [from, to), in the order they first appear (positions and check-ins). */
 function driverCodes(sql: SqlDatabase, deviceId: number, from: string, to: string): string[] {
   const code = jsonField(sql.dialect, 'attributes', 'driverUniqueId');
-  const positions = sql
-    .prepare(
-      `SELECT ${code} AS code, MIN(fixTime) AS at FROM positions
-       WHERE deviceId = ? AND fixTime >= ? AND fixTime < ? GROUP BY ${code}`,
-    )
-    .all(deviceId, from, to) as Seen[];
-  const checkIns = sql
-    .prepare(
-      `SELECT ${code} AS code, MIN(eventTime) AS at FROM events
-       WHERE deviceId = ? AND type = 'driverChanged' AND eventTime >= ? AND eventTime < ? GROUP BY ${code}`,
-    )
-    .all(deviceId, from, to) as Seen[];
+  const positions: Seen[] = firstPositionTimesByCode(sql, code, deviceId, from, to);
+  const checkIns: Seen[] = firstEventTimesByCode(sql, code, deviceId, 'driverChanged', from, to);
   const first = new Map<string, number>();
   for (const s of [...positions, ...checkIns]) {
     if (!s.code) continue;
@@ -38,10 +31,7 @@ function driverCodes(sql: SqlDatabase, deviceId: number, from: string, to: strin
 /** Registered drivers' names by code (only the codes asked for). */
 function driverNames(sql: SqlDatabase, codes: string[]): Map<string, string> {
   if (!codes.length) return new Map();
-  const rows = sql
-    .prepare(`SELECT uniqueId, name FROM drivers WHERE uniqueId IN (${codes.map(() => '?').join(', ')})`)
-    .all(...codes) as Array<{ uniqueId: string; name: string }>;
-  return new Map(rows.map((r) => [r.uniqueId, r.name]));
+  return new Map(driverNamesByCode(sql, codes).map((r) => [r.uniqueId, r.name]));
 }
 
 /** Who drove `d` in the period: names in order of first appearance, or a plain "I do not know". */

@@ -3,6 +3,7 @@
 // question is parsed by the domain's parseQuestion; live/assistant.ts routes the other intents.
 import { kmhToKnots, type MessageKey, type Position } from '@rastro/domain';
 import type { SqlDatabase } from '../db/sql.ts';
+import { topSpeedsOver } from '../db/repos/positions.ts';
 
 /** What the page shows under the answer: vehicles, each with a map link when it has a position. */
 export interface AssistantItem {
@@ -86,12 +87,7 @@ export function overLimitAnswer(
   range: { from: string; to: string; label: string },
   tools: FleetTools,
 ): AssistantAnswer {
-  const rows = sql
-    .prepare(
-      `SELECT deviceId, MAX(speed) AS top FROM positions WHERE fixTime >= ? AND fixTime < ? AND speed > ?
-         GROUP BY deviceId ORDER BY top DESC`,
-    )
-    .all(range.from, range.to, kmhToKnots(kmh)) as Array<{ deviceId: number; top: number }>;
+  const rows = topSpeedsOver(sql, range.from, range.to, kmhToKnots(kmh));
   const byId = new Map(tools.devices.map((d) => [d.id, d]));
   const hits = rows.filter((r) => byId.has(r.deviceId));
   const values = { limit: `${kmh} km/h`, period: range.label };

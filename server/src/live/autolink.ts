@@ -10,6 +10,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { autolinkSchema, TRACKER_ID, type AutolinkStatus, type Device } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { deviceIdByUniqueId } from '../db/repos/devices.ts';
+import {
+  findUnknownDevice,
+  forgetUnknownDevice,
+  prepareUnknownDeviceUpsert,
+  pruneUnknownDevices,
+} from '../db/repos/unknownDevices.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { ApiError } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
@@ -35,14 +42,7 @@ const statusQuery = z.object({ uniqueId: z.string().trim().regex(TRACKER_ID, 'au
 export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: LiveCore): void {
   const ns = ctx.config.ns;
   const sql = ctx.store.sql;
-  const upsert = sql.prepare(
-    `INSERT INTO unknown_devices (uniqueId, protocol, firstSeen, lastSeen, reports, latitude, longitude, fixTime)
-     VALUES (@uniqueId, @protocol, @now, @now, 1, @latitude, @longitude, @fixTime)
-     ON CONFLICT(uniqueId) DO UPDATE SET protocol = @protocol, lastSeen = @now, reports = unknown_devices.reports + 1,
-       latitude = coalesce(@latitude, unknown_devices.latitude),
-       longitude = coalesce(@longitude, unknown_devices.longitude),
-       fixTime = coalesce(@fixTime, unknown_devices.fixTime)`,
-  );
+  const upsert = prepareUnknownDeviceUpsert(sql);
   let writes = 0;
   live.onUnknownDevice = (p: IncomingPosition) => {
     const uniqueId = (p.uniqueId ?? '').trim();
@@ -58,13 +58,7 @@ export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: Li
         longitude: valid ? p.longitude : null,
         fixTime: valid ? p.fixTime.toISOString() : null,
       });
-      if (++writes % 100 === 0)
-        sql
-          .prepare(
-            `DELETE FROM unknown_devices WHERE uniqueId IN (SELECT uniqueId FROM unknown_devices
-             ORDER BY lastSeen DESC LIMIT -1 OFFSET ?)`,
-          )
-          .run(UNKNOWN_MAX);
+      if (++writes % 100 === 0) pruneUnknownDevices(sql, UNKNOWN_MAX);
     } catch (err) {
       ctx.log.warn({ err }, 'unknown device not recorded');
     }
@@ -74,9 +68,8 @@ export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: Li
   });
 
   const status = (uniqueId: string): AutolinkStatus => {
-    const registered = !!sql.prepare('SELECT 1 FROM devices WHERE uniqueId = ?').get(uniqueId);
-    const row = sql.prepare('SELECT * FROM unknown_devices WHERE uniqueId = ?').get(uniqueId) as
-      UnknownRow | undefined;
+    const registered = deviceIdByUniqueId(sql, uniqueId) !== undefined;
+    const row: UnknownRow | undefined = findUnknownDevice(sql, uniqueId);
     return {
       uniqueId,
       registered,
@@ -138,8 +131,7 @@ export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: Li
         .send(created.body);
     }
     const device = created.json() as Device;
-    const row = sql.prepare('SELECT * FROM unknown_devices WHERE uniqueId = ?').get(uniqueId) as
-      UnknownRow | undefined;
+    const row: UnknownRow | undefined = findUnknownDevice(sql, uniqueId);
     if (row?.latitude != null && row.longitude != null && row.fixTime) {
       live.invalidate();
       await live.ingest({
@@ -151,7 +143,7 @@ export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: Li
         attributes: { autolink: true },
       });
     }
-    sql.prepare('DELETE FROM unknown_devices WHERE uniqueId = ?').run(uniqueId);
+    forgetUnknownDevice(sql, uniqueId);
     return reply.status(200).send(device);
   });
 }

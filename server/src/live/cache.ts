@@ -5,6 +5,7 @@
 import type { Selectable } from 'kysely';
 import { parseArea, type GeoArea } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { liveSnapshot } from '../db/repos/snapshot.ts';
 import { eventsActive, parseCalendar, type VEvent } from './calendar.ts';
 import { sortByPriority, type ComputedAttribute } from './computed/apply.ts';
 import type { DeviceRow, GeofenceRow, GroupRow, NotificationRow, UserRow } from '../db/schema.ts';
@@ -75,54 +76,51 @@ export class LiveCache {
 
   private load(): void {
     this.dirty = false;
-    const db = this.ctx.store.sql;
+    const stored = liveSnapshot(this.ctx.store.sql);
     this.devices.clear();
     this.deviceAttrs.clear();
     this.byUniqueId.clear();
-    for (const d of db.prepare('SELECT * FROM devices').all() as Device[]) {
+    for (const d of stored.devices) {
       this.devices.set(d.id, d);
       this.deviceAttrs.set(d.id, parseJson(d.attributes));
       this.byUniqueId.set(d.uniqueId, d.id);
     }
     this.groups.clear();
     this.groupAttrs.clear();
-    for (const g of db.prepare('SELECT * FROM groups').all() as Group[]) {
+    for (const g of stored.groups) {
       this.groups.set(g.id, g);
       this.groupAttrs.set(g.id, parseJson(g.attributes));
     }
     this.geofences.clear();
     this.geofencesByDevice.clear();
-    for (const g of db.prepare('SELECT * FROM geofences').all() as Selectable<GeofenceRow>[]) {
+    for (const g of stored.geofences) {
       this.geofences.set(g.id, { ...g, shape: parseArea(g.area), attrs: parseJson(g.attributes) });
     }
     this.calendars.clear();
-    for (const c of db.prepare('SELECT id, data FROM calendars').all() as Array<{
-      id: number;
-      data: string;
-    }>) {
+    for (const c of stored.calendars) {
       this.calendars.set(c.id, parseCalendar(c.data));
     }
     this.computed.clear();
     this.computedByDevice.clear();
-    for (const a of db.prepare('SELECT * FROM computed_attributes').all() as ComputedAttribute[]) {
+    for (const a of stored.computed as ComputedAttribute[]) {
       this.computed.set(a.id, a);
     }
     this.notifications.clear();
-    for (const n of db.prepare('SELECT * FROM notifications').all() as Selectable<NotificationRow>[]) {
+    for (const n of stored.notifications) {
       this.notifications.set(n.id, { ...n, attrs: parseJson(n.attributes) });
     }
     this.users.clear();
     this.userAttrs.clear();
-    for (const u of db.prepare('SELECT * FROM users').all() as User[]) {
+    for (const u of stored.users) {
       this.users.set(u.id, u);
       this.userAttrs.set(u.id, parseJson(u.attributes));
     }
-    const server = (db.prepare('SELECT * FROM server WHERE id = 1').get() ?? {}) as Record<string, unknown>;
+    const server = (stored.server ?? {}) as Record<string, unknown>;
     this.server = server;
     this.serverAttrs = parseJson(server.attributes as string | undefined);
     this.links.clear();
     this.reverse.clear();
-    for (const l of db.prepare('SELECT * FROM links').all() as Link[]) {
+    for (const l of stored.links as Link[]) {
       push(this.links, `${l.ownerType}:${l.ownerId}`, l.propertyType, l.propertyId);
       push(this.reverse, `${l.propertyType}:${l.propertyId}`, l.ownerType, l.ownerId);
     }

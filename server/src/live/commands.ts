@@ -13,6 +13,7 @@ import {
   type QueuedCommand,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { findSavedCommand, savedCommandsByDescription } from '../db/repos/catalog.ts';
 import { badRequest, denied } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { canAccessDevice, canSee, serverFlags, visibleIds, withSubgroups } from '../traccar/access.ts';
@@ -128,13 +129,7 @@ export async function registerCommandRoutes(
       for (const c of cache.linked('group', g, 'command')) deviceCommands.add(c);
     const mine = new Set(visibleIds(ctx, user.id, 'command'));
     const supported = new Set(supportedTypes(device.id, false));
-    const rows = ctx.store.sql.prepare('SELECT * FROM commands ORDER BY description').all() as Array<{
-      id: number;
-      description: string | null;
-      type: string;
-      textChannel: number;
-      attributes: string;
-    }>;
+    const rows = savedCommandsByDescription(ctx.store.sql);
     return rows
       .filter((r) => deviceCommands.has(r.id) && (user.administrator || mine.has(r.id)))
       .filter((r) => r.textChannel || supported.has(r.type))
@@ -155,9 +150,7 @@ export async function registerCommandRoutes(
     const q = edgeValue(groupQuery, req.query);
     let command: Command;
     if (body.id > 0) {
-      const row = ctx.store.sql.prepare('SELECT * FROM commands WHERE id = ?').get(body.id) as
-        | { id: number; description: string | null; type: string; textChannel: number; attributes: string }
-        | undefined;
+      const row = findSavedCommand(ctx.store.sql, body.id);
       if (!row || !canSee(ctx, user, 'command', body.id)) throw denied('Command access denied');
       command = {
         id: row.id,

@@ -3,6 +3,9 @@
 // from it (the device with its live status, the latest position).
 import type { RemoteDeviceState } from '../db/cluster.ts';
 import type { SqlDatabase, SqlStatement } from '../db/sql.ts';
+import { eventsByIds } from '../db/repos/events.ts';
+import { prepareDeviceLookups } from '../db/repos/ingest.ts';
+import { positionsByIds } from '../db/repos/positions.ts';
 import type { Device, Event, Position } from '@rastro/domain';
 import type { LiveCache } from './cache.ts';
 import {
@@ -24,17 +27,13 @@ export interface DevState extends LiveDeviceState {
 
 export class DeviceStates {
   protected readonly states = new Map<number, DevState>();
-  private readonly positionById: SqlStatement;
-  private readonly deviceById: SqlStatement;
-  private readonly deviceByUniqueId: SqlStatement;
+  private readonly deviceLookups: ReturnType<typeof prepareDeviceLookups>;
 
   constructor(
     readonly cache: LiveCache,
     private readonly db: SqlDatabase,
   ) {
-    this.positionById = db.prepare('SELECT * FROM positions WHERE id = ?');
-    this.deviceById = db.prepare('SELECT id FROM devices WHERE id = ?');
-    this.deviceByUniqueId = db.prepare('SELECT id FROM devices WHERE uniqueId = ?');
+    this.deviceLookups = prepareDeviceLookups(db);
   }
 
   /** Resolves a device by uniqueId (trimmed) or id, refreshing the cache once on a miss. */
@@ -50,8 +49,8 @@ export class DeviceStates {
     if (id === undefined) {
       const row =
         ref.deviceId !== undefined
-          ? this.deviceById.get(ref.deviceId)
-          : this.deviceByUniqueId.get((ref.uniqueId ?? '').trim());
+          ? this.deviceLookups.byId.get(ref.deviceId)
+          : this.deviceLookups.byUniqueId.get((ref.uniqueId ?? '').trim());
       if (row) {
         this.cache.invalidate();
         this.cache.fresh();
@@ -82,15 +81,9 @@ export class DeviceStates {
         st.tracker = null;
       }
     }
-    const byIds = (table: string, ids: number[]) =>
-      ids.length
-        ? this.db
-            .prepare(`SELECT * FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`)
-            .all(JSON.stringify(ids))
-        : [];
     return {
-      latest: (byIds('positions', positionIds) as PositionDbRow[]).map(positionFromRow),
-      events: (byIds('events', eventIds) as EventDbRow[]).map(eventFromRow),
+      latest: (positionsByIds(this.db, positionIds) as PositionDbRow[]).map(positionFromRow),
+      events: (eventsByIds(this.db, eventIds) as EventDbRow[]).map(eventFromRow),
     };
   }
 
@@ -151,7 +144,7 @@ export class DeviceStates {
     if (!st.loaded) {
       st.loaded = true;
       if (st.positionId) {
-        const row = this.positionById.get(st.positionId) as PositionDbRow | undefined;
+        const row = this.deviceLookups.positionById.get(st.positionId) as PositionDbRow | undefined;
         if (row) st.last = positionFromRow(row);
       }
     }

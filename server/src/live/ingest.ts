@@ -20,7 +20,13 @@ import {
   positionEvents,
   speedLimitOf,
 } from './ingestStages.ts';
-import { insertPosition, prepare, storedAt, validate, type LiveStatements } from './ingestSql.ts';
+import { insertPosition, storedAt, validate } from './ingestSql.ts';
+import {
+  devicesWithQueuedCommands,
+  prepareIngestStatements,
+  resetDeviceStatuses,
+  type IngestStatements,
+} from '../db/repos/ingest.ts';
 import { DeviceStates } from './deviceStates.ts';
 import { ActivityRecorder, fillActivity } from './activity.ts';
 import { CommandRouter, type CommandHandler, type CommandSink } from './commandRouter.ts';
@@ -47,7 +53,7 @@ export class LiveCore extends DeviceStates {
   );
   private readonly queuedDevices = new Set<number>();
   private sweepTimer: NodeJS.Timeout | null = null;
-  private readonly sql: LiveStatements;
+  private readonly sql: IngestStatements;
   /** The hours of activity of the dashboard and the scores (activity.ts). */
   private readonly activity: ActivityRecorder;
   /** Fuel, maintenance and driver events, and the deviceInactive sweep (events/). */
@@ -70,14 +76,10 @@ export class LiveCore extends DeviceStates {
     const db = ctx.store.sql;
     // Server start: every status is reset (rendered "offline") until the device reports again (CONTRACT §7);
     // a process joining others on PostgreSQL (not the leader) leaves the statuses they keep.
-    if (ctx.cluster.isLeader()) db.prepare('UPDATE devices SET status = NULL').run();
-    this.sql = prepare(db);
+    if (ctx.cluster.isLeader()) resetDeviceStatuses(db);
+    this.sql = prepareIngestStatements(db);
     this.activity = new ActivityRecorder(db);
-    for (const r of db.prepare('SELECT DISTINCT deviceId FROM queued_commands').all() as {
-      deviceId: number;
-    }[]) {
-      this.queuedDevices.add(r.deviceId);
-    }
+    for (const deviceId of devicesWithQueuedCommands(db)) this.queuedDevices.add(deviceId);
   }
 
   start(): void {

@@ -1,5 +1,6 @@
-// The live core's prepared statements and its check of a decoded position before it is queued (ingest.ts).
-import type { SqlDatabase } from '../db/sql.ts';
+// The live core's check of a decoded position before it is queued, and its position writes through the statements
+// prepared once in db/repos/ingest.ts (ingest.ts).
+import type { IngestStatements } from '../db/repos/ingest.ts';
 import type { Position } from '@rastro/domain';
 import type { IncomingPosition } from './types.ts';
 import { positionFromRow, type PositionDbRow } from './json.ts';
@@ -28,44 +29,12 @@ export function validate(p: IncomingPosition): string | null {
   return null;
 }
 
-export function prepare(db: SqlDatabase) {
-  return {
-    positionById: db.prepare('SELECT * FROM positions WHERE id = ?'),
-    /** The device's stored position at a fix time (one per device and fix time, issue #30). */
-    positionAt: db.prepare('SELECT * FROM positions WHERE deviceId = ? AND fixTime = ?'),
-    // a resend the unique index refuses is skipped, never a failed batch (positionAt finds it first as a rule)
-    insertPosition: db.prepare(
-      `INSERT OR IGNORE INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, valid, latitude, longitude,
-        altitude, speed, course, accuracy, network, geofenceIds, attributes)
-       VALUES (@deviceId, @protocol, @serverTime, @deviceTime, @fixTime, @valid, @latitude, @longitude,
-        @altitude, @speed, @course, @accuracy, @network, @geofenceIds, @attributes)`,
-    ),
-    insertEvent: db.prepare(
-      `INSERT INTO events (type, eventTime, deviceId, positionId, geofenceId, maintenanceId, attributes)
-       VALUES (@type, @eventTime, @deviceId, @positionId, @geofenceId, @maintenanceId, @attributes)`,
-    ),
-    setPositionAttributes: db.prepare('UPDATE positions SET attributes = ? WHERE id = ?'),
-    updateDevice: db.prepare(
-      'UPDATE devices SET status = @status, lastUpdate = @lastUpdate, positionId = @positionId WHERE id = @id',
-    ),
-    updateStatus: db.prepare('UPDATE devices SET status = ? WHERE id = ?'),
-    firstQueued: db.prepare('SELECT * FROM queued_commands WHERE deviceId = ? ORDER BY id LIMIT 1'),
-    deleteQueued: db.prepare('DELETE FROM queued_commands WHERE id = ?'),
-    insertQueued: db.prepare(
-      `INSERT INTO queued_commands (deviceId, type, textChannel, attributes, createdAt)
-       VALUES (@deviceId, @type, @textChannel, @attributes, @createdAt)`,
-    ),
-  };
-}
-
-export type LiveStatements = ReturnType<typeof prepare>;
-
 /**
  * The device's stored position at the fix time (issue #30: one per device and fix time), looked for only where one
  * may be: at or before the latest position's fix time (`prev` null: always).
  */
 export function storedAt(
-  sql: LiveStatements,
+  sql: IngestStatements,
   deviceId: number,
   fixMs: number,
   prev: Position | null,
@@ -80,7 +49,7 @@ export function storedAt(
  * (SQLite says so at once; on PostgreSQL a write sent without waiting inside the batch cannot, and only a second
  * process storing the same fix at the same moment gets there: storedAt found every other resend first).
  */
-export function insertPosition(sql: LiveStatements, position: Position): number | Position {
+export function insertPosition(sql: IngestStatements, position: Position): number | Position {
   const r = sql.insertPosition.run(positionRow(position));
   if (r.changes === 0) {
     const stored = storedAt(sql, position.deviceId, Date.parse(position.fixTime), null);

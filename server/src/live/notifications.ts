@@ -14,6 +14,7 @@ import {
   type Event,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { findSavedCommand } from '../db/repos/catalog.ts';
 import { badRequest, denied } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
@@ -163,9 +164,7 @@ export class Notifier {
 
   private sendNotificationCommand(n: NotificationConf, deviceId: number): void {
     if (!n.commandId) return;
-    const row = this.ctx.store.sql.prepare('SELECT * FROM commands WHERE id = ?').get(n.commandId) as
-      | { id: number; type: string; textChannel: number; description: string | null; attributes: string }
-      | undefined;
+    const row = findSavedCommand(this.ctx.store.sql, n.commandId);
     if (!row) return;
     const command: Command = {
       id: row.id,

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { IncomingPosition, LiveCore } from './ingest.ts';
 import type { IngestError } from './types.ts';
 import { isDatabaseUnavailable } from '../db/sql.ts';
+import { setDeviceAttributes } from '../db/repos/devices.ts';
 import { edge } from '../edge.ts';
 
 /** Unit of the `speed` parameter (Traccar's `osmand.speed`): knots unless configured otherwise. */
@@ -371,9 +372,7 @@ function saveNotificationToken(ctx: AppContext, live: LiveCore, deviceId: number
   const list = typeof attrs.notificationTokens === 'string' ? attrs.notificationTokens.split(',') : [];
   if (list.includes(token)) return;
   attrs.notificationTokens = [...list, token].join(',');
-  ctx.store.sql
-    .prepare('UPDATE devices SET attributes = ? WHERE id = ?')
-    .run(JSON.stringify(attrs), deviceId);
+  setDeviceAttributes(ctx.store.sql, deviceId, JSON.stringify(attrs));
   live.invalidate();
 }
 

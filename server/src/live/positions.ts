@@ -3,6 +3,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { escapeXml, isInsideArea, parseZonedDate, queryIdList, type Position } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { findEvent } from '../db/repos/events.ts';
+import {
+  deletePosition,
+  deletePositionsBetween,
+  findPosition,
+  positionHistory,
+} from '../db/repos/positions.ts';
 import { badRequest, denied, notFound } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { canAccessDevice, checkRestriction, checkWrite, linkedDeviceIds } from '../traccar/access.ts';
@@ -74,10 +81,6 @@ export async function registerPositionRoutes(
   live: LiveCore,
 ): Promise<void> {
   const sql = ctx.store.sql;
-  const history = sql.prepare(
-    'SELECT * FROM positions WHERE deviceId = ? AND fixTime >= ? AND fixTime <= ? ORDER BY fixTime, id LIMIT ?',
-  );
-  const byId = sql.prepare('SELECT * FROM positions WHERE id = ?');
   const routeJson = new RouteJsonReader(sql);
 
   const checkDevice = (user: Awaited<ReturnType<typeof requireUser>>, deviceId: number) => {
@@ -88,7 +91,7 @@ export async function registerPositionRoutes(
 
   const range = (deviceId: number, from: Date, to: Date, geofenceId?: number): Position[] => {
     let rows = (
-      history.all(deviceId, from.toISOString(), to.toISOString(), MAX_POSITIONS) as PositionDbRow[]
+      positionHistory(sql, deviceId, from.toISOString(), to.toISOString(), MAX_POSITIONS) as PositionDbRow[]
     ).map(positionFromRow);
     if (geofenceId !== undefined) {
       const g = live.cache.fresh().geofences.get(geofenceId);
@@ -116,7 +119,7 @@ export async function registerPositionRoutes(
       checkRestriction(ctx, user, 'disableReports');
       const out: Position[] = [];
       for (const id of q.id) {
-        const row = byId.get(id) as PositionDbRow | undefined;
+        const row = findPosition(sql, id) as PositionDbRow | undefined;
         if (!row) continue;
         checkDevice(user, row.deviceId);
         out.push(positionFromRow(row));
@@ -150,11 +153,11 @@ export async function registerPositionRoutes(
   app.delete('/api/positions/:id', edge({ params: idParams, need: 'table' }), async (req, reply) => {
     const user = await requireUser(ctx, req);
     const { id } = edgeValue(idParams, req.params);
-    const row = byId.get(id) as PositionDbRow | undefined;
+    const row = findPosition(sql, id);
     if (!row) throw notFound();
     checkDevice(user, row.deviceId);
     checkRestriction(ctx, user, 'readonly');
-    sql.prepare('DELETE FROM positions WHERE id = ?').run(id);
+    deletePosition(sql, id);
     reply.status(204).send();
   });
 
@@ -164,9 +167,7 @@ export async function registerPositionRoutes(
     checkDevice(user, a.deviceId);
     checkRestriction(ctx, user, 'readonly');
     live.flushNow();
-    sql
-      .prepare('DELETE FROM positions WHERE deviceId = ? AND fixTime >= ? AND fixTime <= ?')
-      .run(a.deviceId, a.from.toISOString(), a.to.toISOString());
+    deletePositionsBetween(sql, a.deviceId, a.from.toISOString(), a.to.toISOString());
     reply.status(204).send();
   });
 
@@ -250,7 +251,7 @@ export async function registerPositionRoutes(
   app.get('/api/events/:id', edge({ params: idParams, need: 'table' }), async (req) => {
     const user = await requireUser(ctx, req);
     const { id } = edgeValue(idParams, req.params);
-    const row = sql.prepare('SELECT * FROM events WHERE id = ?').get(id) as EventDbRow | undefined;
+    const row = findEvent(sql, id) as EventDbRow | undefined;
     if (!row) throw notFound();
     if (!canAccessDevice(ctx, user, row.deviceId)) throw denied('Device access denied');
     return eventFromRow(row);

@@ -31,6 +31,10 @@ import {
   type Position,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { findDriver } from '../db/repos/catalog.ts';
+import { deviceCards, findDeviceCard, setDeviceAttributes } from '../db/repos/devices.ts';
+import { deleteUserSessions } from '../db/repos/sessions.ts';
+import { setUserAttributes } from '../db/repos/users.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { ApiError, tooManyRequests } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
@@ -90,15 +94,12 @@ function cancel(ctx: AppContext, key: string): void {
   map?.delete(key);
 }
 
-const deviceRow = (ctx: AppContext, id: number) =>
-  ctx.store.sql.prepare('SELECT id, name, uniqueId, attributes FROM devices WHERE id = ?').get(id) as
-    DeviceRow | undefined;
+const deviceRow = (ctx: AppContext, id: number): DeviceRow | undefined => findDeviceCard(ctx.store.sql, id);
 
-const driverRow = (ctx: AppContext, id: number) =>
-  ctx.store.sql.prepare('SELECT * FROM drivers WHERE id = ?').get(id) as Row | undefined;
+const driverRow = (ctx: AppContext, id: number) => findDriver(ctx.store.sql, id) as Row | undefined;
 
 function writeAttributes(ctx: AppContext, table: 'devices' | 'users', id: number, attrs: Attributes): void {
-  ctx.store.sql.prepare(`UPDATE ${table} SET attributes = ? WHERE id = ?`).run(JSON.stringify(attrs), id);
+  (table === 'devices' ? setDeviceAttributes : setUserAttributes)(ctx.store.sql, id, JSON.stringify(attrs));
 }
 
 function command(deviceId: number, type: string, reason: string): Command {
@@ -244,7 +245,7 @@ export class QrDriverService {
         if (!now || qrDeviceIdOf(parseAttributes(now.attributes) as Attributes, this.ns) !== p.deviceId)
           return;
         this.checkOut(now, null);
-        this.ctx.store.sql.prepare('DELETE FROM sessions WHERE userId = ?').run(userId);
+        deleteUserSessions(this.ctx.store.sql, userId);
         this.ctx.bus.emit('signedOut', userId);
       });
     }
@@ -281,9 +282,7 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     const { user, driverId } = await driverCaller(req);
     const driver = driverId ? driverRow(ctx, driverId) : undefined;
     const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
-    const rows = ctx.store.sql
-      .prepare('SELECT id, name, uniqueId, attributes FROM devices ORDER BY name')
-      .all() as DeviceRow[];
+    const rows: DeviceRow[] = deviceCards(ctx.store.sql);
     const devices = rows
       .filter((d) => canAccessDevice(ctx, user, d.id))
       .map((d) => {

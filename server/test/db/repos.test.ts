@@ -24,6 +24,23 @@ import {
   updateObject,
 } from '../../src/db/repos/objects.ts';
 import { purgeExpiredSessions } from '../../src/db/repos/sessions.ts';
+import { eventCountsByDevice, firstEventTimesByCode, lastEventOfType } from '../../src/db/repos/events.ts';
+import {
+  deletePositionsBetween,
+  firstPositionTimesByCode,
+  positionHistory,
+  positionValueAtEdge,
+  positionsForActivity,
+  topSpeedsOver,
+} from '../../src/db/repos/positions.ts';
+import { prepareIngestStatements } from '../../src/db/repos/ingest.ts';
+import {
+  findUnknownDevice,
+  prepareUnknownDeviceUpsert,
+  pruneUnknownDevices,
+} from '../../src/db/repos/unknownDevices.ts';
+import { liveSnapshot } from '../../src/db/repos/snapshot.ts';
+import { jsonField } from '../../src/db/sql.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
 
 const key = `repos-${randomUUID()}`;
@@ -128,5 +145,99 @@ describe('repositories', () => {
     expect(removeLinksNaming(db, ['geofence'], 40)).toBe(2);
     expect(linkPairs(db, 'user', 'geofence', 1, 0)).toEqual([{ ownerId: 1, propertyId: 41 }]);
     expect(purgeExpiredSessions(db, '2000-01-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z')).toBe(0);
+  });
+
+  it('positions and events: period edges, per-code first times, per-device counts and top values', () => {
+    const db = store.sql;
+    const live = prepareIngestStatements(db);
+    const at = (m: number) => `2026-01-01T00:0${m}:00.000Z`;
+    const put = (m: number, speed: number, attributes: Record<string, unknown>) =>
+      live.insertPosition.run({
+        deviceId: 500,
+        protocol: 'osmand',
+        serverTime: at(m),
+        deviceTime: at(m),
+        fixTime: at(m),
+        valid: 1,
+        latitude: 1,
+        longitude: 2,
+        altitude: 0,
+        speed,
+        course: 0,
+        accuracy: 0,
+        network: null,
+        geofenceIds: null,
+        attributes: JSON.stringify(attributes),
+      });
+    put(1, 10, { totalDistance: 100, driverUniqueId: 'd1' });
+    put(2, 40, { totalDistance: 250, driverUniqueId: 'd2' });
+    put(3, 20, { totalDistance: 400, driverUniqueId: 'd1' });
+    const event = (m: number, type: string, attributes: Record<string, unknown>) =>
+      live.insertEvent.run({
+        type,
+        eventTime: at(m),
+        deviceId: 500,
+        positionId: 0,
+        geofenceId: 0,
+        maintenanceId: 0,
+        attributes: JSON.stringify(attributes),
+      });
+    event(1, 'deviceOverspeed', { speed: 30 });
+    event(2, 'deviceOverspeed', { speed: 45 });
+    event(3, 'driverChanged', { driverUniqueId: 'd3' });
+    const from = at(0);
+    const to = at(9);
+    const total = jsonField(db.dialect, 'attributes', 'totalDistance', true);
+    expect(Number(positionValueAtEdge(db, total, 500, from, to, 'asc')?.t)).toBe(100);
+    expect(Number(positionValueAtEdge(db, total, 500, from, to, 'desc')?.t)).toBe(400);
+    const code = jsonField(db.dialect, 'attributes', 'driverUniqueId');
+    const seen = firstPositionTimesByCode(db, code, 500, from, to).map((r) => [r.code, String(r.at)]);
+    expect(seen.sort()).toEqual([
+      ['d1', at(1)],
+      ['d2', at(2)],
+    ]);
+    expect(firstEventTimesByCode(db, code, 500, 'driverChanged', from, to).map((r) => r.code)).toEqual([
+      'd3',
+    ]);
+    const speed = jsonField(db.dialect, 'attributes', 'speed', true);
+    expect(
+      eventCountsByDevice(db, 'deviceOverspeed', speed, from, to).map((r) => [
+        r.deviceId,
+        Number(r.n),
+        r.top,
+      ]),
+    ).toEqual([[500, 2, 45]]);
+    expect(topSpeedsOver(db, from, to, 15).map((r) => [r.deviceId, r.top])).toEqual([[500, 40]]);
+    expect(lastEventOfType(db, 500, 'deviceOverspeed')?.eventTime).toBe(at(2));
+    expect(positionHistory(db, 500, at(2), at(3), 10).map((p) => p.speed)).toEqual([40, 20]);
+    expect([...positionsForActivity(db, 500)].map((p) => p.speed)).toEqual([10, 40, 20]);
+    deletePositionsBetween(db, 500, at(1), at(2));
+    expect(positionHistory(db, 500, from, to, 10).map((p) => p.speed)).toEqual([20]);
+    expect(liveSnapshot(db).devices.length).toBe(3);
+  });
+
+  it('unknown devices: a repeat counts and keeps its last place; pruning keeps the most recent', () => {
+    const db = store.sql;
+    const upsert = prepareUnknownDeviceUpsert(db);
+    const seen = (uniqueId: string, now: string, latitude: number | null) =>
+      upsert.run({
+        uniqueId,
+        protocol: 'osmand',
+        now,
+        latitude,
+        longitude: latitude,
+        fixTime: latitude ? now : null,
+      });
+    seen('u1', '2026-01-01T00:00:01.000Z', 5);
+    seen('u1', '2026-01-01T00:00:04.000Z', null);
+    seen('u2', '2026-01-01T00:00:02.000Z', null);
+    seen('u3', '2026-01-01T00:00:03.000Z', null);
+    expect(findUnknownDevice(db, 'u1')).toMatchObject({
+      reports: 2,
+      latitude: 5,
+      lastSeen: '2026-01-01T00:00:04.000Z',
+    });
+    pruneUnknownDevices(db, 2);
+    expect(['u1', 'u2', 'u3'].map((u) => !!findUnknownDevice(db, u))).toEqual([true, false, true]);
   });
 });

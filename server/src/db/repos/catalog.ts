@@ -1,8 +1,10 @@
 // Single facts of catalogue rows the permission gate reads (authorize.ts): a saved command's type, a geofence's
-// attributes; and whether a row exists. The catalogues' own CRUD stays in traccar/crud.ts for now.
-import type { Database } from '../schema.ts';
+// attributes; and whether a row exists. Saved commands, drivers and maintenances as the live core reads them. The
+// catalogues' CRUD is objects.ts.
+import type { Selectable } from 'kysely';
+import type { CommandRow, Database, DriverRow, MaintenanceRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { qb, row } from './query.ts';
+import { anyOf, qb, row, rows } from './query.ts';
 
 export function savedCommandType(db: SqlDatabase, id: number): string | null {
   return row(db, qb(db).selectFrom('commands').select('type').where('id', '=', id))?.type ?? null;
@@ -26,4 +28,39 @@ export function rowExists(db: SqlDatabase, table: TableWithId, id: number): bool
       .select('id')
       .where('id', '=', id),
   );
+}
+
+type SavedCommand = Selectable<CommandRow>;
+
+/** A saved command (table commands). */
+export function findSavedCommand(db: SqlDatabase, id: number): SavedCommand | undefined {
+  return row(db, qb(db).selectFrom('commands').selectAll().where('id', '=', id));
+}
+
+/** Every saved command, by description. */
+export function savedCommandsByDescription(db: SqlDatabase): SavedCommand[] {
+  return rows(db, qb(db).selectFrom('commands').selectAll().orderBy('description'));
+}
+
+export function findDriver(db: SqlDatabase, id: number): Selectable<DriverRow> | undefined {
+  return row(db, qb(db).selectFrom('drivers').selectAll().where('id', '=', id));
+}
+
+/** The registered drivers with one of these codes (unique ids). */
+export function driverNamesByCode(
+  db: SqlDatabase,
+  codes: readonly string[],
+): Array<{ uniqueId: string; name: string }> {
+  if (!codes.length) return [];
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('drivers')
+      .select(['uniqueId', 'name'])
+      .where(anyOf(db, 'uniqueId', codes)),
+  );
+}
+
+export function allMaintenances(db: SqlDatabase): Array<Selectable<MaintenanceRow>> {
+  return rows(db, qb(db).selectFrom('maintenances').selectAll());
 }

@@ -34,3 +34,35 @@ export function deleteDeviceHistory(db: SqlDatabase, deviceId: number): void {
   write(db, qb(db).deleteFrom('events').where('deviceId', '=', deviceId));
   write(db, qb(db).deleteFrom('queued_commands').where('deviceId', '=', deviceId));
 }
+
+/** A device's name, unique id and attributes (text), as the QR check-in and the assistant read them. */
+export interface DeviceCard {
+  id: number;
+  name: string;
+  uniqueId: string;
+  attributes: string | null;
+}
+
+export function findDeviceCard(db: SqlDatabase, id: number): DeviceCard | undefined {
+  return row(
+    db,
+    qb(db).selectFrom('devices').select(['id', 'name', 'uniqueId', 'attributes']).where('id', '=', id),
+  );
+}
+
+/** Every device's card, by name. */
+export function deviceCards(db: SqlDatabase): DeviceCard[] {
+  return rows(
+    db,
+    qb(db).selectFrom('devices').select(['id', 'name', 'uniqueId', 'attributes']).orderBy('name'),
+  );
+}
+
+/** Writes a device's attributes (JSON text). */
+export function setDeviceAttributes(db: SqlDatabase, id: number, attributes: string): void {
+  write(db, qb(db).updateTable('devices').set({ attributes }).where('id', '=', id));
+}
+
+export function deviceIdByUniqueId(db: SqlDatabase, uniqueId: string): number | undefined {
+  return row(db, qb(db).selectFrom('devices').select('id').where('uniqueId', '=', uniqueId))?.id;
+}

@@ -81,6 +81,12 @@ export function row<R>(db: SqlDatabase, query: Compilable<R>): R | undefined {
   return stmt.get(...values) as R | undefined;
 }
 
+/** The query's rows one at a time (SQLite reads them as they are asked for; PostgreSQL answers them all at once). */
+export function eachRow<R>(db: SqlDatabase, query: Compilable<R>): IterableIterator<R> {
+  const { stmt, values } = prepare(db, query);
+  return stmt.iterate(...values) as IterableIterator<R>;
+}
+
 /** Runs a write without RETURNING: the number of rows it changed. */
 export function write(db: SqlDatabase, query: Compilable<unknown>): number {
   const { stmt, values } = prepare(db, query);

@@ -119,3 +119,8 @@ export function usersWithAttribute(
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return rows(db, q);
 }
+
+/** Writes a user's attributes (JSON text). */
+export function setUserAttributes(db: SqlDatabase, id: number, attributes: string): void {
+  write(db, qb(db).updateTable('users').set({ attributes }).where('id', '=', id));
+}

@@ -3,6 +3,7 @@
 // set, one more each period while it stays silent. Each window fires at most once (a late sweep fires only the
 // current window), a new report starts over, and after a restart the last stored deviceInactive event counts.
 import type { SqlDatabase } from '../../db/sql.ts';
+import { lastEventOfType } from '../../db/repos/events.ts';
 import type { Event, Position } from '@rastro/domain';
 import { parseJson, type LiveCache } from '../cache.ts';
 import { iso } from '../json.ts';
@@ -75,11 +76,7 @@ export class InactivityMonitor {
     threshold: number,
     period: number,
   ): Fired | undefined {
-    const row = this.db()
-      .prepare(
-        "SELECT eventTime, attributes FROM events WHERE deviceId = ? AND type = 'deviceInactive' ORDER BY id DESC LIMIT 1",
-      )
-      .get(deviceId) as { eventTime: string; attributes: string } | undefined;
+    const row = lastEventOfType(this.db(), deviceId, 'deviceInactive');
     if (!row || parseJson(row.attributes).lastUpdate !== lastUpdate) return undefined;
     const at = Date.parse(row.eventTime);
     if (!(at >= threshold)) return undefined;

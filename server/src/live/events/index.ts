@@ -2,6 +2,7 @@
 // maintenance and driver (last), and the deviceInactive sweep. One instance per live core; ingest.ts calls it.
 import type { Event } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
+import { allMaintenances } from '../../db/repos/catalog.ts';
 import { driverEvents } from './driver.ts';
 import { FuelTracker } from './fuel.ts';
 import { InactivityMonitor, type InactivityCore } from './inactive.ts';
@@ -22,9 +23,7 @@ export class LiveEventHandlers {
     private readonly ctx: () => AppContext,
     lastUpdateOf: (deviceId: number) => Date | null | undefined,
   ) {
-    this.maintenanceWatch = new MaintenanceWatch(
-      () => ctx().store.sql.prepare('SELECT * FROM maintenances').all() as MaintenanceConf[],
-    );
+    this.maintenanceWatch = new MaintenanceWatch(() => allMaintenances(ctx().store.sql) as MaintenanceConf[]);
     this.inactivity = new InactivityMonitor(core, () => ctx().store.sql, lastUpdateOf);
   }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { normalizeLocale } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
+import { setPositionAddress } from '../../db/repos/positions.ts';
 import { edge, edgeValue } from '../../edge.ts';
 import { badRequest } from '../../errors.ts';
 import { requireUser } from '../../traccar/auth.ts';
@@ -47,7 +48,7 @@ export function registerGeocoder(
         return (typeof v === 'string' && normalizeLocale(v)) || 'pt-BR';
       },
       saveAddress: (p, address) => {
-        ctx.store.sql.prepare('UPDATE positions SET address = ? WHERE id = ?').run(address, p.id);
+        setPositionAddress(ctx.store.sql, p.id, address);
         live.setLatestAddress(p.deviceId, p.id, address); // what GET /api/positions and the socket serve
       },
     });

@@ -1,0 +1,92 @@
+// Events (table events) outside the ingestion's prepared statements (db/repos/ingest.ts): single events of the
+// API (live/positions.ts), the events another process named (live/deviceStates.ts), the inactivity rule's last
+// event and the assistant's period facts.
+import { sql, type Selectable } from 'kysely';
+import type { EventRow } from '../schema.ts';
+import type { SqlDatabase } from '../sql.ts';
+import { anyOf, qb, row, rows } from './query.ts';
+
+type StoredEvent = Selectable<EventRow>;
+
+export function findEvent(db: SqlDatabase, id: number): StoredEvent | undefined {
+  return row(db, qb(db).selectFrom('events').selectAll().where('id', '=', id));
+}
+
+export function eventsByIds(db: SqlDatabase, ids: readonly number[]): StoredEvent[] {
+  if (!ids.length) return [];
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('events')
+      .selectAll()
+      .where(anyOf(db, 'id', ids)),
+  );
+}
+
+/** A device's newest event of one type (by id). */
+export function lastEventOfType(
+  db: SqlDatabase,
+  deviceId: number,
+  type: string,
+): { eventTime: string; attributes: string } | undefined {
+  return row(
+    db,
+    qb(db)
+      .selectFrom('events')
+      .select(['eventTime', 'attributes'])
+      .where('deviceId', '=', deviceId)
+      .where('type', '=', type)
+      .orderBy('id', 'desc')
+      .limit(1),
+  );
+}
+
+/**
+ * Per device, how many events of `type` happened in [from, to) and the largest `value` (SQL over the events'
+ * columns, db/sql.ts jsonField) among them; the most first.
+ */
+export function eventCountsByDevice(
+  db: SqlDatabase,
+  type: string,
+  value: string,
+  from: string,
+  to: string,
+): Array<{ deviceId: number; n: number; top: number | null }> {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('events')
+      .select([
+        'deviceId',
+        (eb) => eb.fn.countAll<number>().as('n'),
+        sql<number | null>`max(${sql.raw(value)})`.as('top'),
+      ])
+      .where('type', '=', type)
+      .where('eventTime', '>=', from)
+      .where('eventTime', '<', to)
+      .groupBy('deviceId')
+      .orderBy('n', 'desc'),
+  );
+}
+
+/** Each value of `code` (SQL over the events' columns) a device's events of `type` had in [from, to), first time. */
+export function firstEventTimesByCode(
+  db: SqlDatabase,
+  code: string,
+  deviceId: number,
+  type: string,
+  from: string,
+  to: string,
+): Array<{ code: string | null; at: string }> {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('events')
+      .select([sql<string | null>`${sql.raw(code)}`.as('code'), (eb) => eb.fn.min('eventTime').as('at')])
+      .where('deviceId', '=', deviceId)
+      .where('type', '=', type)
+      .where('eventTime', '>=', from)
+      .where('eventTime', '<', to)
+      .groupBy(sql.raw(code)),
+  );
+}

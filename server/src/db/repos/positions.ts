@@ -1,0 +1,154 @@
+// Positions (table positions) outside the ingestion's prepared statements (ingest.ts): reads and deletions of the
+// position API (live/positions.ts), the positions another process named (live/deviceStates.ts), geocoded addresses,
+// the activity rebuild (live/activity.ts) and the assistant's period facts (live/assistant*.ts).
+import { sql } from 'kysely';
+import type { PositionRow } from '../schema.ts';
+import type { Selectable } from 'kysely';
+import type { SqlDatabase } from '../sql.ts';
+import { anyOf, eachRow, qb, row, rows, write } from './query.ts';
+
+type Position = Selectable<PositionRow>;
+
+export function findPosition(db: SqlDatabase, id: number): Position | undefined {
+  return row(db, qb(db).selectFrom('positions').selectAll().where('id', '=', id));
+}
+
+export function positionsByIds(db: SqlDatabase, ids: readonly number[]): Position[] {
+  if (!ids.length) return [];
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('positions')
+      .selectAll()
+      .where(anyOf(db, 'id', ids)),
+  );
+}
+
+/** A device's positions with `from` ≤ fixTime ≤ `to` (ISO), in time order, at most `limit`. */
+export function positionHistory(
+  db: SqlDatabase,
+  deviceId: number,
+  from: string,
+  to: string,
+  limit: number,
+): Position[] {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('positions')
+      .selectAll()
+      .where('deviceId', '=', deviceId)
+      .where('fixTime', '>=', from)
+      .where('fixTime', '<=', to)
+      .orderBy('fixTime')
+      .orderBy('id')
+      .limit(limit),
+  );
+}
+
+export function deletePosition(db: SqlDatabase, id: number): void {
+  write(db, qb(db).deleteFrom('positions').where('id', '=', id));
+}
+
+/** Removes a device's positions with `from` ≤ fixTime ≤ `to` (ISO). */
+export function deletePositionsBetween(db: SqlDatabase, deviceId: number, from: string, to: string): void {
+  write(
+    db,
+    qb(db)
+      .deleteFrom('positions')
+      .where('deviceId', '=', deviceId)
+      .where('fixTime', '>=', from)
+      .where('fixTime', '<=', to),
+  );
+}
+
+export function setPositionAddress(db: SqlDatabase, id: number, address: string): void {
+  write(db, qb(db).updateTable('positions').set({ address }).where('id', '=', id));
+}
+
+export function anyPosition(db: SqlDatabase): boolean {
+  return !!row(db, qb(db).selectFrom('positions').select('id').limit(1));
+}
+
+export function deviceIdsWithPositions(db: SqlDatabase): number[] {
+  return rows(db, qb(db).selectFrom('positions').select('deviceId').distinct()).map((r) => r.deviceId);
+}
+
+/** A device's positions in time order, as the activity rules read them, one at a time. */
+export function positionsForActivity(db: SqlDatabase, deviceId: number) {
+  return eachRow(
+    db,
+    qb(db)
+      .selectFrom('positions')
+      .select(['fixTime', 'speed', 'course', 'attributes'])
+      .where('deviceId', '=', deviceId)
+      .orderBy('fixTime')
+      .orderBy('id'),
+  );
+}
+
+/**
+ * `expression` (SQL in the store's dialect over the positions' columns, db/sql.ts jsonField) at a device's first
+ * (`asc`) or last position with `from` ≤ fixTime < `to`; undefined when there is none.
+ */
+export function positionValueAtEdge(
+  db: SqlDatabase,
+  expression: string,
+  deviceId: number,
+  from: string,
+  to: string,
+  order: 'asc' | 'desc',
+): { t: number | null } | undefined {
+  return row(
+    db,
+    qb(db)
+      .selectFrom('positions')
+      .select(sql<number | null>`${sql.raw(expression)}`.as('t'))
+      .where('deviceId', '=', deviceId)
+      .where('fixTime', '>=', from)
+      .where('fixTime', '<', to)
+      .orderBy('fixTime', order)
+      .orderBy('id', order)
+      .limit(1),
+  );
+}
+
+/** Each value of `code` (SQL over the positions' columns) a device reported in [from, to), with its first time. */
+export function firstPositionTimesByCode(
+  db: SqlDatabase,
+  code: string,
+  deviceId: number,
+  from: string,
+  to: string,
+): Array<{ code: string | null; at: string }> {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('positions')
+      .select([sql<string | null>`${sql.raw(code)}`.as('code'), (eb) => eb.fn.min('fixTime').as('at')])
+      .where('deviceId', '=', deviceId)
+      .where('fixTime', '>=', from)
+      .where('fixTime', '<', to)
+      .groupBy(sql.raw(code)),
+  );
+}
+
+/** Devices whose speed went over `knots` in [from, to), with their top speed, the fastest first. */
+export function topSpeedsOver(
+  db: SqlDatabase,
+  from: string,
+  to: string,
+  knots: number,
+): Array<{ deviceId: number; top: number }> {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('positions')
+      .select(['deviceId', (eb) => eb.fn.max('speed').as('top')])
+      .where('fixTime', '>=', from)
+      .where('fixTime', '<', to)
+      .where('speed', '>', knots)
+      .groupBy('deviceId')
+      .orderBy('top', 'desc'),
+  );
+}
