@@ -2,7 +2,7 @@
 // (A B B A A B …) so that the machine's drift falls on each build alike. This shared 2-core machine's spread from
 // one page load to the next (often ±0.5 s) is larger than most changes, and runs an hour apart are not comparable;
 // alternating on one server is how session 11 told changes apart (bench/results/map.md notes). Each load also
-// reports the CPU all of Chromium's processes used meanwhile (bench/browserCpu.ts): a change that costs the browser
+// reports the CPU its own Chromium's processes used meanwhile (bench/browserCpu.ts): a change that costs the browser
 // more work shows there even when the machine's drift hides it in the wall time.
 //
 //   npm run build -w web && cp -r web/dist /tmp/a     # the baseline
@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { chromiumArgs } from './chromium.ts';
 import { startBenchServer } from './server.ts';
 import { markersDrawn } from './markersDrawn.ts';
-import { browserCpuMs } from './browserCpu.ts';
+import { browserCpuSince, browserCpuSnapshot } from './browserCpu.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const rounds = Math.max(1, Number(process.argv[2]) || 6);
@@ -79,11 +79,11 @@ try {
       const [k, ...v] = cookie.split('=');
       await context.addCookies([{ name: k, value: v.join('='), url }]);
       const t0 = Date.now();
-      const cpu0 = browserCpuMs();
+      const cpu0 = browserCpuSnapshot();
       await page.goto(`${url}/devices`);
       await markersDrawn(page, expected, 120_000);
       const ms = Date.now() - t0;
-      const cpuMs = browserCpuMs() - cpu0;
+      const cpuMs = browserCpuSince(cpu0);
       times.get(name)!.push(ms);
       cpu.get(name)!.push(cpuMs);
       console.log(`${name} ${ms} ms, browser CPU ${cpuMs} ms`);
