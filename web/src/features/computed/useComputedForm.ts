@@ -1,0 +1,145 @@
+// The state of the computed attribute dialog (ComputedDialog.tsx): the form and its errors, the device and group
+// links loaded for an existing attribute, the test against a device's latest position, and saving (the attribute,
+// then its links).
+import { notifications } from '@mantine/notifications';
+import { parseComputedForm, type ComputedFormValues, type ComputedTestResult } from '@rastro/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { refusalMessage } from '../../api/http.ts';
+import { resourceKeys, useResourceList, useSaveResource } from '../../api/resources.ts';
+import { loadLinks, saveLinks, testComputed } from './api.ts';
+
+type Links = { device: number[]; group: number[] };
+
+/** The links of attribute `id` (none to load for a new one), and the device and group ids chosen in the form. */
+function useComputedLinks(id: number) {
+  const [linked, setLinked] = useState<Links | null>(id > 0 ? null : { device: [], group: [] });
+  const [wantDevices, setWantDevices] = useState<string[]>([]);
+  const [wantGroups, setWantGroups] = useState<string[]>([]);
+  useEffect(() => {
+    if (id <= 0) return;
+    let live = true;
+    Promise.all([loadLinks('device', id), loadLinks('group', id)])
+      .then(([device, group]) => {
+        if (!live) return;
+        setLinked({ device, group });
+        setWantDevices(device.map(String));
+        setWantGroups(group.map(String));
+      })
+      .catch((err: unknown) => {
+        console.warn('links not loaded', err);
+        if (live) setLinked({ device: [], group: [] });
+      });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  const saveAll = async (savedId: number) => {
+    if (!linked) return;
+    await saveLinks('device', savedId, linked.device, wantDevices.map(Number));
+    await saveLinks('group', savedId, linked.group, wantGroups.map(Number));
+  };
+  return { linked, wantDevices, setWantDevices, wantGroups, setWantGroups, saveAll };
+}
+
+export function useComputedForm(initial: ComputedFormValues, onClose: () => void) {
+  const { t } = useTranslation('computed');
+  const qc = useQueryClient();
+  const save = useSaveResource('attributes/computed');
+  const devices = useResourceList('devices');
+  const groups = useResourceList('groups');
+  const [value, setValue] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [testDevice, setTestDevice] = useState<string | null>(null);
+  const [testing, setTesting] = useState(false);
+  const [result, setResult] = useState<ComputedTestResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const links = useComputedLinks(initial.id);
+
+  const deviceOptions = useMemo(
+    () =>
+      (devices.data ?? [])
+        .map((d) => ({ value: String(d.id), label: d.name }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [devices.data],
+  );
+  const groupOptions = useMemo(
+    () => (groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+    [groups.data],
+  );
+
+  const set = <K extends keyof ComputedFormValues>(key: K, v: ComputedFormValues[K]) => {
+    setValue((prev) => ({ ...prev, [key]: v }));
+    setResult(null);
+  };
+  const err = (key: string) => (errors[key] ? t(errors[key]) : undefined);
+
+  const pickTestDevice = (v: string | null) => {
+    setTestDevice(v);
+    setResult(null);
+    setErrors((e) => ({ ...e, testDevice: '' }));
+  };
+
+  const runTest = async () => {
+    if (!testDevice) {
+      setErrors((e) => ({ ...e, testDevice: 'validation.deviceRequired' }));
+      return;
+    }
+    // The test needs only the expression and the type; description and key may still be empty.
+    const r = parseComputedForm({
+      ...value,
+      description: value.description.trim() || 'test',
+      attribute: value.attribute.trim() || 'test',
+    });
+    if (!r.ok) {
+      setErrors(r.errors);
+      return;
+    }
+    setErrors({});
+    setTesting(true);
+    try {
+      setResult(await testComputed(r.attribute, Number(testDevice)));
+    } catch (e) {
+      setResult({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const submit = async () => {
+    const r = parseComputedForm(value);
+    if (!r.ok) {
+      setErrors(r.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const saved = await save.mutateAsync(r.attribute);
+      await links.saveAll(saved.id);
+      await qc.invalidateQueries({ queryKey: resourceKeys.all('attributes/computed') });
+      notifications.show({ color: 'green', message: t('saved') });
+      onClose();
+    } catch (e) {
+      console.warn('computed attribute not saved', e);
+      notifications.show({ color: 'red', message: refusalMessage(e) ?? t('saveError') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    value,
+    set,
+    err,
+    deviceOptions,
+    groupOptions,
+    test: { device: testDevice, pick: pickTestDevice, run: runTest, running: testing, result },
+    links,
+    busy,
+    submit,
+  };
+}
+
+export type ComputedFormState = ReturnType<typeof useComputedForm>;
