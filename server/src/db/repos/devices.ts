@@ -18,7 +18,7 @@ export function deviceIdsByIdsOrUniqueIds(
   ).map((r) => r.id);
 }
 
-export function countDevices(db: SqlDatabase): number {
+export function storedDeviceCount(db: SqlDatabase): number {
   const found = row(
     db,
     qb(db)
