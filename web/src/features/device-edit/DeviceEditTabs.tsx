@@ -1,0 +1,210 @@
+// The tabs of the device form (DeviceEditDialog.tsx): general (name, identifier, group, category, icon, state,
+// colours, driver, QR-driver flag), chip, vehicle (with odometer and engine hours) and installation with photos.
+import { ColorInput, Select, SimpleGrid, Switch, Tabs, TextInput, Textarea } from '@mantine/core';
+import { DEVICE_STATES, MAP_ICON_TYPES, traccarName } from '@rastro/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useResourceList } from '../../api/resources.ts';
+import { INSTALLATION_FIELDS, type TextField } from './deviceForm.ts';
+import { DevicePhotos } from './DevicePhotos.tsx';
+import type { DeviceEditState } from './useDeviceEditForm.ts';
+
+const combobox = { zIndex: 1000 } as const;
+
+function FieldText({
+  f,
+  k,
+  ...extra
+}: { f: DeviceEditState; k: TextField } & Partial<Parameters<typeof TextInput>[0]>) {
+  const { t } = useTranslation('deviceEdit');
+  return (
+    <TextInput
+      label={t(`fields.${k}`)}
+      value={f.values[k]}
+      onChange={(e) => f.set(k, e.currentTarget.value)}
+      error={f.err(k)}
+      data-testid={`devform-${k}`}
+      {...extra}
+    />
+  );
+}
+
+function GeneralTab({ f }: { f: DeviceEditState }) {
+  const { t, i18n } = useTranslation('deviceEdit');
+  const { values, set, err } = f;
+  const groups = useResourceList('groups', undefined, { staleTime: 60_000 });
+  const drivers = useResourceList('drivers', undefined, { staleTime: 60_000 });
+  const groupOptions = useMemo(
+    () => [
+      { value: '0', label: t('none') },
+      ...(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+    ],
+    [groups.data, t],
+  );
+  const driverOptions = useMemo(
+    () => (drivers.data ?? []).map((d) => ({ value: d.uniqueId, label: `${d.name} (${d.uniqueId})` })),
+    [drivers.data],
+  );
+  const iconOptions = MAP_ICON_TYPES.map((k) => ({
+    value: k,
+    label: traccarName('categories', k, i18n.language),
+  }));
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <FieldText f={f} k="name" withAsterisk />
+      <FieldText f={f} k="uniqueId" withAsterisk />
+      <Select
+        label={t('fields.groupId')}
+        data={groupOptions}
+        value={values.groupId || '0'}
+        onChange={(v) => set('groupId', v ?? '0')}
+        error={err('groupId')}
+        data-testid="devform-groupId"
+        comboboxProps={combobox}
+      />
+      <Select
+        label={t('fields.category')}
+        data={iconOptions}
+        value={values.category || null}
+        onChange={(v) => set('category', v ?? '')}
+        clearable
+        data-testid="devform-category"
+        comboboxProps={combobox}
+      />
+      <Select
+        label={t('fields.icon')}
+        data={iconOptions}
+        value={values.icon || null}
+        onChange={(v) => set('icon', v ?? '')}
+        clearable
+        error={err('icon')}
+        data-testid="devform-icon"
+        comboboxProps={combobox}
+      />
+      <Select
+        label={t('fields.state')}
+        data={DEVICE_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+        value={values.state || null}
+        onChange={(v) => set('state', v ?? '')}
+        clearable
+        error={err('state')}
+        data-testid="devform-state"
+        comboboxProps={combobox}
+      />
+      <ColorInput
+        label={t('fields.color')}
+        value={values.color}
+        onChange={(v) => set('color', v)}
+        error={err('color')}
+        data-testid="devform-color-input"
+        popoverProps={combobox}
+      />
+      <ColorInput
+        label={t('fields.colorExtra')}
+        value={values.colorExtra}
+        onChange={(v) => set('colorExtra', v)}
+        error={err('colorExtra')}
+        data-testid="devform-colorExtra-input"
+        popoverProps={combobox}
+      />
+      <Select
+        label={t('fields.driverUniqueId')}
+        data={driverOptions}
+        value={values.driverUniqueId || null}
+        onChange={(v) => set('driverUniqueId', v ?? '')}
+        clearable
+        searchable
+        data-testid="devform-driver"
+        comboboxProps={combobox}
+      />
+      <Switch
+        mt="lg"
+        label={t('fields.qrDriver')}
+        checked={values.qrDriver}
+        onChange={(e) => f.setQrDriver(e.currentTarget.checked)}
+        data-testid="devform-qrDriver"
+      />
+    </SimpleGrid>
+  );
+}
+
+function InstallationTab({ f }: { f: DeviceEditState }) {
+  const { t } = useTranslation('deviceEdit');
+  const { values, setInst, err } = f;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {INSTALLATION_FIELDS.filter((k) => k !== 'observation' && k !== 'address').map((k) => (
+          <TextInput
+            key={k}
+            label={t(`installation.${k}`)}
+            type={k === 'date' ? 'date' : k === 'email' ? 'email' : 'text'}
+            value={values.installation[k]}
+            onChange={(e) => setInst(k, e.currentTarget.value)}
+            error={err(`installation.${k}`)}
+            data-testid={`installation-${k}`}
+          />
+        ))}
+      </SimpleGrid>
+      {(['address', 'observation'] as const).map((k) => (
+        <Textarea
+          key={k}
+          mt="sm"
+          label={t(`installation.${k}`)}
+          value={values.installation[k]}
+          onChange={(e) => setInst(k, e.currentTarget.value)}
+          error={err(`installation.${k}`)}
+          data-testid={`installation-${k}`}
+        />
+      ))}
+      <DevicePhotos deviceId={f.deviceId} device={f.device} canEdit={f.canSave} />
+    </>
+  );
+}
+
+export function DeviceEditTabs({ f }: { f: DeviceEditState }) {
+  const { t } = useTranslation('deviceEdit');
+  return (
+    <Tabs defaultValue="general" keepMounted={false}>
+      <Tabs.List>
+        <Tabs.Tab value="general">{t('tabs.general')}</Tabs.Tab>
+        <Tabs.Tab value="chip">{t('tabs.chip')}</Tabs.Tab>
+        <Tabs.Tab value="vehicle">{t('tabs.vehicle')}</Tabs.Tab>
+        <Tabs.Tab value="installation" data-testid="tab-installation">
+          {t('tabs.installation')}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="general" pt="sm">
+        <GeneralTab f={f} />
+      </Tabs.Panel>
+      <Tabs.Panel value="chip" pt="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <FieldText f={f} k="iccid" />
+          <FieldText f={f} k="phone" />
+          <FieldText f={f} k="operator" />
+          <FieldText f={f} k="broker" />
+          <FieldText f={f} k="apn" />
+          <FieldText f={f} k="monthlyValue" inputMode="decimal" />
+          <FieldText f={f} k="simActivationDate" type="date" />
+          <FieldText f={f} k="simExpirationDate" type="date" />
+        </SimpleGrid>
+      </Tabs.Panel>
+      <Tabs.Panel value="vehicle" pt="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <FieldText f={f} k="plate" />
+          <FieldText f={f} k="renavam" />
+          <FieldText f={f} k="brand" />
+          <FieldText f={f} k="model" />
+          <FieldText f={f} k="technology" />
+          <FieldText f={f} k="protocol" />
+          <FieldText f={f} k="fuelTank" inputMode="decimal" />
+          <FieldText f={f} k="odometer" inputMode="decimal" description={t('hints.odometer')} />
+          <FieldText f={f} k="engineHours" inputMode="decimal" description={t('hints.engineHours')} />
+        </SimpleGrid>
+      </Tabs.Panel>
+      <Tabs.Panel value="installation" pt="sm">
+        <InstallationTab f={f} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
