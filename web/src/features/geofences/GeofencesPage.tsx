@@ -1,6 +1,8 @@
 // /geofence (SPEC §2, §3 Geofence): the user's geofences, anchors left out (they belong to the device anchor
 // action). Search, shape icon, colour, size (km² or length), a click fits the map to the fence; create (draw a
-// circle, polygon or line on the map), edit and delete, as the permissions of SPEC §6 allow.
+// circle, polygon or line on the map), edit and delete, as the permissions of SPEC §6 allow. The list state and
+// the delete with its confirmation are the catalogue scaffold's (useCatalogue, InlineDeleteConfirm); the rows
+// (a click fits the map) and the shape menu of the add button are the page's own.
 import {
   ActionIcon,
   Alert,
@@ -9,13 +11,11 @@ import {
   Group,
   Loader,
   Menu,
-  Modal,
   Stack,
   Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconCircle,
   IconEdit,
@@ -40,7 +40,9 @@ import {
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
-import { useDeleteResource, useResourceList } from '../../api/resources.ts';
+import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
+import { useViewer } from '../../components/useCan.ts';
+import { useCatalogue } from '../../components/useCatalogue.ts';
 import { getLiveMap } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { openGeofenceForm, startGeofenceDrawing } from './drawing.ts';
@@ -67,35 +69,26 @@ const colorOf = (g: Geofence) =>
   typeof g.attributes?.color === 'string' && g.attributes.color ? g.attributes.color : GEOFENCE_DEFAULT_COLOR;
 
 export function GeofencesPage() {
-  const { t, i18n } = useTranslation('geofences');
-  const list = useResourceList('geofences', undefined, { staleTime: 60_000 });
-  const remove = useDeleteResource('geofences');
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const isPlus = useSession((s) => s.isPlus);
+  const { i18n } = useTranslation();
+  const actions = geofenceActions(useViewer());
+  // the form is drawn on the map (drawing.ts), so the scaffold holds only the list and the delete
+  const c = useCatalogue<'geofences', { id: number }>({
+    resource: 'geofences',
+    ns: 'geofences',
+    area: 'geofences',
+    rights: actions,
+    deleteError: (err, t) => refusalMessage(err) ?? t('deleteError'),
+  });
+  const { t, deleting } = c;
   const ns = useSession((s) => s.ns);
-  const actions = geofenceActions({ user, server, isPlus, ns });
   const units = useUnits();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const [deleting, setDeleting] = useState<Geofence | null>(null);
-  const shown = useMemo(() => geofenceListFilter(list.data ?? [], deferredQuery), [list.data, deferredQuery]);
-  const hasFences = useMemo(() => geofenceListFilter(list.data ?? [], '').length > 0, [list.data]);
+  const shown = useMemo(() => geofenceListFilter(c.items, deferredQuery), [c.items, deferredQuery]);
+  const hasFences = useMemo(() => geofenceListFilter(c.items, '').length > 0, [c.items]);
   const locale = numberLocale(i18n.language);
 
   const create = (shape: GeofenceShape) => startGeofenceDrawing(emptyGeofenceForm(), shape);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.show({ color: 'green', message: t('deleted') });
-    } catch (err) {
-      console.warn('geofence not deleted', err);
-      notifications.show({ color: 'red', message: refusalMessage(err) ?? t('deleteError') });
-    }
-    setDeleting(null);
-  };
 
   return (
     <Stack gap="sm" data-testid="geofences-page">
@@ -135,9 +128,9 @@ export function GeofencesPage() {
           </Menu>
         )}
       </Group>
-      {list.isPending && <Loader size="sm" />}
-      {list.isError && <Alert color="red">{t('loadError')}</Alert>}
-      {list.data && shown.length === 0 && (
+      {!c.loaded && !c.loadError && <Loader size="sm" />}
+      {c.loadError && <Alert color="red">{t('loadError')}</Alert>}
+      {c.loaded && shown.length === 0 && (
         <Text size="sm" c="dimmed" data-testid="geofences-empty">
           {hasFences ? t('noMatch') : actions.create ? t('empty') : t('emptyReadonly')}
         </Text>
@@ -192,7 +185,7 @@ export function GeofencesPage() {
                   variant="subtle"
                   color="red"
                   aria-label={t('delete')}
-                  onClick={() => setDeleting(g)}
+                  onClick={() => c.setDeleting(g)}
                   data-testid="geofence-delete"
                 >
                   <IconTrash size={16} />
@@ -204,29 +197,16 @@ export function GeofencesPage() {
       </Stack>
 
       {deleting && (
-        <Modal
-          opened
-          onClose={() => setDeleting(null)}
+        <InlineDeleteConfirm
           title={t('deleteTitle')}
-          data-testid="geofence-delete-confirm"
-        >
-          <Stack>
-            <Text size="sm">{t('deleteQuestion', { name: deleting.name })}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDeleting(null)}>
-                {t('cancel')}
-              </Button>
-              <Button
-                color="red"
-                onClick={() => void confirmDelete()}
-                loading={remove.isPending}
-                data-testid="geofence-delete-yes"
-              >
-                {t('delete')}
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+          question={t('deleteQuestion', { name: deleting.name })}
+          cancelLabel={t('cancel')}
+          deleteLabel={t('delete')}
+          onCancel={() => c.setDeleting(null)}
+          onConfirm={() => void c.confirmDelete()}
+          loading={c.removing}
+          testId="geofence-delete"
+        />
       )}
     </Stack>
   );
