@@ -1,30 +1,27 @@
-// Issue #29 on a 390 × 844 phone, in pt-BR: every route the walked roles may open (walk-roles.ts, the access
-// table's routeAllowed) keeps each visible control (button, link, input, select, role=button) inside the viewport
-// horizontally, and axe-core (WCAG 2 A and AA rules) finds no serious or critical violation. To keep the file
-// within a few minutes the walk covers five of the seven roles: the administrator (every screen), the sub-user
-// with permission bits, the read-only user, the QR driver and the shared-link guest; the manager's and the
-// reseller's screens are the administrator's with less data. Then the slide-to-confirm is completed with the keyboard
-// alone and announces where its handle is and that it confirmed.
+// Issue #29 on a 390 × 844 phone, in pt-BR: every route each of the seven kinds of user may open (walk-roles.ts, the
+// access table's routeAllowed), once settled, keeps each visible control (button, link, input, select,
+// role=button) inside the viewport horizontally, and axe-core (WCAG 2 A and AA rules) finds no serious or critical
+// violation; the administrator walks again on the desktop in the dark theme, turned on with the header's switch.
+// Then the slide-to-confirm is completed with the keyboard alone and announces where its handle is and that it
+// confirmed.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { homeOf, viewerRole } from '../../packages/domain/src/index.ts';
-import { ROUTES, routeAllowed } from '../src/app/routeMeta.ts';
+import { homeOf, viewerRole, type PermissionContext } from '../../packages/domain/src/index.ts';
 import { accounts, expect, test } from './fixtures.ts';
 import { settle } from './texts-walk-checks.ts';
 import {
+  DESKTOP,
   PHONE,
   ROLES,
-  concrete,
   expectRendered,
   json,
   openPage,
   prepareRoles,
   restoreRoles,
   viewerOf,
+  walkAllowedRoutes,
   type Json,
 } from './walk-roles.ts';
-
-const WALKED = new Set(['administrator', 'user', 'readonly', 'qrDriver', 'guest']);
 
 /** Visible controls whose box leaves the viewport on the left or the right. */
 async function controlsOutside(page: Page): Promise<string[]> {
@@ -66,11 +63,23 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-test.describe.serial('every route at 390 px: controls in view, axe-core clean (issue #29)', () => {
+/** The walk of one page: every allowed route, settled, its controls in view and axe-core clean. */
+async function walkProblems(page: Page, viewer: PermissionContext): Promise<string[]> {
+  const problems: string[] = [];
+  await walkAllowedRoutes(page, viewer, async ({ meta, path }) => {
+    await expectRendered(page, meta, path);
+    await settle(page);
+    for (const c of await controlsOutside(page)) problems.push(`${path} outside: ${c}`);
+    for (const v of await seriousViolations(page)) problems.push(`${path} axe ${v}`);
+  });
+  return problems;
+}
+
+test.describe.serial('every route: controls in view, axe-core clean (issue #29)', () => {
   test.beforeAll(prepareRoles);
   test.afterAll(restoreRoles);
 
-  for (const { role, signIn } of ROLES.filter((r) => WALKED.has(r.role))) {
+  for (const { role, signIn } of ROLES) {
     test(`${role} (390 px): no control outside the viewport, no serious axe violation`, async ({
       browser,
     }) => {
@@ -79,24 +88,27 @@ test.describe.serial('every route at 390 px: controls in view, axe-core clean (i
       await signIn(page);
       const viewer = await viewerOf(page);
       expect(viewerRole(viewer)).toBe(role);
-      const devices = await json<Json[]>(await page.request.get('/api/devices'));
-      const deviceId = devices[0]?.id ?? 1;
-      const typed = role === 'qrDriver' || role === 'guest';
-      await page.goto(homeOf(viewer));
-      const problems: string[] = [];
-      for (const meta of ROUTES.filter((r) => r.access !== 'public' && routeAllowed(r, viewer))) {
-        const path = concrete(meta, deviceId);
-        if (typed) await page.goto(path);
-        else await page.evaluate((to) => window.history.pushState(null, '', to), path);
-        await expectRendered(page, meta, path);
-        await settle(page);
-        for (const c of await controlsOutside(page)) problems.push(`${path} outside: ${c}`);
-        for (const v of await seriousViolations(page)) problems.push(`${path} axe ${v}`);
-      }
-      expect(problems).toEqual([]);
+      expect(await walkProblems(page, viewer)).toEqual([]);
       await page.context().close();
     });
   }
+
+  test('administrator in the dark theme (the header switch): no serious axe violation', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const page = await openPage(browser, DESKTOP);
+    await ROLES.find((r) => r.role === 'administrator')!.signIn(page);
+    const viewer = await viewerOf(page);
+    await page.goto(homeOf(viewer));
+    await page.getByTestId('color-scheme-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await walkProblems(page, viewer)).toEqual([]);
+    // the choice is kept: a full load stays dark
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.context().close();
+  });
 });
 
 test('the slide-to-confirm completes with the keyboard alone and announces its state', async ({

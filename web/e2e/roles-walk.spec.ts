@@ -18,14 +18,12 @@ import {
   DESKTOP,
   PHONE,
   ROLES,
-  concrete,
   expectRendered,
-  json,
   openPage,
   prepareRoles,
   restoreRoles,
   viewerOf,
-  type Json,
+  walkAllowedRoutes,
 } from './walk-roles.ts';
 
 test.describe.serial('every route as every role (issue #28)', () => {
@@ -41,24 +39,15 @@ test.describe.serial('every route as every role (issue #28)', () => {
       await enter(page);
       const viewer = await viewerOf(page);
       expect(viewerRole(viewer)).toBe(role);
-      const devices = await json<Json[]>(await page.request.get('/api/devices'));
-      // the guest's home is its one shared vehicle (issue #28)
-      const home = homeOf(
+      await walkAllowedRoutes(
+        page,
         viewer,
-        devices.map((d) => d.id),
+        async ({ meta, path, allowed, home }) => {
+          if (allowed) await expectRendered(page, meta, path);
+          else await expect(page, `${role} ${path} ⇒ ${home}`).toHaveURL((u) => u.pathname === home);
+        },
+        { refused: true },
       );
-      const deviceId = devices[0]?.id ?? 1;
-
-      // the QR driver and the guest type each address (a full load); the others move inside the app
-      const typed = role === 'qrDriver' || role === 'guest';
-      await page.goto(home);
-      for (const meta of ROUTES.filter((r) => r.access !== 'public')) {
-        const path = concrete(meta, deviceId);
-        if (typed) await page.goto(path);
-        else await page.evaluate((to) => window.history.pushState(null, '', to), path);
-        if (routeAllowed(meta, viewer)) await expectRendered(page, meta, path);
-        else await expect(page, `${role} ${path} ⇒ ${home}`).toHaveURL((u) => u.pathname === home);
-      }
       await expectMenus(page, viewer, phone === true);
       await page.context().close();
     });

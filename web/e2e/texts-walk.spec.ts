@@ -1,36 +1,121 @@
 // Issue #29's language walk: every route each of the seven kinds of user may open (walk-roles.ts, the access
-// table's routeAllowed), in pt-BR and in es, reading the page's visible text and every title, aria-label,
-// placeholder and alt (MapLibre's controls included). It fails on ⟦, on a known attribute key shown raw, on an
-// en-US catalogue text where the page's language has another, on a US date or 12-hour time and on a knots unit
-// (no user or server here chose one). The device detail route opens a demo vehicle, whose positions carry many
-// attributes; the report routes show their forms. Every leak of a test is listed at once.
+// table's routeAllowed), in pt-BR and in es, read once the page is settled (no request in flight, no loader, its
+// text still): the visible text and every title, aria-label, placeholder and alt (MapLibre's controls included).
+// On the first route that offers them, the administrator also opens the dialogs and popovers and reads them (each
+// other role its user menu, whose entries differ; their dialogs are the administrator's with less data): the user
+// menu, the notification bell's hint and answer, the device list's filter (categories), the device detail's
+// send-command dialog, a catalogue's "new" dialog, the saved-command type list and a report run with its results.
+// It fails on ⟦, on a known attribute key or category shown raw, on another language's catalogue text, on a US or
+// ISO date or 12-hour time, on knots (no user or server here chose a unit), true/false, an ungrouped big number, a
+// decimal point and a plural after 1 (texts-walk-checks.ts). Every leak of a test is listed at once.
 import type { Page } from '@playwright/test';
-import { homeOf, viewerRole } from '../../packages/domain/src/index.ts';
-import { ROUTES, routeAllowed } from '../src/app/routeMeta.ts';
+import { viewerRole } from '../../packages/domain/src/index.ts';
+import type { RouteMeta } from '../src/app/routeMeta.ts';
 import { expect, test } from './fixtures.ts';
-import { leaksOf, readSegments } from './texts-walk-checks.ts';
+import { leaksOf, readSegments, settle } from './texts-walk-checks.ts';
+import type { WalkLocale } from './walk-locales.ts';
 import {
   DESKTOP,
   ROLES,
-  concrete,
   expectRendered,
-  json,
   openPage,
   prepareRoles,
   restoreRoles,
   viewerOf,
-  type Json,
-  type WalkLocale,
+  walkAllowedRoutes,
 } from './walk-roles.ts';
 
 const LOCALES: WalkLocale[] = ['pt-BR', 'es'];
 
-async function pageLeaks(page: Page, path: string, locale: WalkLocale): Promise<string[]> {
-  const out = new Set<string>();
-  for (const segment of await readSegments(page))
-    for (const leak of leaksOf(segment, locale))
-      out.add(`${path} ${leak}: ${segment.kind} "${segment.text.slice(0, 120)}" (${segment.where})`);
-  return [...out];
+/** A dialog or popover a route offers: opened once per test, on the first route where `on` holds. */
+interface Opener {
+  name: string;
+  /** Opened by every role that has it; the others only by the administrator, who has every dialog. */
+  everyRole?: boolean;
+  on: (meta: RouteMeta) => boolean;
+  /** Opens it; false when this viewer's page lacks its trigger. */
+  open: (page: Page) => Promise<boolean>;
+}
+
+const shell = (meta: RouteMeta) => meta.screen !== 'qrDriver';
+
+/** Clicks a test id when the page shows it. */
+async function clickIf(page: Page, testId: string): Promise<boolean> {
+  const trigger = page.getByTestId(testId).first();
+  if (!(await trigger.isVisible())) return false;
+  await trigger.click();
+  return true;
+}
+
+const OPENERS: Opener[] = [
+  {
+    name: 'user menu',
+    everyRole: true,
+    on: shell,
+    open: async (page) => {
+      if (!(await clickIf(page, 'user-menu-button'))) return false;
+      await expect(page.getByTestId('user-menu')).toBeVisible();
+      return true;
+    },
+  },
+  {
+    name: 'notification bell',
+    on: shell,
+    open: async (page) => {
+      const bell = page.getByTestId('push-control');
+      if (!(await bell.isVisible())) return false;
+      await bell.hover();
+      await expect(page.getByRole('tooltip')).toBeVisible();
+      // headless Chromium refuses notifications: the bell answers with its help toast
+      await bell.click();
+      await expect(page.locator('.mantine-Notification-root').first()).toBeVisible();
+      return true;
+    },
+  },
+  { name: 'device filter', on: (m) => m.path === '/devices', open: (p) => clickIf(p, 'filter-button') },
+  {
+    name: 'send command dialog',
+    on: (m) => m.screen === 'deviceDetail',
+    open: (p) => clickIf(p, 'action-commands'),
+  },
+  { name: 'new user dialog', on: (m) => m.path === '/users', open: (p) => clickIf(p, 'users-add') },
+  {
+    name: 'saved command types',
+    on: (m) => m.path === '/commands',
+    open: async (page) => {
+      if (!(await clickIf(page, 'command-add'))) return false;
+      await page.getByTestId('command-type').click();
+      await expect(page.getByRole('option').first()).toBeVisible();
+      return true;
+    },
+  },
+  {
+    name: 'report results',
+    on: (m) => m.path === '/reports/resume',
+    open: async (page) => {
+      if (!(await clickIf(page, 'report-run'))) return false;
+      await expect(
+        page
+          .getByTestId('report-total')
+          .or(page.getByTestId('report-empty'))
+          .or(page.getByTestId('report-error')),
+      ).toBeVisible();
+      return true;
+    },
+  },
+];
+
+/** Closes whatever an opener left open (menus, popovers, nested dialogs), with Escape. */
+async function closeAll(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  const open = page
+    .locator('[role=dialog], [role=menu], [role=listbox], .mantine-Popover-dropdown')
+    .filter({ visible: true });
+  for (let i = 0; i < 3 && (await open.count()) > 0; i++) await page.keyboard.press('Escape');
+  // a popover whose focus stayed on its target closes on a click outside it
+  if ((await open.count()) > 0) await page.getByTestId('panel-title').click();
+  await expect(open).toHaveCount(0);
+  await settle(page);
 }
 
 test.describe.serial('texts of every route as every role, in pt-BR and es (issue #29)', () => {
@@ -39,7 +124,7 @@ test.describe.serial('texts of every route as every role, in pt-BR and es (issue
 
   for (const locale of LOCALES)
     for (const { role, signIn } of ROLES) {
-      test(`${locale} ${role}: no ⟦, raw key, English text, US date or knots on any route`, async ({
+      test(`${locale} ${role}: no ⟦, raw key, foreign text, US date or knots on any route or dialog`, async ({
         browser,
       }) => {
         test.setTimeout(300_000);
@@ -47,20 +132,32 @@ test.describe.serial('texts of every route as every role, in pt-BR and es (issue
         await signIn(page);
         const viewer = await viewerOf(page);
         expect(viewerRole(viewer)).toBe(role);
-        const devices = await json<Json[]>(await page.request.get('/api/devices'));
-        const deviceId = devices[0]?.id ?? 1;
-        const typed = role === 'qrDriver' || role === 'guest';
-        await page.goto(homeOf(viewer));
         const leaks: string[] = [];
-        for (const meta of ROUTES.filter((r) => r.access !== 'public' && routeAllowed(r, viewer))) {
-          const path = concrete(meta, deviceId);
-          if (typed) await page.goto(path);
-          else await page.evaluate((to) => window.history.pushState(null, '', to), path);
+        const seen = new Set<string>();
+        const read = async (where: string) => {
+          for (const segment of await readSegments(page))
+            for (const leak of leaksOf(segment, locale)) {
+              const line = `${leak}: ${segment.kind} "${segment.text.slice(0, 120)}" (${segment.where})`;
+              if (!seen.has(line)) leaks.push(`${where} ${line}`);
+              seen.add(line);
+            }
+        };
+        const opened = new Set<string>();
+        await walkAllowedRoutes(page, viewer, async ({ meta, path }) => {
           await expectRendered(page, meta, path, locale);
           if (meta.screen === 'deviceDetail')
             await expect(page.getByTestId('detail-attributes')).toBeVisible();
-          leaks.push(...(await pageLeaks(page, path, locale)));
-        }
+          await settle(page);
+          await read(path);
+          const openers = OPENERS.filter((o) => o.everyRole || role === 'administrator');
+          for (const opener of openers.filter((o) => !opened.has(o.name) && o.on(meta))) {
+            if (!(await opener.open(page))) continue;
+            opened.add(opener.name);
+            await settle(page);
+            await read(`${path} [${opener.name}]`);
+            await closeAll(page);
+          }
+        });
         expect(leaks).toEqual([]);
         await page.context().close();
       });

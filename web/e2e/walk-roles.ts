@@ -3,15 +3,17 @@
 // what the demo data lacks (the reseller, the sub-user's bits, a share link) and restoreRoles() puts it back;
 // roles-walk, texts-walk and a11y-walk share them, with the route helpers below.
 import { request as requestFactory, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import {
+  homeOf,
   permissionStringFromBits,
+  viewerRole,
   type PermissionContext,
   type Role,
 } from '../../packages/domain/src/index.ts';
-import type { RouteMeta } from '../src/app/routeMeta.ts';
+import { ROUTES, routeAllowed, type RouteMeta } from '../src/app/routeMeta.ts';
 import { accounts, expect, useOfflineMap } from './fixtures.ts';
+import { trackRequests } from './texts-walk-checks.ts';
+import { localeFile, type WalkLocale } from './walk-locales.ts';
 
 export const walkBaseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 8090}`;
 export const PHONE = { width: 390, height: 844 };
@@ -21,15 +23,7 @@ const RESELLER = 'revenda-walk@rastro.demo';
 // the sub-user's bits: devices (8), notifications (32), geofences (40) and reports (72) views only
 const SUB_BITS = [8, 32, 40, 72];
 
-export type WalkLocale = 'pt-BR' | 'es' | 'en-US';
 export type Json = Record<string, unknown> & { id: number; attributes: Record<string, unknown> };
-
-/** A locale file of the web app, parsed. */
-export function localeFile(locale: WalkLocale, ns: string): Record<string, unknown> {
-  return JSON.parse(
-    readFileSync(resolve(import.meta.dirname, `../src/i18n/locales/${locale}/${ns}.json`), 'utf8'),
-  ) as Record<string, unknown>;
-}
 
 /** The text of an i18n key (namespace:path) in a locale's files. */
 export function localeText(key: string, locale: WalkLocale = 'pt-BR'): string {
@@ -146,13 +140,16 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   expect(res.ok(), `sign-in ${email}: ${await res.text()}`).toBe(true);
 }
 
+/** A new browser page of its own context (light or dark colour scheme: the app follows the system's). */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },
   locale: WalkLocale = 'pt-BR',
+  colorScheme: 'light' | 'dark' = 'light',
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: walkBaseURL, locale, viewport });
+  const context = await browser.newContext({ baseURL: walkBaseURL, locale, viewport, colorScheme });
   const page = await context.newPage();
+  trackRequests(page);
   await useOfflineMap(page);
   return page;
 }
@@ -167,10 +164,51 @@ export async function viewerOf(page: Page): Promise<PermissionContext> {
 }
 
 /** A route's pattern with its parameters filled in (a device id; the autolink code of the first demo device). */
-export function concrete(meta: RouteMeta, deviceId: number): string {
+function concrete(meta: RouteMeta, deviceId: number): string {
   return meta.path
     .replace(':deviceId', String(deviceId))
     .replace(':id', meta.path.startsWith('/autolink') ? 'rastro-0001' : String(deviceId));
+}
+
+export interface WalkedRoute {
+  meta: RouteMeta;
+  /** The address walked (concrete). */
+  path: string;
+  /** The access table opens it to the viewer. */
+  allowed: boolean;
+  /** The viewer's home (the guest's: its one shared vehicle). */
+  home: string;
+}
+
+/**
+ * The route loop of the walks: from the viewer's home, each signed-in route of ROUTES in order (with `refused`, the
+ * ones the access table refuses too), a demo vehicle's id and the first autolink code filled in; the QR driver and
+ * the guest type each address (a full load), the others move inside the app. `visit` checks each page.
+ */
+export async function walkAllowedRoutes(
+  page: Page,
+  viewer: PermissionContext,
+  visit: (route: WalkedRoute) => Promise<void>,
+  { refused = false }: { refused?: boolean } = {},
+): Promise<void> {
+  const devices = await json<Json[]>(await page.request.get('/api/devices'));
+  const home = homeOf(
+    viewer,
+    devices.map((d) => d.id),
+  );
+  const deviceId = devices[0]?.id ?? 1;
+  const role = viewerRole(viewer);
+  const typed = role === 'qrDriver' || role === 'guest';
+  await page.goto(home);
+  for (const meta of ROUTES) {
+    if (meta.access === 'public') continue;
+    const allowed = routeAllowed(meta, viewer);
+    if (!allowed && !refused) continue;
+    const path = concrete(meta, deviceId);
+    if (typed) await page.goto(path);
+    else await page.evaluate((to) => window.history.pushState(null, '', to), path);
+    await visit({ meta, path, allowed, home });
+  }
 }
 
 const LOAD_ERROR: Record<WalkLocale, RegExp> = {
