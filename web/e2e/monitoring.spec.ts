@@ -2,7 +2,9 @@
 // over the socket (its sound scheduled, muted in tests), is acknowledged — the customer's vehicle detail then says
 // who handles it — the engine-block dialog opens from it and sends the block, a short live link is made, a note is
 // added and it is resolved with an outcome; the desk's report counts it; at 390 px the queue is a list and the
-// action panel a sheet.
+// action panel a sheet. The wall screen (dark theme, large type) at 1920 × 1080 and 390 × 844: larger computed font
+// size, axe-core clean, every control in view, the switch kept after a reload; the desk by keyboard alone.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { accounts, expect, test } from './fixtures.ts';
 import { createDevice, sendOsmAnd, tag, type MadeDevice } from './map-helpers.ts';
@@ -46,6 +48,7 @@ test('an SOS is queued live, acknowledged, the engine blocked, a link shared and
   loginAs,
   serverSettings,
 }) => {
+  test.setTimeout(120_000); // a dozen steps, two browser contexts, on a shared 2-core machine
   const admin = await loginAs(accounts.admin.email, accounts.admin.password);
   await serverSettings.change({ attributes: { 'rastro.blockMaxSpeed': 1000 } });
   const t = tag();
@@ -161,4 +164,131 @@ test('at 390 px the queue is a list and the action panel a sheet, nothing wider 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await sheet.getByTestId('alarm-ack').click();
   await expect(sheet.getByTestId('alarm-panel-state')).toContainText('Em atendimento');
+});
+
+/** The visible controls of the desk whose box leaves the viewport (left, right or below the page's end). */
+async function controlsOutside(page: Page): Promise<string[]> {
+  return page.getByTestId('monitoring-page').evaluate((desk) => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    const sheet = document.querySelector('[data-testid="alarm-sheet"]');
+    const roots = sheet ? [desk, sheet] : [desk];
+    for (const root of roots)
+      for (const el of root.querySelectorAll('button, a[href], input, textarea, [role=button]')) {
+        if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        if (box.left >= -1 && box.right <= width + 1) continue;
+        out.push(
+          `${el.getAttribute('data-testid') ?? el.textContent?.trim().slice(0, 30)} ${box.left}–${box.right}`,
+        );
+      }
+    return out;
+  });
+}
+
+/** axe-core's serious and critical WCAG 2 A/AA violations of the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const nodes = v.nodes.slice(0, 4).map((n) => {
+        const data = n.any[0]?.data as { fgColor?: string; bgColor?: string } | undefined;
+        return `${n.target.join(' ')}${data?.fgColor ? ` ${data.fgColor} on ${data.bgColor}` : ''}`;
+      });
+      return `${v.id}: ${nodes.join(' | ')}`;
+    });
+}
+
+/** The computed font size (px) of the first row's alarm type. */
+const rowTextSize = (page: Page) =>
+  page
+    .getByTestId('alarm-row')
+    .first()
+    .getByTestId('alarm-row-type')
+    .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+
+for (const viewport of [
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+]) {
+  test(`wall screen at ${viewport.width}×${viewport.height}: dark theme, large type kept after a reload, axe-clean, actions in view`, async ({
+    page,
+    loginAs,
+  }) => {
+    test.setTimeout(180_000); // axe-core twice and a reload on a shared 2-core machine
+    await loginAs(accounts.admin.email, accounts.admin.password);
+    const t = tag();
+    const dev = await createDevice(page.request, { name: `Parede ${t}`, uniqueId: `wall-${t}` });
+    await page.addInitScript(() => {
+      window.localStorage.setItem('isMuted', 'true');
+      window.localStorage.setItem('mantine-color-scheme-value', 'dark');
+    });
+    await page.setViewportSize(viewport);
+    await pressSos(page, dev);
+    await page.goto('/monitoring');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await filterDevice(page, dev.name);
+    await expect(page.getByTestId('alarm-row')).toHaveCount(1);
+    const large = page.getByRole('switch', { name: 'Letras grandes' });
+    if (await large.isChecked()) await large.uncheck();
+    const normal = await rowTextSize(page);
+
+    await large.check();
+    await expect(page.getByTestId('monitoring-page')).toHaveAttribute('data-large', 'true');
+    expect(await rowTextSize(page)).toBeGreaterThanOrEqual(normal * 1.2);
+    expect(await controlsOutside(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // the alarm's actions: every one inside the screen, still clean for axe-core
+    await page.getByTestId('alarm-row').click();
+    await expect(page.getByTestId('alarm-ack')).toBeVisible();
+    await expect(page.getByTestId('alarm-resolve')).toBeAttached();
+    expect(await controlsOutside(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // the switch is kept: a reload opens the desk in large type
+    await page.reload();
+    await expect(page.getByTestId('monitoring-page')).toHaveAttribute('data-large', 'true');
+    await expect(page.getByRole('switch', { name: 'Letras grandes' })).toBeChecked();
+    await filterDevice(page, dev.name);
+    await expect(page.getByTestId('alarm-row')).toHaveCount(1);
+    await expect.poll(() => rowTextSize(page)).toBeGreaterThanOrEqual(normal * 1.2);
+  });
+}
+
+test('the desk by keyboard: Tab reaches an alarm, Enter selects it, acknowledge is reached and pressed', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs(accounts.admin.email, accounts.admin.password);
+  const t = tag();
+  const dev = await createDevice(page.request, { name: `Teclado ${t}`, uniqueId: `kbd-${t}` });
+  await page.addInitScript(() => window.localStorage.setItem('isMuted', 'true'));
+  await pressSos(page, dev);
+  await page.goto('/monitoring');
+  await filterDevice(page, dev.name);
+  const row = page.getByTestId('alarm-row');
+  await expect(row).toHaveCount(1);
+
+  // from the device filter, Tab walks forward to the alarm
+  await page.getByTestId('alarm-filter-device').focus();
+  for (let i = 0; i < 15 && !(await row.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(row).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  const ack = page.getByTestId('alarm-panel').getByTestId('alarm-ack');
+  await expect(ack).toBeVisible();
+
+  // the panel's acknowledge, reached with Tab (forward or back) from the selected alarm
+  for (let i = 0; i < 30 && !(await ack.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Shift+Tab');
+  await expect(ack).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(row).toHaveAttribute('data-state', 'acknowledged');
 });

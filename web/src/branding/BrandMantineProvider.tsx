@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { brandingQueryKey, fetchBranding } from './useBranding.ts';
 import { brandCssVariables, brandMantineTheme } from './brand.ts';
-import { contrastLightVariables } from '../shell/theme.ts';
+import { contrastDarkVariables, contrastLightVariables } from '../shell/theme.ts';
 
 export function BrandMantineProvider({
   theme,
@@ -28,7 +28,7 @@ export function BrandMantineProvider({
     (t: MantineTheme) => ({
       variables: brandCssVariables({ header, menu, loginPanel }),
       light: contrastLightVariables(t),
-      dark: {},
+      dark: contrastDarkVariables(t),
     }),
     [header, menu, loginPanel],
   );

@@ -48,3 +48,18 @@ export function contrastLightVariables(theme: MantineTheme): Record<string, stri
     out[`--mantine-color-${name}-light-color`] = darken(shades[9], 0.35);
   return out;
 }
+
+/**
+ * Dark-scheme tokens with WCAG AA contrast on the dark body (the monitoring desk's wall screen, issue #32): dimmed text
+ * is dark 1 instead of dark 2 (4.3:1 on dark 7), and a filled colour is its shade 6 as in the light scheme instead of
+ * Mantine's dark shade 8, so the black or white that autoContrast picks for shade 6 reads on it (black on blue 8 was
+ * 4.2:1).
+ */
+export function contrastDarkVariables(theme: MantineTheme): Record<string, string> {
+  const out: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' };
+  for (const name of Object.keys(theme.colors)) {
+    out[`--mantine-color-${name}-filled`] = `var(--mantine-color-${name}-6)`;
+    out[`--mantine-color-${name}-filled-hover`] = `var(--mantine-color-${name}-7)`;
+  }
+  return out;
+}

@@ -19,11 +19,14 @@ export function AlarmQueue({
   now,
   selectedId,
   onSelect,
+  large = false,
 }: {
   alarms: readonly Alarm[];
   now: number;
   selectedId: number | null;
   onSelect: (alarm: Alarm) => void;
+  /** The desk's large type (a badge's font size is its own, not the theme's). */
+  large?: boolean;
 }) {
   const { t } = useTranslation('monitoring');
   if (!alarms.length)
@@ -53,7 +56,7 @@ export function AlarmQueue({
           >
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fw={700} size="sm" truncate>
+                <Text fw={700} size="sm" truncate data-testid="alarm-row-type">
                   {t(`common:alarms.type.${a.type}`)}
                   {a.count > 1 ? ` ×${a.count}` : ''}
                 </Text>
@@ -70,7 +73,7 @@ export function AlarmQueue({
                 <Text ff="monospace" fw={700} size="sm" data-testid="alarm-age" aria-label={t('age')}>
                   {alarmAge(a.time, now)}
                 </Text>
-                <Badge size="sm" color={STATE_COLOR[a.state]} variant="light">
+                <Badge size={large ? 'lg' : 'sm'} color={STATE_COLOR[a.state]} variant="light">
                   {t(`common:alarms.state.${a.state}`)}
                 </Badge>
               </Stack>

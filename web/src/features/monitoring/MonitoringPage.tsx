@@ -5,7 +5,7 @@
 import { Drawer, Group, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { DEFAULT_SOUND, parseRoute, soundUrl, type Alarm } from '@rastro/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http.ts';
 import { useRouteOverlay } from '../../components/routeOverlay.ts';
@@ -24,6 +24,22 @@ import { mergeAlarms, needsAttention, sortQueue } from './queue.ts';
 /** Minutes of track drawn for a selected alarm. */
 const TRACK_MINUTES = 15;
 const LARGE_KEY = 'rastro.monitoring.largeType';
+/**
+ * Large type for a wall screen: the theme's font sizes 1.3 times larger inside the desk (its texts, buttons and
+ * inputs read them), so the text itself is larger and wraps to the screen; CSS `zoom` drew it larger at the same
+ * font size and scaled the whole layout, wider than a phone's screen.
+ */
+const LARGE_TYPE = Object.fromEntries(
+  (
+    [
+      ['xs', 0.75],
+      ['sm', 0.875],
+      ['md', 1],
+      ['lg', 1.125],
+      ['xl', 1.25],
+    ] as const
+  ).map(([size, rem]) => [`--mantine-font-size-${size}`, `calc(${rem * 1.3}rem * var(--mantine-scale))`]),
+) as CSSProperties;
 
 /** Rings while an alarm is open (AlarmSoundLoop), with the test hook. */
 function useDeskSound(ringing: boolean) {
@@ -127,7 +143,7 @@ export function MonitoringPage() {
   const panel = shown && <AlarmPanel alarm={shown} onChanged={(a) => (changed(a), setKept(a))} />;
 
   return (
-    <Stack gap="sm" data-testid="monitoring-page" data-large={large} style={{ zoom: large ? 1.3 : 1 }}>
+    <Stack gap="sm" data-testid="monitoring-page" data-large={large} style={large ? LARGE_TYPE : undefined}>
       <Tabs defaultValue="queue" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="queue" data-testid="monitoring-tab-queue">
@@ -140,7 +156,7 @@ export function MonitoringPage() {
         <Tabs.Panel value="queue" pt="sm">
           <Stack gap="sm">
             <Group justify="space-between" wrap="nowrap">
-              <Text size="sm" c="dimmed" data-testid="alarm-open-count">
+              <Text size="sm" fw={600} data-testid="alarm-open-count">
                 {t('openCount', { count: alarms.filter((a) => a.state === 'open').length })}
               </Text>
               <Switch
@@ -154,7 +170,13 @@ export function MonitoringPage() {
             <AlarmFiltersBar filters={filters} onChange={setFilters} />
             {list.isError && <Text c="red">{t('error')}</Text>}
             {!mobile && panel}
-            <AlarmQueue alarms={alarms} now={now} selectedId={selectedId} onSelect={(a) => void select(a)} />
+            <AlarmQueue
+              alarms={alarms}
+              now={now}
+              selectedId={selectedId}
+              onSelect={(a) => void select(a)}
+              large={large}
+            />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="report" pt="sm">
@@ -169,6 +191,8 @@ export function MonitoringPage() {
           size="85%"
           title={t('panelTitle')}
           data-testid="alarm-sheet"
+          styles={{ content: large ? LARGE_TYPE : undefined }}
+          closeButtonProps={{ 'aria-label': t('common:close') }}
         >
           {panel}
         </Drawer>
