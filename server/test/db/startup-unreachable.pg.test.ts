@@ -1,14 +1,13 @@
 // A server whose DATABASE_URL cannot be used stops with one line naming DATABASE_URL (password masked) and the
 // reason — authentication, unreachable, timeout — and exit code 1, not a stack trace (issue #30).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '../helpers/store.ts';
+import { runServerToExit } from '../support/serverProcess.ts';
 
-const serverDir = resolve(import.meta.dirname, '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'rastro-startup-'));
 let silent: Server;
 const held: Socket[] = [];
@@ -29,25 +28,7 @@ afterAll(() => {
 });
 
 function start(databaseUrl: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((ok) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(serverDir, 'src', 'main.ts')], {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        OSMAND_PORT: '0',
-        SIM_DEVICES: '0',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => ok({ code, out }));
-  });
+  return runServerToExit({ dataDir, env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' } });
 }
 
 function closedPort(): Promise<number> {

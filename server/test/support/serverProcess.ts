@@ -1,6 +1,6 @@
 // The one way tests and benchmarks start a Rastro server as a process of its own (issue #33): the browser tests'
 // isolated servers (web/e2e/fixtures.ts), the benchmarks (bench/server.ts, bench/stores.ts), the two-process and
-// production tests. It picks free local ports, gives the process a data folder of its own, waits until it answers,
+// production tests, and the start-up refusals (runServerToExit). It picks free local ports, gives the process a data folder of its own, waits until it answers,
 // keeps what it prints, and stops it (SIGTERM, SIGKILL after 5 s). Node built-ins only, so every package can use it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -159,4 +159,29 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
       await launch();
     },
   };
+}
+
+/**
+ * Starts a server process that is expected to stop by itself (a start-up refusal, e.g. an unusable
+ * DATABASE_URL) and resolves with its exit code and everything it printed. No data folder is made: pass one in
+ * `dataDir` or `env.DATA_DIR` when the start-up reads it.
+ */
+export async function runServerToExit(
+  opts: Omit<ServerProcessOptions, 'output' | 'readyTimeoutMs'> = {},
+): Promise<{ code: number | null; out: string }> {
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? opts.env?.DATA_DIR ?? resolve(repoRoot, '.tmp', 'never-started');
+  const args =
+    opts.build === 'dist'
+      ? [resolve(serverDir, 'dist', 'main.js')]
+      : ['--import', 'tsx', resolve(serverDir, 'src', 'main.ts')];
+  const child = spawn(process.execPath, args, {
+    cwd: serverDir,
+    env: envOf(opts, port, 0, dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((ok) => child.once('exit', (code) => ok({ code, out })));
 }
