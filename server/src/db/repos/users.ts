@@ -124,3 +124,10 @@ export function usersWithAttribute(
 export function setUserAttributes(db: SqlDatabase, id: number, attributes: string): void {
   write(db, qb(db).updateTable('users').set({ attributes }).where('id', '=', id));
 }
+
+/** Every user's flags and attributes (text), as the billing job walks them. */
+export function userAccounts(
+  db: SqlDatabase,
+): Array<{ id: number; administrator: number; disabled: number; attributes: string }> {
+  return rows(db, qb(db).selectFrom('users').select(['id', 'administrator', 'disabled', 'attributes']));
+}

@@ -31,6 +31,10 @@ import { edge, edgeValue, idParams, noBody } from '../../edge.ts';
 import { parseAttributes } from '../../traccar/model.ts';
 import { checkEditTarget } from '../../traccar/userRules.ts';
 import { requireCaller } from '../caller.ts';
+import { invoicesOfUserIn } from '../../db/repos/billing.ts';
+import { serverAttributesText } from '../../db/repos/server.ts';
+import { deleteUserSessions } from '../../db/repos/sessions.ts';
+import { findUserById, setUserAttributes } from '../../db/repos/users.ts';
 
 // ---- clock (tests inject one) ------------------------------------------------------------------------------
 
@@ -53,9 +57,8 @@ export const SUSPENDED_AUTO = BILLING_SUSPENDED_AUTO;
 export function isBillingOn(ctx: AppContext): boolean {
   if (ctx.config.edition !== 'plus') return false;
   if (ctx.config.mode === 'gateway') return true;
-  const row = ctx.store.sql.prepare('SELECT attributes FROM server WHERE id = 1').get() as
-    { attributes: string } | undefined;
-  return attrBool(parseAttributes(row?.attributes)[nsKey(ctx.config.ns, 'enableBilling')]);
+  const attributes = serverAttributesText(ctx.store.sql);
+  return attrBool(parseAttributes(attributes)[nsKey(ctx.config.ns, 'enableBilling')]);
 }
 
 /** Suspension is enforced: billing on and the users are this store's (embedded mode). */
@@ -72,13 +75,7 @@ export interface OpenInvoice {
 
 /** A user's open invoices (TARKAN_GENERATED, PENDING, OVERDUE), oldest due date first. */
 export function openInvoices(ctx: AppContext, userId: number): OpenInvoice[] {
-  const marks = OPEN_INVOICE_STATUSES.map(() => '?').join(', ');
-  const rows = ctx.store.sql
-    .prepare(
-      `SELECT id, dueDate, value, status, invoiceUrl FROM invoices
-       WHERE userId = ? AND status IN (${marks}) ORDER BY dueDate, id`,
-    )
-    .all(userId, ...OPEN_INVOICE_STATUSES) as Array<Omit<OpenInvoice, 'status'> & { status: string }>;
+  const rows = invoicesOfUserIn(ctx.store.sql, userId, OPEN_INVOICE_STATUSES);
   return rows.map((r) => ({ ...r, status: isInvoiceStatus(r.status) ? r.status : 'PENDING' }));
 }
 
@@ -89,8 +86,7 @@ interface UserState {
 }
 
 function userState(ctx: AppContext, id: number): UserState | undefined {
-  return ctx.store.sql.prepare('SELECT id, administrator, attributes FROM users WHERE id = ?').get(id) as
-    UserState | undefined;
+  return findUserById(ctx.store.sql, id);
 }
 
 /** Sets (value) or removes (undefined) the server-written attributes `names` of user `id`. */
@@ -103,7 +99,7 @@ export function writeUserState(ctx: AppContext, id: number, values: Record<strin
     if (v === undefined) delete attrs[key];
     else attrs[key] = v;
   }
-  ctx.store.sql.prepare('UPDATE users SET attributes = ? WHERE id = ?').run(JSON.stringify(attrs), id);
+  setUserAttributes(ctx.store.sql, id, JSON.stringify(attrs));
 }
 
 /** Clears every suspension state attribute (reactivation, or a paid automatic suspension). */
@@ -117,7 +113,7 @@ export const clearSuspension = (ctx: AppContext, id: number): void =>
 
 /** Ends the user's cookie sessions (on suspension: the web app has to sign in again and is refused). */
 export function endCookieSessions(ctx: AppContext, id: number): void {
-  ctx.store.sql.prepare('DELETE FROM sessions WHERE userId = ?').run(id);
+  deleteUserSessions(ctx.store.sql, id);
   ctx.bus.emit('signedOut', id);
 }
 

@@ -40,6 +40,21 @@ import { requireCaller, type Caller } from '../caller.ts';
 import { providerFor, statusOfEvent, type ChargeCustomer } from './provider.ts';
 import { isBillingOn, protectBillingAttributes, registerAccounts, suspensionRefusal } from './accounts.ts';
 import { setAccountPolicy } from '../../traccar/accountPolicy.ts';
+import {
+  billingCustomerId,
+  deleteInvoice,
+  findInvoice,
+  insertInvoice,
+  integrationConfig,
+  invoiceByExternalId,
+  invoicesOfUser,
+  saveBillingCustomer,
+  saveIntegrationConfig,
+  setInvoiceCharge,
+  setInvoiceStatus,
+  type StoredInvoice,
+} from '../../db/repos/billing.ts';
+import { findUserById } from '../../db/repos/users.ts';
 import { reconcileAccount, startBillingJob } from './job.ts';
 
 export * from './provider.ts';
@@ -66,11 +81,10 @@ function readIntegration<T extends Integration>(
   def: T,
   schema: z.ZodType<T>,
 ): T {
-  const row = ctx.store.sql.prepare('SELECT config FROM integrations WHERE key = ?').get(key) as
-    { config: string } | undefined;
-  if (!row) return def;
+  const config = integrationConfig(ctx.store.sql, key);
+  if (config === undefined) return def;
   try {
-    const r = schema.safeParse({ ...def, ...(JSON.parse(row.config) as object), key });
+    const r = schema.safeParse({ ...def, ...(JSON.parse(config) as object), key });
     return r.success ? r.data : def;
   } catch {
     return def;
@@ -101,29 +115,12 @@ function saveIntegration(ctx: AppContext, key: string, body: Record<string, unkn
     if (value.provider === 'asaas' && !value.apiKey)
       throw badRequest('apiKey: the Asaas API key is required');
   }
-  ctx.store.sql
-    .prepare(
-      'INSERT INTO integrations (key, config) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET config = excluded.config',
-    )
-    .run(k, JSON.stringify(value));
+  saveIntegrationConfig(ctx.store.sql, k, JSON.stringify(value));
 }
 
 // ---- invoices --------------------------------------------------------------------------------------------
 
-interface InvoiceDbRow {
-  id: number;
-  userId: number;
-  dueDate: string;
-  value: number;
-  status: string;
-  paidDate: string | null;
-  description: string;
-  invoiceUrl: string | null;
-  externalId: string | null;
-  createdAt: string;
-}
-
-const toInvoice = (r: InvoiceDbRow): Invoice => ({
+const toInvoice = (r: StoredInvoice): Invoice => ({
   id: r.id,
   userId: r.userId,
   dueDate: r.dueDate,
@@ -136,8 +133,8 @@ const toInvoice = (r: InvoiceDbRow): Invoice => ({
   createdAt: r.createdAt,
 });
 
-function invoiceRow(ctx: AppContext, id: number): InvoiceDbRow {
-  const r = ctx.store.sql.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as InvoiceDbRow | undefined;
+function invoiceRow(ctx: AppContext, id: number): StoredInvoice {
+  const r = findInvoice(ctx.store.sql, id);
   if (!r) throw notFound('Invoice not found');
   return r;
 }
@@ -154,10 +151,9 @@ interface BillingUser {
 /** The user an invoice is for: the store's row, or upstream `GET /api/users` asked as the admin (gateway). */
 async function findUser(ctx: AppContext, req: FastifyRequest | null, id: number): Promise<BillingUser> {
   if (ctx.config.mode !== 'gateway' || !req) {
-    const r = ctx.store.sql.prepare('SELECT id, name, email, attributes FROM users WHERE id = ?').get(id) as
-      { id: number; name: string; email: string; attributes: string } | undefined;
+    const r = findUserById(ctx.store.sql, id);
     if (!r) throw badRequest(`userId: user ${id} not found`);
-    return { ...r, attributes: parseAttributes(r.attributes) };
+    return { id: r.id, name: r.name, email: r.email, attributes: parseAttributes(r.attributes) };
   }
   const { origin, basePath } = upstreamOf(ctx.config.traccarUrl!);
   let list: unknown;
@@ -202,25 +198,22 @@ export async function createInvoice(
       throw badRequest(
         `userId: the user has no tax id (${taxIdKey(ctx.config.ns)}) for the payment provider`,
       );
-    const known = db
-      .prepare('SELECT externalId FROM billing_customers WHERE userId = ? AND provider = ?')
-      .get(user.id, provider.name) as { externalId: string } | undefined;
     customer = {
       userId: user.id,
       name: user.name,
       email: user.email,
       taxId,
-      externalId: known?.externalId ?? null,
+      externalId: billingCustomerId(db, user.id, provider.name) ?? null,
     };
   }
-  const id = Number(
-    db
-      .prepare(
-        `INSERT INTO invoices (userId, dueDate, value, status, description, createdAt)
-         VALUES (?, ?, ?, 'TARKAN_GENERATED', ?, ?)`,
-      )
-      .run(user.id, input.dueDate, input.value, description, new Date().toISOString()).lastInsertRowid,
-  );
+  const id = insertInvoice(db, {
+    userId: user.id,
+    dueDate: input.dueDate,
+    value: input.value,
+    status: 'TARKAN_GENERATED',
+    description,
+    createdAt: new Date().toISOString(),
+  });
   if (provider && customer) {
     try {
       const charge = await provider.createCharge(customer, {
@@ -229,18 +222,10 @@ export async function createInvoice(
         dueDate: input.dueDate,
         description,
       });
-      db.prepare(
-        `INSERT INTO billing_customers (userId, provider, externalId) VALUES (?, ?, ?)
-         ON CONFLICT (userId, provider) DO UPDATE SET externalId = excluded.externalId`,
-      ).run(user.id, provider.name, charge.customerId);
-      db.prepare('UPDATE invoices SET status = ?, externalId = ?, invoiceUrl = ? WHERE id = ?').run(
-        charge.status,
-        charge.externalId,
-        charge.invoiceUrl,
-        id,
-      );
+      saveBillingCustomer(db, user.id, provider.name, charge.customerId);
+      setInvoiceCharge(db, id, charge);
     } catch (err) {
-      db.prepare('DELETE FROM invoices WHERE id = ?').run(id); // not charged: no invoice
+      deleteInvoice(db, id); // not charged: no invoice
       throw err;
     }
   }
@@ -258,9 +243,7 @@ async function settleInvoice(ctx: AppContext, id: number, action: 'cash' | 'canc
   }
   // Cash received is recorded locally (the provider's charge, if any, stays to be reconciled there).
   const next: InvoiceStatus = action === 'cash' ? 'RECEIVED_IN_CASH' : 'CANCELED';
-  ctx.store.sql
-    .prepare('UPDATE invoices SET status = ?, paidDate = ? WHERE id = ?')
-    .run(next, action === 'cash' ? today() : null, id);
+  setInvoiceStatus(ctx.store.sql, id, next, action === 'cash' ? today() : null);
   reconcileAccount(ctx, row.userId); // a paid automatic suspension is lifted at once
   return toInvoice(invoiceRow(ctx, id));
 }
@@ -287,15 +270,11 @@ function applyWebhook(ctx: AppContext, req: FastifyRequest): { updated: boolean;
   const { event, payment } = parse(webhookBody, jsonObject(req));
   const status = statusOfEvent(event, payment.status);
   if (!status) return { updated: false };
-  const row = ctx.store.sql
-    .prepare('SELECT id, userId FROM invoices WHERE externalId = ?')
-    .get(payment.id) as { id: number; userId: number } | undefined;
+  const row = invoiceByExternalId(ctx.store.sql, payment.id);
   if (!row) return { updated: false }; // not ours (or already deleted): acknowledged so the queue goes on
   const paid = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED'].includes(status);
   const date = payment.paymentDate ?? payment.clientPaymentDate ?? payment.confirmedDate ?? today();
-  ctx.store.sql
-    .prepare('UPDATE invoices SET status = ?, paidDate = ? WHERE id = ?')
-    .run(status, paid ? date.slice(0, 10) : null, row.id);
+  setInvoiceStatus(ctx.store.sql, row.id, status, paid ? date.slice(0, 10) : null);
   reconcileAccount(ctx, row.userId);
   return { updated: true, status };
 }
@@ -344,10 +323,7 @@ export async function registerBilling(app: FastifyInstance, ctx: AppContext): Pr
     const q = edgeValue(listQuery, req.query);
     const userId = q.userId ?? caller.userId;
     if (userId !== caller.userId && !caller.administrator) throw denied('Administrator access required');
-    const rows = ctx.store.sql
-      .prepare('SELECT * FROM invoices WHERE userId = ? ORDER BY dueDate DESC, id DESC')
-      .all(userId) as InvoiceDbRow[];
-    return rows.map(toInvoice);
+    return invoicesOfUser(ctx.store.sql, userId).map(toInvoice);
   });
   app.post(`/${ns}/invoices`, edge({ body: objectBody, need: 'signedIn' }), async (req) => {
     await plusCaller(req, true);

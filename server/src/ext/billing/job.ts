@@ -31,6 +31,8 @@ import {
   trustUntilOf,
   writeUserState,
 } from './accounts.ts';
+import { hasInvoiceDueIn, invoicesOfUserIn, markInvoicesDueBefore } from '../../db/repos/billing.ts';
+import { findUserById, userAccounts } from '../../db/repos/users.ts';
 
 export const BILLING_JOB_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -54,11 +56,7 @@ const today = (nowMs: number) => new Date(nowMs).toISOString().slice(0, 10);
 
 /** Marks passed open invoices OVERDUE; answers how many changed. */
 export function markOverdue(ctx: AppContext, nowMs: number): number {
-  return ctx.store.sql
-    .prepare(
-      `UPDATE invoices SET status = 'OVERDUE' WHERE status IN ('TARKAN_GENERATED', 'PENDING') AND dueDate < ?`,
-    )
-    .run(today(nowMs)).changes;
+  return markInvoicesDueBefore(ctx.store.sql, ['TARKAN_GENERATED', 'PENDING'], today(nowMs), 'OVERDUE');
 }
 
 /**
@@ -71,18 +69,13 @@ export function reconcileAccount(
   nowMs: number = billingNow(ctx),
 ): 'suspended' | 'lifted' | null {
   if (!isSuspensionEnforced(ctx)) return null;
-  const u = ctx.store.sql
-    .prepare('SELECT id, administrator, attributes FROM users WHERE id = ?')
-    .get(userId) as { id: number; administrator: number | null; attributes: string | null } | undefined;
+  const u = findUserById(ctx.store.sql, userId);
   if (!u || u.administrator) return null;
   const ns = ctx.config.ns;
   const attrs = attrsOf(u.attributes);
-  const marks = OPEN_INVOICE_STATUSES.map(() => '?').join(', ');
-  const invoices = (
-    ctx.store.sql
-      .prepare(`SELECT status, dueDate FROM invoices WHERE userId = ? AND status IN (${marks})`)
-      .all(userId, ...OPEN_INVOICE_STATUSES) as { status: string; dueDate: string }[]
-  ).flatMap((i) => (isInvoiceStatus(i.status) ? [{ status: i.status, dueDate: i.dueDate }] : []));
+  const invoices = invoicesOfUserIn(ctx.store.sql, userId, OPEN_INVOICE_STATUSES).flatMap((i) =>
+    isInvoiceStatus(i.status) ? [{ status: i.status, dueDate: i.dueDate }] : [],
+  );
   const anyOverdue = invoices.some((i) => overdueDays(i, nowMs) >= 1);
   const suspended = attrBool(attrs[nsKey(ns, 'suspended')]);
   const auto = attrBool(attrs[nsKey(ns, SUSPENDED_AUTO)]);
@@ -121,22 +114,14 @@ export async function runBillingJob(
   if (!isSuspensionEnforced(ctx)) return result;
   result.overdue = markOverdue(ctx, nowMs);
   const ns = ctx.config.ns;
-  const users = ctx.store.sql.prepare('SELECT id, administrator, disabled, attributes FROM users').all() as {
-    id: number;
-    administrator: number | null;
-    disabled: number | null;
-    attributes: string | null;
-  }[];
+  const users = userAccounts(ctx.store.sql);
   for (const u of users) {
     if (u.administrator || u.disabled) continue;
     const b = readUserBilling(attrsOf(u.attributes), ns);
     if (!b.billing || !b.price || b.price <= 0 || !b.dueDay) continue;
     const dueDate = nextMonthlyDueDate(nowMs, b.dueDay);
     if (!isMonthlyInvoiceDue(dueDate, nowMs)) continue;
-    const exists = ctx.store.sql
-      .prepare('SELECT 1 FROM invoices WHERE userId = ? AND substr(dueDate, 1, 7) = ? LIMIT 1')
-      .get(u.id, dueDate.slice(0, 7));
-    if (exists) continue;
+    if (hasInvoiceDueIn(ctx.store.sql, u.id, dueDate.slice(0, 7))) continue;
     const overrides: Partial<InvoiceIntegration> = {};
     if (b.fine !== null) Object.assign(overrides, { fine: b.fine, fineMode: b.fineMode.toUpperCase() });
     if (b.interest !== null) overrides.interest = b.interest;

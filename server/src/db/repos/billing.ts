@@ -1,0 +1,173 @@
+// Billing (tables invoices, integrations, billing_customers): the queries of ext/billing (the routes, the
+// account suspension and the hourly job), typed and compiled per dialect. The users' own rows are users.ts's.
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { InvoiceRow } from '../schema.ts';
+import type { SqlDatabase } from '../sql.ts';
+import { anyOf, qb, row, rows, write } from './query.ts';
+
+export type StoredInvoice = Selectable<InvoiceRow>;
+
+// ---- integrations ------------------------------------------------------------------------------------------
+
+/** An integration's settings (JSON text), if saved. */
+export function integrationConfig(db: SqlDatabase, key: string): string | undefined {
+  return row(db, qb(db).selectFrom('integrations').select('config').where('key', '=', key))?.config;
+}
+
+/** Saves an integration's settings, replacing what was stored under its key. */
+export function saveIntegrationConfig(db: SqlDatabase, key: string, config: string): void {
+  write(
+    db,
+    qb(db)
+      .insertInto('integrations')
+      .values({ key, config })
+      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ config: eb.ref('excluded.config') }))),
+  );
+}
+
+// ---- the payment provider's customers ----------------------------------------------------------------------
+
+/** The provider's customer id of a user, if one was made. */
+export function billingCustomerId(db: SqlDatabase, userId: number, provider: string): string | undefined {
+  return row(
+    db,
+    qb(db)
+      .selectFrom('billing_customers')
+      .select('externalId')
+      .where('userId', '=', userId)
+      .where('provider', '=', provider),
+  )?.externalId;
+}
+
+/** Remembers (or replaces) the provider's customer id of a user. */
+export function saveBillingCustomer(
+  db: SqlDatabase,
+  userId: number,
+  provider: string,
+  externalId: string,
+): void {
+  write(
+    db,
+    qb(db)
+      .insertInto('billing_customers')
+      .values({ userId, provider, externalId })
+      .onConflict((oc) =>
+        oc
+          .columns(['userId', 'provider'])
+          .doUpdateSet((eb) => ({ externalId: eb.ref('excluded.externalId') })),
+      ),
+  );
+}
+
+// ---- invoices ----------------------------------------------------------------------------------------------
+
+export function findInvoice(db: SqlDatabase, id: number): StoredInvoice | undefined {
+  return row(db, qb(db).selectFrom('invoices').selectAll().where('id', '=', id));
+}
+
+/** The invoice charged at the provider as `externalId` (the webhook's payment id). */
+export function invoiceByExternalId(
+  db: SqlDatabase,
+  externalId: string,
+): { id: number; userId: number } | undefined {
+  return row(db, qb(db).selectFrom('invoices').select(['id', 'userId']).where('externalId', '=', externalId));
+}
+
+/** A user's invoices, the latest due date first. */
+export function invoicesOfUser(db: SqlDatabase, userId: number): StoredInvoice[] {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('invoices')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('dueDate', 'desc')
+      .orderBy('id', 'desc'),
+  );
+}
+
+export interface OpenInvoiceRow {
+  id: number;
+  dueDate: string;
+  value: number;
+  status: string;
+  invoiceUrl: string | null;
+}
+
+/** A user's invoices in one of `statuses`, the oldest due date first. */
+export function invoicesOfUserIn(
+  db: SqlDatabase,
+  userId: number,
+  statuses: readonly string[],
+): OpenInvoiceRow[] {
+  if (!statuses.length) return [];
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('invoices')
+      .select(['id', 'dueDate', 'value', 'status', 'invoiceUrl'])
+      .where('userId', '=', userId)
+      .where(anyOf(db, 'status', statuses))
+      .orderBy('dueDate')
+      .orderBy('id'),
+  );
+}
+
+/** Whether a user has an invoice due in the month `yyyyMm` (`YYYY-MM`). */
+export function hasInvoiceDueIn(db: SqlDatabase, userId: number, yyyyMm: string): boolean {
+  return !!row(
+    db,
+    qb(db)
+      .selectFrom('invoices')
+      .select('id')
+      .where('userId', '=', userId)
+      .where(sql<string>`substr(${sql.ref('dueDate')}, 1, 7)`, '=', yyyyMm)
+      .limit(1),
+  );
+}
+
+/** Stores a new invoice: its id. */
+export function insertInvoice(
+  db: SqlDatabase,
+  invoice: Pick<
+    Insertable<InvoiceRow>,
+    'userId' | 'dueDate' | 'value' | 'status' | 'description' | 'createdAt'
+  >,
+): number {
+  return Number(row(db, qb(db).insertInto('invoices').values(invoice).returning('id'))!.id);
+}
+
+/** The provider's charge of an invoice: its status, id and page. */
+export function setInvoiceCharge(
+  db: SqlDatabase,
+  id: number,
+  charge: { status: string; externalId: string | null; invoiceUrl: string | null },
+): void {
+  const { status, externalId, invoiceUrl } = charge; // nothing else the caller's object holds
+  write(db, qb(db).updateTable('invoices').set({ status, externalId, invoiceUrl }).where('id', '=', id));
+}
+
+export function setInvoiceStatus(db: SqlDatabase, id: number, status: string, paidDate: string | null): void {
+  write(db, qb(db).updateTable('invoices').set({ status, paidDate }).where('id', '=', id));
+}
+
+export function deleteInvoice(db: SqlDatabase, id: number): void {
+  write(db, qb(db).deleteFrom('invoices').where('id', '=', id));
+}
+
+/** Invoices in one of `statuses` due before `day` (`YYYY-MM-DD`) become `status`: how many changed. */
+export function markInvoicesDueBefore(
+  db: SqlDatabase,
+  statuses: readonly string[],
+  day: string,
+  status: string,
+): number {
+  return write(
+    db,
+    qb(db)
+      .updateTable('invoices')
+      .set({ status })
+      .where(anyOf(db, 'status', statuses))
+      .where('dueDate', '<', day),
+  );
+}

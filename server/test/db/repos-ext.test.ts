@@ -1,0 +1,124 @@
+// The repositories of the extension API (billing, share links, device images, logs, health; issue #30) on the
+// store the tests run on: SQLite by default, PostgreSQL with RASTRO_TEST_DATABASE_URL, as repos.test.ts does for
+// the Traccar layer's.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../src/db/open.ts';
+import {
+  billingCustomerId,
+  deleteInvoice,
+  findInvoice,
+  hasInvoiceDueIn,
+  insertInvoice,
+  integrationConfig,
+  invoiceByExternalId,
+  invoicesOfUser,
+  invoicesOfUserIn,
+  markInvoicesDueBefore,
+  saveBillingCustomer,
+  saveIntegrationConfig,
+  setInvoiceCharge,
+  setInvoiceStatus,
+} from '../../src/db/repos/billing.ts';
+import { insertUserRow, userAccounts } from '../../src/db/repos/users.ts';
+import { dropStore, storeEnv } from '../helpers/store.ts';
+
+const key = `repos-ext-${randomUUID()}`;
+let store: Store;
+beforeAll(async () => {
+  store = openStore({ sqliteFile: ':memory:', databaseUrl: (await storeEnv(key)).DATABASE_URL });
+});
+afterAll(async () => {
+  await store?.close();
+  await dropStore(key);
+});
+
+const newUser = (email: string) => insertUserRow(store.sql, { name: email, email, attributes: '{}' });
+
+describe('extension repositories', () => {
+  it('billing: integrations and customers are replaced in place; invoices by user, status, month and charge', () => {
+    const db = store.sql;
+    expect(integrationConfig(db, 'payment')).toBeUndefined();
+    saveIntegrationConfig(db, 'payment', '{"provider":"none"}');
+    saveIntegrationConfig(db, 'payment', '{"provider":"asaas"}');
+    saveIntegrationConfig(db, 'invoice', '{"fine":2}');
+    expect(integrationConfig(db, 'payment')).toBe('{"provider":"asaas"}');
+    expect(integrationConfig(db, 'invoice')).toBe('{"fine":2}');
+
+    const u = newUser('billed@example.com');
+    const other = newUser('other@example.com');
+    expect(billingCustomerId(db, u, 'asaas')).toBeUndefined();
+    saveBillingCustomer(db, u, 'asaas', 'cus_1');
+    saveBillingCustomer(db, u, 'asaas', 'cus_2');
+    saveBillingCustomer(db, other, 'asaas', 'cus_9');
+    expect(billingCustomerId(db, u, 'asaas')).toBe('cus_2');
+    expect(billingCustomerId(db, u, 'other')).toBeUndefined();
+
+    const invoice = (userId: number, dueDate: string, status = 'TARKAN_GENERATED') =>
+      insertInvoice(db, {
+        userId,
+        dueDate,
+        value: 49.9,
+        status,
+        description: 'm',
+        createdAt: '2026-01-01T00:00:00Z',
+      });
+    const jan = invoice(u, '2026-01-10');
+    const mar = invoice(u, '2026-03-10', 'PENDING');
+    const feb = invoice(u, '2026-02-10', 'RECEIVED');
+    const feb2 = invoice(u, '2026-02-10', 'PENDING');
+    const others = invoice(other, '2026-01-05', 'PENDING');
+    expect(jan).toBeGreaterThan(0);
+    expect(mar).toBeGreaterThan(jan);
+    expect(findInvoice(db, jan)).toMatchObject({
+      userId: u,
+      dueDate: '2026-01-10',
+      value: 49.9,
+      paidDate: null,
+    });
+
+    // latest due date first, the later id first on a tie; open ones oldest first, only the statuses asked
+    expect(invoicesOfUser(db, u).map((i) => i.id)).toEqual([mar, feb2, feb, jan]);
+    const open = invoicesOfUserIn(db, u, ['TARKAN_GENERATED', 'PENDING', 'OVERDUE']);
+    expect(open.map((i) => i.id)).toEqual([jan, feb2, mar]);
+    expect(open[0]).toEqual({
+      id: jan,
+      dueDate: '2026-01-10',
+      value: 49.9,
+      status: 'TARKAN_GENERATED',
+      invoiceUrl: null,
+    });
+    expect(invoicesOfUserIn(db, u, [])).toEqual([]);
+
+    expect(hasInvoiceDueIn(db, u, '2026-02')).toBe(true);
+    expect(hasInvoiceDueIn(db, u, '2026-04')).toBe(false);
+    expect(hasInvoiceDueIn(db, other, '2026-02')).toBe(false);
+
+    // passed open invoices become OVERDUE: jan and feb2 of u, the other user's; not mar (due later), not feb (paid)
+    expect(markInvoicesDueBefore(db, ['TARKAN_GENERATED', 'PENDING'], '2026-03-01', 'OVERDUE')).toBe(3);
+    expect(findInvoice(db, feb)?.status).toBe('RECEIVED');
+    expect(findInvoice(db, mar)?.status).toBe('PENDING');
+    expect(findInvoice(db, others)?.status).toBe('OVERDUE');
+
+    setInvoiceCharge(db, mar, { status: 'PENDING', externalId: 'pay_1', invoiceUrl: 'https://pay/1' });
+    expect(invoiceByExternalId(db, 'pay_1')).toEqual({ id: mar, userId: u });
+    expect(invoiceByExternalId(db, 'pay_2')).toBeUndefined();
+    setInvoiceStatus(db, mar, 'RECEIVED', '2026-03-09');
+    expect(findInvoice(db, mar)).toMatchObject({
+      status: 'RECEIVED',
+      paidDate: '2026-03-09',
+      invoiceUrl: 'https://pay/1',
+    });
+    setInvoiceStatus(db, mar, 'CANCELED', null);
+    expect(findInvoice(db, mar)?.paidDate).toBeNull();
+    deleteInvoice(db, jan);
+    expect(findInvoice(db, jan)).toBeUndefined();
+
+    expect(userAccounts(db).find((a) => a.id === u)).toEqual({
+      id: u,
+      administrator: 0,
+      disabled: 0,
+      attributes: '{}',
+    });
+  });
+});
