@@ -1,13 +1,16 @@
-// Ingestion on each store, in one run on the same machine (issue #12): OsmAnd positions over HTTP into
+// Ingestion on each store, in one run on the same machine (issues #12, #30): OsmAnd positions over HTTP into
 // (1) one process on SQLite, (2) one process on PostgreSQL, (3) two processes on one PostgreSQL database, the load
 // split between them. The servers are real processes started from the sources; the load generator runs here.
-// Each run counts the positions acknowledged (200) and then those stored, which must be equal.
+// Each run counts the positions acknowledged (200) and then those stored, which must be equal. During the flood the
+// administrator asks `GET /api/devices` every ~50 ms (session cookie; both processes in turn with two): the API's
+// latency under load. The setups alternate (SQLite, PG 1, PG 2, then again: BENCH_ROUNDS rounds) so that the ratios
+// to SQLite come from one run on a machine whose load changes; the load average is printed with them.
 // PostgreSQL: RASTRO_PG_URL, or a throwaway cluster (scripts/pg-cluster.sh).
 // Run: node --import tsx bench/stores.ts   → writes bench/results/stores.md
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
@@ -16,9 +19,11 @@ import { startServerProcess, type ServerProcess } from '../server/test/support/s
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 20_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONCURRENCY = 64;
+/** Pause between two API probes during the flood. */
+const PROBE_MS = 50;
 const root = resolve(import.meta.dirname, '..');
-const AUTH = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
 
 /** A server process of the run, with the port of its web API and of its OsmAnd listener. */
 interface Proc {
@@ -36,17 +41,27 @@ async function stop(p: Proc): Promise<void> {
   await p.server.stop();
 }
 
-async function createDevices(p: Proc): Promise<string[]> {
+/** The administrator's session cookie on a process (as the web app holds it). */
+async function login(p: Proc): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${p.web}/api/session`, {
+    method: 'POST',
+    body: new URLSearchParams({ email: 'admin', password: 'admin' }),
+  });
+  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+async function createDevices(p: Proc, cookie: string): Promise<string[]> {
   const ids = Array.from({ length: DEVICES }, (_, i) => `store-${i}`);
   for (let i = 0; i < ids.length; i += 50) {
     await Promise.all(
-      ids.slice(i, i + 50).map((u) =>
-        fetch(`http://127.0.0.1:${p.web}/api/devices`, {
+      ids.slice(i, i + 50).map(async (u) => {
+        const res = await fetch(`http://127.0.0.1:${p.web}/api/devices`, {
           method: 'POST',
-          headers: { authorization: AUTH, 'content-type': 'application/json' },
+          headers: { cookie, 'content-type': 'application/json' },
           body: JSON.stringify({ name: u, uniqueId: u }),
-        }),
-      ),
+        });
+        if (!res.ok) throw new Error(`creating device ${u} answered ${res.status}`);
+      }),
     );
   }
   return ids;
@@ -89,6 +104,39 @@ async function load(
   return { acknowledged, seconds: (performance.now() - t0) / 1000 };
 }
 
+/** `GET /api/devices` as the administrator every PROBE_MS until `done` (the processes in turn): ms each. */
+async function probe(targets: Proc[], cookies: string[], done: () => boolean): Promise<number[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  for (let i = 0; !done(); i++) {
+    const k = i % targets.length;
+    const t0 = performance.now();
+    const status = await new Promise<number>((ok) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: targets[k].web,
+          path: '/api/devices',
+          headers: { cookie: cookies[k] },
+          agent,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => ok(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', () => ok(0));
+      req.end();
+    });
+    const ms = performance.now() - t0;
+    if (status !== 200) throw new Error(`GET /api/devices answered ${status} during the flood`);
+    times.push(ms);
+    await new Promise((r) => setTimeout(r, Math.max(0, PROBE_MS - ms)));
+  }
+  agent.destroy();
+  return times;
+}
+
 /** Positions in the store, counted by the database itself. */
 async function stored(env: Record<string, string>): Promise<number> {
   if (!env.DATABASE_URL) {
@@ -109,22 +157,36 @@ async function stored(env: Record<string, string>): Promise<number> {
 
 interface Row {
   setup: string;
+  round: number;
   acknowledged: number;
   stored: number;
   seconds: number;
+  /** `GET /api/devices` during the flood, ms. */
+  api: number[];
+  load: number;
 }
 
-async function run(setup: string, processes: number, env: Record<string, string>): Promise<Row> {
+async function run(
+  setup: string,
+  round: number,
+  processes: number,
+  env: Record<string, string>,
+): Promise<Row> {
   const first = await startServer(env);
   const others = [];
   for (let i = 1; i < processes; i++) others.push(await startServer(env));
   const all = [first, ...others];
   try {
-    const ids = await createDevices(first);
+    // a session, not Basic authentication: each Basic request hashes the password (scrypt)
+    const cookies = await Promise.all(all.map(login));
+    const ids = await createDevices(first, cookies[0]);
     await new Promise((r) => setTimeout(r, 500));
-    const { acknowledged, seconds } = await load(all, ids);
+    let finished = false;
+    const probing = probe(all, cookies, () => finished);
+    const { acknowledged, seconds } = await load(all, ids).finally(() => (finished = true));
+    const api = await probing;
     for (const p of all) await stop(p);
-    return { setup, acknowledged, stored: await stored(env), seconds };
+    return { setup, round, acknowledged, stored: await stored(env), seconds, api, load: loadavg()[0] };
   } finally {
     for (const p of all) if (p.server.child.exitCode === null) await stop(p);
   }
@@ -156,6 +218,13 @@ async function freshSchema(url: string, name: string): Promise<string> {
   return u.toString();
 }
 
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+
+const SETUPS = ['SQLite, 1 process', 'PostgreSQL, 1 process', 'PostgreSQL, 2 processes'] as const;
 const rows: Row[] = [];
 const dirs: string[] = [];
 const dataDir = () => {
@@ -163,49 +232,71 @@ const dataDir = () => {
   dirs.push(d);
   return d;
 };
+const loadBefore = loadavg()[0];
 try {
-  rows.push(await run('SQLite, 1 process', 1, { DATA_DIR: dataDir() }));
   await withPostgres(async (url) => {
-    rows.push(
-      await run('PostgreSQL, 1 process', 1, {
-        DATA_DIR: dataDir(),
-        DATABASE_URL: await freshSchema(url, 'bench1'),
-      }),
-    );
-    rows.push(
-      await run('PostgreSQL, 2 processes', 2, {
-        DATA_DIR: dataDir(),
-        DATABASE_URL: await freshSchema(url, 'bench2'),
-      }),
-    );
+    for (let round = 1; round <= ROUNDS; round++) {
+      rows.push(await run(SETUPS[0], round, 1, { DATA_DIR: dataDir() }));
+      const pg = (n: number) => ({ DATA_DIR: dataDir(), DATABASE_URL: '', schema: `bench${round}_${n}` });
+      for (const [i, processes] of [1, 2].entries()) {
+        const { schema, ...env } = pg(processes);
+        env.DATABASE_URL = await freshSchema(url, schema);
+        rows.push(await run(SETUPS[i + 1], round, processes, env));
+      }
+    }
   });
 } finally {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 }
 
-const sqliteRate = rows[0].acknowledged / rows[0].seconds;
+/** Each setup over its rounds: positions per second (all acknowledged over all seconds) and the API's p50/p99. */
+const summary = SETUPS.map((setup) => {
+  const of = rows.filter((r) => r.setup === setup);
+  const api = of.flatMap((r) => r.api);
+  return {
+    setup,
+    rate: of.reduce((s, r) => s + r.acknowledged, 0) / of.reduce((s, r) => s + r.seconds, 0),
+    p50: percentile(api, 50),
+    p99: percentile(api, 99),
+    calls: api.length,
+  };
+});
+const sqlite = summary[0];
+const f0 = (n: number) => n.toFixed(0);
+const f1 = (n: number) => n.toFixed(1);
+const f2 = (n: number) => n.toFixed(2);
 const lines = [
   '# Ingestion per store',
   '',
-  `${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores · Node ${process.version} · ${DEVICES} devices · ` +
-    `${POSITIONS} OsmAnd positions over HTTP, ${CONCURRENCY} in flight, each device's to one process · servers, ` +
-    'PostgreSQL and load generator on the same machine (`node --import tsx bench/stores.ts`)',
+  `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${cpus().length} cores · Node ${process.version} · ` +
+    `${DEVICES} devices · ${POSITIONS} OsmAnd positions over HTTP per run, ${CONCURRENCY} in flight, each device's ` +
+    `to one process · \`GET /api/devices\` as the administrator every ${PROBE_MS} ms during each run · ${ROUNDS} ` +
+    'rounds, the setups alternating · servers, PostgreSQL and load generator on the same machine · load average ' +
+    `${f1(loadBefore)} at the start, ${f1(loadavg()[0])} at the end (\`node --import tsx bench/stores.ts\`)`,
   '',
-  '| setup | acknowledged | stored | lost | seconds | positions/s | vs SQLite |',
+  '| setup | positions/s | vs SQLite | API p50 ms | API p99 ms | p99 vs SQLite | API calls |',
   '|---|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => {
-    const rate = r.acknowledged / r.seconds;
-    return `| ${r.setup} | ${r.acknowledged} | ${r.stored} | ${r.acknowledged - r.stored} | ${r.seconds.toFixed(1)} | ${rate.toFixed(0)} | ${(rate / sqliteRate).toFixed(2)} |`;
-  }),
+  ...summary.map(
+    (s) =>
+      `| ${s.setup} | ${f0(s.rate)} | ${f2(s.rate / sqlite.rate)} | ${f1(s.p50)} | ${f1(s.p99)} | ` +
+      `${f2(s.p99 / sqlite.p99)} | ${s.calls} |`,
+  ),
   '',
-  'Every acknowledged position was stored in each setup. On this 2-core machine the servers, PostgreSQL and the',
-  'load generator share the cores, so a second process adds no throughput here; it shows that sharing the load',
-  '(and each process telling the other of every batch) costs nothing either. How PostgreSQL got there: with one',
-  "waited round trip per statement (node-postgres) it took 0.12 of SQLite's rate; writes whose answer nobody",
-  'reads, and INSERTs with ids reserved ahead, now go out without waiting and are pipelined by postgres.js, so a',
-  "batch waits once, for its COMMIT (docs/architecture.md); they travel to the connection's thread 32 to a message.",
-  'PostgreSQL also flushes its log to disk at each COMMIT (full durability), which SQLite in WAL mode with',
-  'synchronous=NORMAL does not.',
+  'Each run:',
+  '',
+  '| round | setup | acknowledged | stored | lost | seconds | positions/s | API p50 ms | API p99 ms | load |',
+  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map(
+    (r) =>
+      `| ${r.round} | ${r.setup} | ${r.acknowledged} | ${r.stored} | ${r.acknowledged - r.stored} | ` +
+      `${f1(r.seconds)} | ${f0(r.acknowledged / r.seconds)} | ${f1(percentile(r.api, 50))} | ` +
+      `${f1(percentile(r.api, 99))} | ${f1(r.load)} |`,
+  ),
+  '',
+  "Targets (issue #30): PostgreSQL with one process at least 0.8 of SQLite's rate; the API's p99 during the flood",
+  "on PostgreSQL at most 1.5 times SQLite's, with one process and with two. PostgreSQL flushes its log to disk at",
+  'each COMMIT (full durability), which SQLite in WAL mode with synchronous=NORMAL does not. History of these',
+  'figures: bench/RESULTS.md, "Ingestion per store".',
   '',
 ];
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
