@@ -10,7 +10,6 @@ import {
   formatSpeed,
   isQrDriver,
   isShared,
-  matchDevices,
   parseQuestion,
   periodStart,
   resolveUnits,
@@ -18,14 +17,12 @@ import {
   type Attributes,
   type MessageKey,
   type MessageLocale,
+  type ParsedQuestion,
   type ServerLike,
   formatMessage,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { jsonField } from '../db/sql.ts';
 import { deviceCards } from '../db/repos/devices.ts';
-import { eventCountsByDevice } from '../db/repos/events.ts';
-import { positionValueAtEdge } from '../db/repos/positions.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { refused, refusedPermission, requestLanguage } from '../refusal.ts';
 import { canAccessDevice, serverFlags } from '../traccar/access.ts';
@@ -34,7 +31,6 @@ import { domainUser, parseAttributes } from '../traccar/model.ts';
 import type { LiveCore } from './ingest.ts';
 import {
   fleetAnswer,
-  isMoving,
   overLimitAnswer,
   speedAnswer,
   type AssistantAnswer,
@@ -42,6 +38,14 @@ import {
   type FleetTools,
 } from './assistantFleet.ts';
 import { whoDroveAnswer } from './assistantDrivers.ts';
+import {
+  distanceAnswer,
+  offlineAnswer,
+  oneVehicle,
+  overspeedEventsAnswer,
+  whereIsAnswer,
+  type QuestionRange,
+} from './assistantVehicle.ts';
 
 const body = z.object({ text: z.string().trim().min(1).max(500) });
 
@@ -152,151 +156,52 @@ function answer(
     latest: (id) => live.latestPosition(id),
     status,
     speed: (knots) => formatSpeed(knots, units.speedUnit, lang),
+    distance: (meters) => formatDistance(meters, units.distanceUnit, lang, 1),
     time: (iso) => time.format(new Date(iso)),
   };
   const fleet = fleetAnswer(q.intent, tools);
   if (fleet) return fleet;
-  /** The question's period as ISO bounds, days cut in the caller's time zone, and its words. */
-  const range = () => {
-    const now = Date.now();
-    const offset = timeZoneOffset(now, tz) / 60_000;
-    const from = new Date(periodStart(q.period, now, offset)).toISOString();
-    const to =
-      q.period === 'yesterday'
-        ? new Date(periodStart('today', now, offset)).toISOString()
-        : new Date(now + 1).toISOString();
-    const label = t(
-      q.period === 'today'
-        ? 'assistant.periodToday'
-        : q.period === 'yesterday'
-          ? 'assistant.periodYesterday'
-          : 'assistant.periodWeek',
-    );
-    return { from, to, label };
-  };
+  const sql = ctx.store.sql;
+  const range = (): QuestionRange => questionRange(q.period, tz, t);
+  if (q.intent === 'offline') return offlineAnswer(tools);
+  if (q.intent === 'overspeed')
+    return q.speedKmh !== null
+      ? overLimitAnswer(sql, q.speedKmh, range(), tools)
+      : overspeedEventsAnswer(sql, range(), tools);
+  if (
+    q.intent !== 'whereIs' &&
+    q.intent !== 'speedOf' &&
+    q.intent !== 'whoDrove' &&
+    q.intent !== 'distanceToday'
+  )
+    return { intent: 'unknown', text: t('assistant.unknown'), items: [] };
+  const d = oneVehicle(text, q, devices, tools);
+  if ('intent' in d) return d;
+  if (q.intent === 'whereIs') return whereIsAnswer(d, tools);
+  if (q.intent === 'speedOf') return speedAnswer(d, tools);
+  if (q.intent === 'whoDrove') return whoDroveAnswer(sql, d, range(), tools);
+  return distanceAnswer(sql, d, q, range(), tools);
+}
 
-  /** The one vehicle a question names, or the answer that asks which. */
-  const oneVehicle = (): { id: number; name: string } | AssistantAnswer => {
-    const found = matchDevices(text, q.subject, devices);
-    if (found.length === 1) return found[0]!;
-    if (found.length > 1)
-      return {
-        intent: q.intent,
-        text: t('assistant.ambiguous', { names: names(found) }),
-        items: found.slice(0, LIST_MAX).map((d) => item(d, '')),
-      };
-    if (!q.subject)
-      return {
-        intent: q.intent,
-        text: t('assistant.whichVehicle', { names: names(devices.slice(0, 3)) }),
-        items: [],
-      };
-    return { intent: q.intent, text: t('assistant.notFound', { name: q.subject }), items: [] };
-  };
-
-  switch (q.intent) {
-    case 'whereIs': {
-      const d = oneVehicle();
-      if ('intent' in d) return d;
-      const p = live.latestPosition(d.id);
-      if (!p)
-        return { intent: q.intent, text: t('assistant.noPosition', { name: d.name }), items: [item(d, '')] };
-      const place = p.address || `${p.latitude.toFixed(5)}, ${p.longitude.toFixed(5)}`;
-      const moving = isMoving(p);
-      const speed = moving
-        ? t('assistant.moving', { speed: formatSpeed(p.speed, units.speedUnit, lang) })
-        : t('assistant.stopped');
-      const st = status(d.id);
-      const statusText = t(
-        st === 'online'
-          ? 'assistant.status.online'
-          : st === 'offline'
-            ? 'assistant.status.offline'
-            : 'assistant.status.unknown',
-      );
-      const when = time.format(new Date(p.fixTime));
-      return {
-        intent: q.intent,
-        text: t('assistant.whereIs', { name: d.name, place, status: statusText, speed, time: when }),
-        items: [item(d, `${place} · ${when}`)],
-      };
-    }
-    case 'offline': {
-      const off = devices.filter((d) => status(d.id) !== 'online');
-      if (!off.length)
-        return { intent: q.intent, text: t('assistant.noneOffline', { total: devices.length }), items: [] };
-      return {
-        intent: q.intent,
-        text: t('assistant.offline', { count: off.length, total: devices.length, names: names(off) }),
-        items: off.slice(0, LIST_MAX).map((d) => {
-          const last = live.latestPosition(d.id);
-          return item(
-            d,
-            last ? time.format(new Date(last.fixTime)) : t('assistant.noPosition', { name: d.name }),
-          );
-        }),
-      };
-    }
-    case 'speedOf': {
-      const d = oneVehicle();
-      return 'intent' in d ? d : speedAnswer(d, tools);
-    }
-    case 'whoDrove': {
-      const d = oneVehicle();
-      return 'intent' in d ? d : whoDroveAnswer(ctx.store.sql, d, range(), tools);
-    }
-    case 'distanceToday': {
-      const d = oneVehicle();
-      if ('intent' in d) return d;
-      const { from, to, label } = range();
-      const totalDistance = jsonField(ctx.store.sql.dialect, 'attributes', 'totalDistance', true);
-      const total = (order: 'asc' | 'desc') =>
-        positionValueAtEdge(ctx.store.sql, totalDistance, d.id, from, to, order);
-      const first = total('asc');
-      const last = total('desc');
-      const meters = first && last ? Math.max(0, Number(last.t ?? 0) - Number(first.t ?? 0)) : 0;
-      const distance = formatDistance(meters, units.distanceUnit, lang, 1);
-      return {
-        intent: q.intent,
-        text:
-          q.period === 'today'
-            ? t('assistant.distanceToday', { name: d.name, distance })
-            : t('assistant.distance', { name: d.name, distance, period: label }),
-        items: [item(d, distance)],
-      };
-    }
-    case 'overspeed': {
-      const { from, to, label } = range();
-      if (q.speedKmh !== null) return overLimitAnswer(ctx.store.sql, q.speedKmh, range(), tools);
-      const speed = jsonField(ctx.store.sql.dialect, 'attributes', 'speed', true);
-      const rows = eventCountsByDevice(ctx.store.sql, 'deviceOverspeed', speed, from, to);
-      const byId = new Map(devices.map((d) => [d.id, d]));
-      const hits = rows
-        .filter((r) => byId.has(r.deviceId))
-        .map((r) => ({ ...r, device: byId.get(r.deviceId)! }));
-      const period = label;
-      if (!hits.length) return { intent: q.intent, text: t('assistant.noOverspeed', { period }), items: [] };
-      return {
-        intent: q.intent,
-        text: t('assistant.overspeed', {
-          count: hits.length,
-          period,
-          names: names(hits.map((h) => h.device)),
-        }),
-        items: hits
-          .slice(0, LIST_MAX)
-          .map((h) =>
-            item(
-              h.device,
-              `${h.n}× · ${h.top ? formatSpeed(Number(h.top), units.speedUnit, lang) : ''}`.replace(
-                / · $/,
-                '',
-              ),
-            ),
-          ),
-      };
-    }
-    default:
-      return { intent: 'unknown', text: t('assistant.unknown'), items: [] };
-  }
+/** The question's period as ISO bounds, days cut in the caller's time zone, and its words. */
+function questionRange(
+  period: ParsedQuestion['period'],
+  tz: string,
+  t: (key: MessageKey) => string,
+): QuestionRange {
+  const now = Date.now();
+  const offset = timeZoneOffset(now, tz) / 60_000;
+  const from = new Date(periodStart(period, now, offset)).toISOString();
+  const to =
+    period === 'yesterday'
+      ? new Date(periodStart('today', now, offset)).toISOString()
+      : new Date(now + 1).toISOString();
+  const label = t(
+    period === 'today'
+      ? 'assistant.periodToday'
+      : period === 'yesterday'
+        ? 'assistant.periodYesterday'
+        : 'assistant.periodWeek',
+  );
+  return { from, to, label };
 }

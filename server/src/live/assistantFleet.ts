@@ -34,6 +34,8 @@ export interface FleetTools {
   latest(id: number): Position | null;
   status(id: number): string;
   speed(knots: number): string;
+  /** metres in the caller's unit, one decimal */
+  distance(meters: number): string;
   time(iso: string): string;
 }
 
