@@ -8,6 +8,8 @@
 export const SQL_IN_REPOSITORIES = [
   'server/src/authorize.ts',
   'server/src/ext/billing/**',
+  'server/src/ext/shares.ts',
+  'server/src/ext/sharesGateway.ts',
   'server/src/live/activity.ts',
   'server/src/live/assistant.ts',
   'server/src/live/assistantDrivers.ts',

@@ -23,28 +23,10 @@ import { checkWrite, managedUserIds, serverSwitch } from '../traccar/access.ts';
 import { requireUser, type UserRow } from '../traccar/auth.ts';
 import { logAction } from '../traccar/audit.ts';
 import { createShare, extendShare, revokeShare } from '../traccar/share.ts';
+import { listShares, listedShare, type ListedShare } from '../db/repos/shares.ts';
+import { findUserById } from '../db/repos/users.ts';
 
-export interface ShareRow {
-  id: number;
-  creatorId: number;
-  token: string;
-  deviceId: number | null;
-  groupId: number | null;
-  expirationTime: string;
-  createdAt: string;
-  name: string | null;
-  creatorName: string | null;
-}
-
-export const SHARE_SELECT = `
-  SELECT s.id, s.creatorId, s.token, s.deviceId, s.groupId, s.expirationTime, s.createdAt,
-         coalesce(d.name, g.name, s.targetName) AS name, coalesce(u.name, s.creatorName) AS creatorName
-  FROM shares s
-  LEFT JOIN devices d ON d.id = s.deviceId
-  LEFT JOIN groups g ON g.id = s.groupId
-  LEFT JOIN users u ON u.id = s.creatorId`;
-
-export const toShareRecord = (r: ShareRow): ShareRecord => ({
+export const toShareRecord = (r: ListedShare): ShareRecord => ({
   id: r.id,
   token: r.token,
   deviceId: r.deviceId,
@@ -62,14 +44,8 @@ function visibleCreators(ctx: AppContext, user: UserRow): number[] | null {
   return [user.id, ...managedUserIds(ctx, user.id)];
 }
 
-function listShares(ctx: AppContext, user: UserRow): ShareRecord[] {
-  const creators = visibleCreators(ctx, user);
-  const rows = creators
-    ? (ctx.store.sql
-        .prepare(`${SHARE_SELECT} WHERE s.creatorId IN (${creators.map(() => '?').join(',')}) ORDER BY s.id`)
-        .all(...creators) as ShareRow[])
-    : (ctx.store.sql.prepare(`${SHARE_SELECT} ORDER BY s.id`).all() as ShareRow[]);
-  return rows.map(toShareRecord);
+function sharesOf(ctx: AppContext, user: UserRow): ShareRecord[] {
+  return listShares(ctx.store.sql, visibleCreators(ctx, user)).map(toShareRecord);
 }
 
 type Who = Parameters<typeof invalidInput>[2];
@@ -110,12 +86,12 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
   }
 
   const listOne = (id: number): ShareRecord | null => {
-    const row = ctx.store.sql.prepare(`${SHARE_SELECT} WHERE s.id = ?`).get(id) as ShareRow | undefined;
+    const row = listedShare(ctx.store.sql, id);
     return row ? toShareRecord(row) : null;
   };
 
   // the share bits (the table); the Plus edition and the switch are the handlers' refusals
-  app.get(`/${ns}/shares`, edge({ need: 'table' }), async (req) => listShares(ctx, await caller(req)));
+  app.get(`/${ns}/shares`, edge({ need: 'table' }), async (req) => sharesOf(ctx, await caller(req)));
 
   const createEdge = edge({ body: shareCreateSchema, need: 'table', invalid: shareInvalid });
   app.post(`/${ns}/shares`, createEdge, async (req, reply) => {
@@ -145,9 +121,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
     const input = edgeValue(shareUpdateSchema, req.body);
     let until = shareExpiry(ctx, req, user, input.expirationTime);
     // Never past the account of the user who created it (as on creation).
-    const creator = ctx.store.sql
-      .prepare('SELECT expirationTime FROM users WHERE id = ?')
-      .get(share.creatorId) as { expirationTime: string | null } | undefined;
+    const creator = findUserById(ctx.store.sql, share.creatorId);
     if (creator?.expirationTime && Date.parse(creator.expirationTime) < until.getTime())
       until = new Date(creator.expirationTime);
     extendShare(ctx, share.id, until);

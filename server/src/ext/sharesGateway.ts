@@ -21,14 +21,16 @@ import { upstreamOf } from '../gateway/upstream.ts';
 import { credentials, upstreamUser } from '../gateway/identity.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
+import { shareExpiry, shareInvalid, toShareRecord, translateFor } from './shares.ts';
 import {
-  SHARE_SELECT,
-  shareExpiry,
-  shareInvalid,
-  toShareRecord,
-  translateFor,
-  type ShareRow,
-} from './shares.ts';
+  deleteShare,
+  insertShare,
+  latestShareExpiry,
+  listShares,
+  listedShare,
+  replaceShareToken,
+  shareGuestToken,
+} from '../db/repos/shares.ts';
 
 const TIMEOUT_MS = 15_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -105,7 +107,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
   }
 
   const listOne = (id: number): ShareRecord | null => {
-    const row = sql.prepare(`${SHARE_SELECT} WHERE s.id = ?`).get(id) as ShareRow | undefined;
+    const row = listedShare(sql, id);
     return row ? toShareRecord(row) : null;
   };
 
@@ -154,10 +156,8 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
   /** The guest's expirationTime = its latest live link's (as in embedded mode); none left ⇒ deleted upstream. */
   async function syncGuest(headers: Record<string, string>, guestId: number): Promise<void> {
     if (!guestId) return;
-    const latest = sql
-      .prepare('SELECT max(expirationTime) AS until FROM shares WHERE guestId = ?')
-      .get(guestId) as { until: string | null };
-    if (!latest.until || Date.parse(latest.until) <= Date.now()) {
+    const until = latestShareExpiry(sql, guestId);
+    if (!until || Date.parse(until) <= Date.now()) {
       const del = await upstream(ctx, `/api/users/${guestId}`, { method: 'DELETE', headers });
       if (!del.ok && del.status !== 404) throw await relay(del);
       return;
@@ -168,7 +168,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     const put = await upstream(ctx, `/api/users/${guestId}`, {
       method: 'PUT',
       headers,
-      json: { ...guest, expirationTime: latest.until, disabled: false },
+      json: { ...guest, expirationTime: until, disabled: false },
     });
     if (!put.ok) throw await relay(put);
   }
@@ -202,12 +202,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
 
   app.get(`/${ns}/shares`, edge({ need: 'table' }), async (req) => {
     const { user } = await caller(req);
-    const rows = (
-      user.administrator
-        ? sql.prepare(`${SHARE_SELECT} ORDER BY s.id`).all()
-        : sql.prepare(`${SHARE_SELECT} WHERE s.creatorId = ? ORDER BY s.id`).all(user.id)
-    ) as ShareRow[];
-    return rows.map(toShareRecord);
+    return listShares(sql, user.administrator ? null : [user.id]).map(toShareRecord);
   });
 
   app.post(`/${ns}/shares`, createEdge, async (req) => {
@@ -225,25 +220,18 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     if (!res.ok) throw await relay(res);
     const token = (await res.text()).trim();
     const guestId = await findGuest(headers, `${user.email}:${guestSuffix}`);
-    const rowId = Number(
-      sql
-        .prepare(
-          `INSERT INTO shares (creatorId, guestId, token, tokenId, deviceId, groupId, expirationTime, createdAt,
-             targetName, creatorName) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          user.id,
-          guestId,
-          token,
-          sha256(token),
-          kind === 'device' ? id : null,
-          kind === 'group' ? id : null,
-          until.toISOString(),
-          new Date().toISOString(),
-          name,
-          user.name ?? '',
-        ).lastInsertRowid,
-    );
+    const rowId = insertShare(sql, {
+      creatorId: user.id,
+      guestId,
+      token,
+      tokenId: sha256(token),
+      deviceId: kind === 'device' ? id : null,
+      groupId: kind === 'group' ? id : null,
+      expirationTime: until.toISOString(),
+      createdAt: new Date().toISOString(),
+      targetName: name,
+      creatorName: user.name ?? '',
+    });
     await syncGuest(headers, guestId);
     return listOne(rowId);
   });
@@ -255,15 +243,10 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     const input = edgeValue(shareUpdateSchema, req.body);
     const until = shareExpiry(ctx, req, user, input.expirationTime);
     const headers = service(req, user);
-    const row = sql.prepare('SELECT guestId, token FROM shares WHERE id = ?').get(share.id) as {
-      guestId: number;
-      token: string;
-    };
+    const row = shareGuestToken(sql, share.id)!;
     if (!row.guestId) throw invalidInput(ctx, req, user, 'share.gatewayNeedsToken');
     const token = await guestToken(headers, row.guestId, until);
-    sql
-      .prepare('UPDATE shares SET token = ?, tokenId = ?, expirationTime = ? WHERE id = ?')
-      .run(token, sha256(token), until.toISOString(), share.id);
+    replaceShareToken(sql, share.id, { token, tokenId: sha256(token), expirationTime: until.toISOString() });
     await revokeToken(headers, row.token);
     await syncGuest(headers, row.guestId);
     return listOne(share.id);
@@ -274,12 +257,9 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     const share = visibleShare(req, user);
     await checkWrite(user);
     const headers = service(req, user);
-    const row = sql.prepare('SELECT guestId, token FROM shares WHERE id = ?').get(share.id) as {
-      guestId: number;
-      token: string;
-    };
+    const row = shareGuestToken(sql, share.id)!;
     await revokeToken(headers, row.token);
-    sql.prepare('DELETE FROM shares WHERE id = ?').run(share.id);
+    deleteShare(sql, share.id);
     await syncGuest(headers, row.guestId);
     return reply.status(204).send();
   });

@@ -20,7 +20,18 @@ import {
   setInvoiceCharge,
   setInvoiceStatus,
 } from '../../src/db/repos/billing.ts';
-import { insertUserRow, userAccounts } from '../../src/db/repos/users.ts';
+import { deleteObject, insertObject } from '../../src/db/repos/objects.ts';
+import { insertToken } from '../../src/db/repos/sessions.ts';
+import {
+  insertShare,
+  latestLiveShareExpiry,
+  latestShareExpiry,
+  listShares,
+  listedShare,
+  replaceShareToken,
+  shareGuestToken,
+} from '../../src/db/repos/shares.ts';
+import { deleteUserRow, insertUserRow, userAccounts } from '../../src/db/repos/users.ts';
 import { dropStore, storeEnv } from '../helpers/store.ts';
 
 const key = `repos-ext-${randomUUID()}`;
@@ -120,5 +131,92 @@ describe('extension repositories', () => {
       disabled: 0,
       attributes: '{}',
     });
+  });
+
+  it('shares: listed with the names of their target and creator as they are now, else as stored', () => {
+    const db = store.sql;
+    const ana = newUser('ana-share@example.com');
+    const bia = newUser('bia-share@example.com');
+    const gone = newUser('gone-share@example.com');
+    const guest = newUser('ana-share@example.com:u-9');
+    const device = insertObject(db, 'devices', {
+      name: 'Truck 9',
+      uniqueId: 'u-9',
+      groupId: 0,
+      calendarId: 0,
+      disabled: 0,
+      attributes: '{}',
+    });
+    const group = insertObject(db, 'groups', { name: 'North', groupId: 0, attributes: '{}' });
+    const share = (
+      creatorId: number,
+      target: { deviceId?: number; groupId?: number },
+      until: string,
+      n: number,
+    ) =>
+      insertShare(db, {
+        creatorId,
+        guestId: guest,
+        token: `tok-${n}`,
+        tokenId: `hash-${n}`,
+        deviceId: target.deviceId ?? null,
+        groupId: target.groupId ?? null,
+        expirationTime: until,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        targetName: `stored ${n}`,
+        creatorName: `creator ${n}`,
+      });
+    const s1 = share(ana, { deviceId: device }, '2030-01-01T00:00:00.000Z', 1);
+    const s2 = share(bia, { groupId: group }, '2031-01-01T00:00:00.000Z', 2);
+    const s3 = share(gone, { deviceId: 999_999 }, '2029-01-01T00:00:00.000Z', 3);
+    deleteUserRow(db, gone);
+    expect(s2).toBeGreaterThan(s1);
+
+    const names = (ids: number[] | null) => listShares(db, ids).map((r) => [r.id, r.name, r.creatorName]);
+    expect(names(null)).toEqual([
+      [s1, 'Truck 9', 'ana-share@example.com'],
+      [s2, 'North', 'bia-share@example.com'],
+      [s3, 'stored 3', 'creator 3'],
+    ]);
+    expect(names([bia, gone])).toEqual([
+      [s2, 'North', 'bia-share@example.com'],
+      [s3, 'stored 3', 'creator 3'],
+    ]);
+    expect(names([])).toEqual([]);
+    deleteObject(db, 'devices', device);
+    expect(listedShare(db, s1)).toEqual({
+      id: s1,
+      creatorId: ana,
+      token: 'tok-1',
+      deviceId: device,
+      groupId: null,
+      expirationTime: '2030-01-01T00:00:00.000Z',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      name: 'stored 1',
+      creatorName: 'ana-share@example.com',
+    });
+    expect(listedShare(db, 999_999)).toBeUndefined();
+
+    // the guest's latest expiry: every share's (gateway mode), or only those whose token lives (embedded)
+    expect(latestShareExpiry(db, guest)).toBe('2031-01-01T00:00:00.000Z');
+    expect(latestShareExpiry(db, ana)).toBeNull();
+    insertToken(db, {
+      id: 'hash-1',
+      userId: guest,
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      kind: 'api',
+      sessionId: null,
+    });
+    expect(latestLiveShareExpiry(db, guest)).toBe('2030-01-01T00:00:00.000Z');
+
+    expect(shareGuestToken(db, s2)).toEqual({ guestId: guest, token: 'tok-2' });
+    replaceShareToken(db, s2, {
+      token: 'tok-2b',
+      tokenId: 'hash-2b',
+      expirationTime: '2032-01-01T00:00:00.000Z',
+    });
+    expect(shareGuestToken(db, s2)).toEqual({ guestId: guest, token: 'tok-2b' });
+    expect(latestShareExpiry(db, guest)).toBe('2032-01-01T00:00:00.000Z');
+    expect(shareGuestToken(db, s1)).toEqual({ guestId: guest, token: 'tok-1' });
   });
 });
