@@ -15,6 +15,7 @@ import {
 } from '../helpers/index.ts';
 import { getLive } from '../../src/live/ingest.ts';
 import { positionFromRow, type PositionDbRow } from '../../src/live/json.ts';
+import { RouteJsonReader } from '../../src/live/reports/routeJson.ts';
 
 let t: TestApp;
 let ns: string;
@@ -146,6 +147,24 @@ describe('GET /{ns}/route', () => {
     );
     expect([...first, ...second]).toEqual(whole);
     expect(second).toHaveLength(11);
+  });
+
+  it('a page of plain rows is written and joined by its query (SQLite), the same positions as row by row', () => {
+    const sql = t.ctx.store.sql;
+    const rows = sql
+      .prepare('SELECT * FROM positions WHERE deviceId = ? ORDER BY fixTime, id')
+      .all(deviceId) as PositionDbRow[];
+    const reader = new RouteJsonReader(sql);
+    // after the odd rows (ids[3 … 12]): 50 positions the query writes
+    const after = reader.cursor(deviceId, rows[20].id);
+    const upper = new Date(T0 + N * 30_000 + 1).toISOString();
+    const texts = reader.texts(deviceId, FROM, upper, 50, after);
+    expect(JSON.parse(`[${texts.join(',')}]`)).toEqual(rows.slice(21, 71).map(positionFromRow));
+    expect(texts).toHaveLength(sql.dialect === 'sqlite' ? 1 : 50);
+    // a page holding an odd row is read row by row, in order
+    const odd = reader.texts(deviceId, FROM, upper, 20, null);
+    expect(JSON.parse(`[${odd.join(',')}]`)).toEqual(rows.slice(0, 20).map(positionFromRow));
+    expect(reader.texts(deviceId, upper, upper, 20, null)).toEqual([]);
   });
 
   it('bad parameters are a translated 400', async () => {

@@ -1,11 +1,19 @@
 // A route's positions as their API JSON texts, read page by page in (fixTime, id) order: GET /api/reports/route,
 // GET /api/positions with from/to and the history's paged GET /{ns}/route all answer these texts. On SQLite the
-// query writes each row's JSON itself (json_object): reading 100,000 rows as JS objects and mapping them to text
-// took several times as long (bench/RESULTS.md, "Session 18 – history"). A row only JS can write
-// the same way (a date not in toISOString form, a number stored as text, an infinite one) comes back NULL and is
-// mapped by positionJsonText. PostgreSQL keeps the JS path: its rows come back as objects anyway.
-import type { SqlDatabase, SqlStatement } from '../../db/sql.ts';
+// query writes and joins the page's JSON itself (db/repos/route.ts); a row only JS can write the same way (a date
+// not in toISOString form, a number stored as text, an infinite one) is mapped by positionJsonText. PostgreSQL
+// keeps the JS path: its rows come back as objects anyway.
+import { findPosition } from '../../db/repos/positions.ts';
+import {
+  prepareRoutePageReads,
+  routeCursor,
+  type RouteCursor,
+  type RoutePageReads,
+} from '../../db/repos/route.ts';
+import type { SqlDatabase } from '../../db/sql.ts';
 import type { PositionDbRow } from '../json.ts';
+
+export type { RouteCursor };
 
 /** A stored `toISOString()` date in Jackson's form without re-parsing it (other forms go through Date). */
 function jsonDateText(s: string): string {
@@ -51,84 +59,38 @@ export function positionJsonText(r: PositionDbRow): string {
   );
 }
 
-const ISO_GLOB =
-  "'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'";
-const NUMBERS = ['latitude', 'longitude', 'altitude', 'speed', 'course', 'accuracy'];
-const DATES = ['serverTime', 'deviceTime', 'fixTime'];
-
-/** Stored JSON text of one kind (object / array), else `fallback` (SQL); json_type only reads valid text. */
-const jsonOf = (c: string, type: 'object' | 'array', fallback: string) =>
-  `CASE WHEN typeof(${c}) = 'text' AND json_valid(${c}) THEN ` +
-  `(CASE WHEN json_type(${c}) = '${type}' THEN json(${c}) ELSE ${fallback} END) ELSE ${fallback} END`;
-
-/** The SQLite expression of a position row's JSON text as positionFromRow gives it, NULL where only JS can say. */
-const POSITION_JSON_SQL = (() => {
-  const jsOnly = [
-    "typeof(id) <> 'integer'",
-    "typeof(deviceId) <> 'integer'",
-    "typeof(valid) <> 'integer'",
-    "typeof(protocol) NOT IN ('text', 'null')",
-    "typeof(address) NOT IN ('text', 'null')",
-    ...NUMBERS.map(
-      (c) => `typeof(${c}) NOT IN ('integer', 'real') OR NOT (abs(${c}) <= 1.7976931348623157e308)`,
-    ),
-    ...DATES.map((c) => `typeof(${c}) <> 'text' OR ${c} NOT GLOB ${ISO_GLOB}`),
-  ];
-  const date = (c: string) => `substr(${c}, 1, 23) || '+00:00'`;
-  const object = `json_object('id', id, 'attributes', ${jsonOf('attributes', 'object', "json('{}')")},
-    'deviceId', deviceId, 'protocol', protocol, 'serverTime', ${date('serverTime')},
-    'deviceTime', ${date('deviceTime')}, 'fixTime', ${date('fixTime')},
-    'valid', json(CASE WHEN valid <> 0 THEN 'true' ELSE 'false' END),
-    'latitude', latitude, 'longitude', longitude, 'altitude', altitude, 'speed', speed, 'course', course,
-    'address', address, 'accuracy', accuracy, 'network', CASE WHEN network IS NULL OR network = '' THEN NULL
-      ELSE ${jsonOf('network', 'object', "json('{}')")} END,
-    'geofenceIds', ${jsonOf('geofenceIds', 'array', 'NULL')}, 'outdated', json('false'))`;
-  return `CASE WHEN ${jsOnly.map((c) => `(${c})`).join(' OR ')} THEN NULL ELSE ${object} END`;
-})();
-
-/** Where a page starts: after this position (its fix time and id), or at the period's start. */
-export interface RouteCursor {
-  fixTime: string;
-  id: number;
-}
-
-/** One device's positions of a period as JSON texts, in pages. */
+/** One device's positions of a period as JSON texts, in pages (their SQL: db/repos/route.ts). */
 export class RouteJsonReader {
-  private readonly page: SqlStatement;
-  private readonly byId: SqlStatement;
-  private readonly cursorOf: SqlStatement;
+  private readonly reads: RoutePageReads;
   private readonly sqlite: boolean;
 
-  constructor(db: SqlDatabase) {
+  constructor(private readonly db: SqlDatabase) {
     this.sqlite = db.dialect === 'sqlite';
-    // `fixTime > ? OR id > ?` after the cursor's own fix time: index range on (deviceId, fixTime), then the tie
-    const select = this.sqlite ? `${POSITION_JSON_SQL} AS json, id` : '*';
-    this.page = db.prepare(
-      `SELECT ${select} FROM positions WHERE deviceId = ? AND fixTime >= ? AND fixTime < ? ` +
-        'AND (fixTime > ? OR id > ?) ORDER BY fixTime, id LIMIT ?',
-    );
-    this.byId = db.prepare('SELECT * FROM positions WHERE id = ?');
-    this.cursorOf = db.prepare('SELECT fixTime, id FROM positions WHERE id = ? AND deviceId = ?');
+    this.reads = prepareRoutePageReads(db);
   }
 
   /** The position `id` of the device as a cursor, or null when the device has none of that id. */
   cursor(deviceId: number, id: number): RouteCursor | null {
-    return (this.cursorOf.get(id, deviceId) as RouteCursor | undefined) ?? null;
+    return routeCursor(this.db, deviceId, id) ?? null;
   }
 
   /**
    * At most `limit` positions of the device with lower ≤ fixTime < upper (stored text bounds), after the cursor
-   * when given, as their JSON texts.
+   * when given, as their JSON texts in order: pieces of the answer to join with ',' (on SQLite the whole page is
+   * one piece, the query having joined the positions' texts; none when the page is empty).
    */
   texts(deviceId: number, lower: string, upper: string, limit: number, after?: RouteCursor | null): string[] {
     const from = after && after.fixTime > lower ? after.fixTime : lower;
-    const args = [deviceId, from, upper, after?.fixTime ?? '', after?.id ?? 0, limit];
-    if (!this.sqlite) return (this.page.all(...args) as PositionDbRow[]).map(positionJsonText);
-    const rows = this.page.all(...args) as Array<{ json: string | null; id: number }>;
+    const args = [deviceId, from, upper, after?.fixTime ?? '', after?.id ?? 0, limit] as const;
+    if (!this.sqlite) return this.reads.rows(...args).map((r) => positionJsonText(r as PositionDbRow));
+    const joined = this.reads.joined(...args);
+    if (joined !== null) return joined ? [joined] : [];
+    // a row of the page only JS can write: row by row
+    const rows = this.reads.texts(...args);
     const out = new Array<string>(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
-      out[i] = r.json ?? positionJsonText(this.byId.get(r.id) as PositionDbRow);
+      out[i] = r.json ?? positionJsonText(findPosition(this.db, r.id) as PositionDbRow);
     }
     return out;
   }

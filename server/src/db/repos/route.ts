@@ -1,0 +1,126 @@
+// A device's route read page by page in (fixTime, id) order (live/reports/routeJson.ts): GET /api/reports/route,
+// GET /api/positions with from/to and the history's paged GET /{ns}/route. On SQLite the page's statement writes
+// the positions' API JSON itself and joins them: one text per page, no JS object or string per row (reading
+// 100,000 rows as JS objects and mapping them to text took several times as long, bench/RESULTS.md "Session 18 –
+// history" and "Session 21 – history"). A row only JS can write the same way (a date not in toISOString form, a
+// number stored as text, an infinite one) comes back NULL; the page is then read row by row and those rows go
+// through JS. PostgreSQL reads the rows (its numbers and dates are written by JS). The page statements are hot and
+// dialect-specific, so they are prepared once per reader; the cursor is a compiled query.
+import type { Selectable } from 'kysely';
+import type { PositionRow } from '../schema.ts';
+import type { SqlDatabase, SqlStatement } from '../sql.ts';
+import { qb, row } from './query.ts';
+
+const ISO_GLOB =
+  "'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'";
+const NUMBERS = ['latitude', 'longitude', 'altitude', 'speed', 'course', 'accuracy'];
+const DATES = ['serverTime', 'deviceTime', 'fixTime'];
+
+/** Stored JSON text of one kind (object / array) as it is, else `fallback` (SQL text of a JSON value). */
+const jsonOf = (c: string, type: 'object' | 'array', fallback: string) =>
+  `CASE WHEN typeof(${c}) = 'text' AND json_valid(${c}) AND json_type(${c}) = '${type}' THEN ${c} ELSE ${fallback} END`;
+
+/** A stored `toISOString()` date as Jackson writes it ("…+00:00"); the NULL check below vouches for its form. */
+const date = (c: string) => `'"' || substr(${c}, 1, 23) || '+00:00"'`;
+
+/**
+ * The SQLite expression of a position row's JSON text as positionFromRow gives it (same fields and order; numbers
+ * as SQLite's JSON writes them, e.g. 760.0 for 760), NULL where only JS can say. Plain concatenation: json_object
+ * over the same values cost about a third more.
+ */
+const POSITION_JSON_SQL = (() => {
+  const jsOnly = [
+    "typeof(id) <> 'integer'",
+    "typeof(deviceId) <> 'integer'",
+    "typeof(valid) <> 'integer'",
+    "typeof(protocol) NOT IN ('text', 'null')",
+    "typeof(address) NOT IN ('text', 'null')",
+    ...NUMBERS.map(
+      (c) => `typeof(${c}) NOT IN ('integer', 'real') OR NOT (abs(${c}) <= 1.7976931348623157e308)`,
+    ),
+    ...DATES.map((c) => `typeof(${c}) <> 'text' OR ${c} NOT GLOB ${ISO_GLOB}`),
+  ];
+  const text = [
+    `'{"id":' || id`,
+    `',"attributes":' || ${jsonOf('attributes', 'object', "'{}'")}`,
+    `',"deviceId":' || deviceId`,
+    `',"protocol":' || json_quote(protocol)`,
+    `',"serverTime":' || ${date('serverTime')}`,
+    `',"deviceTime":' || ${date('deviceTime')}`,
+    `',"fixTime":' || ${date('fixTime')}`,
+    `',"valid":' || CASE WHEN valid <> 0 THEN 'true' ELSE 'false' END`,
+    ...['latitude', 'longitude', 'altitude', 'speed', 'course'].map((c) => `',"${c}":' || json_quote(${c})`),
+    `',"address":' || json_quote(address)`,
+    `',"accuracy":' || json_quote(accuracy)`,
+    `',"network":' || CASE WHEN network IS NULL OR network = '' THEN 'null' ELSE ${jsonOf('network', 'object', "'{}'")} END`,
+    `',"geofenceIds":' || ${jsonOf('geofenceIds', 'array', "'null'")}`,
+    `',"outdated":false}'`,
+  ].join(' || ');
+  return `CASE WHEN ${jsOnly.map((c) => `(${c})`).join(' OR ')} THEN NULL ELSE ${text} END`;
+})();
+
+/** `fixTime > ? OR id > ?` after the cursor's own fix time: index range on (deviceId, fixTime), then the tie. */
+const PAGE_WHERE =
+  'FROM positions WHERE deviceId = ? AND fixTime >= ? AND fixTime < ? AND (fixTime > ? OR id > ?) ' +
+  'ORDER BY fixTime, id LIMIT ?';
+
+/** Where a page starts: after this position (its fix time and id), or at the period's start. */
+export interface RouteCursor {
+  fixTime: string;
+  id: number;
+}
+
+/** The arguments of a page: device, lower bound, upper bound, cursor fix time, cursor id, limit. */
+type PageArgs = [number, string, string, string, number, number];
+
+export type StoredPosition = Selectable<PositionRow>;
+
+/** The page reads of one store, prepared once. */
+export interface RoutePageReads {
+  /**
+   * SQLite: the page's JSON texts joined by commas ('' when empty), or null when a row of it needs JS.
+   * PostgreSQL: always null (read the rows).
+   */
+  joined(...args: PageArgs): string | null;
+  /** The page's rows: SQLite, each row's JSON text or null with its id; PostgreSQL, the stored rows. */
+  texts(...args: PageArgs): Array<{ json: string | null; id: number }>;
+  rows(...args: PageArgs): StoredPosition[];
+}
+
+export function prepareRoutePageReads(db: SqlDatabase): RoutePageReads {
+  if (db.dialect !== 'sqlite') {
+    const all = db.prepare(`SELECT * ${PAGE_WHERE}`);
+    return {
+      joined: () => null,
+      texts: () => [],
+      rows: (...args) => all.all(...args) as StoredPosition[],
+    };
+  }
+  // the page's rows in order (a co-routine), joined in that order; count(j) < count(*) when one needs JS
+  const joined: SqlStatement = db.prepare(
+    `SELECT group_concat(j, ',') AS text, count(*) AS n, count(j) AS written ` +
+      `FROM (SELECT ${POSITION_JSON_SQL} AS j ${PAGE_WHERE})`,
+  );
+  const texts = db.prepare(`SELECT ${POSITION_JSON_SQL} AS json, id ${PAGE_WHERE}`);
+  const all = db.prepare(`SELECT * ${PAGE_WHERE}`);
+  return {
+    joined(...args) {
+      const r = joined.get(...args) as { text: string | null; n: number; written: number };
+      return r.written < r.n ? null : (r.text ?? '');
+    },
+    texts: (...args) => texts.all(...args) as Array<{ json: string | null; id: number }>,
+    rows: (...args) => all.all(...args) as StoredPosition[],
+  };
+}
+
+/** The position `id` of the device as a route cursor, if the device has one of that id. */
+export function routeCursor(db: SqlDatabase, deviceId: number, id: number): RouteCursor | undefined {
+  return row(
+    db,
+    qb(db)
+      .selectFrom('positions')
+      .select(['fixTime', 'id'])
+      .where('id', '=', id)
+      .where('deviceId', '=', deviceId),
+  );
+}
