@@ -1,13 +1,14 @@
 // The list view of a catalogue manager (issue #33): search box (or an intro line) and the add button, the load
 // error and empty texts, the rows with their actions (link objects, edit, delete — each offered only when the
 // viewer's rights allow it) and the delete confirmation. Test ids follow `prefix` (one item) and `plural`.
-import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconEdit, IconLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconEdit, IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { foldText } from '@rastro/domain';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { ResourceType, ResourceTypes } from '../api/resources.ts';
 import { CatalogueTable, type CatalogueColumn } from './CatalogueTable.tsx';
 import { InlineDeleteConfirm } from './InlineDeleteConfirm.tsx';
+import { SearchInput } from './SearchInput.tsx';
 import type { Catalogue } from './useCatalogue.ts';
 
 export interface CatalogueListProps<R extends ResourceType, F extends { id: number }> {
@@ -115,15 +116,12 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
     <Stack gap="sm">
       <Group justify="space-between" wrap="nowrap">
         {searchable ? (
-          <TextInput
-            size="xs"
+          <SearchInput
             style={{ flex: 1 }}
-            leftSection={<IconSearch size={14} />}
-            placeholder={t('search')}
-            aria-label={t('search')}
+            label={t('search')}
             value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
-            data-testid={`${plural}-search`}
+            onSearch={setQuery}
+            testId={`${plural}-search`}
           />
         ) : (
           props.intro

@@ -13,18 +13,9 @@ import {
   Menu,
   Stack,
   Text,
-  TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import {
-  IconCircle,
-  IconEdit,
-  IconLine,
-  IconPlus,
-  IconPolygon,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconCircle, IconEdit, IconLine, IconPlus, IconPolygon, IconTrash } from '@tabler/icons-react';
 import {
   GEOFENCE_DEFAULT_COLOR,
   areaBounds,
@@ -41,6 +32,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
+import { SearchInput } from '../../components/SearchInput.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useCatalogue } from '../../components/useCatalogue.ts';
 import { getLiveMap } from '../../stores/live.ts';
@@ -93,15 +85,12 @@ export function GeofencesPage() {
   return (
     <Stack gap="sm" data-testid="geofences-page">
       <Group gap="xs" wrap="nowrap">
-        <TextInput
+        <SearchInput
           flex={1}
-          size="xs"
-          placeholder={t('search')}
-          aria-label={t('search')}
-          leftSection={<IconSearch size={14} />}
+          label={t('search')}
           value={query}
-          onChange={(e) => setQuery(e.currentTarget.value)}
-          data-testid="geofence-search"
+          onSearch={setQuery}
+          testId="geofence-search"
         />
         {actions.create && (
           <Menu position="bottom-end" withinPortal>

@@ -11,9 +11,8 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
-import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { attrNumber, engineLogLabelKey } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +25,7 @@ import {
   resolvePeriod,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
+import { SearchInput } from '../../components/SearchInput.tsx';
 import { userTimeZone } from '../../components/timeZone.ts';
 import { XLSX_MIME, buildXlsx, downloadBlob, fileStem } from '../../components/xlsx.ts';
 import { useLive } from '../../stores/live.ts';
@@ -200,16 +200,15 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
         )}
         {state.status === 'ok' && (
           <>
-            <TextInput
-              leftSection={<IconSearch size={14} />}
-              placeholder={t('search')}
-              aria-label={t('search')}
+            <SearchInput
+              size="sm"
+              label={t('search')}
               value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
+              onSearch={(text) => {
+                setSearch(text);
                 setPage(1);
               }}
-              data-testid="logs-search"
+              testId="logs-search"
             />
             <Text size="sm" c="dimmed" data-testid="logs-count" data-count={shown.length}>
               {t('count', { count: shown.length })}

@@ -2,9 +2,9 @@
 // caller's scheduled reports with a search, the create/edit form (ScheduledReportForm) and delete with a
 // confirmation. The server runs each one when its calendar's period ends and mails it (live/reports/scheduled.ts).
 // Read-only users see the list only (mayWrite); the server's refusals are shown as it words them.
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   canDeleteById,
@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { serverDetail } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
+import { SearchInput } from '../../components/SearchInput.tsx';
 import { useSession } from '../../stores/session.ts';
 import { ScheduledReportForm } from './ScheduledReportForm.tsx';
 import { ScheduledTable } from './ScheduledTable.tsx';
@@ -136,14 +137,13 @@ export function ScheduledReports({ onClose }: { onClose(): void }) {
             {t('scheduled.description')}
           </Text>
           <Group justify="space-between" wrap="wrap">
-            <TextInput
-              aria-label={t('scheduled.search')}
-              placeholder={t('scheduled.search')}
-              leftSection={<IconSearch size={14} />}
+            <SearchInput
+              size="sm"
+              label={t('scheduled.search')}
               value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
+              onSearch={setSearch}
               style={{ flex: '1 1 200px' }}
-              data-testid="scheduled-search"
+              testId="scheduled-search"
             />
             {writable && (
               <Button

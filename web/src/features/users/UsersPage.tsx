@@ -7,11 +7,12 @@
 // reactivate him (POST /{ns}/users/{id}/suspend | reactivate, after a confirmation). Each user is a card
 // (UserCard) so nothing is wider than a 390 px phone or the desktop panel (issue #29); the state and actions live
 // in useUsersList.
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconFileSpreadsheet, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../i18n/index.ts';
+import { SearchInput } from '../../components/SearchInput.tsx';
 import { useCan } from '../../components/useCan.ts';
 import { ImportUsersModal } from './ImportUsersModal.tsx';
 import { LinkDevicesModal } from './LinkDevicesModal.tsx';
@@ -35,22 +36,14 @@ export function UsersPage() {
 
 function UsersList() {
   const { t } = useTranslation('users');
-  const { list, all, users, search, setSearch, rights, actions, dialogs: d } = useUsersList();
+  const { loaded, loadError, all, users, search, setSearch, rights, actions, dialogs: d } = useUsersList();
   const dateFmt = useMemo(() => new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short' }), []);
   const now = Date.now();
 
   return (
     <Stack gap="sm" data-testid="users-page">
       {/* the search box on its own line, full width; the buttons below it wrap on a phone */}
-      <TextInput
-        size="xs"
-        leftSection={<IconSearch size={14} />}
-        placeholder={t('search')}
-        aria-label={t('search')}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        data-testid="users-search"
-      />
+      <SearchInput label={t('search')} value={search} onSearch={setSearch} testId="users-search" />
       {rights.creatable && (
         <Group gap={6} justify="flex-end">
           <Button
@@ -73,8 +66,8 @@ function UsersList() {
           </Button>
         </Group>
       )}
-      {list.isError && <Alert color="red">{t('loadError')}</Alert>}
-      {list.data && users.length === 0 && (
+      {loadError && <Alert color="red">{t('loadError')}</Alert>}
+      {loaded && users.length === 0 && (
         <Text size="sm" c="dimmed" data-testid="users-empty">
           {t('empty')}
         </Text>

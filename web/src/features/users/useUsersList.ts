@@ -1,5 +1,6 @@
 // The state and actions of the users page (SPEC §5, §6): what the caller may do to each user (edit, delete, log in
-// as, suspend with billing on), the dialogs it has open and what their confirmations send to the server.
+// as, suspend with billing on), the dialogs it has open and what their confirmations send to the server. The list
+// and delete with its confirmation are the catalogue scaffold's (useCatalogue); the rest is the page's own.
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,10 +17,10 @@ import {
   type User,
 } from '@rastro/domain';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api, ext, serverDetail } from '../../api/http.ts';
-import { resourceKeys, useDeleteResource, useResourceList } from '../../api/resources.ts';
+import { resourceKeys } from '../../api/resources.ts';
 import { useCan } from '../../components/useCan.ts';
+import { useCatalogue } from '../../components/useCatalogue.ts';
 import { openDialog } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
 
@@ -36,14 +37,11 @@ export function filterUsers<T extends Pick<User, 'name' | 'email' | 'phone'>>(
 }
 
 /** What the caller may do on the users page: its role, billing, and each user's refusals. */
-function useUserRights(all: readonly User[]) {
+function useUserRights(all: readonly User[], can: { create: boolean; edit: boolean; delete: boolean }) {
   const actor = useSession((s) => s.user);
   const server = useSession((s) => s.server);
   const ns = useSession((s) => s.ns);
   const admin = isAdmin(actor);
-  const canCreate = useCan('users.create');
-  const canEdit = useCan('users.edit');
-  const canDelete = useCan('users.delete');
   const canLoginAs = useCan('users.loginAs');
   // SPEC §5/§6: nobody deletes itself; the superior administrator (the first one) and an administrator managing
   // the actor are not edited, suspended or deleted by another administrator (the server refuses it too).
@@ -57,9 +55,9 @@ function useUserRights(all: readonly User[]) {
     manages: admin || isManager(actor),
     billingOn: admin && attrBool(server?.attributes?.[nsKey(ns, 'enableBilling')]),
     /** The access table's users.create / edit / delete, as the server's gate asks them. */
-    creatable: canCreate,
-    editable: canEdit,
-    deletable: canDelete,
+    creatable: can.create,
+    editable: can.edit,
+    deletable: can.delete,
     limitReached: userLimitReached(actor?.userLimit ?? 0, managedCount, admin),
     editDenial: (u: User) => (actor ? userEditDenial(actor, u, superior) : null),
     deleteDenial: (u: User) => (actor ? userDeleteDenial(actor, u, superior) : null),
@@ -72,12 +70,17 @@ export type UserRights = ReturnType<typeof useUserRights>;
 
 /** The page's list, search, rights, open dialogs and the actions behind their buttons. */
 export function useUsersList() {
-  const { t } = useTranslation('users');
-  const list = useResourceList('users');
-  const remove = useDeleteResource('users');
+  // users.create / edit / delete of the access table, as the server's gate asks them
+  const can = { create: useCan('users.create'), edit: useCan('users.edit'), delete: useCan('users.delete') };
+  const c = useCatalogue<'users', { id: number }>({
+    resource: 'users',
+    ns: 'users',
+    area: 'users',
+    rights: can,
+  });
+  const { t } = c;
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
-  const [deleting, setDeleting] = useState<User | null>(null);
   const [linking, setLinking] = useState<User | null>(null);
   const [messaging, setMessaging] = useState<User | null>(null);
   const [importing, setImporting] = useState(false);
@@ -85,8 +88,8 @@ export function useUsersList() {
   const [switching, setSwitching] = useState(false);
   const [suspension, setSuspension] = useState<Suspension | null>(null);
   const [suspending, setSuspending] = useState(false);
-  const all = useMemo(() => list.data ?? [], [list.data]);
-  const rights = useUserRights(all);
+  const all = c.items;
+  const rights = useUserRights(all, c.rights);
   const users = useMemo(() => filterUsers(visibleUsers(all), search), [all, search]);
   const fail = (message: string) => notifications.show({ color: 'red', message });
 
@@ -100,18 +103,6 @@ export function useUsersList() {
       setSwitching(false);
       fail(serverDetail(err) || t('loginAs.error'));
     }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.show({ color: 'green', message: t('deleted') });
-    } catch (e) {
-      console.warn('user not deleted', e);
-      fail(`${t('deleteError')}${serverDetail(e)}`);
-    }
-    setDeleting(null);
   };
 
   const confirmSuspension = async () => {
@@ -144,7 +135,7 @@ export function useUsersList() {
     askDelete(u: User) {
       const denial = rights.deleteDenial(u);
       if (denial) fail(t(denial));
-      else setDeleting(u);
+      else c.setDeleting(u);
     },
     message: setMessaging,
     link: setLinking,
@@ -153,7 +144,8 @@ export function useUsersList() {
   };
 
   return {
-    list,
+    loaded: c.loaded,
+    loadError: c.loadError,
     all,
     users,
     search,
@@ -161,10 +153,10 @@ export function useUsersList() {
     rights,
     actions,
     dialogs: {
-      deleting,
-      setDeleting,
-      deletePending: remove.isPending,
-      confirmDelete,
+      deleting: c.deleting,
+      setDeleting: c.setDeleting,
+      deletePending: c.removing,
+      confirmDelete: c.confirmDelete,
       linking,
       setLinking,
       messaging,
