@@ -61,6 +61,11 @@ export function driverNamesByCode(
   );
 }
 
+/** Every registered driver's code (unique id) and name (reports and insights name drivers by code). */
+export function allDriverNames(db: SqlDatabase): Array<{ uniqueId: string; name: string }> {
+  return rows(db, qb(db).selectFrom('drivers').select(['uniqueId', 'name']));
+}
+
 export function allMaintenances(db: SqlDatabase): Array<Selectable<MaintenanceRow>> {
   return rows(db, qb(db).selectFrom('maintenances').selectAll());
 }

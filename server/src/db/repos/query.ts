@@ -87,6 +87,42 @@ export function eachRow<R>(db: SqlDatabase, query: Compilable<R>): IterableItera
   return stmt.iterate(...values) as IterableIterator<R>;
 }
 
+/** A query compiled and prepared once, run many times with fresh values (preparedQuery). */
+interface PreparedQuery<P, R> {
+  all(values: P): R[];
+  get(values: P): R | undefined;
+}
+
+/**
+ * For hot paths that run one query many times per request (a report's reads per device and day), where compiling
+ * with kysely on every call would cost more than the query: `build` is called once with a placeholder for each
+ * name in `names` and returns the typed query; it is compiled and prepared once for this store, and each run binds
+ * the values given by name where their placeholders were (the compiled text never changes, so no value may change
+ * its shape: lists go through `anyOf`).
+ */
+export function preparedQuery<P extends Record<string, unknown>, R>(
+  db: SqlDatabase,
+  names: ReadonlyArray<keyof P & string>,
+  build: (p: P) => Compilable<R>,
+): PreparedQuery<P, R> {
+  const marks = new Map<string, keyof P & string>(names.map((n) => [`\u0000${n}\u0000`, n]));
+  const placeholders = Object.fromEntries([...marks].map(([mark, n]) => [n, mark])) as unknown as P;
+  const compiled = build(placeholders).compile();
+  const stmt = db.prepareNative(compiled.sql);
+  const slots = compiled.parameters.map((v) => (typeof v === 'string' ? marks.get(v) : undefined));
+  const missing = names.filter((n) => !slots.includes(n));
+  if (missing.length) throw new Error(`preparedQuery: ${missing.join(', ')} not bound by the query`);
+  const bind = (values: P) =>
+    compiled.parameters.map((v, i) => {
+      const value = slots[i] === undefined ? v : values[slots[i]];
+      return typeof value === 'boolean' ? Number(value) : value;
+    });
+  return {
+    all: (values) => stmt.all(...bind(values)) as R[],
+    get: (values) => stmt.get(...bind(values)) as R | undefined,
+  };
+}
+
 /** Runs a write without RETURNING: the number of rows it changed. */
 export function write(db: SqlDatabase, query: Compilable<unknown>): number {
   const { stmt, values } = prepare(db, query);

@@ -13,6 +13,13 @@ import {
   type MessageLocale,
 } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
+import {
+  calendarData,
+  calendarReports,
+  mailRecipients,
+  setReportAttributes,
+} from '../../db/repos/scheduledReports.ts';
+import { serverAttributesText } from '../../db/repos/server.ts';
 import { createSessionToken, revokeToken } from '../../traccar/auth.ts';
 import { getMailer } from '../../traccar/mailer.ts';
 import { parseAttributes } from '../../traccar/model.ts';
@@ -74,17 +81,13 @@ export class ScheduledReports {
   /** Runs every report whose calendar period ended in (previous, now]; returns what was sent. */
   async runDue(now: number, previous = now - SCHEDULED_TICK_MS): Promise<ScheduledRun[]> {
     const sql = this.ctx.store.sql;
-    const reports = sql
-      .prepare('SELECT id, type, description, calendarId, attributes FROM reports WHERE calendarId > 0')
-      .all() as ReportRow[];
     const out: ScheduledRun[] = [];
-    for (const r of reports) {
-      const cal = sql.prepare('SELECT data FROM calendars WHERE id = ?').get(r.calendarId) as
-        { data: string } | undefined;
-      if (!cal) continue;
+    for (const r of calendarReports(sql)) {
+      const cal = calendarData(sql, r.calendarId);
+      if (cal === undefined) continue;
       let period: { start: number; end: number } | null;
       try {
-        period = occurrenceAt(parseCalendar(cal.data), previous);
+        period = occurrenceAt(parseCalendar(cal), previous);
       } catch {
         continue;
       }
@@ -92,9 +95,7 @@ export class ScheduledReports {
       const attrs = parseAttributes(r.attributes);
       const end = new Date(period.end).toISOString();
       if (attrs.lastPeriodEnd === end) continue;
-      sql
-        .prepare('UPDATE reports SET attributes = ? WHERE id = ?')
-        .run(JSON.stringify({ ...attrs, lastPeriodEnd: end }), r.id);
+      setReportAttributes(sql, r.id, JSON.stringify({ ...attrs, lastPeriodEnd: end }));
       if (!RUNNABLE.has(r.type)) {
         this.ctx.log.warn({ reportId: r.id, type: r.type }, 'scheduled report type not supported; skipped');
         continue;
@@ -106,11 +107,10 @@ export class ScheduledReports {
 
   private language(recipient: Recipient): MessageLocale {
     const ns = this.ctx.config.ns;
-    const server = this.ctx.store.sql.prepare('SELECT attributes FROM server WHERE id = 1').get() as
-      { attributes: string | null } | undefined;
+    const server = serverAttributesText(this.ctx.store.sql);
     for (const v of [
       parseAttributes(recipient.attributes)[`${ns}.lang`],
-      parseAttributes(server?.attributes)[`${ns}.lang`],
+      parseAttributes(server)[`${ns}.lang`],
     ]) {
       const l = typeof v === 'string' ? normalizeLocale(v) : null;
       if (l) return l;
@@ -125,16 +125,7 @@ export class ScheduledReports {
     const query = new URLSearchParams({ from, to });
     for (const id of links.deviceIds) query.append('deviceId', String(id));
     for (const id of links.groupIds) query.append('groupId', String(id));
-    const recipients = links.userIds
-      .map(
-        (id) =>
-          sql
-            .prepare(
-              `SELECT id, email, attributes FROM users WHERE id = ? AND disabled = 0 AND email LIKE '%@%'`,
-            )
-            .get(id) as Recipient | undefined,
-      )
-      .filter((u): u is Recipient => !!u);
+    const recipients: Recipient[] = mailRecipients(sql, links.userIds);
     const run: ScheduledRun = { reportId: r.id, from, to, sent: [], failed: [] };
     for (const u of recipients) {
       const token = createSessionToken(this.ctx, u.id, new Date(Date.now() + 5 * 60_000));

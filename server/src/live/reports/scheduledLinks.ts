@@ -5,6 +5,7 @@
 // the users it manages; an administrator everything).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { reportLinkOwners } from '../../db/repos/scheduledReports.ts';
 import type { SqlDatabase } from '../../db/sql.ts';
 import { edge, edgeValue, idParams } from '../../edge.ts';
 import { notFound } from '../../errors.ts';
@@ -25,12 +26,7 @@ export interface ReportLinks {
 
 /** Every link of report `id`, by the owner's kind. */
 export function reportLinks(sql: SqlDatabase, id: number): ReportLinks {
-  const rows = sql
-    .prepare(
-      `SELECT ownerType, ownerId FROM links WHERE propertyType = 'report' AND propertyId = ?
-         ORDER BY ownerType, ownerId`,
-    )
-    .all(id) as { ownerType: string; ownerId: number }[];
+  const rows = reportLinkOwners(sql, id);
   const of = (type: string) => rows.filter((r) => r.ownerType === type).map((r) => r.ownerId);
   return { deviceIds: of('device'), groupIds: of('group'), userIds: of('user') };
 }

@@ -1,0 +1,200 @@
+// The repositories of reports, scheduled reports, fleet insights and the demo seed (issue #30) on the store the
+// tests run on: SQLite by default, PostgreSQL with RASTRO_TEST_DATABASE_URL, as repos.test.ts does for the
+// Traccar layer's. The reports' reads are prepared once (preparedQuery) and run with fresh values each time.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../src/db/open.ts';
+import { allDriverNames } from '../../src/db/repos/catalog.ts';
+import { prepareIngestStatements } from '../../src/db/repos/ingest.ts';
+import { addLink } from '../../src/db/repos/links.ts';
+import { insertObject } from '../../src/db/repos/objects.ts';
+import { preparedQuery, qb } from '../../src/db/repos/query.ts';
+import { positionsByIdsInTimeOrder, prepareReportReads } from '../../src/db/repos/reports.ts';
+import {
+  calendarData,
+  calendarReports,
+  mailRecipients,
+  reportLinkOwners,
+  setReportAttributes,
+} from '../../src/db/repos/scheduledReports.ts';
+import { insertUserRow } from '../../src/db/repos/users.ts';
+import { dropStore, storeEnv } from '../helpers/store.ts';
+
+const key = `repos-reports-${randomUUID()}`;
+let store: Store;
+beforeAll(async () => {
+  store = openStore({ sqliteFile: ':memory:', databaseUrl: (await storeEnv(key)).DATABASE_URL });
+});
+afterAll(async () => {
+  await store?.close();
+  await dropStore(key);
+});
+
+const at = (m: number) => `2026-02-01T00:${String(m).padStart(2, '0')}:00.000Z`;
+
+/** Stores a position of `deviceId` at minute `m`; its id. */
+function putPosition(deviceId: number, m: number, speed: number): number {
+  const live = prepareIngestStatements(store.sql);
+  live.insertPosition.run({
+    deviceId,
+    protocol: 'osmand',
+    serverTime: at(m),
+    deviceTime: at(m),
+    fixTime: at(m),
+    valid: 1,
+    latitude: m,
+    longitude: -m,
+    altitude: 0,
+    speed,
+    course: 0,
+    accuracy: 0,
+    network: null,
+    geofenceIds: null,
+    attributes: JSON.stringify({ m }),
+  });
+  return (live.positionAt.get(deviceId, at(m)) as { id: number }).id;
+}
+
+function putEvent(deviceId: number, m: number, type: string, positionId: number): void {
+  prepareIngestStatements(store.sql).insertEvent.run({
+    type,
+    eventTime: at(m),
+    deviceId,
+    positionId,
+    geofenceId: 0,
+    maintenanceId: 0,
+    attributes: '{}',
+  });
+}
+
+describe('reports repositories', () => {
+  it("reports' reads: [from, to) per device, edges, top speed, limits, events and motion with their positions", () => {
+    const db = store.sql;
+    const reads = prepareReportReads(db);
+    // stored out of time order: the reads answer in time order
+    const p5 = putPosition(700, 5, 30);
+    const p1 = putPosition(700, 1, 10);
+    const p3 = putPosition(700, 3, 50);
+    putPosition(700, 9, 99); // at `to`: outside
+    putPosition(701, 2, 70); // another device
+    putEvent(700, 1, 'deviceMoving', p1);
+    putEvent(700, 5, 'deviceStopped', p5);
+    putEvent(700, 3, 'deviceOverspeed', p3);
+    putEvent(701, 2, 'deviceMoving', 0);
+    const span = { deviceId: 700, from: at(0), to: at(9) };
+    const minutes = (rows: Array<{ attributes: string }>) =>
+      rows.map((r) => (JSON.parse(r.attributes) as { m: number }).m);
+
+    expect(minutes(reads.positions.all({ ...span, limit: 10 }))).toEqual([1, 3, 5]);
+    expect(minutes(reads.positions.all({ ...span, limit: 2 }))).toEqual([1, 3]);
+    expect(reads.first.get(span)?.id).toBe(p1);
+    expect(reads.last.get(span)?.id).toBe(p5);
+    expect(reads.maxSpeed.get(span)?.v).toBe(50);
+    expect(reads.maxSpeed.get({ ...span, deviceId: 702 })?.v ?? null).toBeNull();
+    expect(reads.first.get({ ...span, from: at(6) })).toBeUndefined();
+    // the same prepared statement, other values: another device, another period
+    expect(reads.first.get({ deviceId: 701, from: at(0), to: at(9) })?.speed).toBe(70);
+    expect(minutes(reads.positions.all({ ...span, from: at(3), limit: 10 }))).toEqual([3, 5]);
+    expect(reads.coordinates.all({ ...span, limit: 2 })).toEqual([
+      { longitude: -1, latitude: 1 },
+      { longitude: -3, latitude: 3 },
+    ]);
+    expect(reads.events.all(span).map((e) => e.type)).toEqual([
+      'deviceMoving',
+      'deviceOverspeed',
+      'deviceStopped',
+    ]);
+    expect(reads.motion.all(span).map((r) => [r.eventType, r.id, r.speed])).toEqual([
+      ['deviceMoving', p1, 10],
+      ['deviceStopped', p5, 30],
+    ]);
+    // an event pointing at no stored position is left out of the motion read
+    expect(reads.motion.all({ ...span, deviceId: 701 })).toEqual([]);
+    expect(positionsByIdsInTimeOrder(db, [p5, p3, p1]).map((p) => p.id)).toEqual([p1, p3, p5]);
+    expect(positionsByIdsInTimeOrder(db, [])).toEqual([]);
+  });
+
+  it('a prepared query binds each value where its placeholder is, and refuses a name the query does not use', () => {
+    const db = store.sql;
+    const byName = preparedQuery<{ a: number; b: string }, { id: number }>(db, ['a', 'b'], (p) =>
+      qb(db)
+        .selectFrom('positions')
+        .select('id')
+        .where('fixTime', '>=', p.b)
+        .where('deviceId', '=', p.a)
+        .where('valid', '=', 1)
+        .orderBy('id')
+        .limit(1),
+    );
+    expect(byName.get({ a: 701, b: at(0) })?.id).toBeGreaterThan(0);
+    expect(byName.get({ a: 701, b: at(3) })).toBeUndefined();
+    expect(byName.all({ a: 700, b: at(4) })).toHaveLength(1);
+    expect(() =>
+      preparedQuery<{ a: number; unused: number }, { id: number }>(db, ['a', 'unused'], (p) =>
+        qb(db).selectFrom('positions').select('id').where('deviceId', '=', p.a),
+      ),
+    ).toThrow(/unused/);
+  });
+
+  it('scheduled reports: those with a calendar, its data, the period kept, links by kind, mail recipients', () => {
+    const db = store.sql;
+    const calendarId = insertObject(db, 'calendars', {
+      name: 'c',
+      data: 'BEGIN:VCALENDAR',
+      attributes: '{}',
+    });
+    const withCalendar = insertObject(db, 'reports', {
+      type: 'trips',
+      description: 'weekly',
+      calendarId,
+      attributes: '{}',
+    });
+    insertObject(db, 'reports', { type: 'stops', description: null, calendarId: 0, attributes: '{}' });
+    expect(calendarReports(db).map((r) => [r.id, r.type, r.calendarId])).toEqual([
+      [withCalendar, 'trips', calendarId],
+    ]);
+    expect(calendarData(db, calendarId)).toBe('BEGIN:VCALENDAR');
+    expect(calendarData(db, 999_999)).toBeUndefined();
+    setReportAttributes(db, withCalendar, '{"lastPeriodEnd":"x"}');
+    expect(calendarReports(db)[0]?.attributes).toBe('{"lastPeriodEnd":"x"}');
+
+    const mail = (email: string, disabled = 0) =>
+      insertUserRow(db, { name: email, email, disabled, attributes: '{}' });
+    const ok = mail('ok@example.com');
+    const off = mail('off@example.com', 1);
+    const noAt = mail('no-address');
+    const second = mail('second@example.com');
+    for (const [ownerType, ownerId] of [
+      ['user', second],
+      ['device', 9],
+      ['user', ok],
+      ['group', 4],
+      ['device', 3],
+      ['user', off],
+      ['user', noAt],
+    ] as const)
+      addLink(db, { ownerType, ownerId, propertyType: 'report', propertyId: withCalendar });
+    addLink(db, { ownerType: 'user', ownerId: ok, propertyType: 'device', propertyId: withCalendar });
+    expect(reportLinkOwners(db, withCalendar).map((l) => `${l.ownerType}:${l.ownerId}`)).toEqual([
+      'device:3',
+      'device:9',
+      'group:4',
+      ...[ok, second, off, noAt].sort((a, b) => a - b).map((id) => `user:${id}`),
+    ]);
+    expect(mailRecipients(db, [second, off, noAt, ok]).map((u) => u.email)).toEqual([
+      'ok@example.com',
+      'second@example.com',
+    ]);
+    expect(mailRecipients(db, [])).toEqual([]);
+  });
+
+  it("drivers' names by code", () => {
+    const db = store.sql;
+    insertObject(db, 'drivers', { name: 'Ana', uniqueId: 'D-1', attributes: '{}' });
+    insertObject(db, 'drivers', { name: 'Bia', uniqueId: 'D-2', attributes: '{}' });
+    expect(allDriverNames(db).sort((a, b) => a.uniqueId.localeCompare(b.uniqueId))).toEqual([
+      { uniqueId: 'D-1', name: 'Ana' },
+      { uniqueId: 'D-2', name: 'Bia' },
+    ]);
+  });
+});
