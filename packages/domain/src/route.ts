@@ -2,7 +2,7 @@
 // colouring, the playback clock with time interpolation, and the GPX / KML / CSV text of an exported route.
 // Pure: no DOM, no map. The web draws and plays what these functions compute.
 import type { MessageKey } from './messages.ts';
-import { convertSpeed, knotsToMps, UNIT_LABELS, type SpeedUnit } from './units.ts';
+import { convertSpeed, knotsToMps, speedToKnots, UNIT_LABELS, type SpeedUnit } from './units.ts';
 import { routeResponseProblem } from './validation.ts';
 
 /** One point of a route: the ordered latitude, longitude, position id and course of SPEC §3, plus what playback shows. */
@@ -157,6 +157,20 @@ export function colourRuns(points: readonly RoutePoint[], maxSpeed = routeMaxSpe
     current.coordinates.push([b.longitude, b.latitude]);
   }
   return runs;
+}
+
+/** Top of the speed colour scale in the person's speed unit when the device has no speed limit. */
+const ROUTE_SCALE_TOP: Record<SpeedUnit, number> = { kmh: 120, mph: 75, kn: 65 };
+
+/**
+ * Top of a route's speed colour scale, in knots, known before the route arrives: the device's speed limit (its
+ * `speedLimit` attribute, knots) when it has one, so red is at or over the limit, else a round speed in the
+ * person's unit (120 km/h, 75 mph, 65 kn). A page of a long route is coloured once, on this scale, whatever the
+ * pages after it hold.
+ */
+export function routeSpeedScale(unit: SpeedUnit, speedLimit?: unknown): number {
+  const limit = Number(speedLimit);
+  return Number.isFinite(limit) && limit > 0 ? limit : speedToKnots(ROUTE_SCALE_TOP[unit], unit);
 }
 
 export function routeMaxSpeed(points: readonly RoutePoint[]): number {

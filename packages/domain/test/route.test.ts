@@ -13,6 +13,7 @@ import {
   playbackTimeline,
   routeToCsv,
   routeToGpx,
+  routeSpeedScale,
   routeToKml,
   SPEED_COLORS,
   speedBucket,
@@ -103,6 +104,19 @@ describe('speed colouring', () => {
     const flat = ps.map((p) => ({ ...p, speed: 10 }));
     expect(colourRuns(flat)).toHaveLength(1);
     expect(colourRuns(flat)[0].coordinates).toHaveLength(3);
+  });
+  it("a fixed scale: the device's speed limit, else a round top in the person's unit; a speed's colour does not depend on the route", () => {
+    expect(routeSpeedScale('kmh', 43.2)).toBe(43.2);
+    expect(routeSpeedScale('kmh', '50')).toBe(50);
+    expect(routeSpeedScale('kmh')).toBeCloseTo(120 / 1.852, 6);
+    expect(routeSpeedScale('mph', 0)).toBeCloseTo(75 / 1.150779, 3);
+    expect(routeSpeedScale('kn', 'x')).toBe(65);
+    const scale = routeSpeedScale('kmh');
+    const slow = points().map((p) => ({ ...p, speed: 10 }));
+    const faster = [...slow, { ...slow[2], id: 4, time: slow[2].time + 1000, speed: 60 }];
+    // the first two segments keep their colour when a faster point follows
+    expect(colourRuns(faster, scale)[0]).toEqual(colourRuns(slow, scale)[0]);
+    expect(colourRuns(slow, scale)[0].color).toBe(speedColor(10, scale));
   });
 });
 

@@ -4,8 +4,9 @@
 // animation frame changes a CSS transform and does not make the map redraw the (possibly 100,000-point) route. The caller turns route mode on so the live map
 // does not move the camera meanwhile. A long route read in pages (issue #31) is drawn piece by piece: the first
 // page in the route's source, each next page in a source of its own (appendRoute), so a page costs the map the
-// work of its own points, never that of the whole route again; pieces coloured before the route's top speed was
-// known are recoloured once at the end (finishRoute).
+// work of its own points, never that of the whole route again. Such a route is coloured on a scale fixed before
+// it arrives (setRoute's `scale`, domain routeSpeedScale), so a page is coloured once and never again, and the
+// camera is fitted once, to the first page.
 import { Marker, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import { colourRuns, routeMaxSpeed, type RoutePoint } from '@rastro/domain';
 import { useEffect, useRef, type RefObject } from 'react';
@@ -171,6 +172,8 @@ declare global {
 export class RouteOverlay {
   private pieces: Piece[] = [{ ...pieceIds(0), start: 0, end: -1, maxSpeed: 0, data: empty() }];
   private marks: FC = empty();
+  /** The colour scale's top speed given to setRoute (null: each route on its own top speed). */
+  private scale: number | null = null;
   private marker: Marker | null = null;
   private readonly stats: RouteOverlayStats = {
     points: 0,
@@ -266,10 +269,19 @@ export class RouteOverlay {
     this.map.getSource<GeoJSONSource>(src)?.setData(data);
   }
 
-  /** Draws a route and its marks; fits the camera to it unless fit is false. */
-  setRoute(points: readonly RoutePoint[], marks: readonly RouteMark[] = [], fit = true): void {
+  /**
+   * Draws a route and its marks; fits the camera to it unless fit is false. Coloured on `scale` (top speed of the
+   * colour scale, knots) when given, which the pages appended after it keep; else on the route's own top speed.
+   */
+  setRoute(
+    points: readonly RoutePoint[],
+    marks: readonly RouteMark[] = [],
+    fit = true,
+    scale?: number,
+  ): void {
     this.dropPieces(1);
-    const maxSpeed = routeMaxSpeed(points);
+    this.scale = scale ?? null;
+    const maxSpeed = scale ?? routeMaxSpeed(points);
     const first = this.pieces[0];
     Object.assign(first, { start: 0, end: points.length - 1, maxSpeed });
     first.data = lineData(points, 0, points.length - 1, maxSpeed);
@@ -281,16 +293,17 @@ export class RouteOverlay {
 
   /**
    * Draws the points after those already drawn (a next page of the same route, `points` being the whole route so
-   * far) in a source of their own, joined to the line drawn so far.
+   * far) in a source of their own, joined to the line drawn so far, on the colour scale of setRoute: the pieces
+   * drawn are left as they are and the camera does not move.
    */
   appendRoute(points: readonly RoutePoint[]): void {
     const last = this.pieces[this.pieces.length - 1];
     if (last.end < 0) {
-      this.setRoute(points, [], true);
+      this.setRoute(points, [], true, this.scale ?? undefined);
       return;
     }
     if (points.length - 1 <= last.end) return;
-    const maxSpeed = routeMaxSpeed(points);
+    const maxSpeed = this.scale ?? routeMaxSpeed(points);
     const piece: Piece = {
       ...pieceIds(this.pieces.length),
       start: last.end,
@@ -305,24 +318,6 @@ export class RouteOverlay {
       // the style is mid-switch; style.load adds it
     }
     this.count(points);
-  }
-
-  /**
-   * The whole route is there: pieces coloured on a lower top speed than the route's are coloured again, and the
-   * camera fits the whole route when the first part's view does not hold it.
-   */
-  finishRoute(points: readonly RoutePoint[]): void {
-    const maxSpeed = routeMaxSpeed(points);
-    for (const piece of this.pieces) {
-      if (piece.maxSpeed === maxSpeed || piece.end < 0) continue;
-      piece.maxSpeed = maxSpeed;
-      piece.data = lineData(points, piece.start, piece.end, maxSpeed);
-      this.set(piece.source, piece.data);
-    }
-    this.count(points);
-    const [w, s, e, n] = bounds(points);
-    const view = this.map.getBounds();
-    if (Number.isFinite(w) && !(view.contains([w, s]) && view.contains([e, n]))) this.fit(points);
   }
 
   private count(points: readonly RoutePoint[]): void {

@@ -13,6 +13,7 @@ import {
   chapterRange,
   historyMarkOptions,
   nearestPointIndex,
+  routeSpeedScale,
   summariseRoute,
 } from '@rastro/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -59,7 +60,17 @@ export function HistoryPage() {
 
   const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('today'));
   const overlay = useRouteOverlay();
-  const { state, chapters, eventTimes, chapter, setChapter, load } = useRouteLoad(tz, overlay, show);
+  // the colour scale of a route: the device's speed limit, else a round top in the person's unit
+  const speedScale = useCallback(
+    (id: number) => routeSpeedScale(units.speedUnit, useLive.getState().devices[id]?.attributes?.speedLimit),
+    [units.speedUnit],
+  );
+  const { state, chapters, eventTimes, chapter, setChapter, load } = useRouteLoad(
+    tz,
+    overlay,
+    show,
+    speedScale,
+  );
 
   const autoplay = useRef(false);
 

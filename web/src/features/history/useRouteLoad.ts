@@ -1,5 +1,7 @@
-// Loading a device's route for /history: the pages drawn on the route overlay as they arrive (routePages.ts),
-// then the chapters, stops and events; a newer load or leaving the page aborts the one in flight.
+// Loading a device's route for /history: the pages drawn on the route overlay as they arrive (routePages.ts), each
+// once, on a colour scale fixed before the route arrives (`speedScale`, domain routeSpeedScale), the camera fitted
+// to the first page only; then the chapters, stops and events; a newer load or leaving the page aborts the one in
+// flight.
 import type { Chapter, MessageKey, RoutePoint } from '@rastro/domain';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { resolvePeriod, type PeriodValue } from '../../components/PeriodPicker.tsx';
@@ -26,6 +28,8 @@ export function useRouteLoad(
   tz: string,
   overlay: RefObject<RouteOverlay | null>,
   show: { stops: boolean; events: boolean },
+  /** Top of the speed colour scale (knots) for a device's route. */
+  speedScale: (deviceId: number) => number,
 ) {
   const [state, setState] = useState<LoadState>({ status: 'idle' });
   const request = useRef(0);
@@ -49,14 +53,12 @@ export function useRouteLoad(
       setChapter(null);
       overlay.current?.clear();
       let drawn = 0;
+      const scale = speedScale(id);
       const onPage = (points: RoutePoint[], done: boolean) => {
         if (seq !== request.current) return;
-        if (drawn === 0) overlay.current?.setRoute(points, endMarks(points, done));
+        if (drawn === 0) overlay.current?.setRoute(points, endMarks(points, done), true, scale);
         else overlay.current?.appendRoute(points);
-        if (done && drawn > 0) {
-          overlay.current?.finishRoute(points);
-          overlay.current?.setMarks(endMarks(points, true));
-        }
+        if (done && drawn > 0) overlay.current?.setMarks(endMarks(points, true));
         drawn = points.length;
         setState({ status: 'ok', points, deviceId: id, complete: done });
       };
@@ -79,7 +81,7 @@ export function useRouteLoad(
       setChapters(extras.chapters);
       setEventTimes(extras.eventTimes);
     },
-    [tz, overlay, show],
+    [tz, overlay, show, speedScale],
   );
 
   return { state, chapters, eventTimes, chapter, setChapter, load };
