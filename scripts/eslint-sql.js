@@ -7,9 +7,7 @@
 /** Files and folders (globs) whose SQL lives in server/src/db/repos. */
 export const SQL_IN_REPOSITORIES = [
   'server/src/authorize.ts',
-  'server/src/ext/billing/**',
-  'server/src/ext/shares.ts',
-  'server/src/ext/sharesGateway.ts',
+  'server/src/ext/**',
   'server/src/live/activity.ts',
   'server/src/live/assistant.ts',
   'server/src/live/assistantDrivers.ts',

@@ -14,6 +14,7 @@ import { canAccessDevice, checkWrite } from '../traccar/access.ts';
 import { domainUser } from '../traccar/model.ts';
 import { upstreamOf } from '../gateway/upstream.ts';
 import { credentials, IDENTITY_TTL_MS, upstreamUser } from '../gateway/identity.ts';
+import { deviceIdByUniqueId, findDeviceCard } from '../db/repos/devices.ts';
 
 export const CALLER_TTL_MS = IDENTITY_TTL_MS;
 const MAX_ENTRIES = 10_000;
@@ -53,8 +54,6 @@ function unauthorizedFor(req: Pick<FastifyRequest, 'headers'>): ApiError {
 
 async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller> {
   const user = await requireUser(ctx, req);
-  const row = (sql: string, value: number | string) =>
-    ctx.store.sql.prepare(sql).get(value) as DeviceRef | undefined;
   const visible = (d: DeviceRef | undefined): DeviceRef => {
     if (!d || !canAccessDevice(ctx, user, d.id)) throw denied('Device access denied');
     return { id: d.id, uniqueId: d.uniqueId };
@@ -63,9 +62,11 @@ async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Cal
     userId: user.id,
     administrator: !!user.administrator,
     resellerDomain: resellerDomainOf(domainUser(user), ctx.config.ns),
-    device: async (id) => visible(row('SELECT id, uniqueId FROM devices WHERE id = ?', id)),
-    deviceByUniqueId: async (uniqueId) =>
-      visible(row('SELECT id, uniqueId FROM devices WHERE uniqueId = ?', uniqueId)),
+    device: async (id) => visible(findDeviceCard(ctx.store.sql, id)),
+    deviceByUniqueId: async (uniqueId) => {
+      const id = deviceIdByUniqueId(ctx.store.sql, uniqueId);
+      return visible(id === undefined ? undefined : { id, uniqueId });
+    },
     checkWrite: async (kind) => checkWrite(ctx, user, kind),
   };
 }

@@ -24,6 +24,8 @@ import { edge, edgeValue, idParams, pathIdSchema } from '../edge.ts';
 import { upstreamOf } from '../gateway/upstream.ts';
 import { credentials } from '../gateway/identity.ts';
 import { requireCaller, type DeviceRef } from './caller.ts';
+import { findDriver } from '../db/repos/catalog.ts';
+import { updateObject } from '../db/repos/objects.ts';
 
 export const DEVICE_IMAGE_MAX_BYTES = 500_000;
 export const PHOTO_MAX_BYTES = 5_000_000;
@@ -195,17 +197,15 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
       const { id } = edgeValue(idParams, req.params);
       checkSee(ctx, user, 'driver', id);
       checkWrite(ctx, user);
-      const row = ctx.store.sql.prepare('SELECT attributes FROM drivers WHERE id = ?').get(id) as
-        { attributes: string | null } | undefined;
+      const row = findDriver(ctx.store.sql, id);
       if (!row) throw notFound(`Driver ${id} not found`);
       return { id, attributes: parseAttributes(row.attributes) };
     };
     const driverPhoto = (id: number) => join(imagesDir, 'drivers', `${id}.png`);
     const setDriverStamp = (id: number, attributes: Record<string, unknown>, stamp: number | null) => {
       const { [DRIVER_IMAGE_KEY]: _old, ...rest } = attributes;
-      ctx.store.sql
-        .prepare('UPDATE drivers SET attributes = ? WHERE id = ?')
-        .run(JSON.stringify(stamp === null ? rest : { ...rest, [DRIVER_IMAGE_KEY]: stamp }), id);
+      const next = stamp === null ? rest : { ...rest, [DRIVER_IMAGE_KEY]: stamp };
+      updateObject(ctx.store.sql, 'drivers', id, { attributes: JSON.stringify(next) });
     };
     scope.post(`/${ctx.config.ns}/drivers/:id/image`, imageRoute, async (req) => {
       const d = await driverPhotoTarget(req);

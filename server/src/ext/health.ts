@@ -14,6 +14,7 @@ import { getLiveServices } from '../live/index.ts';
 import { VERSION } from '../traccar/server.ts';
 import { requireCaller } from './caller.ts';
 import { edge, noBody } from '../edge.ts';
+import { deviceCountsByStatus } from '../db/repos/devices.ts';
 
 /** Sampling period of the position-rate meter. */
 export const RATE_SAMPLE_MS = 5_000;
@@ -116,9 +117,7 @@ function databaseFigures(ctx: AppContext): ServerHealth['database'] {
 }
 
 function deviceFigures(ctx: AppContext): NonNullable<ServerHealth['devices']> {
-  const rows = ctx.store.sql
-    .prepare('SELECT status, COUNT(*) AS n FROM devices GROUP BY status')
-    .all() as Array<{ status: string | null; n: number }>;
+  const rows = deviceCountsByStatus(ctx.store.sql);
   const out = { total: 0, online: 0, offline: 0, unknown: 0 };
   for (const r of rows) {
     out.total += r.n;

@@ -14,6 +14,7 @@ import { credentials } from '../gateway/identity.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { parseAttributes } from '../traccar/model.ts';
 import { requireCaller } from './caller.ts';
+import { actionsNewestFirst } from '../db/repos/audit.ts';
 
 export interface ActionLog {
   id: number;
@@ -53,28 +54,16 @@ export function matchesLog(a: Pick<ActionLog, 'userId' | 'objectType' | 'objectI
 }
 
 function embeddedLogs(ctx: AppContext, from: string, to: string, f: LogFilter): ActionLog[] {
-  const where =
-    f.kind === 'user'
-      ? `AND (a.userId = @id OR (a.objectType = 'user' AND a.objectId = @id))`
-      : f.kind === 'device'
-        ? `AND a.objectType = 'device' AND a.objectId = @id`
-        : '';
-  const rows = ctx.store.sql
-    .prepare(
-      `SELECT a.*, u.email AS userEmail FROM actions a LEFT JOIN users u ON u.id = a.userId
-       WHERE a.actionTime >= @from AND a.actionTime <= @to ${where}
-       ORDER BY a.actionTime DESC, a.id DESC LIMIT ${LOGS_MAX_ROWS}`,
-    )
-    .all({ from, to, id: f.kind === 'server' ? 0 : f.id }) as Array<Record<string, unknown>>;
+  const rows = actionsNewestFirst(ctx.store.sql, from, to, f, LOGS_MAX_ROWS);
   return rows.map((r) => ({
     id: Number(r.id),
-    attributes: parseAttributes(r.attributes as string | null),
-    actionTime: formatTraccarDate(r.actionTime as string) ?? String(r.actionTime),
-    address: (r.address as string | null) ?? null,
+    attributes: parseAttributes(r.attributes),
+    actionTime: formatTraccarDate(r.actionTime) ?? String(r.actionTime),
+    address: r.address ?? null,
     userId: Number(r.userId),
-    userEmail: (r.userEmail as string | null) ?? null,
+    userEmail: r.userEmail ?? null,
     actionType: String(r.actionType),
-    objectType: (r.objectType as string | null) ?? null,
+    objectType: r.objectType ?? null,
     objectId: Number(r.objectId),
   }));
 }

@@ -20,6 +20,8 @@ import {
   setInvoiceCharge,
   setInvoiceStatus,
 } from '../../src/db/repos/billing.ts';
+import { actionsNewestFirst, insertAction } from '../../src/db/repos/audit.ts';
+import { deviceCountsByStatus } from '../../src/db/repos/devices.ts';
 import { deleteObject, insertObject } from '../../src/db/repos/objects.ts';
 import { insertToken } from '../../src/db/repos/sessions.ts';
 import {
@@ -218,5 +220,80 @@ describe('extension repositories', () => {
     expect(shareGuestToken(db, s2)).toEqual({ guestId: guest, token: 'tok-2b' });
     expect(latestShareExpiry(db, guest)).toBe('2032-01-01T00:00:00.000Z');
     expect(shareGuestToken(db, s1)).toEqual({ guestId: guest, token: 'tok-1' });
+  });
+
+  it('logs: actions of a period newest first, by or on a user, on a device, at most the limit', () => {
+    const db = store.sql;
+    const actor = newUser('actor-logs@example.com');
+    const target = newUser('target-logs@example.com');
+    const act = (time: string, userId: number, objectType: string | null, objectId: number) =>
+      insertAction(db, {
+        actionTime: time,
+        address: '127.0.0.1',
+        userId,
+        actionType: 'edit',
+        objectType,
+        objectId,
+        attributes: '{}',
+      });
+    act('2027-05-01T10:00:00.000Z', actor, 'device', 901);
+    act('2027-05-01T11:00:00.000Z', target, 'device', 902);
+    act('2027-05-01T11:00:00.000Z', actor, 'user', target);
+    act('2027-05-01T12:00:00.000Z', actor, 'device', target); // a device whose id is the target user's
+    act('2027-05-02T09:00:00.000Z', actor, 'device', 901);
+    act('2027-05-03T09:00:00.000Z', target, 'user', actor); // after the period
+    const from = '2027-05-01T00:00:00.000Z';
+    const to = '2027-05-02T09:00:00.000Z';
+    const seen = (scope: Parameters<typeof actionsNewestFirst>[3], limit = 10) =>
+      actionsNewestFirst(db, from, to, scope, limit).map(
+        (a) => `${a.actionTime.slice(8, 13)} ${a.objectType}`,
+      );
+    expect(seen({ kind: 'server' })).toEqual([
+      '02T09 device',
+      '01T12 device',
+      '01T11 user',
+      '01T11 device',
+      '01T10 device',
+    ]);
+    expect(seen({ kind: 'server' }, 2)).toEqual(['02T09 device', '01T12 device']);
+    expect(seen({ kind: 'user', id: target })).toEqual(['01T11 user', '01T11 device']);
+    expect(seen({ kind: 'user', id: actor })).toEqual([
+      '02T09 device',
+      '01T12 device',
+      '01T11 user',
+      '01T10 device',
+    ]);
+    expect(seen({ kind: 'device', id: 901 })).toEqual(['02T09 device', '01T10 device']);
+    expect(seen({ kind: 'device', id: target })).toEqual(['01T12 device']);
+    const [newest] = actionsNewestFirst(db, from, to, { kind: 'device', id: 902 }, 10);
+    expect(newest).toMatchObject({
+      userId: target,
+      userEmail: 'target-logs@example.com',
+      address: '127.0.0.1',
+    });
+  });
+
+  it('health: devices counted per status, a missing status apart', () => {
+    const db = store.sql;
+    const before = new Map(deviceCountsByStatus(db).map((r) => [r.status, r.n]));
+    const device = (uniqueId: string, status: string | null) =>
+      insertObject(db, 'devices', {
+        name: uniqueId,
+        uniqueId,
+        status,
+        groupId: 0,
+        calendarId: 0,
+        disabled: 0,
+        attributes: '{}',
+      });
+    device('h-1', 'online');
+    device('h-2', 'online');
+    device('h-3', 'offline');
+    device('h-4', null);
+    const after = new Map(deviceCountsByStatus(db).map((r) => [r.status, r.n]));
+    expect(after.get('online')).toBe((before.get('online') ?? 0) + 2);
+    expect(after.get('offline')).toBe((before.get('offline') ?? 0) + 1);
+    expect(after.get(null)).toBe((before.get(null) ?? 0) + 1);
+    expect(typeof after.get('online')).toBe('number');
   });
 });

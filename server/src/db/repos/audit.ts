@@ -49,6 +49,34 @@ export function actionsBetween(db: SqlDatabase, from: string, to: string) {
   );
 }
 
+/**
+ * The advanced logs' actions between two ISO times (both included) with their user's e-mail, newest first, at most
+ * `limit`: every action, a user's (done by it or on it), or a device's (done on it).
+ */
+export function actionsNewestFirst(
+  db: SqlDatabase,
+  from: string,
+  to: string,
+  scope: { kind: 'server' } | { kind: 'user' | 'device'; id: number },
+  limit: number,
+) {
+  let q = qb(db)
+    .selectFrom('actions as a')
+    .leftJoin('users as u', 'u.id', 'a.userId')
+    .selectAll('a')
+    .select('u.email as userEmail')
+    .where('a.actionTime', '>=', from)
+    .where('a.actionTime', '<=', to);
+  if (scope.kind === 'user') {
+    const { id } = scope;
+    q = q.where((eb) =>
+      eb.or([eb('a.userId', '=', id), eb.and([eb('a.objectType', '=', 'user'), eb('a.objectId', '=', id)])]),
+    );
+  } else if (scope.kind === 'device')
+    q = q.where('a.objectType', '=', 'device').where('a.objectId', '=', scope.id);
+  return rows(db, q.orderBy('a.actionTime', 'desc').orderBy('a.id', 'desc').limit(limit));
+}
+
 /** Whether any position, action or request count is older than `iso` (each probe stops at its first row). */
 export function anyDataBefore(db: SqlDatabase, iso: string): boolean {
   const b = qb(db);

@@ -66,3 +66,14 @@ export function setDeviceAttributes(db: SqlDatabase, id: number, attributes: str
 export function deviceIdByUniqueId(db: SqlDatabase, uniqueId: string): number | undefined {
   return row(db, qb(db).selectFrom('devices').select('id').where('uniqueId', '=', uniqueId))?.id;
 }
+
+/** How many devices have each status (a null status counted apart), as the health page reads them. */
+export function deviceCountsByStatus(db: SqlDatabase): Array<{ status: string | null; n: number }> {
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('devices')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .groupBy('status'),
+  ).map((r) => ({ status: r.status, n: Number(r.n) }));
+}
