@@ -1,13 +1,12 @@
 // The state of the computed attribute dialog (ComputedDialog.tsx): the form and its errors, the device and group
 // links loaded for an existing attribute, the test against a device's latest position, and saving (the attribute,
-// then its links).
-import { notifications } from '@mantine/notifications';
+// then its links) through the shared parse-and-save form (components/useParsedForm.ts).
 import { parseComputedForm, type ComputedFormValues, type ComputedTestResult } from '@rastro/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { refusalMessage } from '../../api/http.ts';
 import { resourceKeys, useResourceList, useSaveResource } from '../../api/resources.ts';
+import { useParsedForm } from '../../components/useParsedForm.ts';
 import { loadLinks, saveLinks, testComputed } from './api.ts';
 
 type Links = { device: number[]; group: number[] };
@@ -44,18 +43,31 @@ function useComputedLinks(id: number) {
 }
 
 export function useComputedForm(initial: ComputedFormValues, onClose: () => void) {
-  const { t } = useTranslation('computed');
   const qc = useQueryClient();
   const save = useSaveResource('attributes/computed');
   const devices = useResourceList('devices');
   const groups = useResourceList('groups');
-  const [value, setValue] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [testDevice, setTestDevice] = useState<string | null>(null);
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<ComputedTestResult | null>(null);
-  const [busy, setBusy] = useState(false);
   const links = useComputedLinks(initial.id);
+  const f = useParsedForm({
+    ns: 'computed',
+    initial,
+    parse: (v: ComputedFormValues) => {
+      const r = parseComputedForm(v);
+      return r.ok ? { ok: true, value: r.attribute } : r;
+    },
+    save: async (attribute) => {
+      const saved = await save.mutateAsync(attribute);
+      await links.saveAll(saved.id);
+      await qc.invalidateQueries({ queryKey: resourceKeys.all('attributes/computed') });
+    },
+    failure: (e, t) => refusalMessage(e) ?? t('saveError'),
+    what: 'computed attribute',
+    onClose,
+  });
+  const { form: value, setForm: setValue, setErrors } = f;
 
   const deviceOptions = useMemo(
     () =>
@@ -73,7 +85,6 @@ export function useComputedForm(initial: ComputedFormValues, onClose: () => void
     setValue((prev) => ({ ...prev, [key]: v }));
     setResult(null);
   };
-  const err = (key: string) => (errors[key] ? t(errors[key]) : undefined);
 
   const pickTestDevice = (v: string | null) => {
     setTestDevice(v);
@@ -107,38 +118,16 @@ export function useComputedForm(initial: ComputedFormValues, onClose: () => void
     }
   };
 
-  const submit = async () => {
-    const r = parseComputedForm(value);
-    if (!r.ok) {
-      setErrors(r.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const saved = await save.mutateAsync(r.attribute);
-      await links.saveAll(saved.id);
-      await qc.invalidateQueries({ queryKey: resourceKeys.all('attributes/computed') });
-      notifications.show({ color: 'green', message: t('saved') });
-      onClose();
-    } catch (e) {
-      console.warn('computed attribute not saved', e);
-      notifications.show({ color: 'red', message: refusalMessage(e) ?? t('saveError') });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return {
     value,
     set,
-    err,
+    err: f.err,
     deviceOptions,
     groupOptions,
     test: { device: testDevice, pick: pickTestDevice, run: runTest, running: testing, result },
     links,
-    busy,
-    submit,
+    busy: f.busy,
+    submit: f.submit,
   };
 }
 

@@ -1,6 +1,6 @@
 // The state of the notification rule form (RuleForm.tsx): the form and its field errors, the server's type and
 // channel choices, the sound preview, the test-send (POST /api/notifications/test/web) and saving with the events
-// variant's device links.
+// variant's device links through the shared parse-and-save form (components/useParsedForm.ts).
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -12,9 +12,9 @@ import {
   type RuleVariant,
 } from '@rastro/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api, HttpError, serverMessage } from '../../api/http.ts';
 import { useSaveResource } from '../../api/resources.ts';
+import { useParsedForm } from '../../components/useParsedForm.ts';
 import { useSession } from '../../stores/session.ts';
 import { applyDeviceLinks } from './links.ts';
 
@@ -49,17 +49,34 @@ export interface RuleFormOptions {
 }
 
 export function useRuleForm({ variant, initial, linkedBefore, onClose }: RuleFormOptions) {
-  const { t } = useTranslation('notifications');
   const ns = useSession((s) => s.ns);
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useSaveResource('notifications');
   const choices = useRuleChoices();
+  const f = useParsedForm({
+    ns: 'notifications',
+    initial,
+    // a stored rule keeps its type and channels even when this server no longer offers them
+    parse: (v: NotificationRuleForm) => {
+      const r = parseRuleForm(v, {
+        variant,
+        ns,
+        types: [...choices.types, ...(initial.type ? [initial.type] : [])],
+        channels: [...choices.channels, ...initial.notificators],
+      });
+      return r.ok ? { ok: true, value: r } : r;
+    },
+    save: async ({ rule, deviceIds }) => {
+      const saved = await save.mutateAsync(rule);
+      if (variant === 'events') await applyDeviceLinks(saved.id, linkedBefore, deviceIds);
+    },
+    failure: (e, t) => t('saveError', { error: errorText(e) }),
+    what: 'notification rule',
+    onClose,
+  });
+  const { t, form, setForm } = f;
 
-  const set = (patch: Partial<NotificationRuleForm>) => setForm((f) => ({ ...f, ...patch }));
-  const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
+  const set = (patch: Partial<NotificationRuleForm>) => setForm((prev) => ({ ...prev, ...patch }));
 
   const play = () => {
     if (form.sound === 'mute') return;
@@ -85,34 +102,18 @@ export function useRuleForm({ variant, initial, linkedBefore, onClose }: RuleFor
     }
   };
 
-  const submit = async () => {
-    // a stored rule keeps its type and channels even when this server no longer offers them
-    const r = parseRuleForm(form, {
-      variant,
-      ns,
-      types: [...choices.types, ...(initial.type ? [initial.type] : [])],
-      channels: [...choices.channels, ...initial.notificators],
-    });
-    if (!r.ok) {
-      setErrors(r.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const saved = await save.mutateAsync(r.rule);
-      if (variant === 'events') await applyDeviceLinks(saved.id, linkedBefore, r.deviceIds);
-      notifications.show({ color: 'green', message: t('saved') });
-      onClose();
-    } catch (e) {
-      console.warn('notification rule not saved', e);
-      notifications.show({ color: 'red', message: t('saveError', { error: errorText(e) }) });
-    } finally {
-      setBusy(false);
-    }
+  return {
+    variant,
+    form,
+    set,
+    err: f.err,
+    choices,
+    busy: f.busy,
+    testResult,
+    play,
+    runTest,
+    submit: f.submit,
   };
-
-  return { variant, form, set, err, choices, busy, testResult, play, runTest, submit };
 }
 
 export type RuleFormState = ReturnType<typeof useRuleForm>;
