@@ -3,7 +3,9 @@
 // one page load to the next (often ±0.5 s) is larger than most changes, and runs an hour apart are not comparable;
 // alternating on one server is how session 11 told changes apart (bench/results/map.md notes). Each load also
 // reports the CPU its own Chromium's processes used meanwhile (bench/browserCpu.ts): a change that costs the browser
-// more work shows there even when the machine's drift hides it in the wall time.
+// more work shows there even when the machine's drift hides it in the wall time, and the page's JavaScript heap
+// still live after a full collection once the markers are drawn (CDP HeapProfiler.collectGarbage, then
+// Runtime.getHeapUsage).
 //
 //   npm run build -w web && cp -r web/dist /tmp/a     # the baseline
 //   … change, build … && cp -r web/dist /tmp/b
@@ -67,6 +69,7 @@ try {
   });
   const times = new Map<string, number[]>(builds.map(([name]) => [name, []]));
   const cpu = new Map<string, number[]>(builds.map(([name]) => [name, []]));
+  const heap = new Map<string, number[]>(builds.map(([name]) => [name, []]));
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 ? [...builds].reverse() : builds;
     for (const [name] of order) {
@@ -86,7 +89,13 @@ try {
       const cpuMs = browserCpuSince(cpu0);
       times.get(name)!.push(ms);
       cpu.get(name)!.push(cpuMs);
-      console.log(`${name} ${ms} ms, browser CPU ${cpuMs} ms`);
+      // the page's JavaScript heap still live after a full collection (issue #31: ≤ 25 MB at 100 devices)
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+      const heapMb = Math.round(usedSize / 1e5) / 10;
+      heap.get(name)!.push(heapMb);
+      console.log(`${name} ${ms} ms, browser CPU ${cpuMs} ms, heap after GC ${heapMb} MB`);
       await context.close();
     }
   }
@@ -98,6 +107,10 @@ try {
     );
     const used = cpu.get(name)!;
     console.log(`${name}: browser CPU median ${median(used)} ms (${Math.min(...used)}–${Math.max(...used)})`);
+    const live = heap.get(name)!;
+    console.log(
+      `${name}: JS heap after GC median ${median(live)} MB (${Math.min(...live)}–${Math.max(...live)})`,
+    );
   }
 } finally {
   await server.stop();

@@ -23,6 +23,7 @@ import { closeSocket } from '../api/socket.ts';
 import { logout } from '../shell/sessionActions.ts';
 import { SideMenuList, SideRail } from './SideMenu.tsx';
 import { useUi } from '../shell/ui.ts';
+import { useFirstMapDrawn } from '../stores/firstMap.ts';
 
 // Shown only on a phone (the menu drawer) or when a shared link expires: chunks of their own, off the first paint.
 const Drawer = lazy(() => import('./MenuDrawer.tsx').then((m) => ({ default: m.Drawer })));
@@ -39,6 +40,8 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   const ns = useSession((s) => s.ns);
   const { panelMinimised, setPanelMinimised, menuOpen, setMenuOpen, mapEditing } = useUi();
   const [expired, setExpired] = useState(false);
+  // the panel's page renders once the map has drawn its first frame with the vehicles (stores/firstMap.ts)
+  const pageShown = useFirstMapDrawn();
 
   const meta = matchRoute(location.pathname)?.meta;
   const shared = isShared(user);
@@ -109,7 +112,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
               onBack={back}
               onClose={() => navigate('/home')}
             >
-              {children}
+              {pageShown && children}
             </Panel>
           )}
           {driver && (

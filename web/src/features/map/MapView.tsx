@@ -25,7 +25,13 @@ import { setLiveMap, useLive } from '../../stores/live.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { useSession } from '../../stores/session.ts';
 import { LiveMapController } from './controller.ts';
-import { controllerInput, feedController, testHook, watchSession } from './feedController.ts';
+import {
+  controllerInput,
+  feedController,
+  testHook,
+  watchFirstFrame,
+  watchSession,
+} from './feedController.ts';
 import { mapStyles, resolveStyle } from './styles.ts';
 import { MapControls } from './MapControls.tsx';
 import { mapLocale } from './mapLocale.ts';
@@ -166,10 +172,12 @@ export function MapView() {
 
     // feed the controller from the stores, outside React renders
     const unfeed = feedController(controller, centre);
+    const unwatchFirst = watchFirstFrame(map, controller);
     watchSession();
     void openSocket();
     return () => {
       unfeed();
+      unwatchFirst();
       detachDraw();
       controller.destroy();
       setLiveMap(null);

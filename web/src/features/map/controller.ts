@@ -266,6 +266,11 @@ export class LiveMapController {
     return this.features.size;
   }
 
+  /** Whether the style and our sources and layers are in (updates are drawn from then on). */
+  get styled(): boolean {
+    return this.ready;
+  }
+
   /** Applies new store state: adds, removes and changes features; starts glides for moved markers. */
   update(inputs: MapInputs, force = false): void {
     this.lastInputs = inputs;

@@ -5,6 +5,8 @@ import type { User } from '@rastro/domain';
 import { api, HttpError } from '../../api/http.ts';
 import { selectFiltered, setSessionRecheck, useLive } from '../../stores/live.ts';
 import { usePrefs } from '../../stores/prefs.ts';
+import { markFirstMapDrawn } from '../../stores/firstMap.ts';
+import { firstPositions, firstPositionsIn } from '../../api/socket.ts';
 import { useSession } from '../../stores/session.ts';
 import type { LiveMapController, MapInputs } from './controller.ts';
 
@@ -68,6 +70,23 @@ export function feedController(controller: LiveMapController, centre: () => void
     unsubLive();
     unsubPrefs();
   };
+}
+
+/**
+ * Tells the shell (stores/firstMap.ts) once the map has drawn its first frame with the user's vehicles: the first
+ * time it is idle (everything loaded and drawn) with our layers in and the socket's first positions applied.
+ * Returns the unsubscribe.
+ */
+export function watchFirstFrame(map: maplibregl.Map, controller: LiveMapController): () => void {
+  const check = () => {
+    if (!controller.styled || !firstPositionsIn() || !map.loaded()) return;
+    map.off('idle', check);
+    markFirstMapDrawn();
+  };
+  map.on('idle', check);
+  // an empty fleet changes nothing on the map when its positions come: the map may be idle already
+  void firstPositions().then(check);
+  return () => void map.off('idle', check);
 }
 
 /** SPEC §4: a device losing its qrDriverId re-checks the session (a QR driver checked out elsewhere). */
