@@ -20,6 +20,7 @@ export const SQL_IN_REPOSITORIES = [
   'server/src/live/geocoder/**',
   'server/src/live/ingest.ts',
   'server/src/live/ingestSql.ts',
+  'server/src/live/insights/**',
   'server/src/live/notifications.ts',
   'server/src/live/osmand.ts',
   'server/src/live/positions.ts',

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/db/open.ts';
 import { allDriverNames } from '../../src/db/repos/catalog.ts';
-import { prepareIngestStatements } from '../../src/db/repos/ingest.ts';
+import { prepareActivityUpsert, prepareIngestStatements } from '../../src/db/repos/ingest.ts';
+import { activityTotals, distanceByHour, prepareInsightEventCounts } from '../../src/db/repos/insights.ts';
 import { addLink } from '../../src/db/repos/links.ts';
 import { insertObject } from '../../src/db/repos/objects.ts';
 import { preparedQuery, qb } from '../../src/db/repos/query.ts';
@@ -18,6 +19,7 @@ import {
   setReportAttributes,
 } from '../../src/db/repos/scheduledReports.ts';
 import { insertUserRow } from '../../src/db/repos/users.ts';
+import { ACTIVITY_SUMS } from '@rastro/domain';
 import { dropStore, storeEnv } from '../helpers/store.ts';
 
 const key = `repos-reports-${randomUUID()}`;
@@ -196,5 +198,71 @@ describe('reports repositories', () => {
       { uniqueId: 'D-1', name: 'Ana' },
       { uniqueId: 'D-2', name: 'Bia' },
     ]);
+  });
+
+  it('insights: activity summed per device, driver (with a code) and hour over whole hours, night driving, event counts', () => {
+    const db = store.sql;
+    const upsert = prepareActivityUpsert(db);
+    const add = (deviceId: number, hour: number, driver: string, distance: number, drivingMs: number) =>
+      upsert.run({
+        ...Object.fromEntries(ACTIVITY_SUMS.map((c) => [c, 0])),
+        deviceId,
+        hour,
+        driver,
+        distance,
+        drivingMs,
+        harshBraking: 1,
+        maxSpeed: 10,
+      });
+    add(800, 100, 'D-1', 1000, 60_000);
+    add(800, 101, 'D-1', 500, 30_000);
+    add(800, 101, '', 250, 10_000);
+    add(801, 101, 'D-2', 2000, 120_000);
+    add(801, 102, 'D-2', 4000, 240_000);
+    add(802, 101, 'D-1', 9999, 1); // a device not asked for
+    add(800, 103, 'D-1', 7777, 1); // after the span
+    const byKey = <T extends { key: string | number }>(rows: T[]) =>
+      [...rows].sort((a, b) => String(a.key).localeCompare(String(b.key)));
+    const devices = byKey(activityTotals(db, 'device', [800, 801], 100, 102, [101])).map((r) => [
+      Number(r.key),
+      Number(r.distance),
+      Number(r.drivingMs),
+      Number(r.nightMs),
+      Number(r.harshBraking),
+    ]);
+    expect(devices).toEqual([
+      [800, 1750, 100_000, 40_000, 3],
+      [801, 6000, 360_000, 120_000, 2],
+    ]);
+    const drivers = byKey(activityTotals(db, 'driver', [800, 801], 100, 102, [])).map((r) => [
+      r.key,
+      Number(r.distance),
+      Number(r.nightMs),
+    ]);
+    expect(drivers).toEqual([
+      ['D-1', 1500, 0],
+      ['D-2', 6000, 0],
+    ]);
+    expect(activityTotals(db, 'device', [], 100, 102, [101])).toEqual([]);
+    const hours = distanceByHour(db, [800, 801], 101, 102)
+      .map((r) => [Number(r.hour), Number(r.distance)])
+      .sort((a, b) => a[0]! - b[0]!);
+    expect(hours).toEqual([
+      [101, 2750],
+      [102, 4000],
+    ]);
+
+    putEvent(810, 1, 'deviceStopped', 0);
+    putEvent(810, 2, 'deviceStopped', 0);
+    putEvent(810, 3, 'deviceOverspeed', 0);
+    putEvent(810, 4, 'deviceMoving', 0);
+    putEvent(810, 9, 'deviceStopped', 0); // at `to`: outside
+    putEvent(811, 2, 'deviceStopped', 0);
+    const counts = prepareInsightEventCounts(db);
+    const of = (deviceId: number, from: string, to: string) =>
+      Object.fromEntries(counts.all({ deviceId, from, to }).map((r) => [r.type, Number(r.n)]));
+    expect(of(810, at(0), at(9))).toEqual({ deviceStopped: 2, deviceOverspeed: 1 });
+    expect(of(810, at(2), at(9))).toEqual({ deviceStopped: 1, deviceOverspeed: 1 });
+    expect(of(811, at(0), at(9))).toEqual({ deviceStopped: 1 });
   });
 });

@@ -1,14 +1,15 @@
-// Reads of fleet insights: the hours of activity (activity table, live/activity.ts) summed per device, hour and
-// driver over whole UTC hours, and the counts of the events that explain the dashboard's stops and overspeeds.
-import type { SqlDatabase, SqlStatement } from '../../db/sql.ts';
-import { ACTIVITY_SUMS, HOUR_MS, type ScoreTotals } from '@rastro/domain';
-
-/** Summed activity of one device or one driver (key). */
-export interface KeyTotals extends ScoreTotals {
-  key: string | number;
-}
-
-const SUMS = ACTIVITY_SUMS;
+// Reads of fleet insights through their repository (db/repos/insights.ts): the hours of activity (activity table,
+// live/activity.ts) summed per device, hour and driver over whole UTC hours, and the counts of the events that
+// explain the dashboard's stops and overspeeds.
+import { allDriverNames } from '../../db/repos/catalog.ts';
+import {
+  activityTotals,
+  distanceByHour,
+  prepareInsightEventCounts,
+  type KeyTotals,
+} from '../../db/repos/insights.ts';
+import type { SqlDatabase } from '../../db/sql.ts';
+import { HOUR_MS, type ScoreTotals } from '@rastro/domain';
 
 /** The hours [from, to] cover: from the hour holding `from` to the hour holding `to`. */
 export const hourSpan = (from: number, to: number): [number, number] => [
@@ -16,39 +17,11 @@ export const hourSpan = (from: number, to: number): [number, number] => [
   Math.floor(to / HOUR_MS),
 ];
 
-// The sums run in SQLite (a month of a hundred vehicles is ~76,000 rows; only the groups come back). The device
-// list and the night hours are JSON arrays read by json_each, materialised once per query.
-const IN_DEVICES = 'deviceId IN (SELECT value FROM json_each(@devices))';
-const SUM_COLUMNS = SUMS.map((c) => `SUM(${c}) AS ${c}`).join(', ');
-const NIGHT =
-  'SUM(CASE WHEN hour IN (SELECT value FROM json_each(@night)) THEN drivingMs ELSE 0 END) AS nightMs';
-
 export class InsightsData {
-  private readonly s: {
-    byDevice: SqlStatement;
-    byDriver: SqlStatement;
-    byHour: SqlStatement;
-    events: SqlStatement;
-    drivers: SqlStatement;
-  };
+  private readonly counts: ReturnType<typeof prepareInsightEventCounts>;
 
-  constructor(db: SqlDatabase) {
-    const where = `WHERE ${IN_DEVICES} AND hour >= @a AND hour <= @b`;
-    this.s = {
-      byDevice: db.prepare(
-        `SELECT deviceId AS key, ${SUM_COLUMNS}, ${NIGHT} FROM activity ${where} GROUP BY deviceId`,
-      ),
-      byDriver: db.prepare(
-        `SELECT driver AS key, ${SUM_COLUMNS}, ${NIGHT} FROM activity ${where} AND driver <> '' GROUP BY driver`,
-      ),
-      byHour: db.prepare(`SELECT hour, SUM(distance) AS distance FROM activity ${where} GROUP BY hour`),
-      events: db.prepare(
-        `SELECT type, COUNT(*) AS n FROM events
-         WHERE deviceId = ? AND eventTime >= ? AND eventTime < ? AND type IN ('deviceStopped', 'deviceOverspeed')
-         GROUP BY type`,
-      ),
-      drivers: db.prepare('SELECT uniqueId, name FROM drivers'),
-    };
+  constructor(private readonly db: SqlDatabase) {
+    this.counts = prepareInsightEventCounts(db);
   }
 
   /**
@@ -63,8 +36,7 @@ export class InsightsData {
     night: readonly number[] = [],
   ): KeyTotals[] {
     const [a, b] = hourSpan(from, to);
-    const params = { devices: JSON.stringify(deviceIds), night: JSON.stringify(night), a, b };
-    return (by === 'device' ? this.s.byDevice : this.s.byDriver).all(params) as KeyTotals[];
+    return activityTotals(this.db, by, deviceIds, a, b, night);
   }
 
   /** Distance per hour (since the epoch) of the devices between two instants. */
@@ -74,26 +46,22 @@ export class InsightsData {
     to: number,
   ): Array<{ hour: number; distance: number }> {
     const [a, b] = hourSpan(from, to);
-    return this.s.byHour.all({ devices: JSON.stringify(deviceIds), a, b }) as Array<{
-      hour: number;
-      distance: number;
-    }>;
+    return distanceByHour(this.db, deviceIds, a, b);
   }
 
   /** Trips ended (deviceStopped) and overspeed events of one device in [from, to]. */
   eventCounts(deviceId: number, from: number, to: number): { stops: number; overspeeds: number } {
-    const rows = this.s.events.all(
+    const rows = this.counts.all({
       deviceId,
-      new Date(from).toISOString(),
-      new Date(to + 1).toISOString(),
-    ) as Array<{ type: string; n: number }>;
+      from: new Date(from).toISOString(),
+      to: new Date(to + 1).toISOString(),
+    });
     const n = (type: string) => rows.find((r) => r.type === type)?.n ?? 0;
     return { stops: n('deviceStopped'), overspeeds: n('deviceOverspeed') };
   }
 
   driverNames(): Map<string, string> {
-    const rows = this.s.drivers.all() as Array<{ uniqueId: string; name: string }>;
-    return new Map(rows.map((r) => [r.uniqueId, r.name]));
+    return new Map(allDriverNames(this.db).map((r) => [r.uniqueId, r.name]));
   }
 }
 

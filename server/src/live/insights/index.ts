@@ -32,7 +32,8 @@ import type { LiveCore } from '../ingest.ts';
 import { jsonDate, type ReportDevice } from '../reports/compute.ts';
 import { reportDevices, reportTimeZone } from '../reports/scope.ts';
 import { wantsXlsx } from '../reports/index.ts';
-import { emptyTotals, InsightsData, type KeyTotals } from './data.ts';
+import type { KeyTotals } from '../../db/repos/insights.ts';
+import { emptyTotals, InsightsData } from './data.ts';
 import { scoresWorkbook } from './xlsx.ts';
 
 const DAY_MS = 86_400_000;
