@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { serverMessage } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { useSession } from '../../stores/session.ts';
 import { useCreateInvoice, useIntegrations, useInvoiceAction, useInvoices } from './api.ts';
 import { InvoiceTable, useMoney } from './InvoiceTable.tsx';
@@ -184,37 +185,24 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps) 
           )}
         </Stack>
       )}
-      <Modal
-        opened={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title={confirm?.action === 'cash' ? t('cash') : t('cancel')}
-        size="sm"
-        data-testid="invoice-confirm"
-      >
-        {confirm ? (
-          <Stack gap="sm">
-            <Text size="sm">
-              {t(confirm.action === 'cash' ? 'confirmCash' : 'confirmCancel', {
-                id: confirm.invoice.id,
-                value: money(confirm.invoice.value),
-              })}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirm(null)}>
-                {t('no')}
-              </Button>
-              <Button
-                color={confirm.action === 'cash' ? 'green' : 'red'}
-                loading={act.isPending}
-                onClick={() => void runAction()}
-                data-testid="invoice-confirm-yes"
-              >
-                {t('yes')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </Modal>
+      {confirm && (
+        <ConfirmModal
+          title={confirm.action === 'cash' ? t('cash') : t('cancel')}
+          size="sm"
+          testId="invoice-confirm"
+          question={t(confirm.action === 'cash' ? 'confirmCash' : 'confirmCancel', {
+            id: confirm.invoice.id,
+            value: money(confirm.invoice.value),
+          })}
+          cancel={t('no')}
+          yes={t('yes')}
+          yesTestId="invoice-confirm-yes"
+          color={confirm.action === 'cash' ? 'green' : 'red'}
+          loading={act.isPending}
+          onYes={() => void runAction()}
+          onClose={() => setConfirm(null)}
+        />
+      )}
     </Modal>
   );
 }

@@ -1,41 +1,7 @@
 // The users page's confirmations (SPEC §5, §6): log in as a user, delete a user, suspend or reactivate a customer.
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import type { UsersDialogs } from './useUsersList.ts';
-
-function Confirm(props: {
-  title: string;
-  question: string;
-  testId: string;
-  yes: string;
-  yesTestId: string;
-  color?: string;
-  loading: boolean;
-  onYes(): void;
-  onClose(): void;
-}) {
-  const { t } = useTranslation('users');
-  return (
-    <Modal opened onClose={props.onClose} title={props.title} data-testid={props.testId}>
-      <Stack>
-        <Text size="sm">{props.question}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color={props.color}
-            onClick={props.onYes}
-            loading={props.loading}
-            data-testid={props.yesTestId}
-          >
-            {props.yes}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 export function UserConfirms({ d }: { d: UsersDialogs }) {
   const { t } = useTranslation('users');
@@ -43,7 +9,8 @@ export function UserConfirms({ d }: { d: UsersDialogs }) {
   return (
     <>
       {loginAs && (
-        <Confirm
+        <ConfirmModal
+          cancel={t('cancel')}
           title={t('loginAs.title', { name: loginAs.name || loginAs.email })}
           question={t('loginAs.question', { name: loginAs.name || loginAs.email })}
           testId="user-login-as-confirm"
@@ -55,7 +22,8 @@ export function UserConfirms({ d }: { d: UsersDialogs }) {
         />
       )}
       {deleting && (
-        <Confirm
+        <ConfirmModal
+          cancel={t('cancel')}
           title={t('deleteTitle')}
           question={t('deleteQuestion', { name: deleting.name })}
           testId="user-delete-confirm"
@@ -68,7 +36,8 @@ export function UserConfirms({ d }: { d: UsersDialogs }) {
         />
       )}
       {suspension && (
-        <Confirm
+        <ConfirmModal
+          cancel={t('cancel')}
           title={t(`billing.${suspension.action}.title`)}
           question={t(`billing.${suspension.action}.question`, { name: suspension.user.name })}
           testId="user-suspension-confirm"
