@@ -159,6 +159,20 @@ export function colourRuns(points: readonly RoutePoint[], maxSpeed = routeMaxSpe
   return runs;
 }
 
+/**
+ * The header of the first page of GET /{ns}/route giving the extent of the whole period's route,
+ * "west,south,east,north" (degrees), so the history fits its view once before the rest arrives.
+ */
+export const ROUTE_EXTENT_HEADER = 'x-rastro-route-extent';
+
+/** [west, south, east, north] from ROUTE_EXTENT_HEADER's text; null when missing or not four coordinates. */
+export function parseRouteExtent(text: string | null | undefined): [number, number, number, number] | null {
+  const parts = (text ?? '').split(',').map((v) => (v.trim() === '' ? NaN : Number(v)));
+  if (parts.length !== 4 || !parts.every(Number.isFinite)) return null;
+  const [w, s, e, n] = parts;
+  return w <= e && s <= n && s >= -90 && n <= 90 && w >= -180 && e <= 180 ? [w, s, e, n] : null;
+}
+
 /** Top of the speed colour scale in the person's speed unit when the device has no speed limit. */
 const ROUTE_SCALE_TOP: Record<SpeedUnit, number> = { kmh: 120, mph: 75, kn: 65 };
 

@@ -7,6 +7,7 @@ import {
   indexAt,
   lerpCourse,
   parseRoute,
+  parseRouteExtent,
   PLAYBACK_BASE_RATE,
   PLAYBACK_MAX_GAP_MS,
   PlaybackClock,
@@ -117,6 +118,25 @@ describe('speed colouring', () => {
     // the first two segments keep their colour when a faster point follows
     expect(colourRuns(faster, scale)[0]).toEqual(colourRuns(slow, scale)[0]);
     expect(colourRuns(slow, scale)[0].color).toBe(speedColor(10, scale));
+  });
+});
+
+describe('route extent header', () => {
+  it('reads west,south,east,north; anything else is null', () => {
+    expect(parseRouteExtent('-46.7,-23.6,-46.5,-23.4')).toEqual([-46.7, -23.6, -46.5, -23.4]);
+    for (const bad of [
+      null,
+      undefined,
+      '',
+      '1,2,3',
+      '1,2,3,4,5',
+      'a,b,c,d',
+      '2,0,1,1',
+      '0,2,1,1',
+      '0,-91,1,1',
+      '1,,2,3',
+    ])
+      expect(parseRouteExtent(bad), String(bad)).toBeNull();
   });
 });
 

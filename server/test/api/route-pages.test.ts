@@ -3,7 +3,7 @@
 // the positions as positionFromRow maps them, rows only JS can write (odd stored values) included. Bad parameters
 // are a translated 400. Runs on SQLite (JSON written by the query) and on PostgreSQL (JS path).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage } from '@rastro/domain';
+import { formatMessage, parseRouteExtent, ROUTE_EXTENT_HEADER } from '@rastro/domain';
 import {
   api,
   createDevice,
@@ -147,6 +147,28 @@ describe('GET /{ns}/route', () => {
     );
     expect([...first, ...second]).toEqual(whole);
     expect(second).toHaveLength(11);
+  });
+
+  it("the first page tells the whole period's extent in a header, the next ones do not", async () => {
+    const rows = t.ctx.store.sql
+      .prepare('SELECT latitude, longitude FROM positions WHERE deviceId = ?')
+      .all(deviceId) as Array<{ latitude: number; longitude: number }>;
+    const lats = rows.map((r) => r.latitude);
+    const lons = rows.map((r) => r.longitude);
+    const expected = [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
+    const url = `/${ns}/route?deviceId=${deviceId}&${period}&limit=10`;
+    const first = await api(t.app, t.admin, 'GET', url);
+    expect(first.statusCode).toBe(200);
+    expect(parseRouteExtent(first.headers[ROUTE_EXTENT_HEADER] as string)).toEqual(expected);
+    const last = (first.json() as Json[])[9].id;
+    const next = await api(t.app, t.admin, 'GET', `${url}&after=${last}`);
+    expect(next.statusCode).toBe(200);
+    expect(next.headers[ROUTE_EXTENT_HEADER]).toBeUndefined();
+    // an empty period: no extent
+    const empty = `from=2001-01-01T00:00:00Z&to=2001-01-02T00:00:00Z`;
+    const none = await api(t.app, t.admin, 'GET', `/${ns}/route?deviceId=${deviceId}&${empty}`);
+    expect(none.body).toBe('[]');
+    expect(none.headers[ROUTE_EXTENT_HEADER]).toBeUndefined();
   });
 
   it('a page of plain rows is written and joined by its query (SQLite), the same positions as row by row', () => {

@@ -368,6 +368,14 @@ export class RouteOverlay {
     else this.map.fitBounds([w, s, e, n], { padding, maxZoom: 17, duration: 0 });
   }
 
+  /** Fits the camera to [west, south, east, north] (a long route's extent, known before all of it arrives). */
+  fitExtent([w, s, e, n]: readonly [number, number, number, number]): void {
+    this.fit([
+      { latitude: s, longitude: w },
+      { latitude: n, longitude: e },
+    ]);
+  }
+
   /** The side panel covers the map's left part on wide screens: keep the route beside it. */
   private padding() {
     const width = this.map.getContainer().clientWidth;

@@ -124,3 +124,30 @@ export function routeCursor(db: SqlDatabase, deviceId: number, id: number): Rout
       .where('deviceId', '=', deviceId),
   );
 }
+
+/** [west, south, east, north] of a device's positions with lower ≤ fixTime < upper, if it has any. */
+export function routeExtent(
+  db: SqlDatabase,
+  deviceId: number,
+  lower: string,
+  upper: string,
+): [number, number, number, number] | undefined {
+  const r = row(
+    db,
+    qb(db)
+      .selectFrom('positions')
+      .select((eb) => [
+        eb.fn.min('longitude').as('west'),
+        eb.fn.min('latitude').as('south'),
+        eb.fn.max('longitude').as('east'),
+        eb.fn.max('latitude').as('north'),
+      ])
+      .where('deviceId', '=', deviceId)
+      .where('fixTime', '>=', lower)
+      .where('fixTime', '<', upper),
+  );
+  const box = r ? [r.west, r.south, r.east, r.north].map(Number) : [];
+  return box.length === 4 && box.every(Number.isFinite) && r?.west !== null
+    ? (box as [number, number, number, number])
+    : undefined;
+}

@@ -7,6 +7,7 @@ import { findPosition } from '../../db/repos/positions.ts';
 import {
   prepareRoutePageReads,
   routeCursor,
+  routeExtent,
   type RouteCursor,
   type RoutePageReads,
 } from '../../db/repos/route.ts';
@@ -72,6 +73,11 @@ export class RouteJsonReader {
   /** The position `id` of the device as a cursor, or null when the device has none of that id. */
   cursor(deviceId: number, id: number): RouteCursor | null {
     return routeCursor(this.db, deviceId, id) ?? null;
+  }
+
+  /** [west, south, east, north] of the device's positions with lower ≤ fixTime < upper, null when none. */
+  extent(deviceId: number, lower: string, upper: string): [number, number, number, number] | null {
+    return routeExtent(this.db, deviceId, lower, upper) ?? null;
   }
 
   /**

@@ -3,11 +3,13 @@
 // gives them, in the same (fixTime, id) order, at most `limit` long (default 10,000, at most 50,000); the next
 // page starts after the last position of this one (`after=<its id>`), and a page shorter than `limit` is the
 // last. Pages have no overall cap: 100,000 positions of one device are two pages of 50,000 or ten of 10,000, where
-// Traccar's route stops at 50,000 per device (CONTRACT §4). Same rules as the route report: reports not disabled
+// Traccar's route stops at 50,000 per device (CONTRACT §4). The first page (no `after`) tells the extent of the
+// whole period's route in the header X-Rastro-Route-Extent ("west,south,east,north"), so the history fits its
+// view once, before the rest arrives. Same rules as the route report: reports not disabled
 // for the caller, who must see the device (400 otherwise). Bad parameters: a translated 400 (route.pageQuery).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { zonedDate } from '@rastro/domain';
+import { ROUTE_EXTENT_HEADER, zonedDate } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
 import { edge, edgeValue } from '../../edge.ts';
 import { invalidInput } from '../../invalid.ts';
@@ -59,6 +61,10 @@ export function registerRoutePages(app: FastifyInstance, ctx: AppContext, data: 
         throw invalidInput(ctx, req, user, 'route.pageCursor', { id: q.after });
       const range = { from: Date.parse(q.from), to: Date.parse(q.to) };
       texts = data.routePage(device.id, range, q.limit ?? ROUTE_PAGE_DEFAULT, after);
+      // `to` included, as the pages read it
+      const lower = new Date(range.from).toISOString();
+      const box = after ? null : data.route.extent(device.id, lower, new Date(range.to + 1).toISOString());
+      if (box) reply.header(ROUTE_EXTENT_HEADER, box.join(','));
     }
     return reply.type('application/json; charset=utf-8').send(`[${texts.join(',')}]`);
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ExcelJS from 'exceljs';
-import { parseRoute, ROUTE_HEADERS_EN, type RoutePoint } from '@rastro/domain';
+import { parseRoute, ROUTE_EXTENT_HEADER, ROUTE_HEADERS_EN, type RoutePoint } from '@rastro/domain';
 import { createClient } from '../../api/http.ts';
 import { createI18n } from '../../i18n/index.ts';
 import { buildRouteExport } from './exports.ts';
@@ -128,7 +128,10 @@ describe('route in pages (issue #31)', () => {
       const limit = Number(url.searchParams.get('limit'));
       const after = url.searchParams.get('after');
       const start = after === null ? 0 : all.findIndex((p) => p.id === Number(after)) + 1;
-      return new Response(JSON.stringify(all.slice(start, start + limit)), { status: 200 });
+      // the first page tells the route's extent (the server's ROUTE_EXTENT_HEADER)
+      const headers: Record<string, string> =
+        after === null ? { [ROUTE_EXTENT_HEADER]: '-46.6,-23.5,-46.578,-23.478' } : {};
+      return new Response(JSON.stringify(all.slice(start, start + limit)), { status: 200, headers });
     });
     const make = (base: string) =>
       createClient({ base, timeoutMs: 1000, fetchImpl: () => fetchImpl as unknown as typeof fetch });
@@ -138,18 +141,18 @@ describe('route in pages (issue #31)', () => {
   it('reads page after page, hands the route so far to onPage each time, and ends on a short page', async () => {
     const all = raw(23);
     const s = pagedServer(all);
-    const seen: Array<[number, boolean]> = [];
+    const seen: Array<[number, boolean, unknown]> = [];
     const r = await loadRoutePages(3, 'a', 'b', {
       client: s.client,
       traccar: s.traccar,
       sizes: { first: 5, next: 8 },
-      onPage: (points, done) => seen.push([points.length, done]),
+      onPage: (points, done, extent) => seen.push([points.length, done, extent]),
     });
     expect(seen).toEqual([
-      [5, false],
-      [13, false],
-      [21, false],
-      [23, true],
+      [5, false, [-46.6, -23.5, -46.578, -23.478]],
+      [13, false, null],
+      [21, false, null],
+      [23, true, null],
     ]);
     expect(r.ok && r.points.map((p) => p.id)).toEqual(all.map((p) => p.id));
     expect(s.urls).toEqual([

@@ -10,18 +10,19 @@ import { RouteOverlay } from '../../components/routeOverlay.ts';
 import { useRouteLoad } from './useRouteLoad.ts';
 
 const pages: RoutePoint[][] = [];
+const told: { extent: [number, number, number, number] | null } = { extent: null };
 
 vi.mock('./routePages.ts', () => ({
   loadRoutePages: async (
     _id: number,
     _from: string,
     _to: string,
-    o: { onPage(points: RoutePoint[], done: boolean): void },
+    o: { onPage(points: RoutePoint[], done: boolean, extent: typeof told.extent): void },
   ) => {
     let all: RoutePoint[] = [];
     for (let k = 0; k < pages.length; k++) {
       all = [...all, ...pages[k]];
-      o.onPage(all, k === pages.length - 1);
+      o.onPage(all, k === pages.length - 1, k === 0 ? told.extent : null);
     }
     return { ok: true, points: all };
   },
@@ -91,6 +92,7 @@ const colours = (fc: FC | undefined) => (fc?.features ?? []).map((f) => f.proper
 describe('useRouteLoad: a route in pages', () => {
   afterEach(() => {
     pages.length = 0;
+    told.extent = null;
   });
 
   it('draws each page once on the fixed scale: a faster later page recolours nothing and the camera fits once', async () => {
@@ -113,6 +115,23 @@ describe('useRouteLoad: a route in pages', () => {
     expect(fake.setData.get('rastro-route')).toBe(2);
     expect(new Set(colours(fake.sources.get('rastro-route')))).toEqual(new Set([speedColor(10, scale)]));
     expect(colours(fake.sources.get('rastro-route-1'))).toContain(speedColor(100, scale));
-    expect(fake.fits).toHaveLength(1);
+    expect(fake.fits).toEqual([[-46.6, -23.5, -46.6 + 19 * 0.01, -23.5 + 19 * 0.01]]);
+  });
+
+  it("fits the view once to the whole route's extent when the first page tells it", async () => {
+    const fake = fakeMap();
+    const overlay = { current: new RouteOverlay(fake.map) };
+    pages.push(
+      route(0, 20, () => 10),
+      route(20, 20, () => 10),
+    );
+    told.extent = [-47, -24, -46, -23];
+    const show = { stops: false, events: false };
+    const { result } = renderHook(() => useRouteLoad('UTC', overlay, show, () => 60));
+    await act(async () => {
+      await result.current.load(1, defaultPeriod('today'));
+    });
+    expect(result.current.state).toMatchObject({ status: 'ok', complete: true });
+    expect(fake.fits).toEqual([[-47, -24, -46, -23]]);
   });
 });

@@ -1,13 +1,13 @@
 // Loading a device's route for /history: the pages drawn on the route overlay as they arrive (routePages.ts), each
 // once, on a colour scale fixed before the route arrives (`speedScale`, domain routeSpeedScale), the camera fitted
-// to the first page only; then the chapters, stops and events; a newer load or leaving the page aborts the one in
+// once with the first page (to the whole route's extent when the server tells it, else to that page); then the chapters, stops and events; a newer load or leaving the page aborts the one in
 // flight.
 import type { Chapter, MessageKey, RoutePoint } from '@rastro/domain';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { resolvePeriod, type PeriodValue } from '../../components/PeriodPicker.tsx';
 import type { RouteOverlay } from '../../components/routeOverlay.ts';
 import { loadHistoryExtras } from './historyExtras.ts';
-import { loadRoutePages } from './routePages.ts';
+import { loadRoutePages, type RouteExtent } from './routePages.ts';
 
 export type LoadState =
   | { status: 'idle' }
@@ -54,10 +54,12 @@ export function useRouteLoad(
       overlay.current?.clear();
       let drawn = 0;
       const scale = speedScale(id);
-      const onPage = (points: RoutePoint[], done: boolean) => {
+      const onPage = (points: RoutePoint[], done: boolean, extent: RouteExtent | null) => {
         if (seq !== request.current) return;
-        if (drawn === 0) overlay.current?.setRoute(points, endMarks(points, done), true, scale);
-        else overlay.current?.appendRoute(points);
+        if (drawn === 0) {
+          overlay.current?.setRoute(points, endMarks(points, done), !extent, scale);
+          if (extent && points.length) overlay.current?.fitExtent(extent);
+        } else overlay.current?.appendRoute(points);
         if (done && drawn > 0) overlay.current?.setMarks(endMarks(points, true));
         drawn = points.length;
         setState({ status: 'ok', points, deviceId: id, complete: done });
