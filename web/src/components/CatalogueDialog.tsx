@@ -1,12 +1,13 @@
 // The frame of a catalogue manager opened from the user menu (issue #33): one modal titled by what it shows (the
 // list, a new item, an item being edited), refused with the translated "denied" text when the access table closes
 // the menu entry; and the edit form's frame with its cancel and save buttons.
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Modal, Stack } from '@mantine/core';
 import type { UserMenuEntry } from '@rastro/domain';
 import type { ReactNode } from 'react';
 import type { ResourceType } from '../api/resources.ts';
 import { useCan } from './useCan.ts';
 import type { Catalogue } from './useCatalogue.ts';
+import { SaveCancel } from './SaveCancel.tsx';
 
 export function CatalogueDialog<R extends ResourceType, F extends { id: number }>({
   c,
@@ -49,14 +50,15 @@ export function CatalogueForm<R extends ResourceType, F extends { id: number }>(
   return (
     <Stack gap="sm" data-testid={testId}>
       {children}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => c.setEditing(null)} data-testid={`${prefix}-cancel`}>
-          {c.t('cancel')}
-        </Button>
-        <Button onClick={() => void c.submit()} loading={c.saving} data-testid={`${prefix}-save`}>
-          {c.t('save')}
-        </Button>
-      </Group>
+      <SaveCancel
+        cancel={c.t('cancel')}
+        save={c.t('save')}
+        onCancel={() => c.setEditing(null)}
+        onSave={() => void c.submit()}
+        loading={c.saving}
+        cancelTestId={`${prefix}-cancel`}
+        saveTestId={`${prefix}-save`}
+      />
     </Stack>
   );
 }

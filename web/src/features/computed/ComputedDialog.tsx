@@ -2,11 +2,12 @@
 // expression (monospace editor), a "test" against a chosen device's latest position, and the devices and groups
 // it is linked to (POST/DELETE /api/permissions {deviceId|groupId, attributeId}). Administrators only. The
 // sections are in ComputedSections.tsx, the state, test and save in useComputedForm.ts.
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { ComputedFormValues } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import { ComputedFields, ComputedLinks, ComputedTestPanel } from './ComputedSections.tsx';
 import { useComputedForm } from './useComputedForm.ts';
+import { SaveCancel } from '../../components/SaveCancel.tsx';
 
 interface Props {
   initial: ComputedFormValues;
@@ -28,19 +29,15 @@ export function ComputedDialog({ initial, onClose }: Props) {
         <ComputedFields s={s} />
         <ComputedTestPanel s={s} />
         <ComputedLinks s={s} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button
-            onClick={() => void s.submit()}
-            loading={s.busy}
-            disabled={!s.links.linked}
-            data-testid="computed-save"
-          >
-            {t('save')}
-          </Button>
-        </Group>
+        <SaveCancel
+          cancel={t('cancel')}
+          save={t('save')}
+          onCancel={onClose}
+          onSave={() => void s.submit()}
+          loading={s.busy}
+          disabled={!s.links.linked}
+          saveTestId="computed-save"
+        />
       </Stack>
     </Modal>
   );

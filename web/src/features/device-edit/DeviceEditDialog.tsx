@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { openDialog, type DialogComponentProps } from '../../shell/dialogs.ts';
 import { DeviceEditTabs } from './DeviceEditTabs.tsx';
 import { useDeviceEditForm, type DeviceEditState } from './useDeviceEditForm.ts';
+import { SaveCancel } from '../../components/SaveCancel.tsx';
 
 const propsSchema = z.object({ deviceId: z.number().int().optional() });
 
@@ -51,19 +52,17 @@ function DeviceEditButtons({ f, onClose }: { f: DeviceEditState; onClose(): void
           {t('print')}
         </Button>
       </Group>
-      <Group gap="xs">
-        <Button variant="default" onClick={onClose} data-testid="device-cancel">
-          {t('close')}
-        </Button>
-        <Button
-          onClick={() => void f.save()}
-          loading={f.busy}
-          disabled={!f.canSave}
-          data-testid="device-save"
-        >
-          {t('save')}
-        </Button>
-      </Group>
+      <SaveCancel
+        gap="xs"
+        cancel={t('close')}
+        save={t('save')}
+        onCancel={onClose}
+        onSave={() => void f.save()}
+        loading={f.busy}
+        disabled={!f.canSave}
+        cancelTestId="device-cancel"
+        saveTestId="device-save"
+      />
     </Group>
   );
 }

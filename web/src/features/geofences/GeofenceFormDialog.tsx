@@ -32,6 +32,7 @@ import { useSession } from '../../stores/session.ts';
 import { startGeofenceDrawing } from './drawing.ts';
 import { measureText, numberLocale } from './measure.ts';
 import { refusalMessage } from '../../api/http.ts';
+import { SaveCancel } from '../../components/SaveCancel.tsx';
 
 const formSchema = z.object({
   form: z.object({
@@ -181,14 +182,15 @@ export function GeofenceFormDialog({ props, onClose }: DialogComponentProps) {
           </Button>
         </Group>
         {errors.area && <Alert color="red">{err('area')}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-testid="geofence-cancel">
-            {t('cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={save.isPending} data-testid="geofence-save">
-            {t('save')}
-          </Button>
-        </Group>
+        <SaveCancel
+          cancel={t('cancel')}
+          save={t('save')}
+          onCancel={onClose}
+          onSave={() => void submit()}
+          loading={save.isPending}
+          cancelTestId="geofence-cancel"
+          saveTestId="geofence-save"
+        />
       </Stack>
     </Modal>
   );

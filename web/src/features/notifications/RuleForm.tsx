@@ -7,6 +7,7 @@ import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RuleLookSection, RuleScopeSection, RuleTriggerSection } from './RuleFormSections.tsx';
 import { useRuleForm, type RuleFormOptions } from './useRuleForm.ts';
+import { SaveCancel } from '../../components/SaveCancel.tsx';
 
 export function RuleForm(props: RuleFormOptions) {
   const { t } = useTranslation('notifications');
@@ -33,14 +34,15 @@ export function RuleForm(props: RuleFormOptions) {
           <Button variant="light" onClick={() => void s.runTest()} data-testid="rule-test">
             {t('test')}
           </Button>
-          <Group gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button onClick={() => void s.submit()} loading={s.busy} data-testid="rule-save">
-              {t('save')}
-            </Button>
-          </Group>
+          <SaveCancel
+            gap="xs"
+            cancel={t('cancel')}
+            save={t('save')}
+            onCancel={onClose}
+            onSave={() => void s.submit()}
+            loading={s.busy}
+            saveTestId="rule-save"
+          />
         </Group>
       </Stack>
     </Modal>

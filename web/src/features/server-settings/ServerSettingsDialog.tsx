@@ -1,7 +1,7 @@
 // The `server` dialog (SPEC §3 "Server settings", administrators only): tabs general, map, units, permissions and
 // limits, integrations, over GET /api/server; saving PUTs the whole Server (Traccar replaces it) and reloads the
 // session's server info, so units, map and limits change across the app at once.
-import { Alert, Button, Group, Loader, Modal, Stack, Tabs } from '@mantine/core';
+import { Alert, Group, Loader, Modal, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { serverToSettings, settingsToServer, type Server, type ServerSettingsValues } from '@rastro/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { fetchServer } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 import { SettingsPanels } from './SettingsPanels.tsx';
 import { TAB_FIELDS, useSettingsFields } from './settingsFields.tsx';
+import { SaveCancel } from '../../components/SaveCancel.tsx';
 
 export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
   const { t } = useTranslation('serverSettings');
@@ -103,14 +104,14 @@ export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
 
           <SettingsPanels fields={{ text, flag, choice, unitChoice }} timezones={timezones.data} />
         </Tabs>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={saving} data-testid="server-save">
-            {t('save')}
-          </Button>
-        </Group>
+        <SaveCancel
+          cancel={t('cancel')}
+          save={t('save')}
+          onCancel={onClose}
+          onSave={() => void submit()}
+          loading={saving}
+          saveTestId="server-save"
+        />
       </Stack>
     );
 

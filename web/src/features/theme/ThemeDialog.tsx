@@ -3,7 +3,7 @@
 // panel, with a live preview), login screen (colour, one image, a slider of 3 images at 1600x900, or an animated
 // gradient) and links. Images upload at once (POST /{ns}/theme/images/{slot}); Save validates with the domain's
 // schema and PUTs /{ns}/theme, then re-reads the branding so the app changes without a reload.
-import { Alert, Button, Group, Loader, Modal, Stack, Tabs } from '@mantine/core';
+import { Alert, Loader, Modal, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { parseTheme, themeFromBranding, type ThemeSettings, resellerDomainOf } from '@rastro/domain';
@@ -16,6 +16,7 @@ import { saveTheme } from './api.ts';
 import { LoginSection } from './LoginSection.tsx';
 import { ColoursSection, IdentitySection, LinksSection, type SectionProps } from './ThemeSections.tsx';
 import { useThemeUpload } from './useThemeUpload.tsx';
+import { SaveCancel } from '../../components/SaveCancel.tsx';
 
 type Tab = 'identity' | 'colors' | 'login' | 'links';
 const TAB_OF: Array<[string, Tab]> = [
@@ -134,19 +135,16 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
             {t('fixErrors')}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-testid="theme-cancel">
-            {t('cancel')}
-          </Button>
-          <Button
-            onClick={() => void save()}
-            loading={busy}
-            disabled={uploading !== null}
-            data-testid="theme-save"
-          >
-            {t('save')}
-          </Button>
-        </Group>
+        <SaveCancel
+          cancel={t('cancel')}
+          save={t('save')}
+          onCancel={onClose}
+          onSave={() => void save()}
+          loading={busy}
+          disabled={uploading !== null}
+          cancelTestId="theme-cancel"
+          saveTestId="theme-save"
+        />
       </Stack>
     </Modal>
   );

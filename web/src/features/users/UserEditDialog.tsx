@@ -7,7 +7,6 @@
 // UserPermissionsTab.
 import {
   Alert,
-  Button,
   Group,
   Loader,
   Modal,
@@ -34,6 +33,7 @@ import { UserPreferencesFields } from './UserPreferencesFields.tsx';
 import { UserBillingTab } from './UserBillingTab.tsx';
 import { UserPermissionsTab } from './UserPermissionsTab.tsx';
 import { useUserEditForm } from './useUserEditForm.ts';
+import { SaveCancel } from '../../components/SaveCancel.tsx';
 const propsSchema = z.object({ userId: z.number().int().min(0).optional() });
 
 /** GET /api/users/{id} with the SPEC §8 retries: up to 3 attempts, 3 s each. */
@@ -179,19 +179,15 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
             {t('validation.checkFormData', { ns: 'common' })}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button
-            onClick={() => void f.submit()}
-            loading={f.saving}
-            disabled={!rights.canSave}
-            data-testid="user-save"
-          >
-            {t('save')}
-          </Button>
-        </Group>
+        <SaveCancel
+          cancel={t('cancel')}
+          save={t('save')}
+          onCancel={onClose}
+          onSave={() => void f.submit()}
+          loading={f.saving}
+          disabled={!rights.canSave}
+          saveTestId="user-save"
+        />
       </Stack>
     </Modal>
   );
