@@ -7,14 +7,15 @@ import { cleanup } from '@testing-library/react';
 import { fakeFetch, json, renderWithProviders } from '../../components/testing.tsx';
 import { MapView } from './MapView.tsx';
 
-const made = vi.hoisted(() => ({ maps: 0 }));
+const made = vi.hoisted(() => ({ maps: 0, options: {} as Record<string, unknown> }));
 
 vi.mock('maplibre-gl', () => {
   // a map that accepts every call (the controller and the draw layer only register listeners and layers here)
   const noop = () => undefined;
   class FakeMap {
-    constructor() {
+    constructor(options: Record<string, unknown>) {
       made.maps++;
+      made.options = options;
       return new Proxy(this, {
         get: (target, key) =>
           key in target
@@ -61,5 +62,10 @@ describe('MapView', () => {
       </>,
     );
     expect(seen).toEqual([1]);
+  });
+
+  it('draws symbols without a fade (each fade step is a frame, 300–700 ms in software WebGL)', () => {
+    renderWithProviders(<MapView />);
+    expect(made.options.fadeDuration).toBe(0);
   });
 });

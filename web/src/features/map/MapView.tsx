@@ -137,6 +137,9 @@ export function MapView() {
       center: [first.center.longitude, first.center.latitude],
       zoom: first.zoom,
       attributionControl: { compact: true },
+      // symbols and labels appear at once instead of fading in over 300 ms: each fade step is a frame, and in
+      // software WebGL a frame with the map costs the GPU process 300–700 ms (bench/RESULTS.md, session 21)
+      fadeDuration: 0,
       // labels are drawn from local fonts when the style has no glyphs (offline style)
       localIdeographFontFamily: 'sans-serif',
       // MapLibre's control texts and the map's aria-label in the user's language (issue #29)
