@@ -26,6 +26,7 @@ export const SQL_IN_REPOSITORIES = [
   'server/src/live/positions.ts',
   'server/src/live/qrDriver.ts',
   'server/src/live/reports/**',
+  'server/src/live/simulator/**',
   'server/src/refusal.ts',
   'server/src/traccar/access.ts',
   'server/src/traccar/admin.ts',

@@ -8,7 +8,8 @@ import { allDriverNames } from '../../src/db/repos/catalog.ts';
 import { prepareActivityUpsert, prepareIngestStatements } from '../../src/db/repos/ingest.ts';
 import { activityTotals, distanceByHour, prepareInsightEventCounts } from '../../src/db/repos/insights.ts';
 import { addLink } from '../../src/db/repos/links.ts';
-import { insertObject } from '../../src/db/repos/objects.ts';
+import { insertObject, updateObject } from '../../src/db/repos/objects.ts';
+import { serverSettings, updateServerSettings } from '../../src/db/repos/server.ts';
 import { preparedQuery, qb } from '../../src/db/repos/query.ts';
 import { positionsByIdsInTimeOrder, prepareReportReads } from '../../src/db/repos/reports.ts';
 import {
@@ -18,6 +19,14 @@ import {
   reportLinkOwners,
   setReportAttributes,
 } from '../../src/db/repos/scheduledReports.ts';
+import {
+  anyDemoUser,
+  centreMapIfUnset,
+  driverIdByCode,
+  prepareDeviceInsert,
+  simulatedDeviceIds,
+  simulatedDevicesWithPlace,
+} from '../../src/db/repos/simulator.ts';
 import { insertUserRow } from '../../src/db/repos/users.ts';
 import { ACTIVITY_SUMS } from '@rastro/domain';
 import { dropStore, storeEnv } from '../helpers/store.ts';
@@ -264,5 +273,54 @@ describe('reports repositories', () => {
     expect(of(810, at(0), at(9))).toEqual({ deviceStopped: 2, deviceOverspeed: 1 });
     expect(of(810, at(2), at(9))).toEqual({ deviceStopped: 1, deviceOverspeed: 1 });
     expect(of(811, at(0), at(9))).toEqual({ deviceStopped: 1 });
+  });
+
+  it("demo seed: demo users by domain, simulated devices with their place, drivers by code, the map's centre once", () => {
+    const db = store.sql;
+    expect(anyDemoUser(db)).toBe(false);
+    insertUserRow(db, { name: 'x', email: 'someone@rastro.demo.example', attributes: '{}' });
+    expect(anyDemoUser(db)).toBe(false);
+    insertUserRow(db, { name: 'Demo', email: 'Gerente@Rastro.Demo', attributes: '{}' });
+    expect(anyDemoUser(db)).toBe(true);
+
+    const add = prepareDeviceInsert(db);
+    const device = (uniqueId: string) =>
+      add({
+        name: uniqueId,
+        uniqueId,
+        groupId: 0,
+        phone: null,
+        model: 'M',
+        category: 'car',
+        attributes: '{}',
+      });
+    const a = device('rastro-0001');
+    const b = device('rastro-0002');
+    expect(b).toBeGreaterThan(a);
+    insertObject(db, 'devices', { name: 'other', uniqueId: 'other-1', attributes: '{}' });
+    expect(
+      simulatedDeviceIds(db)
+        .map((d) => [d.uniqueId, d.id])
+        .sort(),
+    ).toEqual([
+      ['rastro-0001', a],
+      ['rastro-0002', b],
+    ]);
+    const placed = putPosition(a, 7, 0);
+    updateObject(db, 'devices', a, { positionId: placed });
+    const places = simulatedDevicesWithPlace(db).sort((x, y) => x.uniqueId.localeCompare(y.uniqueId));
+    expect(places.map((p) => [p.uniqueId, p.latitude, p.longitude, p.attributes])).toEqual([
+      ['rastro-0001', 7, -7, '{}'],
+      ['rastro-0002', null, null, '{}'],
+    ]);
+
+    expect(driverIdByCode(db, 'D-1')).toBeGreaterThan(0);
+    expect(driverIdByCode(db, 'D-404')).toBeUndefined();
+
+    updateServerSettings(db, { latitude: 0, longitude: 0, zoom: 0 });
+    centreMapIfUnset(db, -23.5, -46.6, 12);
+    expect(serverSettings(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
+    centreMapIfUnset(db, 1, 2, 3);
+    expect(serverSettings(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
   });
 });

@@ -3,6 +3,7 @@
 // slices so reports of a large fleet are spread over the tick and ingested in batches.
 import type { Command } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
+import { driverIdByCode, simulatedDevicesWithPlace } from '../../db/repos/simulator.ts';
 import { getLive, type IncomingPosition } from '../ingest.ts';
 import { TRACKER_COMMAND_TYPES } from '../commands.ts';
 import { catalogEntry, indexOf } from './catalog.ts';
@@ -94,23 +95,11 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
   live.invalidate();
 
   const sql = ctx.store.sql;
-  const drivers = DEMO_DRIVERS.map(([, uniqueId]) => uniqueId).filter((u) =>
-    sql.prepare('SELECT 1 FROM drivers WHERE uniqueId = ?').get(u),
+  const drivers = DEMO_DRIVERS.map(([, uniqueId]) => uniqueId).filter(
+    (u) => driverIdByCode(sql, u) !== undefined,
   );
   const vehicles = new Map<string, Vehicle>();
-  const rows = sql
-    .prepare(
-      `SELECT d.uniqueId, d.attributes, p.latitude, p.longitude FROM devices d
-       LEFT JOIN positions p ON p.id = d.positionId
-       WHERE d.uniqueId LIKE 'rastro-%'`,
-    )
-    .all() as Array<{
-    uniqueId: string;
-    attributes: string | null;
-    latitude: number | null;
-    longitude: number | null;
-  }>;
-  for (const r of rows) {
+  for (const r of simulatedDevicesWithPlace(sql)) {
     const index = indexOf(r.uniqueId);
     if (index < 1 || index > count) continue;
     const v = new Vehicle(

@@ -1,7 +1,19 @@
 // The demo data of a first start (docs/demo-fleet.md): users of every role, drivers, nested groups, three
 // geofences around São Paulo, notifications with colours and sounds, saved commands and the simulated devices.
-// Written straight into the embedded store in one transaction; it runs only while the store holds no device.
+// Written through the repositories (db/repos) in one transaction; it runs only while the store holds no device.
 import type { AppContext } from '../../context.ts';
+import { findDeviceCard, setDeviceAttributes, storedDeviceCount } from '../../db/repos/devices.ts';
+import { addLink } from '../../db/repos/links.ts';
+import { insertObject, updateObject } from '../../db/repos/objects.ts';
+import { serverAttributesText, updateServerSettings } from '../../db/repos/server.ts';
+import {
+  anyDemoUser,
+  centreMapIfUnset,
+  driverIdByCode,
+  prepareDeviceInsert,
+  simulatedDeviceIds,
+} from '../../db/repos/simulator.ts';
+import { firstAdministratorId, insertUserRow, setUserAttributes } from '../../db/repos/users.ts';
 import { hashPassword } from '../../traccar/auth.ts';
 import { catalogEntry, type Category } from './catalog.ts';
 
@@ -42,22 +54,10 @@ export interface SeedResult {
   deviceIds: number[];
 }
 
-type Sql = AppContext['store']['sql'];
-
-function insert(sql: Sql, table: string, row: Record<string, unknown>): number {
-  const cols = Object.keys(row);
-  const r = sql
-    .prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`)
-    .run(row);
-  return Number(r.lastInsertRowid);
-}
-
 /** Whether the store is still empty of fleet data (no device, no demo user). */
 export function isEmptyFleet(ctx: AppContext): boolean {
   const sql = ctx.store.sql;
-  const devices = (sql.prepare('SELECT COUNT(*) AS n FROM devices').get() as { n: number }).n;
-  const demo = sql.prepare("SELECT 1 FROM users WHERE lower(email) LIKE '%@rastro.demo'").get();
-  return devices === 0 && !demo;
+  return storedDeviceCount(sql) === 0 && !anyDemoUser(sql);
 }
 
 /** Creates the simulated devices rastro-0001 … rastro-<count> that do not exist yet; returns all their ids. */
@@ -68,33 +68,21 @@ export function ensureDevices(
 ): Map<string, number> {
   const sql = ctx.store.sql;
   const existing = new Map<string, number>();
-  for (const r of sql
-    .prepare("SELECT id, uniqueId FROM devices WHERE uniqueId LIKE 'rastro-%'")
-    .all() as Array<{
-    id: number;
-    uniqueId: string;
-  }>) {
-    existing.set(r.uniqueId, r.id);
-  }
-  const add = sql.prepare(
-    `INSERT INTO devices (name, uniqueId, groupId, phone, model, category, attributes)
-     VALUES (@name, @uniqueId, @groupId, @phone, @model, @category, @attributes)`,
-  );
+  for (const r of simulatedDeviceIds(sql)) existing.set(r.uniqueId, r.id);
+  const add = prepareDeviceInsert(sql);
   sql.transaction(() => {
     for (let i = 1; i <= count; i++) {
       const e = catalogEntry(i, ctx.config.simSeed, ctx.config.ns);
       if (existing.has(e.uniqueId)) continue;
-      const id = Number(
-        add.run({
-          name: e.name,
-          uniqueId: e.uniqueId,
-          groupId: groupOf(e.category),
-          phone: e.phone,
-          model: e.model,
-          category: e.category,
-          attributes: JSON.stringify(e.attributes),
-        }).lastInsertRowid,
-      );
+      const id = add({
+        name: e.name,
+        uniqueId: e.uniqueId,
+        groupId: groupOf(e.category),
+        phone: e.phone,
+        model: e.model,
+        category: e.category,
+        attributes: JSON.stringify(e.attributes),
+      });
       existing.set(e.uniqueId, id);
     }
   })();
@@ -116,13 +104,14 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
 
   let deviceIds: number[] = [];
   sql.transaction(() => {
-    const admin = sql.prepare('SELECT id FROM users WHERE administrator = 1 ORDER BY id LIMIT 1').get() as
-      { id: number } | undefined;
-    const link = sql.prepare(
-      'INSERT OR IGNORE INTO links (ownerType, ownerId, propertyType, propertyId) VALUES (?, ?, ?, ?)',
-    );
+    const adminId = firstAdministratorId(sql);
+    const admin = adminId === null ? undefined : { id: adminId };
+    const link = {
+      run: (ownerType: string, ownerId: number, propertyType: string, propertyId: number) =>
+        addLink(sql, { ownerType, ownerId, propertyType, propertyId }),
+    };
     const user = (email: string, name: string, extra: Record<string, unknown> = {}) =>
-      insert(sql, 'users', {
+      insertUserRow(sql, {
         name,
         email,
         hashedPassword: hashed,
@@ -144,12 +133,12 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
     const owners = admin ? [admin.id, manager] : [manager];
 
     for (const [name, uniqueId] of DEMO_DRIVERS) {
-      const id = insert(sql, 'drivers', { name, uniqueId, attributes: '{}' });
+      const id = insertObject(sql, 'drivers', { name, uniqueId, attributes: '{}' });
       for (const o of owners) link.run('user', o, 'driver', id);
     }
 
     const group = (name: string, parent = 0) =>
-      insert(sql, 'groups', { name, groupId: parent, attributes: '{}' });
+      insertObject(sql, 'groups', { name, groupId: parent, attributes: '{}' });
     const root = group('Frota São Paulo');
     const light = group('Leves', root);
     const heavy = group('Pesados', root);
@@ -169,7 +158,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
     link.run('user', sub2, 'group', utility);
 
     for (const g of Object.values(DEMO_GEOFENCES)) {
-      const id = insert(sql, 'geofences', {
+      const id = insertObject(sql, 'geofences', {
         name: g.name,
         description: null,
         area: g.area,
@@ -188,7 +177,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
       sound: string,
       attributes: Record<string, unknown> = {},
     ) => {
-      const id = insert(sql, 'notifications', {
+      const id = insertObject(sql, 'notifications', {
         type,
         description: null,
         always: 1,
@@ -208,7 +197,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
       ['Bloquear motor', 'engineStop'],
       ['Desbloquear motor', 'engineResume'],
     ]) {
-      const id = insert(sql, 'commands', { description, type, textChannel: 0, attributes: '{}' });
+      const id = insertObject(sql, 'commands', { description, type, textChannel: 0, attributes: '{}' });
       for (const o of owners) link.run('user', o, 'command', id);
     }
 
@@ -220,46 +209,31 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
     deviceIds.slice(0, 4).forEach((id) => link.run('user', readonly, 'device', id));
     // QR check-in (docs/qr-driver.md): the QR driver stands for the first demo driver (QR password = the demo
     // password) and may take the first two vehicles, which accept QR check-in.
-    const firstDriver = sql.prepare('SELECT id FROM drivers WHERE uniqueId = ?').get(DEMO_DRIVERS[0]![1]) as
-      { id: number } | undefined;
-    if (firstDriver) {
-      sql
-        .prepare('UPDATE users SET attributes = ? WHERE id = ?')
-        .run(JSON.stringify({ [`${ns}.isQrDriverId`]: firstDriver.id }), qrDriver);
-      sql
-        .prepare('UPDATE drivers SET attributes = ? WHERE id = ?')
-        .run(JSON.stringify({ qrUsername: 'motorista', qrPassword: hashed }), firstDriver.id);
+    const firstDriver = driverIdByCode(sql, DEMO_DRIVERS[0]![1]);
+    if (firstDriver !== undefined) {
+      setUserAttributes(sql, qrDriver, JSON.stringify({ [`${ns}.isQrDriverId`]: firstDriver }));
+      updateObject(sql, 'drivers', firstDriver, {
+        attributes: JSON.stringify({ qrUsername: 'motorista', qrPassword: hashed }),
+      });
     }
     for (const id of deviceIds.slice(0, 2)) {
       link.run('user', qrDriver, 'device', id);
-      const row = sql.prepare('SELECT attributes FROM devices WHERE id = ?').get(id) as {
-        attributes: string;
-      };
-      const attrs = JSON.parse(row.attributes || '{}') as Record<string, unknown>;
-      sql
-        .prepare('UPDATE devices SET attributes = ? WHERE id = ?')
-        .run(JSON.stringify({ ...attrs, [`${ns}.qrDriver`]: true }), id);
+      const attrs = JSON.parse(findDeviceCard(sql, id)?.attributes || '{}') as Record<string, unknown>;
+      setDeviceAttributes(sql, id, JSON.stringify({ ...attrs, [`${ns}.qrDriver`]: true }));
     }
-    const server = sql.prepare('SELECT attributes FROM server WHERE id = 1').get() as
-      { attributes: string | null } | undefined;
-    if (server) {
-      const attrs = JSON.parse(server.attributes || '{}') as Record<string, unknown>;
+    const server = serverAttributesText(sql);
+    if (server !== undefined) {
+      const attrs = JSON.parse(server || '{}') as Record<string, unknown>;
       // The demo turns on QR check-in and the stop / event marks of history (settings left as an admin set them).
       const demo: Record<string, unknown> = {};
       for (const key of ['qrDriverCheckin', 'showStops', 'showEvents'])
         if (attrs[`${ns}.${key}`] === undefined) demo[`${ns}.${key}`] = true;
       if (Object.keys(demo).length)
-        sql
-          .prepare('UPDATE server SET attributes = ? WHERE id = 1')
-          .run(JSON.stringify({ ...attrs, ...demo }));
+        updateServerSettings(sql, { attributes: JSON.stringify({ ...attrs, ...demo }) });
     }
 
     // centre the map on São Paulo unless someone already chose a place
-    sql
-      .prepare(
-        'UPDATE server SET latitude = -23.5505, longitude = -46.6333, zoom = 12 WHERE id = 1 AND latitude = 0 AND longitude = 0',
-      )
-      .run();
+    centreMapIfUnset(sql, -23.5505, -46.6333, 12);
   })();
   ctx.bus.emit('permissions');
   return { seeded: true, deviceIds };
