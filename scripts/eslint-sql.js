@@ -1,8 +1,7 @@
 // SQL stays in server/src/db (issue #30, docs/decisions/41-kysely-repositories.md): the files listed below have
 // moved their queries into the typed repositories of server/src/db/repos, and this rule keeps them there — no
-// `.prepare(` / `.prepareNative(` call, and no `.exec(` on a database handle or with SQL text. Widen the list as
-// later steps convert more files (live/reports, live/insights, live/simulator and ext/ next), until it is all of
-// server/src.
+// `.prepare(` / `.prepareNative(` call, and no `.exec(` on a database handle or with SQL text. Since session 21 no
+// file outside server/src/db calls `.prepare(`; the list widens until it is all of server/src outside db/.
 
 /** Files and folders (globs) whose SQL lives in server/src/db/repos. */
 export const SQL_IN_REPOSITORIES = [
