@@ -3,7 +3,7 @@
 // form compare correctly as strings. A report runs these once per device or per device and day, so they are
 // compiled and prepared once per store (preparedQuery), never per call; the route's JSON texts are read by
 // live/reports/routeJson.ts.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { EventRow, PositionRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
 import { anyOf, preparedQuery, qb, rows } from './query.ts';
@@ -23,6 +23,11 @@ interface LimitedSpan extends Span {
 }
 
 const SPAN = ['deviceId', 'from', 'to'] as const;
+/**
+ * `LIMIT 1` written in the text: SQLite reads a bound LIMIT through a slower path (measured: the first and last
+ * positions of 100 devices took 3.7 times as long with `LIMIT ?`).
+ */
+const ONE = sql.lit(1);
 const LIMITED = [...SPAN, 'limit'] as const;
 
 /** The reports' per-device reads, prepared once per store. */
@@ -40,11 +45,11 @@ export function prepareReportReads(db: SqlDatabase) {
     ),
     /** The first position of the period. */
     first: preparedQuery<Span, Position>(db, SPAN, (p) =>
-      positions(p).selectAll().orderBy('fixTime').orderBy('id').limit(1),
+      positions(p).selectAll().orderBy('fixTime').orderBy('id').limit(ONE),
     ),
     /** The last position of the period. */
     last: preparedQuery<Span, Position>(db, SPAN, (p) =>
-      positions(p).selectAll().orderBy('fixTime', 'desc').orderBy('id', 'desc').limit(1),
+      positions(p).selectAll().orderBy('fixTime', 'desc').orderBy('id', 'desc').limit(ONE),
     ),
     /** The top speed of the period (null without positions). */
     maxSpeed: preparedQuery<Span, { v: number | null }>(db, SPAN, (p) =>
