@@ -161,19 +161,11 @@ export class PgSync {
 
   /** Runs the callbacks of the answers taken so far, in order. */
   private runAnswered(): void {
-    let failure: { err: unknown } | null = null;
     while (this.answered.length > 0) {
       const calls = this.answered;
       this.answered = [];
-      for (const call of calls) {
-        try {
-          call();
-        } catch (err) {
-          failure ??= { err }; // the other callbacks still run
-        }
-      }
+      for (const call of calls) call();
     }
-    if (failure) throw failure.err;
   }
 
   /** Every request posted with requestLater that is still waiting fails (its worker is gone). */

@@ -179,18 +179,15 @@ export class LiveCore extends DeviceStates {
       this.committing--;
       if (this.queue.length > 0) this.schedule();
       if (err) {
-        // not stored (a transaction fails as a whole): answered 503 by OsmAnd (issue #30), trackers send it again
+        // the store refused the batch (PostgreSQL fails a transaction as a whole): none of it is acknowledged
+        // answered 503 by OsmAnd (issue #30), so trackers send the positions again
         this.ctx.log.error({ err }, 'position batch failed');
         this.forget(changedDevices);
         for (const item of batch) item.resolve(REFUSED);
         return;
       }
+      this.publish(changedDevices, latest, events);
       for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
-      try {
-        this.publish(changedDevices, latest, events); // reloads the cache when a batch failed meanwhile
-      } catch (e) {
-        this.ctx.log.error({ err: e }, 'stored positions not published');
-      }
       for (const call of handlerCalls) call();
     };
     // acknowledged once committed: on PostgreSQL the next batch is prepared while this one commits
