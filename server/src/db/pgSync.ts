@@ -10,10 +10,6 @@
 // DatabaseUnavailable at once while the worker reconnects in the background. A worker thread that stopped (a
 // crash) is replaced by a new one at the next request, with a new connection generation (the leader lock went with
 // it); a request waiting when it stopped fails after WAIT_MS, as for a database that does not answer.
-//
-// A request posted with requestLater (an ingestion batch's COMMIT) is not waited for: its answer is taken from the
-// port by the event loop, or by a waited request that reads past it, and its callback runs from a microtask (never
-// inside another call's wait), in the order posted; settle() waits for every such answer and runs the callbacks.
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { DatabaseUnavailable } from './sql.ts';
 
@@ -65,9 +61,6 @@ export const WAIT_MS = 12_000;
 /** How many writes posted `later` wait to travel together (a waited request sends them at once). */
 const LATER_BATCH = 32;
 
-/** Called with a requestLater's outcome: null once it succeeded, else its failure. */
-type LaterCallback = (err: Error | null, rows?: Array<Record<string, unknown>>) => void;
-
 export interface PgSyncOptions {
   /** The wait for one answer (tests shorten it). */
   waitMs?: number;
@@ -88,14 +81,8 @@ export class PgSync {
   restarts = 0;
   private later: PgEnvelope[] = [];
   private nextId = 1;
-  /** Requests posted with requestLater, by id, waiting for their answer. */
-  private readonly awaited = new Map<number, { done: LaterCallback; timer: NodeJS.Timeout }>();
-  /** Answers of requestLater taken from the port, their callbacks not run yet (in order). */
-  private answered: Array<() => void> = [];
   /** Round trips made (diagnostics and the benchmark). */
   requests = 0;
-  /** Requests the main thread waited for (diagnostics and tests). */
-  waited = 0;
 
   constructor(
     private readonly url: string,
@@ -132,49 +119,9 @@ export class PgSync {
       if (this.worker === worker && !this.closed) this.stopped = true;
     });
     worker.unref();
-    // answers to requestLater when nothing is waiting (a waited request reads them itself)
-    port1.on('message', (reply: PgReply) => this.answer(reply));
     port1.unref();
     this.worker = worker;
     this.port = port1;
-  }
-
-  /** An answer to a request posted with requestLater: its callback is queued (an older answer is dropped). */
-  private answer(reply: PgReply): boolean {
-    const waiting = this.awaited.get(reply.id);
-    if (!waiting) return false;
-    this.awaited.delete(reply.id);
-    clearTimeout(waiting.timer);
-    if (this.awaited.size === 0) this.port.unref();
-    if ('error' in reply) {
-      const f = reply.error;
-      const err = f.unavailable ? new DatabaseUnavailable(f.message) : new PgError(f);
-      this.queueAnswer(() => waiting.done(err));
-    } else this.queueAnswer(() => waiting.done(null, reply.rows));
-    return true;
-  }
-
-  private queueAnswer(call: () => void): void {
-    this.answered.push(call);
-    if (this.answered.length === 1) queueMicrotask(() => this.runAnswered());
-  }
-
-  /** Runs the callbacks of the answers taken so far, in order. */
-  private runAnswered(): void {
-    while (this.answered.length > 0) {
-      const calls = this.answered;
-      this.answered = [];
-      for (const call of calls) call();
-    }
-  }
-
-  /** Every request posted with requestLater that is still waiting fails (its worker is gone). */
-  private failAwaited(reason: string): void {
-    for (const [id, waiting] of this.awaited) {
-      this.awaited.delete(id);
-      clearTimeout(waiting.timer);
-      this.queueAnswer(() => waiting.done(new DatabaseUnavailable(reason)));
-    }
   }
 
   /**
@@ -187,7 +134,6 @@ export class PgSync {
     this.restarts++;
     const pending = this.later.length;
     this.later = [];
-    this.failAwaited('the database worker stopped');
     this.port.close();
     Atomics.add(this.signal, 1, 1); // a new connection: the leader's advisory lock is gone (db/cluster.ts)
     this.start();
@@ -204,7 +150,6 @@ export class PgSync {
     if (this.closed) throw new Error('the PostgreSQL store is closed');
     if (this.stopped) this.restart();
     this.requests++;
-    this.waited++;
     this.flushLater();
     const id = this.nextId++;
     this.port.postMessage({ ...req, id } as PgEnvelope);
@@ -215,10 +160,7 @@ export class PgSync {
       // every answer waiting on the port: older ones (requests that timed out) are dropped
       for (let got = receiveMessageOnPort(this.port); got; got = receiveMessageOnPort(this.port)) {
         const reply = got.message as PgReply;
-        if (reply.id !== id && reply.id !== -1) {
-          this.answer(reply); // a requestLater's (its callback runs later), or one that timed out: dropped
-          continue; // -1: the worker could not start
-        }
+        if (reply.id !== id && reply.id !== -1) continue; // -1: the worker could not start
         if ('error' in reply) {
           if (reply.error.unavailable) throw new DatabaseUnavailable(reply.error.message);
           throw new PgError(reply.error, sql);
@@ -233,42 +175,6 @@ export class PgSync {
       }
       Atomics.wait(this.signal, 0, 0, left);
     }
-  }
-
-  /**
-   * Posts a request whose answer is not waited for: `done` is called with null once it succeeded, or with its
-   * failure (DatabaseUnavailable when the connection was lost or nothing answered within the wait), from a
-   * microtask or from settle(), in the order posted.
-   */
-  requestLater(req: PgRequest, done: LaterCallback): void {
-    if (this.closed) throw new Error('the PostgreSQL store is closed');
-    if (this.stopped) this.restart();
-    this.requests++;
-    this.flushLater();
-    const id = this.nextId++;
-    this.port.postMessage({ ...req, id } as PgEnvelope);
-    const timer = setTimeout(() => {
-      if (!this.awaited.delete(id)) return;
-      if (this.awaited.size === 0) this.port.unref();
-      this.port.postMessage({ op: 'reset' } satisfies PgReset);
-      const seconds = Math.round(this.waitMs / 1000);
-      this.queueAnswer(() => done(new DatabaseUnavailable(`PostgreSQL did not answer within ${seconds} s`)));
-    }, this.waitMs);
-    timer.unref();
-    if (this.awaited.size === 0) this.port.ref();
-    this.awaited.set(id, { done, timer });
-  }
-
-  /** Waits until every request posted with requestLater is answered, and runs their callbacks. */
-  settle(): void {
-    if (this.awaited.size > 0 && !this.closed) {
-      try {
-        this.request({ op: 'query', text: 'SELECT 1', values: [] }); // answered after everything posted before
-      } catch {
-        // the ones still waiting fail with the connection, or at their own timeout
-      }
-    }
-    this.runAnswered();
   }
 
   /** Posts a request without waiting for it (see pgWorker.ts: its failure fails the next waited request). */
@@ -296,8 +202,6 @@ export class PgSync {
       // closing anyway
     } finally {
       this.closed = true;
-      this.failAwaited('the PostgreSQL store is closed');
-      this.runAnswered();
       await this.worker.terminate();
     }
   }

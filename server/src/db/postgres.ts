@@ -3,10 +3,7 @@
 // statement on the connection.
 import { PgSync, type PgSyncOptions } from './pgSync.ts';
 import { translateSql, type Translated } from './pgTranslate.ts';
-import { isDatabaseUnavailable, type SqlDatabase, type SqlRunResult, type SqlStatement } from './sql.ts';
-
-/** How long the outcome of a COMMIT whose connection was lost is asked for before it counts as not stored. */
-const OUTCOME_MS = 3_000;
+import type { SqlDatabase, SqlRunResult, SqlStatement } from './sql.ts';
 
 export class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
@@ -112,98 +109,6 @@ export class PostgresDatabase implements SqlDatabase {
       return result;
     };
     return run as unknown as F;
-  }
-
-  /**
-   * Runs fn in one transaction whose COMMIT is posted without waiting: `done` is called once it is answered (null:
-   * stored) while the main thread goes on meanwhile (the ingestion's next batch, the API). Statements sent after it
-   * go out on the same connection after the COMMIT, so they see what it stored. Nested in a transaction: a savepoint,
-   * done at once.
-   */
-  transactionThen<T>(fn: () => T, done: (err: unknown, result?: T) => void): void {
-    if (this.depth > 0) {
-      let nested: T;
-      try {
-        nested = this.transaction(fn)();
-      } catch (err) {
-        done(err);
-        return;
-      }
-      done(null, nested);
-      return;
-    }
-    let result: T;
-    let xid: string | null = null;
-    try {
-      this.client.send({ op: 'exec', text: 'BEGIN', later: true });
-      // the transaction's id, asked without waiting: if the connection is lost while the COMMIT is in flight,
-      // whether it was stored is asked after it is back (commitOutcome)
-      this.client.requestLater(
-        { op: 'query', text: 'SELECT txid_current()::text AS x', values: [] },
-        (e, rows) => {
-          if (!e) xid = String(rows?.[0]?.x ?? '') || null;
-        },
-      );
-      this.depth++;
-      try {
-        result = fn();
-      } finally {
-        this.depth--;
-      }
-    } catch (err) {
-      try {
-        this.exec('ROLLBACK');
-      } catch {
-        // the connection is gone: PostgreSQL rolled it back
-      }
-      done(err);
-      return;
-    }
-    try {
-      this.client.requestLater({ op: 'exec', text: 'COMMIT' }, (err) => {
-        if (!err) done(null, result);
-        else if (isDatabaseUnavailable(err) && xid)
-          this.commitOutcome(xid, Date.now() + OUTCOME_MS, err, result, done);
-        else done(err);
-      });
-    } catch (err) {
-      done(err);
-    }
-  }
-
-  /**
-   * The connection was lost while a COMMIT was in flight: PostgreSQL may have stored the transaction before. Asked
-   * on the next connection (txid_status) until it answers or OUTCOME_MS pass; unknown counts as not stored.
-   */
-  private commitOutcome<T>(
-    xid: string,
-    deadline: number,
-    lost: unknown,
-    result: T,
-    done: (err: unknown, result?: T) => void,
-  ): void {
-    const again = () => {
-      if (Date.now() >= deadline) done(lost);
-      else setTimeout(() => this.commitOutcome(xid, deadline, lost, result, done), 100).unref();
-    };
-    try {
-      this.client.requestLater(
-        { op: 'query', text: 'SELECT txid_status($1::bigint) AS s', values: [xid] },
-        (err, rows) => {
-          const status = rows?.[0]?.s;
-          if (err || status === 'in progress') again();
-          else if (status === 'committed') done(null, result);
-          else done(lost);
-        },
-      );
-    } catch {
-      again();
-    }
-  }
-
-  /** Waits for the COMMITs posted by transactionThen and runs their callbacks. */
-  settle(): void {
-    this.client.settle();
   }
 
   close(): Promise<void> {

@@ -54,45 +54,6 @@ export interface SqlDatabase {
   exec(sql: string): unknown;
 }
 
-/** A store whose transactions can commit without the main thread waiting (db/postgres.ts). */
-interface CommitsLater {
-  transactionThen<T>(fn: () => T, done: (err: unknown, result?: T) => void): void;
-  settle(): void;
-}
-
-function commitsLater(db: SqlDatabase): db is SqlDatabase & CommitsLater {
-  return typeof (db as Partial<CommitsLater>).transactionThen === 'function';
-}
-
-/**
- * Runs fn in one transaction, then calls done(null, result) once it is committed, or done(err) when it was not
- * (nothing of it stored). On SQLite done runs before this returns; on PostgreSQL once the COMMIT is answered, the
- * main thread going on meanwhile (an ingestion batch: issue #30). Never nested in a transaction of the caller's.
- */
-export function transactionThen<T>(
-  db: SqlDatabase,
-  fn: () => T,
-  done: (err: unknown, result?: T) => void,
-): void {
-  if (commitsLater(db)) {
-    db.transactionThen(fn, done);
-    return;
-  }
-  let result: T;
-  try {
-    result = db.transaction(fn)();
-  } catch (err) {
-    done(err);
-    return;
-  }
-  done(null, result);
-}
-
-/** Waits until every transaction begun with transactionThen is committed or failed, and its done was called. */
-export function settleTransactions(db: SqlDatabase): void {
-  if (commitsLater(db)) db.settle();
-}
-
 /** A unique constraint refused a write: the column it names (SQLite: table.column; PostgreSQL: the index key). */
 export function uniqueViolation(err: unknown): string | null {
   const e = err as { code?: string; message?: string; detail?: string; constraint?: string } | null;

@@ -2,10 +2,10 @@
 // → store → events (ignition, alarm, geofence, overspeed, motion, queued commands) → device status and latest
 // position → listeners (socket, notifications). Positions are queued and processed in batches, one store
 // transaction per batch with prepared statements; per-device state stays in memory.
-import type { Attributes, Command, Event, Position, QueuedCommand } from '@rastro/domain';
+import type { Attributes, Command, Device, Event, Position, QueuedCommand } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import type { RemoteDeviceState } from '../db/cluster.ts';
-import { isDatabaseUnavailable, settleTransactions, transactionThen } from '../db/sql.ts';
+import { isDatabaseUnavailable } from '../db/sql.ts';
 import type { IncomingPosition, IngestError, IngestResult, LiveListener } from './types.ts';
 import { LiveCache } from './cache.ts';
 import { LiveEventHandlers } from './events/index.ts';
@@ -28,7 +28,6 @@ import {
   type IngestStatements,
 } from '../db/repos/ingest.ts';
 import { DeviceStates } from './deviceStates.ts';
-import { toListeners } from './ingestPublish.ts';
 import { ActivityRecorder, fillActivity } from './activity.ts';
 import { CommandRouter, type CommandHandler, type CommandSink } from './commandRouter.ts';
 
@@ -41,16 +40,10 @@ interface Pending {
 }
 
 const BATCH = 2000;
-const FAILED: IngestResult = { ok: false, error: 'failed', message: 'Position processing failed' };
-const REFUSED: IngestResult = { ok: false, error: 'unavailable', message: 'Database unavailable, try again' };
-/** Batches whose COMMIT may be in flight (PostgreSQL: db/sql.ts transactionThen); beyond, positions queue up. */
-const COMMITTING = 2;
 
 export class LiveCore extends DeviceStates {
   private queue: Pending[] = [];
   private scheduled = false;
-  /** Batches whose COMMIT is not answered yet. */
-  private committing = 0;
   private closed = false;
   private readonly listeners = new Set<LiveListener>();
   /** Live command receivers (the simulator's trackers, registered handlers): commandRouter.ts. */
@@ -101,7 +94,7 @@ export class LiveCore extends DeviceStates {
 
   async close(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    this.flushNow();
+    while (this.queue.length > 0) this.flush();
     this.closed = true;
   }
 
@@ -149,10 +142,9 @@ export class LiveCore extends DeviceStates {
     return Promise.all(ps.map((p) => this.ingest(p)));
   }
 
-  /** Processes and commits everything queued now (tests, shutdown); normally batches run on setImmediate. */
+  /** Processes everything queued now (tests and shutdown); normally batches run on setImmediate. */
   flushNow(): void {
     while (this.queue.length > 0) this.flush();
-    settleTransactions(this.ctx.store.sql);
   }
 
   private schedule(): void {
@@ -160,7 +152,6 @@ export class LiveCore extends DeviceStates {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      if (this.committing >= COMMITTING) return; // a COMMIT's answer schedules the next batch
       this.flush();
       if (this.queue.length > 0) this.schedule();
     });
@@ -174,40 +165,38 @@ export class LiveCore extends DeviceStates {
     const latest: Position[] = [];
     const events: Event[] = [];
     const handlerCalls: Array<() => void> = [];
-    this.committing++;
-    const stored = (err: unknown): void => {
-      this.committing--;
-      if (this.queue.length > 0) this.schedule();
-      if (err) {
-        // the store refused the batch (PostgreSQL fails a transaction as a whole): none of it is acknowledged
-        // answered 503 by OsmAnd (issue #30), so trackers send the positions again
-        this.ctx.log.error({ err }, 'position batch failed');
-        this.forget(changedDevices);
-        for (const item of batch) item.resolve(REFUSED);
-        return;
-      }
-      this.publish(changedDevices, latest, events);
-      for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
-      for (const call of handlerCalls) call();
-    };
-    // acknowledged once committed: on PostgreSQL the next batch is prepared while this one commits
-    transactionThen(
-      this.ctx.store.sql,
-      () => {
-        const cache = this.cache.fresh(); // reloading the cache reads the store, which may be unreachable
+    const failed: IngestResult = { ok: false, error: 'failed', message: 'Position processing failed' };
+    try {
+      // inside the try: reloading the cache reads the store, which may be unreachable (issue #30)
+      const cache = this.cache.fresh();
+      this.ctx.store.sql.transaction(() => {
         for (const item of batch) {
           try {
             results.push(this.processOne(item, cache, changedDevices, latest, events, handlerCalls));
           } catch (err) {
             if (isDatabaseUnavailable(err)) throw err; // the whole batch fails: nothing of it is stored
             this.ctx.log.error({ err }, 'position processing failed');
-            results.push(FAILED);
+            results.push(failed);
           }
         }
         this.writeStates(changedDevices, this.sql.updateDevice); // one row update per device per batch
-      },
-      stored,
-    );
+      })();
+    } catch (err) {
+      // the store refused the batch (PostgreSQL fails a transaction as a whole): none of it is acknowledged
+      // answered 503 by OsmAnd (issue #30), so trackers send the positions again
+      this.ctx.log.error({ err }, 'position batch failed');
+      this.forget(changedDevices);
+      const refused: IngestResult = {
+        ok: false,
+        error: 'unavailable',
+        message: 'Database unavailable, try again',
+      };
+      for (const item of batch) item.resolve(refused);
+      return;
+    }
+    this.publish(changedDevices, latest, events);
+    for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
+    for (const call of handlerCalls) call();
   }
 
   /** What another server process stored (db/cluster.ts), to this process's socket clients. */
@@ -236,8 +225,21 @@ export class LiveCore extends DeviceStates {
     events: Event[],
     remote = false,
   ): void {
-    const devices = [...changedDevices].map((id) => this.deviceJson(id)).filter((d) => d !== undefined);
-    toListeners(this.listeners, { devices, latest, events }, remote, this.ctx.log);
+    const devices: Device[] = [];
+    for (const id of changedDevices) {
+      const dj = this.deviceJson(id);
+      if (dj) devices.push(dj);
+    }
+    for (const l of this.listeners) {
+      if (remote && !l.remote) continue;
+      try {
+        if (devices.length && l.devices) l.devices(devices);
+        if (latest.length && l.positions) l.positions(latest);
+        if (events.length && l.events) l.events(events);
+      } catch (err) {
+        this.ctx.log.error({ err }, 'live listener failed');
+      }
+    }
     if (remote) return;
     for (const p of latest) this.ctx.bus.emit('position', p);
     for (const e of events) this.ctx.bus.emit('event', e);
