@@ -1,9 +1,7 @@
 // The repositories of the extension API (billing, share links, device images, logs, health; issue #30) on the
 // store the tests run on: SQLite by default, PostgreSQL with RASTRO_TEST_DATABASE_URL, as repos.test.ts does for
 // the Traccar layer's.
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/db/open.ts';
+import { describe, expect, it } from 'vitest';
 import {
   billingCustomerId,
   deleteInvoice,
@@ -34,17 +32,9 @@ import {
   shareGuestToken,
 } from '../../src/db/repos/shares.ts';
 import { deleteUserRow, insertUserRow, userAccounts } from '../../src/db/repos/users.ts';
-import { dropStore, storeEnv } from '../helpers/store.ts';
+import { repoStore } from '../helpers/repoStore.ts';
 
-const key = `repos-ext-${randomUUID()}`;
-let store: Store;
-beforeAll(async () => {
-  store = openStore({ sqliteFile: ':memory:', databaseUrl: (await storeEnv(key)).DATABASE_URL });
-});
-afterAll(async () => {
-  await store?.close();
-  await dropStore(key);
-});
+const store = repoStore('repos-ext');
 
 const newUser = (email: string) => insertUserRow(store.sql, { name: email, email, attributes: '{}' });
 

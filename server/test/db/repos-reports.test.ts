@@ -1,9 +1,7 @@
 // The repositories of reports, scheduled reports, fleet insights and the demo seed (issue #30) on the store the
 // tests run on: SQLite by default, PostgreSQL with RASTRO_TEST_DATABASE_URL, as repos.test.ts does for the
 // Traccar layer's. The reports' reads are prepared once (preparedQuery) and run with fresh values each time.
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/db/open.ts';
+import { describe, expect, it } from 'vitest';
 import { allDriverNames } from '../../src/db/repos/catalog.ts';
 import { prepareActivityUpsert, prepareIngestStatements } from '../../src/db/repos/ingest.ts';
 import { activityTotals, distanceByHour, prepareInsightEventCounts } from '../../src/db/repos/insights.ts';
@@ -29,17 +27,9 @@ import {
 } from '../../src/db/repos/simulator.ts';
 import { insertUserRow } from '../../src/db/repos/users.ts';
 import { ACTIVITY_SUMS } from '@rastro/domain';
-import { dropStore, storeEnv } from '../helpers/store.ts';
+import { repoStore } from '../helpers/repoStore.ts';
 
-const key = `repos-reports-${randomUUID()}`;
-let store: Store;
-beforeAll(async () => {
-  store = openStore({ sqliteFile: ':memory:', databaseUrl: (await storeEnv(key)).DATABASE_URL });
-});
-afterAll(async () => {
-  await store?.close();
-  await dropStore(key);
-});
+const store = repoStore('repos-reports');
 
 const at = (m: number) => `2026-02-01T00:${String(m).padStart(2, '0')}:00.000Z`;
 

@@ -1,9 +1,7 @@
 // The kysely repositories (db/repos, docs/decisions/41-kysely-repositories.md) on the store the tests run on:
 // SQLite by default, PostgreSQL with RASTRO_TEST_DATABASE_URL. Their SQL is compiled for the store's dialect and
 // must reach it untranslated ($n parameters on PostgreSQL, lists as one parameter).
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/db/open.ts';
+import { describe, expect, it } from 'vitest';
 import { addLink, distinctDevicesOf, linkPairs, usersOfDevice } from '../../src/db/repos/links.ts';
 import {
   anyUser,
@@ -41,17 +39,10 @@ import {
 } from '../../src/db/repos/unknownDevices.ts';
 import { liveSnapshot } from '../../src/db/repos/snapshot.ts';
 import { jsonField } from '../../src/db/sql.ts';
-import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { TEST_DATABASE_URL } from '../helpers/store.ts';
+import { repoStore } from '../helpers/repoStore.ts';
 
-const key = `repos-${randomUUID()}`;
-let store: Store;
-beforeAll(async () => {
-  store = openStore({ sqliteFile: ':memory:', databaseUrl: (await storeEnv(key)).DATABASE_URL });
-});
-afterAll(async () => {
-  await store?.close();
-  await dropStore(key);
-});
+const store = repoStore('repos');
 
 const newUser = (email: string, login: string | null = null) =>
   insertUserRow(store.sql, { name: email, email, login, attributes: '{}' });
