@@ -6,6 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../components/LanguagePicker.tsx';
 import { HeadLogo, LoginBackground, useBranding } from '../../branding/index.ts';
 
+/** The links to the company's WhatsApp and apps (their aria label: the name, else the 'auth' text of the key). */
+const APPS = [
+  ['whatsapp', IconBrandWhatsapp, 'WhatsApp'],
+  ['androidApp', IconBrandAndroid, null],
+  ['appleApp', IconBrandApple, null],
+] as const;
+
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('auth');
   const branding = useBranding();
@@ -37,26 +44,14 @@ export function AuthLayout({ title, children }: { title: string; children: React
             </Title>
             {children}
             <Group gap="md" justify="center">
-              {branding.whatsapp && (
-                <Anchor href={branding.whatsapp} target="_blank" rel="noreferrer" aria-label="WhatsApp">
-                  <IconBrandWhatsapp size={20} />
-                </Anchor>
-              )}
-              {branding.androidApp && (
-                <Anchor
-                  href={branding.androidApp}
-                  target="_blank"
-                  rel="noreferrer"
-                  aria-label={t('androidApp')}
-                >
-                  <IconBrandAndroid size={20} />
-                </Anchor>
-              )}
-              {branding.appleApp && (
-                <Anchor href={branding.appleApp} target="_blank" rel="noreferrer" aria-label={t('appleApp')}>
-                  <IconBrandApple size={20} />
-                </Anchor>
-              )}
+              {APPS.map(([key, Icon, label]) => {
+                const href = branding[key];
+                return href ? (
+                  <Anchor key={key} href={href} target="_blank" rel="noreferrer" aria-label={label ?? t(key)}>
+                    <Icon size={20} />
+                  </Anchor>
+                ) : null;
+              })}
               {branding.dataPolicy && (
                 <Anchor href={branding.dataPolicy} target="_blank" rel="noreferrer" size="sm">
                   {t('dataPolicy')}

@@ -1,36 +1,31 @@
 // /motorista: driver sign-in; after login it goes to `to` (default the driver view /qr-driver).
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { useNavigate } from '../../components/navigation.ts';
 import { DRIVER_VIEW_KEY, login } from '../../shell/sessionActions.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
-import { loginFailure, type LoginFailure } from './loginError.ts';
 import { safeTo } from './safeTo.ts';
-import { loadChecks, preloadChecks } from './loadChecks.ts';
+import { useAuthSubmit } from './useAuthSubmit.ts';
 
 export function DriverLoginPage() {
   const { t } = useTranslation('auth');
-  useEffect(preloadChecks, []);
+  const { busy, failure, setFailure, run, checks } = useAuthSubmit();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const to = safeTo(params.get('to'), '/qr-driver');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<LoginFailure | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const checks = await loadChecks().catch(() => null);
-    if (!checks) return setFailure({ code: 'CONNECTION_ERROR' });
-    const code = checks.checkLogin({ email, password });
+    const c = await checks();
+    if (!c) return;
+    const code = c.checkLogin({ email, password });
     if (code) return setFailure({ code });
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await login(email.trim(), password, false);
       try {
         sessionStorage.setItem(DRIVER_VIEW_KEY, '1');
@@ -38,11 +33,7 @@ export function DriverLoginPage() {
         /* storage unavailable */
       }
       navigate(to, { replace: true });
-    } catch (err) {
-      setFailure(loginFailure(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

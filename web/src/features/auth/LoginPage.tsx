@@ -2,7 +2,7 @@
 // and a link to /register when the server allows registration. After login it lands on `to`. A suspended account
 // with a trust unlock available (SPEC §4, §8) gets a button: POST /{ns}/billing/trust-unlock, then sign in.
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { useNavigate } from '../../components/navigation.ts';
@@ -11,15 +11,28 @@ import { login, loginWithToken } from '../../shell/sessionActions.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
-import { loginFailure, type LoginFailure } from './loginError.ts';
 import { safeTo } from './safeTo.ts';
-import { loadChecks, preloadChecks } from './loadChecks.ts';
+import { useAuthSubmit } from './useAuthSubmit.ts';
 
 type Mode = 'password' | 'token' | 'recover';
 
+/** The links under the button of each mode: the mode each one switches to, its text and test id. */
+const SWITCHES: Record<Mode, Array<[Mode, string, string?]>> = {
+  password: [
+    ['recover', 'login.forgot'],
+    ['token', 'login.withToken', 'login-token-mode'],
+  ],
+  token: [
+    ['recover', 'login.forgot'],
+    ['password', 'login.withPassword'],
+  ],
+  recover: [['password', 'login.backToLogin']],
+};
+
 export function LoginPage() {
   const { t } = useTranslation('auth');
-  useEffect(preloadChecks, []);
+  const auth = useAuthSubmit();
+  const { busy, failure, setFailure } = auth;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const server = useSession((s) => s.server);
@@ -29,8 +42,6 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [token, setToken] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [trustBusy, setTrustBusy] = useState(false);
   const [trustError, setTrustError] = useState<string | null>(null);
@@ -41,19 +52,15 @@ export function LoginPage() {
     setInfo(null);
   };
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
+  const run = (action: () => Promise<void>) => {
     setTrustError(null);
-    setFailure(null);
     setInfo(null);
-    try {
-      await action();
-    } catch (err) {
-      setFailure(loginFailure(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    return auth.run(action);
+  };
+  const signIn = async () => {
+    await login(email.trim(), password, remember);
+    navigate(to, { replace: true });
+  };
 
   async function trustUnlock() {
     setTrustBusy(true);
@@ -69,48 +76,34 @@ export function LoginPage() {
       return;
     }
     setTrustBusy(false);
-    setTrustError(null);
-    await run(async () => {
-      await login(email.trim(), password, remember);
-      navigate(to, { replace: true });
-    });
+    await run(signIn);
   }
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    // the form checks (and zod under them) are not part of the page's first paint (issue #13, weight); they are
-    // fetched right after it, and a submit waits for them only if it comes first
-    void loadChecks().then(
-      ({ checkLogin, checkRecover, checkTokenLogin }) => {
-        if (mode === 'password') {
-          const code = checkLogin({ email, password });
-          if (code) return setFailure({ code });
-          void run(async () => {
-            await login(email.trim(), password, remember);
-            navigate(to, { replace: true });
-          });
-        } else if (mode === 'token') {
-          const code = checkTokenLogin({ token });
-          if (code) return setFailure({ code });
-          void run(async () => {
-            await loginWithToken(token.trim());
-            navigate(to, { replace: true });
-          });
-        } else {
-          const code = checkRecover({ email });
-          if (code) return setFailure({ code });
-          void run(async () => {
-            await api.postForm('/password/reset', {
-              email: email.trim(),
-              requested_from: window.location.host,
-            });
-            setInfo(t('recover.sent'));
-          });
-        }
-      },
-      // the checks' chunk could not be fetched: the server is unreachable
-      () => setFailure({ code: 'CONNECTION_ERROR' }),
-    );
+    const c = await auth.checks();
+    if (!c) return;
+    const code =
+      mode === 'password'
+        ? c.checkLogin({ email, password })
+        : mode === 'token'
+          ? c.checkTokenLogin({ token })
+          : c.checkRecover({ email });
+    if (code) return setFailure({ code });
+    if (mode === 'password') await run(signIn);
+    else if (mode === 'token')
+      await run(async () => {
+        await loginWithToken(token.trim());
+        navigate(to, { replace: true });
+      });
+    else
+      await run(async () => {
+        await api.postForm('/password/reset', {
+          email: email.trim(),
+          requested_from: window.location.host,
+        });
+        setInfo(t('recover.sent'));
+      });
   }
 
   return (
@@ -173,31 +166,18 @@ export function LoginPage() {
             {mode === 'recover' ? t('recover.send') : t('login.submit')}
           </Button>
           <Group justify="space-between" gap="xs">
-            {mode !== 'recover' ? (
-              <Anchor component="button" type="button" size="sm" onClick={() => switchMode('recover')}>
-                {t('login.forgot')}
-              </Anchor>
-            ) : (
-              <Anchor component="button" type="button" size="sm" onClick={() => switchMode('password')}>
-                {t('login.backToLogin')}
-              </Anchor>
-            )}
-            {mode === 'password' && (
+            {SWITCHES[mode].map(([next, label, testId]) => (
               <Anchor
+                key={next}
                 component="button"
                 type="button"
                 size="sm"
-                onClick={() => switchMode('token')}
-                data-testid="login-token-mode"
+                onClick={() => switchMode(next)}
+                data-testid={testId}
               >
-                {t('login.withToken')}
+                {t(label)}
               </Anchor>
-            )}
-            {mode === 'token' && (
-              <Anchor component="button" type="button" size="sm" onClick={() => switchMode('password')}>
-                {t('login.withPassword')}
-              </Anchor>
-            )}
+            ))}
           </Group>
           {server?.registration && (
             <Text size="sm" ta="center">

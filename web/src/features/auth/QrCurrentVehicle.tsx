@@ -4,6 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ext, serverMessage } from '../../api/http.ts';
 
+const ENGINE_BUTTONS = [
+  ['engineStop', 'red', 'qrDriver.lock', 'qr-lock'],
+  ['engineResume', 'green', 'qrDriver.unlock', 'qr-unlock'],
+] as const;
+
 export function QrCurrentVehicle({
   name,
   lockButtons,
@@ -39,24 +44,18 @@ export function QrCurrentVehicle({
         </Button>
         {lockButtons && (
           <Group grow>
-            <Button
-              color="red"
-              variant="light"
-              loading={engine.isPending && engine.variables === 'engineStop'}
-              onClick={() => engine.mutate('engineStop')}
-              data-testid="qr-lock"
-            >
-              {t('qrDriver.lock')}
-            </Button>
-            <Button
-              color="green"
-              variant="light"
-              loading={engine.isPending && engine.variables === 'engineResume'}
-              onClick={() => engine.mutate('engineResume')}
-              data-testid="qr-unlock"
-            >
-              {t('qrDriver.unlock')}
-            </Button>
+            {ENGINE_BUTTONS.map(([type, color, label, testId]) => (
+              <Button
+                key={type}
+                color={color}
+                variant="light"
+                loading={engine.isPending && engine.variables === type}
+                onClick={() => engine.mutate(type)}
+                data-testid={testId}
+              >
+                {t(label)}
+              </Button>
+            ))}
           </Group>
         )}
         {engine.error && (

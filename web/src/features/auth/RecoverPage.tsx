@@ -1,44 +1,35 @@
 // /login/recover/{token}: set a new password with the e-mailed token (POST /api/password/update).
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { api } from '../../api/http.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
-import { loginFailure, type LoginFailure } from './loginError.ts';
-import { loadChecks, preloadChecks } from './loadChecks.ts';
+import { useAuthSubmit } from './useAuthSubmit.ts';
 
 export function RecoverPage() {
   const { t } = useTranslation('auth');
-  useEffect(preloadChecks, []);
+  const { busy, failure, setFailure, run, checks } = useAuthSubmit();
   const { token = '' } = useParams();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const checks = await loadChecks().catch(() => null);
-    if (!checks) return setFailure({ code: 'CONNECTION_ERROR' });
-    const code = checks.checkNewPassword({ token });
+    const c = await checks();
+    if (!c) return;
+    const code = c.checkNewPassword({ token });
     if (code) return setFailure({ code });
     if (password.length < 4) return setFieldError('validation.passwordMinLength');
     if (password !== confirm) return setFieldError('validation.passwordMismatch');
     setFieldError(null);
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await api.postForm('/password/update', { token, password });
       setDone(true);
-    } catch (err) {
-      setFailure(loginFailure(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,7 +1,7 @@
 // /register: self-registration (POST /api/users). Hidden and refused with REGISTRATION_DISABLED when the server
 // setting `registration` is off.
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useNavigate } from '../../components/navigation.ts';
@@ -9,20 +9,21 @@ import { api } from '../../api/http.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
-import { loginFailure, type LoginFailure } from './loginError.ts';
-import { loadChecks, preloadChecks } from './loadChecks.ts';
+import { useAuthSubmit } from './useAuthSubmit.ts';
+
+const FIELDS = [
+  ['name', 'register.name', TextInput, undefined],
+  ['email', 'login.email', TextInput, 'username'],
+  ['password', 'login.password', PasswordInput, 'new-password'],
+  ['confirm', 'register.confirm', PasswordInput, 'new-password'],
+] as const;
 
 export function RegisterPage() {
   const { t } = useTranslation('auth');
-  useEffect(preloadChecks, []);
+  const { busy, failure, setFailure, run, checks } = useAuthSubmit();
   const navigate = useNavigate();
   const server = useSession((s) => s.server);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [values, setValues] = useState({ name: '', email: '', password: '', confirm: '' });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
   const enabled = !!server?.registration;
@@ -30,21 +31,16 @@ export function RegisterPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!enabled) return setFailure({ code: 'REGISTRATION_DISABLED' });
-    const checks = await loadChecks().catch(() => null);
-    if (!checks) return setFailure({ code: 'CONNECTION_ERROR' });
-    const errors = checks.checkRegistration({ name, email, password, confirm });
+    const c = await checks();
+    if (!c) return;
+    const errors = c.checkRegistration(values);
     setFieldErrors(errors);
     if (Object.keys(errors).length) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
+      const { name, email, password } = values;
       await api.post('/users', { name: name.trim(), email: email.trim(), password, attributes: {} });
       setDone(true);
-    } catch (err) {
-      setFailure(loginFailure(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (!enabled) {
@@ -71,33 +67,16 @@ export function RegisterPage() {
         <form onSubmit={submit} noValidate data-testid="register-form">
           <Stack gap="sm">
             <ErrorAlert failure={failure} />
-            <TextInput
-              label={t('register.name')}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={fieldErrors.name && t(fieldErrors.name)}
-            />
-            <TextInput
-              label={t('login.email')}
-              value={email}
-              autoComplete="username"
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={fieldErrors.email && t(fieldErrors.email)}
-            />
-            <PasswordInput
-              label={t('login.password')}
-              value={password}
-              autoComplete="new-password"
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldErrors.password && t(fieldErrors.password)}
-            />
-            <PasswordInput
-              label={t('register.confirm')}
-              value={confirm}
-              autoComplete="new-password"
-              onChange={(e) => setConfirm(e.currentTarget.value)}
-              error={fieldErrors.confirm && t(fieldErrors.confirm)}
-            />
+            {FIELDS.map(([k, label, Input, autoComplete]) => (
+              <Input
+                key={k}
+                label={t(label)}
+                value={values[k]}
+                autoComplete={autoComplete}
+                onChange={(e) => setValues({ ...values, [k]: e.currentTarget.value })}
+                error={fieldErrors[k] && t(fieldErrors[k])}
+              />
+            ))}
             <Button type="submit" loading={busy}>
               {t('register.submit')}
             </Button>
