@@ -37,7 +37,11 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
-  const store = openStore({ sqliteFile: config.sqliteFile, databaseUrl: config.databaseUrl });
+  const store = openStore({
+    sqliteFile: config.sqliteFile,
+    databaseUrl: config.databaseUrl,
+    pool: { size: config.dbPoolSize },
+  });
   const cluster =
     store.sql instanceof PostgresDatabase && config.databaseUrl
       ? await PgCluster.start(store.sql, config.databaseUrl, (err) => app.log.warn({ err }, 'cluster'))

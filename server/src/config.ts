@@ -44,6 +44,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// connection address')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Connections of PostgreSQL's read pool (reports and insights read there without blocking the server). */
+  DATABASE_POOL_SIZE: intFrom(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** pretty: short human-readable lines (default); json: one JSON object a line, for log collectors. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
@@ -99,6 +101,8 @@ export interface Config {
   sqliteFile: string;
   /** PostgreSQL instead of the SQLite file (DATABASE_URL). */
   databaseUrl?: string;
+  /** Connections of PostgreSQL's read pool (DATABASE_POOL_SIZE, db/pool.ts). */
+  dbPoolSize: number;
   simDevices: number;
   simIntervalMs: number;
   simSeed: number;
@@ -175,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     sqliteFile: resolve(dataDir, 'rastro.db'),
     databaseUrl: e.DATABASE_URL,
+    dbPoolSize: Math.max(1, e.DATABASE_POOL_SIZE),
     simDevices: e.SIM_DEVICES,
     simIntervalMs: e.SIM_INTERVAL_MS || 5000,
     simSeed: e.SIM_SEED,

@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate, migratePostgres, TABLES_WITH_ID } from './migrations.ts';
+import { attachReader, PgPool, type PoolOptions } from './pool.ts';
 import { PostgresDatabase } from './postgres.ts';
 import type { SqlDatabase } from './sql.ts';
 
@@ -20,12 +21,14 @@ export interface StoreOptions {
   sqliteFile: string;
   /** postgres://… : keep everything in PostgreSQL instead. */
   databaseUrl?: string;
+  /** PostgreSQL's read pool (db/pool.ts): its size and timeouts. */
+  pool?: PoolOptions;
 }
 
 /** Opens the configured store and applies pending migrations. */
 export function openStore(options: StoreOptions | string): Store {
   const o = typeof options === 'string' ? { sqliteFile: options } : options;
-  return o.databaseUrl ? openPostgresStore(o.databaseUrl) : openSqliteStore(o.sqliteFile);
+  return o.databaseUrl ? openPostgresStore(o.databaseUrl, o.pool) : openSqliteStore(o.sqliteFile);
 }
 
 /** The embedded SQLite file, in WAL mode (created if needed). */
@@ -79,7 +82,7 @@ export function maskUrl(url: string): string {
   }
 }
 
-function openPostgresStore(url: string): Store {
+function openPostgresStore(url: string, poolOptions: PoolOptions = {}): Store {
   let db: PostgresDatabase;
   try {
     db = new PostgresDatabase(url, TABLES_WITH_ID);
@@ -87,6 +90,9 @@ function openPostgresStore(url: string): Store {
     throw new StoreUnreachable(url, (err as Error).message);
   }
   migratePostgres(db);
+  // the reads that no longer block the event loop (reports, insights): connections made at their first call
+  const pool = new PgPool(url, poolOptions);
+  attachReader(db, pool);
   return {
     sql: db,
     kind: 'postgres',
@@ -94,6 +100,9 @@ function openPostgresStore(url: string): Store {
       const row = db.prepare('SELECT pg_database_size(current_database()) AS n').get() as { n: number };
       return row.n;
     },
-    close: () => db.close(),
+    async close() {
+      await pool.close();
+      await db.close();
+    },
   };
 }

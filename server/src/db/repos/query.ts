@@ -1,7 +1,9 @@
 // Where a repository's query meets the store (docs/decisions/41-kysely-repositories.md): each query is built once
 // with kysely's typed builder, compiled for the store's dialect (SQLite or PostgreSQL, no translation), and run
-// through the store's synchronous handle as native SQL. Only this module executes; the day the store becomes an
-// asynchronous pool, these three functions return promises and the repositories' callers gain an `await`.
+// through the store's synchronous handle as native SQL. Only this module executes. The asynchronous runners
+// (rowsAsync, rowAsync, a prepared query's allAsync/getAsync) run the same compiled text on the store's read pool
+// (db/pool.ts: postgres.js connections on PostgreSQL, settled promises on SQLite): READ-ONLY, no write and no
+// transaction goes there yet (see db/pool.ts).
 import {
   DummyDriver,
   Kysely,
@@ -18,6 +20,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Database } from '../schema.ts';
+import { readerOf } from '../pool.ts';
 import type { SqlDatabase, SqlDialect, SqlStatement } from '../sql.ts';
 
 function dialectOf(name: SqlDialect): Dialect {
@@ -55,6 +58,9 @@ export function anyOf(
     : sql<SqlBool>`${sql.ref(column)} = any(${[...ids]})`;
 }
 
+/** The values of a compiled query as both stores bind them: SQLite binds no booleans, flags are 0/1 on both. */
+const bindable = (values: readonly unknown[]) => values.map((v) => (typeof v === 'boolean' ? Number(v) : v));
+
 /** Prepared statements of each store by compiled text (better-sqlite3 statements are reused). */
 const prepared = new WeakMap<SqlDatabase, Map<string, SqlStatement>>();
 
@@ -64,9 +70,7 @@ function prepare(db: SqlDatabase, query: Compilable<unknown>): { stmt: SqlStatem
   if (!byText) prepared.set(db, (byText = new Map()));
   let stmt = byText.get(compiled.sql);
   if (!stmt) byText.set(compiled.sql, (stmt = db.prepareNative(compiled.sql)));
-  // SQLite binds no booleans; both stores keep flags as 0/1
-  const values = compiled.parameters.map((v) => (typeof v === 'boolean' ? Number(v) : v));
-  return { stmt, values };
+  return { stmt, values: bindable(compiled.parameters) };
 }
 
 /** Every row the query answers. */
@@ -81,6 +85,17 @@ export function row<R>(db: SqlDatabase, query: Compilable<R>): R | undefined {
   return stmt.get(...values) as R | undefined;
 }
 
+/** Every row the query answers, read on the store's read pool (a read only: see db/pool.ts). */
+export async function rowsAsync<R>(db: SqlDatabase, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  return (await readerOf(db).all(compiled.sql, bindable(compiled.parameters))) as R[];
+}
+
+/** The first row the query answers, if any, read on the store's read pool. */
+export async function rowAsync<R>(db: SqlDatabase, query: Compilable<R>): Promise<R | undefined> {
+  return (await rowsAsync(db, query))[0];
+}
+
 /** The query's rows one at a time (SQLite reads them as they are asked for; PostgreSQL answers them all at once). */
 export function eachRow<R>(db: SqlDatabase, query: Compilable<R>): IterableIterator<R> {
   const { stmt, values } = prepare(db, query);
@@ -91,6 +106,10 @@ export function eachRow<R>(db: SqlDatabase, query: Compilable<R>): IterableItera
 interface PreparedQuery<P, R> {
   all(values: P): R[];
   get(values: P): R | undefined;
+  /** all() on the store's read pool (reads only). */
+  allAsync(values: P): Promise<R[]>;
+  /** get() on the store's read pool (reads only). */
+  getAsync(values: P): Promise<R | undefined>;
 }
 
 /**
@@ -117,9 +136,12 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
       const value = slots[i] === undefined ? v : values[slots[i]];
       return typeof value === 'boolean' ? Number(value) : value;
     });
+  const reader = readerOf(db);
   return {
     all: (values) => stmt.all(...bind(values)) as R[],
     get: (values) => stmt.get(...bind(values)) as R | undefined,
+    allAsync: async (values) => (await reader.all(compiled.sql, bind(values))) as R[],
+    getAsync: async (values) => (await reader.all(compiled.sql, bind(values)))[0] as R | undefined,
   };
 }
 

@@ -1,0 +1,230 @@
+// The asynchronous read path (issue #30, docs/decisions/41-kysely-repositories.md, session 22): the statements
+// db/repos/query.ts compiles with kysely, run without the main thread waiting. On PostgreSQL (DATABASE_URL) a pool
+// of postgres.js connections opened next to the synchronous store (db/postgres.ts and its worker); on SQLite the
+// same interface runs the statement through better-sqlite3 and answers an already settled promise.
+//
+// READ-ONLY. Nothing here writes and nothing opens a transaction: a pooled transaction holding row locks while the
+// main thread blocks on the synchronous connection (which may wait for those locks) could deadlock the process;
+// plain reads take no row locks, so they never wait on the synchronous connection's work, nor it on theirs. A read
+// sees what is committed (the synchronous store's autocommitted writes and finished transactions).
+//
+// Faults: each connection of the pool is a postgres.js instance of one socket, so the calls waiting on a connection
+// are known. The moment one is lost (terminated, reset, PostgreSQL stopped) every call waiting on it fails at once
+// with DatabaseUnavailable (the API answers 503, translated) and a new connection is made in the background; while
+// none is up, calls fail at once. A statement running past the statement timeout fails (DatabaseUnavailable), and
+// a call whose connection stops answering altogether fails a little after it, its connection replaced.
+import postgres from 'postgres';
+import { DatabaseUnavailable, type SqlDatabase, type SqlStatement } from './sql.ts';
+
+/** Reads a native statement (the store's dialect, positional parameters) without blocking the event loop. */
+interface AsyncReader {
+  all(text: string, values: readonly unknown[]): Promise<Array<Record<string, unknown>>>;
+  close(): Promise<void>;
+}
+
+export interface PoolOptions {
+  /** Connections (DATABASE_POOL_SIZE, default 4). */
+  size?: number;
+  statementTimeoutMs?: number;
+  connectTimeoutS?: number;
+}
+
+/** Pause between two attempts to connect again. */
+const RETRY_MS = 500;
+/** How long past the statement timeout a call waits for a connection that does not answer at all. */
+const GRACE_MS = 2_000;
+
+// Numbers as SQLite gives them and as the synchronous store answers them (db/pgWorker.ts): BIGINT and NUMERIC (SUM,
+// COUNT, AVG) as numbers, booleans as 1/0.
+const types = {
+  int8: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
+  numeric: { to: 1700, from: [1700], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
+  bool: {
+    to: 16,
+    from: [16],
+    serialize: (x: unknown) => (x ? 't' : 'f'),
+    parse: (x: string) => (x === 't' ? 1 : 0),
+  },
+};
+
+interface Call {
+  done: boolean;
+  fail(err: Error): void;
+}
+
+interface Connection {
+  sql: postgres.Sql;
+  dead: boolean;
+  waiting: Set<Call>;
+}
+
+/** SQLSTATEs and client errors that mean the connection is gone. */
+function connectionLost(err: unknown): boolean {
+  const code = String((err as { code?: string })?.code ?? '');
+  return (
+    /^(08|57P0)/.test(code) ||
+    /^(CONNECTION_|CONNECT_TIMEOUT|ECONNRESET|EPIPE|ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)/.test(
+      code,
+    )
+  );
+}
+
+/** A pool of PostgreSQL connections for reads. */
+export class PgPool implements AsyncReader {
+  private readonly slots: Array<Connection | null>;
+  private readonly statementTimeoutMs: number;
+  private readonly connectTimeoutS: number;
+  private readonly retries = new Set<NodeJS.Timeout>();
+  private lastReason = 'not connected yet';
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    options: PoolOptions = {},
+  ) {
+    this.statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
+    this.connectTimeoutS = options.connectTimeoutS ?? 10;
+    // postgres.js connects at the first call: a server that never reports opens no connection
+    this.slots = Array.from({ length: Math.max(1, options.size ?? 4) }, () => this.open());
+  }
+
+  private open(): Connection {
+    const c: Connection = { dead: false, waiting: new Set(), sql: undefined as unknown as postgres.Sql };
+    c.sql = postgres(this.url, {
+      max: 1,
+      prepare: true,
+      onnotice: () => undefined,
+      connect_timeout: this.connectTimeoutS,
+      connection: { application_name: 'rastro-pool', statement_timeout: this.statementTimeoutMs },
+      types,
+      onclose: () => this.lost(c, 'connection lost'),
+    } as postgres.Options<Record<string, postgres.PostgresType>>);
+    return c;
+  }
+
+  all(text: string, values: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
+    if (this.closed) return Promise.reject(new DatabaseUnavailable('the store is closed'));
+    let c: Connection | null = null;
+    for (const s of this.slots) if (s && !s.dead && (!c || s.waiting.size < c.waiting.size)) c = s;
+    if (!c) return Promise.reject(new DatabaseUnavailable(this.lastReason));
+    const conn = c;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.lost(conn, 'PostgreSQL did not answer in time'),
+        this.statementTimeoutMs + GRACE_MS,
+      );
+      const call: Call = {
+        done: false,
+        fail: (err) => {
+          call.done = true;
+          clearTimeout(timer);
+          reject(err);
+        },
+      };
+      conn.waiting.add(call);
+      const bound = values.map((v) => (typeof v === 'bigint' ? v.toString() : v === undefined ? null : v));
+      conn.sql.unsafe(text, bound as never[], { prepare: true }).then(
+        (r) => {
+          conn.waiting.delete(call);
+          if (call.done) return;
+          call.done = true;
+          clearTimeout(timer);
+          resolve([...r] as Array<Record<string, unknown>>);
+        },
+        (err: unknown) => {
+          conn.waiting.delete(call);
+          if (connectionLost(err)) this.lost(conn, String((err as Error)?.message ?? err));
+          if (call.done) return;
+          const e = err as { code?: string; message?: string };
+          // 57014: statement_timeout (or a cancel): PostgreSQL did not answer in time
+          call.fail(e?.code === '57014' ? new DatabaseUnavailable(String(e.message)) : (err as Error));
+        },
+      );
+    });
+  }
+
+  /** The connection is gone: fail everything waiting on it, connect again in the background. */
+  private lost(c: Connection, reason: string): void {
+    if (c.dead) return;
+    c.dead = true;
+    for (const call of c.waiting) if (!call.done) call.fail(new DatabaseUnavailable(reason));
+    c.waiting.clear();
+    void c.sql.end({ timeout: 0 }).catch(() => undefined);
+    const i = this.slots.indexOf(c);
+    if (i < 0) return;
+    this.slots[i] = null;
+    this.lastReason = reason;
+    this.reconnect(i, 0);
+  }
+
+  private reconnect(i: number, delay: number): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.retries.delete(timer);
+      const c = this.open();
+      c.sql`SELECT 1`.then(
+        () => {
+          if (this.closed || c.dead) {
+            if (!c.dead) void c.sql.end({ timeout: 0 }).catch(() => undefined);
+            if (!this.closed) this.reconnect(i, RETRY_MS);
+            return;
+          }
+          this.slots[i] = c;
+        },
+        (err: unknown) => {
+          c.dead = true;
+          void c.sql.end({ timeout: 0 }).catch(() => undefined);
+          this.lastReason = String((err as Error)?.message ?? err);
+          this.reconnect(i, RETRY_MS);
+        },
+      );
+    }, delay);
+    timer.unref();
+    this.retries.add(timer);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.retries) clearTimeout(t);
+    this.retries.clear();
+    const open = this.slots.filter((c): c is Connection => !!c && !c.dead);
+    for (const c of open) {
+      c.dead = true;
+      for (const call of c.waiting) if (!call.done) call.fail(new DatabaseUnavailable('the store is closed'));
+    }
+    await Promise.all(open.map((c) => c.sql.end({ timeout: 5 }).catch(() => undefined)));
+  }
+}
+
+/** The synchronous store behind the asynchronous interface (SQLite): each answer is a settled promise. */
+class SettledReader implements AsyncReader {
+  private readonly statements = new Map<string, SqlStatement>();
+
+  constructor(private readonly db: SqlDatabase) {}
+
+  all(text: string, values: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
+    try {
+      let stmt = this.statements.get(text);
+      if (!stmt) this.statements.set(text, (stmt = this.db.prepareNative(text)));
+      return Promise.resolve(stmt.all(...values) as Array<Record<string, unknown>>);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+  }
+
+  async close(): Promise<void> {}
+}
+
+const readers = new WeakMap<SqlDatabase, AsyncReader>();
+
+/** Gives the store its pool (db/open.ts, PostgreSQL). */
+export function attachReader(db: SqlDatabase, reader: AsyncReader): void {
+  readers.set(db, reader);
+}
+
+/** The store's asynchronous reads: its pool, or the store itself answering settled promises (SQLite). */
+export function readerOf(db: SqlDatabase): AsyncReader {
+  let r = readers.get(db);
+  if (!r) readers.set(db, (r = new SettledReader(db)));
+  return r;
+}

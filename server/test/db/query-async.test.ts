@@ -1,0 +1,85 @@
+// The asynchronous read runners of db/repos/query.ts (issue #30, session 22) on the store the tests run on: SQLite
+// (settled promises) or, with RASTRO_TEST_DATABASE_URL, PostgreSQL's read pool (db/pool.ts). The same kysely query
+// answers the same rows as the synchronous runners, numbers and flags typed alike.
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { insertObject } from '../../src/db/repos/objects.ts';
+import { preparedQuery, qb, row, rowAsync, rows, rowsAsync } from '../../src/db/repos/query.ts';
+import { repoStore } from '../helpers/repoStore.ts';
+
+const store = repoStore('query-async');
+
+describe('asynchronous read runners', () => {
+  it('rowsAsync and rowAsync answer what rows and row answer', async () => {
+    const db = store.sql;
+    for (const name of ['alpha', 'beta', 'gamma'])
+      insertObject(db, 'devices', { name, uniqueId: `qa-${name}`, disabled: name === 'beta' ? 1 : 0 });
+    const query = qb(db)
+      .selectFrom('devices')
+      .select(['id', 'name', 'disabled'])
+      .where('uniqueId', 'like', 'qa-%')
+      .orderBy('name');
+    const pending = rowsAsync(db, query);
+    expect(pending).toBeInstanceOf(Promise);
+    const answer = await pending;
+    expect(answer).toEqual(rows(db, query));
+    expect(answer.map((r) => [r.name, r.disabled])).toEqual([
+      ['alpha', 0],
+      ['beta', 1],
+      ['gamma', 0],
+    ]);
+    expect(await rowAsync(db, query)).toEqual(row(db, query));
+    expect(await rowAsync(db, query.where('name', '=', 'none'))).toBeUndefined();
+  });
+
+  it('counts and sums come back as numbers, comparisons as 1/0, on both stores', async () => {
+    const db = store.sql;
+    const counted = await rowAsync(
+      db,
+      qb(db)
+        .selectFrom('devices')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          sql<number>`sum(${sql.ref('disabled')})`.as('disabledSum'),
+          sql<number>`(count(*) > 0)`.as('some'),
+        ])
+        .where('uniqueId', 'like', 'qa-%'),
+    );
+    expect(counted).toEqual({ n: 3, disabledSum: 1, some: 1 });
+  });
+
+  it('a prepared query runs on the pool with fresh values each time', async () => {
+    const db = store.sql;
+    const byName = preparedQuery<{ name: string }, { uniqueId: string }>(db, ['name'], (p) =>
+      qb(db).selectFrom('devices').select('uniqueId').where('name', '=', p.name),
+    );
+    const [a, b, none] = await Promise.all([
+      byName.getAsync({ name: 'alpha' }),
+      byName.allAsync({ name: 'gamma' }),
+      byName.allAsync({ name: 'nobody' }),
+    ]);
+    expect(a).toEqual({ uniqueId: 'qa-alpha' });
+    expect(b).toEqual([{ uniqueId: 'qa-gamma' }]);
+    expect(none).toEqual([]);
+    expect(await byName.allAsync({ name: 'beta' })).toEqual(byName.all({ name: 'beta' }));
+  });
+
+  it('a statement the store refuses rejects the promise, it does not throw', async () => {
+    const db = store.sql;
+    const bad = qb(db)
+      .selectFrom('devices')
+      .select(sql<number>`no_such_function(1)`.as('x'));
+    const pending = rowsAsync(db, bad);
+    await expect(pending).rejects.toThrow(/no_such_function/);
+    expect(
+      await rowAsync(
+        db,
+        qb(db)
+          .selectFrom('devices')
+          .select(sql<number>`1`.as('one')),
+      ),
+    ).toEqual({
+      one: 1,
+    });
+  });
+});
