@@ -1,7 +1,10 @@
 // A long route read in pages (issue #31): GET /{ns}/route?deviceId&from&to&limit[&after] page after page, each
 // handed to `onPage` with the whole route so far as soon as it is read, so the map draws the first part at once
 // and the rest as it arrives. The first page is small (drawn in a blink), the next ones large (fewer requests);
-// its answer also tells the whole route's extent (ROUTE_EXTENT_HEADER), for the view to be fitted once.
+// its answer also tells the whole route's extent (ROUTE_EXTENT_HEADER), for the view to be fitted once. Page n+1
+// is asked for as soon as page n is read, before page n is drawn (one page ahead, never more), so the server reads
+// it while the map draws; the pages are still handed over in order, and the page asked ahead is cancelled with the
+// load (a newer query, leaving the page) or when the load ends early.
 // A server without the paged route (gateway mode: the route is Traccar's) answers 404: the route is then read at
 // once from /api/reports/route (loadRoute.ts). Errors are the route load's (SPEC §8).
 import {
@@ -33,6 +36,8 @@ export interface RoutePagesOptions {
   sizes?: { first: number; next: number };
 }
 
+type PageAnswer = { ok: true; text: string; extent: RouteExtent | null } | { ok: false; err: unknown };
+
 export async function loadRoutePages(
   deviceId: number,
   from: string,
@@ -40,47 +45,73 @@ export async function loadRoutePages(
   options: RoutePagesOptions,
 ): Promise<RouteLoad> {
   const { onPage, signal, client = ext, sizes = ROUTE_PAGE_SIZES } = options;
-  let points: RoutePoint[] = [];
-  let after: number | undefined;
-  for (;;) {
-    const limit = after === undefined ? sizes.first : sizes.next;
-    let text: string;
-    let extent: RouteExtent | null = null;
-    try {
-      const res = await client.request<string>('GET', '/route', {
-        query: { deviceId, from, to, limit, after },
+  // the page asked ahead is cancelled with the load, and when the load ends early (an error, onPage throwing)
+  const ahead = new AbortController();
+  const cancel = () => ahead.abort(signal?.reason);
+  if (signal?.aborted) cancel();
+  else signal?.addEventListener('abort', cancel, { once: true });
+  // never rejects: a page asked ahead and not awaited (the load ended) leaves no unhandled rejection
+  const ask = (after: number | undefined): Promise<PageAnswer> =>
+    client
+      .request<string>('GET', '/route', {
+        query: { deviceId, from, to, limit: after === undefined ? sizes.first : sizes.next, after },
         responseType: 'text',
-        signal,
-      });
-      text = res.data;
-      if (after === undefined) extent = parseRouteExtent(res.headers.get(ROUTE_EXTENT_HEADER));
-    } catch (err) {
-      if (signal?.aborted) throw err;
-      if (after === undefined && err instanceof HttpError && err.status === 404) {
-        const whole = await loadRoute(deviceId, from, to, options.traccar, signal);
-        if (whole.ok) onPage(whole.points, true, null);
-        return whole;
+        signal: ahead.signal,
+      })
+      .then(
+        (res) => ({
+          ok: true as const,
+          text: res.data,
+          extent: after === undefined ? parseRouteExtent(res.headers.get(ROUTE_EXTENT_HEADER)) : null,
+        }),
+        (err: unknown) => ({ ok: false as const, err }),
+      );
+  try {
+    let points: RoutePoint[] = [];
+    let after: number | undefined;
+    let next = ask(undefined);
+    for (;;) {
+      const limit = after === undefined ? sizes.first : sizes.next;
+      const answer = await next;
+      if (signal?.aborted) throw signal.reason;
+      if (!answer.ok) {
+        const err = answer.err;
+        if (after === undefined && err instanceof HttpError && err.status === 404) {
+          const whole = await loadRoute(deviceId, from, to, options.traccar, signal);
+          if (whole.ok) onPage(whole.points, true, null);
+          return whole;
+        }
+        return {
+          ok: false,
+          error: routeLoadErrorKey(err instanceof HttpError ? { status: err.status } : null),
+        };
       }
-      return {
-        ok: false,
-        error: routeLoadErrorKey(err instanceof HttpError ? { status: err.status } : null),
-      };
+      const page = readPage(answer.text, after !== undefined);
+      if (!page.ok) return page;
+      const done = page.points.length < limit;
+      // the next page is asked for now, so the server reads it while this one is drawn (one page ahead)
+      if (!done) {
+        after = page.points[page.points.length - 1].id;
+        next = ask(after);
+      }
+      points = appendRoutePage(points, page.points);
+      onPage(points, done, answer.extent);
+      if (done) return { ok: true, points };
     }
-    let json: unknown;
-    try {
-      json = text === '' ? null : JSON.parse(text);
-    } catch (err) {
-      return { ok: false, error: routeLoadErrorKey(err instanceof Error ? err : null) };
-    }
-    // an empty page after the first is the end of a route whose length is a multiple of the page size
-    const empty = Array.isArray(json) && json.length === 0 && after !== undefined;
-    const page = empty ? { ok: true as const, points: [] } : parseRoute(json);
-    if (!page.ok) return page;
-    points = appendRoutePage(points, page.points);
-    const done = page.points.length < limit;
-    if (signal?.aborted) throw signal.reason;
-    onPage(points, done, extent);
-    if (done) return { ok: true, points };
-    after = page.points[page.points.length - 1].id;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    ahead.abort();
   }
+}
+
+/** A page's text as points; an empty page after the first is the end of a route of whole pages. */
+function readPage(text: string, later: boolean): RouteLoad {
+  let json: unknown;
+  try {
+    json = text === '' ? null : JSON.parse(text);
+  } catch (err) {
+    return { ok: false, error: routeLoadErrorKey(err instanceof Error ? err : null) };
+  }
+  if (later && Array.isArray(json) && json.length === 0) return { ok: true, points: [] };
+  return parseRoute(json);
 }
