@@ -46,6 +46,7 @@ export * from './reportLinks.ts';
 export * from './idList.ts';
 export * from './changelog.ts';
 export * from './route.ts';
+export * from './routeRows.ts';
 export * from './geofenceEdit.ts';
 export * from './importExcel.ts';
 export * from './billing.ts';

@@ -3,7 +3,14 @@
 // the positions as positionFromRow maps them, rows only JS can write (odd stored values) included. Bad parameters
 // are a translated 400. Runs on SQLite (JSON written by the query) and on PostgreSQL (JS path).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, parseRouteExtent, ROUTE_EXTENT_HEADER } from '@rastro/domain';
+import {
+  formatMessage,
+  parseRouteExtent,
+  ROUTE_EXTENT_HEADER,
+  routePageRow,
+  routePageRowOf,
+  type Position,
+} from '@rastro/domain';
 import {
   api,
   createDevice,
@@ -78,6 +85,8 @@ beforeAll(async () => {
   set(ids[10], 'protocol', null);
   set(ids[11], 'network', 'not json');
   set(ids[12], 'speed', 0.1 + 0.2);
+  // the same fix time without its milliseconds (the order stays): the light row's time is then written by JS
+  set(ids[13], 'fixTime', new Date(T0 + 13 * 30_000).toISOString().replace('.000Z', 'Z'));
 });
 afterAll(async () => {
   await t.close();
@@ -97,6 +106,20 @@ async function allPages(limit: number): Promise<{ pages: Json[][]; items: Json[]
     after = `&after=${page[page.length - 1].id}`;
   }
   return { pages, items: pages.flat() };
+}
+
+/** Every light page (format=rows) at `limit`, following `after` (a row's first element), until a short page. */
+async function allRowPages(limit: number): Promise<unknown[][][]> {
+  const pages: unknown[][][] = [];
+  let after = '';
+  for (let k = 0; k < 1000; k++) {
+    const url = `/${ns}/route?deviceId=${deviceId}&${period}&limit=${limit}&format=rows${after}`;
+    const page = expectStatus<unknown[][]>(await api(t.app, t.admin, 'GET', url), 200);
+    pages.push(page);
+    if (page.length < limit) break;
+    after = `&after=${String(page[page.length - 1][0])}`;
+  }
+  return pages;
 }
 
 describe('GET /{ns}/route', () => {
@@ -125,6 +148,38 @@ describe('GET /{ns}/route', () => {
     // the default page is the whole of this short route
     const one = await api(t.app, t.admin, 'GET', `/${ns}/route?deviceId=${deviceId}&${period}`);
     expect(expectStatus(one, 200)).toEqual(whole);
+  });
+
+  it('light pages (format=rows) are the same positions as routePageRow rows, odd stored values included', async () => {
+    const whole = expectStatus<Position[]>(
+      await api(t.app, t.admin, 'GET', `/api/reports/route?deviceId=${deviceId}&${period}`),
+      200,
+    );
+    const expected = whole.map(routePageRowOf);
+    for (const limit of [7, 50, N + 1]) {
+      const pages = await allRowPages(limit);
+      expect(pages).toHaveLength(Math.floor(N / limit) + 1);
+      const rows = pages.flat();
+      expect(rows).toEqual(expected);
+      expect(rows.every((r) => routePageRow.safeParse(r).success)).toBe(true);
+    }
+    // the first light page tells the extent too
+    const first = await api(
+      t.app,
+      t.admin,
+      'GET',
+      `/${ns}/route?deviceId=${deviceId}&${period}&limit=10&format=rows`,
+    );
+    expect(parseRouteExtent(first.headers[ROUTE_EXTENT_HEADER] as string)).not.toBeNull();
+    // a page of plain rows is one text written by the query on SQLite; a page with an odd row, row by row
+    const reader = new RouteJsonReader(t.ctx.store.sql);
+    const upper = new Date(T0 + N * 30_000 + 1).toISOString();
+    const plain = reader.rows(deviceId, FROM, upper, 50, reader.cursor(deviceId, whole[20].id));
+    expect(plain).toHaveLength(t.ctx.store.sql.dialect === 'sqlite' ? 1 : 50);
+    expect(JSON.parse(`[${plain.join(',')}]`)).toEqual(expected.slice(21, 71));
+    const odd = reader.rows(deviceId, FROM, upper, 20, null);
+    expect(odd).toHaveLength(20);
+    expect(JSON.parse(`[${odd.join(',')}]`)).toEqual(expected.slice(0, 20));
   });
 
   it('a period narrower than the route: its pages are exactly that part', async () => {
@@ -206,6 +261,7 @@ describe('GET /{ns}/route', () => {
       url(`${good}&after=-1`),
       url(`${good}&after=x`),
       url(`${good}&limit=5&limit=6`),
+      url(`${good}&format=xml`),
     ];
     const en = formatMessage('route.pageQuery', 'en-US');
     const es = formatMessage('route.pageQuery', 'es');

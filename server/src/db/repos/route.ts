@@ -2,7 +2,8 @@
 // GET /api/positions with from/to and the history's paged GET /{ns}/route. On SQLite the page's statement writes
 // the positions' API JSON itself and joins them: one text per page, no JS object or string per row (reading
 // 100,000 rows as JS objects and mapping them to text took several times as long, bench/RESULTS.md "Session 18 –
-// history" and "Session 21 – history"). A row only JS can write the same way (a date not in toISOString form, a
+// history" and "Session 21 – history"). The history's pages can also be light rows (domain routePageRow), written
+// the same way. A row only JS can write the same way (a date not in toISOString form, a
 // number stored as text, an infinite one) comes back NULL; the page is then read row by row and those rows go
 // through JS. PostgreSQL reads the rows (its numbers and dates are written by JS). The page statements are hot and
 // dialect-specific, so they are prepared once per reader; the cursor is a compiled query.
@@ -59,6 +60,32 @@ const POSITION_JSON_SQL = (() => {
   return `CASE WHEN ${jsOnly.map((c) => `(${c})`).join(' OR ')} THEN NULL ELSE ${text} END`;
 })();
 
+/**
+ * The SQLite expression of a position row's light page row (domain routePageRow: [id, fix time in ms, latitude,
+ * longitude, speed, course, altitude, address]) as JSON text, NULL where only JS can say (the same checks as
+ * POSITION_JSON_SQL on these columns). The fix time in ms from its checked ISO text: whole seconds by strftime,
+ * plus the milliseconds digits.
+ */
+const ROW_JSON_SQL = (() => {
+  const numbers = ['latitude', 'longitude', 'speed', 'course', 'altitude'];
+  const jsOnly = [
+    "typeof(id) <> 'integer'",
+    "typeof(address) NOT IN ('text', 'null')",
+    ...numbers.map(
+      (c) => `typeof(${c}) NOT IN ('integer', 'real') OR NOT (abs(${c}) <= 1.7976931348623157e308)`,
+    ),
+    `typeof(fixTime) <> 'text' OR fixTime NOT GLOB ${ISO_GLOB}`,
+  ];
+  const ms = "(CAST(strftime('%s', fixTime) AS INTEGER) * 1000 + CAST(substr(fixTime, 21, 3) AS INTEGER))";
+  const text = [
+    `'[' || id`,
+    `',' || ${ms}`,
+    ...numbers.map((c) => `',' || json_quote(${c})`),
+    `',' || json_quote(address) || ']'`,
+  ].join(' || ');
+  return `CASE WHEN ${jsOnly.map((c) => `(${c})`).join(' OR ')} THEN NULL ELSE ${text} END`;
+})();
+
 /** `fixTime > ? OR id > ?` after the cursor's own fix time: index range on (deviceId, fixTime), then the tie. */
 const PAGE_WHERE =
   'FROM positions WHERE deviceId = ? AND fixTime >= ? AND fixTime < ? AND (fixTime > ? OR id > ?) ' +
@@ -75,41 +102,51 @@ type PageArgs = [number, string, string, string, number, number];
 
 export type StoredPosition = Selectable<PositionRow>;
 
+/** A page's JSON texts in one format, written by the query (SQLite). */
+export interface PageTexts {
+  /** The page's texts joined by commas ('' when empty), or null when a row of it needs JS (always null on PostgreSQL). */
+  joined(...args: PageArgs): string | null;
+  /** The page's rows: each row's text, or null where it needs JS, with its id (none on PostgreSQL). */
+  texts(...args: PageArgs): Array<{ json: string | null; id: number }>;
+}
+
 /** The page reads of one store, prepared once. */
 export interface RoutePageReads {
-  /**
-   * SQLite: the page's JSON texts joined by commas ('' when empty), or null when a row of it needs JS.
-   * PostgreSQL: always null (read the rows).
-   */
-  joined(...args: PageArgs): string | null;
-  /** The page's rows: SQLite, each row's JSON text or null with its id; PostgreSQL, the stored rows. */
-  texts(...args: PageArgs): Array<{ json: string | null; id: number }>;
+  /** the positions as the API's objects */
+  positions: PageTexts;
+  /** the history's light rows (routePageRow) */
+  light: PageTexts;
+  /** The page's stored rows. */
   rows(...args: PageArgs): StoredPosition[];
 }
 
-export function prepareRoutePageReads(db: SqlDatabase): RoutePageReads {
-  if (db.dialect !== 'sqlite') {
-    const all = db.prepare(`SELECT * ${PAGE_WHERE}`);
-    return {
-      joined: () => null,
-      texts: () => [],
-      rows: (...args) => all.all(...args) as StoredPosition[],
-    };
-  }
+function prepareTexts(db: SqlDatabase, expression: string): PageTexts {
   // the page's rows in order (a co-routine), joined in that order; count(j) < count(*) when one needs JS
   const joined: SqlStatement = db.prepare(
     `SELECT group_concat(j, ',') AS text, count(*) AS n, count(j) AS written ` +
-      `FROM (SELECT ${POSITION_JSON_SQL} AS j ${PAGE_WHERE})`,
+      `FROM (SELECT ${expression} AS j ${PAGE_WHERE})`,
   );
-  const texts = db.prepare(`SELECT ${POSITION_JSON_SQL} AS json, id ${PAGE_WHERE}`);
-  const all = db.prepare(`SELECT * ${PAGE_WHERE}`);
+  const texts = db.prepare(`SELECT ${expression} AS json, id ${PAGE_WHERE}`);
   return {
     joined(...args) {
       const r = joined.get(...args) as { text: string | null; n: number; written: number };
       return r.written < r.n ? null : (r.text ?? '');
     },
     texts: (...args) => texts.all(...args) as Array<{ json: string | null; id: number }>,
-    rows: (...args) => all.all(...args) as StoredPosition[],
+  };
+}
+
+export function prepareRoutePageReads(db: SqlDatabase): RoutePageReads {
+  const all = db.prepare(`SELECT * ${PAGE_WHERE}`);
+  const rows = (...args: PageArgs) => all.all(...args) as StoredPosition[];
+  if (db.dialect !== 'sqlite') {
+    const none: PageTexts = { joined: () => null, texts: () => [] };
+    return { positions: none, light: none, rows };
+  }
+  return {
+    positions: prepareTexts(db, POSITION_JSON_SQL),
+    light: prepareTexts(db, ROW_JSON_SQL),
+    rows,
   };
 }
 

@@ -8,11 +8,13 @@ import {
   prepareRoutePageReads,
   routeCursor,
   routeExtent,
+  type PageTexts,
   type RouteCursor,
   type RoutePageReads,
 } from '../../db/repos/route.ts';
 import type { SqlDatabase } from '../../db/sql.ts';
-import type { PositionDbRow } from '../json.ts';
+import { routePageRowOf } from '@rastro/domain';
+import { positionFromRow, type PositionDbRow } from '../json.ts';
 
 export type { RouteCursor };
 
@@ -60,6 +62,9 @@ export function positionJsonText(r: PositionDbRow): string {
   );
 }
 
+/** A position row as the history's light page row text (domain routePageRow), as positionFromRow maps it. */
+const lightRowText = (r: PositionDbRow) => JSON.stringify(routePageRowOf(positionFromRow(r)));
+
 /** One device's positions of a period as JSON texts, in pages (their SQL: db/repos/route.ts). */
 export class RouteJsonReader {
   private readonly reads: RoutePageReads;
@@ -86,17 +91,34 @@ export class RouteJsonReader {
    * one piece, the query having joined the positions' texts; none when the page is empty).
    */
   texts(deviceId: number, lower: string, upper: string, limit: number, after?: RouteCursor | null): string[] {
+    return this.page(this.reads.positions, positionJsonText, deviceId, lower, upper, limit, after);
+  }
+
+  /** The same page as the history's light rows (domain routePageRow), pieces to join with ','. */
+  rows(deviceId: number, lower: string, upper: string, limit: number, after?: RouteCursor | null): string[] {
+    return this.page(this.reads.light, lightRowText, deviceId, lower, upper, limit, after);
+  }
+
+  private page(
+    written: PageTexts,
+    byJs: (r: PositionDbRow) => string,
+    deviceId: number,
+    lower: string,
+    upper: string,
+    limit: number,
+    after?: RouteCursor | null,
+  ): string[] {
     const from = after && after.fixTime > lower ? after.fixTime : lower;
     const args = [deviceId, from, upper, after?.fixTime ?? '', after?.id ?? 0, limit] as const;
-    if (!this.sqlite) return this.reads.rows(...args).map((r) => positionJsonText(r as PositionDbRow));
-    const joined = this.reads.joined(...args);
+    if (!this.sqlite) return this.reads.rows(...args).map((r) => byJs(r as PositionDbRow));
+    const joined = written.joined(...args);
     if (joined !== null) return joined ? [joined] : [];
     // a row of the page only JS can write: row by row
-    const rows = this.reads.texts(...args);
+    const rows = written.texts(...args);
     const out = new Array<string>(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
-      out[i] = r.json ?? positionJsonText(findPosition(this.db, r.id) as PositionDbRow);
+      out[i] = r.json ?? byJs(findPosition(this.db, r.id) as PositionDbRow);
     }
     return out;
   }

@@ -5,11 +5,13 @@
 // last. Pages have no overall cap: 100,000 positions of one device are two pages of 50,000 or ten of 10,000, where
 // Traccar's route stops at 50,000 per device (CONTRACT §4). The first page (no `after`) tells the extent of the
 // whole period's route in the header X-Rastro-Route-Extent ("west,south,east,north"), so the history fits its
-// view once, before the rest arrives. Same rules as the route report: reports not disabled
+// view once, before the rest arrives. With format=rows a page holds the history's light rows instead (domain
+// routePageRow: [id, fix time ms, latitude, longitude, speed, course, altitude, address]), same order and cursor.
+// Same rules as the route report: reports not disabled
 // for the caller, who must see the device (400 otherwise). Bad parameters: a translated 400 (route.pageQuery).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ROUTE_EXTENT_HEADER, zonedDate } from '@rastro/domain';
+import { ROUTE_EXTENT_HEADER, ROUTE_ROWS_FORMAT, zonedDate } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
 import { edge, edgeValue } from '../../edge.ts';
 import { invalidInput } from '../../invalid.ts';
@@ -39,6 +41,7 @@ const routePageQuery = z
       .transform(Number)
       .refine((n) => n >= 1 && n <= MAX_ROUTE_POSITIONS)
       .optional(),
+    format: z.literal(ROUTE_ROWS_FORMAT).optional(),
   })
   .refine((q) => Date.parse(q.from) <= Date.parse(q.to), { path: ['from'] });
 
@@ -60,10 +63,15 @@ export function registerRoutePages(app: FastifyInstance, ctx: AppContext, data: 
       if (q.after !== undefined && !after)
         throw invalidInput(ctx, req, user, 'route.pageCursor', { id: q.after });
       const range = { from: Date.parse(q.from), to: Date.parse(q.to) };
-      texts = data.routePage(device.id, range, q.limit ?? ROUTE_PAGE_DEFAULT, after);
       // `to` included, as the pages read it
       const lower = new Date(range.from).toISOString();
-      const box = after ? null : data.route.extent(device.id, lower, new Date(range.to + 1).toISOString());
+      const upper = new Date(range.to + 1).toISOString();
+      const limit = q.limit ?? ROUTE_PAGE_DEFAULT;
+      texts =
+        q.format === ROUTE_ROWS_FORMAT
+          ? data.route.rows(device.id, lower, upper, limit, after)
+          : data.routePage(device.id, range, limit, after);
+      const box = after ? null : data.route.extent(device.id, lower, upper);
       if (box) reply.header(ROUTE_EXTENT_HEADER, box.join(','));
     }
     return reply.type('application/json; charset=utf-8').send(`[${texts.join(',')}]`);
