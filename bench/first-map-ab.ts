@@ -18,7 +18,7 @@ import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromiumArgs } from './chromium.ts';
 import { startBenchServer } from './server.ts';
-import { markersDrawn } from './markersDrawn.ts';
+import { markersDrawn, markersFed } from './markersDrawn.ts';
 import { browserCpuSince, browserCpuSnapshot } from './browserCpu.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -68,6 +68,7 @@ try {
     args: chromiumArgs('gpu'),
   });
   const times = new Map<string, number[]>(builds.map(([name]) => [name, []]));
+  const fedTimes = new Map<string, number[]>(builds.map(([name]) => [name, []]));
   const cpu = new Map<string, number[]>(builds.map(([name]) => [name, []]));
   const heap = new Map<string, number[]>(builds.map(([name]) => [name, []]));
   for (let r = 0; r < rounds; r++) {
@@ -84,8 +85,11 @@ try {
       const t0 = Date.now();
       const cpu0 = browserCpuSnapshot();
       await page.goto(`${url}/devices`);
+      await markersFed(page, expected, 120_000);
+      const fedMs = Date.now() - t0;
       await markersDrawn(page, expected, 120_000);
       const ms = Date.now() - t0;
+      fedTimes.get(name)!.push(fedMs);
       const cpuMs = browserCpuSince(cpu0);
       times.get(name)!.push(ms);
       cpu.get(name)!.push(cpuMs);
@@ -95,7 +99,7 @@ try {
       const { usedSize } = await cdp.send('Runtime.getHeapUsage');
       const heapMb = Math.round(usedSize / 1e5) / 10;
       heap.get(name)!.push(heapMb);
-      console.log(`${name} ${ms} ms, browser CPU ${cpuMs} ms, heap after GC ${heapMb} MB`);
+      console.log(`${name} ${ms} ms (fed ${fedMs} ms), browser CPU ${cpuMs} ms, heap after GC ${heapMb} MB`);
       await context.close();
     }
   }
@@ -105,6 +109,8 @@ try {
     console.log(
       `${name}: median ${median(list)} ms (${Math.min(...list)}–${Math.max(...list)}), ${list.join(' ')}`,
     );
+    const fed = fedTimes.get(name)!;
+    console.log(`${name}: source fed median ${median(fed)} ms (${Math.min(...fed)}–${Math.max(...fed)})`);
     const used = cpu.get(name)!;
     console.log(`${name}: browser CPU median ${median(used)} ms (${Math.min(...used)}–${Math.max(...used)})`);
     const live = heap.get(name)!;
