@@ -69,7 +69,7 @@ function putEvent(deviceId: number, m: number, type: string, positionId: number)
 }
 
 describe('reports repositories', () => {
-  it("reports' reads: [from, to) per device, edges, top speed, limits, events and motion with their positions", () => {
+  it("reports' reads: [from, to) per device, edges, top speed, limits, events and motion with their positions", async () => {
     const db = store.sql;
     const reads = prepareReportReads(db);
     // stored out of time order: the reads answer in time order
@@ -111,8 +111,15 @@ describe('reports repositories', () => {
     ]);
     // an event pointing at no stored position is left out of the motion read
     expect(reads.motion.all({ ...span, deviceId: 701 })).toEqual([]);
-    expect(positionsByIdsInTimeOrder(db, [p5, p3, p1]).map((p) => p.id)).toEqual([p1, p3, p5]);
-    expect(positionsByIdsInTimeOrder(db, [])).toEqual([]);
+    expect((await positionsByIdsInTimeOrder(db, [p5, p3, p1])).map((p) => p.id)).toEqual([p1, p3, p5]);
+    expect(await positionsByIdsInTimeOrder(db, [])).toEqual([]);
+    // the same reads on the read pool (what the reports run) answer the same rows
+    expect(await reads.positions.allAsync({ ...span, limit: 10 })).toEqual(
+      reads.positions.all({ ...span, limit: 10 }),
+    );
+    expect(await reads.last.getAsync(span)).toEqual(reads.last.get(span));
+    expect(await reads.maxSpeed.getAsync(span)).toEqual(reads.maxSpeed.get(span));
+    expect(await reads.motion.allAsync(span)).toEqual(reads.motion.all(span));
   });
 
   it('a prepared query binds each value where its placeholder is, and refuses a name the query does not use', () => {
@@ -137,7 +144,7 @@ describe('reports repositories', () => {
     ).toThrow(/unused/);
   });
 
-  it('scheduled reports: those with a calendar, its data, the period kept, links by kind, mail recipients', () => {
+  it('scheduled reports: those with a calendar, its data, the period kept, links by kind, mail recipients', async () => {
     const db = store.sql;
     const calendarId = insertObject(db, 'calendars', {
       name: 'c',
@@ -151,13 +158,13 @@ describe('reports repositories', () => {
       attributes: '{}',
     });
     insertObject(db, 'reports', { type: 'stops', description: null, calendarId: 0, attributes: '{}' });
-    expect(calendarReports(db).map((r) => [r.id, r.type, r.calendarId])).toEqual([
+    expect((await calendarReports(db)).map((r) => [r.id, r.type, r.calendarId])).toEqual([
       [withCalendar, 'trips', calendarId],
     ]);
-    expect(calendarData(db, calendarId)).toBe('BEGIN:VCALENDAR');
-    expect(calendarData(db, 999_999)).toBeUndefined();
+    expect(await calendarData(db, calendarId)).toBe('BEGIN:VCALENDAR');
+    expect(await calendarData(db, 999_999)).toBeUndefined();
     setReportAttributes(db, withCalendar, '{"lastPeriodEnd":"x"}');
-    expect(calendarReports(db)[0]?.attributes).toBe('{"lastPeriodEnd":"x"}');
+    expect((await calendarReports(db))[0]?.attributes).toBe('{"lastPeriodEnd":"x"}');
 
     const mail = (email: string, disabled = 0) =>
       insertUserRow(db, { name: email, email, disabled, attributes: '{}' });
@@ -182,11 +189,11 @@ describe('reports repositories', () => {
       'group:4',
       ...[ok, second, off, noAt].sort((a, b) => a - b).map((id) => `user:${id}`),
     ]);
-    expect(mailRecipients(db, [second, off, noAt, ok]).map((u) => u.email)).toEqual([
+    expect((await mailRecipients(db, [second, off, noAt, ok])).map((u) => u.email)).toEqual([
       'ok@example.com',
       'second@example.com',
     ]);
-    expect(mailRecipients(db, [])).toEqual([]);
+    expect(await mailRecipients(db, [])).toEqual([]);
   });
 
   it("drivers' names by code", () => {
@@ -199,7 +206,7 @@ describe('reports repositories', () => {
     ]);
   });
 
-  it('insights: activity summed per device, driver (with a code) and hour over whole hours, night driving, event counts', () => {
+  it('insights: activity summed per device, driver (with a code) and hour over whole hours, night driving, event counts', async () => {
     const db = store.sql;
     const upsert = prepareActivityUpsert(db);
     const add = (deviceId: number, hour: number, driver: string, distance: number, drivingMs: number) =>
@@ -222,7 +229,7 @@ describe('reports repositories', () => {
     add(800, 103, 'D-1', 7777, 1); // after the span
     const byKey = <T extends { key: string | number }>(rows: T[]) =>
       [...rows].sort((a, b) => String(a.key).localeCompare(String(b.key)));
-    const devices = byKey(activityTotals(db, 'device', [800, 801], 100, 102, [101])).map((r) => [
+    const devices = byKey(await activityTotals(db, 'device', [800, 801], 100, 102, [101])).map((r) => [
       Number(r.key),
       Number(r.distance),
       Number(r.drivingMs),
@@ -233,7 +240,7 @@ describe('reports repositories', () => {
       [800, 1750, 100_000, 40_000, 3],
       [801, 6000, 360_000, 120_000, 2],
     ]);
-    const drivers = byKey(activityTotals(db, 'driver', [800, 801], 100, 102, [])).map((r) => [
+    const drivers = byKey(await activityTotals(db, 'driver', [800, 801], 100, 102, [])).map((r) => [
       r.key,
       Number(r.distance),
       Number(r.nightMs),
@@ -242,8 +249,8 @@ describe('reports repositories', () => {
       ['D-1', 1500, 0],
       ['D-2', 6000, 0],
     ]);
-    expect(activityTotals(db, 'device', [], 100, 102, [101])).toEqual([]);
-    const hours = distanceByHour(db, [800, 801], 101, 102)
+    expect(await activityTotals(db, 'device', [], 100, 102, [101])).toEqual([]);
+    const hours = (await distanceByHour(db, [800, 801], 101, 102))
       .map((r) => [Number(r.hour), Number(r.distance)])
       .sort((a, b) => a[0]! - b[0]!);
     expect(hours).toEqual([

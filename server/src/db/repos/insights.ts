@@ -1,11 +1,12 @@
 // Fleet insights' reads (live/insights/data.ts): the hours of activity (table activity, written by live/activity.ts)
 // summed per device, driver or hour over a span of whole UTC hours, and the counts of the events behind the
 // dashboard's trips and overspeeds. The sums run in the store (a month of a hundred vehicles is ~76,000 rows; only
-// the groups come back); the device list and the night hours each travel as one parameter (anyOf).
+// the groups come back); the device list and the night hours each travel as one parameter (anyOf). The sums are
+// read on the read pool (rowsAsync, db/pool.ts).
 import { ACTIVITY_SUMS, type ScoreTotals } from '@rastro/domain';
 import { sql, type Compilable } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, preparedQuery, qb, rows } from './query.ts';
+import { anyOf, preparedQuery, qb, rowsAsync } from './query.ts';
 
 /** Summed activity of one device or one driver (key). */
 export interface KeyTotals extends ScoreTotals {
@@ -32,7 +33,7 @@ export function activityTotals(
   firstHour: number,
   lastHour: number,
   night: readonly number[],
-): KeyTotals[] {
+): Promise<KeyTotals[]> {
   const sums = [
     ...ACTIVITY_SUMS.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c)),
     sql<number>`sum(case when ${anyOf(db, 'hour', night)} then ${sql.ref('drivingMs')} else 0 end)`.as(
@@ -44,7 +45,7 @@ export function activityTotals(
     by === 'device'
       ? rowsIn.select('deviceId as key').select(sums).groupBy('deviceId')
       : rowsIn.select('driver as key').select(sums).where('driver', '<>', '').groupBy('driver');
-  return rows(db, query as Compilable<unknown> as Compilable<KeyTotals>);
+  return rowsAsync(db, query as Compilable<unknown> as Compilable<KeyTotals>);
 }
 
 /** Distance per hour (since the epoch) of the devices in the hours [firstHour, lastHour]. */
@@ -53,8 +54,8 @@ export function distanceByHour(
   deviceIds: readonly number[],
   firstHour: number,
   lastHour: number,
-): Array<{ hour: number; distance: number }> {
-  return rows(
+): Promise<Array<{ hour: number; distance: number }>> {
+  return rowsAsync(
     db,
     activityIn(db, deviceIds, firstHour, lastHour)
       .select(['hour', sql<number>`sum(${sql.ref('distance')})`.as('distance')])

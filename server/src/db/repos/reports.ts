@@ -1,12 +1,12 @@
 // The reports' reads of the positions and events tables (live/reports/data.ts): range scans on the
 // (deviceId, fixTime) and (deviceId, eventTime) indexes. Stored dates are `toISOString()` text, so bounds in that
 // form compare correctly as strings. A report runs these once per device or per device and day, so they are
-// compiled and prepared once per store (preparedQuery), never per call; the route's JSON texts are read by
-// live/reports/routeJson.ts.
+// compiled and prepared once per store (preparedQuery), never per call, and the reports run them on the read pool
+// (allAsync/getAsync, db/pool.ts); the route's JSON texts are read by live/reports/routeJson.ts.
 import { sql, type Selectable } from 'kysely';
 import type { EventRow, PositionRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, preparedQuery, qb, rows } from './query.ts';
+import { anyOf, preparedQuery, qb, rowsAsync } from './query.ts';
 
 type Position = Selectable<PositionRow>;
 
@@ -89,10 +89,13 @@ export function prepareReportReads(db: SqlDatabase) {
 
 export type ReportReads = ReturnType<typeof prepareReportReads>;
 
-/** Positions by id in time order (the combined report's event positions). */
-export function positionsByIdsInTimeOrder(db: SqlDatabase, ids: readonly number[]): Position[] {
+/** Positions by id in time order (the combined report's event positions), read on the read pool. */
+export async function positionsByIdsInTimeOrder(
+  db: SqlDatabase,
+  ids: readonly number[],
+): Promise<Position[]> {
   if (!ids.length) return [];
-  return rows(
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('positions')

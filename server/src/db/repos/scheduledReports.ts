@@ -1,13 +1,14 @@
 // Scheduled reports (table reports with a calendar, live/reports/scheduled.ts): the reports to run, their calendar,
-// the period already sent (kept in the attributes), what each is linked to and who receives it by mail.
+// the period already sent (kept in the attributes), what each is linked to and who receives it by mail. The job's
+// plain reads (the reports, a calendar, the recipients) run on the read pool (db/pool.ts); the write does not.
 import type { Selectable } from 'kysely';
 import type { ScheduledReportRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows, write } from './query.ts';
+import { anyOf, qb, rowAsync, rows, rowsAsync, write } from './query.ts';
 
 /** The reports that have a calendar. */
-export function calendarReports(db: SqlDatabase): Array<Selectable<ScheduledReportRow>> {
-  return rows(
+export function calendarReports(db: SqlDatabase): Promise<Array<Selectable<ScheduledReportRow>>> {
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('reports')
@@ -17,8 +18,8 @@ export function calendarReports(db: SqlDatabase): Array<Selectable<ScheduledRepo
 }
 
 /** A calendar's iCalendar text. */
-export function calendarData(db: SqlDatabase, id: number): string | undefined {
-  return row(db, qb(db).selectFrom('calendars').select('data').where('id', '=', id))?.data;
+export async function calendarData(db: SqlDatabase, id: number): Promise<string | undefined> {
+  return (await rowAsync(db, qb(db).selectFrom('calendars').select('data').where('id', '=', id)))?.data;
 }
 
 export function setReportAttributes(db: SqlDatabase, id: number, attributes: string): void {
@@ -40,12 +41,12 @@ export function reportLinkOwners(db: SqlDatabase, id: number): Array<{ ownerType
 }
 
 /** Of these users, those enabled and with an e-mail address (one with an `@`), by id. */
-export function mailRecipients(
+export async function mailRecipients(
   db: SqlDatabase,
   ids: readonly number[],
-): Array<{ id: number; email: string; attributes: string }> {
+): Promise<Array<{ id: number; email: string; attributes: string }>> {
   if (!ids.length) return [];
-  return rows(
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('users')

@@ -1,6 +1,6 @@
 // Reads of fleet insights through their repository (db/repos/insights.ts): the hours of activity (activity table,
 // live/activity.ts) summed per device, hour and driver over whole UTC hours, and the counts of the events that
-// explain the dashboard's stops and overspeeds.
+// explain the dashboard's stops and overspeeds, read on the store's read pool (db/pool.ts).
 import { allDriverNames } from '../../db/repos/catalog.ts';
 import {
   activityTotals,
@@ -34,7 +34,7 @@ export class InsightsData {
     from: number,
     to: number,
     night: readonly number[] = [],
-  ): KeyTotals[] {
+  ): Promise<KeyTotals[]> {
     const [a, b] = hourSpan(from, to);
     return activityTotals(this.db, by, deviceIds, a, b, night);
   }
@@ -44,14 +44,18 @@ export class InsightsData {
     deviceIds: readonly number[],
     from: number,
     to: number,
-  ): Array<{ hour: number; distance: number }> {
+  ): Promise<Array<{ hour: number; distance: number }>> {
     const [a, b] = hourSpan(from, to);
     return distanceByHour(this.db, deviceIds, a, b);
   }
 
   /** Trips ended (deviceStopped) and overspeed events of one device in [from, to]. */
-  eventCounts(deviceId: number, from: number, to: number): { stops: number; overspeeds: number } {
-    const rows = this.counts.all({
+  async eventCounts(
+    deviceId: number,
+    from: number,
+    to: number,
+  ): Promise<{ stops: number; overspeeds: number }> {
+    const rows = await this.counts.allAsync({
       deviceId,
       from: new Date(from).toISOString(),
       to: new Date(to + 1).toISOString(),

@@ -33,6 +33,7 @@ import { jsonDate, type ReportDevice } from '../reports/compute.ts';
 import { reportDevices, reportTimeZone } from '../reports/scope.ts';
 import { wantsXlsx } from '../reports/index.ts';
 import type { KeyTotals } from '../../db/repos/insights.ts';
+import { mapBounded } from '../bounded.ts';
 import { emptyTotals, InsightsData } from './data.ts';
 import { scoresWorkbook } from './xlsx.ts';
 
@@ -96,13 +97,17 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
     return { user, devices: reportDevices(ctx, live, user, q), from, to };
   }
 
-  function totalsOf(devices: ReportDevice[], sums: KeyTotals[], from: number, to: number): DashboardTotals {
+  async function totalsOf(
+    devices: ReportDevice[],
+    sums: KeyTotals[],
+    from: number,
+    to: number,
+  ): Promise<DashboardTotals> {
     const sum = emptyTotals();
     for (const r of sums) for (const k of SUMMED) sum[k] += r[k];
     let stops = 0;
     let overspeedEvents = 0;
-    for (const d of devices) {
-      const n = data.eventCounts(d.id, from, to);
+    for (const n of await mapBounded(devices, (d) => data.eventCounts(d.id, from, to))) {
       stops += n.stops;
       overspeedEvents += n.overspeeds;
     }
@@ -134,7 +139,12 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
     const length = to - from;
     const prevTo = from - 1;
     const prevFrom = prevTo - length;
-    const sums = data.totals('device', ids, from, to);
+    // on the read pool (db/pool.ts), side by side: the period's sums, its distance per hour, the previous period's
+    const [sums, byHour, previousSums] = await Promise.all([
+      data.totals('device', ids, from, to),
+      data.distanceByHour(ids, from, to),
+      data.totals('device', ids, prevFrom, prevTo),
+    ]);
 
     const perDevice = new Map<number, DashboardDevice>(
       devices.map((d) => [
@@ -154,7 +164,7 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
       const day = clock(h).day;
       if (!perDay.has(day)) perDay.set(day, 0);
     }
-    for (const r of data.distanceByHour(ids, from, to)) {
+    for (const r of byHour) {
       const day = clock(r.hour).day;
       perDay.set(day, (perDay.get(day) ?? 0) + r.distance);
     }
@@ -180,8 +190,8 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
       previousTo: jsonDate(prevTo),
       timeZone,
       deviceCount: ids.length,
-      totals: totalsOf(devices, sums, from, to),
-      previous: totalsOf(devices, data.totals('device', ids, prevFrom, prevTo), prevFrom, prevTo),
+      totals: await totalsOf(devices, sums, from, to),
+      previous: await totalsOf(devices, previousSums, prevFrom, prevTo),
       status,
       days: [...perDay].map(([day, distance]) => ({ day, distance: Math.round(distance) })),
       devices: list,
@@ -200,7 +210,7 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
     const weights = scoreWeightsFrom(live.cache.fresh().serverAttrs, ns);
     const names = new Map(devices.map((d) => [String(d.id), d.name]));
     const drivers = data.driverNames();
-    const sums = data.totals(
+    const sums = await data.totals(
       q.by,
       devices.map((d) => d.id),
       from,

@@ -60,40 +60,47 @@ export class ReportData {
     return this.route.texts(deviceId, lower(r), upper(r), limit, after);
   }
 
-  positions(deviceId: number, r: Range): ReportPosition[] {
-    return this.s.positions
-      .all({ ...span(deviceId, r), limit: Number.MAX_SAFE_INTEGER })
-      .map(reportPositionFromRow);
+  // The reads below run on the store's read pool (db/pool.ts): a report waiting on PostgreSQL holds up nothing else.
+
+  async positions(deviceId: number, r: Range): Promise<ReportPosition[]> {
+    const rows = await this.s.positions.allAsync({ ...span(deviceId, r), limit: Number.MAX_SAFE_INTEGER });
+    return rows.map(reportPositionFromRow);
   }
 
-  firstLast(deviceId: number, r: Range): [ReportPosition, ReportPosition] | null {
-    const a = this.s.first.get(span(deviceId, r));
-    const b = a && this.s.last.get(span(deviceId, r));
+  async firstLast(deviceId: number, r: Range): Promise<[ReportPosition, ReportPosition] | null> {
+    const [a, b] = await Promise.all([
+      this.s.first.getAsync(span(deviceId, r)),
+      this.s.last.getAsync(span(deviceId, r)),
+    ]);
     return a && b ? [reportPositionFromRow(a), reportPositionFromRow(b)] : null;
   }
 
-  maxSpeed(deviceId: number, r: Range): number {
-    return this.s.maxSpeed.get(span(deviceId, r))?.v ?? 0;
+  async maxSpeed(deviceId: number, r: Range): Promise<number> {
+    return (await this.s.maxSpeed.getAsync(span(deviceId, r)))?.v ?? 0;
   }
 
-  events(deviceId: number, r: Range): Event[] {
-    return this.s.events.all(span(deviceId, r)).map(eventFromRow);
+  async events(deviceId: number, r: Range): Promise<Event[]> {
+    return (await this.s.events.allAsync(span(deviceId, r))).map(eventFromRow);
   }
 
-  motionEvents(deviceId: number, r: Range): Array<{ type: string; position: ReportPosition }> {
-    return this.s.motion
-      .all(span(deviceId, r))
-      .map((row) => ({ type: row.eventType, position: reportPositionFromRow(row) }));
+  async motionEvents(deviceId: number, r: Range): Promise<Array<{ type: string; position: ReportPosition }>> {
+    const rows = await this.s.motion.allAsync(span(deviceId, r));
+    return rows.map((row) => ({ type: row.eventType, position: reportPositionFromRow(row) }));
   }
 
   /** A route as [longitude, latitude] pairs (the combined report). */
-  coordinates(deviceId: number, r: Range, limit = MAX_ROUTE_POSITIONS): Array<[number, number]> {
-    return this.s.coordinates.all({ ...span(deviceId, r), limit }).map((p) => [p.longitude, p.latitude]);
+  async coordinates(
+    deviceId: number,
+    r: Range,
+    limit = MAX_ROUTE_POSITIONS,
+  ): Promise<Array<[number, number]>> {
+    const rows = await this.s.coordinates.allAsync({ ...span(deviceId, r), limit });
+    return rows.map((p) => [p.longitude, p.latitude]);
   }
 
   /** Positions by id, as API objects (fixTime order). */
-  positionsByIds(ids: number[]): Position[] {
-    return positionsByIdsInTimeOrder(this.db, ids).map(positionFromRow);
+  async positionsByIds(ids: number[]): Promise<Position[]> {
+    return (await positionsByIdsInTimeOrder(this.db, ids)).map(positionFromRow);
   }
 
   drivers(): Map<string, string> {

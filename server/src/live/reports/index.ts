@@ -11,6 +11,7 @@ import { requireUser, type UserRow } from '../../traccar/auth.ts';
 import { canSee, checkRestriction, checkSee } from '../../traccar/access.ts';
 import { edge, edgeValue } from '../../edge.ts';
 import { getGeocoder } from '../geocoder/index.ts';
+import { mapBounded } from '../bounded.ts';
 import { getLive } from '../ingest.ts';
 import { tripParamsFrom } from '../motion.ts';
 import {
@@ -108,14 +109,18 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     return tripParamsFrom(cache.deviceAttrs.get(deviceId), ...groupAttrs, cache.serverAttrs);
   }
 
-  function segments(device: ReportDevice, range: Range): Segment[] {
+  async function segments(device: ReportDevice, range: Range): Promise<Segment[]> {
     if (range.to - range.from > FAST_THRESHOLD_MS) {
-      const ends = data.firstLast(device.id, range);
+      const ends = await data.firstLast(device.id, range);
       if (!ends) return [];
-      return segmentsFromEvents(ends[0], ends[1], data.motionEvents(device.id, range));
+      return segmentsFromEvents(ends[0], ends[1], await data.motionEvents(device.id, range));
     }
-    return segmentsFromPositions(data.positions(device.id, range), tripParams(device.id));
+    return segmentsFromPositions(await data.positions(device.id, range), tripParams(device.id));
   }
+
+  /** Each device's answer, the devices read side by side on the read pool (at most a few at once), in order. */
+  const perDevice = async <R>(devices: ReportDevice[], fn: (d: ReportDevice) => Promise<R[]>) =>
+    (await mapBounded(devices, fn)).flat();
 
   const timeZone = (user: UserRow) => reportTimeZone(live, user);
   const { sendXlsx, mailXlsx } = reportOutputs(ctx, live);
@@ -178,8 +183,8 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
       if (ok === undefined) seen.set(key, (ok = canSee(ctx, user, type, id)));
       return ok;
     };
-    const rows = devices.flatMap((d) =>
-      data.events(d.id, range).filter((e) => {
+    const rows = await perDevice(devices, async (d) =>
+      (await data.events(d.id, range)).filter((e) => {
         if (types.size && !types.has(e.type)) return false;
         if (alarms.size && e.type === 'alarm' && !alarms.has(String(e.attributes.alarm ?? ''))) return false;
         return visible('geofence', e.geofenceId) && visible('maintenance', e.maintenanceId);
@@ -194,27 +199,25 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     const { user, devices, range } = await resolve(req, q);
     for (const g of q.geofenceId) checkSee(ctx, user, 'geofence', g);
     const wanted = new Set(q.geofenceId);
-    return devices.flatMap((d) =>
-      geofenceIntervals(d, data.events(d.id, range), wanted, range.from, range.to),
+    return perDevice(devices, async (d) =>
+      geofenceIntervals(d, await data.events(d.id, range), wanted, range.from, range.to),
     );
   });
 
   app.get('/api/reports/combined', baseEdge, async (req) => {
     const { user, devices, range } = await resolve(req, edgeValue(baseQuery, req.query));
-    return devices.map((d) => {
-      const events = data
-        .events(d.id, range)
-        .filter(
-          (e) =>
-            e.positionId > 0 &&
-            e.type !== 'deviceMoving' &&
-            (!e.geofenceId || user.administrator || canSee(ctx, user, 'geofence', e.geofenceId)),
-        );
+    return mapBounded(devices, async (d) => {
+      const events = (await data.events(d.id, range)).filter(
+        (e) =>
+          e.positionId > 0 &&
+          e.type !== 'deviceMoving' &&
+          (!e.geofenceId || user.administrator || canSee(ctx, user, 'geofence', e.geofenceId)),
+      );
       return {
         deviceId: d.id,
-        route: data.coordinates(d.id, range),
+        route: await data.coordinates(d.id, range),
         events,
-        positions: data.positionsByIds([...new Set(events.map((e) => e.positionId))]),
+        positions: await data.positionsByIds([...new Set(events.map((e) => e.positionId))]),
       };
     });
   });
@@ -222,10 +225,8 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
   registerReport('trips', baseQuery, async (req) => {
     const { user, devices, range } = await resolve(req, edgeValue(baseQuery, req.query));
     const opts = options();
-    const rows = devices.flatMap((d) =>
-      segments(d, range)
-        .filter((s) => s.kind === 'trip')
-        .map((s) => tripItem(d, s, opts)),
+    const rows = await perDevice(devices, async (d) =>
+      (await segments(d, range)).filter((s) => s.kind === 'trip').map((s) => tripItem(d, s, opts)),
     );
     getGeocoder(ctx)?.fill(rows, [
       { address: 'startAddress', lat: 'startLat', lon: 'startLon' },
@@ -237,10 +238,8 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
   registerReport('stops', baseQuery, async (req) => {
     const { user, devices, range } = await resolve(req, edgeValue(baseQuery, req.query));
     const opts = options();
-    const rows = devices.flatMap((d) =>
-      segments(d, range)
-        .filter((s) => s.kind === 'stop')
-        .map((s) => stopItem(d, s, opts)),
+    const rows = await perDevice(devices, async (d) =>
+      (await segments(d, range)).filter((s) => s.kind === 'stop').map((s) => stopItem(d, s, opts)),
     );
     getGeocoder(ctx)?.fill(rows, [{ address: 'address', lat: 'latitude', lon: 'longitude' }]);
     return { user, devices, rows };
@@ -259,15 +258,16 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
           }))
         : [range];
     if (pieces.length > 3660) throw badRequest('Time period exceeds the limit');
-    const out = [];
-    for (const d of devices) {
+    const rows = await perDevice(devices, async (d) => {
+      const out = [];
       for (const piece of pieces) {
-        const ends = data.firstLast(d.id, piece);
+        const ends = await data.firstLast(d.id, piece);
         if (!ends) continue;
         const slow = piece.to - piece.from <= FAST_THRESHOLD_MS;
-        out.push(summaryItem(d, ends[0], ends[1], slow ? data.maxSpeed(d.id, piece) : 0, opts));
+        out.push(summaryItem(d, ends[0], ends[1], slow ? await data.maxSpeed(d.id, piece) : 0, opts));
       }
-    }
-    return { user, devices, rows: out };
+      return out;
+    });
+    return { user, devices, rows };
   });
 }

@@ -82,8 +82,8 @@ export class ScheduledReports {
   async runDue(now: number, previous = now - SCHEDULED_TICK_MS): Promise<ScheduledRun[]> {
     const sql = this.ctx.store.sql;
     const out: ScheduledRun[] = [];
-    for (const r of calendarReports(sql)) {
-      const cal = calendarData(sql, r.calendarId);
+    for (const r of await calendarReports(sql)) {
+      const cal = await calendarData(sql, r.calendarId);
       if (cal === undefined) continue;
       let period: { start: number; end: number } | null;
       try {
@@ -125,7 +125,7 @@ export class ScheduledReports {
     const query = new URLSearchParams({ from, to });
     for (const id of links.deviceIds) query.append('deviceId', String(id));
     for (const id of links.groupIds) query.append('groupId', String(id));
-    const recipients: Recipient[] = mailRecipients(sql, links.userIds);
+    const recipients: Recipient[] = await mailRecipients(sql, links.userIds);
     const run: ScheduledRun = { reportId: r.id, from, to, sent: [], failed: [] };
     for (const u of recipients) {
       const token = createSessionToken(this.ctx, u.id, new Date(Date.now() + 5 * 60_000));
