@@ -132,12 +132,15 @@ export class PgPool implements AsyncReader {
           resolve([...r] as Array<Record<string, unknown>>);
         },
         (err: unknown) => {
-          conn.waiting.delete(call);
-          if (connectionLost(err)) this.lost(conn, String((err as Error)?.message ?? err));
-          if (call.done) return;
           const e = err as { code?: string; message?: string };
+          const gone = connectionLost(err);
+          if (gone) this.lost(conn, String(e?.message ?? err)); // fails this call with the others waiting
+          conn.waiting.delete(call);
+          if (call.done) return;
           // 57014: statement_timeout (or a cancel): PostgreSQL did not answer in time
-          call.fail(e?.code === '57014' ? new DatabaseUnavailable(String(e.message)) : (err as Error));
+          call.fail(
+            gone || e?.code === '57014' ? new DatabaseUnavailable(String(e?.message ?? err)) : (err as Error),
+          );
         },
       );
     });
