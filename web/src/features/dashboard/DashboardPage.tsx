@@ -1,14 +1,14 @@
 // /dashboard (issue #14, docs/insights.md): the fleet's period at a glance — a period (today, 7 or 30 days, custom…)
 // and a device / group filter shared by two tabs: the figures and charts (GET /{ns}/dashboard, one request) and
 // the driver / vehicle scores (GET /{ns}/scores).
-import { Alert, Group, Loader, MultiSelect, Stack, Tabs } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type DashboardAnswer, type Device, type Group as DeviceGroup } from '@rastro/domain';
+import { type DashboardAnswer } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { ext, serverMessage } from '../../api/http.ts';
-import { useResourceList } from '../../api/resources.ts';
+import { DeviceGroupSelect } from '../../components/DeviceGroupSelect.tsx';
 import {
   defaultPeriod,
   PeriodPicker,
@@ -17,7 +17,6 @@ import {
 } from '../../components/PeriodPicker.tsx';
 import { userTimeZone } from '../../components/timeZone.ts';
 import { intlLocale } from '../../i18n/index.ts';
-import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { insightsQuery, type InsightsFilter } from './dashboardQuery.ts';
 import { Overview } from './Overview.tsx';
@@ -25,8 +24,6 @@ import { Scores } from './Scores.tsx';
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
-  const devices = useLive((s) => s.devices);
-  const groups = useResourceList('groups');
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
   const units = useUnits();
@@ -54,43 +51,25 @@ export function DashboardPage() {
     placeholderData: keepPreviousData,
   });
 
-  const deviceOptions = useMemo(
-    () =>
-      Object.values(devices)
-        .sort((a: Device, b: Device) => a.name.localeCompare(b.name))
-        .map((d) => ({ value: String(d.id), label: d.name })),
-    [devices],
-  );
-  const groupOptions = useMemo(
-    () => (groups.data ?? []).map((g: DeviceGroup) => ({ value: String(g.id), label: g.name })),
-    [groups.data],
-  );
-
   return (
     <Stack gap="sm" data-testid="dashboard">
       <PeriodPicker value={period} onChange={setPeriod} testId="dashboard-period" />
       <Group grow gap="xs" align="flex-start">
-        <MultiSelect
-          label={t('filter.devices')}
-          placeholder={t('filter.all')}
-          data={deviceOptions}
-          value={deviceIds}
-          onChange={setDeviceIds}
-          searchable
-          clearable
-          data-testid="dashboard-devices"
-          comboboxProps={{ withinPortal: true }}
-        />
-        <MultiSelect
-          label={t('filter.groups')}
-          placeholder={t('filter.all')}
-          data={groupOptions}
-          value={groupIds}
-          onChange={setGroupIds}
-          searchable
-          clearable
-          data-testid="dashboard-groups"
-          comboboxProps={{ withinPortal: true }}
+        <DeviceGroupSelect
+          devices={{
+            label: t('filter.devices'),
+            placeholder: t('filter.all'),
+            value: deviceIds,
+            onChange: setDeviceIds,
+            testId: 'dashboard-devices',
+          }}
+          groups={{
+            label: t('filter.groups'),
+            placeholder: t('filter.all'),
+            value: groupIds,
+            onChange: setGroupIds,
+            testId: 'dashboard-groups',
+          }}
         />
       </Group>
       {!filter && (

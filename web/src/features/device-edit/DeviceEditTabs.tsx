@@ -1,6 +1,15 @@
 // The tabs of the device form (DeviceEditDialog.tsx): general (name, identifier, group, category, icon, state,
 // colours, driver, QR-driver flag), chip, vehicle (with odometer and engine hours) and installation with photos.
-import { ColorInput, Select, SimpleGrid, Switch, Tabs, TextInput, Textarea } from '@mantine/core';
+import {
+  ColorInput,
+  Select,
+  type SelectProps,
+  SimpleGrid,
+  Switch,
+  Tabs,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { DEVICE_STATES, MAP_ICON_TYPES, traccarName } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +33,27 @@ function FieldText({
       onChange={(e) => f.set(k, e.currentTarget.value)}
       error={f.err(k)}
       data-testid={`devform-${k}`}
+      {...extra}
+    />
+  );
+}
+
+/** A choice stored as text; `empty` is the value of no choice (the group's "none" is '0'). */
+function FieldSelect({
+  f,
+  k,
+  empty = '',
+  ...extra
+}: { f: DeviceEditState; k: TextField; empty?: string } & Omit<SelectProps, 'value' | 'onChange'>) {
+  const { t } = useTranslation('deviceEdit');
+  return (
+    <Select
+      label={t(`fields.${k}`)}
+      value={f.values[k] || empty || null}
+      onChange={(v) => f.set(k, v ?? empty)}
+      error={f.err(k)}
+      data-testid={`devform-${k}`}
+      comboboxProps={combobox}
       {...extra}
     />
   );
@@ -53,69 +83,33 @@ function GeneralTab({ f }: { f: DeviceEditState }) {
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <FieldText f={f} k="name" withAsterisk />
       <FieldText f={f} k="uniqueId" withAsterisk />
-      <Select
-        label={t('fields.groupId')}
-        data={groupOptions}
-        value={values.groupId || '0'}
-        onChange={(v) => set('groupId', v ?? '0')}
-        error={err('groupId')}
-        data-testid="devform-groupId"
-        comboboxProps={combobox}
-      />
-      <Select
-        label={t('fields.category')}
-        data={iconOptions}
-        value={values.category || null}
-        onChange={(v) => set('category', v ?? '')}
-        clearable
-        data-testid="devform-category"
-        comboboxProps={combobox}
-      />
-      <Select
-        label={t('fields.icon')}
-        data={iconOptions}
-        value={values.icon || null}
-        onChange={(v) => set('icon', v ?? '')}
-        clearable
-        error={err('icon')}
-        data-testid="devform-icon"
-        comboboxProps={combobox}
-      />
-      <Select
-        label={t('fields.state')}
+      <FieldSelect f={f} k="groupId" data={groupOptions} empty="0" />
+      <FieldSelect f={f} k="category" data={iconOptions} clearable />
+      <FieldSelect f={f} k="icon" data={iconOptions} clearable />
+      <FieldSelect
+        f={f}
+        k="state"
         data={DEVICE_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
-        value={values.state || null}
-        onChange={(v) => set('state', v ?? '')}
         clearable
-        error={err('state')}
-        data-testid="devform-state"
-        comboboxProps={combobox}
       />
-      <ColorInput
-        label={t('fields.color')}
-        value={values.color}
-        onChange={(v) => set('color', v)}
-        error={err('color')}
-        data-testid="devform-color-input"
-        popoverProps={combobox}
-      />
-      <ColorInput
-        label={t('fields.colorExtra')}
-        value={values.colorExtra}
-        onChange={(v) => set('colorExtra', v)}
-        error={err('colorExtra')}
-        data-testid="devform-colorExtra-input"
-        popoverProps={combobox}
-      />
-      <Select
-        label={t('fields.driverUniqueId')}
+      {(['color', 'colorExtra'] as const).map((k) => (
+        <ColorInput
+          key={k}
+          label={t(`fields.${k}`)}
+          value={values[k]}
+          onChange={(v) => set(k, v)}
+          error={err(k)}
+          data-testid={`devform-${k}-input`}
+          popoverProps={combobox}
+        />
+      ))}
+      <FieldSelect
+        f={f}
+        k="driverUniqueId"
         data={driverOptions}
-        value={values.driverUniqueId || null}
-        onChange={(v) => set('driverUniqueId', v ?? '')}
         clearable
         searchable
         data-testid="devform-driver"
-        comboboxProps={combobox}
       />
       <Switch
         mt="lg"

@@ -22,7 +22,7 @@ import {
   type Alarm,
   type AlarmOutcome,
 } from '@rastro/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/http.ts';
@@ -59,23 +59,16 @@ function CallCustomer({ alarmId }: { alarmId: number }) {
 function ShareLink({ deviceId }: { deviceId: number }) {
   const { t, i18n } = useTranslation('monitoring');
   const isPlus = useViewer().isPlus;
-  const [made, setMade] = useState<{ link: string; until: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const make = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setMade(await createDeskShare(deviceId, isPlus));
-    } catch (err) {
-      setError(serverMessage(err) ?? t('error'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const share = useMutation({ mutationFn: () => createDeskShare(deviceId, isPlus) });
+  const made = share.data;
   return (
     <Stack gap={4}>
-      <Button variant="light" onClick={() => void make()} loading={busy} data-testid="alarm-share">
+      <Button
+        variant="light"
+        onClick={() => share.mutate()}
+        loading={share.isPending}
+        data-testid="alarm-share"
+      >
         {t('share')}
       </Button>
       {made && (
@@ -96,7 +89,7 @@ function ShareLink({ deviceId }: { deviceId: number }) {
           </CopyButton>
         </Group>
       )}
-      {error && <Alert color="red">{error}</Alert>}
+      {share.isError && <Alert color="red">{serverMessage(share.error) ?? t('error')}</Alert>}
     </Stack>
   );
 }
@@ -113,23 +106,14 @@ export function AlarmPanel({ alarm, onChanged }: { alarm: Alarm; onChanged: (a: 
   const canBlock = deviceActionAllowed(viewer, 'block', deviceActionState(anchored, position));
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<AlarmOutcome | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const me = viewer.user?.id ?? 0;
   const resolved = alarm.state === 'resolved';
-
-  const act = async (call: AlarmStepCall, after?: () => void) => {
-    setBusy(true);
-    setError(null);
-    try {
-      onChanged(await alarmStep(alarm.id, call));
-      after?.();
-    } catch (err) {
-      setError(serverMessage(err) ?? t('error'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const step = useMutation({
+    mutationFn: (call: AlarmStepCall) => alarmStep(alarm.id, call),
+    onSuccess: onChanged,
+  });
+  const act = (call: AlarmStepCall, after?: () => void) => step.mutate(call, { onSuccess: () => after?.() });
+  const busy = step.isPending;
   const block = () => device && openDeviceAction({ kind: 'block', device });
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '');
   const trimmed = note.trim();
@@ -181,14 +165,14 @@ export function AlarmPanel({ alarm, onChanged }: { alarm: Alarm; onChanged: (a: 
         <Stack gap="xs">
           <Group gap="xs" grow>
             {alarm.state === 'open' && (
-              <Button onClick={() => void act({ step: 'ack' })} loading={busy} data-testid="alarm-ack">
+              <Button onClick={() => act({ step: 'ack' })} loading={busy} data-testid="alarm-ack">
                 {t('ack')}
               </Button>
             )}
             {!resolved && alarm.assignedUserId !== me && (
               <Button
                 variant="light"
-                onClick={() => void act({ step: 'assign', userId: me })}
+                onClick={() => act({ step: 'assign', userId: me })}
                 loading={busy}
                 data-testid="alarm-assign-me"
               >
@@ -208,7 +192,7 @@ export function AlarmPanel({ alarm, onChanged }: { alarm: Alarm; onChanged: (a: 
           <Button
             variant="default"
             disabled={!trimmed}
-            onClick={() => void act({ step: 'note', text: trimmed }, () => setNote(''))}
+            onClick={() => act({ step: 'note', text: trimmed }, () => setNote(''))}
             loading={busy}
             data-testid="alarm-note-add"
           >
@@ -233,9 +217,7 @@ export function AlarmPanel({ alarm, onChanged }: { alarm: Alarm; onChanged: (a: 
                 data-testid="alarm-resolve"
                 onClick={() =>
                   outcome &&
-                  void act({ step: 'resolve', outcome, ...(trimmed ? { note: trimmed } : {}) }, () =>
-                    setNote(''),
-                  )
+                  act({ step: 'resolve', outcome, ...(trimmed ? { note: trimmed } : {}) }, () => setNote(''))
                 }
               >
                 {t('resolve')}
@@ -244,9 +226,9 @@ export function AlarmPanel({ alarm, onChanged }: { alarm: Alarm; onChanged: (a: 
           )}
         </Stack>
       )}
-      {error && (
+      {step.isError && (
         <Alert color="red" data-testid="alarm-error">
-          {error}
+          {serverMessage(step.error) ?? t('error')}
         </Alert>
       )}
     </Stack>

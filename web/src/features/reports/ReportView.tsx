@@ -2,22 +2,15 @@
 // SPEC §7 (repeated deviceId / groupId, type allEvents, ISO from / to, daily false), a paged table (25 by default),
 // values in the user's units and currency, Excel export built in the browser, and a row opens its trip, stop or
 // event on the map.
-import { Alert, Badge, Button, CloseButton, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import {
-  buildReportQuery,
-  paginate,
-  readReportLink,
-  traccarName,
-  type Device,
-  type Group as DeviceGroup,
-} from '@rastro/domain';
+import { buildReportQuery, paginate, readReportLink, traccarName } from '@rastro/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { z } from 'zod';
 import { api, HttpError, serverDetail } from '../../api/http.ts';
-import { useResourceList } from '../../api/resources.ts';
+import { DeviceGroupSelect } from '../../components/DeviceGroupSelect.tsx';
 import {
   defaultPeriod,
   PeriodPicker,
@@ -27,7 +20,6 @@ import {
 } from '../../components/PeriodPicker.tsx';
 import { userTimeZone } from '../../components/timeZone.ts';
 import { useRouteOverlay } from '../../components/routeOverlay.ts';
-import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { columnsFor, REPORT_TYPE, type ReportKind, type ReportRow } from './columns.ts';
 import { drawReportRow } from './drawReportRow.ts';
@@ -61,8 +53,6 @@ const linkRangeSchema = z
 
 export function ReportView({ kind }: { kind: ReportKind }) {
   const { t, i18n } = useTranslation('reports');
-  const devices = useLive((s) => s.devices);
-  const groups = useResourceList('groups');
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
   const tz = useMemo(() => userTimeZone(user, server), [user, server]);
@@ -95,18 +85,6 @@ export function ReportView({ kind }: { kind: ReportKind }) {
 
   const ctx = useReportContext();
   const columns = useMemo(() => columnsFor(kind, ctx), [kind, ctx]);
-
-  const deviceOptions = useMemo(
-    () =>
-      Object.values(devices)
-        .sort((a: Device, b: Device) => a.name.localeCompare(b.name))
-        .map((d) => ({ value: String(d.id), label: d.name })),
-    [devices],
-  );
-  const groupOptions = useMemo(
-    () => (groups.data ?? []).map((g: DeviceGroup) => ({ value: String(g.id), label: g.name })),
-    [groups.data],
-  );
 
   const run = useCallback(async () => {
     setError(null);
@@ -176,25 +154,14 @@ export function ReportView({ kind }: { kind: ReportKind }) {
 
   return (
     <Stack gap="sm" data-testid={`report-view-${kind}`}>
-      <MultiSelect
-        label={t('form.devices')}
-        data={deviceOptions}
-        value={deviceIds}
-        onChange={setDeviceIds}
-        searchable
-        clearable
-        data-testid="report-devices"
-        comboboxProps={{ withinPortal: true }}
-      />
-      <MultiSelect
-        label={t('form.groups')}
-        data={groupOptions}
-        value={groupIds}
-        onChange={setGroupIds}
-        searchable
-        clearable
-        data-testid="report-groups"
-        comboboxProps={{ withinPortal: true }}
+      <DeviceGroupSelect
+        devices={{
+          label: t('form.devices'),
+          value: deviceIds,
+          onChange: setDeviceIds,
+          testId: 'report-devices',
+        }}
+        groups={{ label: t('form.groups'), value: groupIds, onChange: setGroupIds, testId: 'report-groups' }}
       />
       {allDevices && (
         <Text size="sm" c="dimmed" data-testid="report-all-devices">
