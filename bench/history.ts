@@ -2,12 +2,14 @@
 // simulated device, own DATA_DIR) whose store gets a synthetic 100,000-point drive of that device. Measured, from
 // the click on "Show route": the first part drawn (its map source loaded and a frame rendered with it), the last
 // page received, and the whole route drawn (map idle). Two ways, alternating in one run with the same build and
-// data: "pages", what the history does (GET /{ns}/route, 2,000 then 25,000 positions a page, each drawn as it
-// arrives), and "one answer", the way before session 18 (the whole route in one answer, drawn at once: the paged
-// route answers 404 and the same 100,000 positions come as one /api/reports/route answer through page.route, since
-// the server caps that route at 50,000 per device). The page's period is today's, so both requests are pointed at
-// the drive's period through page.route. The server side is measured from Node over HTTP: all pages, and the
-// contract's /api/reports/route for 50,000 positions. Then playback at 16× for 6 s. Writes bench/results/history.md.
+// data: "pages", what the history does (GET /{ns}/route, 2,000 then 25,000 positions a page as light rows
+// (format=rows), the next page asked while one is drawn, each drawn as it arrives), and "one answer", the way
+// before session 18 (the whole route in one answer, drawn at once: the paged route answers 404 and the same
+// 100,000 positions come as one /api/reports/route answer through page.route, since the server caps that route at
+// 50,000 per device). The page's period is today's, so both requests are pointed at the drive's period through
+// page.route. The server side is measured from Node over HTTP: all pages (positions, then light rows), and the
+// contract's /api/reports/route for 50,000 positions. Then playback at 16× for 6 s. Writes
+// bench/results/history.md.
 import { chromium, type Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -132,8 +134,10 @@ async function serverTimes(base: string, cookie: string, deviceId: number, q: st
     return text;
   };
   const pages: number[] = [];
+  const rows: number[] = [];
   const contract: number[] = [];
   let bytes = 0;
+  let rowsBytes = 0;
   let whole = '';
   for (let k = 0; k < LOADS; k++) {
     const a = performance.now();
@@ -151,11 +155,33 @@ async function serverTimes(base: string, cookie: string, deviceId: number, q: st
     pages.push(performance.now() - a);
     bytes = size;
     whole = `[${parts.join(',')}]`;
+    // the light pages the history reads (format=rows, domain routePageRow)
+    const r = performance.now();
+    let rowsAfter = '';
+    let rowsSize = 0;
+    for (let limit = PAGES.first; ; limit = PAGES.next) {
+      const text = await get(
+        `/rastro/route?deviceId=${deviceId}&${q}&limit=${limit}&format=rows${rowsAfter}`,
+      );
+      const page = JSON.parse(text) as Array<[number]>;
+      rowsSize += text.length;
+      if (page.length < limit) break;
+      rowsAfter = `&after=${page[page.length - 1][0]}`;
+    }
+    rows.push(performance.now() - r);
+    rowsBytes = rowsSize;
     const b = performance.now();
     await get(`/api/reports/route?deviceId=${deviceId}&${q}`);
     contract.push(performance.now() - b);
   }
-  return { pages: median(pages), contract: median(contract), mb: bytes / 1e6, whole };
+  return {
+    pages: median(pages),
+    rows: median(rows),
+    contract: median(contract),
+    mb: bytes / 1e6,
+    rowsMb: rowsBytes / 1e6,
+    whole,
+  };
 }
 
 async function main() {
@@ -185,7 +211,7 @@ async function main() {
     // the period also holds the demo fleet's seeded history of that device: the route drawn is what the pages hold
     const count = (JSON.parse(answer.whole) as unknown[]).length;
     console.log(
-      `server: pages ${f0(answer.pages)} ms, /api/reports/route (50,000) ${f0(answer.contract)} ms`,
+      `server: pages ${f0(answer.pages)} ms, light pages ${f0(answer.rows)} ms, /api/reports/route (50,000) ${f0(answer.contract)} ms`,
     );
 
     let mode: 'empty' | 'pages' | 'one answer' = 'empty';
@@ -245,7 +271,8 @@ async function main() {
       `Chromium (Debian, software WebGL through SwiftShader), 1280×800, offline map style, the production build served by`,
       `an isolated embedded server (SQLite) holding a synthetic ${N.toLocaleString('en-US')}-point drive of one device (a fix every`,
       '10 s). Times from the click on "Show route". "pages": what the history does (GET /{ns}/route, 2,000 then 25,000',
-      'positions a page, each drawn in a map source of its own as it arrives). "one answer": the same points as one answer',
+      'positions a page as light rows, the next asked while one is drawn, each drawn in a map source of its own as it',
+      'arrives). "one answer": the same points as one answer',
       '(/api/reports/route through page.route; the paged route answers 404), drawn at once, as before session 18.',
       `Alternating, median of ${LOADS} loads each. Machine: ${cpus().length} cores shared with other work (noisy), Node`,
       `${process.version}, load average ${loadavg()[0].toFixed(1)} at the end.`,
@@ -256,7 +283,8 @@ async function main() {
       row('one answer', results['one answer']),
       '',
       `Server, from Node over HTTP (median of ${LOADS}): all ${N.toLocaleString('en-US')} positions in pages ${f0(answer.pages)} ms`,
-      `(${f1(answer.mb)} MB of JSON); the contract's /api/reports/route for one device (capped at 50,000) ${f0(answer.contract)} ms.`,
+      `(${f1(answer.mb)} MB of JSON); the same as the light pages the history reads (format=rows) ${f0(answer.rows)} ms`,
+      `(${f1(answer.rowsMb)} MB); the contract's /api/reports/route for one device (capped at 50,000) ${f0(answer.contract)} ms.`,
       `Line drawn in ${pieces.pieces} sources, ${pieces.runs} colour runs. Playback at 16× for ${PLAY_MS / 1000} s: frame cost median`,
       `${f1(median(costs))} ms (p99 ${f1(pct(costs, 99))} ms), frame interval median ${f1(median(intervals))} ms (p99`,
       `${f1(pct(intervals, 99))} ms); ${domRows} table rows in the DOM.`,

@@ -34,7 +34,12 @@ function routeAnswer<T>(page: Page): Promise<T[]> {
     const onResponse = async (r: Response) => {
       if (!r.url().includes('/rastro/route?')) return;
       const limit = Number(new URL(r.url()).searchParams.get('limit'));
-      const got = (await r.json()) as T[];
+      // the history reads light rows (format=rows: [id, fix time ms, latitude, longitude, …]): as positions
+      const got = ((await r.json()) as unknown[]).map((x) =>
+        Array.isArray(x)
+          ? { id: x[0], fixTime: new Date(x[1] as number).toISOString(), latitude: x[2], longitude: x[3] }
+          : x,
+      ) as T[];
       items.push(...got);
       if (got.length < limit) {
         page.off('response', onResponse);

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ExcelJS from 'exceljs';
-import { parseRoute, ROUTE_EXTENT_HEADER, ROUTE_HEADERS_EN, type RoutePoint } from '@rastro/domain';
+import {
+  parseRoute,
+  ROUTE_EXTENT_HEADER,
+  ROUTE_HEADERS_EN,
+  routePageRowOf,
+  type RoutePoint,
+} from '@rastro/domain';
 import { createClient } from '../../api/http.ts';
 import { createI18n } from '../../i18n/index.ts';
 import { buildRouteExport } from './exports.ts';
@@ -131,7 +137,9 @@ describe('route in pages (issue #31)', () => {
       // the first page tells the route's extent (the server's ROUTE_EXTENT_HEADER)
       const headers: Record<string, string> =
         after === null ? { [ROUTE_EXTENT_HEADER]: '-46.6,-23.5,-46.578,-23.478' } : {};
-      return new Response(JSON.stringify(all.slice(start, start + limit)), { status: 200, headers });
+      const page = all.slice(start, start + limit);
+      const body = url.searchParams.get('format') === 'rows' ? page.map(routePageRowOf) : page;
+      return new Response(JSON.stringify(body), { status: 200, headers });
     });
     const make = (base: string) =>
       createClient({ base, timeoutMs: 1000, fetchImpl: () => fetchImpl as unknown as typeof fetch });
@@ -156,10 +164,10 @@ describe('route in pages (issue #31)', () => {
     ]);
     expect(r.ok && r.points.map((p) => p.id)).toEqual(all.map((p) => p.id));
     expect(s.urls).toEqual([
-      '/rastro/route?deviceId=3&from=a&to=b&limit=5',
-      '/rastro/route?deviceId=3&from=a&to=b&limit=8&after=104',
-      '/rastro/route?deviceId=3&from=a&to=b&limit=8&after=112',
-      '/rastro/route?deviceId=3&from=a&to=b&limit=8&after=120',
+      '/rastro/route?deviceId=3&from=a&to=b&limit=5&format=rows',
+      '/rastro/route?deviceId=3&from=a&to=b&limit=8&after=104&format=rows',
+      '/rastro/route?deviceId=3&from=a&to=b&limit=8&after=112&format=rows',
+      '/rastro/route?deviceId=3&from=a&to=b&limit=8&after=120&format=rows',
     ]);
   });
 
@@ -202,7 +210,7 @@ describe('route in pages (issue #31)', () => {
       let calls = 0;
       const fetchImpl = vi.fn(async () =>
         ++calls === 1
-          ? new Response(JSON.stringify(all.slice(0, 5)), { status: 200 })
+          ? new Response(JSON.stringify(all.slice(0, 5).map(routePageRowOf)), { status: 200 })
           : new Response(body, { status }),
       );
       const c = createClient({

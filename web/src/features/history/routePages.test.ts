@@ -1,6 +1,7 @@
 // The paged route asks one page ahead (issue #31): page n+1 is asked for before page n is handed to be drawn, and
 // that request is cancelled with the load.
 import { describe, expect, it, vi } from 'vitest';
+import { routePageRowOf } from '@rastro/domain';
 import { createClient } from '../../api/http.ts';
 import { loadRoutePages } from './routePages.ts';
 
@@ -36,7 +37,9 @@ function fakeServer(all: ReturnType<typeof positions>, hold: number[] = []) {
       );
     const limit = Number(url.searchParams.get('limit'));
     const start = after === null ? 0 : all.findIndex((p) => p.id === Number(after)) + 1;
-    return new Response(JSON.stringify(all.slice(start, start + limit)), { status: 200 });
+    const page = all.slice(start, start + limit);
+    expect(url.searchParams.get('format')).toBe('rows');
+    return new Response(JSON.stringify(page.map(routePageRowOf)), { status: 200 });
   });
   const client = createClient({
     base: '/rastro',

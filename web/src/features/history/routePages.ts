@@ -1,4 +1,5 @@
-// A long route read in pages (issue #31): GET /{ns}/route?deviceId&from&to&limit[&after] page after page, each
+// A long route read in pages (issue #31): GET /{ns}/route?deviceId&from&to&limit[&after]&format=rows page after
+// page (light rows: only what the history draws, plays, lists and exports, domain routePageRow), each
 // handed to `onPage` with the whole route so far as soon as it is read, so the map draws the first part at once
 // and the rest as it arrives. The first page is small (drawn in a blink), the next ones large (fewer requests);
 // its answer also tells the whole route's extent (ROUTE_EXTENT_HEADER), for the view to be fitted once. Page n+1
@@ -9,10 +10,11 @@
 // once from /api/reports/route (loadRoute.ts). Errors are the route load's (SPEC §8).
 import {
   appendRoutePage,
-  parseRoute,
   parseRouteExtent,
   ROUTE_EXTENT_HEADER,
+  ROUTE_ROWS_FORMAT,
   routeLoadErrorKey,
+  routePointsFromRows,
   type RoutePoint,
 } from '@rastro/domain';
 import { ext, HttpError, type HttpClient } from '../../api/http.ts';
@@ -54,7 +56,14 @@ export async function loadRoutePages(
   const ask = (after: number | undefined): Promise<PageAnswer> =>
     client
       .request<string>('GET', '/route', {
-        query: { deviceId, from, to, limit: after === undefined ? sizes.first : sizes.next, after },
+        query: {
+          deviceId,
+          from,
+          to,
+          limit: after === undefined ? sizes.first : sizes.next,
+          after,
+          format: ROUTE_ROWS_FORMAT,
+        },
         responseType: 'text',
         signal: ahead.signal,
       })
@@ -86,7 +95,7 @@ export async function loadRoutePages(
           error: routeLoadErrorKey(err instanceof HttpError ? { status: err.status } : null),
         };
       }
-      const page = readPage(answer.text, after !== undefined);
+      const page = readPage(answer.text, deviceId, after !== undefined);
       if (!page.ok) return page;
       const done = page.points.length < limit;
       // the next page is asked for now, so the server reads it while this one is drawn (one page ahead)
@@ -104,8 +113,8 @@ export async function loadRoutePages(
   }
 }
 
-/** A page's text as points; an empty page after the first is the end of a route of whole pages. */
-function readPage(text: string, later: boolean): RouteLoad {
+/** A light page's text (domain routePageRow) as points; an empty page after the first ends a route of whole pages. */
+function readPage(text: string, deviceId: number, later: boolean): RouteLoad {
   let json: unknown;
   try {
     json = text === '' ? null : JSON.parse(text);
@@ -113,5 +122,5 @@ function readPage(text: string, later: boolean): RouteLoad {
     return { ok: false, error: routeLoadErrorKey(err instanceof Error ? err : null) };
   }
   if (later && Array.isArray(json) && json.length === 0) return { ok: true, points: [] };
-  return parseRoute(json);
+  return routePointsFromRows(json, deviceId);
 }
