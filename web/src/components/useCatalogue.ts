@@ -24,6 +24,8 @@ export interface CatalogueOptions<R extends ResourceType, F> {
   resource: R;
   /** i18n namespace holding saved, deleted, saveError, deleteError (and the screen's own texts). */
   ns: string;
+  /** The texts' key prefix inside `ns` (scheduled reports: `scheduled`). */
+  keyPrefix?: string;
   area: PermissionArea;
   /** The form checked and turned into the body to save (a domain parse*Form), or its field errors; none when the
    * manager's own dialog saves (computed attributes save their links too). */
@@ -62,7 +64,7 @@ export interface Catalogue<R extends ResourceType, F extends { id: number }> {
 export function useCatalogue<R extends ResourceType, F extends { id: number }>(
   options: CatalogueOptions<R, F>,
 ): Catalogue<R, F> {
-  const { t } = useTranslation(options.ns);
+  const { t } = useTranslation(options.ns, { keyPrefix: options.keyPrefix });
   const list = useResourceList(options.resource);
   const save = useSaveResource(options.resource);
   const remove = useDeleteResource(options.resource);
