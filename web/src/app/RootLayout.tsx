@@ -2,7 +2,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useRouteLocation } from '../components/navigation.ts';
 import { LoadingBar } from '../components/LoadingBar.tsx';
-import { useSession } from '../stores/session.ts';
+import { useViewer } from '../components/useCan.ts';
 import { DialogHost } from './DialogHost.tsx';
 import { runGuard, type GuardEffects } from './guard.ts';
 import { matchRoute, routeAllowed } from './routeMeta.ts';
@@ -20,10 +20,8 @@ export function RootLayout({
   const navigate = useNavigate();
   const loaded = useUi((s) => s.loaded);
   const setLoaded = useUi((s) => s.setLoaded);
-  const user = useSession((s) => s.user);
-  const ns = useSession((s) => s.ns);
-  const server = useSession((s) => s.server);
-  const isPlus = useSession((s) => s.isPlus);
+  const viewer = useViewer();
+  const { user } = viewer;
   const [passed, setPassed] = useState(false);
 
   useEffect(() => {
@@ -46,8 +44,7 @@ export function RootLayout({
   // Never show a protected page to a visitor the guard has not signed in.
   const meta = matchRoute(location.pathname)?.meta;
   const access = meta?.access;
-  const allowed =
-    passed && (access === 'public' || (user !== null && routeAllowed(meta, { user, server, isPlus, ns })));
+  const allowed = passed && (access === 'public' || (user !== null && routeAllowed(meta, viewer)));
   return (
     <>
       <LoadingBar visible={!loaded} />

@@ -19,29 +19,20 @@ import { useRouteLocation } from '../components/navigation.ts';
 import { useViewer } from '../components/useCan.ts';
 import { Hint } from '../components/floating.tsx';
 
-const ICONS: Record<SideMenuLink, Icon> = {
-  '/dashboard': IconGauge,
-  '/devices': IconCar,
-  '/reports': IconChartBar,
-  '/geofence': IconFence,
-  '/commands': IconTerminal2,
-  '/groups': IconUsersGroup,
-  '/server-health': IconHeartbeat,
-  '/notifications': IconBell,
-  '/monitoring': IconUrgent,
+/** Each link's icon and its text key (shell `routes.*`). */
+const LINKS: Record<SideMenuLink, [Icon, string]> = {
+  '/dashboard': [IconGauge, 'dashboard'],
+  '/devices': [IconCar, 'devices'],
+  '/reports': [IconChartBar, 'reports'],
+  '/geofence': [IconFence, 'geofence'],
+  '/commands': [IconTerminal2, 'commands'],
+  '/groups': [IconUsersGroup, 'groups'],
+  '/server-health': [IconHeartbeat, 'serverHealth'],
+  '/notifications': [IconBell, 'notifications'],
+  '/monitoring': [IconUrgent, 'monitoring'],
 };
 
-const KEYS: Record<SideMenuLink, string> = {
-  '/dashboard': 'dashboard',
-  '/devices': 'devices',
-  '/reports': 'reports',
-  '/geofence': 'geofence',
-  '/commands': 'commands',
-  '/groups': 'groups',
-  '/server-health': 'serverHealth',
-  '/notifications': 'notifications',
-  '/monitoring': 'monitoring',
-};
+const isActive = (pathname: string, link: string) => pathname === link || pathname.startsWith(`${link}/`);
 
 /** The links the access table opens to the viewer (@rastro/domain access.ts). */
 export function useSideMenuLinks(): SideMenuLink[] {
@@ -68,14 +59,14 @@ export function SideRail() {
       }}
     >
       {links.map((link) => {
-        const Icon = ICONS[link];
-        const active = pathname === link || pathname.startsWith(`${link}/`);
+        const [Icon, key] = LINKS[link];
+        const active = isActive(pathname, link);
         return (
-          <Hint key={link} label={t(`routes.${KEYS[link]}`)} position="right">
+          <Hint key={link} label={t(`routes.${key}`)} position="right">
             <UnstyledButton
               component={Link}
               to={link}
-              aria-label={t(`routes.${KEYS[link]}`)}
+              aria-label={t(`routes.${key}`)}
               aria-current={active ? 'page' : undefined}
               data-testid={`menu-link-${link.slice(1)}`}
               p={8}
@@ -103,15 +94,15 @@ export function SideMenuList({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Stack component="nav" aria-label={t('menu.label')} gap={0} data-testid="side-menu">
       {links.map((link) => {
-        const Icon = ICONS[link];
+        const [Icon, key] = LINKS[link];
         return (
           <NavLink
             key={link}
             component={Link}
             to={link}
             onClick={onNavigate}
-            active={pathname === link || pathname.startsWith(`${link}/`)}
-            label={t(`routes.${KEYS[link]}`)}
+            active={isActive(pathname, link)}
+            label={t(`routes.${key}`)}
             leftSection={<Icon size={20} />}
             data-testid={`menu-link-${link.slice(1)}`}
           />

@@ -1,93 +1,81 @@
 // Route pages, each a lazy import of its feature's index.ts, so a page only loads its own code (and texts).
-import { feature } from './featureTexts.ts';
+import { feature, partOf, type FeatureName } from './featureTexts.ts';
 import { loadShellTexts } from '../i18n/index.ts';
 import type { ComponentType } from 'react';
 import { LoadingBar } from '../components/LoadingBar.tsx';
 import { lazyPage } from './lazyPage.tsx';
 
-/** A route page: the loading bar until its code is there. */
+/** A route page: the component `name` of a feature's module, the loading bar until its code is there. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as lazyPage's own
-function screen<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazyPage(load, <LoadingBar />);
+function screen<K extends string, T extends ComponentType<any>>(
+  texts: FeatureName,
+  load: () => Promise<Record<K, T>>,
+  name: K,
+) {
+  return lazyPage(partOf(texts, load, name), <LoadingBar />);
 }
 
 /** The map, started by router.tsx preloadSignedIn before the shell renders it. */
 export const MapView = lazyPage(() =>
   feature('map', import('../features/map/index.ts')).then((m) => ({ default: m.MapView })),
 );
-export const DevicesPage = screen(() =>
-  feature('devices', import('../features/devices/index.ts')).then((m) => ({ default: m.DevicesPage })),
+export const DevicesPage = screen('devices', () => import('../features/devices/index.ts'), 'DevicesPage');
+export const DeviceDetailPage = screen(
+  'devices',
+  () => import('../features/devices/index.ts'),
+  'DeviceDetailPage',
 );
-export const DeviceDetailPage = screen(() =>
-  feature('devices', import('../features/devices/index.ts')).then((m) => ({ default: m.DeviceDetailPage })),
+export const HistoryPage = screen('history', () => import('../features/history/index.ts'), 'HistoryPage');
+export const DashboardPage = screen(
+  'dashboard',
+  () => import('../features/dashboard/index.ts'),
+  'DashboardPage',
 );
-export const HistoryPage = screen(() =>
-  feature('history', import('../features/history/index.ts')).then((m) => ({ default: m.HistoryPage })),
+export const ReportsPage = screen('reports', () => import('../features/reports/index.ts'), 'ReportsPage');
+export const GeofencesPage = screen(
+  'geofences',
+  () => import('../features/geofences/index.ts'),
+  'GeofencesPage',
 );
-export const DashboardPage = screen(() =>
-  feature('dashboard', import('../features/dashboard/index.ts')).then((m) => ({ default: m.DashboardPage })),
+export const CommandsPage = screen('commands', () => import('../features/commands/index.ts'), 'CommandsPage');
+export const GroupsPage = screen('groups', () => import('../features/groups/index.ts'), 'GroupsPage');
+export const NotificationsPage = screen(
+  'notifications',
+  () => import('../features/notifications/index.ts'),
+  'NotificationsPage',
 );
-export const ReportsPage = screen(() =>
-  feature('reports', import('../features/reports/index.ts')).then((m) => ({ default: m.ReportsPage })),
+export const ComputedPage = screen('computed', () => import('../features/computed/index.ts'), 'ComputedPage');
+export const UsersPage = screen('users', () => import('../features/users/index.ts'), 'UsersPage');
+export const AutolinkPage = screen('autolink', () => import('../features/autolink/index.ts'), 'AutolinkPage');
+export const ServerHealthPage = screen(
+  'health',
+  () => import('../features/health/index.ts'),
+  'ServerHealthPage',
 );
-export const GeofencesPage = screen(() =>
-  feature('geofences', import('../features/geofences/index.ts')).then((m) => ({ default: m.GeofencesPage })),
+export const AssistantPage = screen(
+  'assistant',
+  () => import('../features/assistant/index.ts'),
+  'AssistantPage',
 );
-export const CommandsPage = screen(() =>
-  feature('commands', import('../features/commands/index.ts')).then((m) => ({ default: m.CommandsPage })),
+export const MonitoringPage = screen(
+  'monitoring',
+  () => import('../features/monitoring/index.ts'),
+  'MonitoringPage',
 );
-export const GroupsPage = screen(() =>
-  feature('groups', import('../features/groups/index.ts')).then((m) => ({ default: m.GroupsPage })),
-);
-export const NotificationsPage = screen(() =>
-  feature('notifications', import('../features/notifications/index.ts')).then((m) => ({
-    default: m.NotificationsPage,
-  })),
-);
-export const ComputedPage = screen(() =>
-  feature('computed', import('../features/computed/index.ts')).then((m) => ({ default: m.ComputedPage })),
-);
-export const UsersPage = screen(() =>
-  feature('users', import('../features/users/index.ts')).then((m) => ({ default: m.UsersPage })),
-);
-export const AutolinkPage = screen(() =>
-  feature('autolink', import('../features/autolink/index.ts')).then((m) => ({ default: m.AutolinkPage })),
-);
-export const ServerHealthPage = screen(() =>
-  feature('health', import('../features/health/index.ts')).then((m) => ({ default: m.ServerHealthPage })),
-);
-export const AssistantPage = screen(() =>
-  feature('assistant', import('../features/assistant/index.ts')).then((m) => ({ default: m.AssistantPage })),
-);
-export const MonitoringPage = screen(() =>
-  feature('monitoring', import('../features/monitoring/index.ts')).then((m) => ({
-    default: m.MonitoringPage,
-  })),
-);
-export const LoginPage = screen(() =>
-  feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.LoginPage })),
-);
-export const RegisterPage = screen(() =>
-  feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.RegisterPage })),
-);
-export const RecoverPage = screen(() =>
-  feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.RecoverPage })),
-);
-export const DriverLoginPage = screen(() =>
-  feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.DriverLoginPage })),
-);
-export const SharePage = screen(() =>
-  feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.SharePage })),
-);
-export const MaintenancePage = screen(() =>
-  feature('auth', import('../features/auth/index.ts')).then((m) => ({ default: m.MaintenancePage })),
-);
+export const LoginPage = screen('auth', () => import('../features/auth/index.ts'), 'LoginPage');
+export const RegisterPage = screen('auth', () => import('../features/auth/index.ts'), 'RegisterPage');
+export const RecoverPage = screen('auth', () => import('../features/auth/index.ts'), 'RecoverPage');
+export const DriverLoginPage = screen('auth', () => import('../features/auth/index.ts'), 'DriverLoginPage');
+export const SharePage = screen('auth', () => import('../features/auth/index.ts'), 'SharePage');
+export const MaintenancePage = screen('auth', () => import('../features/auth/index.ts'), 'MaintenancePage');
 // Its own chunk: the sign-in pages do not carry the driver's check-in screen (nor its texts).
-export const QrDriverPage = screen(() =>
-  Promise.all([import('../features/auth/QrDriverPage.tsx'), loadShellTexts()]).then(([m]) => ({
-    default: m.QrDriverPage,
-  })),
+export const QrDriverPage = lazyPage(
+  () =>
+    Promise.all([import('../features/auth/QrDriverPage.tsx'), loadShellTexts()]).then(([m]) => ({
+      default: m.QrDriverPage,
+    })),
+  <LoadingBar />,
 );
-export const NotifyHost = lazyPage(() =>
-  feature('notify', import('../features/notify/index.ts')).then((m) => ({ default: m.NotifyHost })),
+export const NotifyHost = lazyPage(
+  partOf('notify', () => import('../features/notify/index.ts'), 'NotifyHost'),
 );

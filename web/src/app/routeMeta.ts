@@ -26,23 +26,6 @@ export interface RouteMeta {
   screen: Screen | null;
 }
 
-const auth = (
-  path: string,
-  title: string,
-  screen: Screen,
-  extra: Partial<Omit<RouteMeta, 'path' | 'title' | 'access' | 'screen'>> = {},
-): RouteMeta => ({
-  path,
-  title,
-  access: 'auth',
-  screen,
-  shown: true,
-  backBtn: null,
-  mobileBottom: false,
-  allowExpand: false,
-  ...extra,
-});
-
 const bare = (
   path: string,
   title: string,
@@ -59,6 +42,18 @@ const bare = (
   allowExpand: false,
   ...extra,
 });
+
+/** A signed-in route: its page shown in the panel, opened to whom the access table opens `screen`. */
+const auth = (
+  path: string,
+  title: string,
+  screen: Screen,
+  extra: Partial<Omit<RouteMeta, 'path' | 'title' | 'access' | 'screen'>> = {},
+): RouteMeta => bare(path, title, 'auth', { screen, shown: true, ...extra });
+
+/** One report of /reports: back to the list, widened on demand. */
+const report = (path: string, title: string, screen: Screen = 'reports') =>
+  auth(path, title, screen, { backBtn: '/reports', allowExpand: true });
 
 export const ROUTES: readonly RouteMeta[] = [
   bare('/share/:token', 'auth:share.title', 'public'),
@@ -82,23 +77,11 @@ export const ROUTES: readonly RouteMeta[] = [
   auth('/history', 'shell:routes.history', 'history', { mobileBottom: true }),
   auth('/dashboard', 'shell:routes.dashboard', 'dashboard', { allowExpand: true }),
   auth('/reports', 'shell:routes.reports', 'reports', { allowExpand: true }),
-  auth('/reports/resume', 'shell:routes.reportsResume', 'reports', {
-    backBtn: '/reports',
-    allowExpand: true,
-  }),
-  auth('/reports/travels', 'shell:routes.reportsTravels', 'reports', {
-    backBtn: '/reports',
-    allowExpand: true,
-  }),
-  auth('/reports/stops', 'shell:routes.reportsStops', 'reports', { backBtn: '/reports', allowExpand: true }),
-  auth('/reports/events', 'shell:routes.reportsEvents', 'eventsReport', {
-    backBtn: '/reports',
-    allowExpand: true,
-  }),
-  auth('/reports/history', 'shell:routes.reportsHistory', 'reports', {
-    backBtn: '/reports',
-    allowExpand: true,
-  }),
+  report('/reports/resume', 'shell:routes.reportsResume'),
+  report('/reports/travels', 'shell:routes.reportsTravels'),
+  report('/reports/stops', 'shell:routes.reportsStops'),
+  report('/reports/events', 'shell:routes.reportsEvents', 'eventsReport'),
+  report('/reports/history', 'shell:routes.reportsHistory'),
   auth('/geofence', 'shell:routes.geofence', 'geofences'),
   auth('/users', 'shell:routes.users', 'users', { allowExpand: true }),
   auth('/groups', 'shell:routes.groups', 'groups'),
