@@ -31,11 +31,13 @@ const frame = (page: Page) =>
     () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
   );
 
-async function failure(page: Page, expected: number, timeoutMs: number): Promise<Error> {
-  const drawn = await page
+async function failure(page: Page, what: string, expected: number, timeoutMs: number): Promise<Error> {
+  const fed = await page
     .evaluate(() => (window as unknown as MapHook).__rastroMap?.featureCount() ?? 0)
     .catch(() => -1);
-  return new Error(`only ${drawn} of ${expected} markers fed after ${timeoutMs / 1000} s at ${page.url()}`);
+  return new Error(
+    `markers not ${what} after ${timeoutMs / 1000} s at ${page.url()}: ${fed} of ${expected} in the map's source`,
+  );
 }
 
 /** The map's source holds every device with a position, then two frames have passed (the figure until session 22). */
@@ -47,7 +49,7 @@ export async function markersFed(page: Page, expected: number, timeoutMs: number
       { polling: 'raf', timeout: timeoutMs },
     );
   } catch {
-    throw await failure(page, expected, timeoutMs);
+    throw await failure(page, 'fed', expected, timeoutMs);
   }
   await frame(page);
 }
@@ -75,7 +77,7 @@ export async function markersDrawn(page: Page, expected: number, timeoutMs: numb
       { polling: 'raf', timeout: timeoutMs },
     );
   } catch {
-    throw await failure(page, expected, timeoutMs);
+    throw await failure(page, 'drawn', expected, timeoutMs);
   }
   await frame(page);
 }
