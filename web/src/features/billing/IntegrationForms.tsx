@@ -7,6 +7,7 @@ import {
   Group,
   NumberInput,
   PasswordInput,
+  type NumberInputProps,
   Select,
   SimpleGrid,
   Stack,
@@ -100,72 +101,50 @@ export function PaymentForm({
   );
 }
 
+type NumberKey = 'firstDueDay' | 'fine' | 'interest' | 'discount' | 'discountDays';
+
 export function InvoiceDefaultsForm({ value, onChange, saving, onSave }: FormProps<InvoiceIntegration>) {
   const { t } = useTranslation('billing');
   const modes = AMOUNT_MODES.map((m) => ({ value: m, label: t(`integrations.mode.${m}`) }));
+  const number = (k: NumberKey, props: NumberInputProps & { 'data-testid'?: string }) => (
+    <NumberInput
+      label={t(`integrations.${k}`)}
+      value={value[k]}
+      onChange={(v) => onChange({ ...value, [k]: num(v) })}
+      {...props}
+    />
+  );
+  const mode = (k: 'fineMode' | 'discountMode') => (
+    <Select
+      label={t(`integrations.${k}`)}
+      data={modes}
+      value={value[k]}
+      allowDeselect={false}
+      onChange={(v) => onChange({ ...value, [k]: (v as AmountMode) ?? 'PERCENTAGE' })}
+    />
+  );
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <NumberInput
-          label={t('integrations.firstDueDay')}
-          min={1}
-          max={28}
-          allowDecimal={false}
-          value={value.firstDueDay}
-          onChange={(v) => onChange({ ...value, firstDueDay: num(v) })}
-          data-testid="integrations-firstDueDay"
-        />
+        {number('firstDueDay', {
+          min: 1,
+          max: 28,
+          allowDecimal: false,
+          'data-testid': 'integrations-firstDueDay',
+        })}
         <TextInput
           label={t('fields.description')}
           value={value.description}
           onChange={(e) => onChange({ ...value, description: e.currentTarget.value })}
           data-testid="integrations-description"
         />
-        <NumberInput
-          label={t('integrations.fine')}
-          min={0}
-          decimalScale={2}
-          value={value.fine}
-          onChange={(v) => onChange({ ...value, fine: num(v) })}
-        />
-        <Select
-          label={t('integrations.fineMode')}
-          data={modes}
-          value={value.fineMode}
-          allowDeselect={false}
-          onChange={(v) => onChange({ ...value, fineMode: (v as AmountMode) ?? 'PERCENTAGE' })}
-        />
-        <NumberInput
-          label={t('integrations.interest')}
-          min={0}
-          max={100}
-          decimalScale={2}
-          value={value.interest}
-          onChange={(v) => onChange({ ...value, interest: num(v) })}
-        />
+        {number('fine', { min: 0, decimalScale: 2 })}
+        {mode('fineMode')}
+        {number('interest', { min: 0, max: 100, decimalScale: 2 })}
         <div />
-        <NumberInput
-          label={t('integrations.discount')}
-          min={0}
-          decimalScale={2}
-          value={value.discount}
-          onChange={(v) => onChange({ ...value, discount: num(v) })}
-        />
-        <Select
-          label={t('integrations.discountMode')}
-          data={modes}
-          value={value.discountMode}
-          allowDeselect={false}
-          onChange={(v) => onChange({ ...value, discountMode: (v as AmountMode) ?? 'PERCENTAGE' })}
-        />
-        <NumberInput
-          label={t('integrations.discountDays')}
-          min={0}
-          max={365}
-          allowDecimal={false}
-          value={value.discountDays}
-          onChange={(v) => onChange({ ...value, discountDays: num(v) })}
-        />
+        {number('discount', { min: 0, decimalScale: 2 })}
+        {mode('discountMode')}
+        {number('discountDays', { min: 0, max: 365, allowDecimal: false })}
       </SimpleGrid>
       <Divider />
       <Group justify="flex-end">

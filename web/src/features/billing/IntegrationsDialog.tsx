@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { serverMessage } from '../../api/http.ts';
+import { useViewer } from '../../components/useCan.ts';
 import { useSession } from '../../stores/session.ts';
 import { useIntegrations, useSaveIntegration } from './api.ts';
 import { InvoiceDefaultsForm, PaymentForm } from './IntegrationForms.tsx';
@@ -43,11 +44,8 @@ const FIELD_LABELS: Record<string, string> = {
 
 export function IntegrationsDialog({ onClose }: DialogComponentProps) {
   const { t } = useTranslation('billing');
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const isPlus = useSession((s) => s.isPlus);
   const ns = useSession((s) => s.ns);
-  const allowed = userMenuEntries({ user, server, isPlus, ns }).includes('integrations');
+  const allowed = userMenuEntries(useViewer()).includes('integrations');
   const list = useIntegrations(allowed);
   const save = useSaveIntegration();
   const [payment, setPayment] = useState<PaymentIntegration>(DEFAULT_PAYMENT_INTEGRATION);

@@ -32,6 +32,12 @@ export function useMoney(): (value: number) => string {
     );
 }
 
+/** An administrator's buttons on an open invoice: the domain's action, what it sends, its colour and icon. */
+const BUTTONS = [
+  ['receiveInCash', 'cash', 'green', IconCash],
+  ['cancel', 'cancel', 'red', IconX],
+] as const;
+
 export interface InvoiceTableProps {
   invoices: Invoice[];
   /** Administrators: offer cash and cancel on open invoices. */
@@ -101,32 +107,22 @@ export function InvoiceTable({ invoices, admin = false, onAction }: InvoiceTable
                     {t('pay')}
                   </Anchor>
                 ) : null}
-                {actions.includes('receiveInCash') && onAction ? (
-                  <Tooltip label={t('cash')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="green"
-                      aria-label={t('cash')}
-                      onClick={() => onAction(inv, 'cash')}
-                      data-testid="invoice-cash"
-                    >
-                      <IconCash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                ) : null}
-                {actions.includes('cancel') && onAction ? (
-                  <Tooltip label={t('cancel')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('cancel')}
-                      onClick={() => onAction(inv, 'cancel')}
-                      data-testid="invoice-cancel"
-                    >
-                      <IconX size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                ) : null}
+                {onAction &&
+                  BUTTONS.filter(([offered]) => actions.includes(offered)).map(
+                    ([offered, action, color, Icon]) => (
+                      <Tooltip key={offered} label={t(action)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color={color}
+                          aria-label={t(action)}
+                          onClick={() => onAction(inv, action)}
+                          data-testid={`invoice-${action}`}
+                        >
+                          <Icon size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ),
+                  )}
               </Table.Td>
             </Table.Tr>
           );

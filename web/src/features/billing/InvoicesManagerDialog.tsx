@@ -23,7 +23,7 @@ import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { serverMessage } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { useSession } from '../../stores/session.ts';
+import { useViewer } from '../../components/useCan.ts';
 import { useCreateInvoice, useIntegrations, useInvoiceAction, useInvoices } from './api.ts';
 import { InvoiceTable, useMoney } from './InvoiceTable.tsx';
 import { InvoiceForm } from './InvoiceForm.tsx';
@@ -43,11 +43,7 @@ const errorText = (err: unknown) => serverMessage(err) ?? '';
 
 export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps) {
   const { t } = useTranslation('billing');
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const isPlus = useSession((s) => s.isPlus);
-  const ns = useSession((s) => s.ns);
-  const allowed = userMenuEntries({ user, server, isPlus, ns }).includes('billing');
+  const allowed = userMenuEntries(useViewer()).includes('billing');
   const users = useResourceList('users', undefined, { enabled: allowed });
   const [userId, setUserId] = useState<number | null>(typeof props.userId === 'number' ? props.userId : null);
   const [filter, setFilter] = useState<InvoiceStatusFilter>('all');
