@@ -18,7 +18,14 @@ import { ColoursSection, IdentitySection, LinksSection, type SectionProps } from
 import { useThemeUpload } from './useThemeUpload.tsx';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 
-type Tab = 'identity' | 'colors' | 'login' | 'links';
+/** The tabs in their order, each with its section. */
+const TABS = [
+  ['identity', IdentitySection],
+  ['colors', ColoursSection],
+  ['login', LoginSection],
+  ['links', LinksSection],
+] as const;
+type Tab = (typeof TABS)[number][0];
 const TAB_OF: Array<[string, Tab]> = [
   ['colors.', 'colors'],
   ['login.', 'login'],
@@ -99,35 +106,17 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
         )}
         <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
           <Tabs.List grow>
-            <Tabs.Tab value="identity" data-testid="theme-tab-identity">
-              {t('tabs.identity')}
-            </Tabs.Tab>
-            <Tabs.Tab value="colors" data-testid="theme-tab-colors">
-              {t('tabs.colors')}
-            </Tabs.Tab>
-            <Tabs.Tab value="login" data-testid="theme-tab-login">
-              {t('tabs.login')}
-            </Tabs.Tab>
-            <Tabs.Tab value="links" data-testid="theme-tab-links">
-              {t('tabs.links')}
-            </Tabs.Tab>
+            {TABS.map(([tab]) => (
+              <Tabs.Tab key={tab} value={tab} data-testid={`theme-tab-${tab}`}>
+                {t(`tabs.${tab}`)}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
-
-          <Tabs.Panel value="identity" pt="sm">
-            <IdentitySection {...section} />
-          </Tabs.Panel>
-
-          <Tabs.Panel value="colors" pt="sm">
-            <ColoursSection {...section} />
-          </Tabs.Panel>
-
-          <Tabs.Panel value="login" pt="sm">
-            <LoginSection {...section} />
-          </Tabs.Panel>
-
-          <Tabs.Panel value="links" pt="sm">
-            <LinksSection {...section} />
-          </Tabs.Panel>
+          {TABS.map(([tab, Section]) => (
+            <Tabs.Panel key={tab} value={tab} pt="sm">
+              <Section {...section} />
+            </Tabs.Panel>
+          ))}
         </Tabs>
 
         {Object.keys(errors).length > 0 && (
