@@ -27,30 +27,23 @@ interface CardProps {
 
 const badgeStyle = { flexShrink: 0, maxWidth: 'none' } as const;
 
+/** The role badges: which users carry each, its colour and text key (badges.*). */
+const BADGES: Array<[string, string, (u: User) => boolean]> = [
+  ['admin', 'red', (u) => u.administrator],
+  ['manager', 'violet', (u) => !u.administrator && u.userLimit !== 0],
+  ['readonly', 'gray', (u) => u.readonly],
+  ['disabled', 'dark', (u) => u.disabled],
+];
+
 function UserBadges({ user: u, rights }: { user: User; rights: UserRights }) {
   const { t } = useTranslation('users');
   return (
     <Group gap={4}>
-      {u.administrator && (
-        <Badge size="xs" color="red" style={badgeStyle} data-testid="badge-admin">
-          {t('badges.admin')}
+      {BADGES.filter(([, , has]) => has(u)).map(([key, color]) => (
+        <Badge key={key} size="xs" color={color} style={badgeStyle} data-testid={`badge-${key}`}>
+          {t(`badges.${key}`)}
         </Badge>
-      )}
-      {!u.administrator && u.userLimit !== 0 && (
-        <Badge size="xs" color="violet" style={badgeStyle} data-testid="badge-manager">
-          {t('badges.manager')}
-        </Badge>
-      )}
-      {u.readonly && (
-        <Badge size="xs" color="gray" style={badgeStyle} data-testid="badge-readonly">
-          {t('badges.readonly')}
-        </Badge>
-      )}
-      {u.disabled && (
-        <Badge size="xs" color="dark" style={badgeStyle} data-testid="badge-disabled">
-          {t('badges.disabled')}
-        </Badge>
-      )}
+      ))}
       {rights.billingOn && userAccountState(u.attributes, rights.ns).state !== 'active' && (
         <AccountStateBadge attributes={u.attributes} ns={rights.ns} />
       )}
