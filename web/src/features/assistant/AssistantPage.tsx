@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ext, serverMessage } from '../../api/http.ts';
 import { useLive } from '../../stores/live.ts';
-import { useSession } from '../../stores/session.ts';
+import { useViewer } from '../../components/useCan.ts';
 
 interface AnswerItem {
   deviceId: number;
@@ -48,12 +48,9 @@ export function AssistantPage() {
   });
   const sampleName = firstDevice ? (devicePlate(firstDevice) ?? firstDevice.name) : 'ABC1D23';
   // Report questions are offered only to users who may see reports (the server refuses the others: issue #27).
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const isPlus = useSession((s) => s.isPlus);
-  const ns = useSession((s) => s.ns);
+  const viewer = useViewer();
   const samples = ASSISTANT_SAMPLES[normalizeLocale(i18n.language) ?? 'pt-BR']
-    .filter((s) => !assistantDenial({ user, server, isPlus, ns }, parseQuestion(s).intent))
+    .filter((s) => !assistantDenial(viewer, parseQuestion(s).intent))
     .map((s) => s.replace('{{name}}', sampleName));
 
   const ask = useMutation({

@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
-import { useSession } from '../../stores/session.ts';
+import { useViewer } from '../../components/useCan.ts';
 import { fromLocalInput, toLocalInput } from './expiryInput.ts';
 import { DateField } from '../../components/DateField.tsx';
 
@@ -47,11 +47,7 @@ function useNow(): number {
 export function ShareList({ deviceId }: { deviceId?: number }) {
   const { t } = useTranslation('shares');
   const { t: tc } = useTranslation('common');
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const isPlus = useSession((s) => s.isPlus);
-  const ns = useSession((s) => s.ns);
-  const ctx = { user, server, isPlus, ns };
+  const ctx = useViewer();
   const list = useResourceList('shares');
   const save = useSaveResource('shares');
   const remove = useDeleteResource('shares');
