@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { Parsed } from './useCatalogue.ts';
 
 export interface ParsedFormOptions<F, P> {
-  /** i18n namespace holding `saved` and the field error keys. */
-  ns: string;
+  /** i18n namespace holding `saved` and the field error keys (looked up in order when several). */
+  ns: string | string[];
   initial: F;
   parse(form: F): Parsed<P>;
   /** Saves what parse returned (throws on a refusal). */

@@ -14,7 +14,6 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   GEOFENCE_COLORS,
   UNIT_LABELS,
@@ -22,7 +21,6 @@ import {
   parseGeofenceForm,
   type GeofenceFormValues,
 } from '@rastro/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { z } from 'zod';
@@ -33,6 +31,7 @@ import { startGeofenceDrawing } from './drawing.ts';
 import { measureText, numberLocale } from './measure.ts';
 import { refusalMessage } from '../../api/http.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
+import { useParsedForm } from '../../components/useParsedForm.ts';
 
 const formSchema = z.object({
   form: z.object({
@@ -50,45 +49,48 @@ const formSchema = z.object({
 });
 
 export function GeofenceFormDialog({ props, onClose }: DialogComponentProps) {
-  const { t, i18n } = useTranslation('geofences');
+  const { t } = useTranslation('geofences');
   const parsed = formSchema.safeParse(props);
-  const ns = useSession((s) => s.ns);
-  const units = useUnits();
-  const calendars = useResourceList('calendars');
-  const save = useSaveResource('geofences');
-  const [values, setValues] = useState<GeofenceFormValues | null>(() =>
-    parsed.success ? (parsed.data.form as GeofenceFormValues) : null,
-  );
-  const [errors, setErrors] = useState<Partial<Record<keyof GeofenceFormValues, string>>>({});
-
-  if (!values) {
+  if (!parsed.success) {
     return (
       <Modal opened onClose={onClose} title={t('addTitle')}>
         <Alert color="red">{t('saveError')}</Alert>
       </Modal>
     );
   }
-  const set = <K extends keyof GeofenceFormValues>(key: K, value: GeofenceFormValues[K]) =>
-    setValues((v) => (v ? { ...v, [key]: value } : v));
-  const err = (k: keyof GeofenceFormValues) => (errors[k] ? t(errors[k], { ns: 'common' }) : undefined);
-  const shape = geofenceShapeOf(values.area);
+  return <GeofenceForm initial={parsed.data.form as GeofenceFormValues} onClose={onClose} />;
+}
 
-  const submit = async () => {
-    const r = parseGeofenceForm(values, units.speedUnit, ns);
-    if (!r.ok) {
-      setErrors(r.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(r.geofence);
-      notifications.show({ color: 'green', message: t('saved') });
-      onClose();
-    } catch (e) {
-      console.warn('geofence not saved', e);
-      notifications.show({ color: 'red', message: refusalMessage(e) ?? t('saveError') });
-    }
-  };
+function GeofenceForm({ initial, onClose }: { initial: GeofenceFormValues; onClose(): void }) {
+  const ns = useSession((s) => s.ns);
+  const units = useUnits();
+  const calendars = useResourceList('calendars');
+  const save = useSaveResource('geofences');
+  const {
+    t,
+    form: values,
+    setForm,
+    errors,
+    err,
+    busy,
+    submit,
+  } = useParsedForm({
+    // the field errors are common validation texts
+    ns: ['geofences', 'common'],
+    initial,
+    parse: (form) => {
+      const r = parseGeofenceForm(form, units.speedUnit, ns);
+      return r.ok ? { ok: true, value: r.geofence } : r;
+    },
+    save: async (geofence) => void (await save.mutateAsync(geofence)),
+    failure: (e, t) => refusalMessage(e) ?? t('saveError'),
+    what: 'geofence',
+    onClose,
+  });
+  const { i18n } = useTranslation();
+  const set = <K extends keyof GeofenceFormValues>(key: K, value: GeofenceFormValues[K]) =>
+    setForm((v) => ({ ...v, [key]: value }));
+  const shape = geofenceShapeOf(values.area);
 
   const editShape = () => {
     if (!shape) return;
@@ -187,7 +189,7 @@ export function GeofenceFormDialog({ props, onClose }: DialogComponentProps) {
           save={t('save')}
           onCancel={onClose}
           onSave={() => void submit()}
-          loading={save.isPending}
+          loading={busy}
           cancelTestId="geofence-cancel"
           saveTestId="geofence-save"
         />
