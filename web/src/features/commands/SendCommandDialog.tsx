@@ -9,10 +9,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api } from '../../api/http.ts';
+import { useViewer } from '../../components/useCan.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
 import { usePendingCommands } from '../../stores/pendingCommands.ts';
-import { useSession } from '../../stores/session.ts';
 import { CommandFields } from './CommandFields.tsx';
 import { emptyCommandForm, parseCommandForm, type CommandFormValues } from './commandForm.ts';
 
@@ -23,11 +23,7 @@ export function SendCommandDialog({ props, onClose }: DialogComponentProps) {
   const parsed = propsSchema.safeParse(props);
   const deviceId = parsed.success ? parsed.data.deviceId : 0;
   const device = useLive((s) => s.devices[deviceId]);
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const isPlus = useSession((s) => s.isPlus);
-  const ns = useSession((s) => s.ns);
-  const customAllowed = canSendCommands({ user, server, isPlus, ns });
+  const customAllowed = canSendCommands(useViewer());
 
   const saved = useQuery({
     queryKey: ['commands', 'send', deviceId],

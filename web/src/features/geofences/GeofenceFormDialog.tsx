@@ -66,15 +66,7 @@ function GeofenceForm({ initial, onClose }: { initial: GeofenceFormValues; onClo
   const units = useUnits();
   const calendars = useResourceList('calendars');
   const save = useSaveResource('geofences');
-  const {
-    t,
-    form: values,
-    setForm,
-    errors,
-    err,
-    busy,
-    submit,
-  } = useParsedForm({
+  const parsedForm = useParsedForm({
     // the field errors are common validation texts
     ns: ['geofences', 'common'],
     initial,
@@ -87,6 +79,7 @@ function GeofenceForm({ initial, onClose }: { initial: GeofenceFormValues; onClo
     what: 'geofence',
     onClose,
   });
+  const { t, form: values, setForm, errors, err, busy, submit } = parsedForm;
   const { i18n } = useTranslation();
   const set = <K extends keyof GeofenceFormValues>(key: K, value: GeofenceFormValues[K]) =>
     setForm((v) => ({ ...v, [key]: value }));

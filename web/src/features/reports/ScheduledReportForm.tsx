@@ -1,7 +1,7 @@
 // The create/edit form of a scheduled report: type, description, calendar (when it runs: at the end of each of its
 // periods, for that period), devices and groups, recipients (managers pick among the users they manage; a user
 // receives its own) and the format (Excel). Checked by the domain's parseScheduledReportForm.
-import { Alert, Button, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   SCHEDULED_REPORT_KINDS,
   isManager,
@@ -14,6 +14,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
+import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useSession } from '../../stores/session.ts';
 
 export interface ScheduledFormProps {
@@ -55,6 +56,29 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
     [users.data],
   );
   const err = (field: string) => (errors[field] ? t(`scheduled.${errors[field]}`) : undefined);
+
+  /** One list of linked objects: its ids in the form, its label and test id. */
+  const links = (
+    field: keyof ScheduledReportLinks,
+    label: string,
+    data: { value: string; label: string }[],
+    testId: string,
+    description?: string,
+  ) => (
+    <MultiSelect
+      label={t(`scheduled.fields.${label}`)}
+      description={description}
+      data={data}
+      value={v[field].map(String)}
+      error={err(field)}
+      onChange={(ids) => setV({ ...v, [field]: numbers(ids) })}
+      searchable
+      clearable
+      maxDropdownHeight={220}
+      comboboxProps={BELOW}
+      data-testid={testId}
+    />
+  );
 
   const submit = () => {
     const r = parseScheduledReportForm(v);
@@ -109,44 +133,12 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
         </Text>
       ) : (
         <>
-          <MultiSelect
-            label={t('scheduled.fields.devices')}
-            data={deviceOptions}
-            value={v.deviceIds.map(String)}
-            error={err('deviceIds')}
-            onChange={(ids) => setV({ ...v, deviceIds: numbers(ids) })}
-            searchable
-            clearable
-            maxDropdownHeight={220}
-            comboboxProps={BELOW}
-            data-testid="scheduled-devices"
-          />
-          <MultiSelect
-            label={t('scheduled.fields.groups')}
-            data={groupOptions}
-            value={v.groupIds.map(String)}
-            onChange={(ids) => setV({ ...v, groupIds: numbers(ids) })}
-            searchable
-            clearable
-            maxDropdownHeight={220}
-            comboboxProps={BELOW}
-            data-testid="scheduled-groups"
-          />
+          {links('deviceIds', 'devices', deviceOptions, 'scheduled-devices')}
+          {links('groupIds', 'groups', groupOptions, 'scheduled-groups')}
         </>
       )}
       {manager ? (
-        <MultiSelect
-          label={t('scheduled.fields.recipients')}
-          description={t('scheduled.recipientsHint')}
-          data={userOptions}
-          value={v.userIds.map(String)}
-          onChange={(ids) => setV({ ...v, userIds: numbers(ids) })}
-          searchable
-          clearable
-          maxDropdownHeight={220}
-          comboboxProps={BELOW}
-          data-testid="scheduled-recipients"
-        />
+        links('userIds', 'recipients', userOptions, 'scheduled-recipients', t('scheduled.recipientsHint'))
       ) : (
         <Text size="sm" c="dimmed">
           {t('scheduled.ownRecipient', { email: user?.email ?? '' })}
@@ -155,14 +147,14 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
       <Text size="sm" data-testid="scheduled-format">
         {t('scheduled.format')}
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          {t('scheduled.cancel')}
-        </Button>
-        <Button onClick={submit} loading={saving} data-testid="scheduled-save">
-          {t('scheduled.save')}
-        </Button>
-      </Group>
+      <SaveCancel
+        cancel={t('scheduled.cancel')}
+        save={t('scheduled.save')}
+        onCancel={onCancel}
+        onSave={submit}
+        loading={saving}
+        saveTestId="scheduled-save"
+      />
     </Stack>
   );
 }
