@@ -54,12 +54,10 @@ export function LoginSection({ form, update, err, uploadButton }: SectionProps) 
           testId="theme-bg-image"
           action={uploadButton(
             'background',
-            t('upload'),
             (url) => update((d) => (d.login.image = url)),
             'theme-bg-image-upload',
           )}
           onRemove={() => update((d) => (d.login.image = ''))}
-          removeLabel={t('remove')}
           height={90}
         />
       )}
@@ -88,7 +86,6 @@ export function LoginSection({ form, update, err, uploadButton }: SectionProps) 
                     enabled
                       ? uploadButton(
                           slot,
-                          t('upload'),
                           (u) =>
                             update((d) => {
                               if (i < d.login.slides.length) d.login.slides[i] = u;
@@ -99,7 +96,6 @@ export function LoginSection({ form, update, err, uploadButton }: SectionProps) 
                       : null
                   }
                   onRemove={() => update((d) => void d.login.slides.splice(i, 1))}
-                  removeLabel={t('remove')}
                   height={68}
                 />
               );

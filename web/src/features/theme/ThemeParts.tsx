@@ -14,7 +14,6 @@ export function ImageSlot({
   error,
   action,
   onRemove,
-  removeLabel,
   height,
   testId,
 }: {
@@ -24,10 +23,10 @@ export function ImageSlot({
   error?: string;
   action: ReactNode;
   onRemove(): void;
-  removeLabel: string;
   height: number;
   testId: string;
 }) {
+  const { t } = useTranslation('theme');
   return (
     <Stack gap={4} data-testid={testId}>
       <Text size="sm" fw={500}>
@@ -46,7 +45,7 @@ export function ImageSlot({
       <Group gap="xs">
         {action}
         {url && (
-          <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={removeLabel}>
+          <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={t('remove')}>
             <IconTrash size={16} />
           </ActionIcon>
         )}

@@ -67,7 +67,6 @@ export function IdentitySection({ form, update, err, uploadButton }: SectionProp
         testId="theme-logo"
         action={uploadButton(
           'logo',
-          t('upload'),
           (url) =>
             update((d) => {
               d.headLogo.url = url;
@@ -81,7 +80,6 @@ export function IdentitySection({ form, update, err, uploadButton }: SectionProp
             d.headLogo.image = false;
           })
         }
-        removeLabel={t('remove')}
         height={48}
       />
       <NumberInput
@@ -103,12 +101,10 @@ export function IdentitySection({ form, update, err, uploadButton }: SectionProp
         testId="theme-login-logo"
         action={uploadButton(
           'loginLogo',
-          t('upload'),
           (url) => update((d) => (d.login.logo = url)),
           'theme-login-logo-upload',
         )}
         onRemove={() => update((d) => (d.login.logo = ''))}
-        removeLabel={t('remove')}
         height={64}
       />
     </Stack>

@@ -9,13 +9,8 @@ import { uploadErrorKey, uploadThemeImage } from './api.ts';
 
 const ACCEPT = THEME_IMAGE_TYPES.join(',');
 
-/** A button that uploads a file to a slot and hands the stored image's URL to `apply`. */
-export type UploadButton = (
-  slot: ThemeImageSlot,
-  label: string,
-  apply: (url: string) => void,
-  testId: string,
-) => ReactNode;
+/** The button ("Upload") that uploads a file to a slot and hands the stored image's URL to `apply`. */
+export type UploadButton = (slot: ThemeImageSlot, apply: (url: string) => void, testId: string) => ReactNode;
 
 export function useThemeUpload(): { uploading: ThemeImageSlot | null; uploadButton: UploadButton } {
   const { t } = useTranslation('theme');
@@ -35,12 +30,7 @@ export function useThemeUpload(): { uploading: ThemeImageSlot | null; uploadButt
     }
   };
 
-  const uploadButton: UploadButton = (
-    slot: ThemeImageSlot,
-    label: string,
-    apply: (url: string) => void,
-    testId: string,
-  ) => (
+  const uploadButton: UploadButton = (slot, apply, testId) => (
     <FileButton onChange={(f) => void upload(slot, f, apply)} accept={ACCEPT}>
       {(p) => (
         <Button
@@ -52,7 +42,7 @@ export function useThemeUpload(): { uploading: ThemeImageSlot | null; uploadButt
           disabled={uploading !== null && uploading !== slot}
           data-testid={testId}
         >
-          {label}
+          {t('upload')}
         </Button>
       )}
     </FileButton>
