@@ -4,7 +4,7 @@
 // press the right arrow (steps of a fifth of the track) or End to reach the end. Leaving early resets. A screen
 // reader hears the keys (the handle's description), how far the handle is (aria-valuetext) and, through a status
 // region, that it confirmed (issue #29).
-import { Box, Text } from '@mantine/core';
+import { Box, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronsRight } from '@tabler/icons-react';
 import {
   SLIDE_HANDLE_OFFSET,
@@ -31,15 +31,6 @@ export const SLIDE_HANDLE_SIZE = SLIDE_TRACK_HEIGHT - 2 * SLIDE_HANDLE_OFFSET;
 export const SLIDE_FALLBACK_WIDTH = 300;
 /** Keyboard step as a share of the handle's travel. */
 export const SLIDE_KEY_STEPS = 5;
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export interface SlideToConfirmProps {
   /** Text shown in the track. */
@@ -224,9 +215,7 @@ export function SlideToConfirm({
       <span id={hintId} hidden>
         {t('slide.keys')}
       </span>
-      <span role="status" style={VISUALLY_HIDDEN}>
-        {state.confirmed ? t('slide.confirmed') : ''}
-      </span>
+      <VisuallyHidden role="status">{state.confirmed ? t('slide.confirmed') : ''}</VisuallyHidden>
     </Box>
   );
 }

@@ -26,40 +26,31 @@ export function DriverPhoto({ driver, ns }: { driver: Driver | undefined; ns: st
   const stamp = driver.attributes?.[DRIVER_IMAGE_KEY];
   const src = stamp ? driverImageUrl(driver.id, attrString(stamp), ns) : undefined;
 
-  const done = async (message: string) => {
-    await qc.invalidateQueries({ queryKey: resourceKeys.all('drivers') });
-    notifications.show({ color: 'green', message });
+  /** Sends one change of the photo, then reloads the drivers and says so; a refusal is shown beside it. */
+  const run = async (call: () => Promise<unknown>, message: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await call();
+      await qc.invalidateQueries({ queryKey: resourceKeys.all('drivers') });
+      notifications.show({ color: 'green', message });
+    } catch (e) {
+      setError(serverMessage(e) ?? t('photo.badType'));
+    } finally {
+      setBusy(false);
+    }
   };
   const upload = async (file: File | null) => {
     if (!file) return;
     const problem = imageUploadProblem(file);
     if (problem) return setError(t(`photo.${problem}`));
-    setBusy(true);
-    setError(null);
-    try {
-      await ext.request('POST', `/drivers/${driver.id}/image`, {
-        body: file,
-        headers: { 'Content-Type': file.type },
-      });
-      await done(t('photo.saved'));
-    } catch (e) {
-      setError(serverMessage(e) ?? t('photo.badType'));
-    } finally {
-      setBusy(false);
-    }
+    const headers = { 'Content-Type': file.type };
+    await run(
+      () => ext.request('POST', `/drivers/${driver.id}/image`, { body: file, headers }),
+      t('photo.saved'),
+    );
   };
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await ext.del(`/drivers/${driver.id}/image`);
-      await done(t('photo.removed'));
-    } catch (e) {
-      setError(serverMessage(e) ?? t('photo.badType'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = () => run(() => ext.del(`/drivers/${driver.id}/image`), t('photo.removed'));
 
   return (
     <Group gap="sm" data-testid="driver-photo">

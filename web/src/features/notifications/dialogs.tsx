@@ -4,16 +4,12 @@ import { Alert, Modal } from '@mantine/core';
 import { canSeeMenu, type RuleVariant } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
-import { useSession } from '../../stores/session.ts';
+import { useViewer } from '../../components/useCan.ts';
 import { RuleManager } from './RuleManager.tsx';
 
 function RulesDialog({ variant, onClose }: { variant: RuleVariant; onClose(): void }) {
   const { t } = useTranslation('notifications');
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const isPlus = useSession((s) => s.isPlus);
-  const ns = useSession((s) => s.ns);
-  const allowed = canSeeMenu({ user, server, isPlus, ns }, variant);
+  const allowed = canSeeMenu(useViewer(), variant);
   return (
     <Modal
       opened
