@@ -127,7 +127,8 @@ function FilterPanel({ all }: { all: Device[] }) {
     for (const d of all) set.add(d.category || 'default');
     return [...set].sort();
   }, [all]);
-  const textValues = useMemo(
+  // the text filters offer the values the devices hold; the others yes or no
+  const textValues = useMemo<Partial<Record<string, string[]>>>(
     () => Object.fromEntries(TEXT_TYPES.map(({ type, attr }) => [type, distinctAttributeValues(all, attr)])),
     [all],
   );
@@ -170,7 +171,7 @@ function FilterPanel({ all }: { all: Device[] }) {
       <Text size="sm" fw={600}>
         {t('filter.advanced')}
       </Text>
-      {BOOL_TYPES.map((type) => (
+      {[...BOOL_TYPES, ...TEXT_TYPES.map((x) => x.type)].map((type) => (
         <NativeSelect
           key={type}
           label={t(`advanced.${type}`)}
@@ -178,21 +179,10 @@ function FilterPanel({ all }: { all: Device[] }) {
           value={filters.advanced[type] ?? ''}
           data={[
             { value: '', label: t('filter.any') },
-            { value: 'yes', label: t('filter.yes') },
-            { value: 'no', label: t('filter.no') },
-          ]}
-          onChange={(e) => adv(type, e.currentTarget.value)}
-        />
-      ))}
-      {TEXT_TYPES.map(({ type }) => (
-        <NativeSelect
-          key={type}
-          label={t(`advanced.${type}`)}
-          data-testid={`filter-adv-${type}`}
-          value={filters.advanced[type] ?? ''}
-          data={[
-            { value: '', label: t('filter.any') },
-            ...textValues[type].map((v) => ({ value: v, label: v })),
+            ...(textValues[type]?.map((v) => ({ value: v, label: v })) ?? [
+              { value: 'yes', label: t('filter.yes') },
+              { value: 'no', label: t('filter.no') },
+            ]),
           ]}
           onChange={(e) => adv(type, e.currentTarget.value)}
         />
