@@ -1,4 +1,4 @@
-// The building blocks of /server-health: a labelled figure, a titled card and the TLS card.
+// The building blocks of /server-health: a labelled figure (one or a list of them), a titled card and the TLS card.
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -16,6 +16,15 @@ export function Figure({ label, value, testId }: { label: string; value: ReactNo
       </Text>
     </Group>
   );
+}
+
+/** One figure row: its label, its value and the test id of the value. */
+export type FigureRow = [label: string, value: ReactNode, testId?: string];
+
+export function Figures({ rows }: { rows: FigureRow[] }) {
+  return rows.map(([label, value, testId]) => (
+    <Figure key={label} label={label} value={value} testId={testId} />
+  ));
 }
 
 export function HealthCard({

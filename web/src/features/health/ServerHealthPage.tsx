@@ -12,9 +12,9 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fetchHealth, fetchSsl, HEALTH_REFRESH_MS } from './api.ts';
+import { fetchHealth, fetchSsl, HEALTH_REFRESH_MS, type ServerHealth } from './api.ts';
 import { formatBytes, formatUptime, percent } from './format.ts';
-import { Figure, HealthCard, SslCard } from './HealthCard.tsx';
+import { Figure, Figures, HealthCard, SslCard, type FigureRow } from './HealthCard.tsx';
 
 export function ServerHealthPage() {
   const { t, i18n } = useTranslation('health');
@@ -29,6 +29,47 @@ export function ServerHealthPage() {
   const n = (v: number, digits = 0) =>
     new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(v);
   const h = health.data;
+
+  /** The cards of what this server has (no devices, positions or sockets in gateway mode, no upstream embedded). */
+  const optionalCards = (h: ServerHealth): [string, typeof IconRoute, FigureRow[] | null][] => [
+    [
+      'devices',
+      IconDeviceDesktopAnalytics,
+      h.devices && [
+        [t('fields.total'), n(h.devices.total), 'health-devices-total'],
+        [t('fields.online'), n(h.devices.online), 'health-devices-online'],
+        [t('fields.offline'), n(h.devices.offline)],
+        [t('fields.unknown'), n(h.devices.unknown)],
+      ],
+    ],
+    [
+      'positions',
+      IconRoute,
+      h.positions && [
+        [t('fields.perSecond'), n(h.positions.perSecond, 2), 'health-positions-rate'],
+        [t('fields.perSecondSinceStart'), n(h.positions.perSecondSinceStart, 2)],
+        [t('fields.stored'), n(h.positions.stored), 'health-positions-stored'],
+        [t('fields.received'), n(h.positions.received)],
+        [t('fields.rejected'), n(h.positions.rejected)],
+        [t('fields.events'), n(h.positions.events)],
+      ],
+    ],
+    ['sockets', IconActivity, h.sockets && [[t('fields.clients'), n(h.sockets.clients), 'health-clients']]],
+    [
+      'upstream',
+      IconPlugConnected,
+      h.upstream && [
+        [t('fields.origin'), h.upstream.origin],
+        [
+          t('fields.reachable'),
+          <Badge color={h.upstream.reachable ? 'green' : 'red'}>
+            {h.upstream.reachable ? t('yes') : t('no')}
+          </Badge>,
+        ],
+        [t('fields.httpStatus'), h.upstream.status ?? '—'],
+      ],
+    ],
+  ];
 
   return (
     <Stack gap="sm" data-testid="health-page">
@@ -49,29 +90,33 @@ export function ServerHealthPage() {
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <HealthCard title={t('cards.server')} icon={<IconServer size={18} />} testId="health-server">
-              <Figure
-                label={t('fields.uptime')}
-                value={formatUptime(h.uptimeSeconds)}
-                testId="health-uptime"
+              <Figures
+                rows={[
+                  [t('fields.uptime'), formatUptime(h.uptimeSeconds), 'health-uptime'],
+                  [t('fields.startedAt'), new Date(h.startedAt).toLocaleString(locale)],
+                  [t('fields.version'), h.version, 'health-version'],
+                  [t('fields.node'), h.node],
+                  [t('fields.platform'), h.platform],
+                ]}
               />
-              <Figure label={t('fields.startedAt')} value={new Date(h.startedAt).toLocaleString(locale)} />
-              <Figure label={t('fields.version')} value={h.version} testId="health-version" />
-              <Figure label={t('fields.node')} value={h.node} />
-              <Figure label={t('fields.platform')} value={h.platform} />
             </HealthCard>
 
             <HealthCard title={t('cards.resources')} icon={<IconCpu size={18} />} testId="health-resources">
-              <Figure label={t('fields.rss')} value={formatBytes(h.memory.rss, locale)} testId="health-rss" />
-              <Figure
-                label={t('fields.heap')}
-                value={`${formatBytes(h.memory.heapUsed, locale)} / ${formatBytes(h.memory.heapTotal, locale)}`}
-              />
-              <Figure
-                label={t('fields.systemMemory')}
-                value={t('usedOf', {
-                  used: formatBytes(h.memory.systemTotal - h.memory.systemFree, locale),
-                  total: formatBytes(h.memory.systemTotal, locale),
-                })}
+              <Figures
+                rows={[
+                  [t('fields.rss'), formatBytes(h.memory.rss, locale), 'health-rss'],
+                  [
+                    t('fields.heap'),
+                    `${formatBytes(h.memory.heapUsed, locale)} / ${formatBytes(h.memory.heapTotal, locale)}`,
+                  ],
+                  [
+                    t('fields.systemMemory'),
+                    t('usedOf', {
+                      used: formatBytes(h.memory.systemTotal - h.memory.systemFree, locale),
+                      total: formatBytes(h.memory.systemTotal, locale),
+                    }),
+                  ],
+                ]}
               />
               <Progress
                 size="sm"
@@ -85,25 +130,23 @@ export function ServerHealthPage() {
             </HealthCard>
 
             <HealthCard title={t('cards.storage')} icon={<IconDatabase size={18} />} testId="health-storage">
-              <Figure
-                label={t('fields.store')}
-                value={h.database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}
-                testId="health-db-kind"
+              <Figures
+                rows={[
+                  [
+                    t('fields.store'),
+                    h.database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite',
+                    'health-db-kind',
+                  ],
+                  [t('fields.database'), formatBytes(h.database.sizeBytes, locale), 'health-db-size'],
+                  h.database.kind === 'sqlite'
+                    ? [t('fields.wal'), formatBytes(h.database.walBytes, locale)]
+                    : [
+                        t('fields.jobs'),
+                        t(h.cluster?.leader ? 'fields.jobsHere' : 'fields.jobsElsewhere'),
+                        'health-jobs',
+                      ],
+                ]}
               />
-              <Figure
-                label={t('fields.database')}
-                value={formatBytes(h.database.sizeBytes, locale)}
-                testId="health-db-size"
-              />
-              {h.database.kind === 'sqlite' ? (
-                <Figure label={t('fields.wal')} value={formatBytes(h.database.walBytes, locale)} />
-              ) : (
-                <Figure
-                  label={t('fields.jobs')}
-                  value={t(h.cluster?.leader ? 'fields.jobsHere' : 'fields.jobsElsewhere')}
-                  testId="health-jobs"
-                />
-              )}
               {h.disk ? (
                 <>
                   <Figure
@@ -126,76 +169,18 @@ export function ServerHealthPage() {
               )}
             </HealthCard>
 
-            {h.devices && (
-              <HealthCard
-                title={t('cards.devices')}
-                icon={<IconDeviceDesktopAnalytics size={18} />}
-                testId="health-devices"
-              >
-                <Figure label={t('fields.total')} value={n(h.devices.total)} testId="health-devices-total" />
-                <Figure
-                  label={t('fields.online')}
-                  value={n(h.devices.online)}
-                  testId="health-devices-online"
-                />
-                <Figure label={t('fields.offline')} value={n(h.devices.offline)} />
-                <Figure label={t('fields.unknown')} value={n(h.devices.unknown)} />
-              </HealthCard>
-            )}
-
-            {h.positions && (
-              <HealthCard
-                title={t('cards.positions')}
-                icon={<IconRoute size={18} />}
-                testId="health-positions"
-              >
-                <Figure
-                  label={t('fields.perSecond')}
-                  value={n(h.positions.perSecond, 2)}
-                  testId="health-positions-rate"
-                />
-                <Figure
-                  label={t('fields.perSecondSinceStart')}
-                  value={n(h.positions.perSecondSinceStart, 2)}
-                />
-                <Figure
-                  label={t('fields.stored')}
-                  value={n(h.positions.stored)}
-                  testId="health-positions-stored"
-                />
-                <Figure label={t('fields.received')} value={n(h.positions.received)} />
-                <Figure label={t('fields.rejected')} value={n(h.positions.rejected)} />
-                <Figure label={t('fields.events')} value={n(h.positions.events)} />
-              </HealthCard>
-            )}
-
-            {h.sockets && (
-              <HealthCard
-                title={t('cards.sockets')}
-                icon={<IconActivity size={18} />}
-                testId="health-sockets"
-              >
-                <Figure label={t('fields.clients')} value={n(h.sockets.clients)} testId="health-clients" />
-              </HealthCard>
-            )}
-
-            {h.upstream && (
-              <HealthCard
-                title={t('cards.upstream')}
-                icon={<IconPlugConnected size={18} />}
-                testId="health-upstream"
-              >
-                <Figure label={t('fields.origin')} value={h.upstream.origin} />
-                <Figure
-                  label={t('fields.reachable')}
-                  value={
-                    <Badge color={h.upstream.reachable ? 'green' : 'red'}>
-                      {h.upstream.reachable ? t('yes') : t('no')}
-                    </Badge>
-                  }
-                />
-                <Figure label={t('fields.httpStatus')} value={h.upstream.status ?? '—'} />
-              </HealthCard>
+            {optionalCards(h).map(
+              ([card, Icon, rows]) =>
+                rows && (
+                  <HealthCard
+                    key={card}
+                    title={t(`cards.${card}`)}
+                    icon={<Icon size={18} />}
+                    testId={`health-${card}`}
+                  >
+                    <Figures rows={rows} />
+                  </HealthCard>
+                ),
             )}
 
             <SslCard data={ssl.data} isError={ssl.isError} />
