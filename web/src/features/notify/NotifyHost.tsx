@@ -40,8 +40,6 @@ export function ruleForEvent(event: Event, rules: readonly Notification[]): Noti
   return candidates[0];
 }
 
-/** Card colours: background and text per SPEC §9 colour name. */
-
 const CORNER: Record<NotificationPosition, React.CSSProperties> = {
   'top-right': { top: 70, right: 16 },
   'top-left': { top: 70, left: 16 },
@@ -77,14 +75,15 @@ export function NotifyHost() {
   const seen = useRef(new Set<Event>());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
+  const close = useCallback((key: string) => {
+    setCards((c) => c.filter((x) => x.key !== key));
+    const tm = timers.current.get(key);
+    if (tm) clearTimeout(tm);
+    timers.current.delete(key);
+  }, []);
+
   useEffect(() => {
     if (!rulesSettled) return;
-    const close = (key: string) => {
-      setCards((c) => c.filter((x) => x.key !== key));
-      const tm = timers.current.get(key);
-      if (tm) clearTimeout(tm);
-      timers.current.delete(key);
-    };
     const onEvents = (events: Event[]) => {
       const fresh = events.filter((e) => !seen.current.has(e));
       if (!fresh.length) return;
@@ -119,14 +118,7 @@ export function NotifyHost() {
       for (const x of tm.values()) clearTimeout(x);
       tm.clear();
     };
-  }, [ns, rulesSettled]);
-
-  const close = useCallback((key: string) => {
-    setCards((c) => c.filter((x) => x.key !== key));
-    const tm = timers.current.get(key);
-    if (tm) clearTimeout(tm);
-    timers.current.delete(key);
-  }, []);
+  }, [ns, rulesSettled, close]);
 
   return (
     <>
