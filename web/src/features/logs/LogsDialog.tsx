@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { attrNumber, engineLogLabelKey } from '@rastro/domain';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ext, serverMessage } from '../../api/http.ts';
@@ -37,18 +38,11 @@ import {
   oldSpeedOf,
   parseLogs,
   toLogRows,
-  type ActionLog,
   type LogScope,
 } from './logRows.ts';
 import { LogsTable } from './LogsTable.tsx';
 
 const PAGE = 50;
-
-type State =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ok'; actions: ActionLog[] };
 
 export function LogsDialog({ onClose }: DialogComponentProps) {
   const { t, i18n } = useTranslation('logs');
@@ -59,7 +53,12 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
   const [scope, setScope] = useState<LogScope>('server');
   const [objectId, setObjectId] = useState<number | null>(null);
   const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('today'));
-  const [state, setState] = useState<State>({ status: 'idle' });
+  // the answer's actions, or null when it is not a list of actions
+  const load = useMutation({
+    mutationFn: async ({ path, from, to }: { path: string; from: string; to: string }) =>
+      parseLogs(await ext.get<unknown>(path, { from, to })),
+  });
+  const actions = load.data;
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
 
@@ -77,8 +76,8 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
     [users.data],
   );
   const rows = useMemo(() => {
-    if (state.status !== 'ok') return [];
-    return toLogRows(state.actions, {
+    if (!actions) return [];
+    return toLogRows(actions, {
       action: (type, attributes) => {
         const key = type === 'command' ? engineLogLabelKey(attributes) : null;
         if (!key) return t(`action.${type}`, { defaultValue: type });
@@ -97,7 +96,7 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
       device: (id) => devices[id]?.name,
       user: (id) => userNames.get(id),
     });
-  }, [state, t, devices, userNames, number, i18n.language]);
+  }, [actions, t, devices, userNames, number, i18n.language]);
   const shown = useMemo(() => filterLogRows(rows, search), [rows, search]);
   const pages = Math.max(1, Math.ceil(shown.length / PAGE));
   const pageRows = shown.slice((Math.min(page, pages) - 1) * PAGE, Math.min(page, pages) * PAGE);
@@ -105,19 +104,17 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
   const path = logsPath(scope, objectId);
   const range = resolvePeriod(period, timeZone);
 
-  const run = async () => {
+  const run = () => {
     if (!path || !range) return;
-    setState({ status: 'loading' });
     setPage(1);
-    try {
-      const answer = await ext.get<unknown>(path, { from: range.from, to: range.to });
-      const actions = parseLogs(answer);
-      setState(actions ? { status: 'ok', actions } : { status: 'error', message: t('invalidResponse') });
-    } catch (err) {
-      const text = serverMessage(err) ?? '';
-      setState({ status: 'error', message: text ? t('failedWith', { text }) : t('failed') });
-    }
+    load.mutate({ path, from: range.from, to: range.to });
   };
+  const failure = serverMessage(load.error) ?? '';
+  const error = load.isError
+    ? failure
+      ? t('failedWith', { text: failure })
+      : t('failed')
+    : actions === null && t('invalidResponse');
 
   const exportExcel = async () => {
     const data = await buildXlsx([
@@ -153,7 +150,7 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
           onChange={(v) => {
             setScope(v as LogScope);
             setObjectId(null);
-            setState({ status: 'idle' });
+            load.reset();
           }}
           data={LOG_SCOPES.map((s) => ({ value: s, label: t(`scope.${s}`) }))}
           aria-label={t('scope.label')}
@@ -173,15 +170,10 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
         )}
         <PeriodPicker value={period} onChange={setPeriod} testId="logs-period" />
         <Group justify="space-between">
-          <Button
-            onClick={() => void run()}
-            disabled={!path || !range}
-            loading={state.status === 'loading'}
-            data-testid="logs-run"
-          >
+          <Button onClick={run} disabled={!path || !range} loading={load.isPending} data-testid="logs-run">
             {t('show')}
           </Button>
-          {state.status === 'ok' && shown.length > 0 && (
+          {actions && shown.length > 0 && (
             <Button
               variant="default"
               leftSection={<IconFileSpreadsheet size={16} />}
@@ -192,13 +184,13 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
             </Button>
           )}
         </Group>
-        {state.status === 'loading' && <Loader size="sm" aria-label={t('loading')} />}
-        {state.status === 'error' && (
+        {load.isPending && <Loader size="sm" aria-label={t('loading')} />}
+        {error && (
           <Alert color="red" data-testid="logs-error">
-            {state.message}
+            {error}
           </Alert>
         )}
-        {state.status === 'ok' && (
+        {actions && (
           <>
             <SearchInput
               size="sm"
