@@ -26,8 +26,8 @@ export interface CatalogueListProps<R extends ResourceType, F extends { id: numb
   order?(a: ResourceTypes[R], b: ResourceTypes[R]): number;
   /** The name the delete question shows (default: the row's name). */
   nameOf?(row: ResourceTypes[R]): string;
-  /** Shown left of the add button when there is no search box. */
-  intro?: ReactNode;
+  /** The dimmed line shown left of the add button when there is no search box. */
+  intro?: string;
   newForm(): F;
   toForm(row: ResourceTypes[R]): F;
   /** The form of a row when it must be fetched first (the edit button spins meanwhile); null: nothing to edit. */
@@ -124,7 +124,9 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
             testId={`${plural}-search`}
           />
         ) : (
-          props.intro
+          <Text size="sm" c="dimmed">
+            {props.intro}
+          </Text>
         )}
         {rights.create && (
           <Button

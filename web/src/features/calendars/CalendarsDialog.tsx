@@ -129,11 +129,7 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
           prefix="calendar"
           plural="calendars"
           columns={columns}
-          intro={
-            <Text size="sm" c="dimmed">
-              {t('description')}
-            </Text>
-          }
+          intro={t('description')}
           newForm={() => ({ id: 0, name: '', schedules: [emptySchedule()], attributes: {} })}
           toForm={toForm}
           rowAttrs={(cal) => ({ 'data-calendar-id': cal.id })}

@@ -1,7 +1,7 @@
 // /commands: saved commands (SPEC §2 "saved commands", §3): list, create, edit and delete. Each command has a
 // type, a description, the text-channel flag and the attributes of its type. Save = PUT when id > 0 else POST.
 // The list, form frame and delete are the catalogue scaffold (components/Catalogue*).
-import { Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { mayWrite, traccarName, type Command } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,11 +59,7 @@ export function CommandsPage() {
         prefix="command"
         plural="commands"
         columns={columns}
-        intro={
-          <Text size="sm" c="dimmed">
-            {t('description')}
-          </Text>
-        }
+        intro={t('description')}
         newForm={emptyCommandForm}
         toForm={commandToForm}
         nameOf={(cmd) => cmd.description || cmd.type}

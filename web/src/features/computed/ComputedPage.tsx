@@ -68,11 +68,7 @@ export function ComputedPage() {
         plural="computed"
         columns={columns}
         order={byPriority}
-        intro={
-          <Text size="sm" c="dimmed">
-            {t('description')}
-          </Text>
-        }
+        intro={t('description')}
         newForm={emptyComputedForm}
         toForm={computedToForm}
         nameOf={(a) => a.description || a.attribute}

@@ -4,8 +4,8 @@
 import { Alert } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { formatSpeed, formatSpeedAge, speedAge } from '@rastro/domain';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '../../components/useNow.ts';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { useLive } from '../../stores/live.ts';
 
@@ -16,11 +16,7 @@ export function SpeedAgeNote({ deviceId }: { deviceId: number }) {
   const { t, i18n } = useTranslation('actions');
   const position = useLive((s) => s.positions[deviceId]);
   const units = useUnits();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), AGE_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(AGE_TICK_MS);
   const age = speedAge(position ?? null, now);
   if (!position || !age?.old || age.ageMs === null) return null;
   return (

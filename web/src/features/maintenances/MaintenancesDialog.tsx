@@ -173,11 +173,7 @@ export function MaintenancesDialog({ onClose }: DialogComponentProps) {
           prefix="maintenance"
           plural="maintenances"
           columns={columns}
-          intro={
-            <Text size="sm" c="dimmed">
-              {t('description')}
-            </Text>
-          }
+          intro={t('description')}
           newForm={emptyMaintenanceForm}
           toForm={(m) => maintenanceToForm(m, distanceUnit)}
           rowAttrs={(m) => ({ 'data-maintenance-id': m.id })}

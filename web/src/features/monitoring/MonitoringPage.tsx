@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http.ts';
 import { useRouteOverlay } from '../../components/routeOverlay.ts';
 import { useIsMobile } from '../../components/useIsMobile.ts';
+import { useNow } from '../../components/useNow.ts';
 import { onAlarmsMessage } from '../../stores/live.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { useSession } from '../../stores/session.ts';
@@ -64,20 +65,10 @@ function useDeskSound(ringing: boolean) {
   useEffect(() => loop.current?.update(ringing), [ringing]);
 }
 
-/** Now, every second (the timers). */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
-
 export function MonitoringPage() {
   const { t } = useTranslation('monitoring');
   const mobile = useIsMobile();
-  const now = useNow();
+  const now = useNow(1000);
   const overlay = useRouteOverlay();
   const [filters, setFilters] = useState<AlarmFilters>(DEFAULT_FILTERS);
   const [alarms, setAlarms] = useState<Alarm[]>([]);

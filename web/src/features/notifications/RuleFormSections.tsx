@@ -13,6 +13,7 @@ import {
   type NotificationColor,
   type NotificationRuleForm,
 } from '@rastro/domain';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
 import type { RuleFormState } from './useRuleForm.ts';
@@ -167,15 +168,21 @@ function ColorPreview({ color }: { color: NotificationColor }) {
   );
 }
 
-function Swatch({ color }: { color: NotificationColor }) {
+/** A square in the colour, bordered in its text colour (the select here, the rules' list in RuleManager). */
+export function Swatch({
+  color,
+  size = 14,
+  ...rest
+}: { color: NotificationColor; size?: number } & ComponentProps<'span'>) {
   const c = NOTIFICATION_COLOR_STYLES[color];
   return (
     <span
+      {...rest}
       style={{
         display: 'inline-block',
-        width: 14,
-        height: 14,
-        borderRadius: 3,
+        width: size,
+        height: size,
+        borderRadius: size > 14 ? 4 : 3,
         background: c.bg,
         border: `1px solid ${c.fg}`,
         verticalAlign: 'middle',

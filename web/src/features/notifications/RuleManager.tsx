@@ -17,7 +17,6 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import {
-  NOTIFICATION_COLOR_STYLES,
   emptyRuleForm,
   foldText,
   parseAlarms,
@@ -40,6 +39,7 @@ import { useCatalogue } from '../../components/useCatalogue.ts';
 import { useSession } from '../../stores/session.ts';
 import { linkedDevices } from './links.ts';
 import { RuleForm } from './RuleForm.tsx';
+import { Swatch } from './RuleFormSections.tsx';
 import { errorText } from './useRuleForm.ts';
 
 const CHANNEL_ICONS: Record<string, ReactNode> = {
@@ -54,24 +54,17 @@ const CHANNEL_ICONS: Record<string, ReactNode> = {
 /** Devices checked for links when a rule is edited without a remembered device list (small fleets). */
 const SCAN_ALL_UP_TO = 50;
 
-function Swatch({ rule, ns, label }: { rule: Notification; ns: string; label(color: string): string }) {
+function RuleSwatch({ rule, ns, label }: { rule: Notification; ns: string; label(color: string): string }) {
   const { color } = resolveNotificationStyle(rule.attributes, ns);
-  const colors = NOTIFICATION_COLOR_STYLES[color];
   return (
-    <span
+    <Swatch
+      color={color}
+      size={18}
       data-testid="rule-swatch"
       role="img"
       data-color={color}
       title={label(color)}
       aria-label={label(color)}
-      style={{
-        display: 'inline-block',
-        width: 18,
-        height: 18,
-        borderRadius: 4,
-        background: colors.bg,
-        border: `1px solid ${colors.fg}`,
-      }}
     />
   );
 }
@@ -185,7 +178,7 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
     {
       key: 'color',
       header: t('columns.color'),
-      cell: (r) => <Swatch rule={r} ns={ns} label={(color) => t(`colors.${color}`)} />,
+      cell: (r) => <RuleSwatch rule={r} ns={ns} label={(color) => t(`colors.${color}`)} />,
     },
     variant === 'events'
       ? {
