@@ -39,7 +39,6 @@ export function LoginSection({ form, update, err, uploadButton }: SectionProps) 
           label={t('fields.backgroundColor')}
           value={form.login.color}
           onChange={(v) => update((d) => (d.login.color = v))}
-          format="hex"
           error={err('login.color')}
           {...colourInputProps}
           data-testid="theme-bg-color"
@@ -115,7 +114,6 @@ export function LoginSection({ form, update, err, uploadButton }: SectionProps) 
                 label={t('fields.gradientColour', { n: i + 1 })}
                 value={c}
                 onChange={(v) => update((d) => (d.login.gradient[i] = v))}
-                format="hex"
                 {...colourInputProps}
                 data-testid={`theme-gradient-${i}`}
               />

@@ -1,6 +1,7 @@
 // The identity, colours and links tabs of the theme editor, and what every tab is given.
 import { ColorInput, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ThemeSettings } from '@rastro/domain';
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColoursPreview, ImageSlot } from './ThemeParts.tsx';
 import type { UploadButton } from './useThemeUpload.tsx';
@@ -15,9 +16,18 @@ export interface SectionProps {
 
 // Escape in a colour field closes its picker, never the whole dialog (the modal skips events from such targets).
 export const colourInputProps = {
+  format: 'hex',
   popoverProps: { zIndex: 1000 },
   'data-mantine-stop-propagation': 'true',
 } as const;
+
+/** A text field's change, written into the draft by `write`. */
+const onText =
+  (update: SectionProps['update'], write: (draft: ThemeSettings, value: string) => void) =>
+  (e: ChangeEvent<HTMLInputElement>) => {
+    const v = e.currentTarget.value;
+    update((d) => write(d, v));
+  };
 
 export function IdentitySection({ form, update, err, uploadButton }: SectionProps) {
   const { t } = useTranslation('theme');
@@ -27,10 +37,7 @@ export function IdentitySection({ form, update, err, uploadButton }: SectionProp
         label={t('fields.title')}
         description={t('hints.title')}
         value={form.title}
-        onChange={(e) => {
-          const v = e.currentTarget.value;
-          update((d) => (d.title = v));
-        }}
+        onChange={onText(update, (d, v) => (d.title = v))}
         error={err('title')}
         required
         data-testid="theme-title"
@@ -53,10 +60,7 @@ export function IdentitySection({ form, update, err, uploadButton }: SectionProp
         label={t('fields.logoText')}
         description={t('hints.logoText')}
         value={form.headLogo.text}
-        onChange={(e) => {
-          const v = e.currentTarget.value;
-          update((d) => (d.headLogo.text = v));
-        }}
+        onChange={onText(update, (d, v) => (d.headLogo.text = v))}
         error={err('headLogo.text')}
         data-testid="theme-logo-text"
       />
@@ -116,23 +120,14 @@ export function ColoursSection({ form, update, err }: SectionProps) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <ColorInput
-          label={t('fields.primary')}
-          value={form.colors.primary}
-          onChange={(v) => update((d) => (d.colors.primary = v))}
-          format="hex"
-          error={err('colors.primary')}
-          {...colourInputProps}
-          data-testid="theme-color-primary"
-        />
-        {(['header', 'menu', 'loginPanel'] as const).map((k) => (
+        {(['primary', 'header', 'menu', 'loginPanel'] as const).map((k) => (
           <ColorInput
             key={k}
             label={t(`fields.${k}`)}
-            placeholder={t('hints.schemeColour')}
+            // the primary colour has no scheme default to fall back to
+            placeholder={k === 'primary' ? undefined : t('hints.schemeColour')}
             value={form.colors[k]}
             onChange={(v) => update((d) => (d.colors[k] = v))}
-            format="hex"
             error={err(`colors.${k}`)}
             {...colourInputProps}
             data-testid={`theme-color-${k}`}
@@ -154,10 +149,7 @@ export function LinksSection({ form, update, err }: SectionProps) {
           label={t(`fields.${k}`)}
           placeholder={t(`placeholders.${k}`)}
           value={form[k]}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            update((d) => (d[k] = v));
-          }}
+          onChange={onText(update, (d, v) => (d[k] = v))}
           error={err(k)}
           data-testid={`theme-${k}`}
         />
