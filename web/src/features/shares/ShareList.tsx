@@ -25,24 +25,15 @@ import {
   sortShares,
   type ShareRecord,
 } from '@rastro/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
 import { useViewer } from '../../components/useCan.ts';
+import { useNow } from '../../components/useNow.ts';
 import { fromLocalInput, toLocalInput } from './expiryInput.ts';
 import { DateField } from '../../components/DateField.tsx';
-
-/** Re-renders every second while mounted (the countdowns). */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
 
 export function ShareList({ deviceId }: { deviceId?: number }) {
   const { t } = useTranslation('shares');
@@ -51,7 +42,8 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
   const list = useResourceList('shares');
   const save = useSaveResource('shares');
   const remove = useDeleteResource('shares');
-  const now = useNow();
+  // every second: the countdowns
+  const now = useNow(1000);
   const [editing, setEditing] = useState<{ id: number; value: string } | null>(null);
   const [revoking, setRevoking] = useState<ShareRecord | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -29,9 +29,10 @@ import {
   type StoredSendResult,
   type User,
 } from '@rastro/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, serverMessage } from '../../api/http.ts';
+import { useNow } from '../../components/useNow.ts';
 
 /** Results of this browser session, purged after 5 minutes (module scope: reopening the dialog shows them). */
 let sent: StoredSendResult[] = [];
@@ -59,11 +60,8 @@ export function MessageDialog({
   const [body, setBody] = useState('');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 10_000);
-    return () => clearInterval(id);
-  }, []);
+  // the results' five minutes, checked every 10 s
+  const now = useNow(10_000);
   sent = purgeSentMessages(sent, now);
   const recent = sent.filter((r) => r.userId === recipient.id);
 
@@ -93,7 +91,6 @@ export function MessageDialog({
       }
     }
     sent = [...sent, ...results];
-    setNow(Date.now());
     const summary = summarizeSendResults(results);
     notifications.show({
       color: summary.outcome === 'success' ? 'green' : summary.outcome === 'warning' ? 'yellow' : 'red',

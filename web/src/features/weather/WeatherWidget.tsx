@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../i18n/index.ts';
 import { fetchWeather, lookupLocation, weatherIcon, type GeoLocation, type WeatherReading } from './api.ts';
 import { Hint } from '../../components/floating.tsx';
+import { useNow } from '../../components/useNow.ts';
 
 export const WIDGET_REFRESH_MS = 60_000;
 
@@ -40,14 +41,9 @@ export interface WeatherWidgetProps {
 
 export function WeatherWidget({ ipUrl, geoUrl, fallback, compact }: WeatherWidgetProps) {
   const { t, i18n } = useTranslation('weather');
-  const [now, setNow] = useState(() => new Date());
+  const now = useNow(WIDGET_REFRESH_MS);
   const [place, setPlace] = useState<GeoLocation | null>(null);
   const [reading, setReading] = useState<WeatherReading | null>(null);
-
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), WIDGET_REFRESH_MS);
-    return () => clearInterval(id);
-  }, []);
 
   useEffect(() => {
     let cancelled = false;
