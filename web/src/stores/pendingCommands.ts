@@ -5,6 +5,7 @@
 // localStorage (`pendingCommands.<userId>`), so a reload still shows what waits for a device that is offline.
 import { create } from 'zustand';
 import type { Device, Event, Position } from '@rastro/domain';
+import { storage } from './prefs.ts';
 import { useSession } from './session.ts';
 
 export interface PendingCommand {
@@ -47,13 +48,6 @@ export const usePendingCommands = create<PendingState>((set) => ({
 }));
 
 const STORAGE_PREFIX = 'pendingCommands.';
-const storage = (): Storage | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
 
 /** Reads a user's saved entries, keeping only well-formed ones. */
 export function readPending(userId: number): Record<number, PendingCommand[]> {

@@ -35,7 +35,8 @@ export const PREF_KEYS = {
   rememberme: 'rememberme',
 } as const;
 
-function storage(): Storage | null {
+/** localStorage, or null where there is none or it is blocked. */
+export function storage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {

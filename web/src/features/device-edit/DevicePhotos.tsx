@@ -11,6 +11,13 @@ import { api } from '../../api/http.ts';
 import { useLive } from '../../stores/live.ts';
 import { deletePhoto, imageProblem, listPhotos, uploadDeviceImage, uploadPhoto } from './media.ts';
 
+const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+/** The device picture's upload, then the installation photos'. */
+const UPLOADS = [
+  { kind: 'image', label: 'photos.devicePicture', testId: 'device-image-upload', variant: 'light' },
+  { kind: 'photo', label: 'photos.add', testId: 'photo-upload', variant: 'filled' },
+] as const;
+
 export function DevicePhotos({
   deviceId,
   device,
@@ -85,32 +92,22 @@ export function DevicePhotos({
         </Text>
         {canEdit && (
           <Group gap="xs">
-            <FileButton
-              onChange={(f) => void upload(f, 'image')}
-              accept="image/png,image/jpeg,image/gif,image/webp"
-            >
-              {(p) => (
-                <Button size="xs" variant="light" loading={busy} {...p} data-testid="device-image-upload">
-                  {t('photos.devicePicture')}
-                </Button>
-              )}
-            </FileButton>
-            <FileButton
-              onChange={(f) => void upload(f, 'photo')}
-              accept="image/png,image/jpeg,image/gif,image/webp"
-            >
-              {(p) => (
-                <Button
-                  size="xs"
-                  leftSection={<IconUpload size={14} />}
-                  loading={busy}
-                  {...p}
-                  data-testid="photo-upload"
-                >
-                  {t('photos.add')}
-                </Button>
-              )}
-            </FileButton>
+            {UPLOADS.map((u) => (
+              <FileButton key={u.kind} onChange={(f) => void upload(f, u.kind)} accept={IMAGE_TYPES}>
+                {(p) => (
+                  <Button
+                    size="xs"
+                    variant={u.variant}
+                    leftSection={u.kind === 'photo' ? <IconUpload size={14} /> : undefined}
+                    loading={busy}
+                    {...p}
+                    data-testid={u.testId}
+                  >
+                    {t(u.label)}
+                  </Button>
+                )}
+              </FileButton>
+            ))}
           </Group>
         )}
       </Group>

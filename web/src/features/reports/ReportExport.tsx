@@ -3,7 +3,7 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconMail } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, serverDetail } from '../../api/http.ts';
 import { buildXlsx, downloadBlob, fileStem, XLSX_MIME } from '../../components/xlsx.ts';
@@ -25,14 +25,10 @@ export function ReportExport({
   const { t } = useTranslation('reports');
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
-  const [exporting, setExporting] = useState(false);
-  const [mailing, setMailing] = useState(false);
 
-  const exportXlsx = async () => {
-    if (!loaded) return;
-    setExporting(true);
-    try {
-      const title = t(`kinds.${loaded.kind}.title`);
+  const exportXlsx = useMutation({
+    mutationFn: async (report: Loaded) => {
+      const title = t(`kinds.${report.kind}.title`);
       const data = await buildXlsx([
         {
           name: title,
@@ -41,34 +37,28 @@ export function ReportExport({
             key: c.key,
             width: c.key.includes('ddress') ? 40 : 18,
           })),
-          rows: loaded.rows.map((r) => Object.fromEntries(columns.map((c) => [c.key, excelValue(c, r)]))),
+          rows: report.rows.map((r) => Object.fromEntries(columns.map((c) => [c.key, excelValue(c, r)]))),
         },
       ]);
       downloadBlob(
         data,
-        `${fileStem(title, loaded.from.slice(0, 10), loaded.to.slice(0, 10))}.xlsx`,
+        `${fileStem(title, report.from.slice(0, 10), report.to.slice(0, 10))}.xlsx`,
         XLSX_MIME,
       );
-    } finally {
-      setExporting(false);
-    }
-  };
+    },
+    onError: (err) => console.warn('report not exported', err),
+  });
 
   // "by e-mail": the server builds the same report as .xlsx and mails it to the user (GET /api/reports/{type}/mail)
   const canMail = !!server?.emailEnabled && !!user?.email.includes('@');
-  const mail = async () => {
-    if (!loaded) return;
-    setMailing(true);
-    try {
-      await api.request('GET', `/reports/${REPORT_TYPE[loaded.kind]}/mail?${loaded.query}`);
-      notifications.show({ color: 'green', message: t('form.mailed', { email: user?.email ?? '' }) });
-    } catch (err) {
-      const detail = serverDetail(err);
-      notifications.show({ color: 'red', message: `${t('form.mailError')}${detail}` });
-    } finally {
-      setMailing(false);
-    }
-  };
+  const mail = useMutation({
+    mutationFn: (report: Loaded) =>
+      api.request('GET', `/reports/${REPORT_TYPE[report.kind]}/mail?${report.query}`),
+    onSuccess: () =>
+      notifications.show({ color: 'green', message: t('form.mailed', { email: user?.email ?? '' }) }),
+    onError: (err) =>
+      notifications.show({ color: 'red', message: `${t('form.mailError')}${serverDetail(err)}` }),
+  });
 
   return (
     <>
@@ -76,8 +66,8 @@ export function ReportExport({
         variant="default"
         leftSection={<IconFileSpreadsheet size={16} />}
         disabled={disabled}
-        loading={exporting}
-        onClick={() => void exportXlsx()}
+        loading={exportXlsx.isPending}
+        onClick={() => loaded && exportXlsx.mutate(loaded)}
         data-testid="report-excel"
       >
         {t('form.excel')}
@@ -87,8 +77,8 @@ export function ReportExport({
           variant="default"
           leftSection={<IconMail size={16} />}
           disabled={disabled}
-          loading={mailing}
-          onClick={() => void mail()}
+          loading={mail.isPending}
+          onClick={() => loaded && mail.mutate(loaded)}
           data-testid="report-mail"
         >
           {t('form.mail')}

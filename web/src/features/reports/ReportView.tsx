@@ -27,29 +27,23 @@ import { ReportExport, type Loaded } from './ReportExport.tsx';
 import { ReportTable } from './ReportTable.tsx';
 import { useReportContext } from './useReportContext.ts';
 
+const ids = (max: number) => z.array(z.number().int().positive()).max(max);
+/** The ids (at most `max` of each) and the period. */
+const reportRange = (max: number) =>
+  z.object({ deviceIds: ids(max), groupIds: ids(max), from: z.iso.datetime(), to: z.iso.datetime() });
+const inOrder = (f: { from: string; to: string }) => Date.parse(f.from) <= Date.parse(f.to);
+const invalidPeriod = { message: 'period.invalid', path: ['to'] };
+
 /** The report form: at least one device or group, a valid period. */
-export const reportFormSchema = z
-  .object({
-    deviceIds: z.array(z.number().int().positive()).max(10_000),
-    groupIds: z.array(z.number().int().positive()).max(10_000),
-    from: z.iso.datetime(),
-    to: z.iso.datetime(),
-  })
+export const reportFormSchema = reportRange(10_000)
   .refine((f) => f.deviceIds.length + f.groupIds.length > 0, {
     message: 'form.pickDevice',
     path: ['deviceIds'],
   })
-  .refine((f) => Date.parse(f.from) <= Date.parse(f.to), { message: 'period.invalid', path: ['to'] });
+  .refine(inOrder, invalidPeriod);
 
 /** A link's period without devices or groups: every device of the caller (the dashboard's unfiltered figures). */
-const linkRangeSchema = z
-  .object({
-    deviceIds: z.array(z.number().int().positive()).max(0),
-    groupIds: z.array(z.number().int().positive()).max(0),
-    from: z.iso.datetime(),
-    to: z.iso.datetime(),
-  })
-  .refine((f) => Date.parse(f.from) <= Date.parse(f.to), { message: 'period.invalid', path: ['to'] });
+const linkRangeSchema = reportRange(0).refine(inOrder, invalidPeriod);
 
 export function ReportView({ kind }: { kind: ReportKind }) {
   const { t, i18n } = useTranslation('reports');
