@@ -2,7 +2,7 @@
 // row opens its breakdown (ScoreRows: a table, or cards on a phone), Excel comes from the server.
 import { Alert, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { XLSX_ACCEPT, type ScoresAnswer, type ScoreSubject, type Units } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,6 @@ export function Scores({ filter, units, locale }: { filter: InsightsFilter; unit
   const { t } = useTranslation('dashboard');
   const [by, setBy] = useState<ScoreSubject>('driver');
   const [open, setOpen] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
   const query = scoresQuery(filter, by);
   const scores = useQuery({
     queryKey: ['scores', query],
@@ -24,10 +22,8 @@ export function Scores({ filter, units, locale }: { filter: InsightsFilter; unit
     placeholderData: keepPreviousData,
   });
 
-  const exportXlsx = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
+  const exportXlsx = useMutation({
+    mutationFn: async () => {
       const res = await ext.request<Blob>('GET', `/scores?${query}`, {
         headers: { Accept: XLSX_ACCEPT },
         responseType: 'blob',
@@ -37,12 +33,8 @@ export function Scores({ filter, units, locale }: { filter: InsightsFilter; unit
         `${fileStem(t(`common:scores.sheet.${by}`), filter.from.slice(0, 10), filter.to.slice(0, 10))}.xlsx`,
         XLSX_ACCEPT,
       );
-    } catch (err) {
-      setExportError(serverMessage(err) ?? t('error'));
-    } finally {
-      setExporting(false);
-    }
-  };
+    },
+  });
 
   const answer = scores.data;
   return (
@@ -65,9 +57,9 @@ export function Scores({ filter, units, locale }: { filter: InsightsFilter; unit
           variant="default"
           size="xs"
           leftSection={<IconFileSpreadsheet size={16} />}
-          loading={exporting}
+          loading={exportXlsx.isPending}
           disabled={!answer || answer.rows.length === 0}
-          onClick={() => void exportXlsx()}
+          onClick={() => exportXlsx.mutate()}
           data-testid="scores-excel"
         >
           {t('scores.excel')}
@@ -76,7 +68,7 @@ export function Scores({ filter, units, locale }: { filter: InsightsFilter; unit
       <Text size="xs" c="dimmed">
         {t('scores.explain')}
       </Text>
-      {exportError && <Alert color="red">{exportError}</Alert>}
+      {exportXlsx.isError && <Alert color="red">{serverMessage(exportXlsx.error) ?? t('error')}</Alert>}
       {scores.isError && (
         <Alert color="red" data-testid="scores-error">
           {serverMessage(scores.error) ?? t('error')}

@@ -14,7 +14,7 @@ import {
   type Attributes,
   type User,
 } from '@rastro/domain';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http.ts';
 import { useSession } from '../../stores/session.ts';
@@ -24,22 +24,18 @@ function usePinning() {
   const ns = useSession((s) => s.ns);
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
-  const [saving, setSaving] = useState(false);
-  const togglePin = async (key: string) => {
-    if (!user || saving) return;
+  const save = useMutation({
+    mutationFn: (next: User) => api.put<User>(`/users/${next.id}`, next),
+    onSuccess: setUser,
+    onError: (err) => console.warn('favourite not saved', err),
+  });
+  const togglePin = (key: string) => {
+    if (!user || save.isPending) return;
     const listKey = nsKey(ns, 'deviceAttributes');
-    const next: User = {
+    save.mutate({
       ...user,
       attributes: { ...user.attributes, [listKey]: togglePinned(user.attributes?.[listKey], key) },
-    };
-    setSaving(true);
-    try {
-      setUser(await api.put<User>(`/users/${user.id}`, next));
-    } catch (err) {
-      console.warn('favourite not saved', err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return { signedIn: !!user, togglePin };
 }
@@ -69,7 +65,7 @@ export function DeviceAttributes({ attrs, fmt }: { attrs: Attributes; fmt: Attri
           size="sm"
           variant="subtle"
           aria-label={t('detail.pin')}
-          onClick={() => void togglePin(a.key)}
+          onClick={() => togglePin(a.key)}
           disabled={!signedIn}
         >
           <IconPin size={14} />
@@ -97,7 +93,7 @@ export function DeviceAttributes({ attrs, fmt }: { attrs: Attributes; fmt: Attri
                     size="sm"
                     variant="subtle"
                     aria-label={t('detail.unpin')}
-                    onClick={() => void togglePin(k)}
+                    onClick={() => togglePin(k)}
                   >
                     <IconPinnedOff size={14} />
                   </ActionIcon>

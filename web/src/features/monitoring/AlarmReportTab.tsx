@@ -1,7 +1,7 @@
 // The desk's own report tab (issue #32): GET /{ns}/reports/alarms for the last day or week — counts per type and
 // the times to acknowledge and to resolve (median, p90, minutes), per operator.
 import { Alert, Button, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob, fileStem, XLSX_MIME } from '../../components/xlsx.ts';
@@ -12,25 +12,20 @@ const PERIOD_HOURS = { day: 24, week: 24 * 7 } as const;
 export function AlarmReportTab() {
   const { t, i18n } = useTranslation('monitoring');
   const [period, setPeriod] = useState<keyof typeof PERIOD_HOURS>('day');
-  const [error, setError] = useState(false);
   const span = () => {
     const to = new Date();
     const from = new Date(to.getTime() - PERIOD_HOURS[period] * 3_600_000);
     return [from.toISOString(), to.toISOString()] as const;
   };
   const report = useQuery({ queryKey: ['alarm-report', period], queryFn: () => fetchAlarmReport(...span()) });
-  const excel = async () => {
-    setError(false);
-    try {
+  const excel = useMutation({
+    mutationFn: async () =>
       downloadBlob(
         await fetchAlarmReportXlsx(...span()),
         `${fileStem(t('tabs.report'), period)}.xlsx`,
         XLSX_MIME,
-      );
-    } catch {
-      setError(true);
-    }
-  };
+      ),
+  });
   const min = (v: number | null) =>
     v === null ? '—' : `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(v)} min`;
   const r = report.data;
@@ -45,7 +40,7 @@ export function AlarmReportTab() {
         ]}
         aria-label={t('report.period')}
       />
-      {(report.isError || error) && <Alert color="red">{t('error')}</Alert>}
+      {(report.isError || excel.isError) && <Alert color="red">{t('error')}</Alert>}
       {r && (
         <>
           <SimpleGrid cols={2} spacing="xs">
@@ -96,7 +91,7 @@ export function AlarmReportTab() {
               ))}
             </Table.Tbody>
           </Table>
-          <Button variant="light" onClick={() => void excel()} data-testid="alarm-report-xlsx">
+          <Button variant="light" onClick={() => excel.mutate()} data-testid="alarm-report-xlsx">
             {t('report.excel')}
           </Button>
         </>
