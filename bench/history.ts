@@ -17,8 +17,10 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { knotsToMps } from '@rastro/domain';
+import { browserCpuSince, browserCpuSnapshot } from './browserCpu.ts';
 import { chromiumArgs } from './chromium.ts';
 import { startBenchServer } from './server.ts';
+import { traceProfile } from './traceProfile.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const N = Number(process.env.BENCH_POINTS ?? 100_000);
@@ -75,17 +77,25 @@ interface Load {
   first: number;
   received: number;
   drawn: number;
+  /** frames the map rendered from the click to all drawn */
+  frames: number;
+  /** the route's map sources and layers once drawn */
+  sources: number;
+  layers: number;
+  /** CPU time of the bench's Chromium (all its processes) during the load, ms */
+  cpu: number;
 }
 
 async function measureLoad(page: Page, n: number): Promise<Load> {
-  return page.evaluate(async (count) => {
+  const before = browserCpuSnapshot();
+  const load = await page.evaluate(async (count) => {
     // (no named inner functions here: tsx would wrap them in a helper the page does not have)
     const map = window.__rastroMap!.map;
     const button = document.querySelector('[data-testid="history-load"]') as HTMLButtonElement;
     while (button.disabled || button.hasAttribute('data-loading'))
       await new Promise((r) => requestAnimationFrame(r));
     performance.clearResourceTimings();
-    const st = { live: true, armed: false, first: NaN, start: performance.now() };
+    const st = { live: true, armed: false, first: NaN, frames: 0, start: performance.now() };
     // first part drawn: the route's first source loaded with points in it, then a frame rendered
     map.on('sourcedata', (e: { sourceId?: string; isSourceLoaded?: boolean }) => {
       if (
@@ -97,6 +107,7 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
         st.armed = true;
     });
     map.on('render', () => {
+      if (st.live) st.frames++;
       if (st.live && st.armed && Number.isNaN(st.first)) st.first = performance.now() - st.start;
     });
     button.click();
@@ -113,16 +124,22 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
     for (let i = 0; i < 40; i++) {
       map.triggerRepaint();
       await new Promise((r) => map.once('idle', r));
-      const pieces = window.__rastroRoute?.stats().pieces ?? 1;
-      let loaded = map.loaded();
-      for (let k = 0; k < pieces && loaded; k++)
-        loaded = map.isSourceLoaded(k ? `rastro-route-${k}` : 'rastro-route');
-      if (loaded) break;
+      const ids = Object.keys(map.getStyle().sources).filter((id) => id.startsWith('rastro-route'));
+      if (map.loaded() && ids.every((id) => map.isSourceLoaded(id))) break;
     }
     const drawn = performance.now() - st.start;
     st.live = false;
-    return { first: Number.isNaN(st.first) ? drawn : st.first, received, drawn };
+    const style = map.getStyle();
+    return {
+      first: Number.isNaN(st.first) ? drawn : st.first,
+      received,
+      drawn,
+      frames: st.frames,
+      sources: Object.keys(style.sources).filter((id) => id.startsWith('rastro-route')).length,
+      layers: style.layers.filter((l) => l.id.startsWith('rastro-route')).length,
+    };
   }, n);
+  return { ...load, cpu: browserCpuSince(before) };
 }
 
 /** The server's answer from Node: every page of the route in turn, and the contract's route (50,000 positions). */
@@ -245,11 +262,22 @@ async function main() {
         mode = m;
         const r = await measureLoad(page, count);
         results[m].push(r);
-        console.log(`${m}: first ${f0(r.first)} ms, received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms`);
+        console.log(
+          `${m}: first ${f0(r.first)} ms, received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames, browser CPU ${f0(r.cpu)} ms`,
+        );
       }
-    const pieces = await page.evaluate(() => window.__rastroRoute!.stats());
     mode = 'pages';
-    await measureLoad(page, count);
+    let trace = '';
+    if (process.env.BENCH_TRACE) {
+      // one more load of the pages, traced with every thread's CPU profile (BENCH_TRACE names the trace file)
+      const traced = await traceProfile(browser, page, process.env.BENCH_TRACE, () =>
+        measureLoad(page, count),
+      );
+      trace = traced.summary;
+      console.log(`traced pages load: drawn ${f0(traced.result.drawn)} ms\n${trace}`);
+    }
+    const pieces = await page.evaluate(() => window.__rastroRoute!.stats());
+    const last = results.pages[results.pages.length - 1];
     await page.getByTestId('history-table-scroll').waitFor();
     await page.evaluate(() => {
       window.__rastroPlayback!.setSpeed(16);
@@ -263,8 +291,9 @@ async function main() {
     await page.getByTestId('history-play').click();
     const domRows = await page.locator('[data-testid="history-row"]').count();
 
+    const med = (xs: Load[], k: keyof Load) => f0(median(xs.map((x) => x[k])));
     const row = (m: string, xs: Load[]) =>
-      `| ${m} | ${f0(median(xs.map((x) => x.first)))} ms | ${f0(median(xs.map((x) => x.received)))} ms | ${f0(median(xs.map((x) => x.drawn)))} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} |`;
+      `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'cpu')} ms |`;
     lines.push(
       '## History with 100,000 points (`bench/history.ts`)',
       '',
@@ -277,15 +306,15 @@ async function main() {
       `Alternating, median of ${LOADS} loads each. Machine: ${cpus().length} cores shared with other work (noisy), Node`,
       `${process.version}, load average ${loadavg()[0].toFixed(1)} at the end.`,
       '',
-      '| way | click → first part drawn | click → last answer received | click → all drawn (map idle) | all drawn, each load |',
-      '|---|---|---|---|---|',
+      '| way | click → first part drawn | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | browser CPU |',
+      '|---|---|---|---|---|---|---|',
       row('pages', results.pages),
       row('one answer', results['one answer']),
       '',
       `Server, from Node over HTTP (median of ${LOADS}): all ${N.toLocaleString('en-US')} positions in pages ${f0(answer.pages)} ms`,
       `(${f1(answer.mb)} MB of JSON); the same as the light pages the history reads (format=rows) ${f0(answer.rows)} ms`,
       `(${f1(answer.rowsMb)} MB); the contract's /api/reports/route for one device (capped at 50,000) ${f0(answer.contract)} ms.`,
-      `Line drawn in ${pieces.pieces} sources, ${pieces.runs} colour runs. Playback at 16× for ${PLAY_MS / 1000} s: frame cost median`,
+      `Pages: the route in ${last.sources} map sources and ${last.layers} layers (the marks included), ${pieces.runs} colour features. Playback at 16× for ${PLAY_MS / 1000} s: frame cost median`,
       `${f1(median(costs))} ms (p99 ${f1(pct(costs, 99))} ms), frame interval median ${f1(median(intervals))} ms (p99`,
       `${f1(pct(intervals, 99))} ms); ${domRows} table rows in the DOM.`,
       '',
