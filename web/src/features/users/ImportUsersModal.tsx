@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/http.ts';
 import { resourceClient, resourceKeys } from '../../api/resources.ts';
+import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { readFirstSheet } from './readSheet.ts';
 import { ImportPreviewTable, ImportResult, type LogLine } from './ImportUsersParts.tsx';
 
@@ -152,18 +153,14 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
                 {t('import.limitExceeded')} {t('import.remaining', { count: lim.remaining })}
               </Alert>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('cancel')}
-              </Button>
-              <Button
-                onClick={() => void run()}
-                disabled={!!split.problem || lim.exceeded}
-                data-testid="user-import-run"
-              >
-                {t('import.run', { count: split.valid.length })}
-              </Button>
-            </Group>
+            <SaveCancel
+              cancel={t('cancel')}
+              save={t('import.run', { count: split.valid.length })}
+              onCancel={close}
+              onSave={() => void run()}
+              disabled={!!split.problem || lim.exceeded}
+              saveTestId="user-import-run"
+            />
           </>
         )}
         {(step === 'import' || step === 'complete') && (

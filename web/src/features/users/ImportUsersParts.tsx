@@ -23,11 +23,9 @@ export function ImportPreviewTable({ preview }: { preview: ImportRow<UserImportD
       <Table fz="xs" striped data-testid="user-import-preview">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('import.row')}</Table.Th>
-            <Table.Th>{t('fields.name')}</Table.Th>
-            <Table.Th>{t('fields.email')}</Table.Th>
-            <Table.Th>{t('fields.phone')}</Table.Th>
-            <Table.Th>{t('import.status')}</Table.Th>
+            {['import.row', 'fields.name', 'fields.email', 'fields.phone', 'import.status'].map((k) => (
+              <Table.Th key={k}>{t(k)}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -38,15 +36,9 @@ export function ImportPreviewTable({ preview }: { preview: ImportRow<UserImportD
               <Table.Td>{r.data.email}</Table.Td>
               <Table.Td>{r.data.phone}</Table.Td>
               <Table.Td>
-                {r.errors.length === 0 ? (
-                  <Text size="xs" c="green">
-                    {t('import.ok')}
-                  </Text>
-                ) : (
-                  <Text size="xs" c="red">
-                    {r.errors.map((e) => t(e)).join('; ')}
-                  </Text>
-                )}
+                <Text size="xs" c={r.errors.length === 0 ? 'green' : 'red'}>
+                  {r.errors.length === 0 ? t('import.ok') : r.errors.map((e) => t(e)).join('; ')}
+                </Text>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -3,18 +3,7 @@
 // recipient and sender, among those the server can deliver; they are sent one after another and each result
 // (success, message, channel, subject, body) is listed. Results stay for 5 minutes (SENT_MESSAGE_RETENTION_MS).
 // The server checks every rule again (channel, subject and body limits, manager scope).
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Badge, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -32,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, serverMessage } from '../../api/http.ts';
+import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useNow } from '../../components/useNow.ts';
 
 /** Results of this browser session, purged after 5 minutes (module scope: reopening the dialog shows them). */
@@ -144,14 +134,14 @@ export function MessageDialog({
             {problemText}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('message.cancel')}
-          </Button>
-          <Button onClick={() => void send()} loading={busy} data-testid="message-send">
-            {t('message.send')}
-          </Button>
-        </Group>
+        <SaveCancel
+          cancel={t('message.cancel')}
+          save={t('message.send')}
+          onCancel={onClose}
+          onSave={() => void send()}
+          loading={busy}
+          saveTestId="message-send"
+        />
         {recent.length > 0 && (
           <Stack gap={4} data-testid="message-results">
             <Text size="sm" fw={500}>

@@ -87,18 +87,14 @@ function AccountFields({ f, isNew }: { f: Form; isNew: boolean }) {
         label={t('fields.password')}
         description={isNew ? undefined : t('passwordKeep')}
         required={isNew}
-        value={f.values.password}
-        error={f.err('password')}
-        onChange={(e) => f.set('password', e.currentTarget.value)}
+        {...f.text('password')}
         autoComplete="new-password"
         data-testid="user-password"
       />
       <PasswordInput
         label={t('fields.confirmPassword')}
         required={isNew}
-        value={f.values.confirmPassword}
-        error={f.err('confirmPassword')}
-        onChange={(e) => f.set('confirmPassword', e.currentTarget.value)}
+        {...f.text('confirmPassword')}
         autoComplete="new-password"
         data-testid="user-confirm-password"
       />

@@ -114,7 +114,9 @@ export function useUserEditForm(stored: User | null, onClose: () => void) {
   const set = <K extends keyof UserFormValues>(k: K, v: UserFormValues[K]) =>
     setValues((s) => ({ ...s, [k]: v }));
   const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
-  const text = (k: 'name' | 'email' | 'phone' | 'map' | 'latitude' | 'longitude' | 'zoom') => ({
+  type TextKey =
+    'name' | 'email' | 'phone' | 'password' | 'confirmPassword' | 'map' | 'latitude' | 'longitude' | 'zoom';
+  const text = (k: TextKey) => ({
     value: values[k],
     error: err(k),
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.value),
