@@ -2,6 +2,7 @@
 // rpm over 24 h, 7 d or 30 d (SPEC §9) with uPlot. Errors of SPEC §8: invalid server response, no data for the
 // period. Opened with openDialog('graphics', { deviceId }).
 import { Alert, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   availableMetrics,
   formatDecimal,
@@ -10,12 +11,11 @@ import {
   telemetryRange,
   telemetrySeries,
   TELEMETRY_RANGES,
-  type RoutePoint,
   type TelemetryError,
   type TelemetryMetric,
   type TelemetryRange,
 } from '@rastro/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { z } from 'zod';
@@ -27,9 +27,6 @@ import { useSession } from '../../stores/session.ts';
 import { Chart } from './Chart.tsx';
 
 const propsSchema = z.object({ deviceId: z.coerce.number().int().positive() });
-
-type State =
-  { status: 'loading' } | { status: 'error'; error: TelemetryError } | { status: 'ok'; points: RoutePoint[] };
 
 export function GraphicsDialog({ props, onClose }: DialogComponentProps) {
   const { t, i18n } = useTranslation('telemetry');
@@ -44,37 +41,28 @@ export function GraphicsDialog({ props, onClose }: DialogComponentProps) {
   const chartText = useMemo(() => ({ timeLabel: t('time'), locale, timeZone }), [t, locale, timeZone]);
   const [range, setRange] = useState<TelemetryRange>('24h');
   const [metric, setMetric] = useState<TelemetryMetric>('speed');
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!deviceId) {
-      setState({ status: 'error', error: 'invalidResponse' });
-      return;
-    }
-    let live = true;
-    setState({ status: 'loading' });
-    const { from, to } = telemetryRange(range, Date.now());
-    api
-      .get<unknown>('/positions', { deviceId, from, to })
-      .then((answer) => {
-        if (!live) return;
-        const r = parseTelemetry(answer);
-        setState(r.ok ? { status: 'ok', points: r.points } : { status: 'error', error: r.error });
-      })
-      .catch(() => live && setState({ status: 'error', error: 'invalidResponse' }));
-    return () => {
-      live = false;
-    };
-  }, [deviceId, range]);
+  const load = useQuery({
+    queryKey: ['telemetry', deviceId, range],
+    queryFn: async () => {
+      const { from, to } = telemetryRange(range, Date.now());
+      return parseTelemetry(await api.get<unknown>('/positions', { deviceId, from, to }));
+    },
+    enabled: deviceId > 0,
+    retry: false,
+    gcTime: 0,
+  });
+  const points = load.data?.ok ? load.data.points : null;
+  const error: TelemetryError | null =
+    !deviceId || load.isError ? 'invalidResponse' : load.data && !load.data.ok ? load.data.error : null;
 
   const metrics = useMemo(
-    () => (state.status === 'ok' ? availableMetrics(state.points, units) : (['speed'] as TelemetryMetric[])),
-    [state, units],
+    () => (points ? availableMetrics(points, units) : (['speed'] as TelemetryMetric[])),
+    [points, units],
   );
   const shownMetric = metrics.includes(metric) ? metric : 'speed';
   const series = useMemo(
-    () => (state.status === 'ok' ? telemetrySeries(state.points, shownMetric, units) : null),
-    [state, shownMetric, units],
+    () => (points ? telemetrySeries(points, shownMetric, units) : null),
+    [points, shownMetric, units],
   );
 
   return (
@@ -100,18 +88,18 @@ export function GraphicsDialog({ props, onClose }: DialogComponentProps) {
             data-testid="telemetry-metric"
           />
         </Group>
-        {state.status === 'loading' && (
+        {!error && load.isPending && (
           <Group justify="center" p="lg">
             <Loader size="sm" />
           </Group>
         )}
-        {state.status === 'error' && (
+        {error && (
           <Alert
-            color={state.error === 'noData' ? 'yellow' : 'red'}
+            color={error === 'noData' ? 'yellow' : 'red'}
             data-testid="telemetry-error"
-            data-error={state.error}
+            data-error={error}
           >
-            {t(`errors.${state.error}`)}
+            {t(`errors.${error}`)}
           </Alert>
         )}
         {series && (
