@@ -4,8 +4,8 @@
 // runs, so nothing is written. No caller ⇒ the route answers 401 as before. Traccar's own flags (readonly,
 // deviceReadonly, limitCommands, disableReports) stay with the routes and keep their 400 contract.
 //
-//   embedded: the store's user (getUser, cached per request), the server row, saved commands and geofences from
-//             SQLite;
+//   embedded: the store's user (getUser, cached per request) and the server row, read on the store's read pool
+//             (db/pool.ts), saved commands and geofences from the store;
 //   gateway:  the upstream user (identity.ts), the upstream server's attributes (cached SERVER_TTL_MS), saved
 //             commands and geofences asked upstream with the caller's credentials. The proxy does not parse bodies,
 //             so the few calls whose requirement depends on the body are buffered here and forwarded unchanged.
@@ -23,7 +23,7 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from './context.ts';
 import { geofenceAttributesText, savedCommandType } from './db/repos/catalog.ts';
-import { serverFlagsRow } from './db/repos/server.ts';
+import { serverFlagsRowAsync } from './db/repos/server.ts';
 import { ApiError, denied, unauthorized } from './errors.ts';
 import { refused, refusedPermission } from './refusal.ts';
 import { getUser, type UserRow } from './traccar/auth.ts';
@@ -60,8 +60,8 @@ interface Caller {
 
 // ---- embedded ------------------------------------------------------------------------------------------
 
-function embeddedServer(ctx: AppContext): ServerLike {
-  const row = serverFlagsRow(ctx.store.sql);
+async function embeddedServer(ctx: AppContext): Promise<ServerLike> {
+  const row = await serverFlagsRowAsync(ctx.store.sql);
   return {
     attributes: parseAttributes(row?.attributes) as ServerLike['attributes'],
     readonly: !!row?.readonly,
@@ -77,7 +77,7 @@ async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Cal
   const sql = ctx.store.sql;
   return {
     user: userLike(row),
-    server: embeddedServer(ctx),
+    server: await embeddedServer(ctx),
     async facts({ savedCommandId, geofenceId }) {
       const facts: ApiFacts = { userId: row.id };
       if (savedCommandId) {

@@ -8,11 +8,13 @@ import {
   deletePosition,
   deletePositionsBetween,
   findPosition,
+  findPositionAsync,
   positionHistory,
 } from '../db/repos/positions.ts';
 import { badRequest, denied, notFound } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
-import { canAccessDevice, checkRestriction, checkWrite, linkedDeviceIds } from '../traccar/access.ts';
+import { canAccessDevice, checkRestriction, checkWrite } from '../traccar/access.ts';
+import { canAccessDeviceAsync, linkedDeviceIdsAsync } from '../traccar/accessReads.ts';
 import { edge, edgeValue } from '../edge.ts';
 import type { LiveCore } from './ingest.ts';
 import { eventFromRow, jsonText, positionFromRow, type EventDbRow, type PositionDbRow } from './json.ts';
@@ -88,11 +90,16 @@ export async function registerPositionRoutes(
       throw denied('Device access denied');
     }
   };
+  /** checkDevice with the device's audience read on the read pool (the reads of GET /api/positions). */
+  const checkDeviceRead = async (user: Awaited<ReturnType<typeof requireUser>>, deviceId: number) => {
+    if (!live.cache.fresh().device(deviceId) || !(await canAccessDeviceAsync(ctx, user, deviceId))) {
+      throw denied('Device access denied');
+    }
+  };
 
-  const range = (deviceId: number, from: Date, to: Date, geofenceId?: number): Position[] => {
-    let rows = (
-      positionHistory(sql, deviceId, from.toISOString(), to.toISOString(), MAX_POSITIONS) as PositionDbRow[]
-    ).map(positionFromRow);
+  const range = async (deviceId: number, from: Date, to: Date, geofenceId?: number): Promise<Position[]> => {
+    const history = await positionHistory(sql, deviceId, from.toISOString(), to.toISOString(), MAX_POSITIONS);
+    let rows = (history as PositionDbRow[]).map(positionFromRow);
     if (geofenceId !== undefined) {
       const g = live.cache.fresh().geofences.get(geofenceId);
       if (!g?.shape) throw badRequest('geofenceId: unknown geofence');
@@ -119,15 +126,15 @@ export async function registerPositionRoutes(
       checkRestriction(ctx, user, 'disableReports');
       const out: Position[] = [];
       for (const id of q.id) {
-        const row = findPosition(sql, id) as PositionDbRow | undefined;
+        const row = (await findPositionAsync(sql, id)) as PositionDbRow | undefined;
         if (!row) continue;
-        checkDevice(user, row.deviceId);
+        await checkDeviceRead(user, row.deviceId);
         out.push(positionFromRow(row));
       }
       return out;
     }
     if (q.deviceId !== undefined) {
-      checkDevice(user, q.deviceId);
+      await checkDeviceRead(user, q.deviceId);
       if (q.from || q.to) {
         checkRestriction(ctx, user, 'disableReports');
         const a = historyArgs(q);
@@ -143,7 +150,7 @@ export async function registerPositionRoutes(
     // latest positions are shared, immutable objects: their JSON text is cached
     const since = Date.now() - LATEST_MAX_AGE_MS;
     const out: string[] = [];
-    for (const id of linkedDeviceIds(ctx, user.id)) {
+    for (const id of await linkedDeviceIdsAsync(ctx, user.id)) {
       const p = live.latestPosition(id);
       if (p && Date.parse(p.fixTime) >= since) out.push(jsonText(p));
     }
@@ -186,7 +193,7 @@ export async function registerPositionRoutes(
       reply
         .header('content-disposition', `attachment; filename=positions.${ext}`)
         .type(type)
-        .send(render(range(a.deviceId, a.from, a.to, a.geofenceId), name));
+        .send(render(await range(a.deviceId, a.from, a.to, a.geofenceId), name));
     });
   };
 
@@ -251,9 +258,9 @@ export async function registerPositionRoutes(
   app.get('/api/events/:id', edge({ params: idParams, need: 'table' }), async (req) => {
     const user = await requireUser(ctx, req);
     const { id } = edgeValue(idParams, req.params);
-    const row = findEvent(sql, id) as EventDbRow | undefined;
+    const row = (await findEvent(sql, id)) as EventDbRow | undefined;
     if (!row) throw notFound();
-    if (!canAccessDevice(ctx, user, row.deviceId)) throw denied('Device access denied');
+    if (!(await canAccessDeviceAsync(ctx, user, row.deviceId))) throw denied('Device access denied');
     return eventFromRow(row);
   });
 }

@@ -344,7 +344,7 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext, hub:
       ...edge({ need: 'exempt', exempt: 'upgrade' }),
       websocket: true,
       preValidation: async (req, reply) => {
-        const user = userFromSocketRequest(ctx, req);
+        const user = await userFromSocketRequest(ctx, req);
         if (!user) {
           await reply
             .status(401)

@@ -170,14 +170,46 @@ export function canAccessDevice(ctx: AppContext, user: UserRow, deviceId: number
   return usersWhoSeeDevice(ctx, deviceId).includes(user.id);
 }
 
-interface DeviceAudience {
+export interface DeviceAudience {
   byDevice: Map<number, number[]>;
+  /** Counts the clears: an audience read on the read pool is kept only if none happened while it was read. */
+  generation: number;
 }
 const audiences = new WeakMap<AppContext, DeviceAudience>();
 
+function forget(audience: DeviceAudience | undefined): void {
+  if (!audience) return;
+  audience.byDevice.clear();
+  audience.generation++;
+}
+
 /** Forget cached audiences (called on every link, device-group and group-parent change). */
 export function invalidateAccess(ctx: AppContext): void {
-  audiences.get(ctx)?.byDevice.clear();
+  forget(audiences.get(ctx));
+}
+
+/** The cache of who sees each device (cleared on the bus 'permissions' event; accessReads.ts reads it too). */
+export function deviceAudience(ctx: AppContext): DeviceAudience {
+  let audience = audiences.get(ctx);
+  if (!audience) {
+    const fresh: DeviceAudience = { byDevice: new Map(), generation: 0 };
+    audiences.set(ctx, fresh);
+    ctx.bus.on('permissions', () => forget(fresh));
+    audience = fresh;
+  }
+  return audience;
+}
+
+/** Keeps a device's audience read at `generation` unless the cache was cleared since. */
+export function keepAudience(
+  audience: DeviceAudience,
+  deviceId: number,
+  users: number[],
+  generation = audience.generation,
+): void {
+  if (generation !== audience.generation) return;
+  if (audience.byDevice.size > 200_000) audience.byDevice.clear();
+  audience.byDevice.set(deviceId, users);
 }
 
 /**
@@ -185,21 +217,14 @@ export function invalidateAccess(ctx: AppContext): void {
  * the cache is cleared on the bus 'permissions' event, which every link or hierarchy change emits.
  */
 export function usersWhoSeeDevice(ctx: AppContext, deviceId: number): number[] {
-  let audience = audiences.get(ctx);
-  if (!audience) {
-    const fresh: DeviceAudience = { byDevice: new Map() };
-    audiences.set(ctx, fresh);
-    ctx.bus.on('permissions', () => fresh.byDevice.clear());
-    audience = fresh;
-  }
+  const audience = deviceAudience(ctx);
   const cached = audience.byDevice.get(deviceId);
   if (cached) return cached;
   const sql = ctx.store.sql;
   const groupId = deviceGroupId(sql, deviceId);
   let users: number[] = [];
   if (groupId !== undefined) users = usersOfDevice(sql, deviceId, withAncestors(sql, groupId));
-  if (audience.byDevice.size > 200_000) audience.byDevice.clear();
-  audience.byDevice.set(deviceId, users);
+  keepAudience(audience, deviceId, users);
   return users;
 }
 

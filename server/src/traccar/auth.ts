@@ -1,6 +1,7 @@
 // Identity of a request (CONTRACT §2): 1. `Authorization` header (Basic email-or-login:password, or Bearer
 // token), 2. the `JSESSIONID` cookie (sessions table, Origin check), else anonymous. Disabled or expired users
-// are anonymous.
+// are anonymous. A request's caller is read on the store's read pool (db/pool.ts: the session or token, the user;
+// issue #30, session 23), once per request (getUser): the gate, the guards and the handler see the same user.
 //
 // Passwords are hashed with Node's scrypt (memory-hard, salted):
 //   hashedPassword = "scrypt$<N>$<r>$<p>$<salt base64>$<key base64>"   (N=16384, r=8, p=1, 16-byte salt, 64-byte key)
@@ -9,14 +10,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
-import { createGuardrails, generateSecret, generateSync, verifySync } from 'otplib';
 import type { AppContext } from '../context.ts';
 import type { UserRow as UserTable } from '../db/schema.ts';
 import {
   deleteSession,
   deleteUserSessions,
   findSession,
+  findSessionAsync,
   findToken,
+  findTokenAsync,
   insertSession,
   insertToken,
   revokeRememberTokens,
@@ -27,8 +29,9 @@ import {
   touchSession,
   type StoredSession,
 } from '../db/repos/sessions.ts';
-import { findUserByAccount, findUserById } from '../db/repos/users.ts';
+import { findUserByAccountAsync, findUserById, findUserByIdAsync } from '../db/repos/users.ts';
 import { tooManyRequests, unauthorized } from '../errors.ts';
+import { verifyTotp } from './totp.ts';
 
 export type UserRow = Selectable<UserTable>;
 
@@ -140,38 +143,6 @@ export function loginLimiter(ctx: AppContext): LoginLimiter {
   return l;
 }
 
-// ---- TOTP (RFC 6238: 30 s steps, 6 digits, HMAC-SHA1, ±1 step tolerance), by otplib ------------------------
-// Keys are Base32 as authenticator apps and Traccar keep them. otplib refuses keys under 16 bytes by default (RFC
-// 4226's advice); keys set by hand or by older servers may be 10 bytes (the common 16-character examples), so the
-// floor is lowered to 10 rather than locking such accounts out.
-
-const TOTP_GUARDRAILS = createGuardrails({ MIN_SECRET_BYTES: 10 });
-
-/** A new 20-byte key, Base32 (32 characters), as Traccar's generator makes them. */
-export function generateTotpKey(): string {
-  return generateSecret({ length: 20 });
-}
-
-export function totpCode(key: string, time = Date.now()): string {
-  return generateSync({ secret: key, epoch: Math.floor(time / 1000), guardrails: TOTP_GUARDRAILS });
-}
-
-export function verifyTotp(key: string, code: string, time = Date.now()): boolean {
-  if (!/^\d{1,6}$/.test(code.trim())) return false;
-  try {
-    return verifySync({
-      secret: key,
-      token: code.trim().padStart(6, '0'),
-      epoch: Math.floor(time / 1000),
-      epochTolerance: 30,
-      guardrails: TOTP_GUARDRAILS,
-    }).valid;
-  } catch {
-    // a malformed stored key never matches (and never answers 500)
-    return false;
-  }
-}
-
 // ---- password login ------------------------------------------------------------------------------------
 
 export type LoginResult =
@@ -190,7 +161,7 @@ export async function passwordLogin(
   const keys = [`ip:${ip}`, `account:${account}`];
   const limiter = loginLimiter(ctx);
   limiter.check(keys);
-  const user = findUserByAccount(ctx.store.sql, account);
+  const user = await findUserByAccountAsync(ctx.store.sql, account);
   if (!user || !(await verifyPassword(password, user.hashedPassword))) {
     limiter.fail(keys);
     return { ok: false, reason: 'credentials' };
@@ -236,12 +207,17 @@ export interface TokenInfo {
   expiresAt: string;
 }
 
-/** The token's owner and expiry if the token exists, is not revoked and not expired. */
-export function verifyToken(ctx: AppContext, token: string): TokenInfo | null {
-  if (!token || token.length > 1024) return null;
-  const row = findToken(ctx.store.sql, sha256(token));
+const tokenText = (token: string) => !!token && token.length <= 1024;
+
+/** A stored token while it is live: not revoked, not expired. */
+function liveToken(row: ReturnType<typeof findToken>): TokenInfo | null {
   if (!row || row.revoked || Date.parse(row.expiresAt) <= Date.now()) return null;
   return { userId: row.userId, expiresAt: row.expiresAt };
+}
+
+/** The token's owner and expiry if the token exists, is not revoked and not expired. */
+export function verifyToken(ctx: AppContext, token: string): TokenInfo | null {
+  return tokenText(token) ? liveToken(findToken(ctx.store.sql, sha256(token))) : null;
 }
 
 export function revokeToken(ctx: AppContext, token: string): boolean {
@@ -253,6 +229,15 @@ export function userFromToken(ctx: AppContext, token: string): UserRow | null {
   const info = verifyToken(ctx, token);
   if (!info) return null;
   const user = findUser(ctx, info.userId);
+  return user && isActive(user) ? user : null;
+}
+
+/** userFromToken read on the read pool (a request's bearer token, the socket's `?token=`). */
+async function userFromTokenAsync(ctx: AppContext, token: string): Promise<UserRow | null> {
+  if (!tokenText(token)) return null;
+  const info = liveToken(await findTokenAsync(ctx.store.sql, sha256(token)));
+  if (!info) return null;
+  const user = await findUserByIdAsync(ctx.store.sql, info.userId);
   return user && isActive(user) ? user : null;
 }
 
@@ -383,13 +368,31 @@ function originAllowed(req: { headers: FastifyRequest['headers'] }, recorded: st
   return typeof host === 'string' && hostOf(origin) !== null && hostOf(origin) === hostOf(host);
 }
 
-function readSession(
-  ctx: AppContext,
-  req: Pick<FastifyRequest, 'headers' | 'cookies'>,
-): SessionRecord | null {
+type CookieRequest = Pick<FastifyRequest, 'headers' | 'cookies'>;
+
+/** The request's session cookie when it may name a session. */
+function cookieOf(req: CookieRequest): string | null {
   const id = req.cookies?.[SESSION_COOKIE];
-  if (!id || id.length > 200) return null;
-  const s = findSession(ctx.store.sql, id);
+  return id && id.length <= 200 ? id : null;
+}
+
+function readSession(ctx: AppContext, req: CookieRequest): SessionRecord | null {
+  const id = cookieOf(req);
+  return id ? liveSession(ctx, req, findSession(ctx.store.sql, id)) : null;
+}
+
+/** readSession with the session read on the read pool (its expiry and last-seen writes stay synchronous). */
+async function readSessionAsync(ctx: AppContext, req: CookieRequest): Promise<SessionRecord | null> {
+  const id = cookieOf(req);
+  return id ? liveSession(ctx, req, await findSessionAsync(ctx.store.sql, id)) : null;
+}
+
+/** The stored session if it is live for this request: an expired or idle one is deleted; Origin checked. */
+function liveSession(
+  ctx: AppContext,
+  req: CookieRequest,
+  s: SessionRecord | undefined,
+): SessionRecord | null {
   if (!s) return null;
   const now = Date.now();
   const lastSeen = Date.parse(s.lastSeenAt ?? s.createdAt);
@@ -404,14 +407,11 @@ function readSession(
   return s;
 }
 
-/** The user of the cookie session only (no Authorization header), or null. */
-export function sessionUser(
-  ctx: AppContext,
-  req: Pick<FastifyRequest, 'headers' | 'cookies'>,
-): UserRow | null {
-  const s = readSession(ctx, req);
+/** The user of the cookie session only (no Authorization header), or null; read on the read pool. */
+async function sessionUser(ctx: AppContext, req: CookieRequest): Promise<UserRow | null> {
+  const s = await readSessionAsync(ctx, req);
   if (!s) return null;
-  const user = findUser(ctx, s.userId);
+  const user = await findUserByIdAsync(ctx.store.sql, s.userId);
   return user && isActive(user) ? user : null;
 }
 
@@ -436,18 +436,33 @@ async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<UserRo
       const r = await passwordLogin(ctx, req.ip, decoded.slice(0, colon), decoded.slice(colon + 1));
       return r.ok ? r.user : null;
     }
-    if (scheme.toLowerCase() === 'bearer') return userFromToken(ctx, value);
+    if (scheme.toLowerCase() === 'bearer') return userFromTokenAsync(ctx, value);
     return null;
   }
   return sessionUser(ctx, req);
 }
 
-/** The authenticated user of the request, or null (anonymous). Cached per request. */
+/** The caller being read on the read pool: callers asking meanwhile wait for the same answer. */
+const pendingUsers = new WeakMap<object, Promise<UserRow | null>>();
+
+/**
+ * The authenticated user of the request, or null (anonymous). Read once per request, on the read pool: the gate,
+ * the guards and the handler get the same object (a sign-in, switch or sign-out during the request sets it).
+ */
 export async function getUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow | null> {
   if (requestUsers.has(req)) return requestUsers.get(req) ?? null;
-  const user = await resolveUser(ctx, req);
-  requestUsers.set(req, user);
-  return user;
+  let pending = pendingUsers.get(req);
+  if (!pending) {
+    pending = resolveUser(ctx, req);
+    pendingUsers.set(req, pending);
+  }
+  try {
+    const user = await pending;
+    if (!requestUsers.has(req)) requestUsers.set(req, user);
+    return requestUsers.get(req) ?? null;
+  } finally {
+    if (pendingUsers.get(req) === pending) pendingUsers.delete(req);
+  }
 }
 
 /** The authenticated user, else 401 (with `WWW-Authenticate: Basic` for browsers asking for HTML). */
@@ -462,8 +477,8 @@ export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise
 export function userFromSocketRequest(
   ctx: AppContext,
   req: Pick<FastifyRequest, 'headers' | 'cookies' | 'query'>,
-): UserRow | null {
+): Promise<UserRow | null> {
   const q = (req.query ?? {}) as Record<string, unknown>;
-  if (typeof q.token === 'string' && q.token) return userFromToken(ctx, q.token);
+  if (typeof q.token === 'string' && q.token) return userFromTokenAsync(ctx, q.token);
   return sessionUser(ctx, req);
 }

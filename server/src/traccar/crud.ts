@@ -9,7 +9,7 @@ import type { AppContext } from '../context.ts';
 import { uniqueViolation } from '../db/sql.ts';
 import type { TableWithId } from '../db/repos/catalog.ts';
 import { deviceIdsByIdsOrUniqueIds } from '../db/repos/devices.ts';
-import { addLink, linkedPropertyIds, removeLinksNaming } from '../db/repos/links.ts';
+import { addLink, linkedPropertyIdsAsync, removeLinksNaming } from '../db/repos/links.ts';
 import {
   deleteObject,
   findObject,
@@ -27,9 +27,9 @@ import {
   checkWrite,
   objectExists,
   permissionsChanged,
-  visibleDeviceIds,
   visibleIds,
 } from './access.ts';
+import { visibleDeviceIdsAsync } from './accessReads.ts';
 import { logAction } from './audit.ts';
 import { listAnswer } from './listAnswer.ts';
 import { rowJsonSql } from './rowJsonSql.ts';
@@ -101,32 +101,45 @@ export type ListQuery = z.output<typeof listQuery>;
 
 /**
  * Reads rows of `table` restricted to `ids` ('all' = no restriction) with keyword search, sort and paging (`only`
- * 'id': their ids alone).
+ * 'id': their ids alone), on the read pool.
  */
-export function selectRows(
+export async function selectRows(
   ctx: AppContext,
   table: TableWithId,
   ids: number[] | 'all',
   opts: ObjectListOptions,
   only: 'id' | 'all' = 'all',
-): Row[] {
-  return listObjects(ctx.store.sql, table, ids, opts, only) as Row[];
+): Promise<Row[]> {
+  return (await listObjects(ctx.store.sql, table, ids, opts, only)) as Row[];
 }
 
-function directLinks(ctx: AppContext, ownerType: string, ownerId: number, propertyType: string): number[] {
-  return linkedPropertyIds(ctx.store.sql, ownerType, ownerId, propertyType);
+function directLinks(
+  ctx: AppContext,
+  ownerType: string,
+  ownerId: number,
+  propertyType: string,
+): Promise<number[]> {
+  return linkedPropertyIdsAsync(ctx.store.sql, ownerType, ownerId, propertyType);
 }
 
-/** The ids a list request may return, per CONTRACT §4's filters. */
-function listIds(ctx: AppContext, user: UserRow, def: ResourceDef, q: ListQuery): number[] | 'all' {
+/**
+ * The ids a list request may return, per CONTRACT §4's filters. The device list's scope is read on the read pool
+ * (accessReads.ts); the other resources' visibility through access.ts.
+ */
+async function listIds(
+  ctx: AppContext,
+  user: UserRow,
+  def: ResourceDef,
+  q: ListQuery,
+): Promise<number[] | 'all'> {
   if (def.listKind === 'devices') {
     if (q.id.length || q.uniqueId.length) {
-      const wanted = deviceIdsByIdsOrUniqueIds(ctx.store.sql, q.id, q.uniqueId);
+      const wanted = await deviceIdsByIdsOrUniqueIds(ctx.store.sql, q.id, q.uniqueId);
       if (user.administrator) return wanted;
-      const visible = new Set(visibleDeviceIds(ctx, user));
+      const visible = new Set(await visibleDeviceIdsAsync(ctx, user));
       return wanted.filter((id) => visible.has(id));
     }
-    if (q.all) return user.administrator ? 'all' : visibleDeviceIds(ctx, user);
+    if (q.all) return user.administrator ? 'all' : visibleDeviceIdsAsync(ctx, user);
     if (q.userId !== undefined) {
       checkUserAccess(ctx, user, q.userId);
       return directLinks(ctx, 'user', q.userId, 'device');
@@ -135,7 +148,7 @@ function listIds(ctx: AppContext, user: UserRow, def: ResourceDef, q: ListQuery)
       checkSee(ctx, user, 'device', q.deviceId);
       return directLinks(ctx, 'device', q.deviceId, 'linkedDevice');
     }
-    return visibleDeviceIds(ctx, user);
+    return visibleDeviceIdsAsync(ctx, user);
   }
   if (q.all) return user.administrator ? 'all' : visibleIds(ctx, user.id, def.type);
   if (q.userId !== undefined) {
@@ -237,7 +250,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     async (req: FastifyRequest, reply: FastifyReply) => {
       const user = await requireUser(ctx, req);
       const q = edgeValue(listQuery, req.query);
-      const ids = listIds(ctx, user, def, q);
+      const ids = await listIds(ctx, user, def, q);
       const opts = {
         search: def.search,
         sort: def.sort,
@@ -248,7 +261,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       const json = await listAnswer(
         ctx,
         def.table,
-        selectRows(ctx, def.table, ids, opts, 'id'),
+        await selectRows(ctx, def.table, ids, opts, 'id'),
         (r) => toJson(r, q.excludeAttributes),
         jsonSql[q.excludeAttributes ? 1 : 0],
       );

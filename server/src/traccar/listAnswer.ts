@@ -2,7 +2,7 @@
 // a slice at a time, and between slices the event loop serves whatever else is waiting (the web app's files, the
 // live socket, trackers' reports) instead of stalling for the whole list (bench/results/map.md, session 12). On
 // SQLite, a row's JSON text is made by the query itself where the resource says how (rowJsonSql.ts): a third of
-// the work (session 16).
+// the work (session 16). On PostgreSQL the rows are read on the read pool (db/pool.ts, session 23).
 import type { AppContext } from '../context.ts';
 import type { TableWithId } from '../db/repos/catalog.ts';
 import { objectJsonByIds, objectsByIds } from '../db/repos/objects.ts';
@@ -30,17 +30,17 @@ export async function listAnswer(
   const ids = idRows.map((r) => r.id as number);
   const db = ctx.store.sql;
   /** Each found row's JSON text by id, mapped in JS. */
-  const mapInJs = (slice: number[]) =>
-    new Map((objectsByIds(db, table, slice) as Row[]).map((r) => [r.id, JSON.stringify(toJson(r))]));
-  let answerSlice: (slice: number[]) => Map<number, string | undefined> = mapInJs;
+  const mapInJs = async (slice: number[]) =>
+    new Map(((await objectsByIds(db, table, slice)) as Row[]).map((r) => [r.id, JSON.stringify(toJson(r))]));
+  let answerSlice: (slice: number[]) => Promise<Map<number, string | undefined>> = mapInJs;
   let sliceSize = LIST_SLICE;
   if (jsonSql && db.dialect === 'sqlite') {
     sliceSize = SQL_LIST_SLICE;
-    answerSlice = (slice) => {
+    answerSlice = async (slice) => {
       const found = objectJsonByIds(db, table, jsonSql, slice);
       const byId = new Map(found.map((r) => [r.id, r.json]));
       const jsOnly = slice.filter((id) => byId.get(id) === null);
-      const mapped = jsOnly.length ? mapInJs(jsOnly) : new Map<number, string>();
+      const mapped = jsOnly.length ? await mapInJs(jsOnly) : new Map<number, string>();
       return new Map(slice.map((id) => [id, byId.get(id) ?? mapped.get(id)]));
     };
   }
@@ -48,7 +48,7 @@ export async function listAnswer(
   for (let i = 0; i < ids.length; i += sliceSize) {
     if (i > 0) await nextTurn();
     const slice = ids.slice(i, i + sliceSize);
-    const byId = answerSlice(slice);
+    const byId = await answerSlice(slice);
     for (const id of slice) {
       const json = byId.get(id);
       if (json) parts.push(json);

@@ -36,12 +36,12 @@ import {
   currentSessionId,
   endUserSessions,
   findUser,
-  generateTotpKey,
   getUser,
   hashPassword,
   requireUser,
   type UserRow,
 } from './auth.ts';
+import { generateTotpKey } from './totp.ts';
 import { logAction, logLifted } from './audit.ts';
 import { deleteLinksOf, getRow, listQuery, selectRows, uniqueGuard, updateRow } from './crud.ts';
 import { edge, edgeBodyKeys, edgeValue, idParams, noBody } from '../edge.ts';
@@ -196,7 +196,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     } else {
       ids = user.administrator ? 'all' : managedUserIds(ctx, user.id);
     }
-    const rows = selectRows(ctx, 'users', ids, {
+    const rows = await selectRows(ctx, 'users', ids, {
       search: ['name', 'email', 'login'],
       sort: 'name',
       keyword: q.keyword,

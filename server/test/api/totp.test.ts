@@ -1,7 +1,7 @@
 // TOTP through otplib (server/src/traccar/auth.ts): RFC 6238's SHA-1 test vectors, one step of tolerance either
 // way, and keys that can never match (malformed, too short) refused instead of throwing.
 import { describe, expect, it } from 'vitest';
-import { generateTotpKey, totpCode, verifyTotp } from '../../src/traccar/auth.ts';
+import { generateTotpKey, totpCode, verifyTotp } from '../../src/traccar/totp.ts';
 
 // "12345678901234567890" in Base32
 const RFC_KEY = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';

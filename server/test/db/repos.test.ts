@@ -92,7 +92,7 @@ describe('repositories', () => {
     expect(serverSettings(store.sql)).toMatchObject({ id: 1, registration: 1, announcement: 'hello' });
   });
 
-  it('objects: keyword search (its % and _ literal), case-insensitive sort, paging with an offset alone', () => {
+  it('objects: keyword search (its % and _ literal), case-insensitive sort, paging with an offset alone', async () => {
     const db = store.sql;
     const id = (name: string, uniqueId: string) =>
       insertObject(db, 'devices', {
@@ -107,25 +107,27 @@ describe('repositories', () => {
     const a = id('Alpha', 'u_2');
     const c = id('gamma 50%', 'u-3');
     expect(storedDeviceCount(db)).toBe(3);
-    const names = (opts: Partial<Parameters<typeof listObjects>[3]>, ids: number[] | 'all' = 'all') =>
-      listObjects(db, 'devices', ids, { search: ['name', 'uniqueId'], sort: 'name', ...opts }).map(
+    const names = async (opts: Partial<Parameters<typeof listObjects>[3]>, ids: number[] | 'all' = 'all') =>
+      (await listObjects(db, 'devices', ids, { search: ['name', 'uniqueId'], sort: 'name', ...opts })).map(
         (r) => r.name,
       );
-    expect(names({})).toEqual(['Alpha', 'beta', 'gamma 50%']);
-    expect(names({ keyword: ' ALPHA ' })).toEqual(['Alpha']);
-    expect(names({ keyword: 'u_' })).toEqual(['Alpha']);
-    expect(names({ keyword: '0%' })).toEqual(['gamma 50%']);
-    expect(names({ offset: 1 })).toEqual(['beta', 'gamma 50%']);
-    expect(names({ limit: 1, offset: 1 })).toEqual(['beta']);
-    expect(names({}, [c, b])).toEqual(['beta', 'gamma 50%']);
-    expect(names({}, [])).toEqual([]);
-    expect(listObjects(db, 'devices', [a], { search: ['name'], sort: 'name' }, 'id')).toEqual([{ id: a }]);
-    expect(deviceIdsByIdsOrUniqueIds(db, [b], ['u-3']).sort((x, y) => x - y)).toEqual([b, c]);
-    expect(deviceIdsByIdsOrUniqueIds(db, [], [])).toEqual([]);
+    expect(await names({})).toEqual(['Alpha', 'beta', 'gamma 50%']);
+    expect(await names({ keyword: ' ALPHA ' })).toEqual(['Alpha']);
+    expect(await names({ keyword: 'u_' })).toEqual(['Alpha']);
+    expect(await names({ keyword: '0%' })).toEqual(['gamma 50%']);
+    expect(await names({ offset: 1 })).toEqual(['beta', 'gamma 50%']);
+    expect(await names({ limit: 1, offset: 1 })).toEqual(['beta']);
+    expect(await names({}, [c, b])).toEqual(['beta', 'gamma 50%']);
+    expect(await names({}, [])).toEqual([]);
+    expect(await listObjects(db, 'devices', [a], { search: ['name'], sort: 'name' }, 'id')).toEqual([
+      { id: a },
+    ]);
+    expect((await deviceIdsByIdsOrUniqueIds(db, [b], ['u-3'])).sort((x, y) => x - y)).toEqual([b, c]);
+    expect(await deviceIdsByIdsOrUniqueIds(db, [], [])).toEqual([]);
     updateObject(db, 'devices', a, { calendarId: 9, name: 'Alef' });
     expect(findObject(db, 'devices', a)).toMatchObject({ name: 'Alef', calendarId: 9 });
     clearReference(db, { table: 'devices', column: 'calendarId' }, 9);
-    expect(objectsByIds(db, 'devices', [a, 999_999])).toMatchObject([{ id: a, calendarId: 0 }]);
+    expect(await objectsByIds(db, 'devices', [a, 999_999])).toMatchObject([{ id: a, calendarId: 0 }]);
   });
 
   it('links naming an object are removed on both sides; housekeeping removes only what expired', () => {
@@ -138,7 +140,7 @@ describe('repositories', () => {
     expect(purgeExpiredSessions(db, '2000-01-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z')).toBe(0);
   });
 
-  it('positions and events: period edges, per-code first times, per-device counts and top values', () => {
+  it('positions and events: period edges, per-code first times, per-device counts and top values', async () => {
     const db = store.sql;
     const live = prepareIngestStatements(db);
     const at = (m: number) => `2026-01-01T00:0${m}:00.000Z`;
@@ -200,10 +202,10 @@ describe('repositories', () => {
     ).toEqual([[500, 2, 45]]);
     expect(topSpeedsOver(db, from, to, 15).map((r) => [r.deviceId, r.top])).toEqual([[500, 40]]);
     expect(lastEventOfType(db, 500, 'deviceOverspeed')?.eventTime).toBe(at(2));
-    expect(positionHistory(db, 500, at(2), at(3), 10).map((p) => p.speed)).toEqual([40, 20]);
+    expect((await positionHistory(db, 500, at(2), at(3), 10)).map((p) => p.speed)).toEqual([40, 20]);
     expect([...positionsForActivity(db, 500)].map((p) => p.speed)).toEqual([10, 40, 20]);
     deletePositionsBetween(db, 500, at(1), at(2));
-    expect(positionHistory(db, 500, from, to, 10).map((p) => p.speed)).toEqual([20]);
+    expect((await positionHistory(db, 500, from, to, 10)).map((p) => p.speed)).toEqual([20]);
     expect(liveSnapshot(db).devices.length).toBe(3);
   });
 

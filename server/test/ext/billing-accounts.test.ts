@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Invoice } from '@rastro/domain';
 import { configureBilling, runBillingJobNow, setBillingClock } from '../../src/ext/billing/index.ts';
-import { LOGIN_MAX_FAILURES, generateTotpKey, totpCode } from '../../src/traccar/auth.ts';
+import { LOGIN_MAX_FAILURES } from '../../src/traccar/auth.ts';
+import { generateTotpKey, totpCode } from '../../src/traccar/totp.ts';
 import { api, createUser, expectStatus, login, makeTestApp, type TestApp } from '../helpers/index.ts';
 
 const at = (iso: string) => Date.parse(iso);

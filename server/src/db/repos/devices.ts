@@ -1,21 +1,22 @@
 // Devices (table devices) beyond the generic catalogue CRUD of objects.ts: lookups by id or unique id, the count
 // the device caps read, and what goes with a removed device.
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows, write } from './query.ts';
+import { anyOf, qb, row, rows, rowsAsync, write } from './query.ts';
 
-/** The devices whose id is one of `ids` or whose unique id is one of `uniqueIds`. */
-export function deviceIdsByIdsOrUniqueIds(
+/** The devices whose id is one of `ids` or whose unique id is one of `uniqueIds`, read on the read pool. */
+export async function deviceIdsByIdsOrUniqueIds(
   db: SqlDatabase,
   ids: readonly number[],
   uniqueIds: readonly string[],
-): number[] {
-  return rows(
+): Promise<number[]> {
+  const found = await rowsAsync(
     db,
     qb(db)
       .selectFrom('devices')
       .select('id')
       .where((eb) => eb.or([anyOf(db, 'id', ids), anyOf(db, 'uniqueId', uniqueIds)])),
-  ).map((r) => r.id);
+  );
+  return found.map((r) => r.id);
 }
 
 export function storedDeviceCount(db: SqlDatabase): number {

@@ -4,12 +4,13 @@
 import { sql, type Selectable } from 'kysely';
 import type { EventRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows } from './query.ts';
+import { anyOf, qb, row, rowAsync, rows } from './query.ts';
 
 type StoredEvent = Selectable<EventRow>;
 
-export function findEvent(db: SqlDatabase, id: number): StoredEvent | undefined {
-  return row(db, qb(db).selectFrom('events').selectAll().where('id', '=', id));
+/** An event by id, on the read pool (GET /api/events/{id}). */
+export function findEvent(db: SqlDatabase, id: number): Promise<StoredEvent | undefined> {
+  return rowAsync(db, qb(db).selectFrom('events').selectAll().where('id', '=', id));
 }
 
 export function eventsByIds(db: SqlDatabase, ids: readonly number[]): StoredEvent[] {

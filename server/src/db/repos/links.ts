@@ -2,7 +2,7 @@
 // permissions.ts, users.ts and share.ts, typed and compiled per dialect.
 import { sql } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows, write } from './query.ts';
+import { anyOf, qb, row, rows, rowsAsync, write } from './query.ts';
 
 export interface Link {
   ownerType: string;
@@ -47,6 +47,14 @@ export function hasLink(db: SqlDatabase, link: Link): boolean {
   );
 }
 
+const propertiesOf = (db: SqlDatabase, ownerType: string, ownerId: number, propertyType: string) =>
+  qb(db)
+    .selectFrom('links')
+    .select('propertyId')
+    .where('ownerType', '=', ownerType)
+    .where('ownerId', '=', ownerId)
+    .where('propertyType', '=', propertyType);
+
 /** The ids of an owner's properties of one type. */
 export function linkedPropertyIds(
   db: SqlDatabase,
@@ -54,15 +62,17 @@ export function linkedPropertyIds(
   ownerId: number,
   propertyType: string,
 ): number[] {
-  return rows(
-    db,
-    qb(db)
-      .selectFrom('links')
-      .select('propertyId')
-      .where('ownerType', '=', ownerType)
-      .where('ownerId', '=', ownerId)
-      .where('propertyType', '=', propertyType),
-  ).map((r) => r.propertyId);
+  return rows(db, propertiesOf(db, ownerType, ownerId, propertyType)).map((r) => r.propertyId);
+}
+
+/** linkedPropertyIds on the read pool (the device list's scope: traccar/accessReads.ts). */
+export async function linkedPropertyIdsAsync(
+  db: SqlDatabase,
+  ownerType: string,
+  ownerId: number,
+  propertyType: string,
+): Promise<number[]> {
+  return (await rowsAsync(db, propertiesOf(db, ownerType, ownerId, propertyType))).map((r) => r.propertyId);
 }
 
 /** The ids of the owners of one type linked to a property. */
@@ -101,9 +111,8 @@ export function linkPairs(
   return rows(db, q.orderBy('ownerId').orderBy('propertyId'));
 }
 
-/** Users linked to a device directly or through one of `groupIds`. */
-export function usersOfDevice(db: SqlDatabase, deviceId: number, groupIds: readonly number[]): number[] {
-  const q = qb(db)
+const usersOfDeviceQuery = (db: SqlDatabase, deviceId: number, groupIds: readonly number[]) =>
+  qb(db)
     .selectFrom('links')
     .select('ownerId as id')
     .where('ownerType', '=', 'user')
@@ -117,7 +126,19 @@ export function usersOfDevice(db: SqlDatabase, deviceId: number, groupIds: reado
         .where('propertyType', '=', 'group')
         .where(anyOf(db, 'propertyId', groupIds)),
     );
-  return rows(db, q).map((r) => r.id);
+
+/** Users linked to a device directly or through one of `groupIds`. */
+export function usersOfDevice(db: SqlDatabase, deviceId: number, groupIds: readonly number[]): number[] {
+  return rows(db, usersOfDeviceQuery(db, deviceId, groupIds)).map((r) => r.id);
+}
+
+/** usersOfDevice on the read pool. */
+export async function usersOfDeviceAsync(
+  db: SqlDatabase,
+  deviceId: number,
+  groupIds: readonly number[],
+): Promise<number[]> {
+  return (await rowsAsync(db, usersOfDeviceQuery(db, deviceId, groupIds))).map((r) => r.id);
 }
 
 /** A user's properties of one type: linked to the user or to one of `groupIds`. */

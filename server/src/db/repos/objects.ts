@@ -5,7 +5,7 @@ import { sql, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kys
 import type { Database, DeviceRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
 import type { TableWithId } from './catalog.ts';
-import { anyOf, qb, row, rows, write } from './query.ts';
+import { anyOf, qb, row, rows, rowsAsync, write } from './query.ts';
 
 /** A stored object as its table holds it (column → value). */
 export type ObjectRow = Record<string, unknown>;
@@ -30,15 +30,15 @@ function likePattern(keyword: string): string {
 /**
  * Rows of `table` restricted to `ids` ('all': no restriction) with keyword search, sort and paging; only their id
  * (`only` 'id') or whole. SQLite's LIKE and `COLLATE NOCASE` are PostgreSQL's ILIKE and lower(), as the store
- * has always answered them; `offset` without `limit` is no limit on both.
+ * has always answered them; `offset` without `limit` is no limit on both. Read on the read pool (db/pool.ts).
  */
-export function listObjects(
+export async function listObjects(
   db: SqlDatabase,
   table: TableWithId,
   ids: readonly number[] | 'all',
   opts: ObjectListOptions,
   only: 'id' | 'all' = 'all',
-): ObjectRow[] {
+): Promise<ObjectRow[]> {
   if (ids !== 'all' && !ids.length) return [];
   const sqlite = db.dialect === 'sqlite';
   // typed as one of them: the compiled text names `table`
@@ -60,12 +60,16 @@ export function listObjects(
     if (opts.limit !== undefined || sqlite) q = q.limit(opts.limit ?? -1);
     q = q.offset(opts.offset ?? 0);
   }
-  return rows(db, q);
+  return rowsAsync(db, q);
 }
 
-/** The rows of `table` with these ids, in no particular order (a missing id is left out). */
-export function objectsByIds(db: SqlDatabase, table: TableWithId, ids: readonly number[]): ObjectRow[] {
-  return rows(
+/** The rows of `table` with these ids, in no particular order (a missing id is left out), on the read pool. */
+export function objectsByIds(
+  db: SqlDatabase,
+  table: TableWithId,
+  ids: readonly number[],
+): Promise<ObjectRow[]> {
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom(table as 'users')

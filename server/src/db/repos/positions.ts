@@ -5,12 +5,20 @@ import { sql } from 'kysely';
 import type { PositionRow } from '../schema.ts';
 import type { Selectable } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, eachRow, qb, row, rows, write } from './query.ts';
+import { anyOf, eachRow, qb, row, rowAsync, rows, rowsAsync, write } from './query.ts';
 
 type Position = Selectable<PositionRow>;
 
+const positionById = (db: SqlDatabase, id: number) =>
+  qb(db).selectFrom('positions').selectAll().where('id', '=', id);
+
 export function findPosition(db: SqlDatabase, id: number): Position | undefined {
-  return row(db, qb(db).selectFrom('positions').selectAll().where('id', '=', id));
+  return row(db, positionById(db, id));
+}
+
+/** findPosition on the read pool (GET /api/positions?id=). */
+export function findPositionAsync(db: SqlDatabase, id: number): Promise<Position | undefined> {
+  return rowAsync(db, positionById(db, id));
 }
 
 export function positionsByIds(db: SqlDatabase, ids: readonly number[]): Position[] {
@@ -24,15 +32,15 @@ export function positionsByIds(db: SqlDatabase, ids: readonly number[]): Positio
   );
 }
 
-/** A device's positions with `from` ≤ fixTime ≤ `to` (ISO), in time order, at most `limit`. */
+/** A device's positions with `from` ≤ fixTime ≤ `to` (ISO), in time order, at most `limit`; on the read pool. */
 export function positionHistory(
   db: SqlDatabase,
   deviceId: number,
   from: string,
   to: string,
   limit: number,
-): Position[] {
-  return rows(
+): Promise<Position[]> {
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('positions')

@@ -3,7 +3,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { ServerRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { qb, row, write } from './query.ts';
+import { qb, row, rowAsync, write } from './query.ts';
 
 export type ServerSettings = Selectable<ServerRow>;
 
@@ -23,22 +23,27 @@ export type ServerFlagsRow = Pick<
   | 'attributes'
 >;
 
+const serverFlagsQuery = (db: SqlDatabase) =>
+  qb(db)
+    .selectFrom('server')
+    .select([
+      'readonly',
+      'deviceReadonly',
+      'limitCommands',
+      'disableReports',
+      'fixedEmail',
+      'registration',
+      'attributes',
+    ])
+    .where('id', '=', 1);
+
 export function serverFlagsRow(db: SqlDatabase): ServerFlagsRow | undefined {
-  return row(
-    db,
-    qb(db)
-      .selectFrom('server')
-      .select([
-        'readonly',
-        'deviceReadonly',
-        'limitCommands',
-        'disableReports',
-        'fixedEmail',
-        'registration',
-        'attributes',
-      ])
-      .where('id', '=', 1),
-  );
+  return row(db, serverFlagsQuery(db));
+}
+
+/** serverFlagsRow on the read pool (the gate of every request: authorize.ts). */
+export function serverFlagsRowAsync(db: SqlDatabase): Promise<ServerFlagsRow | undefined> {
+  return rowAsync(db, serverFlagsQuery(db));
 }
 
 /** The server's attributes (JSON text). */

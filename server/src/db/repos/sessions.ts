@@ -1,7 +1,7 @@
 // Cookie sessions, API and remember-me tokens, password-reset tokens (tables sessions, tokens, password_resets):
 // the queries of traccar/auth.ts, session.ts, password.ts and share.ts, typed and compiled per dialect.
 import type { SqlDatabase } from '../sql.ts';
-import { qb, row, write } from './query.ts';
+import { qb, row, rowAsync, write } from './query.ts';
 
 export interface StoredSession {
   id: string;
@@ -13,14 +13,19 @@ export interface StoredSession {
   tokenId: string | null;
 }
 
+const sessionById = (db: SqlDatabase, id: string) =>
+  qb(db)
+    .selectFrom('sessions')
+    .select(['id', 'userId', 'origin', 'expiresAt', 'lastSeenAt', 'createdAt', 'tokenId'])
+    .where('id', '=', id);
+
 export function findSession(db: SqlDatabase, id: string): StoredSession | undefined {
-  return row(
-    db,
-    qb(db)
-      .selectFrom('sessions')
-      .select(['id', 'userId', 'origin', 'expiresAt', 'lastSeenAt', 'createdAt', 'tokenId'])
-      .where('id', '=', id),
-  );
+  return row(db, sessionById(db, id));
+}
+
+/** findSession on the read pool (every request's cookie: traccar/auth.ts). */
+export function findSessionAsync(db: SqlDatabase, id: string): Promise<StoredSession | undefined> {
+  return rowAsync(db, sessionById(db, id));
 }
 
 export function insertSession(db: SqlDatabase, s: StoredSession): void {
@@ -96,11 +101,22 @@ export function insertToken(db: SqlDatabase, t: NewToken): void {
   );
 }
 
-export function findToken(
-  db: SqlDatabase,
-  id: string,
-): { userId: number; expiresAt: string; revoked: number } | undefined {
-  return row(db, qb(db).selectFrom('tokens').select(['userId', 'expiresAt', 'revoked']).where('id', '=', id));
+interface StoredToken {
+  userId: number;
+  expiresAt: string;
+  revoked: number;
+}
+
+const tokenById = (db: SqlDatabase, id: string) =>
+  qb(db).selectFrom('tokens').select(['userId', 'expiresAt', 'revoked']).where('id', '=', id);
+
+export function findToken(db: SqlDatabase, id: string): StoredToken | undefined {
+  return row(db, tokenById(db, id));
+}
+
+/** findToken on the read pool (a request's bearer token). */
+export function findTokenAsync(db: SqlDatabase, id: string): Promise<StoredToken | undefined> {
+  return rowAsync(db, tokenById(db, id));
 }
 
 /** Revokes one token: whether it existed. */

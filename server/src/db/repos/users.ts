@@ -3,12 +3,19 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { UserRow as UserTable } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows, write } from './query.ts';
+import { anyOf, qb, row, rowAsync, rows, write } from './query.ts';
 
 type User = Selectable<UserTable>;
 
+const userById = (db: SqlDatabase, id: number) => qb(db).selectFrom('users').selectAll().where('id', '=', id);
+
 export function findUserById(db: SqlDatabase, id: number): User | undefined {
-  return row(db, qb(db).selectFrom('users').selectAll().where('id', '=', id));
+  return row(db, userById(db, id));
+}
+
+/** findUserById on the read pool (a request's caller: traccar/auth.ts). */
+export function findUserByIdAsync(db: SqlDatabase, id: number): Promise<User | undefined> {
+  return rowAsync(db, userById(db, id));
 }
 
 export function findUsersByIds(db: SqlDatabase, ids: readonly number[]): User[] {
@@ -22,19 +29,24 @@ export function findUsersByIds(db: SqlDatabase, ids: readonly number[]): User[] 
   );
 }
 
+const userByAccount = (db: SqlDatabase, account: string) =>
+  qb(db)
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) =>
+      eb.or([eb(eb.fn('lower', ['email']), '=', account), eb(eb.fn('lower', ['login']), '=', account)]),
+    )
+    .orderBy('id')
+    .limit(1);
+
 /** The user whose e-mail or login, lower-cased, is `account` (already lower-case); the oldest first. */
 export function findUserByAccount(db: SqlDatabase, account: string): User | undefined {
-  return row(
-    db,
-    qb(db)
-      .selectFrom('users')
-      .selectAll()
-      .where((eb) =>
-        eb.or([eb(eb.fn('lower', ['email']), '=', account), eb(eb.fn('lower', ['login']), '=', account)]),
-      )
-      .orderBy('id')
-      .limit(1),
-  );
+  return row(db, userByAccount(db, account));
+}
+
+/** findUserByAccount on the read pool (a request's Basic credentials, a login). */
+export function findUserByAccountAsync(db: SqlDatabase, account: string): Promise<User | undefined> {
+  return rowAsync(db, userByAccount(db, account));
 }
 
 /** A user with this e-mail in any case, other than `exceptId`. */
