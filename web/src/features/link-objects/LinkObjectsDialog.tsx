@@ -5,7 +5,7 @@
 // LINK_LOAD_TIMEOUT_MS with the SPEC §8 "related-objects timeout" message.
 // Opened with openDialog('linkObjects', { owner: 'device' | 'group' | 'user', id, name }).
 import { Alert, Checkbox, Loader, Modal, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   foldText,
   LINK_LOAD_TIMEOUT_MS,
@@ -52,8 +52,6 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
   const { t: tc } = useTranslation('common');
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
-  const [busy, setBusy] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const key = ['linkObjects', owner, id, kind] as const;
   const data = useQuery({
     queryKey: key,
@@ -67,20 +65,16 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
       ),
   });
 
-  const toggle = async (objectId: number, linked: boolean) => {
-    setBusy(objectId);
-    setError(null);
-    try {
+  // a tick links, an untick unlinks; a refusal is shown until the next change
+  const toggle = useMutation({
+    mutationFn: async ({ objectId, linked }: { objectId: number; linked: boolean }) => {
       const body = linkBody(owner, id, kind, objectId);
       if (linked) await api.request('DELETE', '/permissions', { body });
       else await api.post('/permissions', body);
       await qc.invalidateQueries({ queryKey: key });
-    } catch (e) {
-      setError(serverMessage(e) ?? t('error'));
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+  });
+  const error = toggle.isError ? (serverMessage(toggle.error) ?? t('error')) : null;
 
   if (data.isPending) return <Loader size="sm" m="md" />;
   if (data.isError)
@@ -120,8 +114,8 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
                 key={o.id}
                 label={linkLabel(o)}
                 checked={linked.has(o.id)}
-                disabled={busy === o.id}
-                onChange={() => void toggle(o.id, linked.has(o.id))}
+                disabled={toggle.isPending && toggle.variables.objectId === o.id}
+                onChange={() => toggle.mutate({ objectId: o.id, linked: linked.has(o.id) })}
                 data-testid={`link-${kind}-${o.id}`}
               />
             ))}

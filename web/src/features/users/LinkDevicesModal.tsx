@@ -2,7 +2,7 @@
 // {userId, deviceId}, each untick DELETE /api/permissions with the same body (CONTRACT §5 permissions).
 import { Alert, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Device, User } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,6 @@ export function LinkDevicesModal({
   const { t } = useTranslation('users');
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
-  const [busy, setBusy] = useState<number | null>(null);
   const mine = useQuery({
     queryKey: ['users', 'linkable-devices', callerIsAdmin],
     queryFn: () => api.get<Device[]>('/devices', callerIsAdmin ? { all: true } : undefined),
@@ -42,20 +41,17 @@ export function LinkDevicesModal({
     (d) => !q || d.name.toLowerCase().includes(q) || d.uniqueId.toLowerCase().includes(q),
   );
 
-  const toggle = async (device: Device, on: boolean) => {
-    setBusy(device.id);
-    try {
+  const toggle = useMutation({
+    mutationFn: async ({ device, on }: { device: Device; on: boolean }) => {
       await setDeviceLink(target.id, device.id, on);
       await qc.invalidateQueries({ queryKey: linkedKey });
       await qc.invalidateQueries({ queryKey: resourceKeys.all('devices') });
-    } catch (e) {
+    },
+    onError: (e) => {
       console.warn('permission not changed', e);
-      const detail = serverDetail(e);
-      notifications.show({ color: 'red', message: `${t('link.error')}${detail}` });
-    } finally {
-      setBusy(null);
-    }
-  };
+      notifications.show({ color: 'red', message: `${t('link.error')}${serverDetail(e)}` });
+    },
+  });
 
   return (
     <Modal
@@ -94,8 +90,8 @@ export function LinkDevicesModal({
                   key={d.id}
                   label={`${d.name} (${d.uniqueId})`}
                   checked={linkedIds.has(d.id)}
-                  disabled={busy !== null}
-                  onChange={(e) => void toggle(d, e.currentTarget.checked)}
+                  disabled={toggle.isPending}
+                  onChange={(e) => toggle.mutate({ device: d, on: e.currentTarget.checked })}
                   data-testid="user-link-device"
                   data-device-id={d.id}
                   data-device-name={d.name}
