@@ -3,6 +3,7 @@
 import { Checkbox, Divider, Group, PasswordInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { DRIVER_DATE_FIELDS, DRIVER_FIELDS, type DriverField, type DriverFormValues } from '@rastro/domain';
 import { AttributesEditor } from '../../components/AttributesEditor.tsx';
+import { CatalogueText } from '../../components/CatalogueDialog.tsx';
 import type { Catalogue } from '../../components/useCatalogue.ts';
 import { DriverPhoto } from './DriverPhoto.tsx';
 
@@ -22,21 +23,12 @@ export function DriverFields({
     <>
       {form.id > 0 && <DriverPhoto driver={c.items.find((d) => d.id === form.id)} ns={ns} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('fields.name')}
-          required
-          value={form.name}
-          error={err('name')}
-          onChange={(e) => c.edit({ name: e.currentTarget.value })}
-          data-testid="driver-name"
-        />
-        <TextInput
-          label={t('fields.uniqueId')}
+        <CatalogueText of={c} k="name" required data-testid="driver-name" />
+        <CatalogueText
+          of={c}
+          k="uniqueId"
           description={t('uniqueIdHint')}
           required
-          value={form.uniqueId}
-          error={err('uniqueId')}
-          onChange={(e) => c.edit({ uniqueId: e.currentTarget.value })}
           data-testid="driver-uniqueId"
         />
         {DRIVER_FIELDS.filter((k) => k !== 'observations').map((k) => (
@@ -75,20 +67,16 @@ export function DriverFields({
           onChange={(e) => setQr({ qrPassword: e.currentTarget.value })}
           data-testid="driver-qrPassword"
         />
-        <TextInput
-          label={t('fields.qrLockTimeout')}
-          inputMode="numeric"
-          value={form.qr.qrLockTimeout}
-          error={err('qrLockTimeout')}
-          onChange={(e) => setQr({ qrLockTimeout: e.currentTarget.value })}
-        />
-        <TextInput
-          label={t('fields.qrLogoutTimeout')}
-          inputMode="numeric"
-          value={form.qr.qrLogoutTimeout}
-          error={err('qrLogoutTimeout')}
-          onChange={(e) => setQr({ qrLogoutTimeout: e.currentTarget.value })}
-        />
+        {(['qrLockTimeout', 'qrLogoutTimeout'] as const).map((k) => (
+          <TextInput
+            key={k}
+            label={t(`fields.${k}`)}
+            inputMode="numeric"
+            value={form.qr[k]}
+            error={err(k)}
+            onChange={(e) => setQr({ [k]: e.currentTarget.value })}
+          />
+        ))}
       </SimpleGrid>
       <Group gap="lg">
         {(['qrUnlockDevice', 'qrLogoutOnIgnitionOff', 'qrLockWithoutDriver'] as const).map((k) => (

@@ -2,7 +2,7 @@
 // match stay for context), create/edit (name, parent group — never itself or one of its descendants —,
 // attributes) and delete with confirmation. Save = PUT when id > 0 else POST; deletes need an id > 0 (§5).
 // The list, form frame and delete are the catalogue scaffold (components/Catalogue*).
-import { Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
 import {
   emptyGroupForm,
@@ -18,7 +18,7 @@ import { useMemo } from 'react';
 import { openDialog } from '../../shell/dialogs.ts';
 import { HttpError } from '../../api/http.ts';
 import { AttributesEditor } from '../../components/AttributesEditor.tsx';
-import { CatalogueForm } from '../../components/CatalogueDialog.tsx';
+import { CatalogueForm, CatalogueText } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
 import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
 import { useCatalogue, type Catalogue } from '../../components/useCatalogue.ts';
@@ -35,14 +35,7 @@ function GroupFields({ c, form }: { c: Catalogue<'groups', GroupFormValues>; for
   );
   return (
     <>
-      <TextInput
-        label={t('fields.name')}
-        required
-        value={form.name}
-        error={err('name')}
-        onChange={(e) => c.edit({ name: e.currentTarget.value })}
-        data-testid="group-name-input"
-      />
+      <CatalogueText of={c} k="name" required data-testid="group-name-input" />
       <Select
         label={t('fields.parent')}
         placeholder={t('noParent')}

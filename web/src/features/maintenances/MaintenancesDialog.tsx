@@ -3,7 +3,7 @@
 // (CONTRACT §3); the form shows the user's distance unit and hours and converts. Each row shows the next due value
 // (start + cycle; the event fires whenever the value crosses start + k·cycle). Deletes need an id > 0 (SPEC §5).
 // The list, form frame and delete are the catalogue scaffold (components/Catalogue*).
-import { NumberInput, Select, Text, TextInput } from '@mantine/core';
+import { NumberInput, Select, Text } from '@mantine/core';
 import {
   MAINTENANCE_TYPES,
   UNIT_LABELS,
@@ -21,7 +21,7 @@ import {
 } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogueDialog, CatalogueForm } from '../../components/CatalogueDialog.tsx';
+import { CatalogueDialog, CatalogueForm, CatalogueText } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
 import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
 import { useCatalogue, type Catalogue } from '../../components/useCatalogue.ts';
@@ -94,14 +94,7 @@ function MaintenanceFields({ c, form }: { c: MaintenanceCatalogue; form: Mainten
   );
   return (
     <>
-      <TextInput
-        label={t('fields.name')}
-        required
-        value={form.name}
-        error={err('name')}
-        onChange={(e) => c.edit({ name: e.currentTarget.value })}
-        data-testid="maintenance-name"
-      />
+      <CatalogueText of={c} k="name" required data-testid="maintenance-name" />
       <Select
         label={t('fields.type')}
         data={types.map((v) => ({ value: v, label: t(`types.${v}`, { defaultValue: v }) }))}
