@@ -18,12 +18,16 @@ import {
   type CreatedUser,
   type TestApp,
 } from '../helpers/app.ts';
+import { ingestPosition } from '../helpers/live.ts';
 import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
 
 let t: TestApp;
 let url: string;
 let user: CreatedUser;
 let locker: postgres.Sql | null = null;
+/** A position and an alarm event of the user's directly linked device. */
+let positionId = 0;
+let eventId = 0;
 
 beforeAll(async () => {
   if (!TEST_DATABASE_URL)
@@ -36,6 +40,13 @@ beforeAll(async () => {
   await createDevice(t, { name: 'Pool in group', groupId: group.id });
   await link(t, { userId: user.id, deviceId: direct.id });
   await link(t, { userId: user.id, groupId: group.id });
+  const fixTime = new Date(Date.now() - 60_000);
+  positionId = (await ingestPosition(t, { uniqueId: direct.uniqueId, fixTime, attributes: { alarm: 'sos' } }))
+    .id;
+  const alarm = t.ctx.store.sql
+    .prepare("SELECT id FROM events WHERE deviceId = ? AND type = 'alarm'")
+    .get(direct.id) as { id: number };
+  eventId = alarm.id;
 });
 afterEach(async () => {
   await locker?.end({ timeout: 1 });
@@ -98,6 +109,34 @@ describe('API reads on the read pool', () => {
       expect(names(res)).toEqual(['Pool direct', 'Pool in group']);
     },
   );
+
+  // positions by id and the latest ones (whom the user sees: links), an event by id (the device's audience: links)
+  it.each([
+    ['positions', '/api/positions?id={position}'],
+    ['links', '/api/positions'],
+    ['events', '/api/events/{event}'],
+    ['links', '/api/events/{event}'],
+  ])('a read waiting on a locked %s table (GET %s) does not hold the server', async (table, pattern) => {
+    const path = () => pattern.replace('{position}', String(positionId)).replace('{event}', String(eventId));
+    t.ctx.bus.emit('permissions'); // the device's audience is read again, not taken from the cache
+    const held = await lock(table);
+    const order: string[] = [];
+    const read = api(t.app, user.cookie, 'GET', path()).then((res) => {
+      order.push('read');
+      return res;
+    });
+    expect((await waitersOn(table)).length).toBeGreaterThan(0);
+    expect((await api(t.app, null, 'GET', '/api/health')).statusCode).toBe(200);
+    order.push('health');
+    await held.unsafe('ROLLBACK');
+    const res = await read;
+    expect(order).toEqual(['health', 'read']);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { id: number } | Array<{ id: number }>;
+    expect(Array.isArray(body) ? body.map((p) => p.id) : body.id).toEqual(
+      path().startsWith('/api/events') ? eventId : [positionId],
+    );
+  });
 
   it('a device list whose pooled connection is terminated answers 503, translated; the next one 200', async () => {
     const held = await lock('devices');
