@@ -31,28 +31,21 @@ export interface UserBillingTabProps {
   ns: string;
 }
 
+const STATE_COLOURS = { active: 'green', suspended: 'red', trust: 'yellow' } as const;
+
 /** Active / suspended / trust until … badge of a user's attributes. */
 export function AccountStateBadge({ attributes, ns }: { attributes: Attributes | null; ns: string }) {
   const { t } = useTranslation('users');
   const s = userAccountState(attributes, ns);
-  if (s.state === 'active')
-    return (
-      <Badge size="xs" color="green" data-testid="account-state" data-state="active">
-        {t('billing.state.active')}
-      </Badge>
-    );
-  if (s.state === 'suspended')
-    return (
-      <Badge size="xs" color="red" data-testid="account-state" data-state="suspended">
-        {t('billing.state.suspended')}
-      </Badge>
-    );
-  const until = new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short', timeStyle: 'short' }).format(
-    new Date(s.trustUntil),
-  );
+  const date =
+    s.state === 'trust'
+      ? new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short', timeStyle: 'short' }).format(
+          new Date(s.trustUntil),
+        )
+      : undefined;
   return (
-    <Badge size="xs" color="yellow" data-testid="account-state" data-state="trust">
-      {t('billing.state.trust', { date: until })}
+    <Badge size="xs" color={STATE_COLOURS[s.state]} data-testid="account-state" data-state={s.state}>
+      {t(`billing.state.${s.state}`, { date })}
     </Badge>
   );
 }
