@@ -2,11 +2,14 @@
 // direction arrows along it, start / end / stop / event marks, and the playback vehicle. Its own sources and
 // layers (rastro-route-*), re-added after a base-style switch. The vehicle is a DOM marker: moving it every
 // animation frame changes a CSS transform and does not make the map redraw the (possibly 100,000-point) route. The caller turns route mode on so the live map
-// does not move the camera meanwhile. A long route read in pages (issue #31) is drawn piece by piece: the first
-// page in the route's source, each next page in a source of its own (appendRoute), so a page costs the map the
-// work of its own points, never that of the whole route again. Such a route is coloured on a scale fixed before
-// it arrives (setRoute's `scale`, domain routeSpeedScale), so a page is coloured once and never again, and the
-// camera is fitted once, to the first page.
+// does not move the camera meanwhile. A long route read in pages (issue #31) is drawn in two pieces: the first
+// page in the route's own source, drawn at once, and everything after it in ONE second source (appendRoute), which
+// the caller redraws as few times as it can (once, when the last page is in, on a fast link). Each map source
+// costs the map worker its tiling and every frame its line and arrow layers, and in software WebGL a frame of a
+// 100,000-point route costs about a second: one source and two layers per page made "all drawn" pay for many
+// more frames than the same points drawn at once (session 22: 6.5 s against 4.4 s). Such a route is coloured on a
+// scale fixed before it arrives (setRoute's `scale`, domain routeSpeedScale), so the first page is coloured once
+// and the rest on the same scale, and the camera is fitted once, to the first page.
 import { Marker, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import { colourRuns, routeMaxSpeed, type RoutePoint } from '@rastro/domain';
 import { useEffect, useRef, type RefObject } from 'react';
@@ -59,7 +62,7 @@ function bounds(points: ReadonlyArray<{ latitude: number; longitude: number }>):
   return [w, s, e, n];
 }
 
-/** A part of the drawn line: its source (piece 0 is the route's own), the points it covers, its colour scale. */
+/** A part of the drawn line: its source (piece 0 is the route's first page, piece 1 the rest), the points it covers. */
 interface Piece {
   source: string;
   line: string;
@@ -155,7 +158,7 @@ function vehicleElement(): HTMLElement {
 export interface RouteOverlayStats {
   points: number;
   runs: number;
-  /** sources the line is drawn in (1, plus one per page appended) */
+  /** sources the line is drawn in (1, or 2 once points are appended after the first page) */
   pieces: number;
   marks: number;
   vehicleUpdates: number;
@@ -184,6 +187,16 @@ export class RouteOverlay {
     vehicle: null,
   };
   private readonly onStyle = () => this.ensure();
+  /**
+   * Shows the rest piece once the map has all its tiles in view (see appendRoute), or at the map's next idle
+   * whatever happened, then stops listening.
+   */
+  private readonly onRestLoaded = (e: { type: string; sourceId?: string }) => {
+    const rest = this.pieces[1];
+    if (!rest) return;
+    if (e.type !== 'idle' && (e.sourceId !== rest.source || !this.map.isSourceLoaded(rest.source))) return;
+    this.showPiece(rest, true);
+  };
 
   constructor(readonly map: MapLibreMap) {
     map.on('style.load', this.onStyle);
@@ -250,8 +263,31 @@ export class RouteOverlay {
       );
   }
 
+  /** A piece's line and arrows shown (their opacity) or hidden (nothing drawn, its tiles still loaded). */
+  private showPiece(piece: Piece, shown: boolean): void {
+    this.stopWaiting();
+    if (!shown) {
+      this.map.on('sourcedata', this.onRestLoaded);
+      this.map.on('idle', this.onRestLoaded);
+    }
+    try {
+      if (this.map.getLayer(piece.line))
+        this.map.setPaintProperty(piece.line, 'line-opacity', shown ? 0.9 : 0);
+      if (this.map.getLayer(piece.arrows))
+        this.map.setPaintProperty(piece.arrows, 'icon-opacity', shown ? 1 : 0);
+    } catch {
+      // the map is being removed
+    }
+  }
+
+  private stopWaiting(): void {
+    this.map.off('sourcedata', this.onRestLoaded);
+    this.map.off('idle', this.onRestLoaded);
+  }
+
   /** Removes the pieces after the first (a new route, leaving the page). */
   private dropPieces(from: number): void {
+    if (from <= 1) this.stopWaiting();
     for (const piece of this.pieces.slice(from)) {
       try {
         if (this.map.getLayer(piece.arrows)) this.map.removeLayer(piece.arrows);
@@ -292,30 +328,36 @@ export class RouteOverlay {
   }
 
   /**
-   * Draws the points after those already drawn (a next page of the same route, `points` being the whole route so
-   * far) in a source of their own, joined to the line drawn so far, on the colour scale of setRoute: the pieces
-   * drawn are left as they are and the camera does not move.
+   * Draws the points after the first piece (the next pages of the same route, `points` being the whole route so
+   * far) in the second piece, one source joined to the first piece's line, on the colour scale of setRoute: the
+   * first piece is left as it is, the second is replaced by all the points after it, and the camera does not move.
    */
   appendRoute(points: readonly RoutePoint[]): void {
-    const last = this.pieces[this.pieces.length - 1];
-    if (last.end < 0) {
+    const first = this.pieces[0];
+    if (first.end < 0) {
       this.setRoute(points, [], true, this.scale ?? undefined);
       return;
     }
-    if (points.length - 1 <= last.end) return;
+    const drawn = this.pieces[this.pieces.length - 1];
+    if (points.length - 1 <= drawn.end) return;
     const maxSpeed = this.scale ?? routeMaxSpeed(points);
-    const piece: Piece = {
-      ...pieceIds(this.pieces.length),
-      start: last.end,
-      end: points.length - 1,
-      maxSpeed,
-      data: lineData(points, last.end, points.length - 1, maxSpeed),
-    };
-    this.pieces.push(piece);
-    try {
-      this.ensurePiece(piece);
-    } catch {
-      // the style is mid-switch; style.load adds it
+    const data = lineData(points, first.end, points.length - 1, maxSpeed);
+    const rest = this.pieces[1];
+    if (rest) {
+      Object.assign(rest, { end: points.length - 1, maxSpeed, data });
+      this.set(rest.source, data);
+    } else {
+      const piece: Piece = { ...pieceIds(1), start: first.end, end: points.length - 1, maxSpeed, data };
+      this.pieces.push(piece);
+      try {
+        this.ensurePiece(piece);
+        // hidden until the worker has cut all its tiles in view: the map draws a frame as each tile comes, and in
+        // software WebGL a frame holding a long route's line costs a large part of a second; hidden, those
+        // frames cost what the map cost without it, and the whole rest appears in one frame
+        this.showPiece(piece, false);
+      } catch {
+        // the style is mid-switch; style.load adds it
+      }
     }
     this.count(points);
   }

@@ -7,10 +7,14 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { parseRoute, speedColor, type RoutePoint } from '@rastro/domain';
 import { defaultPeriod } from '../../components/PeriodPicker.tsx';
 import { RouteOverlay } from '../../components/routeOverlay.ts';
-import { useRouteLoad } from './useRouteLoad.ts';
+import { redrawDue, useRouteLoad } from './useRouteLoad.ts';
 
 const pages: RoutePoint[][] = [];
-const told: { extent: [number, number, number, number] | null } = { extent: null };
+const told: {
+  extent: [number, number, number, number] | null;
+  /** called after each page is handed over, with its number */
+  after?: (k: number) => void;
+} = { extent: null };
 
 vi.mock('./routePages.ts', () => ({
   loadRoutePages: async (
@@ -23,6 +27,7 @@ vi.mock('./routePages.ts', () => ({
     for (let k = 0; k < pages.length; k++) {
       all = [...all, ...pages[k]];
       o.onPage(all, k === pages.length - 1, k === 0 ? told.extent : null);
+      told.after?.(k);
     }
     return { ok: true, points: all };
   },
@@ -38,10 +43,17 @@ function fakeMap() {
   const setData = new Map<string, number>();
   const layers = new Set<string>();
   const fits: unknown[] = [];
+  const paint = new Map<string, unknown>();
+  const handlers = new Map<string, Set<(e: unknown) => void>>();
+  const loaded = new Set<string>();
   const container = document.createElement('div');
   const map = {
-    on: () => undefined,
-    off: () => undefined,
+    on: (type: string, fn: (e: unknown) => void) =>
+      handlers.set(type, (handlers.get(type) ?? new Set()).add(fn)),
+    off: (type: string, fn: (e: unknown) => void) => handlers.get(type)?.delete(fn),
+    fire: (type: string, e: object) => [...(handlers.get(type) ?? [])].forEach((fn) => fn({ type, ...e })),
+    setPaintProperty: (layer: string, name: string, value: unknown) => paint.set(`${layer} ${name}`, value),
+    isSourceLoaded: (id: string) => loaded.has(id),
     hasImage: () => true,
     addImage: () => undefined,
     getContainer: () => container,
@@ -63,7 +75,16 @@ function fakeMap() {
     jumpTo: (o: unknown) => fits.push(o),
     getBounds: () => ({ contains: () => false }),
   };
-  return { map: map as unknown as MapLibreMap, sources, setData, fits };
+  return {
+    map: map as unknown as MapLibreMap,
+    fire: map.fire,
+    sources,
+    setData,
+    layers,
+    fits,
+    paint,
+    loaded,
+  };
 }
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
@@ -93,6 +114,8 @@ describe('useRouteLoad: a route in pages', () => {
   afterEach(() => {
     pages.length = 0;
     told.extent = null;
+    told.after = undefined;
+    vi.restoreAllMocks();
   });
 
   it('draws each page once on the fixed scale: a faster later page recolours nothing and the camera fits once', async () => {
@@ -133,5 +156,110 @@ describe('useRouteLoad: a route in pages', () => {
     });
     expect(result.current.state).toMatchObject({ status: 'ok', complete: true });
     expect(fake.fits).toEqual([[-47, -24, -46, -23]]);
+  });
+
+  it('draws fifty pages in two sources: the first page at once, the other forty-nine together once the last is in', async () => {
+    const fake = fakeMap();
+    const overlay = { current: new RouteOverlay(fake.map) };
+    for (let k = 0; k < 50; k++) pages.push(route(k * 20, 20, (i) => i % 70));
+    const seen: Array<{ first: number; rest: number }> = [];
+    told.after = () =>
+      seen.push({
+        first: fake.sources.get('rastro-route')?.features.length ?? 0,
+        rest: fake.sources.get('rastro-route-1')?.features.length ?? 0,
+      });
+    const show = { stops: false, events: false };
+    const { result } = renderHook(() => useRouteLoad('UTC', overlay, show, () => 60));
+    await act(async () => {
+      await result.current.load(1, defaultPeriod('today'));
+    });
+    expect(result.current.state).toMatchObject({ status: 'ok', complete: true });
+    expect(window.__rastroRoute?.stats()).toMatchObject({ points: 1000, pieces: 2 });
+    const lines = [...fake.sources.keys()].filter((id) => id !== 'rastro-route-marks');
+    expect(lines).toEqual(['rastro-route', 'rastro-route-1']);
+    expect(fake.layers.size).toBe(5); // a line and an arrow layer per piece, and the marks
+    // the first page was on the map before the second page came; the rest only with the last page
+    expect(seen[0].first).toBeGreaterThan(0);
+    expect(seen.slice(0, 49).every((s) => s.rest === 0)).toBe(true);
+    expect(seen[49].rest).toBeGreaterThan(0);
+    // the rest's source was added once with every point after the first page, never set again
+    expect(fake.setData.get('rastro-route-1')).toBeUndefined();
+    const restPoints = (fake.sources.get('rastro-route-1')?.features ?? []).reduce(
+      (n, f) => n + (f.geometry as GeoJSON.LineString).coordinates.length - 1,
+      0,
+    );
+    expect(restPoints).toBe(1000 - 20);
+  });
+
+  it('on a slow link draws the rest as it grows, each time at least doubling it', async () => {
+    const fake = fakeMap();
+    const overlay = { current: new RouteOverlay(fake.map) };
+    for (let k = 0; k < 10; k++) pages.push(route(k * 20, 20, () => 10));
+    // each page comes 1.5 s after the one before
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1500));
+    const drawnRest: number[] = [];
+    told.after = () => drawnRest.push(window.__rastroRoute?.stats().points ?? 0);
+    const show = { stops: false, events: false };
+    const { result } = renderHook(() => useRouteLoad('UTC', overlay, show, () => 60));
+    await act(async () => {
+      await result.current.load(1, defaultPeriod('today'));
+    });
+    // drawn points after each page: 20 at once, then 40 (20 after the first), 60, 100, 180, and all 200 at the end
+    expect(drawnRest).toEqual([20, 40, 60, 60, 100, 100, 100, 100, 180, 200]);
+    expect(window.__rastroRoute?.stats()).toMatchObject({ points: 200, pieces: 2 });
+  });
+
+  it('redrawDue: the last page always, before it only after REDRAW_MS and when the waiting points double the rest', () => {
+    expect(redrawDue({ done: true, now: 0, drawnAt: 0, waiting: 1, drawn: 100 })).toBe(true);
+    expect(redrawDue({ done: false, now: 999, drawnAt: 0, waiting: 100, drawn: 0 })).toBe(false);
+    expect(redrawDue({ done: false, now: 1000, drawnAt: 0, waiting: 100, drawn: 0 })).toBe(true);
+    expect(redrawDue({ done: false, now: 5000, drawnAt: 0, waiting: 99, drawn: 100 })).toBe(false);
+    expect(redrawDue({ done: false, now: 5000, drawnAt: 0, waiting: 100, drawn: 100 })).toBe(true);
+  });
+
+  it('keeps the rest hidden until the map has its tiles, then shows line and arrows in one go', async () => {
+    const fake = fakeMap();
+    const overlay = { current: new RouteOverlay(fake.map) };
+    pages.push(
+      route(0, 20, () => 10),
+      route(20, 20, () => 30),
+    );
+    const show = { stops: false, events: false };
+    const { result } = renderHook(() => useRouteLoad('UTC', overlay, show, () => 60));
+    await act(async () => {
+      await result.current.load(1, defaultPeriod('today'));
+    });
+    const shown = () => [
+      fake.paint.get('rastro-route-line-1 line-opacity'),
+      fake.paint.get('rastro-route-arrows-1 icon-opacity'),
+    ];
+    expect(shown()).toEqual([0, 0]);
+    // another source's data, then the rest's source still tiling: still hidden
+    fake.fire('sourcedata', { sourceId: 'rastro-route' });
+    fake.fire('sourcedata', { sourceId: 'rastro-route-1' });
+    expect(shown()).toEqual([0, 0]);
+    fake.loaded.add('rastro-route-1');
+    fake.fire('sourcedata', { sourceId: 'rastro-route-1' });
+    expect(shown()).toEqual([0.9, 1]);
+    // the first page was never hidden
+    expect(fake.paint.get('rastro-route-line line-opacity')).toBeUndefined();
+  });
+
+  it('shows the rest at the next idle map even when no source event says it is loaded', async () => {
+    const fake = fakeMap();
+    const overlay = { current: new RouteOverlay(fake.map) };
+    pages.push(
+      route(0, 20, () => 10),
+      route(20, 20, () => 30),
+    );
+    const show = { stops: false, events: false };
+    const { result } = renderHook(() => useRouteLoad('UTC', overlay, show, () => 60));
+    await act(async () => {
+      await result.current.load(1, defaultPeriod('today'));
+    });
+    expect(fake.paint.get('rastro-route-line-1 line-opacity')).toBe(0);
+    fake.fire('idle', {});
+    expect(fake.paint.get('rastro-route-line-1 line-opacity')).toBe(0.9);
   });
 });

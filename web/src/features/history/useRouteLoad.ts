@@ -1,7 +1,9 @@
-// Loading a device's route for /history: the pages drawn on the route overlay as they arrive (routePages.ts), each
-// once, on a colour scale fixed before the route arrives (`speedScale`, domain routeSpeedScale), the camera fitted
-// once with the first page (to the whole route's extent when the server tells it, else to that page); then the chapters, stops and events; a newer load or leaving the page aborts the one in
-// flight.
+// Loading a device's route for /history: the first page drawn on the route overlay at once, the pages after it
+// collected and drawn together as the overlay's second piece when the last one is in (routePages.ts, issue #31;
+// on a slow link also on the way, see redrawDue), on a colour scale fixed before the route arrives (`speedScale`,
+// domain routeSpeedScale), the camera fitted once with the first page (to the whole route's extent when the server
+// tells it, else to that page); then the chapters, stops and events; a newer load or leaving the page aborts the
+// one in flight.
 import type { Chapter, MessageKey, RoutePoint } from '@rastro/domain';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { resolvePeriod, type PeriodValue } from '../../components/PeriodPicker.tsx';
@@ -23,6 +25,25 @@ const endMarks = (points: readonly RoutePoint[], complete: boolean) => {
     ? [start, { kind: 'end' as const, latitude: last.latitude, longitude: last.longitude }]
     : [start];
 };
+
+/** While a long route is still arriving, the points after the first page are drawn again at most this often. */
+const REDRAW_MS = 1000;
+
+/**
+ * Whether the points after the first page are drawn now: always with the last page; before it only when the
+ * last drawing is REDRAW_MS old and at least as many points wait as were drawn after the first page then, so that
+ * a slow link still shows the line growing while a fast one draws the rest once, and the map never tiles more
+ * than about twice the route's points in all.
+ */
+export function redrawDue(o: {
+  done: boolean;
+  now: number;
+  drawnAt: number;
+  waiting: number;
+  drawn: number;
+}) {
+  return o.done || (o.now - o.drawnAt >= REDRAW_MS && o.waiting >= o.drawn);
+}
 
 export function useRouteLoad(
   tz: string,
@@ -52,16 +73,25 @@ export function useRouteLoad(
       setEventTimes([]);
       setChapter(null);
       overlay.current?.clear();
-      let drawn = 0;
+      // points of the first page, points drawn after it, and when they were last drawn
+      let first = 0;
+      let rest = 0;
+      let drawnAt = 0;
       const scale = speedScale(id);
       const onPage = (points: RoutePoint[], done: boolean, extent: RouteExtent | null) => {
         if (seq !== request.current) return;
-        if (drawn === 0) {
+        const now = performance.now();
+        if (first === 0) {
           overlay.current?.setRoute(points, endMarks(points, done), !extent, scale);
           if (extent && points.length) overlay.current?.fitExtent(extent);
-        } else overlay.current?.appendRoute(points);
-        if (done && drawn > 0) overlay.current?.setMarks(endMarks(points, true));
-        drawn = points.length;
+          first = points.length;
+          drawnAt = now;
+        } else if (redrawDue({ done, now, drawnAt, waiting: points.length - first - rest, drawn: rest })) {
+          overlay.current?.appendRoute(points);
+          if (done) overlay.current?.setMarks(endMarks(points, true));
+          rest = points.length - first;
+          drawnAt = now;
+        }
         setState({ status: 'ok', points, deviceId: id, complete: done });
       };
       let r: Awaited<ReturnType<typeof loadRoutePages>>;
