@@ -42,6 +42,11 @@ export interface SqlStatement {
 
 export interface SqlDatabase {
   readonly dialect: SqlDialect;
+  /**
+   * Inside a transaction (PostgreSQL; on SQLite the read pool is this connection): a read asked for on the read
+   * pool then runs here, so that it sees the transaction's writes (db/repos/query.ts).
+   */
+  readonly inTransaction?: boolean;
   prepare(sql: string): SqlStatement;
   /**
    * A statement already in the store's own dialect, with positional parameters (`?` on SQLite, `$n` on

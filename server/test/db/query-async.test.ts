@@ -82,4 +82,28 @@ describe('asynchronous read runners', () => {
       one: 1,
     });
   });
+
+  it('a read asked inside a transaction of the synchronous store sees the writes made in it', async () => {
+    const db = store.sql;
+    const mine = qb(db).selectFrom('devices').select('name').where('uniqueId', '=', 'qa-undone');
+    let seen: Promise<Array<{ name: string }>> | undefined;
+    let one: Promise<{ name: string } | undefined> | undefined;
+    const byUniqueId = preparedQuery<{ uniqueId: string }, { name: string }>(db, ['uniqueId'], (p) =>
+      qb(db).selectFrom('devices').select('name').where('uniqueId', '=', p.uniqueId),
+    );
+    let prepared: Promise<{ name: string } | undefined> | undefined;
+    // the transaction is rolled back: only a read made inside it can have seen the row
+    const undone = db.transaction(() => {
+      insertObject(db, 'devices', { name: 'undone', uniqueId: 'qa-undone', disabled: 0 });
+      seen = rowsAsync(db, mine);
+      one = rowAsync(db, mine);
+      prepared = byUniqueId.getAsync({ uniqueId: 'qa-undone' });
+      throw new Error('undo');
+    });
+    expect(() => undone()).toThrow('undo');
+    expect(await seen).toEqual([{ name: 'undone' }]);
+    expect(await one).toEqual({ name: 'undone' });
+    expect(await prepared).toEqual({ name: 'undone' });
+    expect(await rowsAsync(db, mine)).toEqual([]);
+  });
 });

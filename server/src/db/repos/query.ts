@@ -3,7 +3,9 @@
 // through the store's synchronous handle as native SQL. Only this module executes. The asynchronous runners
 // (rowsAsync, rowAsync, a prepared query's allAsync/getAsync) run the same compiled text on the store's read pool
 // (db/pool.ts: postgres.js connections on PostgreSQL, settled promises on SQLite): READ-ONLY, no write and no
-// transaction goes there yet (see db/pool.ts).
+// transaction goes there yet (see db/pool.ts). A read asked for inside a transaction of the synchronous store runs
+// in it instead (a settled promise), so it sees the transaction's writes; outside one, every write of the
+// synchronous store is committed before the next read is sent, so a pooled read sees it.
 import {
   DummyDriver,
   Kysely,
@@ -87,6 +89,7 @@ export function row<R>(db: SqlDatabase, query: Compilable<R>): R | undefined {
 
 /** Every row the query answers, read on the store's read pool (a read only: see db/pool.ts). */
 export async function rowsAsync<R>(db: SqlDatabase, query: Compilable<R>): Promise<R[]> {
+  if (db.inTransaction) return rows(db, query);
   const compiled = query.compile();
   return (await readerOf(db).all(compiled.sql, bindable(compiled.parameters))) as R[];
 }
@@ -140,8 +143,11 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
   return {
     all: (values) => stmt.all(...bind(values)) as R[],
     get: (values) => stmt.get(...bind(values)) as R | undefined,
-    allAsync: async (values) => (await reader.all(compiled.sql, bind(values))) as R[],
-    getAsync: async (values) => (await reader.all(compiled.sql, bind(values)))[0] as R | undefined,
+    allAsync: async (values) =>
+      (db.inTransaction ? stmt.all(...bind(values)) : await reader.all(compiled.sql, bind(values))) as R[],
+    getAsync: async (values) =>
+      (db.inTransaction ? stmt.get(...bind(values)) : (await reader.all(compiled.sql, bind(values)))[0]) as
+        R | undefined,
   };
 }
 
