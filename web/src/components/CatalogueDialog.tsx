@@ -35,19 +35,21 @@ export function CatalogueDialog<R extends ResourceType, F extends { id: number }
   );
 }
 
-/** The form of the item being edited, closed by cancel; `${prefix}-cancel` and `${prefix}-save` test ids. */
+/** The form being edited, closed by cancel (`${prefix}-cancel`, `-save`); `modal`: in its own add/edit modal. */
 export function CatalogueForm<R extends ResourceType, F extends { id: number }>({
   c,
   prefix,
   testId,
+  modal,
   children,
 }: {
   c: Catalogue<R, F>;
   prefix: string;
   testId: string;
+  modal?: boolean;
   children: ReactNode;
 }) {
-  return (
+  const form = (
     <Stack gap="sm" data-testid={testId}>
       {children}
       <SaveCancel
@@ -60,6 +62,13 @@ export function CatalogueForm<R extends ResourceType, F extends { id: number }>(
         saveTestId={`${prefix}-save`}
       />
     </Stack>
+  );
+  if (!modal) return form;
+  const title = (c.editing?.id ?? 0) > 0 ? c.t('editTitle') : c.t('addTitle');
+  return (
+    <Modal opened onClose={() => c.setEditing(null)} title={title}>
+      {form}
+    </Modal>
   );
 }
 

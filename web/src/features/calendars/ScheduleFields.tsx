@@ -54,22 +54,17 @@ export function ScheduleFields({
           )}
         </Group>
         <Group grow align="flex-start">
-          <DateField
-            withTime
-            label={t('fields.start')}
-            value={s.start}
-            error={e('start')}
-            onChange={(value) => onChange({ start: value })}
-            data-testid="schedule-start"
-          />
-          <DateField
-            withTime
-            label={t('fields.end')}
-            value={s.end}
-            error={e('end')}
-            onChange={(value) => onChange({ end: value })}
-            data-testid="schedule-end"
-          />
+          {(['start', 'end'] as const).map((k) => (
+            <DateField
+              key={k}
+              withTime
+              label={t(`fields.${k}`)}
+              value={s[k]}
+              error={e(k)}
+              onChange={(value) => onChange({ [k]: value })}
+              data-testid={`schedule-${k}`}
+            />
+          ))}
         </Group>
         <Group grow align="flex-start">
           <Select

@@ -1,7 +1,7 @@
 // /commands: saved commands (SPEC §2 "saved commands", §3): list, create, edit and delete. Each command has a
 // type, a description, the text-channel flag and the attributes of its type. Save = PUT when id > 0 else POST.
 // The list, form frame and delete are the catalogue scaffold (components/Catalogue*).
-import { Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { mayWrite, traccarName, type Command } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,15 +66,9 @@ export function CommandsPage() {
         rowAttrs={(cmd) => ({ 'data-command-id': cmd.id })}
       />
       {c.editing && (
-        <Modal
-          opened
-          onClose={() => c.setEditing(null)}
-          title={c.editing.id > 0 ? t('editTitle') : t('addTitle')}
-        >
-          <CatalogueForm c={c} prefix="command" testId="command-form">
-            <CommandFields value={c.editing} onChange={c.setEditing} errors={c.errors} />
-          </CatalogueForm>
-        </Modal>
+        <CatalogueForm c={c} prefix="command" testId="command-form" modal>
+          <CommandFields value={c.editing} onChange={c.setEditing} errors={c.errors} />
+        </CatalogueForm>
       )}
     </Stack>
   );

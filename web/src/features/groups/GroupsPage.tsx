@@ -2,7 +2,7 @@
 // match stay for context), create/edit (name, parent group — never itself or one of its descendants —,
 // attributes) and delete with confirmation. Save = PUT when id > 0 else POST; deletes need an id > 0 (§5).
 // The list, form frame and delete are the catalogue scaffold (components/Catalogue*).
-import { Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Group, Select, Stack, Text } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
 import {
   emptyGroupForm,
@@ -115,15 +115,9 @@ export function GroupsPage() {
         deleteNote={(g) => (tree.some((r) => r.group.groupId === g.id) ? t('deleteChildren') : null)}
       />
       {c.editing && (
-        <Modal
-          opened
-          onClose={() => c.setEditing(null)}
-          title={c.editing.id > 0 ? t('editTitle') : t('addTitle')}
-        >
-          <CatalogueForm c={c} prefix="group" testId="group-form">
-            <GroupFields c={c} form={c.editing} />
-          </CatalogueForm>
-        </Modal>
+        <CatalogueForm c={c} prefix="group" testId="group-form" modal>
+          <GroupFields c={c} form={c.editing} />
+        </CatalogueForm>
       )}
     </Stack>
   );
