@@ -20,6 +20,7 @@ import { chromiumArgs } from './chromium.ts';
 import { startBenchServer } from './server.ts';
 import { markersDrawn, markersFed } from './markersDrawn.ts';
 import { browserCpuSince, browserCpuSnapshot } from './browserCpu.ts';
+import { GL_WAVES_SCRIPT, readGlWaves } from './glWaves.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const rounds = Math.max(1, Number(process.argv[2]) || 6);
@@ -71,6 +72,7 @@ try {
   const fedTimes = new Map<string, number[]>(builds.map(([name]) => [name, []]));
   const cpu = new Map<string, number[]>(builds.map(([name]) => [name, []]));
   const heap = new Map<string, number[]>(builds.map(([name]) => [name, []]));
+  const waves = new Map<string, string[]>(builds.map(([name]) => [name, []]));
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 ? [...builds].reverse() : builds;
     for (const [name] of order) {
@@ -80,6 +82,7 @@ try {
       await page.addInitScript({
         content: "window.__name = (f) => f; localStorage.setItem('mapStyle', 'offline');",
       });
+      await page.addInitScript({ content: GL_WAVES_SCRIPT });
       const [k, ...v] = cookie.split('=');
       await context.addCookies([{ name: k, value: v.join('='), url }]);
       const t0 = Date.now();
@@ -91,6 +94,9 @@ try {
       const ms = Date.now() - t0;
       fedTimes.get(name)!.push(fedMs);
       const cpuMs = browserCpuSince(cpu0);
+      const gl = await readGlWaves(page);
+      const glText = `${gl.waves} link waves (${gl.links} programs), ${gl.frames} frames`;
+      waves.get(name)!.push(`${gl.waves}/${gl.frames}`);
       times.get(name)!.push(ms);
       cpu.get(name)!.push(cpuMs);
       // the page's JavaScript heap still live after a full collection (issue #31: ≤ 25 MB at 100 devices)
@@ -99,7 +105,9 @@ try {
       const { usedSize } = await cdp.send('Runtime.getHeapUsage');
       const heapMb = Math.round(usedSize / 1e5) / 10;
       heap.get(name)!.push(heapMb);
-      console.log(`${name} ${ms} ms (fed ${fedMs} ms), browser CPU ${cpuMs} ms, heap after GC ${heapMb} MB`);
+      console.log(
+        `${name} ${ms} ms (fed ${fedMs} ms), browser CPU ${cpuMs} ms, heap after GC ${heapMb} MB, ${glText}`,
+      );
       await context.close();
     }
   }
@@ -113,6 +121,9 @@ try {
     console.log(`${name}: source fed median ${median(fed)} ms (${Math.min(...fed)}–${Math.max(...fed)})`);
     const used = cpu.get(name)!;
     console.log(`${name}: browser CPU median ${median(used)} ms (${Math.min(...used)}–${Math.max(...used)})`);
+    console.log(
+      `${name}: program-link waves / frames drawn before the markers: ${waves.get(name)!.join(' ')}`,
+    );
     const live = heap.get(name)!;
     console.log(
       `${name}: JS heap after GC median ${median(live)} MB (${Math.min(...live)}–${Math.max(...live)})`,

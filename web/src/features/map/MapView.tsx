@@ -29,6 +29,7 @@ import {
   controllerInput,
   feedController,
   testHook,
+  vehiclesReady,
   watchFirstFrame,
   watchSession,
 } from './feedController.ts';
@@ -38,6 +39,7 @@ import { mapLocale } from './mapLocale.ts';
 import { isMapDrawing } from '../../components/mapDraw.ts';
 import { attachMapDraw } from '../../components/mapDrawLayer.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
+import { holdFirstFrame } from './firstFrameHold.ts';
 
 declare global {
   interface Window {
@@ -45,6 +47,8 @@ declare global {
     __rastroMap?: {
       map: maplibregl.Map;
       controller: LiveMapController;
+      /** Whether the map has drawn its first frame with the vehicles (features/map/firstFrameHold.ts). */
+      firstFrameDrawn(): boolean;
       /** Device features in the source (devices passing the filters and having a position). */
       featureCount(): number;
       /** Ids of the drawn devices. */
@@ -176,11 +180,18 @@ export function MapView() {
     // feed the controller from the stores, outside React renders
     const unfeed = feedController(controller, centre);
     const unwatchFirst = watchFirstFrame(map, controller);
+    // nothing drawn until the first frame can hold the vehicles; their texts come after it
+    const unhold = holdFirstFrame(
+      map,
+      () => vehiclesReady(map, controller),
+      () => controller.showLabels(),
+    );
     watchSession();
     void openSocket();
     return () => {
       unfeed();
       unwatchFirst();
+      unhold();
       detachDraw();
       controller.destroy();
       setLiveMap(null);

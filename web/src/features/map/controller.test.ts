@@ -297,12 +297,36 @@ describe('LiveMapController', () => {
       return inputs(devices, Object.fromEntries(devices.map((d) => [d.id, pos(d.id, d.id / 1000, 1)])));
     };
     c.update(make(LARGE_FLEET));
+    c.showLabels();
     expect(layers.has('rastro-devices-label')).toBe(true);
     expect(zooms.get('rastro-devices-label')).toBe(0);
     c.update(make(LARGE_FLEET + 1));
     expect(zooms.get('rastro-devices-label')).toBe(LARGE_FLEET_LABEL_ZOOM);
     c.update(make(10));
     expect(zooms.get('rastro-devices-label')).toBe(0);
+  });
+
+  it('draws no text until showLabels (the first markers need no glyphs); then labels, names and counts stay', async () => {
+    const { c, layers, inputs, map } = await setup(true);
+    const texts = ['rastro-devices-label', 'rastro-cluster-count', 'rastro-geofences-label'];
+    c.update(inputs([dev(1), dev(2)], { 1: pos(1, 10, 20), 2: pos(2, 11, 21) }));
+    expect(layers.has('rastro-devices-symbol')).toBe(true);
+    expect(layers.has('rastro-clusters')).toBe(true);
+    expect(texts.filter((id) => layers.has(id))).toEqual([]);
+    c.showLabels();
+    expect(texts.filter((id) => layers.has(id))).toEqual(texts);
+    // clustering switched: the device source and its layers are made again, with their texts
+    c.update({
+      ...inputs([dev(1)], { 1: pos(1, 10, 20) }),
+      mapPref: { ...DEFAULT_MAP_PREF, clustered: false },
+    });
+    expect(layers.has('rastro-cluster-count')).toBe(false);
+    expect(layers.has('rastro-devices-label')).toBe(true);
+    expect(map.setLayoutProperty).toHaveBeenCalledWith(
+      'rastro-geofences-label',
+      'visibility',
+      expect.any(String),
+    );
   });
 
   it('highlights the selected device and flies to it at zoom 18 in 1.5 s', async () => {

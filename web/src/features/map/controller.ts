@@ -16,7 +16,15 @@ import {
 } from '@rastro/domain';
 import { deviceFeature, geofenceFeatures, type DeviceFeature } from './features.ts';
 import type { IconImage } from '../../api/mapIcons.ts';
-import { deviceLayers, geofenceLayers, SRC_DEVICES, SRC_GEOFENCE_LABELS, SRC_GEOFENCES } from './layers.ts';
+import {
+  addLabelLayers,
+  applyGeofenceVisibility,
+  deviceLayers,
+  geofenceLayers,
+  SRC_DEVICES,
+  SRC_GEOFENCE_LABELS,
+  SRC_GEOFENCES,
+} from './layers.ts';
 import { underPanel, visibleOffset } from './panelView.ts';
 import { onPanelMoved } from '../../components/panelMoves.ts';
 
@@ -93,6 +101,8 @@ export class LiveMapController {
   private pref: MapPref | null = null;
   private selectedId: number | null = null;
   private ready = false;
+  /** Whether the text layers are shown (showLabels: the first frame with the vehicles is drawn). */
+  labels = false;
   private icons = new Map<string, IconImage>();
   private geofences: readonly Geofence[] = [];
   private lastInputs: MapInputs | null = null;
@@ -179,6 +189,8 @@ export class LiveMapController {
     this.clustered = null;
     this.ready = true;
     if (this.lastInputs) this.update(this.lastInputs, true);
+    // the fences' names when no device source came (the devices' own come with their layers)
+    if (this.labels) this.showLabels();
   }
 
   private addGeofenceLayers(): void {
@@ -196,22 +208,15 @@ export class LiveMapController {
     this.map.getSource<GeoJSONSource>(SRC_GEOFENCE_LABELS)?.setData(labels);
   }
 
-  private applyGeofenceVisibility(pref: MapPref): void {
-    const vis = (on: boolean) => (on ? 'visible' : 'none');
-    for (const id of [
-      'rastro-geofences-fill',
-      'rastro-geofences-line',
-      'rastro-anchors-fill',
-      'rastro-anchors-line',
-    ]) {
-      if (this.map.getLayer(id)) this.map.setLayoutProperty(id, 'visibility', vis(pref.showGeofences));
-    }
-    if (this.map.getLayer('rastro-geofences-label'))
-      this.map.setLayoutProperty(
-        'rastro-geofences-label',
-        'visibility',
-        vis(pref.showGeofences && pref.geofenceNames),
-      );
+  /**
+   * Adds the text layers (labels, fences' names, clusters' counts): called once the first markers are drawn, and
+   * from then on they come with the layers (a style switch, clustering switched).
+   */
+  showLabels(): void {
+    this.labels = true;
+    if (!this.ready) return;
+    addLabelLayers(this.map, !!this.clustered, this.labelZoom);
+    if (this.pref) applyGeofenceVisibility(this.map, this.pref);
   }
 
   /** Device source + layers; recreated when clustering is switched. */
@@ -233,8 +238,8 @@ export class LiveMapController {
       clusterMaxZoom: CLUSTER_MAX_ZOOM,
       clusterRadius: 50,
     });
-    for (const layer of deviceLayers(clustered, this.labelMinZoom(data.features.length)))
-      this.map.addLayer(layer);
+    for (const layer of deviceLayers(clustered)) this.map.addLayer(layer);
+    if (this.labels) addLabelLayers(this.map, clustered, this.labelMinZoom(data.features.length));
   }
 
   private labelMinZoom(count: number): number {
@@ -335,7 +340,7 @@ export class LiveMapController {
     }
     if (prefChanged) {
       this.pref = mapPref;
-      this.applyGeofenceVisibility(mapPref);
+      applyGeofenceVisibility(this.map, mapPref);
       this.map.setLayoutProperty('rastro-precision', 'visibility', mapPref.precision ? 'visible' : 'none');
     }
     if (force || this.selectedId !== inputs.selectedId) {

@@ -9,6 +9,7 @@ import { markFirstMapDrawn } from '../../stores/firstMap.ts';
 import { firstPositions, firstPositionsIn } from '../../api/socket.ts';
 import { useSession } from '../../stores/session.ts';
 import type { LiveMapController, MapInputs } from './controller.ts';
+import { SRC_DEVICES } from './layers.ts';
 
 /** The map applies a typed search after this pause (ms); the list follows at once. */
 const QUERY_MAP_DELAY_MS = 150;
@@ -73,6 +74,18 @@ export function feedController(controller: LiveMapController, centre: () => void
 }
 
 /**
+ * Whether the map can draw its first frame with the vehicles: our layers in, the socket's first positions applied
+ * and the worker's device tiles in (all of them, or the markers of some already placed: live updates keep the source
+ * reloading, so on a moving fleet it is seldom all loaded at one frame).
+ */
+export function vehiclesReady(map: maplibregl.Map, controller: LiveMapController): boolean {
+  if (!controller.styled || !firstPositionsIn() || !map.getSource(SRC_DEVICES)) return false;
+  if (map.isSourceLoaded(SRC_DEVICES)) return true;
+  const layers = ['rastro-devices-symbol', 'rastro-clusters'].filter((id) => map.getLayer(id));
+  return map.queryRenderedFeatures({ layers }).length > 0;
+}
+
+/**
  * Tells the shell (stores/firstMap.ts) once the map has drawn its first frame with the user's vehicles: the first
  * time it is idle (everything loaded and drawn) with our layers in and the socket's first positions applied.
  * Returns the unsubscribe.
@@ -111,6 +124,7 @@ export function testHook(
     map,
     controller,
     featureCount: () => controller.featureCount,
+    firstFrameDrawn: () => controller.labels,
     featureIds: () => [...(controller as unknown as { features: Map<number, unknown> }).features.keys()],
     positionOf: (id) => controller.drawnPosition(id),
     screenPointOf: (id) => {

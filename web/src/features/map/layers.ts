@@ -1,6 +1,7 @@
 // The live map's layer specifications (sources are the controller's): geofences and anchors, devices with their
-// precision circles, selection ring, icons, labels and clusters. Pure data, so the controller only adds them.
-import type { LayerSpecification } from 'maplibre-gl';
+// precision circles, selection ring, icons, labels and clusters; the labels are added apart, after the markers.
+import type { LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import type { MapPref } from '@rastro/domain';
 
 export const SRC_DEVICES = 'rastro-devices';
 export const SRC_GEOFENCES = 'rastro-geofences';
@@ -8,7 +9,8 @@ export const SRC_GEOFENCE_LABELS = 'rastro-geofence-labels';
 export const FONT = ['Noto Sans Regular'];
 
 /**
- * Normal fences (fill, line), anchors apart (their own layers, dashed ring above normal fences), then names. The
+ * Normal fences (fill, line), anchors apart (their own layers, dashed ring above normal fences); their names are
+ * among the labels (labelLayers). The
  * fills draw no antialiased outline of their own (their line layers draw it): one WebGL program fewer to compile
  * before the first map (300–600 ms of program compiles under software rendering, bench/results/map.md).
  */
@@ -44,24 +46,11 @@ export function geofenceLayers(): LayerSpecification[] {
       filter: anchor as never,
       paint: { 'line-color': ['get', 'color'], 'line-width': 2, 'line-dasharray': [2, 2] },
     },
-    {
-      id: 'rastro-geofences-label',
-      type: 'symbol',
-      source: SRC_GEOFENCE_LABELS,
-      layout: {
-        'text-field': ['get', 'name'],
-        'text-font': FONT,
-        'text-size': 12,
-        // anchors' names hang below their centre so they never sit on a normal fence's name
-        'text-offset': ['case', anchor, ['literal', [0, 1.2]], ['literal', [0, 0]]] as never,
-      },
-      paint: { 'text-color': ['get', 'color'], 'text-halo-color': '#fff', 'text-halo-width': 1.5 },
-    },
   ] as LayerSpecification[];
 }
 
-/** Device layers, bottom to top; the cluster layers only when `clustered`. Labels start at `labelMinZoom`. */
-export function deviceLayers(clustered: boolean, labelMinZoom: number): LayerSpecification[] {
+/** Device layers, bottom to top, without their texts (labelLayers); the cluster circles only when `clustered`. */
+export function deviceLayers(clustered: boolean): LayerSpecification[] {
   const out: LayerSpecification[] = [];
   const notCluster = ['!', ['has', 'point_count']] as never;
   out.push({
@@ -117,27 +106,6 @@ export function deviceLayers(clustered: boolean, labelMinZoom: number): LayerSpe
       'icon-halo-width': 1.5,
     },
   });
-  // labels apart from icons, so a large fleet can show them only when zoomed in (see LARGE_FLEET)
-  out.push({
-    id: 'rastro-devices-label',
-    type: 'symbol',
-    source: SRC_DEVICES,
-    filter: ['all', ['!', ['has', 'point_count']], ['!=', ['get', 'label'], '']] as never,
-    minzoom: labelMinZoom,
-    layout: {
-      'text-field': ['get', 'label'],
-      'text-font': FONT,
-      'text-size': 12,
-      'text-anchor': 'top',
-      'text-offset': [0, 1.3],
-      'text-optional': true,
-    },
-    paint: {
-      'text-color': '#212121',
-      'text-halo-color': '#ffffff',
-      'text-halo-width': 1.5,
-    },
-  });
   if (clustered) {
     out.push({
       id: 'rastro-clusters',
@@ -152,14 +120,102 @@ export function deviceLayers(clustered: boolean, labelMinZoom: number): LayerSpe
         'circle-stroke-width': 2,
       },
     });
-    out.push({
-      id: 'rastro-cluster-count',
-      type: 'symbol',
-      source: SRC_DEVICES,
-      filter: ['has', 'point_count'] as never,
-      layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': FONT, 'text-size': 12 },
-      paint: { 'text-color': '#ffffff' },
-    });
   }
   return out;
+}
+
+/** A label layer and the layer it goes below (undefined: on top). */
+export interface LabelLayer {
+  layer: LayerSpecification;
+  before?: string;
+}
+
+/**
+ * The text layers: the fences' names, the devices' labels (from `labelMinZoom`) and the clusters' counts. They come
+ * after the markers are drawn (the controller's showLabels): text needs glyphs, which the worker asks of the main
+ * thread while it lays out a tile, and on the first load those answers waited between long tasks before the first
+ * markers could show (bench/RESULTS.md, session 22). Each goes where it stood among the other layers.
+ */
+export function labelLayers(clustered: boolean, labelMinZoom: number): LabelLayer[] {
+  const anchor = ['get', 'anchor'];
+  const out: LabelLayer[] = [
+    {
+      before: 'rastro-trail',
+      layer: {
+        id: 'rastro-geofences-label',
+        type: 'symbol',
+        source: SRC_GEOFENCE_LABELS,
+        layout: {
+          'text-field': ['get', 'name'],
+          'text-font': FONT,
+          'text-size': 12,
+          // anchors' names hang below their centre so they never sit on a normal fence's name
+          'text-offset': ['case', anchor, ['literal', [0, 1.2]], ['literal', [0, 0]]] as never,
+        },
+        paint: { 'text-color': ['get', 'color'], 'text-halo-color': '#fff', 'text-halo-width': 1.5 },
+      },
+    },
+    // labels apart from icons, so a large fleet can show them only when zoomed in (see LARGE_FLEET)
+    {
+      before: clustered ? 'rastro-clusters' : undefined,
+      layer: {
+        id: 'rastro-devices-label',
+        type: 'symbol',
+        source: SRC_DEVICES,
+        filter: ['all', ['!', ['has', 'point_count']], ['!=', ['get', 'label'], '']] as never,
+        minzoom: labelMinZoom,
+        layout: {
+          'text-field': ['get', 'label'],
+          'text-font': FONT,
+          'text-size': 12,
+          'text-anchor': 'top',
+          'text-offset': [0, 1.3],
+          'text-optional': true,
+        },
+        paint: {
+          'text-color': '#212121',
+          'text-halo-color': '#ffffff',
+          'text-halo-width': 1.5,
+        },
+      },
+    },
+  ];
+  if (clustered)
+    out.push({
+      layer: {
+        id: 'rastro-cluster-count',
+        type: 'symbol',
+        source: SRC_DEVICES,
+        filter: ['has', 'point_count'] as never,
+        layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': FONT, 'text-size': 12 },
+        paint: { 'text-color': '#ffffff' },
+      },
+    });
+  return out;
+}
+
+/** Adds the label layers that are missing (those of a source not there yet wait for the next call). */
+export function addLabelLayers(map: MapLibreMap, clustered: boolean, labelMinZoom: number): void {
+  for (const { layer, before } of labelLayers(clustered, labelMinZoom)) {
+    if (map.getLayer(layer.id) || !('source' in layer) || !map.getSource(layer.source as string)) continue;
+    map.addLayer(layer, before && map.getLayer(before) ? before : undefined);
+  }
+}
+
+/** Shows or hides the fences and their names as the preferences say. */
+export function applyGeofenceVisibility(map: MapLibreMap, pref: MapPref): void {
+  const vis = (on: boolean) => (on ? 'visible' : 'none');
+  for (const id of [
+    'rastro-geofences-fill',
+    'rastro-geofences-line',
+    'rastro-anchors-fill',
+    'rastro-anchors-line',
+  ])
+    if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', vis(pref.showGeofences));
+  if (map.getLayer('rastro-geofences-label'))
+    map.setLayoutProperty(
+      'rastro-geofences-label',
+      'visibility',
+      vis(pref.showGeofences && pref.geofenceNames),
+    );
 }
