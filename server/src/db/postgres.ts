@@ -5,6 +5,14 @@ import { PgSync, type PgSyncOptions } from './pgSync.ts';
 import { translateSql, type Translated } from './pgTranslate.ts';
 import type { SqlDatabase, SqlRunResult, SqlStatement } from './sql.ts';
 
+/** Rows a module holds inside a transaction to write as one statement (db/repos/ingestBatch.ts). */
+export interface HeldWrites {
+  /** Sends the rows held (without waiting). */
+  send(): void;
+  /** Forgets them (the transaction or savepoint they belong to is rolled back). */
+  drop(): void;
+}
+
 export class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
   readonly client: PgSync;
@@ -13,6 +21,8 @@ export class PostgresDatabase implements SqlDatabase {
   private depth = 0;
   /** Ids taken ahead from each table's sequence, for INSERTs sent without waiting inside a transaction. */
   private readonly reserved = new Map<string, number[]>();
+  /** Rows held inside the transaction, sent before its next other statement, savepoint or COMMIT. */
+  private readonly held = new Set<HeldWrites>();
 
   constructor(
     url: string,
@@ -41,14 +51,36 @@ export class PostgresDatabase implements SqlDatabase {
     return new PostgresStatement(this, t);
   }
 
+  /**
+   * Holds rows to send later as one statement (inside a transaction): they go out before any other statement of
+   * the transaction (so its reads see them and its writes keep their order), before a savepoint and before COMMIT.
+   */
+  hold(w: HeldWrites): void {
+    this.held.add(w);
+  }
+
+  private sendHeld(): void {
+    if (this.held.size === 0) return;
+    const held = [...this.held];
+    this.held.clear();
+    for (const w of held) w.send();
+  }
+
+  private dropHeld(): void {
+    for (const w of this.held) w.drop();
+    this.held.clear();
+  }
+
   query(
     t: Translated & { name: string },
     args: unknown[],
   ): { rows: Array<Record<string, unknown>>; rowCount: number } {
+    this.sendHeld();
     return this.client.request({ op: 'query', name: t.name, text: t.text, values: bind(t, args) }, t.text);
   }
 
   exec(sql: string): void {
+    this.sendHeld();
     this.client.request({ op: 'exec', text: sql }, sql);
   }
 
@@ -58,6 +90,7 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   sendLater(t: Translated & { name: string }, args: unknown[], text = t.text, extra?: unknown): void {
+    this.sendHeld();
     const values = bind(t, args);
     if (extra !== undefined) values.push(extra);
     this.client.send({
@@ -88,17 +121,23 @@ export class PostgresDatabase implements SqlDatabase {
     const run = (...args: Parameters<F>): ReturnType<F> => {
       const outer = this.depth === 0;
       const savepoint = `s${this.depth}`;
+      this.sendHeld(); // what was held before the savepoint is not undone with it
       this.client.send({ op: 'exec', text: outer ? 'BEGIN' : `SAVEPOINT ${savepoint}`, later: true });
       this.depth++;
       let result: ReturnType<F>;
       try {
         result = fn(...args) as ReturnType<F>;
       } catch (err) {
+        this.dropHeld();
         this.depth--;
         this.exec(outer ? 'ROLLBACK' : `ROLLBACK TO SAVEPOINT ${savepoint}`);
         throw err;
       }
-      this.depth--;
+      try {
+        this.sendHeld();
+      } finally {
+        this.depth--;
+      }
       try {
         this.exec(outer ? 'COMMIT' : `RELEASE SAVEPOINT ${savepoint}`);
       } catch (err) {

@@ -2,8 +2,9 @@
 // device's previous position holds (packages/domain activityStep) to the row of its device, UTC hour and driver,
 // in the same transaction as the position. The dashboard and the scores sum these rows. Positions that arrive out
 // of order (older than the device's newest) are not counted.
-import type { SqlDatabase, SqlStatement } from '../db/sql.ts';
-import { anyActivity, prepareActivityUpsert } from '../db/repos/ingest.ts';
+import type { SqlDatabase } from '../db/sql.ts';
+import { anyActivity } from '../db/repos/ingest.ts';
+import { activityWrites, type ActivityRow } from '../db/repos/ingestBatch.ts';
 import { anyPosition, deviceIdsWithPositions, positionsForActivity } from '../db/repos/positions.ts';
 import {
   ACTIVITY_SUMS,
@@ -49,10 +50,11 @@ const driverOf = (p: { attributes: Record<string, unknown> }): string => {
 };
 
 export class ActivityRecorder {
-  private readonly upsert: SqlStatement;
+  /** One upsert per row on SQLite; on PostgreSQL a transaction's rows as one statement (ingestBatch.ts). */
+  private readonly upsert: (row: ActivityRow) => void;
 
   constructor(db: SqlDatabase) {
-    this.upsert = prepareActivityUpsert(db);
+    this.upsert = activityWrites(db);
   }
 
   /** Files what `position` adds after `prev` (the device's previous newest position, or null). */
@@ -62,7 +64,7 @@ export class ActivityRecorder {
   }
 
   add(deviceId: number, hour: number, driver: string, step: ActivityStep): void {
-    this.upsert.runLater({ deviceId, hour, driver, ...step });
+    this.upsert({ deviceId, hour, driver, ...step });
   }
 }
 

@@ -2,9 +2,10 @@
 // position (loaded from the store on first use), the overspeed flag and the motion tracker; and the answers built
 // from it (the device with its live status, the latest position).
 import type { RemoteDeviceState } from '../db/cluster.ts';
-import type { SqlDatabase, SqlStatement } from '../db/sql.ts';
+import type { SqlDatabase } from '../db/sql.ts';
 import { eventsByIds } from '../db/repos/events.ts';
 import { prepareDeviceLookups } from '../db/repos/ingest.ts';
+import type { DeviceStateRow } from '../db/repos/ingestBatch.ts';
 import { positionsByIds } from '../db/repos/positions.ts';
 import type { Device, Event, Position } from '@rastro/domain';
 import type { LiveCache } from './cache.ts';
@@ -98,11 +99,11 @@ export class DeviceStates {
   }
 
   /** Stores the devices' status, last update and latest position id (inside the batch's transaction). */
-  protected writeStates(ids: Iterable<number>, update: SqlStatement): void {
+  protected writeStates(ids: Iterable<number>, update: (row: DeviceStateRow) => void): void {
     for (const id of ids) {
       const st = this.states.get(id)!;
       const lastUpdate = st.lastUpdate ? st.lastUpdate.toISOString() : null;
-      update.runLater({ status: st.status, lastUpdate, positionId: st.positionId, id });
+      update({ status: st.status, lastUpdate, positionId: st.positionId, id });
     }
   }
 

@@ -27,6 +27,7 @@ import {
   resetDeviceStatuses,
   type IngestStatements,
 } from '../db/repos/ingest.ts';
+import { ingestWrites, type IngestWrites } from '../db/repos/ingestBatch.ts';
 import { DeviceStates } from './deviceStates.ts';
 import { ActivityRecorder, fillActivity } from './activity.ts';
 import { CommandRouter, type CommandHandler, type CommandSink } from './commandRouter.ts';
@@ -54,6 +55,7 @@ export class LiveCore extends DeviceStates {
   private readonly queuedDevices = new Set<number>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly sql: IngestStatements;
+  private readonly writes: IngestWrites; // a batch's rows: one statement per table on PostgreSQL
   /** The hours of activity of the dashboard and the scores (activity.ts). */
   private readonly activity: ActivityRecorder;
   /** Fuel, maintenance and driver events, and the deviceInactive sweep (events/). */
@@ -78,6 +80,7 @@ export class LiveCore extends DeviceStates {
     // a process joining others on PostgreSQL (not the leader) leaves the statuses they keep.
     if (ctx.cluster.isLeader()) resetDeviceStatuses(db);
     this.sql = prepareIngestStatements(db);
+    this.writes = ingestWrites(db, this.sql);
     this.activity = new ActivityRecorder(db);
     for (const deviceId of devicesWithQueuedCommands(db)) this.queuedDevices.add(deviceId);
   }
@@ -179,7 +182,7 @@ export class LiveCore extends DeviceStates {
             results.push(failed);
           }
         }
-        this.writeStates(changedDevices, this.sql.updateDevice); // one row update per device per batch
+        this.writeStates(changedDevices, this.writes.deviceState); // one row per device per batch
       })();
     } catch (err) {
       // the store refused the batch (PostgreSQL fails a transaction as a whole): none of it is acknowledged
@@ -298,7 +301,7 @@ export class LiveCore extends DeviceStates {
       geofenceIds: inside.length ? inside : null,
       outdated: !!p.outdated,
     };
-    const id = stored ? stored.id : insertPosition(this.sql, position);
+    const id = stored ? stored.id : insertPosition(this.sql, this.writes, position);
     if (typeof id !== 'number') return { ok: true, deviceId, position: id, commands: [] };
     position.id = id;
     if (!stored) this.stats.stored++;
@@ -368,9 +371,7 @@ export class LiveCore extends DeviceStates {
       maintenanceId: extra.maintenanceId ?? 0,
       attributes: JSON.stringify(extra.attributes ?? {}),
     };
-    const id = Number(
-      this.sql.insertEvent.run({ ...ev, eventTime: new Date(ev.eventTime).toISOString() }).lastInsertRowid,
-    );
+    const id = this.writes.event({ ...ev, eventTime: new Date(ev.eventTime).toISOString() });
     this.stats.events++;
     return eventFromRow({ ...ev, id } as EventDbRow);
   }

@@ -1,6 +1,7 @@
 // The live core's check of a decoded position before it is queued, and its position writes through the statements
 // prepared once in db/repos/ingest.ts (ingest.ts).
 import type { IngestStatements } from '../db/repos/ingest.ts';
+import type { IngestWrites, PositionRow } from '../db/repos/ingestBatch.ts';
 import type { Position } from '@rastro/domain';
 import type { IncomingPosition } from './types.ts';
 import { positionFromRow, type PositionDbRow } from './json.ts';
@@ -49,13 +50,17 @@ export function storedAt(
  * (SQLite says so at once; on PostgreSQL a write sent without waiting inside the batch cannot, and only a second
  * process storing the same fix at the same moment gets there: storedAt found every other resend first).
  */
-export function insertPosition(sql: IngestStatements, position: Position): number | Position {
-  const r = sql.insertPosition.run(positionRow(position));
-  if (r.changes === 0) {
+export function insertPosition(
+  sql: IngestStatements,
+  writes: IngestWrites,
+  position: Position,
+): number | Position {
+  const id = writes.position(positionRow(position));
+  if (id === 0) {
     const stored = storedAt(sql, position.deviceId, Date.parse(position.fixTime), null);
     if (stored) return stored;
   }
-  return Number(r.lastInsertRowid);
+  return id;
 }
 
 /** An API time (`…000+00:00`, json.ts `iso`) as the stored `…000Z`; a string op on the hot path, a parse otherwise. */
@@ -63,7 +68,7 @@ const plainIso = (s: string): string =>
   s.length === 29 && s.endsWith('+00:00') ? `${s.slice(0, 23)}Z` : new Date(s).toISOString();
 
 /** The positions-table row of a position in its API form (times back to plain ISO, JSON columns as text). */
-function positionRow(p: Position) {
+function positionRow(p: Position): PositionRow {
   return {
     deviceId: p.deviceId,
     protocol: p.protocol,

@@ -81,6 +81,37 @@ describe('a batch sent again', () => {
     expect(count('SELECT COUNT(*) FROM positions WHERE deviceId = ?', d.id)).toBe(3);
   });
 
+  it('a fix sent twice inside one batch is stored once and both are answered with it', async () => {
+    // on PostgreSQL a batch's rows are held and written as one statement at its end (db/repos/ingestBatch.ts):
+    // the resend's look-up inside the same batch must still see the first one
+    const d = await createDevice(t);
+    const p = {
+      uniqueId: d.uniqueId,
+      protocol: 'osmand',
+      fixTime: new Date(T0 * 1000),
+      latitude: 5,
+      longitude: 6,
+      attributes: { alarm: 'sos' },
+    };
+    const results = await getLive(t.ctx).ingestMany([
+      p,
+      { ...p, latitude: 7 },
+      { ...p, fixTime: new Date((T0 + 10) * 1000), latitude: 8, attributes: {} },
+      { ...p, latitude: 9 },
+    ]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    const ids = results.map((r) => (r.ok ? r.position.id : 0));
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[3]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(results[3]).toMatchObject({ position: { latitude: 5 } });
+    expect(count('SELECT COUNT(*) FROM positions WHERE deviceId = ?', d.id)).toBe(2);
+    expect(count('SELECT COUNT(*) FROM positions WHERE id = ? AND latitude = 5', ids[0])).toBe(1);
+    expect(count("SELECT COUNT(*) FROM events WHERE deviceId = ? AND type = 'alarm'", d.id)).toBe(1);
+    const row = t.ctx.store.sql.prepare('SELECT positionId FROM devices WHERE id = ?').get(d.id);
+    expect(row).toEqual({ positionId: ids[2] });
+  });
+
   it('the live core answers a resend with the stored position (ingest API)', async () => {
     const d = await createDevice(t);
     const p = {
