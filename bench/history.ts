@@ -75,6 +75,8 @@ const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 
 interface Load {
   first: number;
+  /** click → the first page's answer received (pages only) */
+  firstReceived: number;
   received: number;
   drawn: number;
   /** frames the map rendered from the click to all drawn */
@@ -120,6 +122,7 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
       .getEntriesByType('resource')
       .filter((e) => /\/route\?/.test(e.name)) as PerformanceResourceTiming[];
     const received = entries.length ? Math.max(...entries.map((e) => e.responseEnd)) - st.start : NaN;
+    const firstReceived = entries.length ? Math.min(...entries.map((e) => e.responseEnd)) - st.start : NaN;
     // all drawn: every piece's source processed and a frame rendered with them
     for (let i = 0; i < 40; i++) {
       map.triggerRepaint();
@@ -132,6 +135,7 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
     const style = map.getStyle();
     return {
       first: Number.isNaN(st.first) ? drawn : st.first,
+      firstReceived,
       received,
       drawn,
       frames: st.frames,
@@ -152,6 +156,7 @@ async function serverTimes(base: string, cookie: string, deviceId: number, q: st
   };
   const pages: number[] = [];
   const rows: number[] = [];
+  const firstRows: number[] = [];
   const contract: number[] = [];
   let bytes = 0;
   let rowsBytes = 0;
@@ -182,6 +187,7 @@ async function serverTimes(base: string, cookie: string, deviceId: number, q: st
       );
       const page = JSON.parse(text) as Array<[number]>;
       rowsSize += text.length;
+      if (!rowsAfter) firstRows.push(performance.now() - r);
       if (page.length < limit) break;
       rowsAfter = `&after=${page[page.length - 1][0]}`;
     }
@@ -194,6 +200,7 @@ async function serverTimes(base: string, cookie: string, deviceId: number, q: st
   return {
     pages: median(pages),
     rows: median(rows),
+    firstRows: median(firstRows),
     contract: median(contract),
     mb: bytes / 1e6,
     rowsMb: rowsBytes / 1e6,
@@ -263,7 +270,7 @@ async function main() {
         const r = await measureLoad(page, count);
         results[m].push(r);
         console.log(
-          `${m}: first ${f0(r.first)} ms, received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames, browser CPU ${f0(r.cpu)} ms`,
+          `${m}: first ${f0(r.first)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames, browser CPU ${f0(r.cpu)} ms`,
         );
       }
     mode = 'pages';
@@ -293,7 +300,7 @@ async function main() {
 
     const med = (xs: Load[], k: keyof Load) => f0(median(xs.map((x) => x[k])));
     const row = (m: string, xs: Load[]) =>
-      `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'cpu')} ms |`;
+      `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'cpu')} ms |`;
     lines.push(
       '## History with 100,000 points (`bench/history.ts`)',
       '',
@@ -306,13 +313,13 @@ async function main() {
       `Alternating, median of ${LOADS} loads each. Machine: ${cpus().length} cores shared with other work (noisy), Node`,
       `${process.version}, load average ${loadavg()[0].toFixed(1)} at the end.`,
       '',
-      '| way | click → first part drawn | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | browser CPU |',
-      '|---|---|---|---|---|---|---|',
+      '| way | click → first part drawn | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | browser CPU |',
+      '|---|---|---|---|---|---|---|---|',
       row('pages', results.pages),
       row('one answer', results['one answer']),
       '',
       `Server, from Node over HTTP (median of ${LOADS}): all ${N.toLocaleString('en-US')} positions in pages ${f0(answer.pages)} ms`,
-      `(${f1(answer.mb)} MB of JSON); the same as the light pages the history reads (format=rows) ${f0(answer.rows)} ms`,
+      `(${f1(answer.mb)} MB of JSON); the same as the light pages the history reads (format=rows) ${f0(answer.rows)} ms, its first page ${f0(answer.firstRows)} ms`,
       `(${f1(answer.rowsMb)} MB); the contract's /api/reports/route for one device (capped at 50,000) ${f0(answer.contract)} ms.`,
       `Pages: the route in ${last.sources} map sources and ${last.layers} layers (the marks included), ${pieces.runs} colour features. Playback at 16× for ${PLAY_MS / 1000} s: frame cost median`,
       `${f1(median(costs))} ms (p99 ${f1(pct(costs, 99))} ms), frame interval median ${f1(median(intervals))} ms (p99`,
