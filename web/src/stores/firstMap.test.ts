@@ -25,11 +25,27 @@ describe('first map frame (stores/firstMap.ts)', () => {
     expect(renderHook(() => m.useFirstMapDrawn()).result.current).toBe(true);
   });
 
-  it('shows the page after FIRST_MAP_WAIT_MS when the map never draws (no WebGL, a failed style)', () => {
+  it('shows the page after FIRST_MAP_WAIT_MS when no map starts (no WebGL)', () => {
     const { result } = renderHook(() => m.useFirstMapDrawn());
     act(() => vi.advanceTimersByTime(m.FIRST_MAP_WAIT_MS - 1));
     expect(result.current).toBe(false);
     act(() => vi.advanceTimersByTime(1));
     expect(result.current).toBe(true);
+  });
+
+  it('once a map has started, only the map shows the page: no timer lets the list in before the markers', () => {
+    m.mapStarted();
+    const { result } = renderHook(() => m.useFirstMapDrawn());
+    act(() => vi.advanceTimersByTime(m.FIRST_MAP_WAIT_MS * 10));
+    expect(result.current).toBe(false);
+    act(() => m.markFirstMapDrawn());
+    expect(result.current).toBe(true);
+  });
+
+  it('a map started after the page asked stops the timer', () => {
+    const { result } = renderHook(() => m.useFirstMapDrawn());
+    m.mapStarted();
+    act(() => vi.advanceTimersByTime(m.FIRST_MAP_WAIT_MS * 10));
+    expect(result.current).toBe(false);
   });
 });

@@ -29,7 +29,6 @@ import {
   controllerInput,
   feedController,
   testHook,
-  vehiclesReady,
   watchFirstFrame,
   watchSession,
 } from './feedController.ts';
@@ -39,7 +38,6 @@ import { mapLocale } from './mapLocale.ts';
 import { isMapDrawing } from '../../components/mapDraw.ts';
 import { attachMapDraw } from '../../components/mapDrawLayer.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
-import { holdFirstFrame } from './firstFrameHold.ts';
 
 declare global {
   interface Window {
@@ -179,19 +177,13 @@ export function MapView() {
 
     // feed the controller from the stores, outside React renders
     const unfeed = feedController(controller, centre);
+    // nothing drawn until the first frame can hold the vehicles; their texts and the panel's page come after it
     const unwatchFirst = watchFirstFrame(map, controller);
-    // nothing drawn until the first frame can hold the vehicles; their texts come after it
-    const unhold = holdFirstFrame(
-      map,
-      () => vehiclesReady(map, controller),
-      () => controller.showLabels(),
-    );
     watchSession();
     void openSocket();
     return () => {
       unfeed();
       unwatchFirst();
-      unhold();
       detachDraw();
       controller.destroy();
       setLiveMap(null);

@@ -5,11 +5,12 @@ import type { User } from '@rastro/domain';
 import { api, HttpError } from '../../api/http.ts';
 import { selectFiltered, setSessionRecheck, useLive } from '../../stores/live.ts';
 import { usePrefs } from '../../stores/prefs.ts';
-import { markFirstMapDrawn } from '../../stores/firstMap.ts';
+import { mapStarted, markFirstMapDrawn } from '../../stores/firstMap.ts';
 import { firstPositions, firstPositionsIn } from '../../api/socket.ts';
 import { useSession } from '../../stores/session.ts';
 import type { LiveMapController, MapInputs } from './controller.ts';
 import { SRC_DEVICES } from './layers.ts';
+import { holdFirstFrame } from './firstFrameHold.ts';
 
 /** The map applies a typed search after this pause (ms); the list follows at once. */
 const QUERY_MAP_DELAY_MS = 150;
@@ -78,7 +79,7 @@ export function feedController(controller: LiveMapController, centre: () => void
  * and the worker's device tiles in (all of them, or the markers of some already placed: live updates keep the source
  * reloading, so on a moving fleet it is seldom all loaded at one frame).
  */
-export function vehiclesReady(map: maplibregl.Map, controller: LiveMapController): boolean {
+function vehiclesReady(map: maplibregl.Map, controller: LiveMapController): boolean {
   if (!controller.styled || !firstPositionsIn() || !map.getSource(SRC_DEVICES)) return false;
   if (map.isSourceLoaded(SRC_DEVICES)) return true;
   const layers = ['rastro-devices-symbol', 'rastro-clusters'].filter((id) => map.getLayer(id));
@@ -86,20 +87,29 @@ export function vehiclesReady(map: maplibregl.Map, controller: LiveMapController
 }
 
 /**
- * Tells the shell (stores/firstMap.ts) once the map has drawn its first frame with the user's vehicles: the first
- * time it is idle (everything loaded and drawn) with our layers in and the socket's first positions applied.
- * Returns the unsubscribe.
+ * The map's first frame: nothing is drawn until it can hold the vehicles (firstFrameHold.ts); once that frame is
+ * drawn the texts are added and the shell (stores/firstMap.ts) shows the panel's page, so that React's render of
+ * the device list never lands before the markers. A map that fails before (its style, a tile) shows the page at
+ * once. Returns the undo.
  */
 export function watchFirstFrame(map: maplibregl.Map, controller: LiveMapController): () => void {
-  const check = () => {
-    if (!controller.styled || !firstPositionsIn() || !map.loaded()) return;
-    map.off('idle', check);
+  mapStarted();
+  const drawn = () => {
+    controller.showLabels();
     markFirstMapDrawn();
   };
-  map.on('idle', check);
-  // an empty fleet changes nothing on the map when its positions come: the map may be idle already
-  void firstPositions().then(check);
-  return () => void map.off('idle', check);
+  const unhold = holdFirstFrame(map, () => vehiclesReady(map, controller), drawn);
+  const failed = () => {
+    map.off('error', failed);
+    markFirstMapDrawn();
+  };
+  map.on('error', failed);
+  // an empty fleet changes nothing on the map when its positions come: a frame is asked for them
+  void firstPositions().then(() => map.triggerRepaint());
+  return () => {
+    unhold();
+    map.off('error', failed);
+  };
 }
 
 /** SPEC §4: a device losing its qrDriverId re-checks the session (a QR driver checked out elsewhere). */
