@@ -31,7 +31,7 @@ import { DeviceActionBar } from './DeviceActionBar.tsx';
 import { DeviceAttributes } from './DeviceAttributes.tsx';
 import { DeviceImage } from './DeviceImage.tsx';
 import { DriverName } from './DriverName.tsx';
-import { plateOrImei, timeAgo } from './DeviceRow.tsx';
+import { plateOrImei, statusBadgeColor, timeAgo } from './DeviceRow.tsx';
 
 const LEVEL_COLOR: Record<IndicatorLevel, string> = {
   red: 'red',
@@ -103,10 +103,7 @@ export function DeviceDetailPage() {
             {plateOrImei(device)}
           </Text>
           <Group gap={4}>
-            <Badge
-              data-testid="detail-status"
-              color={device.status === 'online' ? 'green' : device.status === 'offline' ? 'red' : 'gray'}
-            >
+            <Badge data-testid="detail-status" color={statusBadgeColor(device.status)}>
               {t(`status.${device.status}`)}
             </Badge>
             {anchored && (

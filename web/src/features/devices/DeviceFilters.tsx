@@ -223,6 +223,7 @@ export function SortMenu() {
   const { t } = useTranslation('devices');
   const sort = useLive((s) => s.sort);
   const sortBy = useLive((s) => s.sortBy);
+  const Arrow = sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
     <Menu position="bottom-start" withinPortal closeOnItemClick={false}>
       <Menu.Target>
@@ -238,15 +239,7 @@ export function SortMenu() {
             data-testid={`sort-${k}`}
             data-active={sort.key === k ? sort.direction : undefined}
             onClick={() => sortBy(k)}
-            rightSection={
-              sort.key === k ? (
-                sort.direction === 'asc' ? (
-                  <IconArrowUp size={14} />
-                ) : (
-                  <IconArrowDown size={14} />
-                )
-              ) : null
-            }
+            rightSection={sort.key === k ? <Arrow size={14} /> : null}
           >
             {t(`sort.${k}`)}
           </Menu.Item>

@@ -33,6 +33,10 @@ export function deviceColor(device: Device, position: Position | undefined, ns: 
   return statusColor(device.status, isDeviceMoving(position));
 }
 
+/** The status badge's colour (list row and detail). */
+export const statusBadgeColor = (status: string) =>
+  status === 'online' ? 'green' : status === 'offline' ? 'red' : 'gray';
+
 export function plateOrImei(device: Device): string {
   const plate = attrString(device.attributes?.placa) ?? attrString(device.attributes?.plate);
   return plate && plate.trim() ? plate.trim() : device.uniqueId;
@@ -40,9 +44,10 @@ export function plateOrImei(device: Device): string {
 
 /**
  * A state indicator of a row: the icon with its name for screen readers and as a native tooltip. Rows are
- * rendered by the dozen on every scroll frame, so no floating tooltip machinery per icon.
+ * rendered by the dozen on every scroll frame, so no floating tooltip machinery per icon. Shown only when `on`.
  */
-function StateIcon({ label, children }: { label: string; children: ReactNode }) {
+function StateIcon({ on, label, children }: { on: boolean; label: string; children: ReactNode }) {
+  if (!on) return null;
   return (
     <span role="img" aria-label={label} title={label} style={{ display: 'inline-flex' }}>
       {children}
@@ -119,47 +124,31 @@ export const DeviceRow = memo(function DeviceRow(p: DeviceRowProps) {
         </Text>
       </div>
       <Group gap={4} wrap="nowrap" style={{ flex: '0 0 auto' }}>
-        {moving && (
-          <StateIcon label={t('state.motion')}>
-            <IconNavigation size={14} style={{ transform: `rotate(${position?.course ?? 0}deg)` }} />
-          </StateIcon>
-        )}
-        {hasIgnition(position) && (
-          <StateIcon label={t('state.ignition')}>
-            <IconKey size={14} color="var(--mantine-color-green-7)" />
-          </StateIcon>
-        )}
-        {isLocked(position) && (
-          <StateIcon label={t('state.locked')}>
-            <IconLock size={14} color="var(--mantine-color-red-7)" />
-          </StateIcon>
-        )}
+        <StateIcon on={moving} label={t('state.motion')}>
+          <IconNavigation size={14} style={{ transform: `rotate(${position?.course ?? 0}deg)` }} />
+        </StateIcon>
+        <StateIcon on={hasIgnition(position)} label={t('state.ignition')}>
+          <IconKey size={14} color="var(--mantine-color-green-7)" />
+        </StateIcon>
+        <StateIcon on={isLocked(position)} label={t('state.locked')}>
+          <IconLock size={14} color="var(--mantine-color-red-7)" />
+        </StateIcon>
         <PendingCommandMark deviceId={device.id} />
-        {p.anchored && (
-          <StateIcon label={t('state.anchor')}>
-            <IconAnchor size={14} color="var(--mantine-color-orange-7)" />
-          </StateIcon>
-        )}
-        {deviceDriver(device, position) !== undefined && (
-          <StateIcon label={t('state.driver')}>
-            <IconUser size={14} />
-          </StateIcon>
-        )}
-        {hasAlarm(position) && (
-          <StateIcon label={t('state.alert')}>
-            <IconAlertTriangle size={14} color="var(--mantine-color-red-7)" />
-          </StateIcon>
-        )}
+        <StateIcon on={p.anchored} label={t('state.anchor')}>
+          <IconAnchor size={14} color="var(--mantine-color-orange-7)" />
+        </StateIcon>
+        <StateIcon on={deviceDriver(device, position) !== undefined} label={t('state.driver')}>
+          <IconUser size={14} />
+        </StateIcon>
+        <StateIcon on={hasAlarm(position)} label={t('state.alert')}>
+          <IconAlertTriangle size={14} color="var(--mantine-color-red-7)" />
+        </StateIcon>
         {position && (
           <Text size="xs" c="dimmed" w={56} ta="right">
             {formatSpeed(position.speed, p.speedUnit, p.locale)}
           </Text>
         )}
-        <Badge
-          size="xs"
-          variant="light"
-          color={device.status === 'online' ? 'green' : device.status === 'offline' ? 'red' : 'gray'}
-        >
+        <Badge size="xs" variant="light" color={statusBadgeColor(device.status)}>
           {t(`status.${device.status}`)}
         </Badge>
       </Group>

@@ -29,13 +29,13 @@ import { useReportContext } from './useReportContext.ts';
 
 const ids = (max: number) => z.array(z.number().int().positive()).max(max);
 /** The ids (at most `max` of each) and the period. */
-const reportRange = (max: number) =>
+const reportIdsAndPeriod = (max: number) =>
   z.object({ deviceIds: ids(max), groupIds: ids(max), from: z.iso.datetime(), to: z.iso.datetime() });
 const inOrder = (f: { from: string; to: string }) => Date.parse(f.from) <= Date.parse(f.to);
 const invalidPeriod = { message: 'period.invalid', path: ['to'] };
 
 /** The report form: at least one device or group, a valid period. */
-export const reportFormSchema = reportRange(10_000)
+export const reportFormSchema = reportIdsAndPeriod(10_000)
   .refine((f) => f.deviceIds.length + f.groupIds.length > 0, {
     message: 'form.pickDevice',
     path: ['deviceIds'],
@@ -43,7 +43,7 @@ export const reportFormSchema = reportRange(10_000)
   .refine(inOrder, invalidPeriod);
 
 /** A link's period without devices or groups: every device of the caller (the dashboard's unfiltered figures). */
-const linkRangeSchema = reportRange(0).refine(inOrder, invalidPeriod);
+const linkRangeSchema = reportIdsAndPeriod(0).refine(inOrder, invalidPeriod);
 
 export function ReportView({ kind }: { kind: ReportKind }) {
   const { t, i18n } = useTranslation('reports');
