@@ -9,7 +9,6 @@ import type { AppContext } from '../context.ts';
 import {
   actionsBetween,
   anyDataBefore,
-  countRequest,
   earliestData,
   insertAction,
   loginsPerDay,
@@ -21,6 +20,7 @@ import { edge, edgeValue } from '../edge.ts';
 import { badRequest } from '../errors.ts';
 import { serverAttribute } from './access.ts';
 import { parseAttributes } from './model.ts';
+import { requestCounter } from './requestCounter.ts';
 
 /**
  * 'command': an engine command sent, queued, forced or refused (live/interlock.ts; objectType 'device').
@@ -91,7 +91,7 @@ const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
 export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/')) countRequest(ctx.store.sql, hourOf(Date.now()));
+    if (req.url.startsWith('/api/')) requestCounter(ctx).count(hourOf(Date.now()));
   });
 
   // administrators only: the gate refuses everyone else (401, 400 `Administrator access required`)
@@ -163,6 +163,7 @@ function firstDataTime(ctx: AppContext, from: number): number | null {
  * the store's first data on, each stamped at its local midnight.
  */
 export function statisticsRows(ctx: AppContext, from: number, to: number, now: number) {
+  requestCounter(ctx).flush(); // the requests counted in memory so far
   const tz = serverTimeZone(ctx);
   const days = statisticsDays(from, to, now, tz, firstDataTime(ctx, from), STATISTICS_MAX_DAYS + 1);
   if (!days.length) return [];

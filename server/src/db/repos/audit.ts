@@ -19,15 +19,15 @@ export function insertAction(db: SqlDatabase, action: NewAction): void {
   write(db, qb(db).insertInto('actions').values(action));
 }
 
-/** One more API request in its UTC hour (`YYYY-MM-DDTHH`). */
-export function countRequest(db: SqlDatabase, hour: string): void {
+/** `n` more API requests in their UTC hour (`YYYY-MM-DDTHH`; traccar/requestCounter.ts). */
+export function addRequests(db: SqlDatabase, hour: string, n: number): void {
   write(
     db,
     qb(db)
       .insertInto('request_stats')
-      .values({ day: hour, requests: 1 })
+      .values({ day: hour, requests: n })
       .onConflict((oc) =>
-        oc.column('day').doUpdateSet((eb) => ({ requests: eb('request_stats.requests', '+', 1) })),
+        oc.column('day').doUpdateSet((eb) => ({ requests: eb('request_stats.requests', '+', n) })),
       ),
   );
 }

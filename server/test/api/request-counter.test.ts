@@ -1,0 +1,47 @@
+// The statistics' API request counter (traccar/requestCounter.ts, issue #30): requests are counted in memory and
+// written once a second, not one waited write each (during an ingestion flood on PostgreSQL each such write queued
+// behind the batches); the statistics still count every request. Runs on SQLite and on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { statisticsRows } from '../../src/traccar/audit.ts';
+import { api, makeTestApp, type TestApp } from '../helpers/index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  vi.useRealTimers();
+  await t.close();
+});
+
+/** Every request counted in the table (all hours). */
+const stored = () =>
+  Number(
+    (t.ctx.store.sql.prepare('SELECT SUM(requests) FROM request_stats').pluck().get() as number | null) ?? 0,
+  );
+/** The statistics of today (they write what was counted first). */
+const statistics = () => {
+  const midnight = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  return statisticsRows(t.ctx, midnight, midnight, midnight + 86_400_000);
+};
+
+describe('API requests counted for the statistics', () => {
+  it('are written together, not one write per request, and each is counted', async () => {
+    await api(t.app, t.admin, 'GET', '/api/server');
+    statistics(); // what was counted so far is written
+    const before = stored();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (let i = 0; i < 20; i++)
+        expect((await api(t.app, t.admin, 'GET', '/api/server')).statusCode).toBe(200);
+      expect(stored()).toBe(before); // nothing written per request
+      vi.advanceTimersByTime(1000); // the second's write
+      expect(stored()).toBe(before + 20);
+    } finally {
+      vi.useRealTimers();
+    }
+    for (let i = 0; i < 3; i++) await api(t.app, t.admin, 'GET', '/api/server');
+    expect(statistics()[0]?.requests).toBeGreaterThanOrEqual(23); // the statistics write what was counted first
+    expect(stored()).toBe(before + 23);
+  });
+});
