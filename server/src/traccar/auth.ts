@@ -16,7 +16,7 @@ import {
   deleteSession,
   deleteUserSessions,
   findSession,
-  findSessionAsync,
+  findSessionWithUser,
   findToken,
   findTokenAsync,
   insertSession,
@@ -381,12 +381,6 @@ function readSession(ctx: AppContext, req: CookieRequest): SessionRecord | null 
   return id ? liveSession(ctx, req, findSession(ctx.store.sql, id)) : null;
 }
 
-/** readSession with the session read on the read pool (its expiry and last-seen writes stay synchronous). */
-async function readSessionAsync(ctx: AppContext, req: CookieRequest): Promise<SessionRecord | null> {
-  const id = cookieOf(req);
-  return id ? liveSession(ctx, req, await findSessionAsync(ctx.store.sql, id)) : null;
-}
-
 /** The stored session if it is live for this request: an expired or idle one is deleted; Origin checked. */
 function liveSession(
   ctx: AppContext,
@@ -407,12 +401,15 @@ function liveSession(
   return s;
 }
 
-/** The user of the cookie session only (no Authorization header), or null; read on the read pool. */
+/**
+ * The user of the cookie session only (no Authorization header), or null: the session and its user read together
+ * on the read pool (its expiry and last-seen writes stay synchronous).
+ */
 async function sessionUser(ctx: AppContext, req: CookieRequest): Promise<UserRow | null> {
-  const s = await readSessionAsync(ctx, req);
-  if (!s) return null;
-  const user = await findUserByIdAsync(ctx.store.sql, s.userId);
-  return user && isActive(user) ? user : null;
+  const id = cookieOf(req);
+  const found = id ? await findSessionWithUser(ctx.store.sql, id) : undefined;
+  if (!found || !liveSession(ctx, req, found.session)) return null;
+  return isActive(found.user) ? found.user : null;
 }
 
 // ---- identity of a request -----------------------------------------------------------------------------

@@ -29,26 +29,39 @@ export async function listAnswer(
 ): Promise<string> {
   const ids = idRows.map((r) => r.id as number);
   const db = ctx.store.sql;
+  /** The rows with these ids, read on the read pool (a failure is answered where it is awaited). */
+  const read = (slice: number[]) => {
+    const found = objectsByIds(db, table, slice) as Promise<Row[]>;
+    found.catch(() => undefined);
+    return found;
+  };
   /** Each found row's JSON text by id, mapped in JS. */
-  const mapInJs = async (slice: number[]) =>
-    new Map(((await objectsByIds(db, table, slice)) as Row[]).map((r) => [r.id, JSON.stringify(toJson(r))]));
-  let answerSlice: (slice: number[]) => Promise<Map<number, string | undefined>> = mapInJs;
-  let sliceSize = LIST_SLICE;
-  if (jsonSql && db.dialect === 'sqlite') {
-    sliceSize = SQL_LIST_SLICE;
-    answerSlice = async (slice) => {
-      const found = objectJsonByIds(db, table, jsonSql, slice);
-      const byId = new Map(found.map((r) => [r.id, r.json]));
-      const jsOnly = slice.filter((id) => byId.get(id) === null);
-      const mapped = jsOnly.length ? await mapInJs(jsOnly) : new Map<number, string>();
-      return new Map(slice.map((id) => [id, byId.get(id) ?? mapped.get(id)]));
-    };
-  }
+  const mapInJs = async (found: Promise<Row[]>) =>
+    new Map((await found).map((r) => [r.id, JSON.stringify(toJson(r))]));
+  const sqliteJson = !!jsonSql && db.dialect === 'sqlite';
+  const sliceSize = sqliteJson ? SQL_LIST_SLICE : LIST_SLICE;
+  const slices: number[][] = [];
+  for (let i = 0; i < ids.length; i += sliceSize) slices.push(ids.slice(i, i + sliceSize));
+  const answerSlice = async (k: number): Promise<Map<number, string | undefined>> => {
+    if (!sqliteJson) {
+      // the next slice's rows are asked for before this one is mapped: each read waited for is one more turn of
+      // a busy event loop, so they overlap
+      const found = ahead ?? read(slices[k]);
+      ahead = k + 1 < slices.length ? read(slices[k + 1]) : null;
+      return mapInJs(found);
+    }
+    const slice = slices[k];
+    const found = objectJsonByIds(db, table, jsonSql!, slice);
+    const byId = new Map(found.map((r) => [r.id, r.json]));
+    const jsOnly = slice.filter((id) => byId.get(id) === null);
+    const mapped = jsOnly.length ? await mapInJs(read(jsOnly)) : new Map<number, string>();
+    return new Map(slice.map((id) => [id, byId.get(id) ?? mapped.get(id)]));
+  };
+  let ahead: Promise<Row[]> | null = null;
   const parts: string[] = [];
-  for (let i = 0; i < ids.length; i += sliceSize) {
-    if (i > 0) await nextTurn();
-    const slice = ids.slice(i, i + sliceSize);
-    const byId = await answerSlice(slice);
+  for (const [k, slice] of slices.entries()) {
+    if (k > 0) await nextTurn();
+    const byId = await answerSlice(k);
     for (const id of slice) {
       const json = byId.get(id);
       if (json) parts.push(json);

@@ -1,5 +1,7 @@
 // Cookie sessions, API and remember-me tokens, password-reset tokens (tables sessions, tokens, password_resets):
 // the queries of traccar/auth.ts, session.ts, password.ts and share.ts, typed and compiled per dialect.
+import type { Selectable } from 'kysely';
+import type { UserRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
 import { qb, row, rowAsync, write } from './query.ts';
 
@@ -23,9 +25,43 @@ export function findSession(db: SqlDatabase, id: string): StoredSession | undefi
   return row(db, sessionById(db, id));
 }
 
-/** findSession on the read pool (every request's cookie: traccar/auth.ts). */
-export function findSessionAsync(db: SqlDatabase, id: string): Promise<StoredSession | undefined> {
-  return rowAsync(db, sessionById(db, id));
+/**
+ * A session with its user's row, in one read on the read pool (every request's cookie: traccar/auth.ts); nothing
+ * when there is no such session or its user is gone.
+ */
+export async function findSessionWithUser(
+  db: SqlDatabase,
+  id: string,
+): Promise<{ session: StoredSession; user: Selectable<UserRow> } | undefined> {
+  const found = await rowAsync(
+    db,
+    qb(db)
+      .selectFrom('sessions as s')
+      .innerJoin('users', 'users.id', 's.userId')
+      .selectAll('users')
+      .select([
+        's.id as sessionId',
+        's.userId as sessionUserId',
+        's.origin as sessionOrigin',
+        's.expiresAt as sessionExpiresAt',
+        's.lastSeenAt as sessionLastSeenAt',
+        's.createdAt as sessionCreatedAt',
+        's.tokenId as sessionTokenId',
+      ])
+      .where('s.id', '=', id),
+  );
+  if (!found) return undefined;
+  const {
+    sessionId,
+    sessionUserId: userId,
+    sessionOrigin: origin,
+    sessionExpiresAt: expiresAt,
+    sessionLastSeenAt: lastSeenAt,
+    sessionCreatedAt: createdAt,
+    sessionTokenId: tokenId,
+    ...user
+  } = found;
+  return { session: { id: sessionId, userId, origin, expiresAt, lastSeenAt, createdAt, tokenId }, user };
 }
 
 export function insertSession(db: SqlDatabase, s: StoredSession): void {
