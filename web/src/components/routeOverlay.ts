@@ -34,6 +34,12 @@ const SRC_LINE = 'rastro-route';
 const SRC_MARKS = 'rastro-route-marks';
 const MARKS_LAYER = 'rastro-route-marks';
 const IMG_ALONG = 'rastro-route-arrow';
+/**
+ * Margin (pixels of a 512-pixel tile) each tile of the route's line holds beyond its edges: enough for the 5-pixel
+ * line's round caps and the arrows' anchors; MapLibre's default (128) made each tile of a long route hold and draw
+ * about twice its own vertices (a 100,000-point route at its fitted zoom: 187,000 vertices, 90,000 with 16).
+ */
+const LINE_BUFFER = 32;
 /** Panel width (420) plus a margin. */
 const PANEL_INSET = 480;
 
@@ -232,7 +238,8 @@ export class RouteOverlay {
   /** A piece's source and its two layers (line, arrows), under the marks. */
   private ensurePiece(piece: Piece): void {
     const map = this.map;
-    if (!map.getSource(piece.source)) map.addSource(piece.source, { type: 'geojson', data: piece.data });
+    if (!map.getSource(piece.source))
+      map.addSource(piece.source, { type: 'geojson', data: piece.data, buffer: LINE_BUFFER });
     const before = map.getLayer(MARKS_LAYER) ? MARKS_LAYER : undefined;
     if (!map.getLayer(piece.line))
       map.addLayer(

@@ -46,6 +46,7 @@ function fakeMap() {
   const paint = new Map<string, unknown>();
   const handlers = new Map<string, Set<(e: unknown) => void>>();
   const loaded = new Set<string>();
+  const buffers = new Map<string, number | undefined>();
   const container = document.createElement('div');
   const map = {
     on: (type: string, fn: (e: unknown) => void) =>
@@ -66,7 +67,10 @@ function fakeMap() {
             },
           }
         : undefined,
-    addSource: (id: string, spec: { data: FC }) => sources.set(id, spec.data),
+    addSource: (id: string, spec: { data: FC; buffer?: number }) => {
+      sources.set(id, spec.data);
+      buffers.set(id, spec.buffer);
+    },
     removeSource: (id: string) => sources.delete(id),
     getLayer: (id: string) => (layers.has(id) ? { id } : undefined),
     addLayer: (spec: { id: string }) => layers.add(spec.id),
@@ -84,6 +88,7 @@ function fakeMap() {
     fits,
     paint,
     loaded,
+    buffers,
   };
 }
 
@@ -178,6 +183,9 @@ describe('useRouteLoad: a route in pages', () => {
     const lines = [...fake.sources.keys()].filter((id) => id !== 'rastro-route-marks');
     expect(lines).toEqual(['rastro-route', 'rastro-route-1']);
     expect(fake.layers.size).toBe(5); // a line and an arrow layer per piece, and the marks
+    // each tile holds a small margin of line beyond its edges, not MapLibre's default 128
+    expect(fake.buffers.get('rastro-route')).toBeLessThanOrEqual(32);
+    expect(fake.buffers.get('rastro-route-1')).toBeLessThanOrEqual(32);
     // the first page was on the map before the second page came; the rest only with the last page
     expect(seen[0].first).toBeGreaterThan(0);
     expect(seen.slice(0, 49).every((s) => s.rest === 0)).toBe(true);
