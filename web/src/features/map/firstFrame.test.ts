@@ -76,6 +76,8 @@ describe('watchFirstFrame', () => {
     map.rendered = 3; // some markers placed while live updates keep the source reloading
     map.frame();
     expect(map.painter.drawn).toBe(1);
+    expect(c.showLabels).toHaveBeenCalledTimes(1); // in that frame: no idle before the texts are in
+    expect(gate.marked).toBe(0); // the list once the browser has taken the frame
     vi.advanceTimersByTime(0);
     expect(gate.marked).toBe(1);
     expect(c.showLabels).toHaveBeenCalledTimes(1);

@@ -12,14 +12,13 @@ export const FIRST_FRAME_HOLD_MS = 5000;
 
 /**
  * Keeps `map` from drawing until `ready()` is true at one of its frames (or FIRST_FRAME_HOLD_MS passed); then calls
- * `drawn` once that first frame is drawn (in a task of its own: after the browser has taken the frame). Returns the
- * undo (the map draws again, `drawn` is not called).
+ * `drawn` right after that first frame is drawn, inside MapLibre's frame (what it changes on the map is seen by that
+ * frame's end: the map is not idle in between). Returns the undo (the map draws again, `drawn` is not called).
  */
 export function holdFirstFrame(map: MapLibreMap, ready: () => boolean, drawn: () => void): () => void {
   const painter = map.painter;
   const render = painter.render;
   let late = false;
-  let after: ReturnType<typeof setTimeout> | undefined;
   const timer = setTimeout(() => {
     late = true;
     map.triggerRepaint();
@@ -31,11 +30,10 @@ export function holdFirstFrame(map: MapLibreMap, ready: () => boolean, drawn: ()
     clearTimeout(timer);
     release();
     render.apply(painter, args);
-    after = setTimeout(drawn, 0);
+    drawn();
   };
   return () => {
     clearTimeout(timer);
-    clearTimeout(after);
     release();
   };
 }
