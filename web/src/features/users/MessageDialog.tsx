@@ -50,9 +50,10 @@ export function MessageDialog({
   const [body, setBody] = useState('');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  // the results' five minutes, checked every 10 s
-  const now = useNow(10_000);
-  sent = purgeSentMessages(sent, now);
+  // drawn again every 10 s, so results leave after their five minutes; purged against the real time, as a result
+  // sent after the last tick is later than that tick (and the purge drops results from the future)
+  useNow(10_000);
+  sent = purgeSentMessages(sent, Date.now());
   const recent = sent.filter((r) => r.userId === recipient.id);
 
   const chosen = MESSAGE_CHANNELS.filter((c) => channels.includes(c) && offered.includes(c));
