@@ -125,7 +125,7 @@ export function deviceLayers(clustered: boolean): LayerSpecification[] {
 }
 
 /** A label layer and the layer it goes below (undefined: on top). */
-export interface LabelLayer {
+interface LabelLayer {
   layer: LayerSpecification;
   before?: string;
 }
@@ -136,7 +136,7 @@ export interface LabelLayer {
  * thread while it lays out a tile, and on the first load those answers waited between long tasks before the first
  * markers could show (bench/RESULTS.md, session 22). Each goes where it stood among the other layers.
  */
-export function labelLayers(clustered: boolean, labelMinZoom: number): LabelLayer[] {
+function labelLayers(clustered: boolean, labelMinZoom: number): LabelLayer[] {
   const anchor = ['get', 'anchor'];
   const out: LabelLayer[] = [
     {
