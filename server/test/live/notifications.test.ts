@@ -190,10 +190,11 @@ describe('matching', () => {
     });
     await link(t, { userId: u.id, notificationId: n.id });
     const live = getLive(t.ctx);
+    // a second earlier than the next report: two fixes in the same millisecond are one (decision 39)
     await live.ingest({
       uniqueId: d.uniqueId,
       protocol: 'osmand',
-      fixTime: new Date(),
+      fixTime: new Date(Date.now() - 1000),
       latitude: 1,
       longitude: 1,
     });
