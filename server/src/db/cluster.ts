@@ -122,6 +122,7 @@ export class PgCluster implements Cluster {
     const client = postgres(this.url, {
       max: 1,
       onnotice: () => undefined,
+      fetch_types: false, // db/pool.ts says why
       connection: { application_name: 'rastro-cluster' },
     });
     await client.listen(this.channel, (payload) => {

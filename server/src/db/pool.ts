@@ -94,6 +94,10 @@ export class PgPool implements AsyncReader {
       max: 1,
       prepare: true,
       onnotice: () => undefined,
+      // no array-type lookup as each connection's first statement: postgres.js drops that statement's promise, so
+      // when it fails (a backend terminated or a connection reset while connecting) the rejection is unhandled and
+      // ends the process (porsager/postgres#1192, #1223); lists are bound as array literals (repos/query.ts anyOf)
+      fetch_types: false,
       connect_timeout: this.connectTimeoutS,
       connection: { application_name: 'rastro-pool', statement_timeout: this.statementTimeoutMs },
       types,

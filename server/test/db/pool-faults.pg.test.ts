@@ -118,4 +118,22 @@ describe('PostgreSQL read pool faults', () => {
     await expect(p.all('SELECT 1', [])).rejects.toBeInstanceOf(DatabaseUnavailable);
     await expect(p.all('SELECT 1', [])).rejects.toBeInstanceOf(DatabaseUnavailable);
   });
+
+  it('a connection whose first statement is cancelled rejects the read, never an unhandled rejection', async () => {
+    // postgres.js asks for the array types as a new connection's first statement and drops that promise
+    // (porsager/postgres#1192, #1223): when it fails (cancelled here by a 1 ms statement timeout; a backend
+    // terminated or a connection reset while connecting in production) the rejection is unhandled, which ends a
+    // Node process. Seen in CI as an ECONNRESET during osmand-pg-faults.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const p = pool({ size: 1, statementTimeoutMs: 1 });
+      await p.all('SELECT 1', []).catch(() => undefined);
+      await pause(300);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
 });

@@ -48,7 +48,9 @@ export function qb(db: SqlDatabase): Kysely<Database> {
 
 /**
  * `column IN (ids)` as one statement text whatever the number of ids: the list travels as one parameter (SQLite: a
- * JSON array read with json_each; PostgreSQL: an array, `= ANY`).
+ * JSON array read with json_each; PostgreSQL: `= ANY` of an array literal in text, whose type PostgreSQL takes from
+ * the column). Not a JavaScript array: postgres.js serializes one only with the server's array types, which the read
+ * pool does not fetch (db/pool.ts, `fetch_types`).
  */
 export function anyOf(
   db: SqlDatabase,
@@ -57,8 +59,12 @@ export function anyOf(
 ): RawBuilder<SqlBool> {
   return db.dialect === 'sqlite'
     ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`
-    : sql<SqlBool>`${sql.ref(column)} = any(${[...ids]})`;
+    : sql<SqlBool>`${sql.ref(column)} = any(${pgArrayLiteral(ids)})`;
 }
+
+/** A PostgreSQL array literal of the values, each quoted (`{"1","2"}`; quotes and backslashes escaped): any element type. */
+const pgArrayLiteral = (values: readonly (number | string)[]): string =>
+  `{${values.map((v) => `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 /** The values of a compiled query as both stores bind them: SQLite binds no booleans, flags are 0/1 on both. */
 const bindable = (values: readonly unknown[]) => values.map((v) => (typeof v === 'boolean' ? Number(v) : v));
