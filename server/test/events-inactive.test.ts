@@ -7,6 +7,7 @@ import {
   createDevice,
   createObject,
   expectStatus,
+  laterFixTime,
   makeTestApp,
   reportedEvents,
   type TestApp,
@@ -34,7 +35,7 @@ async function report(uniqueId: string): Promise<number> {
   const r = await live.ingest({
     uniqueId,
     protocol: 'osmand',
-    fixTime: new Date(),
+    fixTime: laterFixTime(),
     latitude: 1,
     longitude: 1,
   });

@@ -3,6 +3,18 @@ import type { Position } from '@rastro/domain';
 import { getLive, type IncomingPosition } from '../../src/live/ingest.ts';
 import { api, expectStatus, type TestApp } from './app.ts';
 
+let lastFixTime = 0;
+
+/**
+ * A fix time strictly later than every one this helper gave before, and never before now. Two reports of one device
+ * in the same millisecond are one fix (decision 39: the second is a resend), so a test whose reports follow each
+ * other takes its fix times here rather than from `new Date()` (an exit lost so once failed anchor.test.ts in CI).
+ */
+export function laterFixTime(): Date {
+  lastFixTime = Math.max(Date.now(), lastFixTime + 1);
+  return new Date(lastFixTime);
+}
+
 /** Ingests one position (OsmAnd protocol, at 1,1 unless given) and returns it as stored; throws on refusal. */
 export async function ingestPosition(
   t: TestApp,

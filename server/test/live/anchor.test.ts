@@ -9,6 +9,7 @@ import {
   createObject,
   createUser,
   expectStatus,
+  laterFixTime,
   link,
   makeTestApp,
   type TestApp,
@@ -27,15 +28,11 @@ afterAll(async () => {
 
 // 0.01° of latitude ≈ 1113 m: far outside the 150 m anchor; 0.0005° ≈ 56 m: inside.
 const HOME = { latitude: -23.55, longitude: -46.63 };
-// Each report a later fix time than the one before: two reports in the same millisecond are one fix (decision 39),
-// the second taken as a resend of the first (this test's exit was lost so once in CI).
-let lastFix = 0;
-const nextFix = () => new Date((lastFix = Math.max(Date.now(), lastFix + 1)));
 const report = async (uniqueId: string, latitude: number, attributes: Record<string, unknown> = {}) => {
   const r = await getLive(t.ctx).ingest({
     uniqueId,
     protocol: 'osmand',
-    fixTime: nextFix(),
+    fixTime: laterFixTime(),
     latitude,
     longitude: HOME.longitude,
     attributes,

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, type AutolinkStatus } from '@rastro/domain';
 import { getLive } from '../../src/live/ingest.ts';
-import { api, createUser, expectStatus, makeTestApp, type TestApp } from '../helpers/index.ts';
+import { api, createUser, expectStatus, laterFixTime, makeTestApp, type TestApp } from '../helpers/index.ts';
 
 describe('autolink', () => {
   let t: TestApp;
@@ -13,7 +13,7 @@ describe('autolink', () => {
   afterAll(async () => t.close());
 
   const report = (uniqueId: string, latitude: number, longitude: number) =>
-    getLive(t.ctx).ingest({ uniqueId, protocol: 'osmand', fixTime: new Date(), latitude, longitude });
+    getLive(t.ctx).ingest({ uniqueId, protocol: 'osmand', fixTime: laterFixTime(), latitude, longitude });
   const post = (cookie: string, body: unknown, lang = 'pt-BR') =>
     t.app.inject({
       method: 'POST',

@@ -6,6 +6,7 @@ import {
   createDevice,
   createObject,
   createUser,
+  laterFixTime,
   link,
   makeTestApp,
   type CreatedUser,
@@ -25,7 +26,7 @@ const report = async (uniqueId: string, attributes: Record<string, unknown> = {}
   const r = await getLive(t.ctx).ingest({
     uniqueId,
     protocol: 'osmand',
-    fixTime: new Date(),
+    fixTime: laterFixTime(),
     latitude: 1,
     longitude: 2,
     attributes,

@@ -9,6 +9,7 @@ import {
   createDevice,
   createObject,
   createUser,
+  laterFixTime,
   link,
   makeTestApp,
   type TestApp,
@@ -42,7 +43,7 @@ function fake(type: string): Notificator & { sent: Array<{ userId: number; messa
   };
 }
 
-const report = async (uniqueId: string, attributes: Record<string, unknown>, fixTime = new Date()) => {
+const report = async (uniqueId: string, attributes: Record<string, unknown>, fixTime = laterFixTime()) => {
   const r = await getLive(t.ctx).ingest({
     uniqueId,
     protocol: 'osmand',
@@ -190,18 +191,17 @@ describe('matching', () => {
     });
     await link(t, { userId: u.id, notificationId: n.id });
     const live = getLive(t.ctx);
-    // a second earlier than the next report: two fixes in the same millisecond are one (decision 39)
     await live.ingest({
       uniqueId: d.uniqueId,
       protocol: 'osmand',
-      fixTime: new Date(Date.now() - 1000),
+      fixTime: laterFixTime(),
       latitude: 1,
       longitude: 1,
     });
     await live.ingest({
       uniqueId: d.uniqueId,
       protocol: 'osmand',
-      fixTime: new Date(),
+      fixTime: laterFixTime(),
       latitude: 0,
       longitude: 0,
     });
