@@ -21,15 +21,7 @@ import {
 } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../i18n/index.ts';
-
-export interface UserBillingTabProps {
-  values: UserBillingForm;
-  errors: Partial<Record<keyof UserBilling, string>>;
-  onChange(next: UserBillingForm): void;
-  /** The stored user's attributes (account state), null for a new user. */
-  attributes: Attributes | null;
-  ns: string;
-}
+import type { UserForm } from './useUserEditForm.ts';
 
 const STATE_COLOURS = { active: 'green', suspended: 'red', trust: 'yellow' } as const;
 
@@ -50,8 +42,10 @@ export function AccountStateBadge({ attributes, ns }: { attributes: Attributes |
   );
 }
 
-export function UserBillingTab({ values, errors, onChange, attributes, ns }: UserBillingTabProps) {
+/** `attributes`: the stored user's (account state), null for a new user. */
+export function UserBillingTab({ f, attributes }: { f: UserForm; attributes: Attributes | null }) {
   const { t } = useTranslation('users');
+  const { billing: values, billingErrors: errors, setBilling: onChange, ns } = f;
   const set = <K extends keyof UserBillingForm>(k: K, v: UserBillingForm[K]) =>
     onChange({ ...values, [k]: v });
   const err = (k: keyof UserBilling) => (errors[k] ? t(errors[k]) : undefined);

@@ -24,17 +24,16 @@ import {
   USER_EDIT_LOAD_TIMEOUT_MS,
   type User,
 } from '@rastro/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { api } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { UserPreferencesFields } from './UserPreferencesFields.tsx';
 import { UserBillingTab } from './UserBillingTab.tsx';
 import { UserPermissionsTab } from './UserPermissionsTab.tsx';
-import { useUserEditForm } from './useUserEditForm.ts';
+import { useUserEditForm, type UserForm } from './useUserEditForm.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
-const propsSchema = z.object({ userId: z.number().int().min(0).optional() });
 
 /** GET /api/users/{id} with the SPEC §8 retries: up to 3 attempts, 3 s each. */
 async function loadUser(id: number): Promise<User> {
@@ -44,9 +43,8 @@ async function loadUser(id: number): Promise<User> {
   return res.data;
 }
 
-export function UserEditDialog({ props, onClose }: DialogComponentProps) {
-  const parsed = propsSchema.safeParse(props);
-  const userId = parsed.success ? (parsed.data.userId ?? 0) : 0;
+export function UserEditDialog({ props, onClose }: DialogComponentProps<'userEdit'>) {
+  const userId = props.userId ?? 0;
   const { t } = useTranslation('users');
   const loaded = useQuery({
     queryKey: resourceKeys.item('users', userId),
@@ -74,9 +72,7 @@ export function UserEditDialog({ props, onClose }: DialogComponentProps) {
   return <UserEditForm key={userId} stored={loaded.data ?? null} onClose={onClose} title={title} />;
 }
 
-type Form = ReturnType<typeof useUserEditForm>;
-
-function AccountFields({ f, isNew }: { f: Form; isNew: boolean }) {
+function AccountFields({ f, isNew }: { f: UserForm; isNew: boolean }) {
   const { t } = useTranslation('users');
   return (
     <Stack gap="xs">
@@ -102,7 +98,7 @@ function AccountFields({ f, isNew }: { f: Form; isNew: boolean }) {
   );
 }
 
-function AddressFields({ f }: { f: Form }) {
+function AddressFields({ f }: { f: UserForm }) {
   const { t } = useTranslation('users');
   return (
     <SimpleGrid cols={2}>
@@ -124,12 +120,14 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
   const { t } = useTranslation('users');
   const f = useUserEditForm(stored, onClose);
   const { rights } = f;
-  const tabs = [
-    'account',
-    'preferences',
-    ...(rights.showPermissions ? ['permissions'] : []),
-    'address',
-    ...(rights.showBilling ? ['billing'] : []),
+  const tabs: Array<readonly [string, ReactNode]> = [
+    ['account', <AccountFields f={f} isNew={!stored} />],
+    ['preferences', <UserPreferencesFields f={f} />],
+    ...(rights.showPermissions ? [['permissions', <UserPermissionsTab f={f} />] as const] : []),
+    ['address', <AddressFields f={f} />],
+    ...(rights.showBilling
+      ? [['billing', <UserBillingTab f={f} attributes={stored?.attributes ?? null} />] as const]
+      : []),
   ];
   return (
     <Modal opened onClose={onClose} title={title} size="lg" data-testid="user-edit">
@@ -138,37 +136,17 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
         {!rights.denial && rights.readonlyActor && <Alert color="yellow">{t('readonlyNotice')}</Alert>}
         <Tabs value={f.tab} onChange={f.setTab} keepMounted={false}>
           <Tabs.List>
-            {tabs.map((k) => (
+            {tabs.map(([k]) => (
               <Tabs.Tab key={k} value={k} data-testid={`user-tab-${k}`}>
                 {t(`tabs.${k}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Tabs.Panel value="account" pt="sm">
-            <AccountFields f={f} isNew={!stored} />
-          </Tabs.Panel>
-          <Tabs.Panel value="preferences" pt="sm">
-            <UserPreferencesFields values={f.values} set={f.set} err={f.err} text={f.text} />
-          </Tabs.Panel>
-          {rights.showPermissions && (
-            <Tabs.Panel value="permissions" pt="sm">
-              <UserPermissionsTab values={f.values} set={f.set} err={f.err} rights={rights} />
+          {tabs.map(([k, panel]) => (
+            <Tabs.Panel key={k} value={k} pt="sm">
+              {panel}
             </Tabs.Panel>
-          )}
-          <Tabs.Panel value="address" pt="sm">
-            <AddressFields f={f} />
-          </Tabs.Panel>
-          {rights.showBilling && (
-            <Tabs.Panel value="billing" pt="sm">
-              <UserBillingTab
-                values={f.billing}
-                errors={f.billingErrors}
-                onChange={f.setBilling}
-                attributes={stored?.attributes ?? null}
-                ns={f.ns}
-              />
-            </Tabs.Panel>
-          )}
+          ))}
         </Tabs>
         {f.invalid && (
           <Text size="xs" c="red" data-testid="user-form-invalid">

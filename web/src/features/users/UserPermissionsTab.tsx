@@ -12,6 +12,7 @@ import {
   Switch,
   Table,
   Text,
+  TextInput,
 } from '@mantine/core';
 import {
   PERMISSION_ACTIONS,
@@ -19,21 +20,12 @@ import {
   decodePermissionMatrix,
   encodePermissionMatrix,
   permissionIndex,
-  type UserFormValues,
 } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/DateField.tsx';
-import { ResellerFields } from './ResellerFields.tsx';
-import type { UserEditRights } from './useUserEditForm.ts';
+import type { UserForm } from './useUserEditForm.ts';
 
-interface Props {
-  values: UserFormValues;
-  set<K extends keyof UserFormValues>(k: K, v: UserFormValues[K]): void;
-  err(k: string): string | undefined;
-  rights: UserEditRights;
-}
-
-function AdvancedPermissions({ values, set, err }: Omit<Props, 'rights'>) {
+function AdvancedPermissions({ f: { values, set, err } }: { f: UserForm }) {
   const { t } = useTranslation('users');
   const matrix = decodePermissionMatrix(values.advancedPerms);
   const on = values.advancedPerms !== '';
@@ -111,17 +103,56 @@ function AdvancedPermissions({ values, set, err }: Omit<Props, 'rights'>) {
   );
 }
 
-export function UserPermissionsTab({ values, set, err, rights }: Props) {
+// The reseller part (SPEC §3 "Reseller: domain, limit, can create resellers"): shown to administrators and to
+// resellers that may create resellers. The rules (domain format, userLimit needed, who may change it) are the
+// domain's reseller.ts, checked again by the server.
+function ResellerFields({ f }: { f: UserForm }) {
   const { t } = useTranslation('users');
-  const { admin, showLimits, showReseller, locked } = rights;
+  return (
+    <Stack gap="xs" data-testid="user-reseller">
+      <Text size="sm" fw={500}>
+        {t('reseller.title')}
+      </Text>
+      <Switch
+        label={t('reseller.enabled')}
+        description={t('reseller.enabledHelp')}
+        {...f.check('reseller')}
+        data-testid="user-reseller-enabled"
+      />
+      {f.values.reseller && (
+        <>
+          <TextInput
+            label={t('reseller.domain')}
+            description={t('reseller.domainHelp')}
+            placeholder="frota.exemplo.com.br"
+            value={f.values.resellerDomain}
+            error={f.err('resellerDomain')}
+            onChange={(e) => f.set('resellerDomain', e.currentTarget.value)}
+            data-testid="user-reseller-domain"
+          />
+          <Switch
+            label={t('reseller.canCreate')}
+            {...f.check('resellerCanCreate')}
+            data-testid="user-reseller-can-create"
+          />
+        </>
+      )}
+      {f.err('reseller') && <Alert color="red">{f.err('reseller')}</Alert>}
+    </Stack>
+  );
+}
+
+export function UserPermissionsTab({ f }: { f: UserForm }) {
+  const { t } = useTranslation('users');
+  const { values, set, err } = f;
+  const { admin, showLimits, showReseller, locked } = f.rights;
   return (
     <Stack gap="xs">
       <SimpleGrid cols={2}>
         {admin && (
           <Switch
             label={t('fields.administrator')}
-            checked={values.administrator}
-            onChange={(e) => set('administrator', e.currentTarget.checked)}
+            {...f.check('administrator')}
             data-testid="user-administrator"
           />
         )}
@@ -129,9 +160,8 @@ export function UserPermissionsTab({ values, set, err, rights }: Props) {
           <Switch
             key={k}
             label={t(`fields.${k}`)}
-            checked={values[k]}
+            {...f.check(k)}
             disabled={k !== 'disabled' && locked(k)}
-            onChange={(e) => set(k, e.currentTarget.checked)}
             data-testid={`user-${k}`}
           />
         ))}
@@ -157,13 +187,7 @@ export function UserPermissionsTab({ values, set, err, rights }: Props) {
       {!showLimits && (err('deviceLimit') || err('userLimit') || err('administrator')) && (
         <Alert color="red">{err('deviceLimit') ?? err('userLimit') ?? err('administrator')}</Alert>
       )}
-      {showReseller && (
-        <ResellerFields
-          values={values}
-          set={set}
-          errors={{ reseller: err('reseller'), resellerDomain: err('resellerDomain') }}
-        />
-      )}
+      {showReseller && <ResellerFields f={f} />}
       {!showReseller && err('reseller') && <Alert color="red">{err('reseller')}</Alert>}
       <DateField
         clearable
@@ -174,7 +198,7 @@ export function UserPermissionsTab({ values, set, err, rights }: Props) {
         onChange={(value) => set('expirationTime', value)}
         data-testid="user-expiration"
       />
-      {rights.advancedEnabled && <AdvancedPermissions values={values} set={set} err={err} />}
+      {f.rights.advancedEnabled && <AdvancedPermissions f={f} />}
     </Stack>
   );
 }

@@ -2,22 +2,13 @@
 // them), coordinate format, 12-hour clock. Values are the form's strings; the domain's parseUserForm checks them.
 import { Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { COORDINATE_FORMATS, SUPPORTED_LOCALES, type UserFormValues } from '@rastro/domain';
-import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UserForm } from './useUserEditForm.ts';
 
 /** Map styles a user may prefer (the ids the live map knows). */
 export const USER_MAP_STYLES = ['osm', 'light', 'dark', 'vector'] as const;
 
-type TextField = 'latitude' | 'longitude' | 'zoom';
-
-interface Props {
-  values: UserFormValues;
-  set<K extends keyof UserFormValues>(k: K, v: UserFormValues[K]): void;
-  err(k: string): string | undefined;
-  text(k: TextField): { value: string; error?: string; onChange(e: ChangeEvent<HTMLInputElement>): void };
-}
-
-export function UserPreferencesFields({ values, set, err, text }: Props) {
+export function UserPreferencesFields({ f: { values, set, err, text, check } }: { f: UserForm }) {
   const { t } = useTranslation('users');
   return (
     <Stack gap="xs">
@@ -32,7 +23,6 @@ export function UserPreferencesFields({ values, set, err, text }: Props) {
         }))}
         onChange={(v) => set('language', (v ?? '') as UserFormValues['language'])}
         error={err('language')}
-        comboboxProps={{ withinPortal: true }}
         data-testid="user-language"
       />
       <Select
@@ -41,7 +31,6 @@ export function UserPreferencesFields({ values, set, err, text }: Props) {
         value={values.map || null}
         data={USER_MAP_STYLES.map((m) => ({ value: m, label: t(`maps.${m}`) }))}
         onChange={(v) => set('map', v ?? '')}
-        comboboxProps={{ withinPortal: true }}
         data-testid="user-map"
       />
       <SimpleGrid cols={3}>
@@ -55,13 +44,11 @@ export function UserPreferencesFields({ values, set, err, text }: Props) {
         value={values.coordinateFormat || null}
         data={COORDINATE_FORMATS.map((f) => ({ value: f, label: t(`coordinateFormats.${f}`) }))}
         onChange={(v) => set('coordinateFormat', (v ?? '') as UserFormValues['coordinateFormat'])}
-        comboboxProps={{ withinPortal: true }}
         data-testid="user-coordinate-format"
       />
       <Switch
         label={t('fields.twelveHourFormat')}
-        checked={values.twelveHourFormat}
-        onChange={(e) => set('twelveHourFormat', e.currentTarget.checked)}
+        {...check('twelveHourFormat')}
         data-testid="user-twelve-hour"
       />
     </Stack>

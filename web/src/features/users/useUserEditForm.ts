@@ -87,8 +87,6 @@ function useUserEditRights(stored: User | null) {
   };
 }
 
-export type UserEditRights = ReturnType<typeof useUserEditRights>;
-
 export function useUserEditForm(stored: User | null, onClose: () => void) {
   const { t } = useTranslation('users');
   const qc = useQueryClient();
@@ -120,6 +118,14 @@ export function useUserEditForm(stored: User | null, onClose: () => void) {
     value: values[k],
     error: err(k),
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.value),
+  });
+  type FlagKey = {
+    [K in keyof UserFormValues]: UserFormValues[K] extends boolean ? K : never;
+  }[keyof UserFormValues];
+  /** The props of a switch bound to a yes/no field. */
+  const check = (k: FlagKey) => ({
+    checked: values[k],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.checked),
   });
   const setAddress = (f: keyof UserFormValues['address'], v: string) =>
     setValues((s) => ({ ...s, address: { ...s.address, [f]: v } }));
@@ -180,6 +186,7 @@ export function useUserEditForm(stored: User | null, onClose: () => void) {
     setAddress,
     err,
     text,
+    check,
     invalid: Object.keys(errors).length + Object.keys(billingErrors).length > 0,
     billing,
     setBilling,
@@ -190,3 +197,6 @@ export function useUserEditForm(stored: User | null, onClose: () => void) {
     submit,
   };
 }
+
+/** The user form's state and bindings, as its tabs receive them. */
+export type UserForm = ReturnType<typeof useUserEditForm>;
