@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import { canSendCommands, type Command } from '@rastro/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { api } from '../../api/http.ts';
 import { useViewer } from '../../components/useCan.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
@@ -16,12 +15,8 @@ import { usePendingCommands } from '../../stores/pendingCommands.ts';
 import { CommandFields } from './CommandFields.tsx';
 import { emptyCommandForm, parseCommandForm, type CommandFormValues } from './commandForm.ts';
 
-const propsSchema = z.object({ deviceId: z.number().int().positive() });
-
-export function SendCommandDialog({ props, onClose }: DialogComponentProps) {
+export function SendCommandDialog({ props: { deviceId }, onClose }: DialogComponentProps<'sendCommand'>) {
   const { t } = useTranslation('commands');
-  const parsed = propsSchema.safeParse(props);
-  const deviceId = parsed.success ? parsed.data.deviceId : 0;
   const device = useLive((s) => s.devices[deviceId]);
   const customAllowed = canSendCommands(useViewer());
 

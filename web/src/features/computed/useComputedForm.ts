@@ -3,10 +3,11 @@
 // then its links) through the shared parse-and-save form (components/useParsedForm.ts).
 import { parseComputedForm, type ComputedFormValues, type ComputedTestResult } from '@rastro/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { refusalMessage } from '../../api/http.ts';
-import { resourceKeys, useResourceList, useSaveResource } from '../../api/resources.ts';
+import { resourceKeys, useSaveResource } from '../../api/resources.ts';
 import { useParsedForm } from '../../components/useParsedForm.ts';
+import { useResourceOptions } from '../../components/useResourceOptions.ts';
 import { loadLinks, saveLinks, testComputed } from './api.ts';
 
 type Links = { device: number[]; group: number[] };
@@ -45,8 +46,8 @@ function useComputedLinks(id: number) {
 export function useComputedForm(initial: ComputedFormValues, onClose: () => void) {
   const qc = useQueryClient();
   const save = useSaveResource('attributes/computed');
-  const devices = useResourceList('devices');
-  const groups = useResourceList('groups');
+  const deviceOptions = useResourceOptions('devices', { sorted: true });
+  const groupOptions = useResourceOptions('groups');
   const [testDevice, setTestDevice] = useState<string | null>(null);
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<ComputedTestResult | null>(null);
@@ -68,18 +69,6 @@ export function useComputedForm(initial: ComputedFormValues, onClose: () => void
     onClose,
   });
   const { form: value, setForm: setValue, setErrors } = f;
-
-  const deviceOptions = useMemo(
-    () =>
-      (devices.data ?? [])
-        .map((d) => ({ value: String(d.id), label: d.name }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [devices.data],
-  );
-  const groupOptions = useMemo(
-    () => (groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name })),
-    [groups.data],
-  );
 
   const set = <K extends keyof ComputedFormValues>(key: K, v: ComputedFormValues[K]) => {
     setValue((prev) => ({ ...prev, [key]: v }));

@@ -6,13 +6,10 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { IconLink, IconPrinter, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { openDialog, type DialogComponentProps } from '../../shell/dialogs.ts';
 import { DeviceEditTabs } from './DeviceEditTabs.tsx';
 import { useDeviceEditForm, type DeviceEditState } from './useDeviceEditForm.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
-
-const propsSchema = z.object({ deviceId: z.number().int().optional() });
 
 /** QR code, link objects and the printable sheet (the device saved first), then close and save. */
 function DeviceEditButtons({ f, onClose }: { f: DeviceEditState; onClose(): void }) {
@@ -67,10 +64,9 @@ function DeviceEditButtons({ f, onClose }: { f: DeviceEditState; onClose(): void
   );
 }
 
-export function DeviceEditDialog({ props, onClose }: DialogComponentProps) {
+export function DeviceEditDialog({ props: { deviceId = 0 }, onClose }: DialogComponentProps<'deviceEdit'>) {
   const { t } = useTranslation('deviceEdit');
-  const parsedProps = propsSchema.safeParse(props);
-  const f = useDeviceEditForm(parsedProps.success ? (parsedProps.data.deviceId ?? 0) : 0);
+  const f = useDeviceEditForm(deviceId);
   const { formError } = f;
   return (
     <Modal

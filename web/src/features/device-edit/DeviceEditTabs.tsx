@@ -14,6 +14,7 @@ import { DEVICE_STATES, MAP_ICON_TYPES, traccarName } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
+import { useResourceOptions } from '../../components/useResourceOptions.ts';
 import { INSTALLATION_FIELDS, type TextField } from './deviceForm.ts';
 import { DevicePhotos } from './DevicePhotos.tsx';
 import type { DeviceEditState } from './useDeviceEditForm.ts';
@@ -62,15 +63,8 @@ function FieldSelect({
 function GeneralTab({ f }: { f: DeviceEditState }) {
   const { t, i18n } = useTranslation('deviceEdit');
   const { values, set, err } = f;
-  const groups = useResourceList('groups', undefined, { staleTime: 60_000 });
+  const groupOptions = useResourceOptions('groups', { none: t('none'), staleTime: 60_000 });
   const drivers = useResourceList('drivers', undefined, { staleTime: 60_000 });
-  const groupOptions = useMemo(
-    () => [
-      { value: '0', label: t('none') },
-      ...(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name })),
-    ],
-    [groups.data, t],
-  );
   const driverOptions = useMemo(
     () => (drivers.data ?? []).map((d) => ({ value: d.uniqueId, label: `${d.name} (${d.uniqueId})` })),
     [drivers.data],

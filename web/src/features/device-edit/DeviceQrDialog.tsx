@@ -4,11 +4,8 @@ import { Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@manti
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import type { DialogComponentProps } from '../../shell/dialogs.ts';
+import type { DialogProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
-
-const propsSchema = z.object({ deviceId: z.number().int().positive() });
 
 export const qrDriverUrl = (origin: string, deviceId: number) => `${origin}/qr-driver/scan/${deviceId}`;
 
@@ -28,10 +25,9 @@ export function useQrDataUrl(deviceId: number): { url: string; image: string | n
   return { url, image };
 }
 
-export function DeviceQrDialog({ props, onClose }: DialogComponentProps) {
+// deviceId optional: the registry types every dialog of this module by the widest props (deviceEdit's)
+export function DeviceQrDialog({ props: { deviceId = 0 }, onClose }: DialogProps<{ deviceId?: number }>) {
   const { t } = useTranslation('deviceEdit');
-  const parsed = propsSchema.safeParse(props);
-  const deviceId = parsed.success ? parsed.data.deviceId : 0;
   const device = useLive((s) => s.devices[deviceId]);
   const { url, image } = useQrDataUrl(deviceId);
   return (

@@ -2,18 +2,12 @@
 // window.print() prints only the sheet (print CSS hides the rest of the page).
 import { Button, Group, Image, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { type Device } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { api } from '../../api/http.ts';
-import type { DialogComponentProps } from '../../shell/dialogs.ts';
-import { useLive } from '../../stores/live.ts';
+import type { DialogProps } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
 import { INSTALLATION_FIELDS, TEXT_FIELDS, deviceToForm } from './deviceForm.ts';
 import { useQrDataUrl } from './DeviceQrDialog.tsx';
-
-const propsSchema = z.object({ deviceId: z.number().int().positive() });
+import { useEditedDevice } from './useDeviceEditForm.ts';
 
 const PRINT_CSS = `@media print {
   body * { visibility: hidden !important; }
@@ -22,19 +16,28 @@ const PRINT_CSS = `@media print {
   .rastro-no-print { display: none !important; }
 }`;
 
-export function DeviceSheet({ props, onClose }: DialogComponentProps) {
+/** Label and value rows (the installation's address and observation keep their line breaks). */
+function SheetTable({ rows, testId }: { rows: string[][]; testId?: string }) {
+  return (
+    <Table withTableBorder fz="sm" data-testid={testId}>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Td fw={600} w="40%">
+              {label}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function DeviceSheet({ props: { deviceId = 0 }, onClose }: DialogProps<{ deviceId?: number }>) {
   const { t, i18n } = useTranslation('deviceEdit');
-  const parsed = propsSchema.safeParse(props);
-  const deviceId = parsed.success ? parsed.data.deviceId : 0;
-  const live = useLive((s) => s.devices[deviceId]);
-  const position = useLive((s) => s.positions[deviceId]);
+  const { device, position } = useEditedDevice(deviceId);
   const ns = useSession((s) => s.ns);
-  const fetched = useQuery({
-    queryKey: ['resource', 'devices', 'item', deviceId],
-    queryFn: () => api.get<Device>(`/devices/${deviceId}`),
-    enabled: deviceId > 0 && !live,
-  });
-  const device = live ?? fetched.data;
   const { image } = useQrDataUrl(deviceId);
   if (!device) {
     return (
@@ -62,37 +65,14 @@ export function DeviceSheet({ props, onClose }: DialogComponentProps) {
           </div>
           {image && <Image src={image} alt={t('qrAlt')} w={120} h={120} />}
         </Group>
-        <Table withTableBorder fz="sm" data-testid="device-sheet-table">
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Td fw={600} w="40%">
-                  {label}
-                </Table.Td>
-                <Table.Td>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Td fw={600}>{t('fields.qrDriver')}</Table.Td>
-              <Table.Td>{f.qrDriver ? t('yes') : t('no')}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <SheetTable
+          rows={[...rows, [t('fields.qrDriver'), f.qrDriver ? t('yes') : t('no')]]}
+          testId="device-sheet-table"
+        />
         {inst.length > 0 && (
           <>
             <Title order={5}>{t('tabs.installation')}</Title>
-            <Table withTableBorder fz="sm">
-              <Table.Tbody>
-                {inst.map(([label, value]) => (
-                  <Table.Tr key={label}>
-                    <Table.Td fw={600} w="40%">
-                      {label}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <SheetTable rows={inst} />
           </>
         )}
         <Group justify="flex-end" className="rastro-no-print">

@@ -21,7 +21,7 @@ import {
 } from './deviceForm.ts';
 
 /** The device being edited: the live one, else fetched; `deviceId` becomes the new id once a new device is saved. */
-function useEditedDevice(startId: number) {
+export function useEditedDevice(startId: number) {
   const [deviceId, setDeviceId] = useState(startId);
   const liveDevice = useLive((s) => s.devices[deviceId]);
   const position = useLive((s) => s.positions[deviceId]);

@@ -23,8 +23,7 @@ import {
 } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
-import { z } from 'zod';
-import { useResourceList, useSaveResource } from '../../api/resources.ts';
+import { useSaveResource } from '../../api/resources.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
 import { startGeofenceDrawing } from './drawing.ts';
@@ -32,41 +31,24 @@ import { measureText, numberLocale } from './measure.ts';
 import { refusalMessage } from '../../api/http.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useParsedForm } from '../../components/useParsedForm.ts';
+import { useResourceOptions } from '../../components/useResourceOptions.ts';
 
-const formSchema = z.object({
-  form: z.object({
-    id: z.number().int().min(0),
-    name: z.string(),
-    description: z.string(),
-    color: z.string(),
-    calendarId: z.number().int().min(0),
-    lockOnEnter: z.boolean(),
-    lockOnExit: z.boolean(),
-    speedLimit: z.string(),
-    area: z.string(),
-    attributes: z.record(z.string(), z.unknown()),
-  }),
-});
-
-export function GeofenceFormDialog({ props, onClose }: DialogComponentProps) {
-  const { t } = useTranslation('geofences');
-  const parsed = formSchema.safeParse(props);
-  if (!parsed.success) {
-    return (
-      <Modal opened onClose={onClose} title={t('addTitle')}>
-        <Alert color="red">{t('saveError')}</Alert>
-      </Modal>
-    );
-  }
-  return <GeofenceForm initial={parsed.data.form as GeofenceFormValues} onClose={onClose} />;
-}
-
-function GeofenceForm({ initial, onClose }: { initial: GeofenceFormValues; onClose(): void }) {
+export function GeofenceFormDialog({
+  props: { form: initial },
+  onClose,
+}: DialogComponentProps<'geofenceForm'>) {
   const ns = useSession((s) => s.ns);
   const units = useUnits();
-  const calendars = useResourceList('calendars');
   const save = useSaveResource('geofences');
-  const parsedForm = useParsedForm({
+  const {
+    t,
+    form: values,
+    setForm,
+    errors,
+    err,
+    busy,
+    submit,
+  } = useParsedForm({
     // the field errors are common validation texts
     ns: ['geofences', 'common'],
     initial,
@@ -79,7 +61,6 @@ function GeofenceForm({ initial, onClose }: { initial: GeofenceFormValues; onClo
     what: 'geofence',
     onClose,
   });
-  const { t, form: values, setForm, errors, err, busy, submit } = parsedForm;
   const { i18n } = useTranslation();
   const set = <K extends keyof GeofenceFormValues>(key: K, value: GeofenceFormValues[K]) =>
     setForm((v) => ({ ...v, [key]: value }));
@@ -91,10 +72,7 @@ function GeofenceForm({ initial, onClose }: { initial: GeofenceFormValues; onClo
     startGeofenceDrawing(values, shape, true);
   };
 
-  const calendarOptions = [
-    { value: '0', label: t('fields.noCalendar') },
-    ...(calendars.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-  ];
+  const calendarOptions = useResourceOptions('calendars', { none: t('fields.noCalendar') });
 
   return (
     <Modal
@@ -131,18 +109,15 @@ function GeofenceForm({ initial, onClose }: { initial: GeofenceFormValues; onClo
           data-testid="geofence-color"
         />
         <Group grow>
-          <Checkbox
-            label={t('fields.lockOnEnter')}
-            checked={values.lockOnEnter}
-            onChange={(e) => set('lockOnEnter', e.currentTarget.checked)}
-            data-testid="geofence-lock-enter"
-          />
-          <Checkbox
-            label={t('fields.lockOnExit')}
-            checked={values.lockOnExit}
-            onChange={(e) => set('lockOnExit', e.currentTarget.checked)}
-            data-testid="geofence-lock-exit"
-          />
+          {(['Enter', 'Exit'] as const).map((on) => (
+            <Checkbox
+              key={on}
+              label={t(`fields.lockOn${on}`)}
+              checked={values[`lockOn${on}`]}
+              onChange={(e) => set(`lockOn${on}`, e.currentTarget.checked)}
+              data-testid={`geofence-lock-${on.toLowerCase()}`}
+            />
+          ))}
         </Group>
         <TextInput
           label={t('fields.speedLimit', { unit: UNIT_LABELS[units.speedUnit] })}

@@ -8,14 +8,8 @@ import { useUi } from '../../shell/ui.ts';
 import { finishMapDraw, isMapDrawing, startMapDraw, stopMapDraw } from '../../components/mapDraw.ts';
 import { i18n } from '../../i18n/index.ts';
 
-export const GEOFENCE_FORM_DIALOG = 'geofenceForm';
-
-export interface GeofenceFormDialogProps {
-  form: GeofenceFormValues;
-}
-
 export function openGeofenceForm(form: GeofenceFormValues): void {
-  openDialog(GEOFENCE_FORM_DIALOG, { form } satisfies GeofenceFormDialogProps);
+  openDialog('geofenceForm', { form });
 }
 
 /**

@@ -18,10 +18,9 @@ import { shareExpiryIssue, shareLink, type ShareRecord } from '@rastro/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { api, ext, serverMessage } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
-import { openDialog, type DialogComponentProps } from '../../shell/dialogs.ts';
+import { openDialog, type DialogProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { defaultExpiry, fromLocalInput } from './expiryInput.ts';
@@ -29,13 +28,10 @@ import { ShareList } from './ShareList.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { useCan } from '../../components/useCan.ts';
 
-const props = z.object({ deviceId: z.number().int().positive() });
-
-export function ShareDialog({ props: raw, onClose }: DialogComponentProps) {
+// deviceId optional: the registry types both dialogs of this module by props the `shares` one (none) also fits
+export function ShareDialog({ props: { deviceId = 0 }, onClose }: DialogProps<{ deviceId?: number }>) {
   const { t, i18n } = useTranslation('shares');
   const { t: tc } = useTranslation('common');
-  const parsed = props.safeParse(raw);
-  const deviceId = parsed.success ? parsed.data.deviceId : 0;
   const device = useLive((s) => s.devices[deviceId]);
   const isPlus = useSession((s) => s.isPlus);
   const managed = useCan('shares.manage');
