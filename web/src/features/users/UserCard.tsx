@@ -12,7 +12,6 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { userAccountState, type User } from '@rastro/domain';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountStateBadge } from './UserBillingTab.tsx';
 import type { UserActions, UserRights } from './useUsersList.ts';
@@ -51,80 +50,51 @@ function UserBadges({ user: u, rights }: { user: User; rights: UserRights }) {
   );
 }
 
-function Action(props: {
-  label: string;
-  testId: string;
-  color?: string;
-  onClick(): void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip label={props.label}>
-      <ActionIcon
-        variant="subtle"
-        color={props.color}
-        aria-label={props.label}
-        onClick={props.onClick}
-        data-testid={props.testId}
-      >
-        {props.children}
-      </ActionIcon>
-    </Tooltip>
-  );
-}
+/** The row's buttons in their order (each the action of that name): test id, label key, icon, colour. */
+const BUTTONS = {
+  message: ['user-message', 'message.button', IconMessage],
+  link: ['user-link', 'link.button', IconDeviceMobile],
+  suspend: ['user-suspend', 'billing.suspend.button', IconLock, 'orange'],
+  reactivate: ['user-reactivate', 'billing.reactivate.button', IconLockOpen, 'green'],
+  loginAs: ['user-login-as', 'loginAs.button', IconLogin2],
+  edit: ['user-edit-open', 'edit', IconEdit],
+  askDelete: ['user-delete', 'delete', IconTrash, 'red'],
+} as const;
 
 function UserRowActions({ user: u, rights, actions }: Pick<CardProps, 'user' | 'rights' | 'actions'>) {
   const { t } = useTranslation('users');
   const { editable } = rights;
   const canSuspend = rights.billingOn && !u.administrator && editable && !rights.editDenial(u);
   const active = userAccountState(u.attributes, rights.ns).state === 'active';
+  const shown: Record<keyof typeof BUTTONS, boolean> = {
+    message: rights.manages && u.id !== rights.actor?.id,
+    link: editable,
+    suspend: canSuspend && active,
+    reactivate: canSuspend && !active,
+    loginAs: rights.canLoginAs(u),
+    edit: !rights.editDenial(u),
+    askDelete: rights.deletable && !rights.deleteDenial(u),
+  };
   return (
     <Group gap={4} justify="flex-end" data-testid="user-actions">
-      {rights.manages && u.id !== rights.actor?.id && (
-        <Action label={t('message.button')} testId="user-message" onClick={() => actions.message(u)}>
-          <IconMessage size={16} />
-        </Action>
-      )}
-      {editable && (
-        <Action label={t('link.button')} testId="user-link" onClick={() => actions.link(u)}>
-          <IconDeviceMobile size={16} />
-        </Action>
-      )}
-      {canSuspend && active && (
-        <Action
-          label={t('billing.suspend.button')}
-          testId="user-suspend"
-          color="orange"
-          onClick={() => actions.suspend(u, 'suspend')}
-        >
-          <IconLock size={16} />
-        </Action>
-      )}
-      {canSuspend && !active && (
-        <Action
-          label={t('billing.reactivate.button')}
-          testId="user-reactivate"
-          color="green"
-          onClick={() => actions.suspend(u, 'reactivate')}
-        >
-          <IconLockOpen size={16} />
-        </Action>
-      )}
-      {rights.canLoginAs(u) && (
-        <Action label={t('loginAs.button')} testId="user-login-as" onClick={() => actions.loginAs(u)}>
-          <IconLogin2 size={16} />
-        </Action>
-      )}
-      {!rights.editDenial(u) && (
-        <Action label={t('edit')} testId="user-edit-open" onClick={() => actions.edit(u)}>
-          <IconEdit size={16} />
-        </Action>
-      )}
-      {rights.deletable && !rights.deleteDenial(u) && (
-        <Action label={t('delete')} testId="user-delete" color="red" onClick={() => actions.askDelete(u)}>
-          <IconTrash size={16} />
-        </Action>
-      )}
+      {(Object.keys(BUTTONS) as Array<keyof typeof BUTTONS>)
+        .filter((k) => shown[k])
+        .map((k) => {
+          const [testId, label, Icon, color] = BUTTONS[k];
+          return (
+            <Tooltip key={k} label={t(label)}>
+              <ActionIcon
+                variant="subtle"
+                color={color}
+                aria-label={t(label)}
+                onClick={() => actions[k](u)}
+                data-testid={testId}
+              >
+                <Icon size={16} />
+              </ActionIcon>
+            </Tooltip>
+          );
+        })}
     </Group>
   );
 }

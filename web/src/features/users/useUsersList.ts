@@ -140,7 +140,8 @@ export function useUsersList() {
     message: setMessaging,
     link: setLinking,
     loginAs: setLoginAs,
-    suspend: (user: User, action: Suspension['action']) => setSuspension({ user, action }),
+    suspend: (user: User) => setSuspension({ user, action: 'suspend' }),
+    reactivate: (user: User) => setSuspension({ user, action: 'reactivate' }),
   };
 
   return {
