@@ -18,34 +18,10 @@ import {
 } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { api, serverMessage } from '../../api/http.ts';
+import { api, serverMessage, type Query } from '../../api/http.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 
-const propsSchema = z.object({
-  owner: z.enum(['device', 'group', 'user']),
-  id: z.number().int().positive(),
-  name: z.string().optional(),
-});
-
 type Obj = { id: number } & Record<string, unknown>;
-
-/** A list that fails with the timeout message when the server does not answer in time. */
-function withTimeout<T>(p: Promise<T>, message: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(message)), LINK_LOAD_TIMEOUT_MS);
-    p.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
-}
 
 function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: LinkProperty }) {
   const { t } = useTranslation('linkObjects');
@@ -55,14 +31,16 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
   const key = ['linkObjects', owner, id, kind] as const;
   const data = useQuery({
     queryKey: key,
-    queryFn: () =>
-      withTimeout(
-        Promise.all([
-          api.get<Obj[]>(LINK_PATHS[kind]),
-          api.get<Obj[]>(LINK_PATHS[kind], { [`${owner}Id`]: id }),
-        ]),
-        tc('linkObjects.timeout'),
-      ),
+    // both lists give up together after LINK_LOAD_TIMEOUT_MS, with the timeout message
+    queryFn: async () => {
+      const signal = AbortSignal.timeout(LINK_LOAD_TIMEOUT_MS);
+      const list = (query?: Query) => api.request<Obj[]>('GET', LINK_PATHS[kind], { query, signal });
+      try {
+        return (await Promise.all([list(), list({ [`${owner}Id`]: id })])).map((r) => r.data);
+      } catch (e) {
+        throw signal.aborted ? new Error(tc('linkObjects.timeout')) : e;
+      }
+    },
   });
 
   // a tick links, an untick unlinks; a refusal is shown until the next change
@@ -126,37 +104,32 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
   );
 }
 
-export function LinkObjectsDialog({ props, onClose }: DialogComponentProps) {
+export function LinkObjectsDialog({ props, onClose }: DialogComponentProps<'linkObjects'>) {
   const { t } = useTranslation('linkObjects');
-  const parsed = propsSchema.safeParse(props);
-  const kinds = parsed.success ? linkableKinds(parsed.data.owner) : [];
+  const kinds = linkableKinds(props.owner);
   const [tab, setTab] = useState<string | null>(kinds[0] ?? null);
   return (
     <Modal
       opened
       onClose={onClose}
       size="lg"
-      title={t('title', { name: parsed.success ? (parsed.data.name ?? '') : '' })}
+      title={t('title', { name: props.name ?? '' })}
       data-testid="link-objects-dialog"
     >
-      {!parsed.success ? (
-        <Alert color="red">{t('error')}</Alert>
-      ) : (
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List>
-            {kinds.map((k) => (
-              <Tabs.Tab key={k} value={k} data-testid={`link-tab-${k}`}>
-                {t(`kinds.${k}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
           {kinds.map((k) => (
-            <Tabs.Panel key={k} value={k}>
-              <KindPanel owner={parsed.data.owner} id={parsed.data.id} kind={k} />
-            </Tabs.Panel>
+            <Tabs.Tab key={k} value={k} data-testid={`link-tab-${k}`}>
+              {t(`kinds.${k}`)}
+            </Tabs.Tab>
           ))}
-        </Tabs>
-      )}
+        </Tabs.List>
+        {kinds.map((k) => (
+          <Tabs.Panel key={k} value={k}>
+            <KindPanel owner={props.owner} id={props.id} kind={k} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
     </Modal>
   );
 }
