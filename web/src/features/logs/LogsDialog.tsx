@@ -40,7 +40,7 @@ import {
   toLogRows,
   type LogScope,
 } from './logRows.ts';
-import { LogsTable } from './LogsTable.tsx';
+import { LOG_COLUMNS, LogsTable } from './LogsTable.tsx';
 
 const PAGE = 50;
 
@@ -120,13 +120,7 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
     const data = await buildXlsx([
       {
         name: t('title'),
-        columns: [
-          { header: t('column.time'), key: 'time', width: 22 },
-          { header: t('column.user'), key: 'user', width: 28 },
-          { header: t('column.action'), key: 'action', width: 16 },
-          { header: t('column.object'), key: 'object', width: 30 },
-          { header: t('column.address'), key: 'address', width: 18 },
-        ],
+        columns: LOG_COLUMNS.map(([key, width]) => ({ header: t(`column.${key}`), key, width })),
         rows: shown.map((r) => ({ ...r, time: formatTime.format(r.time) })),
       },
     ]);

@@ -1,34 +1,34 @@
-// The table of one page of action logs in the 'logObjects' dialog.
-import { Table } from '@mantine/core';
+// The table of one page of action logs in the 'logObjects' dialog, and its columns (shared with the Excel sheet).
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable.tsx';
 import type { LogRow } from './logRows.ts';
+
+/** The columns of the table and of the Excel sheet, with the sheet's widths. */
+export const LOG_COLUMNS = [
+  ['time', 22],
+  ['user', 28],
+  ['action', 16],
+  ['object', 30],
+  ['address', 18],
+] as const;
 
 export function LogsTable({ rows, formatTime }: { rows: LogRow[]; formatTime: Intl.DateTimeFormat }) {
   const { t } = useTranslation('logs');
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover data-testid="logs-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('column.time')}</Table.Th>
-            <Table.Th>{t('column.user')}</Table.Th>
-            <Table.Th>{t('column.action')}</Table.Th>
-            <Table.Th>{t('column.object')}</Table.Th>
-            <Table.Th>{t('column.address')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.key} data-testid="logs-row">
-              <Table.Td>{Number.isFinite(r.time) ? formatTime.format(r.time) : ''}</Table.Td>
-              <Table.Td>{r.user}</Table.Td>
-              <Table.Td data-key="action">{r.action}</Table.Td>
-              <Table.Td data-key="object">{r.object}</Table.Td>
-              <Table.Td>{r.address}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable<LogRow>
+      striped
+      highlightOnHover
+      data-testid="logs-table"
+      scrollMinWidth={640}
+      rows={rows}
+      rowKey={(r) => r.key}
+      rowProps={() => ({ 'data-testid': 'logs-row' })}
+      columns={LOG_COLUMNS.map(([key]) => ({
+        key,
+        header: t(`column.${key}`),
+        cell: (r) => (key !== 'time' ? r[key] : Number.isFinite(r.time) ? formatTime.format(r.time) : ''),
+        props: { 'data-key': key },
+      }))}
+    />
   );
 }

@@ -1,13 +1,15 @@
 // The desk's own report tab (issue #32): GET /{ns}/reports/alarms for the last day or week — counts per type and
 // the times to acknowledge and to resolve (median, p90, minutes), per operator.
-import { Alert, Button, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable.tsx';
 import { downloadBlob, fileStem, XLSX_MIME } from '../../components/xlsx.ts';
 import { fetchAlarmReport, fetchAlarmReportXlsx } from './api.ts';
 
 const PERIOD_HOURS = { day: 24, week: 24 * 7 } as const;
+const RIGHT = { ta: 'right' } as const;
 
 export function AlarmReportTab() {
   const { t, i18n } = useTranslation('monitoring');
@@ -57,40 +59,30 @@ export function AlarmReportTab() {
               {t('report.resolve')}: {min(r.resolveMedian)} / {min(r.resolveP90)}
             </Text>
           </SimpleGrid>
-          <Table striped withTableBorder data-testid="alarm-report-types">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('filter.type')}</Table.Th>
-                <Table.Th ta="right">{t('report.count')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {r.byType.map((row) => (
-                <Table.Tr key={row.type} data-type={row.type}>
-                  <Table.Td>{t(`common:alarms.type.${row.type}`)}</Table.Td>
-                  <Table.Td ta="right">{row.count}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Table striped withTableBorder data-testid="alarm-report-operators">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('report.operator')}</Table.Th>
-                <Table.Th ta="right">{t('report.count')}</Table.Th>
-                <Table.Th ta="right">{t('report.ackShort')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {r.byOperator.map((row) => (
-                <Table.Tr key={row.userId}>
-                  <Table.Td>{row.name}</Table.Td>
-                  <Table.Td ta="right">{row.count}</Table.Td>
-                  <Table.Td ta="right">{min(row.ackMedian)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            striped
+            withTableBorder
+            data-testid="alarm-report-types"
+            rows={r.byType}
+            rowKey={(row) => row.type}
+            rowProps={(row) => ({ 'data-type': row.type })}
+            columns={[
+              { key: 'type', header: t('filter.type'), cell: (row) => t(`common:alarms.type.${row.type}`) },
+              { key: 'count', header: t('report.count'), cell: (row) => row.count, props: RIGHT },
+            ]}
+          />
+          <DataTable
+            striped
+            withTableBorder
+            data-testid="alarm-report-operators"
+            rows={r.byOperator}
+            rowKey={(row) => row.userId}
+            columns={[
+              { key: 'name', header: t('report.operator'), cell: (row) => row.name },
+              { key: 'count', header: t('report.count'), cell: (row) => row.count, props: RIGHT },
+              { key: 'ack', header: t('report.ackShort'), cell: (row) => min(row.ackMedian), props: RIGHT },
+            ]}
+          />
           <Button variant="light" onClick={() => excel.mutate()} data-testid="alarm-report-xlsx">
             {t('report.excel')}
           </Button>

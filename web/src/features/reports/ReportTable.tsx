@@ -1,7 +1,8 @@
 // A page of a report: the table (a row opens its trip, stop or event on the map), the pages and the page size.
-import { Group, Pagination, Select, Table } from '@mantine/core';
+import { Group, Pagination, Select } from '@mantine/core';
 import type { Page } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable.tsx';
 import type { Column, ReportRow } from './columns.ts';
 
 const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -22,42 +23,32 @@ export function ReportTable({
   onLimit(limit: number): void;
 }) {
   const { t } = useTranslation('reports');
+  const first = (shown.page - 1) * shown.limit;
   return (
     <>
-      <Table.ScrollContainer minWidth={columns.length * 110}>
-        <Table striped highlightOnHover withTableBorder fz="xs" data-testid="report-table">
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.key} data-key={c.key}>
-                  {c.label}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.items.map((row, i) => {
-              const index = (shown.page - 1) * shown.limit + i;
-              return (
-                <Table.Tr
-                  key={index}
-                  onClick={() => onOpen(row, index)}
-                  style={{ cursor: 'pointer' }}
-                  bg={selected === index ? 'var(--mantine-color-blue-light)' : undefined}
-                  data-testid="report-row"
-                  data-index={index}
-                >
-                  {columns.map((c) => (
-                    <Table.Td key={c.key} data-key={c.key}>
-                      {c.cell(row)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        striped
+        highlightOnHover
+        withTableBorder
+        fz="xs"
+        data-testid="report-table"
+        scrollMinWidth={columns.length * 110}
+        rows={shown.items}
+        rowKey={(_, i) => first + i}
+        rowProps={(row, i) => ({
+          onClick: () => onOpen(row, first + i),
+          style: { cursor: 'pointer' },
+          bg: selected === first + i ? 'var(--mantine-color-blue-light)' : undefined,
+          'data-testid': 'report-row',
+          'data-index': first + i,
+        })}
+        columns={columns.map((c) => ({
+          key: c.key,
+          header: c.label,
+          cell: c.cell,
+          props: { 'data-key': c.key },
+        }))}
+      />
       <Group justify="space-between" gap="xs">
         <Pagination
           total={shown.pages}
