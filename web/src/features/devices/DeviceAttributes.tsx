@@ -49,27 +49,41 @@ export function DeviceAttributes({ attrs, fmt }: { attrs: Attributes; fmt: Attri
   const fav = favoriteAttributes(server, user, ns);
   const favKeys = fav.map((f) => f.key);
   const pinnedByUser = new Set(fav.filter((f) => f.source === 'user').map((f) => f.key));
-  const favourites = favKeys.filter((k) => attrs[k] !== undefined);
+  const favourites = favKeys
+    .filter((k) => attrs[k] !== undefined)
+    .map((key) => ({
+      key,
+      label: attributeLabel(key, i18n.language),
+      value: formatAttributeValue(key, attrs[key], fmt),
+    }));
   const others = Object.keys(attrs)
     .sort()
     .filter((k) => !favKeys.includes(k));
   const described = describeAttributes(Object.fromEntries(others.map((k) => [k, attrs[k]])), fmt);
-  const attributeRow = (a: { key: string; label: string; value: string }) => (
-    <Group key={a.key} justify="space-between" wrap="nowrap" data-testid={`attr-${a.key}`}>
-      <Text size="sm" c="dimmed">
-        {a.label}
+  /** A favourite (its value bold; unpinned only when the user pinned it) or another attribute (pinned). */
+  const attributeRow = (
+    { key, label, value }: { key: string; label: string; value: string },
+    fav = false,
+  ) => (
+    <Group key={key} justify="space-between" wrap="nowrap" data-testid={fav ? undefined : `attr-${key}`}>
+      <Text size="sm" c={fav ? undefined : 'dimmed'}>
+        {label}
       </Text>
       <Group gap={4} wrap="nowrap">
-        <Text size="sm">{a.value}</Text>
-        <ActionIcon
-          size="sm"
-          variant="subtle"
-          aria-label={t('detail.pin')}
-          onClick={() => togglePin(a.key)}
-          disabled={!signedIn}
-        >
-          <IconPin size={14} />
-        </ActionIcon>
+        <Text size="sm" fw={fav ? 600 : undefined}>
+          {value}
+        </Text>
+        {(!fav || pinnedByUser.has(key)) && (
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            aria-label={t(fav ? 'detail.unpin' : 'detail.pin')}
+            onClick={() => togglePin(key)}
+            disabled={!fav && !signedIn}
+          >
+            {fav ? <IconPinnedOff size={14} /> : <IconPin size={14} />}
+          </ActionIcon>
+        )}
       </Group>
     </Group>
   );
@@ -81,26 +95,7 @@ export function DeviceAttributes({ attrs, fmt }: { attrs: Attributes; fmt: Attri
           <Text size="sm" fw={700}>
             {t('detail.favourites')}
           </Text>
-          {favourites.map((k) => (
-            <Group key={k} justify="space-between" wrap="nowrap">
-              <Text size="sm">{attributeLabel(k, i18n.language)}</Text>
-              <Group gap={4} wrap="nowrap">
-                <Text size="sm" fw={600}>
-                  {formatAttributeValue(k, attrs[k], fmt)}
-                </Text>
-                {pinnedByUser.has(k) && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    aria-label={t('detail.unpin')}
-                    onClick={() => togglePin(k)}
-                  >
-                    <IconPinnedOff size={14} />
-                  </ActionIcon>
-                )}
-              </Group>
-            </Group>
-          ))}
+          {favourites.map((a) => attributeRow(a, true))}
         </Stack>
       )}
 
@@ -109,14 +104,14 @@ export function DeviceAttributes({ attrs, fmt }: { attrs: Attributes; fmt: Attri
           {t('detail.attributes')}
         </Text>
         <Stack gap={2} data-testid="detail-known">
-          {described.known.map(attributeRow)}
+          {described.known.map((a) => attributeRow(a))}
         </Stack>
         {described.others.length > 0 && (
           <Stack gap={2} data-testid="detail-others">
             <Text size="xs" fw={700} c="dimmed" mt={4}>
               {t('detail.others')}
             </Text>
-            {described.others.map(attributeRow)}
+            {described.others.map((a) => attributeRow(a))}
           </Stack>
         )}
       </Stack>

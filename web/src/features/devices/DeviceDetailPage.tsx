@@ -4,7 +4,7 @@
 // favourites (DeviceAttributes.tsx).
 import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAnchor, IconClockPause } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { useParams } from 'wouter';
@@ -82,14 +82,25 @@ export function DeviceDetailPage() {
   const odometer = attrNumber(attrs.totalDistance) ?? attrNumber(attrs.odometer);
   const hours = attrNumber(attrs.hours);
 
-  const row = (label: string, value: React.ReactNode, testId: string) => (
-    <Table.Tr key={testId}>
-      <Table.Td c="dimmed" w="40%">
-        {label}
-      </Table.Td>
-      <Table.Td data-testid={testId}>{value}</Table.Td>
-    </Table.Tr>
-  );
+  const lang = i18n.language;
+  // label detail.<key>, test id detail-<key in kebab case>
+  const rows: [string, ReactNode][] = [
+    [
+      'lastUpdate',
+      device.lastUpdate
+        ? `${new Date(device.lastUpdate).toLocaleString(lang)} (${timeAgo(device.lastUpdate, lang)})`
+        : '—',
+    ],
+    [
+      'address',
+      position?.address ||
+        (position ? `${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}` : '—'),
+    ],
+    ['speed', position ? formatSpeed(position.speed, units.speedUnit, lang) : '—'],
+    ['driver', <DriverName device={device} position={position} />],
+    ['odometer', odometer !== undefined ? formatDistance(odometer, units.distanceUnit, lang) : '—'],
+    ['hours', hours !== undefined ? formatEngineHours(hours, lang) : '—'],
+  ];
 
   return (
     <Stack gap="sm" data-testid="device-detail" data-device-id={device.id}>
@@ -145,35 +156,16 @@ export function DeviceDetailPage() {
 
       <Table striped withRowBorders={false} fz="sm">
         <Table.Tbody>
-          {row(
-            t('detail.lastUpdate'),
-            device.lastUpdate
-              ? `${new Date(device.lastUpdate).toLocaleString(i18n.language)} (${timeAgo(device.lastUpdate, i18n.language)})`
-              : '—',
-            'detail-last-update',
-          )}
-          {row(
-            t('detail.address'),
-            position?.address ||
-              (position ? `${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}` : '—'),
-            'detail-address',
-          )}
-          {row(
-            t('detail.speed'),
-            position ? formatSpeed(position.speed, units.speedUnit, i18n.language) : '—',
-            'detail-speed',
-          )}
-          {row(t('detail.driver'), <DriverName device={device} position={position} />, 'detail-driver')}
-          {row(
-            t('detail.odometer'),
-            odometer !== undefined ? formatDistance(odometer, units.distanceUnit, i18n.language) : '—',
-            'detail-odometer',
-          )}
-          {row(
-            t('detail.hours'),
-            hours !== undefined ? formatEngineHours(hours, i18n.language) : '—',
-            'detail-hours',
-          )}
+          {rows.map(([key, value]) => (
+            <Table.Tr key={key}>
+              <Table.Td c="dimmed" w="40%">
+                {t(`detail.${key}`)}
+              </Table.Td>
+              <Table.Td data-testid={`detail-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`}>
+                {value}
+              </Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
 
