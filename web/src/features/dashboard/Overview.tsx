@@ -19,40 +19,33 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { BarChart, type Bar } from './BarChart.tsx';
-import { deviceLink, figureLink, type Figure, type InsightsFilter } from './dashboardQuery.ts';
+import { deviceLink, figureLink, FIGURES, type Figure, type InsightsFilter } from './dashboardQuery.ts';
 
 /** The utilisation chart shows this many vehicles, most used first. */
 const MOST_USED = 15;
 
-/** Whether a rise is good news (green), bad news (red) or neither (blue). */
-const RISE: Record<Figure, 'good' | 'bad' | 'neutral'> = {
-  distance: 'neutral',
-  drivingTime: 'neutral',
-  idleTime: 'bad',
-  stops: 'neutral',
-  overspeeds: 'bad',
-  fuel: 'bad',
+const count = (v: number, _units: Units, locale: string) => formatNumber(v, locale, 0);
+
+// Each figure: its value in the totals, how it is written, and whether a rise is good news (green), bad news (red)
+// or neither (blue).
+const FIGURE: Record<
+  Figure,
+  { of(t: DashboardTotals): number | null; show(v: number, units: Units, locale: string): string; rise: Rise }
+> = {
+  distance: {
+    of: (t) => t.distance,
+    show: (v, u, l) => formatDistance(v, u.distanceUnit, l, 1),
+    rise: 'neutral',
+  },
+  drivingTime: { of: (t) => t.drivingMs, show: (v) => formatDuration(v), rise: 'neutral' },
+  idleTime: { of: (t) => t.idleMs, show: (v) => formatDuration(v), rise: 'bad' },
+  stops: { of: (t) => t.stops, show: count, rise: 'neutral' },
+  overspeeds: { of: (t) => t.overspeedEvents, show: count, rise: 'bad' },
+  fuel: { of: (t) => t.fuel, show: (v, u, l) => formatVolume(v, u.volumeUnit, l, 1), rise: 'bad' },
 };
+type Rise = 'good' | 'bad' | 'neutral';
 
-const valueOf = (figure: Figure, t: DashboardTotals): number | null =>
-  ({
-    distance: t.distance,
-    drivingTime: t.drivingMs,
-    idleTime: t.idleMs,
-    stops: t.stops,
-    overspeeds: t.overspeedEvents,
-    fuel: t.fuel,
-  })[figure];
-
-function Change({
-  ratio,
-  rise,
-  locale,
-}: {
-  ratio: number | null;
-  rise: 'good' | 'bad' | 'neutral';
-  locale: string;
-}) {
+function Change({ ratio, rise, locale }: { ratio: number | null; rise: Rise; locale: string }) {
   const { t } = useTranslation('dashboard');
   const scheme = useComputedColorScheme('light');
   if (ratio === null)
@@ -95,13 +88,6 @@ export function Overview({
   locale: string;
 }) {
   const { t } = useTranslation('dashboard');
-  const show = (figure: Figure, v: number | null): string => {
-    if (v === null) return '—';
-    if (figure === 'distance') return formatDistance(v, units.distanceUnit, locale, 1);
-    if (figure === 'drivingTime' || figure === 'idleTime') return formatDuration(v);
-    if (figure === 'fuel') return formatVolume(v, units.volumeUnit, locale, 1);
-    return formatNumber(v, locale, 0);
-  };
   const distanceIn = (m: number) => Math.round(convertDistance(m, units.distanceUnit) * 10) / 10;
 
   const charts = useMemo(() => {
@@ -136,19 +122,18 @@ export function Overview({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer, filter, locale, units.distanceUnit]);
 
-  const figures: Figure[] = ['distance', 'drivingTime', 'idleTime', 'stops', 'overspeeds', 'fuel'];
   return (
     <Stack gap="md" data-testid="dashboard-overview">
       <SimpleGrid cols={2} spacing="xs">
-        {figures.map((figure) => {
-          const current = valueOf(figure, answer.totals);
+        {FIGURES.map((figure) => {
+          const current = FIGURE[figure].of(answer.totals);
           return (
             <Paper key={figure} withBorder p="xs" data-testid={`figure-${figure}`}>
               <Text size="xs" c="dimmed">
                 {t(`figures.${figure}`)}
               </Text>
               <Text size="md" fw={700} data-testid="figure-value" data-value={current ?? ''}>
-                {show(figure, current)}
+                {current === null ? '—' : FIGURE[figure].show(current, units, locale)}
               </Text>
               {figure === 'fuel' && current === null ? (
                 <Text size="xs" c="dimmed">
@@ -156,8 +141,8 @@ export function Overview({
                 </Text>
               ) : (
                 <Change
-                  ratio={changeRatio(current, valueOf(figure, answer.previous))}
-                  rise={RISE[figure]}
+                  ratio={changeRatio(current, FIGURE[figure].of(answer.previous))}
+                  rise={FIGURE[figure].rise}
                   locale={locale}
                 />
               )}

@@ -11,10 +11,10 @@ import {
   IconSunHigh,
 } from '@tabler/icons-react';
 import { formatNumber } from '@rastro/domain';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../i18n/index.ts';
-import { fetchWeather, lookupLocation, weatherIcon, type GeoLocation, type WeatherReading } from './api.ts';
+import { fetchWeather, lookupLocation, weatherIcon } from './api.ts';
 import { Hint } from '../../components/floating.tsx';
 import { useNow } from '../../components/useNow.ts';
 
@@ -42,40 +42,29 @@ export interface WeatherWidgetProps {
 export function WeatherWidget({ ipUrl, geoUrl, fallback, compact }: WeatherWidgetProps) {
   const { t, i18n } = useTranslation('weather');
   const now = useNow(WIDGET_REFRESH_MS);
-  const [place, setPlace] = useState<GeoLocation | null>(null);
-  const [reading, setReading] = useState<WeatherReading | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    lookupLocation(ipUrl, geoUrl)
-      .catch((err) => {
+  // the place once (the IP lookup, else the server's map position), then its weather every minute; errors are logged
+  const located = useQuery({
+    queryKey: ['weather-place', ipUrl, geoUrl],
+    queryFn: () =>
+      lookupLocation(ipUrl, geoUrl).catch((err) => {
         console.warn('IP geolocation failed', err);
         return null;
-      })
-      .then((geo) => {
-        if (cancelled) return;
-        const fb = fallback && (fallback.latitude || fallback.longitude) ? { ...fallback, city: '' } : null;
-        setPlace(geo ?? fb);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [ipUrl, geoUrl, fallback]);
-
-  useEffect(() => {
-    if (!place) return;
-    let cancelled = false;
-    const load = () =>
-      fetchWeather(place.latitude, place.longitude, place.city)
-        .then((r) => !cancelled && setReading(r))
-        .catch((err) => console.warn('weather failed', err));
-    void load();
-    const id = setInterval(load, WIDGET_REFRESH_MS);
-    return () => {
-      cancelled = true;
-      clearInterval(id);
-    };
-  }, [place]);
+      }),
+    staleTime: Infinity,
+  });
+  const fb = fallback && (fallback.latitude || fallback.longitude) ? { ...fallback, city: '' } : null;
+  const place = located.isSuccess ? (located.data ?? fb) : null;
+  const { data: reading } = useQuery({
+    queryKey: ['weather', place?.latitude, place?.longitude, place?.city],
+    queryFn: () =>
+      fetchWeather(place!.latitude, place!.longitude, place!.city).catch((err: unknown) => {
+        console.warn('weather failed', err);
+        throw err;
+      }),
+    enabled: !!place,
+    refetchInterval: WIDGET_REFRESH_MS,
+    retry: false,
+  });
 
   const time = new Intl.DateTimeFormat(intlLocale(), { hour: '2-digit', minute: '2-digit' }).format(now);
   const Icon = reading ? icons[weatherIcon(reading.weatherCode)] : null;
