@@ -1,7 +1,6 @@
 // The state of the user form (dialog `userEdit`): its values and errors, what the caller may see and change
 // (permissions, limits, reseller, billing; SPEC §5 refusals), and the save (parseUserForm from @rastro/domain, then
 // PUT or POST /api/users; one's own account also updates the session and the language).
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   INHERITED_RESTRICTIONS,
@@ -28,12 +27,15 @@ import {
   type UserFormValues,
 } from '@rastro/domain';
 import { useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverDetail } from '../../api/http.ts';
 import { resourceClient, resourceKeys, useResourceList } from '../../api/resources.ts';
 import { useReadonly } from '../../components/useCan.ts';
+import type { Parsed } from '../../components/useCatalogue.ts';
+import { useParsedForm } from '../../components/useParsedForm.ts';
 import { setLocale, type Locale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
+
+type UserBody = Parameters<typeof resourceClient.save<'users'>>[1];
 
 const PREFERENCES_TAB_FIELDS = ['language', 'map', 'latitude', 'longitude', 'zoom', 'coordinateFormat'];
 const PERMISSIONS_TAB_FIELDS = [
@@ -88,7 +90,6 @@ function useUserEditRights(stored: User | null) {
 }
 
 export function useUserEditForm(stored: User | null, onClose: () => void) {
-  const { t } = useTranslation('users');
   const qc = useQueryClient();
   const actor = useSession((s) => s.user);
   const server = useSession((s) => s.server);
@@ -96,22 +97,63 @@ export function useUserEditForm(stored: User | null, onClose: () => void) {
   const ns = useSession((s) => s.ns);
   const rights = useUserEditRights(stored);
   // A manager's new user starts with the manager's own restrictions and permission string (it cannot give more).
-  const [values, setValues] = useState<UserFormValues>(() =>
+  const [initial] = useState<UserFormValues>(() =>
     stored
       ? userToForm(stored, ns)
       : { ...emptyUserForm(isAdmin(actor)), ...(isAdmin(actor) ? {} : inheritedUserDefaults(actor, ns)) },
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [billing, setBilling] = useState<UserBillingForm>(() =>
     userBillingToForm(readUserBilling(stored?.attributes, ns)),
   );
   const [billingErrors, setBillingErrors] = useState<Partial<Record<keyof UserBilling, string>>>({});
-  const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<string | null>('account');
 
+  // The user's fields and the billing tab are checked together; the first refused field's tab opens.
+  const parse = (values: UserFormValues): Parsed<UserBody> => {
+    const r = parseUserForm(values, {
+      mode: stored ? 'edit' : 'create',
+      base: stored,
+      ns,
+      actor: { user: actor, server, isPlus, ns },
+      permissions: rights.showPermissions,
+      actorExpiration: actor?.expirationTime ?? null,
+    });
+    const b = rights.showBilling ? parseUserBillingForm(billing) : null;
+    setBillingErrors(b && !b.ok ? b.errors : {});
+    if (!r.ok) {
+      const first = Object.keys(r.errors)[0];
+      if (first) setTab(tabOf(first));
+      return r;
+    }
+    if (b && !b.ok) {
+      setTab('billing');
+      return { ok: false, errors: {} };
+    }
+    if (b?.ok) r.user.attributes = applyUserBilling(r.user.attributes, b.billing, ns);
+    return { ok: true, value: r.user };
+  };
+
+  const f = useParsedForm<UserFormValues, UserBody>({
+    ns: 'users',
+    initial,
+    parse,
+    save: async (user) => {
+      const saved = await resourceClient.save('users', user);
+      await qc.invalidateQueries({ queryKey: resourceKeys.all('users') });
+      if (rights.own) {
+        useSession.getState().setUser(saved);
+        const lang = saved.attributes?.[nsKey(ns, 'lang')];
+        if (typeof lang === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(lang))
+          await setLocale(lang as Locale);
+      }
+    },
+    failure: (e, t) => `${t('saveError')}${serverDetail(e)}`,
+    what: 'user',
+    onClose,
+  });
+  const { form: values, setForm: setValues, err } = f;
   const set = <K extends keyof UserFormValues>(k: K, v: UserFormValues[K]) =>
     setValues((s) => ({ ...s, [k]: v }));
-  const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
   type TextKey =
     'name' | 'email' | 'phone' | 'password' | 'confirmPassword' | 'map' | 'latitude' | 'longitude' | 'zoom';
   const text = (k: TextKey) => ({
@@ -127,56 +169,8 @@ export function useUserEditForm(stored: User | null, onClose: () => void) {
     checked: values[k],
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.checked),
   });
-  const setAddress = (f: keyof UserFormValues['address'], v: string) =>
-    setValues((s) => ({ ...s, address: { ...s.address, [f]: v } }));
-
-  const save = async (user: Parameters<typeof resourceClient.save<'users'>>[1]) => {
-    setSaving(true);
-    try {
-      const saved = await resourceClient.save('users', user);
-      await qc.invalidateQueries({ queryKey: resourceKeys.all('users') });
-      if (rights.own) {
-        useSession.getState().setUser(saved);
-        const lang = saved.attributes?.[nsKey(ns, 'lang')];
-        if (typeof lang === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(lang))
-          await setLocale(lang as Locale);
-      }
-      notifications.show({ color: 'green', message: t('saved') });
-      onClose();
-    } catch (e) {
-      console.warn('user not saved', e);
-      notifications.show({ color: 'red', message: `${t('saveError')}${serverDetail(e)}` });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const submit = async () => {
-    const r = parseUserForm(values, {
-      mode: stored ? 'edit' : 'create',
-      base: stored,
-      ns,
-      actor: { user: actor, server, isPlus, ns },
-      permissions: rights.showPermissions,
-      actorExpiration: actor?.expirationTime ?? null,
-    });
-    const b = rights.showBilling ? parseUserBillingForm(billing) : null;
-    setBillingErrors(b && !b.ok ? b.errors : {});
-    if (!r.ok) {
-      setErrors(r.errors);
-      const first = Object.keys(r.errors)[0];
-      if (first) setTab(tabOf(first));
-      return;
-    }
-    if (b && !b.ok) {
-      setErrors({});
-      setTab('billing');
-      return;
-    }
-    if (b?.ok) r.user.attributes = applyUserBilling(r.user.attributes, b.billing, ns);
-    setErrors({});
-    await save(r.user);
-  };
+  const setAddress = (k: keyof UserFormValues['address'], v: string) =>
+    setValues((s) => ({ ...s, address: { ...s.address, [k]: v } }));
 
   return {
     ns,
@@ -187,14 +181,14 @@ export function useUserEditForm(stored: User | null, onClose: () => void) {
     err,
     text,
     check,
-    invalid: Object.keys(errors).length + Object.keys(billingErrors).length > 0,
+    invalid: Object.keys(f.errors).length + Object.keys(billingErrors).length > 0,
     billing,
     setBilling,
     billingErrors,
-    saving,
+    saving: f.busy,
     tab,
     setTab,
-    submit,
+    submit: f.submit,
   };
 }
 
