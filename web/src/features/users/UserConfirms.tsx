@@ -5,48 +5,43 @@ import type { UsersDialogs } from './useUsersList.ts';
 
 export function UserConfirms({ d }: { d: UsersDialogs }) {
   const { t } = useTranslation('users');
-  const { loginAs, deleting, suspension } = d;
+  const { open, catalogue: c } = d;
+  const question = { cancel: t('cancel'), loading: d.busy, onYes: () => void d.confirm(), onClose: d.close };
   return (
     <>
-      {loginAs && (
+      {open?.kind === 'loginAs' && (
         <ConfirmModal
-          cancel={t('cancel')}
-          title={t('loginAs.title', { name: loginAs.name || loginAs.email })}
-          question={t('loginAs.question', { name: loginAs.name || loginAs.email })}
+          {...question}
+          title={t('loginAs.title', { name: open.user.name || open.user.email })}
+          question={t('loginAs.question', { name: open.user.name || open.user.email })}
           testId="user-login-as-confirm"
           yes={t('loginAs.confirm')}
           yesTestId="user-login-as-yes"
-          loading={d.switching}
-          onYes={() => void d.confirmLoginAs()}
-          onClose={() => d.setLoginAs(null)}
         />
       )}
-      {deleting && (
+      {c.deleting && (
         <ConfirmModal
           cancel={t('cancel')}
           title={t('deleteTitle')}
-          question={t('deleteQuestion', { name: deleting.name })}
+          question={t('deleteQuestion', { name: c.deleting.name })}
           testId="user-delete-confirm"
           yes={t('delete')}
           yesTestId="user-delete-yes"
           color="red"
-          loading={d.deletePending}
-          onYes={() => void d.confirmDelete()}
-          onClose={() => d.setDeleting(null)}
+          loading={c.removing}
+          onYes={() => void c.confirmDelete()}
+          onClose={() => c.setDeleting(null)}
         />
       )}
-      {suspension && (
+      {(open?.kind === 'suspend' || open?.kind === 'reactivate') && (
         <ConfirmModal
-          cancel={t('cancel')}
-          title={t(`billing.${suspension.action}.title`)}
-          question={t(`billing.${suspension.action}.question`, { name: suspension.user.name })}
+          {...question}
+          title={t(`billing.${open.kind}.title`)}
+          question={t(`billing.${open.kind}.question`, { name: open.user.name })}
           testId="user-suspension-confirm"
-          yes={t(`billing.${suspension.action}.button`)}
+          yes={t(`billing.${open.kind}.button`)}
           yesTestId="user-suspension-yes"
-          color={suspension.action === 'suspend' ? 'orange' : 'green'}
-          loading={d.suspending}
-          onYes={() => void d.confirmSuspension()}
-          onClose={() => d.setSuspension(null)}
+          color={open.kind === 'suspend' ? 'orange' : 'green'}
         />
       )}
     </>

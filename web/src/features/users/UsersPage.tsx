@@ -81,19 +81,11 @@ function UsersList() {
       )}
 
       <UserConfirms d={d} />
-      {d.messaging && (
-        <MessageDialog
-          recipient={d.messaging}
-          senderIsAdmin={rights.admin}
-          onClose={() => d.setMessaging(null)}
-        />
+      {d.open?.kind === 'message' && (
+        <MessageDialog recipient={d.open.user} senderIsAdmin={rights.admin} onClose={d.close} />
       )}
-      {d.linking && (
-        <LinkDevicesModal
-          target={d.linking}
-          callerIsAdmin={rights.admin}
-          onClose={() => d.setLinking(null)}
-        />
+      {d.open?.kind === 'link' && (
+        <LinkDevicesModal target={d.open.user} callerIsAdmin={rights.admin} onClose={d.close} />
       )}
       {d.importing && (
         <ImportUsersModal

@@ -24,7 +24,8 @@ import { useCatalogue } from '../../components/useCatalogue.ts';
 import { openDialog } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
 
-type Suspension = { user: User; action: 'suspend' | 'reactivate' };
+/** The dialog open about one user (one at a time): a message, the device links, or a question to confirm. */
+type UserDialog = { kind: 'message' | 'link' | 'loginAs' | 'suspend' | 'reactivate'; user: User };
 
 /** Case-insensitive match of the search text on name, e-mail and phone. */
 export function filterUsers<T extends Pick<User, 'name' | 'email' | 'phone'>>(
@@ -81,46 +82,43 @@ export function useUsersList() {
   const { t } = c;
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
-  const [linking, setLinking] = useState<User | null>(null);
-  const [messaging, setMessaging] = useState<User | null>(null);
+  const [open, setOpen] = useState<UserDialog | null>(null);
   const [importing, setImporting] = useState(false);
-  const [loginAs, setLoginAs] = useState<User | null>(null);
-  const [switching, setSwitching] = useState(false);
-  const [suspension, setSuspension] = useState<Suspension | null>(null);
-  const [suspending, setSuspending] = useState(false);
+  const [busy, setBusy] = useState(false);
   const all = c.items;
   const rights = useUserRights(all, c.rights);
   const users = useMemo(() => filterUsers(visibleUsers(all), search), [all, search]);
   const fail = (message: string) => notifications.show({ color: 'red', message });
+  const close = () => setOpen(null);
 
-  const confirmLoginAs = async () => {
-    if (!loginAs) return;
-    setSwitching(true);
-    try {
-      await api.get(`/session/${loginAs.id}`);
-      window.location.assign('/home'); // devices, positions and the socket start again as that user
-    } catch (err) {
-      setSwitching(false);
-      fail(serverDetail(err) || t('loginAs.error'));
+  /** The "yes" of the open question: log in as the user, or suspend / reactivate him. */
+  const confirm = async () => {
+    if (!open) return;
+    const { kind, user: target } = open;
+    setBusy(true);
+    if (kind === 'loginAs') {
+      try {
+        await api.get(`/session/${target.id}`);
+        window.location.assign('/home'); // devices, positions and the socket start again as that user
+      } catch (err) {
+        setBusy(false);
+        fail(serverDetail(err) || t('loginAs.error'));
+      }
+      return;
     }
-  };
-
-  const confirmSuspension = async () => {
-    if (!suspension) return;
-    const { user: target, action } = suspension;
-    setSuspending(true);
     try {
-      await ext.request('POST', `/users/${target.id}/${action}`);
+      await ext.request('POST', `/users/${target.id}/${kind}`);
       await qc.invalidateQueries({ queryKey: resourceKeys.all('users') });
-      notifications.show({ color: 'green', message: t(`billing.${action}.done`, { name: target.name }) });
+      notifications.show({ color: 'green', message: t(`billing.${kind}.done`, { name: target.name }) });
     } catch (e) {
-      console.warn(`user not ${action}ed`, e);
-      fail(`${t(`billing.${action}.error`)}${serverDetail(e)}`);
+      console.warn(`user not ${kind}ed`, e);
+      fail(`${t(`billing.${kind}.error`)}${serverDetail(e)}`);
     } finally {
-      setSuspending(false);
-      setSuspension(null);
+      setBusy(false);
+      close();
     }
   };
+  const opens = (kind: UserDialog['kind']) => (user: User) => setOpen({ kind, user });
 
   const actions = {
     add() {
@@ -137,11 +135,11 @@ export function useUsersList() {
       if (denial) fail(t(denial));
       else c.setDeleting(u);
     },
-    message: setMessaging,
-    link: setLinking,
-    loginAs: setLoginAs,
-    suspend: (user: User) => setSuspension({ user, action: 'suspend' }),
-    reactivate: (user: User) => setSuspension({ user, action: 'reactivate' }),
+    message: opens('message'),
+    link: opens('link'),
+    loginAs: opens('loginAs'),
+    suspend: opens('suspend'),
+    reactivate: opens('reactivate'),
   };
 
   return {
@@ -153,26 +151,7 @@ export function useUsersList() {
     setSearch,
     rights,
     actions,
-    dialogs: {
-      deleting: c.deleting,
-      setDeleting: c.setDeleting,
-      deletePending: c.removing,
-      confirmDelete: c.confirmDelete,
-      linking,
-      setLinking,
-      messaging,
-      setMessaging,
-      importing,
-      setImporting,
-      loginAs,
-      setLoginAs,
-      switching,
-      confirmLoginAs,
-      suspension,
-      setSuspension,
-      suspending,
-      confirmSuspension,
-    },
+    dialogs: { open, close, busy, confirm, importing, setImporting, catalogue: c },
   };
 }
 
