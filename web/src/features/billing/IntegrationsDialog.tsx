@@ -2,7 +2,7 @@
 // §7 POST /{ns}/integrations/{key}): the payment provider (Asaas API key, sandbox, webhook token and the webhook
 // URL to configure at Asaas) and the invoice defaults (first due day, description, fine, interest, discount).
 // Secrets come back masked (last 4 characters); sending the mask back keeps the stored secret.
-import { Alert, Group, Loader, Modal, Stack, Tabs } from '@mantine/core';
+import { Alert, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   DEFAULT_INVOICE_INTEGRATION,
@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { serverMessage } from '../../api/http.ts';
+import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useSession } from '../../stores/session.ts';
 import { useIntegrations, useSaveIntegration } from './api.ts';
@@ -84,51 +85,44 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
   const hook = webhookUrl(window.location.origin, ns);
 
   return (
-    <Modal
-      opened
+    <DialogFrame
       onClose={onClose}
       size={720}
       title={t('integrations.title')}
-      data-testid="integrations-dialog"
+      testId="integrations-dialog"
+      denied={!allowed && t('denied')}
+      loading={list.isLoading}
     >
-      {!allowed ? (
-        <Alert color="red">{t('denied')}</Alert>
-      ) : list.isLoading ? (
-        <Group justify="center">
-          <Loader size="sm" />
-        </Group>
-      ) : (
-        <Stack gap="sm">
-          {error ? (
-            <Alert color="red" data-testid="integrations-error">
-              {`${t('integrations.invalid')} ${error}`}
-            </Alert>
-          ) : null}
-          <Tabs defaultValue="payment">
-            <Tabs.List>
-              <Tabs.Tab value="payment">{t('integrations.payment')}</Tabs.Tab>
-              <Tabs.Tab value="invoice">{t('integrations.invoice')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="payment" pt="sm">
-              <PaymentForm
-                value={payment}
-                onChange={setPayment}
-                hook={hook}
-                saving={save.isPending}
-                onSave={() => void submit('payment')}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="invoice" pt="sm">
-              <InvoiceDefaultsForm
-                value={invoice}
-                onChange={setInvoice}
-                saving={save.isPending}
-                onSave={() => void submit('invoice')}
-              />
-            </Tabs.Panel>
-          </Tabs>
-        </Stack>
-      )}
-    </Modal>
+      <Stack gap="sm">
+        {error ? (
+          <Alert color="red" data-testid="integrations-error">
+            {`${t('integrations.invalid')} ${error}`}
+          </Alert>
+        ) : null}
+        <Tabs defaultValue="payment">
+          <Tabs.List>
+            <Tabs.Tab value="payment">{t('integrations.payment')}</Tabs.Tab>
+            <Tabs.Tab value="invoice">{t('integrations.invoice')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="payment" pt="sm">
+            <PaymentForm
+              value={payment}
+              onChange={setPayment}
+              hook={hook}
+              saving={save.isPending}
+              onSave={() => void submit('payment')}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="invoice" pt="sm">
+            <InvoiceDefaultsForm
+              value={invoice}
+              onChange={setInvoice}
+              saving={save.isPending}
+              onSave={() => void submit('invoice')}
+            />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </DialogFrame>
   );
 }

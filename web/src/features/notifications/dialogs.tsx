@@ -1,9 +1,9 @@
 // The `notifications` and `events` dialogs of the user menu (SPEC §2, bits 32 and 36): the same rule manager as
 // /notifications in a modal; `events` is the device-bound variant (devices and a calendar required).
-import { Alert, Modal } from '@mantine/core';
 import { canSeeMenu, type RuleVariant } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
+import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { RuleManager } from './RuleManager.tsx';
 
@@ -11,15 +11,15 @@ function RulesDialog({ variant, onClose }: { variant: RuleVariant; onClose(): vo
   const { t } = useTranslation('notifications');
   const allowed = canSeeMenu(useViewer(), variant);
   return (
-    <Modal
-      opened
+    <DialogFrame
       onClose={onClose}
       size={800}
       title={variant === 'events' ? t('eventsTitle') : t('title')}
-      data-testid={`${variant}-dialog`}
+      testId={`${variant}-dialog`}
+      denied={!allowed && t('denied')}
     >
-      {allowed ? <RuleManager variant={variant} /> : <Alert color="red">{t('denied')}</Alert>}
-    </Modal>
+      <RuleManager variant={variant} />
+    </DialogFrame>
   );
 }
 

@@ -1,11 +1,11 @@
 // The `server` dialog (SPEC §3 "Server settings", administrators only): tabs general, map, units, permissions and
 // limits, integrations, over GET /api/server; saving PUTs the whole Server (Traccar replaces it) and reloads the
 // session's server info, so units, map and limits change across the app at once.
-import { Alert, Group, Loader, Modal, Stack, Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { serverToSettings, settingsToServer, type Server, type ServerSettingsValues } from '@rastro/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { api } from '../../api/http.ts';
@@ -13,6 +13,7 @@ import { fetchServer } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 import { SettingsPanels } from './SettingsPanels.tsx';
 import { TAB_FIELDS, useSettingsFields } from './settingsFields.tsx';
+import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 
 export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
@@ -76,17 +77,16 @@ export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
     }
   };
 
-  let body: ReactNode;
-  if (!admin) body = <Alert color="red">{t('adminOnly')}</Alert>;
-  else if (loadError) body = <Alert color="red">{t('loadError')}</Alert>;
-  else if (!values)
-    body = (
-      <Group justify="center" p="lg">
-        <Loader size="sm" />
-      </Group>
-    );
-  else
-    body = (
+  return (
+    <DialogFrame
+      onClose={onClose}
+      size="xl"
+      title={t('title')}
+      testId="server-dialog"
+      denied={!admin && t('adminOnly')}
+      error={loadError && t('loadError')}
+      loading={!values}
+    >
       <Stack>
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>
@@ -113,11 +113,6 @@ export function ServerSettingsDialog({ onClose }: DialogComponentProps) {
           saveTestId="server-save"
         />
       </Stack>
-    );
-
-  return (
-    <Modal opened onClose={onClose} size="xl" title={t('title')} data-testid="server-dialog">
-      {body}
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -3,7 +3,7 @@
 // panel, with a live preview), login screen (colour, one image, a slider of 3 images at 1600x900, or an animated
 // gradient) and links. Images upload at once (POST /{ns}/theme/images/{slot}); Save validates with the domain's
 // schema and PUTs /{ns}/theme, then re-reads the branding so the app changes without a reload.
-import { Alert, Loader, Modal, Stack, Tabs } from '@mantine/core';
+import { Alert, Modal, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { parseTheme, themeFromBranding, type ThemeSettings, resellerDomainOf } from '@rastro/domain';
@@ -16,6 +16,7 @@ import { saveTheme } from './api.ts';
 import { LoginSection } from './LoginSection.tsx';
 import { ColoursSection, IdentitySection, LinksSection, type SectionProps } from './ThemeSections.tsx';
 import { useThemeUpload } from './useThemeUpload.tsx';
+import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 
 /** The tabs in their order, each with its section. */
@@ -39,13 +40,7 @@ const tabOf = (path: string): Tab => TAB_OF.find(([p]) => path.startsWith(p))?.[
 export function ThemeDialog({ onClose }: DialogComponentProps) {
   const { branding, settled } = useBrandingState();
   const { t } = useTranslation('theme');
-  if (!settled) {
-    return (
-      <Modal opened onClose={onClose} title={t('title')} data-testid="theme-dialog">
-        <Loader size="sm" />
-      </Modal>
-    );
-  }
+  if (!settled) return <DialogFrame onClose={onClose} title={t('title')} testId="theme-dialog" loading />;
   return <ThemeForm initial={themeFromBranding(branding)} onClose={onClose} />;
 }
 
