@@ -14,7 +14,7 @@ import {
 } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/DateField.tsx';
-import { scheduleText } from './preview.ts';
+import { scheduleText, weekdayName } from './preview.ts';
 
 const toNumber = (v: string | number, fallback: number) =>
   typeof v === 'number' ? v : Number(v) || fallback;
@@ -36,10 +36,6 @@ export function ScheduleFields({
   const locale = i18n.language;
   const errs = showErrors ? validateSchedule(s) : {};
   const e = (k: keyof CalendarSchedule) => (errs[k] ? t(`errors.${errs[k]}`) : undefined);
-  const dayLabel = (code: WeekdayCode) =>
-    new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(2026, 10, 22 + WEEKDAY_CODES.indexOf(code))),
-    );
   return (
     <Paper withBorder p="sm" data-testid="calendar-schedule">
       <Stack gap="xs">
@@ -73,7 +69,6 @@ export function ScheduleFields({
             value={s.repeat}
             allowDeselect={false}
             onChange={(v) => onChange({ repeat: (v ?? 'none') as RepeatFrequency })}
-            comboboxProps={{ withinPortal: true }}
             data-testid="schedule-repeat"
           />
           {s.repeat !== 'none' && (
@@ -93,7 +88,7 @@ export function ScheduleFields({
             <Group gap={4} data-testid="schedule-days">
               {WEEKDAY_CODES.map((c) => (
                 <Chip key={c} value={c} size="xs" data-day={c}>
-                  {dayLabel(c)}
+                  {weekdayName(locale, WEEKDAY_CODES.indexOf(c), 'short')}
                 </Chip>
               ))}
             </Group>
@@ -107,7 +102,6 @@ export function ScheduleFields({
               value={s.expiry}
               allowDeselect={false}
               onChange={(v) => onChange({ expiry: (v ?? 'never') as ExpiryKind })}
-              comboboxProps={{ withinPortal: true }}
               data-testid="schedule-expiry"
             />
             {s.expiry === 'count' && (

@@ -4,9 +4,10 @@
 import { schedulePreview, type CalendarSchedule } from '@rastro/domain';
 import type { TFunction } from 'i18next';
 
-function weekdayName(locale: string, day: number): string {
+/** The name of weekday `day` (0 = Sunday), long as in the sentence or short as on the form's chips. */
+export function weekdayName(locale: string, day: number, weekday: 'long' | 'short' = 'long'): string {
   // 2026-11-22 is a Sunday
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' })
+  return new Intl.DateTimeFormat(locale, { weekday, timeZone: 'UTC' })
     .format(new Date(Date.UTC(2026, 10, 22 + day)))
     .replace(/-feira$/, '');
 }

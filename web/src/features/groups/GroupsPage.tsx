@@ -45,7 +45,6 @@ function GroupFields({ c, form }: { c: Catalogue<'groups', GroupFormValues>; for
         value={form.groupId ? String(form.groupId) : null}
         error={err('groupId')}
         onChange={(v) => c.edit({ groupId: v ? Number(v) : 0 })}
-        comboboxProps={{ withinPortal: true }}
         data-testid="group-parent"
       />
       <AttributesEditor

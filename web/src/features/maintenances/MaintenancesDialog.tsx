@@ -102,7 +102,6 @@ function MaintenanceFields({ c, form }: { c: MaintenanceCatalogue; form: Mainten
         allowDeselect={false}
         error={err('type')}
         onChange={(v) => v && c.edit({ type: v })}
-        comboboxProps={{ withinPortal: true }}
         data-testid="maintenance-type"
       />
       {numberField('start')}
