@@ -99,6 +99,30 @@ describe('device ⇄ form', () => {
     expect(f.installation).toMatchObject({ company: 'Sul', date: '2025-01-02' });
   });
 
+  it('reads every text field kept in an attribute; the device columns win over attributes', () => {
+    const attributes = {
+      'device.gpsBrand': 'Suntech',
+      'device.model': 'ST-attr',
+      fuelCapacity: 60,
+      simActivationDate: '2025-03-04T10:00:00Z',
+      'rastro.color_extra': '#00ff00',
+      'rastro.qrDriver': 'true',
+      'device.state': 'maintenance',
+    };
+    const f = deviceToForm({ ...base, model: null, attributes }, undefined, 'rastro');
+    expect(f).toMatchObject({
+      brand: 'Suntech',
+      model: 'ST-attr',
+      fuelTank: '60',
+      simActivationDate: '2025-03-04',
+      colorExtra: '#00ff00',
+      qrDriver: true,
+      state: 'maintenance',
+      iccid: '',
+    });
+    expect(deviceToForm({ ...base, model: 'ST-col', attributes }, undefined, 'rastro').model).toBe('ST-col');
+  });
+
   it('keeps unknown attributes and only sends accumulators that changed', () => {
     const initial = deviceToForm(base, position, 'rastro');
     const same = parseDeviceForm(initial);

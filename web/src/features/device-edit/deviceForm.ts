@@ -102,31 +102,19 @@ export function deviceToForm(device: Device, position: Position | undefined, ns:
   const keys = deviceAttributeKeys(ns);
   const a: Attributes = device.attributes ?? {};
   const f = emptyDeviceForm();
+  // the text fields kept in attributes (qrDriver and installation are not text), then the device's own columns
+  for (const [k, attr] of Object.entries(keys) as [TextField, string][])
+    if (typeof f[k] === 'string') f[k] = str(a[attr]);
   f.id = device.id;
   f.name = device.name ?? '';
   f.uniqueId = device.uniqueId ?? '';
   f.phone = device.phone ?? '';
-  f.model = device.model ?? str(a[keys.model]);
+  f.model = device.model ?? f.model;
   f.category = device.category ?? '';
   f.groupId = String(device.groupId ?? 0);
   f.plate = devicePlate(device) ?? '';
-  f.iccid = str(a[keys.iccid]);
-  f.operator = str(a[keys.operator]);
-  f.broker = str(a[keys.broker]);
-  f.renavam = str(a[keys.renavam]);
-  f.brand = str(a[keys.brand]);
-  f.technology = str(a[keys.technology]);
-  f.protocol = str(a[keys.protocol]);
-  f.apn = str(a[keys.apn]);
-  f.monthlyValue = str(a[keys.monthlyValue]);
-  f.simActivationDate = str(a[keys.simActivationDate]).slice(0, 10);
-  f.simExpirationDate = str(a[keys.simExpirationDate]).slice(0, 10);
-  f.color = str(a[keys.color]);
-  f.colorExtra = str(a[keys.colorExtra]);
-  f.icon = str(a[keys.icon]);
-  f.driverUniqueId = str(a[keys.driverUniqueId]);
-  f.fuelTank = str(a[keys.fuelTank]);
-  f.state = str(a[keys.state]);
+  f.simActivationDate = f.simActivationDate.slice(0, 10);
+  f.simExpirationDate = f.simExpirationDate.slice(0, 10);
   const qr = a[keys.qrDriver];
   f.qrDriver = qr === true || qr === 'true';
   const km = attrNumber(position?.attributes?.totalDistance);
