@@ -4,10 +4,9 @@
 // gradient) and links. Images upload at once (POST /{ns}/theme/images/{slot}); Save validates with the domain's
 // schema and PUTs /{ns}/theme, then re-reads the branding so the app changes without a reload.
 import { Alert, Modal, Stack, Tabs } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { parseTheme, themeFromBranding, type ThemeSettings, resellerDomainOf } from '@rastro/domain';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useSession } from '../../stores/session.ts';
@@ -18,6 +17,7 @@ import { ColoursSection, IdentitySection, LinksSection, type SectionProps } from
 import { useThemeUpload } from './useThemeUpload.tsx';
 import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
+import { useParsedForm } from '../../components/useParsedForm.ts';
 
 /** The tabs in their order, each with its section. */
 const TABS = [
@@ -47,14 +47,28 @@ export function ThemeDialog({ onClose }: DialogComponentProps) {
 function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): void }) {
   const { t } = useTranslation('theme');
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<ThemeSettings>(initial);
   const [tab, setTab] = useState<Tab>('identity');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const { uploading, uploadButton } = useThemeUpload();
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
   // a reseller (not an administrator) saves the theme of its own domain (server: DATA_DIR/custom/domains/)
   const resellerDomain = useSession((s) => (s.user?.administrator ? '' : resellerDomainOf(s.user, s.ns)));
+  // Save checks with the domain's schema (showing the tab of the first wrong field), PUTs, then re-reads the branding
+  const { form, setForm, errors, err, busy, submit } = useParsedForm({
+    ns: 'theme',
+    initial,
+    parse: (theme: ThemeSettings) => {
+      const r = parseTheme(theme);
+      if (r.ok) return { ok: true, value: r.theme };
+      setTab(tabOf(r.issues[0].path));
+      return { ok: false, errors: Object.fromEntries(r.issues.map((i) => [i.path, `errors.${i.message}`])) };
+    },
+    save: async (theme) => {
+      await saveTheme(theme);
+      await queryClient.invalidateQueries({ queryKey: brandingQueryKey });
+    },
+    failure: (_e, t) => t('saveError'),
+    what: 'theme',
+    onClose,
+  });
 
   const update = (change: (draft: ThemeSettings) => void) =>
     setForm((f) => {
@@ -62,32 +76,6 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
       change(next);
       return next;
     });
-  const err = (path: string) => (errors[path] ? t(`errors.${errors[path]}`) : undefined);
-
-  const save = async () => {
-    if (running.current) return;
-    const r = parseTheme(form);
-    if (!r.ok) {
-      setErrors(Object.fromEntries(r.issues.map((i) => [i.path, i.message])));
-      setTab(tabOf(r.issues[0].path));
-      return;
-    }
-    setErrors({});
-    running.current = true;
-    setBusy(true);
-    try {
-      await saveTheme(r.theme);
-      await queryClient.invalidateQueries({ queryKey: brandingQueryKey });
-      notifications.show({ color: 'green', message: t('saved') });
-      onClose();
-    } catch (e) {
-      console.warn('theme save failed', e);
-      notifications.show({ color: 'red', message: t('saveError') });
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
-  };
 
   const section: SectionProps = { form, update, err, uploadButton };
 
@@ -123,7 +111,7 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
           cancel={t('cancel')}
           save={t('save')}
           onCancel={onClose}
-          onSave={() => void save()}
+          onSave={() => void submit()}
           loading={busy}
           disabled={uploading !== null}
           cancelTestId="theme-cancel"
