@@ -2,18 +2,7 @@
 // SPEC §9 countdown to expiry (or "Link expired"), copy the link, change its expiry (PUT) and revoke it
 // (DELETE: the link stops working at once). Edit and revoke follow the share.edit / share.delete bits; the server
 // checks them again.
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  CopyButton,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
 import {
@@ -29,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
+import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useNow } from '../../components/useNow.ts';
@@ -82,6 +72,71 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
     }
   };
 
+  const remaining = (s: ShareRecord) => {
+    const left = countdownTo(s.expirationTime, now);
+    return left && !left.expired ? (
+      <Tooltip label={new Date(s.expirationTime).toLocaleString()}>
+        <Badge variant="light" data-testid={`share-remaining-${s.id}`}>
+          {tc(countdownKey(left), { count: left.value })}
+        </Badge>
+      </Tooltip>
+    ) : (
+      <Badge color="gray" data-testid={`share-remaining-${s.id}`}>
+        {tc('share.expired')}
+      </Badge>
+    );
+  };
+  const actions = (s: ShareRecord) => (
+    <Group gap={4} wrap="nowrap">
+      <CopyButton value={shareLink(window.location.origin, s.token)}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t('copied') : t('copy')}>
+            <ActionIcon
+              variant="subtle"
+              onClick={copy}
+              aria-label={t('copy')}
+              data-testid={`share-copy-${s.id}`}
+            >
+              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+      {can(ctx, 'share', 'edit') && (
+        <ActionIcon
+          variant="subtle"
+          aria-label={t('edit', { name: label(s) })}
+          onClick={() =>
+            setEditing({
+              id: s.id,
+              value: toLocalInput(Math.max(Date.parse(s.expirationTime), Date.now())),
+            })
+          }
+          data-testid={`share-edit-${s.id}`}
+        >
+          <IconEdit size={16} />
+        </ActionIcon>
+      )}
+      {can(ctx, 'share', 'delete') && (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('revoke', { name: label(s) })}
+          onClick={() => setRevoking(s)}
+          data-testid={`share-revoke-${s.id}`}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+  const columns: DataColumn<ShareRecord>[] = [
+    ...(deviceId === undefined ? [{ key: 'object', header: t('columns.object'), cell: label }] : []),
+    { key: 'creator', header: t('columns.creator'), cell: (s) => s.creatorName },
+    { key: 'remaining', header: t('columns.remaining'), cell: remaining },
+    { key: 'actions', header: t('columns.actions'), cell: actions },
+  ];
+
   if (list.isError)
     return (
       <Alert color="red" data-testid="shares-load-error">
@@ -102,87 +157,15 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
         </Text>
       )}
       {shares.length > 0 && (
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {deviceId === undefined && <Table.Th>{t('columns.object')}</Table.Th>}
-                <Table.Th>{t('columns.creator')}</Table.Th>
-                <Table.Th>{t('columns.remaining')}</Table.Th>
-                <Table.Th>{t('columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shares.map((s) => {
-                const left = countdownTo(s.expirationTime, now);
-                const link = shareLink(window.location.origin, s.token);
-                return (
-                  <Table.Tr key={s.id} data-testid={`share-row-${s.id}`}>
-                    {deviceId === undefined && <Table.Td>{label(s)}</Table.Td>}
-                    <Table.Td>{s.creatorName}</Table.Td>
-                    <Table.Td>
-                      {left && !left.expired ? (
-                        <Tooltip label={new Date(s.expirationTime).toLocaleString()}>
-                          <Badge variant="light" data-testid={`share-remaining-${s.id}`}>
-                            {tc(countdownKey(left), { count: left.value })}
-                          </Badge>
-                        </Tooltip>
-                      ) : (
-                        <Badge color="gray" data-testid={`share-remaining-${s.id}`}>
-                          {tc('share.expired')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <CopyButton value={link}>
-                          {({ copied, copy }) => (
-                            <Tooltip label={copied ? t('copied') : t('copy')}>
-                              <ActionIcon
-                                variant="subtle"
-                                onClick={copy}
-                                aria-label={t('copy')}
-                                data-testid={`share-copy-${s.id}`}
-                              >
-                                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                              </ActionIcon>
-                            </Tooltip>
-                          )}
-                        </CopyButton>
-                        {can(ctx, 'share', 'edit') && (
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('edit', { name: label(s) })}
-                            onClick={() =>
-                              setEditing({
-                                id: s.id,
-                                value: toLocalInput(Math.max(Date.parse(s.expirationTime), Date.now())),
-                              })
-                            }
-                            data-testid={`share-edit-${s.id}`}
-                          >
-                            <IconEdit size={16} />
-                          </ActionIcon>
-                        )}
-                        {can(ctx, 'share', 'delete') && (
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('revoke', { name: label(s) })}
-                            onClick={() => setRevoking(s)}
-                            data-testid={`share-revoke-${s.id}`}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          striped
+          highlightOnHover
+          scrollMinWidth={420}
+          rows={shares}
+          rowKey={(s) => s.id}
+          rowProps={(s) => ({ 'data-testid': `share-row-${s.id}` })}
+          columns={columns}
+        />
       )}
       {editing && (
         <Group align="flex-end" data-testid="share-edit-form">
