@@ -21,18 +21,18 @@ type FlagKey = {
 
 /** The field builders of the `server` dialog over the values being edited. */
 export function useSettingsFields(
-  values: ServerSettingsValues | null,
-  setValues: Dispatch<SetStateAction<ServerSettingsValues | null>>,
+  values: ServerSettingsValues,
+  setValues: Dispatch<SetStateAction<ServerSettingsValues>>,
   errors: Record<string, string>,
 ) {
   const { t, i18n } = useTranslation('serverSettings');
   const err = (key: string) => (errors[key] ? t(errors[key], { max: SCORE_WEIGHT_MAX }) : undefined);
   const text = (key: TextKey, extra: Record<string, unknown> = {}) => ({
     label: t(`fields.${key}`),
-    value: values?.[key] ?? '',
+    value: values[key],
     onChange: (e: { currentTarget: { value: string } }) => {
       const v = e.currentTarget.value;
-      setValues((p) => (p ? { ...p, [key]: v } : p));
+      setValues((p) => ({ ...p, [key]: v }));
     },
     error: err(key),
     'data-testid': `server-${key}`,
@@ -42,10 +42,10 @@ export function useSettingsFields(
     <Switch
       key={key}
       label={t(`fields.${key}`)}
-      checked={!!values?.[key]}
+      checked={values[key]}
       onChange={(e) => {
         const v = e.currentTarget.checked;
-        setValues((p) => (p ? { ...p, [key]: v } : p));
+        setValues((p) => ({ ...p, [key]: v }));
       }}
       data-testid={`server-${key}`}
     />
@@ -59,8 +59,8 @@ export function useSettingsFields(
     <Select
       label={t(`fields.${key}`)}
       data={data}
-      value={values?.[key] || null}
-      onChange={(v) => setValues((p) => (p ? { ...p, [key]: v ?? '' } : p))}
+      value={values[key] || null}
+      onChange={(v) => setValues((p) => ({ ...p, [key]: v ?? '' }))}
       clearable
       searchable={searchable}
       limit={searchable ? 200 : undefined}
