@@ -1,6 +1,8 @@
 // Excel (.xlsx) files built in the browser with exceljs, loaded on demand (its own chunk: only a click on an
 // export button downloads it), and the save-a-file helper every export uses.
 
+import { ext, type Query } from '../api/http.ts';
+
 export interface SheetColumn {
   header: string;
   key: string;
@@ -64,4 +66,14 @@ export function fileStem(...parts: string[]): string {
     .replace(/[^\p{L}\p{N}._-]+/gu, '-')
     .replace(/-+/g, '-')
     .slice(0, 80);
+}
+
+/** Saves the server's own .xlsx of a report: the same GET on the extension API with the sheet's Accept header. */
+export async function downloadServerXlsx(path: string, query: Query, stem: string): Promise<void> {
+  const res = await ext.request<Blob>('GET', path, {
+    query,
+    headers: { Accept: XLSX_MIME },
+    responseType: 'blob',
+  });
+  downloadBlob(res.data, `${stem}.xlsx`, XLSX_MIME);
 }

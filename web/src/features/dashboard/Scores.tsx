@@ -3,11 +3,11 @@
 import { Alert, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { XLSX_ACCEPT, type ScoresAnswer, type ScoreSubject, type Units } from '@rastro/domain';
+import type { ScoresAnswer, ScoreSubject, Units } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ext, serverMessage } from '../../api/http.ts';
-import { downloadBlob, fileStem } from '../../components/xlsx.ts';
+import { downloadServerXlsx, fileStem } from '../../components/xlsx.ts';
 import { scoresQuery, type InsightsFilter } from './dashboardQuery.ts';
 import { ScoreRows } from './ScoreRows.tsx';
 
@@ -23,17 +23,12 @@ export function Scores({ filter, units, locale }: { filter: InsightsFilter; unit
   });
 
   const exportXlsx = useMutation({
-    mutationFn: async () => {
-      const res = await ext.request<Blob>('GET', `/scores?${query}`, {
-        headers: { Accept: XLSX_ACCEPT },
-        responseType: 'blob',
-      });
-      downloadBlob(
-        res.data,
-        `${fileStem(t(`common:scores.sheet.${by}`), filter.from.slice(0, 10), filter.to.slice(0, 10))}.xlsx`,
-        XLSX_ACCEPT,
-      );
-    },
+    mutationFn: () =>
+      downloadServerXlsx(
+        `/scores?${query}`,
+        {},
+        fileStem(t(`common:scores.sheet.${by}`), filter.from.slice(0, 10), filter.to.slice(0, 10)),
+      ),
   });
 
   const answer = scores.data;

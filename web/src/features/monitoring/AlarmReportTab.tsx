@@ -5,8 +5,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable.tsx';
-import { downloadBlob, fileStem, XLSX_MIME } from '../../components/xlsx.ts';
-import { fetchAlarmReport, fetchAlarmReportXlsx } from './api.ts';
+import { downloadServerXlsx, fileStem } from '../../components/xlsx.ts';
+import { fetchAlarmReport } from './api.ts';
 
 const PERIOD_HOURS = { day: 24, week: 24 * 7 } as const;
 const RIGHT = { ta: 'right' } as const;
@@ -21,12 +21,10 @@ export function AlarmReportTab() {
   };
   const report = useQuery({ queryKey: ['alarm-report', period], queryFn: () => fetchAlarmReport(...span()) });
   const excel = useMutation({
-    mutationFn: async () =>
-      downloadBlob(
-        await fetchAlarmReportXlsx(...span()),
-        `${fileStem(t('tabs.report'), period)}.xlsx`,
-        XLSX_MIME,
-      ),
+    mutationFn: () => {
+      const [from, to] = span();
+      return downloadServerXlsx('/reports/alarms', { from, to }, fileStem(t('tabs.report'), period));
+    },
   });
   const min = (v: number | null) =>
     v === null ? '—' : `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(v)} min`;

@@ -12,7 +12,6 @@ import {
   type ShareRecord,
 } from '@rastro/domain';
 import { api, ext } from '../../api/http.ts';
-import { XLSX_MIME } from '../../components/xlsx.ts';
 
 export interface AlarmFilters {
   /** 'active': open and acknowledged (the server's default); 'all': handled ones too. */
@@ -48,16 +47,6 @@ export function alarmStep(id: number, call: AlarmStepCall): Promise<Alarm> {
 
 export const fetchAlarmReport = (from: string, to: string) =>
   ext.get<AlarmReport>('/reports/alarms', { from, to });
-
-/** The same report as the server's .xlsx (the sheet Accept header). */
-export async function fetchAlarmReportXlsx(from: string, to: string): Promise<Blob> {
-  const res = await ext.request<Blob>('GET', '/reports/alarms', {
-    query: { from, to },
-    headers: { Accept: XLSX_MIME },
-    responseType: 'blob',
-  });
-  return res.data;
-}
 
 /** The device's users with a phone (administrators only when nobody else has one). */
 /** Whom to call about an alarm: the vehicle's users with a phone (domain alarmContacts, answered to every operator). */
