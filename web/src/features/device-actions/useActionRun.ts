@@ -107,13 +107,8 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
       }
       return;
     }
-    const key =
-      kind === 'anchor'
-        ? 'actions.anchorError'
-        : kind === 'delete'
-          ? 'actions.deleteError'
-          : 'actions.commandError';
-    toast('red', refusalMessage(err) ?? t(key, { ns: 'common' }));
+    const what = kind === 'anchor' || kind === 'delete' ? kind : 'command';
+    toast('red', refusalMessage(err) ?? t(`actions.${what}Error`, { ns: 'common' }));
     if (mounted.current) setResetKey((k) => k + 1);
   };
 
