@@ -13,12 +13,21 @@ import {
   type NotificationColor,
   type NotificationRuleForm,
 } from '@rastro/domain';
+import type { TFunction } from 'i18next';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
 import type { RuleFormState } from './useRuleForm.ts';
 
 const combobox = { withinPortal: true, zIndex: 1000 } as const;
+
+/** A list field's label `fields.${label}`, its error, its test id `rule-${id}`, and its list over the modal. */
+const listField = (s: RuleFormState, t: TFunction, label: string, error = label, id = label) => ({
+  label: t(`fields.${label}`),
+  error: s.err(error),
+  'data-testid': `rule-${id}`,
+  comboboxProps: combobox,
+});
 
 /** Type, alarms (alarm type), channels and the saved command of the command channel. */
 export function RuleTriggerSection({ s }: { s: RuleFormState }) {
@@ -37,44 +46,36 @@ export function RuleTriggerSection({ s }: { s: RuleFormState }) {
   return (
     <>
       <Select
-        label={t('fields.type')}
+        {...listField(s, t, 'type')}
         data={typeData}
         value={form.type || null}
         searchable
         allowDeselect={false}
         onChange={(type) => set({ type: type ?? '' })}
-        error={err('type')}
         withAsterisk
-        data-testid="rule-type"
-        comboboxProps={combobox}
       />
       {form.type === 'alarm' && (
         <MultiSelect
-          label={t('fields.alarms')}
+          {...listField(s, t, 'alarms')}
           data={ALARM_TYPES.map((a) => ({ value: a, label: traccarName('alarms', a, i18n.language) }))}
           value={form.alarms}
           onChange={(alarms) => set({ alarms })}
           searchable
-          error={err('alarms')}
           withAsterisk
-          data-testid="rule-alarms"
-          comboboxProps={combobox}
         />
       )}
       <MultiSelect
-        label={t('fields.channels')}
+        {...listField(s, t, 'channels')}
         data={channelData}
         value={form.notificators}
         onChange={(notificators) => set({ notificators })}
         searchable
         error={err('notificators') ?? err('notificators.0')}
         withAsterisk
-        data-testid="rule-channels"
-        comboboxProps={combobox}
       />
       {usesCommand && (
         <Select
-          label={t('fields.command')}
+          {...listField(s, t, 'command', 'commandId')}
           data={(commands.data ?? []).map((c) => ({
             value: String(c.id),
             label: c.description || typeName(c.type),
@@ -82,10 +83,7 @@ export function RuleTriggerSection({ s }: { s: RuleFormState }) {
           value={form.commandId > 0 ? String(form.commandId) : null}
           onChange={(v) => set({ commandId: Number(v ?? 0) })}
           searchable
-          error={err('commandId')}
           withAsterisk
-          data-testid="rule-command"
-          comboboxProps={combobox}
         />
       )}
     </>
@@ -110,16 +108,13 @@ export function RuleScopeSection({ s }: { s: RuleFormState }) {
       />
       {events ? (
         <MultiSelect
-          label={t('fields.devices')}
+          {...listField(s, t, 'devices', 'deviceIds')}
           data={(devices.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
           value={form.deviceIds.map(String)}
           onChange={(ids) => set({ deviceIds: ids.map(Number) })}
           searchable
           limit={100}
-          error={err('deviceIds')}
           withAsterisk
-          data-testid="rule-devices"
-          comboboxProps={combobox}
         />
       ) : (
         <Switch
@@ -131,7 +126,7 @@ export function RuleScopeSection({ s }: { s: RuleFormState }) {
         />
       )}
       <Select
-        label={t('fields.calendar')}
+        {...listField(s, t, 'calendar', 'calendarId')}
         data={[
           ...(events ? [] : [{ value: '0', label: t('none') }]),
           ...(calendars.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
@@ -139,10 +134,7 @@ export function RuleScopeSection({ s }: { s: RuleFormState }) {
         value={form.calendarId > 0 ? String(form.calendarId) : events ? null : '0'}
         onChange={(v) => set({ calendarId: Number(v ?? 0) })}
         allowDeselect={false}
-        error={err('calendarId')}
         withAsterisk={events}
-        data-testid="rule-calendar"
-        comboboxProps={combobox}
       />
     </>
   );
@@ -201,7 +193,7 @@ export function RuleLookSection({ s }: { s: RuleFormState }) {
     <>
       <Group grow align="flex-start">
         <Select
-          label={t('fields.color')}
+          {...listField(s, t, 'color')}
           data={NOTIFICATION_COLORS.map((c) => ({ value: c, label: t(`colors.${c}`) }))}
           value={form.color}
           onChange={(v) => v && set({ color: v as NotificationColor })}
@@ -213,23 +205,17 @@ export function RuleLookSection({ s }: { s: RuleFormState }) {
               {option.label}
             </Group>
           )}
-          error={err('color')}
-          data-testid="rule-color"
-          comboboxProps={combobox}
         />
         <ColorPreview color={form.color} />
       </Group>
       <Group align="flex-end" wrap="nowrap">
         <Select
           style={{ flex: 1 }}
-          label={t('fields.sound')}
+          {...listField(s, t, 'sound')}
           data={SOUND_CHOICES.map((x) => ({ value: x, label: soundLabel(x) }))}
           value={form.sound}
           onChange={(v) => v && set({ sound: v })}
           allowDeselect={false}
-          error={err('sound')}
-          data-testid="rule-sound"
-          comboboxProps={combobox}
         />
         <ActionIcon
           size="lg"
@@ -256,13 +242,11 @@ export function RuleLookSection({ s }: { s: RuleFormState }) {
       )}
       <Group grow align="flex-end">
         <Select
-          label={t('fields.position')}
+          {...listField(s, t, 'position')}
           data={NOTIFICATION_POSITIONS.map((p) => ({ value: p, label: t(`positions.${p}`) }))}
           value={form.position}
           onChange={(v) => v && set({ position: v as NotificationRuleForm['position'] })}
           allowDeselect={false}
-          data-testid="rule-position"
-          comboboxProps={combobox}
         />
         <Switch
           label={t('fields.pin')}
