@@ -17,6 +17,8 @@ export interface CatalogueListProps<R extends ResourceType, F extends { id: numb
   prefix: string;
   /** The list's test-id prefix: `${plural}-table`, `-search`, `-empty`. */
   plural: string;
+  /** The search box's test id when it is not `${plural}-search` (geofences: `geofence-search`). */
+  searchTestId?: string;
   columns: CatalogueColumn<ResourceTypes[R]>[];
   /** The texts a row is found by; with `filterRows`, the search box is shown. */
   searchIn?(row: ResourceTypes[R]): unknown[];
@@ -28,8 +30,14 @@ export interface CatalogueListProps<R extends ResourceType, F extends { id: numb
   nameOf?(row: ResourceTypes[R]): string;
   /** The dimmed line shown left of the add button when there is no search box. */
   intro?: string;
+  /** The add control when it is not a button opening `newForm()` (the geofences' shape menu). */
+  add?: ReactNode;
+  /** The text of an empty list when it is not `empty` (a reader without the create right). */
+  emptyText?: string;
   newForm(): F;
   toForm(row: ResourceTypes[R]): F;
+  /** Opens a form somewhere else than in `c.editing` (the geofence form is a global dialog). */
+  openForm?(form: F): void;
   /** The form of a row when it must be fetched first (the edit button spins meanwhile); null: nothing to edit. */
   loadForm?(row: ResourceTypes[R]): Promise<F | null>;
   /** Opens the link-objects dialog for the row (offered with the edit right). */
@@ -64,11 +72,12 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
     return order ? [...found].sort(order) : found;
   }, [c.items, query, searchIn, filterRows, order]);
   const edit = async (row: ResourceTypes[R]) => {
-    if (!props.loadForm) return c.open(props.toForm(row));
+    const open = props.openForm ?? c.open;
+    if (!props.loadForm) return open(props.toForm(row));
     setLoadingId(row.id);
     try {
       const form = await props.loadForm(row);
-      if (form) c.open(form);
+      if (form) open(form);
     } finally {
       setLoadingId(null);
     }
@@ -121,28 +130,29 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
             label={t('search')}
             value={query}
             onSearch={setQuery}
-            testId={`${plural}-search`}
+            testId={props.searchTestId ?? `${plural}-search`}
           />
         ) : (
           <Text size="sm" c="dimmed">
             {props.intro}
           </Text>
         )}
-        {rights.create && (
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => c.open(props.newForm())}
-            data-testid={`${prefix}-add`}
-          >
-            {t('add')}
-          </Button>
-        )}
+        {rights.create &&
+          (props.add ?? (
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => (props.openForm ?? c.open)(props.newForm())}
+              data-testid={`${prefix}-add`}
+            >
+              {t('add')}
+            </Button>
+          ))}
       </Group>
       {c.loadError && <Alert color="red">{t('loadError')}</Alert>}
       {c.loaded && rows.length === 0 && (
         <Text size="sm" c="dimmed" data-testid={`${plural}-empty`}>
-          {query ? t('noMatch') : t('empty')}
+          {query ? t('noMatch') : (props.emptyText ?? t('empty'))}
         </Text>
       )}
       {rows.length > 0 && (

@@ -1,21 +1,10 @@
 // /geofence (SPEC §2, §3 Geofence): the user's geofences, anchors left out (they belong to the device anchor
 // action). Search, shape icon, colour, size (km² or length), a click fits the map to the fence; create (draw a
-// circle, polygon or line on the map), edit and delete, as the permissions of SPEC §6 allow. The list state and
-// the delete with its confirmation are the catalogue scaffold's (useCatalogue, InlineDeleteConfirm); the rows
-// (a click fits the map) and the shape menu of the add button are the page's own.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  ColorSwatch,
-  Group,
-  Loader,
-  Menu,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconCircle, IconEdit, IconLine, IconPlus, IconPolygon, IconTrash } from '@tabler/icons-react';
+// circle, polygon or line on the map), edit and delete, as the permissions of SPEC §6 allow. The list, search and
+// delete with its confirmation are the catalogue scaffold's (useCatalogue, CatalogueList); the row's cell (a click
+// fits the map), the shape menu of the add button and the form (a global dialog, drawing.ts) are the page's own.
+import { Button, ColorSwatch, Group, Loader, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconCircle, IconLine, IconPlus, IconPolygon } from '@tabler/icons-react';
 import {
   GEOFENCE_DEFAULT_COLOR,
   areaBounds,
@@ -26,13 +15,14 @@ import {
   geofenceToForm,
   parseArea,
   type Geofence,
+  type GeofenceFormValues,
   type GeofenceShape,
 } from '@rastro/domain';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
-import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
-import { SearchInput } from '../../components/SearchInput.tsx';
+import { CatalogueList } from '../../components/CatalogueList.tsx';
+import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useCatalogue } from '../../components/useCatalogue.ts';
 import { getLiveMap } from '../../stores/live.ts';
@@ -63,140 +53,95 @@ const colorOf = (g: Geofence) =>
 export function GeofencesPage() {
   const { i18n } = useTranslation();
   const actions = geofenceActions(useViewer());
-  // the form is drawn on the map (drawing.ts), so the scaffold holds only the list and the delete
-  const c = useCatalogue<'geofences', { id: number }>({
+  const c = useCatalogue<'geofences', GeofenceFormValues>({
     resource: 'geofences',
     ns: 'geofences',
     area: 'geofences',
     rights: actions,
     deleteError: (err, t) => refusalMessage(err) ?? t('deleteError'),
   });
-  const { t, deleting } = c;
+  const { t } = c;
   const ns = useSession((s) => s.ns);
   const units = useUnits();
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
-  const shown = useMemo(() => geofenceListFilter(c.items, deferredQuery), [c.items, deferredQuery]);
-  const hasFences = useMemo(() => geofenceListFilter(c.items, '').length > 0, [c.items]);
   const locale = numberLocale(i18n.language);
-
-  const create = (shape: GeofenceShape) => startGeofenceDrawing(emptyGeofenceForm(), shape);
-
-  return (
-    <Stack gap="sm" data-testid="geofences-page">
-      <Group gap="xs" wrap="nowrap">
-        <SearchInput
-          flex={1}
-          label={t('search')}
-          value={query}
-          onSearch={setQuery}
-          testId="geofence-search"
-        />
-        {actions.create && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button size="xs" leftSection={<IconPlus size={14} />} data-testid="geofence-add">
-                {t('add')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {SHAPES.map((shape) => {
-                const Icon = SHAPE_ICONS[shape];
-                return (
-                  <Menu.Item
-                    key={shape}
-                    leftSection={<Icon size={16} />}
-                    onClick={() => create(shape)}
-                    data-testid={`geofence-add-${shape}`}
-                  >
-                    {t(`shapes.${shape}`)}
-                  </Menu.Item>
-                );
-              })}
-            </Menu.Dropdown>
-          </Menu>
-        )}
-      </Group>
-      {!c.loaded && !c.loadError && <Loader size="sm" />}
-      {c.loadError && <Alert color="red">{t('loadError')}</Alert>}
-      {c.loaded && shown.length === 0 && (
-        <Text size="sm" c="dimmed" data-testid="geofences-empty">
-          {hasFences ? t('noMatch') : actions.create ? t('empty') : t('emptyReadonly')}
-        </Text>
-      )}
-      <Stack gap={4} data-testid="geofence-list">
-        {shown.map((g) => {
+  const columns = useMemo<CatalogueColumn<Geofence>[]>(
+    () => [
+      {
+        key: 'name',
+        header: t('fields.name'),
+        cell: (g) => {
           const shape = geofenceShapeOf(g.area);
           const Icon = shape ? SHAPE_ICONS[shape] : IconPolygon;
           return (
-            <Group
-              key={g.id}
-              gap="xs"
-              wrap="nowrap"
-              px="xs"
-              py={6}
-              style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-              data-testid="geofence-row"
-              data-geofence-id={g.id}
+            <UnstyledButton
+              w="100%"
+              onClick={() => fitToGeofence(g)}
+              aria-label={t('showOnMap', { name: g.name })}
+              data-testid="geofence-fit"
             >
-              <UnstyledButton
-                flex={1}
-                style={{ minWidth: 0 }}
-                onClick={() => fitToGeofence(g)}
-                aria-label={t('showOnMap', { name: g.name })}
-                data-testid="geofence-fit"
-              >
-                <Group gap="xs" wrap="nowrap">
-                  <ColorSwatch color={colorOf(g)} size={14} data-testid="geofence-color-swatch" />
-                  <Icon size={18} aria-label={shape ? t(`shapes.${shape}`) : undefined} role="img" />
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={500} truncate data-testid="geofence-name-text">
-                      {g.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" data-testid="geofence-measure">
-                      {measureText(g.area, units.distanceUnit, locale, t('areaUndefined'))}
-                    </Text>
-                  </Stack>
-                </Group>
-              </UnstyledButton>
-              {actions.edit && (
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('edit')}
-                  onClick={() => openGeofenceForm(geofenceToForm(g, units.speedUnit, ns))}
-                  data-testid="geofence-edit"
-                >
-                  <IconEdit size={16} />
-                </ActionIcon>
-              )}
-              {actions.delete && (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('delete')}
-                  onClick={() => c.setDeleting(g)}
-                  data-testid="geofence-delete"
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              )}
-            </Group>
+              <Group gap="xs" wrap="nowrap">
+                <ColorSwatch color={colorOf(g)} size={14} data-testid="geofence-color-swatch" />
+                <Icon size={18} aria-label={shape ? t(`shapes.${shape}`) : undefined} role="img" />
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500} truncate data-testid="geofence-name-text">
+                    {g.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" data-testid="geofence-measure">
+                    {measureText(g.area, units.distanceUnit, locale, t('areaUndefined'))}
+                  </Text>
+                </Stack>
+              </Group>
+            </UnstyledButton>
+          );
+        },
+      },
+    ],
+    [t, units.distanceUnit, locale],
+  );
+
+  const add = (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="xs" leftSection={<IconPlus size={14} />} data-testid="geofence-add">
+          {t('add')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {SHAPES.map((shape) => {
+          const Icon = SHAPE_ICONS[shape];
+          return (
+            <Menu.Item
+              key={shape}
+              leftSection={<Icon size={16} />}
+              onClick={() => startGeofenceDrawing(emptyGeofenceForm(), shape)}
+              data-testid={`geofence-add-${shape}`}
+            >
+              {t(`shapes.${shape}`)}
+            </Menu.Item>
           );
         })}
-      </Stack>
+      </Menu.Dropdown>
+    </Menu>
+  );
 
-      {deleting && (
-        <InlineDeleteConfirm
-          title={t('deleteTitle')}
-          question={t('deleteQuestion', { name: deleting.name })}
-          cancelLabel={t('cancel')}
-          deleteLabel={t('delete')}
-          onCancel={() => c.setDeleting(null)}
-          onConfirm={() => void c.confirmDelete()}
-          loading={c.removing}
-          testId="geofence-delete"
-        />
-      )}
+  return (
+    <Stack gap="sm" data-testid="geofences-page">
+      <CatalogueList
+        c={c}
+        prefix="geofence"
+        plural="geofences"
+        searchTestId="geofence-search"
+        columns={columns}
+        filterRows={(query) => geofenceListFilter(c.items, query)}
+        add={add}
+        emptyText={actions.create ? t('empty') : t('emptyReadonly')}
+        newForm={emptyGeofenceForm}
+        toForm={(g) => geofenceToForm(g, units.speedUnit, ns)}
+        openForm={openGeofenceForm}
+        rowAttrs={(g) => ({ 'data-geofence-id': g.id })}
+        hideHeader
+      />
+      {!c.loaded && !c.loadError && <Loader size="sm" />}
     </Stack>
   );
 }
