@@ -48,16 +48,9 @@ export function refusalOf(err: unknown): string | null {
   return err instanceof HttpError ? refusalText(err.status, err.text) : null;
 }
 
-/** The device's last position: the live store's, else GET /api/positions?deviceId=. */
-export async function lastPosition(deviceId: number, known?: Position): Promise<Position | undefined> {
-  if (known) return known;
-  const list = await api.get<Position[]>('/positions', { deviceId });
-  return list[0];
-}
-
-/** Anchor on: POST the 150 m circle at the last position, then link it to the device. */
+/** Anchor on: POST the 150 m circle at the last position (else GET /api/positions?deviceId=), then link it. */
 export async function enableAnchor(device: Device, position: Position | undefined): Promise<Geofence> {
-  const pos = await lastPosition(device.id, position);
+  const pos = position ?? (await api.get<Position[]>('/positions', { deviceId: device.id }))[0];
   if (!pos) throw new HttpError(400, 'Device has no position');
   // SPEC §3 builds the anchor with id -1; the API takes ids ≥ 0 and assigns one on POST, so it goes as 0.
   const created = await api.post<Geofence>('/geofences', { ...buildAnchorGeofence(device, pos), id: 0 });
@@ -81,15 +74,6 @@ export async function disableAnchor(device: Device): Promise<number> {
     removed++;
   }
   return removed;
-}
-
-export async function runAnchor(
-  device: Device,
-  mode: 'enable' | 'disable',
-  position?: Position,
-): Promise<void> {
-  if (mode === 'enable') await enableAnchor(device, position);
-  else await disableAnchor(device);
 }
 
 export async function deleteDevice(device: Device): Promise<void> {

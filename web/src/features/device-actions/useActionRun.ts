@@ -17,8 +17,9 @@ import {
   ENGINE_COMMAND,
   commandPayload,
   deleteDevice,
+  disableAnchor,
+  enableAnchor,
   refusalOf,
-  runAnchor,
   sendCommand,
 } from './actions.ts';
 
@@ -78,7 +79,8 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
   };
 
   const anchor = async (mode: 'enable' | 'disable') => {
-    await runAnchor(device, mode, useLive.getState().positions[device.id]);
+    if (mode === 'enable') await enableAnchor(device, useLive.getState().positions[device.id]);
+    else await disableAnchor(device);
     await qc.invalidateQueries({ queryKey: resourceKeys.all('geofences') });
     toast('green', t(mode === 'disable' ? 'anchorDisabled' : 'anchorEnabled', { name: device.name }));
     onClose();
