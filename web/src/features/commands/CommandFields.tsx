@@ -18,6 +18,8 @@ export function CommandFields({
   const { t, i18n } = useTranslation('commands');
   const list = types?.length ? types : [...COMMAND_TYPES];
   const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
+  const setAttr = (key: string, v: string | boolean) =>
+    onChange({ ...value, attributes: { ...value.attributes, [key]: v } });
   return (
     <Stack gap="xs">
       <Select
@@ -50,12 +52,7 @@ export function CommandFields({
             key={field.key}
             label={t(`attributes.${field.key}`, { defaultValue: field.key })}
             checked={value.attributes[field.key] === true}
-            onChange={(e) =>
-              onChange({
-                ...value,
-                attributes: { ...value.attributes, [field.key]: e.currentTarget.checked },
-              })
-            }
+            onChange={(e) => setAttr(field.key, e.currentTarget.checked)}
             data-testid={`command-attr-${field.key}`}
           />
         ) : (
@@ -66,9 +63,7 @@ export function CommandFields({
             value={
               typeof value.attributes[field.key] === 'string' ? (value.attributes[field.key] as string) : ''
             }
-            onChange={(e) =>
-              onChange({ ...value, attributes: { ...value.attributes, [field.key]: e.currentTarget.value } })
-            }
+            onChange={(e) => setAttr(field.key, e.currentTarget.value)}
             error={err(`attributes.${field.key}`)}
             data-testid={`command-attr-${field.key}`}
           />
