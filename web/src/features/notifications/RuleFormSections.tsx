@@ -17,6 +17,7 @@ import type { TFunction } from 'i18next';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
+import { useResourceOptions } from '../../components/useResourceOptions.ts';
 import type { RuleFormState } from './useRuleForm.ts';
 
 const combobox = { withinPortal: true, zIndex: 1000 } as const;
@@ -95,8 +96,8 @@ export function RuleScopeSection({ s }: { s: RuleFormState }) {
   const { t } = useTranslation('notifications');
   const { form, set, err, variant } = s;
   const events = variant === 'events';
-  const calendars = useResourceList('calendars');
-  const devices = useResourceList('devices', undefined, { enabled: events });
+  const calendars = useResourceOptions('calendars', { none: events ? undefined : t('none') });
+  const devices = useResourceOptions('devices', { enabled: events });
   return (
     <>
       <TextInput
@@ -109,7 +110,7 @@ export function RuleScopeSection({ s }: { s: RuleFormState }) {
       {events ? (
         <MultiSelect
           {...listField(s, t, 'devices', 'deviceIds')}
-          data={(devices.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+          data={devices}
           value={form.deviceIds.map(String)}
           onChange={(ids) => set({ deviceIds: ids.map(Number) })}
           searchable
@@ -127,10 +128,7 @@ export function RuleScopeSection({ s }: { s: RuleFormState }) {
       )}
       <Select
         {...listField(s, t, 'calendar', 'calendarId')}
-        data={[
-          ...(events ? [] : [{ value: '0', label: t('none') }]),
-          ...(calendars.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-        ]}
+        data={calendars}
         value={form.calendarId > 0 ? String(form.calendarId) : events ? null : '0'}
         onChange={(v) => set({ calendarId: Number(v ?? 0) })}
         allowDeselect={false}
