@@ -12,13 +12,13 @@ import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../i18n/index.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { SearchInput } from '../../components/SearchInput.tsx';
 import { useCan } from '../../components/useCan.ts';
 import { ImportUsersModal } from './ImportUsersModal.tsx';
 import { LinkDevicesModal } from './LinkDevicesModal.tsx';
 import { MessageDialog } from './MessageDialog.tsx';
 import { UserCard } from './UserCard.tsx';
-import { UserConfirms } from './UserConfirms.tsx';
 import { useUsersList } from './useUsersList.ts';
 
 export function UsersPage() {
@@ -39,6 +39,8 @@ function UsersList() {
   const { loaded, loadError, all, users, search, setSearch, rights, actions, dialogs: d } = useUsersList();
   const dateFmt = useMemo(() => new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short' }), []);
   const now = Date.now();
+  const { open, catalogue: c } = d;
+  const question = { cancel: t('cancel'), loading: d.busy, onYes: () => void d.confirm(), onClose: d.close };
 
   return (
     <Stack gap="sm" data-testid="users-page">
@@ -80,7 +82,42 @@ function UsersList() {
         </Stack>
       )}
 
-      <UserConfirms d={d} />
+      {/* the confirmations (SPEC §5, §6): log in as a user, delete a user, suspend or reactivate a customer */}
+      {open?.kind === 'loginAs' && (
+        <ConfirmModal
+          {...question}
+          title={t('loginAs.title', { name: open.user.name || open.user.email })}
+          question={t('loginAs.question', { name: open.user.name || open.user.email })}
+          testId="user-login-as-confirm"
+          yes={t('loginAs.confirm')}
+          yesTestId="user-login-as-yes"
+        />
+      )}
+      {c.deleting && (
+        <ConfirmModal
+          cancel={t('cancel')}
+          title={t('deleteTitle')}
+          question={t('deleteQuestion', { name: c.deleting.name })}
+          testId="user-delete-confirm"
+          yes={t('delete')}
+          yesTestId="user-delete-yes"
+          color="red"
+          loading={c.removing}
+          onYes={() => void c.confirmDelete()}
+          onClose={() => c.setDeleting(null)}
+        />
+      )}
+      {(open?.kind === 'suspend' || open?.kind === 'reactivate') && (
+        <ConfirmModal
+          {...question}
+          title={t(`billing.${open.kind}.title`)}
+          question={t(`billing.${open.kind}.question`, { name: open.user.name })}
+          testId="user-suspension-confirm"
+          yes={t(`billing.${open.kind}.button`)}
+          yesTestId="user-suspension-yes"
+          color={open.kind === 'suspend' ? 'orange' : 'green'}
+        />
+      )}
       {d.open?.kind === 'message' && (
         <MessageDialog recipient={d.open.user} senderIsAdmin={rights.admin} onClose={d.close} />
       )}

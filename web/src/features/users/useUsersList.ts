@@ -155,5 +155,4 @@ export function useUsersList() {
   };
 }
 
-export type UsersDialogs = ReturnType<typeof useUsersList>['dialogs'];
 export type UserActions = ReturnType<typeof useUsersList>['actions'];
