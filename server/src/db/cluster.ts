@@ -50,6 +50,10 @@ export class LocalCluster implements Cluster {
 }
 
 const LEADER_RETRY_MS = 2000;
+/** Takes the leader's lock; the leader's second hold is released at once, so the lock count stays at one. */
+const LEAD = `SELECT CASE WHEN pg_try_advisory_lock(hashtext(@key))
+             THEN (CASE WHEN @held = 1 THEN pg_advisory_unlock(hashtext(@key)) ELSE true END)
+             ELSE false END AS ok`;
 /** NOTIFY payloads must stay under 8000 bytes; longer lists are split to fit. */
 const MAX_PAYLOAD = 7000;
 
@@ -79,7 +83,8 @@ export class PgCluster implements Cluster {
   static async start(db: PostgresDatabase, url: string, onError: (err: unknown) => void): Promise<PgCluster> {
     const c = new PgCluster(db, url, onError);
     c.tryLead();
-    c.timer = setInterval(() => c.tryLead(), LEADER_RETRY_MS);
+    // asked again without waiting: the main thread does not wait behind a batch's COMMIT (issue #30)
+    c.timer = setInterval(() => c.tryLead(false), LEADER_RETRY_MS);
     c.timer.unref();
     await c.listen();
     return c;
@@ -94,27 +99,29 @@ export class PgCluster implements Cluster {
    * Takes the lock, or confirms it is still held: asked again by the leader too (a session lock is re-entrant), so
    * a leader whose connection was lost and re-made without the lock steps down instead of leading twice.
    */
-  private tryLead(): void {
+  private tryLead(wait = true): void {
     if (this.closed) return;
-    try {
-      // the lock is still held only on the connection that took it: after a reconnect it is taken again
-      const before = this.db.client.generation;
-      const held = this.leader && before === this.leaderGeneration;
-      // the leader's second hold is released at once, so the lock count stays at one
-      const row = this.db
-        .prepare(
-          `SELECT CASE WHEN pg_try_advisory_lock(hashtext(@key))
-             THEN (CASE WHEN @held = 1 THEN pg_advisory_unlock(hashtext(@key)) ELSE true END)
-             ELSE false END AS ok`,
-        )
-        .get({ key: this.lockKey, held: held ? 1 : 0 }) as { ok: number };
+    // the lock is still held only on the connection that took it: after a reconnect it is taken again
+    const before = this.db.client.generation;
+    const held = this.leader && before === this.leaderGeneration;
+    const answered = (err: unknown, row?: Record<string, unknown>) => {
+      if (this.closed) return;
+      if (err) {
+        this.leader = false;
+        this.onError(err);
+        return;
+      }
       const after = this.db.client.generation;
       // a connection lost while asking: ask again at the next round
-      this.leader = row.ok === 1 && after === before;
+      this.leader = row?.ok === 1 && after === before;
       this.leaderGeneration = after;
+    };
+    const values = { key: this.lockKey, held: held ? 1 : 0 };
+    try {
+      if (wait) answered(null, this.db.prepare(LEAD).get(values) as Record<string, unknown>);
+      else this.db.getPosted(LEAD, [values], answered);
     } catch (err) {
-      this.leader = false;
-      this.onError(err);
+      answered(err);
     }
   }
 

@@ -10,13 +10,18 @@
 // DatabaseUnavailable at once while the worker reconnects in the background. A worker thread that stopped (a
 // crash) is replaced by a new one at the next request, with a new connection generation (the leader lock went with
 // it); a request waiting when it stopped fails after WAIT_MS, as for a database that does not answer.
+//
+// A request may also be posted without waiting (`post`, the ingestion's COMMIT): its answer comes to a callback
+// keyed by its id, from the port's message event while the main thread is free, or met by a waited request's loop
+// (handed on in a microtask, never dropped as a stale answer nor run inside that request), or at `settle`. It is
+// bounded by the same wait: past it the connection is reset and the callback gets DatabaseUnavailable.
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { DatabaseUnavailable } from './sql.ts';
 
 export type PgRequest =
   | { op: 'connect' }
   | { op: 'query'; name?: string; text: string; values: unknown[]; later?: boolean }
-  | { op: 'exec'; text: string; later?: boolean }
+  | { op: 'exec'; text: string; later?: boolean; xid?: string }
   | { op: 'close' };
 
 /** What travels to the worker: a request with its id (0 for one posted `later`, which gets no reply). */
@@ -83,6 +88,10 @@ export class PgSync {
   private nextId = 1;
   /** Round trips made (diagnostics and the benchmark). */
   requests = 0;
+  /** Requests posted without waiting, by id: what to call with their answer (`post`). */
+  private readonly waiters = new Map<number, { done: (reply: PgReply) => void; timer: NodeJS.Timeout }>();
+  /** Answers to posted requests met by a waited request's loop, handed on in a microtask. */
+  private arrived: PgReply[] = [];
 
   constructor(
     private readonly url: string,
@@ -117,8 +126,11 @@ export class PgSync {
     worker.on('error', () => undefined); // the exit follows
     worker.once('exit', () => {
       if (this.worker === worker && !this.closed) this.stopped = true;
+      if (this.worker === worker) this.failPosted('the database worker stopped');
     });
     worker.unref();
+    // answers to requests posted without waiting, while the main thread is free (waited ones are read in request)
+    port1.on('message', (reply: PgReply) => this.deliver(reply));
     port1.unref();
     this.worker = worker;
     this.port = port1;
@@ -132,6 +144,7 @@ export class PgSync {
   private restart(): void {
     this.stopped = false;
     this.restarts++;
+    this.failPosted('the database worker stopped');
     const pending = this.later.length;
     this.later = [];
     this.port.close();
@@ -160,7 +173,11 @@ export class PgSync {
       // every answer waiting on the port: older ones (requests that timed out) are dropped
       for (let got = receiveMessageOnPort(this.port); got; got = receiveMessageOnPort(this.port)) {
         const reply = got.message as PgReply;
-        if (reply.id !== id && reply.id !== -1) continue; // -1: the worker could not start
+        if (reply.id !== id && reply.id !== -1) {
+          // a posted request's answer goes to its callback after this call; any other is a late one, dropped
+          if (this.waiters.has(reply.id)) this.handOn(reply);
+          continue; // -1: the worker could not start
+        }
         if ('error' in reply) {
           if (reply.error.unavailable) throw new DatabaseUnavailable(reply.error.message);
           throw new PgError(reply.error, sql);
@@ -174,6 +191,84 @@ export class PgSync {
         throw new DatabaseUnavailable(`PostgreSQL did not answer within ${Math.round(this.waitMs / 1000)} s`);
       }
       Atomics.wait(this.signal, 0, 0, left);
+    }
+  }
+
+  /**
+   * Posts a request whose answer the caller does not wait for: `done` is called once with it (its rows, or an error
+   * for a failure, DatabaseUnavailable past the wait), from the event loop or from `settle`.
+   */
+  post(
+    req: PgRequest,
+    done: (err: Error | null, rows?: Array<Record<string, unknown>>) => void,
+    sql?: string,
+  ): void {
+    if (this.closed) throw new Error('the PostgreSQL store is closed');
+    if (this.stopped) this.restart();
+    this.requests++;
+    this.flushLater();
+    const id = this.nextId++;
+    const timer = setTimeout(() => {
+      if (!this.waiters.delete(id)) return;
+      this.port.postMessage({ op: 'reset' } satisfies PgReset);
+      done(new DatabaseUnavailable(`PostgreSQL did not answer within ${Math.round(this.waitMs / 1000)} s`));
+    }, this.waitMs);
+    this.waiters.set(id, {
+      timer,
+      done: (reply) => {
+        if (!('error' in reply)) done(null, reply.rows);
+        else if (reply.error.unavailable) done(new DatabaseUnavailable(reply.error.message));
+        else done(new PgError(reply.error, sql));
+      },
+    });
+    this.port.postMessage({ ...req, id } as PgEnvelope);
+  }
+
+  /** Waits here for every posted request's answer and calls their callbacks (a batch must be settled first). */
+  settle(): void {
+    this.deliverArrived();
+    const deadline = Date.now() + this.waitMs;
+    while (this.waiters.size > 0) {
+      Atomics.store(this.signal, 0, 0);
+      for (let got = receiveMessageOnPort(this.port); got; got = receiveMessageOnPort(this.port))
+        this.deliver(got.message as PgReply);
+      if (this.waiters.size === 0) return;
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        this.port.postMessage({ op: 'reset' } satisfies PgReset);
+        this.failPosted(`PostgreSQL did not answer within ${Math.round(this.waitMs / 1000)} s`);
+        return;
+      }
+      Atomics.wait(this.signal, 0, 0, left);
+    }
+  }
+
+  private deliver(reply: PgReply): void {
+    const w = this.waiters.get(reply.id);
+    if (!w) return; // a waited request's answer it gave up on, or a posted one's past its wait
+    this.waiters.delete(reply.id);
+    clearTimeout(w.timer);
+    w.done(reply);
+  }
+
+  private handOn(reply: PgReply): void {
+    this.arrived.push(reply);
+    if (this.arrived.length === 1) queueMicrotask(() => this.deliverArrived());
+  }
+
+  private deliverArrived(): void {
+    const arrived = this.arrived;
+    this.arrived = [];
+    for (const reply of arrived) this.deliver(reply);
+  }
+
+  /** Every posted request fails (its worker stopped, or the store closes). */
+  private failPosted(reason: string): void {
+    this.deliverArrived();
+    for (const [id, w] of [...this.waiters]) {
+      this.waiters.delete(id);
+      clearTimeout(w.timer);
+      w.done({ id, error: { message: reason, unavailable: true } });
     }
   }
 
@@ -197,6 +292,7 @@ export class PgSync {
   async close(): Promise<void> {
     if (this.closed) return;
     try {
+      this.settle();
       this.request({ op: 'close' });
     } catch {
       // closing anyway

@@ -32,6 +32,8 @@ const RETRY_MS = 500;
 interface Waiting {
   id: number;
   done: boolean;
+  /** A COMMIT's transaction id (posted by the main thread): its outcome is asked for if the connection is lost. */
+  xid?: string;
 }
 
 interface Connection {
@@ -137,7 +139,8 @@ function lost(c: Connection, reason: string): void {
   for (const w of c.waiting) {
     if (w.done) continue;
     w.done = true;
-    unavailable(w.id, reason);
+    if (w.xid) void outcome(w.id, w.xid, reason);
+    else unavailable(w.id, reason);
   }
   c.waiting.clear();
   if (tx && tx.conn === c) tx.broken ??= reason;
@@ -150,6 +153,30 @@ function lost(c: Connection, reason: string): void {
     deferredFailure = null;
     reconnectSoon(0);
   }
+}
+
+/**
+ * A COMMIT whose answer went with its connection: PostgreSQL may have committed it or not. Asked on the next
+ * connection (txid_status) until it says, within a statement's timeout: committed is answered as stored, anything
+ * else (aborted, unknown, no connection in time) as unavailable, so nothing refused is stored.
+ */
+async function outcome(id: number, xid: string, reason: string): Promise<void> {
+  const deadline = Date.now() + statementTimeoutMs;
+  while (Date.now() < deadline && !closing) {
+    const c = conn;
+    if (c && !c.dead) {
+      try {
+        const [r] = await c.sql.unsafe('SELECT txid_status($1::bigint) AS s', [xid]);
+        const status = (r as { s?: string | null } | undefined)?.s;
+        if (status === 'committed') return post({ id, rows: [], rowCount: 0 });
+        if (status !== 'in progress') return unavailable(id, reason); // aborted, or too old to know
+      } catch {
+        // this connection is gone too: the next one
+      }
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  unavailable(id, reason);
 }
 
 function reconnectSoon(delay: number): void {
@@ -293,7 +320,7 @@ function send(c: Connection, req: PgEnvelope): void {
     previous = running;
     return;
   }
-  const w: Waiting = { id: req.id, done: false };
+  const w: Waiting = { id: req.id, done: false, xid: req.op === 'exec' ? req.xid : undefined };
   c.waiting.add(w);
   const before = previous;
   const running = run(c, req).then(

@@ -13,6 +13,8 @@ export interface HeldWrites {
   drop(): void;
 }
 
+const XID = 'SELECT txid_current()::text AS x';
+
 export class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
   readonly client: PgSync;
@@ -33,12 +35,35 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   prepare(sql: string): SqlStatement {
+    return new PostgresStatement(this, this.translation(sql));
+  }
+
+  private translation(sql: string): Translated & { name: string } {
     let t = this.translated.get(sql);
     if (!t) {
       t = { ...translateSql(sql, this.tablesWithId), name: `r${this.translated.size + 1}` };
       this.translated.set(sql, t);
     }
-    return new PostgresStatement(this, t);
+    return t;
+  }
+
+  /**
+   * A statement outside any transaction whose answer the main thread does not wait for (a background chore, such
+   * as the leader's lock, must not wait behind a batch's COMMIT): `done` gets its first row once answered.
+   */
+  getPosted(
+    sql: string,
+    args: unknown[],
+    done: (err: Error | null, row?: Record<string, unknown>) => void,
+  ): void {
+    const t = this.translation(sql);
+    if (this.depth > 0) throw new Error('getPosted inside a transaction');
+    this.sendHeld();
+    this.client.post(
+      { op: 'query', name: t.name, text: t.text, values: bind(t, args) },
+      (err, rows) => done(err, rows?.[0]),
+      t.text,
+    );
   }
 
   /** Native PostgreSQL text from db/repos/query.ts: no translation, `$n` parameters bound in order. */
@@ -148,6 +173,48 @@ export class PostgresDatabase implements SqlDatabase {
       return result;
     };
     return run as unknown as F;
+  }
+
+  /**
+   * Runs fn in one transaction whose COMMIT is posted without waiting (the ingestion's batches, issue #30): the
+   * main thread is free while PostgreSQL commits, and `done` is called once it answered (null: committed; an error:
+   * nothing of the transaction is stored). fn's own failure rolls back and throws as in transaction(). Inside
+   * another transaction it is that transaction's part, done at once.
+   */
+  transactionPosted<T>(fn: () => T, done: (err: Error | null) => void): T {
+    if (this.depth > 0) {
+      const nested = this.transaction(fn)();
+      done(null);
+      return nested;
+    }
+    this.sendHeld();
+    this.client.send({ op: 'exec', text: 'BEGIN', later: true });
+    this.depth++;
+    let result: T;
+    let xid: string;
+    try {
+      // the transaction's id: if the connection is lost with the COMMIT's answer, the worker asks PostgreSQL on a
+      // new one whether it committed (pgWorker.ts), so the callback says what is stored
+      xid = String(this.client.request({ op: 'query', text: XID, values: [] }).rows[0].x);
+      result = fn();
+    } catch (err) {
+      this.dropHeld();
+      this.depth--;
+      this.exec('ROLLBACK');
+      throw err;
+    }
+    try {
+      this.sendHeld();
+    } finally {
+      this.depth--;
+    }
+    this.client.post({ op: 'exec', text: 'COMMIT', xid }, done, 'COMMIT');
+    return result;
+  }
+
+  /** Waits for the COMMITs posted (transactionPosted) and calls their callbacks. */
+  settlePosted(): void {
+    this.client.settle();
   }
 
   close(): Promise<void> {

@@ -57,6 +57,13 @@ export interface SqlDatabase {
   transaction<F extends (...args: never[]) => unknown>(fn: F): F;
   /** Runs one or more statements without parameters. */
   exec(sql: string): unknown;
+  /**
+   * PostgreSQL: runs fn in one transaction whose COMMIT is posted without waiting; `done` is called once it is
+   * answered (null: committed), from the event loop or settlePosted (db/postgres.ts). SQLite has none.
+   */
+  transactionPosted?<T>(fn: () => T, done: (err: Error | null) => void): T;
+  /** Waits for the COMMITs posted and calls their callbacks. */
+  settlePosted?(): void;
 }
 
 /** A unique constraint refused a write: the column it names (SQLite: table.column; PostgreSQL: the index key). */

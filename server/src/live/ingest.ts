@@ -31,6 +31,7 @@ import { ingestWrites, type IngestWrites } from '../db/repos/ingestBatch.ts';
 import { DeviceStates } from './deviceStates.ts';
 import { ActivityRecorder, fillActivity } from './activity.ts';
 import { CommandRouter, type CommandHandler, type CommandSink } from './commandRouter.ts';
+import { commitBatch, DISABLED, FAILED, REFUSED } from './batchCommit.ts';
 
 export type { CommandHandler, CommandSink, IncomingPosition, IngestError, IngestResult, LiveListener };
 
@@ -45,6 +46,8 @@ const BATCH = 2000;
 export class LiveCore extends DeviceStates {
   private queue: Pending[] = [];
   private scheduled = false;
+  /** A batch's COMMIT posted and not answered yet (PostgreSQL): no other batch starts (batchCommit.ts). */
+  private committing = false;
   private closed = false;
   private readonly listeners = new Set<LiveListener>();
   /** Live command receivers (the simulator's trackers, registered handlers): commandRouter.ts. */
@@ -97,7 +100,7 @@ export class LiveCore extends DeviceStates {
 
   async close(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    while (this.queue.length > 0) this.flush();
+    this.flushNow();
     this.closed = true;
   }
 
@@ -127,11 +130,7 @@ export class LiveCore extends DeviceStates {
     const d = this.cache.device(deviceId)!;
     if (d.disabled || (d.expirationTime && Date.parse(d.expirationTime) < Date.now())) {
       this.stats.rejected++;
-      return Promise.resolve({
-        ok: false,
-        error: 'disabledDevice',
-        message: 'Device is disabled or expired',
-      });
+      return Promise.resolve(DISABLED);
     }
     if (this.closed)
       return Promise.resolve({ ok: false, error: 'failed', message: 'Server is shutting down' });
@@ -147,20 +146,22 @@ export class LiveCore extends DeviceStates {
 
   /** Processes everything queued now (tests and shutdown); normally batches run on setImmediate. */
   flushNow(): void {
-    while (this.queue.length > 0) this.flush();
+    this.ctx.store.sql.settlePosted?.(); // the batch whose COMMIT is posted is answered first
+    while (this.queue.length > 0) this.flush(false);
   }
 
   private schedule(): void {
-    if (this.scheduled || this.closed) return;
+    if (this.scheduled || this.closed || this.committing) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.flush();
+      if (!this.committing) this.flush(true);
       if (this.queue.length > 0) this.schedule();
     });
   }
 
-  private flush(): void {
+  /** One batch: processed and stored in one transaction, its COMMIT posted (`post`, PostgreSQL) or waited. */
+  private flush(post: boolean): void {
     if (this.queue.length === 0) return;
     const batch = this.queue.length > BATCH ? this.queue.splice(0, BATCH) : this.queue.splice(0);
     const results: IngestResult[] = [];
@@ -168,38 +169,35 @@ export class LiveCore extends DeviceStates {
     const latest: Position[] = [];
     const events: Event[] = [];
     const handlerCalls: Array<() => void> = [];
-    const failed: IngestResult = { ok: false, error: 'failed', message: 'Position processing failed' };
-    try {
-      // inside the try: reloading the cache reads the store, which may be unreachable (issue #30)
+    const work = () => {
+      // reloading the cache reads the store, which may be unreachable (issue #30): a failure of the batch
       const cache = this.cache.fresh();
-      this.ctx.store.sql.transaction(() => {
-        for (const item of batch) {
-          try {
-            results.push(this.processOne(item, cache, changedDevices, latest, events, handlerCalls));
-          } catch (err) {
-            if (isDatabaseUnavailable(err)) throw err; // the whole batch fails: nothing of it is stored
-            this.ctx.log.error({ err }, 'position processing failed');
-            results.push(failed);
-          }
+      for (const item of batch) {
+        try {
+          results.push(this.processOne(item, cache, changedDevices, latest, events, handlerCalls));
+        } catch (err) {
+          if (isDatabaseUnavailable(err)) throw err; // the whole batch fails: nothing of it is stored
+          this.ctx.log.error({ err }, 'position processing failed');
+          results.push(FAILED);
         }
-        this.writeStates(changedDevices, this.writes.deviceState); // one row per device per batch
-      })();
-    } catch (err) {
-      // the store refused the batch (PostgreSQL fails a transaction as a whole): none of it is acknowledged
-      // answered 503 by OsmAnd (issue #30), so trackers send the positions again
-      this.ctx.log.error({ err }, 'position batch failed');
-      this.forget(changedDevices);
-      const refused: IngestResult = {
-        ok: false,
-        error: 'unavailable',
-        message: 'Database unavailable, try again',
-      };
-      for (const item of batch) item.resolve(refused);
-      return;
-    }
-    this.publish(changedDevices, latest, events);
-    for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
-    for (const call of handlerCalls) call();
+      }
+      this.writeStates(changedDevices, this.writes.deviceState); // one row per device per batch
+    };
+    this.committing = true;
+    commitBatch(this.ctx.store.sql, work, post, (err) => {
+      this.committing = false;
+      if (err) {
+        // the store refused the batch (a transaction fails as a whole): none of it acknowledged (REFUSED)
+        this.ctx.log.error({ err }, 'position batch failed');
+        this.forget(changedDevices);
+        for (const item of batch) item.resolve(REFUSED);
+      } else {
+        this.publish(changedDevices, latest, events);
+        for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
+        for (const call of handlerCalls) call();
+      }
+      if (post && this.queue.length > 0) this.schedule();
+    });
   }
 
   /** What another server process stored (db/cluster.ts), to this process's socket clients. */

@@ -1,0 +1,189 @@
+// A batch's COMMIT posted without waiting (issue #30; db/postgres.ts transactionPosted, live/batchCommit.ts): while
+// PostgreSQL commits a batch of positions the main thread serves the API, and the batch is answered only once the
+// COMMIT is — stored and published when it committed; when it failed, every position of the batch answered
+// `unavailable` (OsmAnd 503), nothing of it stored or published, and the next batch stored. The COMMIT is held in
+// the database by a deferred trigger on positions that takes an advisory lock this test holds (latitude 10), or
+// refused by it (latitude 20), so the order is certain without any timing. (A synchronous statement sent meanwhile
+// waits for that COMMIT: the request counter's write is made before the hold; the leader's check is posted.)
+import type { Position } from '@rastro/domain';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getLive } from '../../src/live/ingest.ts';
+import { requestCounter } from '../../src/traccar/requestCounter.ts';
+import { api, createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
+import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+
+const LOCK = 3030;
+let lastFix = 0;
+/** A fix time later than every one before (two fixes of a device in one millisecond are one). */
+function laterFixTime(): Date {
+  lastFix = Math.max(Date.now(), lastFix + 1);
+  return new Date(lastFix);
+}
+let t: TestApp;
+let url: string;
+let admin: postgres.Sql;
+const published: Position[] = [];
+
+beforeAll(async () => {
+  if (!TEST_DATABASE_URL)
+    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
+  t = await makeTestApp();
+  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  admin = postgres(url, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`
+    CREATE FUNCTION hold_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.latitude = 10 THEN PERFORM pg_advisory_xact_lock(${LOCK}); END IF;
+      IF NEW.latitude = 20 THEN RAISE EXCEPTION 'refused at commit'; END IF;
+      RETURN NULL;
+    END $$;
+    CREATE CONSTRAINT TRIGGER hold_commit AFTER INSERT ON positions DEFERRABLE INITIALLY DEFERRED
+      FOR EACH ROW EXECUTE FUNCTION hold_commit();
+  `);
+  getLive(t.ctx).subscribe({ positions: (ps) => published.push(...ps) });
+});
+afterAll(async () => {
+  await admin?.end({ timeout: 1 });
+  await t?.close();
+});
+
+/** The backends waiting for the test's advisory lock (looked at for 5 s at most). */
+async function lockWaiters(): Promise<number[]> {
+  for (let i = 0; i < 100; i++) {
+    const rows = await admin.unsafe(
+      `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = ${LOCK} AND NOT granted`,
+    );
+    if (rows.length) return (rows as unknown as Array<{ pid: number }>).map((r) => r.pid);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return [];
+}
+
+/** The positions stored for the device at these fix times. */
+function storedAt(deviceId: number, fixTimes: Date[]): number {
+  const rows = t.ctx.store.sql
+    .prepare('SELECT fixTime FROM positions WHERE deviceId = ?')
+    .all(deviceId) as Array<{
+    fixTime: string;
+  }>;
+  const wanted = new Set(fixTimes.map((f) => f.getTime()));
+  return rows.filter((r) => wanted.has(Date.parse(r.fixTime))).length;
+}
+
+/** Holds the advisory lock in a transaction of its own until the returned function releases it. */
+async function holdLock(): Promise<() => Promise<void>> {
+  const holder = postgres(url, { max: 1, onnotice: () => undefined });
+  await holder.unsafe('BEGIN');
+  await holder.unsafe(`SELECT pg_advisory_xact_lock(${LOCK})`);
+  return async () => {
+    await holder.unsafe('ROLLBACK');
+    await holder.end({ timeout: 1 });
+  };
+}
+
+describe("a batch's COMMIT posted without waiting (PostgreSQL)", () => {
+  it('the API answers while the COMMIT waits; the batch is answered and published once committed', async () => {
+    const device = await createDevice(t);
+    requestCounter(t.ctx).flush(); // the counts written now, not while the COMMIT is held
+    const release = await holdLock();
+    const fixTime = laterFixTime();
+    let answered = false;
+    const pending = getLive(t.ctx)
+      .ingest({ protocol: 'osmand', uniqueId: device.uniqueId, fixTime, latitude: 10, longitude: 10 })
+      .finally(() => (answered = true));
+    try {
+      expect(await lockWaiters()).toHaveLength(1); // the batch's COMMIT waits in PostgreSQL
+      const res = await api(t.app, t.admin, 'GET', '/api/devices');
+      expect(res.statusCode).toBe(200);
+      expect(answered).toBe(false);
+      expect(published.some((p) => p.deviceId === device.id)).toBe(false);
+    } finally {
+      await release();
+    }
+    const result = await pending;
+    expect(result.ok).toBe(true);
+    expect(storedAt(device.id, [fixTime])).toBe(1);
+    expect(published.filter((p) => p.deviceId === device.id)).toHaveLength(1);
+  });
+
+  it('a COMMIT PostgreSQL refuses answers every position of the batch unavailable and stores none', async () => {
+    const devices = [await createDevice(t), await createDevice(t), await createDevice(t)];
+    const fixTime = laterFixTime();
+    const live = getLive(t.ctx);
+    // one batch: queued in the same turn of the loop; the third position is refused by the trigger at COMMIT
+    const results = await Promise.all(
+      devices.map((d, i) =>
+        live.ingest({
+          protocol: 'osmand',
+          uniqueId: d.uniqueId,
+          fixTime,
+          latitude: i === 2 ? 20 : 1,
+          longitude: 1,
+        }),
+      ),
+    );
+    expect(results.map((r) => (r.ok ? 'ok' : r.error))).toEqual([
+      'unavailable',
+      'unavailable',
+      'unavailable',
+    ]);
+    for (const d of devices) expect(storedAt(d.id, [fixTime])).toBe(0);
+    expect(published.some((p) => devices.some((d) => d.id === p.deviceId))).toBe(false);
+    // the next batch is stored, from what the store holds (the refused batch forgotten)
+    const next = laterFixTime();
+    const again = await live.ingest({
+      protocol: 'osmand',
+      uniqueId: devices[0].uniqueId,
+      fixTime: next,
+      latitude: 1,
+      longitude: 1,
+    });
+    expect(again.ok).toBe(true);
+    expect(storedAt(devices[0].id, [fixTime, next])).toBe(1);
+  });
+
+  it('a connection lost during the COMMIT: PostgreSQL is asked, the batch answered unavailable, none stored', async () => {
+    const device = await createDevice(t);
+    requestCounter(t.ctx).flush(); // the counts written now, not while the COMMIT is held
+    const release = await holdLock();
+    const fixTime = laterFixTime();
+    const pending = getLive(t.ctx).ingest({
+      protocol: 'osmand',
+      uniqueId: device.uniqueId,
+      fixTime,
+      latitude: 10,
+      longitude: 10,
+    });
+    try {
+      const [pid] = await lockWaiters();
+      expect(pid).toBeGreaterThan(0);
+      await admin.unsafe(`SELECT pg_terminate_backend(${pid})`);
+      const result = await pending;
+      expect(result.ok ? 'ok' : result.error).toBe('unavailable');
+    } finally {
+      await release();
+    }
+    expect(storedAt(device.id, [fixTime])).toBe(0);
+    // taken again once connected again
+    let again = await getLive(t.ctx).ingest({
+      protocol: 'osmand',
+      uniqueId: device.uniqueId,
+      fixTime,
+      latitude: 1,
+      longitude: 1,
+    });
+    for (let i = 0; i < 100 && !again.ok; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      again = await getLive(t.ctx).ingest({
+        protocol: 'osmand',
+        uniqueId: device.uniqueId,
+        fixTime,
+        latitude: 1,
+        longitude: 1,
+      });
+    }
+    expect(again.ok).toBe(true);
+    expect(storedAt(device.id, [fixTime])).toBe(1);
+  });
+});
