@@ -15,19 +15,16 @@ import {
   resolvePeriod,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
-import { userTimeZone } from '../../components/timeZone.ts';
+import { useTimeZone } from '../../components/timeZone.ts';
 import { intlLocale } from '../../i18n/index.ts';
-import { useSession } from '../../stores/session.ts';
 import { insightsQuery, type InsightsFilter } from './dashboardQuery.ts';
 import { Overview } from './Overview.tsx';
 import { Scores } from './Scores.tsx';
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
   const units = useUnits();
-  const tz = useMemo(() => userTimeZone(user, server), [user, server]);
+  const tz = useTimeZone();
   const locale = intlLocale();
   const [deviceIds, setDeviceIds] = useState<string[]>([]);
   const [groupIds, setGroupIds] = useState<string[]>([]);

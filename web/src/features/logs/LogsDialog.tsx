@@ -27,10 +27,9 @@ import {
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
 import { SearchInput } from '../../components/SearchInput.tsx';
-import { userTimeZone } from '../../components/timeZone.ts';
+import { useTimeZone } from '../../components/timeZone.ts';
 import { XLSX_MIME, buildXlsx, downloadBlob, fileStem } from '../../components/xlsx.ts';
 import { useLive } from '../../stores/live.ts';
-import { useSession } from '../../stores/session.ts';
 import {
   filterLogRows,
   LOG_SCOPES,
@@ -46,8 +45,6 @@ const PAGE = 50;
 
 export function LogsDialog({ onClose }: DialogComponentProps) {
   const { t, i18n } = useTranslation('logs');
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
   const devices = useLive((s) => s.devices);
   const users = useResourceList('users');
   const [scope, setScope] = useState<LogScope>('server');
@@ -62,7 +59,7 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
 
-  const timeZone = userTimeZone(user, server);
+  const timeZone = useTimeZone();
   const formatTime = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone }),
     [i18n.language, timeZone],

@@ -18,9 +18,8 @@ import {
   toLocalInput,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
-import { userTimeZone } from '../../components/timeZone.ts';
+import { useTimeZone } from '../../components/timeZone.ts';
 import { useRouteOverlay } from '../../components/routeOverlay.ts';
-import { useSession } from '../../stores/session.ts';
 import { columnsFor, REPORT_TYPE, type ReportKind, type ReportRow } from './columns.ts';
 import { drawReportRow } from './drawReportRow.ts';
 import { ReportExport, type Loaded } from './ReportExport.tsx';
@@ -47,9 +46,7 @@ const linkRangeSchema = reportIdsAndPeriod(0).refine(inOrder, invalidPeriod);
 
 export function ReportView({ kind }: { kind: ReportKind }) {
   const { t, i18n } = useTranslation('reports');
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const tz = useMemo(() => userTimeZone(user, server), [user, server]);
+  const tz = useTimeZone();
   const overlay = useRouteOverlay();
 
   // a link (the dashboard's figures) opens the report filled in with its exact period, and runs it

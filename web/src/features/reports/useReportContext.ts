@@ -3,7 +3,7 @@
 import type { ColumnContext, MessageKey } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userTimeZone } from '../../components/timeZone.ts';
+import { useTimeZone } from '../../components/timeZone.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { useLive } from '../../stores/live.ts';
@@ -12,10 +12,9 @@ import { useSession } from '../../stores/session.ts';
 export function useReportContext(): ColumnContext {
   const { t } = useTranslation('reports');
   const devices = useLive((s) => s.devices);
-  const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
   const units = useUnits();
-  const tz = useMemo(() => userTimeZone(user, server), [user, server]);
+  const tz = useTimeZone();
   const locale = intlLocale();
   const timeFmt = useMemo(
     () => new Intl.DateTimeFormat(locale, { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' }),

@@ -20,10 +20,9 @@ import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { z } from 'zod';
 import { api } from '../../api/http.ts';
-import { userTimeZone } from '../../components/timeZone.ts';
+import { useTimeZone } from '../../components/timeZone.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
-import { useSession } from '../../stores/session.ts';
 import { Chart } from './Chart.tsx';
 
 const propsSchema = z.object({ deviceId: z.coerce.number().int().positive() });
@@ -34,10 +33,8 @@ export function GraphicsDialog({ props, onClose }: DialogComponentProps) {
   const deviceId = parsed.success ? parsed.data.deviceId : 0;
   const device = useLive((s) => (deviceId ? s.devices[deviceId] : undefined));
   const units = useUnits();
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
   const locale = i18n.language;
-  const timeZone = userTimeZone(user, server);
+  const timeZone = useTimeZone();
   const chartText = useMemo(() => ({ timeLabel: t('time'), locale, timeZone }), [t, locale, timeZone]);
   const [range, setRange] = useState<TelemetryRange>('24h');
   const [metric, setMetric] = useState<TelemetryMetric>('speed');
