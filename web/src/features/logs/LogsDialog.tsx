@@ -13,7 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { attrNumber, engineLogLabelKey } from '@rastro/domain';
+import { attrNumber, engineLogLabelKey, paginate } from '@rastro/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,8 +95,7 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
     });
   }, [actions, t, devices, userNames, number, i18n.language]);
   const shown = useMemo(() => filterLogRows(rows, search), [rows, search]);
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE));
-  const pageRows = shown.slice((Math.min(page, pages) - 1) * PAGE, Math.min(page, pages) * PAGE);
+  const paged = paginate(shown, page, PAGE);
 
   const path = logsPath(scope, objectId);
   const range = resolvePeriod(period, timeZone);
@@ -199,12 +198,12 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
             {shown.length === 0 ? (
               <Text data-testid="logs-empty">{t('empty')}</Text>
             ) : (
-              <LogsTable rows={pageRows} formatTime={formatTime} />
+              <LogsTable rows={paged.items} formatTime={formatTime} />
             )}
-            {pages > 1 && (
+            {paged.pages > 1 && (
               <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
+                total={paged.pages}
+                value={paged.page}
                 onChange={setPage}
                 data-testid="logs-pages"
               />
