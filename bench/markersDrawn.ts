@@ -76,6 +76,8 @@ export async function markersDrawn(page: Page, expected: number, timeoutMs: numb
         if (onScreen < n * share) return false;
         // bench/glWaves.ts: its counts until now, when it is loaded
         (window as unknown as { __glWaves?: { snap(): void } }).__glWaves?.snap();
+        // for bench/first-map-profile.ts's timeline
+        performance.mark('markers-drawn');
         return true;
       },
       [expected, ON_SCREEN_SHARE] as const,
