@@ -35,7 +35,9 @@ export function createConfig(layers?: ReadonlyMap<string, string>): UserConfig {
           // so the login page never downloads map code.
           codeSplitting: {
             groups: [
-              { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/ },
+              // (not the worker's URL, a string boot.ts imports to start the worker early: the entry would import
+              // the whole engine's chunk for it)
+              { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/](?!.*\?worker)/ },
               { name: 'terra-draw', test: /node_modules[\\/]terra-draw/ },
               { name: 'charts', test: /node_modules[\\/]uplot[\\/]/ },
               { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/ },

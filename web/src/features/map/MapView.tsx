@@ -38,6 +38,7 @@ import { mapLocale } from './mapLocale.ts';
 import { isMapDrawing } from '../../components/mapDraw.ts';
 import { attachMapDraw } from '../../components/mapDrawLayer.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
+import { adoptEarlyWorker } from './earlyWorker.ts';
 
 declare global {
   interface Window {
@@ -66,8 +67,9 @@ declare global {
  */
 const DRIVER_CONTROLS_OFFSET = 48;
 
-// The worker is bundled by vite as its own file; MapLibre is told where it is.
+// The worker is bundled by vite as its own file; MapLibre is told where it is, and takes the one boot.ts started.
 maplibregl.setWorkerUrl(workerUrl);
+adoptEarlyWorker(() => maplibregl.prewarm());
 // the marker icons start downloading with this module, not after the style has loaded
 const icons = prefetchIcons();
 
