@@ -27,21 +27,13 @@ import { InvoiceDefaultsForm, PaymentForm } from './IntegrationForms.tsx';
 /** The URL the payment provider posts its events to. */
 export const webhookUrl = (origin: string, ns: string) => `${origin}/${ns}/billing/webhook`;
 
-/** The label of each integration field, to name the invalid one. */
-const FIELD_LABELS: Record<string, string> = {
-  provider: 'integrations.provider',
-  sandbox: 'integrations.sandbox',
-  apiKey: 'integrations.apiKey',
-  webhookToken: 'integrations.webhookToken',
-  firstDueDay: 'integrations.firstDueDay',
-  description: 'fields.description',
-  fine: 'integrations.fine',
-  fineMode: 'integrations.fineMode',
-  interest: 'integrations.interest',
-  discount: 'integrations.discount',
-  discountMode: 'integrations.discountMode',
-  discountDays: 'integrations.discountDays',
-};
+/** The label of an integration field of the forms, to name the invalid one (null for any other path). */
+const fieldLabel = (field: string) =>
+  field === 'key' || !(field in { ...DEFAULT_PAYMENT_INTEGRATION, ...DEFAULT_INVOICE_INTEGRATION })
+    ? null
+    : field === 'description'
+      ? 'fields.description'
+      : `integrations.${field}`;
 
 export function IntegrationsDialog({ onClose }: DialogComponentProps) {
   const { t } = useTranslation('billing');
@@ -66,8 +58,8 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
         ? paymentIntegrationSchema.safeParse(payment)
         : invoiceIntegrationSchema.safeParse(invoice);
     if (!r.success) {
-      const field = String(r.error.issues[0]?.path[0] ?? '');
-      setError(field in FIELD_LABELS ? t(FIELD_LABELS[field]) : describeZodError(r.error));
+      const label = fieldLabel(String(r.error.issues[0]?.path[0] ?? ''));
+      setError(label ? t(label) : describeZodError(r.error));
       return;
     }
     setError(null);
