@@ -12,6 +12,7 @@ import {
   attrNumber,
   cameraSource,
   deviceDriver,
+  deviceDriverLabel,
   formatAttributeValue,
   formatDistance,
   formatEngineHours,
@@ -30,7 +31,6 @@ import { CameraView } from './CameraView.tsx';
 import { DeviceActionBar } from './DeviceActionBar.tsx';
 import { DeviceAttributes } from './DeviceAttributes.tsx';
 import { DeviceImage } from './DeviceImage.tsx';
-import { DriverName } from './DriverName.tsx';
 import { plateOrImei, statusBadgeColor, timeAgo } from './DeviceRow.tsx';
 
 const LEVEL_COLOR: Record<IndicatorLevel, string> = {
@@ -39,6 +39,25 @@ const LEVEL_COLOR: Record<IndicatorLevel, string> = {
   green: 'green',
   none: 'gray',
 };
+
+/**
+ * The driver (issue #28): the catalogue's name for the driver's code, as reports name a trip's driver, with the
+ * code after it in smaller text; the code alone when the catalogue has no such driver.
+ */
+function DriverText({ label }: { label: ReturnType<typeof deviceDriverLabel> }) {
+  if (!label) return <>—</>;
+  if (!label.name) return <span data-testid="detail-driver-code">{label.code}</span>;
+  return (
+    <>
+      <span data-testid="detail-driver-name">{label.name}</span>
+      {label.code && (
+        <Text span size="xs" c="dimmed" ml={6} data-testid="detail-driver-code">
+          {label.code}
+        </Text>
+      )}
+    </>
+  );
+}
 
 export function DeviceDetailPage() {
   const { t, i18n } = useTranslation('devices');
@@ -97,7 +116,7 @@ export function DeviceDetailPage() {
         (position ? `${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}` : '—'),
     ],
     ['speed', position ? formatSpeed(position.speed, units.speedUnit, lang) : '—'],
-    ['driver', <DriverName device={device} position={position} />],
+    ['driver', <DriverText label={deviceDriverLabel(device, position, drivers.data)} />],
     ['odometer', odometer !== undefined ? formatDistance(odometer, units.distanceUnit, lang) : '—'],
     ['hours', hours !== undefined ? formatEngineHours(hours, lang) : '—'],
   ];
