@@ -21,7 +21,7 @@ import { DatabaseUnavailable } from './sql.ts';
 export type PgRequest =
   | { op: 'connect' }
   | { op: 'query'; name?: string; text: string; values: unknown[]; later?: boolean }
-  | { op: 'exec'; text: string; later?: boolean; xid?: string }
+  | { op: 'exec'; text: string; later?: boolean; track?: boolean }
   | { op: 'close' };
 
 /** What travels to the worker: a request with its id (0 for one posted `later`, which gets no reply). */

@@ -32,7 +32,7 @@ const RETRY_MS = 500;
 interface Waiting {
   id: number;
   done: boolean;
-  /** A COMMIT's transaction id (posted by the main thread): its outcome is asked for if the connection is lost. */
+  /** A tracked COMMIT's transaction id: its outcome is asked for if the connection is lost (outcome). */
   xid?: string;
 }
 
@@ -105,8 +105,18 @@ let conn: Connection | null = null;
 let lastReason = 'not connected yet';
 let retry: NodeJS.Timeout | null = null;
 let closing = false;
-/** The transaction in progress: the connection its BEGIN went to, and why it can no longer commit. */
-let tx: { conn: Connection | null; broken: string | null } | null = null;
+/**
+ * The transaction in progress: the connection its BEGIN went to, why it can no longer commit, and for a tracked one
+ * (a COMMIT the main thread does not wait for) its id, read right after BEGIN (null: the read failed).
+ */
+let tx: {
+  conn: Connection | null;
+  broken: string | null;
+  xid?: Promise<unknown>;
+  xidValue?: string | null;
+} | null = null;
+/** Requests held, in the order posted, while a tracked COMMIT waits for its transaction's id (accept). */
+let gated: PgEnvelope[] | null = null;
 let previous: Promise<unknown> = Promise.resolve();
 let deferredFailure: PgFailure | null = null;
 
@@ -263,11 +273,33 @@ async function run(
 }
 
 port.on('message', (message: PgEnvelope | PgEnvelope[] | PgReset) => {
-  if (Array.isArray(message)) for (const req of message) receive(req);
+  if (Array.isArray(message)) for (const req of message) accept(req);
   else if (message.op === 'reset') {
     if (conn) lost(conn, `PostgreSQL did not answer in time`);
-  } else receive(message);
+  } else accept(message);
 });
+
+/**
+ * A tracked COMMIT is sent only once its transaction's id is known (so a lost answer can be asked about); it and
+ * every request after it wait here meanwhile, in order. The id's read was sent right after BEGIN: usually it is in.
+ */
+function accept(req: PgEnvelope): void {
+  if (gated) {
+    gated.push(req);
+    return;
+  }
+  const pending = tx?.xid;
+  if (pending && tx!.xidValue === undefined && req.op === 'exec' && req.text === 'COMMIT') {
+    gated = [req];
+    void pending.then(() => {
+      const held = gated!;
+      gated = null;
+      for (const r of held) accept(r);
+    });
+    return;
+  }
+  receive(req);
+}
 
 function receive(req: PgEnvelope): void {
   if (req.op === 'connect') {
@@ -305,13 +337,23 @@ function receive(req: PgEnvelope): void {
     unavailable(req.id, lastReason);
     return;
   }
-  send(c, req);
+  send(c, req, text === 'COMMIT' ? (current?.xidValue ?? undefined) : undefined);
+  if (text === 'BEGIN' && req.op === 'exec' && req.track && current) {
+    // asked once BEGIN is answered (postgres.js starts a query a microtask after it is awaited, so one sent now
+    // could run before BEGIN, outside the transaction); the COMMIT waits for it (accept), later writes need not
+    current.xid = previous
+      .then(() => c.sql.unsafe('SELECT txid_current()::text AS x'))
+      .then(
+        (r) => (current.xidValue = String((r[0] as unknown as { x: string }).x)),
+        () => (current.xidValue = null),
+      );
+  }
 }
 
 // Requests are started in the order posted (postgres.js sends each at once and answers in order). A request posted
 // `later` (a write inside a transaction whose answer nobody waits for) gets no reply; if it fails, the next request
 // that is waited for answers that failure instead, so the transaction's COMMIT fails and it is rolled back.
-function send(c: Connection, req: PgEnvelope): void {
+function send(c: Connection, req: PgEnvelope, xid?: string): void {
   if (!req.id) {
     const running = run(c, req).catch((err: unknown) => {
       if (connectionError(err)) lost(c, String((err as Error)?.message ?? err));
@@ -320,7 +362,7 @@ function send(c: Connection, req: PgEnvelope): void {
     previous = running;
     return;
   }
-  const w: Waiting = { id: req.id, done: false, xid: req.op === 'exec' ? req.xid : undefined };
+  const w: Waiting = { id: req.id, done: false, xid };
   c.waiting.add(w);
   const before = previous;
   const running = run(c, req).then(

@@ -13,8 +13,6 @@ export interface HeldWrites {
   drop(): void;
 }
 
-const XID = 'SELECT txid_current()::text AS x';
-
 export class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
   readonly client: PgSync;
@@ -188,14 +186,12 @@ export class PostgresDatabase implements SqlDatabase {
       return nested;
     }
     this.sendHeld();
-    this.client.send({ op: 'exec', text: 'BEGIN', later: true });
+    // tracked: the worker reads the transaction's id, and if the connection is lost with the COMMIT's answer asks
+    // PostgreSQL on a new one whether it committed (pgWorker.ts), so the callback says what is stored
+    this.client.send({ op: 'exec', text: 'BEGIN', later: true, track: true });
     this.depth++;
     let result: T;
-    let xid: string;
     try {
-      // the transaction's id: if the connection is lost with the COMMIT's answer, the worker asks PostgreSQL on a
-      // new one whether it committed (pgWorker.ts), so the callback says what is stored
-      xid = String(this.client.request({ op: 'query', text: XID, values: [] }).rows[0].x);
       result = fn();
     } catch (err) {
       this.dropHeld();
@@ -208,7 +204,7 @@ export class PostgresDatabase implements SqlDatabase {
     } finally {
       this.depth--;
     }
-    this.client.post({ op: 'exec', text: 'COMMIT', xid }, done, 'COMMIT');
+    this.client.post({ op: 'exec', text: 'COMMIT' }, done, 'COMMIT');
     return result;
   }
 
