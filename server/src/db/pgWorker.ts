@@ -339,14 +339,12 @@ function receive(req: PgEnvelope): void {
   }
   send(c, req, text === 'COMMIT' ? (current?.xidValue ?? undefined) : undefined);
   if (text === 'BEGIN' && req.op === 'exec' && req.track && current) {
-    // asked once BEGIN is answered (postgres.js starts a query a microtask after it is awaited, so one sent now
-    // could run before BEGIN, outside the transaction); the COMMIT waits for it (accept), later writes need not
-    current.xid = previous
-      .then(() => c.sql.unsafe('SELECT txid_current()::text AS x'))
-      .then(
-        (r) => (current.xidValue = String((r[0] as unknown as { x: string }).x)),
-        () => (current.xidValue = null),
-      );
+    // started through run() as BEGIN was, so it runs right after it, inside the transaction (postgres.js starts a
+    // query a microtask after it is awaited: one started directly would run before BEGIN); the COMMIT waits for it
+    current.xid = run(c, { op: 'query', text: 'SELECT txid_current()::text AS x', values: [], id: 0 }).then(
+      (r) => (current.xidValue = String(r.rows[0].x)),
+      () => (current.xidValue = null),
+    );
   }
 }
 
