@@ -35,9 +35,7 @@ export function createConfig(layers?: ReadonlyMap<string, string>): UserConfig {
           // so the login page never downloads map code.
           codeSplitting: {
             groups: [
-              // (not the worker's URL, a string boot.ts imports to start the worker early: the entry would import
-              // the whole engine's chunk for it)
-              { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/](?!.*\?worker)/ },
+              { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/ },
               { name: 'terra-draw', test: /node_modules[\\/]terra-draw/ },
               { name: 'charts', test: /node_modules[\\/]uplot[\\/]/ },
               { name: 'exceljs', test: /node_modules[\\/]exceljs[\\/]/ },

@@ -4,7 +4,6 @@
 import { viewerRole } from '@rastro/domain';
 import { matchRoute, routeAllowed } from './app/routeMeta.ts';
 import { startSignedInRequests } from './shell/sessionActions.ts';
-import mapWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 
 const meta = matchRoute(location.pathname)?.meta;
 /** Access kind of the page being opened (undefined: an unknown path, which the guard sends to /home). */
@@ -15,24 +14,4 @@ if (access === 'auth' || access === 'driver') {
     // a route the viewer may not open gets no data (the guard sends it home); the guest's home needs its devices
     opens: (viewer) => !meta || routeAllowed(meta, viewer) || viewerRole(viewer) === 'guest',
   });
-}
-
-// MapLibre's worker (it cuts the map's sources into tiles), started with the signed-in page's requests: compiling
-// and running its 0.8 MB module took 0.4–0.7 s on its own thread once the map had asked for it, and the vehicles'
-// tiles, hence the map's first frame, waited for it (issue #31, session 24). The map takes it over when it starts
-// (features/map/earlyWorker.ts); a page that never shows a map leaves it idle.
-let mapWorker: Worker | undefined;
-if (access === 'auth' && typeof Worker !== 'undefined') {
-  try {
-    mapWorker = new Worker(mapWorkerUrl, { type: 'module' });
-  } catch {
-    mapWorker = undefined; // MapLibre then starts its own
-  }
-}
-
-/** The worker started above, once (then undefined). */
-export function takeMapWorker(): Worker | undefined {
-  const w = mapWorker;
-  mapWorker = undefined;
-  return w;
 }

@@ -57,14 +57,10 @@ export function preloadSignedIn(pathname: string): void {
   // the marker icons: a small chunk and a 16 kB image, decoded while the page still waits for its devices
   // (the map imports them again should this chunk fail)
   void import('../api/mapIcons.ts').then((m) => m.prefetchIcons()).catch(() => undefined);
-  const map = P.MapView.preload();
+  void P.MapView.preload();
   void ShellLayout.preload();
-  // The page's code once the map's is in: the page shows only after the map's first frame (stores/firstMap.ts), and
-  // its dozen requests sent with the map's held the connections the sprite, MapLibre's worker and the shell's data
-  // then waited for (issue #31, session 24).
   const route = matchRoute(pathname)?.meta.path;
-  const page = () => void shellPages.find(([path]) => path === route)?.[1].preload();
-  void map.then(page, page);
+  void shellPages.find(([path]) => path === route)?.[1].preload();
   // the shell always renders the notifications' host; asked for only when the shell rendered, it arrived last
   void P.NotifyHost.preload();
 }

@@ -38,7 +38,6 @@ import { mapLocale } from './mapLocale.ts';
 import { isMapDrawing } from '../../components/mapDraw.ts';
 import { attachMapDraw } from '../../components/mapDrawLayer.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
-import { adoptEarlyWorker } from './earlyWorker.ts';
 
 declare global {
   interface Window {
@@ -67,9 +66,8 @@ declare global {
  */
 const DRIVER_CONTROLS_OFFSET = 48;
 
-// The worker is bundled by vite as its own file; MapLibre is told where it is, and takes the one boot.ts started.
+// The worker is bundled by vite as its own file; MapLibre is told where it is.
 maplibregl.setWorkerUrl(workerUrl);
-adoptEarlyWorker(() => maplibregl.prewarm());
 // the marker icons start downloading with this module, not after the style has loaded
 const icons = prefetchIcons();
 
