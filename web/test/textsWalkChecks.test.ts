@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { leaksOf, type Segment } from '../e2e/texts-walk-checks.ts';
 import type { WalkLocale } from '../e2e/walk-locales.ts';
+import { tag } from '../e2e/map-helpers.ts';
 
 const text = (t: string, kind = 'text'): Segment => ({ kind, text: t, where: 'test' });
 const leaks = (t: string, locale: WalkLocale = 'pt-BR', kind = 'text') => leaksOf(text(t, kind), locale);
@@ -92,5 +93,21 @@ describe('texts-walk checks: clean texts pass', () => {
   it("an ISO date or a long number typed into a field is the person's value, not a leak", () => {
     expect(leaks('2026-11-27', 'pt-BR', 'value')).toEqual([]);
     expect(leaks('42300000', 'pt-BR', 'value')).toEqual([]);
+  });
+});
+
+describe("texts-walk checks: the browser specs' own names", () => {
+  it('a base-36 tag ending in a digit and "kn" reads as knots (what failed texts-walk in CI)', () => {
+    expect(leaks('Quiet tmx1m4djh3kn')).toEqual(['knots']);
+  });
+
+  it("the specs' tags are hexadecimal, so no name made with one reads as a leak", () => {
+    for (let i = 0; i < 200; i++) {
+      const t = tag();
+      expect(t).toMatch(/^t[0-9a-f]+$/);
+      expect([...leaks(`Quiet ${t}`), ...leaks(`quiet-${t}@rastro.test`), ...leaks(`Parado 3 ${t}`)]).toEqual(
+        [],
+      );
+    }
   });
 });
