@@ -17,6 +17,7 @@ import {
 import { IconFlask } from '@tabler/icons-react';
 import { COMPUTED_TYPES, KNOT_TO_KMH, type ComputedType } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { fieldBinder } from '../../components/boundField.ts';
 import type { ComputedFormState } from './useComputedForm.ts';
 
 const MONO = { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 };
@@ -25,26 +26,13 @@ const MONO = { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 
 export function ComputedFields({ s }: { s: ComputedFormState }) {
   const { t } = useTranslation('computed');
   const { value, set, err } = s;
+  const field = fieldBinder({ t, values: value, set, err }, 'computed');
   const typeOptions = COMPUTED_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }));
   return (
     <>
-      <TextInput
-        label={t('fields.description')}
-        value={value.description}
-        onChange={(e) => set('description', e.currentTarget.value)}
-        error={err('description')}
-        data-testid="computed-description"
-      />
+      <TextInput {...field('description')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          label={t('fields.attribute')}
-          description={t('hints.attribute')}
-          value={value.attribute}
-          onChange={(e) => set('attribute', e.currentTarget.value)}
-          error={err('attribute')}
-          styles={{ input: MONO }}
-          data-testid="computed-attribute"
-        />
+        <TextInput {...field('attribute')} description={t('hints.attribute')} styles={{ input: MONO }} />
         <Select
           label={t('fields.type')}
           data={typeOptions}
@@ -54,27 +42,16 @@ export function ComputedFields({ s }: { s: ComputedFormState }) {
           error={err('type')}
           data-testid="computed-type"
         />
-        <TextInput
-          label={t('fields.priority')}
-          description={t('hints.priority')}
-          inputMode="numeric"
-          value={value.priority}
-          onChange={(e) => set('priority', e.currentTarget.value)}
-          error={err('priority')}
-          data-testid="computed-priority"
-        />
+        <TextInput {...field('priority')} description={t('hints.priority')} inputMode="numeric" />
       </SimpleGrid>
       <Textarea
-        label={t('fields.expression')}
+        {...field('expression')}
         description={
           <>
             {t('hints.expression')} <Code>speed * {KNOT_TO_KMH}</Code>{' '}
             <Code>ignition ? &quot;on&quot; : &quot;off&quot;</Code>
           </>
         }
-        value={value.expression}
-        onChange={(e) => set('expression', e.currentTarget.value)}
-        error={err('expression')}
         autosize
         minRows={4}
         maxRows={14}
@@ -82,7 +59,6 @@ export function ComputedFields({ s }: { s: ComputedFormState }) {
         autoCapitalize="off"
         autoCorrect="off"
         styles={{ input: MONO }}
-        data-testid="computed-expression"
       />
     </>
   );

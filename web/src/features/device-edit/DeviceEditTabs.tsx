@@ -21,24 +21,6 @@ import type { DeviceEditState } from './useDeviceEditForm.ts';
 
 const combobox = { zIndex: 1000 } as const;
 
-function FieldText({
-  f,
-  k,
-  ...extra
-}: { f: DeviceEditState; k: TextField } & Partial<Parameters<typeof TextInput>[0]>) {
-  const { t } = useTranslation('deviceEdit');
-  return (
-    <TextInput
-      label={t(`fields.${k}`)}
-      value={f.values[k]}
-      onChange={(e) => f.set(k, e.currentTarget.value)}
-      error={f.err(k)}
-      data-testid={`devform-${k}`}
-      {...extra}
-    />
-  );
-}
-
 /** A choice stored as text; `empty` is the value of no choice (the group's "none" is '0'). */
 function FieldSelect({
   f,
@@ -46,14 +28,11 @@ function FieldSelect({
   empty = '',
   ...extra
 }: { f: DeviceEditState; k: TextField; empty?: string } & Omit<SelectProps, 'value' | 'onChange'>) {
-  const { t } = useTranslation('deviceEdit');
   return (
     <Select
-      label={t(`fields.${k}`)}
+      {...f.field(k)}
       value={f.values[k] || empty || null}
       onChange={(v) => f.set(k, v ?? empty)}
-      error={f.err(k)}
-      data-testid={`devform-${k}`}
       comboboxProps={combobox}
       {...extra}
     />
@@ -75,8 +54,8 @@ function GeneralTab({ f }: { f: DeviceEditState }) {
   }));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <FieldText f={f} k="name" withAsterisk />
-      <FieldText f={f} k="uniqueId" withAsterisk />
+      <TextInput {...f.field('name')} withAsterisk />
+      <TextInput {...f.field('uniqueId')} withAsterisk />
       <FieldSelect f={f} k="groupId" data={groupOptions} empty="0" />
       <FieldSelect f={f} k="category" data={iconOptions} clearable />
       <FieldSelect f={f} k="icon" data={iconOptions} clearable />
@@ -167,27 +146,27 @@ export function DeviceEditTabs({ f }: { f: DeviceEditState }) {
       </Tabs.Panel>
       <Tabs.Panel value="chip" pt="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <FieldText f={f} k="iccid" />
-          <FieldText f={f} k="phone" />
-          <FieldText f={f} k="operator" />
-          <FieldText f={f} k="broker" />
-          <FieldText f={f} k="apn" />
-          <FieldText f={f} k="monthlyValue" inputMode="decimal" />
-          <FieldText f={f} k="simActivationDate" type="date" />
-          <FieldText f={f} k="simExpirationDate" type="date" />
+          <TextInput {...f.field('iccid')} />
+          <TextInput {...f.field('phone')} />
+          <TextInput {...f.field('operator')} />
+          <TextInput {...f.field('broker')} />
+          <TextInput {...f.field('apn')} />
+          <TextInput {...f.field('monthlyValue')} inputMode="decimal" />
+          <TextInput {...f.field('simActivationDate')} type="date" />
+          <TextInput {...f.field('simExpirationDate')} type="date" />
         </SimpleGrid>
       </Tabs.Panel>
       <Tabs.Panel value="vehicle" pt="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <FieldText f={f} k="plate" />
-          <FieldText f={f} k="renavam" />
-          <FieldText f={f} k="brand" />
-          <FieldText f={f} k="model" />
-          <FieldText f={f} k="technology" />
-          <FieldText f={f} k="protocol" />
-          <FieldText f={f} k="fuelTank" inputMode="decimal" />
-          <FieldText f={f} k="odometer" inputMode="decimal" description={t('hints.odometer')} />
-          <FieldText f={f} k="engineHours" inputMode="decimal" description={t('hints.engineHours')} />
+          <TextInput {...f.field('plate')} />
+          <TextInput {...f.field('renavam')} />
+          <TextInput {...f.field('brand')} />
+          <TextInput {...f.field('model')} />
+          <TextInput {...f.field('technology')} />
+          <TextInput {...f.field('protocol')} />
+          <TextInput {...f.field('fuelTank')} inputMode="decimal" />
+          <TextInput {...f.field('odometer')} inputMode="decimal" description={t('hints.odometer')} />
+          <TextInput {...f.field('engineHours')} inputMode="decimal" description={t('hints.engineHours')} />
         </SimpleGrid>
       </Tabs.Panel>
       <Tabs.Panel value="installation" pt="sm">

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, refusalMessage } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
+import { fieldBinder } from '../../components/boundField.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import {
@@ -121,16 +122,20 @@ export function useDeviceEditForm(startId: number) {
     }
   };
 
+  const set = (k: TextField, v: string) => setValues((s) => ({ ...s, [k]: v }));
+  const err = (path: string) => (errors[path] ? t(errors[path], { ns: 'common' }) : undefined);
   return {
     deviceId,
     device,
     canSave,
     values,
-    set: (k: TextField, v: string) => setValues((s) => ({ ...s, [k]: v })),
+    set,
+    /** A text field's label, value, change, error and test id `devform-<key>`. */
+    field: fieldBinder({ t, values, set, err }, 'devform'),
     setInst: (k: InstallationField, v: string) =>
       setValues((s) => ({ ...s, installation: { ...s.installation, [k]: v } })),
     setQrDriver: (qrDriver: boolean) => setValues((s) => ({ ...s, qrDriver })),
-    err: (path: string) => (errors[path] ? t(errors[path], { ns: 'common' }) : undefined),
+    err,
     formError,
     setFormError,
     busy,

@@ -29,6 +29,7 @@ import { useSession } from '../../stores/session.ts';
 import { startGeofenceDrawing } from './drawing.ts';
 import { measureText, numberLocale } from './measure.ts';
 import { refusalMessage } from '../../api/http.ts';
+import { fieldBinder } from '../../components/boundField.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useParsedForm } from '../../components/useParsedForm.ts';
 import { useResourceOptions } from '../../components/useResourceOptions.ts';
@@ -64,6 +65,7 @@ export function GeofenceFormDialog({
   const { i18n } = useTranslation();
   const set = <K extends keyof GeofenceFormValues>(key: K, value: GeofenceFormValues[K]) =>
     setForm((v) => ({ ...v, [key]: value }));
+  const field = fieldBinder({ t, values, set, err }, 'geofence');
   const shape = geofenceShapeOf(values.area);
 
   const editShape = () => {
@@ -82,22 +84,8 @@ export function GeofenceFormDialog({
       data-testid="geofence-form"
     >
       <Stack gap="sm">
-        <TextInput
-          label={t('fields.name')}
-          value={values.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={err('name')}
-          data-autofocus
-          data-testid="geofence-name"
-        />
-        <Textarea
-          label={t('fields.description')}
-          value={values.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
-          error={err('description')}
-          rows={2}
-          data-testid="geofence-description"
-        />
+        <TextInput {...field('name')} data-autofocus />
+        <Textarea {...field('description')} rows={2} />
         <ColorInput
           label={t('fields.color')}
           value={values.color}
@@ -120,11 +108,9 @@ export function GeofenceFormDialog({
           ))}
         </Group>
         <TextInput
+          {...field('speedLimit')}
           label={t('fields.speedLimit', { unit: UNIT_LABELS[units.speedUnit] })}
-          value={values.speedLimit}
-          onChange={(e) => set('speedLimit', e.currentTarget.value)}
           inputMode="decimal"
-          error={err('speedLimit')}
           data-testid="geofence-speed-limit"
         />
         <Select

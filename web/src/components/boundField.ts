@@ -1,0 +1,27 @@
+// The props of a text field bound to one text key of a form (issue #33): its label `fields.<key>` in the form's
+// namespace, its value, the change, its translated error and the test id `<prefix>-<key>`. Spread on a TextInput
+// or a Textarea, then add or override what is the field's own: `<TextInput {...field('name')} withAsterisk />`.
+// Used by the device, geofence and computed attribute forms; the user, notification rule and server settings
+// forms hand-write the same five props.
+import type { TFunction } from 'i18next';
+
+/** The keys of F whose values are text. */
+export type TextKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string;
+
+export interface BoundForm<F> {
+  t: TFunction;
+  values: F;
+  set(key: TextKey<F>, value: string): void;
+  /** The translated error of a field, or undefined. */
+  err(key: string): string | undefined;
+}
+
+export function fieldBinder<F>(form: BoundForm<F>, prefix: string) {
+  return (key: TextKey<F>) => ({
+    label: form.t(`fields.${key}`),
+    value: String(form.values[key]),
+    onChange: (e: { currentTarget: { value: string } }) => form.set(key, e.currentTarget.value),
+    error: form.err(key),
+    'data-testid': `${prefix}-${key}`,
+  });
+}
