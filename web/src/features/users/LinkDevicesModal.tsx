@@ -1,6 +1,6 @@
 // "Link devices" for one user: a checkbox list of the caller's devices; each tick is POST /api/permissions
 // {userId, deviceId}, each untick DELETE /api/permissions with the same body (CONTRACT §5 permissions).
-import { Alert, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Device, User } from '@rastro/domain';
@@ -8,11 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, serverDetail } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
-
-/** Links (`on`) or unlinks a device and a user. */
-export async function setDeviceLink(userId: number, deviceId: number, on: boolean): Promise<void> {
-  await api.request(on ? 'POST' : 'DELETE', '/permissions', { body: { userId, deviceId } });
-}
+import { DialogFrame } from '../../components/DialogFrame.tsx';
 
 export function LinkDevicesModal({
   target,
@@ -43,7 +39,8 @@ export function LinkDevicesModal({
 
   const toggle = useMutation({
     mutationFn: async ({ device, on }: { device: Device; on: boolean }) => {
-      await setDeviceLink(target.id, device.id, on);
+      const body = { userId: target.id, deviceId: device.id };
+      await api.request(on ? 'POST' : 'DELETE', '/permissions', { body });
       await qc.invalidateQueries({ queryKey: linkedKey });
       await qc.invalidateQueries({ queryKey: resourceKeys.all('devices') });
     },
@@ -54,11 +51,12 @@ export function LinkDevicesModal({
   });
 
   return (
-    <Modal
-      opened
+    <DialogFrame
       onClose={onClose}
       title={t('link.title', { name: target.name })}
-      data-testid="user-link-devices"
+      testId="user-link-devices"
+      error={(mine.isError || linked.isError) && t('loadError')}
+      loading={!mine.data || !linked.data}
     >
       <Stack gap="xs">
         <Text size="xs" c="dimmed">
@@ -71,39 +69,31 @@ export function LinkDevicesModal({
           onChange={(e) => setSearch(e.currentTarget.value)}
           data-testid="user-link-search"
         />
-        {(mine.isError || linked.isError) && <Alert color="red">{t('loadError')}</Alert>}
-        {(mine.isPending || linked.isPending) && (
-          <Group justify="center">
-            <Loader size="sm" />
-          </Group>
-        )}
-        {mine.data && linked.data && (
-          <ScrollArea.Autosize mah={400}>
-            <Stack gap={6}>
-              {devices.length === 0 && (
-                <Text size="sm" c="dimmed">
-                  {t('link.none')}
-                </Text>
-              )}
-              {devices.map((d) => (
-                <Checkbox
-                  key={d.id}
-                  label={`${d.name} (${d.uniqueId})`}
-                  checked={linkedIds.has(d.id)}
-                  disabled={toggle.isPending}
-                  onChange={(e) => toggle.mutate({ device: d, on: e.currentTarget.checked })}
-                  data-testid="user-link-device"
-                  data-device-id={d.id}
-                  data-device-name={d.name}
-                />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
+        <ScrollArea.Autosize mah={400}>
+          <Stack gap={6}>
+            {devices.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('link.none')}
+              </Text>
+            )}
+            {devices.map((d) => (
+              <Checkbox
+                key={d.id}
+                label={`${d.name} (${d.uniqueId})`}
+                checked={linkedIds.has(d.id)}
+                disabled={toggle.isPending}
+                onChange={(e) => toggle.mutate({ device: d, on: e.currentTarget.checked })}
+                data-testid="user-link-device"
+                data-device-id={d.id}
+                data-device-name={d.name}
+              />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
         <Text size="xs" c="dimmed" data-testid="user-link-count">
           {t('link.count', { count: linkedIds.size })}
         </Text>
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

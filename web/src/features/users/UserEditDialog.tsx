@@ -5,18 +5,7 @@
 // Administrators of a server with {ns}.enableBilling also get a Billing tab (UserBillingTab), saved in the same
 // PUT/POST with the user's attributes. The form's state and save: useUserEditForm; the permissions tab:
 // UserPermissionsTab.
-import {
-  Alert,
-  Group,
-  Loader,
-  Modal,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, PasswordInput, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   USER_ADDRESS_FIELDS,
@@ -33,6 +22,7 @@ import { UserPreferencesFields } from './UserPreferencesFields.tsx';
 import { UserBillingTab } from './UserBillingTab.tsx';
 import { UserPermissionsTab } from './UserPermissionsTab.tsx';
 import { useUserEditForm, type UserForm } from './useUserEditForm.ts';
+import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 
 /** GET /api/users/{id} with the SPEC §8 retries: up to 3 attempts, 3 s each. */
@@ -55,21 +45,20 @@ export function UserEditDialog({ props, onClose }: DialogComponentProps<'userEdi
     gcTime: 0,
   });
 
-  const title = userId > 0 ? t('editTitle') : t('addTitle');
-  if (userId > 0 && !loaded.data) {
-    return (
-      <Modal opened onClose={onClose} title={title} data-testid="user-edit">
-        {loaded.isError ? (
-          <Alert color="red">{t('loadError')}</Alert>
-        ) : (
-          <Group justify="center" p="md">
-            <Loader size="sm" />
-          </Group>
-        )}
-      </Modal>
-    );
-  }
-  return <UserEditForm key={userId} stored={loaded.data ?? null} onClose={onClose} title={title} />;
+  // a spinner or the load failure until the stored user is in, then the form in the same frame
+  const waiting = userId > 0 && !loaded.data;
+  return (
+    <DialogFrame
+      title={userId > 0 ? t('editTitle') : t('addTitle')}
+      size={waiting ? undefined : 'lg'}
+      testId="user-edit"
+      onClose={onClose}
+      loading={waiting}
+      error={waiting && loaded.isError && t('loadError')}
+    >
+      <UserEditForm key={userId} stored={loaded.data ?? null} onClose={onClose} />
+    </DialogFrame>
+  );
 }
 
 function AccountFields({ f, isNew }: { f: UserForm; isNew: boolean }) {
@@ -116,7 +105,7 @@ function AddressFields({ f }: { f: UserForm }) {
   );
 }
 
-function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose(): void; title: string }) {
+function UserEditForm({ stored, onClose }: { stored: User | null; onClose(): void }) {
   const { t } = useTranslation('users');
   const f = useUserEditForm(stored, onClose);
   const { rights } = f;
@@ -130,39 +119,37 @@ function UserEditForm({ stored, onClose, title }: { stored: User | null; onClose
       : []),
   ];
   return (
-    <Modal opened onClose={onClose} title={title} size="lg" data-testid="user-edit">
-      <Stack>
-        {rights.denial && <Alert color="red">{t(rights.denial)}</Alert>}
-        {!rights.denial && rights.readonlyActor && <Alert color="yellow">{t('readonlyNotice')}</Alert>}
-        <Tabs value={f.tab} onChange={f.setTab} keepMounted={false}>
-          <Tabs.List>
-            {tabs.map(([k]) => (
-              <Tabs.Tab key={k} value={k} data-testid={`user-tab-${k}`}>
-                {t(`tabs.${k}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {tabs.map(([k, panel]) => (
-            <Tabs.Panel key={k} value={k} pt="sm">
-              {panel}
-            </Tabs.Panel>
+    <Stack>
+      {rights.denial && <Alert color="red">{t(rights.denial)}</Alert>}
+      {!rights.denial && rights.readonlyActor && <Alert color="yellow">{t('readonlyNotice')}</Alert>}
+      <Tabs value={f.tab} onChange={f.setTab} keepMounted={false}>
+        <Tabs.List>
+          {tabs.map(([k]) => (
+            <Tabs.Tab key={k} value={k} data-testid={`user-tab-${k}`}>
+              {t(`tabs.${k}`)}
+            </Tabs.Tab>
           ))}
-        </Tabs>
-        {f.invalid && (
-          <Text size="xs" c="red" data-testid="user-form-invalid">
-            {t('validation.checkFormData', { ns: 'common' })}
-          </Text>
-        )}
-        <SaveCancel
-          cancel={t('cancel')}
-          save={t('save')}
-          onCancel={onClose}
-          onSave={() => void f.submit()}
-          loading={f.saving}
-          disabled={!rights.canSave}
-          saveTestId="user-save"
-        />
-      </Stack>
-    </Modal>
+        </Tabs.List>
+        {tabs.map(([k, panel]) => (
+          <Tabs.Panel key={k} value={k} pt="sm">
+            {panel}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      {f.invalid && (
+        <Text size="xs" c="red" data-testid="user-form-invalid">
+          {t('validation.checkFormData', { ns: 'common' })}
+        </Text>
+      )}
+      <SaveCancel
+        cancel={t('cancel')}
+        save={t('save')}
+        onCancel={onClose}
+        onSave={() => void f.submit()}
+        loading={f.saving}
+        disabled={!rights.canSave}
+        saveTestId="user-save"
+      />
+    </Stack>
   );
 }
