@@ -64,14 +64,31 @@ export class PostgresDatabase implements SqlDatabase {
     );
   }
 
+  /**
+   * A native statement (db/repos/query.ts) outside any transaction whose answer the main thread does not wait for:
+   * `done` is called once it is answered (a write the API makes in the background, such as the request counter's,
+   * must not hold the main thread behind a batch's COMMIT on the one connection).
+   */
+  runPosted(sql: string, args: unknown[], done: (err: Error | null) => void): void {
+    if (this.depth > 0) throw new Error('runPosted inside a transaction');
+    this.sendHeld();
+    const t = this.native.get(sql) ?? this.prepareNativeTranslation(sql);
+    this.client.post(
+      { op: 'query', name: t.name, text: t.text, values: bind(t, args) },
+      (err) => done(err),
+      sql,
+    );
+  }
+
+  private prepareNativeTranslation(sql: string): Translated & { name: string } {
+    const t = { text: sql, params: [], returnsId: false, native: true, name: `n${this.native.size + 1}` };
+    this.native.set(sql, t);
+    return t;
+  }
+
   /** Native PostgreSQL text from db/repos/query.ts: no translation, `$n` parameters bound in order. */
   prepareNative(sql: string): SqlStatement {
-    let t = this.native.get(sql);
-    if (!t) {
-      t = { text: sql, params: [], returnsId: false, native: true, name: `n${this.native.size + 1}` };
-      this.native.set(sql, t);
-    }
-    return new PostgresStatement(this, t);
+    return new PostgresStatement(this, this.native.get(sql) ?? this.prepareNativeTranslation(sql));
   }
 
   /**

@@ -64,6 +64,11 @@ export interface SqlDatabase {
   transactionPosted?<T>(fn: () => T, done: (err: Error | null) => void): T;
   /** Waits for the COMMITs posted and calls their callbacks. */
   settlePosted?(): void;
+  /**
+   * PostgreSQL: runs one native statement outside a transaction without waiting for it; `done` is called once it is
+   * answered (from the event loop or settlePosted). SQLite has none (db/repos/query.ts writePosted runs it at once).
+   */
+  runPosted?(sql: string, args: unknown[], done: (err: Error | null) => void): void;
 }
 
 /** A unique constraint refused a write: the column it names (SQLite: table.column; PostgreSQL: the index key). */

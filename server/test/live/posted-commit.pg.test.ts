@@ -4,7 +4,7 @@
 // `unavailable` (OsmAnd 503), nothing of it stored or published, and the next batch stored. The COMMIT is held in
 // the database by a deferred trigger on positions that takes an advisory lock this test holds (latitude 10), or
 // refused by it (latitude 20), so the order is certain without any timing. (A synchronous statement sent meanwhile
-// waits for that COMMIT: the request counter's write is made before the hold; the leader's check is posted.)
+// waits for that COMMIT: the request counter's timer and the leader's check post theirs.)
 import type { Position } from '@rastro/domain';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,14 @@ function storedAt(deviceId: number, fixTimes: Date[]): number {
   return rows.filter((r) => wanted.has(Date.parse(r.fixTime))).length;
 }
 
+/** Every API request counted in the store. */
+function requestsCounted(): number {
+  const row = t.ctx.store.sql.prepare('SELECT SUM(requests) AS n FROM request_stats').get() as {
+    n: number | null;
+  };
+  return Number(row.n ?? 0);
+}
+
 /** Holds the advisory lock in a transaction of its own until the returned function releases it. */
 async function holdLock(): Promise<() => Promise<void>> {
   const holder = postgres(url, { max: 1, onnotice: () => undefined });
@@ -105,6 +113,38 @@ describe("a batch's COMMIT posted without waiting (PostgreSQL)", () => {
     expect(result.ok).toBe(true);
     expect(storedAt(device.id, [fixTime])).toBe(1);
     expect(published.filter((p) => p.deviceId === device.id)).toHaveLength(1);
+  });
+
+  it("the request counter's timer posts its write while a COMMIT waits: the batch stored, the counts written", async () => {
+    const device = await createDevice(t);
+    const counter = requestCounter(t.ctx);
+    counter.flush();
+    const before = requestsCounted();
+    const release = await holdLock();
+    const fixTime = laterFixTime();
+    const pending = getLive(t.ctx).ingest({
+      protocol: 'osmand',
+      uniqueId: device.uniqueId,
+      fixTime,
+      latitude: 10,
+      longitude: 10,
+    });
+    try {
+      expect(await lockWaiters()).toHaveLength(1);
+      for (let i = 0; i < 3; i++) counter.count(new Date().toISOString().slice(0, 13));
+      // the timer's flush: waited, it held the main thread behind the COMMIT until its wait ran out (the connection
+      // then reset, the batch answered unavailable)
+      counter.flush(true);
+      const res = await api(t.app, t.admin, 'GET', '/api/devices');
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await release();
+    }
+    const result = await pending;
+    expect(result.ok).toBe(true);
+    expect(storedAt(device.id, [fixTime])).toBe(1);
+    counter.flush(); // the statistics' read: the posted counts are answered first
+    expect(requestsCounted()).toBeGreaterThanOrEqual(before + 3);
   });
 
   it('a COMMIT PostgreSQL refuses answers every position of the batch unavailable and stores none', async () => {

@@ -3,7 +3,7 @@
 import type { OffsetPeriod } from '@rastro/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { SqlDatabase, SqlDialect } from '../sql.ts';
-import { qb, row, rows, write } from './query.ts';
+import { qb, row, rows, write, writePosted } from './query.ts';
 
 export interface NewAction {
   actionTime: string;
@@ -19,17 +19,27 @@ export function insertAction(db: SqlDatabase, action: NewAction): void {
   write(db, qb(db).insertInto('actions').values(action));
 }
 
+const requestsUpsert = (db: SqlDatabase, hour: string, n: number) =>
+  qb(db)
+    .insertInto('request_stats')
+    .values({ day: hour, requests: n })
+    .onConflict((oc) =>
+      oc.column('day').doUpdateSet((eb) => ({ requests: eb('request_stats.requests', '+', n) })),
+    );
+
 /** `n` more API requests in their UTC hour (`YYYY-MM-DDTHH`; traccar/requestCounter.ts). */
 export function addRequests(db: SqlDatabase, hour: string, n: number): void {
-  write(
-    db,
-    qb(db)
-      .insertInto('request_stats')
-      .values({ day: hour, requests: n })
-      .onConflict((oc) =>
-        oc.column('day').doUpdateSet((eb) => ({ requests: eb('request_stats.requests', '+', n) })),
-      ),
-  );
+  write(db, requestsUpsert(db, hour, n));
+}
+
+/** addRequests without waiting for the answer on PostgreSQL (query.ts writePosted): `done` once answered. */
+export function addRequestsPosted(
+  db: SqlDatabase,
+  hour: string,
+  n: number,
+  done: (err: Error | null) => void,
+): void {
+  writePosted(db, requestsUpsert(db, hour, n), done);
 }
 
 /** Actions between two ISO times (both included) with their user's e-mail, oldest first, at most 50 000. */
