@@ -43,6 +43,7 @@ export interface CatalogueListProps<R extends ResourceType, F extends { id: numb
   /** Opens the link-objects dialog for the row (offered with the edit right). */
   onLink?(row: ResourceTypes[R]): void;
   linkLabel?: string;
+  /** The row's data attributes (default: `data-${prefix}-id`). */
   rowAttrs?(row: ResourceTypes[R]): Record<string, string | number>;
   /** A note under the delete question (what else goes with the row). */
   deleteNote?(row: ResourceTypes[R]): ReactNode;
@@ -161,7 +162,7 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
           columns={props.columns}
           testId={`${plural}-table`}
           rowTestId={`${prefix}-row`}
-          rowAttrs={props.rowAttrs}
+          rowAttrs={props.rowAttrs ?? ((r) => ({ [`data-${prefix}-id`]: r.id }))}
           actions={actions}
           hideHeader={props.hideHeader}
         />

@@ -125,7 +125,6 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
           intro={t('description')}
           newForm={() => ({ id: 0, name: '', schedules: [emptySchedule()], attributes: {} })}
           toForm={toForm}
-          rowAttrs={(cal) => ({ 'data-calendar-id': cal.id })}
         />
       )}
     </CatalogueDialog>

@@ -63,7 +63,6 @@ export function CommandsPage() {
         newForm={emptyCommandForm}
         toForm={commandToForm}
         nameOf={(cmd) => cmd.description || cmd.type}
-        rowAttrs={(cmd) => ({ 'data-command-id': cmd.id })}
       />
       {c.editing && (
         <CatalogueForm c={c} prefix="command" testId="command-form" modal>

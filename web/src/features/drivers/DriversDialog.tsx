@@ -83,7 +83,6 @@ export function DriversDialog({ onClose }: DialogComponentProps) {
           ]}
           newForm={emptyDriverForm}
           toForm={driverToForm}
-          rowAttrs={(d) => ({ 'data-driver-id': d.id })}
         />
       )}
     </CatalogueDialog>

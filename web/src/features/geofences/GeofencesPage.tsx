@@ -138,7 +138,6 @@ export function GeofencesPage() {
         newForm={emptyGeofenceForm}
         toForm={(g) => geofenceToForm(g, units.speedUnit, ns)}
         openForm={openGeofenceForm}
-        rowAttrs={(g) => ({ 'data-geofence-id': g.id })}
         hideHeader
       />
       {!c.loaded && !c.loadError && <Loader size="sm" />}

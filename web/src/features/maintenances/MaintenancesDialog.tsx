@@ -168,7 +168,6 @@ export function MaintenancesDialog({ onClose }: DialogComponentProps) {
           intro={t('description')}
           newForm={emptyMaintenanceForm}
           toForm={(m) => maintenanceToForm(m, distanceUnit)}
-          rowAttrs={(m) => ({ 'data-maintenance-id': m.id })}
         />
       )}
     </CatalogueDialog>
