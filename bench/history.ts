@@ -10,15 +10,24 @@
 // page.route. The server side is measured from Node over HTTP: all pages (positions, then light rows), and the
 // contract's /api/reports/route for 50,000 positions. Then playback at 16× for 6 s. Writes
 // bench/results/history.md.
-import { chromium, type Page } from '@playwright/test';
+//
+//   node --import tsx bench/history.ts                      # BENCH_LOADS=3, BENCH_POINTS=100000
+//   BENCH_COMPOSITING=software …   # Chromium's compositing: "gpu" (default, as bench/map.ts: frames handed to the
+//                                  # compositor) or "software" (--disable-gpu: every WebGL frame read back, a cost
+//                                  # no user's browser pays; sessions 18–24's figures), see bench/chromium.ts
+//   BENCH_TRACE=/tmp/h.json …      # one more pages load traced with every thread's CPU profile
+//   BENCH_BUILDS='A=/tmp/a B=/tmp/b' …   # web builds (dist directories) alternating on one server, pages only,
+//                                  # a fresh page per build and round (as bench/first-map-ab.ts); no playback;
+//                                  # one build (BENCH_BUILDS=A=/tmp/a): the whole bench on that build
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { knotsToMps } from '@rastro/domain';
 import { browserCpuSince, browserCpuSnapshot } from './browserCpu.ts';
-import { chromiumArgs } from './chromium.ts';
+import { chromiumArgs, type Compositing } from './chromium.ts';
 import { startBenchServer } from './server.ts';
 import { traceProfile } from './traceProfile.ts';
 
@@ -28,7 +37,27 @@ const LOADS = Number(process.env.BENCH_LOADS ?? 3);
 const PLAY_MS = 6000;
 const STEP_MS = 10_000;
 const PAGES = { first: 2_000, next: 25_000 };
-const args = chromiumArgs('software');
+const compositing: Compositing = process.env.BENCH_COMPOSITING === 'software' ? 'software' : 'gpu';
+const args = chromiumArgs(compositing);
+const builds = (process.env.BENCH_BUILDS ?? '')
+  .split(/\s+/)
+  .map((a) => a.split('='))
+  .filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
+
+/** One web root holding every build's (content-hashed) assets and an index-NAME.html each (bench/first-map-ab.ts). */
+function combinedWebRoot(): string {
+  const webRoot = resolve(root, '.tmp', `history-ab-${Date.now()}`, 'web');
+  mkdirSync(webRoot, { recursive: true });
+  for (const [name, dir] of builds) {
+    cpSync(join(dir, 'assets'), join(webRoot, 'assets'), { recursive: true, force: false });
+    for (const f of readdirSync(dir))
+      if (f !== 'assets') cpSync(join(dir, f), join(webRoot, f), { recursive: true });
+    copyFileSync(join(dir, 'index.html'), join(webRoot, `index-${name}.html`));
+  }
+  rmSync(join(webRoot, 'index.html.br'), { force: true });
+  rmSync(join(webRoot, 'index.html.gz'), { force: true });
+  return webRoot;
+}
 
 /** A drive through São Paulo into the store: one fix every 10 s, speed 0–60 kn in waves, course along the path. */
 function writeDrive(file: string, deviceId: number, end: number): void {
@@ -208,22 +237,112 @@ async function serverTimes(base: string, cookie: string, deviceId: number, q: st
   };
 }
 
+interface Setup {
+  base: string;
+  deviceId: number;
+  from: string;
+  to: string;
+  whole: string;
+}
+
+/** A page on /history with the bench's routes: the way it reads (`mode()`), the drive's period, empty extras. */
+async function openHistory(browser: Browser, s: Setup, mode: () => 'empty' | 'pages' | 'one answer') {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: s.base,
+    viewport: { width: 1280, height: 800 },
+  });
+  await context.addInitScript(() => window.localStorage.setItem('mapStyle', 'offline'));
+  const page = await context.newPage();
+  const login = await page.request.post('/api/session', { form: { email: 'admin', password: 'admin' } });
+  if (!login.ok()) throw new Error(`login failed ${login.status()}`);
+  const period = (url: string) => {
+    const u = new URL(url);
+    u.searchParams.set('from', s.from);
+    u.searchParams.set('to', s.to);
+    return u.toString();
+  };
+  await page.route('**/rastro/route?**', (r) =>
+    mode() === 'pages'
+      ? r.continue({ url: period(r.request().url()) })
+      : mode() === 'empty'
+        ? r.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
+        : r.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }),
+  );
+  await page.route('**/api/reports/route?**', (r) =>
+    r.fulfill({ status: 200, contentType: 'application/json', body: s.whole }),
+  );
+  for (const kind of ['stops', 'events', 'trips'])
+    await page.route(`**/api/reports/${kind}?**`, (r) =>
+      r.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
+  await page.goto(`/history?deviceId=${s.deviceId}`);
+  await page.getByTestId('history-error').waitFor({ timeout: 120_000 }); // the auto-load, answered empty
+  await page.waitForFunction(() => window.__rastroMap?.map.loaded(), null, { timeout: 120_000 });
+  return { context, page };
+}
+
+const med = (xs: Load[], k: keyof Load) => f0(median(xs.map((x) => x[k])));
+const row = (m: string, xs: Load[]) =>
+  `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'cpu')} ms |`;
+const TABLE_HEAD = [
+  '| way | click → first part drawn | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | browser CPU |',
+  '|---|---|---|---|---|---|---|---|',
+];
+const logLoad = (m: string, r: Load) =>
+  console.log(
+    `${m}: first ${f0(r.first)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames, browser CPU ${f0(r.cpu)} ms`,
+  );
+
+/** BENCH_BUILDS: the builds' pages loads alternating (A B, B A, …), a fresh page each. */
+async function abLoads(browser: Browser, s: Setup, count: number, webRoot: string): Promise<string[]> {
+  const results = new Map<string, Load[]>(builds.map(([name]) => [name, []]));
+  const startLoad = loadavg()[0];
+  for (let k = 0; k < LOADS; k++)
+    for (const [name] of k % 2 ? [...builds].reverse() : builds) {
+      copyFileSync(join(webRoot, `index-${name}.html`), join(webRoot, 'index.html'));
+      let mode: 'empty' | 'pages' = 'empty';
+      const { context, page } = await openHistory(browser, s, () => mode);
+      mode = 'pages';
+      const r = await measureLoad(page, count);
+      results.get(name)!.push(r);
+      logLoad(`${name} pages`, r);
+      await context.close();
+    }
+  return [
+    `## History A/B (\`bench/history.ts\`, BENCH_BUILDS), ${compositing} compositing`,
+    '',
+    `${builds.map(([n, d]) => `${n} = ${d}`).join(', ')}; pages only, alternating, a fresh page each, median of ${LOADS}.`,
+    `${N.toLocaleString('en-US')} points; load average ${startLoad.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.`,
+    '',
+    ...TABLE_HEAD,
+    ...builds.map(([name]) => row(name, results.get(name)!)),
+    '',
+  ];
+}
+
 async function main() {
-  const server = await startBenchServer({ name: 'history', devices: 1, intervalMs: 60_000 });
+  const webRoot = builds.length ? combinedWebRoot() : null;
+  const server = await startBenchServer({
+    name: 'history',
+    devices: 1,
+    intervalMs: 60_000,
+    env: webRoot ? { WEB_ROOT: webRoot } : {},
+  });
   const base = server.url;
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args,
   });
-  const lines: string[] = [];
+  let lines: string[];
   try {
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(() => window.localStorage.setItem('mapStyle', 'offline'));
-    const page = await context.newPage();
-    const login = await page.request.post('/api/session', { form: { email: 'admin', password: 'admin' } });
-    if (!login.ok()) throw new Error(`login failed ${login.status()}`);
-    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    const devices = (await (await page.request.get('/api/devices')).json()) as Array<{ id: number }>;
+    const login = await fetch(`${base}/api/session`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'admin', password: 'admin' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const devices = (await (await fetch(`${base}/api/devices`, { headers: { cookie } })).json()) as Array<{
+      id: number;
+    }>;
     const deviceId = devices[0].id;
     // the drive ends a day ago (the simulator's own positions are today's)
     const end = Date.now() - 86_400_000;
@@ -237,104 +356,83 @@ async function main() {
     console.log(
       `server: pages ${f0(answer.pages)} ms, light pages ${f0(answer.rows)} ms, /api/reports/route (50,000) ${f0(answer.contract)} ms`,
     );
-
-    let mode: 'empty' | 'pages' | 'one answer' = 'empty';
-    const period = (url: string) => {
-      const u = new URL(url);
-      u.searchParams.set('from', from);
-      u.searchParams.set('to', to);
-      return u.toString();
-    };
-    await page.route('**/rastro/route?**', (r) =>
-      mode === 'pages'
-        ? r.continue({ url: period(r.request().url()) })
-        : mode === 'empty'
-          ? r.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
-          : r.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }),
-    );
-    await page.route('**/api/reports/route?**', (r) =>
-      r.fulfill({ status: 200, contentType: 'application/json', body: answer.whole }),
-    );
-    for (const kind of ['stops', 'events', 'trips'])
-      await page.route(`**/api/reports/${kind}?**`, (r) =>
-        r.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
-      );
-    await page.goto(`/history?deviceId=${deviceId}`);
-    await page.getByTestId('history-error').waitFor({ timeout: 120_000 }); // the auto-load, answered empty
-    await page.waitForFunction(() => window.__rastroMap?.map.loaded(), null, { timeout: 120_000 });
-
-    const results: Record<string, Load[]> = { pages: [], 'one answer': [] };
-    for (let k = 0; k < LOADS; k++)
-      for (const m of ['pages', 'one answer'] as const) {
-        mode = m;
-        const r = await measureLoad(page, count);
-        results[m].push(r);
-        console.log(
-          `${m}: first ${f0(r.first)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames, browser CPU ${f0(r.cpu)} ms`,
-        );
-      }
-    mode = 'pages';
-    let trace = '';
-    if (process.env.BENCH_TRACE) {
-      // one more load of the pages, traced with every thread's CPU profile (BENCH_TRACE names the trace file)
-      const traced = await traceProfile(browser, page, process.env.BENCH_TRACE, () =>
-        measureLoad(page, count),
-      );
-      trace = traced.summary;
-      console.log(`traced pages load: drawn ${f0(traced.result.drawn)} ms\n${trace}`);
-    }
-    const pieces = await page.evaluate(() => window.__rastroRoute!.stats());
-    const last = results.pages[results.pages.length - 1];
-    await page.getByTestId('history-table-scroll').waitFor();
-    await page.evaluate(() => {
-      window.__rastroPlayback!.setSpeed(16);
-      window.__rastroPlayback!.play();
-    });
-    await page.waitForTimeout(PLAY_MS);
-    const { costs, intervals } = await page.evaluate(() => ({
-      costs: window.__rastroPlayback!.costs(),
-      intervals: window.__rastroPlayback!.intervals(),
-    }));
-    await page.getByTestId('history-play').click();
-    const domRows = await page.locator('[data-testid="history-row"]').count();
-
-    const med = (xs: Load[], k: keyof Load) => f0(median(xs.map((x) => x[k])));
-    const row = (m: string, xs: Load[]) =>
-      `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'cpu')} ms |`;
-    lines.push(
-      '## History with 100,000 points (`bench/history.ts`)',
-      '',
-      `Chromium (Debian, software WebGL through SwiftShader), 1280×800, offline map style, the production build served by`,
-      `an isolated embedded server (SQLite) holding a synthetic ${N.toLocaleString('en-US')}-point drive of one device (a fix every`,
-      '10 s). Times from the click on "Show route". "pages": what the history does (GET /{ns}/route, 2,000 then 25,000',
-      'positions a page as light rows, the next asked while one is drawn; since session 23 the first page drawn at once',
-      'and the rest together in a second map source). "one answer": the same points as one answer',
-      '(/api/reports/route through page.route; the paged route answers 404), drawn at once, as before session 18.',
-      `Alternating, median of ${LOADS} loads each. Machine: ${cpus().length} cores shared with other work (noisy), Node`,
-      `${process.version}, load average ${loadavg()[0].toFixed(1)} at the end.`,
-      '',
-      '| way | click → first part drawn | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | browser CPU |',
-      '|---|---|---|---|---|---|---|---|',
-      row('pages', results.pages),
-      row('one answer', results['one answer']),
-      '',
-      `Server, from Node over HTTP (median of ${LOADS}): all ${N.toLocaleString('en-US')} positions in pages ${f0(answer.pages)} ms`,
-      `(${f1(answer.mb)} MB of JSON); the same as the light pages the history reads (format=rows) ${f0(answer.rows)} ms, its first page ${f0(answer.firstRows)} ms`,
-      `(${f1(answer.rowsMb)} MB); the contract's /api/reports/route for one device (capped at 50,000) ${f0(answer.contract)} ms.`,
-      `Pages: the route in ${last.sources} map sources and ${last.layers} layers (the marks included), ${pieces.runs} colour features. Playback at 16× for ${PLAY_MS / 1000} s: frame cost median`,
-      `${f1(median(costs))} ms (p99 ${f1(pct(costs, 99))} ms), frame interval median ${f1(median(intervals))} ms (p99`,
-      `${f1(pct(intervals, 99))} ms); ${domRows} table rows in the DOM.`,
-      '',
-    );
-    await context.close();
+    const setup: Setup = { base, deviceId, from, to, whole: answer.whole };
+    if (builds.length > 1 && webRoot) lines = await abLoads(browser, setup, count, webRoot);
+    else lines = await oneBuild(browser, setup, count, answer);
   } finally {
     await browser.close();
     await server.stop();
+    if (webRoot) rmSync(resolve(webRoot, '..'), { recursive: true, force: true });
   }
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(join(root, 'bench', 'results', 'history.md'), lines.join('\n'));
+  const out = join(root, 'bench', 'results', builds.length > 1 ? 'history-ab.md' : 'history.md');
+  writeFileSync(out, lines.join('\n'));
   console.log(lines.join('\n'));
-  console.log('wrote bench/results/history.md');
+  console.log(`wrote ${out}`);
+}
+
+/** The served build: pages and one answer alternating, an optional traced load, then playback. */
+async function oneBuild(
+  browser: Browser,
+  setup: Setup,
+  count: number,
+  answer: Awaited<ReturnType<typeof serverTimes>>,
+): Promise<string[]> {
+  let mode: 'empty' | 'pages' | 'one answer' = 'empty';
+  const { context, page } = await openHistory(browser, setup, () => mode);
+  const results: Record<string, Load[]> = { pages: [], 'one answer': [] };
+  for (let k = 0; k < LOADS; k++)
+    for (const m of ['pages', 'one answer'] as const) {
+      mode = m;
+      const r = await measureLoad(page, count);
+      results[m].push(r);
+      logLoad(m, r);
+    }
+  mode = 'pages';
+  if (process.env.BENCH_TRACE) {
+    // one more load of the pages, traced with every thread's CPU profile (BENCH_TRACE names the trace file)
+    const traced = await traceProfile(browser, page, process.env.BENCH_TRACE, () => measureLoad(page, count));
+    console.log(`traced pages load: drawn ${f0(traced.result.drawn)} ms\n${traced.summary}`);
+  }
+  const pieces = await page.evaluate(() => window.__rastroRoute!.stats());
+  const last = results.pages[results.pages.length - 1];
+  await page.getByTestId('history-table-scroll').waitFor();
+  await page.evaluate(() => {
+    window.__rastroPlayback!.setSpeed(16);
+    window.__rastroPlayback!.play();
+  });
+  await page.waitForTimeout(PLAY_MS);
+  const { costs, intervals } = await page.evaluate(() => ({
+    costs: window.__rastroPlayback!.costs(),
+    intervals: window.__rastroPlayback!.intervals(),
+  }));
+  await page.getByTestId('history-play').click();
+  const domRows = await page.locator('[data-testid="history-row"]').count();
+  await context.close();
+  return [
+    '## History with 100,000 points (`bench/history.ts`)',
+    '',
+    `Chromium (Debian, software WebGL through SwiftShader, ${compositing} compositing), 1280×800, offline map style, the production build served by`,
+    `an isolated embedded server (SQLite) holding a synthetic ${N.toLocaleString('en-US')}-point drive of one device (a fix every`,
+    '10 s). Times from the click on "Show route". "pages": what the history does (GET /{ns}/route, 2,000 then 25,000',
+    'positions a page as light rows, the next asked while one is drawn; since session 23 the first page drawn at once',
+    'and the rest together in a second map source). "one answer": the same points as one answer',
+    '(/api/reports/route through page.route; the paged route answers 404), drawn at once, as before session 18.',
+    `Alternating, median of ${LOADS} loads each. Machine: ${cpus().length} cores shared with other work (noisy), Node`,
+    `${process.version}, load average ${loadavg()[0].toFixed(1)} at the end.`,
+    '',
+    ...TABLE_HEAD,
+    row('pages', results.pages),
+    row('one answer', results['one answer']),
+    '',
+    `Server, from Node over HTTP (median of ${LOADS}): all ${N.toLocaleString('en-US')} positions in pages ${f0(answer.pages)} ms`,
+    `(${f1(answer.mb)} MB of JSON); the same as the light pages the history reads (format=rows) ${f0(answer.rows)} ms, its first page ${f0(answer.firstRows)} ms`,
+    `(${f1(answer.rowsMb)} MB); the contract's /api/reports/route for one device (capped at 50,000) ${f0(answer.contract)} ms.`,
+    `Pages: the route in ${last.sources} map sources and ${last.layers} layers (the marks included), ${pieces.runs} colour features. Playback at 16× for ${PLAY_MS / 1000} s: frame cost median`,
+    `${f1(median(costs))} ms (p99 ${f1(pct(costs, 99))} ms), frame interval median ${f1(median(intervals))} ms (p99`,
+    `${f1(pct(intervals, 99))} ms); ${domRows} table rows in the DOM.`,
+    '',
+  ];
 }
 
 main().catch((err) => {
