@@ -20,6 +20,7 @@ import {
   type UserBillingForm,
 } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { fieldBinder } from '../../components/boundField.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import type { UserForm } from './useUserEditForm.ts';
 
@@ -45,22 +46,16 @@ export function AccountStateBadge({ attributes, ns }: { attributes: Attributes |
 /** `attributes`: the stored user's (account state), null for a new user. */
 export function UserBillingTab({ f, attributes }: { f: UserForm; attributes: Attributes | null }) {
   const { t } = useTranslation('users');
+  const { t: tb } = useTranslation('users', { keyPrefix: 'billing' });
   const { billing: values, billingErrors: errors, setBilling: onChange, ns } = f;
   const set = <K extends keyof UserBillingForm>(k: K, v: UserBillingForm[K]) =>
     onChange({ ...values, [k]: v });
-  const err = (k: keyof UserBilling) => (errors[k] ? t(errors[k]) : undefined);
-  const text = (
-    k: Exclude<
-      keyof UserBillingForm,
-      'billing' | 'autoSuspend' | 'trustUnlock' | 'fineMode' | 'discountMode'
-    >,
-  ) => ({
-    label: t(`billing.fields.${k}`),
-    value: values[k],
-    error: err(k),
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.value),
-    'data-testid': `billing-${k}`,
-  });
+  const err = (k: string) => {
+    const key = errors[k as keyof UserBilling];
+    return key ? t(key) : undefined;
+  };
+  // labels `billing.fields.<key>`, test ids `billing-<key>`
+  const text = fieldBinder({ t: tb, values, set, err }, 'billing');
   const modeControl = (k: 'fineMode' | 'discountMode') => (
     <Stack gap={2}>
       <Text size="sm" fw={500}>

@@ -65,21 +65,18 @@ function AccountFields({ f, isNew }: { f: UserForm; isNew: boolean }) {
   const { t } = useTranslation('users');
   return (
     <Stack gap="xs">
-      <TextInput label={t('fields.name')} required data-testid="user-name" {...f.text('name')} />
-      <TextInput label={t('fields.email')} required data-testid="user-email" {...f.text('email')} />
-      <TextInput label={t('fields.phone')} data-testid="user-phone" {...f.text('phone')} />
+      <TextInput {...f.field('name')} required />
+      <TextInput {...f.field('email')} required />
+      <TextInput {...f.field('phone')} />
       <PasswordInput
-        label={t('fields.password')}
+        {...f.field('password')}
         description={isNew ? undefined : t('passwordKeep')}
         required={isNew}
-        {...f.text('password')}
         autoComplete="new-password"
-        data-testid="user-password"
       />
       <PasswordInput
-        label={t('fields.confirmPassword')}
+        {...f.field('confirmPassword')}
         required={isNew}
-        {...f.text('confirmPassword')}
         autoComplete="new-password"
         data-testid="user-confirm-password"
       />

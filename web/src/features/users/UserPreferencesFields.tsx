@@ -8,7 +8,7 @@ import type { UserForm } from './useUserEditForm.ts';
 /** Map styles a user may prefer (the ids the live map knows). */
 export const USER_MAP_STYLES = ['osm', 'light', 'dark', 'vector'] as const;
 
-export function UserPreferencesFields({ f: { values, set, err, text, check } }: { f: UserForm }) {
+export function UserPreferencesFields({ f: { values, set, err, field, check } }: { f: UserForm }) {
   const { t } = useTranslation('users');
   return (
     <Stack gap="xs">
@@ -34,9 +34,9 @@ export function UserPreferencesFields({ f: { values, set, err, text, check } }: 
         data-testid="user-map"
       />
       <SimpleGrid cols={3}>
-        <TextInput label={t('fields.latitude')} data-testid="user-latitude" {...text('latitude')} />
-        <TextInput label={t('fields.longitude')} data-testid="user-longitude" {...text('longitude')} />
-        <TextInput label={t('fields.zoom')} data-testid="user-zoom" {...text('zoom')} />
+        <TextInput {...field('latitude')} />
+        <TextInput {...field('longitude')} />
+        <TextInput {...field('zoom')} />
       </SimpleGrid>
       <Select
         label={t('fields.coordinateFormat')}

@@ -32,6 +32,7 @@ import { resourceClient, resourceKeys, useResourceList } from '../../api/resourc
 import { useReadonly } from '../../components/useCan.ts';
 import type { Parsed } from '../../components/useCatalogue.ts';
 import { useParsedForm } from '../../components/useParsedForm.ts';
+import { fieldBinder } from '../../components/boundField.ts';
 import { setLocale, type Locale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
 
@@ -154,13 +155,6 @@ export function useUserEditForm(stored: User | null, onClose: () => void) {
   const { form: values, setForm: setValues, err } = f;
   const set = <K extends keyof UserFormValues>(k: K, v: UserFormValues[K]) =>
     setValues((s) => ({ ...s, [k]: v }));
-  type TextKey =
-    'name' | 'email' | 'phone' | 'password' | 'confirmPassword' | 'map' | 'latitude' | 'longitude' | 'zoom';
-  const text = (k: TextKey) => ({
-    value: values[k],
-    error: err(k),
-    onChange: (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.value),
-  });
   type FlagKey = {
     [K in keyof UserFormValues]: UserFormValues[K] extends boolean ? K : never;
   }[keyof UserFormValues];
@@ -179,7 +173,8 @@ export function useUserEditForm(stored: User | null, onClose: () => void) {
     set,
     setAddress,
     err,
-    text,
+    /** The props of a text field: label `fields.<key>`, value, change, error, test id `user-<key>`. */
+    field: fieldBinder({ t: f.t, values, set, err }, 'user'),
     check,
     invalid: Object.keys(f.errors).length + Object.keys(billingErrors).length > 0,
     billing,
