@@ -94,19 +94,13 @@ export function RuleTriggerSection({ s }: { s: RuleFormState }) {
 /** Description, the devices (events variant) or "all devices", and the calendar (required for events). */
 export function RuleScopeSection({ s }: { s: RuleFormState }) {
   const { t } = useTranslation('notifications');
-  const { form, set, err, variant } = s;
+  const { form, set, variant } = s;
   const events = variant === 'events';
   const calendars = useResourceOptions('calendars', { none: events ? undefined : t('none') });
   const devices = useResourceOptions('devices', { enabled: events });
   return (
     <>
-      <TextInput
-        label={t('fields.description')}
-        value={form.description}
-        onChange={(e) => set({ description: e.currentTarget.value })}
-        error={err('description')}
-        data-testid="rule-description"
-      />
+      <TextInput {...s.field('description')} />
       {events ? (
         <MultiSelect
           {...listField(s, t, 'devices', 'deviceIds')}
@@ -184,7 +178,7 @@ export function Swatch({
 /** Colour (previewed), sound (played), its URL when custom, position and pin of the live popup. */
 export function RuleLookSection({ s }: { s: RuleFormState }) {
   const { t } = useTranslation('notifications');
-  const { form, set, err, play } = s;
+  const { form, set, play } = s;
   const soundLabel = (x: string) =>
     x === 'custom' || x === 'mute' ? t(`sounds.${x}`) : t('sounds.audio', { n: x.replace('audio', '') });
   return (
@@ -229,11 +223,8 @@ export function RuleLookSection({ s }: { s: RuleFormState }) {
       </Group>
       {form.sound === 'custom' && (
         <TextInput
-          label={t('fields.soundURL')}
-          value={form.soundURL}
+          {...s.field('soundURL')}
           placeholder="https://…"
-          onChange={(e) => set({ soundURL: e.currentTarget.value })}
-          error={err('soundURL')}
           withAsterisk
           data-testid="rule-sound-url"
         />

@@ -2,7 +2,6 @@
 // channel choices, the sound preview, the test-send (POST /api/notifications/test/web) and saving with the events
 // variant's device links through the shared parse-and-save form (components/useParsedForm.ts).
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
 import {
   NOTIFICATION_TYPES,
   NOTIFICATOR_CHANNELS,
@@ -14,31 +13,15 @@ import {
 import { useState } from 'react';
 import { api, HttpError, serverMessage } from '../../api/http.ts';
 import { useSaveResource } from '../../api/resources.ts';
+import { fieldBinder } from '../../components/boundField.ts';
 import { useParsedForm } from '../../components/useParsedForm.ts';
+import { useServerTypes } from '../../components/useServerTypes.ts';
 import { useSession } from '../../stores/session.ts';
 import { applyDeviceLinks } from './links.ts';
 
 /** The server's text of a failure (first line), or the error's message. */
 export const errorText = (err: unknown) =>
   err instanceof HttpError ? (serverMessage(err) ?? `HTTP ${err.status}`) : String(err);
-
-/** Types and channels offered by the server (the SPEC lists until they load). */
-function useRuleChoices() {
-  const types = useQuery({
-    queryKey: ['notifications', 'types'],
-    queryFn: () => api.get<Array<{ type: string }>>('/notifications/types'),
-    staleTime: 10 * 60_000,
-  });
-  const channels = useQuery({
-    queryKey: ['notifications', 'notificators'],
-    queryFn: () => api.get<Array<{ type: string }>>('/notifications/notificators'),
-    staleTime: 10 * 60_000,
-  });
-  return {
-    types: types.data?.map((x) => x.type) ?? [...NOTIFICATION_TYPES],
-    channels: channels.data?.map((x) => x.type) ?? [...NOTIFICATOR_CHANNELS],
-  };
-}
 
 export interface RuleFormOptions {
   variant: RuleVariant;
@@ -52,7 +35,11 @@ export function useRuleForm({ variant, initial, linkedBefore, onClose }: RuleFor
   const ns = useSession((s) => s.ns);
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useSaveResource('notifications');
-  const choices = useRuleChoices();
+  // types and channels offered by the server (the SPEC lists until they load)
+  const choices = {
+    types: useServerTypes('/notifications/types') ?? [...NOTIFICATION_TYPES],
+    channels: useServerTypes('/notifications/notificators') ?? [...NOTIFICATOR_CHANNELS],
+  };
   const f = useParsedForm({
     ns: 'notifications',
     initial,
@@ -107,6 +94,8 @@ export function useRuleForm({ variant, initial, linkedBefore, onClose }: RuleFor
     form,
     set,
     err: f.err,
+    /** The props of a text field: label `fields.<key>`, value, change, error, test id `rule-<key>`. */
+    field: fieldBinder({ t, values: form, set: (k, v) => set({ [k]: v }), err: f.err }, 'rule'),
     choices,
     busy: f.busy,
     testResult,

@@ -5,7 +5,6 @@
 // The server checks every rule again (channel, subject and body limits, manager scope).
 import { Alert, Badge, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
 import {
   BODY_LIMITS,
   MESSAGE_CHANNELS,
@@ -23,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { api, serverMessage } from '../../api/http.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useNow } from '../../components/useNow.ts';
+import { useServerTypes } from '../../components/useServerTypes.ts';
 
 /** Results of this browser session, purged after 5 minutes (module scope: reopening the dialog shows them). */
 let sent: StoredSendResult[] = [];
@@ -38,12 +38,9 @@ export function MessageDialog({
 }) {
   const { t } = useTranslation('users');
   const { t: tc } = useTranslation('common');
-  const configured = useQuery({
-    queryKey: ['notifications', 'notificators'],
-    queryFn: () => api.get<Array<{ type: string }>>('/notifications/notificators'),
-  });
+  const configured = useServerTypes('/notifications/notificators') ?? [];
   const offered = availableChannels(recipient, senderIsAdmin).filter(
-    (c) => c === 'web' || (configured.data ?? []).some((n) => n.type === c),
+    (c) => c === 'web' || configured.includes(c),
   );
   const [channels, setChannels] = useState<string[]>(['web']);
   const [subject, setSubject] = useState('');
