@@ -34,15 +34,14 @@ import {
   type DeviceFilterState,
   type DeviceState,
 } from '@rastro/domain';
-import { useLive, type FilterPatch } from '../../stores/live.ts';
+import { useLive } from '../../stores/live.ts';
 
 /** Applies a domain transition (which works on the full state) to the store's query-less filters. */
-export function applyTransition(
-  f: FilterPatch,
-  fn: (s: DeviceFilterState) => DeviceFilterState,
-): FilterPatch {
-  const { query: _query, ...rest } = fn({ ...f, query: '' });
-  return rest;
+function transition(fn: (s: DeviceFilterState) => DeviceFilterState): void {
+  useLive.getState().setFilters((f) => {
+    const { query: _query, ...rest } = fn({ ...f, query: '' });
+    return rest;
+  });
 }
 
 const COUNT_KEYS = ['all', 'online', 'offline', 'unknown', 'motion'] as const;
@@ -57,7 +56,6 @@ const COUNT_COLORS: Record<(typeof COUNT_KEYS)[number], string> = {
 export function StatusCounts({ counts }: { counts: DeviceCounts }) {
   const { t } = useTranslation('devices');
   const filters = useLive((s) => s.filters);
-  const setFilters = useLive((s) => s.setFilters);
   const active = (k: (typeof COUNT_KEYS)[number]) =>
     k === 'motion' ? filters.motion : !filters.motion && filters.status === k;
   return (
@@ -71,11 +69,7 @@ export function StatusCounts({ counts }: { counts: DeviceCounts }) {
           data-testid={`count-${k}`}
           aria-pressed={active(k)}
           onClick={() =>
-            setFilters((f) =>
-              k === 'motion'
-                ? applyTransition(f, (s) => setMotionFilter(s, !s.motion))
-                : applyTransition(f, (s) => setStatusFilter(s, k)),
-            )
+            transition((s) => (k === 'motion' ? setMotionFilter(s, !s.motion) : setStatusFilter(s, k)))
           }
         >
           {t(`count.${k}`)}: <span data-testid={`count-${k}-value`}>&nbsp;{counts[k]}</span>
@@ -140,7 +134,7 @@ function FilterPanel({ all }: { all: Device[] }) {
     [all, t],
   );
   const adv = (type: Exclude<AdvancedFilterType, 'none'>, value: string) =>
-    setFilters((f) => applyTransition(f, (s) => setAdvancedFilter(s, type, value || null)));
+    transition((s) => setAdvancedFilter(s, type, value || null));
 
   return (
     <Stack gap="xs">
@@ -149,11 +143,10 @@ function FilterPanel({ all }: { all: Device[] }) {
         data-testid="filter-combined"
         value={filters.combined}
         data={COMBINED_FILTERS.map((c) => ({ value: c, label: t(`combined.${c}`) }))}
-        onChange={(e) =>
-          setFilters((f) =>
-            applyTransition(f, (s) => setCombinedFilter(s, e.currentTarget.value as CombinedFilter)),
-          )
-        }
+        onChange={(e) => {
+          const v = e.currentTarget.value as CombinedFilter;
+          transition((s) => setCombinedFilter(s, v));
+        }}
       />
       <NativeSelect
         label={t('filter.deviceState')}
@@ -198,7 +191,7 @@ function FilterPanel({ all }: { all: Device[] }) {
             label={traccarName('categories', c, i18n.language)}
             data-testid={`filter-hide-${c}`}
             checked={filters.hiddenCategories.includes(c)}
-            onChange={() => setFilters((f) => applyTransition(f, (s) => toggleHiddenCategory(s, c)))}
+            onChange={() => transition((s) => toggleHiddenCategory(s, c))}
           />
         ))}
       </Group>

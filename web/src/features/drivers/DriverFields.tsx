@@ -2,6 +2,7 @@
 // access block and the free attributes.
 import { Checkbox, Divider, Group, PasswordInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { DRIVER_DATE_FIELDS, DRIVER_FIELDS, type DriverField, type DriverFormValues } from '@rastro/domain';
+import { fieldBinder } from '../../components/boundField.ts';
 import { AttributesEditor } from '../../components/AttributesEditor.tsx';
 import { CatalogueText } from '../../components/CatalogueDialog.tsx';
 import type { Catalogue } from '../../components/useCatalogue.ts';
@@ -18,6 +19,7 @@ export function DriverFields({
 }) {
   const { t, err } = c;
   const setField = (k: DriverField, value: string) => c.edit({ fields: { ...form.fields, [k]: value } });
+  const field = fieldBinder({ t, values: form.fields, set: setField, err }, 'driver');
   const setQr = (patch: Partial<DriverFormValues['qr']>) => c.edit({ qr: { ...form.qr, ...patch } });
   return (
     <>
@@ -35,11 +37,7 @@ export function DriverFields({
           <TextInput
             key={k}
             type={DRIVER_DATE_FIELDS.includes(k) ? 'date' : k === 'email' ? 'email' : 'text'}
-            label={t(`fields.${k}`)}
-            value={form.fields[k]}
-            error={err(k)}
-            onChange={(e) => setField(k, e.currentTarget.value)}
-            data-testid={`driver-${k}`}
+            {...field(k)}
           />
         ))}
       </SimpleGrid>

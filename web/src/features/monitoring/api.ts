@@ -48,7 +48,6 @@ export function alarmStep(id: number, call: AlarmStepCall): Promise<Alarm> {
 export const fetchAlarmReport = (from: string, to: string) =>
   ext.get<AlarmReport>('/reports/alarms', { from, to });
 
-/** The device's users with a phone (administrators only when nobody else has one). */
 /** Whom to call about an alarm: the vehicle's users with a phone (domain alarmContacts, answered to every operator). */
 export async function fetchAlarmContacts(alarmId: number): Promise<AlarmContact[]> {
   return ext.get<AlarmContact[]>(`/alarms/${alarmId}/contacts`);
