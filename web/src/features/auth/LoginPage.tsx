@@ -1,13 +1,15 @@
 // /login (SPEC §2, §5, §8): e-mail + password with remember me, token login, password recovery request,
 // and a link to /register when the server allows registration. After login it lands on `to`. A suspended account
 // with a trust unlock available (SPEC §4, §8) gets a button: POST /{ns}/billing/trust-unlock, then sign in.
+// /motorista (DriverLoginPage): the driver's sign-in, e-mail and password only; it marks the session a driver view
+// and lands on `to` (default the driver view /qr-driver).
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { useNavigate } from '../../components/navigation.ts';
 import { api, ext, serverDetail } from '../../api/http.ts';
-import { login, loginWithToken } from '../../shell/sessionActions.ts';
+import { DRIVER_VIEW_KEY, login, loginWithToken } from '../../shell/sessionActions.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
@@ -29,14 +31,16 @@ const SWITCHES: Record<Mode, Array<[Mode, string, string?]>> = {
   recover: [['password', 'login.backToLogin']],
 };
 
-export function LoginPage() {
+export const DriverLoginPage = () => <LoginPage driver />;
+
+export function LoginPage({ driver = false }: { driver?: boolean }) {
   const { t } = useTranslation('auth');
   const auth = useAuthSubmit();
   const { busy, failure, setFailure } = auth;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const server = useSession((s) => s.server);
-  const to = safeTo(params.get('to'));
+  const to = safeTo(params.get('to'), driver ? '/qr-driver' : undefined);
   const [mode, setMode] = useState<Mode>('password');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -59,6 +63,11 @@ export function LoginPage() {
   };
   const signIn = async () => {
     await login(email.trim(), password, remember);
+    try {
+      if (driver) sessionStorage.setItem(DRIVER_VIEW_KEY, '1');
+    } catch {
+      /* storage unavailable */
+    }
     navigate(to, { replace: true });
   };
 
@@ -107,12 +116,19 @@ export function LoginPage() {
   }
 
   return (
-    <AuthLayout title={mode === 'recover' ? t('recover.requestTitle') : t('login.title')}>
-      <form onSubmit={submit} noValidate data-testid="login-form">
+    <AuthLayout
+      title={driver ? t('driver.title') : mode === 'recover' ? t('recover.requestTitle') : t('login.title')}
+    >
+      <form onSubmit={submit} noValidate data-testid={driver ? 'driver-login-form' : 'login-form'}>
         <Stack gap="sm">
+          {driver && (
+            <Text size="sm" c="dimmed">
+              {t('driver.description')}
+            </Text>
+          )}
           <ErrorAlert
             failure={failure}
-            onTrustUnlock={mode === 'password' ? () => void trustUnlock() : undefined}
+            onTrustUnlock={mode === 'password' && !driver ? () => void trustUnlock() : undefined}
             trustBusy={trustBusy}
           />
           {trustError && (
@@ -127,7 +143,7 @@ export function LoginPage() {
           )}
           {mode !== 'token' && (
             <TextInput
-              label={t('login.email')}
+              label={t(driver ? 'driver.username' : 'login.email')}
               name="email"
               autoComplete="username"
               value={email}
@@ -145,12 +161,14 @@ export function LoginPage() {
                 onChange={(e) => setPassword(e.currentTarget.value)}
                 data-testid="login-password"
               />
-              <Checkbox
-                label={t('login.remember')}
-                checked={remember}
-                onChange={(e) => setRemember(e.currentTarget.checked)}
-                data-testid="login-remember"
-              />
+              {!driver && (
+                <Checkbox
+                  label={t('login.remember')}
+                  checked={remember}
+                  onChange={(e) => setRemember(e.currentTarget.checked)}
+                  data-testid="login-remember"
+                />
+              )}
             </>
           )}
           {mode === 'token' && (
@@ -165,21 +183,23 @@ export function LoginPage() {
           <Button type="submit" loading={busy} fullWidth data-testid="login-submit">
             {mode === 'recover' ? t('recover.send') : t('login.submit')}
           </Button>
-          <Group justify="space-between" gap="xs">
-            {SWITCHES[mode].map(([next, label, testId]) => (
-              <Anchor
-                key={next}
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => switchMode(next)}
-                data-testid={testId}
-              >
-                {t(label)}
-              </Anchor>
-            ))}
-          </Group>
-          {server?.registration && (
+          {!driver && (
+            <Group justify="space-between" gap="xs">
+              {SWITCHES[mode].map(([next, label, testId]) => (
+                <Anchor
+                  key={next}
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => switchMode(next)}
+                  data-testid={testId}
+                >
+                  {t(label)}
+                </Anchor>
+              ))}
+            </Group>
+          )}
+          {server?.registration && !driver && (
             <Text size="sm" ta="center">
               {t('login.noAccount')}{' '}
               <Anchor component={Link} to="/register" data-testid="register-link">

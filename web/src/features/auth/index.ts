@@ -1,6 +1,5 @@
-export { LoginPage } from './LoginPage.tsx';
+export { DriverLoginPage, LoginPage } from './LoginPage.tsx';
 export { RegisterPage } from './RegisterPage.tsx';
 export { RecoverPage } from './RecoverPage.tsx';
-export { DriverLoginPage } from './DriverLoginPage.tsx';
 export { SharePage } from './SharePage.tsx';
 export { MaintenancePage } from './MaintenancePage.tsx';
