@@ -1,4 +1,5 @@
-// The tab panels of the `server` dialog: general, map, units, permissions and limits, scores, integrations.
+// The tab panels of the `server` dialog (general, map, units, permissions and limits, scores, integrations), drawn
+// from TABS: each tab's rows of fields, which also say on which tab each field is.
 import { SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import {
   ALTITUDE_UNITS,
@@ -11,9 +12,11 @@ import {
   SPEED_UNITS,
   SUPPORTED_LOCALES,
   VOLUME_UNITS,
+  type Units,
 } from '@rastro/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SettingsFields } from './settingsFields.tsx';
+import type { FlagKey, SettingsFields, TextKey } from './settingsFields.tsx';
 
 const MAP_STYLES: Array<[string, string]> = [
   ['osm', 'styleOsm'],
@@ -26,6 +29,87 @@ const MAP_STYLES: Array<[string, string]> = [
   ['offline', 'styleOffline'],
 ];
 
+/** A row of a tab: switches (two columns, close together), or fields in 1 to 3 columns. */
+type Row = ['flags' | 1 | 2 | 3, ...string[]];
+
+const TABS: Record<string, Row[]> = {
+  general: [
+    [
+      'flags',
+      'registration',
+      'readonly',
+      'deviceReadonly',
+      'limitCommands',
+      'forceSettings',
+      'twelveHourFormat',
+    ],
+    [2, 'lang', 'coordinateFormat', 'timezone'],
+    [1, 'announcement'],
+  ],
+  map: [
+    [1, 'map'],
+    [3, 'latitude', 'longitude', 'zoom'],
+    ['flags', 'showStops', 'showEvents'],
+  ],
+  units: [
+    [2, 'speedUnit', 'distanceUnit', 'altitudeUnit', 'volumeUnit', 'currency', 'fuelPrice', 'litersx100km'],
+  ],
+  permissions: [
+    ['flags', 'enableAdvancedPerms', 'enableBilling', 'qrDriverCheckin', 'lockUnlockButtons'],
+    [2, 'deviceLimit', 'deviceAttributes', 'blockMaxSpeed'],
+  ],
+  scores: [[2, ...SCORE_WEIGHT_FIELDS]],
+  integrations: [
+    [2, 'googleKey', 'bingKey'],
+    [1, 'smsUrl'],
+    [3, 'smsKey', 'smsType', 'smsRefer'],
+  ],
+};
+
+/** Which tab shows each field (an error switches to the tab of the first wrong field). */
+export const TAB_FIELDS: Record<string, string[]> = Object.fromEntries(
+  Object.entries(TABS).map(([tab, rows]) => [tab, rows.flatMap(([, ...keys]) => keys)]),
+);
+
+/** The text above a tab's fields: its key, size and test id. */
+const HINTS: Record<string, [string, 'xs' | 'sm', string?]> = {
+  units: ['unitsDefault', 'xs', 'server-units-default'],
+  scores: ['hints.scores', 'sm'],
+};
+
+const UNIT_LISTS: Record<string, readonly string[]> = {
+  speedUnit: SPEED_UNITS,
+  distanceUnit: DISTANCE_UNITS,
+  altitudeUnit: ALTITUDE_UNITS,
+  volumeUnit: VOLUME_UNITS,
+};
+/** The choices named by a list and the prefix of their texts. */
+const OPTIONS: Record<string, [readonly string[], string]> = {
+  lang: [SUPPORTED_LOCALES, 'languages'],
+  coordinateFormat: [COORDINATE_FORMATS, 'coordinateFormats'],
+  smsType: [SMS_API_TYPES, 'smsTypes'],
+};
+// the text fields' own props: keyboard, example, hint below (`hints.<key>`), no autocompletion of keys
+const DECIMAL = [
+  'latitude',
+  'longitude',
+  'fuelPrice',
+  'litersx100km',
+  'blockMaxSpeed',
+  ...SCORE_WEIGHT_FIELDS,
+];
+const NUMERIC = ['zoom', 'deviceLimit'];
+const PLACEHOLDERS: Record<string, string> = {
+  currency: 'BRL',
+  blockMaxSpeed: '20',
+  smsUrl: 'https://',
+  ...Object.fromEntries(
+    SCORE_WEIGHT_FIELDS.map((k, i) => [k, String(DEFAULT_SCORE_WEIGHTS[SCORE_WEIGHT_KEYS[i]])]),
+  ),
+};
+const DESCRIBED = ['deviceLimit', 'deviceAttributes', 'blockMaxSpeed'];
+const SECRETS = ['googleKey', 'bingKey', 'smsKey'];
+
 export function SettingsPanels({
   fields: { text, flag, choice, unitChoice },
   timezones,
@@ -34,126 +118,55 @@ export function SettingsPanels({
   timezones: string[] | undefined;
 }) {
   const { t } = useTranslation('serverSettings');
-  return (
-    <>
-      <Tabs.Panel value="general" pt="md">
+  const options = (k: string) => {
+    if (k === 'timezone') return (timezones ?? []).map((z) => ({ value: z, label: z }));
+    if (k === 'map') return MAP_STYLES.map(([value, key]) => ({ value, label: t(key, { ns: 'map' }) }));
+    const [list, prefix] = OPTIONS[k] ?? [];
+    return list?.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
+  };
+  const field = (k: string): ReactNode => {
+    if (UNIT_LISTS[k]) return unitChoice(k as keyof Units, UNIT_LISTS[k]);
+    const list = options(k);
+    if (list) return choice(k as TextKey, list, k === 'timezone');
+    if (k === 'announcement') return <Textarea key={k} {...text(k)} autosize minRows={2} maxRows={6} />;
+    return (
+      <TextInput
+        key={k}
+        {...text(k as TextKey, {
+          description: DESCRIBED.includes(k) ? t(`hints.${k}`) : undefined,
+          placeholder: PLACEHOLDERS[k],
+          maxLength: k === 'currency' ? 3 : undefined,
+        })}
+        inputMode={DECIMAL.includes(k) ? 'decimal' : NUMERIC.includes(k) ? 'numeric' : undefined}
+        autoComplete={SECRETS.includes(k) ? 'off' : undefined}
+      />
+    );
+  };
+  return Object.entries(TABS).map(([tab, rows]) => {
+    const hint = HINTS[tab];
+    return (
+      <Tabs.Panel key={tab} value={tab} pt="md">
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            {flag('registration')}
-            {flag('readonly')}
-            {flag('deviceReadonly')}
-            {flag('limitCommands')}
-            {flag('forceSettings')}
-            {flag('twelveHourFormat')}
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {choice(
-              'lang',
-              SUPPORTED_LOCALES.map((l) => ({ value: l, label: t(`languages.${l}`) })),
-            )}
-            {choice(
-              'coordinateFormat',
-              COORDINATE_FORMATS.map((f) => ({ value: f, label: t(`coordinateFormats.${f}`) })),
-            )}
-            {choice(
-              'timezone',
-              (timezones ?? []).map((z) => ({ value: z, label: z })),
-              true,
-            )}
-          </SimpleGrid>
-          <Textarea {...text('announcement')} autosize minRows={2} maxRows={6} />
-        </Stack>
-      </Tabs.Panel>
-
-      <Tabs.Panel value="map" pt="md">
-        <Stack gap="sm">
-          {choice(
-            'map',
-            MAP_STYLES.map(([value, key]) => ({ value, label: t(key, { ns: 'map' }) })),
+          {hint && (
+            <Text size={hint[1]} c="dimmed" data-testid={hint[2]}>
+              {t(hint[0])}
+            </Text>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput {...text('latitude')} inputMode="decimal" />
-            <TextInput {...text('longitude')} inputMode="decimal" />
-            <TextInput {...text('zoom')} inputMode="numeric" />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            {flag('showStops')}
-            {flag('showEvents')}
-          </SimpleGrid>
+          {rows.map(([cols, ...keys]) =>
+            cols === 1 ? (
+              keys.map(field)
+            ) : (
+              <SimpleGrid
+                key={keys[0]}
+                cols={{ base: 1, sm: cols === 'flags' ? 2 : cols }}
+                spacing={cols === 'flags' ? 'xs' : undefined}
+              >
+                {keys.map((k) => (cols === 'flags' ? flag(k as FlagKey) : field(k)))}
+              </SimpleGrid>
+            ),
+          )}
         </Stack>
       </Tabs.Panel>
-
-      <Tabs.Panel value="units" pt="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Text size="xs" c="dimmed" style={{ gridColumn: '1 / -1' }} data-testid="server-units-default">
-            {t('unitsDefault')}
-          </Text>
-          {unitChoice('speedUnit', SPEED_UNITS)}
-          {unitChoice('distanceUnit', DISTANCE_UNITS)}
-          {unitChoice('altitudeUnit', ALTITUDE_UNITS)}
-          {unitChoice('volumeUnit', VOLUME_UNITS)}
-          <TextInput {...text('currency', { placeholder: 'BRL', maxLength: 3 })} />
-          <TextInput {...text('fuelPrice')} inputMode="decimal" />
-          <TextInput {...text('litersx100km')} inputMode="decimal" />
-        </SimpleGrid>
-      </Tabs.Panel>
-
-      <Tabs.Panel value="permissions" pt="md">
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            {flag('enableAdvancedPerms')}
-            {flag('enableBilling')}
-            {flag('qrDriverCheckin')}
-            {flag('lockUnlockButtons')}
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              {...text('deviceLimit', { description: t('hints.deviceLimit') })}
-              inputMode="numeric"
-            />
-            <TextInput {...text('deviceAttributes', { description: t('hints.deviceAttributes') })} />
-            <TextInput
-              {...text('blockMaxSpeed', { description: t('hints.blockMaxSpeed'), placeholder: '20' })}
-              inputMode="decimal"
-            />
-          </SimpleGrid>
-        </Stack>
-      </Tabs.Panel>
-
-      <Tabs.Panel value="scores" pt="md">
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('hints.scores')}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {SCORE_WEIGHT_FIELDS.map((k, i) => (
-              <TextInput
-                key={k}
-                {...text(k, { placeholder: String(DEFAULT_SCORE_WEIGHTS[SCORE_WEIGHT_KEYS[i]]) })}
-                inputMode="decimal"
-              />
-            ))}
-          </SimpleGrid>
-        </Stack>
-      </Tabs.Panel>
-
-      <Tabs.Panel value="integrations" pt="md">
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput {...text('googleKey')} autoComplete="off" />
-            <TextInput {...text('bingKey')} autoComplete="off" />
-          </SimpleGrid>
-          <TextInput {...text('smsUrl', { placeholder: 'https://' })} />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput {...text('smsKey')} autoComplete="off" />
-            {choice(
-              'smsType',
-              SMS_API_TYPES.map((s) => ({ value: s, label: t(`smsTypes.${s}`) })),
-            )}
-            <TextInput {...text('smsRefer')} />
-          </SimpleGrid>
-        </Stack>
-      </Tabs.Panel>
-    </>
-  );
+    );
+  });
 }

@@ -1,9 +1,8 @@
 // The form fields of the `server` dialog: one builder per kind (text, switch, choice, unit) bound to the values
-// being edited and their errors, and which tab shows each field.
+// being edited and their errors.
 import { Select, Switch } from '@mantine/core';
 import {
   localeUnits,
-  SCORE_WEIGHT_FIELDS,
   SCORE_WEIGHT_MAX,
   UNIT_LABELS,
   type ServerSettingsValues,
@@ -15,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 export type TextKey = {
   [K in keyof ServerSettingsValues]: ServerSettingsValues[K] extends string ? K : never;
 }[keyof ServerSettingsValues];
-type FlagKey = {
+export type FlagKey = {
   [K in keyof ServerSettingsValues]: ServerSettingsValues[K] extends boolean ? K : never;
 }[keyof ServerSettingsValues];
 
@@ -57,6 +56,7 @@ export function useSettingsFields(
     placeholder = t('default'),
   ) => (
     <Select
+      key={key}
       label={t(`fields.${key}`)}
       data={data}
       value={values[key] || null}
@@ -79,32 +79,3 @@ export function useSettingsFields(
 }
 
 export type SettingsFields = ReturnType<typeof useSettingsFields>;
-
-/** Which tab shows each field (an error switches to the tab of the first wrong field). */
-export const TAB_FIELDS: Record<string, string[]> = {
-  general: [
-    'registration',
-    'readonly',
-    'deviceReadonly',
-    'limitCommands',
-    'forceSettings',
-    'twelveHourFormat',
-    'lang',
-    'coordinateFormat',
-    'timezone',
-    'announcement',
-  ],
-  map: ['map', 'latitude', 'longitude', 'zoom', 'showStops', 'showEvents'],
-  units: ['speedUnit', 'distanceUnit', 'altitudeUnit', 'volumeUnit', 'currency', 'fuelPrice', 'litersx100km'],
-  permissions: [
-    'enableAdvancedPerms',
-    'enableBilling',
-    'qrDriverCheckin',
-    'lockUnlockButtons',
-    'deviceLimit',
-    'deviceAttributes',
-    'blockMaxSpeed',
-  ],
-  scores: [...SCORE_WEIGHT_FIELDS],
-  integrations: ['googleKey', 'bingKey', 'smsUrl', 'smsKey', 'smsType', 'smsRefer'],
-};
