@@ -66,10 +66,12 @@ function ScoreValue({ score }: { score: number | null }) {
   );
 }
 
-function OpenButton({ row, expanded, onToggle }: { row: ScoreRow; expanded: boolean; onToggle(): void }) {
+/** A row's name, which opens (or closes) its breakdown. */
+function OpenButton({ row, open, onOpen }: { row: ScoreRow } & Pick<ScoreRowsProps, 'open' | 'onOpen'>) {
+  const expanded = open === row.key;
   return (
     <UnstyledButton
-      onClick={onToggle}
+      onClick={() => onOpen(expanded ? null : row.key)}
       aria-expanded={expanded}
       data-testid="score-open"
       style={{ minWidth: 0 }}
@@ -97,33 +99,26 @@ function ScoreCards({ answer, units, locale, open, onOpen }: ScoreRowsProps) {
   const { t } = useTranslation('dashboard');
   return (
     <Stack gap={6} data-testid="scores-table">
-      {answer.rows.map((row, i) => {
-        const expanded = open === row.key;
-        return (
-          <Paper key={row.key} withBorder p="xs" data-testid="score-row" data-key={row.key}>
-            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                <Text size="sm" c="dimmed" aria-label={t('common:scores.column.rank')}>
-                  {i + 1}.
-                </Text>
-                <OpenButton
-                  row={row}
-                  expanded={expanded}
-                  onToggle={() => onOpen(expanded ? null : row.key)}
-                />
-              </Group>
-              <div data-testid="score-value" data-value={row.breakdown.score ?? ''}>
-                <ScoreValue score={row.breakdown.score} />
-              </div>
+      {answer.rows.map((row, i) => (
+        <Paper key={row.key} withBorder p="xs" data-testid="score-row" data-key={row.key}>
+          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+              <Text size="sm" c="dimmed" aria-label={t('common:scores.column.rank')}>
+                {i + 1}.
+              </Text>
+              <OpenButton row={row} open={open} onOpen={onOpen} />
             </Group>
-            <Text size="xs" c="dimmed">
-              {t('scores.distance')}: {formatDistance(row.distance, units.distanceUnit, locale, 1)} ·{' '}
-              {t('scores.drivingTime')}: {formatDuration(row.drivingMs)}
-            </Text>
-            {expanded && <Breakdown row={row} answer={answer} locale={locale} />}
-          </Paper>
-        );
-      })}
+            <div data-testid="score-value" data-value={row.breakdown.score ?? ''}>
+              <ScoreValue score={row.breakdown.score} />
+            </div>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('scores.distance')}: {formatDistance(row.distance, units.distanceUnit, locale, 1)} ·{' '}
+            {t('scores.drivingTime')}: {formatDuration(row.drivingMs)}
+          </Text>
+          {open === row.key && <Breakdown row={row} answer={answer} locale={locale} />}
+        </Paper>
+      ))}
     </Stack>
   );
 }
@@ -143,35 +138,28 @@ function ScoreTable({ answer, by, units, locale, open, onOpen }: ScoreRowsProps)
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {answer.rows.map((row, i) => {
-            const expanded = open === row.key;
-            return (
-              <Fragment key={row.key}>
-                <Table.Tr data-testid="score-row" data-key={row.key}>
-                  <Table.Td>{i + 1}</Table.Td>
-                  <Table.Td>
-                    <OpenButton
-                      row={row}
-                      expanded={expanded}
-                      onToggle={() => onOpen(expanded ? null : row.key)}
-                    />
+          {answer.rows.map((row, i) => (
+            <Fragment key={row.key}>
+              <Table.Tr data-testid="score-row" data-key={row.key}>
+                <Table.Td>{i + 1}</Table.Td>
+                <Table.Td>
+                  <OpenButton row={row} open={open} onOpen={onOpen} />
+                </Table.Td>
+                <Table.Td data-testid="score-value" data-value={row.breakdown.score ?? ''}>
+                  <ScoreValue score={row.breakdown.score} />
+                </Table.Td>
+                <Table.Td>{formatDistance(row.distance, units.distanceUnit, locale, 1)}</Table.Td>
+                <Table.Td>{formatDuration(row.drivingMs)}</Table.Td>
+              </Table.Tr>
+              {open === row.key && (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Breakdown row={row} answer={answer} locale={locale} />
                   </Table.Td>
-                  <Table.Td data-testid="score-value" data-value={row.breakdown.score ?? ''}>
-                    <ScoreValue score={row.breakdown.score} />
-                  </Table.Td>
-                  <Table.Td>{formatDistance(row.distance, units.distanceUnit, locale, 1)}</Table.Td>
-                  <Table.Td>{formatDuration(row.drivingMs)}</Table.Td>
                 </Table.Tr>
-                {expanded && (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Breakdown row={row} answer={answer} locale={locale} />
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Fragment>
-            );
-          })}
+              )}
+            </Fragment>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
