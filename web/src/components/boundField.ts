@@ -1,8 +1,8 @@
-// The props of a text field bound to one text key of a form (issue #33): its label `fields.<key>` in the form's
-// namespace, its value, the change, its translated error and the test id `<prefix>-<key>`. Spread on a TextInput
-// or a Textarea, then add or override what is the field's own: `<TextInput {...field('name')} withAsterisk />`.
-// Used by the device, geofence and computed attribute forms; the user, notification rule and server settings
-// forms hand-write the same five props.
+// The props of a text field bound to one text key of a form (issue #33): its label `fields.<key>` (or
+// `<labels>.<key>`) in the form's namespace, its value, the change, its translated error and the test id
+// `<prefix>-<key>`. Spread on a TextInput or a Textarea, then add or override what is the field's own:
+// `<TextInput {...field('name')} withAsterisk />`. Used by the device, driver, geofence, computed attribute, user
+// and notification rule forms.
 import type { TFunction } from 'i18next';
 
 /** The keys of F whose values are text. */
@@ -16,9 +16,9 @@ export interface BoundForm<F> {
   err(key: string): string | undefined;
 }
 
-export function fieldBinder<F>(form: BoundForm<F>, prefix: string) {
+export function fieldBinder<F>(form: BoundForm<F>, prefix: string, labels = 'fields') {
   return (key: TextKey<F>) => ({
-    label: form.t(`fields.${key}`),
+    label: form.t(`${labels}.${key}`),
     value: String(form.values[key]),
     onChange: (e: { currentTarget: { value: string } }) => form.set(key, e.currentTarget.value),
     error: form.err(key),

@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http.ts';
 import { useViewer } from '../../components/useCan.ts';
+import { useServerTypes } from '../../components/useServerTypes.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
 import { usePendingCommands } from '../../stores/pendingCommands.ts';
@@ -25,11 +26,7 @@ export function SendCommandDialog({ props: { deviceId }, onClose }: DialogCompon
     queryFn: () => api.get<Command[]>('/commands/send', { deviceId }),
     enabled: deviceId > 0,
   });
-  const types = useQuery({
-    queryKey: ['commands', 'types', deviceId],
-    queryFn: () => api.get<Array<{ type: string }>>('/commands/types', { deviceId }),
-    enabled: deviceId > 0 && customAllowed,
-  });
+  const typeList = useServerTypes('/commands/types', { deviceId }, deviceId > 0 && customAllowed);
 
   const [mode, setMode] = useState<'saved' | 'custom'>(customAllowed ? 'custom' : 'saved');
   const [savedId, setSavedId] = useState<string | null>(null);
@@ -38,7 +35,6 @@ export function SendCommandDialog({ props: { deviceId }, onClose }: DialogCompon
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState(false);
   const running = useRef(false);
-  const typeList = types.data?.map((x) => x.type);
   // the form starts on `custom`; a device that does not take it (an OsmAnd phone) starts on its first type
   const current: CommandFormValues =
     typeList?.length && !typeList.includes(form.type) ? { ...form, type: typeList[0], attributes: {} } : form;

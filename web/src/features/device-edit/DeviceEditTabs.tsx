@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
 import { useResourceOptions } from '../../components/useResourceOptions.ts';
 import { INSTALLATION_FIELDS, type TextField } from './deviceForm.ts';
+import { fieldBinder } from '../../components/boundField.ts';
 import { DevicePhotos } from './DevicePhotos.tsx';
 import type { DeviceEditState } from './useDeviceEditForm.ts';
 
@@ -98,31 +99,20 @@ function GeneralTab({ f }: { f: DeviceEditState }) {
 function InstallationTab({ f }: { f: DeviceEditState }) {
   const { t } = useTranslation('deviceEdit');
   const { values, setInst, err } = f;
+  const field = fieldBinder(
+    { t, values: values.installation, set: setInst, err: (k) => err(`installation.${k}`) },
+    'installation',
+    'installation',
+  );
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {INSTALLATION_FIELDS.filter((k) => k !== 'observation' && k !== 'address').map((k) => (
-          <TextInput
-            key={k}
-            label={t(`installation.${k}`)}
-            type={k === 'date' ? 'date' : k === 'email' ? 'email' : 'text'}
-            value={values.installation[k]}
-            onChange={(e) => setInst(k, e.currentTarget.value)}
-            error={err(`installation.${k}`)}
-            data-testid={`installation-${k}`}
-          />
+          <TextInput key={k} {...field(k)} type={k === 'date' ? 'date' : k === 'email' ? 'email' : 'text'} />
         ))}
       </SimpleGrid>
       {(['address', 'observation'] as const).map((k) => (
-        <Textarea
-          key={k}
-          mt="sm"
-          label={t(`installation.${k}`)}
-          value={values.installation[k]}
-          onChange={(e) => setInst(k, e.currentTarget.value)}
-          error={err(`installation.${k}`)}
-          data-testid={`installation-${k}`}
-        />
+        <Textarea key={k} mt="sm" {...field(k)} />
       ))}
       <DevicePhotos deviceId={f.deviceId} device={f.device} canEdit={f.canSave} />
     </>
