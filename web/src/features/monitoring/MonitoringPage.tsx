@@ -30,16 +30,12 @@ const LARGE_KEY = 'rastro.monitoring.largeType';
  * inputs read them), so the text itself is larger and wraps to the screen; CSS `zoom` drew it larger at the same
  * font size and scaled the whole layout, wider than a phone's screen.
  */
+const FONT_REM = { xs: 0.75, sm: 0.875, md: 1, lg: 1.125, xl: 1.25 };
 const LARGE_TYPE = Object.fromEntries(
-  (
-    [
-      ['xs', 0.75],
-      ['sm', 0.875],
-      ['md', 1],
-      ['lg', 1.125],
-      ['xl', 1.25],
-    ] as const
-  ).map(([size, rem]) => [`--mantine-font-size-${size}`, `calc(${rem * 1.3}rem * var(--mantine-scale))`]),
+  Object.entries(FONT_REM).map(([size, rem]) => [
+    `--mantine-font-size-${size}`,
+    `calc(${rem * 1.3}rem * var(--mantine-scale))`,
+  ]),
 ) as CSSProperties;
 
 /** Rings while an alarm is open (AlarmSoundLoop), with the test hook. */

@@ -87,23 +87,14 @@ export function ReportView({ kind }: { kind: ReportKind }) {
       to: range?.to ?? '',
     });
     if (!form.success) {
-      setError(
-        t(
-          form.error.issues[0]?.message.startsWith('form.') ? form.error.issues[0].message : 'period.invalid',
-        ),
-      );
+      const issue = form.error.issues[0]?.message ?? '';
+      setError(t(issue.startsWith('form.') ? issue : 'period.invalid'));
       return;
     }
     const f = form.data;
     setLoading(true);
     try {
-      const qs = buildReportQuery({
-        deviceIds: f.deviceIds,
-        groupIds: f.groupIds,
-        from: f.from,
-        to: f.to,
-        types,
-      });
+      const qs = buildReportQuery({ ...f, types });
       const rows = await api.get<unknown>(`/reports/${REPORT_TYPE[kind]}?${qs}`);
       if (!Array.isArray(rows)) {
         setError(t('common:route.invalidResponse'));

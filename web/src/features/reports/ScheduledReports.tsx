@@ -30,10 +30,8 @@ const NO_LINKS: ScheduledReportLinks = { deviceIds: [], groupIds: [], userIds: [
 export function ScheduledReports({ onClose }: { onClose(): void }) {
   const qc = useQueryClient();
   const user = useSession((s) => s.user);
-  const writable = mayWrite(
-    user,
-    useSession((s) => s.server),
-  );
+  const server = useSession((s) => s.server);
+  const writable = mayWrite(user, server);
   const c = useCatalogue<'reports', ScheduledReportFormValues>({
     resource: 'reports',
     ns: 'reports',
