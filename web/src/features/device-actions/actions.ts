@@ -12,23 +12,6 @@ import {
 } from '@rastro/domain';
 import { api, HttpError } from '../../api/http.ts';
 
-export const ENGINE_COMMAND: Record<'block' | 'unlock', string> = {
-  block: 'engineStop',
-  unlock: 'engineResume',
-};
-
-/** The body of POST /api/commands/send for an ad-hoc command (SPEC §7). */
-export function commandPayload(deviceId: number, type: string, extra: Partial<Command> = {}): Command {
-  return {
-    id: 0,
-    description: extra.description ?? null,
-    deviceId,
-    type,
-    textChannel: extra.textChannel ?? false,
-    attributes: extra.attributes ?? {},
-  };
-}
-
 export type SendOutcome = { status: 'sent' } | { status: 'pending' };
 
 /**

@@ -3,7 +3,14 @@
 // administrator may then force; anchor and delete toast and close, delete also leaves for /devices.
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { deviceActionAllowed, deviceActionState, FORCE_ATTRIBUTE, slideActionDelay } from '@rastro/domain';
+import {
+  SAFETY_COMMANDS,
+  buildCommand,
+  deviceActionAllowed,
+  deviceActionState,
+  FORCE_ATTRIBUTE,
+  slideActionDelay,
+} from '@rastro/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refusalMessage } from '../../api/http.ts';
@@ -13,15 +20,7 @@ import { useViewer } from '../../components/useCan.ts';
 import type { OpenDeviceAction } from '../../shell/deviceActions.ts';
 import { useLive } from '../../stores/live.ts';
 import { usePendingCommands } from '../../stores/pendingCommands.ts';
-import {
-  ENGINE_COMMAND,
-  commandPayload,
-  deleteDevice,
-  disableAnchor,
-  enableAnchor,
-  refusalOf,
-  sendCommand,
-} from './actions.ts';
+import { deleteDevice, disableAnchor, enableAnchor, refusalOf, sendCommand } from './actions.ts';
 
 const toast = (color: 'green' | 'red' | 'yellow', message: string) =>
   notifications.show({ color, message, autoClose: 4500 });
@@ -64,8 +63,10 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
 
   const engine = async (k: 'block' | 'unlock', force: boolean) => {
     const base = action.kind === k ? (action.command ?? {}) : {};
-    const type = base.type || ENGINE_COMMAND[k];
-    const payload = commandPayload(device.id, type, base);
+    const type = base.type || SAFETY_COMMANDS[k];
+    // the body of POST /api/commands/send (SPEC §7): a configured command keeps its description and text channel
+    const payload = buildCommand(device.id, type, base.attributes, base.description ?? null);
+    payload.textChannel = base.textChannel ?? false;
     if (force) payload.attributes = { ...payload.attributes, [FORCE_ATTRIBUTE]: true };
     const r = await sendCommand(payload, i18n.language);
     if (r.status === 'pending') {
