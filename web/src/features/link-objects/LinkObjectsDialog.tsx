@@ -4,7 +4,7 @@
 // is POST or DELETE /api/permissions at once (the server checks both sides). Loading gives up after
 // LINK_LOAD_TIMEOUT_MS with the SPEC §8 "related-objects timeout" message.
 // Opened with openDialog('linkObjects', { owner: 'device' | 'group' | 'user', id, name }).
-import { Alert, Checkbox, Loader, Modal, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Loader, Modal, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   foldText,
@@ -19,6 +19,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, serverMessage, type Query } from '../../api/http.ts';
+import { SearchInput } from '../../components/SearchInput.tsx';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 
 type Obj = { id: number } & Record<string, unknown>;
@@ -68,13 +69,7 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
 
   return (
     <Stack gap="xs" p="xs" data-testid={`link-panel-${kind}`}>
-      <TextInput
-        size="xs"
-        placeholder={t('search')}
-        aria-label={t('search')}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-      />
+      <SearchInput label={t('search')} value={search} onSearch={setSearch} />
       {error && (
         <Alert color="red" data-testid="link-error">
           {error}

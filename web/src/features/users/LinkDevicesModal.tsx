@@ -1,6 +1,6 @@
 // "Link devices" for one user: a checkbox list of the caller's devices; each tick is POST /api/permissions
 // {userId, deviceId}, each untick DELETE /api/permissions with the same body (CONTRACT §5 permissions).
-import { Checkbox, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Device, User } from '@rastro/domain';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { api, serverDetail } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
 import { DialogFrame } from '../../components/DialogFrame.tsx';
+import { SearchInput } from '../../components/SearchInput.tsx';
 
 export function LinkDevicesModal({
   target,
@@ -62,13 +63,7 @@ export function LinkDevicesModal({
         <Text size="xs" c="dimmed">
           {t('link.help')}
         </Text>
-        <TextInput
-          size="xs"
-          placeholder={t('search')}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          data-testid="user-link-search"
-        />
+        <SearchInput label={t('search')} value={search} onSearch={setSearch} testId="user-link-search" />
         <ScrollArea.Autosize mah={400}>
           <Stack gap={6}>
             {devices.length === 0 && (
