@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -22,17 +21,17 @@ import {
   permissionIndex,
 } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import type { UserForm } from './useUserEditForm.ts';
+
+type Area = (typeof PERMISSION_AREAS)[number];
 
 function AdvancedPermissions({ f: { values, set, err } }: { f: UserForm }) {
   const { t } = useTranslation('users');
   const matrix = decodePermissionMatrix(values.advancedPerms);
   const on = values.advancedPerms !== '';
-  const toggleCell = (
-    area: (typeof PERMISSION_AREAS)[number],
-    action: (typeof PERMISSION_ACTIONS)[number],
-  ) => {
+  const toggleCell = (area: Area, action: (typeof PERMISSION_ACTIONS)[number]) => {
     const next = { ...matrix, [area]: { ...matrix[area], [action]: !matrix[area][action] } };
     set('advancedPerms', encodePermissionMatrix(next, values.advancedPerms));
   };
@@ -62,36 +61,29 @@ function AdvancedPermissions({ f: { values, set, err } }: { f: UserForm }) {
       )}
       {on && (
         <ScrollArea>
-          <Table fz="xs" withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th />
-                {PERMISSION_ACTIONS.map((a) => (
-                  <Table.Th key={a}>{t(`advanced.actions.${a}`)}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {PERMISSION_AREAS.map((area) => (
-                <Table.Tr key={area}>
-                  <Table.Td>{t(`advanced.areas.${area}`)}</Table.Td>
-                  {PERMISSION_ACTIONS.map((action) => (
-                    <Table.Td key={action}>
-                      {permissionIndex(area, action) !== undefined && (
-                        <Checkbox
-                          size="xs"
-                          aria-label={`${t(`advanced.areas.${area}`)} ${t(`advanced.actions.${action}`)}`}
-                          checked={!!matrix[area][action]}
-                          onChange={() => toggleCell(area, action)}
-                          data-testid={`perm-${area}-${action}`}
-                        />
-                      )}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            fz="xs"
+            withTableBorder
+            rows={PERMISSION_AREAS}
+            rowKey={(area) => area}
+            columns={[
+              { key: 'area', cell: (area) => t(`advanced.areas.${area}`) },
+              ...PERMISSION_ACTIONS.map((action) => ({
+                key: action,
+                header: t(`advanced.actions.${action}`),
+                cell: (area: Area) =>
+                  permissionIndex(area, action) !== undefined && (
+                    <Checkbox
+                      size="xs"
+                      aria-label={`${t(`advanced.areas.${area}`)} ${t(`advanced.actions.${action}`)}`}
+                      checked={!!matrix[area][action]}
+                      onChange={() => toggleCell(area, action)}
+                      data-testid={`perm-${area}-${action}`}
+                    />
+                  ),
+              })),
+            ]}
+          />
         </ScrollArea>
       )}
       {on && (
