@@ -2,6 +2,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { InvoiceFormValues } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { fieldBinder } from '../../components/boundField.ts';
 import { DateField } from '../../components/DateField.tsx';
 
 export function InvoiceForm({
@@ -22,6 +23,10 @@ export function InvoiceForm({
   onSave(): void;
 }) {
   const { t } = useTranslation('billing');
+  const bound = fieldBinder(
+    { t, values: form, set: (k, v) => onChange({ ...form, [k]: v }), err: field },
+    'invoice',
+  );
   return (
     <Stack gap="sm" data-testid="invoice-form">
       <Text size="sm">
@@ -29,32 +34,14 @@ export function InvoiceForm({
       </Text>
       {field('userId') ? <Alert color="red">{t('pickUser')}</Alert> : null}
       <Group grow align="flex-start">
-        <TextInput
-          label={t('fields.value')}
-          required
-          inputMode="decimal"
-          value={form.value}
-          error={field('value')}
-          onChange={(e) => onChange({ ...form, value: e.currentTarget.value })}
-          data-testid="invoice-value"
-        />
+        <TextInput {...bound('value')} required inputMode="decimal" />
         <DateField
-          label={t('fields.dueDate')}
+          {...bound('dueDate')}
           required
-          value={form.dueDate}
-          error={field('dueDate')}
           onChange={(value) => onChange({ ...form, dueDate: value })}
-          data-testid="invoice-dueDate"
         />
       </Group>
-      <Textarea
-        label={t('fields.description')}
-        rows={2}
-        value={form.description}
-        error={field('description')}
-        onChange={(e) => onChange({ ...form, description: e.currentTarget.value })}
-        data-testid="invoice-description"
-      />
+      <Textarea {...bound('description')} rows={2} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onBack}>
           {t('back')}

@@ -132,11 +132,10 @@ export function SettingsPanels({
     return (
       <TextInput
         key={k}
-        {...text(k as TextKey, {
-          description: DESCRIBED.includes(k) ? t(`hints.${k}`) : undefined,
-          placeholder: PLACEHOLDERS[k],
-          maxLength: k === 'currency' ? 3 : undefined,
-        })}
+        {...text(k as TextKey)}
+        description={DESCRIBED.includes(k) ? t(`hints.${k}`) : undefined}
+        placeholder={PLACEHOLDERS[k]}
+        maxLength={k === 'currency' ? 3 : undefined}
         inputMode={DECIMAL.includes(k) ? 'decimal' : NUMERIC.includes(k) ? 'numeric' : undefined}
         autoComplete={SECRETS.includes(k) ? 'off' : undefined}
       />

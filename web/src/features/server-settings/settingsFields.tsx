@@ -10,10 +10,9 @@ import {
 } from '@rastro/domain';
 import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldBinder, type TextKey as BoundKey } from '../../components/boundField.ts';
 
-export type TextKey = {
-  [K in keyof ServerSettingsValues]: ServerSettingsValues[K] extends string ? K : never;
-}[keyof ServerSettingsValues];
+export type TextKey = BoundKey<ServerSettingsValues>;
 export type FlagKey = {
   [K in keyof ServerSettingsValues]: ServerSettingsValues[K] extends boolean ? K : never;
 }[keyof ServerSettingsValues];
@@ -26,17 +25,10 @@ export function useSettingsFields(
 ) {
   const { t, i18n } = useTranslation('serverSettings');
   const err = (key: string) => (errors[key] ? t(errors[key], { max: SCORE_WEIGHT_MAX }) : undefined);
-  const text = (key: TextKey, extra: Record<string, unknown> = {}) => ({
-    label: t(`fields.${key}`),
-    value: values[key],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const v = e.currentTarget.value;
-      setValues((p) => ({ ...p, [key]: v }));
-    },
-    error: err(key),
-    'data-testid': `server-${key}`,
-    ...extra,
-  });
+  const text = fieldBinder(
+    { t, values, set: (key, v) => setValues((p) => ({ ...p, [key]: v })), err },
+    'server',
+  );
   const flag = (key: FlagKey) => (
     <Switch
       key={key}
