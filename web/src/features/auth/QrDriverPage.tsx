@@ -43,27 +43,22 @@ export function QrDriverPage() {
   const label = (v: QrVehicle | null, vid: number) =>
     v ? (v.plate ? `${v.name} (${v.plate})` : v.name) : t('qrDriver.unknownVehicle', { id: vid });
 
-  const checkIn = async (e: FormEvent) => {
+  // a refusal is shown from send.error
+  const checkIn = (e: FormEvent) => {
     e.preventDefault();
     if (!scanId) return;
-    try {
-      await send.mutateAsync({ id: scanId, ...(password ? { password } : {}) });
-      setNotice(t('qrDriver.checkedIn', { name: label(vehicle(scanId), scanId) }));
-      setPassword('');
-      navigate('/qr-driver', { replace: true });
-    } catch {
-      /* shown from send.error */
-    }
+    send.mutate(
+      { id: scanId, ...(password ? { password } : {}) },
+      {
+        onSuccess: () => {
+          setNotice(t('qrDriver.checkedIn', { name: label(vehicle(scanId), scanId) }));
+          setPassword('');
+          navigate('/qr-driver', { replace: true });
+        },
+      },
+    );
   };
-
-  const checkOut = async () => {
-    try {
-      await send.mutateAsync({ id: 0 });
-      setNotice(t('qrDriver.checkedOut'));
-    } catch {
-      /* shown from send.error */
-    }
-  };
+  const checkOut = () => send.mutate({ id: 0 }, { onSuccess: () => setNotice(t('qrDriver.checkedOut')) });
 
   const sendError = send.error ? (serverMessage(send.error) ?? tc('validation.required')) : null;
 
@@ -127,7 +122,7 @@ export function QrDriverPage() {
             name={label(vehicle(data.deviceId), data.deviceId)}
             lockButtons={data.lockButtons}
             checkingOut={send.isPending}
-            onCheckOut={() => void checkOut()}
+            onCheckOut={checkOut}
             onNotice={setNotice}
           />
         )}
@@ -144,7 +139,7 @@ export function QrDriverPage() {
         )}
 
         {data && id && (
-          <form onSubmit={(e) => void checkIn(e)}>
+          <form onSubmit={checkIn}>
             <Stack gap="sm" data-testid="qr-scan-form">
               <Text ta="center">{t('qrDriver.scanDescription', { name: label(scanned, scanId ?? 0) })}</Text>
               {problem ? (

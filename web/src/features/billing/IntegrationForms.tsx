@@ -60,21 +60,17 @@ export function PaymentForm({
         onChange={(e) => onChange({ ...value, sandbox: e.currentTarget.checked })}
         data-testid="integrations-sandbox"
       />
-      <PasswordInput
-        label={t('integrations.apiKey')}
-        description={t('integrations.secretHint')}
-        autoComplete="off"
-        value={value.apiKey}
-        onChange={(e) => onChange({ ...value, apiKey: e.currentTarget.value })}
-        data-testid="integrations-apiKey"
-      />
-      <PasswordInput
-        label={t('integrations.webhookToken')}
-        autoComplete="off"
-        value={value.webhookToken}
-        onChange={(e) => onChange({ ...value, webhookToken: e.currentTarget.value })}
-        data-testid="integrations-webhookToken"
-      />
+      {(['apiKey', 'webhookToken'] as const).map((k) => (
+        <PasswordInput
+          key={k}
+          label={t(`integrations.${k}`)}
+          description={k === 'apiKey' ? t('integrations.secretHint') : undefined}
+          autoComplete="off"
+          value={value[k]}
+          onChange={(e) => onChange({ ...value, [k]: e.currentTarget.value })}
+          data-testid={`integrations-${k}`}
+        />
+      ))}
       <TextInput
         label={t('integrations.webhookUrl')}
         readOnly

@@ -2,6 +2,7 @@
 // are in a table under a native <details> ("data"), for keyboard and screen-reader users.
 import { Anchor, Table, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useNavigate } from '../../components/navigation.ts';
 import uPlot from 'uplot';
@@ -20,18 +21,16 @@ export function BarChart({
   bars,
   format,
   testId,
-  dataLabel,
   slanted = false,
 }: {
   title: string;
   bars: Bar[];
   format: (v: number) => string;
   testId: string;
-  /** The <summary> of the data table. */
-  dataLabel: string;
   /** Names (not dates) under the bars: written at a slant so they do not overlap. */
   slanted?: boolean;
 }) {
+  const { t } = useTranslation('dashboard');
   const box = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   useEffect(() => {
@@ -103,7 +102,9 @@ export function BarChart({
         }}
       />
       <details>
-        <summary style={{ cursor: 'pointer', fontSize: 'var(--mantine-font-size-xs)' }}>{dataLabel}</summary>
+        <summary style={{ cursor: 'pointer', fontSize: 'var(--mantine-font-size-xs)' }}>
+          {t('charts.data')}
+        </summary>
         <Table fz="xs" data-testid={`${testId}-data`}>
           <Table.Tbody>
             {bars.map((b, i) => (

@@ -177,7 +177,6 @@ export function Overview({
         bars={charts.days}
         format={(v) => formatNumber(v, locale, 0)}
         testId="chart-days"
-        dataLabel={t('charts.data')}
       />
       <BarChart
         title={t('charts.utilisation', { count: charts.utilisation.length })}
@@ -185,7 +184,6 @@ export function Overview({
         format={(v) => `${formatNumber(v, locale, 0)} %`}
         testId="chart-utilisation"
         slanted
-        dataLabel={t('charts.data')}
       />
       {charts.idle.length > 0 ? (
         <BarChart
@@ -194,7 +192,6 @@ export function Overview({
           format={(v) => `${formatNumber(v, locale, 1)} h`}
           testId="chart-idle"
           slanted
-          dataLabel={t('charts.data')}
         />
       ) : (
         <Text size="sm" c="dimmed" data-testid="chart-idle-empty">
