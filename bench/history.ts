@@ -16,6 +16,7 @@
 //                                  # compositor) or "software" (--disable-gpu: every WebGL frame read back, a cost
 //                                  # no user's browser pays; sessions 18–24's figures), see bench/chromium.ts
 //   BENCH_TRACE=/tmp/h.json …      # one more pages load traced with every thread's CPU profile
+//                                  # (each load also prints its browser CPU by thread, bench/browserThreads.ts)
 //   BENCH_BUILDS='A=/tmp/a B=/tmp/b' …   # web builds (dist directories) alternating on one server, pages only,
 //                                  # a fresh page per build and round (as bench/first-map-ab.ts); no playback;
 //                                  # one build (BENCH_BUILDS=A=/tmp/a): the whole bench on that build
@@ -27,6 +28,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { knotsToMps } from '@rastro/domain';
 import { browserCpuSince, browserCpuSnapshot } from './browserCpu.ts';
+import { browserThreadsSince, browserThreadsSnapshot } from './browserThreads.ts';
 import { chromiumArgs, type Compositing } from './chromium.ts';
 import { startBenchServer } from './server.ts';
 import { traceProfile } from './traceProfile.ts';
@@ -115,10 +117,13 @@ interface Load {
   layers: number;
   /** CPU time of the bench's Chromium (all its processes) during the load, ms */
   cpu: number;
+  /** that CPU time by process type and thread, "type/thread ms, …" (bench/browserThreads.ts) */
+  threads: string;
 }
 
 async function measureLoad(page: Page, n: number): Promise<Load> {
   const before = browserCpuSnapshot();
+  const threadsBefore = browserThreadsSnapshot();
   const load = await page.evaluate(async (count) => {
     // (no named inner functions here: tsx would wrap them in a helper the page does not have)
     const map = window.__rastroMap!.map;
@@ -172,7 +177,11 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
       layers: style.layers.filter((l) => l.id.startsWith('rastro-route')).length,
     };
   }, n);
-  return { ...load, cpu: browserCpuSince(before) };
+  const cpu = browserCpuSince(before);
+  const threads = browserThreadsSince(threadsBefore)
+    .map(([name, ms]) => `${name} ${ms}`)
+    .join(', ');
+  return { ...load, cpu, threads };
 }
 
 /** The server's answer from Node: every page of the route in turn, and the contract's route (50,000 positions). */
@@ -281,16 +290,19 @@ async function openHistory(browser: Browser, s: Setup, mode: () => 'empty' | 'pa
   return { context, page };
 }
 
-const med = (xs: Load[], k: keyof Load) => f0(median(xs.map((x) => x[k])));
+const med = (xs: Load[], k: Exclude<keyof Load, 'threads'>) => f0(median(xs.map((x) => x[k])));
 const row = (m: string, xs: Load[]) =>
   `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'cpu')} ms |`;
 const TABLE_HEAD = [
   '| way | click → first part drawn | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | browser CPU |',
   '|---|---|---|---|---|---|---|---|',
 ];
+/** The threads of the load whose "all drawn" is the median (bench/browserThreads.ts). */
+const medianThreads = (m: string, xs: Load[]) =>
+  `${m}, browser CPU by thread of the median load (ms): ${[...xs].sort((a, b) => a.drawn - b.drawn)[Math.floor(xs.length / 2)]?.threads ?? '—'}.`;
 const logLoad = (m: string, r: Load) =>
   console.log(
-    `${m}: first ${f0(r.first)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames, browser CPU ${f0(r.cpu)} ms`,
+    `${m}: first ${f0(r.first)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames, browser CPU ${f0(r.cpu)} ms\n  by thread (ms): ${r.threads}`,
   );
 
 /** BENCH_BUILDS: the builds' pages loads alternating (A B, B A, …), a fresh page each. */
@@ -316,6 +328,8 @@ async function abLoads(browser: Browser, s: Setup, count: number, webRoot: strin
     '',
     ...TABLE_HEAD,
     ...builds.map(([name]) => row(name, results.get(name)!)),
+    '',
+    ...builds.map(([name]) => medianThreads(name, results.get(name)!)),
     '',
   ];
 }
@@ -424,6 +438,9 @@ async function oneBuild(
     ...TABLE_HEAD,
     row('pages', results.pages),
     row('one answer', results['one answer']),
+    '',
+    medianThreads('pages', results.pages),
+    medianThreads('one answer', results['one answer']),
     '',
     `Server, from Node over HTTP (median of ${LOADS}): all ${N.toLocaleString('en-US')} positions in pages ${f0(answer.pages)} ms`,
     `(${f1(answer.mb)} MB of JSON); the same as the light pages the history reads (format=rows) ${f0(answer.rows)} ms, its first page ${f0(answer.firstRows)} ms`,
