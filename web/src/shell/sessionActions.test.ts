@@ -4,7 +4,18 @@ import { fakeFetch, json, text } from '../components/testing.tsx';
 import { usePrefs } from '../stores/prefs.ts';
 import { useSession } from '../stores/session.ts';
 import { i18n, setLocale } from '../i18n/index.ts';
-import { applyUserLocale, DRIVER_VIEW_KEY, logout, restoreSession } from './sessionActions.ts';
+import {
+  applyUserLocale,
+  DRIVER_VIEW_KEY,
+  guardEffects,
+  login,
+  logout,
+  restoreSession,
+} from './sessionActions.ts';
+
+// the live socket opened after a sign-in (login below); the logout closes it
+const socket = vi.hoisted(() => ({ openSocket: vi.fn(async () => undefined), closeSocket: vi.fn() }));
+vi.mock('../api/socket.ts', () => socket);
 
 const ana = { id: 3, name: 'Ana', attributes: {} } as unknown as User;
 
@@ -118,5 +129,33 @@ describe('the saved language of the user', () => {
     await restoreSession();
     await vi.waitFor(() => expect(i18n.language).toBe('en-US'));
     expect(document.documentElement.lang).toBe('en-US');
+  });
+});
+
+describe('login (issue #31: Enter to the markers drawn)', () => {
+  it('asks for the devices and opens the live socket as soon as the session is answered; the guard takes that request over', async () => {
+    const sockets: string[] = [];
+    vi.stubGlobal(
+      'WebSocket',
+      class {
+        constructor(url: string) {
+          sockets.push(url);
+        }
+        close() {}
+      },
+    );
+    const f = fakeFetch((url) => (url === '/api/devices' ? json([{ id: 7, name: 'Van' }]) : json(ana)));
+    vi.stubGlobal('fetch', f.fn);
+    await login('ana', 'secret');
+    // before the sign-in page navigates (and React renders the shell and the map)
+    expect(f.calls.map((c) => `${c.init.method ?? 'GET'} ${c.url}`)).toEqual([
+      'POST /api/session',
+      'GET /api/devices',
+    ]);
+    expect(sockets).toHaveLength(1);
+    await vi.waitFor(() => expect(socket.openSocket).toHaveBeenCalled());
+    await guardEffects.loadDevices();
+    expect(f.calls.filter((c) => c.url === '/api/devices')).toHaveLength(1);
+    expect(guardEffects.deviceIds?.()).toEqual([7]);
   });
 });

@@ -93,6 +93,7 @@ export async function restoreSession(): Promise<User | null> {
 /** POST /api/session (form-encoded). With remember me, keeps a long-lived token, never the password. */
 export async function login(email: string, password: string, remember = false): Promise<User> {
   const user = setUser(await api.postForm<User>('/session', { email, password }));
+  startAfterSignIn(user);
   if (remember) {
     try {
       const expiration = new Date(Date.now() + REMEMBER_ME_DAYS * 86_400_000).toISOString();
@@ -249,6 +250,22 @@ export function startSignedInRequests({
     }),
   );
   return signedIn;
+}
+
+/**
+ * The signed-in page's data as soon as a sign-in form's session is answered (issue #31, timed from Enter): the
+ * devices, the live socket's upgrade and their chunks leave now, before the sign-in page navigates and React renders
+ * the shell and the map (a long task), instead of from the guard's effect after that render. The guard takes the
+ * devices over (loadDevices); the socket is adopted by the live socket (api/earlySocket.ts). Not for a QR driver,
+ * whose view asks for no device list.
+ */
+function startAfterSignIn(user: User): void {
+  if (early.devices || isQrDriver(user, useSession.getState().ns)) return;
+  openEarlySocket();
+  const request = quiet(api.get<Device[]>('/devices'));
+  const store = quiet(liveStore());
+  void import('../api/socket.ts').then((s) => s.openSocket()).catch(() => undefined);
+  early.devices = quiet(loadDevicesNow(request, store));
 }
 
 /** The early request of this kind, once; later calls (another navigation) start their own. */
