@@ -14,6 +14,7 @@ import {
   type Locale,
 } from './i18n/index.ts';
 import { awaitTyping, onTypingStart } from './typingStart.ts';
+import { warmWebGl } from './features/map/warmGl.ts';
 
 document.documentElement.lang = i18n.language;
 
@@ -27,7 +28,12 @@ else if (access === 'driver') void loadShellTexts().catch(() => undefined);
 // A public page downloads itself alone until the person starts typing (issue #31): then the sign-in page starts the
 // map's, the shell's and the home page's code, so that they are there, or on their way, when the sign-in succeeds.
 if (access === 'public') awaitTyping();
-if (location.pathname === '/login') onTypingStart(() => preloadSignedIn('/home'));
+// The GPU process's WebGL started meanwhile too (features/map/warmGl.ts), not on the map's path after Enter.
+if (location.pathname === '/login')
+  onTypingStart(() => {
+    preloadSignedIn('/home');
+    warmWebGl();
+  });
 void signInTexts.then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -38,6 +38,7 @@ import { mapLocale } from './mapLocale.ts';
 import { isMapDrawing } from '../../components/mapDraw.ts';
 import { attachMapDraw } from '../../components/mapDrawLayer.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
+import { withWarmCanvas } from './warmGl.ts';
 
 declare global {
   interface Window {
@@ -133,20 +134,24 @@ export function MapView() {
     const first = firstView();
     // route mode (history opened first) keeps the camera for the route; the first view waits until it ends
     let centred = firstPositionsIn() && !useLive.getState().routeMode;
-    const map = new maplibregl.Map({
-      container: el,
-      style: style.style,
-      center: [first.center.longitude, first.center.latitude],
-      zoom: first.zoom,
-      attributionControl: { compact: true },
-      // symbols and labels appear at once instead of fading in over 300 ms: each fade step is a frame, and in
-      // software WebGL a frame with the map costs the GPU process 300–700 ms (bench/RESULTS.md, session 21)
-      fadeDuration: 0,
-      // labels are drawn from local fonts when the style has no glyphs (offline style)
-      localIdeographFontFamily: 'sans-serif',
-      // MapLibre's control texts and the map's aria-label in the user's language (issue #29)
-      locale: mapLocale(t),
-    });
+    // the WebGL context made while the person typed on the sign-in page, if any (warmGl.ts)
+    const map = withWarmCanvas(
+      () =>
+        new maplibregl.Map({
+          container: el,
+          style: style.style,
+          center: [first.center.longitude, first.center.latitude],
+          zoom: first.zoom,
+          attributionControl: { compact: true },
+          // symbols and labels appear at once instead of fading in over 300 ms: each fade step is a frame, and in
+          // software WebGL a frame with the map costs the GPU process 300–700 ms (bench/RESULTS.md, session 21)
+          fadeDuration: 0,
+          // labels are drawn from local fonts when the style has no glyphs (offline style)
+          localIdeographFontFamily: 'sans-serif',
+          // MapLibre's control texts and the map's aria-label in the user's language (issue #29)
+          locale: mapLocale(t),
+        }),
+    );
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'top-right');
     map.addControl(new maplibregl.ScaleControl({}), 'bottom-left');
     const controller = new LiveMapController(map, {
