@@ -185,7 +185,12 @@ function summarise(file: string): string {
       if (!w) return;
       const d = deltas[i + 1] ?? 0;
       const name = p.name.get(id) ?? '';
-      const cause = p.url.get(id) || (name.startsWith('(') ? name : `native ${name}`);
+      const chunk = p.url.get(id);
+      // PROFILE_FUNCTIONS=1: by function (and chunk) instead of by chunk
+      const cause =
+        chunk && process.env.PROFILE_FUNCTIONS
+          ? `${name || '(anonymous)'} ${chunk}`
+          : chunk || (name.startsWith('(') ? name : `native ${name}`);
       w.byCause.set(cause, (w.byCause.get(cause) ?? 0) + d);
       w.total += d;
     });
