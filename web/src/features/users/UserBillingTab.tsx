@@ -46,7 +46,6 @@ export function AccountStateBadge({ attributes, ns }: { attributes: Attributes |
 /** `attributes`: the stored user's (account state), null for a new user. */
 export function UserBillingTab({ f, attributes }: { f: UserForm; attributes: Attributes | null }) {
   const { t } = useTranslation('users');
-  const { t: tb } = useTranslation('users', { keyPrefix: 'billing' });
   const { billing: values, billingErrors: errors, setBilling: onChange, ns } = f;
   const set = <K extends keyof UserBillingForm>(k: K, v: UserBillingForm[K]) =>
     onChange({ ...values, [k]: v });
@@ -54,8 +53,7 @@ export function UserBillingTab({ f, attributes }: { f: UserForm; attributes: Att
     const key = errors[k as keyof UserBilling];
     return key ? t(key) : undefined;
   };
-  // labels `billing.fields.<key>`, test ids `billing-<key>`
-  const text = fieldBinder({ t: tb, values, set, err }, 'billing');
+  const text = fieldBinder({ t, values, set, err }, 'billing', 'billing.fields');
   const modeControl = (k: 'fineMode' | 'discountMode') => (
     <Stack gap={2}>
       <Text size="sm" fw={500}>
