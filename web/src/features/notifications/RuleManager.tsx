@@ -225,7 +225,6 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
         }}
         toForm={(r) => ruleToForm(r, ns)}
         loadForm={loadForm}
-        rowAttrs={(r) => ({ 'data-rule-id': r.id })}
       />
       {c.editing && (
         <RuleForm
