@@ -20,7 +20,7 @@ import {
   positionEvents,
   speedLimitOf,
 } from './ingestStages.ts';
-import { insertPosition, storedAt, validate } from './ingestSql.ts';
+import { insertPosition, readAhead, storedAt, validate, type StoredFixes } from './ingestSql.ts';
 import {
   devicesWithQueuedCommands,
   prepareIngestStatements,
@@ -172,9 +172,10 @@ export class LiveCore extends DeviceStates {
     const work = () => {
       // reloading the cache reads the store, which may be unreachable (issue #30): a failure of the batch
       const cache = this.cache.fresh();
+      const known = readAhead(this.ctx.store.sql, batch, this.latestOf(batch.map((b) => b.deviceId)));
       for (const item of batch) {
         try {
-          results.push(this.processOne(item, cache, changedDevices, latest, events, handlerCalls));
+          results.push(this.processOne(item, cache, changedDevices, latest, events, handlerCalls, known));
         } catch (err) {
           if (isDatabaseUnavailable(err)) throw err; // the whole batch fails: nothing of it is stored
           this.ctx.log.error({ err }, 'position processing failed');
@@ -253,6 +254,7 @@ export class LiveCore extends DeviceStates {
     latestOut: Position[],
     eventsOut: Event[],
     handlerCalls: Array<() => void>,
+    known?: StoredFixes,
   ): IngestResult {
     const { deviceId } = item;
     let { p } = item;
@@ -265,7 +267,7 @@ export class LiveCore extends DeviceStates {
     const isLatest = !prev || fixMs >= Date.parse(prev.fixTime);
     // one position per device and fix time (issue #30): a resend is acknowledged and changes nothing; a report
     // without a fix of its own (outdated, the latest fix reused) is live only and its events name the stored one
-    const stored = storedAt(this.sql, deviceId, fixMs, prev);
+    const stored = storedAt(this.sql, deviceId, fixMs, prev, known);
     if (stored && !p.outdated) return { ok: true, deviceId, position: stored, commands: [] };
 
     // the stages before storing (ingestStages.ts), in CONTRACT §7's order
@@ -299,7 +301,7 @@ export class LiveCore extends DeviceStates {
       geofenceIds: inside.length ? inside : null,
       outdated: !!p.outdated,
     };
-    const id = stored ? stored.id : insertPosition(this.sql, this.writes, position);
+    const id = stored ? stored.id : insertPosition(this.sql, this.writes, position, known);
     if (typeof id !== 'number') return { ok: true, deviceId, position: id, commands: [] };
     position.id = id;
     if (!stored) this.stats.stored++;

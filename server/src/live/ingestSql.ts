@@ -1,6 +1,8 @@
 // The live core's check of a decoded position before it is queued, and its position writes through the statements
 // prepared once in db/repos/ingest.ts (ingest.ts).
 import type { IngestStatements } from '../db/repos/ingest.ts';
+import { positionsAtFixes } from '../db/repos/positions.ts';
+import type { SqlDatabase } from '../db/sql.ts';
 import type { IngestWrites, PositionRow } from '../db/repos/ingestBatch.ts';
 import type { Position } from '@rastro/domain';
 import type { IncomingPosition } from './types.ts';
@@ -31,16 +33,77 @@ export function validate(p: IncomingPosition): string | null {
 }
 
 /**
+ * What a batch knows of the positions stored at (device, fix time) pairs (issue #30): the pairs read before its loop
+ * in one statement (readStored) and the positions the batch itself stored; a pair it never asked about is read.
+ */
+export class StoredFixes {
+  private readonly asked = new Set<string>();
+  private readonly found = new Map<string, Position>();
+
+  /** Reads the pairs at once (the read sends nothing held: it comes before the batch's first write). */
+  read(db: SqlDatabase, pairs: ReadonlyArray<readonly [number, number]>): void {
+    if (!pairs.length) return;
+    const ids = [...new Set(pairs.map(([id]) => id))];
+    const times = [...new Set(pairs.map(([, ms]) => ms))].map((ms) => new Date(ms).toISOString());
+    for (const [id, ms] of pairs) this.asked.add(key(id, ms));
+    for (const row of positionsAtFixes(db, ids, times) as unknown as PositionDbRow[]) {
+      const p = positionFromRow(row);
+      const k = key(p.deviceId, Date.parse(p.fixTime));
+      if (this.asked.has(k)) this.found.set(k, p);
+    }
+  }
+
+  /** undefined: not asked (read it); null: not stored. */
+  get(deviceId: number, fixMs: number): Position | null | undefined {
+    const k = key(deviceId, fixMs);
+    return this.asked.has(k) ? (this.found.get(k) ?? null) : undefined;
+  }
+
+  /** A position the batch stored (a resend later in the same batch finds it). */
+  add(p: Position): void {
+    const k = key(p.deviceId, Date.parse(p.fixTime));
+    this.asked.add(k);
+    this.found.set(k, p);
+  }
+}
+
+const key = (deviceId: number, fixMs: number) => `${deviceId}/${fixMs}`;
+
+/**
+ * Before a batch's loop: the stored positions its reports may repeat (a device without a latest position, or a fix
+ * not after it), read in one statement; `latest` answers a device's latest position (its state, already loaded).
+ */
+export function readAhead(
+  db: SqlDatabase,
+  batch: ReadonlyArray<{ deviceId: number; p: { fixTime: Date } }>,
+  latest: (deviceId: number) => Position | null | undefined,
+): StoredFixes {
+  const pairs: Array<[number, number]> = [];
+  for (const { deviceId, p } of batch) {
+    const prev = latest(deviceId);
+    const fixMs = p.fixTime.getTime();
+    if (!prev || fixMs <= Date.parse(prev.fixTime)) pairs.push([deviceId, fixMs]);
+  }
+  const known = new StoredFixes();
+  known.read(db, pairs);
+  return known;
+}
+
+/**
  * The device's stored position at the fix time (issue #30: one per device and fix time), looked for only where one
- * may be: at or before the latest position's fix time (`prev` null: always).
+ * may be: at or before the latest position's fix time (`prev` null: always); in what the batch read ahead
+ * (`known`) when it asked about the pair, else with a read of its own.
  */
 export function storedAt(
   sql: IngestStatements,
   deviceId: number,
   fixMs: number,
   prev: Position | null,
+  known?: StoredFixes,
 ): Position | null {
   if (prev && fixMs > Date.parse(prev.fixTime)) return null;
+  const ahead = known?.get(deviceId, fixMs);
+  if (ahead !== undefined) return ahead;
   const row = sql.positionAt.get(deviceId, new Date(fixMs).toISOString()) as PositionDbRow | undefined;
   return row ? positionFromRow(row) : null;
 }
@@ -54,8 +117,10 @@ export function insertPosition(
   sql: IngestStatements,
   writes: IngestWrites,
   position: Position,
+  known?: StoredFixes,
 ): number | Position {
   const id = writes.position(positionRow(position));
+  if (id !== 0) known?.add({ ...position, id }); // a resend later in the batch finds it
   if (id === 0) {
     const stored = storedAt(sql, position.deviceId, Date.parse(position.fixTime), null);
     if (stored) return stored;

@@ -32,6 +32,27 @@ export function positionsByIds(db: SqlDatabase, ids: readonly number[]): Positio
   );
 }
 
+/**
+ * The positions stored of these devices at these fix times (ISO, as stored), in one statement (issue #30: an
+ * ingestion batch's resends and first reports looked for at once, live/ingestSql.ts): every device × fix time pair,
+ * the caller keeps the pairs it asked for.
+ */
+export function positionsAtFixes(
+  db: SqlDatabase,
+  deviceIds: readonly number[],
+  fixTimes: readonly string[],
+): Position[] {
+  if (!deviceIds.length || !fixTimes.length) return [];
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('positions')
+      .selectAll()
+      .where(anyOf(db, 'deviceId', deviceIds))
+      .where(anyOf(db, 'fixTime', fixTimes)),
+  );
+}
+
 /** A device's positions with `from` ≤ fixTime ≤ `to` (ISO), in time order, at most `limit`; on the read pool. */
 export function positionHistory(
   db: SqlDatabase,
