@@ -13,8 +13,9 @@ import { useSession } from '../../stores/session.ts';
 import { brandingQueryKey, useBrandingState } from '../../branding/index.ts';
 import { saveTheme } from './api.ts';
 import { LoginSection } from './LoginSection.tsx';
-import { ColoursSection, IdentitySection, LinksSection, type SectionProps } from './ThemeSections.tsx';
+import { ColoursSection, IdentitySection, LINKS, LinksSection, type SectionProps } from './ThemeSections.tsx';
 import { useThemeUpload } from './useThemeUpload.tsx';
+import { fieldBinder } from '../../components/boundField.ts';
 import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useParsedForm } from '../../components/useParsedForm.ts';
@@ -30,10 +31,7 @@ type Tab = (typeof TABS)[number][0];
 const TAB_OF: Array<[string, Tab]> = [
   ['colors.', 'colors'],
   ['login.', 'login'],
-  ['whatsapp', 'links'],
-  ['androidApp', 'links'],
-  ['appleApp', 'links'],
-  ['dataPolicy', 'links'],
+  ...LINKS.map((k) => [k, 'links'] as [string, Tab]),
 ];
 const tabOf = (path: string): Tab => TAB_OF.find(([p]) => path.startsWith(p))?.[1] ?? 'identity';
 
@@ -77,7 +75,8 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
       return next;
     });
 
-  const section: SectionProps = { form, update, err, uploadButton };
+  const text = fieldBinder({ t, values: form, set: (k, v) => update((d) => (d[k] = v)), err }, 'theme');
+  const section: SectionProps = { form, update, err, text, uploadButton };
 
   return (
     <Modal opened onClose={onClose} title={t('title')} size="lg" data-testid="theme-dialog">

@@ -1,16 +1,18 @@
 // The identity, colours and links tabs of the theme editor, and what every tab is given.
 import { ColorInput, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ThemeSettings } from '@rastro/domain';
-import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { fieldBinder } from '../../components/boundField.ts';
 import { ColoursPreview, ImageSlot } from './ThemeParts.tsx';
 import type { UploadButton } from './useThemeUpload.tsx';
 
-/** What each tab of the theme editor is given: the form, its change, its errors and the upload button. */
+/** What each tab of the theme editor is given: the form, its change, its errors, its top-level text fields' props
+ * (components/boundField.ts) and the upload button. */
 export interface SectionProps {
   form: ThemeSettings;
   update(change: (draft: ThemeSettings) => void): void;
   err(path: string): string | undefined;
+  text: ReturnType<typeof fieldBinder<ThemeSettings>>;
   uploadButton: UploadButton;
 }
 
@@ -21,27 +23,11 @@ export const colourInputProps = {
   'data-mantine-stop-propagation': 'true',
 } as const;
 
-/** A text field's change, written into the draft by `write`. */
-const onText =
-  (update: SectionProps['update'], write: (draft: ThemeSettings, value: string) => void) =>
-  (e: ChangeEvent<HTMLInputElement>) => {
-    const v = e.currentTarget.value;
-    update((d) => write(d, v));
-  };
-
-export function IdentitySection({ form, update, err, uploadButton }: SectionProps) {
+export function IdentitySection({ form, update, err, text, uploadButton }: SectionProps) {
   const { t } = useTranslation('theme');
   return (
     <Stack gap="sm">
-      <TextInput
-        label={t('fields.title')}
-        description={t('hints.title')}
-        value={form.title}
-        onChange={onText(update, (d, v) => (d.title = v))}
-        error={err('title')}
-        required
-        data-testid="theme-title"
-      />
+      <TextInput {...text('title')} description={t('hints.title')} required />
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           {t('fields.logo')}
@@ -60,7 +46,10 @@ export function IdentitySection({ form, update, err, uploadButton }: SectionProp
         label={t('fields.logoText')}
         description={t('hints.logoText')}
         value={form.headLogo.text}
-        onChange={onText(update, (d, v) => (d.headLogo.text = v))}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          update((d) => (d.headLogo.text = v));
+        }}
         error={err('headLogo.text')}
         data-testid="theme-logo-text"
       />
@@ -139,20 +128,15 @@ export function ColoursSection({ form, update, err }: SectionProps) {
   );
 }
 
-export function LinksSection({ form, update, err }: SectionProps) {
+/** The links tab's fields (the company's WhatsApp, apps and data policy). */
+export const LINKS = ['whatsapp', 'androidApp', 'appleApp', 'dataPolicy'] as const;
+
+export function LinksSection({ text }: SectionProps) {
   const { t } = useTranslation('theme');
   return (
     <Stack gap="sm">
-      {(['whatsapp', 'androidApp', 'appleApp', 'dataPolicy'] as const).map((k) => (
-        <TextInput
-          key={k}
-          label={t(`fields.${k}`)}
-          placeholder={t(`placeholders.${k}`)}
-          value={form[k]}
-          onChange={onText(update, (d, v) => (d[k] = v))}
-          error={err(k)}
-          data-testid={`theme-${k}`}
-        />
+      {LINKS.map((k) => (
+        <TextInput key={k} {...text(k)} placeholder={t(`placeholders.${k}`)} />
       ))}
       <Text size="xs" c="dimmed">
         {t('hints.links')}
