@@ -34,7 +34,7 @@ import {
   type DeviceFilterState,
   type DeviceState,
 } from '@rastro/domain';
-import { useLive } from '../../stores/live.ts';
+import { useLive, type FilterPatch } from '../../stores/live.ts';
 
 /** Applies a domain transition (which works on the full state) to the store's query-less filters. */
 function transition(fn: (s: DeviceFilterState) => DeviceFilterState): void {
@@ -115,6 +115,7 @@ function FilterPanel({ all }: { all: Device[] }) {
   const { t, i18n } = useTranslation('devices');
   const filters = useLive((s) => s.filters);
   const setFilters = useLive((s) => s.setFilters);
+  const patch = (p: Partial<FilterPatch>) => setFilters((f) => ({ ...f, ...p }));
   const resetFilters = useLive((s) => s.resetFilters);
   const categories = useMemo(() => {
     const set = new Set<string>();
@@ -143,10 +144,7 @@ function FilterPanel({ all }: { all: Device[] }) {
         data-testid="filter-combined"
         value={filters.combined}
         data={COMBINED_FILTERS.map((c) => ({ value: c, label: t(`combined.${c}`) }))}
-        onChange={(e) => {
-          const v = e.currentTarget.value as CombinedFilter;
-          transition((s) => setCombinedFilter(s, v));
-        }}
+        onChange={(e) => transition((s) => setCombinedFilter(s, e.currentTarget.value as CombinedFilter))}
       />
       <NativeSelect
         label={t('filter.deviceState')}
@@ -156,10 +154,7 @@ function FilterPanel({ all }: { all: Device[] }) {
           { value: 'all', label: t('filter.any') },
           ...DEVICE_STATES.map((s) => ({ value: s, label: t(`deviceState.${s}`) })),
         ]}
-        onChange={(e) => {
-          const v = e.currentTarget.value as DeviceState | 'all';
-          setFilters((f) => ({ ...f, deviceState: v }));
-        }}
+        onChange={(e) => patch({ deviceState: e.currentTarget.value as DeviceState | 'all' })}
       />
       <Text size="sm" fw={600}>
         {t('filter.advanced')}
@@ -200,10 +195,9 @@ function FilterPanel({ all }: { all: Device[] }) {
         data-testid="filter-only-one"
         value={filters.onlyDeviceId === null ? '' : String(filters.onlyDeviceId)}
         data={onlyOptions}
-        onChange={(e) => {
-          const v = e.currentTarget.value;
-          setFilters((f) => ({ ...f, onlyDeviceId: v ? Number(v) : null }));
-        }}
+        onChange={(e) =>
+          patch({ onlyDeviceId: e.currentTarget.value ? Number(e.currentTarget.value) : null })
+        }
       />
       <Button variant="light" size="xs" onClick={resetFilters} data-testid="filter-reset">
         {t('filter.reset')}
