@@ -12,9 +12,9 @@ export function RecoverPage() {
   const { t } = useTranslation('auth');
   const { busy, failure, setFailure, run, checks } = useAuthSubmit();
   const { token = '' } = useParams();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [values, setValues] = useState({ password: '', confirm: '' });
+  // the password's rule on its field, a mismatch on the confirmation
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
 
   async function submit(e: FormEvent) {
@@ -23,9 +23,10 @@ export function RecoverPage() {
     if (!c) return;
     const code = c.checkNewPassword({ token });
     if (code) return setFailure({ code });
-    if (password.length < 4) return setFieldError('validation.passwordMinLength');
-    if (password !== confirm) return setFieldError('validation.passwordMismatch');
-    setFieldError(null);
+    const { password, confirm } = values;
+    if (password.length < 4) return setFieldErrors({ password: 'validation.passwordMinLength' });
+    if (password !== confirm) return setFieldErrors({ confirm: 'validation.passwordMismatch' });
+    setFieldErrors({});
     await run(async () => {
       await api.postForm('/password/update', { token, password });
       setDone(true);
@@ -47,20 +48,16 @@ export function RecoverPage() {
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <ErrorAlert failure={failure} />
-            <PasswordInput
-              label={t('recover.newPassword')}
-              value={password}
-              autoComplete="new-password"
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldError && fieldError !== 'validation.passwordMismatch' ? t(fieldError) : undefined}
-            />
-            <PasswordInput
-              label={t('register.confirm')}
-              value={confirm}
-              autoComplete="new-password"
-              onChange={(e) => setConfirm(e.currentTarget.value)}
-              error={fieldError === 'validation.passwordMismatch' ? t(fieldError) : undefined}
-            />
+            {(['password', 'confirm'] as const).map((k) => (
+              <PasswordInput
+                key={k}
+                label={t(k === 'password' ? 'recover.newPassword' : 'register.confirm')}
+                value={values[k]}
+                autoComplete="new-password"
+                onChange={(e) => setValues({ ...values, [k]: e.currentTarget.value })}
+                error={fieldErrors[k] && t(fieldErrors[k])}
+              />
+            ))}
             <Button type="submit" loading={busy}>
               {t('recover.save')}
             </Button>
