@@ -120,3 +120,20 @@ test('the device detail is a bottom sheet on a 390 px screen and back goes to /d
   await page.getByTestId('panel-back').click();
   await expect(page).toHaveURL(/\/devices$/);
 });
+
+test('the filter panel fits a short window and scrolls to its last control', async ({ page, loginAs }) => {
+  // a laptop window with the browser's bars, or a phone held sideways: the panel is taller than what is left
+  await page.setViewportSize({ width: 1024, height: 460 });
+  await loginAs(accounts.admin.email, accounts.admin.password);
+  await page.goto('/devices');
+  await page.getByTestId('filter-button').click();
+  const panel = page.locator('.mantine-Popover-dropdown');
+  await expect(panel).toBeVisible();
+  const box = await panel.boundingBox();
+  expect(box).toBeTruthy();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(460);
+  const reset = page.getByTestId('filter-reset');
+  await reset.scrollIntoViewIfNeeded();
+  await expect(reset).toBeInViewport();
+  await reset.click();
+});

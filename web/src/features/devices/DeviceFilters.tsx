@@ -89,7 +89,15 @@ const TEXT_TYPES: Array<{ type: Exclude<AdvancedFilterType, 'none'>; attr: strin
 export function FilterPopover({ all, filtering }: { all: Device[]; filtering: boolean }) {
   const { t } = useTranslation('devices');
   return (
-    <Popover width={320} position="bottom-start" withinPortal shadow="md">
+    // size: the panel is taller than a short window (a phone held sideways, a laptop with the list's header):
+    // it takes the height left below its button and scrolls, so its last controls stay reachable
+    <Popover
+      width={320}
+      position="bottom-start"
+      withinPortal
+      shadow="md"
+      middlewares={{ flip: true, shift: true, size: { padding: 8 } }}
+    >
       {/* the indicator wraps the target: the popover's aria-expanded belongs on the button, not on its div */}
       <Indicator disabled={!filtering} color="orange" size={9} offset={4}>
         <Popover.Target>
@@ -103,7 +111,7 @@ export function FilterPopover({ all, filtering }: { all: Device[]; filtering: bo
           </ActionIcon>
         </Popover.Target>
       </Indicator>
-      <Popover.Dropdown>
+      <Popover.Dropdown style={{ overflowY: 'auto' }}>
         <FilterPanel all={all} />
       </Popover.Dropdown>
     </Popover>
