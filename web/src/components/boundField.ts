@@ -1,8 +1,8 @@
 // The props of a text field bound to one text key of a form (issue #33): its label `fields.<key>` (or
 // `<labels>.<key>`) in the form's namespace, its value, the change, its translated error and the test id
 // `<prefix>-<key>`. Spread on a TextInput or a Textarea, then add or override what is the field's own:
-// `<TextInput {...field('name')} withAsterisk />`. Used by the device, driver, geofence, computed attribute, user
-// and notification rule forms.
+// `<TextInput {...field('name')} withAsterisk />`. Used by the device, driver, geofence, computed attribute, user,
+// notification rule, theme, server settings and invoice forms.
 import type { TFunction } from 'i18next';
 
 /** The keys of F whose values are text. */

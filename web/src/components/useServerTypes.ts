@@ -1,6 +1,6 @@
 // The types a server lists (issue #33): GET /api{path} answers items with a `type` (notification types, channels,
 // a device's command types), kept ten minutes. The notification rule form offers them, the direct message its
-// channels among the notificators; the send-command dialog still asks its device's command types by hand.
+// channels among the notificators, the send-command dialog its device's command types.
 import { useQuery } from '@tanstack/react-query';
 import { api, type Query } from '../api/http.ts';
 
