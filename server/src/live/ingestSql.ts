@@ -43,13 +43,12 @@ export class StoredFixes {
   /** Reads the pairs at once (the read sends nothing held: it comes before the batch's first write). */
   read(db: SqlDatabase, pairs: ReadonlyArray<readonly [number, number]>): void {
     if (!pairs.length) return;
-    const ids = [...new Set(pairs.map(([id]) => id))];
-    const times = [...new Set(pairs.map(([, ms]) => ms))].map((ms) => new Date(ms).toISOString());
-    for (const [id, ms] of pairs) this.asked.add(key(id, ms));
-    for (const row of positionsAtFixes(db, ids, times) as unknown as PositionDbRow[]) {
+    const asked = new Map<string, readonly [number, string]>();
+    for (const [id, ms] of pairs) asked.set(key(id, ms), [id, new Date(ms).toISOString()]);
+    for (const k of asked.keys()) this.asked.add(k);
+    for (const row of positionsAtFixes(db, [...asked.values()]) as unknown as PositionDbRow[]) {
       const p = positionFromRow(row);
-      const k = key(p.deviceId, Date.parse(p.fixTime));
-      if (this.asked.has(k)) this.found.set(k, p);
+      this.found.set(key(p.deviceId, Date.parse(p.fixTime)), p);
     }
   }
 

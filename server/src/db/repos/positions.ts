@@ -3,9 +3,9 @@
 // the activity rebuild (live/activity.ts) and the assistant's period facts (live/assistant*.ts).
 import { sql } from 'kysely';
 import type { PositionRow } from '../schema.ts';
-import type { Selectable } from 'kysely';
+import type { Selectable, SqlBool } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, eachRow, qb, row, rowAsync, rows, rowsAsync, write } from './query.ts';
+import { anyOf, eachRow, pgArrayLiteral, qb, row, rowAsync, rows, rowsAsync, write } from './query.ts';
 
 type Position = Selectable<PositionRow>;
 
@@ -33,24 +33,24 @@ export function positionsByIds(db: SqlDatabase, ids: readonly number[]): Positio
 }
 
 /**
- * The positions stored of these devices at these fix times (ISO, as stored), in one statement (issue #30: an
- * ingestion batch's resends and first reports looked for at once, live/ingestSql.ts): every device × fix time pair,
- * the caller keeps the pairs it asked for.
+ * The positions stored at these (device, fix time ISO as stored) pairs, in one statement (issue #30: an ingestion
+ * batch's resends and first reports looked for at once, live/ingestSql.ts). The pairs travel as one parameter and
+ * each is one probe of the unique index (device, fix time): never the devices × times product, which after a
+ * restart (a first report of thousands of devices, each at its own time) would be millions of probes.
  */
 export function positionsAtFixes(
   db: SqlDatabase,
-  deviceIds: readonly number[],
-  fixTimes: readonly string[],
+  pairs: ReadonlyArray<readonly [number, string]>,
 ): Position[] {
-  if (!deviceIds.length || !fixTimes.length) return [];
-  return rows(
-    db,
-    qb(db)
-      .selectFrom('positions')
-      .selectAll()
-      .where(anyOf(db, 'deviceId', deviceIds))
-      .where(anyOf(db, 'fixTime', fixTimes)),
-  );
+  if (!pairs.length) return [];
+  const key = sql<SqlBool>`(${sql.ref('deviceId')}, ${sql.ref('fixTime')})`;
+  const asked =
+    db.dialect === 'sqlite'
+      ? sql<SqlBool>`${key} in (select json_extract(value, '$[0]'), json_extract(value, '$[1]')
+          from json_each(${JSON.stringify(pairs)}))`
+      : sql<SqlBool>`${key} in (select * from unnest(${pgArrayLiteral(pairs.map(([id]) => id))}::int[],
+          ${pgArrayLiteral(pairs.map(([, time]) => time))}::text[]))`;
+  return rows(db, qb(db).selectFrom('positions').selectAll().where(asked));
 }
 
 /** A device's positions with `from` ≤ fixTime ≤ `to` (ISO), in time order, at most `limit`; on the read pool. */

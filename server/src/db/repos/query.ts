@@ -63,7 +63,7 @@ export function anyOf(
 }
 
 /** A PostgreSQL array literal of the values, each quoted (`{"1","2"}`; quotes and backslashes escaped): any element type. */
-const pgArrayLiteral = (values: readonly (number | string)[]): string =>
+export const pgArrayLiteral = (values: readonly (number | string)[]): string =>
   `{${values.map((v) => `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 /** The values of a compiled query as both stores bind them: SQLite binds no booleans, flags are 0/1 on both. */
