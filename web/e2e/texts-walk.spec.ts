@@ -39,11 +39,17 @@ interface Opener {
 
 const shell = (meta: RouteMeta) => meta.screen !== 'qrDriver';
 
-/** Clicks a test id when the page shows it. */
-async function clickIf(page: Page, testId: string): Promise<boolean> {
+/**
+ * Clicks a test id when the page shows it; with `opens`, waits until what it opens is shown: a lazy dialog may
+ * appear after the walk read the page, and one left open would cover the next route's controls (CI, session 25:
+ * the new-user dialog appeared after closeAll had counted nothing open, and the walk hung on /commands).
+ */
+async function clickIf(page: Page, testId: string, opens?: string): Promise<boolean> {
   const trigger = page.getByTestId(testId).first();
   if (!(await trigger.isVisible())) return false;
   await trigger.click();
+  if (opens)
+    await expect(page.locator(opens).filter({ visible: true }).first()).toBeVisible({ timeout: 15_000 });
   return true;
 }
 
@@ -72,18 +78,26 @@ const OPENERS: Opener[] = [
       return true;
     },
   },
-  { name: 'device filter', on: (m) => m.path === '/devices', open: (p) => clickIf(p, 'filter-button') },
+  {
+    name: 'device filter',
+    on: (m) => m.path === '/devices',
+    open: (p) => clickIf(p, 'filter-button', '.mantine-Popover-dropdown'),
+  },
   {
     name: 'send command dialog',
     on: (m) => m.screen === 'deviceDetail',
-    open: (p) => clickIf(p, 'action-commands'),
+    open: (p) => clickIf(p, 'action-commands', '[role=dialog]'),
   },
-  { name: 'new user dialog', on: (m) => m.path === '/users', open: (p) => clickIf(p, 'users-add') },
+  {
+    name: 'new user dialog',
+    on: (m) => m.path === '/users',
+    open: (p) => clickIf(p, 'users-add', '[role=dialog]'),
+  },
   {
     name: 'saved command types',
     on: (m) => m.path === '/commands',
     open: async (page) => {
-      if (!(await clickIf(page, 'command-add'))) return false;
+      if (!(await clickIf(page, 'command-add', '[role=dialog]'))) return false;
       await page.getByTestId('command-type').click();
       await expect(page.getByRole('option').first()).toBeVisible();
       return true;
