@@ -23,20 +23,17 @@
 // Every build's assets are content-hashed, so they share one web root; only index.html is swapped before each load
 // (its precompressed copies are left out, so the swapped file is what the browser gets).
 import { chromium } from '@playwright/test';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { chromiumArgs } from './chromium.ts';
 import { startBenchServer } from './server.ts';
+import { combinedWebRoot, parseBuilds } from './webBuilds.ts';
 import { markersDrawn, markersFed } from './markersDrawn.ts';
 import { browserCpuSince, browserCpuSnapshot } from './browserCpu.ts';
 import { GL_WAVES_SCRIPT, readGlWaves } from './glWaves.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const rounds = Math.max(1, Number(process.argv[2]) || 6);
-const builds = process.argv
-  .slice(3)
-  .map((a) => a.split('='))
-  .filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
+const builds = parseBuilds(process.argv.slice(3));
 if (builds.length < 2) {
   console.error('usage: bench/first-map-ab.ts <rounds> NAME=<web dist dir> NAME=<web dist dir> …');
   process.exit(2);
@@ -56,17 +53,7 @@ const ENTER_MARK_SCRIPT = `document.addEventListener('keydown', (e) => {
   }
 }, true);`;
 
-const work = resolve(root, '.tmp', `first-map-ab-${Date.now()}`);
-const webRoot = join(work, 'web');
-mkdirSync(webRoot, { recursive: true });
-for (const [name, dir] of builds) {
-  cpSync(join(dir, 'assets'), join(webRoot, 'assets'), { recursive: true, force: false });
-  for (const f of readdirSync(dir))
-    if (f !== 'assets') cpSync(join(dir, f), join(webRoot, f), { recursive: true });
-  copyFileSync(join(dir, 'index.html'), join(webRoot, `index-${name}.html`));
-}
-rmSync(join(webRoot, 'index.html.br'), { force: true });
-rmSync(join(webRoot, 'index.html.gz'), { force: true });
+const webRoot = combinedWebRoot('first-map-ab', builds);
 
 const server = await startBenchServer({ name: 'first-map-ab', devices, env: { WEB_ROOT: webRoot } });
 const url = server.url;
@@ -188,5 +175,5 @@ try {
   }
 } finally {
   await server.stop();
-  rmSync(work, { recursive: true, force: true });
+  rmSync(dirname(webRoot), { recursive: true, force: true });
 }

@@ -22,7 +22,7 @@
 //                                  # one build (BENCH_BUILDS=A=/tmp/a): the whole bench on that build
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,6 +32,7 @@ import { browserThreadsSince, browserThreadsSnapshot } from './browserThreads.ts
 import { chromiumArgs, type Compositing } from './chromium.ts';
 import { startBenchServer } from './server.ts';
 import { traceProfile } from './traceProfile.ts';
+import { combinedWebRoot, parseBuilds } from './webBuilds.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const N = Number(process.env.BENCH_POINTS ?? 100_000);
@@ -41,25 +42,7 @@ const STEP_MS = 10_000;
 const PAGES = { first: 2_000, next: 25_000 };
 const compositing: Compositing = process.env.BENCH_COMPOSITING === 'software' ? 'software' : 'gpu';
 const args = chromiumArgs(compositing);
-const builds = (process.env.BENCH_BUILDS ?? '')
-  .split(/\s+/)
-  .map((a) => a.split('='))
-  .filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]);
-
-/** One web root holding every build's (content-hashed) assets and an index-NAME.html each (bench/first-map-ab.ts). */
-function combinedWebRoot(): string {
-  const webRoot = resolve(root, '.tmp', `history-ab-${Date.now()}`, 'web');
-  mkdirSync(webRoot, { recursive: true });
-  for (const [name, dir] of builds) {
-    cpSync(join(dir, 'assets'), join(webRoot, 'assets'), { recursive: true, force: false });
-    for (const f of readdirSync(dir))
-      if (f !== 'assets') cpSync(join(dir, f), join(webRoot, f), { recursive: true });
-    copyFileSync(join(dir, 'index.html'), join(webRoot, `index-${name}.html`));
-  }
-  rmSync(join(webRoot, 'index.html.br'), { force: true });
-  rmSync(join(webRoot, 'index.html.gz'), { force: true });
-  return webRoot;
-}
+const builds = parseBuilds((process.env.BENCH_BUILDS ?? '').split(/\s+/));
 
 /** A drive through São Paulo into the store: one fix every 10 s, speed 0–60 kn in waves, course along the path. */
 function writeDrive(file: string, deviceId: number, end: number): void {
@@ -335,7 +318,7 @@ async function abLoads(browser: Browser, s: Setup, count: number, webRoot: strin
 }
 
 async function main() {
-  const webRoot = builds.length ? combinedWebRoot() : null;
+  const webRoot = builds.length ? combinedWebRoot('history-ab', builds) : null;
   const server = await startBenchServer({
     name: 'history',
     devices: 1,
