@@ -7,7 +7,6 @@ import {
   DEFAULT_SORT,
   attrPresent,
   createDeviceFilter,
-  isFiltering,
   nextSort,
   type Device,
   type DeviceFilterState,
@@ -15,7 +14,6 @@ import {
   type Event,
   type Position,
   type SocketMessage,
-  type User,
 } from '@rastro/domain';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { api } from '../api/http.ts';
@@ -71,17 +69,10 @@ export interface LiveState {
 const { query: _q, ...defaultFilters } = DEFAULT_FILTER_STATE;
 export const DEFAULT_FILTERS: FilterPatch = { ...defaultFilters, advanced: {}, hiddenCategories: [] };
 
-type Listener = (user: User | null) => void;
 let sessionRecheck: () => void = () => {};
 /** The shell registers what "re-check the session" means (SPEC §4: a device losing its qrDriverId). */
 export function setSessionRecheck(fn: () => void): void {
   sessionRecheck = fn;
-}
-const userListeners = new Set<Listener>();
-/** `users` socket messages (the signed-in user changed on the server). */
-export function onUserMessage(fn: Listener): () => void {
-  userListeners.add(fn);
-  return () => userListeners.delete(fn);
 }
 type AlarmsListener = (alarms: NonNullable<SocketMessage['alarms']>) => void;
 const alarmListeners = new Set<AlarmsListener>();
@@ -178,7 +169,6 @@ export const useLive = create<LiveState>((set, get) => ({
     }
     if (batch.removedDevices?.length) Object.assign(patch, withoutDevices(s, patch, batch.removedDevices));
     if (Object.keys(patch).length) set(patch);
-    if (batch.users?.length) for (const fn of userListeners) fn(batch.users[0]);
     if (batch.alarms?.length) for (const fn of alarmListeners) fn(batch.alarms);
     if (recheck) sessionRecheck();
   },
@@ -238,12 +228,6 @@ export async function fetchPositionsByIds(
     out.push(...(await get({ id: ids.slice(i, i + POSITIONS_BATCH) })));
   }
   return out;
-}
-
-/** Loads the caller's devices into the store (the guard's map-wait mode). */
-export async function loadDevices(): Promise<void> {
-  const devices = await api.get<Device[]>('/devices');
-  useLive.getState().setDevices(devices);
 }
 
 /**
@@ -313,12 +297,6 @@ export function selectFiltered(
   filterCache = { devices, positions, filters, query, anchored, result };
   return result;
 }
-
-/** The full filter state (store filters + persisted query) and whether any filter is on. */
-export function fullFilterState(filters: FilterPatch, query: string): DeviceFilterState {
-  return { ...filters, query };
-}
-export { isFiltering };
 
 // ---------------------------------------------------------------------------------------------------------------
 // The live map instance, for other features that draw on it (history route, geofence editing). Route mode
