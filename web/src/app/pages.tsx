@@ -19,55 +19,36 @@ function screen<K extends string, T extends ComponentType<any>>(
 export const MapView = lazyPage(() =>
   feature('map', import('../features/map/index.ts')).then((m) => ({ default: m.MapView })),
 );
-export const DevicesPage = screen('devices', () => import('../features/devices/index.ts'), 'DevicesPage');
-export const DeviceDetailPage = screen(
-  'devices',
-  () => import('../features/devices/index.ts'),
-  'DeviceDetailPage',
-);
+const auth = () => import('../features/auth/index.ts');
+const devices = () => import('../features/devices/index.ts');
+const dashboard = () => import('../features/dashboard/index.ts');
+const geofences = () => import('../features/geofences/index.ts');
+const notifications = () => import('../features/notifications/index.ts');
+const health = () => import('../features/health/index.ts');
+const assistant = () => import('../features/assistant/index.ts');
+const monitoring = () => import('../features/monitoring/index.ts');
+
+export const DevicesPage = screen('devices', devices, 'DevicesPage');
+export const DeviceDetailPage = screen('devices', devices, 'DeviceDetailPage');
 export const HistoryPage = screen('history', () => import('../features/history/index.ts'), 'HistoryPage');
-export const DashboardPage = screen(
-  'dashboard',
-  () => import('../features/dashboard/index.ts'),
-  'DashboardPage',
-);
+export const DashboardPage = screen('dashboard', dashboard, 'DashboardPage');
 export const ReportsPage = screen('reports', () => import('../features/reports/index.ts'), 'ReportsPage');
-export const GeofencesPage = screen(
-  'geofences',
-  () => import('../features/geofences/index.ts'),
-  'GeofencesPage',
-);
+export const GeofencesPage = screen('geofences', geofences, 'GeofencesPage');
 export const CommandsPage = screen('commands', () => import('../features/commands/index.ts'), 'CommandsPage');
 export const GroupsPage = screen('groups', () => import('../features/groups/index.ts'), 'GroupsPage');
-export const NotificationsPage = screen(
-  'notifications',
-  () => import('../features/notifications/index.ts'),
-  'NotificationsPage',
-);
+export const NotificationsPage = screen('notifications', notifications, 'NotificationsPage');
 export const ComputedPage = screen('computed', () => import('../features/computed/index.ts'), 'ComputedPage');
 export const UsersPage = screen('users', () => import('../features/users/index.ts'), 'UsersPage');
 export const AutolinkPage = screen('autolink', () => import('../features/autolink/index.ts'), 'AutolinkPage');
-export const ServerHealthPage = screen(
-  'health',
-  () => import('../features/health/index.ts'),
-  'ServerHealthPage',
-);
-export const AssistantPage = screen(
-  'assistant',
-  () => import('../features/assistant/index.ts'),
-  'AssistantPage',
-);
-export const MonitoringPage = screen(
-  'monitoring',
-  () => import('../features/monitoring/index.ts'),
-  'MonitoringPage',
-);
-export const LoginPage = screen('auth', () => import('../features/auth/index.ts'), 'LoginPage');
-export const RegisterPage = screen('auth', () => import('../features/auth/index.ts'), 'RegisterPage');
-export const RecoverPage = screen('auth', () => import('../features/auth/index.ts'), 'RecoverPage');
-export const DriverLoginPage = screen('auth', () => import('../features/auth/index.ts'), 'DriverLoginPage');
-export const SharePage = screen('auth', () => import('../features/auth/index.ts'), 'SharePage');
-export const MaintenancePage = screen('auth', () => import('../features/auth/index.ts'), 'MaintenancePage');
+export const ServerHealthPage = screen('health', health, 'ServerHealthPage');
+export const AssistantPage = screen('assistant', assistant, 'AssistantPage');
+export const MonitoringPage = screen('monitoring', monitoring, 'MonitoringPage');
+export const LoginPage = screen('auth', auth, 'LoginPage');
+export const RegisterPage = screen('auth', auth, 'RegisterPage');
+export const RecoverPage = screen('auth', auth, 'RecoverPage');
+export const DriverLoginPage = screen('auth', auth, 'DriverLoginPage');
+export const SharePage = screen('auth', auth, 'SharePage');
+export const MaintenancePage = screen('auth', auth, 'MaintenancePage');
 // Its own chunk: the sign-in pages do not carry the driver's check-in screen (nor its texts).
 export const QrDriverPage = lazyPage(
   () =>
