@@ -31,7 +31,7 @@ import {
 } from './access.ts';
 import { visibleDeviceIdsAsync } from './accessReads.ts';
 import { logAction } from './audit.ts';
-import { listAnswer } from './listAnswer.ts';
+import { listAnswer, mapAnswer } from './listAnswer.ts';
 import { rowJsonSql } from './rowJsonSql.ts';
 import { edge, edgeValue, idParams } from '../edge.ts';
 import { inputToRow, rowToJson, type Columns, type Json, type Row } from './model.ts';
@@ -258,13 +258,19 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
         limit: q.limit,
         offset: q.offset,
       };
-      const json = await listAnswer(
-        ctx,
-        def.table,
-        await selectRows(ctx, def.table, ids, opts, 'id'),
-        (r) => toJson(r, q.excludeAttributes),
-        jsonSql[q.excludeAttributes ? 1 : 0],
-      );
+      const map = (r: Row) => toJson(r, q.excludeAttributes);
+      // PostgreSQL: the rows in one read on the pool, then mapped (listAnswer.ts mapAnswer); SQLite: ids, then the
+      // rows' JSON a slice at a time, made by the query where it can
+      const json =
+        ctx.store.sql.dialect === 'sqlite'
+          ? await listAnswer(
+              ctx,
+              def.table,
+              await selectRows(ctx, def.table, ids, opts, 'id'),
+              map,
+              jsonSql[q.excludeAttributes ? 1 : 0],
+            )
+          : await mapAnswer(await selectRows(ctx, def.table, ids, opts), map);
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );

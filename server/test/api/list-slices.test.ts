@@ -2,7 +2,13 @@
 // event loop free between slices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectStatus, makeTestApp, type TestApp } from '../helpers/index.ts';
-import { LIST_SLICE, listAnswer, SQL_LIST_SLICE } from '../../src/traccar/listAnswer.ts';
+import {
+  LIST_SLICE,
+  listAnswer,
+  MAP_SLICE,
+  mapAnswer,
+  SQL_LIST_SLICE,
+} from '../../src/traccar/listAnswer.ts';
 import { COLUMNS, DEVICE_JSON_SQL, deviceToJson, type Row } from '../../src/traccar/model.ts';
 import { rowJsonSql } from '../../src/traccar/rowJsonSql.ts';
 
@@ -70,6 +76,21 @@ describe('list answers in slices', () => {
       ids.slice(0, -1).map((r) => r.id),
     );
     expect(await listAnswer(t.ctx, 'devices', [], () => ({}))).toBe('[]');
+  });
+
+  it('rows already read (PostgreSQL lists): mapped in order, other work between slices, none between for one slice', async () => {
+    const rows = Array.from({ length: 2 * MAP_SLICE + 5 }, (_, i) => ({ id: i + 1, n: i }));
+    let between = false;
+    const seenBetween: boolean[] = [];
+    const json = await mapAnswer(rows, (row) => {
+      if (!seenBetween.length) setImmediate(() => (between = true));
+      seenBetween.push(between);
+      return { id: row.id, n: row.n };
+    });
+    expect(JSON.parse(json)).toEqual(rows);
+    expect(seenBetween.slice(0, MAP_SLICE).every((b) => !b)).toBe(true); // a slice is mapped in one turn
+    expect(seenBetween[seenBetween.length - 1]).toBe(true); // the last slice after the other work ran
+    expect(await mapAnswer([], () => ({}))).toBe('[]');
   });
 
   it('JSON made by the query (SQLite; JS on PostgreSQL): the same answer, in slices with other work between', async () => {

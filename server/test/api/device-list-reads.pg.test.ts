@@ -1,0 +1,74 @@
+// GET /api/devices on PostgreSQL reads the list's rows in one statement on the read pool (issue #30, session 26):
+// during an ingestion flood each read a request waits for is one more turn of a busy event loop (a batch runs
+// before the answer is looked at), and the list's ids, then its rows a slice of 250 at a time, were six of them for
+// 1,000 devices. The rows come sorted from that one statement, every one once, mapped as before.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, expectStatus, makeTestApp, type TestApp } from '../helpers/app.ts';
+import { TEST_DATABASE_URL } from '../helpers/store.ts';
+import { readerOf } from '../../src/db/pool.ts';
+import { LIST_SLICE, MAP_SLICE } from '../../src/traccar/listAnswer.ts';
+
+const COUNT = Math.max(2 * LIST_SLICE, MAP_SLICE) + 37;
+
+let t: TestApp;
+beforeAll(async () => {
+  if (!TEST_DATABASE_URL)
+    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
+  t = await makeTestApp();
+  const insert = t.ctx.store.sql.prepare(
+    `INSERT INTO devices (name, uniqueId, attributes, status) VALUES (?, ?, '{"n":1}', ?)`,
+  );
+  // names in the reverse order of the ids, so the answer's order is the sort's, not the table's
+  t.ctx.store.sql.transaction(() => {
+    for (let i = 0; i < COUNT; i++)
+      insert.run(`reads ${String(COUNT - i).padStart(5, '0')}`, `reads-${i}`, i % 2 ? 'online' : null);
+  })();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the device list on PostgreSQL', () => {
+  it(`${COUNT} devices: one statement on the pool reads the devices, every one listed once, sorted`, async () => {
+    const reader = readerOf(t.ctx.store.sql);
+    const asked: string[] = [];
+    const all = reader.all.bind(reader);
+    reader.all = (text, values) => {
+      asked.push(text);
+      return all(text, values);
+    };
+    try {
+      const list = expectStatus<Array<{ id: number; name: string; status: string; attributes: unknown }>>(
+        await api(t.app, t.admin, 'GET', '/api/devices?all=true'),
+        200,
+      );
+      const ours = list.filter((d) => d.name.startsWith('reads '));
+      expect(ours).toHaveLength(COUNT);
+      expect(new Set(list.map((d) => d.id)).size).toBe(list.length);
+      const names = ours.map((d) => d.name);
+      expect(names).toEqual([...names].sort());
+      expect(ours[0]).toMatchObject({ name: 'reads 00001', attributes: { n: 1 } });
+      expect(new Set(ours.map((d) => d.status))).toEqual(new Set(['online', 'offline']));
+      // before: the ids, then the rows of each slice (three statements more for this list)
+      expect(asked.filter((text) => /from "devices"/i.test(text))).toHaveLength(1);
+    } finally {
+      reader.all = all;
+    }
+  });
+
+  it('excludeAttributes, keyword, limit and offset as before', async () => {
+    const page = expectStatus<Array<{ name: string; attributes: unknown }>>(
+      await api(
+        t.app,
+        t.admin,
+        'GET',
+        '/api/devices?all=true&keyword=READS&limit=2&offset=3&excludeAttributes=true',
+      ),
+      200,
+    );
+    expect(page).toMatchObject([
+      { name: 'reads 00004', attributes: {} },
+      { name: 'reads 00005', attributes: {} },
+    ]);
+  });
+});
