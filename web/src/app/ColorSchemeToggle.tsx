@@ -1,7 +1,7 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Hint } from '../components/floating.tsx';
+import { HintIcon } from '../components/floating.tsx';
 
 /** Light / dark colour scheme switch (Mantine keeps the choice in localStorage). */
 export function ColorSchemeToggle() {
@@ -10,15 +10,12 @@ export function ColorSchemeToggle() {
   const scheme = useComputedColorScheme('light');
   const label = scheme === 'dark' ? t('header.light') : t('header.dark');
   return (
-    <Hint label={label}>
-      <ActionIcon
-        variant="subtle"
-        aria-label={label}
-        data-testid="color-scheme-toggle"
-        onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
-      >
-        {scheme === 'dark' ? <IconSun size={20} /> : <IconMoon size={20} />}
-      </ActionIcon>
-    </Hint>
+    <HintIcon
+      label={label}
+      data-testid="color-scheme-toggle"
+      onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+    >
+      {scheme === 'dark' ? <IconSun size={20} /> : <IconMoon size={20} />}
+    </HintIcon>
   );
 }

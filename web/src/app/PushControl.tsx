@@ -1,11 +1,10 @@
 // Push-notification control: asks the browser's permission and registers for push when config.json enables it.
-import { ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBellOff, IconBellRinging, IconBellQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pushState, registerPush, type PushState } from './push.ts';
-import { Hint } from '../components/floating.tsx';
+import { HintIcon } from '../components/floating.tsx';
 
 export function PushControl({ enabled, vapidPublicKey }: { enabled: boolean; vapidPublicKey: string }) {
   const { t } = useTranslation('shell');
@@ -39,16 +38,8 @@ export function PushControl({ enabled, vapidPublicKey }: { enabled: boolean; vap
   const label = t(`push.${state}`);
   const Icon = state === 'granted' ? IconBellRinging : state === 'denied' ? IconBellOff : IconBellQuestion;
   return (
-    <Hint label={label}>
-      <ActionIcon
-        variant="subtle"
-        aria-label={label}
-        onClick={() => void onClick()}
-        data-testid="push-control"
-        data-state={state}
-      >
-        <Icon size={20} />
-      </ActionIcon>
-    </Hint>
+    <HintIcon label={label} onClick={() => void onClick()} data-testid="push-control" data-state={state}>
+      <Icon size={20} />
+    </HintIcon>
   );
 }

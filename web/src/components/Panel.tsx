@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Hint } from './floating.tsx';
+import { HintIcon } from './floating.tsx';
 import { panelMoved } from './panelMoves.ts';
 
 export interface PanelProps {
@@ -79,16 +79,9 @@ export function Panel(props: PanelProps) {
       >
         <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
           {props.onBack && (
-            <Hint label={t('back')}>
-              <ActionIcon
-                variant="subtle"
-                onClick={props.onBack}
-                aria-label={t('back')}
-                data-testid="panel-back"
-              >
-                <IconArrowLeft size={18} />
-              </ActionIcon>
-            </Hint>
+            <HintIcon label={t('back')} onClick={props.onBack} data-testid="panel-back">
+              <IconArrowLeft size={18} />
+            </HintIcon>
           )}
           <Title order={2} size="h4" lineClamp={1} data-testid="panel-title">
             {props.title}
@@ -106,28 +99,18 @@ export function Panel(props: PanelProps) {
             </ActionIcon>
           )}
           {!mobile && props.onToggleExpanded && (
-            <Hint label={expanded ? t('narrow') : t('widen')}>
-              <ActionIcon
-                variant="subtle"
-                onClick={props.onToggleExpanded}
-                aria-label={expanded ? t('narrow') : t('widen')}
-                data-testid="panel-expand"
-              >
-                {expanded ? <IconArrowsMinimize size={18} /> : <IconArrowsMaximize size={18} />}
-              </ActionIcon>
-            </Hint>
+            <HintIcon
+              label={expanded ? t('narrow') : t('widen')}
+              onClick={props.onToggleExpanded}
+              data-testid="panel-expand"
+            >
+              {expanded ? <IconArrowsMinimize size={18} /> : <IconArrowsMaximize size={18} />}
+            </HintIcon>
           )}
           {props.onClose && (
-            <Hint label={t('close')}>
-              <ActionIcon
-                variant="subtle"
-                onClick={props.onClose}
-                aria-label={t('close')}
-                data-testid="panel-close"
-              >
-                <IconX size={18} />
-              </ActionIcon>
-            </Hint>
+            <HintIcon label={t('close')} onClick={props.onClose} data-testid="panel-close">
+              <IconX size={18} />
+            </HintIcon>
           )}
         </Group>
       </Group>

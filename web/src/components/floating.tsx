@@ -2,8 +2,15 @@
 // themselves with floating-ui (with their own code about 30 kB gzip), so the signed-in shell paints its buttons
 // bare and the floating pieces load once the browser is idle after that, or at the first click on a menu, which
 // then opens as soon as they are there. Until then a hint is not shown; nothing else differs.
-import type { MenuProps, TooltipProps } from '@mantine/core';
-import { useEffect, useState, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { ActionIcon, type ActionIconProps, type MenuProps, type TooltipProps } from '@mantine/core';
+import {
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ComponentPropsWithoutRef,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 type Parts = typeof import('./floatingParts.ts');
 
@@ -53,6 +60,18 @@ export function Hint(props: TooltipProps) {
   const p = useFloatingParts();
   if (!p) return props.children;
   return <p.Tooltip {...props} />;
+}
+
+/** A subtle icon button whose hint is also its accessible name (the header's toggles, the panel's buttons). */
+export function HintIcon({
+  label,
+  ...button
+}: { label: string } & ActionIconProps & ComponentPropsWithoutRef<'button'>) {
+  return (
+    <Hint label={label}>
+      <ActionIcon variant="subtle" aria-label={label} {...button} />
+    </Hint>
+  );
 }
 
 export interface DeferredMenuProps extends Omit<MenuProps, 'children'> {
