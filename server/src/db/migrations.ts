@@ -367,7 +367,7 @@ export const migrations: string[] = [
   `
   ALTER TABLE sessions ADD COLUMN originalUserId INTEGER;
   `,
-  // The monitoring center's alarm queue (issue #32, db/alarmsRepo.ts, docs/monitoring.md): one row per alarm, repeats
+  // The monitoring center's alarm queue (issue #32, db/repos/alarms.ts, docs/monitoring.md): one row per alarm, repeats
   // of an unresolved one on the same device and type folded into it (count, last*); at most one unresolved alarm per
   // device and type, so two processes detecting together fold instead of doubling. Notes are their own rows.
   `

@@ -329,6 +329,35 @@ export interface ActivityRow {
   maxSpeed: number;
 }
 
+/** The monitoring center's alarm queue (db/repos/alarms.ts). */
+export interface AlarmTableRow {
+  id: Generated<number>;
+  deviceId: number;
+  type: string;
+  detail: string;
+  severity: string;
+  positionId: number;
+  lastPositionId: number;
+  startTime: string;
+  lastTime: string;
+  count: number;
+  state: string;
+  assignedUserId: number | null;
+  ackUserId: number | null;
+  ackTime: string | null;
+  resolveUserId: number | null;
+  resolveTime: string | null;
+  outcome: string | null;
+}
+
+export interface AlarmNoteRow {
+  id: Generated<number>;
+  alarmId: number;
+  userId: number;
+  noteTime: string;
+  text: string;
+}
+
 export interface Database {
   users: UserRow;
   devices: DeviceRow;
@@ -358,4 +387,6 @@ export interface Database {
   shares: ShareRow;
   unknown_devices: UnknownDeviceRow;
   activity: ActivityRow;
+  alarms: AlarmTableRow;
+  alarm_notes: AlarmNoteRow;
 }

@@ -34,7 +34,7 @@ import {
   type PermissionContext,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { AlarmsRepo } from '../db/alarmsRepo.ts';
+import { AlarmsRepo } from '../db/repos/alarms.ts';
 import { edge, idParams } from '../edge.ts';
 import { ApiError } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';

@@ -25,7 +25,7 @@ import {
   type Position,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import type { AlarmsRepo, RaisedAlarm } from '../db/alarmsRepo.ts';
+import type { AlarmsRepo, RaisedAlarm } from '../db/repos/alarms.ts';
 import type { LiveCache } from '../live/cache.ts';
 import type { LiveCore } from '../live/ingest.ts';
 import { speedLimitOf } from '../live/ingestStages.ts';
