@@ -115,37 +115,24 @@ function readAll() {
   };
 }
 
-export const usePrefs = create<PrefsState>((set, get) => ({
-  ...readAll(),
-  setMuted(muted) {
-    write(PREF_KEYS.isMuted, JSON.stringify(muted));
-    set({ isMuted: muted });
-  },
-  toggleMuted() {
-    get().setMuted(!get().isMuted);
-  },
-  setGroupPref(pref) {
-    write(PREF_KEYS.groupPref, JSON.stringify(pref));
-    set({ groupPref: pref });
-  },
-  setMapPref(patch) {
-    const mapPref = { ...get().mapPref, ...patch };
-    write(PREF_KEYS.mapPref, JSON.stringify(mapPref));
-    set({ mapPref });
-  },
-  setQuery(query) {
-    write(PREF_KEYS.query, query);
-    set({ query });
-  },
-  setMapStyle(style) {
-    write(PREF_KEYS.mapStyle, style || null);
-    set({ mapStyle: style });
-  },
-  setRememberme(token) {
-    write(PREF_KEYS.rememberme, token);
-    set({ rememberme: token });
-  },
-  reload() {
-    set(readAll());
-  },
-}));
+export const usePrefs = create<PrefsState>((set, get) => {
+  /** Stores a preference under its key (null removes it) and in the state. */
+  const save = <K extends keyof typeof PREF_KEYS>(key: K, value: PrefsState[K], stored: string | null) => {
+    write(PREF_KEYS[key], stored);
+    set({ [key]: value });
+  };
+  return {
+    ...readAll(),
+    setMuted: (muted) => save('isMuted', muted, JSON.stringify(muted)),
+    toggleMuted: () => get().setMuted(!get().isMuted),
+    setGroupPref: (pref) => save('groupPref', pref, JSON.stringify(pref)),
+    setMapPref(patch) {
+      const mapPref = { ...get().mapPref, ...patch };
+      save('mapPref', mapPref, JSON.stringify(mapPref));
+    },
+    setQuery: (query) => save('query', query, query),
+    setMapStyle: (style) => save('mapStyle', style, style || null),
+    setRememberme: (token) => save('rememberme', token, token),
+    reload: () => set(readAll()),
+  };
+});
