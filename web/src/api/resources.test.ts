@@ -2,16 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, json } from '../components/testing.tsx';
 import { useSession } from '../stores/session.ts';
 import { isUpdate } from '@rastro/domain';
-import { fetchServer, resourceClient, RESOURCE_TYPES } from './resources.ts';
+import { fetchServer, resourceClient } from './resources.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('generic resource client', () => {
-  it('covers the 12 entity types (scheduled reports included)', () => {
-    expect(RESOURCE_TYPES).toHaveLength(12);
-    expect(RESOURCE_TYPES).toContain('reports');
-  });
-
   it('saves with PUT /{type}/{id} when id > 0, else POST /{type} (SPEC §5)', async () => {
     const f = fakeFetch((_url, init) => json({ id: 9, ...(JSON.parse(String(init.body)) as object) }));
     vi.stubGlobal('fetch', f.fn);

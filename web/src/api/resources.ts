@@ -40,20 +40,6 @@ export interface ResourceTypes {
   reports: ScheduledReport;
 }
 export type ResourceType = keyof ResourceTypes;
-export const RESOURCE_TYPES: readonly ResourceType[] = [
-  'devices',
-  'groups',
-  'geofences',
-  'users',
-  'drivers',
-  'calendars',
-  'maintenance',
-  'notifications',
-  'attributes/computed',
-  'commands',
-  'shares',
-  'reports',
-];
 
 type WithId = { id?: number };
 

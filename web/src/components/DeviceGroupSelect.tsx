@@ -2,8 +2,8 @@
 // caller's groups, each a searchable multi-select; ids as strings, as Mantine's MultiSelect holds them.
 import { MultiSelect } from '@mantine/core';
 import { useMemo } from 'react';
-import { useResourceList } from '../api/resources.ts';
 import { useLive } from '../stores/live.ts';
+import { useResourceOptions } from './useResourceOptions.ts';
 
 interface PickerProps {
   label: string;
@@ -15,7 +15,6 @@ interface PickerProps {
 
 export function DeviceGroupSelect({ devices, groups }: { devices: PickerProps; groups: PickerProps }) {
   const live = useLive((s) => s.devices);
-  const list = useResourceList('groups');
   const deviceOptions = useMemo(
     () =>
       Object.values(live)
@@ -23,10 +22,7 @@ export function DeviceGroupSelect({ devices, groups }: { devices: PickerProps; g
         .map((d) => ({ value: String(d.id), label: d.name })),
     [live],
   );
-  const groupOptions = useMemo(
-    () => (list.data ?? []).map((g) => ({ value: String(g.id), label: g.name })),
-    [list.data],
-  );
+  const groupOptions = useResourceOptions('groups');
   return (
     <>
       <Picker {...devices} data={deviceOptions} />
