@@ -14,7 +14,7 @@ import { deviceIdByUniqueId } from '../db/repos/devices.ts';
 import {
   findUnknownDevice,
   forgetUnknownDevice,
-  prepareUnknownDeviceUpsert,
+  recordUnknownDevice,
   pruneUnknownDevices,
 } from '../db/repos/unknownDevices.ts';
 import { edge, edgeValue } from '../edge.ts';
@@ -42,7 +42,6 @@ const statusQuery = z.object({ uniqueId: z.string().trim().regex(TRACKER_ID, 'au
 export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: LiveCore): void {
   const ns = ctx.config.ns;
   const sql = ctx.store.sql;
-  const upsert = prepareUnknownDeviceUpsert(sql);
   let writes = 0;
   live.onUnknownDevice = (p: IncomingPosition) => {
     const uniqueId = (p.uniqueId ?? '').trim();
@@ -50,7 +49,7 @@ export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: Li
     const valid =
       Number.isFinite(p.latitude) && Number.isFinite(p.longitude) && !(p.latitude === 0 && p.longitude === 0);
     try {
-      upsert.run({
+      recordUnknownDevice(sql, {
         uniqueId,
         protocol: p.protocol,
         now: new Date().toISOString(),

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Position } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { positionsAfter } from '../db/positionsAfter.ts';
+import { positionsAfter } from '../db/repos/positions.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { requireUser } from '../traccar/auth.ts';
 import type { LiveCore } from './ingest.ts';

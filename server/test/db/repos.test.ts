@@ -34,7 +34,7 @@ import {
 import { prepareIngestStatements } from '../../src/db/repos/ingest.ts';
 import {
   findUnknownDevice,
-  prepareUnknownDeviceUpsert,
+  recordUnknownDevice,
   pruneUnknownDevices,
 } from '../../src/db/repos/unknownDevices.ts';
 import { liveSnapshot } from '../../src/db/repos/snapshot.ts';
@@ -211,9 +211,8 @@ describe('repositories', () => {
 
   it('unknown devices: a repeat counts and keeps its last place; pruning keeps the most recent', () => {
     const db = store.sql;
-    const upsert = prepareUnknownDeviceUpsert(db);
     const seen = (uniqueId: string, now: string, latitude: number | null) =>
-      upsert.run({
+      recordUnknownDevice(db, {
         uniqueId,
         protocol: 'osmand',
         now,

@@ -181,3 +181,27 @@ export function topSpeedsOver(
       .orderBy('top', 'desc'),
   );
 }
+
+/**
+ * At most `limit` positions of the devices with a fix time after `after` (ISO, `…Z`), the newest first: what a page
+ * missed while its socket was reconnecting (live/catchup.ts, issue #30). One query on the (deviceId, fixTime) index.
+ */
+export function positionsAfter(
+  db: SqlDatabase,
+  deviceIds: readonly number[],
+  after: string,
+  limit: number,
+): Position[] {
+  if (deviceIds.length === 0) return [];
+  return rows(
+    db,
+    qb(db)
+      .selectFrom('positions')
+      .selectAll()
+      .where(anyOf(db, 'deviceId', deviceIds))
+      .where('fixTime', '>', after)
+      .orderBy('fixTime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit),
+  );
+}

@@ -3,21 +3,45 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { UnknownDeviceRow } from '../schema.ts';
-import type { SqlDatabase, SqlStatement } from '../sql.ts';
+import type { SqlDatabase } from '../sql.ts';
 import { qb, row, write } from './query.ts';
 
-/**
- * Records a report of an unknown identifier, prepared once (it runs as reports arrive): named parameters uniqueId,
- * protocol, now, latitude, longitude, fixTime; a known one counts one more report and keeps its last place.
- */
-export function prepareUnknownDeviceUpsert(db: SqlDatabase): SqlStatement {
-  return db.prepare(
-    `INSERT INTO unknown_devices (uniqueId, protocol, firstSeen, lastSeen, reports, latitude, longitude, fixTime)
-     VALUES (@uniqueId, @protocol, @now, @now, 1, @latitude, @longitude, @fixTime)
-     ON CONFLICT(uniqueId) DO UPDATE SET protocol = @protocol, lastSeen = @now, reports = unknown_devices.reports + 1,
-       latitude = coalesce(@latitude, unknown_devices.latitude),
-       longitude = coalesce(@longitude, unknown_devices.longitude),
-       fixTime = coalesce(@fixTime, unknown_devices.fixTime)`,
+/** A report of an unknown tracker identifier (its place null when it had no valid fix). */
+export interface UnknownReport {
+  uniqueId: string;
+  protocol: string | null;
+  now: string;
+  latitude: number | null;
+  longitude: number | null;
+  fixTime: string | null;
+}
+
+/** Records a report of an unknown identifier; a known one counts one more report and keeps its last place. */
+export function recordUnknownDevice(db: SqlDatabase, r: UnknownReport): void {
+  write(
+    db,
+    qb(db)
+      .insertInto('unknown_devices')
+      .values({
+        uniqueId: r.uniqueId,
+        protocol: r.protocol,
+        firstSeen: r.now,
+        lastSeen: r.now,
+        reports: 1,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        fixTime: r.fixTime,
+      })
+      .onConflict((oc) =>
+        oc.column('uniqueId').doUpdateSet((eb) => ({
+          protocol: r.protocol,
+          lastSeen: r.now,
+          reports: eb('unknown_devices.reports', '+', 1),
+          latitude: eb.fn.coalesce(eb.val(r.latitude), 'unknown_devices.latitude'),
+          longitude: eb.fn.coalesce(eb.val(r.longitude), 'unknown_devices.longitude'),
+          fixTime: eb.fn.coalesce(eb.val(r.fixTime), 'unknown_devices.fixTime'),
+        })),
+      ),
   );
 }
 
