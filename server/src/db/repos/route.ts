@@ -10,7 +10,7 @@
 import type { Selectable } from 'kysely';
 import type { PositionRow } from '../schema.ts';
 import type { SqlDatabase, SqlStatement } from '../sql.ts';
-import { qb, row } from './query.ts';
+import { preparedQuery, qb, row } from './query.ts';
 
 const ISO_GLOB =
   "'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'";
@@ -136,9 +136,29 @@ function prepareTexts(db: SqlDatabase, expression: string): PageTexts {
   };
 }
 
+/** A page's stored rows (PAGE_WHERE as a compiled query, both dialects). */
+function preparePageRows(db: SqlDatabase): (...args: PageArgs) => StoredPosition[] {
+  const page = preparedQuery<
+    { deviceId: number; from: string; to: string; afterTime: string; afterId: number; limit: number },
+    StoredPosition
+  >(db, ['deviceId', 'from', 'to', 'afterTime', 'afterId', 'limit'], (p) =>
+    qb(db)
+      .selectFrom('positions')
+      .selectAll()
+      .where('deviceId', '=', p.deviceId)
+      .where('fixTime', '>=', p.from)
+      .where('fixTime', '<', p.to)
+      .where((eb) => eb.or([eb('fixTime', '>', p.afterTime), eb('id', '>', p.afterId)]))
+      .orderBy('fixTime')
+      .orderBy('id')
+      .limit(p.limit),
+  );
+  return (deviceId, from, to, afterTime, afterId, limit) =>
+    page.all({ deviceId, from, to, afterTime, afterId, limit });
+}
+
 export function prepareRoutePageReads(db: SqlDatabase): RoutePageReads {
-  const all = db.prepare(`SELECT * ${PAGE_WHERE}`);
-  const rows = (...args: PageArgs) => all.all(...args) as StoredPosition[];
+  const rows = preparePageRows(db);
   if (db.dialect !== 'sqlite') {
     const none: PageTexts = { joined: () => null, texts: () => [] };
     return { positions: none, light: none, rows };
