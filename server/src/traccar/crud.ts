@@ -16,6 +16,7 @@ import {
   insertObject,
   listObjects,
   updateObject,
+  type LinkedDevices,
   type ObjectListOptions,
 } from '../db/repos/objects.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -25,6 +26,7 @@ import {
   checkSee,
   checkUserAccess,
   checkWrite,
+  GROUP_DEPTH,
   objectExists,
   permissionsChanged,
   visibleIds,
@@ -106,7 +108,7 @@ export type ListQuery = z.output<typeof listQuery>;
 export async function selectRows(
   ctx: AppContext,
   table: TableWithId,
-  ids: number[] | 'all',
+  ids: number[] | 'all' | LinkedDevices,
   opts: ObjectListOptions,
   only: 'id' | 'all' = 'all',
 ): Promise<Row[]> {
@@ -124,14 +126,16 @@ function directLinks(
 
 /**
  * The ids a list request may return, per CONTRACT §4's filters. The device list's scope is read on the read pool
- * (accessReads.ts); the other resources' visibility through access.ts.
+ * (accessReads.ts), or, for the devices linked to the caller (the web app's list), is a condition of the list's own
+ * statement (repos/objects.ts LinkedDevices: one read fewer, issue #30); the other resources' visibility through
+ * access.ts.
  */
 async function listIds(
   ctx: AppContext,
   user: UserRow,
   def: ResourceDef,
   q: ListQuery,
-): Promise<number[] | 'all'> {
+): Promise<number[] | 'all' | LinkedDevices> {
   if (def.listKind === 'devices') {
     if (q.id.length || q.uniqueId.length) {
       const wanted = await deviceIdsByIdsOrUniqueIds(ctx.store.sql, q.id, q.uniqueId);
@@ -139,7 +143,8 @@ async function listIds(
       const visible = new Set(await visibleDeviceIdsAsync(ctx, user));
       return wanted.filter((id) => visible.has(id));
     }
-    if (q.all) return user.administrator ? 'all' : visibleDeviceIdsAsync(ctx, user);
+    const linked: LinkedDevices = { linkedTo: user.id, depth: GROUP_DEPTH };
+    if (q.all) return user.administrator ? 'all' : linked;
     if (q.userId !== undefined) {
       checkUserAccess(ctx, user, q.userId);
       return directLinks(ctx, 'user', q.userId, 'device');
@@ -148,7 +153,7 @@ async function listIds(
       checkSee(ctx, user, 'device', q.deviceId);
       return directLinks(ctx, 'device', q.deviceId, 'linkedDevice');
     }
-    return visibleDeviceIdsAsync(ctx, user);
+    return linked;
   }
   if (q.all) return user.administrator ? 'all' : visibleIds(ctx, user.id, def.type);
   if (q.userId !== undefined) {

@@ -22,6 +22,34 @@ export interface ObjectListOptions {
 
 type ObjectQuery = SelectQueryBuilder<Database, 'users', ObjectRow>;
 
+/**
+ * Devices only: the devices linked to a user, directly or through its groups and their subgroups (`depth` levels of
+ * groups in all), as traccar/accessReads.ts linkedDeviceIdsAsync reads them one statement after another; here a
+ * condition of the list's own statement (issue #30: the device list in one read on the pool, session 26).
+ */
+export interface LinkedDevices {
+  linkedTo: number;
+  depth: number;
+}
+
+function linkedDevices(db: SqlDatabase, scope: LinkedDevices) {
+  const linked = (type: 'device' | 'group') =>
+    qb(db)
+      .selectFrom('links')
+      .select('propertyId as id')
+      .where('ownerType', '=', 'user')
+      .where('ownerId', '=', scope.linkedTo)
+      .where('propertyType', '=', type);
+  // each level of groups one subquery deeper: the groups linked, their children, their grandchildren...
+  let level: SelectQueryBuilder<Database, 'links' | 'groups', { id: number }> = linked('group');
+  const inGroups = [sql<SqlBool>`${sql.ref('groupId')} in ${level}`];
+  for (let depth = 1; depth < scope.depth; depth++) {
+    level = qb(db).selectFrom('groups').select('id').where('groupId', 'in', level);
+    inGroups.push(sql<SqlBool>`${sql.ref('groupId')} in ${level}`);
+  }
+  return sql<SqlBool>`(${sql.ref('id')} in ${linked('device')} or ${sql.join(inGroups, sql` or `)})`;
+}
+
 /** A LIKE pattern matching `keyword` (lower-cased) anywhere, its own `\ % _` taken literally. */
 function likePattern(keyword: string): string {
   return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -35,16 +63,17 @@ function likePattern(keyword: string): string {
 export async function listObjects(
   db: SqlDatabase,
   table: TableWithId,
-  ids: readonly number[] | 'all',
+  ids: readonly number[] | 'all' | LinkedDevices,
   opts: ObjectListOptions,
   only: 'id' | 'all' = 'all',
 ): Promise<ObjectRow[]> {
-  if (ids !== 'all' && !ids.length) return [];
+  if (Array.isArray(ids) && !ids.length) return [];
   const sqlite = db.dialect === 'sqlite';
   // typed as one of them: the compiled text names `table`
   const from = qb(db).selectFrom(table as 'users');
   let q = (only === 'id' ? from.select('id') : from.selectAll()) as unknown as ObjectQuery;
-  if (ids !== 'all') q = q.where(anyOf(db, 'id', ids));
+  if (Array.isArray(ids)) q = q.where(anyOf(db, 'id', ids));
+  else if (ids !== 'all') q = q.where(linkedDevices(db, ids as LinkedDevices));
   const keyword = opts.keyword?.trim();
   if (keyword) {
     const like = sql.raw(sqlite ? 'like' : 'ilike');
