@@ -22,8 +22,9 @@ export async function copySqliteToPostgres(
   const source = new BetterSqlite3(sqliteFile, { readonly: true, fileMustExist: true });
   const target = openStore({ sqliteFile: '', databaseUrl });
   try {
+    // native PostgreSQL text (prepareNative): camelCase names quoted, `$n` parameters
     const used = target.sql
-      .prepare('SELECT (SELECT COUNT(*) FROM users) + (SELECT COUNT(*) FROM devices) AS n')
+      .prepareNative('SELECT (SELECT COUNT(*) FROM users) + (SELECT COUNT(*) FROM devices) AS n')
       .get() as {
       n: number;
     };
@@ -41,10 +42,11 @@ export async function copySqliteToPostgres(
       const columns = (source.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map(
         (c) => c.name,
       );
-      const insert = target.sql.prepare(
-        `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      const insert = target.sql.prepareNative(
+        `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) ` +
+          `VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
       );
-      target.sql.prepare(`DELETE FROM ${table}`).run(); // the row migrations made (server settings)
+      target.sql.prepareNative(`DELETE FROM ${table}`).run(); // the row migrations made (server settings)
       let rows = 0;
       let chunk: unknown[][] = [];
       const flush = () => {
@@ -65,7 +67,7 @@ export async function copySqliteToPostgres(
       if (chunk.length) flush();
       if (TABLES_WITH_ID.has(table)) {
         target.sql
-          .prepare(
+          .prepareNative(
             `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT MAX(id) FROM ${table}), 0) + 1, false)`,
           )
           .get();

@@ -97,7 +97,7 @@ function openPostgresStore(url: string, poolOptions: PoolOptions = {}): Store {
     sql: db,
     kind: 'postgres',
     sizeBytes() {
-      const row = db.prepare('SELECT pg_database_size(current_database()) AS n').get() as { n: number };
+      const row = db.prepareNative('SELECT pg_database_size(current_database()) AS n').get() as { n: number };
       return row.n;
     },
     async close() {
