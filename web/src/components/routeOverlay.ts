@@ -2,18 +2,21 @@
 // direction arrows along it, start / end / stop / event marks, and the playback vehicle. Its own sources and
 // layers (rastro-route-*), re-added after a base-style switch. The vehicle is a DOM marker: moving it every
 // animation frame changes a CSS transform and does not make the map redraw the (possibly 100,000-point) route. The caller turns route mode on so the live map
-// does not move the camera meanwhile. A long route read in pages (issue #31) is drawn in two pieces: the first
-// page in the route's own source, drawn at once, and everything after it in ONE second source (appendRoute), which
-// the caller redraws as few times as it can (once, when the last page is in, on a fast link). Each map source
-// costs the map worker its tiling and every frame its line and arrow layers, and in software WebGL a frame of a
-// 100,000-point route costs about a second: one source and two layers per page made "all drawn" pay for many
-// more frames than the same points drawn at once (session 22: 6.5 s against 4.4 s). Such a route is coloured on a
-// scale fixed before it arrives (setRoute's `scale`, domain routeSpeedScale), so the first page is coloured once
-// and the rest on the same scale, and the camera is fitted once, to the first page.
+// does not move the camera meanwhile. A long route read in pages (issue #31) is drawn in pieces: the first page in
+// the route's own source, drawn at once, and the pages after it in sources of their own (appendRoute), each given
+// to the map as it arrives (once the first page's tiles are in) so the map's worker tiles it while the next pages
+// are still coming, each tiled once, and all of them hidden until the map has their tiles, then shown in one
+// frame (on a slow link also on the way). Visible pieces drawn as they came made "all drawn" pay for many frames
+// of a growing line (session 22: one source per page, 6.5 s against 4.4 s for the same points at once); one
+// second source set when the last page is in (sessions 23–25) left the worker idle while the pages came and then
+// tiled all of them after the last one (decision 44). Such a route is coloured on a scale fixed before it arrives
+// (setRoute's `scale`, domain routeSpeedScale), so each page is coloured once, and the camera is fitted once, to
+// the first page.
 import { Marker, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import { colourRuns, routeMaxSpeed, type RoutePoint } from '@rastro/domain';
 import { useEffect, useRef, type RefObject } from 'react';
 import { onLiveMap, useLive } from '../stores/live.ts';
+import { arrowImage, vehicleElement } from './routeImages.ts';
 
 export type RouteMarkKind = 'start' | 'end' | 'stop' | 'event';
 
@@ -68,7 +71,10 @@ function bounds(points: ReadonlyArray<{ latitude: number; longitude: number }>):
   return [w, s, e, n];
 }
 
-/** A part of the drawn line: its source (piece 0 is the route's first page, piece 1 the rest), the points it covers. */
+/**
+ * A part of the drawn line: its source (piece 0 is the route's first page, the next ones the pages after it), the
+ * points it covers, and whether its layers are shown (a piece after the first is hidden until revealed).
+ */
 interface Piece {
   source: string;
   line: string;
@@ -78,6 +84,7 @@ interface Piece {
   end: number;
   maxSpeed: number;
   data: FC;
+  shown: boolean;
 }
 
 const pieceIds = (k: number) =>
@@ -113,58 +120,10 @@ function lineData(points: readonly RoutePoint[], start: number, end: number, max
   return data;
 }
 
-/** A filled triangle as RGBA pixels, pointing right ('along' a line) or up (north, rotated by course). */
-export function arrowImage(size: number, pointing: 'right' | 'up', rgb: [number, number, number]) {
-  const data = new Uint8Array(size * size * 4);
-  const m = size * 0.15;
-  // triangle tip at the right edge (or top), base on the left (or bottom)
-  const tri =
-    pointing === 'right'
-      ? [
-          [size - m, size / 2],
-          [m, m],
-          [m, size - m],
-        ]
-      : [
-          [size / 2, m],
-          [size - m, size - m],
-          [m, size - m],
-        ];
-  const sign = (p: number[], a: number[], b: number[]) =>
-    (p[0] - b[0]) * (a[1] - b[1]) - (a[0] - b[0]) * (p[1] - b[1]);
-  for (let y = 0; y < size; y++)
-    for (let x = 0; x < size; x++) {
-      const p = [x + 0.5, y + 0.5];
-      const d1 = sign(p, tri[0], tri[1]);
-      const d2 = sign(p, tri[1], tri[2]);
-      const d3 = sign(p, tri[2], tri[0]);
-      const inside = !((d1 < 0 || d2 < 0 || d3 < 0) && (d1 > 0 || d2 > 0 || d3 > 0));
-      if (!inside) continue;
-      const o = (y * size + x) * 4;
-      data[o] = rgb[0];
-      data[o + 1] = rgb[1];
-      data[o + 2] = rgb[2];
-      data[o + 3] = 255;
-    }
-  return { width: size, height: size, data };
-}
-
-/** The playback vehicle: a white disc with a blue arrow pointing north (rotated by the course). */
-function vehicleElement(): HTMLElement {
-  const el = document.createElement('div');
-  el.dataset.testid = 'route-vehicle';
-  el.style.cssText =
-    'width:26px;height:26px;border-radius:50%;background:#fff;border:3px solid #1565c0;box-sizing:border-box;' +
-    'display:flex;align-items:center;justify-content:center;box-shadow:0 1px 4px rgba(0,0,0,.4);pointer-events:none';
-  el.innerHTML =
-    '<svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true"><path d="M7 0 L13 13 L7 10 L1 13 Z" fill="#1565c0"/></svg>';
-  return el;
-}
-
 export interface RouteOverlayStats {
   points: number;
   runs: number;
-  /** sources the line is drawn in (1, or 2 once points are appended after the first page) */
+  /** sources the line is drawn in (1, and one more for each piece appended after the first page) */
   pieces: number;
   marks: number;
   vehicleUpdates: number;
@@ -179,7 +138,7 @@ declare global {
 }
 
 export class RouteOverlay {
-  private pieces: Piece[] = [{ ...pieceIds(0), start: 0, end: -1, maxSpeed: 0, data: empty() }];
+  private pieces: Piece[] = [{ ...pieceIds(0), start: 0, end: -1, maxSpeed: 0, data: empty(), shown: true }];
   private marks: FC = empty();
   /** The colour scale's top speed given to setRoute (null: each route on its own top speed). */
   private scale: number | null = null;
@@ -193,15 +152,29 @@ export class RouteOverlay {
     vehicle: null,
   };
   private readonly onStyle = () => this.ensure();
+  /** Whether the first piece's tiles are in (pieces appended before wait in `pending`, see appendRoute). */
+  private firstLoaded = true;
+  private pending: { points: readonly RoutePoint[]; reveal: boolean } | null = null;
+  private readonly onFirstLoaded = (e: { type: string; sourceId?: string }) => {
+    if (e.type !== 'idle' && (e.sourceId !== SRC_LINE || !this.sourceLoaded(SRC_LINE))) return;
+    this.stopFirst();
+    this.firstLoaded = true;
+    const p = this.pending;
+    this.pending = null;
+    if (p) this.appendRoute(p.points, p.reveal);
+  };
   /**
-   * Shows the rest piece once the map has all its tiles in view (see appendRoute), or at the map's next idle
-   * whatever happened, then stops listening.
+   * Once revealing (see appendRoute): shows every hidden piece together when the map has all their tiles in view,
+   * or at the map's next idle whatever happened, then stops listening.
    */
   private readonly onRestLoaded = (e: { type: string; sourceId?: string }) => {
-    const rest = this.pieces[1];
-    if (!rest) return;
-    if (e.type !== 'idle' && (e.sourceId !== rest.source || !this.map.isSourceLoaded(rest.source))) return;
-    this.showPiece(rest, true);
+    const hidden = this.pieces.filter((p) => !p.shown);
+    if (e.type !== 'idle') {
+      if (!hidden.some((p) => p.source === e.sourceId)) return;
+      if (!hidden.every((p) => this.sourceLoaded(p.source))) return;
+    }
+    this.stopWaiting();
+    for (const piece of hidden) this.showPiece(piece, true);
   };
 
   constructor(readonly map: MapLibreMap) {
@@ -248,7 +221,7 @@ export class RouteOverlay {
           type: 'line',
           source: piece.source,
           layout: { 'line-cap': 'round', 'line-join': 'round' },
-          paint: { 'line-color': ['get', 'color'], 'line-width': 5, 'line-opacity': 0.9 },
+          paint: { 'line-color': ['get', 'color'], 'line-width': 5, 'line-opacity': piece.shown ? 0.9 : 0 },
         },
         before,
       );
@@ -265,18 +238,23 @@ export class RouteOverlay {
             'icon-allow-overlap': true,
             'icon-ignore-placement': true,
           },
+          paint: { 'icon-opacity': piece.shown ? 1 : 0 },
         },
         before,
       );
   }
 
+  private sourceLoaded(id: string): boolean {
+    try {
+      return this.map.isSourceLoaded(id);
+    } catch {
+      return false; // the style is mid-switch
+    }
+  }
+
   /** A piece's line and arrows shown (their opacity) or hidden (nothing drawn, its tiles still loaded). */
   private showPiece(piece: Piece, shown: boolean): void {
-    this.stopWaiting();
-    if (!shown) {
-      this.map.on('sourcedata', this.onRestLoaded);
-      this.map.on('idle', this.onRestLoaded);
-    }
+    piece.shown = shown;
     try {
       if (this.map.getLayer(piece.line))
         this.map.setPaintProperty(piece.line, 'line-opacity', shown ? 0.9 : 0);
@@ -285,6 +263,19 @@ export class RouteOverlay {
     } catch {
       // the map is being removed
     }
+  }
+
+  /** Shows the hidden pieces once they are all loaded (onRestLoaded). */
+  private reveal(): void {
+    if (!this.pieces.some((p) => !p.shown)) return;
+    this.stopWaiting();
+    this.map.on('sourcedata', this.onRestLoaded);
+    this.map.on('idle', this.onRestLoaded);
+  }
+
+  private stopFirst(): void {
+    this.map.off('sourcedata', this.onFirstLoaded);
+    this.map.off('idle', this.onFirstLoaded);
   }
 
   private stopWaiting(): void {
@@ -323,6 +314,11 @@ export class RouteOverlay {
     scale?: number,
   ): void {
     this.dropPieces(1);
+    this.stopFirst();
+    this.pending = null;
+    this.firstLoaded = false;
+    this.map.on('sourcedata', this.onFirstLoaded);
+    this.map.on('idle', this.onFirstLoaded);
     this.scale = scale ?? null;
     const maxSpeed = scale ?? routeMaxSpeed(points);
     const first = this.pieces[0];
@@ -335,37 +331,41 @@ export class RouteOverlay {
   }
 
   /**
-   * Draws the points after the first piece (the next pages of the same route, `points` being the whole route so
-   * far) in the second piece, one source joined to the first piece's line, on the colour scale of setRoute: the
-   * first piece is left as it is, the second is replaced by all the points after it, and the camera does not move.
+   * Draws the points after the ones drawn so far (the next pages of the same route, `points` being the whole route
+   * so far) as a new piece: a source of their own joined to the previous piece's line, on the colour scale of
+   * setRoute, hidden until revealed; the pieces drawn before are left as they are and the camera does not move.
+   * Each piece is tiled by the map's worker once, as it arrives, while the next pages are still coming. With
+   * `reveal`, the hidden pieces are shown together once the map has all their tiles in view (or at its next idle):
+   * the map draws a frame as each tile comes, and in software WebGL a frame holding a long route's line costs a
+   * large part of a second; hidden, those frames cost what the map cost without it, and the rest appears in one frame.
    */
-  appendRoute(points: readonly RoutePoint[]): void {
+  appendRoute(points: readonly RoutePoint[], reveal = true): void {
     const first = this.pieces[0];
     if (first.end < 0) {
       this.setRoute(points, [], true, this.scale ?? undefined);
       return;
     }
+    if (!this.firstLoaded) {
+      // the map's worker cuts the first piece's tiles first: what came meanwhile waits, as one piece
+      this.pending = { points, reveal: reveal || !!this.pending?.reveal };
+      this.count(points);
+      return;
+    }
     const drawn = this.pieces[this.pieces.length - 1];
-    if (points.length - 1 <= drawn.end) return;
-    const maxSpeed = this.scale ?? routeMaxSpeed(points);
-    const data = lineData(points, first.end, points.length - 1, maxSpeed);
-    const rest = this.pieces[1];
-    if (rest) {
-      Object.assign(rest, { end: points.length - 1, maxSpeed, data });
-      this.set(rest.source, data);
-    } else {
-      const piece: Piece = { ...pieceIds(1), start: first.end, end: points.length - 1, maxSpeed, data };
+    if (points.length - 1 > drawn.end) {
+      const maxSpeed = this.scale ?? routeMaxSpeed(points);
+      const start = drawn.end;
+      const end = points.length - 1;
+      const data = lineData(points, start, end, maxSpeed);
+      const piece: Piece = { ...pieceIds(this.pieces.length), start, end, maxSpeed, data, shown: false };
       this.pieces.push(piece);
       try {
         this.ensurePiece(piece);
-        // hidden until the worker has cut all its tiles in view: the map draws a frame as each tile comes, and in
-        // software WebGL a frame holding a long route's line costs a large part of a second; hidden, those
-        // frames cost what the map cost without it, and the whole rest appears in one frame
-        this.showPiece(piece, false);
       } catch {
         // the style is mid-switch; style.load adds it
       }
     }
+    if (reveal) this.reveal();
     this.count(points);
   }
 
@@ -443,7 +443,10 @@ export class RouteOverlay {
 
   clear(): void {
     this.dropPieces(1);
-    Object.assign(this.pieces[0], { start: 0, end: -1, maxSpeed: 0, data: empty() });
+    this.stopFirst();
+    this.pending = null;
+    this.firstLoaded = true;
+    Object.assign(this.pieces[0], { start: 0, end: -1, maxSpeed: 0, data: empty(), shown: true });
     this.marks = empty();
     this.set(SRC_LINE, this.pieces[0].data);
     this.set(SRC_MARKS, this.marks);
@@ -459,6 +462,7 @@ export class RouteOverlay {
   /** Removes our layers and sources (leaving the page). */
   destroy(): void {
     this.map.off('style.load', this.onStyle);
+    this.stopFirst();
     this.marker?.remove();
     this.marker = null;
     this.dropPieces(0);

@@ -1,13 +1,14 @@
 // A long route drawn page by page (issue #31) on a real RouteOverlay over a fake map (MapLibre needs WebGL, which
 // jsdom lacks): each page is drawn once on the colour scale fixed before the route arrives, a later (faster) page
-// does not recolour the pieces drawn, and the camera is fitted once, to the first page.
+// does not recolour the pieces drawn, and the camera is fitted once, to the first page. The pages after the first
+// are given to the map as they come (each tiled once) and shown together when the map has them all.
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { parseRoute, speedColor, type RoutePoint } from '@rastro/domain';
 import { defaultPeriod } from '../../components/PeriodPicker.tsx';
 import { RouteOverlay } from '../../components/routeOverlay.ts';
-import { redrawDue, useRouteLoad } from './useRouteLoad.ts';
+import { pieceDue, revealDue, useRouteLoad } from './useRouteLoad.ts';
 
 const pages: RoutePoint[][] = [];
 const told: {
@@ -38,7 +39,8 @@ vi.mock('./historyExtras.ts', () => ({
 
 type FC = GeoJSON.FeatureCollection;
 
-function fakeMap() {
+/** A fake map; the sources named in `autoLoad` are loaded (and say so) as soon as their data is set. */
+function fakeMap(autoLoad: readonly string[] = ['rastro-route']) {
   const sources = new Map<string, FC>();
   const setData = new Map<string, number>();
   const layers = new Set<string>();
@@ -64,6 +66,10 @@ function fakeMap() {
             setData: (d: FC) => {
               sources.set(id, d);
               setData.set(id, (setData.get(id) ?? 0) + 1);
+              if (autoLoad.includes(id)) {
+                loaded.add(id);
+                map.fire('sourcedata', { sourceId: id });
+              }
             },
           }
         : undefined,
@@ -73,7 +79,10 @@ function fakeMap() {
     },
     removeSource: (id: string) => sources.delete(id),
     getLayer: (id: string) => (layers.has(id) ? { id } : undefined),
-    addLayer: (spec: { id: string }) => layers.add(spec.id),
+    addLayer: (spec: { id: string; paint?: Record<string, unknown> }) => {
+      layers.add(spec.id);
+      for (const [name, value] of Object.entries(spec.paint ?? {})) paint.set(`${spec.id} ${name}`, value);
+    },
     removeLayer: (id: string) => layers.delete(id),
     fitBounds: (b: unknown) => fits.push(b),
     jumpTo: (o: unknown) => fits.push(o),
@@ -163,15 +172,16 @@ describe('useRouteLoad: a route in pages', () => {
     expect(fake.fits).toEqual([[-47, -24, -46, -23]]);
   });
 
-  it('draws fifty pages in two sources: the first page at once, the other forty-nine together once the last is in', async () => {
+  it('gives fifty pages to the map in few pieces, each tiled once, hidden until the last page is in', async () => {
     const fake = fakeMap();
     const overlay = { current: new RouteOverlay(fake.map) };
     for (let k = 0; k < 50; k++) pages.push(route(k * 20, 20, (i) => i % 70));
-    const seen: Array<{ first: number; rest: number }> = [];
+    const lineSources = () => [...fake.sources.keys()].filter((id) => id !== 'rastro-route-marks');
+    const seen: Array<{ first: number; pieces: number }> = [];
     told.after = () =>
       seen.push({
         first: fake.sources.get('rastro-route')?.features.length ?? 0,
-        rest: fake.sources.get('rastro-route-1')?.features.length ?? 0,
+        pieces: lineSources().length,
       });
     const show = { stops: false, events: false };
     const { result } = renderHook(() => useRouteLoad('UTC', overlay, show, () => 60));
@@ -179,51 +189,109 @@ describe('useRouteLoad: a route in pages', () => {
       await result.current.load(1, defaultPeriod('today'));
     });
     expect(result.current.state).toMatchObject({ status: 'ok', complete: true });
-    expect(window.__rastroRoute?.stats()).toMatchObject({ points: 1000, pieces: 2 });
-    const lines = [...fake.sources.keys()].filter((id) => id !== 'rastro-route-marks');
-    expect(lines).toEqual(['rastro-route', 'rastro-route-1']);
-    expect(fake.layers.size).toBe(5); // a line and an arrow layer per piece, and the marks
-    // each tile holds a small margin of line beyond its edges, not MapLibre's default 128
-    expect(fake.buffers.get('rastro-route')).toBeLessThanOrEqual(32);
-    expect(fake.buffers.get('rastro-route-1')).toBeLessThanOrEqual(32);
-    // the first page was on the map before the second page came; the rest only with the last page
+    const ids = lineSources();
+    // each piece about 1.5 times the one before: the early pages one each, the later ones gathered
+    expect(ids.length).toBeGreaterThan(4);
+    expect(ids.length).toBeLessThanOrEqual(12);
+    expect(ids).toEqual(['rastro-route', ...ids.slice(1).map((_, k) => `rastro-route-${k + 1}`)]);
+    expect(window.__rastroRoute?.stats()).toMatchObject({ points: 1000, pieces: ids.length });
+    expect(fake.layers.size).toBe(2 * ids.length + 1); // a line and an arrow layer per piece, and the marks
+    // the first page was on the map before the second page came, the second page in a piece as it came
+    expect(seen[0]).toEqual({ first: expect.any(Number), pieces: 1 });
     expect(seen[0].first).toBeGreaterThan(0);
-    expect(seen.slice(0, 49).every((s) => s.rest === 0)).toBe(true);
-    expect(seen[49].rest).toBeGreaterThan(0);
-    // the rest's source was added once with every point after the first page, never set again
-    expect(fake.setData.get('rastro-route-1')).toBeUndefined();
-    const restPoints = (fake.sources.get('rastro-route-1')?.features ?? []).reduce(
-      (n, f) => n + (f.geometry as GeoJSON.LineString).coordinates.length - 1,
+    expect(seen[1].pieces).toBe(2);
+    // each tile holds a small margin of line beyond its edges, not MapLibre's default 128
+    for (const id of ids) expect(fake.buffers.get(id)).toBeLessThanOrEqual(32);
+    // every piece after the first added once with its own points, never set again; together all the points
+    const pieces = ids.slice(1);
+    expect(pieces.every((id) => !fake.setData.has(id))).toBe(true);
+    const points = pieces.reduce(
+      (n, id) =>
+        n +
+        (fake.sources.get(id)?.features ?? []).reduce(
+          (m, f) => m + (f.geometry as GeoJSON.LineString).coordinates.length - 1,
+          0,
+        ),
       0,
     );
-    expect(restPoints).toBe(1000 - 20);
+    expect(points).toBe(1000 - 20);
+    // hidden until the map has them all, then shown together
+    const opacity = (id: string) => fake.paint.get(`${id.replace('route', 'route-line')} line-opacity`);
+    expect(pieces.map(opacity).every((o) => o === 0)).toBe(true);
+    for (const id of pieces.slice(0, -1)) {
+      fake.loaded.add(id);
+      fake.fire('sourcedata', { sourceId: id });
+    }
+    expect(pieces.map(opacity).every((o) => o === 0)).toBe(true);
+    fake.loaded.add(pieces[pieces.length - 1]);
+    fake.fire('sourcedata', { sourceId: pieces[pieces.length - 1] });
+    expect(pieces.map(opacity).every((o) => o === 0.9)).toBe(true);
   });
 
-  it('on a slow link draws the rest as it grows, each time at least doubling it', async () => {
-    const fake = fakeMap();
+  it('holds the pages that come before the first page is tiled, then gives them to the map as one piece', async () => {
+    const fake = fakeMap([]);
     const overlay = { current: new RouteOverlay(fake.map) };
-    for (let k = 0; k < 10; k++) pages.push(route(k * 20, 20, () => 10));
-    // each page comes 1.5 s after the one before
-    let clock = 0;
-    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1500));
-    const drawnRest: number[] = [];
-    told.after = () => drawnRest.push(window.__rastroRoute?.stats().points ?? 0);
+    pages.push(
+      route(0, 20, () => 10),
+      route(20, 20, () => 10),
+      route(40, 20, () => 10),
+    );
     const show = { stops: false, events: false };
     const { result } = renderHook(() => useRouteLoad('UTC', overlay, show, () => 60));
     await act(async () => {
       await result.current.load(1, defaultPeriod('today'));
     });
-    // drawn points after each page: 20 at once, then 40 (20 after the first), 60, 100, 180, and all 200 at the end
-    expect(drawnRest).toEqual([20, 40, 60, 60, 100, 100, 100, 100, 180, 200]);
-    expect(window.__rastroRoute?.stats()).toMatchObject({ points: 200, pieces: 2 });
+    expect(result.current.state).toMatchObject({ status: 'ok', complete: true });
+    expect(fake.sources.has('rastro-route-1')).toBe(false);
+    expect(window.__rastroRoute?.stats()).toMatchObject({ points: 60, pieces: 1 });
+    fake.loaded.add('rastro-route');
+    fake.fire('sourcedata', { sourceId: 'rastro-route' });
+    expect(window.__rastroRoute?.stats()).toMatchObject({ points: 60, pieces: 2 });
+    expect(fake.sources.has('rastro-route-2')).toBe(false);
+    // the held pages were the last: shown once the map has them
+    expect(fake.paint.get('rastro-route-line-1 line-opacity')).toBe(0);
+    fake.loaded.add('rastro-route-1');
+    fake.fire('sourcedata', { sourceId: 'rastro-route-1' });
+    expect(fake.paint.get('rastro-route-line-1 line-opacity')).toBe(0.9);
   });
 
-  it('redrawDue: the last page always, before it only after REDRAW_MS and when the waiting points double the rest', () => {
-    expect(redrawDue({ done: true, now: 0, drawnAt: 0, waiting: 1, drawn: 100 })).toBe(true);
-    expect(redrawDue({ done: false, now: 999, drawnAt: 0, waiting: 100, drawn: 0 })).toBe(false);
-    expect(redrawDue({ done: false, now: 1000, drawnAt: 0, waiting: 100, drawn: 0 })).toBe(true);
-    expect(redrawDue({ done: false, now: 5000, drawnAt: 0, waiting: 99, drawn: 100 })).toBe(false);
-    expect(redrawDue({ done: false, now: 5000, drawnAt: 0, waiting: 100, drawn: 100 })).toBe(true);
+  it('on a slow link shows the pieces as the map has them, the line growing', async () => {
+    const fake = fakeMap();
+    const overlay = { current: new RouteOverlay(fake.map) };
+    for (let k = 0; k < 4; k++) pages.push(route(k * 20, 20, () => 10));
+    // each page comes 1.5 s after the one before, and the map has its tiles before the next
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1500));
+    const shown: number[] = [];
+    told.after = (k) => {
+      if (k > 0) {
+        fake.loaded.add(`rastro-route-${k}`);
+        fake.fire('sourcedata', { sourceId: `rastro-route-${k}` });
+      }
+      shown.push(
+        [1, 2, 3].filter((p) => fake.paint.get(`rastro-route-line-${p} line-opacity`) === 0.9).length,
+      );
+    };
+    const show = { stops: false, events: false };
+    const { result } = renderHook(() => useRouteLoad('UTC', overlay, show, () => 60));
+    await act(async () => {
+      await result.current.load(1, defaultPeriod('today'));
+    });
+    expect(shown).toEqual([0, 1, 2, 3]);
+  });
+
+  it('pieceDue: the last page always, before it when the waiting points are half those given so far', () => {
+    expect(pieceDue({ done: true, waiting: 0, drawn: 100 })).toBe(true);
+    expect(pieceDue({ done: false, waiting: 20, drawn: 0 })).toBe(true);
+    expect(pieceDue({ done: false, waiting: 0, drawn: 0 })).toBe(false);
+    expect(pieceDue({ done: false, waiting: 49, drawn: 100 })).toBe(false);
+    expect(pieceDue({ done: false, waiting: 50, drawn: 100 })).toBe(true);
+  });
+
+  it('revealDue: the last page always, before it once the last showing is REDRAW_MS old', () => {
+    expect(revealDue({ done: true, now: 0, shownAt: 0 })).toBe(true);
+    expect(revealDue({ done: false, now: 999, shownAt: 0 })).toBe(false);
+    expect(revealDue({ done: false, now: 1000, shownAt: 0 })).toBe(true);
   });
 
   it('keeps the rest hidden until the map has its tiles, then shows line and arrows in one go', async () => {
@@ -251,7 +319,7 @@ describe('useRouteLoad: a route in pages', () => {
     fake.fire('sourcedata', { sourceId: 'rastro-route-1' });
     expect(shown()).toEqual([0.9, 1]);
     // the first page was never hidden
-    expect(fake.paint.get('rastro-route-line line-opacity')).toBeUndefined();
+    expect(fake.paint.get('rastro-route-line line-opacity')).toBe(0.9);
   });
 
   it('shows the rest at the next idle map even when no source event says it is loaded', async () => {

@@ -1,6 +1,6 @@
 // Loading a device's route for /history: the first page drawn on the route overlay at once, the pages after it
-// collected and drawn together as the overlay's second piece when the last one is in (routePages.ts, issue #31;
-// on a slow link also on the way, see redrawDue), on a colour scale fixed before the route arrives (`speedScale`,
+// handed to the map as they arrive (tiled while the next ones come, see pieceDue) and shown together when the last
+// one is in (routePages.ts, issue #31; on a slow link also on the way, see revealDue), on a colour scale fixed before the route arrives (`speedScale`,
 // domain routeSpeedScale), the camera fitted once with the first page (to the whole route's extent when the server
 // tells it, else to that page); then the chapters, stops and events; a newer load or leaving the page aborts the
 // one in flight.
@@ -26,23 +26,25 @@ const endMarks = (points: readonly RoutePoint[], complete: boolean) => {
     : [start];
 };
 
-/** While a long route is still arriving, the points after the first page are drawn again at most this often. */
+/** While a long route is still arriving, the pieces given to the map are shown at most this often. */
 const REDRAW_MS = 1000;
 
 /**
- * Whether the points after the first page are drawn now: always with the last page; before it only when the
- * last drawing is REDRAW_MS old and at least as many points wait as were drawn after the first page then, so that
- * a slow link still shows the line growing while a fast one draws the rest once, and the map never tiles more
- * than about twice the route's points in all.
+ * Whether the points waiting (read, not yet given to the map) become a new piece of the route now: with the last
+ * page, or when they are at least half the points given after the first page so far, so that the map's worker
+ * tiles each page as it arrives (25,000 points a page: a 100,000-point route in 1 + 4 pieces) while a very long
+ * route still ends in few pieces (each about 1.5 times the one before).
  */
-export function redrawDue(o: {
-  done: boolean;
-  now: number;
-  drawnAt: number;
-  waiting: number;
-  drawn: number;
-}) {
-  return o.done || (o.now - o.drawnAt >= REDRAW_MS && o.waiting >= o.drawn);
+export function pieceDue(o: { done: boolean; waiting: number; drawn: number }) {
+  return o.done || (o.waiting > 0 && o.waiting * 2 >= o.drawn);
+}
+
+/**
+ * Whether the pieces given to the map are shown once tiled: with the last page; before it only when the last
+ * showing is REDRAW_MS old, so that a slow link still shows the line growing while a fast one shows the rest once.
+ */
+export function revealDue(o: { done: boolean; now: number; shownAt: number }) {
+  return o.done || o.now - o.shownAt >= REDRAW_MS;
 }
 
 export function useRouteLoad(
@@ -73,10 +75,10 @@ export function useRouteLoad(
       setEventTimes([]);
       setChapter(null);
       overlay.current?.clear();
-      // points of the first page, points drawn after it, and when they were last drawn
+      // points of the first page, points given to the map after it, and when the pieces were last shown
       let first = 0;
       let rest = 0;
-      let drawnAt = 0;
+      let shownAt = 0;
       const scale = speedScale(id);
       const onPage = (points: RoutePoint[], done: boolean, extent: RouteExtent | null) => {
         if (seq !== request.current) return;
@@ -85,12 +87,13 @@ export function useRouteLoad(
           overlay.current?.setRoute(points, endMarks(points, done), !extent, scale);
           if (extent && points.length) overlay.current?.fitExtent(extent);
           first = points.length;
-          drawnAt = now;
-        } else if (redrawDue({ done, now, drawnAt, waiting: points.length - first - rest, drawn: rest })) {
-          overlay.current?.appendRoute(points);
+          shownAt = now;
+        } else if (pieceDue({ done, waiting: points.length - first - rest, drawn: rest })) {
+          const reveal = revealDue({ done, now, shownAt });
+          overlay.current?.appendRoute(points, reveal);
           if (done) overlay.current?.setMarks(endMarks(points, true));
           rest = points.length - first;
-          drawnAt = now;
+          if (reveal) shownAt = now;
         }
         setState({ status: 'ok', points, deviceId: id, complete: done });
       };
