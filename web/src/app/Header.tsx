@@ -2,7 +2,7 @@
 // for a shared-link guest the countdown to the link's expiry) opening the user menu.
 import { ActionIcon, Burger, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { isShared } from '@rastro/domain';
+import { countdown, isShared } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Countdown } from '../components/Countdown.tsx';
@@ -10,7 +10,6 @@ import { HeadLogo, useBrandingState } from '../branding/index.ts';
 import { WeatherWidget } from '../features/weather/index.ts';
 import { useSession } from '../stores/session.ts';
 import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
-import { useCountdownText } from './countdown.ts';
 import { MuteToggle } from './MuteToggle.tsx';
 import { PushControl } from './PushControl.tsx';
 import { logout } from '../shell/sessionActions.ts';
@@ -34,7 +33,11 @@ export function Header({
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
   const shared = isShared(user);
-  const countdownText = useCountdownText();
+  // the link's time left: the unit is the domain's (SPEC §9: days over 86400 s, hours, minutes, else seconds)
+  const countdownText = (seconds: number) => {
+    const c = countdown(seconds);
+    return c.expired ? t('expired.message') : t(`countdown.${c.unit}`, { count: c.value });
+  };
   const fallback = useMemo(
     () => (server ? { latitude: server.latitude, longitude: server.longitude } : null),
     [server],

@@ -58,8 +58,7 @@ export const brandingQueryKey = ['branding'];
 const brandingQuery = { queryKey: brandingQueryKey, queryFn: fetchBranding, staleTime: 5 * 60_000, retry: 1 };
 
 export function useBranding(): Branding {
-  const { data } = useQuery(brandingQuery);
-  return data ?? defaultBranding;
+  return useBrandingState().branding;
 }
 
 /** The branding plus whether the config file was asked for already (answered or failed). */

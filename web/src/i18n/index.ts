@@ -139,11 +139,7 @@ export function loadDomainMessages(): Promise<DomainMessages> {
 
 /** The shell's texts (SHELL_NAMESPACES and the domain's catalogue) in the current language and the fallback. */
 export async function loadShellTexts(): Promise<void> {
-  await Promise.all([
-    loadLanguage(i18n.language as Locale, SHELL_NAMESPACES),
-    loadLanguage(FALLBACK_LOCALE, SHELL_NAMESPACES),
-    loadDomainMessages(),
-  ]);
+  await Promise.all([loadTexts(SHELL_NAMESPACES), loadDomainMessages()]);
 }
 
 /** Some namespaces in the current language and the fallback (a screen's texts, with its code). */
