@@ -132,13 +132,8 @@ export function SlideToConfirm({
 
   const trackWidth = trackRef.current?.clientWidth || SLIDE_FALLBACK_WIDTH;
   const max = slideMax(trackWidth, SLIDE_HANDLE_SIZE);
-  const percent = Math.max(
-    0,
-    Math.min(
-      100,
-      Math.round(((state.x - SLIDE_HANDLE_OFFSET) / Math.max(1, max - SLIDE_HANDLE_OFFSET)) * 100),
-    ),
-  );
+  const travelled = (state.x - SLIDE_HANDLE_OFFSET) / Math.max(1, max - SLIDE_HANDLE_OFFSET);
+  const percent = Math.max(0, Math.min(100, Math.round(travelled * 100)));
 
   return (
     <Box
