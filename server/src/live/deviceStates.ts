@@ -3,10 +3,10 @@
 // from it (the device with its live status, the latest position).
 import type { RemoteDeviceState } from '../db/cluster.ts';
 import type { SqlDatabase } from '../db/sql.ts';
-import { eventsByIds } from '../db/repos/events.ts';
+import { eventsByIds, eventsByIdsAsync } from '../db/repos/events.ts';
 import { prepareDeviceLookups } from '../db/repos/ingest.ts';
 import type { DeviceStateRow } from '../db/repos/ingestBatch.ts';
-import { positionsByIds } from '../db/repos/positions.ts';
+import { positionsByIds, positionsByIdsAsync } from '../db/repos/positions.ts';
 import type { Device, Event, Position } from '@rastro/domain';
 import type { LiveCache } from './cache.ts';
 import {
@@ -29,6 +29,8 @@ export interface DevState extends LiveDeviceState {
 export class DeviceStates {
   protected readonly states = new Map<number, DevState>();
   private readonly deviceLookups: ReturnType<typeof prepareDeviceLookups>;
+  /** Rows another process named, read ahead on the pool (readRemote), by the very id list of its message. */
+  private readonly remoteRows = new WeakMap<readonly number[], Position[] | Event[]>();
 
   constructor(
     readonly cache: LiveCache,
@@ -82,10 +84,27 @@ export class DeviceStates {
         st.tracker = null;
       }
     }
+    // read ahead on the pool (readRemote); else here, waited
+    const latest = this.remoteRows.get(positionIds) as Position[] | undefined;
+    const events = this.remoteRows.get(eventIds) as Event[] | undefined;
     return {
-      latest: (positionsByIds(this.db, positionIds) as PositionDbRow[]).map(positionFromRow),
-      events: (eventsByIds(this.db, eventIds) as EventDbRow[]).map(eventFromRow),
+      latest: latest ?? (positionsByIds(this.db, positionIds) as PositionDbRow[]).map(positionFromRow),
+      events: events ?? (eventsByIds(this.db, eventIds) as EventDbRow[]).map(eventFromRow),
     };
+  }
+
+  /**
+   * Reads the positions and events another process named on the read pool (issue #30, session 26), for adoptRemote
+   * given these same lists: on PostgreSQL the main thread then never waits for them on the store connection, where
+   * they would queue behind this process's own batch and its COMMIT. They were committed before the message was sent.
+   */
+  async readRemote(positionIds: readonly number[], eventIds: readonly number[]): Promise<void> {
+    const [positions, events] = await Promise.all([
+      positionsByIdsAsync(this.db, positionIds),
+      eventsByIdsAsync(this.db, eventIds),
+    ]);
+    this.remoteRows.set(positionIds, (positions as PositionDbRow[]).map(positionFromRow));
+    this.remoteRows.set(eventIds, (events as EventDbRow[]).map(eventFromRow));
   }
 
   /** The devices' live states as other processes take them over (adoptRemote). */

@@ -100,8 +100,17 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     positions: (ps) => told().positions.push(...ps.map((p) => p.id)),
     events: (es) => told().events.push(...es.map((e) => e.id)),
   });
+  // Another process's batch: its rows are read only for socket clients, on the read pool (issue #30: never waited
+  // for behind this process's own COMMIT); the messages are applied in the order they came.
+  let remote = Promise.resolve();
   ctx.cluster.subscribe((m) => {
-    if (m.t === 'live') live.applyRemote(m, hub.clientCount > 0); // rows are read only for socket clients
+    if (m.t !== 'live') return;
+    const watched = hub.clientCount > 0;
+    const read = watched ? live.readRemote(m.positions, m.events).catch(() => undefined) : null; // else waited
+    remote = remote
+      .then(() => read)
+      .then(() => live.applyRemote(m, watched))
+      .catch((err: unknown) => ctx.log.warn({ err }, 'cluster: a batch of another process not applied'));
   });
   registerDeviceChanges(app, ctx, live, hub); // API changes of a device reach the sockets of those who see it
   ctx.bus.on('permissions', () => live.invalidate());

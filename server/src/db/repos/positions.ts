@@ -23,13 +23,18 @@ export function findPositionAsync(db: SqlDatabase, id: number): Promise<Position
 
 export function positionsByIds(db: SqlDatabase, ids: readonly number[]): Position[] {
   if (!ids.length) return [];
-  return rows(
-    db,
-    qb(db)
-      .selectFrom('positions')
-      .selectAll()
-      .where(anyOf(db, 'id', ids)),
-  );
+  return rows(db, positionsByIdsQuery(db, ids));
+}
+
+const positionsByIdsQuery = (db: SqlDatabase, ids: readonly number[]) =>
+  qb(db)
+    .selectFrom('positions')
+    .selectAll()
+    .where(anyOf(db, 'id', ids));
+
+/** positionsByIds on the read pool (the positions another process named, live/deviceStates.ts readRemote). */
+export async function positionsByIdsAsync(db: SqlDatabase, ids: readonly number[]): Promise<Position[]> {
+  return ids.length ? rowsAsync(db, positionsByIdsQuery(db, ids)) : [];
 }
 
 /**
