@@ -53,8 +53,6 @@ export function CatalogueForm<R extends ResourceType, F extends { id: number }>(
     <Stack gap="sm" data-testid={testId}>
       {children}
       <SaveCancel
-        cancel={c.t('cancel')}
-        save={c.t('save')}
         onCancel={() => c.setEditing(null)}
         onSave={() => void c.submit()}
         loading={c.saving}

@@ -1,9 +1,11 @@
-// The footer of the edit dialogs: "cancel" (or "close") and "save", right-aligned. Test ids as the dialog names them.
+// The footer of the edit dialogs: "cancel" (or "close") and "save", right-aligned; their texts are the common
+// "Cancelar" and "Salvar" unless the dialog names its own. Test ids as the dialog names them.
 import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 export function SaveCancel(props: {
-  cancel: string;
-  save: string;
+  cancel?: string;
+  save?: string;
   onCancel(): void;
   onSave(): void;
   loading?: boolean;
@@ -12,10 +14,11 @@ export function SaveCancel(props: {
   saveTestId?: string;
   gap?: string;
 }) {
+  const { t } = useTranslation('common');
   return (
     <Group justify="flex-end" gap={props.gap}>
       <Button variant="default" onClick={props.onCancel} data-testid={props.cancelTestId}>
-        {props.cancel}
+        {props.cancel ?? t('cancel')}
       </Button>
       <Button
         onClick={props.onSave}
@@ -23,7 +26,7 @@ export function SaveCancel(props: {
         disabled={props.disabled}
         data-testid={props.saveTestId}
       >
-        {props.save}
+        {props.save ?? t('save')}
       </Button>
     </Group>
   );

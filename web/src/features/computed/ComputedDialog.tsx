@@ -30,8 +30,6 @@ export function ComputedDialog({ initial, onClose }: Props) {
         <ComputedTestPanel s={s} />
         <ComputedLinks s={s} />
         <SaveCancel
-          cancel={t('cancel')}
-          save={t('save')}
           onCancel={onClose}
           onSave={() => void s.submit()}
           loading={s.busy}

@@ -52,7 +52,6 @@ function DeviceEditButtons({ f, onClose }: { f: DeviceEditState; onClose(): void
       <SaveCancel
         gap="xs"
         cancel={t('close')}
-        save={t('save')}
         onCancel={onClose}
         onSave={() => void f.save()}
         loading={f.busy}

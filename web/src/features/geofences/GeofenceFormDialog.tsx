@@ -139,8 +139,6 @@ export function GeofenceFormDialog({
         </Group>
         {errors.area && <Alert color="red">{err('area')}</Alert>}
         <SaveCancel
-          cancel={t('cancel')}
-          save={t('save')}
           onCancel={onClose}
           onSave={() => void submit()}
           loading={busy}

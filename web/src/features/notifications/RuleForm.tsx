@@ -36,8 +36,6 @@ export function RuleForm(props: RuleFormOptions) {
           </Button>
           <SaveCancel
             gap="xs"
-            cancel={t('cancel')}
-            save={t('save')}
             onCancel={onClose}
             onSave={() => void s.submit()}
             loading={s.busy}

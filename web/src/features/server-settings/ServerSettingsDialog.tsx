@@ -91,14 +91,7 @@ function SettingsForm({ server, onClose }: { server: Server; onClose(): void }) 
         </Tabs.List>
         <SettingsPanels fields={fields} timezones={timezones.data} />
       </Tabs>
-      <SaveCancel
-        cancel={t('cancel')}
-        save={t('save')}
-        onCancel={onClose}
-        onSave={() => void submit()}
-        loading={busy}
-        saveTestId="server-save"
-      />
+      <SaveCancel onCancel={onClose} onSave={() => void submit()} loading={busy} saveTestId="server-save" />
     </Stack>
   );
 }

@@ -107,8 +107,6 @@ function ThemeForm({ initial, onClose }: { initial: ThemeSettings; onClose(): vo
           </Alert>
         )}
         <SaveCancel
-          cancel={t('cancel')}
-          save={t('save')}
           onCancel={onClose}
           onSave={() => void submit()}
           loading={busy}

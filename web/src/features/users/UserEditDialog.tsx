@@ -139,8 +139,6 @@ function UserEditForm({ stored, onClose }: { stored: User | null; onClose(): voi
         </Text>
       )}
       <SaveCancel
-        cancel={t('cancel')}
-        save={t('save')}
         onCancel={onClose}
         onSave={() => void f.submit()}
         loading={f.saving}
