@@ -1,16 +1,23 @@
 // Header (SPEC §1): logo, weather and time, sound mute, push control, and the user area (the user's name, or
 // for a shared-link guest the countdown to the link's expiry) opening the user menu.
-import { ActionIcon, Burger, Group, Text } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Burger,
+  Group,
+  Text,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { IconLogout, IconMoon, IconSun, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { countdown, isShared } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Countdown } from '../components/Countdown.tsx';
+import { HintIcon } from '../components/floating.tsx';
 import { HeadLogo, useBrandingState } from '../branding/index.ts';
 import { WeatherWidget } from '../features/weather/index.ts';
+import { usePrefs } from '../stores/prefs.ts';
 import { useSession } from '../stores/session.ts';
-import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
-import { MuteToggle } from './MuteToggle.tsx';
 import { PushControl } from './PushControl.tsx';
 import { logout } from '../shell/sessionActions.ts';
 import { UserMenu } from './UserMenu.tsx';
@@ -33,6 +40,11 @@ export function Header({
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
   const shared = isShared(user);
+  // the sound mute persists in localStorage isMuted; Mantine keeps the colour scheme there too
+  const muted = usePrefs((s) => s.isMuted);
+  const toggleMuted = usePrefs((s) => s.toggleMuted);
+  const { setColorScheme } = useMantineColorScheme();
+  const dark = useComputedColorScheme('light') === 'dark';
   // the link's time left: the unit is the domain's (SPEC §9: days over 86400 s, hours, minutes, else seconds)
   const countdownText = (seconds: number) => {
     const c = countdown(seconds);
@@ -79,11 +91,26 @@ export function Header({
             compact={mobile}
           />
         )}
-        <MuteToggle />
+        <HintIcon
+          label={muted ? t('header.unmute') : t('header.mute')}
+          onClick={toggleMuted}
+          aria-pressed={muted}
+          data-testid="mute-toggle"
+        >
+          {muted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
+        </HintIcon>
         {!shared && (
           <PushControl enabled={branding.push.enabled} vapidPublicKey={branding.push.vapidPublicKey} />
         )}
-        {!mobile && <ColorSchemeToggle />}
+        {!mobile && (
+          <HintIcon
+            label={dark ? t('header.light') : t('header.dark')}
+            data-testid="color-scheme-toggle"
+            onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+          >
+            {dark ? <IconSun size={20} /> : <IconMoon size={20} />}
+          </HintIcon>
+        )}
         {shared ? (
           <Group gap={4} wrap="nowrap">
             {user?.expirationTime ? (

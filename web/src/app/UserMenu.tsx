@@ -30,24 +30,6 @@ import { useViewer } from '../components/useCan.ts';
 import { openDialog } from '../shell/dialogs.ts';
 import { logout } from '../shell/sessionActions.ts';
 
-const ICONS: Record<UserMenuEntry, Icon> = {
-  account: IconUser,
-  advancedLogs: IconListDetails,
-  integrations: IconPlugConnected,
-  billing: IconBuildingBank,
-  invoices: IconFileInvoice,
-  theme: IconPalette,
-  users: IconUsers,
-  computed: IconCalculator,
-  server: IconServer,
-  notifications: IconBell,
-  events: IconAlertCircle,
-  drivers: IconSteeringWheel,
-  calendars: IconCalendar,
-  maintenance: IconTool,
-  logout: IconLogout,
-};
-
 export function UserMenu({ label }: { label: ReactNode }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -56,22 +38,23 @@ export function UserMenu({ label }: { label: ReactNode }) {
   const entries = userMenuEntries(viewer);
   const versionClick = useVersionClicks(isAdmin(user), () => openDialog('changelog'));
 
-  const actions: Record<UserMenuEntry, () => void> = {
-    account: () => openDialog('userEdit', { userId: user?.id }),
-    advancedLogs: () => openDialog('logObjects'),
-    integrations: () => openDialog('integrations'),
-    billing: () => openDialog('invoicesManager'),
-    invoices: () => openDialog('invoices'),
-    theme: () => openDialog('theme'),
-    users: () => navigate('/users'),
-    computed: () => navigate('/computed'),
-    server: () => openDialog('server'),
-    notifications: () => openDialog('notifications'),
-    events: () => openDialog('events'),
-    drivers: () => openDialog('drivers'),
-    calendars: () => openDialog('calendars'),
-    maintenance: () => openDialog('maintenances'),
-    logout: () => void logout(),
+  /** Each entry's icon and what it opens. */
+  const entryOf: Record<UserMenuEntry, [Icon, () => void]> = {
+    account: [IconUser, () => openDialog('userEdit', { userId: user?.id })],
+    advancedLogs: [IconListDetails, () => openDialog('logObjects')],
+    integrations: [IconPlugConnected, () => openDialog('integrations')],
+    billing: [IconBuildingBank, () => openDialog('invoicesManager')],
+    invoices: [IconFileInvoice, () => openDialog('invoices')],
+    theme: [IconPalette, () => openDialog('theme')],
+    users: [IconUsers, () => navigate('/users')],
+    computed: [IconCalculator, () => navigate('/computed')],
+    server: [IconServer, () => openDialog('server')],
+    notifications: [IconBell, () => openDialog('notifications')],
+    events: [IconAlertCircle, () => openDialog('events')],
+    drivers: [IconSteeringWheel, () => openDialog('drivers')],
+    calendars: [IconCalendar, () => openDialog('calendars')],
+    maintenance: [IconTool, () => openDialog('maintenances')],
+    logout: [IconLogout, () => void logout()],
   };
 
   return (
@@ -97,13 +80,13 @@ export function UserMenu({ label }: { label: ReactNode }) {
       {(Menu) => (
         <>
           {entries.map((entry) => {
-            const Icon = ICONS[entry];
+            const [Icon, open] = entryOf[entry];
             return (
               <Menu.Item
                 key={entry}
                 leftSection={<Icon size={16} />}
                 color={entry === 'logout' ? 'red' : undefined}
-                onClick={actions[entry]}
+                onClick={open}
                 data-testid={`user-menu-${entry}`}
               >
                 {t(`userMenu.${entry}`)}

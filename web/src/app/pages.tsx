@@ -4,6 +4,7 @@ import { loadShellTexts } from '../i18n/index.ts';
 import type { ComponentType } from 'react';
 import { LoadingBar } from '../components/LoadingBar.tsx';
 import { lazyPage } from './lazyPage.tsx';
+import type { ReportKind } from '../features/reports/index.ts';
 
 /** A route page: the component `name` of a feature's module, the loading bar until its code is there. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as lazyPage's own
@@ -28,21 +29,35 @@ const health = () => import('../features/health/index.ts');
 const assistant = () => import('../features/assistant/index.ts');
 const monitoring = () => import('../features/monitoring/index.ts');
 
-export const DevicesPage = screen('devices', devices, 'DevicesPage');
-export const DeviceDetailPage = screen('devices', devices, 'DeviceDetailPage');
-export const HistoryPage = screen('history', () => import('../features/history/index.ts'), 'HistoryPage');
-export const DashboardPage = screen('dashboard', dashboard, 'DashboardPage');
-export const ReportsPage = screen('reports', () => import('../features/reports/index.ts'), 'ReportsPage');
-export const GeofencesPage = screen('geofences', geofences, 'GeofencesPage');
-export const CommandsPage = screen('commands', () => import('../features/commands/index.ts'), 'CommandsPage');
-export const GroupsPage = screen('groups', () => import('../features/groups/index.ts'), 'GroupsPage');
-export const NotificationsPage = screen('notifications', notifications, 'NotificationsPage');
-export const ComputedPage = screen('computed', () => import('../features/computed/index.ts'), 'ComputedPage');
-export const UsersPage = screen('users', () => import('../features/users/index.ts'), 'UsersPage');
-export const AutolinkPage = screen('autolink', () => import('../features/autolink/index.ts'), 'AutolinkPage');
-export const ServerHealthPage = screen('health', health, 'ServerHealthPage');
-export const AssistantPage = screen('assistant', assistant, 'AssistantPage');
-export const MonitoringPage = screen('monitoring', monitoring, 'MonitoringPage');
+const ReportsPage = screen('reports', () => import('../features/reports/index.ts'), 'ReportsPage');
+const AutolinkPage = screen('autolink', () => import('../features/autolink/index.ts'), 'AutolinkPage');
+
+type Page = ComponentType<{ kind?: ReportKind }> & { preload(): void };
+
+/** The shell's panel pages: path (as in routeMeta.ts), page, and the report kind of a report page. */
+export const shellPages: [path: string, page: Page, kind?: ReportKind][] = [
+  ['/devices', screen('devices', devices, 'DevicesPage')],
+  ['/devices/:deviceId', screen('devices', devices, 'DeviceDetailPage')],
+  ['/computed', screen('computed', () => import('../features/computed/index.ts'), 'ComputedPage')],
+  ['/autolink', AutolinkPage],
+  ['/autolink/:id', AutolinkPage],
+  ['/notifications', screen('notifications', notifications, 'NotificationsPage')],
+  ['/history', screen('history', () => import('../features/history/index.ts'), 'HistoryPage')],
+  ['/dashboard', screen('dashboard', dashboard, 'DashboardPage')],
+  ['/reports', ReportsPage],
+  ['/reports/resume', ReportsPage, 'resume'],
+  ['/reports/travels', ReportsPage, 'travels'],
+  ['/reports/stops', ReportsPage, 'stops'],
+  ['/reports/events', ReportsPage, 'events'],
+  ['/reports/history', ReportsPage, 'history'],
+  ['/geofence', screen('geofences', geofences, 'GeofencesPage')],
+  ['/users', screen('users', () => import('../features/users/index.ts'), 'UsersPage')],
+  ['/groups', screen('groups', () => import('../features/groups/index.ts'), 'GroupsPage')],
+  ['/commands', screen('commands', () => import('../features/commands/index.ts'), 'CommandsPage')],
+  ['/server-health', screen('health', health, 'ServerHealthPage')],
+  ['/asistente-demo', screen('assistant', assistant, 'AssistantPage')],
+  ['/monitoring', screen('monitoring', monitoring, 'MonitoringPage')],
+];
 export const LoginPage = screen('auth', auth, 'LoginPage');
 export const RegisterPage = screen('auth', auth, 'RegisterPage');
 export const RecoverPage = screen('auth', auth, 'RecoverPage');

@@ -1,5 +1,5 @@
 // Every route of SPEC §2 (wouter). Unknown paths go to /home; the guard (RootLayout) checks each navigation.
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { LoadingBar } from '../components/LoadingBar.tsx';
 import { loadShellTexts } from '../i18n/index.ts';
@@ -7,7 +7,6 @@ import * as P from './pages.tsx';
 import { lazyPage } from './lazyPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { matchRoute } from './routeMeta.ts';
-import type { ReportKind } from '../features/reports/index.ts';
 
 // The signed-in shell (header, menus, map, device actions) is a chunk of its own: the public pages (login,
 // register, recover, share, driver login) never download it, nor the texts of its screens.
@@ -18,33 +17,6 @@ const ShellLayout = lazyPage(
 );
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingBar />}>{node}</Suspense>;
-
-type Page = ComponentType<{ kind?: ReportKind }> & { preload(): void };
-
-/** The shell's panel pages: path (as in routeMeta.ts), page, and the report kind of a report page. */
-const shellPages: [path: string, page: Page, kind?: ReportKind][] = [
-  ['/devices', P.DevicesPage],
-  ['/devices/:deviceId', P.DeviceDetailPage],
-  ['/computed', P.ComputedPage],
-  ['/autolink', P.AutolinkPage],
-  ['/autolink/:id', P.AutolinkPage],
-  ['/notifications', P.NotificationsPage],
-  ['/history', P.HistoryPage],
-  ['/dashboard', P.DashboardPage],
-  ['/reports', P.ReportsPage],
-  ['/reports/resume', P.ReportsPage, 'resume'],
-  ['/reports/travels', P.ReportsPage, 'travels'],
-  ['/reports/stops', P.ReportsPage, 'stops'],
-  ['/reports/events', P.ReportsPage, 'events'],
-  ['/reports/history', P.ReportsPage, 'history'],
-  ['/geofence', P.GeofencesPage],
-  ['/users', P.UsersPage],
-  ['/groups', P.GroupsPage],
-  ['/commands', P.CommandsPage],
-  ['/server-health', P.ServerHealthPage],
-  ['/asistente-demo', P.AssistantPage],
-  ['/monitoring', P.MonitoringPage],
-];
 
 /**
  * A signed-in page's code, started while the guard still checks the session (main.tsx): the map, the shell (code
@@ -60,7 +32,7 @@ export function preloadSignedIn(pathname: string): void {
   void P.MapView.preload();
   void ShellLayout.preload();
   const route = matchRoute(pathname)?.meta.path;
-  void shellPages.find(([path]) => path === route)?.[1].preload();
+  void P.shellPages.find(([path]) => path === route)?.[1].preload();
   // the shell always renders the notifications' host; asked for only when the shell rendered, it arrived last
   void P.NotifyHost.preload();
 }
@@ -90,7 +62,7 @@ export function AppRoutes() {
             <ShellLayout>
               <Switch>
                 <Route path="/home">{null}</Route>
-                {shellPages.map(([path, Page, kind]) => (
+                {P.shellPages.map(([path, Page, kind]) => (
                   <Route key={path} path={path}>
                     {page(<Page kind={kind} />)}
                   </Route>
