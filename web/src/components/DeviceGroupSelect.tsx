@@ -32,13 +32,5 @@ export function DeviceGroupSelect({ devices, groups }: { devices: PickerProps; g
 }
 
 function Picker({ testId, ...props }: PickerProps & { data: { value: string; label: string }[] }) {
-  return (
-    <MultiSelect
-      {...props}
-      searchable
-      clearable
-      data-testid={testId}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
+  return <MultiSelect {...props} searchable clearable data-testid={testId} />;
 }

@@ -59,7 +59,6 @@ export function PeriodPicker({
         onChange={(p) => p && onChange({ ...value, period: p as Period })}
         allowDeselect={false}
         data-testid={`${testId}-select`}
-        comboboxProps={{ withinPortal: true }}
       />
       {value.period === 'custom' && (
         <Group grow gap="xs" align="flex-start">
