@@ -13,10 +13,10 @@
 // (setRoute's `scale`, domain routeSpeedScale), so each page is coloured once, and the camera is fitted once, to
 // the first page.
 import { Marker, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
-import { colourRuns, routeMaxSpeed, type RoutePoint } from '@rastro/domain';
+import { routeMaxSpeed, type RoutePoint } from '@rastro/domain';
 import { useEffect, useRef, type RefObject } from 'react';
 import { onLiveMap, useLive } from '../stores/live.ts';
-import { arrowImage, vehicleElement } from './routeImages.ts';
+import { arrowImage, lineData, vehicleElement } from './routeParts.ts';
 
 export type RouteMarkKind = 'start' | 'end' | 'stop' | 'event';
 
@@ -92,34 +92,6 @@ const pieceIds = (k: number) =>
     ? { source: SRC_LINE, line: 'rastro-route-line', arrows: 'rastro-route-arrows' }
     : { source: `${SRC_LINE}-${k}`, line: `rastro-route-line-${k}`, arrows: `rastro-route-arrows-${k}` };
 
-/** The line features of points[start … end] coloured on the scale of `maxSpeed`. */
-function lineData(points: readonly RoutePoint[], start: number, end: number, maxSpeed: number): FC {
-  const slice = points.slice(start, end + 1);
-  const data: FC = {
-    type: 'FeatureCollection',
-    features: colourRuns(slice, maxSpeed).map((r) => ({
-      type: 'Feature',
-      properties: { color: r.color },
-      geometry: { type: 'LineString', coordinates: r.coordinates },
-    })),
-  };
-  if (slice.length === 1) {
-    const p = slice[0];
-    data.features.push({
-      type: 'Feature',
-      properties: { color: '#1a9850' },
-      geometry: {
-        type: 'LineString',
-        coordinates: [
-          [p.longitude, p.latitude],
-          [p.longitude, p.latitude],
-        ],
-      },
-    });
-  }
-  return data;
-}
-
 export interface RouteOverlayStats {
   points: number;
   runs: number;
@@ -155,13 +127,17 @@ export class RouteOverlay {
   /** Whether the first piece's tiles are in (pieces appended before wait in `pending`, see appendRoute). */
   private firstLoaded = true;
   private pending: { points: readonly RoutePoint[]; reveal: boolean } | null = null;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The first piece's tiles are in: what waits is given to the map after the frame that draws them. */
   private readonly onFirstLoaded = (e: { type: string; sourceId?: string }) => {
     if (e.type !== 'idle' && (e.sourceId !== SRC_LINE || !this.sourceLoaded(SRC_LINE))) return;
     this.stopFirst();
-    this.firstLoaded = true;
-    const p = this.pending;
-    this.pending = null;
-    if (p) this.appendRoute(p.points, p.reveal);
+    if (e.type === 'idle') this.flushPending();
+    else this.map.on('render', this.onFirstFrame);
+  };
+  private readonly onFirstFrame = () => {
+    this.map.off('render', this.onFirstFrame);
+    this.flushTimer = setTimeout(() => this.flushPending(), 0);
   };
   /**
    * Once revealing (see appendRoute): shows every hidden piece together when the map has all their tiles in view,
@@ -276,6 +252,15 @@ export class RouteOverlay {
   private stopFirst(): void {
     this.map.off('sourcedata', this.onFirstLoaded);
     this.map.off('idle', this.onFirstLoaded);
+    this.map.off('render', this.onFirstFrame);
+    clearTimeout(this.flushTimer);
+  }
+
+  private flushPending(): void {
+    this.firstLoaded = true;
+    const p = this.pending;
+    this.pending = null;
+    if (p) this.appendRoute(p.points, p.reveal);
   }
 
   private stopWaiting(): void {
@@ -346,7 +331,8 @@ export class RouteOverlay {
       return;
     }
     if (!this.firstLoaded) {
-      // the map's worker cuts the first piece's tiles first: what came meanwhile waits, as one piece
+      // the map's worker cuts the first piece's tiles and the map draws them first: what came meanwhile waits, as
+      // one piece
       this.pending = { points, reveal: reveal || !!this.pending?.reveal };
       this.count(points);
       return;

@@ -29,6 +29,7 @@ vi.mock('./routePages.ts', () => ({
       all = [...all, ...pages[k]];
       o.onPage(all, k === pages.length - 1, k === 0 ? told.extent : null);
       told.after?.(k);
+      await new Promise((r) => setTimeout(r, 0)); // the next page comes in a later task
     }
     return { ok: true, points: all };
   },
@@ -39,7 +40,7 @@ vi.mock('./historyExtras.ts', () => ({
 
 type FC = GeoJSON.FeatureCollection;
 
-/** A fake map; the sources named in `autoLoad` are loaded (and say so) as soon as their data is set. */
+/** A fake map; the sources named in `autoLoad` are loaded (and say so, then drawn) as soon as their data is set. */
 function fakeMap(autoLoad: readonly string[] = ['rastro-route']) {
   const sources = new Map<string, FC>();
   const setData = new Map<string, number>();
@@ -69,6 +70,7 @@ function fakeMap(autoLoad: readonly string[] = ['rastro-route']) {
               if (autoLoad.includes(id)) {
                 loaded.add(id);
                 map.fire('sourcedata', { sourceId: id });
+                map.fire('render', {});
               }
             },
           }
@@ -246,6 +248,10 @@ describe('useRouteLoad: a route in pages', () => {
     expect(window.__rastroRoute?.stats()).toMatchObject({ points: 60, pieces: 1 });
     fake.loaded.add('rastro-route');
     fake.fire('sourcedata', { sourceId: 'rastro-route' });
+    // given to the map after the frame that draws the first piece
+    expect(window.__rastroRoute?.stats()).toMatchObject({ points: 60, pieces: 1 });
+    fake.fire('render', {});
+    await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(window.__rastroRoute?.stats()).toMatchObject({ points: 60, pieces: 2 });
     expect(fake.sources.has('rastro-route-2')).toBe(false);
     // the held pages were the last: shown once the map has them

@@ -1,5 +1,36 @@
-// The route overlay's pictures (routeOverlay.ts): the arrow drawn along the line and the playback vehicle's
-// DOM marker.
+// The route overlay's parts (routeOverlay.ts): a piece's line features coloured by speed, the arrow drawn along
+// the line and the playback vehicle's DOM marker.
+import { colourRuns, type RoutePoint } from '@rastro/domain';
+
+type FC = GeoJSON.FeatureCollection;
+
+/** The line features of points[start … end] coloured on the scale of `maxSpeed`. */
+export function lineData(points: readonly RoutePoint[], start: number, end: number, maxSpeed: number): FC {
+  const slice = points.slice(start, end + 1);
+  const data: FC = {
+    type: 'FeatureCollection',
+    features: colourRuns(slice, maxSpeed).map((r) => ({
+      type: 'Feature',
+      properties: { color: r.color },
+      geometry: { type: 'LineString', coordinates: r.coordinates },
+    })),
+  };
+  if (slice.length === 1) {
+    const p = slice[0];
+    data.features.push({
+      type: 'Feature',
+      properties: { color: '#1a9850' },
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [p.longitude, p.latitude],
+          [p.longitude, p.latitude],
+        ],
+      },
+    });
+  }
+  return data;
+}
 
 /** A filled triangle as RGBA pixels, pointing right ('along' a line) or up (north, rotated by course). */
 export function arrowImage(size: number, pointing: 'right' | 'up', rgb: [number, number, number]) {
