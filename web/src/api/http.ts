@@ -48,18 +48,6 @@ export interface RequestOptions {
   responseType?: 'auto' | 'text' | 'blob';
 }
 
-export interface HttpClient {
-  readonly base: string;
-  readonly timeoutMs: number;
-  request<T>(method: string, path: string, options?: RequestOptions): Promise<RawResponse<T>>;
-  get<T>(path: string, query?: Query): Promise<T>;
-  post<T>(path: string, body?: unknown, query?: Query): Promise<T>;
-  put<T>(path: string, body?: unknown, query?: Query): Promise<T>;
-  del<T = void>(path: string, query?: Query): Promise<T>;
-  /** POST as application/x-www-form-urlencoded (Traccar's session, token and password calls). */
-  postForm<T>(path: string, fields: Record<string, string | number | boolean | undefined>): Promise<T>;
-}
-
 type FetchLike = typeof fetch;
 
 export interface ClientOptions {
@@ -127,7 +115,10 @@ async function parse(res: Response, type: RequestOptions['responseType']): Promi
   return text;
 }
 
-export function createClient(options: ClientOptions): HttpClient {
+/** A client: `request` answers the status and headers too, the others only the data. */
+export type HttpClient = ReturnType<typeof createClient>;
+
+export function createClient(options: ClientOptions) {
   const baseOf = () => (typeof options.base === 'function' ? options.base() : options.base);
   const fetchOf = () => (options.fetchImpl ? options.fetchImpl() : fetch);
 
@@ -182,14 +173,15 @@ export function createClient(options: ClientOptions): HttpClient {
     },
     timeoutMs: options.timeoutMs,
     request,
-    get: (path, query) => call('GET', path, { query }),
-    post: (path, body, query) => call('POST', path, { body, query }),
-    put: (path, body, query) => call('PUT', path, { body, query }),
-    del: (path, query) => call('DELETE', path, { query }),
-    postForm: (path, fields) => {
+    get: <T>(path: string, query?: Query) => call<T>('GET', path, { query }),
+    post: <T>(path: string, body?: unknown, query?: Query) => call<T>('POST', path, { body, query }),
+    put: <T>(path: string, body?: unknown, query?: Query) => call<T>('PUT', path, { body, query }),
+    del: <T = void>(path: string, query?: Query) => call<T>('DELETE', path, { query }),
+    /** POST as application/x-www-form-urlencoded (Traccar's session, token and password calls). */
+    postForm: <T>(path: string, fields: Record<string, string | number | boolean | undefined>) => {
       const form = new URLSearchParams();
       for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
-      return call('POST', path, { body: form });
+      return call<T>('POST', path, { body: form });
     },
   };
 }

@@ -6,14 +6,12 @@ import { IconArrowBackUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { User } from '@rastro/domain';
 import { ext } from '../api/http.ts';
 import { useSession } from '../stores/session.ts';
 
-interface OriginalUser {
-  id: number;
-  name: string;
-  email: string;
-}
+/** The administrator behind this session (GET /{ns}/session/original). */
+type OriginalUser = Pick<User, 'id' | 'name' | 'email'>;
 
 /** Reloads the app on `to`: devices, positions and the live socket start again as the new session's user. */
 export const reloadAs = (to: string) => window.location.assign(to);
