@@ -21,8 +21,8 @@ function namedIn(text: string): string[] {
       new RegExp(`useTranslation\\(\\s*'${ns}'`),
       new RegExp(`useTranslation\\(\\s*\\[[^\\]]*'${ns}'`),
       new RegExp(`['\`"]${ns}:`),
-      new RegExp(`ns:\\s*'${ns}'`),
-      new RegExp(`ns:\\s*\\[[^\\]]*'${ns}'`),
+      new RegExp(`\\bns:\\s*'${ns}'`),
+      new RegExp(`\\bns:\\s*\\[[^\\]]*'${ns}'`),
     ].some((re) => re.test(text)),
   );
 }
