@@ -1,5 +1,6 @@
 // Ticks once a second towards a moment and calls onExpire once when it passes (shared-link expiry, SPEC §4).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useNow } from './useNow.ts';
 
 export interface CountdownProps {
   /** ISO date or epoch milliseconds. */
@@ -16,27 +17,20 @@ export function secondsUntil(expiresAt: string | number, now: number = Date.now(
 }
 
 export function Countdown({ expiresAt, onExpire, children }: CountdownProps) {
-  const [left, setLeft] = useState(() => secondsUntil(expiresAt));
+  const left = secondsUntil(expiresAt, useNow(1000));
   const fired = useRef(false);
   const onExpireRef = useRef(onExpire);
   useEffect(() => {
     onExpireRef.current = onExpire;
   }, [onExpire]);
-
+  // once when the moment passes (again only after a later moment was given)
   useEffect(() => {
-    fired.current = false;
-    const tick = () => {
-      const s = secondsUntil(expiresAt);
-      setLeft(s);
-      if (s <= 0 && !fired.current) {
-        fired.current = true;
-        onExpireRef.current?.();
-      }
-    };
-    tick();
-    const id = setInterval(tick, 1000);
-    return () => clearInterval(id);
-  }, [expiresAt]);
+    if (left > 0) fired.current = false;
+    else if (!fired.current) {
+      fired.current = true;
+      onExpireRef.current?.();
+    }
+  }, [left]);
 
   return <span data-testid="countdown">{children(left)}</span>;
 }

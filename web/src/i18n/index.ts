@@ -152,9 +152,6 @@ export function withTexts<T>(only: readonly string[], code: Promise<T>): Promise
   return Promise.all([code, loadTexts(only)]).then(([m]) => m);
 }
 
-/** The namespaces downloaded so far for a language. */
-const loadedNamespaces = (lng: Locale) => Object.keys(resources[lng] ?? {});
-
 /** Downloads every language (unit tests, which render any of them synchronously). */
 export async function loadAllLanguages(): Promise<void> {
   await Promise.all(SUPPORTED_LOCALES.map((l) => loadLanguage(l)));
@@ -163,7 +160,7 @@ export async function loadAllLanguages(): Promise<void> {
 /** Switches the language and keeps <html lang> in step. */
 export async function setLocale(lng: Locale): Promise<void> {
   // the same namespaces as the language it replaces: a sign-in page still downloads only its own
-  const current = loadedNamespaces(i18n.language as Locale);
+  const current = Object.keys(resources[i18n.language as Locale] ?? {});
   await loadLanguage(lng, current.length === namespaces.length ? undefined : current);
   await i18n.changeLanguage(lng);
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
