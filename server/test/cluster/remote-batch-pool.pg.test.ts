@@ -33,7 +33,7 @@ async function waitersOn(sql: postgres.Sql, table: string): Promise<number> {
     const rows = await sql.unsafe(
       `SELECT count(*)::int AS n FROM pg_locks WHERE relation = '${table}'::regclass AND NOT granted`,
     );
-    const n = (rows[0] as { n: number }).n;
+    const n = (rows[0] as unknown as { n: number }).n;
     if (n > 0) return n;
     await new Promise((r) => setTimeout(r, 50));
   }
