@@ -21,7 +21,16 @@ import { DatabaseUnavailable } from './sql.ts';
 export type PgRequest =
   | { op: 'connect' }
   | { op: 'query'; name?: string; text: string; values: unknown[]; later?: boolean }
-  | { op: 'exec'; text: string; later?: boolean; track?: boolean }
+  | {
+      op: 'exec';
+      text: string;
+      later?: boolean;
+      track?: boolean;
+      /** A tracked BEGIN sent while the previous tracked COMMIT is unanswered: committed only if that one was. */
+      chained?: boolean;
+      /** Set by the worker: run as given (a ROLLBACK) and answered unavailable for this reason. */
+      refuse?: string;
+    }
   | { op: 'close' };
 
 /** What travels to the worker: a request with its id (0 for one posted `later`, which gets no reply). */
@@ -40,10 +49,15 @@ export interface PgFailure {
   table?: string;
   /** The connection was lost or the database did not answer: the call may succeed later. */
   unavailable?: boolean;
+  /** A COMMIT whose answer went with its connection: PostgreSQL may have committed it (a `late` reply follows). */
+  unknown?: boolean;
 }
 
 export type PgReply = { id: number } & (
-  { rows: Array<Record<string, unknown>>; rowCount: number } | { error: PgFailure }
+  | { rows: Array<Record<string, unknown>>; rowCount: number }
+  | { error: PgFailure }
+  /** What became of a COMMIT answered `unknown`, asked about once connected again (pgWorker.ts settleLate). */
+  | { late: true; committed: boolean }
 );
 
 /** An error PostgreSQL answered, with its SQLSTATE code and details. */
@@ -92,6 +106,8 @@ export class PgSync {
   private readonly waiters = new Map<number, { done: (reply: PgReply) => void; timer: NodeJS.Timeout }>();
   /** Answers to posted requests met by a waited request's loop, handed on in a microtask. */
   private arrived: PgReply[] = [];
+  /** Posted COMMITs answered with an unknown outcome, by id: what to call once it is known (`late`). */
+  private readonly lates = new Map<number, (committed: boolean) => void>();
 
   constructor(
     private readonly url: string,
@@ -145,6 +161,7 @@ export class PgSync {
     this.stopped = false;
     this.restarts++;
     this.failPosted('the database worker stopped');
+    this.lates.clear(); // the outcomes asked about went with the thread
     const pending = this.later.length;
     this.later = [];
     this.port.close();
@@ -175,9 +192,10 @@ export class PgSync {
         const reply = got.message as PgReply;
         if (reply.id !== id && reply.id !== -1) {
           // a posted request's answer goes to its callback after this call; any other is a late one, dropped
-          if (this.waiters.has(reply.id)) this.handOn(reply);
+          if (this.waiters.has(reply.id) || 'late' in reply) this.handOn(reply);
           continue; // -1: the worker could not start
         }
+        if ('late' in reply) continue; // never a waited request's own
         if ('error' in reply) {
           if (reply.error.unavailable) throw new DatabaseUnavailable(reply.error.message);
           throw new PgError(reply.error, sql);
@@ -196,12 +214,15 @@ export class PgSync {
 
   /**
    * Posts a request whose answer the caller does not wait for: `done` is called once with it (its rows, or an error
-   * for a failure, DatabaseUnavailable past the wait), from the event loop or from `settle`.
+   * for a failure, DatabaseUnavailable past the wait), from the event loop or from `settle`. A tracked COMMIT whose
+   * connection was lost is answered DatabaseUnavailable at once, and `late` is called later with whether it did
+   * commit (asked once connected again), if the worker could tell.
    */
   post(
     req: PgRequest,
     done: (err: Error | null, rows?: Array<Record<string, unknown>>) => void,
     sql?: string,
+    late?: (committed: boolean) => void,
   ): void {
     if (this.closed) throw new Error('the PostgreSQL store is closed');
     if (this.stopped) this.restart();
@@ -216,9 +237,12 @@ export class PgSync {
     this.waiters.set(id, {
       timer,
       done: (reply) => {
-        if (!('error' in reply)) done(null, reply.rows);
-        else if (reply.error.unavailable) done(new DatabaseUnavailable(reply.error.message));
-        else done(new PgError(reply.error, sql));
+        if ('rows' in reply) done(null, reply.rows);
+        else if (!('error' in reply)) return;
+        else if (reply.error.unavailable) {
+          if (reply.error.unknown && late) this.lates.set(id, late);
+          done(new DatabaseUnavailable(reply.error.message));
+        } else done(new PgError(reply.error, sql));
       },
     });
     this.port.postMessage({ ...req, id } as PgEnvelope);
@@ -244,6 +268,12 @@ export class PgSync {
   }
 
   private deliver(reply: PgReply): void {
+    if ('late' in reply) {
+      const late = this.lates.get(reply.id);
+      this.lates.delete(reply.id);
+      late?.(reply.committed);
+      return;
+    }
     const w = this.waiters.get(reply.id);
     if (!w) return; // a waited request's answer it gave up on, or a posted one's past its wait
     this.waiters.delete(reply.id);

@@ -32,7 +32,7 @@ const RETRY_MS = 500;
 interface Waiting {
   id: number;
   done: boolean;
-  /** A tracked COMMIT's transaction id: its outcome is asked for if the connection is lost (outcome). */
+  /** A tracked COMMIT's transaction id: its outcome is asked about later if the connection is lost (settleLate). */
   xid?: string;
 }
 
@@ -43,6 +43,9 @@ interface Connection {
   waiting: Set<Waiting>;
   /** Why its socket could not be made (the reason reported at start). */
   socketError?: unknown;
+  /** Settled when it is lost: a COMMIT held for its predecessor's outcome waits no longer (accept). */
+  gone: Promise<void>;
+  markGone: () => void;
 }
 
 // Numbers as SQLite gives them: BIGINT and NUMERIC (SUM, AVG) as numbers, booleans (EXISTS, comparisons) as 1/0.
@@ -59,7 +62,15 @@ const types = {
 
 function open(): Connection {
   let sockets = 0;
-  const c: Connection = { dead: false, waiting: new Set(), sql: undefined as unknown as postgres.Sql };
+  let markGone!: () => void;
+  const gone = new Promise<void>((r) => (markGone = r));
+  const c: Connection = {
+    dead: false,
+    waiting: new Set(),
+    sql: undefined as unknown as postgres.Sql,
+    gone,
+    markGone,
+  };
   c.sql = postgres(url, {
     max: 1,
     prepare: true,
@@ -109,18 +120,61 @@ let closing = false;
  * The transaction in progress: the connection its BEGIN went to, why it can no longer commit, and for a tracked one
  * (a COMMIT the main thread does not wait for) its id, read right after BEGIN (null: the read failed).
  */
-let tx: {
+interface Tx {
   conn: Connection | null;
   broken: string | null;
   xid?: Promise<unknown>;
   xidValue?: string | null;
-} | null = null;
+  /** A tracked transaction's outcome, settled when its COMMIT is answered (or at its ROLLBACK). */
+  outcome?: Outcome;
+  /** A chained one's predecessor: its COMMIT waits for that outcome and becomes a ROLLBACK if it failed. */
+  after?: Outcome;
+  /**
+   * The first failure of a write of this transaction posted `later`: its next waited request answers it. Kept per
+   * transaction: with two in flight, a write of the next one failing must not fail the previous one's COMMIT.
+   */
+  failure?: PgFailure | null;
+}
+let tx: Tx | null = null;
+
+/**
+ * Whether a tracked transaction was stored (issue #30: the live core processes its next batch while a COMMIT is in
+ * flight; that batch was computed from the first one's rows, so it may be stored only if they were).
+ */
+interface Outcome {
+  done: boolean;
+  ok: boolean;
+  settled: Promise<void>;
+  settle: (ok: boolean) => void;
+}
+
+function newOutcome(): Outcome {
+  let settle!: (ok: boolean) => void;
+  const o: Outcome = { done: false, ok: false, settled: new Promise((r) => (settle = () => r())), settle };
+  o.settle = (ok) => {
+    if (o.done) return;
+    o.done = true;
+    o.ok = ok;
+    settle(ok);
+  };
+  return o;
+}
+
+/** The latest tracked transaction's outcome (a chained BEGIN's predecessor). */
+let lastTracked: Outcome | null = null;
+/** Tracked COMMITs by request id: their outcome is settled by the answer posted (post). */
+const commits = new Map<number, Outcome>();
 /** Requests held, in the order posted, while a tracked COMMIT waits for its transaction's id (accept). */
 let gated: PgEnvelope[] | null = null;
 let previous: Promise<unknown> = Promise.resolve();
 let deferredFailure: PgFailure | null = null;
 
 function post(message: PgReply): void {
+  const o = commits.get(message.id);
+  if (o) {
+    commits.delete(message.id);
+    o.settle(!('error' in message));
+  }
   port.postMessage(message);
   Atomics.store(signal, 0, 1);
   Atomics.notify(signal, 0);
@@ -146,11 +200,20 @@ function connectionError(err: unknown): boolean {
 function lost(c: Connection, reason: string): void {
   if (c.dead) return;
   c.dead = true;
+  c.markGone();
   for (const w of c.waiting) {
     if (w.done) continue;
     w.done = true;
-    if (w.xid) void outcome(w.id, w.xid, reason);
-    else unavailable(w.id, reason);
+    // a COMMIT in flight (w.xid): PostgreSQL may have committed it or not; answered unavailable at once, never
+    // waited for (its positions are answered 503, a resend finds them stored if it did: one per device and fix)
+    if (!w.xid) unavailable(w.id, reason);
+    else {
+      unknown.set(w.id, { xid: w.xid, since: Date.now() });
+      post({
+        id: w.id,
+        error: { message: `${reason} (the COMMIT's outcome is unknown)`, unavailable: true, unknown: true },
+      });
+    }
   }
   c.waiting.clear();
   if (tx && tx.conn === c) tx.broken ??= reason;
@@ -165,28 +228,37 @@ function lost(c: Connection, reason: string): void {
   }
 }
 
+/** COMMITs answered "unknown" (lost), by request id: asked about in the background once connected again. */
+const unknown = new Map<number, { xid: string; since: number }>();
+/** How long an unknown COMMIT is asked about (PostgreSQL settles it within a statement's timeout). */
+const LATE_MS = 60_000;
+let asking = false;
+
 /**
- * A COMMIT whose answer went with its connection: PostgreSQL may have committed it or not. Asked on the next
- * connection (txid_status) until it says, within a statement's timeout: committed is answered as stored, anything
- * else (aborted, unknown, no connection in time) as unavailable, so nothing refused is stored.
+ * Asks PostgreSQL (txid_status) what became of the COMMITs answered "unknown", and tells the main thread of each
+ * once it is settled (`late`: committed or not; not after LATE_MS). Never holds any other request.
  */
-async function outcome(id: number, xid: string, reason: string): Promise<void> {
-  const deadline = Date.now() + statementTimeoutMs;
-  while (Date.now() < deadline && !closing) {
-    const c = conn;
-    if (c && !c.dead) {
-      try {
-        const [r] = await c.sql.unsafe('SELECT txid_status($1::bigint) AS s', [xid]);
-        const status = (r as { s?: string | null } | undefined)?.s;
-        if (status === 'committed') return post({ id, rows: [], rowCount: 0 });
-        if (status !== 'in progress') return unavailable(id, reason); // aborted, or too old to know
-      } catch {
-        // this connection is gone too: the next one
+async function settleLate(): Promise<void> {
+  if (asking) return;
+  asking = true;
+  try {
+    while (unknown.size > 0 && !closing) {
+      const c = conn;
+      if (!c || c.dead) return; // the next connection asks
+      for (const [id, u] of [...unknown]) {
+        const status = await c.sql.unsafe('SELECT txid_status($1::bigint) AS s', [u.xid]).then(
+          ([r]) => (r as { s?: string | null } | undefined)?.s,
+          () => 'in progress', // asked again (a lost connection ends the loop above)
+        );
+        if (status === 'in progress' && Date.now() - u.since < LATE_MS) continue;
+        unknown.delete(id);
+        port.postMessage({ id, late: true, committed: status === 'committed' } satisfies PgReply);
       }
+      if (unknown.size > 0) await new Promise((r) => setTimeout(r, 200));
     }
-    await new Promise((r) => setTimeout(r, 50));
+  } finally {
+    asking = false;
   }
-  unavailable(id, reason);
 }
 
 function reconnectSoon(delay: number): void {
@@ -213,6 +285,7 @@ async function connectNow(): Promise<void> {
     return;
   }
   conn = c;
+  void settleLate();
 }
 
 /** Why a connection could not be made, in words an operator acts on. */
@@ -288,10 +361,16 @@ function accept(req: PgEnvelope): void {
     gated.push(req);
     return;
   }
-  const pending = tx?.xid;
-  if (pending && tx!.xidValue === undefined && req.op === 'exec' && req.text === 'COMMIT') {
+  // only on a live connection (on a lost one the COMMIT fails at once): the id's read may then never be answered,
+  // and a gate released by the loss must not be set again (that would loop in microtasks, the thread stuck)
+  const t = tx;
+  const c = t?.conn && !t.conn.dead ? t.conn : null;
+  const waitXid = c && t!.xid && t!.xidValue === undefined ? t!.xid : undefined;
+  // a chained COMMIT waits for its predecessor's outcome
+  const waitAfter = c && t!.after && !t!.after.done ? t!.after.settled : undefined;
+  if (c && (waitXid || waitAfter) && req.op === 'exec' && req.text === 'COMMIT') {
     gated = [req];
-    void pending.then(() => {
+    void Promise.race([Promise.all([waitXid, waitAfter]), c.gone]).then(() => {
       const held = gated!;
       gated = null;
       for (const r of held) accept(r);
@@ -320,15 +399,31 @@ function receive(req: PgEnvelope): void {
     );
     return;
   }
-  const text = req.op === 'exec' ? req.text : '';
-  if (text === 'BEGIN') tx = { conn, broken: conn ? null : lastReason };
+  let text = req.op === 'exec' ? req.text : '';
+  if (text === 'BEGIN') {
+    tx = { conn, broken: conn ? null : lastReason };
+    if (req.op === 'exec' && req.track) {
+      if (req.chained && lastTracked) tx.after = lastTracked;
+      tx.outcome = lastTracked = newOutcome();
+    }
+  }
   const ends = text === 'COMMIT' || text === 'ROLLBACK';
   const current = tx;
   if (ends) tx = null;
+  if (current?.outcome && ends) {
+    if (text === 'ROLLBACK') current.outcome.settle(false);
+    else commits.set(req.id, current.outcome);
+    if (text === 'COMMIT' && current.after && !current.after.ok) {
+      // the batch before it was not stored: this one, computed from it, is rolled back and refused
+      text = 'ROLLBACK';
+      req = { op: 'exec', text, id: req.id, refuse: 'an earlier batch was not stored' };
+    }
+  }
   // a transaction whose connection was lost: nothing more of it is sent; its ROLLBACK has nothing to undo
   if (current && (current.broken || current.conn !== conn || !conn || conn.dead)) {
     const reason = current.broken ?? lastReason;
-    if (text === 'ROLLBACK') post({ id: req.id, rows: [], rowCount: 0 });
+    if (text === 'ROLLBACK' && !(req.op === 'exec' && req.refuse))
+      post({ id: req.id, rows: [], rowCount: 0 });
     else unavailable(req.id, reason);
     return;
   }
@@ -337,7 +432,7 @@ function receive(req: PgEnvelope): void {
     unavailable(req.id, lastReason);
     return;
   }
-  send(c, req, text === 'COMMIT' ? (current?.xidValue ?? undefined) : undefined);
+  send(c, req, current, text === 'COMMIT' ? (current?.xidValue ?? undefined) : undefined);
   if (text === 'BEGIN' && req.op === 'exec' && req.track && current) {
     // started through run() as BEGIN was, so it runs right after it, inside the transaction (postgres.js starts a
     // query a microtask after it is awaited: one started directly would run before BEGIN); the COMMIT waits for it
@@ -350,11 +445,14 @@ function receive(req: PgEnvelope): void {
 
 // Requests are started in the order posted (postgres.js sends each at once and answers in order). A request posted
 // `later` (a write inside a transaction whose answer nobody waits for) gets no reply; if it fails, the next request
-// that is waited for answers that failure instead, so the transaction's COMMIT fails and it is rolled back.
-function send(c: Connection, req: PgEnvelope, xid?: string): void {
+// of the same transaction (`owner`) that is waited for answers that failure instead, so the transaction's COMMIT
+// fails (PostgreSQL rolled it back). PostgreSQL ends the transaction itself: no ROLLBACK is sent after it, which
+// with the next transaction already on the connection (two in flight) would end that one instead.
+function send(c: Connection, req: PgEnvelope, owner: Tx | null, xid?: string): void {
   if (!req.id) {
     const running = run(c, req).catch((err: unknown) => {
       if (connectionError(err)) lost(c, String((err as Error)?.message ?? err));
+      else if (owner) owner.failure ??= failure(err);
       else deferredFailure ??= failure(err);
     });
     previous = running;
@@ -375,18 +473,16 @@ function send(c: Connection, req: PgEnvelope, xid?: string): void {
     },
   );
   previous = running;
-  void running.then(async (r) => {
+  void running.then((r) => {
     c.waiting.delete(w);
     if (w.done) return;
     w.done = true;
-    if (deferredFailure) {
-      const f = deferredFailure;
-      deferredFailure = null;
-      if (req.op === 'exec' && /^(ROLLBACK|COMMIT)/.test(req.text))
-        await c.sql.unsafe('ROLLBACK').catch(() => undefined);
-      post({ id: req.id, error: f });
-      return;
-    }
-    post({ ...r, id: req.id } as PgReply);
+    const f = owner ? owner.failure : deferredFailure;
+    if (owner) owner.failure = null;
+    else deferredFailure = null;
+    if (req.op === 'exec' && req.refuse)
+      unavailable(req.id, req.refuse); // rolled back, refused anyway
+    else if (f) post({ id: req.id, error: f });
+    else post({ ...r, id: req.id } as PgReply);
   });
 }

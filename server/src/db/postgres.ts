@@ -23,6 +23,15 @@ export class PostgresDatabase implements SqlDatabase {
   private readonly reserved = new Map<string, number[]>();
   /** Rows held inside the transaction, sent before its next other statement, savepoint or COMMIT. */
   private readonly held = new Set<HeldWrites>();
+  /** Refills of a sequence's reserved ids posted and not answered yet, by table (idsReady). */
+  private readonly refilling = new Set<string>();
+  /** COMMITs posted (transactionPosted) and not answered yet. */
+  private commitsOpen = 0;
+  /**
+   * Waited requests made inside a transaction while a posted COMMIT was unanswered (diagnostics, tests): each held
+   * the main thread until that COMMIT's answer, since the connection answers in order.
+   */
+  waitsBehindCommit = 0;
 
   constructor(
     url: string,
@@ -111,16 +120,22 @@ export class PostgresDatabase implements SqlDatabase {
     this.held.clear();
   }
 
+  private waited(): void {
+    if (this.depth > 0 && this.commitsOpen > 0) this.waitsBehindCommit++;
+  }
+
   query(
     t: Translated & { name: string },
     args: unknown[],
   ): { rows: Array<Record<string, unknown>>; rowCount: number } {
     this.sendHeld();
+    this.waited();
     return this.client.request({ op: 'query', name: t.name, text: t.text, values: bind(t, args) }, t.text);
   }
 
   exec(sql: string): void {
     this.sendHeld();
+    this.waited();
     this.client.request({ op: 'exec', text: sql }, sql);
   }
 
@@ -146,15 +161,36 @@ export class PostgresDatabase implements SqlDatabase {
   reserveId(table: string): number {
     let pool = this.reserved.get(table);
     if (!pool || pool.length === 0) {
-      const rows = this.client.request({
-        op: 'query',
-        text: `SELECT nextval(pg_get_serial_sequence('${table}', 'id')) AS id FROM generate_series(1, 500)`,
-        values: [],
-      }).rows as Array<{ id: number }>;
-      pool = rows.map((r) => r.id).reverse();
+      this.waited();
+      const rows = this.client.request({ op: 'query', text: RESERVE_SQL, values: [table, 500] }).rows;
+      pool = (rows as Array<{ id: number }>).map((r) => r.id).reverse();
       this.reserved.set(table, pool);
     }
     return pool.pop()!;
+  }
+
+  /**
+   * Whether each table has `need` ids reserved (a batch begun behind a posted COMMIT must not wait for a
+   * reservation: live/batchPipeline.ts). Below three times that, more are asked for without waiting (outside a
+   * transaction), added once answered.
+   */
+  idsReady(tables: readonly string[], need: number): boolean {
+    let ready = true;
+    for (const table of tables) {
+      const have = this.reserved.get(table)?.length ?? 0;
+      if (have < need) ready = false;
+      if (have >= 3 * need || this.refilling.has(table) || this.depth > 0) continue;
+      this.refilling.add(table);
+      const n = Math.max(500, 3 * need);
+      this.client.post({ op: 'query', text: RESERVE_SQL, values: [table, n] }, (err, rows) => {
+        this.refilling.delete(table);
+        if (err || !rows) return; // reserved when needed, waited
+        const pool = this.reserved.get(table) ?? [];
+        // taken from the end, smallest first: the new (larger) ids go before the ones left
+        this.reserved.set(table, [...(rows as Array<{ id: number }>).map((r) => r.id).reverse(), ...pool]);
+      });
+    }
+    return ready;
   }
 
   transaction<F extends (...args: never[]) => unknown>(fn: F): F {
@@ -194,9 +230,15 @@ export class PostgresDatabase implements SqlDatabase {
    * Runs fn in one transaction whose COMMIT is posted without waiting (the ingestion's batches, issue #30): the
    * main thread is free while PostgreSQL commits, and `done` is called once it answered (null: committed; an error:
    * nothing of the transaction is stored). fn's own failure rolls back and throws as in transaction(). Inside
-   * another transaction it is that transaction's part, done at once.
+   * another transaction it is that transaction's part, done at once. `chained`: begun while the previous posted
+   * COMMIT is unanswered, it is committed only if that one was, else rolled back and `done` gets an error.
    */
-  transactionPosted<T>(fn: () => T, done: (err: Error | null) => void): T {
+  transactionPosted<T>(
+    fn: () => T,
+    done: (err: Error | null) => void,
+    chained = false,
+    late?: (committed: boolean) => void,
+  ): T {
     if (this.depth > 0) {
       const nested = this.transaction(fn)();
       done(null);
@@ -205,7 +247,8 @@ export class PostgresDatabase implements SqlDatabase {
     this.sendHeld();
     // tracked: the worker reads the transaction's id, and if the connection is lost with the COMMIT's answer asks
     // PostgreSQL on a new one whether it committed (pgWorker.ts), so the callback says what is stored
-    this.client.send({ op: 'exec', text: 'BEGIN', later: true, track: true });
+    // chained (begun while the previous one's COMMIT is in flight): committed only if that one was (pgWorker.ts)
+    this.client.send({ op: 'exec', text: 'BEGIN', later: true, track: true, chained });
     this.depth++;
     let result: T;
     try {
@@ -213,7 +256,8 @@ export class PostgresDatabase implements SqlDatabase {
     } catch (err) {
       this.dropHeld();
       this.depth--;
-      this.exec('ROLLBACK');
+      // not waited: behind a posted COMMIT it would hold the main thread until that one's answer
+      this.client.post({ op: 'exec', text: 'ROLLBACK' }, () => undefined, 'ROLLBACK');
       throw err;
     }
     try {
@@ -221,7 +265,12 @@ export class PostgresDatabase implements SqlDatabase {
     } finally {
       this.depth--;
     }
-    this.client.post({ op: 'exec', text: 'COMMIT' }, done, 'COMMIT');
+    const answered = (err: Error | null) => {
+      this.commitsOpen--;
+      done(err);
+    };
+    this.client.post({ op: 'exec', text: 'COMMIT' }, answered, 'COMMIT', late);
+    this.commitsOpen++; // answered from the event loop, never within post
     return result;
   }
 
@@ -281,6 +330,9 @@ class PostgresStatement implements SqlStatement {
     return this;
   }
 }
+
+/** `$2` ids taken from the sequence of table `$1`. */
+const RESERVE_SQL = `SELECT nextval(pg_get_serial_sequence($1::text, 'id')) AS id FROM generate_series(1, $2::int)`;
 
 /** better-sqlite3's binding rules: positional values (arrays flattened) or one object of named values. */
 function bind(t: Translated, args: unknown[]): unknown[] {

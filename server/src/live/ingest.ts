@@ -31,7 +31,7 @@ import { ingestWrites, type IngestWrites } from '../db/repos/ingestBatch.ts';
 import { DeviceStates } from './deviceStates.ts';
 import { ActivityRecorder, fillActivity } from './activity.ts';
 import { CommandRouter, type CommandHandler, type CommandSink } from './commandRouter.ts';
-import { commitBatch, DISABLED, FAILED, REFUSED } from './batchCommit.ts';
+import { BatchPipeline, DISABLED, FAILED, REFUSED } from './batchPipeline.ts';
 
 export type { CommandHandler, CommandSink, IncomingPosition, IngestError, IngestResult, LiveListener };
 
@@ -46,8 +46,8 @@ const BATCH = 2000;
 export class LiveCore extends DeviceStates {
   private queue: Pending[] = [];
   private scheduled = false;
-  /** A batch's COMMIT posted and not answered yet (PostgreSQL): no other batch starts (batchCommit.ts). */
-  private committing = false;
+  /** The batches whose COMMIT is posted and not answered yet (PostgreSQL): two at most (batchPipeline.ts). */
+  private readonly pipeline: BatchPipeline;
   private closed = false;
   private readonly listeners = new Set<LiveListener>();
   /** Live command receivers (the simulator's trackers, registered handlers): commandRouter.ts. */
@@ -85,6 +85,7 @@ export class LiveCore extends DeviceStates {
     this.sql = prepareIngestStatements(db);
     this.writes = ingestWrites(db, this.sql);
     this.activity = new ActivityRecorder(db);
+    this.pipeline = new BatchPipeline(db, BATCH, (id) => this.states.get(id), this.queuedDevices);
     for (const deviceId of devicesWithQueuedCommands(db)) this.queuedDevices.add(deviceId);
   }
 
@@ -151,11 +152,11 @@ export class LiveCore extends DeviceStates {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.closed || this.committing) return;
+    if (this.scheduled || this.closed || !this.pipeline.open) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      if (!this.committing) this.flush(true);
+      if (this.pipeline.mayStart(this.queue)) this.flush(true);
       if (this.queue.length > 0) this.schedule();
     });
   }
@@ -184,9 +185,7 @@ export class LiveCore extends DeviceStates {
       }
       this.writeStates(changedDevices, this.writes.deviceState); // one row per device per batch
     };
-    this.committing = true;
-    commitBatch(this.ctx.store.sql, work, post, (err) => {
-      this.committing = false;
+    const done = (err: unknown) => {
       if (err) {
         // the store refused the batch (a transaction fails as a whole): none of it acknowledged (REFUSED)
         this.ctx.log.error({ err }, 'position batch failed');
@@ -198,7 +197,8 @@ export class LiveCore extends DeviceStates {
         for (const call of handlerCalls) call();
       }
       if (post && this.queue.length > 0) this.schedule();
-    });
+    };
+    this.pipeline.run(work, post, done, (ok) => ok && this.publish([], this.pipeline.news(latest), events));
   }
 
   /** What another server process stored (db/cluster.ts), to this process's socket clients. */

@@ -1,9 +1,11 @@
 // OsmAnd ingestion while PostgreSQL connections break (issue #30): the server reaches PostgreSQL through a TCP proxy
 // in another process that cuts every connection (as pg_terminate_backend, a failover or a network blip do) and
-// once refuses connections for a while (PostgreSQL down). During a 96-way flood of positions on one server:
-// every position answered 200 is stored, every one not stored was answered 503 (so the tracker sends it again),
-// none is stored twice, no request hangs, /api/health answers 503 at once while the database is down, and
-// ingestion works again afterwards.
+// once refuses connections for a while (PostgreSQL down). During a 96-way flood of positions on one server, whose
+// trackers send a refused position again until it is taken: every position answered 200 is stored, every one not
+// stored was answered 503, none is stored twice, no request hangs, /api/health answers 503 at once while the
+// database is down, and ingestion works again afterwards. A position answered 503 may be stored when a cut lost
+// its batch's COMMIT answer (the outcome is not waited for: live/batchPipeline.ts): its resend is then acknowledged
+// without a second row, so in the end what is stored is exactly what was acknowledged.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +93,7 @@ interface Sent {
 }
 
 describe('OsmAnd during PostgreSQL faults', () => {
-  it('acknowledged = stored, refused = 503 and not stored, nothing twice, no hang, health at once', async () => {
+  it('acknowledged = stored, refused = 503 (stored only if acknowledged on resend), nothing twice, no hang, health at once', async () => {
     const devices: Array<{ id: number; uniqueId: string }> = [];
     for (let i = 0; i < 24; i++) devices.push(await createDevice(t));
     const sent: Sent[] = [];
@@ -100,8 +102,10 @@ describe('OsmAnd during PostgreSQL faults', () => {
     let seq = 0;
     const sender = async (n: number) => {
       const d = devices[n % devices.length];
-      while (!stop) {
-        const fixTime = base + seq++;
+      let fixTime = base + seq++;
+      let taken = true;
+      // after the stop, a refused position is still sent again until taken (PostgreSQL is back by then)
+      for (let late = 0; (!stop || !taken) && late < 200; late += stop ? 1 : 0) {
         const started = Date.now();
         const res = await t.app.inject({
           method: 'POST',
@@ -114,6 +118,8 @@ describe('OsmAnd during PostgreSQL faults', () => {
           status: res.statusCode,
           ms: Date.now() - started,
         });
+        taken = res.statusCode === 200;
+        if (taken) fixTime = base + seq++;
         // a tracker whose position was refused tries again a little later (and the timers below get their turn)
         await new Promise((r) => setTimeout(r, res.statusCode === 200 ? 0 : 20));
       }
@@ -159,7 +165,13 @@ describe('OsmAnd during PostgreSQL faults', () => {
     expect(refused.length).toBeGreaterThan(0); // the faults were felt
     expect(new Set(refused.map((s) => s.status))).toEqual(new Set([503]));
     expect(ok.filter((s) => !storedSet.has(`${s.deviceId}/${s.fixTime}`))).toEqual([]);
-    expect(refused.filter((s) => storedSet.has(`${s.deviceId}/${s.fixTime}`))).toEqual([]);
+    // stored = acknowledged: a refused position stored (its COMMIT's answer lost) was acknowledged on its resend
+    const acknowledged = new Set(ok.map((s) => `${s.deviceId}/${s.fixTime}`));
+    expect(
+      refused.filter(
+        (s) => storedSet.has(`${s.deviceId}/${s.fixTime}`) && !acknowledged.has(`${s.deviceId}/${s.fixTime}`),
+      ),
+    ).toEqual([]);
     expect(storedSet.size).toBe(ok.length);
     // no request hung (a hang would be the 12 s wait or more)
     expect(Math.max(...sent.map((s) => s.ms))).toBeLessThan(5_000);

@@ -1,14 +1,16 @@
-// A batch's COMMIT posted without waiting (issue #30; db/postgres.ts transactionPosted, live/batchCommit.ts): while
+// A batch's COMMIT posted without waiting (issue #30; db/postgres.ts transactionPosted, live/batchPipeline.ts): while
 // PostgreSQL commits a batch of positions the main thread serves the API, and the batch is answered only once the
 // COMMIT is — stored and published when it committed; when it failed, every position of the batch answered
 // `unavailable` (OsmAnd 503), nothing of it stored or published, and the next batch stored. The COMMIT is held in
 // the database by a deferred trigger on positions that takes an advisory lock this test holds (latitude 10), or
 // refused by it (latitude 20), so the order is certain without any timing. (A synchronous statement sent meanwhile
-// waits for that COMMIT: the request counter's timer and the leader's check post theirs.)
+// waits for that COMMIT: the request counter's timer and the leader's check post theirs.) Two batches in flight: the
+// next batch is processed while a COMMIT is held, and one processed behind a refused COMMIT is refused too.
 import type { Position } from '@rastro/domain';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getLive } from '../../src/live/ingest.ts';
+import { REFUSED } from '../../src/live/batchPipeline.ts';
+import { getLive, type IngestResult } from '../../src/live/ingest.ts';
 import { requestCounter } from '../../src/traccar/requestCounter.ts';
 import { api, createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
@@ -69,6 +71,36 @@ function storedAt(deviceId: number, fixTimes: Date[]): number {
   }>;
   const wanted = new Set(fixTimes.map((f) => f.getTime()));
   return rows.filter((r) => wanted.has(Date.parse(r.fixTime))).length;
+}
+
+/** Whether the live core counted `n` positions processed (looked at for 5 s at most). */
+async function processed(n: number): Promise<boolean> {
+  for (let i = 0; i < 100 && getLive(t.ctx).stats.stored < n; i++)
+    await new Promise((r) => setTimeout(r, 50));
+  return getLive(t.ctx).stats.stored >= n;
+}
+
+/** `n` positions of the device stored, one batch each. */
+async function reported(uniqueId: string, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const r = await getLive(t.ctx).ingest({
+      protocol: 'osmand',
+      uniqueId,
+      fixTime: laterFixTime(),
+      latitude: 1,
+      longitude: 1,
+    });
+    expect(r.ok).toBe(true);
+  }
+}
+
+/** An ingestion call whose synchronous failure (the store unreachable) counts as refused. */
+async function tryIngest(call: () => Promise<IngestResult>): Promise<IngestResult> {
+  try {
+    return await call();
+  } catch {
+    return REFUSED;
+  }
 }
 
 /** Every API request counted in the store. */
@@ -183,7 +215,93 @@ describe("a batch's COMMIT posted without waiting (PostgreSQL)", () => {
     expect(storedAt(devices[0].id, [fixTime, next])).toBe(1);
   });
 
-  it('a connection lost during the COMMIT: PostgreSQL is asked, the batch answered unavailable, none stored', async () => {
+  it('the next batch is processed while a COMMIT waits, answered after it, both stored in order', async () => {
+    const [a, b] = [await createDevice(t), await createDevice(t)];
+    const live = getLive(t.ctx);
+    // b's latest position known and its maintenances read, so its next batch waits on nothing (a first report
+    // reads what is stored; a waited read in a batch begun behind a COMMIT waits for that COMMIT)
+    await reported(b.uniqueId, 2);
+    requestCounter(t.ctx).flush();
+    const seen = published.length;
+    const release = await holdLock();
+    const [fixA, fixB] = [laterFixTime(), laterFixTime()];
+    const first = live.ingest({
+      protocol: 'osmand',
+      uniqueId: a.uniqueId,
+      fixTime: fixA,
+      latitude: 10,
+      longitude: 1,
+    });
+    let secondAnswered = false;
+    let second: Promise<IngestResult> | undefined;
+    try {
+      expect(await lockWaiters()).toHaveLength(1);
+      const stored = live.stats.stored;
+      second = live
+        .ingest({ protocol: 'osmand', uniqueId: b.uniqueId, fixTime: fixB, latitude: 1, longitude: 1 })
+        .finally(() => (secondAnswered = true));
+      // processed (counted) while the first COMMIT waits; before, no batch started until it was answered
+      expect(await processed(stored + 1)).toBe(true);
+      expect(secondAnswered).toBe(false);
+    } finally {
+      await release();
+    }
+    const results = await Promise.all([first, second]);
+    expect(results.map((r) => r?.ok)).toEqual([true, true]);
+    expect([storedAt(a.id, [fixA]), storedAt(b.id, [fixB])]).toEqual([1, 1]);
+    const order = published
+      .slice(seen)
+      .filter((p) => p.deviceId === a.id || p.deviceId === b.id)
+      .map((p) => p.deviceId);
+    expect(order).toEqual([a.id, b.id]);
+  });
+
+  it('a batch processed while a refused COMMIT was in flight is refused too; none stored, then stored again', async () => {
+    const [a, b] = [await createDevice(t), await createDevice(t)];
+    const live = getLive(t.ctx);
+    await reported(a.uniqueId, 2);
+    requestCounter(t.ctx).flush();
+    const seen = published.length;
+    const release = await holdLock();
+    const fix = laterFixTime();
+    const later = laterFixTime();
+    // one batch: device a's row waits for the lock at COMMIT, then device b's is refused by the trigger
+    const first = Promise.all([
+      live.ingest({ protocol: 'osmand', uniqueId: a.uniqueId, fixTime: fix, latitude: 10, longitude: 1 }),
+      live.ingest({ protocol: 'osmand', uniqueId: b.uniqueId, fixTime: fix, latitude: 20, longitude: 1 }),
+    ]);
+    let second: Promise<IngestResult> | undefined;
+    try {
+      expect(await lockWaiters()).toHaveLength(1);
+      const stored = live.stats.stored;
+      // computed from device a's first position, which is about to be refused
+      second = live.ingest({
+        protocol: 'osmand',
+        uniqueId: a.uniqueId,
+        fixTime: later,
+        latitude: 1,
+        longitude: 1,
+      });
+      expect(await processed(stored + 1)).toBe(true);
+    } finally {
+      await release();
+    }
+    const answers = [...(await first), await second].map((r) => (r?.ok ? 'ok' : r?.error));
+    expect(answers).toEqual(['unavailable', 'unavailable', 'unavailable']);
+    expect(storedAt(a.id, [fix, later]) + storedAt(b.id, [fix])).toBe(0);
+    expect(published.slice(seen).some((p) => p.deviceId === a.id || p.deviceId === b.id)).toBe(false);
+    const again = await live.ingest({
+      protocol: 'osmand',
+      uniqueId: a.uniqueId,
+      fixTime: later,
+      latitude: 1,
+      longitude: 1,
+    });
+    expect(again.ok).toBe(true);
+    expect(storedAt(a.id, [fix, later])).toBe(1);
+  });
+
+  it('a connection lost during the COMMIT: the batch answered unavailable at once, none stored, taken again', async () => {
     const device = await createDevice(t);
     requestCounter(t.ctx).flush(); // the counts written now, not while the COMMIT is held
     const release = await holdLock();
@@ -204,24 +322,25 @@ describe("a batch's COMMIT posted without waiting (PostgreSQL)", () => {
     } finally {
       await release();
     }
-    expect(storedAt(device.id, [fixTime])).toBe(0);
-    // taken again once connected again
-    let again = await getLive(t.ctx).ingest({
-      protocol: 'osmand',
-      uniqueId: device.uniqueId,
-      fixTime,
-      latitude: 1,
-      longitude: 1,
-    });
-    for (let i = 0; i < 100 && !again.ok; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      again = await getLive(t.ctx).ingest({
+    // terminated while waiting: rolled back (read here, the app's own connection is being made again)
+    const rows = await admin.unsafe('SELECT count(*)::int AS n FROM positions WHERE "deviceId" = $1', [
+      device.id,
+    ]);
+    expect((rows[0] as unknown as { n: number }).n).toBe(0);
+    // taken again once connected again (answered at once, the batch may come before the new connection: a
+    // device lookup that reloads the cache then fails, as the tracker's request would be answered 503)
+    const resend = () =>
+      getLive(t.ctx).ingest({
         protocol: 'osmand',
         uniqueId: device.uniqueId,
         fixTime,
         latitude: 1,
         longitude: 1,
       });
+    let again = await tryIngest(resend);
+    for (let i = 0; i < 100 && !again.ok; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      again = await tryIngest(resend);
     }
     expect(again.ok).toBe(true);
     expect(storedAt(device.id, [fixTime])).toBe(1);
