@@ -2,7 +2,7 @@
 // in SQLite's user_version. Append new steps; never edit a released one.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { PostgresDatabase } from './postgres.ts';
-import { translateSql } from './pgTranslate.ts';
+import { pgMigrations } from './migrationsPg.ts';
 
 const ATTR = `attributes TEXT NOT NULL DEFAULT '{}'`;
 
@@ -437,30 +437,23 @@ export function migrate(sqlite: BetterSqlite3.Database, upTo = migrations.length
 }
 
 /**
- * The same steps on PostgreSQL, translated (db/pgTranslate.ts), with the applied count in `rastro_schema`. An
- * advisory lock makes processes starting together apply them once.
+ * The same entries on PostgreSQL, in PostgreSQL's own text (db/migrationsPg.ts), with the applied count in
+ * `rastro_schema`. An advisory lock makes processes starting together apply them once.
  */
 export function migratePostgres(db: PostgresDatabase, upTo = migrations.length): void {
   db.exec('SELECT pg_advisory_lock(7231001)');
   try {
     db.exec('CREATE TABLE IF NOT EXISTS rastro_schema (version INTEGER NOT NULL)');
-    const row = db.prepare('SELECT version FROM rastro_schema').get() as { version: number } | undefined;
+    const row = db.prepareNative('SELECT version FROM rastro_schema').get() as
+      { version: number } | undefined;
     if (!row) db.exec('INSERT INTO rastro_schema (version) VALUES (0)');
     for (let i = row?.version ?? 0; i < upTo; i++) {
-      const steps = splitStatements(migrations[i]).map((s) => translateSql(s, TABLES_WITH_ID, true).text);
       db.transaction(() => {
-        for (const step of steps) db.exec(step);
+        for (const step of pgMigrations[i]) db.exec(step);
         db.exec(`UPDATE rastro_schema SET version = ${i + 1}`);
       })();
     }
   } finally {
     db.exec('SELECT pg_advisory_unlock(7231001)');
   }
-}
-
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*\n/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
 }
