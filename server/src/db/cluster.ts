@@ -51,8 +51,8 @@ export class LocalCluster implements Cluster {
 
 const LEADER_RETRY_MS = 2000;
 /** Takes the leader's lock; the leader's second hold is released at once, so the lock count stays at one. */
-const LEAD = `SELECT CASE WHEN pg_try_advisory_lock(hashtext(@key))
-             THEN (CASE WHEN @held = 1 THEN pg_advisory_unlock(hashtext(@key)) ELSE true END)
+const LEAD = `SELECT CASE WHEN pg_try_advisory_lock(hashtext($1))
+             THEN (CASE WHEN $2 = 1 THEN pg_advisory_unlock(hashtext($1)) ELSE true END)
              ELSE false END AS ok`;
 /** NOTIFY payloads must stay under 8000 bytes; longer lists are split to fit. */
 const MAX_PAYLOAD = 7000;
@@ -74,7 +74,7 @@ export class PgCluster implements Cluster {
     private readonly url: string,
     private readonly onError: (err: unknown) => void,
   ) {
-    const schema = (db.prepare('SELECT current_schema() AS s').get() as { s: string }).s;
+    const schema = (db.prepareNative('SELECT current_schema() AS s').get() as { s: string }).s;
     this.channel = `rastro_${schema}`.replace(/[^a-z0-9_]/gi, '_').slice(0, 60);
     this.lockKey = `rastro-leader:${schema}`;
   }
@@ -116,10 +116,10 @@ export class PgCluster implements Cluster {
       this.leader = row?.ok === 1 && after === before;
       this.leaderGeneration = after;
     };
-    const values = { key: this.lockKey, held: held ? 1 : 0 };
+    const values = [this.lockKey, held ? 1 : 0];
     try {
-      if (wait) answered(null, this.db.prepare(LEAD).get(values) as Record<string, unknown>);
-      else this.db.getPosted(LEAD, [values], answered);
+      if (wait) answered(null, this.db.prepareNative(LEAD).get(...values) as Record<string, unknown>);
+      else this.db.getPosted(LEAD, values, answered);
     } catch (err) {
       answered(err);
     }

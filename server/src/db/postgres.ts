@@ -55,15 +55,15 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   /**
-   * A statement outside any transaction whose answer the main thread does not wait for (a background chore, such
-   * as the leader's lock, must not wait behind a batch's COMMIT): `done` gets its first row once answered.
+   * A native statement outside any transaction whose answer the main thread does not wait for (a background chore,
+   * such as the leader's lock, must not wait behind a batch's COMMIT): `done` gets its first row once answered.
    */
   getPosted(
     sql: string,
     args: unknown[],
     done: (err: Error | null, row?: Record<string, unknown>) => void,
   ): void {
-    const t = this.translation(sql);
+    const t = this.native.get(sql) ?? this.prepareNativeTranslation(sql);
     if (this.depth > 0) throw new Error('getPosted inside a transaction');
     this.sendHeld();
     this.client.post(
