@@ -1,6 +1,7 @@
-// The PostgreSQL store (DATABASE_URL): the SqlDatabase interface over a synchronous connection (db/pgSync.ts),
-// each query translated once from the server's SQLite dialect (db/pgTranslate.ts) and kept as a named prepared
-// statement on the connection.
+// The PostgreSQL store (DATABASE_URL): the SqlDatabase interface over a synchronous connection (db/pgSync.ts), each
+// statement kept as a named prepared statement on the connection: native text (prepareNative: kysely's compiled
+// queries and the few written for PostgreSQL) or, for the ingestion's statements still in SQLite's dialect
+// (db/repos/ingest.ts), translated once (db/pgTranslate.ts).
 import { PgSync, type PgSyncOptions } from './pgSync.ts';
 import { translateSql, type Translated } from './pgTranslate.ts';
 import type { SqlDatabase, SqlRunResult, SqlStatement } from './sql.ts';

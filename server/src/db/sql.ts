@@ -1,7 +1,8 @@
 // The synchronous SQL interface every server module uses, implemented twice: by better-sqlite3 (SQLite under
 // DATA_DIR, the default) and by a PostgreSQL client that answers synchronously (db/postgres.ts, when DATABASE_URL
-// is set). Older queries are written once in SQLite's dialect and db/pgTranslate.ts turns them into PostgreSQL's;
-// the repositories of db/repos compile theirs for each dialect with kysely (docs/decisions/41-kysely-repositories.md).
+// is set). The repositories of db/repos compile their queries for each dialect with kysely
+// (docs/decisions/41-kysely-repositories.md); only the ingestion's statements (db/repos/ingest.ts) are still written
+// in SQLite's dialect, which db/pgTranslate.ts turns into PostgreSQL's; the migrations have each dialect's own text.
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
