@@ -15,30 +15,11 @@ import {
 import { uniqueViolation, type SqlDatabase } from '../sql.ts';
 import { anyOf, qb, row, rows, write } from './query.ts';
 
-interface AlarmRow {
-  id: number;
-  deviceId: number;
-  deviceName: string | null;
-  type: MonitoringAlarmType;
-  detail: string;
-  severity: Alarm['severity'];
-  positionId: number;
-  latitude: number | null;
-  longitude: number | null;
+/** A row of the alarm query: the API's alarm before its notes, with the start time and device name as stored. */
+type AlarmRow = Omit<Alarm, 'time' | 'deviceName' | 'notes'> & {
   startTime: string;
-  lastTime: string;
-  count: number;
-  state: AlarmState;
-  assignedUserId: number | null;
-  assignedUserName: string | null;
-  ackUserId: number | null;
-  ackUserName: string | null;
-  ackTime: string | null;
-  resolveUserId: number | null;
-  resolveUserName: string | null;
-  resolveTime: string | null;
-  outcome: AlarmOutcome | null;
-}
+  deviceName: string | null;
+};
 
 function toAlarm(r: AlarmRow, notes: AlarmNote[]): Alarm {
   const { startTime, deviceName, ...rest } = r;
