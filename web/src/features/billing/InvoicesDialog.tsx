@@ -7,7 +7,8 @@ import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { serverDetail } from '../../api/http.ts';
 import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { useInvoices } from './api.ts';
-import { InvoiceTable, useMoney } from './InvoiceTable.tsx';
+import { useMoney } from '../../components/money.ts';
+import { InvoiceTable } from './InvoiceTable.tsx';
 
 export function InvoicesDialog({ onClose }: DialogComponentProps) {
   const { t } = useTranslation('billing');

@@ -25,7 +25,8 @@ import { useResourceList } from '../../api/resources.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useCreateInvoice, useIntegrations, useInvoiceAction, useInvoices } from './api.ts';
-import { InvoiceTable, useMoney } from './InvoiceTable.tsx';
+import { useMoney } from '../../components/money.ts';
+import { InvoiceTable } from './InvoiceTable.tsx';
 import { InvoiceForm } from './InvoiceForm.tsx';
 
 export const INVOICE_STATUS_FILTERS = ['all', 'open', 'paid', ...INVOICE_STATUSES] as const;
