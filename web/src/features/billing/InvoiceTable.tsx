@@ -1,10 +1,11 @@
 // The invoice list of both billing dialogs: status badge (invoiceTone), due date, value in the user's currency,
 // paid date, the provider's "pay" link, overdue rows highlighted; administrators get cash and cancel buttons.
-import { ActionIcon, Anchor, Badge, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import { IconCash, IconX } from '@tabler/icons-react';
 import { invoiceActions, isInvoiceOpen, invoiceTone, isOverdue, type Invoice } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
+import { HintIcon } from '../../components/floating.tsx';
 import { formatDay, useMoney } from '../../components/money.ts';
 
 /** An administrator's buttons on an open invoice: the domain's action, what it sends, its colour and icon. */
@@ -80,17 +81,15 @@ export function InvoiceTable({ invoices, admin = false, onAction }: InvoiceTable
           {onAction &&
             BUTTONS.filter(([offered]) => invoiceActions(inv.status, admin).includes(offered)).map(
               ([offered, action, color, Icon]) => (
-                <Tooltip key={offered} label={t(action)}>
-                  <ActionIcon
-                    variant="subtle"
-                    color={color}
-                    aria-label={t(action)}
-                    onClick={() => onAction(inv, action)}
-                    data-testid={`invoice-${action}`}
-                  >
-                    <Icon size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <HintIcon
+                  key={offered}
+                  label={t(action)}
+                  color={color}
+                  onClick={() => onAction(inv, action)}
+                  data-testid={`invoice-${action}`}
+                >
+                  <Icon size={18} />
+                </HintIcon>
               ),
             )}
         </>

@@ -1,7 +1,7 @@
 // The actions of a device's detail (issue #5, SPEC §4, §6): the domain's device-action rule (deviceActionButtons)
 // says which buttons the viewer gets in the device's state; the slide-to-confirm ones open through the shell's
 // openDeviceAction, the others through openDialog or the router; the trail toggle is open to everyone.
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import {
   IconAnchor,
   IconChartLine,
@@ -16,6 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { deviceActionButtons, deviceActionState, type Device, type DeviceActionKey } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { HintIcon } from '../../components/floating.tsx';
 import { useNavigate } from '../../components/navigation.ts';
 import { useViewer } from '../../components/useCan.ts';
 import { openDeviceAction } from '../../shell/deviceActions.ts';
@@ -77,19 +78,18 @@ export function DeviceActionBar({ device }: { device: Device }) {
       {buttons.map(({ key, active }) => {
         const Icon = ICONS[key];
         return (
-          <Tooltip key={key} label={label(key)}>
-            <ActionIcon
-              variant={key === 'block' && active ? 'filled' : 'light'}
-              size="lg"
-              color={colourOf(key, active)}
-              aria-label={label(key)}
-              data-testid={`action-${key}`}
-              data-active={active || undefined}
-              onClick={run[key]}
-            >
-              <Icon size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <HintIcon
+            key={key}
+            label={label(key)}
+            variant={key === 'block' && active ? 'filled' : 'light'}
+            size="lg"
+            color={colourOf(key, active)}
+            data-testid={`action-${key}`}
+            data-active={active || undefined}
+            onClick={run[key]}
+          >
+            <Icon size={18} />
+          </HintIcon>
         );
       })}
       <Button

@@ -1,7 +1,7 @@
 // One user on the users page (issue #29: cards at every width, so on a 390 px phone and in the 420 px desktop panel
 // nothing is wider than the screen): name and role badges (read in full, wrapping), e-mail, expiry, and a row of
 // actions that wraps instead of being cut.
-import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   IconDeviceMobile,
   IconEdit,
@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { userAccountState, type User } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { HintIcon } from '../../components/floating.tsx';
 import { AccountStateBadge } from './UserBillingTab.tsx';
 import type { UserActions, UserRights } from './useUsersList.ts';
 
@@ -82,17 +83,15 @@ function UserRowActions({ user: u, rights, actions }: Pick<CardProps, 'user' | '
         .map((k) => {
           const [testId, label, Icon, color] = BUTTONS[k];
           return (
-            <Tooltip key={k} label={t(label)}>
-              <ActionIcon
-                variant="subtle"
-                color={color}
-                aria-label={t(label)}
-                onClick={() => actions[k](u)}
-                data-testid={testId}
-              >
-                <Icon size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <HintIcon
+              key={k}
+              label={t(label)}
+              color={color}
+              onClick={() => actions[k](u)}
+              data-testid={testId}
+            >
+              <Icon size={16} />
+            </HintIcon>
           );
         })}
     </Group>
