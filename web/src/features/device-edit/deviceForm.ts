@@ -8,55 +8,26 @@ import {
   deviceLimitCheck,
   devicePlate,
   fieldErrors,
+  installationSchema,
   serverDeviceLimitAttribute,
   type Attributes,
   type Device,
   type DeviceForm,
+  type InstallationInput,
   type Position,
   type Server,
   type User,
 } from '@rastro/domain';
 
-export const TEXT_FIELDS = [
-  'name',
-  'uniqueId',
-  'iccid',
-  'phone',
-  'operator',
-  'broker',
-  'model',
-  'plate',
-  'renavam',
-  'brand',
-  'technology',
-  'protocol',
-  'apn',
-  'monthlyValue',
-  'simActivationDate',
-  'simExpirationDate',
-  'color',
-  'colorExtra',
-  'icon',
-  'category',
-  'groupId',
-  'driverUniqueId',
-  'odometer',
-  'fuelTank',
-  'engineHours',
-  'state',
-] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
+/** The form's text fields, in the schema's order (the print sheet's): all but the id, the QR-driver flag and the
+ * installation. */
+export type TextField = Exclude<keyof DeviceForm, 'id' | 'qrDriver' | 'installation'>;
+export const TEXT_FIELDS = Object.keys(deviceFormSchema.shape).filter(
+  (k) => k !== 'id' && k !== 'qrDriver' && k !== 'installation',
+) as TextField[];
 
-export const INSTALLATION_FIELDS = [
-  'company',
-  'installer',
-  'phone',
-  'email',
-  'date',
-  'observation',
-  'address',
-] as const;
-export type InstallationField = (typeof INSTALLATION_FIELDS)[number];
+export type InstallationField = keyof InstallationInput;
+export const INSTALLATION_FIELDS = Object.keys(installationSchema.shape) as InstallationField[];
 
 export type DeviceFormValues = Record<TextField, string> & {
   id: number;
