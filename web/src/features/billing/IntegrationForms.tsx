@@ -1,6 +1,5 @@
 // The two forms of the `integrations` dialog: the payment provider and the invoice defaults.
 import {
-  ActionIcon,
   Button,
   CopyButton,
   Divider,
@@ -13,7 +12,6 @@ import {
   Stack,
   Switch,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import {
@@ -23,6 +21,7 @@ import {
   type PaymentIntegration,
 } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { HintIcon } from '../../components/floating.tsx';
 
 const num = (v: string | number) => (typeof v === 'number' ? v : Number(v.replace(',', '.')) || 0);
 
@@ -79,11 +78,13 @@ export function PaymentForm({
         rightSection={
           <CopyButton value={hook}>
             {({ copied, copy }) => (
-              <Tooltip label={copied ? t('integrations.copied') : t('integrations.copy')}>
-                <ActionIcon variant="subtle" onClick={copy} aria-label={t('integrations.copy')}>
-                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                </ActionIcon>
-              </Tooltip>
+              <HintIcon
+                label={copied ? t('integrations.copied') : t('integrations.copy')}
+                aria-label={t('integrations.copy')}
+                onClick={copy}
+              >
+                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              </HintIcon>
             )}
           </CopyButton>
         }

@@ -19,10 +19,12 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
+import { HintIcon } from '../../components/floating.tsx';
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useNow } from '../../components/useNow.ts';
-import { fromLocalInput, toLocalInput } from './expiryInput.ts';
+import { toLocalInput } from '../../components/PeriodPicker.tsx';
+import { fromLocalInput } from './expiryInput.ts';
 import { DateField } from '../../components/DateField.tsx';
 
 export function ShareList({ deviceId }: { deviceId?: number }) {
@@ -90,16 +92,14 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
     <Group gap={4} wrap="nowrap">
       <CopyButton value={shareLink(window.location.origin, s.token)}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? t('copied') : t('copy')}>
-            <ActionIcon
-              variant="subtle"
-              onClick={copy}
-              aria-label={t('copy')}
-              data-testid={`share-copy-${s.id}`}
-            >
-              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            </ActionIcon>
-          </Tooltip>
+          <HintIcon
+            label={copied ? t('copied') : t('copy')}
+            aria-label={t('copy')}
+            onClick={copy}
+            data-testid={`share-copy-${s.id}`}
+          >
+            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          </HintIcon>
         )}
       </CopyButton>
       {can(ctx, 'share', 'edit') && (
@@ -109,7 +109,7 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
           onClick={() =>
             setEditing({
               id: s.id,
-              value: toLocalInput(Math.max(Date.parse(s.expirationTime), Date.now())),
+              value: toLocalInput(new Date(Math.max(Date.parse(s.expirationTime), Date.now()))),
             })
           }
           data-testid={`share-edit-${s.id}`}

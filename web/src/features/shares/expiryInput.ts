@@ -1,12 +1,6 @@
-// The datetime-local value of the share forms: the browser's local time, minute precision, no zone.
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `YYYY-MM-DDTHH:mm` of an instant in the browser's time zone. */
-export function toLocalInput(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+// The datetime-local value of the share forms: the browser's local time, minute precision, no zone
+// (components/PeriodPicker.tsx toLocalInput writes it).
+import { toLocalInput } from '../../components/PeriodPicker.tsx';
 
 /** The instant of a datetime-local value as ISO, or null when the field is empty or not a date. */
 export function fromLocalInput(value: string): string | null {
@@ -16,4 +10,4 @@ export function fromLocalInput(value: string): string | null {
 }
 
 /** Default expiry of a new link: one day from now. */
-export const defaultExpiry = (now = Date.now()) => toLocalInput(now + 24 * 3600 * 1000);
+export const defaultExpiry = (now = Date.now()) => toLocalInput(new Date(now + 24 * 3600 * 1000));
