@@ -1,6 +1,7 @@
-// SQLite's dialect, as the server's queries are written, into PostgreSQL's. The queries keep to a small common
-// subset; this covers what differs in it and refuses the rest loudly (a test runs every query of the server on
-// both stores):
+// SQLite's dialect into PostgreSQL's, for PostgresDatabase.prepare (db/postgres.ts). Since session 27 (issue #30) no
+// server module uses it: every statement of the server is compiled by kysely or written natively per dialect. It
+// serves the tests' own statements, written in SQLite's dialect and run on both stores, until they are rewritten.
+// The statements keep to a small common subset; this covers what differs in it and refuses the rest loudly:
 // - parameters `?` and `@name` become `$1…`; `IN (SELECT value FROM json_each(?))` (a JSON array parameter)
 //   becomes `= ANY($1)` with the array itself sent;
 // - camelCase identifiers are quoted, so PostgreSQL keeps their case in tables and in result rows;
@@ -25,11 +26,6 @@ export interface Translated {
   params: ParamRef[];
   /** The INSERT returns the new row's id (for lastInsertRowid). */
   returnsId: boolean;
-  /**
-   * The same single-row INSERT with the id given as the last parameter, `$n+1`, and nothing returned: inside a
-   * transaction the store reserves ids ahead and sends these without waiting (db/postgres.ts).
-   */
-  withId?: string;
   /** Already PostgreSQL's (db/repos/query.ts): the values are bound in order, as given. */
   native?: boolean;
 }
@@ -134,28 +130,17 @@ export function translateSql(sql: string, tablesWithId: ReadonlySet<string>, ddl
   let text = masked.replace(/\uE000(\d+)\uE000/g, (_m, s: string) => strings[Number(s)]).trim();
   text = text.replace(/;\s*$/, '');
   let returnsId = false;
-  let withId: string | undefined;
   const insert = /^\s*INSERT\s+INTO\s+(\w+)/i.exec(text);
   if (insert) {
     const returning = /\bRETURNING\b/i.test(masked);
     const conflict = ignore ? ' ON CONFLICT DO NOTHING' : '';
     if (!returning && tablesWithId.has(insert[1])) {
-      // one row of values, no id given: the variant with the id as the last parameter (a row refused by a unique
-      // index leaves its reserved id unused: positions per device and fix time, issue #30)
-      const single =
-        /^\s*INSERT\s+INTO\s+\w+\s*\((?![^)]*\bid\b)[^)]*\)\s*VALUES\s*\([^()]*(\([^()]*\)[^()]*)*\)$/i;
-      if (single.test(text)) {
-        withId =
-          text
-            .replace(/^(\s*INSERT\s+INTO\s+\w+\s*\()/i, '$1id, ')
-            .replace(/\bVALUES\s*\(/i, `VALUES ($${params.length + 1}, `) + conflict;
-      }
       text += `${conflict} RETURNING id`;
       returnsId = true;
     } else if (ignore)
       text = returning ? text.replace(/\bRETURNING\b/i, 'ON CONFLICT DO NOTHING RETURNING') : text + conflict;
   }
-  return { text, params, returnsId, withId };
+  return { text, params, returnsId };
 }
 
 const jsonEachIn = /\bIN\s*\(\s*SELECT\s+value\s+FROM\s+json_each\s*\(\s*\uE001(\d+)\uE001\s*\)\s*\)/gi;

@@ -1,7 +1,9 @@
 // The PostgreSQL store (DATABASE_URL): the SqlDatabase interface over a synchronous connection (db/pgSync.ts), each
-// statement kept as a named prepared statement on the connection: native text (prepareNative: kysely's compiled
-// queries and the few written for PostgreSQL) or, for the ingestion's statements still in SQLite's dialect
-// (db/repos/ingest.ts), translated once (db/pgTranslate.ts).
+// statement kept as a named prepared statement on the connection. The server's statements are all native text
+// (prepareNative: kysely's compiled queries, db/repos/query.ts, and the few written for PostgreSQL); INSERTs inside
+// a transaction are sent without waiting with ids reserved ahead (reserveId, db/repos/query.ts preparedInsert).
+// prepare() still takes SQLite's text, translated once (db/pgTranslate.ts): no server module calls it any more,
+// only the tests' own statements written in SQLite's dialect, which run on both stores (session 27, issue #30).
 import { PgSync, type PgSyncOptions } from './pgSync.ts';
 import { translateSql, type Translated } from './pgTranslate.ts';
 import type { SqlDatabase, SqlRunResult, SqlStatement } from './sql.ts';
@@ -145,20 +147,15 @@ export class PostgresDatabase implements SqlDatabase {
     return this.depth > 0;
   }
 
-  sendLater(t: Translated & { name: string }, args: unknown[], text = t.text, extra?: unknown): void {
+  sendLater(t: Translated & { name: string }, args: unknown[]): void {
     this.sendHeld();
-    const values = bind(t, args);
-    if (extra !== undefined) values.push(extra);
-    this.client.send({
-      op: 'query',
-      name: text === t.text ? t.name : `${t.name}i`,
-      text,
-      values,
-      later: true,
-    });
+    this.client.send({ op: 'query', name: t.name, text: t.text, values: bind(t, args), later: true });
   }
 
-  /** The next id of the table's sequence, reserved 500 at a time. */
+  /**
+   * The next id of the table's sequence, reserved 500 at a time: an INSERT inside a transaction is sent with it
+   * without waiting (db/repos/query.ts preparedInsert).
+   */
   reserveId(table: string): number {
     let pool = this.reserved.get(table);
     if (!pool || pool.length === 0) {
@@ -287,21 +284,13 @@ export class PostgresDatabase implements SqlDatabase {
 
 class PostgresStatement implements SqlStatement {
   private plucked = false;
-  private readonly table: string | undefined;
 
   constructor(
     private readonly db: PostgresDatabase,
     private readonly t: Translated & { name: string },
-  ) {
-    this.table = /^\s*INSERT\s+INTO\s+(\w+)/i.exec(t.text)?.[1];
-  }
+  ) {}
 
   run(...args: unknown[]): SqlRunResult {
-    if (this.t.withId && this.db.inTransaction) {
-      const id = this.db.reserveId(this.table!);
-      this.db.sendLater(this.t, args, this.t.withId, id);
-      return { changes: 1, lastInsertRowid: id };
-    }
     const r = this.db.query(this.t, args);
     const id = this.t.returnsId ? r.rows[0]?.id : undefined;
     return { changes: r.rowCount, lastInsertRowid: typeof id === 'number' ? id : 0 };

@@ -1,8 +1,8 @@
 // The synchronous SQL interface every server module uses, implemented twice: by better-sqlite3 (SQLite under
 // DATA_DIR, the default) and by a PostgreSQL client that answers synchronously (db/postgres.ts, when DATABASE_URL
-// is set). The repositories of db/repos compile their queries for each dialect with kysely
-// (docs/decisions/41-kysely-repositories.md); only the ingestion's statements (db/repos/ingest.ts) are still written
-// in SQLite's dialect, which db/pgTranslate.ts turns into PostgreSQL's; the migrations have each dialect's own text.
+// is set). The repositories of db/repos compile their queries for each dialect with kysely, the ingestion's
+// statements included, prepared once (docs/decisions/41-kysely-repositories.md); the migrations have each dialect's
+// own text. No server module prepares SQLite text on PostgreSQL any more (prepare: the tests' statements only).
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -48,6 +48,10 @@ export interface SqlDatabase {
    * pool then runs here, so that it sees the transaction's writes (db/repos/query.ts).
    */
   readonly inTransaction?: boolean;
+  /**
+   * A statement in SQLite's dialect (on PostgreSQL translated once, db/pgTranslate.ts): the tests' own statements and
+   * SQLite-only reads; server code on both stores uses prepareNative through db/repos/query.ts.
+   */
   prepare(sql: string): SqlStatement;
   /**
    * A statement already in the store's own dialect, with positional parameters (`?` on SQLite, `$n` on
@@ -75,6 +79,11 @@ export interface SqlDatabase {
    * without waiting when few are left). SQLite has none.
    */
   idsReady?(tables: readonly string[], need: number): boolean;
+  /**
+   * PostgreSQL: the next id of the table's sequence, taken ahead (500 at a time), for an INSERT sent without waiting
+   * inside a transaction (db/repos/query.ts preparedInsert). SQLite has none.
+   */
+  reserveId?(table: string): number;
   /** Waits for the COMMITs posted and calls their callbacks. */
   settlePosted?(): void;
   /**

@@ -1,39 +1,130 @@
-// The ingestion's statements (live/ingest.ts, ingestSql.ts, deviceStates.ts, activity.ts), prepared once when the
-// live core starts. They stay in the store's common SQLite text (translated once on PostgreSQL, db/pgTranslate.ts)
-// rather than kysely's: inside a batch's transaction, PostgreSQL sends these INSERTs without waiting, with ids
-// reserved ahead (db/postgres.ts), which only the translated statements do today. They move to compiled queries with
-// the asynchronous pool (docs/decisions/41-kysely-repositories.md); the callers keep the same statement objects.
+// The ingestion's statements (live/ingest.ts, ingestSql.ts, deviceStates.ts, activity.ts), each a typed kysely query
+// compiled and prepared once per store when the live core starts (db/repos/query.ts), never per call: reads and
+// one-column updates as the store's own statements called positionally (preparedStatement), row writes bound by
+// name (preparedQuery), INSERTs through preparedInsert, which on PostgreSQL inside a batch's transaction sends them
+// without waiting with an id reserved ahead from the table's sequence. The held writes of a batch on PostgreSQL
+// (one statement per table) are db/repos/ingestBatch.ts.
 import { ACTIVITY_SUMS } from '@rastro/domain';
+import { sql, type Insertable } from 'kysely';
+import type { ActivityRow, EventRow, PositionRow, QueuedCommandRow } from '../schema.ts';
 import type { SqlDatabase, SqlStatement } from '../sql.ts';
-import { qb, row, rows, write } from './query.ts';
+import { preparedInsert, preparedQuery, preparedStatement, qb, row, rows, write } from './query.ts';
+
+/** The positions-table columns a new row gives (the id is the table's). */
+export const POSITION_COLUMNS = [
+  'deviceId',
+  'protocol',
+  'serverTime',
+  'deviceTime',
+  'fixTime',
+  'valid',
+  'latitude',
+  'longitude',
+  'altitude',
+  'speed',
+  'course',
+  'accuracy',
+  'network',
+  'geofenceIds',
+  'attributes',
+] as const;
+export const EVENT_COLUMNS = [
+  'type',
+  'eventTime',
+  'deviceId',
+  'positionId',
+  'geofenceId',
+  'maintenanceId',
+  'attributes',
+] as const;
+export const ACTIVITY_COLUMNS = ['deviceId', 'hour', 'driver', ...ACTIVITY_SUMS, 'maxSpeed'] as const;
+const QUEUED_COLUMNS = ['deviceId', 'type', 'textChannel', 'attributes', 'createdAt'] as const;
+
+type NewRow<R> = Omit<Insertable<R>, 'id'>;
+
+/** An hour of activity to add: deviceId, hour, driver, each of ACTIVITY_SUMS and maxSpeed. */
+export type ActivityValues = { deviceId: number; hour: number; driver: string } & Record<
+  string,
+  number | string
+>;
+
+/** The named placeholders as an insertable row (the column names are the parameters' names). */
+const rowOf = <R>(p: object, columns: readonly string[]) =>
+  Object.fromEntries(columns.map((c) => [c, (p as Record<string, unknown>)[c]])) as Insertable<R>;
 
 /** The live core's statements, prepared once per store. */
 export function prepareIngestStatements(db: SqlDatabase) {
+  const b = qb(db);
   return {
-    positionById: db.prepare('SELECT * FROM positions WHERE id = ?'),
+    positionById: preparedStatement<{ id: number }>(db, ['id'], (p) =>
+      b.selectFrom('positions').selectAll().where('id', '=', p.id),
+    ),
     /** The device's stored position at a fix time (one per device and fix time, issue #30). */
-    positionAt: db.prepare('SELECT * FROM positions WHERE deviceId = ? AND fixTime = ?'),
+    positionAt: preparedStatement<{ deviceId: number; fixTime: string }>(db, ['deviceId', 'fixTime'], (p) =>
+      b
+        .selectFrom('positions')
+        .selectAll()
+        .where('deviceId', '=', p.deviceId)
+        .where('fixTime', '=', p.fixTime),
+    ),
     // a resend the unique index refuses is skipped, never a failed batch (positionAt finds it first as a rule)
-    insertPosition: db.prepare(
-      `INSERT OR IGNORE INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, valid, latitude, longitude,
-        altitude, speed, course, accuracy, network, geofenceIds, attributes)
-       VALUES (@deviceId, @protocol, @serverTime, @deviceTime, @fixTime, @valid, @latitude, @longitude,
-        @altitude, @speed, @course, @accuracy, @network, @geofenceIds, @attributes)`,
+    insertPosition: preparedInsert<NewRow<PositionRow>, 'positions'>(
+      db,
+      'positions',
+      POSITION_COLUMNS,
+      (p, id) =>
+        b
+          .insertInto('positions')
+          .values({
+            ...rowOf<PositionRow>(p, POSITION_COLUMNS),
+            ...(id === undefined ? {} : { id: id as number }),
+          })
+          .onConflict((oc) => oc.doNothing()),
     ),
-    insertEvent: db.prepare(
-      `INSERT INTO events (type, eventTime, deviceId, positionId, geofenceId, maintenanceId, attributes)
-       VALUES (@type, @eventTime, @deviceId, @positionId, @geofenceId, @maintenanceId, @attributes)`,
+    insertEvent: preparedInsert<NewRow<EventRow>, 'events'>(db, 'events', EVENT_COLUMNS, (p, id) =>
+      b
+        .insertInto('events')
+        .values({ ...rowOf<EventRow>(p, EVENT_COLUMNS), ...(id === undefined ? {} : { id: id as number }) }),
     ),
-    setPositionAttributes: db.prepare('UPDATE positions SET attributes = ? WHERE id = ?'),
-    updateDevice: db.prepare(
-      'UPDATE devices SET status = @status, lastUpdate = @lastUpdate, positionId = @positionId WHERE id = @id',
+    setPositionAttributes: preparedStatement<{ attributes: string; id: number }>(
+      db,
+      ['attributes', 'id'],
+      (p) => b.updateTable('positions').set({ attributes: p.attributes }).where('id', '=', p.id),
     ),
-    updateStatus: db.prepare('UPDATE devices SET status = ? WHERE id = ?'),
-    firstQueued: db.prepare('SELECT * FROM queued_commands WHERE deviceId = ? ORDER BY id LIMIT 1'),
-    deleteQueued: db.prepare('DELETE FROM queued_commands WHERE id = ?'),
-    insertQueued: db.prepare(
-      `INSERT INTO queued_commands (deviceId, type, textChannel, attributes, createdAt)
-       VALUES (@deviceId, @type, @textChannel, @attributes, @createdAt)`,
+    updateDevice: preparedQuery<
+      { status: string | null; lastUpdate: string | null; positionId: number | null; id: number },
+      never
+    >(db, ['status', 'lastUpdate', 'positionId', 'id'], (p) =>
+      b
+        .updateTable('devices')
+        .set({ status: p.status, lastUpdate: p.lastUpdate, positionId: p.positionId as number })
+        .where('id', '=', p.id),
+    ),
+    updateStatus: preparedStatement<{ status: string; id: number }>(db, ['status', 'id'], (p) =>
+      b.updateTable('devices').set({ status: p.status }).where('id', '=', p.id),
+    ),
+    firstQueued: preparedStatement<{ deviceId: number }>(db, ['deviceId'], (p) =>
+      b
+        .selectFrom('queued_commands')
+        .selectAll()
+        .where('deviceId', '=', p.deviceId)
+        .orderBy('id')
+        .limit(sql.lit(1)),
+    ),
+    deleteQueued: preparedStatement<{ id: number }>(db, ['id'], (p) =>
+      b.deleteFrom('queued_commands').where('id', '=', p.id),
+    ),
+    insertQueued: preparedInsert<NewRow<QueuedCommandRow>, 'queued_commands'>(
+      db,
+      'queued_commands',
+      QUEUED_COLUMNS,
+      (p, id) =>
+        b
+          .insertInto('queued_commands')
+          .values({
+            ...rowOf<QueuedCommandRow>(p, QUEUED_COLUMNS),
+            ...(id === undefined ? {} : { id: id as number }),
+          }),
     ),
   };
 }
@@ -47,25 +138,42 @@ export type IngestStatements = ReturnType<typeof prepareIngestStatements>;
 export function prepareDeviceLookups(
   db: SqlDatabase,
 ): Record<'byId' | 'byUniqueId' | 'positionById', SqlStatement> {
+  const b = qb(db);
   return {
-    positionById: db.prepare('SELECT * FROM positions WHERE id = ?'),
-    byId: db.prepare('SELECT id FROM devices WHERE id = ?'),
-    byUniqueId: db.prepare('SELECT id FROM devices WHERE uniqueId = ?'),
+    positionById: preparedStatement<{ id: number }>(db, ['id'], (p) =>
+      b.selectFrom('positions').selectAll().where('id', '=', p.id),
+    ),
+    byId: preparedStatement<{ id: number }>(db, ['id'], (p) =>
+      b.selectFrom('devices').select('id').where('id', '=', p.id),
+    ),
+    byUniqueId: preparedStatement<{ uniqueId: string }>(db, ['uniqueId'], (p) =>
+      b.selectFrom('devices').select('id').where('uniqueId', '=', p.uniqueId),
+    ),
   };
 }
 
 /**
  * Adds an hour of activity to its row (device, UTC hour, driver), prepared once (live/activity.ts): the sums add
- * up, the top speed is the larger; named parameters: deviceId, hour, driver, each of ACTIVITY_SUMS, maxSpeed.
+ * up, the top speed is the larger (SQLite's scalar max, PostgreSQL's greatest); values by name: deviceId, hour,
+ * driver, each of ACTIVITY_SUMS, maxSpeed.
  */
-export function prepareActivityUpsert(db: SqlDatabase): SqlStatement {
-  const sums = ACTIVITY_SUMS;
-  return db.prepare(
-    `INSERT INTO activity (deviceId, hour, driver, ${sums.join(', ')}, maxSpeed)
-     VALUES (@deviceId, @hour, @driver, ${sums.map((c) => `@${c}`).join(', ')}, @maxSpeed)
-     ON CONFLICT (deviceId, hour, driver) DO UPDATE SET
-     ${sums.map((c) => `${c} = activity.${c} + excluded.${c}`).join(', ')},
-     maxSpeed = MAX(activity.maxSpeed, excluded.maxSpeed)`,
+export function prepareActivityUpsert(db: SqlDatabase) {
+  const larger = sql.raw(db.dialect === 'sqlite' ? 'max' : 'greatest');
+  return preparedQuery<ActivityValues, never>(db, ACTIVITY_COLUMNS, (p) =>
+    qb(db)
+      .insertInto('activity')
+      .values(rowOf<ActivityRow>(p, ACTIVITY_COLUMNS))
+      .onConflict((oc) =>
+        oc.columns(['deviceId', 'hour', 'driver']).doUpdateSet({
+          ...Object.fromEntries(
+            ACTIVITY_SUMS.map((c) => [
+              c,
+              sql<number>`${sql.ref(`activity.${c}`)} + ${sql.ref(`excluded.${c}`)}`,
+            ]),
+          ),
+          maxSpeed: sql<number>`${larger}(${sql.ref('activity.maxSpeed')}, ${sql.ref('excluded.maxSpeed')})`,
+        }),
+      ),
   );
 }
 

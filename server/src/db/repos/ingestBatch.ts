@@ -7,7 +7,14 @@
 import { ACTIVITY_SUMS } from '@rastro/domain';
 import type { PostgresDatabase } from '../postgres.ts';
 import type { SqlDatabase, SqlStatement } from '../sql.ts';
-import { prepareActivityUpsert } from './ingest.ts';
+import {
+  ACTIVITY_COLUMNS,
+  EVENT_COLUMNS,
+  POSITION_COLUMNS,
+  prepareActivityUpsert,
+  type ActivityValues,
+  type IngestStatements,
+} from './ingest.ts';
 
 /** A positions-table row (ingestSql.ts positionRow). */
 export interface PositionRow {
@@ -46,40 +53,10 @@ export interface DeviceStateRow {
 }
 
 /** An hour of activity to add: deviceId, hour, driver, each of ACTIVITY_SUMS and maxSpeed. */
-export type ActivityRow = { deviceId: number; hour: number; driver: string } & Record<
-  string,
-  number | string
->;
+export type ActivityRow = ActivityValues;
 
-const POSITION_COLUMNS = [
-  'id',
-  'deviceId',
-  'protocol',
-  'serverTime',
-  'deviceTime',
-  'fixTime',
-  'valid',
-  'latitude',
-  'longitude',
-  'altitude',
-  'speed',
-  'course',
-  'accuracy',
-  'network',
-  'geofenceIds',
-  'attributes',
-] as const;
-const EVENT_COLUMNS = [
-  'id',
-  'type',
-  'eventTime',
-  'deviceId',
-  'positionId',
-  'geofenceId',
-  'maintenanceId',
-  'attributes',
-] as const;
-const ACTIVITY_COLUMNS = ['deviceId', 'hour', 'driver', ...ACTIVITY_SUMS, 'maxSpeed'];
+const POSITION_IDS = ['id', ...POSITION_COLUMNS];
+const EVENT_IDS = ['id', ...EVENT_COLUMNS];
 
 /** Rows of a table as one JSON array, unpacked by the table's own row type (keys: the column names). */
 const rowsOf = (table: string) => `json_populate_recordset(NULL::${table}, $1::text::json)`;
@@ -89,9 +66,9 @@ const list = (cols: readonly string[], prefix = '') => cols.map((c) => prefix + 
 
 /** The statements that write a held batch of rows, one each (PostgreSQL). */
 export const BATCH_SQL = {
-  positions: `INSERT INTO positions (${list(POSITION_COLUMNS)}) SELECT ${list(POSITION_COLUMNS)}
+  positions: `INSERT INTO positions (${list(POSITION_IDS)}) SELECT ${list(POSITION_IDS)}
     FROM ${rowsOf('positions')} ON CONFLICT DO NOTHING`,
-  events: `INSERT INTO events (${list(EVENT_COLUMNS)}) SELECT ${list(EVENT_COLUMNS)} FROM ${rowsOf('events')}`,
+  events: `INSERT INTO events (${list(EVENT_IDS)}) SELECT ${list(EVENT_IDS)} FROM ${rowsOf('events')}`,
   devices: `UPDATE devices AS d SET "status" = u."status", "lastUpdate" = u."lastUpdate",
     "positionId" = u."positionId" FROM ${rowsOf('devices')} AS u WHERE d."id" = u."id"`,
   activity: `INSERT INTO activity (${list(ACTIVITY_COLUMNS)}) SELECT ${list(ACTIVITY_COLUMNS)}
@@ -157,7 +134,7 @@ export function activityWrites(db: SqlDatabase): (row: ActivityRow) => void {
 /** The ingestion's writes for a store; `statements` are its per-row statements (db/repos/ingest.ts). */
 export function ingestWrites(
   db: SqlDatabase,
-  statements: Record<'insertPosition' | 'insertEvent' | 'updateDevice', SqlStatement>,
+  statements: Pick<IngestStatements, 'insertPosition' | 'insertEvent' | 'updateDevice'>,
 ): IngestWrites {
   const direct: IngestWrites = {
     position: (row) => {

@@ -18,12 +18,14 @@ import {
   sql,
   type Compilable,
   type Dialect,
+  type InsertQueryBuilder,
+  type InsertResult,
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
 import type { Database } from '../schema.ts';
 import { readerOf } from '../pool.ts';
-import type { SqlDatabase, SqlDialect, SqlStatement } from '../sql.ts';
+import type { SqlDatabase, SqlDialect, SqlRunResult, SqlStatement } from '../sql.ts';
 
 function dialectOf(name: SqlDialect): Dialect {
   const sqlite = name === 'sqlite';
@@ -143,41 +145,130 @@ interface PreparedQuery<P, R> {
   allAsync(values: P): Promise<R[]>;
   /** get() on the store's read pool (reads only). */
   getAsync(values: P): Promise<R | undefined>;
+  /** Runs a write: the rows it changed (SqlStatement.run). */
+  run(values: P): SqlRunResult;
+  /** A write whose answer is not needed: inside a PostgreSQL transaction sent without waiting (SqlStatement.runLater). */
+  runLater(values: P): void;
+}
+
+/** A typed query compiled once with a placeholder per name, and how to bind values by name in its parameters' place. */
+function compileOnce<P>(
+  names: readonly string[],
+  build: (p: P) => Compilable<unknown>,
+  extra: string[] = [],
+) {
+  const marks = new Map<string, string>([...names, ...extra].map((n) => [`\u0000${n}\u0000`, n]));
+  const placeholders = Object.fromEntries([...marks].map(([mark, n]) => [n, mark])) as unknown as P;
+  const compiled = build(placeholders).compile();
+  const given = compiled.parameters;
+  const slots = given.map((v) => (typeof v === 'string' ? marks.get(v) : undefined));
+  const missing = names.filter((n) => !slots.includes(n));
+  if (missing.length) throw new Error(`preparedQuery: ${missing.join(', ')} not bound by the query`);
+  const bind = (values: P, more?: Record<string, unknown>): unknown[] => {
+    const out = new Array<unknown>(given.length);
+    for (let i = 0; i < given.length; i++) {
+      const slot = slots[i];
+      const value =
+        slot === undefined
+          ? given[i]
+          : more && slot in more
+            ? more[slot]
+            : (values as Record<string, unknown>)[slot];
+      out[i] = typeof value === 'boolean' ? Number(value) : value;
+    }
+    return out;
+  };
+  return { sql: compiled.sql, slots, bind };
 }
 
 /**
- * For hot paths that run one query many times per request (a report's reads per device and day), where compiling
- * with kysely on every call would cost more than the query: `build` is called once with a placeholder for each
- * name in `names` and returns the typed query; it is compiled and prepared once for this store, and each run binds
- * the values given by name where their placeholders were (the compiled text never changes, so no value may change
- * its shape: lists go through `anyOf`).
+ * For hot paths that run one query many times (the ingestion's statements, a report's reads per device and day),
+ * where compiling with kysely on every call would cost more than the query: `build` is called once with a
+ * placeholder for each name in `names` and returns the typed query; it is compiled and prepared once for this store,
+ * and each run binds the values given by name where their placeholders were (the compiled text never changes, so no
+ * value may change its shape: lists go through `anyOf`).
  */
-export function preparedQuery<P extends Record<string, unknown>, R>(
+export function preparedQuery<P extends object, R>(
   db: SqlDatabase,
   names: ReadonlyArray<keyof P & string>,
   build: (p: P) => Compilable<R>,
 ): PreparedQuery<P, R> {
-  const marks = new Map<string, keyof P & string>(names.map((n) => [`\u0000${n}\u0000`, n]));
-  const placeholders = Object.fromEntries([...marks].map(([mark, n]) => [n, mark])) as unknown as P;
-  const compiled = build(placeholders).compile();
-  const stmt = db.prepareNative(compiled.sql);
-  const slots = compiled.parameters.map((v) => (typeof v === 'string' ? marks.get(v) : undefined));
-  const missing = names.filter((n) => !slots.includes(n));
-  if (missing.length) throw new Error(`preparedQuery: ${missing.join(', ')} not bound by the query`);
-  const bind = (values: P) =>
-    compiled.parameters.map((v, i) => {
-      const value = slots[i] === undefined ? v : values[slots[i]];
-      return typeof value === 'boolean' ? Number(value) : value;
-    });
+  const { sql: text, bind } = compileOnce(names, build);
+  const stmt = db.prepareNative(text);
   const reader = readerOf(db);
   return {
     all: (values) => stmt.all(...bind(values)) as R[],
     get: (values) => stmt.get(...bind(values)) as R | undefined,
     allAsync: async (values) =>
-      (db.inTransaction ? stmt.all(...bind(values)) : await reader.all(compiled.sql, bind(values))) as R[],
+      (db.inTransaction ? stmt.all(...bind(values)) : await reader.all(text, bind(values))) as R[],
     getAsync: async (values) =>
-      (db.inTransaction ? stmt.get(...bind(values)) : (await reader.all(compiled.sql, bind(values)))[0]) as
+      (db.inTransaction ? stmt.get(...bind(values)) : (await reader.all(text, bind(values)))[0]) as
         R | undefined,
+    run: (values) => stmt.run(...bind(values)),
+    runLater: (values) => stmt.runLater(...bind(values)),
+  };
+}
+
+/**
+ * A statement compiled once whose parameters are exactly `names`, in that order (checked): the store's own
+ * prepared statement, called with the values positionally and nothing bound per call (the ingestion's reads and
+ * one-column updates, run per position).
+ */
+export function preparedStatement<P extends object>(
+  db: SqlDatabase,
+  names: ReadonlyArray<keyof P & string>,
+  build: (p: P) => Compilable<unknown>,
+): SqlStatement {
+  const { sql: text, slots } = compileOnce(names, build);
+  if (slots.length !== names.length || slots.some((s, i) => s !== names[i]))
+    throw new Error(`preparedStatement: parameters ${slots.join(', ')} are not ${names.join(', ')}`);
+  return db.prepareNative(text);
+}
+
+/** A row INSERT prepared once (preparedInsert): its new id at once. */
+export interface PreparedInsert<P> {
+  /**
+   * Inserts the row: `lastInsertRowid` its id. `changes` 0 when a unique index skipped it, except on PostgreSQL inside
+   * a transaction, where the INSERT is not waited for (1: its reserved id stays unused if it was skipped).
+   */
+  run(values: P): SqlRunResult;
+}
+
+/**
+ * A one-row INSERT into a table with an id, compiled and prepared once (the ingestion's positions, events, queued
+ * commands). `build` gets the placeholders and `id`: undefined (the table gives the id) or a placeholder to store
+ * as the row's id. On PostgreSQL inside a transaction, the id is taken from the table's sequence ahead
+ * (SqlDatabase.reserveId, a request only every 500 ids) and the INSERT sent without waiting, so the batch's writes
+ * never wait for an answer; elsewhere the INSERT runs at once (PostgreSQL returning the id it got).
+ */
+export function preparedInsert<P extends object, T extends keyof Database & string>(
+  db: SqlDatabase,
+  table: T,
+  names: ReadonlyArray<keyof P & string>,
+  build: (p: P, id: unknown) => InsertQueryBuilder<Database, T, InsertResult>,
+): PreparedInsert<P> {
+  if (db.dialect === 'sqlite') {
+    const { sql: text, bind } = compileOnce(names, (p: P) => build(p, undefined));
+    const stmt = db.prepareNative(text);
+    return { run: (values) => stmt.run(...bind(values)) };
+  }
+  const plain = compileOnce(names, (p: P) => build(p, undefined).returning(sql<number>`id`.as('id')));
+  const returning = db.prepareNative(plain.sql);
+  const ID = '\u0000id\u0000';
+  const withId = compileOnce(names, (p: P) => build(p, ID), ['id']);
+  const later = db.prepareNative(withId.sql);
+  const reserveId = db.reserveId?.bind(db);
+  if (!reserveId) throw new Error('preparedInsert: the store reserves no ids');
+  return {
+    run: (values) => {
+      if (db.inTransaction) {
+        const id = reserveId(table);
+        later.runLater(...withId.bind(values, { id }));
+        return { changes: 1, lastInsertRowid: id };
+      }
+      const r = returning.get(...plain.bind(values)) as { id: number | string } | undefined;
+      return r ? { changes: 1, lastInsertRowid: Number(r.id) } : { changes: 0, lastInsertRowid: 0 };
+    },
   };
 }
 
