@@ -2,7 +2,7 @@
 // POST /{ns}/assistant, which parses it (pt-BR, es, en-US) and answers from the server's data, offline; the answer's
 // vehicles are listed as cards with a link to the vehicle on the map. Sample questions name one of the user's
 // vehicles.
-import { Alert, Anchor, Button, Card, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconMapPin, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -15,9 +15,10 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ext, serverMessage } from '../../api/http.ts';
+import { ext } from '../../api/http.ts';
 import { useLive } from '../../stores/live.ts';
 import { useViewer } from '../../components/useCan.ts';
+import { RequestError } from '../../components/RequestError.tsx';
 
 interface AnswerItem {
   deviceId: number;
@@ -147,11 +148,7 @@ export function AssistantPage() {
               </Paper>
             ),
           )}
-          {ask.isError && (
-            <Alert color="red" data-testid="assistant-error">
-              {serverMessage(ask.error) ?? t('error')}
-            </Alert>
-          )}
+          <RequestError error={ask.error} fallback={t('error')} testId="assistant-error" />
           <div ref={bottom} />
         </Stack>
       </ScrollArea>

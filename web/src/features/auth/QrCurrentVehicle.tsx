@@ -1,8 +1,9 @@
 // The QR driver's current vehicle: check-out and, when the server allows it, the lock and unlock buttons.
-import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ext, serverMessage } from '../../api/http.ts';
+import { ext } from '../../api/http.ts';
+import { RequestError } from '../../components/RequestError.tsx';
 
 const ENGINE_BUTTONS = [
   ['engineStop', 'red', 'qrDriver.lock', 'qr-lock'],
@@ -58,11 +59,7 @@ export function QrCurrentVehicle({
             ))}
           </Group>
         )}
-        {engine.error && (
-          <Alert color="red" data-testid="qr-engine-error">
-            {serverMessage(engine.error) ?? tc('messages.sendError')}
-          </Alert>
-        )}
+        <RequestError error={engine.error} fallback={tc('messages.sendError')} testId="qr-engine-error" />
       </Stack>
     </Card>
   );

@@ -18,6 +18,7 @@ import { AuthLayout } from './AuthLayout.tsx';
 import { QrCurrentVehicle } from './QrCurrentVehicle.tsx';
 import { QrPickVehicle } from './QrPickVehicle.tsx';
 import { STATE_KEY, type QrState, type QrVehicle } from './qrDriverState.ts';
+import { RequestError } from '../../components/RequestError.tsx';
 
 export function QrDriverPage() {
   const { t } = useTranslation('auth');
@@ -98,9 +99,7 @@ export function QrDriverPage() {
             {data.driver.name}
           </Text>
         )}
-        {state.isError && (
-          <Alert color="red">{serverMessage(state.error) ?? tc('validation.required')}</Alert>
-        )}
+        <RequestError error={state.error} fallback={tc('validation.required')} />
         {notice && (
           <Alert color="green" withCloseButton onClose={() => setNotice(null)} data-testid="qr-notice">
             {notice}

@@ -8,8 +8,9 @@ import { TRACKER_ID, autolinkSchema, type AutolinkStatus, type Device } from '@r
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { ext, serverMessage } from '../../api/http.ts';
+import { ext } from '../../api/http.ts';
 import { intlLocale } from '../../i18n/index.ts';
+import { RequestError } from '../../components/RequestError.tsx';
 
 export function AutolinkPage() {
   const { t } = useTranslation('autolink');
@@ -87,11 +88,7 @@ export function AutolinkPage() {
               error={fieldError('name')}
               data-testid="autolink-name"
             />
-            {link.isError && (
-              <Alert color="red" data-testid="autolink-error">
-                {serverMessage(link.error) ?? t('error')}
-              </Alert>
-            )}
+            <RequestError error={link.error} fallback={t('error')} testId="autolink-error" />
             <Button
               type="submit"
               loading={link.isPending}

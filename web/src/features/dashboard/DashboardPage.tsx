@@ -7,7 +7,7 @@ import { type DashboardAnswer } from '@rastro/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
-import { ext, serverMessage } from '../../api/http.ts';
+import { ext } from '../../api/http.ts';
 import { DeviceGroupSelect } from '../../components/DeviceGroupSelect.tsx';
 import {
   defaultPeriod,
@@ -20,6 +20,7 @@ import { intlLocale } from '../../i18n/index.ts';
 import { insightsQuery, type InsightsFilter } from './dashboardQuery.ts';
 import { Overview } from './Overview.tsx';
 import { Scores } from './Scores.tsx';
+import { RequestError } from '../../components/RequestError.tsx';
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -85,11 +86,7 @@ export function DashboardPage() {
         </Tabs.List>
         <Tabs.Panel value="overview" pt="sm">
           {dashboard.isPending && filter && <Loader size="sm" aria-label={t('loading')} />}
-          {dashboard.isError && (
-            <Alert color="red" data-testid="dashboard-error">
-              {serverMessage(dashboard.error) ?? t('error')}
-            </Alert>
-          )}
+          <RequestError error={dashboard.error} fallback={t('error')} testId="dashboard-error" />
           {dashboard.data && filter && (
             <Overview answer={dashboard.data} filter={filter} units={units} locale={locale} />
           )}

@@ -6,10 +6,11 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ScoresAnswer, ScoreSubject, Units } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ext, serverMessage } from '../../api/http.ts';
+import { ext } from '../../api/http.ts';
 import { downloadServerXlsx, fileStem } from '../../components/xlsx.ts';
 import { scoresQuery, type InsightsFilter } from './dashboardQuery.ts';
 import { ScoreRows } from './ScoreRows.tsx';
+import { RequestError } from '../../components/RequestError.tsx';
 
 export function Scores({ filter, units, locale }: { filter: InsightsFilter; units: Units; locale: string }) {
   const { t } = useTranslation('dashboard');
@@ -63,12 +64,8 @@ export function Scores({ filter, units, locale }: { filter: InsightsFilter; unit
       <Text size="xs" c="dimmed">
         {t('scores.explain')}
       </Text>
-      {exportXlsx.isError && <Alert color="red">{serverMessage(exportXlsx.error) ?? t('error')}</Alert>}
-      {scores.isError && (
-        <Alert color="red" data-testid="scores-error">
-          {serverMessage(scores.error) ?? t('error')}
-        </Alert>
-      )}
+      <RequestError error={exportXlsx.error} fallback={t('error')} />
+      <RequestError error={scores.error} fallback={t('error')} testId="scores-error" />
       {answer && answer.rows.length === 0 && (
         <Alert color="yellow" data-testid="scores-empty">
           {t(by === 'driver' ? 'scores.noDrivers' : 'scores.noVehicles')}

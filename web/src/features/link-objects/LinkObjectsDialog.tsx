@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { api, serverMessage, type Query } from '../../api/http.ts';
 import { SearchInput } from '../../components/SearchInput.tsx';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
+import { RequestError } from '../../components/RequestError.tsx';
 
 type Obj = { id: number } & Record<string, unknown>;
 
@@ -57,11 +58,7 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
 
   if (data.isPending) return <Loader size="sm" m="md" />;
   if (data.isError)
-    return (
-      <Alert color="red" m="sm" data-testid="link-load-error">
-        {serverMessage(data.error) ?? data.error.message}
-      </Alert>
-    );
+    return <RequestError error={data.error} fallback={data.error.message} m="sm" testId="link-load-error" />;
   const [all, linkedList] = data.data;
   const linked = new Set(linkedList.map((o) => o.id));
   const q = foldText(search);

@@ -2,7 +2,6 @@
 // the engine (the app's slide-to-confirm dialog and its interlock, opened as the device detail opens it), share a
 // short live link, add a note, acknowledge, assign to me, resolve with an outcome.
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -25,12 +24,12 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '../../api/http.ts';
 import { useCan, useViewer } from '../../components/useCan.ts';
 import { openDeviceAction } from '../../shell/deviceActions.ts';
 import { useLive } from '../../stores/live.ts';
 import { alarmStep, createDeskShare, fetchAlarmContacts, type AlarmStepCall } from './api.ts';
 import { SEVERITY_COLOR } from './AlarmQueue.tsx';
+import { RequestError } from '../../components/RequestError.tsx';
 
 function CallCustomer({ alarmId }: { alarmId: number }) {
   const { t } = useTranslation('monitoring');
@@ -89,7 +88,7 @@ function ShareLink({ deviceId }: { deviceId: number }) {
           </CopyButton>
         </Group>
       )}
-      {share.isError && <Alert color="red">{serverMessage(share.error) ?? t('error')}</Alert>}
+      <RequestError error={share.error} fallback={t('error')} />
     </Stack>
   );
 }
@@ -226,11 +225,7 @@ export function AlarmPanel({ alarm, onChanged }: { alarm: Alarm; onChanged: (a: 
           )}
         </Stack>
       )}
-      {step.isError && (
-        <Alert color="red" data-testid="alarm-error">
-          {serverMessage(step.error) ?? t('error')}
-        </Alert>
-      )}
+      <RequestError error={step.error} fallback={t('error')} testId="alarm-error" />
     </Stack>
   );
 }

@@ -26,6 +26,7 @@ import { useNow } from '../../components/useNow.ts';
 import { toLocalInput } from '../../components/PeriodPicker.tsx';
 import { fromLocalInput } from './expiryInput.ts';
 import { DateField } from '../../components/DateField.tsx';
+import { RequestError } from '../../components/RequestError.tsx';
 
 export function ShareList({ deviceId }: { deviceId?: number }) {
   const { t } = useTranslation('shares');
@@ -138,11 +139,7 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
   ];
 
   if (list.isError)
-    return (
-      <Alert color="red" data-testid="shares-load-error">
-        {serverMessage(list.error) ?? t('loadError')}
-      </Alert>
-    );
+    return <RequestError error={list.error} fallback={t('loadError')} testId="shares-load-error" />;
 
   return (
     <Stack gap="xs" data-testid="share-list">
