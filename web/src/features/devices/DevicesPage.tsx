@@ -1,18 +1,20 @@
 // /devices: the device list (SPEC §2, §4). TanStack Virtual renders only the visible rows, so 10,000 devices
 // scroll smoothly; the grouped view (groupPref) inserts one header row per group.
 import { Group, Stack, Switch, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
+import { HintIcon } from '../../components/floating.tsx';
 import { useNavigate } from '../../components/navigation.ts';
+import { useCan } from '../../components/useCan.ts';
+import { openDialog } from '../../shell/dialogs.ts';
 import { type Device, type Group as DeviceGroup } from '@rastro/domain';
 import { useResourceList } from '../../api/resources.ts';
 import { useLive } from '../../stores/live.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { useSession } from '../../stores/session.ts';
-import { AddDeviceButton } from './AddDeviceButton.tsx';
 import { DeviceRow } from './DeviceRow.tsx';
 import { FilteringBadge, FilterPopover, SortMenu, StatusCounts } from './DeviceFilters.tsx';
 import { useDeviceList } from './useDeviceList.ts';
@@ -63,6 +65,7 @@ export function buildRows(
 export function DevicesPage() {
   const { t, i18n } = useTranslation('devices');
   const navigate = useNavigate();
+  const canAdd = useCan('device.create');
   const data = useDeviceList();
   const query = usePrefs((s) => s.query);
   const setQuery = usePrefs((s) => s.setQuery);
@@ -125,7 +128,18 @@ export function DevicesPage() {
           />
         </Group>
         <Group gap="xs">
-          <AddDeviceButton />
+          {canAdd && (
+            // "Add device" (issue #5): the deviceEdit dialog, empty
+            <HintIcon
+              label={t('deviceEdit:add')}
+              size="sm"
+              variant="light"
+              onClick={() => openDialog('deviceEdit', {})}
+              data-testid="device-add"
+            >
+              <IconPlus size={14} />
+            </HintIcon>
+          )}
           <FilteringBadge on={data.filtering} />
           <Text size="xs" c="dimmed" data-testid="visible-count">
             {t('shown', { count: data.visible.length })}

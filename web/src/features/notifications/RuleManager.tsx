@@ -237,3 +237,6 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
     </Stack>
   );
 }
+
+/** /notifications (SPEC §2, always in the side menu): the rule manager as a page. */
+export const NotificationsPage = () => <RuleManager variant="notifications" />;

@@ -1,2 +1,2 @@
-export { NotificationsPage } from './NotificationsPage.tsx';
+export { NotificationsPage } from './RuleManager.tsx';
 export { EventsDialog, NotificationsDialog } from './dialogs.tsx';

@@ -22,8 +22,26 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/http.ts';
 import { resourceClient, resourceKeys } from '../../api/resources.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
-import { readFirstSheet } from './readSheet.ts';
 import { ImportPreviewTable, ImportResult, type LogLine } from './ImportUsersParts.tsx';
+
+// The first worksheet of an .xlsx file as rows of cell values (exceljs, loaded on demand).
+/** Cell values of the first sheet, row by row (1-based sheet rows become array positions 0…). */
+async function readFirstSheet(data: ArrayBuffer): Promise<unknown[][]> {
+  const mod = await import('exceljs');
+  // CommonJS in Node (default export), ES in the browser bundle
+  const ExcelJS = (mod.default ?? mod) as typeof mod.default;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(data);
+  const ws = wb.worksheets[0];
+  if (!ws) return [];
+  const rows: unknown[][] = [];
+  ws.eachRow({ includeEmpty: true }, (row, n) => {
+    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+    rows[n - 1] = values.map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v));
+  });
+  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
+  return rows;
+}
 
 export interface ImportUsersProps {
   /** E-mails already in use (the caller's list), checked as duplicates. */
