@@ -92,12 +92,7 @@ export function LoginPage({ driver = false }: { driver?: boolean }) {
     e.preventDefault();
     const c = await auth.checks();
     if (!c) return;
-    const code =
-      mode === 'password'
-        ? c.checkLogin({ email, password })
-        : mode === 'token'
-          ? c.checkTokenLogin({ token })
-          : c.checkRecover({ email });
+    const code = c.checkCode(mode, { email, password, token });
     if (code) return setFailure({ code });
     if (mode === 'password') await run(signIn);
     else if (mode === 'token')

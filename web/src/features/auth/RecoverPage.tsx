@@ -21,7 +21,7 @@ export function RecoverPage() {
     e.preventDefault();
     const c = await checks();
     if (!c) return;
-    const code = c.checkNewPassword({ token });
+    const code = c.checkCode('newPassword', { token });
     if (code) return setFailure({ code });
     const { password, confirm } = values;
     if (password.length < 4) return setFieldErrors({ password: 'validation.passwordMinLength' });

@@ -1,5 +1,5 @@
 // Form checks of SPEC §5 for the sign-in screens, through the domain's zod schemas. The login family returns the
-// SPEC §8 catalogue code (the schema's key without its 'loginErrors.' prefix) or null.
+// SPEC §8 catalogue code or null.
 import {
   fieldErrors,
   firstErrorKey,
@@ -10,23 +10,18 @@ import {
   userFormSchema,
 } from '@rastro/domain';
 
-const code = (key: string | null) => (key ? key.replace(/^loginErrors\./, '') : null);
+/** The login family's forms (the login page's modes, and the token part of the new-password form: its password
+ * rule is shown on its field). */
+const SCHEMAS = {
+  password: loginSchema,
+  token: tokenLoginSchema,
+  recover: recoverSchema,
+  newPassword: newPasswordSchema.pick({ token: true }),
+};
 
-export function checkLogin(v: { email: string; password: string }): string | null {
-  return code(firstErrorKey(loginSchema.safeParse(v)));
-}
-
-export function checkRecover(v: { email: string }): string | null {
-  return code(firstErrorKey(recoverSchema.safeParse(v)));
-}
-
-/** Only the token part of the new-password form (the password rule is shown on its field). */
-export function checkNewPassword(v: { token: string }): string | null {
-  return code(firstErrorKey(newPasswordSchema.pick({ token: true }).safeParse(v)));
-}
-
-export function checkTokenLogin(v: { token: string }): string | null {
-  return code(firstErrorKey(tokenLoginSchema.safeParse(v)));
+/** The form's first problem as its SPEC §8 catalogue code (the schema's key without 'loginErrors.'), or null. */
+export function checkCode(form: keyof typeof SCHEMAS, v: Record<string, string>): string | null {
+  return firstErrorKey(SCHEMAS[form].safeParse(v))?.replace(/^loginErrors\./, '') ?? null;
 }
 
 /** Registration: the SPEC §5 user form. Field ⇒ message key (common namespace); confirm = confirmPassword. */
