@@ -8,7 +8,7 @@
 // PostgreSQL: RASTRO_PG_URL, or a throwaway cluster (scripts/pg-cluster.sh).
 // Run: node --import tsx bench/stores.ts   → writes bench/results/stores.md
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,6 +21,10 @@ const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONCURRENCY = 64;
+/** BENCH_THREAD_CPU=1: CPU-seconds over the flood per server thread and PostgreSQL backend (from /proc, Linux). */
+const THREAD_CPU = process.env.BENCH_THREAD_CPU === '1';
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS = 100;
 /** Pause between two API probes during the flood. */
 const PROBE_MS = 50;
 const root = resolve(import.meta.dirname, '..');
@@ -155,7 +159,90 @@ async function stored(env: Record<string, string>): Promise<number> {
   }
 }
 
+/** CPU ticks of each thread of a process (tid → ticks), 0 entries once it ended. */
+function threadTicks(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      out.set(Number(tid), processTicks(`/proc/${pid}/task/${tid}/stat`));
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** utime + stime of a /proc stat file (fields 14 and 15; the command name may hold spaces). */
+function processTicks(file: string): number {
+  const f = readFileSync(file, 'utf8');
+  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return Number(rest[11]) + Number(rest[12]);
+}
+
+/** The PostgreSQL backends serving the server processes (their application_name starts with rastro). */
+async function backendPids(url: string): Promise<number[]> {
+  const c = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    const rows = await c.unsafe(
+      "SELECT pid FROM pg_stat_activity WHERE application_name LIKE 'rastro%' AND pid <> pg_backend_pid()",
+    );
+    return rows.map((r) => Number((r as unknown as { pid: number }).pid));
+  } finally {
+    await c.end();
+  }
+}
+
+interface CpuSnapshot {
+  threads: Array<Map<number, number>>;
+  backends: Map<number, number>;
+}
+
+async function cpuSnapshot(all: Proc[], url: string | undefined, known: number[] = []): Promise<CpuSnapshot> {
+  const threads = all.map((p) => threadTicks(p.server.child.pid!));
+  const backends = new Map<number, number>();
+  for (const pid of new Set([...known, ...(url ? await backendPids(url) : [])])) {
+    try {
+      backends.set(pid, processTicks(`/proc/${pid}/stat`));
+    } catch {
+      // a backend that ended
+    }
+  }
+  return { threads, backends };
+}
+
+/** CPU-seconds over the flood: the main threads, the busiest other thread of each process, the rest, backends. */
+interface Cpu {
+  main: number;
+  busiest: number;
+  others: number;
+  backends: number;
+}
+
+function cpuSpent(all: Proc[], before: CpuSnapshot, after: CpuSnapshot): Cpu {
+  const cpu: Cpu = { main: 0, busiest: 0, others: 0, backends: 0 };
+  all.forEach((p, i) => {
+    const spent = [...after.threads[i]].map(([tid, t]) => ({
+      tid,
+      s: (t - (before.threads[i].get(tid) ?? 0)) / TICKS,
+    }));
+    const others = spent.filter((x) => x.tid !== p.server.child.pid).map((x) => x.s);
+    cpu.main += spent.find((x) => x.tid === p.server.child.pid)?.s ?? 0;
+    const top = Math.max(0, ...others);
+    cpu.busiest += top;
+    cpu.others += others.reduce((a, b) => a + b, 0) - top;
+  });
+  for (const [pid, t] of after.backends) cpu.backends += (t - (before.backends.get(pid) ?? 0)) / TICKS;
+  return cpu;
+}
+
 interface Row {
+  cpu?: Cpu;
   setup: string;
   round: number;
   acknowledged: number;
@@ -182,11 +269,14 @@ async function run(
     const ids = await createDevices(first, cookies[0]);
     await new Promise((r) => setTimeout(r, 500));
     let finished = false;
+    const before = THREAD_CPU ? await cpuSnapshot(all, env.DATABASE_URL) : undefined;
     const probing = probe(all, cookies, () => finished);
     const { acknowledged, seconds } = await load(all, ids).finally(() => (finished = true));
     const api = await probing;
+    const after = before && (await cpuSnapshot(all, env.DATABASE_URL, [...before.backends.keys()]));
+    const cpu = before && after ? cpuSpent(all, before, after) : undefined;
     for (const p of all) await stop(p);
-    return { setup, round, acknowledged, stored: await stored(env), seconds, api, load: loadavg()[0] };
+    return { setup, round, acknowledged, stored: await stored(env), seconds, api, load: loadavg()[0], cpu };
   } finally {
     for (const p of all) if (p.server.child.exitCode === null) await stop(p);
   }
@@ -293,6 +383,22 @@ const lines = [
       `${f1(percentile(r.api, 99))} | ${f1(r.load)} |`,
   ),
   '',
+  ...(THREAD_CPU
+    ? [
+        'CPU-seconds per 20,000 positions over the flood (BENCH_THREAD_CPU=1, from /proc; "busiest other": each',
+        "process's busiest thread after the main one, PostgreSQL's its database worker):",
+        '',
+        '| round | setup | main | busiest other | other threads | backends | total |',
+        '|---:|---|---:|---:|---:|---:|---:|',
+        ...rows.map((r) => {
+          const c = r.cpu!;
+          const per = (s: number) => f2((s * 20_000) / r.acknowledged);
+          const total = c.main + c.busiest + c.others + c.backends;
+          return `| ${r.round} | ${r.setup} | ${per(c.main)} | ${per(c.busiest)} | ${per(c.others)} | ${per(c.backends)} | ${per(total)} |`;
+        }),
+        '',
+      ]
+    : []),
   "Targets (issue #30): PostgreSQL with one process at least 0.8 of SQLite's rate; the API's p99 during the flood",
   "on PostgreSQL at most 1.5 times SQLite's, with one process and with two. PostgreSQL flushes its log to disk at",
   'each COMMIT (full durability), which SQLite in WAL mode with synchronous=NORMAL does not. History of these',
