@@ -119,12 +119,10 @@ export function prepareIngestStatements(db: SqlDatabase) {
       'queued_commands',
       QUEUED_COLUMNS,
       (p, id) =>
-        b
-          .insertInto('queued_commands')
-          .values({
-            ...rowOf<QueuedCommandRow>(p, QUEUED_COLUMNS),
-            ...(id === undefined ? {} : { id: id as number }),
-          }),
+        b.insertInto('queued_commands').values({
+          ...rowOf<QueuedCommandRow>(p, QUEUED_COLUMNS),
+          ...(id === undefined ? {} : { id: id as number }),
+        }),
     ),
   };
 }
