@@ -20,6 +20,10 @@ import { DatabaseUnavailable } from './sql.ts';
 
 export type PgRequest =
   | { op: 'connect' }
+  /**
+   * A statement with its values. A named one's text travels to a worker once: after that only its name and values
+   * do (the worker keeps the text by name: less to clone per statement, the same string each time on its side).
+   */
   | { op: 'query'; name?: string; text: string; values: unknown[]; later?: boolean }
   | {
       op: 'exec';
@@ -108,6 +112,8 @@ export class PgSync {
   private arrived: PgReply[] = [];
   /** Posted COMMITs answered with an unknown outcome, by id: what to call once it is known (`late`). */
   private readonly lates = new Map<number, (committed: boolean) => void>();
+  /** Names of the statements whose text the current worker has (sent once each: `envelope`). */
+  private named = new Set<string>();
 
   constructor(
     private readonly url: string,
@@ -145,6 +151,7 @@ export class PgSync {
       if (this.worker === worker) this.failPosted('the database worker stopped');
     });
     worker.unref();
+    this.named = new Set(); // a new worker knows no statement yet
     // answers to requests posted without waiting, while the main thread is free (waited ones are read in request)
     port1.on('message', (reply: PgReply) => this.deliver(reply));
     port1.unref();
@@ -182,7 +189,7 @@ export class PgSync {
     this.requests++;
     this.flushLater();
     const id = this.nextId++;
-    this.port.postMessage({ ...req, id } as PgEnvelope);
+    this.port.postMessage(this.envelope(req, id));
     const deadline = Date.now() + (req.op === 'connect' ? Math.max(this.waitMs, 15_000) : this.waitMs);
     for (;;) {
       // cleared before the port is read: an answer posted after the read sets it again, and the wait returns
@@ -245,7 +252,20 @@ export class PgSync {
         } else done(new PgError(reply.error, sql));
       },
     });
-    this.port.postMessage({ ...req, id } as PgEnvelope);
+    this.port.postMessage(this.envelope(req, id));
+  }
+
+  /**
+   * What travels for a request: a named statement's text only the first time the worker gets it (an empty text
+   * after that). Made in the order the worker receives them: a request posted, or one of `later` flushed first.
+   */
+  private envelope(req: PgRequest, id: number): PgEnvelope {
+    if (req.op !== 'query' || !req.name) return { ...req, id };
+    if (!this.named.has(req.name)) {
+      this.named.add(req.name);
+      return { ...req, id };
+    }
+    return { op: 'query', name: req.name, text: '', values: req.values, later: req.later, id };
   }
 
   /** Waits here for every posted request's answer and calls their callbacks (a batch must be settled first). */
@@ -307,7 +327,7 @@ export class PgSync {
     if (this.closed) throw new Error('the PostgreSQL store is closed');
     if (this.stopped) this.restart();
     this.requests++;
-    this.later.push({ ...req, id: 0 });
+    this.later.push(this.envelope(req, 0));
     if (this.later.length >= LATER_BATCH) this.flushLater();
   }
 

@@ -345,12 +345,23 @@ async function run(
   }
 }
 
+/** The text of each named statement, sent once by the main thread (pgSync.ts `envelope`). */
+const texts = new Map<string, string>();
+
 port.on('message', (message: PgEnvelope | PgEnvelope[] | PgReset) => {
-  if (Array.isArray(message)) for (const req of message) accept(req);
+  if (Array.isArray(message)) for (const req of message) accept(named(req));
   else if (message.op === 'reset') {
     if (conn) lost(conn, `PostgreSQL did not answer in time`);
-  } else accept(message);
+  } else accept(named(message));
 });
+
+/** A named statement's text: kept when it comes, found by its name when only the name does (in arrival order). */
+function named(req: PgEnvelope): PgEnvelope {
+  if (req.op !== 'query' || !req.name) return req;
+  if (req.text) texts.set(req.name, req.text);
+  else req.text = texts.get(req.name) ?? '';
+  return req;
+}
 
 /**
  * A tracked COMMIT is sent only once its transaction's id is known (so a lost answer can be asked about); it and

@@ -1,8 +1,9 @@
 // A PostgreSQL worker thread that stopped (a crash) is replaced (issue #30): the next query works on a new worker
 // and connection, the connection generation moves on (the leader lock went with the old one), and a transaction
-// started after the crash is stored whole.
+// started after the crash is stored whole. A statement's text travels to a worker once (then its name and values
+// only), and again to a new worker.
 import { randomUUID } from 'node:crypto';
-import type { Worker } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLES_WITH_ID } from '../../src/db/migrations.ts';
 import { openStore, type Store } from '../../src/db/open.ts';
@@ -55,5 +56,28 @@ describe('a stopped PostgreSQL worker thread', () => {
     };
     expect(Number(n.n)).toBe(3);
     expect(db.client.restarts).toBe(2);
+  });
+
+  it("sends a statement's text once, then its name and values; a new worker gets the text again", async () => {
+    const sent: Array<{ name?: string; text?: string }> = [];
+    const watch = () => {
+      const port = (db.client as unknown as { port: MessagePort }).port;
+      const post = port.postMessage.bind(port);
+      port.postMessage = (m: unknown) => {
+        for (const e of Array.isArray(m) ? m : [m]) sent.push(e as { name?: string; text?: string });
+        post(m);
+      };
+    };
+    watch();
+    const byId = db.prepare('SELECT ? + 1 AS n');
+    expect([1, 2, 3].map((i) => byId.get(i))).toEqual([{ n: 2 }, { n: 3 }, { n: 4 }]);
+    const name = sent.find((e) => e.text?.includes('+ 1'))?.name;
+    expect(name).toBeDefined();
+    expect(sent.filter((e) => e.name === name).map((e) => Boolean(e.text))).toEqual([true, false, false]);
+    await killWorker();
+    expect(byId.get(9)).toEqual({ n: 10 }); // the restart's new port: watched from here
+    watch();
+    expect(byId.get(10)).toEqual({ n: 11 });
+    expect(db.client.restarts).toBe(3);
   });
 });
