@@ -2,11 +2,37 @@
 // statement kept as a named prepared statement on the connection. The server's statements are all native text
 // (prepareNative: kysely's compiled queries, db/repos/query.ts, and the few written for PostgreSQL); INSERTs inside
 // a transaction are sent without waiting with ids reserved ahead (reserveId, db/repos/query.ts preparedInsert).
-// prepare() still takes SQLite's text, translated once (db/pgTranslate.ts): no server module calls it any more,
-// only the tests' own statements written in SQLite's dialect, which run on both stores (session 27, issue #30).
+// The server translates nothing (session 27, issue #30): prepare(), SQLite's text, refuses on PostgreSQL unless a
+// translator was handed in, which only the test runs do (server/test/support/sqliteText.setup.ts), for the tests'
+// own statements written in SQLite's dialect that run on both stores.
 import { PgSync, type PgSyncOptions } from './pgSync.ts';
-import { translateSql, type Translated } from './pgTranslate.ts';
 import type { SqlDatabase, SqlRunResult, SqlStatement } from './sql.ts';
+
+export interface ParamRef {
+  /** Position among the `?` placeholders, or the name of an `@name` parameter. */
+  key: number | string;
+  /** The value is a JSON array (text) sent as a PostgreSQL array. */
+  jsonArray: boolean;
+}
+
+/** A statement as the connection runs it. */
+export interface Translated {
+  text: string;
+  /** One entry per `$n`, in order (SQLite text's parameters, better-sqlite3's binding rules). */
+  params: ParamRef[];
+  /** The INSERT returns the new row's id (for lastInsertRowid). */
+  returnsId: boolean;
+  /** Already PostgreSQL's (db/repos/query.ts): the values are bound in order, as given. */
+  native?: boolean;
+}
+
+type SqliteTextTranslator = (sql: string, tablesWithId: ReadonlySet<string>) => Translated;
+let sqliteText: SqliteTextTranslator | null = null;
+
+/** Tests only (server/test/support/sqliteText.setup.ts): lets prepare() take SQLite's text on PostgreSQL. */
+export function translateSqliteTextWith(translator: SqliteTextTranslator): void {
+  sqliteText = translator;
+}
 
 /** Rows a module holds inside a transaction to write as one statement (db/repos/ingestBatch.ts). */
 export interface HeldWrites {
@@ -51,7 +77,11 @@ export class PostgresDatabase implements SqlDatabase {
   private translation(sql: string): Translated & { name: string } {
     let t = this.translated.get(sql);
     if (!t) {
-      t = { ...translateSql(sql, this.tablesWithId), name: `r${this.translated.size + 1}` };
+      if (!sqliteText)
+        throw new Error(
+          'SQLite text on PostgreSQL: write the query with kysely (db/repos/query.ts) or natively',
+        );
+      t = { ...sqliteText(sql, this.tablesWithId), name: `r${this.translated.size + 1}` };
       this.translated.set(sql, t);
     }
     return t;

@@ -49,8 +49,8 @@ export interface SqlDatabase {
    */
   readonly inTransaction?: boolean;
   /**
-   * A statement in SQLite's dialect (on PostgreSQL translated once, db/pgTranslate.ts): the tests' own statements and
-   * SQLite-only reads; server code on both stores uses prepareNative through db/repos/query.ts.
+   * A statement in SQLite's dialect: SQLite-only reads, and the tests' own statements (on PostgreSQL only in the test
+   * runs, which hand db/postgres.ts a translator); server code on both stores uses prepareNative (db/repos/query.ts).
    */
   prepare(sql: string): SqlStatement;
   /**

@@ -1,10 +1,10 @@
 // The store's migrations in both dialects (db/migrations.ts for SQLite, db/migrationsPg.ts for PostgreSQL): one
 // PostgreSQL entry per SQLite entry, and the PostgreSQL steps exactly what the translator they were written from gives
-// for the SQLite text (while db/pgTranslate.ts exists). The PostgreSQL tests run every step on a real server.
+// for the SQLite text (test/support/pgTranslate.ts, the server's translator until session 27). The PostgreSQL tests run every step on a real server.
 import { describe, expect, it } from 'vitest';
 import { migrations, TABLES_WITH_ID } from '../../src/db/migrations.ts';
 import { pgMigrations } from '../../src/db/migrationsPg.ts';
-import { translateSql } from '../../src/db/pgTranslate.ts';
+import { translateSql } from '../support/pgTranslate.ts';
 
 const statements = (sql: string) =>
   sql

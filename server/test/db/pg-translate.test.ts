@@ -1,7 +1,7 @@
-// The SQLite → PostgreSQL translation of the server's queries (db/pgTranslate.ts), rule by rule. The whole server
-// suite then runs on PostgreSQL in npm test's second leg, which is what proves the queries themselves.
+// The SQLite → PostgreSQL translation of the tests' own statements (test/support/pgTranslate.ts; the server's until
+// session 27), rule by rule. The whole server suite then runs on PostgreSQL in npm test's second leg.
 import { describe, expect, it } from 'vitest';
-import { translateSql } from '../../src/db/pgTranslate.ts';
+import { translateSql } from '../support/pgTranslate.ts';
 import { uniqueViolation } from '../../src/db/sql.ts';
 
 const ids = new Set(['devices', 'positions']);

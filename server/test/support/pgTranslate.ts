@@ -1,6 +1,8 @@
-// SQLite's dialect into PostgreSQL's, for PostgresDatabase.prepare (db/postgres.ts). Since session 27 (issue #30) no
-// server module uses it: every statement of the server is compiled by kysely or written natively per dialect. It
-// serves the tests' own statements, written in SQLite's dialect and run on both stores, until they are rewritten.
+// SQLite's dialect into PostgreSQL's, for the tests' own statements (issue #30, session 27): about 190 statements in
+// 60 test files are written in SQLite's dialect and run on both stores; sqliteText.setup.ts hands this to
+// PostgresDatabase.prepare (server/src/db/postgres.ts) in the test runs. The server itself translates nothing: every
+// statement of server/src is compiled by kysely or written natively per dialect, and on PostgreSQL prepare() refuses
+// SQLite text outside the tests. (Until session 27 this file was server/src/db/pgTranslate.ts.)
 // The statements keep to a small common subset; this covers what differs in it and refuses the rest loudly:
 // - parameters `?` and `@name` become `$1…`; `IN (SELECT value FROM json_each(?))` (a JSON array parameter)
 //   becomes `= ANY($1)` with the array itself sent;
@@ -12,23 +14,7 @@
 // - in table definitions (migrations): INTEGER → BIGINT, `INTEGER PRIMARY KEY AUTOINCREMENT` → BIGSERIAL,
 //   REAL → DOUBLE PRECISION, TEXT → TEXT COLLATE "C" (byte order, as SQLite compares and sorts text: ISO times
 //   sort as strings), BLOB → BYTEA, no `WITHOUT ROWID`.
-
-export interface ParamRef {
-  /** Position among the `?` placeholders, or the name of an `@name` parameter. */
-  key: number | string;
-  /** The value is a JSON array (text) sent as a PostgreSQL array. */
-  jsonArray: boolean;
-}
-
-export interface Translated {
-  text: string;
-  /** One entry per `$n`, in order. */
-  params: ParamRef[];
-  /** The INSERT returns the new row's id (for lastInsertRowid). */
-  returnsId: boolean;
-  /** Already PostgreSQL's (db/repos/query.ts): the values are bound in order, as given. */
-  native?: boolean;
-}
+import type { ParamRef, Translated } from '../../src/db/postgres.ts';
 
 const STRING = '\uE000';
 const PARAM = '\uE001';
