@@ -37,7 +37,14 @@ interface Proc {
 }
 
 async function startServer(env: Record<string, string>): Promise<Proc> {
-  const server = await startServerProcess({ dataDir: env.DATA_DIR, osmand: true, output: 'inherit', env });
+  // BENCH_NODE_OPTIONS: Node options for the servers only (such as `--import` of a profiling hook)
+  const options = process.env.BENCH_NODE_OPTIONS;
+  const server = await startServerProcess({
+    dataDir: env.DATA_DIR,
+    osmand: true,
+    output: 'inherit',
+    env: options ? { ...env, NODE_OPTIONS: options } : env,
+  });
   return { server, web: server.port, osmand: Number(new URL(server.osmandUrl!).port) };
 }
 

@@ -187,9 +187,8 @@ export class PgSync {
     if (this.closed) throw new Error('the PostgreSQL store is closed');
     if (this.stopped) this.restart();
     this.requests++;
-    this.flushLater();
     const id = this.nextId++;
-    this.port.postMessage(this.envelope(req, id));
+    this.postAfterLater(this.envelope(req, id));
     const deadline = Date.now() + (req.op === 'connect' ? Math.max(this.waitMs, 15_000) : this.waitMs);
     for (;;) {
       // cleared before the port is read: an answer posted after the read sets it again, and the wait returns
@@ -234,7 +233,6 @@ export class PgSync {
     if (this.closed) throw new Error('the PostgreSQL store is closed');
     if (this.stopped) this.restart();
     this.requests++;
-    this.flushLater();
     const id = this.nextId++;
     const timer = setTimeout(() => {
       if (!this.waiters.delete(id)) return;
@@ -252,7 +250,7 @@ export class PgSync {
         } else done(new PgError(reply.error, sql));
       },
     });
-    this.port.postMessage(this.envelope(req, id));
+    this.postAfterLater(this.envelope(req, id));
   }
 
   /**
@@ -336,6 +334,21 @@ export class PgSync {
     if (this.later.length === 0) return;
     const batch = this.later;
     this.later = [];
+    this.port.postMessage(batch);
+  }
+
+  /**
+   * A request and the writes posted `later` before it, in one message (each message wakes the worker thread: on a
+   * busy machine a wake-up is a switch of threads, and a batch's COMMIT would otherwise cost two).
+   */
+  private postAfterLater(envelope: PgEnvelope): void {
+    if (this.later.length === 0) {
+      this.port.postMessage(envelope);
+      return;
+    }
+    const batch = this.later;
+    this.later = [];
+    batch.push(envelope);
     this.port.postMessage(batch);
   }
 
