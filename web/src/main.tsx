@@ -28,12 +28,21 @@ else if (access === 'driver') void loadShellTexts().catch(() => undefined);
 // A public page downloads itself alone until the person starts typing (issue #31): then the sign-in page starts the
 // map's, the shell's and the home page's code, so that they are there, or on their way, when the sign-in succeeds.
 if (access === 'public') awaitTyping();
-// The GPU process's WebGL started meanwhile too (features/map/warmGl.ts), not on the map's path after Enter.
-if (location.pathname === '/login')
+// The GPU process's WebGL started meanwhile too (features/map/warmGl.ts), then, once its code is in, the map itself
+// on a hidden container (features/map/earlyMap.ts: its worker, style and programs), not on the path after Enter.
+if (location.pathname === '/login') {
+  let submitted = false;
+  document.addEventListener('submit', () => (submitted = true), { capture: true, once: true });
   onTypingStart(() => {
     preloadSignedIn('/home');
     warmWebGl();
+    // made even when its code comes after the form was sent (measured: still ahead of the signed-in page's own);
+    // only its warm frame is left out then
+    void import('./features/map/earlyMap.ts')
+      .then((m) => m.startEarlyMap(() => submitted))
+      .catch(() => undefined);
   });
+}
 void signInTexts.then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -27,7 +27,13 @@ vi.mock('maplibre-gl', () => {
     }
   }
   class Control {}
-  return { Map: FakeMap, NavigationControl: Control, ScaleControl: Control, setWorkerUrl: noop };
+  return {
+    Map: FakeMap,
+    AttributionControl: Control,
+    NavigationControl: Control,
+    ScaleControl: Control,
+    setWorkerUrl: noop,
+  };
 });
 vi.mock('../../api/socket.ts', () => ({
   openSocket: () => Promise.resolve(),

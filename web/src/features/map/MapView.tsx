@@ -3,7 +3,6 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
 import * as maplibregl from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +38,7 @@ import { isMapDrawing } from '../../components/mapDraw.ts';
 import { attachMapDraw } from '../../components/mapDrawLayer.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
 import { withWarmCanvas } from './warmGl.ts';
+import { adoptEarlyMap, liveMapOptions } from './earlyMap.ts';
 
 declare global {
   interface Window {
@@ -67,8 +67,6 @@ declare global {
  */
 const DRIVER_CONTROLS_OFFSET = 48;
 
-// The worker is bundled by vite as its own file; MapLibre is told where it is.
-maplibregl.setWorkerUrl(workerUrl);
 // the marker icons start downloading with this module, not after the style has loaded
 const icons = prefetchIcons();
 
@@ -134,24 +132,16 @@ export function MapView() {
     const first = firstView();
     // route mode (history opened first) keeps the camera for the route; the first view waits until it ends
     let centred = firstPositionsIn() && !useLive.getState().routeMode;
-    // the WebGL context made while the person typed on the sign-in page, if any (warmGl.ts)
-    const map = withWarmCanvas(
-      () =>
-        new maplibregl.Map({
-          container: el,
-          style: style.style,
-          center: [first.center.longitude, first.center.latitude],
-          zoom: first.zoom,
-          attributionControl: { compact: true },
-          // symbols and labels appear at once instead of fading in over 300 ms: each fade step is a frame, and in
-          // software WebGL a frame with the map costs the GPU process 300–700 ms (bench/RESULTS.md, session 21)
-          fadeDuration: 0,
-          // labels are drawn from local fonts when the style has no glyphs (offline style)
-          localIdeographFontFamily: 'sans-serif',
-          // MapLibre's control texts and the map's aria-label in the user's language (issue #29)
-          locale: mapLocale(t),
-        }),
-    );
+    const center: [number, number] = [first.center.longitude, first.center.latitude];
+    const locale = mapLocale(t);
+    // the map made while the person typed on the sign-in page (earlyMap.ts), moved to the first view; else a new
+    // one, on the WebGL context made while the person typed, if any (warmGl.ts)
+    const early = adoptEarlyMap(el, style.id, locale);
+    early?.jumpTo({ center, zoom: first.zoom });
+    const map =
+      early ??
+      withWarmCanvas(() => new maplibregl.Map(liveMapOptions(el, style.style, center, first.zoom, locale)));
+    map.addControl(new maplibregl.AttributionControl({ compact: true }));
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'top-right');
     map.addControl(new maplibregl.ScaleControl({}), 'bottom-left');
     const controller = new LiveMapController(map, {

@@ -153,6 +153,26 @@ describe('LiveMapController', () => {
     expect(c.featureCount).toBe(2);
   });
 
+  it('adds its layers at once to a map whose style loaded before it (the early map, earlyMap.ts)', async () => {
+    const fm = fakeMap();
+    Object.assign(fm.map, { style: { _loaded: true } });
+    const c = new LiveMapController(fm.map, {
+      ns: 'rastro',
+      statusText: (s) => s,
+      onSelect: () => undefined,
+    });
+    await new Promise((r) => setTimeout(r, 0)); // icons load, then layers are added
+    expect(c.styled).toBe(true);
+    c.update({
+      devices: [dev(1)],
+      positions: { 1: pos(1, 10, 20) },
+      mapPref: DEFAULT_MAP_PREF,
+      selectedId: null,
+      trail: [],
+    });
+    expect(fm.layers.has('rastro-devices-symbol')).toBe(true);
+  });
+
   it('glides a moved marker over 500 ms, sending only the moving feature each frame', async () => {
     const { c, sources, inputs } = await setup();
     const devices = [dev(1), dev(2)];

@@ -118,6 +118,7 @@ export class LiveMapController {
     private readonly opts: ControllerOptions,
   ) {
     map.on('style.load', () => void this.onStyle());
+    if ((map.style as { _loaded?: boolean } | undefined)?._loaded) void this.onStyle(); // made early: earlyMap.ts
     map.on('click', 'rastro-devices-symbol', (e: MapLayerMouseEvent) => {
       const id = e.features?.[0]?.id;
       if (typeof id === 'number') opts.onSelect(id);

@@ -14,15 +14,23 @@ let warmed: HTMLCanvasElement | null = null;
  * The map's size in the signed-in shell as measured in session 25 (the header 52 px high; on a desktop the side
  * rail 51 px wide): MapLibre sets its canvas's size before anything else, and a size other than the context's
  * makes the GPU process allocate the drawing buffer again (as long as making a context), so the warmed canvas is
- * made at that size. A wrong guess costs that allocation, as a map without a warmed canvas pays it.
+ * made at that size. A wrong guess costs that allocation, as a map without a warmed canvas pays it. In CSS
+ * pixels, with the side rail's width (`left`): features/map/earlyMap.ts places its hidden map there.
  */
-function mapSize(): [number, number] {
+export function mapCssSize(): { left: number; width: number; height: number } {
   const rail = window.innerWidth > 768 ? 51 : 0;
+  return {
+    left: rail,
+    width: Math.max(1, window.innerWidth - rail),
+    height: Math.max(1, window.innerHeight - 52),
+  };
+}
+
+/** mapCssSize in device pixels: the canvas's drawing buffer. */
+function mapSize(): [number, number] {
   const ratio = window.devicePixelRatio || 1;
-  return [
-    Math.round(ratio * Math.max(1, window.innerWidth - rail)),
-    Math.round(ratio * Math.max(1, window.innerHeight - 52)),
-  ];
+  const { width, height } = mapCssSize();
+  return [Math.round(ratio * width), Math.round(ratio * height)];
 }
 
 /** A canvas with MapLibre's WebGL2 context made and one program linked, kept for the map (withWarmCanvas). */

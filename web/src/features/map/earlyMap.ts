@@ -1,0 +1,214 @@
+// The live map made while a person types on the sign-in page (issue #31, session 27, decision 45). Timed from Enter,
+// the first map of a small fleet waited mostly on MapLibre's own start once the shell had created the map: its
+// worker's script fetched, compiled and run, the style loaded and the first programs linked, all after the session's
+// answer. main.tsx calls startEarlyMap at the first key on /login (once the map's code the key asks for is in): the
+// map is made on a hidden container at the shell's map size (drawing nothing), so its worker and style are ready
+// before Enter; MapView then adopts it (adoptEarlyMap) instead of making its own. A map of another style than
+// the signed-in user's, or none at all, and MapView makes one as before.
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
+import { initialView } from '@rastro/domain';
+import { useSession } from '../../stores/session.ts';
+import { usePrefs } from '../../stores/prefs.ts';
+import { mapStyles, resolveStyle } from './styles.ts';
+import { mapCssSize, withWarmCanvas } from './warmGl.ts';
+import { deviceLayers } from './layers.ts';
+import { prefetchIcons } from '../../api/mapIcons.ts';
+
+// The worker is bundled by vite as its own file; MapLibre is told where it is.
+maplibregl.setWorkerUrl(workerUrl);
+
+/** The live map's options (MapView's map and the early one alike); the attribution is added by MapView. */
+export function liveMapOptions(
+  container: HTMLElement,
+  style: maplibregl.StyleSpecification | string,
+  center: [number, number],
+  zoom: number,
+  locale?: Record<string, string>,
+): maplibregl.MapOptions {
+  return {
+    container,
+    style,
+    center,
+    zoom,
+    // added by MapView, in the user's language (an early map is made before the map's texts are in)
+    attributionControl: false,
+    // symbols and labels appear at once instead of fading in over 300 ms: each fade step is a frame, and in
+    // software WebGL a frame with the map costs the GPU process 300–700 ms (bench/RESULTS.md, session 21)
+    fadeDuration: 0,
+    // labels are drawn from local fonts when the style has no glyphs (offline style)
+    localIdeographFontFamily: 'sans-serif',
+    // MapLibre's control texts and the map's aria-label in the user's language (issue #29)
+    locale,
+  };
+}
+
+interface EarlyMap {
+  map: maplibregl.Map;
+  container: HTMLDivElement;
+  styleId: string;
+}
+
+let early: EarlyMap | null = null;
+
+const WARM_SOURCE = 'rastro-warm-devices';
+const warmLayerId = (id: string) => `rastro-warm-${id}`;
+
+/** Removes the warm frame's layers and source, if they are still there. */
+function removeWarmLayers(map: maplibregl.Map): void {
+  if (!map.getSource(WARM_SOURCE)) return;
+  for (const layer of map.getStyle().layers)
+    if ('source' in layer && layer.source === WARM_SOURCE) map.removeLayer(layer.id);
+  map.removeSource(WARM_SOURCE);
+}
+
+/**
+ * One hidden frame with the vehicles' layers before Enter: three stand-in markers (two in a cluster, one alone, one
+ * with a precision circle) drawn with the icons, so that the programs the first frame with the vehicles needs are
+ * linked in the GPU process (MapLibre keeps them in its painter) and the worker has cut a device source once. Then
+ * the stand-ins are removed and the map draws nothing until MapView adopts it.
+ */
+async function warmFrame(map: maplibregl.Map, clustered: boolean, submitted: () => boolean): Promise<void> {
+  const icons = await prefetchIcons();
+  if (early?.map !== map || submitted()) return; // adopted or removed meanwhile, or too late
+  for (const [name, image] of icons)
+    if (!map.hasImage(name)) map.addImage(name, image, { sdf: true, pixelRatio: 2 });
+  const icon = icons.keys().next().value ?? 'icon-default';
+  const { width, height } = mapCssSize();
+  const at = (x: number) => map.unproject([width / 2 + x, height / 2]).toArray();
+  const marker = (id: number, x: number) => ({
+    type: 'Feature' as const,
+    id,
+    geometry: { type: 'Point' as const, coordinates: at(x) },
+    properties: {
+      icon,
+      color: '#1565c0',
+      course: 0,
+      accuracy: 50,
+      mpp0: 156543,
+      label: '',
+      status: 'online',
+    },
+  });
+  map.addSource(WARM_SOURCE, {
+    type: 'geojson',
+    data: { type: 'FeatureCollection', features: [marker(1, -150), marker(2, -150), marker(3, 150)] },
+    cluster: clustered,
+    clusterRadius: 50,
+  });
+  for (const layer of deviceLayers(clustered))
+    map.addLayer({
+      ...layer,
+      id: warmLayerId(layer.id),
+      source: WARM_SOURCE,
+    } as maplibregl.LayerSpecification);
+  const painter = map.painter;
+  const render = Object.getPrototypeOf(painter).render as typeof painter.render;
+  painter.render = (...args) => {
+    const late = submitted();
+    if (!late && !map.isSourceLoaded(WARM_SOURCE)) return;
+    if (!late) render.apply(painter, args);
+    painter.render = () => undefined;
+    // after MapLibre's frame, not inside it
+    setTimeout(() => {
+      if (early?.map === map) removeWarmLayers(map);
+    }, 0);
+  };
+  map.triggerRepaint();
+}
+
+/**
+ * An early map nobody adopts (the signed-in page has no live map, as a QR driver's) is removed 10–15 s after the
+ * page left /login, with its worker and WebGL context; on /login (a refused sign-in, a retry) it is kept.
+ */
+function dropWhenUnused(e: EarlyMap): void {
+  let away = 0;
+  const timer = setInterval(() => {
+    if (early !== e) return clearInterval(timer);
+    away = location.pathname === '/login' ? 0 : away + 1;
+    if (away < 3) return;
+    clearInterval(timer);
+    early = null;
+    e.map.remove();
+    e.container.remove();
+  }, 5_000);
+}
+
+/**
+ * Makes the live map on a hidden container at the shell's map size, once (see the header). `submitted`: whether
+ * the sign-in form was sent (its hidden warm frame is then left out: after Enter it would compete with what the
+ * signed-in page does, the GPU process's time above all).
+ */
+export function startEarlyMap(submitted: () => boolean = () => false): void {
+  if (early) return;
+  try {
+    const { server, ns } = useSession.getState();
+    const style = resolveStyle(mapStyles(server, ns), usePrefs.getState().mapStyle);
+    const { left, width, height } = mapCssSize();
+    const container = document.createElement('div');
+    container.setAttribute('aria-hidden', 'true');
+    container.dataset.earlyMap = '';
+    Object.assign(container.style, {
+      position: 'fixed',
+      left: `${left}px`,
+      top: `${window.innerHeight - height}px`,
+      width: `${width}px`,
+      height: `${height}px`,
+      visibility: 'hidden',
+      pointerEvents: 'none',
+      zIndex: '-1',
+    });
+    document.body.appendChild(container);
+    const view = initialView(null, server, [], { width, height });
+    const map = withWarmCanvas(
+      () =>
+        new maplibregl.Map(
+          liveMapOptions(container, style.style, [view.center.longitude, view.center.latitude], view.zoom),
+        ),
+    );
+    // hidden, it draws nothing: a frame costs the GPU process as much as a shown one (on SwiftShader hundreds of
+    // ms), and made late it would compete with what follows Enter; its first frame is MapView's (firstFrameHold.ts)
+    map.painter.render = () => undefined;
+    early = { map, container, styleId: style.id };
+    dropWhenUnused(early);
+    map.once('style.load', () => {
+      if (!submitted())
+        void warmFrame(map, usePrefs.getState().mapPref.clustered, submitted).catch(() => undefined);
+    });
+  } catch {
+    // no WebGL here, or no map: MapView makes its own and says so
+  }
+}
+
+/**
+ * The early map for MapView's container `el` if it was made with style `styleId`: its container moved into `el`
+ * (shown, sized by `el`), its texts in the user's language. Otherwise null (an early map of another style is
+ * removed). Once only.
+ */
+export function adoptEarlyMap(
+  el: HTMLElement,
+  styleId: string,
+  locale: Record<string, string>,
+): maplibregl.Map | null {
+  const e = early;
+  early = null;
+  if (!e) return null;
+  if (e.styleId !== styleId) {
+    e.map.remove();
+    e.container.remove();
+    return null;
+  }
+  const { container, map } = e;
+  removeWarmLayers(map);
+  // the painter's own render (from its prototype) again
+  Reflect.deleteProperty(map.painter, 'render');
+  container.removeAttribute('aria-hidden');
+  delete container.dataset.earlyMap;
+  container.removeAttribute('style');
+  Object.assign(container.style, { position: 'absolute', inset: '0' });
+  el.appendChild(container);
+  map._locale = { ...map._locale, ...locale };
+  map.getCanvas().setAttribute('aria-label', map._getUIString('Map.Title'));
+  map.resize();
+  return map;
+}
