@@ -15,6 +15,12 @@ const DAYJS_LOCALE: Record<string, string> = { 'pt-BR': 'pt-br', es: 'es', 'en-U
 
 const VALUE = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}))?$/;
 
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A Date as the date-and-time value (YYYY-MM-DDTHH:mm, browser time), as a datetime-local input writes it. */
+export function toLocalInput(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 /** The form's value (YYYY-MM-DD[THH:mm]) as Mantine's (YYYY-MM-DD[ HH:mm:ss]); null when empty or not a date. */
 function toPicker(value: string, withTime: boolean): string | null {
   const m = VALUE.exec(value);

@@ -3,7 +3,7 @@
 import { Group, Select } from '@mantine/core';
 import { REPORT_RANGES, reportRange, type IsoRange } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import { DateField } from './DateField.tsx';
+import { DateField, toLocalInput } from './DateField.tsx';
 
 export const PERIODS = [...REPORT_RANGES, 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -13,12 +13,6 @@ export interface PeriodValue {
   /** YYYY-MM-DDTHH:mm values (browser time) for the custom range */
   from: string;
   to: string;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A Date as a datetime-local input value (browser time). */
-export function toLocalInput(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 export function defaultPeriod(period: Period = 'today', now = new Date()): PeriodValue {

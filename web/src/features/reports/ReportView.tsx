@@ -11,11 +11,11 @@ import { useSearchParams } from 'wouter';
 import { z } from 'zod';
 import { api, HttpError, serverDetail } from '../../api/http.ts';
 import { DeviceGroupSelect } from '../../components/DeviceGroupSelect.tsx';
+import { toLocalInput } from '../../components/DateField.tsx';
 import {
   defaultPeriod,
   PeriodPicker,
   resolvePeriod,
-  toLocalInput,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
 import { useTimeZone } from '../../components/timeZone.ts';

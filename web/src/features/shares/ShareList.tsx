@@ -23,7 +23,7 @@ import { HintIcon } from '../../components/floating.tsx';
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useNow } from '../../components/useNow.ts';
-import { toLocalInput } from '../../components/PeriodPicker.tsx';
+import { toLocalInput } from '../../components/DateField.tsx';
 import { fromLocalInput } from './expiryInput.ts';
 import { DateField } from '../../components/DateField.tsx';
 import { RequestError } from '../../components/RequestError.tsx';

@@ -1,6 +1,6 @@
 // The datetime-local value of the share forms: the browser's local time, minute precision, no zone
-// (components/PeriodPicker.tsx toLocalInput writes it).
-import { toLocalInput } from '../../components/PeriodPicker.tsx';
+// (components/DateField.tsx toLocalInput writes it).
+import { toLocalInput } from '../../components/DateField.tsx';
 
 /** The instant of a datetime-local value as ISO, or null when the field is empty or not a date. */
 export function fromLocalInput(value: string): string | null {
