@@ -122,6 +122,40 @@ test('a sub-user whose vehicles are far from the server centre sees all three on
   }
 });
 
+test('signing in through the form: the map made while typing is the one the shell shows, with the vehicle on it', async ({
+  page,
+}) => {
+  // decision 45: at the first key on /login the live map is made hidden; the signed-in shell adopts it
+  await loginAs(page, accounts.admin.email, accounts.admin.password);
+  const t = tag();
+  const user = await makeUser(page.request, t);
+  const dev = await placedDevice(page.request, `Cedo ${t}`, `cedo-${t}`, -23.56, -46.64);
+  await link(page.request, user.id, dev.id);
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(user.email);
+  await page.getByTestId('login-password').fill(user.password);
+  const early = page.locator('[data-early-map]');
+  await expect(early).toBeAttached({ timeout: 30_000 });
+  await expect(early).toBeHidden();
+  await page.evaluate(() => {
+    (window as unknown as { earlyBox: Element | null }).earlyBox = document.querySelector('[data-early-map]');
+  });
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expectAllInView(page, [dev.id]);
+  const adopted = await page.evaluate(() => {
+    const box = (window as unknown as { earlyBox: Element | null }).earlyBox;
+    return {
+      inShell: !!box?.isConnected && !!box.contains(window.__rastroMap!.map.getCanvas()),
+      stillHidden: !!document.querySelector('[data-early-map]'),
+      maps: document.querySelectorAll('.maplibregl-map').length,
+    };
+  });
+  expect(adopted).toEqual({ inShell: true, stillHidden: false, maps: 1 });
+});
+
 test('on a phone (390 × 844) the first map shows both vehicles of a user', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
   const page = await context.newPage();
