@@ -6,6 +6,7 @@
 // translator was handed in, which only the test runs do (server/test/support/sqliteText.setup.ts), for the tests'
 // own statements written in SQLite's dialect that run on both stores.
 import { PgSync, type PgSyncOptions } from './pgSync.ts';
+import { pgWaitsFromEnv } from './pgWaits.ts';
 import type { SqlDatabase, SqlRunResult, SqlStatement } from './sql.ts';
 
 export interface ParamRef {
@@ -61,6 +62,8 @@ export class PostgresDatabase implements SqlDatabase {
    * the main thread until that COMMIT's answer, since the connection answers in order.
    */
   waitsBehindCommit = 0;
+  /** RASTRO_PG_WAITS: the requests counted by kind and statement (pgWaits.ts; null: not counted). */
+  private readonly waits = pgWaitsFromEnv();
 
   constructor(
     url: string,
@@ -99,6 +102,7 @@ export class PostgresDatabase implements SqlDatabase {
     const t = this.native.get(sql) ?? this.prepareNativeTranslation(sql);
     if (this.depth > 0) throw new Error('getPosted inside a transaction');
     this.sendHeld();
+    this.waits?.count('posted', false, t.text);
     this.client.post(
       { op: 'query', name: t.name, text: t.text, values: bind(t, args) },
       (err, rows) => done(err, rows?.[0]),
@@ -115,6 +119,7 @@ export class PostgresDatabase implements SqlDatabase {
     if (this.depth > 0) throw new Error('runPosted inside a transaction');
     this.sendHeld();
     const t = this.native.get(sql) ?? this.prepareNativeTranslation(sql);
+    this.waits?.count('posted', false, t.text);
     this.client.post(
       { op: 'query', name: t.name, text: t.text, values: bind(t, args) },
       (err) => done(err),
@@ -163,12 +168,14 @@ export class PostgresDatabase implements SqlDatabase {
   ): { rows: Array<Record<string, unknown>>; rowCount: number } {
     this.sendHeld();
     this.waited();
+    this.waits?.count('waited', this.depth > 0, t.text);
     return this.client.request({ op: 'query', name: t.name, text: t.text, values: bind(t, args) }, t.text);
   }
 
   exec(sql: string): void {
     this.sendHeld();
     this.waited();
+    this.waits?.count('waited', this.depth > 0, sql);
     this.client.request({ op: 'exec', text: sql }, sql);
   }
 
@@ -179,6 +186,7 @@ export class PostgresDatabase implements SqlDatabase {
 
   sendLater(t: Translated & { name: string }, args: unknown[]): void {
     this.sendHeld();
+    this.waits?.count('later', true, t.text);
     this.client.send({ op: 'query', name: t.name, text: t.text, values: bind(t, args), later: true });
   }
 
@@ -190,6 +198,7 @@ export class PostgresDatabase implements SqlDatabase {
     let pool = this.reserved.get(table);
     if (!pool || pool.length === 0) {
       this.waited();
+      this.waits?.count('waited', this.depth > 0, `reserveId ${table}`);
       const rows = this.client.request({ op: 'query', text: RESERVE_SQL, values: [table, 500] }).rows;
       pool = (rows as Array<{ id: number }>).map((r) => r.id).reverse();
       this.reserved.set(table, pool);
@@ -209,6 +218,7 @@ export class PostgresDatabase implements SqlDatabase {
       if (have < need) ready = false;
       if (have >= 3 * need || this.refilling.has(table) || this.depth > 0) continue;
       this.refilling.add(table);
+      this.waits?.count('posted', false, `reserveId ${table} (idsReady)`);
       const n = Math.max(500, 3 * need);
       this.client.post({ op: 'query', text: RESERVE_SQL, values: [table, n] }, (err, rows) => {
         this.refilling.delete(table);
@@ -227,6 +237,7 @@ export class PostgresDatabase implements SqlDatabase {
       const savepoint = `s${this.depth}`;
       this.sendHeld(); // what was held before the savepoint is not undone with it
       this.client.send({ op: 'exec', text: outer ? 'BEGIN' : `SAVEPOINT ${savepoint}`, later: true });
+      this.waits?.count('later', !outer, outer ? 'BEGIN' : 'SAVEPOINT');
       this.depth++;
       let result: ReturnType<F>;
       try {
@@ -277,6 +288,10 @@ export class PostgresDatabase implements SqlDatabase {
     // PostgreSQL on a new one whether it committed (pgWorker.ts), so the callback says what is stored
     // chained (begun while the previous one's COMMIT is in flight): committed only if that one was (pgWorker.ts)
     this.client.send({ op: 'exec', text: 'BEGIN', later: true, track: true, chained });
+    if (this.waits) {
+      this.waits.batches++;
+      this.waits.count('later', true, chained ? 'BEGIN (batch, chained)' : 'BEGIN (batch)');
+    }
     this.depth++;
     let result: T;
     try {
@@ -285,6 +300,7 @@ export class PostgresDatabase implements SqlDatabase {
       this.dropHeld();
       this.depth--;
       // not waited: behind a posted COMMIT it would hold the main thread until that one's answer
+      this.waits?.count('posted', true, 'ROLLBACK (batch)');
       this.client.post({ op: 'exec', text: 'ROLLBACK' }, () => undefined, 'ROLLBACK');
       throw err;
     }
@@ -297,6 +313,7 @@ export class PostgresDatabase implements SqlDatabase {
       this.commitsOpen--;
       done(err);
     };
+    this.waits?.count('posted', true, 'COMMIT (batch)');
     this.client.post({ op: 'exec', text: 'COMMIT' }, answered, 'COMMIT', late);
     this.commitsOpen++; // answered from the event loop, never within post
     return result;
