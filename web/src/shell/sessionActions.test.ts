@@ -7,6 +7,7 @@ import { i18n, setLocale } from '../i18n/index.ts';
 import {
   applyUserLocale,
   DRIVER_VIEW_KEY,
+  FIRST_POSITIONS_WAIT_MS,
   guardEffects,
   login,
   logout,
@@ -14,7 +15,11 @@ import {
 } from './sessionActions.ts';
 
 // the live socket opened after a sign-in (login below); the logout closes it
-const socket = vi.hoisted(() => ({ openSocket: vi.fn(async () => undefined), closeSocket: vi.fn() }));
+const socket = vi.hoisted(() => ({
+  openSocket: vi.fn(async () => undefined),
+  closeSocket: vi.fn(),
+  firstPositions: vi.fn(() => Promise.resolve()),
+}));
 vi.mock('../api/socket.ts', () => socket);
 
 const ana = { id: 3, name: 'Ana', attributes: {} } as unknown as User;
@@ -157,5 +162,56 @@ describe('login (issue #31: Enter to the markers drawn)', () => {
     await guardEffects.loadDevices();
     expect(f.calls.filter((c) => c.url === '/api/devices')).toHaveLength(1);
     expect(guardEffects.deviceIds?.()).toEqual([7]);
+  });
+
+  // session 28: rendered before them, the shell's long first render held both answers back and fed the map late
+  it("returns once the devices and the socket's first positions are in, so the page navigates with the fleet", async () => {
+    vi.stubGlobal(
+      'WebSocket',
+      class {
+        close() {}
+      },
+    );
+    let positionsIn!: () => void;
+    socket.firstPositions.mockImplementationOnce(() => new Promise<void>((r) => (positionsIn = r)));
+    const f = fakeFetch((url) => (url === '/api/devices' ? json([{ id: 8, name: 'Truck' }]) : json(ana)));
+    vi.stubGlobal('fetch', f.fn);
+    let returned = false;
+    const signedIn = login('ana', 'secret').then(() => (returned = true));
+    await vi.waitFor(() => expect(socket.firstPositions).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(returned).toBe(false);
+    positionsIn();
+    await signedIn;
+    await guardEffects.loadDevices();
+    expect(guardEffects.deviceIds?.()).toEqual([8]);
+  });
+
+  it('waits for a silent socket no longer than FIRST_POSITIONS_WAIT_MS, and not at all for failed devices', async () => {
+    vi.stubGlobal(
+      'WebSocket',
+      class {
+        close() {}
+      },
+    );
+    socket.firstPositions.mockImplementationOnce(() => new Promise<void>(() => undefined));
+    vi.stubGlobal('fetch', fakeFetch((url) => (url === '/api/devices' ? json([]) : json(ana))).fn);
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let returned = false;
+      const signedIn = login('ana', 'secret').then(() => (returned = true));
+      await vi.waitFor(() => expect(socket.firstPositions).toHaveBeenCalled());
+      await vi.advanceTimersByTimeAsync(FIRST_POSITIONS_WAIT_MS - 10);
+      expect(returned).toBe(false);
+      await vi.advanceTimersByTimeAsync(10);
+      await signedIn;
+    } finally {
+      vi.useRealTimers();
+    }
+    await guardEffects.loadDevices();
+    // the devices refused: login returns the user at once, the guard reports the failure
+    vi.stubGlobal('fetch', fakeFetch((url) => (url === '/api/devices' ? text('', 500) : json(ana))).fn);
+    expect((await login('ana', 'secret')).id).toBe(3);
+    await expect(guardEffects.loadDevices()).rejects.toMatchObject({ status: 500 });
   });
 });

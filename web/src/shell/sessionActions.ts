@@ -93,7 +93,7 @@ export async function restoreSession(): Promise<User | null> {
 /** POST /api/session (form-encoded). With remember me, keeps a long-lived token, never the password. */
 export async function login(email: string, password: string, remember = false): Promise<User> {
   const user = setUser(await api.postForm<User>('/session', { email, password }));
-  startAfterSignIn(user);
+  const data = startAfterSignIn(user);
   if (remember) {
     try {
       const expiration = new Date(Date.now() + REMEMBER_ME_DAYS * 86_400_000).toISOString();
@@ -105,6 +105,7 @@ export async function login(email: string, password: string, remember = false): 
   } else {
     usePrefs.getState().setRememberme(null);
   }
+  await data;
   return user;
 }
 
@@ -257,15 +258,28 @@ export function startSignedInRequests({
  * devices, the live socket's upgrade and their chunks leave now, before the sign-in page navigates and React renders
  * the shell and the map (a long task), instead of from the guard's effect after that render. The guard takes the
  * devices over (loadDevices); the socket is adopted by the live socket (api/earlySocket.ts). Not for a QR driver,
- * whose view asks for no device list.
+ * whose view asks for no device list. Resolves (never rejects: the guard reports failures) once the devices and the
+ * socket's first positions are in the live store, or FIRST_POSITIONS_WAIT_MS after the devices: login() returns
+ * then, so that the page navigates with the fleet in hand, as a signed-in page's first load does. Rendered before,
+ * the shell's long render held both answers back (they were handled after it, 100–200 ms later) and the map was
+ * fed only after its first render (session 28).
  */
-function startAfterSignIn(user: User): void {
-  if (early.devices || isQrDriver(user, useSession.getState().ns)) return;
+function startAfterSignIn(user: User): Promise<void> {
+  if (early.devices || isQrDriver(user, useSession.getState().ns)) return Promise.resolve();
   openEarlySocket();
   const request = quiet(api.get<Device[]>('/devices'));
   const store = quiet(liveStore());
-  void import('../api/socket.ts').then((s) => s.openSocket()).catch(() => undefined);
-  early.devices = quiet(loadDevicesNow(request, store));
+  const live = quiet(
+    import('../api/socket.ts').then((s) => {
+      void s.openSocket();
+      return s;
+    }),
+  );
+  const devices = quiet(loadDevicesNow(request, store));
+  early.devices = devices;
+  return devices
+    .then(() => Promise.race([live.then((s) => s.firstPositions()), delay(FIRST_POSITIONS_WAIT_MS)]))
+    .catch(() => undefined);
 }
 
 /** The early request of this kind, once; later calls (another navigation) start their own. */
