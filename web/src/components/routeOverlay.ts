@@ -16,7 +16,16 @@ import { Marker, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl
 import { routeMaxSpeed, type RoutePoint } from '@rastro/domain';
 import { useEffect, useRef, type RefObject } from 'react';
 import { onLiveMap, useLive } from '../stores/live.ts';
-import { arrowImage, lineData, vehicleElement } from './routeParts.ts';
+import {
+  arrowImage,
+  arrowsLayer,
+  IMG_ALONG,
+  lineData,
+  lineLayer,
+  marksLayer,
+  vehicleElement,
+  warmRouteLayers,
+} from './routeParts.ts';
 
 export type RouteMarkKind = 'start' | 'end' | 'stop' | 'event';
 
@@ -36,7 +45,6 @@ export interface VehicleFrame {
 const SRC_LINE = 'rastro-route';
 const SRC_MARKS = 'rastro-route-marks';
 const MARKS_LAYER = 'rastro-route-marks';
-const IMG_ALONG = 'rastro-route-arrow';
 /**
  * Margin (pixels of a 512-pixel tile) each tile of the route's line holds beyond its edges: enough for the 5-pixel
  * line's round caps and the arrows' anchors; MapLibre's default (128) made each tile of a long route hold and draw
@@ -55,6 +63,14 @@ export const MARK_COLORS: Record<RouteMarkKind, string> = {
 
 type FC = GeoJSON.FeatureCollection;
 const empty = (): FC => ({ type: 'FeatureCollection', features: [] });
+
+type SourceEvent = { type: string; sourceId?: string; sourceDataType?: string };
+/**
+ * Whether a source event tells of its tiles: MapLibre says a GeoJSON source is loaded as soon as its data is
+ * indexed ('metadata'), before a tile is cut, so only a later event means the tiles in view are in.
+ */
+const tilesIn = (e: SourceEvent) =>
+  e.sourceDataType !== 'metadata' && e.sourceDataType !== 'content' && e.sourceDataType !== 'visibility';
 
 /** [west, south, east, north] of the points (Infinity when there are none). */
 function bounds(points: ReadonlyArray<{ latitude: number; longitude: number }>): number[] {
@@ -109,7 +125,11 @@ declare global {
   }
 }
 
+/** Maps whose route programs a warm frame linked. */
+const warmed = new WeakSet<MapLibreMap>();
+
 export class RouteOverlay {
+  private unwarm: (() => void) | null = null;
   private pieces: Piece[] = [{ ...pieceIds(0), start: 0, end: -1, maxSpeed: 0, data: empty(), shown: true }];
   private marks: FC = empty();
   /** The colour scale's top speed given to setRoute (null: each route on its own top speed). */
@@ -129,8 +149,8 @@ export class RouteOverlay {
   private pending: { points: readonly RoutePoint[]; reveal: boolean } | null = null;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   /** The first piece's tiles are in: what waits is given to the map after the frame that draws them. */
-  private readonly onFirstLoaded = (e: { type: string; sourceId?: string }) => {
-    if (e.type !== 'idle' && (e.sourceId !== SRC_LINE || !this.sourceLoaded(SRC_LINE))) return;
+  private readonly onFirstLoaded = (e: SourceEvent) => {
+    if (e.type !== 'idle' && (e.sourceId !== SRC_LINE || !tilesIn(e) || !this.sourceLoaded(SRC_LINE))) return;
     this.stopFirst();
     if (e.type === 'idle') this.flushPending();
     else this.map.on('render', this.onFirstFrame);
@@ -143,10 +163,10 @@ export class RouteOverlay {
    * Once revealing (see appendRoute): shows every hidden piece together when the map has all their tiles in view,
    * or at the map's next idle whatever happened, then stops listening.
    */
-  private readonly onRestLoaded = (e: { type: string; sourceId?: string }) => {
+  private readonly onRestLoaded = (e: SourceEvent) => {
     const hidden = this.pieces.filter((p) => !p.shown);
     if (e.type !== 'idle') {
-      if (!hidden.some((p) => p.source === e.sourceId)) return;
+      if (!hidden.some((p) => p.source === e.sourceId) || !tilesIn(e)) return;
       if (!hidden.every((p) => this.sourceLoaded(p.source))) return;
     }
     this.stopWaiting();
@@ -159,6 +179,18 @@ export class RouteOverlay {
     window.__rastroRoute = { stats: () => ({ ...this.stats }) };
   }
 
+  /** The route layers' programs linked now, in a frame nobody sees (warmRouteLayers), once per map. */
+  warm(): void {
+    if (warmed.has(this.map)) return;
+    try {
+      this.ensure();
+      this.unwarm = warmRouteLayers(this.map);
+      warmed.add(this.map);
+    } catch {
+      // the style is not loaded yet: the route's first frame links them
+    }
+  }
+
   /** Adds our images, sources and layers when the style is there and they are missing. */
   private ensure(): void {
     const map = this.map;
@@ -166,18 +198,7 @@ export class RouteOverlay {
       if (!map.hasImage(IMG_ALONG))
         map.addImage(IMG_ALONG, arrowImage(24, 'right', [255, 255, 255]), { pixelRatio: 2 });
       if (!map.getSource(SRC_MARKS)) map.addSource(SRC_MARKS, { type: 'geojson', data: this.marks });
-      if (!map.getLayer(MARKS_LAYER))
-        map.addLayer({
-          id: MARKS_LAYER,
-          type: 'circle',
-          source: SRC_MARKS,
-          paint: {
-            'circle-radius': ['match', ['get', 'kind'], 'start', 8, 'end', 8, 6],
-            'circle-color': ['get', 'color'],
-            'circle-stroke-color': '#ffffff',
-            'circle-stroke-width': 2,
-          },
-        });
+      if (!map.getLayer(MARKS_LAYER)) map.addLayer(marksLayer(MARKS_LAYER, SRC_MARKS));
       for (const piece of this.pieces) this.ensurePiece(piece);
     } catch {
       // the style is mid-switch; style.load calls again
@@ -191,33 +212,9 @@ export class RouteOverlay {
       map.addSource(piece.source, { type: 'geojson', data: piece.data, buffer: LINE_BUFFER });
     const before = map.getLayer(MARKS_LAYER) ? MARKS_LAYER : undefined;
     if (!map.getLayer(piece.line))
-      map.addLayer(
-        {
-          id: piece.line,
-          type: 'line',
-          source: piece.source,
-          layout: { 'line-cap': 'round', 'line-join': 'round' },
-          paint: { 'line-color': ['get', 'color'], 'line-width': 5, 'line-opacity': piece.shown ? 0.9 : 0 },
-        },
-        before,
-      );
+      map.addLayer(lineLayer(piece.line, piece.source, piece.shown ? 0.9 : 0), before);
     if (!map.getLayer(piece.arrows))
-      map.addLayer(
-        {
-          id: piece.arrows,
-          type: 'symbol',
-          source: piece.source,
-          layout: {
-            'symbol-placement': 'line',
-            'symbol-spacing': 90,
-            'icon-image': IMG_ALONG,
-            'icon-allow-overlap': true,
-            'icon-ignore-placement': true,
-          },
-          paint: { 'icon-opacity': piece.shown ? 1 : 0 },
-        },
-        before,
-      );
+      map.addLayer(arrowsLayer(piece.arrows, piece.source, piece.shown ? 1 : 0), before);
   }
 
   private sourceLoaded(id: string): boolean {
@@ -448,6 +445,7 @@ export class RouteOverlay {
   /** Removes our layers and sources (leaving the page). */
   destroy(): void {
     this.map.off('style.load', this.onStyle);
+    this.unwarm?.();
     this.stopFirst();
     this.marker?.remove();
     this.marker = null;
@@ -472,6 +470,7 @@ export function useRouteOverlay(): RefObject<RouteOverlay | null> {
       if (map === current) return;
       overlay.current?.destroy();
       overlay.current = map ? new RouteOverlay(map) : null;
+      overlay.current?.warm();
       current = map;
     });
     return () => {

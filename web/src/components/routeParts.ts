@@ -1,8 +1,103 @@
-// The route overlay's parts (routeOverlay.ts): a piece's line features coloured by speed, the arrow drawn along
-// the line and the playback vehicle's DOM marker.
+// The route overlay's parts (routeOverlay.ts): its layers, a piece's line features coloured by speed, the arrow
+// drawn along the line, the playback vehicle's DOM marker, and the warm frame that links the layers' programs
+// before a route is asked for.
+import type { LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { colourRuns, type RoutePoint } from '@rastro/domain';
 
+/** The arrow image drawn along the line. */
+export const IMG_ALONG = 'rastro-route-arrow';
+
 type FC = GeoJSON.FeatureCollection;
+
+/** A piece's line, coloured by each feature's `color`. */
+export const lineLayer = (id: string, source: string, opacity: number): LayerSpecification => ({
+  id,
+  type: 'line',
+  source,
+  layout: { 'line-cap': 'round', 'line-join': 'round' },
+  paint: { 'line-color': ['get', 'color'], 'line-width': 5, 'line-opacity': opacity },
+});
+
+/** A piece's direction arrows along its line. */
+export const arrowsLayer = (id: string, source: string, opacity: number): LayerSpecification => ({
+  id,
+  type: 'symbol',
+  source,
+  layout: {
+    'symbol-placement': 'line',
+    'symbol-spacing': 90,
+    'icon-image': IMG_ALONG,
+    'icon-allow-overlap': true,
+    'icon-ignore-placement': true,
+  },
+  paint: { 'icon-opacity': opacity },
+});
+
+/** The start / end / stop / event marks. */
+export const marksLayer = (id: string, source: string, opacity = 1): LayerSpecification => ({
+  id,
+  type: 'circle',
+  source,
+  paint: {
+    'circle-radius': ['match', ['get', 'kind'], 'start', 8, 'end', 8, 6],
+    'circle-color': ['get', 'color'],
+    'circle-stroke-color': '#ffffff',
+    'circle-stroke-width': 2,
+    'circle-opacity': opacity,
+    'circle-stroke-opacity': opacity,
+  },
+});
+
+const WARM = 'rastro-route-warm';
+/**
+ * The warm frame's opacity: not zero (MapLibre skips a layer of zero opacity, and its program is then not linked)
+ * and below one step of an 8-bit colour, so nothing shows.
+ */
+const WARM_OPACITY = 0.001;
+
+/**
+ * One nearly transparent frame of the route's layers (line, arrows, marks) over a stand-in route in the middle of
+ * the view, when a page that draws routes opens (issue #31): the programs those layers need are linked in the GPU
+ * process then (MapLibre keeps them in its painter), not in the first frame of the route the person asks for,
+ * where in software WebGL they held that frame back by 100–300 ms (getProgramParameter waiting for the link).
+ * The stand-in is removed after the map's next idle (its frame drawn). Answers a function removing it now.
+ * Throws when the style is not loaded (as addSource).
+ */
+export function warmRouteLayers(map: MapLibreMap): () => void {
+  const ids = [`${WARM}-line`, `${WARM}-arrows`, `${WARM}-marks`];
+  const { clientWidth: w, clientHeight: h } = map.getContainer();
+  const at = (x: number) => map.unproject([w / 2 + x, h / 2]).toArray();
+  const properties = { color: '#1a9850', kind: 'start' };
+  map.addSource(WARM, {
+    type: 'geojson',
+    data: {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties, geometry: { type: 'LineString', coordinates: [at(-150), at(150)] } },
+        { type: 'Feature', properties, geometry: { type: 'Point', coordinates: at(0) } },
+      ],
+    },
+  });
+  map.addLayer(lineLayer(ids[0], WARM, WARM_OPACITY));
+  map.addLayer(arrowsLayer(ids[1], WARM, WARM_OPACITY));
+  map.addLayer(marksLayer(ids[2], WARM, WARM_OPACITY));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const remove = () => {
+    map.off('idle', later);
+    clearTimeout(timer);
+    try {
+      for (const id of ids) if (map.getLayer(id)) map.removeLayer(id);
+      if (map.getSource(WARM)) map.removeSource(WARM);
+    } catch {
+      // the map is being removed
+    }
+  };
+  // after MapLibre's frame, not inside it
+  const later = () => (timer = setTimeout(remove, 0));
+  map.once('idle', later);
+  map.triggerRepaint();
+  return remove;
+}
 
 /** The line features of points[start … end] coloured on the scale of `maxSpeed`. */
 export function lineData(points: readonly RoutePoint[], start: number, end: number, maxSpeed: number): FC {

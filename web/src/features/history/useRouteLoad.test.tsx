@@ -1,7 +1,8 @@
 // A long route drawn page by page (issue #31) on a real RouteOverlay over a fake map (MapLibre needs WebGL, which
 // jsdom lacks): each page is drawn once on the colour scale fixed before the route arrives, a later (faster) page
 // does not recolour the pieces drawn, and the camera is fitted once, to the first page. The pages after the first
-// are given to the map as they come (each tiled once) and shown together when the map has them all.
+// are given to the map as they come (each tiled once) and shown together when the map has them all (their tiles,
+// not only their data indexed).
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
@@ -247,6 +248,12 @@ describe('useRouteLoad: a route in pages', () => {
     expect(fake.sources.has('rastro-route-1')).toBe(false);
     expect(window.__rastroRoute?.stats()).toMatchObject({ points: 60, pieces: 1 });
     fake.loaded.add('rastro-route');
+    // MapLibre calls a GeoJSON source loaded once its data is indexed ('metadata'), before a tile is cut: the
+    // held pages wait for its tiles
+    fake.fire('sourcedata', { sourceId: 'rastro-route', sourceDataType: 'metadata' });
+    fake.fire('render', {});
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(window.__rastroRoute?.stats()).toMatchObject({ points: 60, pieces: 1 });
     fake.fire('sourcedata', { sourceId: 'rastro-route' });
     // given to the map after the frame that draws the first piece
     expect(window.__rastroRoute?.stats()).toMatchObject({ points: 60, pieces: 1 });
@@ -257,6 +264,8 @@ describe('useRouteLoad: a route in pages', () => {
     // the held pages were the last: shown once the map has them
     expect(fake.paint.get('rastro-route-line-1 line-opacity')).toBe(0);
     fake.loaded.add('rastro-route-1');
+    fake.fire('sourcedata', { sourceId: 'rastro-route-1', sourceDataType: 'metadata' });
+    expect(fake.paint.get('rastro-route-line-1 line-opacity')).toBe(0);
     fake.fire('sourcedata', { sourceId: 'rastro-route-1' });
     expect(fake.paint.get('rastro-route-line-1 line-opacity')).toBe(0.9);
   });

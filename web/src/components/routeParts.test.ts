@@ -1,0 +1,97 @@
+// The route's warm frame (issue #31): the route's three layers drawn once over a stand-in route, nearly transparent
+// (a zero opacity would be skipped and its program not linked), then removed after the map's next idle; a
+// RouteOverlay warms a map once.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { RouteOverlay } from './routeOverlay.ts';
+import { warmRouteLayers } from './routeParts.ts';
+
+interface Layer {
+  id: string;
+  type: string;
+  source: string;
+  paint?: Record<string, unknown>;
+}
+
+function fakeMap() {
+  const sources = new Map<string, { data: GeoJSON.FeatureCollection }>();
+  const layers = new Map<string, Layer>();
+  const once = new Map<string, Array<() => void>>();
+  const container = document.createElement('div');
+  Object.defineProperty(container, 'clientWidth', { value: 800 });
+  Object.defineProperty(container, 'clientHeight', { value: 600 });
+  const map = {
+    repaints: 0,
+    getContainer: () => container,
+    unproject: ([x, y]: [number, number]) => ({ toArray: () => [x / 100, y / 100] }),
+    addSource: (id: string, spec: { data: GeoJSON.FeatureCollection }) => sources.set(id, spec),
+    getSource: (id: string) => sources.get(id),
+    removeSource: (id: string) => sources.delete(id),
+    addLayer: (spec: Layer) => layers.set(spec.id, spec),
+    getLayer: (id: string) => layers.get(id),
+    removeLayer: (id: string) => layers.delete(id),
+    hasImage: () => true,
+    addImage: () => undefined,
+    on: () => undefined,
+    off: (type: string, fn: () => void) =>
+      once.set(
+        type,
+        (once.get(type) ?? []).filter((f) => f !== fn),
+      ),
+    once: (type: string, fn: () => void) => once.set(type, [...(once.get(type) ?? []), fn]),
+    fire: (type: string) => {
+      const fns = once.get(type) ?? [];
+      once.delete(type);
+      fns.forEach((fn) => fn());
+    },
+    triggerRepaint: () => map.repaints++,
+  };
+  return { map, sources, layers, asMap: map as unknown as MapLibreMap };
+}
+
+const warmLayers = (layers: Map<string, Layer>) =>
+  [...layers.values()].filter((l) => l.source === 'rastro-route-warm');
+
+describe('warmRouteLayers', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("draws the route's line, arrows and marks once, nearly transparent, then removes them after the next idle", () => {
+    vi.useFakeTimers();
+    const fake = fakeMap();
+    warmRouteLayers(fake.asMap);
+    const layers = warmLayers(fake.layers);
+    expect(layers.map((l) => l.type)).toEqual(['line', 'symbol', 'circle']);
+    for (const l of layers)
+      for (const [name, value] of Object.entries(l.paint ?? {}))
+        if (name.endsWith('opacity')) {
+          expect(value).toBeGreaterThan(0);
+          expect(value).toBeLessThan(1 / 255);
+        }
+    const data = fake.sources.get('rastro-route-warm')!.data;
+    expect(data.features.map((f) => f.geometry.type)).toEqual(['LineString', 'Point']);
+    expect(fake.map.repaints).toBe(1);
+    fake.map.fire('idle');
+    expect(warmLayers(fake.layers)).toHaveLength(3); // not inside MapLibre's frame
+    vi.runAllTimers();
+    expect(warmLayers(fake.layers)).toHaveLength(0);
+    expect(fake.sources.has('rastro-route-warm')).toBe(false);
+  });
+
+  it('the same layers as the route draws (so the same programs), and a RouteOverlay warms a map once', () => {
+    const fake = fakeMap();
+    const overlay = new RouteOverlay(fake.asMap);
+    overlay.warm();
+    const route = [...fake.layers.values()].filter((l) => l.source !== 'rastro-route-warm');
+    const warm = warmLayers(fake.layers);
+    for (const type of ['line', 'symbol', 'circle']) {
+      const a = route.find((l) => l.type === type)!;
+      const b = warm.find((l) => l.type === type)!;
+      expect(Object.keys(b.paint ?? {}).sort()).toEqual(Object.keys(a.paint ?? {}).sort());
+      expect({ ...b, id: '', source: '', paint: {} }).toEqual({ ...a, id: '', source: '', paint: {} });
+    }
+    overlay.destroy();
+    expect(warmLayers(fake.layers)).toHaveLength(0);
+    new RouteOverlay(fake.asMap).warm();
+    expect(warmLayers(fake.layers)).toHaveLength(0);
+  });
+});
