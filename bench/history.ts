@@ -15,7 +15,7 @@
 //   BENCH_COMPOSITING=software …   # Chromium's compositing: "gpu" (default, as bench/map.ts: frames handed to the
 //                                  # compositor) or "software" (--disable-gpu: every WebGL frame read back, a cost
 //                                  # no user's browser pays; sessions 18–24's figures), see bench/chromium.ts
-//   BENCH_TRACE=/tmp/h.json …      # one more pages load traced with every thread's CPU profile
+//   BENCH_TRACE=/tmp/h.json …      # one more pages load (a fresh page) traced with every thread's CPU profile
 //                                  # (each load also prints its browser CPU by thread, bench/browserThreads.ts)
 //   BENCH_BUILDS='A=/tmp/a B=/tmp/b' …   # web builds (dist directories) alternating on one server, pages only,
 //                                  # a fresh page per build and round (as bench/first-map-ab.ts); no playback;
@@ -88,7 +88,10 @@ const f0 = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '—');
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 
 interface Load {
+  /** click → the first frame after the first page's source said it was loaded (its 'metadata': maybe no tile yet) */
   first: number;
+  /** click → the first frame after the first page's tiles in view were in (the line on screen) */
+  line: number;
   /** click → the first page's answer received (pages only) */
   firstReceived: number;
   received: number;
@@ -114,20 +117,34 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
     while (button.disabled || button.hasAttribute('data-loading'))
       await new Promise((r) => requestAnimationFrame(r));
     performance.clearResourceTimings();
-    const st = { live: true, armed: false, first: NaN, frames: 0, start: performance.now() };
+    const st = {
+      live: true,
+      armed: false,
+      tiles: false,
+      first: NaN,
+      line: NaN,
+      frames: 0,
+      start: performance.now(),
+    };
     // first part drawn: the route's first source loaded with points in it, then a frame rendered
-    map.on('sourcedata', (e: { sourceId?: string; isSourceLoaded?: boolean }) => {
+    // (MapLibre says a GeoJSON source is loaded at its 'metadata', once the data is indexed, before any tile is cut:
+    // "first part drawn" since session 18; "line drawn" waits for a later event, its tiles in view in)
+    map.on('sourcedata', (e: { sourceId?: string; isSourceLoaded?: boolean; sourceDataType?: string }) => {
       if (
         st.live &&
         e.sourceId === 'rastro-route' &&
         e.isSourceLoaded &&
         (window.__rastroRoute?.stats().points ?? 0) > 0
-      )
+      ) {
         st.armed = true;
+        if (!e.sourceDataType || e.sourceDataType === 'idle') st.tiles = true;
+      }
     });
     map.on('render', () => {
       if (st.live) st.frames++;
-      if (st.live && st.armed && Number.isNaN(st.first)) st.first = performance.now() - st.start;
+      const at = performance.now() - st.start;
+      if (st.live && st.armed && Number.isNaN(st.first)) st.first = at;
+      if (st.live && st.tiles && Number.isNaN(st.line)) st.line = at;
     });
     button.click();
     const deadline = st.start + 600_000;
@@ -152,6 +169,7 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
     const style = map.getStyle();
     return {
       first: Number.isNaN(st.first) ? drawn : st.first,
+      line: Number.isNaN(st.line) ? drawn : st.line,
       firstReceived,
       received,
       drawn,
@@ -275,17 +293,17 @@ async function openHistory(browser: Browser, s: Setup, mode: () => 'empty' | 'pa
 
 const med = (xs: Load[], k: Exclude<keyof Load, 'threads'>) => f0(median(xs.map((x) => x[k])));
 const row = (m: string, xs: Load[]) =>
-  `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'cpu')} ms |`;
+  `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'line')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'cpu')} ms |`;
 const TABLE_HEAD = [
-  '| way | click → first part drawn | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | browser CPU |',
-  '|---|---|---|---|---|---|---|---|',
+  '| way | click → first part drawn | click → its line drawn (tiles in) | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | browser CPU |',
+  '|---|---|---|---|---|---|---|---|---|',
 ];
 /** The threads of the load whose "all drawn" is the median (bench/browserThreads.ts). */
 const medianThreads = (m: string, xs: Load[]) =>
   `${m}, browser CPU by thread of the median load (ms): ${[...xs].sort((a, b) => a.drawn - b.drawn)[Math.floor(xs.length / 2)]?.threads ?? '—'}.`;
 const logLoad = (m: string, r: Load) =>
   console.log(
-    `${m}: first ${f0(r.first)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames, browser CPU ${f0(r.cpu)} ms\n  by thread (ms): ${r.threads}`,
+    `${m}: first ${f0(r.first)} ms, its line ${f0(r.line)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames, browser CPU ${f0(r.cpu)} ms\n  by thread (ms): ${r.threads}`,
   );
 
 /** BENCH_BUILDS: the builds' pages loads alternating (A B, B A, …), a fresh page each. */
@@ -387,9 +405,17 @@ async function oneBuild(
     }
   mode = 'pages';
   if (process.env.BENCH_TRACE) {
-    // one more load of the pages, traced with every thread's CPU profile (BENCH_TRACE names the trace file)
-    const traced = await traceProfile(browser, page, process.env.BENCH_TRACE, () => measureLoad(page, count));
-    console.log(`traced pages load: drawn ${f0(traced.result.drawn)} ms\n${traced.summary}`);
+    // one more load of the pages on a fresh page (as BENCH_BUILDS' loads: the map's programs not yet linked),
+    // traced with every thread's CPU profile (BENCH_TRACE names the trace file)
+    let traceMode: 'empty' | 'pages' = 'empty';
+    const fresh = await openHistory(browser, setup, () => traceMode);
+    traceMode = 'pages';
+    const traced = await traceProfile(browser, fresh.page, process.env.BENCH_TRACE, () =>
+      measureLoad(fresh.page, count),
+    );
+    await fresh.context.close();
+    logLoad('traced pages', traced.result);
+    console.log(traced.summary);
   }
   const pieces = await page.evaluate(() => window.__rastroRoute!.stats());
   const last = results.pages[results.pages.length - 1];
