@@ -323,10 +323,9 @@ function failure(err: unknown): PgFailure {
   };
 }
 
-async function run(
-  c: Connection,
-  req: PgEnvelope,
-): Promise<{ rows: Array<Record<string, unknown>>; rowCount: number }> {
+type Answer = { rows: Array<Record<string, unknown>>; rowCount: number };
+
+async function run(c: Connection, req: PgEnvelope): Promise<Answer> {
   switch (req.op) {
     case 'query': {
       const r = await c.sql.unsafe(req.text, req.values as never[], { prepare: true });
@@ -338,7 +337,9 @@ async function run(
       // error: made one here, so nothing of it counts as stored
       if (/^COMMIT/i.test(req.text) && (r as { command?: string }).command === 'ROLLBACK')
         throw new Error('the transaction failed and was rolled back');
-      return { rows: [], rowCount: 0 };
+      // several statements: the results of each (a tracked BEGIN's transaction id: the last one's rows)
+      const last = (r as { command?: string }).command === undefined ? (r as unknown[]).at(-1) : [];
+      return { rows: [...((last ?? []) as Array<Record<string, unknown>>)], rowCount: 0 };
     }
     default:
       return { rows: [], rowCount: 0 };
@@ -443,15 +444,12 @@ function receive(req: PgEnvelope): void {
     unavailable(req.id, lastReason);
     return;
   }
-  send(c, req, current, text === 'COMMIT' ? (current?.xidValue ?? undefined) : undefined);
-  if (text === 'BEGIN' && req.op === 'exec' && req.track && current) {
-    // started through run() as BEGIN was, so it runs right after it, inside the transaction (postgres.js starts a
-    // query a microtask after it is awaited: one started directly would run before BEGIN); the COMMIT waits for it
-    current.xid = run(c, { op: 'query', text: 'SELECT txid_current()::text AS x', values: [], id: 0 }).then(
-      (r) => (current.xidValue = String(r.rows[0].x)),
-      () => (current.xidValue = null),
-    );
-  }
+  // a tracked BEGIN reads its transaction's id in the same message (one statement fewer per batch, session 28);
+  // the COMMIT waits for it (null: the read failed, and the BEGIN with it: the transaction fails)
+  const tracked = text === 'BEGIN' && req.op === 'exec' && req.track && current;
+  if (tracked) req = { ...req, text: 'BEGIN; SELECT txid_current()::text AS x' } as PgEnvelope;
+  const sent = send(c, req, current, text === 'COMMIT' ? (current?.xidValue ?? undefined) : undefined);
+  if (tracked) current.xid = sent.then((r) => (current.xidValue = r ? String(r.rows[0]?.x) : null));
 }
 
 // Requests are started in the order posted (postgres.js sends each at once and answers in order). A request posted
@@ -459,15 +457,14 @@ function receive(req: PgEnvelope): void {
 // of the same transaction (`owner`) that is waited for answers that failure instead, so the transaction's COMMIT
 // fails (PostgreSQL rolled it back). PostgreSQL ends the transaction itself: no ROLLBACK is sent after it, which
 // with the next transaction already on the connection (two in flight) would end that one instead.
-function send(c: Connection, req: PgEnvelope, owner: Tx | null, xid?: string): void {
+function send(c: Connection, req: PgEnvelope, owner: Tx | null, xid?: string): Promise<Answer | void> {
   if (!req.id) {
     const running = run(c, req).catch((err: unknown) => {
       if (connectionError(err)) lost(c, String((err as Error)?.message ?? err));
       else if (owner) owner.failure ??= failure(err);
       else deferredFailure ??= failure(err);
     });
-    previous = running;
-    return;
+    return (previous = running);
   }
   const w: Waiting = { id: req.id, done: false, xid };
   c.waiting.add(w);
@@ -484,7 +481,7 @@ function send(c: Connection, req: PgEnvelope, owner: Tx | null, xid?: string): v
     },
   );
   previous = running;
-  void running.then((r) => {
+  return running.then((r) => {
     c.waiting.delete(w);
     if (w.done) return;
     w.done = true;

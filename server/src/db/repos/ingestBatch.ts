@@ -1,11 +1,13 @@
 // The ingestion's row writes (live/ingest.ts, deviceStates.ts, activity.ts): positions, events, device states and
 // hours of activity. On SQLite each row is one run of a prepared statement (the fastest there). On PostgreSQL inside
-// a transaction the rows are held and go out as ONE statement per table (a JSON array of rows unpacked by
-// json_populate_recordset, one bound text parameter), sent without waiting before the transaction's next other
-// statement, savepoint or COMMIT (db/postgres.ts `hold`); a ROLLBACK drops them. Ids are reserved ahead from the
-// table's sequence as before, so a row's id is known at once. Outside a transaction a row is written at once.
+// a transaction the rows are held and go out together as ONE statement (each table's rows a JSON array unpacked by
+// json_populate_recordset, one bound text parameter per table; with several tables, all but the last written in
+// data-modifying WITH clauses, which PostgreSQL runs once each: one statement per batch instead of one per table,
+// session 28), sent without waiting before the transaction's next other statement, savepoint or COMMIT
+// (db/postgres.ts `hold`); a ROLLBACK drops them. Ids are reserved ahead from the table's sequence as before, so a
+// row's id is known at once. Outside a transaction a row is written at once.
 import { ACTIVITY_SUMS } from '@rastro/domain';
-import type { PostgresDatabase } from '../postgres.ts';
+import type { HeldWrites, PostgresDatabase } from '../postgres.ts';
 import type { SqlDatabase, SqlStatement } from '../sql.ts';
 import {
   ACTIVITY_COLUMNS,
@@ -58,53 +60,87 @@ export type ActivityRow = ActivityValues;
 const POSITION_IDS = ['id', ...POSITION_COLUMNS];
 const EVENT_IDS = ['id', ...EVENT_COLUMNS];
 
-/** Rows of a table as one JSON array, unpacked by the table's own row type (keys: the column names). */
-const rowsOf = (table: string) => `json_populate_recordset(NULL::${table}, $1::text::json)`;
+/** Rows of a table as one JSON array (parameter `$n`), unpacked by the table's own row type (keys: the columns). */
+const rowsOf = (table: string, n = 1) => `json_populate_recordset(NULL::${table}, $${n}::text::json)`;
 /** Column names as the migrations made them on PostgreSQL (quoted, camel case). */
 const q = (c: string) => `"${c}"`;
 const list = (cols: readonly string[], prefix = '') => cols.map((c) => prefix + q(c)).join(', ');
 
-/** The statements that write a held batch of rows, one each (PostgreSQL). */
-export const BATCH_SQL = {
-  positions: `INSERT INTO positions (${list(POSITION_IDS)}) SELECT ${list(POSITION_IDS)}
-    FROM ${rowsOf('positions')} ON CONFLICT DO NOTHING`,
-  events: `INSERT INTO events (${list(EVENT_IDS)}) SELECT ${list(EVENT_IDS)} FROM ${rowsOf('events')}`,
-  devices: `UPDATE devices AS d SET "status" = u."status", "lastUpdate" = u."lastUpdate",
-    "positionId" = u."positionId" FROM ${rowsOf('devices')} AS u WHERE d."id" = u."id"`,
-  activity: `INSERT INTO activity (${list(ACTIVITY_COLUMNS)}) SELECT ${list(ACTIVITY_COLUMNS)}
-    FROM ${rowsOf('activity')} ON CONFLICT ("deviceId", "hour", "driver") DO UPDATE SET
+/** The statement that writes a held table's rows, given as parameter `$n` (PostgreSQL). */
+const BATCH_SQL = {
+  positions: (n: number) => `INSERT INTO positions (${list(POSITION_IDS)}) SELECT ${list(POSITION_IDS)}
+    FROM ${rowsOf('positions', n)} ON CONFLICT DO NOTHING`,
+  events: (n: number) =>
+    `INSERT INTO events (${list(EVENT_IDS)}) SELECT ${list(EVENT_IDS)} FROM ${rowsOf('events', n)}`,
+  activity: (n: number) => `INSERT INTO activity (${list(ACTIVITY_COLUMNS)}) SELECT ${list(ACTIVITY_COLUMNS)}
+    FROM ${rowsOf('activity', n)} ON CONFLICT ("deviceId", "hour", "driver") DO UPDATE SET
     ${ACTIVITY_SUMS.map((c) => `${q(c)} = activity.${q(c)} + excluded.${q(c)}`).join(', ')},
     "maxSpeed" = GREATEST(activity."maxSpeed", excluded."maxSpeed")`,
+  devices: (n: number) => `UPDATE devices AS d SET "status" = u."status", "lastUpdate" = u."lastUpdate",
+    "positionId" = u."positionId" FROM ${rowsOf('devices', n)} AS u WHERE d."id" = u."id"`,
 };
+type Table = keyof typeof BATCH_SQL;
+const TABLES = Object.keys(BATCH_SQL) as Table[];
 
-/** Rows held for one statement, keyed so that a later row may replace or merge into an earlier one. */
-class Held<R extends object> {
-  private rows = new Map<unknown, R>();
+/**
+ * One statement writing the tables' held rows, `$1`… in the order given: the last table's statement, the others
+ * in WITH clauses before it (no FOREIGN KEY ties these tables, and each table's rows are written by one clause).
+ */
+function batchSql(tables: readonly Table[]): string {
+  const last = tables.length - 1;
+  const clauses = tables.slice(0, last).map((t, i) => `w${i} AS (${BATCH_SQL[t](i + 1)})`);
+  return (clauses.length ? `WITH ${clauses.join(', ')} ` : '') + BATCH_SQL[tables[last]](last + 1);
+}
+
+/**
+ * The rows a transaction holds, by table, keyed so that a later row may replace or merge into an earlier one; one
+ * per store, shared by the ingestion's writes and the activity's, sent as one statement (batchSql).
+ */
+class HeldRows implements HeldWrites {
+  private rows = new Map<Table, Map<unknown, object>>();
   private next = 0;
+  /** The statements by the tables they write (at most 15 kinds). */
+  private readonly statements = new Map<string, SqlStatement>();
 
-  constructor(
-    private readonly db: PostgresDatabase,
-    private readonly statement: SqlStatement,
-    private readonly merge?: (held: R, row: R) => void,
-  ) {}
+  constructor(private readonly db: PostgresDatabase) {}
 
-  add(row: R, key: unknown = this.next++): void {
-    const held = this.rows.get(key);
-    if (held && this.merge) this.merge(held, row);
-    else this.rows.set(key, row);
+  add<R extends object>(
+    table: Table,
+    row: R,
+    key: unknown = this.next++,
+    merge?: (held: R, row: R) => void,
+  ): void {
+    let rows = this.rows.get(table);
+    if (!rows) this.rows.set(table, (rows = new Map()));
+    const held = rows.get(key) as R | undefined;
+    if (held && merge) merge(held, row);
+    else rows.set(key, row);
     this.db.hold(this);
   }
 
   send(): void {
-    if (this.rows.size === 0) return;
-    const json = JSON.stringify([...this.rows.values()]);
+    const tables = TABLES.filter((t) => (this.rows.get(t)?.size ?? 0) > 0);
+    if (tables.length === 0) return;
+    const values = tables.map((t) => JSON.stringify([...this.rows.get(t)!.values()]));
     this.rows = new Map();
-    this.statement.runLater(json);
+    const kind = tables.join(',');
+    let statement = this.statements.get(kind);
+    if (!statement) this.statements.set(kind, (statement = this.db.prepareNative(batchSql(tables))));
+    statement.runLater(...values);
   }
 
   drop(): void {
     this.rows = new Map();
   }
+}
+
+const heldRows = new WeakMap<PostgresDatabase, HeldRows>();
+
+/** The store's held rows (one per store: every table's rows of a transaction go in its one statement). */
+function heldRowsOf(db: PostgresDatabase): HeldRows {
+  let held = heldRows.get(db);
+  if (!held) heldRows.set(db, (held = new HeldRows(db)));
+  return held;
 }
 
 export interface IngestWrites {
@@ -121,12 +157,14 @@ export function activityWrites(db: SqlDatabase): (row: ActivityRow) => void {
   const upsert = prepareActivityUpsert(db);
   if (db.dialect !== 'postgres') return (row) => upsert.runLater(row);
   const pg = db as PostgresDatabase;
-  const held = new Held<ActivityRow>(pg, pg.prepareNative(BATCH_SQL.activity), (sum, row) => {
+  const held = heldRowsOf(pg);
+  const merge = (sum: ActivityRow, row: ActivityRow) => {
     for (const c of ACTIVITY_SUMS) sum[c] = Number(sum[c]) + Number(row[c]);
     sum.maxSpeed = Math.max(Number(sum.maxSpeed), Number(row.maxSpeed));
-  });
+  };
   return (row) => {
-    if (pg.inTransaction) held.add({ ...row }, `${row.deviceId}\u0000${row.hour}\u0000${row.driver}`);
+    if (pg.inTransaction)
+      held.add('activity', { ...row }, `${row.deviceId}\u0000${row.hour}\u0000${row.driver}`, merge);
     else upsert.runLater(row);
   };
 }
@@ -146,24 +184,22 @@ export function ingestWrites(
   };
   if (db.dialect !== 'postgres') return direct;
   const pg = db as PostgresDatabase;
-  const positions = new Held<PositionRow & { id: number }>(pg, pg.prepareNative(BATCH_SQL.positions));
-  const events = new Held<EventRow & { id: number }>(pg, pg.prepareNative(BATCH_SQL.events));
-  const devices = new Held<DeviceStateRow>(pg, pg.prepareNative(BATCH_SQL.devices));
+  const held = heldRowsOf(pg);
   return {
     position: (row) => {
       if (!pg.inTransaction) return direct.position(row);
       const id = pg.reserveId('positions');
-      positions.add({ ...row, id });
+      held.add('positions', { ...row, id });
       return id;
     },
     event: (row) => {
       if (!pg.inTransaction) return direct.event(row);
       const id = pg.reserveId('events');
-      events.add({ ...row, id });
+      held.add('events', { ...row, id });
       return id;
     },
     deviceState: (row) => {
-      if (pg.inTransaction) devices.add({ ...row }, row.id);
+      if (pg.inTransaction) held.add('devices', { ...row }, row.id);
       else direct.deviceState(row);
     },
   };
