@@ -9,6 +9,7 @@ import {
   DRIVER_VIEW_KEY,
   FIRST_POSITIONS_WAIT_MS,
   guardEffects,
+  LOGIN_WAIT_FLEET_MAX,
   login,
   logout,
   restoreSession,
@@ -208,6 +209,19 @@ describe('login (issue #31: Enter to the markers drawn)', () => {
     } finally {
       vi.useRealTimers();
     }
+    await guardEffects.loadDevices();
+    // a large fleet: no wait for its first message (the spinner's frames cost more than the early data gives);
+    // with the clock stopped, a wait would never end
+    const fleet = Array.from({ length: LOGIN_WAIT_FLEET_MAX + 1 }, (_, i) => ({ id: i + 1, name: `V${i}` }));
+    vi.stubGlobal('fetch', fakeFetch((url) => (url === '/api/devices' ? json(fleet) : json(ana))).fn);
+    socket.firstPositions.mockClear();
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      expect((await login('ana', 'secret')).id).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(socket.firstPositions).not.toHaveBeenCalled();
     await guardEffects.loadDevices();
     // the devices refused: login returns the user at once, the guard reports the failure
     vi.stubGlobal('fetch', fakeFetch((url) => (url === '/api/devices' ? text('', 500) : json(ana))).fn);

@@ -24,6 +24,14 @@ export const REMEMBER_ME_DAYS = 180;
  * latest position) before it shows the shell without them.
  */
 export const FIRST_POSITIONS_WAIT_MS = 1000;
+/**
+ * The sign-in form waits for the first positions (login) only for a fleet up to this size: with 10,000 devices the
+ * socket's first message (5 MB) kept the sign-in page's spinner drawing frames for up to a second, browser CPU 1.35
+ * times as much for no earlier map; with 100 and 2,000 the map came sooner (session 28).
+ */
+export const LOGIN_WAIT_FLEET_MAX = 2000;
+/** How long the sign-in form waits for the devices (a large fleet's list takes longer: the page navigates then). */
+export const LOGIN_DEVICES_WAIT_MS = 150;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -259,10 +267,11 @@ export function startSignedInRequests({
  * the shell and the map (a long task), instead of from the guard's effect after that render. The guard takes the
  * devices over (loadDevices); the socket is adopted by the live socket (api/earlySocket.ts). Not for a QR driver,
  * whose view asks for no device list. Resolves (never rejects: the guard reports failures) once the devices and the
- * socket's first positions are in the live store, or FIRST_POSITIONS_WAIT_MS after the devices: login() returns
- * then, so that the page navigates with the fleet in hand, as a signed-in page's first load does. Rendered before,
- * the shell's long render held both answers back (they were handled after it, 100–200 ms later) and the map was
- * fed only after its first render (session 28).
+ * socket's first positions are in the live store, or FIRST_POSITIONS_WAIT_MS after the devices; at once for
+ * devices not in within LOGIN_DEVICES_WAIT_MS or a fleet over LOGIN_WAIT_FLEET_MAX (at 10,000 devices the wait
+ * cost more than it gave). login() returns then, so that the page navigates with the fleet in hand, as a signed-in
+ * page's first load does. Rendered before, the shell's long render held both answers back (they were
+ * handled after it, 100–200 ms later) and the map was fed only after its first render (session 28).
  */
 function startAfterSignIn(user: User): Promise<void> {
   if (early.devices || isQrDriver(user, useSession.getState().ns)) return Promise.resolve();
@@ -277,8 +286,11 @@ function startAfterSignIn(user: User): Promise<void> {
   );
   const devices = quiet(loadDevicesNow(request, store));
   early.devices = devices;
-  return devices
-    .then(() => Promise.race([live.then((s) => s.firstPositions()), delay(FIRST_POSITIONS_WAIT_MS)]))
+  const small = devices.then(() => loadedIds.length <= LOGIN_WAIT_FLEET_MAX);
+  return Promise.race([small, delay(LOGIN_DEVICES_WAIT_MS).then(() => false)])
+    .then((wait) =>
+      wait ? Promise.race([live.then((s) => s.firstPositions()), delay(FIRST_POSITIONS_WAIT_MS)]) : undefined,
+    )
     .catch(() => undefined);
 }
 
