@@ -31,7 +31,7 @@ export const FIRST_POSITIONS_WAIT_MS = 1000;
  */
 export const LOGIN_WAIT_FLEET_MAX = 2000;
 /** How long the sign-in form waits for the devices (a large fleet's list takes longer: the page navigates then). */
-export const LOGIN_DEVICES_WAIT_MS = 150;
+const LOGIN_DEVICES_WAIT_MS = 150;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
