@@ -147,6 +147,7 @@ export class RouteOverlay {
   /** Whether the first piece's tiles are in (pieces appended before wait in `pending`, see appendRoute). */
   private firstLoaded = true;
   private pending: { points: readonly RoutePoint[]; reveal: boolean } | null = null;
+  private drawnWaiters: Array<() => void> = [];
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   /** The first piece's tiles are in: what waits is given to the map after the frame that draws them. */
   private readonly onFirstLoaded = (e: SourceEvent) => {
@@ -258,6 +259,13 @@ export class RouteOverlay {
     const p = this.pending;
     this.pending = null;
     if (p) this.appendRoute(p.points, p.reveal);
+    for (const fn of this.drawnWaiters.splice(0)) fn();
+  }
+
+  /** Calls `fn` after the frame that draws the first piece's tiles (at once when no route is on its way). */
+  whenFirstDrawn(fn: () => void): void {
+    if (this.firstLoaded) fn();
+    else this.drawnWaiters.push(fn);
   }
 
   private stopWaiting(): void {
@@ -429,6 +437,7 @@ export class RouteOverlay {
     this.stopFirst();
     this.pending = null;
     this.firstLoaded = true;
+    for (const fn of this.drawnWaiters.splice(0)) fn();
     Object.assign(this.pieces[0], { start: 0, end: -1, maxSpeed: 0, data: empty(), shown: true });
     this.marks = empty();
     this.set(SRC_LINE, this.pieces[0].data);

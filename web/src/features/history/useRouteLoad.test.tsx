@@ -295,6 +295,40 @@ describe('useRouteLoad: a route in pages', () => {
     expect(shown).toEqual([0, 1, 2, 3]);
   });
 
+  it("whenFirstDrawn: after the frame that draws the first page's tiles (not its 'metadata'); at once with no route on its way", async () => {
+    const fake = fakeMap([]);
+    const overlay = new RouteOverlay(fake.map);
+    const calls: string[] = [];
+    overlay.whenFirstDrawn(() => calls.push('none on its way'));
+    overlay.setRoute(
+      route(0, 20, () => 10),
+      [],
+      false,
+      60,
+    );
+    overlay.whenFirstDrawn(() => calls.push('drawn'));
+    expect(calls).toEqual(['none on its way']);
+    fake.loaded.add('rastro-route');
+    fake.fire('sourcedata', { sourceId: 'rastro-route', sourceDataType: 'metadata' });
+    fake.fire('render', {});
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toEqual(['none on its way']);
+    fake.fire('sourcedata', { sourceId: 'rastro-route' });
+    fake.fire('render', {});
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toEqual(['none on its way', 'drawn']);
+    // a cleared route lets what waited go
+    overlay.setRoute(
+      route(0, 20, () => 10),
+      [],
+      false,
+      60,
+    );
+    overlay.whenFirstDrawn(() => calls.push('cleared'));
+    overlay.clear();
+    expect(calls).toEqual(['none on its way', 'drawn', 'cleared']);
+  });
+
   it('pieceDue: the last page always, before it when the waiting points are half those given so far', () => {
     expect(pieceDue({ done: true, waiting: 0, drawn: 100 })).toBe(true);
     expect(pieceDue({ done: false, waiting: 20, drawn: 0 })).toBe(true);

@@ -2,8 +2,9 @@
 // handed to the map as they arrive (tiled while the next ones come, see pieceDue) and shown together when the last
 // one is in (routePages.ts, issue #31; on a slow link also on the way, see revealDue), on a colour scale fixed before the route arrives (`speedScale`,
 // domain routeSpeedScale), the camera fitted once with the first page (to the whole route's extent when the server
-// tells it, else to that page); then the chapters, stops and events; a newer load or leaving the page aborts the
-// one in flight.
+// tells it, else to that page); the panel's state (summary, table, playback) waits for the first page's line to be
+// drawn, at most FIRST_HOLD_MS (issue #31: its render held the map's messages back); then the chapters, stops and
+// events; a newer load or leaving the page aborts the one in flight.
 import type { Chapter, MessageKey, RoutePoint } from '@rastro/domain';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { resolvePeriod, type PeriodValue } from '../../components/PeriodPicker.tsx';
@@ -25,6 +26,9 @@ const endMarks = (points: readonly RoutePoint[], complete: boolean) => {
     ? [start, { kind: 'end' as const, latitude: last.latitude, longitude: last.longitude }]
     : [start];
 };
+
+/** The longest the panel waits for the first page's line to be drawn. */
+const FIRST_HOLD_MS = 300;
 
 /** While a long route is still arriving, the pieces given to the map are shown at most this often. */
 const REDRAW_MS = 1000;
@@ -80,6 +84,18 @@ export function useRouteLoad(
       let rest = 0;
       let shownAt = 0;
       const scale = speedScale(id);
+      // until the first page's line is drawn (at most FIRST_HOLD_MS) the panel's state waits, the latest kept: its
+      // render (summary, table, playback) would hold the map's messages back, so the line after it
+      let drawn = false;
+      let held: LoadState | null = null;
+      let holdTimer: ReturnType<typeof setTimeout> | undefined;
+      const release = () => {
+        if (drawn) return;
+        drawn = true;
+        clearTimeout(holdTimer);
+        if (held && seq === request.current) setState(held);
+        held = null;
+      };
       const onPage = (points: RoutePoint[], done: boolean, extent: RouteExtent | null) => {
         if (seq !== request.current) return;
         const now = performance.now();
@@ -88,6 +104,9 @@ export function useRouteLoad(
           if (extent && points.length) overlay.current?.fitExtent(extent);
           first = points.length;
           shownAt = now;
+          holdTimer = setTimeout(release, FIRST_HOLD_MS);
+          if (overlay.current) overlay.current.whenFirstDrawn(release);
+          else release();
         } else if (pieceDue({ done, waiting: points.length - first - rest, drawn: rest })) {
           const reveal = revealDue({ done, now, shownAt });
           overlay.current?.appendRoute(points, reveal);
@@ -95,7 +114,9 @@ export function useRouteLoad(
           rest = points.length - first;
           if (reveal) shownAt = now;
         }
-        setState({ status: 'ok', points, deviceId: id, complete: done });
+        const next: LoadState = { status: 'ok', points, deviceId: id, complete: done };
+        if (drawn) setState(next);
+        else held = next;
       };
       let r: Awaited<ReturnType<typeof loadRoutePages>>;
       try {
@@ -105,6 +126,7 @@ export function useRouteLoad(
         r = { ok: false, error: 'route.invalidResponse' };
       }
       if (seq !== request.current) return;
+      release();
       if (!r.ok) {
         overlay.current?.clear();
         setState({ status: 'error', error: r.error });
