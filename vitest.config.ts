@@ -12,8 +12,6 @@ export default defineConfig({
           include: ['server/test/**/*.test.ts'],
           exclude: ['server/test/**/*.pg.test.ts'],
           environment: 'node',
-          // the tests' own SQLite-text statements run on PostgreSQL too (RASTRO_TEST_DATABASE_URL)
-          setupFiles: ['server/test/support/sqliteText.setup.ts'],
           testTimeout: 30000,
           hookTimeout: 30000,
         },
@@ -24,7 +22,6 @@ export default defineConfig({
           name: 'server-pg',
           include: ['server/test/**/*.pg.test.ts'],
           environment: 'node',
-          setupFiles: ['server/test/support/sqliteText.setup.ts'],
           testTimeout: 60000,
           hookTimeout: 60000,
         },

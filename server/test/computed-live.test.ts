@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from './helpers/index.ts';
 import { getLive, type IncomingPosition } from '../src/live/ingest.ts';
+import { first } from './support/testSql.ts';
 
 let t: TestApp;
 const pushed: Position[] = [];
@@ -55,9 +56,12 @@ async function computed(
 }
 
 function stored(positionId: number): { speed: number; valid: number; attributes: Record<string, unknown> } {
-  const row = t.ctx.store.sql
-    .prepare('SELECT speed, valid, attributes FROM positions WHERE id = ?')
-    .get(positionId) as { speed: number; valid: number; attributes: string };
+  const row = first(
+    t.ctx.store.sql,
+    'positions',
+    { id: positionId },
+    { columns: ['speed', 'valid', 'attributes'] },
+  ) as { speed: number; valid: number; attributes: string };
   return { ...row, attributes: JSON.parse(row.attributes) as Record<string, unknown> };
 }
 

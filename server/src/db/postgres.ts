@@ -2,9 +2,8 @@
 // statement kept as a named prepared statement on the connection. The server's statements are all native text
 // (prepareNative: kysely's compiled queries, db/repos/query.ts, and the few written for PostgreSQL); INSERTs inside
 // a transaction are sent without waiting with ids reserved ahead (reserveId, db/repos/query.ts preparedInsert).
-// The server translates nothing (session 27, issue #30): prepare(), SQLite's text, refuses on PostgreSQL unless a
-// translator was handed in, which only the test runs do (server/test/support/sqliteText.setup.ts), for the tests'
-// own statements written in SQLite's dialect that run on both stores.
+// Nothing is translated (issue #30; the tests' translator retired in session 28): prepare(), SQLite's text, always
+// refuses on PostgreSQL; the tests read and write rows with kysely too (server/test/support/testSql.ts).
 import { PgSync, type PgSyncOptions } from './pgSync.ts';
 import { pgWaitsFromEnv } from './pgWaits.ts';
 import type { SqlDatabase, SqlRunResult, SqlStatement } from './sql.ts';
@@ -27,14 +26,6 @@ export interface Translated {
   native?: boolean;
 }
 
-type SqliteTextTranslator = (sql: string, tablesWithId: ReadonlySet<string>) => Translated;
-let sqliteText: SqliteTextTranslator | null = null;
-
-/** Tests only (server/test/support/sqliteText.setup.ts): lets prepare() take SQLite's text on PostgreSQL. */
-export function translateSqliteTextWith(translator: SqliteTextTranslator): void {
-  sqliteText = translator;
-}
-
 /** Rows a module holds inside a transaction to write as one statement (db/repos/ingestBatch.ts). */
 export interface HeldWrites {
   /** Sends the rows held (without waiting). */
@@ -46,7 +37,6 @@ export interface HeldWrites {
 export class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
   readonly client: PgSync;
-  private readonly translated = new Map<string, Translated & { name: string }>();
   private readonly native = new Map<string, Translated & { name: string }>();
   private depth = 0;
   /** Ids taken ahead from each table's sequence, for INSERTs sent without waiting inside a transaction. */
@@ -74,20 +64,9 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   prepare(sql: string): SqlStatement {
-    return new PostgresStatement(this, this.translation(sql));
-  }
-
-  private translation(sql: string): Translated & { name: string } {
-    let t = this.translated.get(sql);
-    if (!t) {
-      if (!sqliteText)
-        throw new Error(
-          'SQLite text on PostgreSQL: write the query with kysely (db/repos/query.ts) or natively',
-        );
-      t = { ...sqliteText(sql, this.tablesWithId), name: `r${this.translated.size + 1}` };
-      this.translated.set(sql, t);
-    }
-    return t;
+    throw new Error(
+      `SQLite text on PostgreSQL: write the query with kysely (db/repos/query.ts) or natively: ${sql.slice(0, 80)}`,
+    );
   }
 
   /**

@@ -23,6 +23,7 @@ import {
   postForm,
   type TestApp,
 } from '../helpers/index.ts';
+import { update } from '../support/testSql.ts';
 
 const NS = 'rastro';
 // the sub-user's bits: devices (8), notifications (32), geofences (40) and reports (72) views only
@@ -181,9 +182,7 @@ describe('the server refuses what the access table refuses (issue #28)', () => {
     deviceId = d.id;
     const make = async (who: Who, fields: Record<string, unknown>, attrs: Record<string, unknown> = {}) => {
       const u = await createUser(t, fields);
-      t.ctx.store.sql
-        .prepare('UPDATE users SET attributes = ? WHERE id = ?')
-        .run(JSON.stringify(attrs), u.id);
+      update(t.ctx.store.sql, 'users', { attributes: JSON.stringify(attrs) }, { id: u.id });
       await link(t, { userId: u.id, deviceId });
       const user = expectStatus<PermissionContext['user']>(
         await api(t.app, u.cookie, 'GET', '/api/session'),

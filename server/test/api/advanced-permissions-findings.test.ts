@@ -11,9 +11,9 @@ import {
   makeTestApp,
   type TestApp,
 } from '../helpers/index.ts';
+import { count as countRows, type Table, type Where } from '../support/testSql.ts';
 
-const count = (t: TestApp, sql: string, ...args: unknown[]) =>
-  (t.ctx.store.sql.prepare(sql).get(...args) as { n: number }).n;
+const count = (t: TestApp, table: Table, where: Where = {}) => countRows(t.ctx.store.sql, table, where);
 const SPAN = 'from=2024-01-01T00:00:00Z&to=2024-01-02T00:00:00Z';
 
 describe('finding: advanced permissions were only enforced by the web app', () => {
@@ -49,8 +49,7 @@ describe('finding: advanced permissions were only enforced by the web app', () =
   });
   afterAll(async () => t.close());
 
-  const queued = (deviceId: number) =>
-    count(t, 'SELECT COUNT(*) AS n FROM queued_commands WHERE deviceId = ?', deviceId);
+  const queued = (deviceId: number) => count(t, 'queued_commands', { deviceId });
 
   it('finding: a sub-user with 32 zeros can no longer send engineStop', async () => {
     const res = await api(t.app, sub.cookie, 'POST', '/api/commands/send', {
@@ -70,19 +69,17 @@ describe('finding: advanced permissions were only enforced by the web app', () =
       name: 'Renamed',
     });
     expect(res.statusCode).toBe(403);
-    expect(
-      count(t, 'SELECT COUNT(*) AS n FROM devices WHERE id = ? AND name = ?', device.id, 'Sub car'),
-    ).toBe(1);
+    expect(count(t, 'devices', { id: device.id, name: 'Sub car' })).toBe(1);
   });
 
   it('finding: a sub-user with 32 zeros can no longer create a geofence', async () => {
-    const before = count(t, 'SELECT COUNT(*) AS n FROM geofences');
+    const before = count(t, 'geofences');
     const res = await api(t.app, sub.cookie, 'POST', '/api/geofences', {
       name: 'Depot',
       area: 'CIRCLE (-23.55 -46.63, 300)',
     });
     expect(res.statusCode).toBe(403);
-    expect(count(t, 'SELECT COUNT(*) AS n FROM geofences')).toBe(before);
+    expect(count(t, 'geofences')).toBe(before);
   });
 
   it('finding: a sub-user with 32 zeros can no longer run reports', async () => {

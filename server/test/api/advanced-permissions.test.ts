@@ -27,11 +27,12 @@ import {
   type TestApp,
 } from '../helpers/index.ts';
 import { PERMISSION_CASES, send, type Caller } from './permission-cases.ts';
+import { update } from '../support/testSql.ts';
 
 const NS = 'rastro';
 
 function setAttributes(t: TestApp, userId: number, attrs: Record<string, unknown>): void {
-  t.ctx.store.sql.prepare('UPDATE users SET attributes = ? WHERE id = ?').run(JSON.stringify(attrs), userId);
+  update(t.ctx.store.sql, 'users', { attributes: JSON.stringify(attrs) }, { id: userId });
 }
 const setPerms = (t: TestApp, userId: number, perms: string) =>
   setAttributes(t, userId, { [`${NS}.advancedPerms`]: perms });

@@ -13,6 +13,7 @@ import {
   type CreatedUser,
   type TestApp,
 } from '../helpers/index.ts';
+import { first, select } from '../support/testSql.ts';
 
 let t: TestApp;
 const OPERATOR_BITS = { 'rastro.advancedPerms': permissionStringFromBits([112, 113]) };
@@ -73,11 +74,12 @@ const post = (cookie: string, url: string, body?: unknown, lang?: string) =>
 
 const actions = (alarmId: number) =>
   (
-    t.ctx.store.sql
-      .prepare(
-        `SELECT userId, attributes FROM actions WHERE actionType = 'alarm' AND objectId = ? ORDER BY id`,
-      )
-      .all(alarmId) as Array<{ userId: number; attributes: string }>
+    select(
+      t.ctx.store.sql,
+      'actions',
+      { actionType: 'alarm', objectId: alarmId },
+      { columns: ['userId', 'attributes'], orderBy: ['id'] },
+    ) as Array<{ userId: number; attributes: string }>
   ).map(
     (a) =>
       ({ by: a.userId, ...(JSON.parse(a.attributes) as Record<string, unknown>) }) as Record<string, unknown>,
@@ -212,7 +214,7 @@ describe('the queue', () => {
       expect(res.statusCode).toBe(400);
       expect(res.body).toContain(formatMessage('alarms.badAssignee', 'pt-BR'));
     }
-    const admin = t.ctx.store.sql.prepare('SELECT id FROM users WHERE email = ?').get('admin') as {
+    const admin = first(t.ctx.store.sql, 'users', { email: 'admin' }, { columns: ['id'] }) as {
       id: number;
     };
     expect(actions(alarm.id).filter((a) => a.step === 'assign')).toEqual([

@@ -9,8 +9,21 @@ import {
   makeTestApp,
   type TestApp,
 } from '../helpers/index.ts';
+import { first, insert, update } from '../support/testSql.ts';
 
 type Obj = Record<string, unknown>;
+
+/** A position of the device at `time` (server, device and fix time alike). */
+const addPosition = (t: TestApp, deviceId: number, protocol: string, time: string) =>
+  insert(t.ctx.store.sql, 'positions', {
+    deviceId,
+    protocol,
+    serverTime: time,
+    deviceTime: time,
+    fixTime: time,
+    latitude: 0,
+    longitude: 0,
+  });
 
 describe('audit and statistics (admin only)', () => {
   let t: TestApp;
@@ -21,12 +34,15 @@ describe('audit and statistics (admin only)', () => {
   afterAll(async () => t.close());
   const setTimeZone = (tz: string) => {
     const sql = t.ctx.store.sql;
-    const { attributes } = sql.prepare('SELECT attributes FROM server WHERE id = 1').get() as {
+    const { attributes } = first(sql, 'server', { id: 1 }, { columns: ['attributes'] }) as {
       attributes: string;
     };
-    sql
-      .prepare('UPDATE server SET attributes = ? WHERE id = 1')
-      .run(JSON.stringify({ ...(JSON.parse(attributes) as object), timezone: tz }));
+    update(
+      sql,
+      'server',
+      { attributes: JSON.stringify({ ...(JSON.parse(attributes) as object), timezone: tz }) },
+      { id: 1 },
+    );
   };
   beforeAll(() => {
     setTimeZone('UTC');
@@ -78,17 +94,15 @@ describe('audit and statistics (admin only)', () => {
   it('statistics: one row per finished day (server zone UTC) with stored messages, devices, protocols, logins and requests', async () => {
     const d1 = await createDevice(t);
     const d2 = await createDevice(t);
-    const insert = t.ctx.store.sql.prepare(
-      `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
-       VALUES (?, ?, ?, ?, ?, 0, 0)`,
-    );
+    const store = (deviceId: number, protocol: string, time: string) =>
+      addPosition(t, deviceId, protocol, time);
     for (const [dev, proto, time] of [
       [d1.id, 'osmand', '2024-05-01T08:00:00.000Z'],
       [d1.id, 'osmand', '2024-05-01T09:00:00.000+00:00'],
       [d2.id, 'h02', '2024-05-01T23:59:59.999Z'],
       [d2.id, 'osmand', '2024-05-02T00:00:00.000Z'],
     ] as const) {
-      insert.run(dev, proto, time, time, time);
+      store(dev, proto, time);
     }
     const rows = expectStatus<Obj[]>(
       await api(t.app, t.admin, 'GET', '/api/statistics?from=2024-05-01T00:00:00Z&to=2024-05-03T00:00:00Z'),
@@ -124,17 +138,14 @@ describe('audit and statistics (admin only)', () => {
     setTimeZone('America/Sao_Paulo');
     try {
       const d = await createDevice(t);
-      const insert = t.ctx.store.sql.prepare(
-        `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
-         VALUES (?, 'osmand', ?, ?, ?, 0, 0)`,
-      );
+      const store = (deviceId: number, time: string) => addPosition(t, deviceId, 'osmand', time);
       // 2024-06-10 02:30Z is still 9 June in São Paulo (UTC-3); 2024-06-10 03:00Z is 10 June 00:00 there.
       for (const time of [
         '2024-06-10T02:30:00.000Z',
         '2024-06-10T03:00:00.000Z',
         '2024-06-11T02:59:59.000Z',
       ]) {
-        insert.run(d.id, time, time, time);
+        store(d.id, time);
       }
       const rows = expectStatus<Obj[]>(
         await api(t.app, t.admin, 'GET', '/api/statistics?from=2024-06-09T03:00:00Z&to=2024-06-10T03:00:00Z'),
@@ -154,17 +165,14 @@ describe('audit and statistics (admin only)', () => {
     setTimeZone('Europe/Berlin');
     try {
       const d = await createDevice(t);
-      const insert = t.ctx.store.sql.prepare(
-        `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
-         VALUES (?, 'h02', ?, ?, ?, 0, 0)`,
-      );
+      const store = (deviceId: number, time: string) => addPosition(t, deviceId, 'h02', time);
       // 31 March 2024 in Berlin: 30 Mar 23:00Z .. 31 Mar 22:00Z (clocks jump at 01:00Z).
       for (const time of [
         '2024-03-30T22:59:00.000Z',
         '2024-03-30T23:00:00.000Z',
         '2024-03-31T21:59:00.000Z',
       ]) {
-        insert.run(d.id, time, time, time);
+        store(d.id, time);
       }
       const rows = expectStatus<Obj[]>(
         await api(t.app, t.admin, 'GET', '/api/statistics?from=2024-03-30T00:00:00Z&to=2024-03-31T00:00:00Z'),

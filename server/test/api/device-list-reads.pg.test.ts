@@ -7,6 +7,7 @@ import { api, expectStatus, makeTestApp, type TestApp } from '../helpers/app.ts'
 import { TEST_DATABASE_URL } from '../helpers/store.ts';
 import { readerOf } from '../../src/db/pool.ts';
 import { LIST_SLICE, MAP_SLICE } from '../../src/traccar/listAnswer.ts';
+import { insert } from '../support/testSql.ts';
 
 const COUNT = Math.max(2 * LIST_SLICE, MAP_SLICE) + 37;
 
@@ -15,13 +16,15 @@ beforeAll(async () => {
   if (!TEST_DATABASE_URL)
     throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
   t = await makeTestApp();
-  const insert = t.ctx.store.sql.prepare(
-    `INSERT INTO devices (name, uniqueId, attributes, status) VALUES (?, ?, '{"n":1}', ?)`,
-  );
   // names in the reverse order of the ids, so the answer's order is the sort's, not the table's
   t.ctx.store.sql.transaction(() => {
     for (let i = 0; i < COUNT; i++)
-      insert.run(`reads ${String(COUNT - i).padStart(5, '0')}`, `reads-${i}`, i % 2 ? 'online' : null);
+      insert(t.ctx.store.sql, 'devices', {
+        name: `reads ${String(COUNT - i).padStart(5, '0')}`,
+        uniqueId: `reads-${i}`,
+        attributes: '{"n":1}',
+        status: i % 2 ? 'online' : null,
+      });
   })();
 });
 afterAll(async () => {

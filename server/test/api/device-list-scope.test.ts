@@ -17,6 +17,7 @@ import {
 import { readerOf } from '../../src/db/pool.ts';
 import { visibleDeviceIdsAsync } from '../../src/traccar/accessReads.ts';
 import type { UserRow } from '../../src/traccar/auth.ts';
+import { first } from '../support/testSql.ts';
 
 let t: TestApp;
 let user: CreatedUser;
@@ -67,7 +68,7 @@ describe('the device list of a user who is not an administrator', () => {
         reader.all = all;
       }
       expect(list.map((d) => d.name)).toEqual(['Scope direct', 'Scope in G', 'Scope in H', 'Scope in I']);
-      const row = t.ctx.store.sql.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow;
+      const row = first(t.ctx.store.sql, 'users', { id: user.id }) as UserRow;
       expect(list.map((d) => d.id).sort((a, b) => a - b)).toEqual(
         (await visibleDeviceIdsAsync(t.ctx, row)).sort((a, b) => a - b),
       );

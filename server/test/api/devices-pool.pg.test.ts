@@ -20,6 +20,7 @@ import {
 } from '../helpers/app.ts';
 import { ingestPosition } from '../helpers/live.ts';
 import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { first } from '../support/testSql.ts';
 
 let t: TestApp;
 let url: string;
@@ -43,9 +44,12 @@ beforeAll(async () => {
   const fixTime = new Date(Date.now() - 60_000);
   positionId = (await ingestPosition(t, { uniqueId: direct.uniqueId, fixTime, attributes: { alarm: 'sos' } }))
     .id;
-  const alarm = t.ctx.store.sql
-    .prepare("SELECT id FROM events WHERE deviceId = ? AND type = 'alarm'")
-    .get(direct.id) as { id: number };
+  const alarm = first(
+    t.ctx.store.sql,
+    'events',
+    { deviceId: direct.id, type: 'alarm' },
+    { columns: ['id'] },
+  ) as { id: number };
   eventId = alarm.id;
 });
 afterEach(async () => {

@@ -25,6 +25,7 @@ import {
   type TestApp,
 } from '../helpers/index.ts';
 import { OSMAND_MAX_BODY } from '../../src/live/osmand.ts';
+import { count as countRows, first, remove, type Table, type Where } from '../support/testSql.ts';
 
 const NS = DEFAULT_NS;
 const without = (...bits: Array<[PermissionArea, PermissionAction]>) =>
@@ -32,8 +33,7 @@ const without = (...bits: Array<[PermissionArea, PermissionAction]>) =>
     (s, [area, action]) => setPermissionBit(s, permissionIndex(area, action)!, false),
     ALL_PERMISSIONS,
   );
-const count = (t: TestApp, sql: string, ...args: unknown[]) =>
-  (t.ctx.store.sql.prepare(sql).get(...args) as { n: number }).n;
+const count = (t: TestApp, table: Table, where: Where = {}) => countRows(t.ctx.store.sql, table, where);
 
 describe('the edge: one parsed request for the gate, the interlock and the handler', () => {
   let t: TestApp;
@@ -62,8 +62,7 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
   });
   afterAll(async () => t.close());
 
-  const queued = (deviceId: number) =>
-    count(t, 'SELECT COUNT(*) AS n FROM queued_commands WHERE deviceId = ?', deviceId);
+  const queued = (deviceId: number) => count(t, 'queued_commands', { deviceId });
   const send = (cookie: string, body: Record<string, unknown>) =>
     api(t.app, cookie, 'POST', '/api/commands/send', { id: 0, attributes: {}, ...body });
 
@@ -88,11 +87,14 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
     const res = await send(sub.cookie, { deviceId: device.id, type: ' POSITIONSINGLE\t' });
     expect(res.statusCode, res.body).toBe(202);
     expect((JSON.parse(res.body) as { type: string }).type).toBe('positionSingle');
-    const row = t.ctx.store.sql
-      .prepare('SELECT type FROM queued_commands WHERE deviceId = ? ORDER BY id DESC')
-      .get(device.id) as { type: string };
+    const row = first(
+      t.ctx.store.sql,
+      'queued_commands',
+      { deviceId: device.id },
+      { columns: ['type'], orderBy: ['id desc'] },
+    ) as { type: string };
     expect(row.type).toBe('positionSingle');
-    t.ctx.store.sql.prepare('DELETE FROM queued_commands WHERE deviceId = ?').run(device.id);
+    remove(t.ctx.store.sql, 'queued_commands', { deviceId: device.id });
   });
 
   it('the interlock sees the normalised type: a padded, upper-case engineStop to a moving vehicle is refused', async () => {
@@ -116,7 +118,7 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
     });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.body).toMatch(/^SecurityException: Permissão negada/);
-    const stored = t.ctx.store.sql.prepare('SELECT attributes FROM geofences WHERE id = ?').get(g.id) as {
+    const stored = first(t.ctx.store.sql, 'geofences', { id: g.id }, { columns: ['attributes'] }) as {
       attributes: string;
     };
     expect(JSON.parse(stored.attributes)).not.toHaveProperty('isAnchor');
@@ -139,14 +141,14 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
       attributes: {},
     });
     expect(res.statusCode, res.body).toBe(403);
-    const stored = t.ctx.store.sql.prepare('SELECT attributes FROM geofences WHERE id = ?').get(g.id) as {
+    const stored = first(t.ctx.store.sql, 'geofences', { id: g.id }, { columns: ['attributes'] }) as {
       attributes: string;
     };
     expect(JSON.parse(stored.attributes)).toMatchObject({ isAnchor: true });
   });
 
   it('a form-encoded body on a JSON route is refused with 415 and creates nothing', async () => {
-    const before = count(t, 'SELECT COUNT(*) AS n FROM devices');
+    const before = count(t, 'devices');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/devices',
@@ -154,7 +156,7 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
       payload: new URLSearchParams({ name: 'Form car', uniqueId: 'form-car-1' }).toString(),
     });
     expect(res.statusCode, res.body).toBe(415);
-    expect(count(t, 'SELECT COUNT(*) AS n FROM devices')).toBe(before);
+    expect(count(t, 'devices')).toBe(before);
   });
 
   it('a text/plain body on a JSON route is refused with 415', async () => {

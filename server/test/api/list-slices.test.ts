@@ -11,6 +11,7 @@ import {
 } from '../../src/traccar/listAnswer.ts';
 import { COLUMNS, DEVICE_JSON_SQL, deviceToJson, type Row } from '../../src/traccar/model.ts';
 import { rowJsonSql } from '../../src/traccar/rowJsonSql.ts';
+import { insert, remove, select } from '../support/testSql.ts';
 
 const COUNT = 2 * Math.max(LIST_SLICE, SQL_LIST_SLICE) + 345;
 
@@ -18,12 +19,14 @@ describe('list answers in slices', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeTestApp();
-    const insert = t.ctx.store.sql.prepare(
-      `INSERT INTO devices (name, uniqueId, attributes) VALUES (?, ?, '{"n":1}')`,
-    );
     // names in the reverse order of the ids, so the answer's order is the sort's, not the table's
     t.ctx.store.sql.transaction(() => {
-      for (let i = 0; i < COUNT; i++) insert.run(`dev ${String(COUNT - i).padStart(5, '0')}`, `slice-${i}`);
+      for (let i = 0; i < COUNT; i++)
+        insert(t.ctx.store.sql, 'devices', {
+          name: `dev ${String(COUNT - i).padStart(5, '0')}`,
+          uniqueId: `slice-${i}`,
+          attributes: '{"n":1}',
+        });
     })();
   });
   afterAll(async () => t.close());
@@ -55,7 +58,7 @@ describe('list answers in slices', () => {
 
   it('other work runs between slices; a row deleted meanwhile is left out, the rest stay in order', async () => {
     const ids = (
-      t.ctx.store.sql.prepare('SELECT id FROM devices ORDER BY id').all() as { id: number }[]
+      select(t.ctx.store.sql, 'devices', {}, { columns: ['id'], orderBy: ['id'] }) as { id: number }[]
     ).slice(0, COUNT);
     const last = ids[ids.length - 1].id;
     let between = false;
@@ -65,7 +68,7 @@ describe('list answers in slices', () => {
       if (!seenBetween.length)
         setImmediate(() => {
           between = true;
-          t.ctx.store.sql.prepare('DELETE FROM devices WHERE id = ?').run(last);
+          remove(t.ctx.store.sql, 'devices', { id: last });
         });
       seenBetween.push(between);
       return { id: row.id as number };
@@ -95,7 +98,7 @@ describe('list answers in slices', () => {
 
   it('JSON made by the query (SQLite; JS on PostgreSQL): the same answer, in slices with other work between', async () => {
     const ids = (
-      t.ctx.store.sql.prepare('SELECT id FROM devices ORDER BY id DESC').all() as { id: number }[]
+      select(t.ctx.store.sql, 'devices', {}, { columns: ['id'], orderBy: ['id desc'] }) as { id: number }[]
     ).slice(0, COUNT - 1);
     const byJs = await listAnswer(t.ctx, 'devices', ids, (row) => deviceToJson(row as Row));
     const jsonSql = rowJsonSql(COLUMNS.devices, false, DEVICE_JSON_SQL);
@@ -103,7 +106,7 @@ describe('list answers in slices', () => {
       JSON.parse(await listAnswer(t.ctx, 'devices', ids, (row) => deviceToJson(row as Row), jsonSql)),
     ).toEqual(JSON.parse(byJs));
     const last = ids[ids.length - 1].id;
-    setImmediate(() => t.ctx.store.sql.prepare('DELETE FROM devices WHERE id = ?').run(last));
+    setImmediate(() => remove(t.ctx.store.sql, 'devices', { id: last }));
     const answer = await listAnswer(t.ctx, 'devices', ids, (row) => deviceToJson(row as Row), jsonSql);
     expect((JSON.parse(answer) as { id: number }[]).map((r) => r.id)).toEqual(
       ids.slice(0, -1).map((r) => r.id),

@@ -16,6 +16,7 @@ import {
   makeTestApp,
   type TestApp,
 } from '../helpers/index.ts';
+import { select, update } from '../support/testSql.ts';
 
 interface Action {
   userId: number;
@@ -29,11 +30,12 @@ describe('log in as another user', () => {
   let adminId: number;
 
   const actions = (type: string) =>
-    t.ctx.store.sql
-      .prepare(
-        'SELECT userId, actionType, objectType, objectId FROM actions WHERE actionType = ? ORDER BY id',
-      )
-      .all(type) as Action[];
+    select(
+      t.ctx.store.sql,
+      'actions',
+      { actionType: type },
+      { columns: ['userId', 'actionType', 'objectType', 'objectId'], orderBy: ['id'] },
+    ) as Action[];
 
   beforeAll(async () => {
     t = await makeTestApp();
@@ -123,9 +125,7 @@ describe('log in as another user', () => {
     const cookie = await login(t.app, 'admin', ADMIN_PASSWORD);
     const disabled = await createUser(t, { disabled: true });
     const expired = await createUser(t);
-    t.ctx.store.sql
-      .prepare('UPDATE users SET expirationTime = ? WHERE id = ?')
-      .run('2020-01-01T00:00:00.000Z', expired.id);
+    update(t.ctx.store.sql, 'users', { expirationTime: '2020-01-01T00:00:00.000Z' }, { id: expired.id });
     const headers = { cookie, 'accept-language': 'en-US' };
     const d = await t.app.inject({ method: 'GET', url: `/api/session/${disabled.id}`, headers });
     expect(d.statusCode).toBe(403);

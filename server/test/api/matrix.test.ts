@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../helpers/index.ts';
 import { SAMPLES } from '../helpers/samples.ts';
+import { select, type Table } from '../support/testSql.ts';
 
 type Obj = { id: number } & Record<string, unknown>;
 
@@ -64,9 +65,10 @@ describe('permission matrix', () => {
   const snapshot = () => {
     const sql = t.ctx.store.sql;
     const tables = [...new Set(RESOURCES.map((r) => r.table)), 'users', 'links', 'server'];
-    const order = (tb: string) => (tb === 'links' ? 'ownerType, ownerId, propertyType, propertyId' : 'id');
+    const order = (tb: string) =>
+      tb === 'links' ? ['ownerType', 'ownerId', 'propertyType', 'propertyId'] : ['id'];
     return tables
-      .map((tb) => JSON.stringify(sql.prepare(`SELECT * FROM ${tb} ORDER BY ${order(tb)}`).all()))
+      .map((tb) => JSON.stringify(select(sql, tb as Table, {}, { orderBy: order(tb) })))
       .join('\n');
   };
 
@@ -149,9 +151,12 @@ describe('permission matrix', () => {
           const res = await api(t.app, cookies[role], 'POST', `/api/${r.path}`, SAMPLES[r.path]());
           if (outcome === 200) {
             const created = expectStatus<Obj>(res, 200);
-            const linked = t.ctx.store.sql
-              .prepare(`SELECT ownerId FROM links WHERE ownerType='user' AND propertyType=? AND propertyId=?`)
-              .all(r.type, created.id);
+            const linked = select(
+              t.ctx.store.sql,
+              'links',
+              { ownerType: 'user', propertyType: r.type, propertyId: created.id },
+              { columns: ['ownerId'] },
+            );
             expect(linked).toEqual([{ ownerId: userIds[role] }]);
           } else {
             if (outcome === 401) expect(res.statusCode).toBe(401);

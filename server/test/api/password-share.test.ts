@@ -13,6 +13,7 @@ import {
   postForm,
   type TestApp,
 } from '../helpers/index.ts';
+import { count, first, insert, update } from '../support/testSql.ts';
 
 describe('password reset (CONTRACT §2)', () => {
   let t: TestApp;
@@ -33,7 +34,7 @@ describe('password reset (CONTRACT §2)', () => {
     expect(mailer.outbox.length).toBe(1);
     const token = /\/login\/recover\/([^\s&]+)/.exec(mailer.outbox[0].body)![1];
     expect(mailer.outbox[0].to).toBe(u.email);
-    const row = t.ctx.store.sql.prepare('SELECT tokenHash, expiresAt FROM password_resets').get() as {
+    const row = first(t.ctx.store.sql, 'password_resets', {}, { columns: ['tokenHash', 'expiresAt'] }) as {
       tokenHash: string;
       expiresAt: string;
     };
@@ -147,12 +148,12 @@ describe('shares (CONTRACT §2 last row)', () => {
   it('an expired share token no longer logs in', async () => {
     const d = await createDevice(t);
     const expiration = new Date(Date.now() + 600_000).toISOString();
-    t.ctx.store.sql.exec(`UPDATE server SET attributes='{}'`);
+    update(t.ctx.store.sql, 'server', { attributes: '{}' });
     const token = expectStatus<string>(
       await postForm(t.app, t.admin, '/api/share/device', { deviceId: String(d.id), expiration }),
       200,
     );
-    t.ctx.store.sql.prepare(`UPDATE tokens SET expiresAt = '2020-01-01T00:00:00.000Z'`).run();
+    update(t.ctx.store.sql, 'tokens', { expiresAt: '2020-01-01T00:00:00.000Z' });
     expect((await api(t.app, null, 'GET', `/api/session?token=${token}`)).statusCode).toBe(401);
   });
 });
@@ -231,26 +232,21 @@ describe('share guests and housekeeping', () => {
   it('purgeExpired removes expired sessions, tokens and reset tokens only', async () => {
     const { purgeExpired } = await import('../../src/traccar/index.ts');
     const sql = t.ctx.store.sql;
-    sql
-      .prepare(
-        `INSERT INTO sessions (id, userId, createdAt, expiresAt) VALUES ('old', 1, '2020-01-01T00:00:00.000Z', '2020-01-02T00:00:00.000Z')`,
-      )
-      .run();
-    sql
-      .prepare(
-        `INSERT INTO tokens (id, userId, expiresAt) VALUES ('oldtoken', 1, '2020-01-02T00:00:00.000Z')`,
-      )
-      .run();
-    sql
-      .prepare(
-        `INSERT INTO password_resets (tokenHash, userId, expiresAt) VALUES ('oldreset', 1, '2020-01-02T00:00:00.000Z')`,
-      )
-      .run();
-    const sessionsBefore = (sql.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n;
+    insert(sql, 'sessions', {
+      id: 'old',
+      userId: 1,
+      createdAt: '2020-01-01T00:00:00.000Z',
+      expiresAt: '2020-01-02T00:00:00.000Z',
+    });
+    insert(sql, 'tokens', { id: 'oldtoken', userId: 1, expiresAt: '2020-01-02T00:00:00.000Z' });
+    insert(sql, 'password_resets', {
+      tokenHash: 'oldreset',
+      userId: 1,
+      expiresAt: '2020-01-02T00:00:00.000Z',
+    });
+    const sessionsBefore = count(sql, 'sessions');
     expect(purgeExpired(t.ctx)).toBe(3);
-    expect((sql.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n).toBe(
-      sessionsBefore - 1,
-    );
+    expect(count(sql, 'sessions')).toBe(sessionsBefore - 1);
     expectStatus(await api(t.app, t.admin, 'GET', '/api/session'), 200);
   });
 });

@@ -16,6 +16,7 @@ import {
 import { SAMPLES } from '../helpers/samples.ts';
 import { findUser } from '../../src/traccar/auth.ts';
 import { createShare } from '../../src/traccar/share.ts';
+import { count as countRows, first, type Table, type Where } from '../support/testSql.ts';
 
 export interface Caller {
   id: number;
@@ -47,14 +48,11 @@ type Obj = { id: number } & Record<string, unknown>;
 
 let seq = 0;
 const unique = (p: string) => `${p}-${Date.now().toString(36)}-${++seq}`;
-const count = (t: TestApp, sql: string, ...args: unknown[]) =>
-  (t.ctx.store.sql.prepare(sql).get(...args) as { n: number }).n;
-const exists = (t: TestApp, table: string, id: number) =>
-  count(t, `SELECT COUNT(*) AS n FROM ${table} WHERE id = ?`, id) > 0;
+const count = (t: TestApp, table: string, where: Where = {}) =>
+  countRows(t.ctx.store.sql, table as Table, where);
+const exists = (t: TestApp, table: string, id: number) => count(t, table, { id }) > 0;
 const marked = (t: TestApp, table: string, id: number, marker: string) =>
-  String(
-    (t.ctx.store.sql.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Obj | undefined)?.attributes,
-  ).includes(marker);
+  String(first<Obj>(t.ctx.store.sql, table as Table, { id })?.attributes).includes(marker);
 
 export function send(t: TestApp, cookie: string, p: Prepared): Promise<LightMyRequestResponse> {
   if (p.form) return postForm(t.app, cookie, p.url, p.form);
@@ -87,7 +85,7 @@ function engine(type: string, action: PermissionAction): PermissionCase {
     action,
     async make(t, c) {
       const d = await ownDevice(t, c);
-      const n = () => count(t, 'SELECT COUNT(*) AS n FROM queued_commands WHERE deviceId = ?', d.id);
+      const n = () => count(t, 'queued_commands', { deviceId: d.id });
       return {
         method: 'POST',
         url: '/api/commands/send',
@@ -120,12 +118,12 @@ function crud(
       action: 'create',
       note,
       async make(t) {
-        const before = count(t, `SELECT COUNT(*) AS n FROM ${table}`);
+        const before = count(t, table);
         return {
           method: 'POST',
           url: `/api/${path}`,
           body: SAMPLES[path](),
-          written: () => count(t, `SELECT COUNT(*) AS n FROM ${table}`) > before,
+          written: () => count(t, table) > before,
           ok: okWrite(200),
         };
       },
@@ -184,7 +182,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
         method: 'POST',
         url: '/api/devices',
         body: { name: 'New', uniqueId },
-        written: () => count(t, 'SELECT COUNT(*) AS n FROM devices WHERE uniqueId = ?', uniqueId) > 0,
+        written: () => count(t, 'devices', { uniqueId }) > 0,
         ok: [200],
       };
     },
@@ -199,7 +197,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
         method: 'PUT',
         url: `/api/devices/${d.id}`,
         body: { ...d, name },
-        written: () => count(t, 'SELECT COUNT(*) AS n FROM devices WHERE name = ?', name) > 0,
+        written: () => count(t, 'devices', { name }) > 0,
         ok: [200],
       };
     },
@@ -237,7 +235,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
           password: 'secret-pass',
           attributes: { [`${t.ctx.config.ns}.advancedPerms`]: '0'.repeat(32) },
         },
-        written: () => count(t, 'SELECT COUNT(*) AS n FROM users WHERE email = ?', email) > 0,
+        written: () => count(t, 'users', { email }) > 0,
         ok: [200],
       };
     },
@@ -252,7 +250,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
         method: 'PUT',
         url: `/api/users/${u.id}`,
         body: { ...u, name },
-        written: () => count(t, 'SELECT COUNT(*) AS n FROM users WHERE name = ?', name) > 0,
+        written: () => count(t, 'users', { name }) > 0,
         ok: [200],
       };
     },
@@ -267,7 +265,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
         method: 'PUT',
         url: `/api/users/${c.id}`,
         body: { ...self, name },
-        written: () => count(t, 'SELECT COUNT(*) AS n FROM users WHERE name = ?', name) > 0,
+        written: () => count(t, 'users', { name }) > 0,
         ok: [200],
       };
     },
@@ -318,7 +316,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
         method: 'POST',
         url: '/api/geofences',
         body: { name, area: 'CIRCLE (-23.55 -46.63, 150)', attributes: { deviceId: d.id, isAnchor: true } },
-        written: () => count(t, 'SELECT COUNT(*) AS n FROM geofences WHERE name = ?', name) > 0,
+        written: () => count(t, 'geofences', { name }) > 0,
         ok: [200],
       };
     },
@@ -393,12 +391,12 @@ export const PERMISSION_CASES: PermissionCase[] = [
     action: 'create',
     async make(t, c) {
       const d = await ownDevice(t, c);
-      const before = count(t, 'SELECT COUNT(*) AS n FROM users WHERE temporary = 1');
+      const before = count(t, 'users', { temporary: 1 });
       return {
         method: 'POST',
         url: '/api/share/device',
         form: { deviceId: String(d.id), expiration: new Date(Date.now() + 3_600_000).toISOString() },
-        written: () => count(t, 'SELECT COUNT(*) AS n FROM users WHERE temporary = 1') > before,
+        written: () => count(t, 'users', { temporary: 1 }) > before,
         ok: [200],
       };
     },
@@ -409,7 +407,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
     note: 'Plus feature',
     async make(t, c) {
       const d = await ownDevice(t, c);
-      const n = () => count(t, 'SELECT COUNT(*) AS n FROM shares WHERE deviceId = ?', d.id);
+      const n = () => count(t, 'shares', { deviceId: d.id });
       return {
         method: 'POST',
         url: `/${t.ctx.config.ns}/shares`,
@@ -438,8 +436,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
         method: 'PUT',
         url: `/${t.ctx.config.ns}/shares/${id}`,
         body: { expirationTime: until },
-        written: () =>
-          count(t, 'SELECT COUNT(*) AS n FROM shares WHERE id = ? AND expirationTime = ?', id, until) > 0,
+        written: () => count(t, 'shares', { id, expirationTime: until }) > 0,
         ok: [200],
       };
     },

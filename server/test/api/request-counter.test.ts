@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { statisticsRows } from '../../src/traccar/audit.ts';
 import { api, makeTestApp, type TestApp } from '../helpers/index.ts';
+import { one } from '../support/testSql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +18,9 @@ afterAll(async () => {
 /** Every request counted in the table (all hours). */
 const stored = () =>
   Number(
-    (t.ctx.store.sql.prepare('SELECT SUM(requests) FROM request_stats').pluck().get() as number | null) ?? 0,
+    one(t.ctx.store.sql, (q) =>
+      q.selectFrom('request_stats').select((e) => e.fn.sum<number>('requests').as('n')),
+    )?.n ?? 0,
   );
 /** The statistics of today (they write what was counted first). */
 const statistics = () => {

@@ -14,6 +14,7 @@ import {
   type CreatedUser,
   type TestApp,
 } from '../helpers/index.ts';
+import { update } from '../support/testSql.ts';
 
 type UserJson = { id: number; attributes: Record<string, unknown> } & Record<string, unknown>;
 
@@ -242,7 +243,7 @@ describe('reseller settings checked on every write', () => {
   });
 
   it('self-registration cannot make a reseller', async () => {
-    t.ctx.store.sql.prepare('UPDATE server SET registration = 1 WHERE id = 1').run();
+    update(t.ctx.store.sql, 'server', { registration: 1 }, { id: 1 });
     try {
       const res = await call('', 'POST', '/api/users', {
         name: 'Self Reseller',
@@ -252,7 +253,7 @@ describe('reseller settings checked on every write', () => {
       });
       expect(res.statusCode).toBe(403);
     } finally {
-      t.ctx.store.sql.prepare('UPDATE server SET registration = 0 WHERE id = 1').run();
+      update(t.ctx.store.sql, 'server', { registration: 0 }, { id: 1 });
     }
   });
 });

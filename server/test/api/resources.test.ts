@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../helpers/index.ts';
 import { ICS, SAMPLES } from '../helpers/samples.ts';
+import { count, select, update } from '../support/testSql.ts';
 
 type Obj = { id: number } & Record<string, unknown>;
 const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;
@@ -28,9 +29,12 @@ describe('generic CRUD (CONTRACT §1, §4)', () => {
       if (path !== 'attributes/computed') expect(created.attributes).toBeTypeOf('object');
       else expect(created).not.toHaveProperty('attributes');
       const type = path === 'attributes/computed' ? 'attribute' : path.replace(/s$/, '');
-      const linked = t.ctx.store.sql
-        .prepare(`SELECT ownerId FROM links WHERE ownerType='user' AND propertyType=? AND propertyId=?`)
-        .all(type, created.id);
+      const linked = select(
+        t.ctx.store.sql,
+        'links',
+        { ownerType: 'user', propertyType: type, propertyId: created.id },
+        { columns: ['ownerId'] },
+      );
       expect(linked).toEqual([{ ownerId: 1 }]);
 
       const got = expectStatus<Obj>(await api(t.app, t.admin, 'GET', `/api/${path}/${created.id}`), 200);
@@ -58,11 +62,7 @@ describe('generic CRUD (CONTRACT §1, §4)', () => {
       expect(mismatch.statusCode).toBe(400);
 
       expect((await api(t.app, t.admin, 'DELETE', `/api/${path}/${created.id}`)).statusCode).toBe(204);
-      expect(
-        t.ctx.store.sql
-          .prepare(`SELECT COUNT(*) AS n FROM links WHERE propertyType=? AND propertyId=?`)
-          .get(type, created.id),
-      ).toEqual({ n: 0 });
+      expect(count(t.ctx.store.sql, 'links', { propertyType: type, propertyId: created.id })).toBe(0);
       const gone = await api(t.app, t.admin, 'GET', `/api/${path}/${created.id}`);
       expect(gone.statusCode).toBe(404);
     });
@@ -96,11 +96,12 @@ describe('generic CRUD (CONTRACT §1, §4)', () => {
 
   it('device PUT ignores status, lastUpdate and positionId; uniqueId must be unique', async () => {
     const d = await createDevice(t);
-    t.ctx.store.sql
-      .prepare(
-        `UPDATE devices SET status='online', lastUpdate='2024-05-01T12:34:56.000Z', positionId=42 WHERE id=?`,
-      )
-      .run(d.id);
+    update(
+      t.ctx.store.sql,
+      'devices',
+      { status: 'online', lastUpdate: '2024-05-01T12:34:56.000Z', positionId: 42 },
+      { id: d.id },
+    );
     const put = expectStatus<Obj>(
       await api(t.app, t.admin, 'PUT', `/api/devices/${d.id}`, {
         ...d,

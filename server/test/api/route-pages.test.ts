@@ -23,6 +23,7 @@ import {
 import { getLive } from '../../src/live/ingest.ts';
 import { positionFromRow, type PositionDbRow } from '../../src/live/json.ts';
 import { RouteJsonReader } from '../../src/live/reports/routeJson.ts';
+import { select, update } from '../support/testSql.ts';
 
 let t: TestApp;
 let ns: string;
@@ -69,12 +70,12 @@ beforeAll(async () => {
   // stored values the query cannot write as JS does: the JS path answers those rows
   const sql = t.ctx.store.sql;
   const ids = (
-    sql.prepare('SELECT id FROM positions WHERE deviceId = ? ORDER BY fixTime, id').all(deviceId) as Array<{
+    select(sql, 'positions', { deviceId }, { columns: ['id'], orderBy: ['fixTime', 'id'] }) as Array<{
       id: number;
     }>
   ).map((r) => r.id);
   const set = (id: number, column: string, value: unknown) =>
-    sql.prepare(`UPDATE positions SET ${column} = ? WHERE id = ?`).run(value, id);
+    update(sql, 'positions', { [column]: value }, { id });
   set(ids[3], 'attributes', 'not json');
   set(ids[4], 'attributes', '[1,2]');
   set(ids[5], 'network', '{"radioType":"gsm","cellTowers":[]}');
@@ -128,9 +129,12 @@ describe('GET /{ns}/route', () => {
       await api(t.app, t.admin, 'GET', `/api/reports/route?deviceId=${deviceId}&${period}`),
       200,
     );
-    const rows = t.ctx.store.sql
-      .prepare('SELECT * FROM positions WHERE deviceId = ? ORDER BY fixTime, id')
-      .all(deviceId) as PositionDbRow[];
+    const rows = select(
+      t.ctx.store.sql,
+      'positions',
+      { deviceId },
+      { orderBy: ['fixTime', 'id'] },
+    ) as PositionDbRow[];
     expect(whole).toHaveLength(N);
     expect(whole).toEqual(rows.map(positionFromRow));
     const positions = expectStatus<Json[]>(
@@ -205,9 +209,12 @@ describe('GET /{ns}/route', () => {
   });
 
   it("the first page tells the whole period's extent in a header, the next ones do not", async () => {
-    const rows = t.ctx.store.sql
-      .prepare('SELECT latitude, longitude FROM positions WHERE deviceId = ?')
-      .all(deviceId) as Array<{ latitude: number; longitude: number }>;
+    const rows = select(
+      t.ctx.store.sql,
+      'positions',
+      { deviceId },
+      { columns: ['latitude', 'longitude'] },
+    ) as Array<{ latitude: number; longitude: number }>;
     const lats = rows.map((r) => r.latitude);
     const lons = rows.map((r) => r.longitude);
     const expected = [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
@@ -228,9 +235,7 @@ describe('GET /{ns}/route', () => {
 
   it('a page of plain rows is written and joined by its query (SQLite), the same positions as row by row', () => {
     const sql = t.ctx.store.sql;
-    const rows = sql
-      .prepare('SELECT * FROM positions WHERE deviceId = ? ORDER BY fixTime, id')
-      .all(deviceId) as PositionDbRow[];
+    const rows = select(sql, 'positions', { deviceId }, { orderBy: ['fixTime', 'id'] }) as PositionDbRow[];
     const reader = new RouteJsonReader(sql);
     // after the odd rows (ids[3 … 12]): 50 positions the query writes
     const after = reader.cursor(deviceId, rows[20].id);
@@ -282,9 +287,12 @@ describe('GET /{ns}/route', () => {
     expect(es400.statusCode).toBe(400);
     expect(es400.body).toContain(es);
     // a cursor that is not a position of this device
-    const [other] = t.ctx.store.sql
-      .prepare('SELECT id FROM positions WHERE deviceId = ?')
-      .all(otherId) as Array<{
+    const [other] = select(
+      t.ctx.store.sql,
+      'positions',
+      { deviceId: otherId },
+      { columns: ['id'] },
+    ) as Array<{
       id: number;
     }>;
     for (const id of [other.id, 999_999_999]) {

@@ -16,6 +16,7 @@ import {
   postForm,
   type TestApp,
 } from '../helpers/index.ts';
+import { first, update } from '../support/testSql.ts';
 
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
 
@@ -61,18 +62,21 @@ describe('sessions', () => {
     const u = await createUser(t);
     const sid = u.cookie.split('=')[1];
     const setLastSeen = (daysAgo: number) =>
-      t.ctx.store.sql
-        .prepare('UPDATE sessions SET lastSeenAt = ? WHERE id = ?')
-        .run(new Date(Date.now() - daysAgo * 86_400_000).toISOString(), sid);
+      update(
+        t.ctx.store.sql,
+        'sessions',
+        { lastSeenAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString() },
+        { id: sid },
+      );
     setLastSeen(29);
     expect((await api(t.app, u.cookie, 'GET', '/api/session')).statusCode).toBe(200);
-    const seen = t.ctx.store.sql.prepare('SELECT lastSeenAt FROM sessions WHERE id = ?').get(sid) as {
+    const seen = first(t.ctx.store.sql, 'sessions', { id: sid }, { columns: ['lastSeenAt'] }) as {
       lastSeenAt: string;
     };
     expect(Date.now() - Date.parse(seen.lastSeenAt)).toBeLessThan(60_000); // the request refreshed it
     setLastSeen(30.01);
     expect((await api(t.app, u.cookie, 'GET', '/api/session')).statusCode).toBe(404);
-    expect(t.ctx.store.sql.prepare('SELECT 1 FROM sessions WHERE id = ?').get(sid)).toBeUndefined();
+    expect(first(t.ctx.store.sql, 'sessions', { id: sid })).toBeUndefined();
   });
 
   it('the session cookie is HttpOnly and SameSite, and Secure when the request came over HTTPS', async () => {
@@ -117,7 +121,7 @@ describe('driver QR password', () => {
     (
       JSON.parse(
         (
-          t.ctx.store.sql.prepare('SELECT attributes FROM drivers WHERE id = ?').get(id) as {
+          first(t.ctx.store.sql, 'drivers', { id }, { columns: ['attributes'] }) as {
             attributes: string;
           }
         ).attributes,
@@ -139,7 +143,7 @@ describe('driver QR password', () => {
       200,
     );
     expect(JSON.stringify(listed)).not.toContain('scrypt$');
-    const row = t.ctx.store.sql.prepare('SELECT * FROM drivers WHERE id = ?').get(d.id) as Row;
+    const row = first(t.ctx.store.sql, 'drivers', { id: d.id }) as Row;
     expect(await verifyQrPassword(row, 's3cret-pin')).toBe(true);
     expect(await verifyQrPassword(row, 'wrong')).toBe(false);
 

@@ -11,6 +11,7 @@ import {
   postForm,
   type TestApp,
 } from '../helpers/index.ts';
+import { first, select } from '../support/testSql.ts';
 
 describe('session and authentication (CONTRACT §2)', () => {
   let t: TestApp;
@@ -150,7 +151,7 @@ describe('session and authentication (CONTRACT §2)', () => {
     const token = expectStatus<string>(res, 200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    const row = t.ctx.store.sql.prepare('SELECT expiresAt FROM tokens').all() as Array<{
+    const row = select(t.ctx.store.sql, 'tokens', {}, { columns: ['expiresAt'] }) as Array<{
       expiresAt: string;
     }>;
     const days = (Date.parse(row[row.length - 1].expiresAt) - Date.now()) / 86_400_000;
@@ -193,7 +194,7 @@ describe('session and authentication (CONTRACT §2)', () => {
       await postForm(t.app, t.admin, '/api/session/token', { expiration }),
       200,
     );
-    const row = t.ctx.store.sql.prepare('SELECT expiresAt FROM tokens WHERE id = ?').get(sha256(token)) as {
+    const row = first(t.ctx.store.sql, 'tokens', { id: sha256(token) }, { columns: ['expiresAt'] }) as {
       expiresAt: string;
     };
     expect(row.expiresAt).toBe(expiration);

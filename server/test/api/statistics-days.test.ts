@@ -3,6 +3,7 @@
 // data: no zero rows for days before the database existed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createDevice, expectStatus, makeTestApp, type TestApp } from '../helpers/index.ts';
+import { first, insert, update } from '../support/testSql.ts';
 
 type Row = { captureTime: string; messagesStored: number; activeDevices: number };
 
@@ -11,24 +12,33 @@ describe('statistics days', () => {
   beforeAll(async () => {
     t = await makeTestApp();
     const sql = t.ctx.store.sql;
-    const { attributes } = sql.prepare('SELECT attributes FROM server WHERE id = 1').get() as {
+    const { attributes } = first(sql, 'server', { id: 1 }, { columns: ['attributes'] }) as {
       attributes: string;
     };
-    sql
-      .prepare('UPDATE server SET attributes = ? WHERE id = 1')
-      .run(JSON.stringify({ ...(JSON.parse(attributes) as object), timezone: 'America/Sao_Paulo' }));
+    update(
+      sql,
+      'server',
+      {
+        attributes: JSON.stringify({ ...(JSON.parse(attributes) as object), timezone: 'America/Sao_Paulo' }),
+      },
+      { id: 1 },
+    );
   });
   afterAll(async () => t.close());
 
   it('start at the first local day with data, each stamped at its local midnight', async () => {
     const d = await createDevice(t);
-    const insert = t.ctx.store.sql.prepare(
-      `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
-       VALUES (?, 'osmand', ?, ?, ?, 0, 0)`,
-    );
     // 2024-06-10 02:30Z is 9 June 23:30 in São Paulo (UTC−3): the store's first data
     for (const time of ['2024-06-10T02:30:00.000Z', '2024-06-11T12:00:00.000Z'])
-      insert.run(d.id, time, time, time);
+      insert(t.ctx.store.sql, 'positions', {
+        deviceId: d.id,
+        protocol: 'osmand',
+        serverTime: time,
+        deviceTime: time,
+        fixTime: time,
+        latitude: 0,
+        longitude: 0,
+      });
     const rows = expectStatus<Row[]>(
       await api(t.app, t.admin, 'GET', '/api/statistics?from=2024-06-01T03:00:00Z&to=2024-06-12T03:00:00Z'),
       200,

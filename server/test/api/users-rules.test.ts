@@ -14,6 +14,7 @@ import {
   type CreatedUser,
   type TestApp,
 } from '../helpers/index.ts';
+import { first, update } from '../support/testSql.ts';
 
 type Obj = { id: number; attributes: Record<string, unknown> } & Record<string, unknown>;
 
@@ -38,13 +39,12 @@ function call(cookie: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: st
 }
 
 const stored = (id: number) =>
-  t.ctx.store.sql.prepare('SELECT * FROM users WHERE id = ?').get(id) as
-    (Record<string, unknown> & { attributes: string }) | undefined;
+  first(t.ctx.store.sql, 'users', { id }) as (Record<string, unknown> & { attributes: string }) | undefined;
 const storedAttrs = (id: number) => JSON.parse(stored(id)!.attributes) as Record<string, unknown>;
 const read = async (cookie: string, id: number) =>
   expectStatus<Obj>(await api(t.app, cookie, 'GET', `/api/users/${id}`), 200);
 const setServerAttributes = (attrs: Record<string, unknown>) =>
-  t.ctx.store.sql.prepare('UPDATE server SET attributes = ? WHERE id = 1').run(JSON.stringify(attrs));
+  update(t.ctx.store.sql, 'server', { attributes: JSON.stringify(attrs) }, { id: 1 });
 
 function expectRefused(res: LightMyRequestResponse, key: Parameters<typeof formatMessage>[0], values = {}) {
   expect(res.statusCode).toBe(403);
@@ -181,7 +181,7 @@ describe('one’s own user', () => {
 
   it('self-registration cannot carry role attributes', async () => {
     setServerAttributes({});
-    t.ctx.store.sql.prepare('UPDATE server SET registration = 1 WHERE id = 1').run();
+    update(t.ctx.store.sql, 'server', { registration: 1 }, { id: 1 });
     try {
       const res = await t.app.inject({
         method: 'POST',
@@ -204,7 +204,7 @@ describe('one’s own user', () => {
       });
       expect(short.statusCode).toBe(200);
     } finally {
-      t.ctx.store.sql.prepare('UPDATE server SET registration = 0 WHERE id = 1').run();
+      update(t.ctx.store.sql, 'server', { registration: 0 }, { id: 1 });
     }
   });
 });
@@ -280,9 +280,12 @@ describe('a manager and its sub-users', () => {
         field,
       );
       // Bits an administrator gave the sub-user survive the manager's edits that keep them.
-      t.ctx.store.sql
-        .prepare('UPDATE users SET attributes = ? WHERE id = ?')
-        .run(JSON.stringify({ 'rastro.advancedPerms': 'f000f00000000000000000000000000f' }), sub.id);
+      update(
+        t.ctx.store.sql,
+        'users',
+        { attributes: JSON.stringify({ 'rastro.advancedPerms': 'f000f00000000000000000000000000f' }) },
+        { id: sub.id },
+      );
       const again = await read(manager.cookie, sub.id);
       const keep = await call(manager.cookie, 'PUT', `/api/users/${sub.id}`, {
         ...again,
@@ -452,7 +455,7 @@ describe('SPEC §5 user-form numbers on the API', () => {
       (await call(u.cookie, 'PUT', `/api/users/${u.id}`, { ...full, password: 'abcd' })).statusCode,
     ).toBe(200);
     // A legacy short name (written before these rules) does not block other edits.
-    t.ctx.store.sql.prepare(`UPDATE users SET name = 'Al' WHERE id = ?`).run(u.id);
+    update(t.ctx.store.sql, 'users', { name: 'Al' }, { id: u.id });
     const legacy = await read(t.admin, u.id);
     expect((await call(t.admin, 'PUT', `/api/users/${u.id}`, { ...legacy, phone: '99' })).statusCode).toBe(
       200,

@@ -8,6 +8,7 @@ import {
   makeTestApp,
   type TestApp,
 } from '../helpers/index.ts';
+import { count, first, remove, update } from '../support/testSql.ts';
 
 type Obj = { id: number } & Record<string, unknown>;
 
@@ -116,7 +117,7 @@ describe('users (CONTRACT §4 POST /api/users, §6)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe('SecurityException: Manager user limit reached');
-    expect(t.ctx.store.sql.prepare(`SELECT 1 FROM users WHERE email='over@limit'`).get()).toBeUndefined();
+    expect(first(t.ctx.store.sql, 'users', { email: 'over@limit' })).toBeUndefined();
   });
 
   it('managers cannot set administrator, deviceLimit or userLimit', async () => {
@@ -200,10 +201,8 @@ describe('users (CONTRACT §4 POST /api/users, §6)', () => {
     expect(res.statusCode).toBe(204);
     expect((await api(t.app, u.cookie, 'GET', '/api/session')).statusCode).toBe(404);
     const sql = t.ctx.store.sql;
-    expect(
-      sql.prepare(`SELECT COUNT(*) AS n FROM links WHERE ownerType='user' AND ownerId=?`).get(u.id),
-    ).toEqual({ n: 0 });
-    expect(sql.prepare(`SELECT COUNT(*) AS n FROM sessions WHERE userId=?`).get(u.id)).toEqual({ n: 0 });
+    expect(count(sql, 'links', { ownerType: 'user', ownerId: u.id })).toBe(0);
+    expect(count(sql, 'sessions', { userId: u.id })).toBe(0);
   });
 
   it('deviceLimit: 0 cannot create devices, n refuses the (n+1)th, -1 unlimited', async () => {
@@ -216,9 +215,7 @@ describe('users (CONTRACT §4 POST /api/users, §6)', () => {
     const r3 = await api(t.app, two.cookie, 'POST', '/api/devices', { name: 'x', uniqueId: 'limit-3' });
     expect(r3.statusCode).toBe(400);
     expect(r3.body).toBe('SecurityException: Write access denied');
-    expect(
-      t.ctx.store.sql.prepare(`SELECT 1 FROM devices WHERE uniqueId IN ('limit-0','limit-3')`).get(),
-    ).toBeUndefined();
+    expect(first(t.ctx.store.sql, 'devices', { uniqueId: ['limit-0', 'limit-3'] })).toBeUndefined();
     const many = await createUser(t, { deviceLimit: -1 });
     for (let i = 0; i < 3; i++) await createDevice(t, {}, many.cookie);
   });
@@ -276,7 +273,9 @@ describe('registration', () => {
   });
 
   it('with no users at all, newServer is true and the first user becomes administrator', async () => {
-    t.ctx.store.sql.exec(`DELETE FROM users; DELETE FROM sessions; UPDATE server SET attributes = '{}'`);
+    remove(t.ctx.store.sql, 'users');
+    remove(t.ctx.store.sql, 'sessions');
+    update(t.ctx.store.sql, 'server', { attributes: '{}' });
     const server = expectStatus<Obj>(await api(t.app, null, 'GET', '/api/server'), 200);
     expect(server.newServer).toBe(true);
     const first = expectStatus<Obj>(
@@ -309,6 +308,6 @@ describe('administrators are protected from non-admins', () => {
     expect(del.body).toBe('SecurityException: Administrator access required');
     const imp = await api(t.app, manager.cookie, 'GET', `/api/session/${otherAdmin.id}`);
     expect(imp.body).toBe('SecurityException: Administrator access required');
-    expect(t.ctx.store.sql.prepare('SELECT 1 FROM users WHERE id = ?').get(otherAdmin.id)).toBeDefined();
+    expect(first(t.ctx.store.sql, 'users', { id: otherAdmin.id })).toBeDefined();
   });
 });

@@ -42,12 +42,12 @@ describe('leader lock and a lost connection', () => {
   it('steps down at once when its connection is lost; never two leaders afterwards', async () => {
     const a = await join();
     expect(a.cluster.isLeader()).toBe(true);
-    const pid = (a.db.prepare('SELECT pg_backend_pid() AS pid').get() as { pid: number }).pid;
-    store.sql.prepare('SELECT pg_terminate_backend(?)').get(pid);
+    const pid = (a.db.prepareNative('SELECT pg_backend_pid() AS pid').get() as { pid: number }).pid;
+    store.sql.prepareNative('SELECT pg_terminate_backend($1)').get(pid);
     // the loss is seen at the next call (or when the socket closes); a's jobs stop at once
     for (let i = 0; i < 100 && a.db.client.generation === 0; i++) {
       try {
-        a.db.prepare('SELECT 1').get();
+        a.db.prepareNative('SELECT 1').get();
       } catch (err) {
         if (!(err instanceof DatabaseUnavailable)) throw err;
       }
@@ -61,7 +61,7 @@ describe('leader lock and a lost connection', () => {
     const leaders = [a, b].filter((x) => x.cluster.isLeader()).length;
     expect(leaders).toBe(1);
     const held = store.sql
-      .prepare("SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted")
+      .prepareNative("SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted")
       .get() as { n: number };
     expect(held.n).toBeGreaterThanOrEqual(1);
   });

@@ -19,6 +19,7 @@ import {
   postForm,
   type TestApp,
 } from '../helpers/index.ts';
+import { insert } from '../support/testSql.ts';
 
 /** A verbatim copy of Traccar's openapi.yaml v6.14.5 (Apache-2.0), kept next to the test so it runs anywhere. */
 const SPEC_FILE = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
@@ -310,12 +311,15 @@ describe('embedded responses match openapi.yaml (with CONTRACT §12 corrections)
     // three days ago gives the last three days their rows.
     const d = await createDevice(t);
     const stored = new Date(Date.now() - 3 * 86_400_000).toISOString();
-    t.ctx.store.sql
-      .prepare(
-        `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
-         VALUES (?, 'osmand', ?, ?, ?, 0, 0)`,
-      )
-      .run(d.id, stored, stored, stored);
+    insert(t.ctx.store.sql, 'positions', {
+      deviceId: d.id,
+      protocol: 'osmand',
+      serverTime: stored,
+      deviceTime: stored,
+      fixTime: stored,
+      latitude: 0,
+      longitude: 0,
+    });
     const days = `from=${encodeURIComponent(new Date(Date.now() - 3 * 86_400_000).toISOString())}&to=${encodeURIComponent(
       new Date().toISOString(),
     )}`;

@@ -14,6 +14,7 @@ import { getLive } from '../../src/live/ingest.ts';
 import { startFleet } from '../../src/live/simulator/index.ts';
 import { login } from '../helpers/app.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { count, insert, one, type Table } from '../support/testSql.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rastro-copy-'));
 const key = `copy-${randomUUID()}`;
@@ -71,17 +72,14 @@ describe('copy from SQLite to PostgreSQL', () => {
     try {
       await second.app.ready();
       const sql = second.ctx.store.sql;
-      for (const [table, n] of Object.entries(before))
-        expect((sql.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n, table).toBe(n);
+      for (const [table, n] of Object.entries(before)) expect(count(sql, table as Table), table).toBe(n);
       // the demo manager signs in with the password hashed in SQLite
       const cookie = await login(second.app, 'gerente@rastro.demo', 'demo123');
       const devices = await second.app.inject({ method: 'GET', url: '/api/devices', headers: { cookie } });
       expect(devices.statusCode).toBe(200);
       expect((devices.json() as unknown[]).length).toBeGreaterThan(0);
-      const maxId = (sql.prepare('SELECT MAX(id) AS n FROM devices').get() as { n: number }).n;
-      const id = Number(
-        sql.prepare("INSERT INTO devices (name, uniqueId) VALUES ('New', 'copy-new')").run().lastInsertRowid,
-      );
+      const maxId = Number(one(sql, (q) => q.selectFrom('devices').select((e) => e.fn.max('id').as('n')))?.n);
+      const id = insert(sql, 'devices', { name: 'New', uniqueId: 'copy-new' });
       expect(id).toBe(maxId + 1);
     } finally {
       await second.app.close();

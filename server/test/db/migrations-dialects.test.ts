@@ -1,10 +1,10 @@
 // The store's migrations in both dialects (db/migrations.ts for SQLite, db/migrationsPg.ts for PostgreSQL): one
-// PostgreSQL entry per SQLite entry, and the PostgreSQL steps exactly what the translator they were written from gives
-// for the SQLite text (test/support/pgTranslate.ts, the server's translator until session 27). The PostgreSQL tests run every step on a real server.
+// PostgreSQL entry per SQLite entry. (Until session 28 each PostgreSQL step was also compared with what the tests'
+// SQLite→PostgreSQL translator gave for the SQLite text; the translator is gone.) The PostgreSQL tests run every step
+// on a real server.
 import { describe, expect, it } from 'vitest';
-import { migrations, TABLES_WITH_ID } from '../../src/db/migrations.ts';
+import { migrations } from '../../src/db/migrations.ts';
 import { pgMigrations } from '../../src/db/migrationsPg.ts';
-import { translateSql } from '../support/pgTranslate.ts';
 
 const statements = (sql: string) =>
   sql
@@ -17,10 +17,11 @@ describe('migrations in both dialects', () => {
     expect(pgMigrations.length).toBe(migrations.length);
   });
 
-  it('each PostgreSQL entry is the SQLite entry in PostgreSQL text, step for step', () => {
+  it('each PostgreSQL entry has the steps of the SQLite entry, in order, on the same tables', () => {
+    // a step's kind and object: `CREATE TABLE users`, `CREATE UNIQUE INDEX …`, `UPDATE devices` (quotes aside)
+    const head = (step: string) => step.replace(/"/g, '').split(/\s+/).slice(0, 4).join(' ').toUpperCase();
     migrations.forEach((entry, i) => {
-      const translated = statements(entry).map((s) => translateSql(s, TABLES_WITH_ID, true).text);
-      expect(pgMigrations[i], `entry ${i}`).toEqual(translated);
+      expect(pgMigrations[i].map(head), `entry ${i}`).toEqual(statements(entry).map(head));
     });
   });
 });

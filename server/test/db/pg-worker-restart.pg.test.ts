@@ -37,21 +37,23 @@ async function killWorker(): Promise<void> {
 
 describe('a stopped PostgreSQL worker thread', () => {
   it('is started again by the next query, with a new connection generation', async () => {
-    expect(db.prepare('SELECT 1 AS n').get()).toEqual({ n: 1 });
+    expect(db.prepareNative('SELECT 1 AS n').get()).toEqual({ n: 1 });
     const generation = db.client.generation;
     await killWorker();
-    expect(db.prepare('SELECT 2 AS n').get()).toEqual({ n: 2 });
+    expect(db.prepareNative('SELECT 2 AS n').get()).toEqual({ n: 2 });
     expect(db.client.restarts).toBe(1);
     expect(db.client.generation).toBeGreaterThan(generation);
   });
 
   it('a transaction begun after the crash is stored whole', async () => {
     await killWorker();
-    const insert = db.prepare("INSERT INTO devices (name, uniqueId) VALUES ('W', ?)");
+    const insert = db.prepareNative(`INSERT INTO devices (name, "uniqueId") VALUES ('W', $1)`);
     db.transaction(() => {
       for (let i = 0; i < 3; i++) insert.run(`${key}-${i}`);
     })();
-    const n = db.prepare('SELECT COUNT(*) AS n FROM devices WHERE uniqueId LIKE ?').get(`${key}-%`) as {
+    const n = db
+      .prepareNative('SELECT COUNT(*) AS n FROM devices WHERE "uniqueId" LIKE $1')
+      .get(`${key}-%`) as {
       n: number;
     };
     expect(Number(n.n)).toBe(3);
@@ -69,7 +71,7 @@ describe('a stopped PostgreSQL worker thread', () => {
       };
     };
     watch();
-    const byId = db.prepare('SELECT ? + 1 AS n');
+    const byId = db.prepareNative('SELECT $1 + 1 AS n');
     expect([1, 2, 3].map((i) => byId.get(i))).toEqual([{ n: 2 }, { n: 3 }, { n: 4 }]);
     const name = sent.find((e) => e.text?.includes('+ 1'))?.name;
     expect(name).toBeDefined();

@@ -5,6 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/db/open.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import type { Insertable } from 'kysely';
+import type { DeviceRow } from '../../src/db/schema.ts';
+import { preparedInsert, qb } from '../../src/db/repos/query.ts';
+import { all, count as countRows, first, select } from '../support/testSql.ts';
 
 const key = `store-${randomUUID()}`;
 let store: Store;
@@ -18,8 +22,25 @@ afterAll(async () => {
   await dropStore(key);
 });
 
-const count = () => (store.sql.prepare('SELECT COUNT(*) AS n FROM devices').get() as { n: number }).n;
-const insert = () => store.sql.prepare('INSERT INTO devices (name, uniqueId) VALUES (?, ?)');
+const count = () => countRows(store.sql, 'devices');
+/** The server's one-row INSERT (db/repos/query.ts preparedInsert): inside a transaction, an id reserved and sent without waiting. */
+const insert = () => {
+  const add = preparedInsert<{ name: string; uniqueId: string }, 'devices'>(
+    store.sql,
+    'devices',
+    ['name', 'uniqueId'],
+    (p, id) =>
+      qb(store.sql)
+        .insertInto('devices')
+        .values({
+          name: p.name,
+          uniqueId: p.uniqueId,
+          ...(id === undefined ? {} : { id: id as number }),
+        } as unknown as Insertable<DeviceRow>),
+  );
+  const run = (name: string, uniqueId: string) => add.run({ name, uniqueId });
+  return { run, runLater: run };
+};
 
 describe('PostgreSQL store', () => {
   it('a failing write sent without waiting fails the COMMIT: nothing of the transaction is stored', () => {
@@ -40,7 +61,7 @@ describe('PostgreSQL store', () => {
       Number(add.run('D', 'ok-1').lastInsertRowid),
       Number(add.run('E', 'ok-2').lastInsertRowid),
     ])();
-    const rows = store.sql.prepare('SELECT id, uniqueId FROM devices ORDER BY id').all() as Array<{
+    const rows = select(store.sql, 'devices', {}, { columns: ['id', 'uniqueId'], orderBy: ['id'] }) as Array<{
       id: number;
       uniqueId: string;
     }>;
@@ -59,7 +80,7 @@ describe('PostgreSQL store', () => {
       store.sql.transaction(() => {
         add.run('J', 'caught-1');
         try {
-          store.sql.prepare('SELECT nothing FROM devices').get();
+          first(store.sql, 'devices', {}, { columns: ['nothing'] });
         } catch {
           // the live core goes on with the next position after a failed one
         }
@@ -81,10 +102,8 @@ describe('PostgreSQL store', () => {
       ).toThrow('undo inner');
       add.runLater('I', 'outer-2');
     })();
-    const names = (
-      store.sql.prepare('SELECT uniqueId FROM devices WHERE id > 0 ORDER BY id').all() as Array<{
-        uniqueId: string;
-      }>
+    const names = all(store.sql, (q) =>
+      q.selectFrom('devices').select('uniqueId').where('id', '>', 0).orderBy('id'),
     ).map((r) => r.uniqueId);
     expect(count()).toBe(before + 2);
     expect(names).toContain('outer-1');

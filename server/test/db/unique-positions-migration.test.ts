@@ -12,6 +12,7 @@ import { openStore, type Store } from '../../src/db/open.ts';
 import { PostgresDatabase } from '../../src/db/postgres.ts';
 import type { SqlDatabase } from '../../src/db/sql.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { first, insert, one, select, update } from '../support/testSql.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rastro-migration-'));
 const key = `unique-positions-${randomUUID()}`;
@@ -38,7 +39,10 @@ async function oldStore(): Promise<{ sql: SqlDatabase; close(): Promise<void>; r
   const sqlite = new BetterSqlite3(file);
   migrate(sqlite, STEP);
   return {
-    sql: Object.assign(sqlite, { dialect: 'sqlite' as const }) as unknown as SqlDatabase,
+    sql: Object.assign(sqlite, {
+      dialect: 'sqlite' as const,
+      prepareNative: (text: string) => sqlite.prepare(text),
+    }) as unknown as SqlDatabase,
     close: async () => void sqlite.close(),
     reopen: async () => openStore(file),
   };
@@ -49,23 +53,22 @@ describe('migration: one position per device and fix time', () => {
     expect(STEP).toBeGreaterThan(0);
     const old = await oldStore();
     const { sql } = old;
-    const device = (name: string) =>
-      Number(
-        sql.prepare('INSERT INTO devices (name, uniqueId) VALUES (?, ?)').run(name, `${name}-${key}`)
-          .lastInsertRowid,
-      );
+    const device = (name: string) => insert(sql, 'devices', { name, uniqueId: `${name}-${key}` });
     const a = device('a');
     const b = device('b');
     const t0 = '2026-01-01T10:00:00.000Z';
     const t1 = '2026-01-01T10:00:10.000Z';
     const position = (deviceId: number, fixTime: string, latitude: number) =>
       Number(
-        sql
-          .prepare(
-            `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
-             VALUES (?, 'osmand', ?, ?, ?, ?, 0)`,
-          )
-          .run(deviceId, fixTime, fixTime, fixTime, latitude).lastInsertRowid,
+        insert(sql, 'positions', {
+          deviceId,
+          protocol: 'osmand',
+          serverTime: fixTime,
+          deviceTime: fixTime,
+          fixTime,
+          latitude,
+          longitude: 0,
+        }),
       );
     const a0 = position(a, t0, 1);
     const a0dup = position(a, t0, 2);
@@ -73,77 +76,78 @@ describe('migration: one position per device and fix time', () => {
     const a1dup = position(a, t1, 4);
     const a1dup2 = position(a, t1, 5);
     const b0 = position(b, t0, 6); // the same time on another device is no duplicate
-    const setLatest = sql.prepare('UPDATE devices SET positionId = ? WHERE id = ?');
-    setLatest.run(a1dup2, a);
-    setLatest.run(b0, b);
+    update(sql, 'devices', { positionId: a1dup2 }, { id: a });
+    update(sql, 'devices', { positionId: b0 }, { id: b });
     const event = (deviceId: number, positionId: number) =>
       Number(
-        sql
-          .prepare(
-            "INSERT INTO events (type, eventTime, deviceId, positionId) VALUES ('alarm', '2026-01-01T10:00:00.000Z', ?, ?)",
-          )
-          .run(deviceId, positionId).lastInsertRowid,
+        insert(sql, 'events', { type: 'alarm', eventTime: '2026-01-01T10:00:00.000Z', deviceId, positionId }),
       );
     const events = [event(a, a0dup), event(a, a1dup), event(a, a0), event(b, b0), event(a, 0)];
     const alarm = Number(
-      sql
-        .prepare(
-          `INSERT INTO alarms (deviceId, type, severity, positionId, lastPositionId, startTime, lastTime)
-           VALUES (?, 'sos', 'high', ?, ?, ?, ?)`,
-        )
-        .run(a, a0dup, a1dup2, t0, t1).lastInsertRowid,
+      insert(sql, 'alarms', {
+        deviceId: a,
+        type: 'sos',
+        severity: 'high',
+        positionId: a0dup,
+        lastPositionId: a1dup2,
+        startTime: t0,
+        lastTime: t1,
+      }),
     );
     await old.close();
 
     const store = await old.reopen();
     try {
       const db = store.sql;
-      const ids = (
-        db
-          .prepare('SELECT id FROM positions WHERE deviceId IN (?, ?) ORDER BY id')
-          .pluck()
-          .all(a, b) as Array<number | string>
-      ).map(Number);
+      const ids = select<{ id: number | string }>(
+        db,
+        'positions',
+        { deviceId: [a, b] },
+        { columns: ['id'], orderBy: ['id'] },
+      ).map((r) => Number(r.id));
       expect(ids).toEqual([a0, a1, b0]);
-      const latest = db
-        .prepare('SELECT id, positionId FROM devices WHERE id IN (?, ?) ORDER BY id')
-        .all(a, b) as Array<{
-        id: number;
-        positionId: number;
-      }>;
+      const latest = select<{ id: number; positionId: number }>(
+        db,
+        'devices',
+        { id: [a, b] },
+        { columns: ['id', 'positionId'], orderBy: ['id'] },
+      );
       expect(latest.map((r) => [Number(r.id), Number(r.positionId)])).toEqual([
         [a, a1],
         [b, b0],
       ]);
       const named = events.map((id) =>
-        Number(db.prepare('SELECT positionId FROM events WHERE id = ?').pluck().get(id) as number),
+        Number(first<{ positionId: number }>(db, 'events', { id }, { columns: ['positionId'] })?.positionId),
       );
       expect(named).toEqual([a0, a1, a0, b0, 0]);
-      const alarmRow = db
-        .prepare('SELECT positionId, lastPositionId FROM alarms WHERE id = ?')
-        .get(alarm) as {
+      const alarmRow = first(db, 'alarms', { id: alarm }, { columns: ['positionId', 'lastPositionId'] }) as {
         positionId: number;
         lastPositionId: number;
       };
       expect([Number(alarmRow.positionId), Number(alarmRow.lastPositionId)]).toEqual([a0, a1]);
       // every reference left names a stored position
-      const dangling = db
-        .prepare(
-          `SELECT COUNT(*) FROM events e WHERE e.positionId <> 0
-             AND NOT EXISTS (SELECT 1 FROM positions p WHERE p.id = e.positionId)`,
-        )
-        .pluck()
-        .get();
+      const dangling = one(db, (q) =>
+        q
+          .selectFrom('events as e')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('e.positionId', '<>', 0)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('positions as p').select('p.id').whereRef('p.id', '=', 'e.positionId'))),
+          ),
+      )?.n;
       expect(Number(dangling)).toBe(0);
       expect(a0dup && a1dup).toBeTruthy();
       // the unique index refuses another position of the same device and fix time
       expect(() =>
-        db
-          .prepare(
-            `INSERT INTO positions (deviceId, protocol, serverTime, deviceTime, fixTime, latitude, longitude)
-             VALUES (?, 'osmand', ?, ?, ?, 0, 0)`,
-          )
-          .run(a, t0, t0, t0),
+        insert(db, 'positions', {
+          deviceId: a,
+          protocol: 'osmand',
+          serverTime: t0,
+          deviceTime: t0,
+          fixTime: t0,
+          latitude: 0,
+          longitude: 0,
+        }),
       ).toThrow();
     } finally {
       await store.close();

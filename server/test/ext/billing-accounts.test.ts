@@ -10,6 +10,7 @@ import { configureBilling, runBillingJobNow, setBillingClock } from '../../src/e
 import { LOGIN_MAX_FAILURES } from '../../src/traccar/auth.ts';
 import { generateTotpKey, totpCode } from '../../src/traccar/totp.ts';
 import { api, createUser, expectStatus, login, makeTestApp, type TestApp } from '../helpers/index.ts';
+import { first, select, update } from '../support/testSql.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -18,13 +19,16 @@ describe('billing accounts (Plus, embedded)', () => {
   let now = at('2026-12-15T10:00:00Z');
 
   const setBilling = (on: boolean) =>
-    t.ctx.store.sql
-      .prepare('UPDATE server SET attributes = ? WHERE id = 1')
-      .run(JSON.stringify({ 'rastro.enableBilling': on }));
+    update(
+      t.ctx.store.sql,
+      'server',
+      { attributes: JSON.stringify({ 'rastro.enableBilling': on }) },
+      { id: 1 },
+    );
   const attrsOf = (id: number) =>
     JSON.parse(
       (
-        t.ctx.store.sql.prepare('SELECT attributes FROM users WHERE id = ?').get(id) as {
+        first(t.ctx.store.sql, 'users', { id }, { columns: ['attributes'] }) as {
           attributes: string;
         }
       ).attributes,
@@ -42,14 +46,15 @@ describe('billing accounts (Plus, embedded)', () => {
   const reactivate = (id: number, cookie = t.admin) =>
     api(t.app, cookie, 'POST', `/rastro/users/${id}/reactivate`);
   const invoicesOf = (id: number) =>
-    t.ctx.store.sql.prepare('SELECT * FROM invoices WHERE userId = ? ORDER BY id').all(id) as Invoice[];
+    select(t.ctx.store.sql, 'invoices', { userId: id }, { orderBy: ['id'] }) as Invoice[];
   const auditOf = (id: number) =>
     (
-      t.ctx.store.sql
-        .prepare(
-          `SELECT userId, actionType, attributes FROM actions WHERE objectType = 'user' AND objectId = ?`,
-        )
-        .all(id) as { userId: number; actionType: string; attributes: string }[]
+      select(
+        t.ctx.store.sql,
+        'actions',
+        { objectType: 'user', objectId: id },
+        { columns: ['userId', 'actionType', 'attributes'] },
+      ) as { userId: number; actionType: string; attributes: string }[]
     ).map((a) => ({ ...a, attributes: JSON.parse(a.attributes) as Record<string, unknown> }));
 
   beforeAll(async () => {
@@ -137,9 +142,12 @@ describe('billing accounts (Plus, embedded)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe('IllegalArgumentException: Administrators cannot be suspended');
     // Even a stored flag is ignored for administrators.
-    t.ctx.store.sql
-      .prepare('UPDATE users SET attributes = ? WHERE id = ?')
-      .run(JSON.stringify({ 'rastro.suspended': true }), admin2.id);
+    update(
+      t.ctx.store.sql,
+      'users',
+      { attributes: JSON.stringify({ 'rastro.suspended': true }) },
+      { id: admin2.id },
+    );
     expect((await signIn(admin2.email, admin2.password)).statusCode).toBe(200);
   });
 
@@ -431,7 +439,7 @@ describe('billing job with Asaas', () => {
       configureBilling(t.ctx, {
         asaasBaseUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v3`,
       });
-      t.ctx.store.sql.prepare(`UPDATE server SET attributes = '{"rastro.enableBilling":true}'`).run();
+      update(t.ctx.store.sql, 'server', { attributes: '{"rastro.enableBilling":true}' });
       expectStatus(
         await api(t.app, t.admin, 'POST', '/rastro/integrations/payment', {
           key: 'payment',

@@ -14,6 +14,7 @@ import {
   type CreatedUser,
   type TestApp,
 } from '../helpers/index.ts';
+import { update } from '../support/testSql.ts';
 
 interface Seen {
   method: string;
@@ -84,7 +85,7 @@ describe('billing (Plus, embedded)', () => {
       asaasBaseUrl: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v3`,
     });
     user = await createUser(t, { name: 'Cliente Um', attributes: { 'rastro.taxId': '123.456.789-09' } });
-    t.ctx.store.sql.prepare(`UPDATE server SET attributes = '{"rastro.enableBilling":true}'`).run();
+    update(t.ctx.store.sql, 'server', { attributes: '{"rastro.enableBilling":true}' });
   });
   afterAll(async () => {
     await t.close();

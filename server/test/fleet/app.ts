@@ -5,6 +5,7 @@ import { storeEnv } from '../helpers/store.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { hashPassword } from '../../src/traccar/auth.ts';
 import type { AppContext } from '../../src/context.ts';
+import { insert } from '../support/testSql.ts';
 
 export async function fleetApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}) {
   const config = loadConfig(
@@ -32,11 +33,7 @@ export async function addUser(
     attributes: JSON.stringify(attributes ?? {}),
     ...flags,
   };
-  const cols = Object.keys(row);
-  const r = ctx.store.sql
-    .prepare(`INSERT INTO users (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`)
-    .run(row);
-  return Number(r.lastInsertRowid);
+  return insert(ctx.store.sql, 'users', row);
 }
 
 export function addDevice(
@@ -46,17 +43,16 @@ export function addDevice(
   groupId = 0,
   attributes: object = {},
 ): number {
-  const r = ctx.store.sql
-    .prepare('INSERT INTO devices (name, uniqueId, groupId, attributes) VALUES (?, ?, ?, ?)')
-    .run(name, uniqueId, groupId, JSON.stringify(attributes));
-  return Number(r.lastInsertRowid);
+  return insert(ctx.store.sql, 'devices', {
+    name,
+    uniqueId,
+    groupId,
+    attributes: JSON.stringify(attributes),
+  });
 }
 
 export function addGroup(ctx: AppContext, name: string, parent = 0): number {
-  return Number(
-    ctx.store.sql.prepare('INSERT INTO groups (name, groupId) VALUES (?, ?)').run(name, parent)
-      .lastInsertRowid,
-  );
+  return insert(ctx.store.sql, 'groups', { name, groupId: parent });
 }
 
 export function link(
@@ -66,9 +62,7 @@ export function link(
   propertyType: string,
   propertyId: number,
 ) {
-  ctx.store.sql
-    .prepare('INSERT OR IGNORE INTO links (ownerType, ownerId, propertyType, propertyId) VALUES (?, ?, ?, ?)')
-    .run(ownerType, ownerId, propertyType, propertyId);
+  insert(ctx.store.sql, 'links', { ownerType, ownerId, propertyType, propertyId }, { ignore: true });
   ctx.bus.emit('permissions');
 }
 

@@ -8,6 +8,7 @@ import { startFleet, type Fleet } from '../../src/live/simulator/index.ts';
 import { catalogEntry } from '../../src/live/simulator/catalog.ts';
 import { Vehicle } from '../../src/live/simulator/vehicle.ts';
 import { DEMO_SOS_EVERY_MS, DEMO_TOW_EVERY_MS, DemoIncidents } from '../../src/live/simulator/incidents.ts';
+import { first } from '../support/testSql.ts';
 
 let t: TestApp;
 let fleet: Fleet;
@@ -28,9 +29,7 @@ const alarmsOf = async (uniqueId: string, type: string) => {
     await api(t.app, t.admin, 'GET', `/rastro/alarms?all=true&type=${type}`),
     200,
   );
-  const id = (
-    t.ctx.store.sql.prepare('SELECT id FROM devices WHERE uniqueId = ?').get(uniqueId) as { id: number }
-  ).id;
+  const id = (first(t.ctx.store.sql, 'devices', { uniqueId }, { columns: ['id'] }) as { id: number }).id;
   return list.filter((a) => a.deviceId === id);
 };
 

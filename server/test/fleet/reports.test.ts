@@ -7,6 +7,7 @@ import { positionFromRow, type PositionDbRow } from '../../src/live/json.ts';
 import { positionJsonText } from '../../src/live/reports/routeJson.ts';
 import { addDevice, addGroup, addUser, basic, fleetApp, link } from './app.ts';
 import { syntheticDay, T0 } from './track.ts';
+import { first, insert, select, update } from '../support/testSql.ts';
 
 const KN = 3600 / 1852;
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString().replace('Z', '+00:00');
@@ -33,13 +34,14 @@ beforeAll(async () => {
   link(ctx, 'user', userId, 'device', d1);
   link(ctx, 'user', adminId, 'device', d1);
   link(ctx, 'user', adminId, 'device', d2);
-  ctx.store.sql.prepare("INSERT INTO drivers (name, uniqueId) VALUES ('Ana', 'D-1')").run();
+  insert(ctx.store.sql, 'drivers', { name: 'Ana', uniqueId: 'D-1' });
   // a 300 m circle around the 6000 m mark, where the track stops for 20 minutes
   const mark = destination({ latitude: 0, longitude: 0 }, 90, 6000);
   geofenceId = Number(
-    ctx.store.sql
-      .prepare("INSERT INTO geofences (name, area) VALUES ('Pátio', ?)")
-      .run(`CIRCLE (${mark.latitude} ${mark.longitude}, 300)`).lastInsertRowid,
+    insert(ctx.store.sql, 'geofences', {
+      name: 'Pátio',
+      area: `CIRCLE (${mark.latitude} ${mark.longitude}, 300)`,
+    }),
   );
   link(ctx, 'device', d1, 'geofence', geofenceId);
   link(ctx, 'user', adminId, 'geofence', geofenceId);
@@ -163,21 +165,19 @@ describe('GET /api/reports/summary', () => {
       [d2, '2026-03-02T23:00:00.000+00:00'],
       [d2, '2026-03-03T01:00:00.000+00:00'],
     ]);
-    ctx.store.sql
-      .prepare(`UPDATE server SET attributes = '{"timezone":"America/Sao_Paulo"}' WHERE id = 1`)
-      .run();
+    update(ctx.store.sql, 'server', { attributes: '{"timezone":"America/Sao_Paulo"}' }, { id: 1 });
     getLive(ctx).invalidate();
     const sp = (await get(`/api/reports/summary?${q}`)).json() as Array<Record<string, unknown>>;
     expect(sp.map((s) => [s.startTime, s.endTime])).toEqual([
       ['2026-03-02T23:00:00.000+00:00', '2026-03-03T01:00:00.000+00:00'],
     ]);
-    ctx.store.sql.prepare(`UPDATE server SET attributes = '{}' WHERE id = 1`).run();
+    update(ctx.store.sql, 'server', { attributes: '{}' }, { id: 1 });
     getLive(ctx).invalidate();
   });
 });
 
 function addGroupRoot(): number {
-  const row = ctx.store.sql.prepare("SELECT id FROM groups WHERE name = 'Frota'").get() as { id: number };
+  const row = first(ctx.store.sql, 'groups', { name: 'Frota' }, { columns: ['id'] }) as { id: number };
   return row.id;
 }
 
@@ -192,9 +192,12 @@ describe('route and events', () => {
   });
 
   it('route JSON is exactly the Position shape (same as positionFromRow), odd stored values included', async () => {
-    const rows = ctx.store.sql
-      .prepare('SELECT * FROM positions WHERE deviceId = ? ORDER BY fixTime, id')
-      .all(d1) as PositionDbRow[];
+    const rows = select(
+      ctx.store.sql,
+      'positions',
+      { deviceId: d1 },
+      { orderBy: ['fixTime', 'id'] },
+    ) as PositionDbRow[];
     const route = (await get(`/api/reports/route?deviceId=${d1}&${day}`)).json() as unknown[];
     expect(route).toEqual(rows.map(positionFromRow));
     const odd: PositionDbRow = {

@@ -13,6 +13,9 @@ import { catalogEntry, uniqueIdOf } from '../../src/live/simulator/catalog.ts';
 import { Vehicle } from '../../src/live/simulator/vehicle.ts';
 import { route, toLatLon } from '../../src/live/simulator/city.ts';
 import { haversine, parseArea } from '@rastro/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.ts';
+import { all, count, first, one, select } from '../support/testSql.ts';
 
 const COUNT = 12;
 let t: TestApp;
@@ -34,9 +37,12 @@ const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, 
 
 describe('demo seed', () => {
   it('creates deterministic devices rastro-0001 … with varied categories, plates and tracker data', () => {
-    const rows = sql()
-      .prepare('SELECT uniqueId, category, name, attributes FROM devices ORDER BY id')
-      .all() as Array<{
+    const rows = select(
+      sql(),
+      'devices',
+      {},
+      { columns: ['uniqueId', 'category', 'name', 'attributes'], orderBy: ['id'] },
+    ) as Array<{
       uniqueId: string;
       category: string;
       name: string;
@@ -78,7 +84,7 @@ describe('demo seed', () => {
       attributes: Record<string, unknown>;
     };
     // The QR driver stands for the first demo driver, may take the first two vehicles, check-in is on.
-    const ana = t.ctx.store.sql.prepare("SELECT id FROM drivers WHERE uniqueId = 'MOT-001'").get() as {
+    const ana = first(t.ctx.store.sql, 'drivers', { uniqueId: 'MOT-001' }, { columns: ['id'] }) as {
       id: number;
     };
     expect(qr.attributes['rastro.isQrDriverId']).toBe(ana.id);
@@ -97,11 +103,16 @@ describe('demo seed', () => {
   });
 
   it('geofences (circle, polygon, line), notifications with colour and sound, drivers, nested groups, saved commands', () => {
-    const areas = (sql().prepare('SELECT area FROM geofences').all() as Array<{ area: string }>).map(
+    const areas = (select(sql(), 'geofences', {}, { columns: ['area'] }) as Array<{ area: string }>).map(
       (g) => parseArea(g.area)?.type,
     );
     expect(areas.sort()).toEqual(['circle', 'linestring', 'polygon']);
-    const types = sql().prepare('SELECT type, notificators, attributes FROM notifications').all() as Array<{
+    const types = select(
+      sql(),
+      'notifications',
+      {},
+      { columns: ['type', 'notificators', 'attributes'] },
+    ) as Array<{
       type: string;
       notificators: string;
       attributes: string;
@@ -113,38 +124,47 @@ describe('demo seed', () => {
       expect(n.notificators).toContain('web');
       expect(JSON.parse(n.attributes)).toHaveProperty('rastro.sound');
     }
-    expect((sql().prepare('SELECT COUNT(*) n FROM drivers').get() as { n: number }).n).toBeGreaterThan(0);
-    const nested = sql()
-      .prepare('SELECT COUNT(*) n FROM groups c JOIN groups p ON c.groupId = p.id WHERE p.groupId > 0')
-      .get() as { n: number };
+    expect(count(sql(), 'drivers')).toBeGreaterThan(0);
+    const nested = one(sql(), (q) =>
+      q
+        .selectFrom('groups as c')
+        .innerJoin('groups as p', 'c.groupId', 'p.id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('p.groupId', '>', 0),
+    )!;
     expect(nested.n).toBeGreaterThan(0);
-    expect(
-      (sql().prepare("SELECT COUNT(*) n FROM commands WHERE type = 'engineStop'").get() as { n: number }).n,
-    ).toBe(1);
+    expect(count(sql(), 'commands', { type: 'engineStop' })).toBe(1);
   });
 });
 
 describe('history backfill and movement', () => {
   it('the first devices have two days of plausible positions; silent devices never report', () => {
-    const span = sql()
-      .prepare(
-        'SELECT MIN(fixTime) a, MAX(fixTime) b, COUNT(*) n, MAX(speed) v FROM positions p JOIN devices d ON d.id = p.deviceId WHERE d.uniqueId = ?',
-      )
-      .get(uniqueIdOf(1)) as { a: string; b: string; n: number; v: number };
+    const ofDevice = (q: Kysely<Database>, uniqueId: string) =>
+      q
+        .selectFrom('positions as p')
+        .innerJoin('devices as d', 'd.id', 'p.deviceId')
+        .where('d.uniqueId', '=', uniqueId);
+    const span = one(sql(), (q) =>
+      ofDevice(q, uniqueIdOf(1)).select((e) => [
+        e.fn.min('p.fixTime').as('a'),
+        e.fn.max('p.fixTime').as('b'),
+        e.fn.countAll<number>().as('n'),
+        e.fn.max('p.speed').as('v'),
+      ]),
+    )!;
     expect(span.n).toBeGreaterThan(500);
     expect((Date.parse(span.b) - Date.parse(span.a)) / 3600_000).toBeGreaterThan(BACKFILL_HOURS - 1);
     expect(span.v).toBeGreaterThan(0);
     expect(span.v * 1.852).toBeLessThanOrEqual(110.01);
-    const silent = sql()
-      .prepare('SELECT COUNT(*) n FROM positions p JOIN devices d ON d.id = p.deviceId WHERE d.uniqueId = ?')
-      .get(uniqueIdOf(10)) as { n: number };
+    const silent = one(sql(), (q) =>
+      ofDevice(q, uniqueIdOf(10)).select((e) => e.fn.countAll<number>().as('n')),
+    )!;
     expect(silent.n).toBe(0);
   });
 
   it('the live pipeline stored motion and ignition events for the history, so reports have data', async () => {
-    const id = (
-      sql().prepare('SELECT id FROM devices WHERE uniqueId = ?').get(uniqueIdOf(1)) as { id: number }
-    ).id;
+    const id = (first(sql(), 'devices', { uniqueId: uniqueIdOf(1) }, { columns: ['id'] }) as { id: number })
+      .id;
     const from = new Date(Date.now() - BACKFILL_HOURS * 3600_000).toISOString();
     const to = new Date().toISOString();
     const trips = (
@@ -155,8 +175,8 @@ describe('history backfill and movement', () => {
     }>;
     expect(trips.length).toBeGreaterThan(2);
     for (const trip of trips) expect(trip.duration).toBeGreaterThan(0);
-    const kinds = (
-      sql().prepare('SELECT DISTINCT type FROM events WHERE deviceId = ?').all(id) as Array<{ type: string }>
+    const kinds = all(sql(), (q) =>
+      q.selectFrom('events').select('type').distinct().where('deviceId', '=', id),
     ).map((e) => e.type);
     expect(kinds).toEqual(
       expect.arrayContaining(['deviceMoving', 'deviceStopped', 'ignitionOn', 'ignitionOff']),
@@ -164,7 +184,7 @@ describe('history backfill and movement', () => {
   });
 
   it('drivers brake, accelerate and corner hard now and then, so the scores have data', async () => {
-    const alarms = sql().prepare(`SELECT attributes FROM events WHERE type = 'alarm'`).all() as Array<{
+    const alarms = select(sql(), 'events', { type: 'alarm' }, { columns: ['attributes'] }) as Array<{
       attributes: string;
     }>;
     const harsh = alarms.filter((a) =>
@@ -184,20 +204,19 @@ describe('history backfill and movement', () => {
   });
 
   it('a tick moves every reporting vehicle through the pipeline', async () => {
-    const before = (sql().prepare('SELECT COUNT(*) n FROM positions').get() as { n: number }).n;
+    const before = count(sql(), 'positions');
     // past the parked reporting period (120 s), every vehicle is due
     await fleet.tick(Date.now() + 130_000);
     getLive(t.ctx).flushNow();
-    const after = (sql().prepare('SELECT COUNT(*) n FROM positions').get() as { n: number }).n;
+    const after = count(sql(), 'positions');
     // 12 devices: rastro-0010 never reports; every other one reports
     expect(after - before).toBe(COUNT - 1);
   });
 
   it('engineStop blocks the vehicle (blocked=true, speed 0) and engineResume releases it', async () => {
     const live = getLive(t.ctx);
-    const id = (
-      sql().prepare('SELECT id FROM devices WHERE uniqueId = ?').get(uniqueIdOf(2)) as { id: number }
-    ).id;
+    const id = (first(sql(), 'devices', { uniqueId: uniqueIdOf(2) }, { columns: ['id'] }) as { id: number })
+      .id;
     expect(live.canSendLive(id)).toBe(true);
     await live.sendLive(id, {
       id: 0,
@@ -223,9 +242,12 @@ describe('history backfill and movement', () => {
     });
     live.flushNow();
     expect(live.latestPosition(id)?.attributes.blocked).toBe(false);
-    const results = sql()
-      .prepare("SELECT attributes FROM events WHERE deviceId = ? AND type = 'commandResult'")
-      .all(id) as Array<{
+    const results = select(
+      sql(),
+      'events',
+      { deviceId: id, type: 'commandResult' },
+      { columns: ['attributes'] },
+    ) as Array<{
       attributes: string;
     }>;
     expect(results.map((r) => JSON.parse(r.attributes).result)).toEqual(['Engine stopped', 'Engine resumed']);

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTECTED_USER_FIELDS, billingAttributeKeys, roleAttributeKeys } from '@rastro/domain';
 import { api, createUser, makeTestApp, type CreatedUser, type TestApp } from '../helpers/index.ts';
+import { first, update } from '../support/testSql.ts';
 
 const RUNS = { numRuns: Number(process.env.FUZZ_RUNS ?? 150) };
 const PROTECTED_ATTRIBUTES = [...roleAttributeKeys('rastro'), ...billingAttributeKeys('rastro')];
@@ -52,9 +53,12 @@ describe('fuzz: self-PUT never changes a protected field', () => {
   const roles: Record<string, CreatedUser> = {};
   beforeAll(async () => {
     t = await makeTestApp();
-    t.ctx.store.sql
-      .prepare('UPDATE server SET attributes = ? WHERE id = 1')
-      .run(JSON.stringify({ 'rastro.enableAdvancedPerms': true }));
+    update(
+      t.ctx.store.sql,
+      'server',
+      { attributes: JSON.stringify({ 'rastro.enableAdvancedPerms': true }) },
+      { id: 1 },
+    );
     roles.plain = await createUser(t, { attributes: { 'rastro.advancedPerms': '00ff'.repeat(8) } });
     roles.qrDriver = await createUser(t, { attributes: { 'rastro.isQrDriverId': 3 } });
     roles.manager = await createUser(t, {
@@ -67,10 +71,7 @@ describe('fuzz: self-PUT never changes a protected field', () => {
   afterAll(async () => t.close());
 
   const snapshot = (id: number) => {
-    const row = t.ctx.store.sql.prepare('SELECT * FROM users WHERE id = ?').get(id) as Record<
-      string,
-      unknown
-    > & { attributes: string };
+    const row = first(t.ctx.store.sql, 'users', { id }) as Record<string, unknown> & { attributes: string };
     const attrs = JSON.parse(row.attributes) as Record<string, unknown>;
     return {
       fields: Object.fromEntries(PROTECTED_USER_FIELDS.map((f) => [f, row[f]])),

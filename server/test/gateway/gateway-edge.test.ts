@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, permissionIndex, setPermissionBit } from '@rastro/domain';
 import { startGatewayPair, type GatewayPair } from '../helpers/gateway.ts';
 import { api, createDevice, createObject, createUser, expectStatus, link } from '../helpers/index.ts';
+import { count as countRows, first, type Table, type Where } from '../support/testSql.ts';
 
 let pair: GatewayPair;
-const count = (sql: string, ...args: unknown[]) =>
-  (pair.upstream.ctx.store.sql.prepare(sql).get(...args) as { n: number }).n;
+const count = (table: Table, where: Where = {}) => countRows(pair.upstream.ctx.store.sql, table, where);
 
 async function gatewayLogin(email: string, password: string): Promise<string> {
   const res = await fetch(`${pair.url}/api/session`, {
@@ -48,7 +48,7 @@ describe('gateway: the gate reads the normalised request', () => {
       });
       expect(res.status, type).toBe(403);
     }
-    expect(count('SELECT COUNT(*) AS n FROM queued_commands WHERE deviceId = ?', device.id)).toBe(0);
+    expect(count('queued_commands', { deviceId: device.id })).toBe(0);
   });
 
   it('a PUT that makes a plain geofence an anchor needs anchor.lock through the proxy', async () => {
@@ -67,9 +67,12 @@ describe('gateway: the gate reads the normalised request', () => {
       body: JSON.stringify({ ...g, attributes: { isAnchor: true } }),
     });
     expect(res.status).toBe(403);
-    const stored = pair.upstream.ctx.store.sql
-      .prepare('SELECT attributes FROM geofences WHERE id = ?')
-      .get(g.id) as {
+    const stored = first(
+      pair.upstream.ctx.store.sql,
+      'geofences',
+      { id: g.id },
+      { columns: ['attributes'] },
+    ) as {
       attributes: string;
     };
     expect(JSON.parse(stored.attributes)).not.toHaveProperty('isAnchor');

@@ -4,6 +4,7 @@ import { startGatewayPair, type GatewayPair } from '../helpers/gateway.ts';
 import type { AppContext } from '../../src/context.ts';
 import { rewriteSetCookie, stripCookieAttributes, upstreamOf } from '../../src/gateway/index.ts';
 import { identityStats, upstreamUser } from '../../src/gateway/identity.ts';
+import { count } from '../support/testSql.ts';
 
 let gatewayCtx: AppContext;
 let gw: string; // http://127.0.0.1:port of the gateway
@@ -38,7 +39,7 @@ describe('gateway mode: /api proxied to an upstream Traccar (here: our own embed
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe('admin');
     // the gateway's own store has no users: the answer came from upstream
-    expect((gatewayCtx.store.sql.prepare('SELECT COUNT(*) n FROM users').get() as { n: number }).n).toBe(0);
+    expect(count(gatewayCtx.store.sql, 'users')).toBe(0);
   });
 
   it('login, lists and writes through the proxy with a browser Origin (rewritten to the upstream origin)', async () => {

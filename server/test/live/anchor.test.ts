@@ -17,6 +17,7 @@ import {
 import { getLive } from '../../src/live/ingest.ts';
 import { getLiveServices } from '../../src/live/index.ts';
 import { anchorAlarmFor, isAnchorAttributes } from '../../src/live/anchor.ts';
+import { select } from '../support/testSql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,9 +44,12 @@ const report = async (uniqueId: string, latitude: number, attributes: Record<str
 
 const events = (deviceId: number) =>
   (
-    t.ctx.store.sql
-      .prepare('SELECT type, geofenceId, attributes FROM events WHERE deviceId = ? ORDER BY id')
-      .all(deviceId) as Array<{ type: string; geofenceId: number; attributes: string }>
+    select(
+      t.ctx.store.sql,
+      'events',
+      { deviceId },
+      { columns: ['type', 'geofenceId', 'attributes'], orderBy: ['id'] },
+    ) as Array<{ type: string; geofenceId: number; attributes: string }>
   ).map((e) => ({
     type: e.type,
     geofenceId: e.geofenceId,

@@ -5,6 +5,7 @@ import { formatMessage, type MessageLocale } from '@rastro/domain';
 import { getLive } from '../../src/live/ingest.ts';
 import { startFleet, DEMO_PASSWORD, DEMO_USERS } from '../../src/live/simulator/index.ts';
 import { login, makeTestApp, type TestApp } from '../helpers/app.ts';
+import { first, insert, select } from '../support/testSql.ts';
 
 const COUNT = 12;
 let t: TestApp;
@@ -41,9 +42,12 @@ async function ask(text: string, lang: MessageLocale, cookie = t.admin): Promise
 }
 
 const device = (index: number) =>
-  t.ctx.store.sql
-    .prepare('SELECT id, name, attributes FROM devices WHERE uniqueId = ?')
-    .get(`rastro-${String(index).padStart(4, '0')}`) as { id: number; name: string; attributes: string };
+  first(
+    t.ctx.store.sql,
+    'devices',
+    { uniqueId: `rastro-${String(index).padStart(4, '0')}` },
+    { columns: ['id', 'name', 'attributes'] },
+  ) as { id: number; name: string; attributes: string };
 const plateOf = (index: number) => (JSON.parse(device(index).attributes) as { placa: string }).placa;
 
 const QUESTIONS: Record<
@@ -100,9 +104,12 @@ describe.each(['pt-BR', 'es', 'en-US'] as const)('assistant in %s', (lang) => {
 
   it('how many km a vehicle drove today, as the odometer of today’s positions says', async () => {
     const d = device(1);
-    const rows = t.ctx.store.sql
-      .prepare('SELECT fixTime, attributes FROM positions WHERE deviceId = ? ORDER BY fixTime')
-      .all(d.id) as Array<{ fixTime: string; attributes: string }>;
+    const rows = select(
+      t.ctx.store.sql,
+      'positions',
+      { deviceId: d.id },
+      { columns: ['fixTime', 'attributes'], orderBy: ['fixTime'] },
+    ) as Array<{ fixTime: string; attributes: string }>;
     const midnight = new Date();
     midnight.setUTCHours(0, 0, 0, 0);
     const today = rows.filter((r) => r.fixTime >= midnight.toISOString());
@@ -121,12 +128,15 @@ describe.each(['pt-BR', 'es', 'en-US'] as const)('assistant in %s', (lang) => {
 
   it('who exceeded the speed limit this week: the vehicles with overspeed events since Monday', async () => {
     const fast = device(2);
-    t.ctx.store.sql
-      .prepare(
-        `INSERT INTO events (type, eventTime, deviceId, positionId, geofenceId, maintenanceId, attributes)
-         VALUES ('deviceOverspeed', ?, ?, 0, 0, 0, '{"speed":60.5,"speedLimit":43.2}')`,
-      )
-      .run(new Date().toISOString(), fast.id);
+    insert(t.ctx.store.sql, 'events', {
+      type: 'deviceOverspeed',
+      eventTime: new Date().toISOString(),
+      deviceId: fast.id,
+      positionId: 0,
+      geofenceId: 0,
+      maintenanceId: 0,
+      attributes: '{"speed":60.5,"speedLimit":43.2}',
+    });
     const a = await ask(q.speed, lang);
     expect(a.intent).toBe('overspeed');
     expect(a.items.map((i) => i.deviceId)).toContain(fast.id);

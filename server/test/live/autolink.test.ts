@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, type AutolinkStatus } from '@rastro/domain';
 import { getLive } from '../../src/live/ingest.ts';
 import { api, createUser, expectStatus, laterFixTime, makeTestApp, type TestApp } from '../helpers/index.ts';
+import { count, first } from '../support/testSql.ts';
 
 describe('autolink', () => {
   let t: TestApp;
@@ -97,12 +98,7 @@ describe('autolink', () => {
     expect(refused.statusCode).toBe(400);
     const ro = await createUser(t, { readonly: true });
     expect((await post(ro.cookie, { uniqueId: 'LIMIT-1', name: 'RO' })).statusCode).toBe(400);
-    const n = t.ctx.store.sql
-      .prepare("SELECT COUNT(*) AS n FROM devices WHERE uniqueId = 'LIMIT-1'")
-      .get() as {
-      n: number;
-    };
-    expect(n.n).toBe(0);
+    expect(count(t.ctx.store.sql, 'devices', { uniqueId: 'LIMIT-1' })).toBe(0);
     expect(
       (await api(t.app, null, 'POST', '/rastro/autolink', { uniqueId: 'LIMIT-1', name: 'x' })).statusCode,
     ).toBe(401);
@@ -124,9 +120,7 @@ describe('autolink through the OsmAnd protocol', () => {
       payload: 'id=OSM-UNKNOWN-1&lat=-23.5&lon=-46.6',
     });
     expect(res.statusCode).toBe(400);
-    const row = t.ctx.store.sql
-      .prepare("SELECT * FROM unknown_devices WHERE uniqueId = 'OSM-UNKNOWN-1'")
-      .get() as {
+    const row = first(t.ctx.store.sql, 'unknown_devices', { uniqueId: 'OSM-UNKNOWN-1' }) as {
       latitude: number;
       protocol: string;
     };

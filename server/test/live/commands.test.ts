@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from '../helpers/index.ts';
 import { getLive } from '../../src/live/ingest.ts';
+import { count as countRows, select } from '../support/testSql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,9 +37,12 @@ const report = async (uniqueId: string, attributes: Record<string, unknown> = {}
 };
 
 const events = (deviceId: number) =>
-  t.ctx.store.sql
-    .prepare('SELECT type, attributes FROM events WHERE deviceId = ? ORDER BY id')
-    .all(deviceId) as Array<{
+  select(
+    t.ctx.store.sql,
+    'events',
+    { deviceId },
+    { columns: ['type', 'attributes'], orderBy: ['id'] },
+  ) as Array<{
     type: string;
     attributes: string;
   }>;
@@ -128,12 +132,7 @@ describe('POST /api/commands/send', () => {
       attributes: { data: 'reboot' },
     });
     expect(queued.id).toBeGreaterThan(0);
-    const count = () =>
-      (
-        t.ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM queued_commands WHERE deviceId = ?').get(d.id) as {
-          n: number;
-        }
-      ).n;
+    const count = () => countRows(t.ctx.store.sql, 'queued_commands', { deviceId: d.id });
     expect(count()).toBe(1);
 
     const received: string[] = [];

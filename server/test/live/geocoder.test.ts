@@ -13,6 +13,7 @@ import {
   makeTestApp,
   type TestApp,
 } from '../helpers/index.ts';
+import { first } from '../support/testSql.ts';
 
 interface Seen {
   lat: string;
@@ -179,7 +180,7 @@ describe('embedded server with GEOCODER_URL', () => {
     // the live core hands its newest positions to listeners at the end of its processing tick
     const address = () =>
       (
-        t.ctx.store.sql.prepare('SELECT address FROM positions WHERE id = ?').get(p.id) as {
+        first(t.ctx.store.sql, 'positions', { id: p.id }, { columns: ['address'] }) as {
           address: string | null;
         }
       ).address;

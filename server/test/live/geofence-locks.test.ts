@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevice, createObject, link, makeTestApp, type TestApp } from '../helpers/index.ts';
 import { getLive } from '../../src/live/ingest.ts';
+import { select } from '../support/testSql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,9 +28,12 @@ const report = async (uniqueId: string, at: { latitude: number; longitude: numbe
 };
 
 const queued = (deviceId: number) =>
-  t.ctx.store.sql
-    .prepare('SELECT type, attributes FROM queued_commands WHERE deviceId = ? ORDER BY id')
-    .all(deviceId) as Array<{ type: string; attributes: string }>;
+  select(
+    t.ctx.store.sql,
+    'queued_commands',
+    { deviceId },
+    { columns: ['type', 'attributes'], orderBy: ['id'] },
+  ) as Array<{ type: string; attributes: string }>;
 
 const settle = () => new Promise((r) => setTimeout(r, 50));
 

@@ -18,6 +18,7 @@ import {
   type CreatedUser,
   type TestApp,
 } from '../helpers/index.ts';
+import { remove, select } from '../support/testSql.ts';
 
 let t: TestApp;
 let user: CreatedUser;
@@ -304,12 +305,9 @@ describe('hours of activity', () => {
   it('rebuilt from the stored positions, they equal what ingestion filed', () => {
     const db = t.ctx.store.sql;
     const read = () =>
-      db
-        .prepare('SELECT * FROM activity ORDER BY deviceId, hour, driver')
-        .all()
-        .map((r) => JSON.stringify(r));
+      select(db, 'activity', {}, { orderBy: ['deviceId', 'hour', 'driver'] }).map((r) => JSON.stringify(r));
     const live = read();
-    db.prepare('DELETE FROM activity').run();
+    remove(db, 'activity');
     const limits = new Map([[a.id, 50]]);
     rebuildActivity(db, (id) => limits.get(id) ?? 0);
     expect(read()).toEqual(live);

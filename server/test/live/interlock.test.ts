@@ -17,6 +17,7 @@ import {
   type TestApp,
 } from '../helpers/index.ts';
 import { getLive } from '../../src/live/ingest.ts';
+import { count, first, select } from '../support/testSql.ts';
 
 let t: TestApp;
 let operator: CreatedUser;
@@ -53,29 +54,24 @@ const send = (cookie: string, body: Record<string, unknown>, query = '', lang = 
 const block = (cookie: string, d: Dev, attributes: Record<string, unknown> = {}) =>
   send(cookie, { deviceId: d.id, type: 'engineStop', attributes });
 
-const queuedCount = (deviceId: number) =>
-  (
-    t.ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM queued_commands WHERE deviceId = ?').get(deviceId) as {
-      n: number;
-    }
-  ).n;
+const queuedCount = (deviceId: number) => count(t.ctx.store.sql, 'queued_commands', { deviceId });
 
 type LogRow = { userId: number; actionType: string; objectType: string; attributes: string };
 const deviceLog = (deviceId: number) =>
   (
-    t.ctx.store.sql
-      .prepare(
-        `SELECT userId, actionType, objectType, attributes FROM actions
-         WHERE objectType = 'device' AND objectId = ? AND actionType = 'command' ORDER BY id`,
-      )
-      .all(deviceId) as LogRow[]
+    select(
+      t.ctx.store.sql,
+      'actions',
+      { objectType: 'device', objectId: deviceId, actionType: 'command' },
+      { columns: ['userId', 'actionType', 'objectType', 'attributes'], orderBy: ['id'] },
+    ) as LogRow[]
   ).map((r): Record<string, unknown> => ({
     userId: r.userId,
     ...(JSON.parse(r.attributes) as Record<string, unknown>),
   }));
 
 const adminId = () =>
-  (t.ctx.store.sql.prepare("SELECT id FROM users WHERE email = 'admin'").get() as { id: number }).id;
+  (first(t.ctx.store.sql, 'users', { email: 'admin' }, { columns: ['id'] }) as { id: number }).id;
 
 describe('engine-block interlock', () => {
   it('30 km/h fresh: 403 naming the speed and the limit, nothing queued, the refusal logged with the user', async () => {

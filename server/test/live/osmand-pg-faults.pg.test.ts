@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevice, makeTestApp, type TestApp } from '../helpers/index.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { select } from '../support/testSql.ts';
 
 // the proxy: stdin "cut" closes every connection, "down" closes them and refuses new ones, "up" accepts again
 const PROXY = `
@@ -152,7 +153,7 @@ describe('OsmAnd during PostgreSQL faults', () => {
     expect(health.body).toMatch(/database is unavailable/i);
     expect(healthMs).toBeLessThan(1_000);
 
-    const stored = t.ctx.store.sql.prepare('SELECT deviceId, fixTime FROM positions').all() as Array<{
+    const stored = select(t.ctx.store.sql, 'positions', {}, { columns: ['deviceId', 'fixTime'] }) as Array<{
       deviceId: number;
       fixTime: string;
     }>;

@@ -10,6 +10,7 @@ import {
   parseTimestamp,
   startOsmAndServer,
 } from '../../src/live/osmand.ts';
+import { first } from '../support/testSql.ts';
 
 let t: TestApp;
 let server: Server;
@@ -245,7 +246,7 @@ describe('HTTP', () => {
     expect(res.status).toBe(200);
     const attrs = JSON.parse(
       (
-        t.ctx.store.sql.prepare('SELECT attributes FROM devices WHERE id = ?').get(d.id) as {
+        first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['attributes'] }) as {
           attributes: string;
         }
       ).attributes,

@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../helpers/index.ts';
 import { getLive } from '../../src/live/ingest.ts';
+import { count as countRows, first } from '../support/testSql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -194,15 +195,14 @@ describe('PUT /api/devices/{id}/accumulators', () => {
     const latest = getLive(t.ctx).latestPosition(d.id)!;
     // one position per device and fix time (issue #30): the latest is changed in place, not copied
     expect(latest.id).toBe(p.id);
-    const count = t.ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM positions WHERE deviceId = ?').get(d.id);
-    expect(Number((count as { n: number }).n)).toBe(1);
-    const stored = t.ctx.store.sql.prepare('SELECT attributes FROM positions WHERE id = ?').get(p.id);
+    expect(countRows(t.ctx.store.sql, 'positions', { deviceId: d.id })).toBe(1);
+    const stored = first(t.ctx.store.sql, 'positions', { id: p.id }, { columns: ['attributes'] });
     expect(JSON.parse((stored as { attributes: string }).attributes)).toMatchObject({
       totalDistance: 123456,
     });
     expect(latest.attributes).toMatchObject({ totalDistance: 123456, hours: 3_600_000, ignition: true });
     expect(latest.fixTime).toBe(p.fixTime);
-    const row = t.ctx.store.sql.prepare('SELECT positionId FROM devices WHERE id = ?').get(d.id) as {
+    const row = first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['positionId'] }) as {
       positionId: number;
     };
     expect(row.positionId).toBe(latest.id);
@@ -228,9 +228,7 @@ describe('GET /api/events/{id}', () => {
   it('returns the event to users who see its device; 404 when missing', async () => {
     const d = await createDevice(t);
     await send(d.uniqueId, 0, 1, 1, { alarm: 'sos' });
-    const ev = t.ctx.store.sql
-      .prepare("SELECT id FROM events WHERE deviceId = ? AND type = 'alarm'")
-      .get(d.id) as {
+    const ev = first(t.ctx.store.sql, 'events', { deviceId: d.id, type: 'alarm' }, { columns: ['id'] }) as {
       id: number;
     };
     const res = await api(t.app, t.admin, 'GET', `/api/events/${ev.id}`);

@@ -14,6 +14,7 @@ import { getLive, type IngestResult } from '../../src/live/ingest.ts';
 import { requestCounter } from '../../src/traccar/requestCounter.ts';
 import { api, createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { one, select } from '../support/testSql.ts';
 
 const LOCK = 3030;
 let lastFix = 0;
@@ -64,9 +65,7 @@ async function lockWaiters(): Promise<number[]> {
 
 /** The positions stored for the device at these fix times. */
 function storedAt(deviceId: number, fixTimes: Date[]): number {
-  const rows = t.ctx.store.sql
-    .prepare('SELECT fixTime FROM positions WHERE deviceId = ?')
-    .all(deviceId) as Array<{
+  const rows = select(t.ctx.store.sql, 'positions', { deviceId }, { columns: ['fixTime'] }) as Array<{
     fixTime: string;
   }>;
   const wanted = new Set(fixTimes.map((f) => f.getTime()));
@@ -105,10 +104,10 @@ async function tryIngest(call: () => Promise<IngestResult>): Promise<IngestResul
 
 /** Every API request counted in the store. */
 function requestsCounted(): number {
-  const row = t.ctx.store.sql.prepare('SELECT SUM(requests) AS n FROM request_stats').get() as {
-    n: number | null;
-  };
-  return Number(row.n ?? 0);
+  const row = one(t.ctx.store.sql, (q) =>
+    q.selectFrom('request_stats').select((e) => e.fn.sum<number | null>('requests').as('n')),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Holds the advisory lock in a transaction of its own until the returned function releases it. */

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevice, createObject, link, makeTestApp, type TestApp } from '../helpers/index.ts';
 import { getLive, type IncomingPosition } from '../../src/live/ingest.ts';
+import { first, select } from '../support/testSql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,9 +29,12 @@ async function send(p: IncomingPosition) {
 function events(
   deviceId: number,
 ): Array<{ type: string; geofenceId: number; attributes: string; positionId: number }> {
-  return t.ctx.store.sql
-    .prepare('SELECT type, geofenceId, attributes, positionId FROM events WHERE deviceId = ? ORDER BY id')
-    .all(deviceId) as never;
+  return select(
+    t.ctx.store.sql,
+    'events',
+    { deviceId },
+    { columns: ['type', 'geofenceId', 'attributes', 'positionId'], orderBy: ['id'] },
+  ) as never;
 }
 
 describe('distance and totalDistance', () => {
@@ -194,9 +198,12 @@ describe('device status and latest position', () => {
     const p1 = await send(pos(d.uniqueId, 100, 5, 5));
     const p0 = await send(pos(d.uniqueId, 50, 5, 5.001)); // older fix
     const row = () =>
-      t.ctx.store.sql
-        .prepare('SELECT status, positionId, lastUpdate FROM devices WHERE id = ?')
-        .get(d.id) as {
+      first(
+        t.ctx.store.sql,
+        'devices',
+        { id: d.id },
+        { columns: ['status', 'positionId', 'lastUpdate'] },
+      ) as {
         status: string;
         positionId: number;
         lastUpdate: string;

@@ -15,6 +15,7 @@ import {
   type TestApp,
   makeTestApp,
 } from '../helpers/index.ts';
+import { first, remove, select } from '../support/testSql.ts';
 
 const NS = 'rastro';
 
@@ -33,7 +34,7 @@ describe('POST /{ns}/qr-driver', () => {
   const deviceAttrs = (id: number) =>
     JSON.parse(
       (
-        t.ctx.store.sql.prepare('SELECT attributes FROM devices WHERE id = ?').get(id) as {
+        first(t.ctx.store.sql, 'devices', { id }, { columns: ['attributes'] }) as {
           attributes: string;
         }
       ).attributes,
@@ -41,24 +42,22 @@ describe('POST /{ns}/qr-driver', () => {
   const userAttrs = (id: number) =>
     JSON.parse(
       (
-        t.ctx.store.sql.prepare('SELECT attributes FROM users WHERE id = ?').get(id) as {
+        first(t.ctx.store.sql, 'users', { id }, { columns: ['attributes'] }) as {
           attributes: string;
         }
       ).attributes,
     ) as Record<string, unknown>;
   const queued = (deviceId: number) =>
     (
-      t.ctx.store.sql
-        .prepare('SELECT type FROM queued_commands WHERE deviceId = ? ORDER BY id')
-        .all(deviceId) as {
+      select(t.ctx.store.sql, 'queued_commands', { deviceId }, { columns: ['type'], orderBy: ['id'] }) as {
         type: string;
       }[]
     ).map((r) => r.type);
   const events = (deviceId: number, type: string) =>
     (
-      t.ctx.store.sql
-        .prepare('SELECT attributes FROM events WHERE deviceId = ? AND type = ? ORDER BY id')
-        .all(deviceId, type) as { attributes: string }[]
+      select(t.ctx.store.sql, 'events', { deviceId, type }, { columns: ['attributes'], orderBy: ['id'] }) as {
+        attributes: string;
+      }[]
     ).map((r) => JSON.parse(r.attributes) as Record<string, unknown>);
 
   const post = (cookie: string, body: unknown, lang = 'pt-BR') =>
@@ -259,7 +258,7 @@ describe('POST /{ns}/qr-driver', () => {
 
   it('unlock on check-in sends engineResume; lock without driver sends engineStop to a stopped vehicle on check-out', async () => {
     await setDriverOptions({ qrUnlockDevice: true, qrLockWithoutDriver: true, qrLockTimeout: 0 });
-    t.ctx.store.sql.prepare('DELETE FROM queued_commands WHERE deviceId = ?').run(truck.id);
+    remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
     await ingestPosition(t, { uniqueId: truck.uniqueId, fixTime: new Date(Date.now() + 2000), speed: 0 });
     expectStatus(await post(qr.cookie, { id: truck.id, password: 'senha-do-qr' }), 200);
     await new Promise((r) => setTimeout(r, 50));
@@ -271,7 +270,7 @@ describe('POST /{ns}/qr-driver', () => {
 
   it('lock without driver never blocks a moving vehicle', async () => {
     await setDriverOptions({ qrLockWithoutDriver: true, qrLockTimeout: 0 });
-    t.ctx.store.sql.prepare('DELETE FROM queued_commands WHERE deviceId = ?').run(truck.id);
+    remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
     expectStatus(await post(qr.cookie, { id: truck.id, password: 'senha-do-qr' }), 200);
     await ingestPosition(t, { uniqueId: truck.uniqueId, fixTime: new Date(Date.now() + 3000), speed: 40 });
     expectStatus(await post(qr.cookie, { id: 0 }), 200);
@@ -287,7 +286,7 @@ describe('POST /{ns}/qr-driver', () => {
         headers: { cookie: qr.cookie, 'accept-language': lang, 'content-type': 'application/json' },
         payload: JSON.stringify({ type }),
       });
-    t.ctx.store.sql.prepare('DELETE FROM queued_commands WHERE deviceId = ?').run(truck.id);
+    remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
     await expectRefusal(await engine('engineStop'), 403, 'qrDriver.buttonsDisabled');
     const s = expectStatus<{ attributes: Record<string, unknown> }>(
       await api(t.app, t.admin, 'GET', '/api/server'),
@@ -308,16 +307,19 @@ describe('POST /{ns}/qr-driver', () => {
     expectStatus(await engine('engineStop'), 200);
     expectStatus(await engine('engineResume'), 200);
     // both were recorded in the device log as the driver's engine commands
-    const log = t.ctx.store.sql
-      .prepare("SELECT attributes FROM actions WHERE actionType = 'command' AND objectId = ? AND userId = ?")
-      .all(truck.id, qr.id) as { attributes: string }[];
+    const log = select(
+      t.ctx.store.sql,
+      'actions',
+      { actionType: 'command', objectId: truck.id, userId: qr.id },
+      { columns: ['attributes'] },
+    ) as { attributes: string }[];
     expect(log.map((r) => (JSON.parse(r.attributes) as { type: string }).type)).toEqual([
       'engineStop',
       'engineResume',
     ]);
 
     await ingestPosition(t, { uniqueId: truck.uniqueId, fixTime: new Date(Date.now() + 3600), speed: 50 });
-    t.ctx.store.sql.prepare('DELETE FROM queued_commands WHERE deviceId = ?').run(truck.id);
+    remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
     const moving = await engine('engineStop');
     expect(moving.statusCode).toBe(403);
     expect(queued(truck.id)).toEqual([]);

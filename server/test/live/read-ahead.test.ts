@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDevice, makeTestApp, type TestApp } from '../helpers/index.ts';
 import { getLive, type IncomingPosition } from '../../src/live/ingest.ts';
 import type { IngestStatements } from '../../src/db/repos/ingest.ts';
+import { count } from '../support/testSql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,11 +33,7 @@ function positionAtReads() {
 }
 
 function storedCount(deviceId: number): number {
-  return (
-    t.ctx.store.sql.prepare('SELECT COUNT(*) AS n FROM positions WHERE deviceId = ?').get(deviceId) as {
-      n: number;
-    }
-  ).n;
+  return count(t.ctx.store.sql, 'positions', { deviceId });
 }
 
 describe('an ingestion batch reads ahead', () => {

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { getLive } from '../../src/live/ingest.ts';
 import { storeEnv } from '../helpers/store.ts';
+import { first as firstRow, insert } from '../support/testSql.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rastro-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,9 +24,7 @@ describe('restart', () => {
     const first = await buildApp(await config());
     await first.app.ready();
     const db = first.ctx.store.sql;
-    const id = Number(
-      db.prepare("INSERT INTO devices (name, uniqueId) VALUES ('R', 'restart-1')").run().lastInsertRowid,
-    );
+    const id = Number(insert(db, 'devices', { name: 'R', uniqueId: 'restart-1' }));
     getLive(first.ctx).invalidate();
     const r = await getLive(first.ctx).ingest({
       uniqueId: 'restart-1',
@@ -36,12 +35,12 @@ describe('restart', () => {
     });
     expect(r.ok).toBe(true);
     const positionId = r.ok ? r.position.id : 0;
-    expect(db.prepare('SELECT status FROM devices WHERE id = ?').get(id)).toEqual({ status: 'online' });
+    expect(firstRow(db, 'devices', { id }, { columns: ['status'] })).toEqual({ status: 'online' });
     await first.app.close();
 
     const second = await buildApp(await config());
     await second.app.ready();
-    const row = second.ctx.store.sql.prepare('SELECT status, positionId FROM devices WHERE id = ?').get(id);
+    const row = firstRow(second.ctx.store.sql, 'devices', { id }, { columns: ['status', 'positionId'] });
     expect(row).toEqual({ status: null, positionId });
     const live = getLive(second.ctx);
     expect(live.deviceJson(id)?.status).toBe('offline');

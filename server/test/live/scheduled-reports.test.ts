@@ -17,6 +17,7 @@ import {
   makeTestApp,
   type TestApp,
 } from '../helpers/index.ts';
+import { count } from '../support/testSql.ts';
 
 /** A minimal SMTP server keeping each DATA section. */
 function fakeSmtp(): Promise<{ server: Server; port: number; messages: string[] }> {
@@ -159,10 +160,7 @@ describe('scheduled reports', () => {
     // the same period never twice, even when the tick repeats (restart)
     expect(await scheduler.runDue(end.getTime() + 45_000, end.getTime() - 15_000)).toEqual([]);
     // the five-minute token used to run it is revoked
-    const live = t.ctx.store.sql
-      .prepare('SELECT COUNT(*) AS n FROM tokens WHERE userId = ? AND revoked = 0')
-      .get(ana.id) as { n: number };
-    expect(live.n).toBe(0);
+    expect(count(t.ctx.store.sql, 'tokens', { userId: ana.id, revoked: 0 })).toBe(0);
     expect(formatMessage('scheduledReport.subject', 'es', { name: 'x', from: 'a', to: 'b' })).toBe(
       'x: a – b',
     );

@@ -15,6 +15,7 @@ import {
 import { getLive } from '../../src/live/ingest.ts';
 import { getLiveServices } from '../../src/live/index.ts';
 import { KEEPALIVE_MS, SNAPSHOT_SLICE } from '../../src/live/socket.ts';
+import { insert } from '../support/testSql.ts';
 
 let t: TestApp;
 let url: string;
@@ -211,12 +212,11 @@ describe('socket', () => {
     const uniqueIds = Array.from({ length: count }, (_, i) => `snap-${i}`);
     const owner = await createUser(t);
     const sql = t.ctx.store.sql;
-    const insert = sql.prepare('INSERT INTO devices (name, uniqueId) VALUES (?, ?)');
-    const linkRow = sql.prepare(
-      "INSERT INTO links (ownerType, ownerId, propertyType, propertyId) VALUES ('user', ?, 'device', ?)",
-    );
     sql.transaction(() => {
-      for (const u of uniqueIds) linkRow.run(owner.id, Number(insert.run(u, u).lastInsertRowid));
+      for (const u of uniqueIds) {
+        const propertyId = insert(sql, 'devices', { name: u, uniqueId: u });
+        insert(sql, 'links', { ownerType: 'user', ownerId: owner.id, propertyType: 'device', propertyId });
+      }
     })();
     getLive(t.ctx).cache.invalidate();
     await getLive(t.ctx).ingestMany(

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createDevice, expectStatus, makeTestApp, type TestApp } from '../helpers/index.ts';
 import { getLive } from '../../src/live/ingest.ts';
+import { count as countRows, first, type Table, type Where } from '../support/testSql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,13 +25,7 @@ const postBatch = (items: Array<Record<string, unknown>>) =>
     payload: JSON.stringify(items),
   });
 
-const count = (sql: string, ...args: unknown[]) =>
-  Number(
-    (t.ctx.store.sql
-      .prepare(sql)
-      .pluck()
-      .get(...args) as number | string) ?? 0,
-  );
+const count = (table: Table, where: Where = {}) => countRows(t.ctx.store.sql, table, where);
 
 describe('a batch sent again', () => {
   it('is answered 200 and stored once; its events are raised once; the latest position stays', async () => {
@@ -44,18 +39,18 @@ describe('a batch sent again', () => {
     }));
     expect((await postBatch(batch)).statusCode).toBe(200);
     const latest = getLive(t.ctx).latestPosition(d.id)!;
-    const events = count('SELECT COUNT(*) FROM events WHERE deviceId = ?', d.id);
-    expect(count("SELECT COUNT(*) FROM events WHERE deviceId = ? AND type = 'alarm'", d.id)).toBe(1);
+    const events = count('events', { deviceId: d.id });
+    expect(count('events', { deviceId: d.id, type: 'alarm' })).toBe(1);
 
     // the whole batch again, then its middle part again, then one position sent twice in one request
     expect((await postBatch(batch)).statusCode).toBe(200);
     expect((await postBatch(batch.slice(1, 4))).statusCode).toBe(200);
     expect((await postBatch([batch[4], batch[4]])).statusCode).toBe(200);
 
-    expect(count('SELECT COUNT(*) FROM positions WHERE deviceId = ?', d.id)).toBe(5);
-    expect(count('SELECT COUNT(*) FROM events WHERE deviceId = ?', d.id)).toBe(events);
+    expect(count('positions', { deviceId: d.id })).toBe(5);
+    expect(count('events', { deviceId: d.id })).toBe(events);
     expect(getLive(t.ctx).latestPosition(d.id)).toMatchObject({ id: latest.id, fixTime: latest.fixTime });
-    const row = t.ctx.store.sql.prepare('SELECT positionId FROM devices WHERE id = ?').get(d.id);
+    const row = first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['positionId'] });
     expect(row).toEqual({ positionId: latest.id });
     const history = expectStatus<Array<{ fixTime: string }>>(
       await api(
@@ -78,7 +73,7 @@ describe('a batch sent again', () => {
       expect((await t.app.inject({ method: 'POST', url: at(s) })).statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: at(5) });
     expect(again.statusCode).toBe(200);
-    expect(count('SELECT COUNT(*) FROM positions WHERE deviceId = ?', d.id)).toBe(3);
+    expect(count('positions', { deviceId: d.id })).toBe(3);
   });
 
   it('a fix sent twice inside one batch is stored once and both are answered with it', async () => {
@@ -105,10 +100,10 @@ describe('a batch sent again', () => {
     expect(ids[3]).toBe(ids[0]);
     expect(ids[2]).not.toBe(ids[0]);
     expect(results[3]).toMatchObject({ position: { latitude: 5 } });
-    expect(count('SELECT COUNT(*) FROM positions WHERE deviceId = ?', d.id)).toBe(2);
-    expect(count('SELECT COUNT(*) FROM positions WHERE id = ? AND latitude = 5', ids[0])).toBe(1);
-    expect(count("SELECT COUNT(*) FROM events WHERE deviceId = ? AND type = 'alarm'", d.id)).toBe(1);
-    const row = t.ctx.store.sql.prepare('SELECT positionId FROM devices WHERE id = ?').get(d.id);
+    expect(count('positions', { deviceId: d.id })).toBe(2);
+    expect(count('positions', { id: ids[0], latitude: 5 })).toBe(1);
+    expect(count('events', { deviceId: d.id, type: 'alarm' })).toBe(1);
+    const row = first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['positionId'] });
     expect(row).toEqual({ positionId: ids[2] });
   });
 
@@ -126,6 +121,6 @@ describe('a batch sent again', () => {
     expect(first.ok && second.ok).toBe(true);
     if (!first.ok || !second.ok) return;
     expect(second.position).toMatchObject({ id: first.position.id, latitude: 5 });
-    expect(count('SELECT COUNT(*) FROM positions WHERE deviceId = ?', d.id)).toBe(1);
+    expect(count('positions', { deviceId: d.id })).toBe(1);
   });
 });
