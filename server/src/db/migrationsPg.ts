@@ -1,10 +1,9 @@
 // PostgreSQL's steps for each entry of migrations.ts (decision 03: migrations as SQL), in the same order: entry i
 // here is what `migrations[i]` does on PostgreSQL, one statement a step. They were written once from the SQLite
-// text by the translator this store used until then (session 26, issue #30; since session 27 the translator is
-// the tests' only, test/support/pgTranslate.ts, and test/db/migrations-dialects.test.ts checks they are still exactly
-// its output) and are kept as they are, like the
-// SQLite entries: a released step is never edited. A new migration adds its SQLite entry there and its PostgreSQL
-// steps here (the same test refuses lists of different lengths).
+// text by the translator this store used until then (session 26, issue #30; the translator was retired in session
+// 28) and are kept as they are, like the SQLite entries: a released step is never edited. A new migration adds
+// its SQLite entry there and its PostgreSQL steps here; test/db/migrations-dialects.test.ts refuses lists of
+// different lengths and checks that each entry has the same steps, in order, of the same kind and object.
 export const pgMigrations: ReadonlyArray<readonly string[]> = [
   [
     `CREATE TABLE users (

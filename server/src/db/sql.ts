@@ -2,7 +2,8 @@
 // DATA_DIR, the default) and by a PostgreSQL client that answers synchronously (db/postgres.ts, when DATABASE_URL
 // is set). The repositories of db/repos compile their queries for each dialect with kysely, the ingestion's
 // statements included, prepared once (docs/decisions/41-kysely-repositories.md); the migrations have each dialect's
-// own text. No server module prepares SQLite text on PostgreSQL any more (prepare: the tests' statements only).
+// own text. Nothing prepares SQLite text on PostgreSQL (prepare refuses it there; the tests' statements are kysely
+// queries too since session 28: server/test/support/testSql.ts).
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -49,8 +50,8 @@ export interface SqlDatabase {
    */
   readonly inTransaction?: boolean;
   /**
-   * A statement in SQLite's dialect: SQLite-only reads, and the tests' own statements (on PostgreSQL only in the test
-   * runs, which hand db/postgres.ts a translator); server code on both stores uses prepareNative (db/repos/query.ts).
+   * A statement in SQLite's dialect, for SQLite-only code: refused on PostgreSQL (nothing is translated). Code for
+   * both stores uses prepareNative through db/repos/query.ts.
    */
   prepare(sql: string): SqlStatement;
   /**

@@ -7,6 +7,7 @@ import type { PostgresDatabase } from '../../src/db/postgres.ts';
 import { getLive, type IncomingPosition } from '../../src/live/ingest.ts';
 import { createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { TEST_DATABASE_URL } from '../helpers/store.ts';
+import { count, select } from '../support/testSql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,25 +51,25 @@ it("stores a batch's positions, events, activity and device states; a batch of k
   expect(results.every((r) => r.ok)).toBe(true);
   const ids = results.map((r) => (r.ok ? r.position.id : 0));
   const sql = t.ctx.store.sql;
-  const stored = sql.prepare('SELECT id FROM positions WHERE id IN (?, ?, ?)').all(...ids);
-  expect(stored).toHaveLength(3);
-  const alarm = sql
-    .prepare("SELECT positionId FROM events WHERE deviceId = ? AND type = 'alarm'")
-    .all(a.id) as Array<{ positionId: number }>;
-  expect(alarm.map((e) => e.positionId)).toEqual([ids[0]]);
-  const devices = sql
-    .prepare('SELECT id, positionId, status FROM devices WHERE id IN (?, ?) ORDER BY id')
-    .all(a.id, b.id) as Array<{ id: number; positionId: number; status: string }>;
+  expect(select(sql, 'positions', { id: ids }, { columns: ['id'] })).toHaveLength(3);
+  const alarm = select<{ positionId: number }>(
+    sql,
+    'events',
+    { deviceId: a.id, type: 'alarm' },
+    { columns: ['positionId'] },
+  );
+  expect(alarm.map((e) => Number(e.positionId))).toEqual([ids[0]]);
+  const devices = select<{ id: number; positionId: number; status: string }>(
+    sql,
+    'devices',
+    { id: [a.id, b.id] },
+    { columns: ['id', 'positionId', 'status'], orderBy: ['id'] },
+  ).map((d) => ({ id: Number(d.id), positionId: Number(d.positionId), status: d.status }));
   expect(devices).toEqual([
     { id: a.id, positionId: ids[0], status: 'online' },
     { id: b.id, positionId: ids[2], status: 'online' },
   ]);
-  const activity = sql
-    .prepare('SELECT COUNT(*) AS n FROM activity WHERE deviceId IN (?, ?)')
-    .get(a.id, b.id) as {
-    n: number;
-  };
-  expect(activity.n).toBeGreaterThan(0);
+  expect(count(sql, 'activity', { deviceId: [a.id, b.id] })).toBeGreaterThan(0);
 
   // the next batch of these devices: nothing to read, ids reserved
   const before = db.client.requests;
@@ -76,9 +77,5 @@ it("stores a batch's positions, events, activity and device states; a batch of k
   live.flushNow();
   expect(db.client.requests - before).toBe(3);
   expect((await third).every((r) => r.ok)).toBe(true);
-  expect(sql.prepare('SELECT COUNT(*) AS n FROM positions WHERE deviceId IN (?, ?)').get(a.id, b.id)).toEqual(
-    {
-      n: 7,
-    },
-  );
+  expect(count(sql, 'positions', { deviceId: [a.id, b.id] })).toBe(7);
 });
