@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { migrate, migratePostgres, TABLES_WITH_ID } from './migrations.ts';
+import { migrate, migratePostgres } from './migrations.ts';
 import { attachReader, PgPool, type PoolOptions } from './pool.ts';
 import { PostgresDatabase } from './postgres.ts';
 import type { SqlDatabase } from './sql.ts';
@@ -85,7 +85,7 @@ export function maskUrl(url: string): string {
 function openPostgresStore(url: string, poolOptions: PoolOptions = {}): Store {
   let db: PostgresDatabase;
   try {
-    db = new PostgresDatabase(url, TABLES_WITH_ID);
+    db = new PostgresDatabase(url);
   } catch (err) {
     throw new StoreUnreachable(url, (err as Error).message);
   }

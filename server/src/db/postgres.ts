@@ -8,22 +8,10 @@ import { PgSync, type PgSyncOptions } from './pgSync.ts';
 import { pgWaitsFromEnv } from './pgWaits.ts';
 import type { SqlDatabase, SqlRunResult, SqlStatement } from './sql.ts';
 
-export interface ParamRef {
-  /** Position among the `?` placeholders, or the name of an `@name` parameter. */
-  key: number | string;
-  /** The value is a JSON array (text) sent as a PostgreSQL array. */
-  jsonArray: boolean;
-}
-
-/** A statement as the connection runs it. */
-export interface Translated {
+/** A native statement as the connection runs it: its text, kept by the connection under its name. */
+interface Native {
+  name: string;
   text: string;
-  /** One entry per `$n`, in order (SQLite text's parameters, better-sqlite3's binding rules). */
-  params: ParamRef[];
-  /** The INSERT returns the new row's id (for lastInsertRowid). */
-  returnsId: boolean;
-  /** Already PostgreSQL's (db/repos/query.ts): the values are bound in order, as given. */
-  native?: boolean;
 }
 
 /** Rows a module holds inside a transaction to write as one statement (db/repos/ingestBatch.ts). */
@@ -37,7 +25,7 @@ export interface HeldWrites {
 export class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
   readonly client: PgSync;
-  private readonly native = new Map<string, Translated & { name: string }>();
+  private readonly native = new Map<string, Native>();
   private depth = 0;
   /** Ids taken ahead from each table's sequence, for INSERTs sent without waiting inside a transaction. */
   private readonly reserved = new Map<string, number[]>();
@@ -55,11 +43,7 @@ export class PostgresDatabase implements SqlDatabase {
   /** RASTRO_PG_WAITS: the requests counted by kind and statement (pgWaits.ts; null: not counted). */
   private readonly waits = pgWaitsFromEnv();
 
-  constructor(
-    url: string,
-    private readonly tablesWithId: ReadonlySet<string>,
-    options: PgSyncOptions = {},
-  ) {
+  constructor(url: string, options: PgSyncOptions = {}) {
     this.client = new PgSync(url, options);
   }
 
@@ -78,12 +62,12 @@ export class PostgresDatabase implements SqlDatabase {
     args: unknown[],
     done: (err: Error | null, row?: Record<string, unknown>) => void,
   ): void {
-    const t = this.native.get(sql) ?? this.prepareNativeTranslation(sql);
+    const t = this.native.get(sql) ?? this.nativeStatement(sql);
     if (this.depth > 0) throw new Error('getPosted inside a transaction');
     this.sendHeld();
     this.waits?.count('posted', false, t.text);
     this.client.post(
-      { op: 'query', name: t.name, text: t.text, values: bind(t, args) },
+      { op: 'query', name: t.name, text: t.text, values: bind(args) },
       (err, rows) => done(err, rows?.[0]),
       t.text,
     );
@@ -97,24 +81,24 @@ export class PostgresDatabase implements SqlDatabase {
   runPosted(sql: string, args: unknown[], done: (err: Error | null) => void): void {
     if (this.depth > 0) throw new Error('runPosted inside a transaction');
     this.sendHeld();
-    const t = this.native.get(sql) ?? this.prepareNativeTranslation(sql);
+    const t = this.native.get(sql) ?? this.nativeStatement(sql);
     this.waits?.count('posted', false, t.text);
     this.client.post(
-      { op: 'query', name: t.name, text: t.text, values: bind(t, args) },
+      { op: 'query', name: t.name, text: t.text, values: bind(args) },
       (err) => done(err),
       sql,
     );
   }
 
-  private prepareNativeTranslation(sql: string): Translated & { name: string } {
-    const t = { text: sql, params: [], returnsId: false, native: true, name: `n${this.native.size + 1}` };
+  private nativeStatement(sql: string): Native {
+    const t = { text: sql, name: `n${this.native.size + 1}` };
     this.native.set(sql, t);
     return t;
   }
 
   /** Native PostgreSQL text from db/repos/query.ts: no translation, `$n` parameters bound in order. */
   prepareNative(sql: string): SqlStatement {
-    return new PostgresStatement(this, this.native.get(sql) ?? this.prepareNativeTranslation(sql));
+    return new PostgresStatement(this, this.native.get(sql) ?? this.nativeStatement(sql));
   }
 
   /**
@@ -141,14 +125,11 @@ export class PostgresDatabase implements SqlDatabase {
     if (this.depth > 0 && this.commitsOpen > 0) this.waitsBehindCommit++;
   }
 
-  query(
-    t: Translated & { name: string },
-    args: unknown[],
-  ): { rows: Array<Record<string, unknown>>; rowCount: number } {
+  query(t: Native, args: unknown[]): { rows: Array<Record<string, unknown>>; rowCount: number } {
     this.sendHeld();
     this.waited();
     this.waits?.count('waited', this.depth > 0, t.text);
-    return this.client.request({ op: 'query', name: t.name, text: t.text, values: bind(t, args) }, t.text);
+    return this.client.request({ op: 'query', name: t.name, text: t.text, values: bind(args) }, t.text);
   }
 
   exec(sql: string): void {
@@ -163,10 +144,10 @@ export class PostgresDatabase implements SqlDatabase {
     return this.depth > 0;
   }
 
-  sendLater(t: Translated & { name: string }, args: unknown[]): void {
+  sendLater(t: Native, args: unknown[]): void {
     this.sendHeld();
     this.waits?.count('later', true, t.text);
-    this.client.send({ op: 'query', name: t.name, text: t.text, values: bind(t, args), later: true });
+    this.client.send({ op: 'query', name: t.name, text: t.text, values: bind(args), later: true });
   }
 
   /**
@@ -313,13 +294,12 @@ class PostgresStatement implements SqlStatement {
 
   constructor(
     private readonly db: PostgresDatabase,
-    private readonly t: Translated & { name: string },
+    private readonly t: Native,
   ) {}
 
   run(...args: unknown[]): SqlRunResult {
-    const r = this.db.query(this.t, args);
-    const id = this.t.returnsId ? r.rows[0]?.id : undefined;
-    return { changes: r.rowCount, lastInsertRowid: typeof id === 'number' ? id : 0 };
+    // no id: an INSERT that needs one reserves it ahead (reserveId) or says RETURNING and reads it (get)
+    return { changes: this.db.query(this.t, args).rowCount, lastInsertRowid: 0 };
   }
 
   runLater(...args: unknown[]): void {
@@ -350,18 +330,7 @@ class PostgresStatement implements SqlStatement {
 /** `$2` ids taken from the sequence of table `$1`. */
 const RESERVE_SQL = `SELECT nextval(pg_get_serial_sequence($1::text, 'id')) AS id FROM generate_series(1, $2::int)`;
 
-/** better-sqlite3's binding rules: positional values (arrays flattened) or one object of named values. */
-function bind(t: Translated, args: unknown[]): unknown[] {
-  if (t.native) return args.map((v) => (typeof v === 'bigint' ? v.toString() : v === undefined ? null : v));
-  const flat = args.flatMap((a) => (Array.isArray(a) ? a : [a]));
-  const named =
-    flat.length === 1 && flat[0] !== null && typeof flat[0] === 'object' && !Buffer.isBuffer(flat[0])
-      ? (flat[0] as Record<string, unknown>)
-      : null;
-  return t.params.map((p) => {
-    const v = typeof p.key === 'string' ? named?.[p.key] : flat[p.key];
-    if (p.jsonArray) return typeof v === 'string' ? (JSON.parse(v) as unknown[]) : v;
-    if (typeof v === 'bigint') return v.toString();
-    return v === undefined ? null : v;
-  });
+/** Positional values as given; a bigint as its text, undefined as NULL. */
+function bind(args: unknown[]): unknown[] {
+  return args.map((v) => (typeof v === 'bigint' ? v.toString() : v === undefined ? null : v));
 }

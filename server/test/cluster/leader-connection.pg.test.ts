@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgCluster } from '../../src/db/cluster.ts';
-import { TABLES_WITH_ID } from '../../src/db/migrations.ts';
 import { openStore, type Store } from '../../src/db/open.ts';
 import { PostgresDatabase } from '../../src/db/postgres.ts';
 import { DatabaseUnavailable } from '../../src/db/sql.ts';
@@ -31,7 +30,7 @@ afterAll(async () => {
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function join(): Promise<{ db: PostgresDatabase; cluster: PgCluster }> {
-  const db = new PostgresDatabase(url, TABLES_WITH_ID);
+  const db = new PostgresDatabase(url);
   dbs.push(db);
   const cluster = await PgCluster.start(db, url, () => undefined);
   clusters.push(cluster);

@@ -4,7 +4,6 @@
 // transaction as a whole — nothing of it stored — while the next calls work again on a new connection.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLES_WITH_ID } from '../../src/db/migrations.ts';
 import { openStore, type Store } from '../../src/db/open.ts';
 import { PostgresDatabase } from '../../src/db/postgres.ts';
 import { DatabaseUnavailable } from '../../src/db/sql.ts';
@@ -27,8 +26,8 @@ afterAll(async () => {
   await dropStore(key);
 });
 
-function connect(options: ConstructorParameters<typeof PostgresDatabase>[2] = {}): PostgresDatabase {
-  const db = new PostgresDatabase(url, TABLES_WITH_ID, options);
+function connect(options: ConstructorParameters<typeof PostgresDatabase>[1] = {}): PostgresDatabase {
+  const db = new PostgresDatabase(url, options);
   extra.push(db);
   return db;
 }

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLES_WITH_ID } from '../../src/db/migrations.ts';
 import { openStore, type Store } from '../../src/db/open.ts';
 import { PostgresDatabase } from '../../src/db/postgres.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
@@ -19,7 +18,7 @@ beforeAll(async () => {
     throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
   url = (await storeEnv(key)).DATABASE_URL!;
   store = openStore({ sqliteFile: '', databaseUrl: url }); // migrations
-  db = new PostgresDatabase(url, TABLES_WITH_ID);
+  db = new PostgresDatabase(url);
 });
 afterAll(async () => {
   await db?.close();

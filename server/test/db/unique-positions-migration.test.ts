@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, migratePostgres, migrations, TABLES_WITH_ID } from '../../src/db/migrations.ts';
+import { migrate, migratePostgres, migrations } from '../../src/db/migrations.ts';
 import { openStore, type Store } from '../../src/db/open.ts';
 import { PostgresDatabase } from '../../src/db/postgres.ts';
 import type { SqlDatabase } from '../../src/db/sql.ts';
@@ -27,7 +27,7 @@ const STEP = migrations.findIndex((m) => m.includes('positions_device_fix'));
 async function oldStore(): Promise<{ sql: SqlDatabase; close(): Promise<void>; reopen(): Promise<Store> }> {
   if (TEST_DATABASE_URL) {
     const url = (await storeEnv(key)).DATABASE_URL!;
-    const db = new PostgresDatabase(url, TABLES_WITH_ID);
+    const db = new PostgresDatabase(url);
     migratePostgres(db, STEP);
     return {
       sql: db,
