@@ -1,6 +1,6 @@
 // The demo fleet keeps the monitoring center alive (issue #32): an SOS about every 10 minutes and a towing about every
 // 20; a test forces each through the fleet's incidents and sees the alarm in the queue.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Alarm } from '@rastro/domain';
 import { api, expectStatus, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { getLive } from '../../src/live/ingest.ts';
@@ -13,7 +13,14 @@ import { first } from '../support/testSql.ts';
 let t: TestApp;
 let fleet: Fleet;
 
+// The fleet's clock at 03:00 in São Paulo (it still advances): a towed vehicle then stays parked where it was left
+// until the morning, as a stolen one would. By day a vehicle with a short stop (a motorcycle parks 3-30 minutes)
+// could drive off before the towing rule's consecutive fixes (the vehicles step an hour per tick here): the test
+// failed at some times of day (session 28).
+const NIGHT = Date.parse('2026-11-29T06:00:00Z');
+
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, now: NIGHT });
   t = await makeTestApp({ simDevices: 8, simIntervalMs: 3_600_000 });
   fleet = (await startFleet(t.ctx))!;
   await fleet.ready;
@@ -22,6 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
+  vi.useRealTimers();
 });
 
 const alarmsOf = async (uniqueId: string, type: string) => {
