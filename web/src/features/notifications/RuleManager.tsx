@@ -54,21 +54,6 @@ const CHANNEL_ICONS: Record<string, ReactNode> = {
 /** Devices checked for links when a rule is edited without a remembered device list (small fleets). */
 const SCAN_ALL_UP_TO = 50;
 
-function RuleSwatch({ rule, ns, label }: { rule: Notification; ns: string; label(color: string): string }) {
-  const { color } = resolveNotificationStyle(rule.attributes, ns);
-  return (
-    <Swatch
-      color={color}
-      size={18}
-      data-testid="rule-swatch"
-      role="img"
-      data-color={color}
-      title={label(color)}
-      aria-label={label(color)}
-    />
-  );
-}
-
 export function RuleManager({ variant }: { variant: RuleVariant }) {
   const ns = useSession((s) => s.ns);
   const readonly = useReadonly();
@@ -178,7 +163,21 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
     {
       key: 'color',
       header: t('columns.color'),
-      cell: (r) => <RuleSwatch rule={r} ns={ns} label={(color) => t(`colors.${color}`)} />,
+      cell: (r) => {
+        const { color } = resolveNotificationStyle(r.attributes, ns);
+        const label = t(`colors.${color}`);
+        return (
+          <Swatch
+            color={color}
+            size={18}
+            data-testid="rule-swatch"
+            role="img"
+            data-color={color}
+            title={label}
+            aria-label={label}
+          />
+        );
+      },
     },
     variant === 'events'
       ? {

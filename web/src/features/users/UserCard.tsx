@@ -14,6 +14,7 @@ import {
 import { userAccountState, type User } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import { HintIcon } from '../../components/floating.tsx';
+import { intlLocale } from '../../i18n/index.ts';
 import { AccountStateBadge } from './UserBillingTab.tsx';
 import type { UserActions, UserRights } from './useUsersList.ts';
 
@@ -21,9 +22,10 @@ interface CardProps {
   user: User;
   rights: UserRights;
   actions: UserActions;
-  dateFmt: Intl.DateTimeFormat;
-  now: number;
 }
+
+const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short' }).format(new Date(iso));
 
 const badgeStyle = { flexShrink: 0, maxWidth: 'none' } as const;
 
@@ -64,17 +66,16 @@ const BUTTONS = {
 
 function UserRowActions({ user: u, rights, actions }: Pick<CardProps, 'user' | 'rights' | 'actions'>) {
   const { t } = useTranslation('users');
-  const { editable } = rights;
-  const canSuspend = rights.billingOn && !u.administrator && editable && !rights.editDenial(u);
+  const canSuspend = rights.billingOn && !u.administrator && rights.edit && !rights.editDenial(u);
   const active = userAccountState(u.attributes, rights.ns).state === 'active';
   const shown: Record<keyof typeof BUTTONS, boolean> = {
     message: rights.manages && u.id !== rights.actor?.id,
-    link: editable,
+    link: rights.edit,
     suspend: canSuspend && active,
     reactivate: canSuspend && !active,
     loginAs: rights.canLoginAs(u),
     edit: !rights.editDenial(u),
-    askDelete: rights.deletable && !rights.deleteDenial(u),
+    askDelete: rights.delete && !rights.deleteDenial(u),
   };
   return (
     <Group gap={4} justify="flex-end" data-testid="user-actions">
@@ -98,9 +99,9 @@ function UserRowActions({ user: u, rights, actions }: Pick<CardProps, 'user' | '
   );
 }
 
-export function UserCard({ user: u, rights, actions, dateFmt, now }: CardProps) {
+export function UserCard({ user: u, rights, actions }: CardProps) {
   const { t } = useTranslation('users');
-  const expired = !!u.expirationTime && Date.parse(u.expirationTime) < now;
+  const expired = !!u.expirationTime && Date.parse(u.expirationTime) < Date.now();
   return (
     <Paper
       withBorder
@@ -123,7 +124,7 @@ export function UserCard({ user: u, rights, actions, dateFmt, now }: CardProps) 
           </Text>
           {u.expirationTime && (
             <Text size="xs" c={expired ? 'red' : 'dimmed'} data-testid="user-expiry">
-              {t('fields.expirationTime')}: {dateFmt.format(new Date(u.expirationTime))}
+              {t('fields.expirationTime')}: {formatDate(u.expirationTime)}
               {expired ? ` (${t('badges.expired')})` : ''}
             </Text>
           )}

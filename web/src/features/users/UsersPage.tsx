@@ -9,9 +9,7 @@
 // in useUsersList.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../i18n/index.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { SearchInput } from '../../components/SearchInput.tsx';
 import { useCan } from '../../components/useCan.ts';
@@ -37,8 +35,6 @@ export function UsersPage() {
 function UsersList() {
   const { t } = useTranslation('users');
   const { loaded, loadError, all, users, search, setSearch, rights, actions, dialogs: d } = useUsersList();
-  const dateFmt = useMemo(() => new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short' }), []);
-  const now = Date.now();
   const { open, catalogue: c } = d;
   const question = { cancel: t('cancel'), loading: d.busy, onYes: () => void d.confirm(), onClose: d.close };
 
@@ -46,7 +42,7 @@ function UsersList() {
     <Stack gap="sm" data-testid="users-page">
       {/* the search box on its own line, full width; the buttons below it wrap on a phone */}
       <SearchInput label={t('search')} value={search} onSearch={setSearch} testId="users-search" />
-      {rights.creatable && (
+      {rights.create && (
         <Group gap={6} justify="flex-end">
           <Button
             size="xs"
@@ -77,7 +73,7 @@ function UsersList() {
       {users.length > 0 && (
         <Stack gap={6} role="list" aria-label={t('shell:routes.users')} data-testid="users-table">
           {users.map((u) => (
-            <UserCard key={u.id} user={u} rights={rights} actions={actions} dateFmt={dateFmt} now={now} />
+            <UserCard key={u.id} user={u} rights={rights} actions={actions} />
           ))}
         </Stack>
       )}

@@ -11,6 +11,7 @@ import {
   emptyUserForm,
   inheritedUserDefaults,
   isAdmin,
+  isBillingEnabled,
   isManager,
   isReseller,
   nsKey,
@@ -83,7 +84,7 @@ function useUserEditRights(stored: User | null) {
     advancedEnabled: attrBool(server?.attributes?.[nsKey(ns, 'enableAdvancedPerms')]),
     showLimits: admin || reseller,
     showReseller: admin || canCreateResellers(actor, ns),
-    showBilling: admin && attrBool(server?.attributes?.[nsKey(ns, 'enableBilling')]),
+    showBilling: admin && isBillingEnabled(server, ns),
     /** A restriction the manager has itself stays on its sub-user (the server refuses clearing it). */
     locked: (k: (typeof INHERITED_RESTRICTIONS)[number]) =>
       !admin && !!actor?.[k] && (!stored || !!stored[k]),

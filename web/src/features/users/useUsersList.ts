@@ -4,11 +4,10 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  attrBool,
   impersonationDenial,
   isAdmin,
+  isBillingEnabled,
   isManager,
-  nsKey,
   superiorAdminId,
   userDeleteDenial,
   userEditDenial,
@@ -54,11 +53,9 @@ function useUserRights(all: readonly User[], can: { create: boolean; edit: boole
     admin,
     managedCount,
     manages: admin || isManager(actor),
-    billingOn: admin && attrBool(server?.attributes?.[nsKey(ns, 'enableBilling')]),
+    billingOn: admin && isBillingEnabled(server, ns),
     /** The access table's users.create / edit / delete, as the server's gate asks them. */
-    creatable: can.create,
-    editable: can.edit,
-    deletable: can.delete,
+    ...can,
     limitReached: userLimitReached(actor?.userLimit ?? 0, managedCount, admin),
     editDenial: (u: User) => (actor ? userEditDenial(actor, u, superior) : null),
     deleteDenial: (u: User) => (actor ? userDeleteDenial(actor, u, superior) : null),
