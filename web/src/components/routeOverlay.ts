@@ -23,6 +23,9 @@ import {
   lineData,
   lineLayer,
   marksLayer,
+  routeBounds,
+  tilesIn,
+  type SourceEvent,
   vehicleElement,
   warmRouteLayers,
 } from './routeParts.ts';
@@ -51,6 +54,11 @@ const MARKS_LAYER = 'rastro-route-marks';
  * about twice its own vertices (a 100,000-point route at its fitted zoom: 187,000 vertices, 90,000 with 16).
  */
 const LINE_BUFFER = 32;
+/**
+ * How far (pixels at the zoom shown) MapLibre's worker may move the line off its points when it simplifies a tile
+ * (default 0.375): fewer vertices to bucket, upload and draw in every frame (issue #31); closer zooms keep the detail.
+ */
+const LINE_TOLERANCE = 1.25;
 /** Panel width (420) plus a margin. */
 const PANEL_INSET = 480;
 
@@ -63,29 +71,6 @@ export const MARK_COLORS: Record<RouteMarkKind, string> = {
 
 type FC = GeoJSON.FeatureCollection;
 const empty = (): FC => ({ type: 'FeatureCollection', features: [] });
-
-type SourceEvent = { type: string; sourceId?: string; sourceDataType?: string };
-/**
- * Whether a source event tells of its tiles: MapLibre says a GeoJSON source is loaded as soon as its data is
- * indexed ('metadata'), before a tile is cut, so only a later event means the tiles in view are in.
- */
-const tilesIn = (e: SourceEvent) =>
-  e.sourceDataType !== 'metadata' && e.sourceDataType !== 'content' && e.sourceDataType !== 'visibility';
-
-/** [west, south, east, north] of the points (Infinity when there are none). */
-function bounds(points: ReadonlyArray<{ latitude: number; longitude: number }>): number[] {
-  let w = Infinity;
-  let s = Infinity;
-  let e = -Infinity;
-  let n = -Infinity;
-  for (const p of points) {
-    if (p.longitude < w) w = p.longitude;
-    if (p.longitude > e) e = p.longitude;
-    if (p.latitude < s) s = p.latitude;
-    if (p.latitude > n) n = p.latitude;
-  }
-  return [w, s, e, n];
-}
 
 /**
  * A part of the drawn line: its source (piece 0 is the route's first page, the next ones the pages after it), the
@@ -132,6 +117,8 @@ export class RouteOverlay {
   private unwarm: (() => void) | null = null;
   private pieces: Piece[] = [{ ...pieceIds(0), start: 0, end: -1, maxSpeed: 0, data: empty(), shown: true }];
   private marks: FC = empty();
+  /** The marks set last, as text (setMarks). */
+  private marksKey = '';
   /** The colour scale's top speed given to setRoute (null: each route on its own top speed). */
   private scale: number | null = null;
   private marker: Marker | null = null;
@@ -210,7 +197,12 @@ export class RouteOverlay {
   private ensurePiece(piece: Piece): void {
     const map = this.map;
     if (!map.getSource(piece.source))
-      map.addSource(piece.source, { type: 'geojson', data: piece.data, buffer: LINE_BUFFER });
+      map.addSource(piece.source, {
+        type: 'geojson',
+        data: piece.data,
+        buffer: LINE_BUFFER,
+        tolerance: LINE_TOLERANCE,
+      });
     const before = map.getLayer(MARKS_LAYER) ? MARKS_LAYER : undefined;
     if (!map.getLayer(piece.line))
       map.addLayer(lineLayer(piece.line, piece.source, piece.shown ? 0.9 : 0), before);
@@ -366,7 +358,14 @@ export class RouteOverlay {
     this.stats.pieces = this.pieces.length;
   }
 
+  /**
+   * Sets the start / end / stop / event marks; the same marks again change nothing (a new source's data would
+   * cost a frame, in software WebGL a large part of a second with a long route on the map).
+   */
   setMarks(marks: readonly RouteMark[]): void {
+    const key = marks.map((m) => `${m.kind} ${m.latitude} ${m.longitude} ${m.label ?? ''}`).join('\n');
+    if (key === this.marksKey) return;
+    this.marksKey = key;
     this.marks = {
       type: 'FeatureCollection',
       features: marks.map((m) => ({
@@ -401,7 +400,7 @@ export class RouteOverlay {
   }
 
   fit(points: ReadonlyArray<{ latitude: number; longitude: number }>): void {
-    const [w, s, e, n] = bounds(points);
+    const [w, s, e, n] = routeBounds(points);
     if (!Number.isFinite(w)) return;
     const padding = this.padding();
     if (w === e && s === n) this.map.jumpTo({ center: [w, s], zoom: 16, padding });
@@ -440,6 +439,7 @@ export class RouteOverlay {
     for (const fn of this.drawnWaiters.splice(0)) fn();
     Object.assign(this.pieces[0], { start: 0, end: -1, maxSpeed: 0, data: empty(), shown: true });
     this.marks = empty();
+    this.marksKey = '';
     this.set(SRC_LINE, this.pieces[0].data);
     this.set(SRC_MARKS, this.marks);
     this.marker?.remove();

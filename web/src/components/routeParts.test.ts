@@ -89,6 +89,12 @@ describe('warmRouteLayers', () => {
       expect(Object.keys(b.paint ?? {}).sort()).toEqual(Object.keys(a.paint ?? {}).sort());
       expect({ ...b, id: '', source: '', paint: {} }).toEqual({ ...a, id: '', source: '', paint: {} });
     }
+    // a hidden piece is shown at once, not faded in over MapLibre's default 300 ms (a frame of the route each)
+    for (const type of ['line', 'symbol']) {
+      const paint = route.find((l) => l.type === type)!.paint ?? {};
+      const fades = Object.entries(paint).filter(([name]) => name.endsWith('opacity-transition'));
+      expect(fades).toEqual([[expect.any(String), { duration: 0, delay: 0 }]]);
+    }
     overlay.destroy();
     expect(warmLayers(fake.layers)).toHaveLength(0);
     new RouteOverlay(fake.asMap).warm();

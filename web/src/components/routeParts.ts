@@ -9,13 +9,24 @@ export const IMG_ALONG = 'rastro-route-arrow';
 
 type FC = GeoJSON.FeatureCollection;
 
+/**
+ * A hidden piece is shown at once (routeOverlay's reveal): MapLibre fades a changed paint value in over 300 ms by
+ * default, each frame of it drawing the whole route again (in software WebGL a large part of a second each).
+ */
+const NO_FADE = { duration: 0, delay: 0 };
+
 /** A piece's line, coloured by each feature's `color`. */
 export const lineLayer = (id: string, source: string, opacity: number): LayerSpecification => ({
   id,
   type: 'line',
   source,
   layout: { 'line-cap': 'round', 'line-join': 'round' },
-  paint: { 'line-color': ['get', 'color'], 'line-width': 5, 'line-opacity': opacity },
+  paint: {
+    'line-color': ['get', 'color'],
+    'line-width': 5,
+    'line-opacity': opacity,
+    'line-opacity-transition': NO_FADE,
+  },
 });
 
 /** A piece's direction arrows along its line. */
@@ -30,7 +41,7 @@ export const arrowsLayer = (id: string, source: string, opacity: number): LayerS
     'icon-allow-overlap': true,
     'icon-ignore-placement': true,
   },
-  paint: { 'icon-opacity': opacity },
+  paint: { 'icon-opacity': opacity, 'icon-opacity-transition': NO_FADE },
 });
 
 /** The start / end / stop / event marks. */
@@ -97,6 +108,29 @@ export function warmRouteLayers(map: MapLibreMap): () => void {
   map.once('idle', later);
   map.triggerRepaint();
   return remove;
+}
+
+export type SourceEvent = { type: string; sourceId?: string; sourceDataType?: string };
+/**
+ * Whether a source event tells of its tiles: MapLibre says a GeoJSON source is loaded as soon as its data is
+ * indexed ('metadata'), before a tile is cut, so only a later event means the tiles in view are in.
+ */
+export const tilesIn = (e: SourceEvent) =>
+  e.sourceDataType !== 'metadata' && e.sourceDataType !== 'content' && e.sourceDataType !== 'visibility';
+
+/** [west, south, east, north] of the points (Infinity when there are none). */
+export function routeBounds(points: ReadonlyArray<{ latitude: number; longitude: number }>): number[] {
+  let w = Infinity;
+  let s = Infinity;
+  let e = -Infinity;
+  let n = -Infinity;
+  for (const p of points) {
+    if (p.longitude < w) w = p.longitude;
+    if (p.longitude > e) e = p.longitude;
+    if (p.latitude < s) s = p.latitude;
+    if (p.latitude > n) n = p.latitude;
+  }
+  return [w, s, e, n];
 }
 
 /** The line features of points[start … end] coloured on the scale of `maxSpeed`. */

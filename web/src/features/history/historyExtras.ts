@@ -21,13 +21,23 @@ export interface HistoryExtras {
 
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
-export async function loadHistoryExtras(
+/** The period's trips, stops and events as the server answered them (an answer that failed: none). */
+export interface HistoryReports {
+  trips: unknown;
+  stops: unknown;
+  events: unknown;
+}
+
+/**
+ * Asks for the period's trips, stops and (when shown) events; the history asks while the route's pages still come
+ * (issue #31), so that its marks are on the map before the route's last pieces are shown, in the same frames.
+ */
+export async function requestHistoryReports(
   deviceId: number,
   from: string,
   to: string,
-  points: readonly RoutePoint[],
   show: { stops: boolean; events: boolean },
-): Promise<HistoryExtras> {
+): Promise<HistoryReports> {
   const [trips, stops, events] = await Promise.all([
     api.get<ReportTrip[]>('/reports/trips', { deviceId, from, to }).catch(() => []),
     api.get<ReportStop[]>('/reports/stops', { deviceId, from, to }).catch(() => []),
@@ -35,6 +45,15 @@ export async function loadHistoryExtras(
       ? api.get<Event[]>('/reports/events', { deviceId, from, to, type: 'allEvents' }).catch(() => [])
       : [],
   ]);
+  return { trips, stops, events };
+}
+
+/** The marks, chapters and event times of a route from its period's reports. */
+export function historyExtras(
+  { trips, stops, events }: HistoryReports,
+  points: readonly RoutePoint[],
+  show: { stops: boolean; events: boolean },
+): HistoryExtras {
   const marks: RouteMark[] = [];
   if (show.stops)
     for (const s of list<ReportStop>(stops))

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { parseRoute, speedColor, type RoutePoint } from '@rastro/domain';
 import { defaultPeriod } from '../../components/PeriodPicker.tsx';
-import { RouteOverlay } from '../../components/routeOverlay.ts';
+import { RouteOverlay, type RouteMark } from '../../components/routeOverlay.ts';
 import { pieceDue, revealDue, useRouteLoad } from './useRouteLoad.ts';
 
 const pages: RoutePoint[][] = [];
@@ -35,8 +35,18 @@ vi.mock('./routePages.ts', () => ({
     return { ok: true, points: all };
   },
 }));
+/** The period's reports asked for so far, and the marks the extras make of a route. */
+const extras: { asked: number; marks(points: RoutePoint[]): RouteMark[] } = { asked: 0, marks: () => [] };
 vi.mock('./historyExtras.ts', () => ({
-  loadHistoryExtras: async () => ({ marks: [], chapters: [], eventTimes: [] }),
+  requestHistoryReports: async () => {
+    extras.asked++;
+    return { trips: [], stops: [], events: [] };
+  },
+  historyExtras: (_r: unknown, points: RoutePoint[]) => ({
+    marks: extras.marks(points),
+    chapters: [],
+    eventTimes: [],
+  }),
 }));
 
 type FC = GeoJSON.FeatureCollection;
@@ -51,6 +61,7 @@ function fakeMap(autoLoad: readonly string[] = ['rastro-route']) {
   const handlers = new Map<string, Set<(e: unknown) => void>>();
   const loaded = new Set<string>();
   const buffers = new Map<string, number | undefined>();
+  const tolerances = new Map<string, number | undefined>();
   const container = document.createElement('div');
   const map = {
     on: (type: string, fn: (e: unknown) => void) =>
@@ -76,9 +87,10 @@ function fakeMap(autoLoad: readonly string[] = ['rastro-route']) {
             },
           }
         : undefined,
-    addSource: (id: string, spec: { data: FC; buffer?: number }) => {
+    addSource: (id: string, spec: { data: FC; buffer?: number; tolerance?: number }) => {
       sources.set(id, spec.data);
       buffers.set(id, spec.buffer);
+      tolerances.set(id, spec.tolerance);
     },
     removeSource: (id: string) => sources.delete(id),
     getLayer: (id: string) => (layers.has(id) ? { id } : undefined),
@@ -101,6 +113,7 @@ function fakeMap(autoLoad: readonly string[] = ['rastro-route']) {
     paint,
     loaded,
     buffers,
+    tolerances,
   };
 }
 
@@ -132,7 +145,46 @@ describe('useRouteLoad: a route in pages', () => {
     pages.length = 0;
     told.extent = null;
     told.after = undefined;
+    extras.asked = 0;
+    extras.marks = () => [];
     vi.restoreAllMocks();
+  });
+
+  it("asks for the period's reports with the first page and sets their marks with the last page, once", async () => {
+    const fake = fakeMap();
+    const overlay = { current: new RouteOverlay(fake.map) };
+    for (let k = 0; k < 3; k++) pages.push(route(k * 20, 20, () => 10));
+    const asked: number[] = [];
+    told.after = () => asked.push(extras.asked);
+    const at = (kind: RouteMark['kind'], p: RoutePoint) => ({
+      kind,
+      latitude: p.latitude,
+      longitude: p.longitude,
+    });
+    extras.marks = (points) => [at('stop', points[30]), at('start', points[0]), at('end', points[59])];
+    const show = { stops: true, events: false };
+    const { result } = renderHook(() => useRouteLoad('UTC', overlay, show, () => 60));
+    await act(async () => {
+      await result.current.load(1, defaultPeriod('today'));
+    });
+    expect(asked).toEqual([1, 1, 1]);
+    const kinds = () => fake.sources.get('rastro-route-marks')?.features.map((f) => f.properties?.kind);
+    expect(kinds()).toEqual(['stop', 'start', 'end']);
+    // cleared, the first page's start, then the reports' marks with the last page: none after it
+    expect(fake.setData.get('rastro-route-marks')).toBe(3);
+  });
+
+  it('sets the same marks again without touching the map (a frame of the whole route)', () => {
+    const fake = fakeMap();
+    const overlay = new RouteOverlay(fake.map);
+    const marks: RouteMark[] = [{ kind: 'start', latitude: -23.5, longitude: -46.6 }];
+    overlay.setMarks(marks);
+    overlay.setMarks([{ ...marks[0] }]);
+    expect(fake.setData.get('rastro-route-marks')).toBe(1);
+    overlay.setMarks([{ ...marks[0], label: 'a stop' }]);
+    overlay.clear();
+    overlay.setMarks(marks);
+    expect(fake.setData.get('rastro-route-marks')).toBe(4);
   });
 
   it('draws each page once on the fixed scale: a faster later page recolours nothing and the camera fits once', async () => {
@@ -205,6 +257,9 @@ describe('useRouteLoad: a route in pages', () => {
     expect(seen[1].pieces).toBe(2);
     // each tile holds a small margin of line beyond its edges, not MapLibre's default 128
     for (const id of ids) expect(fake.buffers.get(id)).toBeLessThanOrEqual(32);
+    // simplified for the zoom shown more than MapLibre's default (0.375 pixels), within the 5-pixel line
+    for (const id of ids) expect(fake.tolerances.get(id)).toBeGreaterThan(0.375);
+    for (const id of ids) expect(fake.tolerances.get(id)).toBeLessThanOrEqual(2.5);
     // every piece after the first added once with its own points, never set again; together all the points
     const pieces = ids.slice(1);
     expect(pieces.every((id) => !fake.setData.has(id))).toBe(true);

@@ -3,13 +3,20 @@
 // one is in (routePages.ts, issue #31; on a slow link also on the way, see revealDue), on a colour scale fixed before the route arrives (`speedScale`,
 // domain routeSpeedScale), the camera fitted once with the first page (to the whole route's extent when the server
 // tells it, else to that page); the panel's state (summary, table, playback) waits for the first page's line to be
-// drawn, at most FIRST_HOLD_MS (issue #31: its render held the map's messages back); then the chapters, stops and
-// events; a newer load or leaving the page aborts the one in flight.
+// drawn, at most FIRST_HOLD_MS (issue #31: its render held the map's messages back). The period's trips, stops and
+// events are asked for once the first page is in, so that the marks they make are set with the last page, before
+// the route's last pieces are shown (a marks change after would cost one more frame of the whole route); then the
+// chapters. A newer load or leaving the page aborts the one in flight.
 import type { Chapter, MessageKey, RoutePoint } from '@rastro/domain';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { resolvePeriod, type PeriodValue } from '../../components/PeriodPicker.tsx';
 import type { RouteOverlay } from '../../components/routeOverlay.ts';
-import { loadHistoryExtras } from './historyExtras.ts';
+import {
+  historyExtras,
+  requestHistoryReports,
+  type HistoryExtras,
+  type HistoryReports,
+} from './historyExtras.ts';
 import { loadRoutePages, type RouteExtent } from './routePages.ts';
 
 export type LoadState =
@@ -89,6 +96,10 @@ export function useRouteLoad(
       let drawn = false;
       let held: LoadState | null = null;
       let holdTimer: ReturnType<typeof setTimeout> | undefined;
+      // the period's reports (asked with the first page), once answered, and the extras made with the last page
+      let reports: Promise<HistoryReports> | null = null;
+      let answered: HistoryReports | null = null;
+      let extras: HistoryExtras | null = null;
       const release = () => {
         if (drawn) return;
         drawn = true;
@@ -107,10 +118,17 @@ export function useRouteLoad(
           holdTimer = setTimeout(release, FIRST_HOLD_MS);
           if (overlay.current) overlay.current.whenFirstDrawn(release);
           else release();
+          reports = requestHistoryReports(id, range.from, range.to, show);
+          void reports.then((answer) => {
+            answered = answer;
+          });
         } else if (pieceDue({ done, waiting: points.length - first - rest, drawn: rest })) {
           const reveal = revealDue({ done, now, shownAt });
           overlay.current?.appendRoute(points, reveal);
-          if (done) overlay.current?.setMarks(endMarks(points, true));
+          if (done) {
+            if (answered) extras = historyExtras(answered, points, show);
+            overlay.current?.setMarks(extras ? extras.marks : endMarks(points, true));
+          }
           rest = points.length - first;
           if (reveal) shownAt = now;
         }
@@ -132,11 +150,17 @@ export function useRouteLoad(
         setState({ status: 'error', error: r.error });
         return;
       }
-      const extras = await loadHistoryExtras(id, range.from, range.to, r.points, show);
+      const made =
+        extras ??
+        historyExtras(
+          await (reports ?? requestHistoryReports(id, range.from, range.to, show)),
+          r.points,
+          show,
+        );
       if (seq !== request.current) return;
-      overlay.current?.setMarks(extras.marks);
-      setChapters(extras.chapters);
-      setEventTimes(extras.eventTimes);
+      if (made !== extras) overlay.current?.setMarks(made.marks);
+      setChapters(made.chapters);
+      setEventTimes(made.eventTimes);
     },
     [tz, overlay, show, speedScale],
   );
