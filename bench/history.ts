@@ -101,6 +101,11 @@ interface Load {
   /** the route's map sources and layers once drawn */
   sources: number;
   layers: number;
+  /**
+   * What MapLibre holds for the route's line once drawn, a measure of its work that the machine's load does not
+   * change: tiles of the route's sources, line vertices in them, and arrows (symbol instances)
+   */
+  work: { tiles: number; vertices: number; arrows: number };
   /** CPU time of the bench's Chromium (all its processes) during the load, ms */
   cpu: number;
   /** that CPU time by process type and thread, "type/thread ms, …" (bench/browserThreads.ts) */
@@ -167,7 +172,28 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
     const drawn = performance.now() - st.start;
     st.live = false;
     const style = map.getStyle();
+    // MapLibre's internals (not its API): each route source's tiles and their buckets
+    type Bucket = {
+      segments?: { get(): Array<{ vertexLength: number }> };
+      symbolInstances?: { length: number };
+    };
+    type Tile = { buckets: Record<string, Bucket> };
+    type Manager = { getRenderableIds(): string[]; getTileByID(id: string): Tile };
+    const managers = (map as unknown as { style: { tileManagers: Record<string, Manager> } }).style
+      .tileManagers;
+    const work = { tiles: 0, vertices: 0, arrows: 0 };
+    for (const [id, manager] of Object.entries(managers)) {
+      if (!id.startsWith('rastro-route') || id === 'rastro-route-marks') continue;
+      for (const key of manager.getRenderableIds()) {
+        work.tiles++;
+        for (const bucket of Object.values(manager.getTileByID(key).buckets)) {
+          if (bucket.symbolInstances) work.arrows += bucket.symbolInstances.length;
+          else for (const seg of bucket.segments?.get() ?? []) work.vertices += seg.vertexLength;
+        }
+      }
+    }
     return {
+      work,
       first: Number.isNaN(st.first) ? drawn : st.first,
       line: Number.isNaN(st.line) ? drawn : st.line,
       firstReceived,
@@ -291,19 +317,22 @@ async function openHistory(browser: Browser, s: Setup, mode: () => 'empty' | 'pa
   return { context, page };
 }
 
-const med = (xs: Load[], k: Exclude<keyof Load, 'threads'>) => f0(median(xs.map((x) => x[k])));
+const med = (xs: Load[], k: Exclude<keyof Load, 'threads' | 'work'>) => f0(median(xs.map((x) => x[k])));
 const row = (m: string, xs: Load[]) =>
-  `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'line')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'cpu')} ms |`;
+  `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'line')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'cpu')} ms | ${work(xs[xs.length - 1])} |`;
+/** The route's tiles / line vertices / arrows once drawn (the last load's: the same in every load of a build). */
+const work = (x: Load | undefined) =>
+  x ? [x.work.tiles, x.work.vertices, x.work.arrows].map((v) => v.toLocaleString('en-US')).join(' / ') : '—';
 const TABLE_HEAD = [
-  '| way | click → first part drawn | click → its line drawn (tiles in) | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | browser CPU |',
-  '|---|---|---|---|---|---|---|---|---|',
+  '| way | click → first part drawn | click → its line drawn (tiles in) | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | browser CPU | route tiles / vertices / arrows |',
+  '|---|---|---|---|---|---|---|---|---|---|',
 ];
 /** The threads of the load whose "all drawn" is the median (bench/browserThreads.ts). */
 const medianThreads = (m: string, xs: Load[]) =>
   `${m}, browser CPU by thread of the median load (ms): ${[...xs].sort((a, b) => a.drawn - b.drawn)[Math.floor(xs.length / 2)]?.threads ?? '—'}.`;
 const logLoad = (m: string, r: Load) =>
   console.log(
-    `${m}: first ${f0(r.first)} ms, its line ${f0(r.line)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames, browser CPU ${f0(r.cpu)} ms\n  by thread (ms): ${r.threads}`,
+    `${m}: first ${f0(r.first)} ms, its line ${f0(r.line)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames, browser CPU ${f0(r.cpu)} ms, route tiles ${r.work.tiles} / vertices ${r.work.vertices} / arrows ${r.work.arrows}\n  by thread (ms): ${r.threads}`,
   );
 
 /** BENCH_BUILDS: the builds' pages loads alternating (A B, B A, …), a fresh page each. */
