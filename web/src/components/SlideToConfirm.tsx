@@ -62,21 +62,13 @@ export function SlideToConfirm({
     initialSlide,
   );
   const trackRef = useRef<HTMLDivElement>(null);
-  const fired = useRef(false);
   const confirmRef = useRef(onConfirm);
   confirmRef.current = onConfirm;
 
+  useEffect(() => dispatch({ type: 'reset' }), [resetKey]);
+  // once per confirmation: the handle stays confirmed until a reset
   useEffect(() => {
-    dispatch({ type: 'reset' });
-    fired.current = false;
-  }, [resetKey]);
-
-  useEffect(() => {
-    if (state.confirmed && !fired.current) {
-      fired.current = true;
-      confirmRef.current();
-    }
-    if (!state.confirmed) fired.current = false;
+    if (state.confirmed) confirmRef.current();
   }, [state.confirmed]);
 
   const measure = useCallback(() => {
