@@ -15,15 +15,7 @@ import {
   type SlideEvent,
   type SlideState,
 } from '@rastro/domain';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useReducer,
-  useRef,
-  type KeyboardEvent,
-  type PointerEvent,
-} from 'react';
+import { useEffect, useId, useReducer, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const SLIDE_HANDLE_SIZE = SLIDE_TRACK_HEIGHT - 2 * SLIDE_HANDLE_OFFSET;
@@ -71,12 +63,12 @@ export function SlideToConfirm({
     if (state.confirmed) confirmRef.current();
   }, [state.confirmed]);
 
-  const measure = useCallback(() => {
+  const measure = () => {
     const el = trackRef.current;
     const w = el ? el.getBoundingClientRect().width || el.clientWidth : 0;
     const left = el ? el.getBoundingClientRect().left : 0;
     return { trackWidth: w > 0 ? w : SLIDE_FALLBACK_WIDTH, left };
-  }, []);
+  };
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (disabled || state.confirmed) return;
