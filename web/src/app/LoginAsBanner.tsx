@@ -3,8 +3,7 @@
 // above the header, so it never covers the map or its controls, on a phone too.
 import { Button, Group, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@rastro/domain';
 import { ext } from '../api/http.ts';
@@ -19,23 +18,18 @@ export const reloadAs = (to: string) => window.location.assign(to);
 export function LoginAsBanner({ reload = reloadAs }: { reload?: (to: string) => void }) {
   const { t } = useTranslation('shell');
   const user = useSession((s) => s.user);
-  const [busy, setBusy] = useState(false);
   const original = useQuery({
     queryKey: ['session-original', user?.id],
     queryFn: async () => ((await ext.get('/session/original')) as OriginalUser | undefined) ?? null,
     enabled: !!user,
     staleTime: Infinity,
   });
+  // back to the administrator's own account; the button spins until the reload
+  const back = useMutation({
+    mutationFn: () => ext.post('/session/return'),
+    onSuccess: () => reload('/users'),
+  });
   if (!user || !original.data) return null;
-  const back = async () => {
-    setBusy(true);
-    try {
-      await ext.post('/session/return');
-      reload('/users');
-    } catch {
-      setBusy(false);
-    }
-  };
   return (
     <Group
       data-testid="login-as-banner"
@@ -56,8 +50,8 @@ export function LoginAsBanner({ reload = reloadAs }: { reload?: (to: string) => 
         size="compact-sm"
         color="orange"
         leftSection={<IconArrowBackUp size={14} />}
-        onClick={() => void back()}
-        loading={busy}
+        onClick={() => back.mutate()}
+        loading={back.isPending || back.isSuccess}
         data-testid="login-as-return"
       >
         {t('loginAs.return')}

@@ -18,19 +18,13 @@ export function secondsUntil(expiresAt: string | number, now: number = Date.now(
 
 export function Countdown({ expiresAt, onExpire, children }: CountdownProps) {
   const left = secondsUntil(expiresAt, useNow(1000));
-  const fired = useRef(false);
   const onExpireRef = useRef(onExpire);
-  useEffect(() => {
-    onExpireRef.current = onExpire;
-  }, [onExpire]);
+  onExpireRef.current = onExpire;
   // once when the moment passes (again only after a later moment was given)
+  const expired = left === 0;
   useEffect(() => {
-    if (left > 0) fired.current = false;
-    else if (!fired.current) {
-      fired.current = true;
-      onExpireRef.current?.();
-    }
-  }, [left]);
+    if (expired) onExpireRef.current?.();
+  }, [expired]);
 
   return <span data-testid="countdown">{children(left)}</span>;
 }

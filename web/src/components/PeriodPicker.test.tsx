@@ -31,4 +31,17 @@ describe('PeriodPicker', () => {
     fireEvent.change(screen.getByTestId('p-to'), { target: { value: '28/11/20' } });
     expect(onChange).not.toHaveBeenCalled();
   });
+
+  it.each([
+    ['a range in order', value, false],
+    ['the same moment at both ends', { ...value, to: value.from }, false],
+    ['a reversed range', { ...value, from: '2026-11-27T13:00' }, true],
+    ['an empty end', { ...value, to: '' }, true],
+  ] as const)('%s: the end shows the wrong period error or not', (_, v, shown) => {
+    renderWithProviders(<PeriodPicker value={v} onChange={() => undefined} testId="p" />, {
+      locale: 'pt-BR',
+    });
+    const to = screen.getByTestId('p-to');
+    expect(to.getAttribute('aria-invalid') === 'true').toBe(shown);
+  });
 });

@@ -40,10 +40,8 @@ export function PeriodPicker({
   testId?: string;
 }) {
   const { t } = useTranslation('reports');
-  const invalid =
-    value.period === 'custom' && !(Date.parse(value.from) <= Date.parse(value.to))
-      ? t('period.invalid')
-      : undefined;
+  // a custom range that does not resolve (incomplete or reversed); the time zone plays no part in it
+  const invalid = value.period === 'custom' && !resolvePeriod(value, 'UTC') ? t('period.invalid') : undefined;
   return (
     <>
       <Select

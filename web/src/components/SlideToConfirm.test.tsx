@@ -1,5 +1,6 @@
 // SlideToConfirm (SPEC §4, §9): a short drag resets and confirms nothing; a full drag confirms once; keyboard.
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SLIDE_HANDLE_OFFSET } from '@rastro/domain';
 import { renderWithProviders } from './testing.tsx';
@@ -96,5 +97,29 @@ describe('SlideToConfirm', () => {
     drag(handle, track, 1000);
     fireEvent.keyDown(handle, { key: 'End' });
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('a new resetKey brings the handle back, and the next full slide confirms again', () => {
+    const onConfirm = vi.fn();
+    function Harness() {
+      const [key, setKey] = useState(1);
+      return (
+        <>
+          <button onClick={() => setKey(key + 1)}>again</button>
+          <SlideToConfirm label="Deslize" handleLabel="Bloquear" onConfirm={onConfirm} resetKey={key} />
+        </>
+      );
+    }
+    renderWithProviders(<Harness />);
+    const handle = screen.getByTestId('slide-handle');
+    const track = screen.getByTestId('slide-track');
+    drag(handle, track, 1000);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByText('again'));
+    expect(track.getAttribute('data-confirmed')).toBe('false');
+    expect(handle.getAttribute('data-x')).toBe(String(SLIDE_HANDLE_OFFSET));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    drag(handle, track, 1000);
+    expect(onConfirm).toHaveBeenCalledTimes(2);
   });
 });

@@ -15,15 +15,7 @@ import {
   type SlideEvent,
   type SlideState,
 } from '@rastro/domain';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useReducer,
-  useRef,
-  type KeyboardEvent,
-  type PointerEvent,
-} from 'react';
+import { useEffect, useId, useReducer, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const SLIDE_HANDLE_SIZE = SLIDE_TRACK_HEIGHT - 2 * SLIDE_HANDLE_OFFSET;
@@ -62,29 +54,21 @@ export function SlideToConfirm({
     initialSlide,
   );
   const trackRef = useRef<HTMLDivElement>(null);
-  const fired = useRef(false);
   const confirmRef = useRef(onConfirm);
   confirmRef.current = onConfirm;
 
+  useEffect(() => dispatch({ type: 'reset' }), [resetKey]);
+  // once per confirmation: the handle stays confirmed until a reset
   useEffect(() => {
-    dispatch({ type: 'reset' });
-    fired.current = false;
-  }, [resetKey]);
-
-  useEffect(() => {
-    if (state.confirmed && !fired.current) {
-      fired.current = true;
-      confirmRef.current();
-    }
-    if (!state.confirmed) fired.current = false;
+    if (state.confirmed) confirmRef.current();
   }, [state.confirmed]);
 
-  const measure = useCallback(() => {
+  const measure = () => {
     const el = trackRef.current;
     const w = el ? el.getBoundingClientRect().width || el.clientWidth : 0;
     const left = el ? el.getBoundingClientRect().left : 0;
     return { trackWidth: w > 0 ? w : SLIDE_FALLBACK_WIDTH, left };
-  }, []);
+  };
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (disabled || state.confirmed) return;

@@ -31,6 +31,7 @@ export function QrPickVehicle({
     setScanning(false);
     onGo(vid);
   };
+  const available = devices.filter((d) => d.qrEnabled);
   return (
     <Stack gap="sm">
       <Text size="sm" ta="center" c="dimmed" data-testid="qr-not-driving">
@@ -88,26 +89,24 @@ export function QrPickVehicle({
           </Button>
         </Group>
       </form>
-      {devices.some((d) => d.qrEnabled) && (
+      {available.length > 0 && (
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {t('qrDriver.available')}
           </Text>
-          {devices
-            .filter((d) => d.qrEnabled)
-            .map((d) => (
-              <Button
-                key={d.id}
-                variant="default"
-                justify="space-between"
-                disabled={d.takenByOther}
-                rightSection={d.takenByOther ? <Badge color="gray">{t('qrDriver.taken')}</Badge> : null}
-                onClick={() => onGo(d.id)}
-                data-testid={`qr-vehicle-${d.id}`}
-              >
-                {label(d, d.id)}
-              </Button>
-            ))}
+          {available.map((d) => (
+            <Button
+              key={d.id}
+              variant="default"
+              justify="space-between"
+              disabled={d.takenByOther}
+              rightSection={d.takenByOther ? <Badge color="gray">{t('qrDriver.taken')}</Badge> : null}
+              onClick={() => onGo(d.id)}
+              data-testid={`qr-vehicle-${d.id}`}
+            >
+              {label(d, d.id)}
+            </Button>
+          ))}
         </Stack>
       )}
     </Stack>

@@ -43,20 +43,16 @@ export function RegisterPage() {
     });
   }
 
-  if (!enabled) {
-    return (
-      <AuthLayout title={t('register.title')}>
-        <ErrorAlert failure={{ code: 'REGISTRATION_DISABLED' }} />
-        <Anchor component={Link} to="/login" size="sm">
-          {t('login.backToLogin')}
-        </Anchor>
-      </AuthLayout>
-    );
-  }
-
   return (
     <AuthLayout title={t('register.title')}>
-      {done ? (
+      {!enabled ? (
+        <>
+          <ErrorAlert failure={{ code: 'REGISTRATION_DISABLED' }} />
+          <Anchor component={Link} to="/login" size="sm">
+            {t('login.backToLogin')}
+          </Anchor>
+        </>
+      ) : done ? (
         <Stack>
           <Text role="status" data-testid="register-done">
             {t('register.done')}

@@ -15,7 +15,6 @@ import {
   type DashboardTotals,
   type Units,
 } from '@rastro/domain';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { BarChart, type Bar } from './BarChart.tsx';
@@ -90,37 +89,32 @@ export function Overview({
   const { t } = useTranslation('dashboard');
   const distanceIn = (m: number) => Math.round(convertDistance(m, units.distanceUnit) * 10) / 10;
 
-  const charts = useMemo(() => {
-    const dayFormat = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
-    const days: Bar[] = answer.days.map((d) => ({
-      label: dayFormat.format(Date.parse(`${d.day}T12:00:00Z`)),
-      value: distanceIn(d.distance),
+  const dayFormat = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+  const days: Bar[] = answer.days.map((d) => ({
+    label: dayFormat.format(Date.parse(`${d.day}T12:00:00Z`)),
+    value: distanceIn(d.distance),
+  }));
+  const utilisation: Bar[] = [...answer.devices]
+    .sort((a, b) => b.utilisation - a.utilisation || a.name.localeCompare(b.name))
+    .slice(0, MOST_USED)
+    .map((d) => ({
+      label: d.name,
+      value: Math.round(d.utilisation * 1000) / 10,
+      href: deviceLink('travels', d.deviceId, filter),
     }));
-    const utilisation: Bar[] = [...answer.devices]
-      .sort((a, b) => b.utilisation - a.utilisation || a.name.localeCompare(b.name))
-      .slice(0, MOST_USED)
-      .map((d) => ({
-        label: d.name,
-        value: Math.round(d.utilisation * 1000) / 10,
-        href: deviceLink('travels', d.deviceId, filter),
-      }));
-    const byId = new Map(answer.devices.map((d) => [d.deviceId, d]));
-    const idle: Bar[] = answer.topIdle.flatMap((id) => {
-      const d = byId.get(id);
-      return d
-        ? [
-            {
-              label: d.name,
-              value: Math.round((d.idleMs / 3_600_000) * 100) / 100,
-              href: deviceLink('stops', id, filter),
-            },
-          ]
-        : [];
-    });
-    return { days, utilisation, idle };
-    // distanceIn depends only on the unit
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answer, filter, locale, units.distanceUnit]);
+  const byId = new Map(answer.devices.map((d) => [d.deviceId, d]));
+  const idle: Bar[] = answer.topIdle.flatMap((id) => {
+    const d = byId.get(id);
+    return d
+      ? [
+          {
+            label: d.name,
+            value: Math.round((d.idleMs / 3_600_000) * 100) / 100,
+            href: deviceLink('stops', id, filter),
+          },
+        ]
+      : [];
+  });
 
   return (
     <Stack gap="md" data-testid="dashboard-overview">
@@ -174,21 +168,21 @@ export function Overview({
       </Paper>
       <BarChart
         title={t('charts.distancePerDay', { unit: UNIT_LABELS[units.distanceUnit] })}
-        bars={charts.days}
+        bars={days}
         format={(v) => formatNumber(v, locale, 0)}
         testId="chart-days"
       />
       <BarChart
-        title={t('charts.utilisation', { count: charts.utilisation.length })}
-        bars={charts.utilisation}
+        title={t('utilisation', { count: utilisation.length })}
+        bars={utilisation}
         format={(v) => `${formatNumber(v, locale, 0)} %`}
         testId="chart-utilisation"
         slanted
       />
-      {charts.idle.length > 0 ? (
+      {idle.length > 0 ? (
         <BarChart
           title={t('charts.topIdle')}
-          bars={charts.idle}
+          bars={idle}
           format={(v) => `${formatNumber(v, locale, 1)} h`}
           testId="chart-idle"
           slanted

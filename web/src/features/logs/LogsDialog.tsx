@@ -123,14 +123,11 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
     downloadBlob(data, `${fileStem(t('title'), scope)}.xlsx`, XLSX_MIME);
   };
 
-  const objectOptions =
+  const objectOptions = (
     scope === 'device'
-      ? Object.values(devices)
-          .map((d) => ({ value: String(d.id), label: d.name }))
-          .sort((a, b) => a.label.localeCompare(b.label))
-      : (users.data ?? [])
-          .map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))
-          .sort((a, b) => a.label.localeCompare(b.label));
+      ? Object.values(devices).map((d) => ({ value: String(d.id), label: d.name }))
+      : (users.data ?? []).map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))
+  ).sort((a, b) => a.label.localeCompare(b.label));
 
   return (
     <Modal opened onClose={onClose} title={t('title')} size="xl" data-testid="logs-dialog">

@@ -5,7 +5,7 @@
 import { Drawer, Group, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { DEFAULT_SOUND, parseRoute, soundUrl, type Alarm } from '@rastro/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http.ts';
 import { useRouteOverlay } from '../../components/routeOverlay.ts';
@@ -88,33 +88,30 @@ export function MonitoringPage() {
 
   const selected = alarms.find((a) => a.id === selectedId) ?? null;
 
-  const select = useCallback(
-    async (alarm: Alarm) => {
-      setSelectedId(alarm.id);
-      const o = overlay.current;
-      if (!o) return;
-      const to = new Date();
-      const from = new Date(to.getTime() - TRACK_MINUTES * 60_000);
-      const answer = await api
-        .get<unknown>('/reports/route', {
-          deviceId: alarm.deviceId,
-          from: from.toISOString(),
-          to: to.toISOString(),
-        })
-        .catch(() => null);
-      const parsed = parseRoute(answer);
-      const mark =
-        alarm.latitude !== null && alarm.longitude !== null
-          ? [{ kind: 'event' as const, latitude: alarm.latitude, longitude: alarm.longitude }]
-          : [];
-      if (parsed.ok) overlay.current?.setRoute(parsed.points, mark, true);
-      else {
-        overlay.current?.setRoute([], mark, false);
-        if (mark.length) overlay.current?.flyTo(mark[0].latitude, mark[0].longitude);
-      }
-    },
-    [overlay],
-  );
+  const select = async (alarm: Alarm) => {
+    setSelectedId(alarm.id);
+    const o = overlay.current;
+    if (!o) return;
+    const to = new Date();
+    const from = new Date(to.getTime() - TRACK_MINUTES * 60_000);
+    const answer = await api
+      .get<unknown>('/reports/route', {
+        deviceId: alarm.deviceId,
+        from: from.toISOString(),
+        to: to.toISOString(),
+      })
+      .catch(() => null);
+    const parsed = parseRoute(answer);
+    const mark =
+      alarm.latitude !== null && alarm.longitude !== null
+        ? [{ kind: 'event' as const, latitude: alarm.latitude, longitude: alarm.longitude }]
+        : [];
+    if (parsed.ok) overlay.current?.setRoute(parsed.points, mark, true);
+    else {
+      overlay.current?.setRoute([], mark, false);
+      if (mark.length) overlay.current?.flyTo(mark[0].latitude, mark[0].longitude);
+    }
+  };
 
   const changed = (a: Alarm) => setAlarms((cur) => mergeAlarms(cur, [a], filtersRef.current));
   const toggleLarge = (on: boolean) => {

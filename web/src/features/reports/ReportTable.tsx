@@ -61,11 +61,9 @@ export function ReportTable({
         <Select
           aria-label={t('pageSize')}
           w={90}
-          data={PAGE_SIZES.map((s) => ({ value: String(s), label: String(s) }))}
+          data={PAGE_SIZES.map(String)}
           value={String(shown.limit)}
-          onChange={(v) => {
-            if (v) onLimit(Number(v));
-          }}
+          onChange={(v) => v && onLimit(Number(v))}
           allowDeselect={false}
           data-testid="report-page-size"
           comboboxProps={{ withinPortal: true }}

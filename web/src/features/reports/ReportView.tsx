@@ -5,7 +5,7 @@
 import { Alert, Badge, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { buildReportQuery, paginate, readReportLink, traccarName } from '@rastro/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { z } from 'zod';
@@ -77,7 +77,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
   const ctx = useReportContext();
   const columns = useMemo(() => columnsFor(kind, ctx), [kind, ctx]);
 
-  const run = useCallback(async () => {
+  const run = async () => {
     setError(null);
     const range = exact ?? resolvePeriod(period, tz);
     const form = (allDevices ? linkRangeSchema : reportFormSchema).safeParse({
@@ -115,7 +115,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
     } finally {
       setLoading(false);
     }
-  }, [exact, period, tz, deviceIds, groupIds, types, allDevices, kind, t, overlay]);
+  };
 
   useEffect(() => {
     if (link) void run();
@@ -123,14 +123,11 @@ export function ReportView({ kind }: { kind: ReportKind }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const open = useCallback(
-    async (row: ReportRow, index: number) => {
-      setSelected(index);
-      const o = overlay.current;
-      if (o) await drawReportRow(o, kind, row);
-    },
-    [kind, overlay],
-  );
+  const open = async (row: ReportRow, index: number) => {
+    setSelected(index);
+    const o = overlay.current;
+    if (o) await drawReportRow(o, kind, row);
+  };
 
   const shown = loaded && loaded.kind === kind ? paginate(loaded.rows, page, limit) : null;
 

@@ -11,7 +11,7 @@ import {
   type ScheduledReportLinks,
   type ScheduledReport,
 } from '@rastro/domain';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
@@ -43,18 +43,12 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
   const groups = useResourceList('groups');
   const users = useResourceList('users', undefined, { enabled: manager });
 
-  const typeOptions = useMemo(() => {
-    const kinds: string[] = [...SCHEDULED_REPORT_KINDS];
-    if (!kinds.includes(v.type)) kinds.push(v.type);
-    return kinds.map((k) => ({ value: k, label: t(`scheduled.types.${k}`, { defaultValue: k }) }));
-  }, [v.type, t]);
-  const calendarOptions = useMemo(() => options(calendars.data ?? []), [calendars.data]);
-  const deviceOptions = useMemo(() => options(devices.data ?? []), [devices.data]);
-  const groupOptions = useMemo(() => options(groups.data ?? []), [groups.data]);
-  const userOptions = useMemo(
-    () => (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name || u.email })),
-    [users.data],
-  );
+  // the known kinds, and the edited report's own when it is none of them
+  const typeOptions = [...new Set([...SCHEDULED_REPORT_KINDS, v.type])].map((k) => ({
+    value: k,
+    label: t(`scheduled.types.${k}`, { defaultValue: k }),
+  }));
+  const userOptions = (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name || u.email }));
   const err = (field: string) => (errors[field] ? t(`scheduled.${errors[field]}`) : undefined);
 
   /** One list of linked objects: its ids in the form, its label and test id. */
@@ -113,7 +107,7 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
         label={t('scheduled.fields.calendar')}
         description={t('scheduled.calendarHint')}
         required
-        data={calendarOptions}
+        data={options(calendars.data ?? [])}
         value={v.calendarId > 0 ? String(v.calendarId) : null}
         error={err('calendarId')}
         onChange={(id) => setV({ ...v, calendarId: id ? Number(id) : 0 })}
@@ -133,8 +127,8 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
         </Text>
       ) : (
         <>
-          {links('deviceIds', 'devices', deviceOptions, 'scheduled-devices')}
-          {links('groupIds', 'groups', groupOptions, 'scheduled-groups')}
+          {links('deviceIds', 'devices', options(devices.data ?? []), 'scheduled-devices')}
+          {links('groupIds', 'groups', options(groups.data ?? []), 'scheduled-groups')}
         </>
       )}
       {manager ? (

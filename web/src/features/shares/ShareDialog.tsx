@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { shareExpiryIssue, shareLink, type ShareRecord } from '@rastro/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ext, serverMessage } from '../../api/http.ts';
@@ -37,33 +37,24 @@ export function ShareDialog({ props: { deviceId = 0 }, onClose }: DialogProps<{ 
   const managed = useCan('shares.manage');
   const qc = useQueryClient();
   const [expiry, setExpiry] = useState(() => defaultExpiry());
-  const [created, setCreated] = useState<{ link: string; until: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
   const iso = fromLocalInput(expiry);
   const issue = shareExpiryIssue(iso ?? 'invalid', Date.now());
 
-  const create = async () => {
-    if (issue || !iso || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+  // the link made, with its expiry
+  const create = useMutation({
+    mutationFn: async (until: string) => {
       let token: string;
       if (isPlus) {
-        const share = await ext.post<ShareRecord>('/shares', { deviceId, expirationTime: iso });
+        const share = await ext.post<ShareRecord>('/shares', { deviceId, expirationTime: until });
         token = share.token;
         await qc.invalidateQueries({ queryKey: resourceKeys.all('shares') });
       } else {
-        token = String(await api.postForm<string>('/share/device', { deviceId, expiration: iso })).trim();
+        token = String(await api.postForm<string>('/share/device', { deviceId, expiration: until })).trim();
       }
-      setCreated({ link: shareLink(window.location.origin, token), until: iso });
-    } catch (err) {
-      setError(serverMessage(err) ?? t('error'));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return { link: shareLink(window.location.origin, token), until };
+    },
+  });
+  const created = create.data;
 
   return (
     <Modal
@@ -84,16 +75,16 @@ export function ShareDialog({ props: { deviceId = 0 }, onClose }: DialogProps<{ 
           data-testid="share-expiration"
         />
         <Button
-          onClick={() => void create()}
-          loading={busy}
+          onClick={() => iso && create.mutate(iso)}
+          loading={create.isPending}
           disabled={!!issue || !deviceId}
           data-testid="share-create"
         >
           {t('create')}
         </Button>
-        {error && (
+        {create.isError && (
           <Alert color="red" data-testid="share-error">
-            {error}
+            {serverMessage(create.error) ?? t('error')}
           </Alert>
         )}
         {created && (

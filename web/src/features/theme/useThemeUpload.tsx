@@ -2,8 +2,9 @@
 import { Button, FileButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { THEME_IMAGE_TYPES, type ThemeImageSlot } from '@rastro/domain';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadErrorKey, uploadThemeImage } from './api.ts';
 
@@ -14,24 +15,19 @@ export type UploadButton = (slot: ThemeImageSlot, apply: (url: string) => void, 
 
 export function useThemeUpload(): { uploading: ThemeImageSlot | null; uploadButton: UploadButton } {
   const { t } = useTranslation('theme');
-  const [uploading, setUploading] = useState<ThemeImageSlot | null>(null);
-
-  const upload = async (slot: ThemeImageSlot, file: File | null, apply: (url: string) => void) => {
-    if (!file) return;
-    setUploading(slot);
-    try {
-      const url = await uploadThemeImage(slot, file);
-      apply(url);
-    } catch (e) {
+  const upload = useMutation({
+    mutationFn: ({ slot, file }: { slot: ThemeImageSlot; file: File; apply(url: string): void }) =>
+      uploadThemeImage(slot, file),
+    onSuccess: (url, { apply }) => apply(url),
+    onError: (e) => {
       console.warn('theme image upload failed', e);
       notifications.show({ color: 'red', message: t(uploadErrorKey(e)) });
-    } finally {
-      setUploading(null);
-    }
-  };
+    },
+  });
+  const uploading = upload.isPending ? upload.variables.slot : null;
 
   const uploadButton: UploadButton = (slot, apply, testId) => (
-    <FileButton onChange={(f) => void upload(slot, f, apply)} accept={ACCEPT}>
+    <FileButton onChange={(file) => file && upload.mutate({ slot, file, apply })} accept={ACCEPT}>
       {(p) => (
         <Button
           {...p}
