@@ -17,7 +17,7 @@ import {
   type InvoiceFormValues,
   type InvoiceIntegration,
 } from '@rastro/domain';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { serverMessage } from '../../api/http.ts';
@@ -60,9 +60,13 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps) 
   const defaults =
     (integrations.data?.find((i) => i.key === 'invoice') as InvoiceIntegration | undefined) ??
     DEFAULT_INVOICE_INTEGRATION;
-  const userOptions = (users.data ?? [])
-    .map((u) => ({ value: String(u.id), label: u.name ? `${u.name} (${u.email})` : u.email }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+  const userOptions = useMemo(
+    () =>
+      (users.data ?? [])
+        .map((u) => ({ value: String(u.id), label: u.name ? `${u.name} (${u.email})` : u.email }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [users.data],
+  );
   const rows = (list.data ?? []).filter((i) => matchesStatus(i, filter));
 
   const openForm = () => {
