@@ -11,7 +11,7 @@ import {
   type ScheduledReportLinks,
   type ScheduledReport,
 } from '@rastro/domain';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
@@ -48,7 +48,14 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
     value: k,
     label: t(`scheduled.types.${k}`, { defaultValue: k }),
   }));
-  const userOptions = (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name || u.email }));
+  // a fleet's lists (up to 10,000 devices) are mapped once per answer, not on every keystroke in the form
+  const calendarOptions = useMemo(() => options(calendars.data ?? []), [calendars.data]);
+  const deviceOptions = useMemo(() => options(devices.data ?? []), [devices.data]);
+  const groupOptions = useMemo(() => options(groups.data ?? []), [groups.data]);
+  const userOptions = useMemo(
+    () => (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name || u.email })),
+    [users.data],
+  );
   const err = (field: string) => (errors[field] ? t(`scheduled.${errors[field]}`) : undefined);
 
   /** One list of linked objects: its ids in the form, its label and test id. */
@@ -107,7 +114,7 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
         label={t('scheduled.fields.calendar')}
         description={t('scheduled.calendarHint')}
         required
-        data={options(calendars.data ?? [])}
+        data={calendarOptions}
         value={v.calendarId > 0 ? String(v.calendarId) : null}
         error={err('calendarId')}
         onChange={(id) => setV({ ...v, calendarId: id ? Number(id) : 0 })}
@@ -127,8 +134,8 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
         </Text>
       ) : (
         <>
-          {links('deviceIds', 'devices', options(devices.data ?? []), 'scheduled-devices')}
-          {links('groupIds', 'groups', options(groups.data ?? []), 'scheduled-groups')}
+          {links('deviceIds', 'devices', deviceOptions, 'scheduled-devices')}
+          {links('groupIds', 'groups', groupOptions, 'scheduled-groups')}
         </>
       )}
       {manager ? (
