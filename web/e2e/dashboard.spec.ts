@@ -31,6 +31,9 @@ test('figures, filters and links to the reports', async ({ page }) => {
   await page.goBack();
 
   // one vehicle: its distance is part of the fleet's
+  await expect(page.getByTestId('chart-utilisation')).toContainText(
+    /Utilização: os \d+ veículos mais usados/,
+  );
   await page.getByTestId('chart-utilisation').getByText('Dados').click();
   const utilisation = page.getByTestId('chart-utilisation-data');
   const firstVehicle = (await utilisation.getByRole('row').first().getByRole('cell').first().textContent())!;

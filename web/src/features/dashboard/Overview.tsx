@@ -173,7 +173,7 @@ export function Overview({
         testId="chart-days"
       />
       <BarChart
-        title={t('utilisation', { count: utilisation.length })}
+        title={t('charts.utilisation', { count: utilisation.length })}
         bars={utilisation}
         format={(v) => `${formatNumber(v, locale, 0)} %`}
         testId="chart-utilisation"
