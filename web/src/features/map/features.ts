@@ -13,6 +13,7 @@ import {
   type MapPref,
   type Position,
 } from '@rastro/domain';
+import { areaGeometry } from '../../components/mapDrawLayer.ts';
 
 export interface DeviceProps {
   icon: string;
@@ -79,29 +80,6 @@ export function deviceFeature(
       status: device.status,
     },
   };
-}
-
-/** A circle as a 64-gon (metres → degrees on a sphere; fine for geofence display). */
-export function circlePolygon(lat: number, lon: number, radius: number, steps = 64): Array<[number, number]> {
-  const ring: Array<[number, number]> = [];
-  const dLat = radius / 111_320;
-  const dLon = radius / (111_320 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
-  for (let i = 0; i <= steps; i++) {
-    const a = (i / steps) * 2 * Math.PI;
-    ring.push([lon + dLon * Math.cos(a), lat + dLat * Math.sin(a)]);
-  }
-  return ring;
-}
-
-function areaGeometry(area: GeoArea): GeoJSON.Geometry {
-  if (area.type === 'circle')
-    return {
-      type: 'Polygon',
-      coordinates: [circlePolygon(area.center.latitude, area.center.longitude, area.radius)],
-    };
-  const pts = area.points.map((p) => [p.longitude, p.latitude] as [number, number]);
-  if (area.type === 'polygon') return { type: 'Polygon', coordinates: [[...pts, pts[0]]] };
-  return { type: 'LineString', coordinates: pts };
 }
 
 /** A point to hang the name on: circle centre, polygon vertex mean, middle vertex of a line. */
