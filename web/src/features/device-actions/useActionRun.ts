@@ -50,16 +50,14 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const running = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const mounted = useRef(true);
   const allowed = useAllowed(action);
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
+  useEffect(
+    () => () => {
       if (timer.current) clearTimeout(timer.current);
-    };
-  }, []);
+    },
+    [],
+  );
 
   const engine = async (k: 'block' | 'unlock', force: boolean) => {
     const base = action.kind === k ? (action.command ?? {}) : {};
@@ -72,7 +70,7 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
     if (r.status === 'pending') {
       usePendingCommands.getState().add(device.id, type);
       toast('yellow', t('actions.commandPending', { ns: 'common' }));
-      if (mounted.current) setPending(true);
+      setPending(true);
       return;
     }
     toast('green', t(k === 'block' ? 'actions.blockSent' : 'actions.unlockSent', { ns: 'common' }));
@@ -104,15 +102,13 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
     const refused = kind === 'block' || kind === 'unlock' ? refusalOf(err) : null;
     if (refused) {
       // shown in the dialog, where an administrator can choose to block anyway
-      if (mounted.current) {
-        setRefusal(refused);
-        setResetKey((k) => k + 1);
-      }
+      setRefusal(refused);
+      setResetKey((k) => k + 1);
       return;
     }
     const what = kind === 'anchor' || kind === 'delete' ? kind : 'command';
     toast('red', refusalMessage(err) ?? t(`actions.${what}Error`, { ns: 'common' }));
-    if (mounted.current) setResetKey((k) => k + 1);
+    setResetKey((k) => k + 1);
   };
 
   const execute = useCallback(
@@ -125,7 +121,7 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
         failed(err);
       } finally {
         running.current = false;
-        if (mounted.current) setBusy(false);
+        setBusy(false);
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
