@@ -2,6 +2,7 @@
 // Turning devices, positions and geofences into GeoJSON features for the map's sources.
 import {
   attrString,
+  devicePlate,
   isAnchorGeofence,
   isDeviceMoving,
   parseArea,
@@ -38,11 +39,6 @@ export function markerColor(device: Device, position: Position | undefined, ns: 
   return statusColor(device.status, isDeviceMoving(position));
 }
 
-export function plateOf(device: Device): string | undefined {
-  const p = attrString(device.attributes?.placa) ?? attrString(device.attributes?.plate);
-  return p && p.trim() ? p.trim() : undefined;
-}
-
 export function markerLabel(
   device: Device,
   pref: Pick<MapPref, 'name' | 'plate' | 'status'>,
@@ -50,10 +46,8 @@ export function markerLabel(
 ): string {
   const lines: string[] = [];
   if (pref.name) lines.push(device.name);
-  if (pref.plate) {
-    const plate = plateOf(device);
-    if (plate) lines.push(plate);
-  }
+  const plate = pref.plate && devicePlate(device)?.trim();
+  if (plate) lines.push(plate);
   if (pref.status) lines.push(statusText(device.status));
   return lines.join('\n');
 }
