@@ -11,7 +11,7 @@ import {
   FORCE_ATTRIBUTE,
   slideActionDelay,
 } from '@rastro/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refusalMessage } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
@@ -111,22 +111,18 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
     setResetKey((k) => k + 1);
   };
 
-  const execute = useCallback(
-    async (force = false) => {
-      try {
-        if (action.kind === 'anchor') await anchor(action.anchor);
-        else if (action.kind === 'delete') await remove();
-        else await engine(action.kind, force);
-      } catch (err) {
-        failed(err);
-      } finally {
-        running.current = false;
-        setBusy(false);
-      }
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [action, i18n.language],
-  );
+  const execute = async (force = false) => {
+    try {
+      if (action.kind === 'anchor') await anchor(action.anchor);
+      else if (action.kind === 'delete') await remove();
+      else await engine(action.kind, force);
+    } catch (err) {
+      failed(err);
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  };
 
   const confirm = (force: boolean) => {
     // a double gesture (or a second confirmation while busy) sends one request
@@ -149,13 +145,14 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
   const silent = action.kind === 'anchor' && !!action.silent;
   const silentStarted = useRef(false);
   useEffect(() => {
-    if (silent && allowed && !silentStarted.current) {
-      silentStarted.current = true;
-      running.current = true;
-      setBusy(true);
-      void execute();
-    }
-  }, [silent, allowed, execute]);
+    if (!silent || !allowed || silentStarted.current) return;
+    silentStarted.current = true;
+    running.current = true;
+    setBusy(true);
+    void execute();
+    // once: the dialog's action never changes (the host mounts a new dialog for another one)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [silent, allowed]);
 
   return { allowed, busy, pending, refusal, resetKey, confirm, cancel };
 }
