@@ -19,18 +19,17 @@ export function BrandMantineProvider({
   ...props
 }: MantineProviderProps & { theme: MantineThemeOverride }) {
   const { data } = useQuery({ queryKey: brandingQueryKey, queryFn: fetchBranding, enabled: false });
-  const primary = data?.colors.primary;
-  const header = data?.colors.header;
-  const menu = data?.colors.menu;
-  const loginPanel = data?.colors.loginPanel;
+  // the query keeps the same colours object while the config's colours stay the same
+  const colors = data?.colors;
+  const primary = colors?.primary;
   const branded = useMemo(() => brandMantineTheme(theme, primary), [theme, primary]);
   const resolver = useCallback(
     (t: MantineTheme) => ({
-      variables: brandCssVariables({ header, menu, loginPanel }),
+      variables: brandCssVariables(colors),
       light: contrastLightVariables(t),
       dark: contrastDarkVariables(t),
     }),
-    [header, menu, loginPanel],
+    [colors],
   );
   return <MantineProvider {...props} theme={branded} cssVariablesResolver={resolver} />;
 }

@@ -3,7 +3,13 @@
 // the circle's centre and radius, a press on a handle drags it (the map does not pan), at circle step 2 a press
 // and drag sets the radius, double-click finishes a polygon or line (no double-click zoom meanwhile), Escape calls
 // the drawing's onEscape, and the live map's camera stays where the user put it (route mode).
-import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent, MapTouchEvent } from 'maplibre-gl';
+import type {
+  GeoJSONSource,
+  Map as MapLibreMap,
+  MapEventType,
+  MapMouseEvent,
+  MapTouchEvent,
+} from 'maplibre-gl';
 import {
   circleRing,
   drawHandles,
@@ -11,6 +17,7 @@ import {
   handleAfterDrag,
   type DrawHandle,
   type DrawState,
+  type GeoArea,
   type LatLon,
 } from '@rastro/domain';
 import { useLive } from '../stores/live.ts';
@@ -32,30 +39,21 @@ const empty = (): FC => ({ type: 'FeatureCollection', features: [] });
 const lonLat = (p: LatLon): [number, number] => [p.longitude, p.latitude];
 const toLatLon = (l: { lng: number; lat: number }): LatLon => ({ latitude: l.lat, longitude: l.lng });
 
+/** The map geometry of an area: a circle as a 64-gon (the drawing and the live map's fences alike). */
+export function areaGeometry(area: GeoArea): GeoJSON.Polygon | GeoJSON.LineString {
+  if (area.type === 'circle')
+    return { type: 'Polygon', coordinates: [circleRing(area.center, area.radius).map(lonLat)] };
+  const points = area.points.map(lonLat);
+  if (area.type === 'polygon') return { type: 'Polygon', coordinates: [[...points, points[0]]] };
+  return { type: 'LineString', coordinates: points };
+}
+
 /** GeoJSON of the drawing: the shape (with the pointer preview) and its handles. */
 export function drawGeoJson(draw: DrawState | null): { shape: FC; handles: FC } {
   if (!draw) return { shape: empty(), handles: empty() };
   const shape = empty();
   const area = drawPreview(draw);
-  if (area?.type === 'circle')
-    shape.features.push({
-      type: 'Feature',
-      properties: {},
-      geometry: { type: 'Polygon', coordinates: [circleRing(area.center, area.radius).map(lonLat)] },
-    });
-  else if (area?.type === 'polygon') {
-    const ring = area.points.map(lonLat);
-    shape.features.push({
-      type: 'Feature',
-      properties: {},
-      geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] },
-    });
-  } else if (area?.type === 'linestring')
-    shape.features.push({
-      type: 'Feature',
-      properties: {},
-      geometry: { type: 'LineString', coordinates: area.points.map(lonLat) },
-    });
+  if (area) shape.features.push({ type: 'Feature', properties: {}, geometry: areaGeometry(area) });
   const handles: FC = {
     type: 'FeatureCollection',
     features: drawHandles(draw).map(({ handle, at }) => ({
@@ -138,14 +136,7 @@ export class MapDrawLayer {
     const map = this.map;
     map.doubleClickZoom.disable();
     map.getCanvas().style.cursor = 'crosshair';
-    map.on('mousedown', this.down);
-    map.on('touchstart', this.down);
-    map.on('mousemove', this.move);
-    map.on('touchmove', this.move);
-    map.on('mouseup', this.up);
-    map.on('touchend', this.up);
-    map.on('click', this.click);
-    map.on('dblclick', this.dblclick);
+    for (const [type, listener] of this.pointer) map.on(type, listener as never);
     window.addEventListener('keydown', this.key);
     const live = useLive.getState();
     this.routeModeBefore = live.routeMode;
@@ -156,14 +147,7 @@ export class MapDrawLayer {
     this.active = false;
     this.press = null;
     const map = this.map;
-    map.off('mousedown', this.down);
-    map.off('touchstart', this.down);
-    map.off('mousemove', this.move);
-    map.off('touchmove', this.move);
-    map.off('mouseup', this.up);
-    map.off('touchend', this.up);
-    map.off('click', this.click);
-    map.off('dblclick', this.dblclick);
+    for (const [type, listener] of this.pointer) map.off(type, listener as never);
     window.removeEventListener('keydown', this.key);
     map.doubleClickZoom.enable();
     map.getCanvas().style.cursor = '';
@@ -323,6 +307,18 @@ export class MapDrawLayer {
       onEscape();
     }
   };
+
+  /** The pointer listeners bound while drawing (each takes the events of its type: cast for MapLibre's typing). */
+  private readonly pointer: Array<[keyof MapEventType, (e: MapMouseEvent & MapTouchEvent) => void]> = [
+    ['mousedown', this.down],
+    ['touchstart', this.down],
+    ['mousemove', this.move],
+    ['touchmove', this.move],
+    ['mouseup', this.up],
+    ['touchend', this.up],
+    ['click', this.click],
+    ['dblclick', this.dblclick],
+  ];
 
   destroy(): void {
     if (this.active) this.deactivate();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_KEYS } from '@rastro/domain';
-import { chooseLocale } from './locale.ts';
+import { chooseLocale, MESSAGE_KEYS } from '@rastro/domain';
 import { createI18n, resources, SUPPORTED_LOCALES } from './index.ts';
 
 describe('locale choice (SPEC §1)', () => {

@@ -8,8 +8,14 @@
 // namespaces with its code (withTexts).
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loginErrorWording } from '@rastro/domain';
-import { chooseLocale, FALLBACK_LOCALE, SUPPORTED_LOCALES, type Locale } from './locale.ts';
+// the locale rule (SPEC §1 order: ?locale=, browser language, <html lang>, pt-BR; fallback en-US) is the domain's
+import {
+  chooseLocale,
+  FALLBACK_LOCALE,
+  loginErrorWording,
+  SUPPORTED_LOCALES,
+  type SupportedLocale as Locale,
+} from '@rastro/domain';
 import { SCREEN_NAMESPACES, SIGN_IN_NAMESPACES } from './namespaces.ts';
 
 export { SUPPORTED_LOCALES, FALLBACK_LOCALE, SCREEN_NAMESPACES, SIGN_IN_NAMESPACES, type Locale };

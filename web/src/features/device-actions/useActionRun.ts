@@ -11,7 +11,7 @@ import {
   FORCE_ATTRIBUTE,
   slideActionDelay,
 } from '@rastro/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refusalMessage } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
@@ -50,16 +50,14 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const running = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const mounted = useRef(true);
   const allowed = useAllowed(action);
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
+  useEffect(
+    () => () => {
       if (timer.current) clearTimeout(timer.current);
-    };
-  }, []);
+    },
+    [],
+  );
 
   const engine = async (k: 'block' | 'unlock', force: boolean) => {
     const base = action.kind === k ? (action.command ?? {}) : {};
@@ -72,7 +70,7 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
     if (r.status === 'pending') {
       usePendingCommands.getState().add(device.id, type);
       toast('yellow', t('actions.commandPending', { ns: 'common' }));
-      if (mounted.current) setPending(true);
+      setPending(true);
       return;
     }
     toast('green', t(k === 'block' ? 'actions.blockSent' : 'actions.unlockSent', { ns: 'common' }));
@@ -104,33 +102,27 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
     const refused = kind === 'block' || kind === 'unlock' ? refusalOf(err) : null;
     if (refused) {
       // shown in the dialog, where an administrator can choose to block anyway
-      if (mounted.current) {
-        setRefusal(refused);
-        setResetKey((k) => k + 1);
-      }
+      setRefusal(refused);
+      setResetKey((k) => k + 1);
       return;
     }
     const what = kind === 'anchor' || kind === 'delete' ? kind : 'command';
     toast('red', refusalMessage(err) ?? t(`actions.${what}Error`, { ns: 'common' }));
-    if (mounted.current) setResetKey((k) => k + 1);
+    setResetKey((k) => k + 1);
   };
 
-  const execute = useCallback(
-    async (force = false) => {
-      try {
-        if (action.kind === 'anchor') await anchor(action.anchor);
-        else if (action.kind === 'delete') await remove();
-        else await engine(action.kind, force);
-      } catch (err) {
-        failed(err);
-      } finally {
-        running.current = false;
-        if (mounted.current) setBusy(false);
-      }
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [action, i18n.language],
-  );
+  const execute = async (force = false) => {
+    try {
+      if (action.kind === 'anchor') await anchor(action.anchor);
+      else if (action.kind === 'delete') await remove();
+      else await engine(action.kind, force);
+    } catch (err) {
+      failed(err);
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  };
 
   const confirm = (force: boolean) => {
     // a double gesture (or a second confirmation while busy) sends one request
@@ -153,13 +145,14 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
   const silent = action.kind === 'anchor' && !!action.silent;
   const silentStarted = useRef(false);
   useEffect(() => {
-    if (silent && allowed && !silentStarted.current) {
-      silentStarted.current = true;
-      running.current = true;
-      setBusy(true);
-      void execute();
-    }
-  }, [silent, allowed, execute]);
+    if (!silent || !allowed || silentStarted.current) return;
+    silentStarted.current = true;
+    running.current = true;
+    setBusy(true);
+    void execute();
+    // once: the dialog's action never changes (the host mounts a new dialog for another one)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [silent, allowed]);
 
   return { allowed, busy, pending, refusal, resetKey, confirm, cancel };
 }

@@ -2,12 +2,13 @@
 // and saving (the device-limit check before a POST, PUT of the accumulators, the live store updated).
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { canEditDevices, type Device } from '@rastro/domain';
+import type { Device } from '@rastro/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, refusalMessage } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
 import { fieldBinder } from '../../components/boundField.ts';
+import { useCan } from '../../components/useCan.ts';
 import { useLive } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import {
@@ -40,10 +41,10 @@ export function useDeviceEditForm(startId: number) {
   const { deviceId, setDeviceId, device, position } = useEditedDevice(startId);
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
-  const isPlus = useSession((s) => s.isPlus);
   const ns = useSession((s) => s.ns);
   const headerLimit = useSession((s) => s.deviceLimit);
-  const canSave = canEditDevices({ user, server, isPlus, ns }, deviceId > 0 ? 'edit' : 'create');
+  // the access table's device rights, as the list's add button and the detail's edit button ask them
+  const canSave = useCan(deviceId > 0 ? 'device.edit' : 'device.create');
 
   const [initial, setInitial] = useState<DeviceFormValues>(emptyDeviceForm);
   const [values, setValues] = useState<DeviceFormValues>(emptyDeviceForm);

@@ -14,6 +14,7 @@ import { PendingCommandMark } from '../../components/PendingCommandMark.tsx';
 import {
   attrString,
   deviceDriver,
+  devicePlate,
   formatSpeed,
   hasAlarm,
   hasIgnition,
@@ -37,10 +38,8 @@ export function deviceColor(device: Device, position: Position | undefined, ns: 
 export const statusBadgeColor = (status: string) =>
   status === 'online' ? 'green' : status === 'offline' ? 'red' : 'gray';
 
-export function plateOrImei(device: Device): string {
-  const plate = attrString(device.attributes?.placa) ?? attrString(device.attributes?.plate);
-  return plate && plate.trim() ? plate.trim() : device.uniqueId;
-}
+/** The plate (the domain's devicePlate, as the device form reads it), else the IMEI. */
+export const plateOrImei = (device: Device): string => devicePlate(device)?.trim() || device.uniqueId;
 
 /**
  * A state indicator of a row: the icon with its name for screen readers and as a native tooltip. Rows are

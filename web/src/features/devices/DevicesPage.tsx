@@ -1,12 +1,13 @@
 // /devices: the device list (SPEC §2, §4). TanStack Virtual renders only the visible rows, so 10,000 devices
 // scroll smoothly; the grouped view (groupPref) inserts one header row per group.
-import { Group, Stack, Switch, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Group, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { HintIcon } from '../../components/floating.tsx';
+import { SearchInput } from '../../components/SearchInput.tsx';
 import { useNavigate } from '../../components/navigation.ts';
 import { useCan } from '../../components/useCan.ts';
 import { openDialog } from '../../shell/dialogs.ts';
@@ -106,14 +107,7 @@ export function DevicesPage() {
 
   return (
     <Stack gap="xs" data-testid="devices-page">
-      <TextInput
-        placeholder={t('search')}
-        aria-label={t('search')}
-        leftSection={<IconSearch size={16} />}
-        value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
-        data-testid="device-search"
-      />
+      <SearchInput size="sm" label={t('search')} value={query} onSearch={setQuery} testId="device-search" />
       <StatusCounts counts={data.counts} />
       <Group gap="xs" justify="space-between">
         <Group gap="xs">

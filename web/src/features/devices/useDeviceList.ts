@@ -105,8 +105,6 @@ export interface DeviceListData {
   positions: Record<number, Position>;
   /** Every device (for pickers: categories, brands, "show only"). */
   all: Device[];
-  /** Query typed but not yet applied (deferred while the list catches up). */
-  pending: boolean;
 }
 
 export function filterSorted(
@@ -142,6 +140,5 @@ export function useDeviceList(): DeviceListData {
     filtering: isFiltering({ ...filters, query }),
     positions: snap.positions,
     all: sorted,
-    pending: deferredQuery !== query,
   };
 }

@@ -42,22 +42,8 @@ import { adoptEarlyMap, liveMapOptions } from './earlyMap.ts';
 
 declare global {
   interface Window {
-    /** Test and benchmark hook (read-only use). */
-    __rastroMap?: {
-      map: maplibregl.Map;
-      controller: LiveMapController;
-      /** Whether the map has drawn its first frame with the vehicles (features/map/firstFrameHold.ts). */
-      firstFrameDrawn(): boolean;
-      /** Device features in the source (devices passing the filters and having a position). */
-      featureCount(): number;
-      /** Ids of the drawn devices. */
-      featureIds(): number[];
-      /** Drawn [lon, lat] of a device (mid-glide included). */
-      positionOf(id: number): [number, number] | undefined;
-      /** Screen point of a device marker, for clicks in tests. */
-      screenPointOf(id: number): { x: number; y: number } | undefined;
-      styleId(): string;
-    };
+    /** Test and benchmark hook (read-only use): feedController.ts testHook. */
+    __rastroMap?: ReturnType<typeof testHook>;
   }
 }
 

@@ -57,7 +57,6 @@ function fakeMap() {
     removeLayer: (id: string) => layers.delete(id),
     setFilter: vi.fn(),
     setLayoutProperty: vi.fn(),
-    loadImage: vi.fn(async () => ({ data: {} })),
     hasImage: () => false,
     addImage: vi.fn(),
     setStyle: vi.fn(),
@@ -129,7 +128,12 @@ async function setup(clustered = false, view?: View) {
       queryRenderedFeatures: vi.fn(() => (view.individual ?? []).map((id) => ({ id }))),
     });
   }
-  const c = new LiveMapController(fm.map, { ns: 'rastro', statusText: (s) => s, onSelect: () => undefined });
+  const c = new LiveMapController(fm.map, {
+    ns: 'rastro',
+    icons: Promise.resolve(new Map()),
+    statusText: (s) => s,
+    onSelect: () => undefined,
+  });
   await fm.fire('style.load');
   await new Promise((r) => setTimeout(r, 0)); // icons load, then layers are added
   const mapPref = { ...DEFAULT_MAP_PREF, clustered };
@@ -158,6 +162,7 @@ describe('LiveMapController', () => {
     Object.assign(fm.map, { style: { _loaded: true } });
     const c = new LiveMapController(fm.map, {
       ns: 'rastro',
+      icons: Promise.resolve(new Map()),
       statusText: (s) => s,
       onSelect: () => undefined,
     });

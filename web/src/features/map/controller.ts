@@ -8,7 +8,6 @@ import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent, StyleSpecif
 import {
   centerOnDevice,
   MARKER_MOVE_MS,
-  MAP_ICON_TYPES,
   type Device,
   type Geofence,
   type MapPref,
@@ -73,9 +72,8 @@ export interface ControllerOptions {
   ns: string;
   statusText: (status: string) => string;
   onSelect: (deviceId: number) => void;
-  iconUrl?: (type: string) => string;
-  /** Icons fetched ahead (./icons.ts); without them each is loaded through the map once the style is there. */
-  icons?: Promise<Map<string, IconImage>>;
+  /** The marker icons, fetched ahead (api/mapIcons.ts). */
+  icons: Promise<Map<string, IconImage>>;
 }
 
 export class LiveMapController {
@@ -103,7 +101,6 @@ export class LiveMapController {
   private ready = false;
   /** Whether the text layers are shown (showLabels: the first frame with the vehicles is drawn). */
   labels = false;
-  private icons = new Map<string, IconImage>();
   private geofences: readonly Geofence[] = [];
   private lastInputs: MapInputs | null = null;
   private trail: Array<[number, number]> = [];
@@ -151,29 +148,8 @@ export class LiveMapController {
   }
 
   private async loadIcons(): Promise<void> {
-    if (this.opts.icons) {
-      const icons = await this.opts.icons;
-      for (const [name, image] of icons) {
-        if (!this.map.hasImage(name)) this.map.addImage(name, image, { sdf: true, pixelRatio: 2 });
-      }
-      return;
-    }
-    const url = this.opts.iconUrl ?? ((t: string) => `/map-icons/${t}.png`);
-    await Promise.all(
-      MAP_ICON_TYPES.map(async (t) => {
-        const name = `icon-${t}`;
-        if (!this.icons.has(name)) {
-          try {
-            const img = await this.map.loadImage(url(t));
-            this.icons.set(name, img.data);
-          } catch {
-            return;
-          }
-        }
-        if (!this.map.hasImage(name))
-          this.map.addImage(name, this.icons.get(name)!, { sdf: true, pixelRatio: 2 });
-      }),
-    );
+    for (const [name, image] of await this.opts.icons)
+      if (!this.map.hasImage(name)) this.map.addImage(name, image, { sdf: true, pixelRatio: 2 });
   }
 
   /** (Re)creates our sources and layers on top of whatever base style is loaded. */

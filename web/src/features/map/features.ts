@@ -2,6 +2,7 @@
 // Turning devices, positions and geofences into GeoJSON features for the map's sources.
 import {
   attrString,
+  devicePlate,
   isAnchorGeofence,
   isDeviceMoving,
   parseArea,
@@ -13,6 +14,7 @@ import {
   type MapPref,
   type Position,
 } from '@rastro/domain';
+import { areaGeometry } from '../../components/mapDrawLayer.ts';
 
 export interface DeviceProps {
   icon: string;
@@ -37,11 +39,6 @@ export function markerColor(device: Device, position: Position | undefined, ns: 
   return statusColor(device.status, isDeviceMoving(position));
 }
 
-export function plateOf(device: Device): string | undefined {
-  const p = attrString(device.attributes?.placa) ?? attrString(device.attributes?.plate);
-  return p && p.trim() ? p.trim() : undefined;
-}
-
 export function markerLabel(
   device: Device,
   pref: Pick<MapPref, 'name' | 'plate' | 'status'>,
@@ -49,10 +46,8 @@ export function markerLabel(
 ): string {
   const lines: string[] = [];
   if (pref.name) lines.push(device.name);
-  if (pref.plate) {
-    const plate = plateOf(device);
-    if (plate) lines.push(plate);
-  }
+  const plate = pref.plate && devicePlate(device)?.trim();
+  if (plate) lines.push(plate);
   if (pref.status) lines.push(statusText(device.status));
   return lines.join('\n');
 }
@@ -79,29 +74,6 @@ export function deviceFeature(
       status: device.status,
     },
   };
-}
-
-/** A circle as a 64-gon (metres → degrees on a sphere; fine for geofence display). */
-export function circlePolygon(lat: number, lon: number, radius: number, steps = 64): Array<[number, number]> {
-  const ring: Array<[number, number]> = [];
-  const dLat = radius / 111_320;
-  const dLon = radius / (111_320 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
-  for (let i = 0; i <= steps; i++) {
-    const a = (i / steps) * 2 * Math.PI;
-    ring.push([lon + dLon * Math.cos(a), lat + dLat * Math.sin(a)]);
-  }
-  return ring;
-}
-
-function areaGeometry(area: GeoArea): GeoJSON.Geometry {
-  if (area.type === 'circle')
-    return {
-      type: 'Polygon',
-      coordinates: [circlePolygon(area.center.latitude, area.center.longitude, area.radius)],
-    };
-  const pts = area.points.map((p) => [p.longitude, p.latitude] as [number, number]);
-  if (area.type === 'polygon') return { type: 'Polygon', coordinates: [[...pts, pts[0]]] };
-  return { type: 'LineString', coordinates: pts };
 }
 
 /** A point to hang the name on: circle centre, polygon vertex mean, middle vertex of a line. */

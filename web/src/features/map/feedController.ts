@@ -127,19 +127,20 @@ export function watchSession(): void {
 }
 
 /** The read-only test and benchmark hook, window.__rastroMap. */
-export function testHook(
-  map: maplibregl.Map,
-  controller: LiveMapController,
-  styleId: () => string,
-): NonNullable<Window['__rastroMap']> {
+export function testHook(map: maplibregl.Map, controller: LiveMapController, styleId: () => string) {
   return {
     map,
     controller,
-    featureCount: () => controller.featureCount,
+    /** Whether the map has drawn its first frame with the vehicles (firstFrameHold.ts). */
     firstFrameDrawn: () => controller.labels,
+    /** Device features in the source (devices passing the filters and having a position). */
+    featureCount: () => controller.featureCount,
+    /** Ids of the drawn devices. */
     featureIds: () => [...(controller as unknown as { features: Map<number, unknown> }).features.keys()],
-    positionOf: (id) => controller.drawnPosition(id),
-    screenPointOf: (id) => {
+    /** Drawn [lon, lat] of a device (mid-glide included). */
+    positionOf: (id: number) => controller.drawnPosition(id),
+    /** Screen point of a device marker, for clicks in tests. */
+    screenPointOf: (id: number) => {
       const xy = controller.drawnPosition(id);
       if (!xy) return undefined;
       const p = map.project(xy);

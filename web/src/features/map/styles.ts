@@ -42,55 +42,35 @@ export function mapKeys(server: Server | null, ns: string): { google?: string; b
   };
 }
 
+/** CARTO's light or dark raster tiles. */
+const carto = (kind: 'light' | 'dark') =>
+  raster(
+    ['a', 'b', 'c', 'd'].map((s) => `https://${s}.basemaps.cartocdn.com/${kind}_all/{z}/{x}/{y}.png`),
+    CARTO,
+    20,
+  );
+
+/** Google's road (m) or satellite with labels (y) tiles with the server's key. */
+const google = (layer: 'm' | 'y', key: string) =>
+  raster(
+    [0, 1, 2, 3].map((n) => `https://mt${n}.google.com/vt/lyrs=${layer}&x={x}&y={y}&z={z}&key=${key}`),
+    '© Google',
+    21,
+  );
+
 export function mapStyles(server: Server | null, ns: string): MapStyleOption[] {
   const list: MapStyleOption[] = [
-    {
-      id: 'osm',
-      label: 'styleOsm',
-      style: raster(['https://tile.openstreetmap.org/{z}/{x}/{y}.png'], OSM),
-    },
-    {
-      id: 'light',
-      label: 'styleLight',
-      style: raster(
-        ['a', 'b', 'c', 'd'].map((s) => `https://${s}.basemaps.cartocdn.com/light_all/{z}/{x}/{y}.png`),
-        CARTO,
-        20,
-      ),
-    },
-    {
-      id: 'dark',
-      label: 'styleDark',
-      style: raster(
-        ['a', 'b', 'c', 'd'].map((s) => `https://${s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}.png`),
-        CARTO,
-        20,
-      ),
-    },
+    { id: 'osm', label: 'styleOsm', style: raster(['https://tile.openstreetmap.org/{z}/{x}/{y}.png'], OSM) },
+    { id: 'light', label: 'styleLight', style: carto('light') },
+    { id: 'dark', label: 'styleDark', style: carto('dark') },
     { id: 'vector', label: 'styleVector', style: 'https://tiles.openfreemap.org/styles/liberty' },
   ];
   const keys = mapKeys(server, ns);
   if (keys.google) {
     const k = encodeURIComponent(keys.google);
     list.push(
-      {
-        id: 'google-road',
-        label: 'styleGoogleRoad',
-        style: raster(
-          [0, 1, 2, 3].map((n) => `https://mt${n}.google.com/vt/lyrs=m&x={x}&y={y}&z={z}&key=${k}`),
-          '© Google',
-          21,
-        ),
-      },
-      {
-        id: 'google-satellite',
-        label: 'styleGoogleSatellite',
-        style: raster(
-          [0, 1, 2, 3].map((n) => `https://mt${n}.google.com/vt/lyrs=y&x={x}&y={y}&z={z}&key=${k}`),
-          '© Google',
-          21,
-        ),
-      },
+      { id: 'google-road', label: 'styleGoogleRoad', style: google('m', k) },
+      { id: 'google-satellite', label: 'styleGoogleSatellite', style: google('y', k) },
     );
   }
   if (keys.bing) {
