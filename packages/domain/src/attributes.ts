@@ -39,3 +39,12 @@ export function attrString(value: unknown): string | undefined {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;
 }
+
+/**
+ * A device's plate, from 'placa' or 'plate' (blank: none). Here, not in deviceFormSchema.ts: the live map's labels
+ * read it, and that module would bring zod into the map's first load.
+ */
+export function devicePlate(device: { attributes?: Record<string, unknown> | null }): string | undefined {
+  const v = device.attributes?.placa ?? device.attributes?.plate;
+  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
+}

@@ -99,12 +99,6 @@ export function deviceAttributeKeys(ns: string = DEFAULT_NS) {
   } as const;
 }
 
-/** Plate from 'placa' or 'plate'. */
-export function devicePlate(device: Pick<Device, 'attributes'>): string | undefined {
-  const v = device.attributes?.placa ?? device.attributes?.plate;
-  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
-}
-
 /**
  * Maps a parsed device form onto a Traccar device body (keeping unknown attributes of `base`) and the
  * accumulators to PUT (totalDistance m, hours ms) when odometer/engine hours were typed.

@@ -21,7 +21,8 @@ import {
   driverSelectionSchema,
 } from '../src/validation.ts';
 import { isUpdate, saveRequest } from '../src/saveRequest.ts';
-import { deviceFormSchema, deviceFormToDevice, devicePlate } from '../src/deviceFormSchema.ts';
+import { deviceFormSchema, deviceFormToDevice } from '../src/deviceFormSchema.ts';
+import { devicePlate } from '../src/attributes.ts';
 import { isMessageKey } from '../src/messages.ts';
 
 const errs = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -11,16 +11,15 @@ import type {
   MapTouchEvent,
 } from 'maplibre-gl';
 import {
-  circleRing,
   drawHandles,
   drawPreview,
   handleAfterDrag,
   type DrawHandle,
   type DrawState,
-  type GeoArea,
   type LatLon,
 } from '@rastro/domain';
 import { useLive } from '../stores/live.ts';
+import { areaGeometry, lonLat } from './areaGeometry.ts';
 import { dispatchMapDraw, useMapDraw } from './mapDraw.ts';
 
 const SRC_SHAPE = 'rastro-draw';
@@ -36,17 +35,7 @@ const SUPPRESS_CLICK_MS = 500;
 
 type FC = GeoJSON.FeatureCollection;
 const empty = (): FC => ({ type: 'FeatureCollection', features: [] });
-const lonLat = (p: LatLon): [number, number] => [p.longitude, p.latitude];
 const toLatLon = (l: { lng: number; lat: number }): LatLon => ({ latitude: l.lat, longitude: l.lng });
-
-/** The map geometry of an area: a circle as a 64-gon (the drawing and the live map's fences alike). */
-export function areaGeometry(area: GeoArea): GeoJSON.Polygon | GeoJSON.LineString {
-  if (area.type === 'circle')
-    return { type: 'Polygon', coordinates: [circleRing(area.center, area.radius).map(lonLat)] };
-  const points = area.points.map(lonLat);
-  if (area.type === 'polygon') return { type: 'Polygon', coordinates: [[...points, points[0]]] };
-  return { type: 'LineString', coordinates: points };
-}
 
 /** GeoJSON of the drawing: the shape (with the pointer preview) and its handles. */
 export function drawGeoJson(draw: DrawState | null): { shape: FC; handles: FC } {

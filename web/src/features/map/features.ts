@@ -14,7 +14,7 @@ import {
   type MapPref,
   type Position,
 } from '@rastro/domain';
-import { areaGeometry } from '../../components/mapDrawLayer.ts';
+import { areaGeometry } from '../../components/areaGeometry.ts';
 
 export interface DeviceProps {
   icon: string;
