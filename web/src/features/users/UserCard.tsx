@@ -11,7 +11,7 @@ import {
   IconMessage,
   IconTrash,
 } from '@tabler/icons-react';
-import { userAccountState, type User } from '@rastro/domain';
+import { formatDate, userAccountState, type User } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import { HintIcon } from '../../components/floating.tsx';
 import { intlLocale } from '../../i18n/index.ts';
@@ -23,9 +23,6 @@ interface CardProps {
   rights: UserRights;
   actions: UserActions;
 }
-
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short' }).format(new Date(iso));
 
 const badgeStyle = { flexShrink: 0, maxWidth: 'none' } as const;
 
@@ -124,7 +121,7 @@ export function UserCard({ user: u, rights, actions }: CardProps) {
           </Text>
           {u.expirationTime && (
             <Text size="xs" c={expired ? 'red' : 'dimmed'} data-testid="user-expiry">
-              {t('fields.expirationTime')}: {formatDate(u.expirationTime)}
+              {t('fields.expirationTime')}: {formatDate(u.expirationTime, intlLocale())}
               {expired ? ` (${t('badges.expired')})` : ''}
             </Text>
           )}
