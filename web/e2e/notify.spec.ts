@@ -22,17 +22,11 @@ async function spyOnAudio(page: Page) {
   });
 }
 
-/** The web alarm rule that covers 'sos' (the first, as the app picks), made when the store has none. */
-async function sosRule(page: Page): Promise<Rule> {
-  const rules = (await (await page.request.get('/api/notifications')).json()) as Rule[];
-  const web = rules.filter((r) => r.type === 'alarm' && r.notificators.split(',').includes('web'));
-  const found =
-    web.find((r) =>
-      String(r.attributes.alarms ?? '')
-        .split(',')
-        .includes('sos'),
-    ) ?? web[0];
-  if (found) return found;
+/** The look of the 'sos' web rule the tests make. */
+const SOS_STYLE = { color: 'soft-green', sound: 'audio7', position: 'top-left' };
+
+/** Makes a web alarm rule for 'sos' in SOS_STYLE, linked to the signed-in user. */
+async function makeSosRule(page: Page): Promise<Rule> {
   const res = await page.request.post('/api/notifications', {
     data: {
       id: 0,
@@ -44,14 +38,28 @@ async function sosRule(page: Page): Promise<Rule> {
       description: null,
       attributes: {
         alarms: 'sos',
-        'rastro.color': 'soft-green',
-        'rastro.sound': 'audio7',
-        'rastro.position': 'top-left',
+        'rastro.color': SOS_STYLE.color,
+        'rastro.sound': SOS_STYLE.sound,
+        'rastro.position': SOS_STYLE.position,
       },
     },
   });
   expect(res.ok()).toBe(true);
   return (await res.json()) as Rule;
+}
+
+/** The web alarm rule that covers 'sos' (the first, as the app picks), made when the store has none. */
+async function sosRule(page: Page): Promise<Rule> {
+  const rules = (await (await page.request.get('/api/notifications')).json()) as Rule[];
+  const web = rules.filter((r) => r.type === 'alarm' && r.notificators.split(',').includes('web'));
+  const found =
+    web.find((r) =>
+      String(r.attributes.alarms ?? '')
+        .split(',')
+        .includes('sos'),
+    ) ?? web[0];
+  if (found) return found;
+  return makeSosRule(page);
 }
 
 test('an alarm raises a notification with its colour and sound', async ({ page, loginAs }) => {
@@ -73,25 +81,8 @@ test('an alarm raises a notification with its colour and sound', async ({ page, 
   expect(linked.ok()).toBe(true);
 
   await loginAs(email, 'demo123');
-  const [color, sound, position] = ['soft-green', 'audio7', 'top-left'];
-  const rule = await page.request.post('/api/notifications', {
-    data: {
-      id: 0,
-      type: 'alarm',
-      always: true,
-      notificators: 'web',
-      calendarId: 0,
-      commandId: 0,
-      description: null,
-      attributes: {
-        alarms: 'sos',
-        'rastro.color': color,
-        'rastro.sound': sound,
-        'rastro.position': position,
-      },
-    },
-  });
-  expect(rule.ok()).toBe(true);
+  const { color, sound, position } = SOS_STYLE;
+  await makeSosRule(page);
   await sendOsmAnd(page.request, { id: dev.uniqueId, lat: -23.5, lon: -46.6 });
   await page.goto('/home');
   await expect
