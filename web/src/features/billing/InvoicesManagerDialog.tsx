@@ -42,11 +42,11 @@ export function matchesStatus(inv: Pick<Invoice, 'status'>, f: InvoiceStatusFilt
 
 const errorText = (err: unknown) => serverMessage(err) ?? '';
 
-export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps) {
+export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps<'invoicesManager'>) {
   const { t } = useTranslation('billing');
   const allowed = userMenuEntries(useViewer()).includes('billing');
   const users = useResourceList('users', undefined, { enabled: allowed });
-  const [userId, setUserId] = useState<number | null>(typeof props.userId === 'number' ? props.userId : null);
+  const [userId, setUserId] = useState<number | null>(props.userId ?? null);
   const [filter, setFilter] = useState<InvoiceStatusFilter>('all');
   const list = useInvoices(userId, allowed && userId !== null);
   const integrations = useIntegrations(allowed);

@@ -18,20 +18,15 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
-import { z } from 'zod';
 import { api } from '../../api/http.ts';
 import { useTimeZone } from '../../components/timeZone.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
 import { Chart } from './Chart.tsx';
 
-const propsSchema = z.object({ deviceId: z.coerce.number().int().positive() });
-
-export function GraphicsDialog({ props, onClose }: DialogComponentProps) {
+export function GraphicsDialog({ props: { deviceId }, onClose }: DialogComponentProps<'graphics'>) {
   const { t, i18n } = useTranslation('telemetry');
-  const parsed = propsSchema.safeParse(props);
-  const deviceId = parsed.success ? parsed.data.deviceId : 0;
-  const device = useLive((s) => (deviceId ? s.devices[deviceId] : undefined));
+  const device = useLive((s) => s.devices[deviceId]);
   const units = useUnits();
   const locale = i18n.language;
   const timeZone = useTimeZone();
