@@ -1,17 +1,16 @@
 // The monitoring desk's calls (issue #32, docs/monitoring.md "API"): the alarm queue and its steps on /{ns}/alarms,
-// the alarms report, whom to call (GET /{ns}/alarms/{id}/contacts) and a short live link (the shares API,
-// as the share dialog makes it).
+// the alarms report, whom to call (GET /{ns}/alarms/{id}/contacts) and a short live link (made as the share
+// dialog makes it).
 import {
-  shareLink,
   type Alarm,
   type AlarmContact,
   type AlarmOutcome,
   type AlarmReport,
   type MonitoringAlarmType,
   type AlarmState,
-  type ShareRecord,
 } from '@rastro/domain';
-import { api, ext } from '../../api/http.ts';
+import { ext } from '../../api/http.ts';
+import { createDeviceShare } from '../../components/deviceShare.ts';
 
 export interface AlarmFilters {
   /** 'active': open and acknowledged (the server's default); 'all': handled ones too. */
@@ -56,15 +55,6 @@ export async function fetchAlarmContacts(alarmId: number): Promise<AlarmContact[
 /** Minutes a live link made from the desk lasts (short: it is for the police on their way). */
 export const DESK_SHARE_MINUTES = 120;
 
-/** A live link to the device, valid DESK_SHARE_MINUTES: /{ns}/shares on Plus, /api/share/device otherwise. */
-export async function createDeskShare(
-  deviceId: number,
-  isPlus: boolean,
-  nowMs = Date.now(),
-): Promise<{ link: string; until: string }> {
-  const until = new Date(nowMs + DESK_SHARE_MINUTES * 60_000).toISOString();
-  const token = isPlus
-    ? (await ext.post<ShareRecord>('/shares', { deviceId, expirationTime: until })).token
-    : String(await api.postForm<string>('/share/device', { deviceId, expiration: until })).trim();
-  return { link: shareLink(window.location.origin, token), until };
-}
+/** A live link to the device, valid DESK_SHARE_MINUTES. */
+export const createDeskShare = (deviceId: number, isPlus: boolean, nowMs = Date.now()) =>
+  createDeviceShare(deviceId, new Date(nowMs + DESK_SHARE_MINUTES * 60_000).toISOString(), isPlus);

@@ -1,24 +1,11 @@
-// Share one device (SPEC §2 device detail "share"). On a Plus server the link is made by the extension API
-// (POST /{ns}/shares, so it can be listed, extended and revoked) and the vehicle's links are listed under the
-// form; on a basic server Traccar's POST /api/share/device makes it. The link <origin>/share/<token> is shown
-// with a copy button. Opened with openDialog('deviceShare', { deviceId }).
-import {
-  Alert,
-  Button,
-  CopyButton,
-  Divider,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { shareExpiryIssue, shareLink, type ShareRecord } from '@rastro/domain';
+// Share one device (SPEC §2 device detail "share"): the link (components/deviceShare.ts) is shown with a copy
+// button; on a Plus server the vehicle's links are listed under the form. Opened with
+// openDialog('deviceShare', { deviceId }).
+import { Button, CopyButton, Divider, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { shareExpiryIssue } from '@rastro/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ext, serverMessage } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
 import { openDialog, type DialogProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
@@ -27,6 +14,8 @@ import { defaultExpiry, fromLocalInput } from './expiryInput.ts';
 import { ShareList } from './ShareList.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { useCan } from '../../components/useCan.ts';
+import { createDeviceShare } from '../../components/deviceShare.ts';
+import { RequestError } from '../../components/RequestError.tsx';
 
 // deviceId optional: the registry types both dialogs of this module by props the `shares` one (none) also fits
 export function ShareDialog({ props: { deviceId = 0 }, onClose }: DialogProps<{ deviceId?: number }>) {
@@ -40,19 +29,10 @@ export function ShareDialog({ props: { deviceId = 0 }, onClose }: DialogProps<{ 
   const iso = fromLocalInput(expiry);
   const issue = shareExpiryIssue(iso ?? 'invalid', Date.now());
 
-  // the link made, with its expiry
+  // the link made, with its expiry; a Plus server's new link joins the list below
   const create = useMutation({
-    mutationFn: async (until: string) => {
-      let token: string;
-      if (isPlus) {
-        const share = await ext.post<ShareRecord>('/shares', { deviceId, expirationTime: until });
-        token = share.token;
-        await qc.invalidateQueries({ queryKey: resourceKeys.all('shares') });
-      } else {
-        token = String(await api.postForm<string>('/share/device', { deviceId, expiration: until })).trim();
-      }
-      return { link: shareLink(window.location.origin, token), until };
-    },
+    mutationFn: (until: string) => createDeviceShare(deviceId, until, isPlus),
+    onSuccess: () => isPlus && qc.invalidateQueries({ queryKey: resourceKeys.all('shares') }),
   });
   const created = create.data;
 
@@ -82,11 +62,7 @@ export function ShareDialog({ props: { deviceId = 0 }, onClose }: DialogProps<{ 
         >
           {t('create')}
         </Button>
-        {create.isError && (
-          <Alert color="red" data-testid="share-error">
-            {serverMessage(create.error) ?? t('error')}
-          </Alert>
-        )}
+        <RequestError error={create.error} fallback={t('error')} testId="share-error" />
         {created && (
           <Stack gap={4}>
             <TextInput label={t('link')} value={created.link} readOnly data-testid="share-link" />
