@@ -4,7 +4,7 @@
 // is POST or DELETE /api/permissions at once (the server checks both sides). Loading gives up after
 // LINK_LOAD_TIMEOUT_MS with the SPEC §8 "related-objects timeout" message.
 // Opened with openDialog('linkObjects', { owner: 'device' | 'group' | 'user', id, name }).
-import { Alert, Checkbox, Loader, Modal, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { Checkbox, Loader, Modal, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   foldText,
@@ -18,7 +18,7 @@ import {
 } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, serverMessage, type Query } from '../../api/http.ts';
+import { api, type Query } from '../../api/http.ts';
 import { SearchInput } from '../../components/SearchInput.tsx';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { RequestError } from '../../components/RequestError.tsx';
@@ -54,7 +54,6 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
       await qc.invalidateQueries({ queryKey: key });
     },
   });
-  const error = toggle.isError ? (serverMessage(toggle.error) ?? t('error')) : null;
 
   if (data.isPending) return <Loader size="sm" m="md" />;
   if (data.isError)
@@ -67,11 +66,7 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
   return (
     <Stack gap="xs" p="xs" data-testid={`link-panel-${kind}`}>
       <SearchInput label={t('search')} value={search} onSearch={setSearch} />
-      {error && (
-        <Alert color="red" data-testid="link-error">
-          {error}
-        </Alert>
-      )}
+      <RequestError error={toggle.error} fallback={t('error')} testId="link-error" />
       {all.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('empty')}
