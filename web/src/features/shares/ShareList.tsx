@@ -2,7 +2,7 @@
 // SPEC §9 countdown to expiry (or "Link expired"), copy the link, change its expiry (PUT) and revoke it
 // (DELETE: the link stops working at once). Edit and revoke follow the share.edit / share.delete bits; the server
 // checks them again.
-import { ActionIcon, Alert, Badge, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
 import {
@@ -16,7 +16,6 @@ import {
 } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '../../api/http.ts';
 import { useDeleteResource, useResourceList, useSaveResource } from '../../api/resources.ts';
 import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
 import { HintIcon } from '../../components/floating.tsx';
@@ -39,7 +38,6 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
   const now = useNow(1000);
   const [editing, setEditing] = useState<{ id: number; value: string } | null>(null);
   const [revoking, setRevoking] = useState<ShareRecord | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
   const shares = sortShares(
     (list.data ?? []).filter((s) => deviceId === undefined || s.deviceId === deviceId),
@@ -49,30 +47,25 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
 
   const editIssue = editing ? shareExpiryIssue(fromLocalInput(editing.value) ?? 'invalid', Date.now()) : null;
 
-  const saveExpiry = async () => {
-    if (!editing || editIssue) return;
-    const share = shares.find((s) => s.id === editing.id);
-    if (!share) return;
-    setError(null);
-    try {
-      await save.mutateAsync({ ...share, expirationTime: fromLocalInput(editing.value)! });
-      setEditing(null);
-      notifications.show({ color: 'green', message: t('saved') });
-    } catch (e) {
-      setError(serverMessage(e) ?? t('error'));
-    }
+  // after a change the form (or the question) closes and a green note says what was done; a failure is one red
+  // note, the last one's
+  const done = (close: () => void, message: string) => () => {
+    close();
+    notifications.show({ color: 'green', message });
   };
-
-  const revoke = async () => {
+  const saveExpiry = () => {
+    const share = editing && !editIssue ? shares.find((s) => s.id === editing.id) : undefined;
+    if (!editing || !share) return;
+    remove.reset();
+    save.mutate(
+      { ...share, expirationTime: fromLocalInput(editing.value)! },
+      { onSuccess: done(() => setEditing(null), t('saved')) },
+    );
+  };
+  const revoke = () => {
     if (!revoking) return;
-    setError(null);
-    try {
-      await remove.mutateAsync(revoking.id);
-      setRevoking(null);
-      notifications.show({ color: 'green', message: t('revoked') });
-    } catch (e) {
-      setError(serverMessage(e) ?? t('error'));
-    }
+    save.reset();
+    remove.mutate(revoking.id, { onSuccess: done(() => setRevoking(null), t('revoked')) });
   };
 
   const remaining = (s: ShareRecord) => {
@@ -143,11 +136,16 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
 
   return (
     <Stack gap="xs" data-testid="share-list">
-      {error && (
-        <Alert color="red" data-testid="shares-error" withCloseButton onClose={() => setError(null)}>
-          {error}
-        </Alert>
-      )}
+      <RequestError
+        error={save.error ?? remove.error}
+        fallback={t('error')}
+        testId="shares-error"
+        withCloseButton
+        onClose={() => {
+          save.reset();
+          remove.reset();
+        }}
+      />
       {list.isSuccess && shares.length === 0 && (
         <Text size="sm" c="dimmed" data-testid="shares-empty">
           {t('empty')}
@@ -176,7 +174,7 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
             data-testid="share-edit-expiration"
           />
           <Button
-            onClick={() => void saveExpiry()}
+            onClick={() => saveExpiry()}
             loading={save.isPending}
             disabled={!!editIssue}
             data-testid="share-edit-save"
@@ -195,7 +193,7 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
           cancelLabel={t('cancel')}
           deleteLabel={t('revokeYes')}
           onCancel={() => setRevoking(null)}
-          onConfirm={() => void revoke()}
+          onConfirm={() => revoke()}
           loading={remove.isPending}
           testId="share-revoke"
         />
