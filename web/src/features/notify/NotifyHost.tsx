@@ -73,14 +73,7 @@ export function NotifyHost() {
   const rulesSettled = !user || !rules.isPending;
   const [cards, setCards] = useState<Card[]>([]);
   const seen = useRef(new Set<Event>());
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-
-  const close = useCallback((key: string) => {
-    setCards((c) => c.filter((x) => x.key !== key));
-    const tm = timers.current.get(key);
-    if (tm) clearTimeout(tm);
-    timers.current.delete(key);
-  }, []);
+  const close = useCallback((key: string) => setCards((c) => c.filter((x) => x.key !== key)), []);
 
   useEffect(() => {
     if (!rulesSettled) return;
@@ -97,11 +90,6 @@ export function NotifyHost() {
         const key = `${event.id}-${event.eventTime}-${Math.random().toString(36).slice(2, 6)}`;
         const deviceName = useLive.getState().devices[event.deviceId]?.name ?? `#${event.deviceId}`;
         added.push({ key, event, style, deviceName });
-        if (style.autoClose > 0)
-          timers.current.set(
-            key,
-            setTimeout(() => close(key), style.autoClose),
-          );
       }
       // one sound per batch (several events in one frame would otherwise play on top of each other)
       const loud = added.find((c) => c.style.sound.kind !== 'mute');
@@ -109,16 +97,10 @@ export function NotifyHost() {
       setCards((c) => [...c, ...added].slice(-20));
     };
     onEvents(useLive.getState().events);
-    const unsub = useLive.subscribe((s, prev) => {
+    return useLive.subscribe((s, prev) => {
       if (s.events !== prev.events) onEvents(s.events);
     });
-    const tm = timers.current;
-    return () => {
-      unsub();
-      for (const x of tm.values()) clearTimeout(x);
-      tm.clear();
-    };
-  }, [ns, rulesSettled, close]);
+  }, [ns, rulesSettled]);
 
   return (
     <>
@@ -148,7 +130,8 @@ export function NotifyHost() {
   );
 }
 
-/** One card; memoised, so a new event renders its own card only (a busy fleet raises many a second). */
+/** One card, closing itself after its style's autoClose unless pinned; memoised, so a new event renders its own card
+ * only (a busy fleet raises many a second). */
 const NotificationCard = memo(function NotificationCard({
   card: c,
   position,
@@ -159,6 +142,11 @@ const NotificationCard = memo(function NotificationCard({
   onClose: (key: string) => void;
 }) {
   const { t, i18n } = useTranslation('notify');
+  useEffect(() => {
+    if (c.style.autoClose <= 0) return;
+    const timer = setTimeout(() => onClose(c.key), c.style.autoClose);
+    return () => clearTimeout(timer);
+  }, [c, onClose]);
   const colors = NOTIFICATION_COLOR_STYLES[c.style.color];
   const alarm = attrString(c.event.attributes?.alarm);
   const lang = normalizeLocale(i18n.language) ?? undefined;
