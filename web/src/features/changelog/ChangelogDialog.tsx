@@ -11,7 +11,7 @@ import {
   type ChangelogEntryType,
 } from '@rastro/domain';
 
-export const CHANGELOG_WIDTH = CHANGELOG_DIALOG_WIDTH;
+const CHANGELOG_WIDTH = CHANGELOG_DIALOG_WIDTH;
 
 const COLORS: Record<ChangelogEntryType, string> = {
   feature: 'blue',

@@ -1,1 +1,1 @@
-export { ChangelogDialog, CHANGELOG_WIDTH } from './ChangelogDialog.tsx';
+export { ChangelogDialog } from './ChangelogDialog.tsx';
