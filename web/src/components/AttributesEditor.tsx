@@ -34,25 +34,20 @@ export function AttributesEditor({
       )}
       {rows.map((r, i) => (
         <Group key={i} gap={6} align="flex-start" wrap="nowrap">
-          <TextInput
-            size="xs"
-            style={{ flex: 1 }}
-            placeholder={t('fields.key')}
-            aria-label={t('fields.key')}
-            value={r.key}
-            error={errors[`attributes.${i}`] ? t(errors[`attributes.${i}`]) : undefined}
-            onChange={(e) => set(i, { key: e.currentTarget.value })}
-            data-testid="attribute-key"
-          />
-          <TextInput
-            size="xs"
-            style={{ flex: 1 }}
-            placeholder={t('fields.value')}
-            aria-label={t('fields.value')}
-            value={r.value}
-            onChange={(e) => set(i, { value: e.currentTarget.value })}
-            data-testid="attribute-value"
-          />
+          {(['key', 'value'] as const).map((field) => (
+            <TextInput
+              key={field}
+              size="xs"
+              style={{ flex: 1 }}
+              placeholder={t(`fields.${field}`)}
+              aria-label={t(`fields.${field}`)}
+              value={r[field]}
+              // a row's error is its key's (empty or repeated)
+              error={field === 'key' && errors[`attributes.${i}`] ? t(errors[`attributes.${i}`]) : undefined}
+              onChange={(e) => set(i, { [field]: e.currentTarget.value })}
+              data-testid={`attribute-${field}`}
+            />
+          ))}
           <ActionIcon
             variant="subtle"
             color="red"
