@@ -10,6 +10,7 @@ import {
   IconRoute,
   IconServer,
 } from '@tabler/icons-react';
+import { formatDecimal } from '@rastro/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchHealth, fetchSsl, HEALTH_REFRESH_MS, type ServerHealth } from './api.ts';
@@ -26,8 +27,7 @@ export function ServerHealthPage() {
     refetchIntervalInBackground: false,
   });
   const ssl = useQuery({ queryKey: ['ssl-check'], queryFn: fetchSsl, refetchInterval: HEALTH_REFRESH_MS });
-  const n = (v: number, digits = 0) =>
-    new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(v);
+  const n = (v: number, digits = 0) => formatDecimal(v, locale, digits);
   const h = health.data;
 
   /** The cards of what this server has (no devices, positions or sockets in gateway mode, no upstream embedded). */

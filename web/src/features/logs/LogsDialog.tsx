@@ -13,7 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { attrNumber, engineLogLabelKey, paginate } from '@rastro/domain';
+import { attrNumber, engineLogLabelKey, formatDecimal, paginate } from '@rastro/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,16 +64,13 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone }),
     [i18n.language, timeZone],
   );
-  const number = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }),
-    [i18n.language],
-  );
   const userNames = useMemo(
     () => new Map((users.data ?? []).map((u) => [u.id, u.email || u.name])),
     [users.data],
   );
   const rows = useMemo(() => {
     if (!actions) return [];
+    const number = (v: number) => formatDecimal(v, i18n.language, 1);
     return toLogRows(actions, {
       action: (type, attributes) => {
         const key = type === 'command' ? engineLogLabelKey(attributes) : null;
@@ -81,19 +78,19 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
         const speed = attrNumber(attributes.speed);
         const limit = attrNumber(attributes.limit);
         const label = t(key, {
-          speed: speed === undefined ? '?' : number.format(speed),
-          limit: limit === undefined ? '?' : number.format(limit),
+          speed: speed === undefined ? '?' : number(speed),
+          limit: limit === undefined ? '?' : number(limit),
         });
         const old = oldSpeedOf(attributes, i18n.language);
         return old
-          ? `${label} (${t('command.oldSpeed', { speed: number.format(old.speed), age: old.age })})`
+          ? `${label} (${t('command.oldSpeed', { speed: number(old.speed), age: old.age })})`
           : label;
       },
       objectType: (type) => t(`object.${type}`, { defaultValue: type }),
       device: (id) => devices[id]?.name,
       user: (id) => userNames.get(id),
     });
-  }, [actions, t, devices, userNames, number, i18n.language]);
+  }, [actions, t, devices, userNames, i18n.language]);
   const shown = useMemo(() => filterLogRows(rows, search), [rows, search]);
   const paged = paginate(shown, page, PAGE);
 

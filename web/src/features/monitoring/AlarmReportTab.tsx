@@ -1,6 +1,7 @@
 // The desk's own report tab (issue #32): GET /{ns}/reports/alarms for the last day or week — counts per type and
 // the times to acknowledge and to resolve (median, p90, minutes), per operator.
 import { Alert, Button, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDecimal } from '@rastro/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +27,7 @@ export function AlarmReportTab() {
       return downloadServerXlsx('/reports/alarms', { from, to }, fileStem(t('tabs.report'), period));
     },
   });
-  const min = (v: number | null) =>
-    v === null ? '—' : `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(v)} min`;
+  const min = (v: number | null) => (v === null ? '—' : `${formatDecimal(v, i18n.language, 1)} min`);
   const r = report.data;
   return (
     <Stack gap="sm" data-testid="alarm-report">
