@@ -118,11 +118,9 @@ export function MonitoringPage() {
     localStorage.setItem(LARGE_KEY, String(on));
     setLarge(on);
   };
-  // the panel of an alarm the filters no longer show stays open with its last state
+  // the panel of an alarm the filters no longer show stays open with its last state (kept while rendering)
   const [kept, setKept] = useState<Alarm | null>(null);
-  useEffect(() => {
-    if (selected) setKept(selected);
-  }, [selected]);
+  if (selected && selected !== kept) setKept(selected);
   const shown = selected ?? (kept?.id === selectedId ? kept : null);
   const panel = shown && <AlarmPanel alarm={shown} onChanged={(a) => (changed(a), setKept(a))} />;
 
