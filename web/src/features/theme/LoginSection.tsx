@@ -51,11 +51,7 @@ export function LoginSection({ form, update, err, uploadButton }: SectionProps) 
           url={form.login.image}
           error={err('login.image')}
           testId="theme-bg-image"
-          action={uploadButton(
-            'background',
-            (url) => update((d) => (d.login.image = url)),
-            'theme-bg-image-upload',
-          )}
+          action={uploadButton('background', (url) => update((d) => (d.login.image = url)))}
           onRemove={() => update((d) => (d.login.image = ''))}
           height={90}
         />
@@ -83,14 +79,11 @@ export function LoginSection({ form, update, err, uploadButton }: SectionProps) 
                   testId={`theme-${slot}`}
                   action={
                     enabled
-                      ? uploadButton(
-                          slot,
-                          (u) =>
-                            update((d) => {
-                              if (i < d.login.slides.length) d.login.slides[i] = u;
-                              else d.login.slides.push(u);
-                            }),
-                          `theme-${slot}-upload`,
+                      ? uploadButton(slot, (u) =>
+                          update((d) => {
+                            if (i < d.login.slides.length) d.login.slides[i] = u;
+                            else d.login.slides.push(u);
+                          }),
                         )
                       : null
                   }

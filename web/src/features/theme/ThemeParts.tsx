@@ -1,4 +1,4 @@
-// Parts of the theme dialog: an image slot (preview, upload action, remove) and the live previews of the colours
+// Parts of the theme dialog: an image slot (preview, upload button, remove) and the live previews of the colours
 // and of the login screen, drawn from the form's current values.
 import { ActionIcon, Box, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
@@ -21,7 +21,8 @@ export function ImageSlot({
   hint?: string;
   url: string;
   error?: string;
-  action: ReactNode;
+  /** The upload button (useThemeUpload), given its test id `<testId>-upload`; none while the slot is closed. */
+  action: ((testId: string) => ReactNode) | null;
   onRemove(): void;
   height: number;
   testId: string;
@@ -43,7 +44,7 @@ export function ImageSlot({
         </Paper>
       )}
       <Group gap="xs">
-        {action}
+        {action?.(`${testId}-upload`)}
         {url && (
           <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={t('remove')}>
             <IconTrash size={16} />

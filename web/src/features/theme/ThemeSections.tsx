@@ -58,14 +58,11 @@ export function IdentitySection({ form, update, err, text, uploadButton }: Secti
         url={form.headLogo.url}
         error={err('headLogo.url')}
         testId="theme-logo"
-        action={uploadButton(
-          'logo',
-          (url) =>
-            update((d) => {
-              d.headLogo.url = url;
-              d.headLogo.image = true;
-            }),
-          'theme-logo-upload',
+        action={uploadButton('logo', (url) =>
+          update((d) => {
+            d.headLogo.url = url;
+            d.headLogo.image = true;
+          }),
         )}
         onRemove={() =>
           update((d) => {
@@ -92,11 +89,7 @@ export function IdentitySection({ form, update, err, text, uploadButton }: Secti
         url={form.login.logo}
         error={err('login.logo')}
         testId="theme-login-logo"
-        action={uploadButton(
-          'loginLogo',
-          (url) => update((d) => (d.login.logo = url)),
-          'theme-login-logo-upload',
-        )}
+        action={uploadButton('loginLogo', (url) => update((d) => (d.login.logo = url)))}
         onRemove={() => update((d) => (d.login.logo = ''))}
         height={64}
       />

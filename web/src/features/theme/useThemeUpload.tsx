@@ -10,8 +10,12 @@ import { uploadErrorKey, uploadThemeImage } from './api.ts';
 
 const ACCEPT = THEME_IMAGE_TYPES.join(',');
 
-/** The button ("Upload") that uploads a file to a slot and hands the stored image's URL to `apply`. */
-export type UploadButton = (slot: ThemeImageSlot, apply: (url: string) => void, testId: string) => ReactNode;
+/** The button ("Upload") that uploads a file to a slot and hands the stored image's URL to `apply`; the image slot
+ * (ThemeParts.tsx ImageSlot) draws it with its test id. */
+export type UploadButton = (
+  slot: ThemeImageSlot,
+  apply: (url: string) => void,
+) => (testId: string) => ReactNode;
 
 export function useThemeUpload(): { uploading: ThemeImageSlot | null; uploadButton: UploadButton } {
   const { t } = useTranslation('theme');
@@ -26,7 +30,7 @@ export function useThemeUpload(): { uploading: ThemeImageSlot | null; uploadButt
   });
   const uploading = upload.isPending ? upload.variables.slot : null;
 
-  const uploadButton: UploadButton = (slot, apply, testId) => (
+  const uploadButton: UploadButton = (slot, apply) => (testId) => (
     <FileButton onChange={(file) => file && upload.mutate({ slot, file, apply })} accept={ACCEPT}>
       {(p) => (
         <Button
