@@ -16,7 +16,7 @@
 // batch would read (a device without its latest position in memory, a fix not after it, a queued command, ids to
 // reserve); such a batch waits until nothing is in flight. What it cannot see (a configuration reload after an API
 // write) still waits, counted by the store (PostgresDatabase.waitsBehindCommit). SQLite: one waited batch at a time.
-import type { Position } from '@rastro/domain';
+import type { Event, Position } from '@rastro/domain';
 import type { SqlDatabase } from '../db/sql.ts';
 import type { IngestResult } from './types.ts';
 
@@ -61,6 +61,26 @@ function commitBatch(
   }
   finish(failed);
 }
+
+/** What a batch computed (live/ingest.ts): its answers, and what it publishes once stored. */
+export interface Outcome {
+  results: IngestResult[];
+  changedDevices: Set<number>;
+  latest: Position[];
+  events: Event[];
+  handlerCalls: Array<() => void>;
+  /** Devices whose queued command the batch delivered (queued again if it is refused). */
+  dequeued: Set<number>;
+}
+
+export const outcome = (): Outcome => ({
+  results: [],
+  changedDevices: new Set(),
+  latest: [],
+  events: [],
+  handlerCalls: [],
+  dequeued: new Set(),
+});
 
 /** Batches in flight at once: one committing, the next processed meanwhile. */
 const IN_FLIGHT = 2;
@@ -125,11 +145,16 @@ export class BatchPipeline {
    * are acknowledged as stored and raise nothing); one already followed by a newer one is not news.
    */
   news(latest: Position[]): Position[] {
-    return latest.filter((p) => {
-      const now = this.state(p.deviceId)?.last;
-      return !now || Date.parse(now.fixTime) <= Date.parse(p.fixTime);
-    });
+    return newsOf({ get: this.state }, latest);
   }
+}
+
+/** Of a late batch's positions, those still their device's newest in memory (or forgotten): news to publish. */
+export function newsOf(states: { get(deviceId: number): Known | undefined }, latest: Position[]): Position[] {
+  return latest.filter((p) => {
+    const now = states.get(p.deviceId)?.last;
+    return !now || Date.parse(now.fixTime) <= Date.parse(p.fixTime);
+  });
 }
 
 /** What a chained batch looks at of a device before it starts (live/deviceStates.ts DevState). */
