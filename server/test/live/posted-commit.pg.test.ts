@@ -72,13 +72,6 @@ function storedAt(deviceId: number, fixTimes: Date[]): number {
   return rows.filter((r) => wanted.has(Date.parse(r.fixTime))).length;
 }
 
-/** Whether the live core counted `n` positions processed (looked at for 5 s at most). */
-async function processed(n: number): Promise<boolean> {
-  for (let i = 0; i < 100 && getLive(t.ctx).stats.stored < n; i++)
-    await new Promise((r) => setTimeout(r, 50));
-  return getLive(t.ctx).stats.stored >= n;
-}
-
 /** `n` positions of the device stored, one batch each. */
 async function reported(uniqueId: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
