@@ -163,6 +163,7 @@ export class PooledIngest {
     const kind = tables.join(',');
     let text = this.texts.get(kind);
     if (!text) this.texts.set(kind, (text = batchSql(tables)));
+    this.store.countPooledBatch();
     await this.pool.all(text, values);
   }
 
