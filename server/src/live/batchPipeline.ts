@@ -1,21 +1,15 @@
-// How the live core stores its batches of positions (issue #30): each in one transaction, and on PostgreSQL with
-// its COMMIT posted without waiting (db/postgres.ts transactionPosted), so the main thread serves the API while
-// PostgreSQL writes the batch to disk. A batch is answered only once its COMMIT is: its trackers then (200, or 503
-// for every position when it failed), and its devices, positions and events published only when stored.
+// How the live core stores its batches of positions in the store's own transactions (issue #30): SQLite's batches,
+// and on PostgreSQL only flushNow's (a synchronous flush: tests, shutdown, the position API's reads) — PostgreSQL's
+// batches otherwise go through its pool (pooledBatches.ts, session 30), written as one statement each. A batch is
+// answered only once its transaction is: its trackers then (200, or 503 for every position when it failed), and
+// its devices, positions and events published only when stored.
 //
-// Two batches in flight (PostgreSQL): the next batch is processed while the previous COMMIT is outstanding, so the
-// main thread's work and PostgreSQL's log flush overlap instead of following each other. The second is `chained`
-// (db/pgWorker.ts): its COMMIT is held in the worker until the first's outcome and becomes a ROLLBACK, refused
-// (503), if the first was not stored or its outcome is unknown (a connection lost during the COMMIT: answered at
-// once, never waited for; the devices are forgotten and read again, a resend is found stored if it did commit, and
-// if PostgreSQL later says it did, its positions and events are published then: `late`). After a refusal no batch
-// starts until every one in flight is answered, so nothing is computed from a refused batch.
-//
-// A chained batch must not wait for a read: the connection answers in order, so a waited read behind the first
-// COMMIT holds the main thread until that COMMIT is answered. `readsNothing` says, before it starts, whether the
-// batch would read (a device without its latest position in memory, a fix not after it, a queued command, ids to
-// reserve); such a batch waits until nothing is in flight. What it cannot see (a configuration reload after an API
-// write) still waits, counted by the store (PostgresDatabase.waitsBehindCommit). SQLite: one waited batch at a time.
+// The posted path (SqlDatabase.transactionPosted, the worker's COMMIT posted without waiting, two batches in flight,
+// the second `chained`: committed only if the first was; `late`: a COMMIT whose answer was lost, found committed
+// later) is kept here for a store that has it and no pool; with a pool, the live core does not use it. A chained
+// batch must not wait for a read: `readsNothing` says, before it starts, whether it would read (a device without
+// its latest position in memory, a fix not after it, a queued command, ids to reserve); such a batch waits until
+// nothing is in flight. SQLite: one waited batch at a time.
 import type { Event, Position } from '@rastro/domain';
 import type { SqlDatabase } from '../db/sql.ts';
 import type { IngestResult } from './types.ts';

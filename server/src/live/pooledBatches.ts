@@ -110,7 +110,7 @@ export class PooledLanes {
       if (out.length < size && !this.busy.has(item.deviceId)) out.push(item);
       else rest.push(item);
     }
-    if (out.length) queue.splice(0, queue.length, ...rest);
+    if (out.length) refill(queue, rest);
     return out;
   }
 
@@ -120,7 +120,11 @@ export class PooledLanes {
    */
   drop<T extends { deviceId: number }>(queue: T[], devices: ReadonlySet<number>): T[] {
     const out = queue.filter((q) => devices.has(q.deviceId));
-    if (out.length) queue.splice(0, queue.length, ...queue.filter((q) => !devices.has(q.deviceId)));
+    if (out.length)
+      refill(
+        queue,
+        queue.filter((q) => !devices.has(q.deviceId)),
+      );
     return out;
   }
 
@@ -180,4 +184,10 @@ export class PooledLanes {
     };
     again();
   }
+}
+
+/** The queue's items replaced in place (no spread: a queue may hold more items than a call takes arguments). */
+function refill<T>(queue: T[], items: readonly T[]): void {
+  queue.length = 0;
+  for (const item of items) queue.push(item);
 }
