@@ -72,7 +72,8 @@ function connectionLost(err: unknown): boolean {
 /** A pool of PostgreSQL connections for reads. */
 export class PgPool implements AsyncReader {
   private readonly slots: Array<Connection | null>;
-  private readonly statementTimeoutMs: number;
+  /** A statement running longer fails (PostgreSQL's statement_timeout on each connection). */
+  readonly statementTimeoutMs: number;
   private readonly connectTimeoutS: number;
   private readonly retries = new Set<NodeJS.Timeout>();
   private lastReason = 'not connected yet';

@@ -279,6 +279,13 @@ export class PostgresDatabase implements SqlDatabase {
     return result;
   }
 
+  /** An ingestion batch written on the pool (db/repos/ingestPooled.ts), counted with the requests (pgWaits.ts). */
+  countPooledBatch(): void {
+    if (!this.waits) return;
+    this.waits.batches++;
+    this.waits.count('posted', false, 'batch (pool)');
+  }
+
   /** Waits for the COMMITs posted (transactionPosted) and calls their callbacks. */
   settlePosted(): void {
     this.client.settle();

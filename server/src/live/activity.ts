@@ -63,8 +63,11 @@ export class ActivityRecorder {
     this.add(deviceId, activityHour(Date.parse(position.fixTime)), driverOf(position), step);
   }
 
+  /** Where the rows go instead of the store (a pooled batch's rows while it is computed: live/ingest.ts). */
+  into: ((row: ActivityRow) => void) | null = null;
+
   add(deviceId: number, hour: number, driver: string, step: ActivityStep): void {
-    this.upsert({ deviceId, hour, driver, ...step });
+    (this.into ?? this.upsert)({ deviceId, hour, driver, ...step });
   }
 }
 

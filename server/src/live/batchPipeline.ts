@@ -1,22 +1,16 @@
-// How the live core stores its batches of positions (issue #30): each in one transaction, and on PostgreSQL with
-// its COMMIT posted without waiting (db/postgres.ts transactionPosted), so the main thread serves the API while
-// PostgreSQL writes the batch to disk. A batch is answered only once its COMMIT is: its trackers then (200, or 503
-// for every position when it failed), and its devices, positions and events published only when stored.
+// How the live core stores its batches of positions in the store's own transactions (issue #30): SQLite's batches,
+// and on PostgreSQL only flushNow's (a synchronous flush: tests, shutdown, the position API's reads) — PostgreSQL's
+// batches otherwise go through its pool (pooledBatches.ts, session 30), written as one statement each. A batch is
+// answered only once its transaction is: its trackers then (200, or 503 for every position when it failed), and
+// its devices, positions and events published only when stored.
 //
-// Two batches in flight (PostgreSQL): the next batch is processed while the previous COMMIT is outstanding, so the
-// main thread's work and PostgreSQL's log flush overlap instead of following each other. The second is `chained`
-// (db/pgWorker.ts): its COMMIT is held in the worker until the first's outcome and becomes a ROLLBACK, refused
-// (503), if the first was not stored or its outcome is unknown (a connection lost during the COMMIT: answered at
-// once, never waited for; the devices are forgotten and read again, a resend is found stored if it did commit, and
-// if PostgreSQL later says it did, its positions and events are published then: `late`). After a refusal no batch
-// starts until every one in flight is answered, so nothing is computed from a refused batch.
-//
-// A chained batch must not wait for a read: the connection answers in order, so a waited read behind the first
-// COMMIT holds the main thread until that COMMIT is answered. `readsNothing` says, before it starts, whether the
-// batch would read (a device without its latest position in memory, a fix not after it, a queued command, ids to
-// reserve); such a batch waits until nothing is in flight. What it cannot see (a configuration reload after an API
-// write) still waits, counted by the store (PostgresDatabase.waitsBehindCommit). SQLite: one waited batch at a time.
-import type { Position } from '@rastro/domain';
+// The posted path (SqlDatabase.transactionPosted, the worker's COMMIT posted without waiting, two batches in flight,
+// the second `chained`: committed only if the first was; `late`: a COMMIT whose answer was lost, found committed
+// later) is kept here for a store that has it and no pool; with a pool, the live core does not use it. A chained
+// batch must not wait for a read: `readsNothing` says, before it starts, whether it would read (a device without
+// its latest position in memory, a fix not after it, a queued command, ids to reserve); such a batch waits until
+// nothing is in flight. SQLite: one waited batch at a time.
+import type { Event, Position } from '@rastro/domain';
 import type { SqlDatabase } from '../db/sql.ts';
 import type { IngestResult } from './types.ts';
 
@@ -61,6 +55,26 @@ function commitBatch(
   }
   finish(failed);
 }
+
+/** What a batch computed (live/ingest.ts): its answers, and what it publishes once stored. */
+export interface Outcome {
+  results: IngestResult[];
+  changedDevices: Set<number>;
+  latest: Position[];
+  events: Event[];
+  handlerCalls: Array<() => void>;
+  /** Devices whose queued command the batch delivered (queued again if it is refused). */
+  dequeued: Set<number>;
+}
+
+export const outcome = (): Outcome => ({
+  results: [],
+  changedDevices: new Set(),
+  latest: [],
+  events: [],
+  handlerCalls: [],
+  dequeued: new Set(),
+});
 
 /** Batches in flight at once: one committing, the next processed meanwhile. */
 const IN_FLIGHT = 2;
@@ -125,11 +139,16 @@ export class BatchPipeline {
    * are acknowledged as stored and raise nothing); one already followed by a newer one is not news.
    */
   news(latest: Position[]): Position[] {
-    return latest.filter((p) => {
-      const now = this.state(p.deviceId)?.last;
-      return !now || Date.parse(now.fixTime) <= Date.parse(p.fixTime);
-    });
+    return newsOf({ get: this.state }, latest);
   }
+}
+
+/** Of a late batch's positions, those still their device's newest in memory (or forgotten): news to publish. */
+export function newsOf(states: { get(deviceId: number): Known | undefined }, latest: Position[]): Position[] {
+  return latest.filter((p) => {
+    const now = states.get(p.deviceId)?.last;
+    return !now || Date.parse(now.fixTime) <= Date.parse(p.fixTime);
+  });
 }
 
 /** What a chained batch looks at of a device before it starts (live/deviceStates.ts DevState). */

@@ -194,6 +194,30 @@ export class DeviceStates {
       wanted.get(row.id)!.last = positionFromRow(row);
   }
 
+  /**
+   * loadStates on the read pool (a pooled batch's devices before it starts, live/pooledBatches.ts): a state whose
+   * latest position changed meanwhile (another process's, adoptRemote) stays unloaded, read when used.
+   */
+  protected async loadStatesAsync(ids: Iterable<number>): Promise<void> {
+    const wanted = new Map<number, DevState>();
+    for (const id of ids) {
+      const st = this.held(id);
+      if (st.loaded) continue;
+      if (st.positionId) wanted.set(st.positionId, st);
+      else st.loaded = true;
+    }
+    if (!wanted.size) return;
+    const found = new Map<number, PositionDbRow>();
+    for (const row of (await positionsByIdsAsync(this.db, [...wanted.keys()])) as unknown as PositionDbRow[])
+      found.set(row.id, row);
+    for (const [positionId, st] of wanted) {
+      if (st.loaded || st.positionId !== positionId) continue;
+      st.loaded = true;
+      const row = found.get(positionId);
+      if (row) st.last = positionFromRow(row);
+    }
+  }
+
   /** The device's latest position (memory first, then the store). */
   latestPosition(deviceId: number): Position | null {
     if (!this.cache.fresh().device(deviceId)) return null;

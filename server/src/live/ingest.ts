@@ -1,8 +1,9 @@
 // The live core (CONTRACT §7): every decoded position goes through distance → geofences → motion → engine hours
 // → store → events (ignition, alarm, geofence, overspeed, motion, queued commands) → device status and latest
-// position → listeners (socket, notifications). Positions are queued and processed in batches, one store
-// transaction per batch with prepared statements; per-device state stays in memory.
-import type { Attributes, Command, Device, Event, Position, QueuedCommand } from '@rastro/domain';
+// position → listeners (socket, notifications). Positions are queued and processed in batches, each stored all or
+// nothing: one transaction of the store (SQLite; flushNow), or on PostgreSQL read ahead and written as one statement
+// on the pool, batches of different devices side by side (pooledBatches.ts); per-device state stays in memory.
+import type { Attributes, Device, Event, Position, QueuedCommand } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import type { RemoteDeviceState } from '../db/cluster.ts';
 import { isDatabaseUnavailable } from '../db/sql.ts';
@@ -10,7 +11,7 @@ import type { IncomingPosition, IngestError, IngestResult, LiveListener } from '
 import { LiveCache } from './cache.ts';
 import { LiveEventHandlers } from './events/index.ts';
 import { computeIncoming } from './computed/apply.ts';
-import { eventFromRow, iso, queuedFromRow, type EventDbRow, type QueuedDbRow } from './json.ts';
+import { eventFromRow, iso, queuedFromRow, type EventDbRow } from './json.ts';
 import {
   addDistance,
   addDriver,
@@ -21,17 +22,14 @@ import {
   speedLimitOf,
 } from './ingestStages.ts';
 import { insertPosition, readAhead, storedAt, validate, type StoredFixes } from './ingestSql.ts';
-import {
-  devicesWithQueuedCommands,
-  prepareIngestStatements,
-  resetDeviceStatuses,
-  type IngestStatements,
-} from '../db/repos/ingest.ts';
+import { resetDeviceStatuses } from '../db/repos/ingest.ts';
 import { ingestWrites, type IngestWrites } from '../db/repos/ingestBatch.ts';
-import { DeviceStates } from './deviceStates.ts';
+import { pooledIngest, type BatchRows, type PooledIngest } from '../db/repos/ingestPooled.ts';
+import { LiveCommands } from './liveCommands.ts';
 import { ActivityRecorder, fillActivity } from './activity.ts';
-import { CommandRouter, type CommandHandler, type CommandSink } from './commandRouter.ts';
-import { BatchPipeline, DISABLED, FAILED, REFUSED } from './batchPipeline.ts';
+import type { CommandHandler, CommandSink } from './commandRouter.ts';
+import { BatchPipeline, DISABLED, FAILED, newsOf, outcome, REFUSED, type Outcome } from './batchPipeline.ts';
+import { PooledLanes, readPooled, type QueuedSource } from './pooledBatches.ts';
 
 export type { CommandHandler, CommandSink, IncomingPosition, IngestError, IngestResult, LiveListener };
 
@@ -43,22 +41,16 @@ interface Pending {
 
 const BATCH = 2000;
 
-export class LiveCore extends DeviceStates {
+export class LiveCore extends LiveCommands {
   private queue: Pending[] = [];
   private scheduled = false;
-  /** The batches whose COMMIT is posted and not answered yet (PostgreSQL): two at most (batchPipeline.ts). */
-  private readonly pipeline: BatchPipeline;
+  private readonly pipeline: BatchPipeline; // batches in the store's transactions (SQLite; flushNow)
+  private readonly pooled: { ingest: PooledIngest; lanes: PooledLanes } | null; // PostgreSQL
   private closed = false;
   private readonly listeners = new Set<LiveListener>();
-  /** Live command receivers (the simulator's trackers, registered handlers): commandRouter.ts. */
-  private readonly router = new CommandRouter(
-    (err, deviceId) => this.ctx.log.warn({ err, deviceId }, 'command handler failed'),
-    (deviceId, result) => void this.commandResult(deviceId, result),
-  );
-  private readonly queuedDevices = new Set<number>();
   private sweepTimer: NodeJS.Timeout | null = null;
-  private readonly sql: IngestStatements;
-  private readonly writes: IngestWrites; // a batch's rows: one statement per table on PostgreSQL
+  private readonly writes: IngestWrites; // a batch's rows in the store's transaction
+  private target: IngestWrites; // where rows go: `writes`, or a pooled batch's rows while it is computed
   /** The hours of activity of the dashboard and the scores (activity.ts). */
   private readonly activity: ActivityRecorder;
   /** Fuel, maintenance and driver events, and the deviceInactive sweep (events/). */
@@ -73,20 +65,21 @@ export class LiveCore extends DeviceStates {
     | null = null;
   /** Called with each report of an identifier no device has (autolink remembers it). */
   onUnknownDevice: ((p: IncomingPosition) => void) | null = null;
-  /** Counters for diagnostics and the benchmark. */
-  readonly stats = { received: 0, stored: 0, rejected: 0, events: 0 };
+  readonly stats = { received: 0, stored: 0, rejected: 0, events: 0 }; // diagnostics, the benchmark
 
   constructor(private readonly ctx: AppContext) {
-    super(new LiveCache(ctx), ctx.store.sql);
+    super(new LiveCache(ctx), ctx.store.sql, (err, deviceId) =>
+      ctx.log.warn({ err, deviceId }, 'command handler failed'),
+    );
     const db = ctx.store.sql;
     // Server start: every status is reset (rendered "offline") until the device reports again (CONTRACT §7);
     // a process joining others on PostgreSQL (not the leader) leaves the statuses they keep.
     if (ctx.cluster.isLeader()) resetDeviceStatuses(db);
-    this.sql = prepareIngestStatements(db);
-    this.writes = ingestWrites(db, this.sql);
+    this.writes = this.target = ingestWrites(db, this.sql);
+    const ingest = pooledIngest(db);
+    this.pooled = ingest && { ingest, lanes: new PooledLanes(ingest) };
     this.activity = new ActivityRecorder(db);
     this.pipeline = new BatchPipeline(db, BATCH, (id) => this.states.get(id), this.queuedDevices);
-    for (const deviceId of devicesWithQueuedCommands(db)) this.queuedDevices.add(deviceId);
   }
 
   start(): void {
@@ -152,11 +145,13 @@ export class LiveCore extends DeviceStates {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.closed || !this.pipeline.open) return;
+    if (this.scheduled || this.closed || !(this.pooled?.lanes.open ?? this.pipeline.open)) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      if (this.pipeline.mayStart(this.queue)) this.flush(true);
+      if (this.pooled) {
+        if (!this.flushPooled()) return; // every queued device in flight: its batch's answer schedules again
+      } else if (this.pipeline.mayStart(this.queue)) this.flush(true);
       if (this.queue.length > 0) this.schedule();
     });
   }
@@ -165,40 +160,88 @@ export class LiveCore extends DeviceStates {
   private flush(post: boolean): void {
     if (this.queue.length === 0) return;
     const batch = this.queue.length > BATCH ? this.queue.splice(0, BATCH) : this.queue.splice(0);
-    const results: IngestResult[] = [];
-    const changedDevices = new Set<number>();
-    const latest: Position[] = [];
-    const events: Event[] = [];
-    const handlerCalls: Array<() => void> = [];
-    const work = () => {
-      // reloading the cache reads the store, which may be unreachable (issue #30): a failure of the batch
-      const cache = this.cache.fresh();
-      const known = readAhead(this.ctx.store.sql, batch, this.latestOf(batch.map((b) => b.deviceId)));
+    const out = outcome();
+    const known = () => readAhead(this.ctx.store.sql, batch, this.latestOf(batch.map((b) => b.deviceId)));
+    const work = () => this.compute(batch, out, known, this.storeQueue, this.writes);
+    const done = (err: unknown) => {
+      this.answer(batch, out, err);
+      if (post && this.queue.length > 0) this.schedule();
+    };
+    const late = (ok: boolean) => ok && this.publish([], this.pipeline.news(out.latest), out.events);
+    this.pipeline.run(work, post, done, late);
+  }
+
+  /**
+   * A batch on PostgreSQL's pool (pooledBatches.ts), of devices with none in flight: read ahead on the pool,
+   * computed in memory, written as one statement. False when every queued report's device is in flight.
+   */
+  private flushPooled(): boolean {
+    const { ingest, lanes } = this.pooled!;
+    const batch = lanes.take(this.queue, BATCH);
+    if (!batch.length) return false;
+    const out = outcome();
+    const devices = new Set(batch.map((b) => b.deviceId));
+    const compute = async (rows: BatchRows) => {
+      this.cache.fresh();
+      const { known, queued } = await readPooled(this.ctx.store.sql, ingest, batch, devices, rows, {
+        loadStates: (ids) => this.loadStatesAsync(ids),
+        latest: (id) => this.states.get(id)?.last,
+        queuedDevices: this.queuedDevices,
+        epoch: () => this.queuedEpoch,
+      });
+      this.compute(batch, out, () => known, queued, rows);
+    };
+    const answer = (err: unknown) => {
+      this.answer(batch, out, err);
+      if (err) for (const q of lanes.drop(this.queue, devices)) q.resolve(REFUSED); // queued behind it
+      if (this.queue.length > 0) this.schedule();
+    };
+    lanes.run(devices, compute, answer, () => this.publish([], newsOf(this.states, out.latest), out.events));
+    return true;
+  }
+
+  /** Computes a batch into `writes` (what `known` read ahead, the queued commands from `queued`). */
+  private compute(
+    batch: Pending[],
+    out: Outcome,
+    known: () => StoredFixes,
+    queued: QueuedSource,
+    writes: IngestWrites,
+  ): void {
+    const cache = this.cache.fresh(); // may read the store, which may be unreachable: a failure of the batch
+    const fixes = known();
+    this.target = writes;
+    this.activity.into = writes.activity ? (row) => writes.activity!(row) : null;
+    try {
       for (const item of batch) {
         try {
-          results.push(this.processOne(item, cache, changedDevices, latest, events, handlerCalls, known));
+          out.results.push(this.processOne(item, cache, out, fixes, queued));
         } catch (err) {
           if (isDatabaseUnavailable(err)) throw err; // the whole batch fails: nothing of it is stored
           this.ctx.log.error({ err }, 'position processing failed');
-          results.push(FAILED);
+          out.results.push(FAILED);
         }
       }
-      this.writeStates(changedDevices, this.writes.deviceState); // one row per device per batch
-    };
-    const done = (err: unknown) => {
-      if (err) {
-        // the store refused the batch (a transaction fails as a whole): none of it acknowledged (REFUSED)
-        this.ctx.log.error({ err }, 'position batch failed');
-        this.forget(changedDevices);
-        for (const item of batch) item.resolve(REFUSED);
-      } else {
-        this.publish(changedDevices, latest, events);
-        for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
-        for (const call of handlerCalls) call();
-      }
-      if (post && this.queue.length > 0) this.schedule();
-    };
-    this.pipeline.run(work, post, done, (ok) => ok && this.publish([], this.pipeline.news(latest), events));
+      this.writeStates(out.changedDevices, (row) => writes.deviceState(row)); // one row per device per batch
+    } finally {
+      this.target = this.writes;
+      this.activity.into = null;
+    }
+  }
+
+  /** Answers a batch's reports: stored (published, answered), or refused (REFUSED, its devices read again). */
+  private answer(batch: Pending[], out: Outcome, err: unknown): void {
+    if (err) {
+      // the store refused the batch (a transaction fails as a whole): none of it acknowledged (REFUSED)
+      this.ctx.log.error({ err }, 'position batch failed');
+      this.forget(out.changedDevices);
+      for (const id of out.dequeued) this.queuedDevices.add(id);
+      for (const item of batch) item.resolve(REFUSED);
+      return;
+    }
+    this.publish(out.changedDevices, out.latest, out.events);
+    for (let i = 0; i < batch.length; i++) batch[i].resolve(out.results[i]);
+    for (const call of out.handlerCalls) call();
   }
 
   /** What another server process stored (db/cluster.ts), to this process's socket clients. */
@@ -250,11 +293,9 @@ export class LiveCore extends DeviceStates {
   private processOne(
     item: Pending,
     cache: LiveCache,
-    changedDevices: Set<number>,
-    latestOut: Position[],
-    eventsOut: Event[],
-    handlerCalls: Array<() => void>,
-    known?: StoredFixes,
+    out: Outcome,
+    known: StoredFixes,
+    queued: QueuedSource,
   ): IngestResult {
     const { deviceId } = item;
     let { p } = item;
@@ -301,14 +342,14 @@ export class LiveCore extends DeviceStates {
       geofenceIds: inside.length ? inside : null,
       outdated: !!p.outdated,
     };
-    const id = stored ? stored.id : insertPosition(this.sql, this.writes, position, known);
+    const id = stored ? stored.id : insertPosition(this.sql, this.target, position, known);
     if (typeof id !== 'number') return { ok: true, deviceId, position: id, commands: [] };
     position.id = id;
     if (!stored) this.stats.stored++;
 
     // events
     const add = (type: string, extra: Partial<Event> = {}, eventPosition: Position = position) => {
-      eventsOut.push(this.storeEvent(type, deviceId, eventPosition, extra));
+      out.events.push(this.storeEvent(type, deviceId, eventPosition, extra));
     };
     positionEvents({
       cache,
@@ -332,24 +373,27 @@ export class LiveCore extends DeviceStates {
     if (isLatest) {
       st.last = position;
       st.positionId = id;
-      latestOut.push(position);
+      out.latest.push(position);
     }
-    changedDevices.add(deviceId);
+    out.changedDevices.add(deviceId);
 
     // queued commands: one per report (an HTTP device can take a single answer)
     const commands: QueuedCommand[] = [];
     if (this.queuedDevices.has(deviceId)) {
-      const q = this.sql.firstQueued.get(deviceId) as QueuedDbRow | undefined;
+      const q = queued.first(deviceId);
       if (q) {
-        this.sql.deleteQueued.run(q.id);
+        queued.take(q);
+        out.dequeued.add(deviceId);
         const cmd = queuedFromRow(q);
         commands.push(cmd);
         add('queuedCommandSent', { positionId: 0, eventTime: iso(now), attributes: { type: cmd.type } });
         const handler = this.router.handler(cache.device(deviceId)?.uniqueId ?? '');
         if (handler)
-          handlerCalls.push(() => void this.router.call(deviceId, handler, { ...cmd, description: null }));
+          out.handlerCalls.push(
+            () => void this.router.call(deviceId, handler, { ...cmd, description: null }),
+          );
       }
-      if (!this.sql.firstQueued.get(deviceId)) this.queuedDevices.delete(deviceId);
+      if (queued.none(deviceId)) this.queuedDevices.delete(deviceId);
     }
     return { ok: true, deviceId, position, commands };
   }
@@ -371,7 +415,7 @@ export class LiveCore extends DeviceStates {
       maintenanceId: extra.maintenanceId ?? 0,
       attributes: JSON.stringify(extra.attributes ?? {}),
     };
-    const id = this.writes.event({ ...ev, eventTime: new Date(ev.eventTime).toISOString() });
+    const id = this.target.event({ ...ev, eventTime: new Date(ev.eventTime).toISOString() });
     this.stats.events++;
     return eventFromRow({ ...ev, id } as EventDbRow);
   }
@@ -406,39 +450,8 @@ export class LiveCore extends DeviceStates {
     }, stale);
   }
 
-  // ---- commands -------------------------------------------------------------------------------------------
+  // ---- commands (liveCommands.ts) ----------------------------------------------------------------------
 
-  /** A receiver for one device (tests, connected channels); returns its removal. */
-  onCommand(uniqueId: string, handler: CommandHandler): () => void {
-    return this.router.on(uniqueId, handler);
-  }
-
-  /** Registers a receiver for many devices at once (the simulator). */
-  addCommandSink(sink: CommandSink): () => void {
-    return this.router.addSink(sink);
-  }
-
-  /** The command types a receiver declares for the device (the simulated trackers), or null. */
-  commandTypesOf(deviceId: number): readonly string[] | null {
-    const d = this.cache.fresh().device(deviceId);
-    return d ? this.router.typesFor(d.uniqueId) : null;
-  }
-
-  /** A command goes live when the device is online and something can deliver it now. */
-  canSendLive(deviceId: number): boolean {
-    const d = this.cache.fresh().device(deviceId);
-    return !!d && this.isOnline(deviceId) && !!this.router.handler(d.uniqueId);
-  }
-
-  /** Delivers a command now; a string answer from the receiver becomes a commandResult event. */
-  async sendLive(deviceId: number, command: Command): Promise<void> {
-    const d = this.cache.fresh().device(deviceId);
-    const h = d ? this.router.handler(d.uniqueId) : undefined;
-    if (!h) throw new Error('Device is not reachable');
-    await this.router.call(deviceId, h, command);
-  }
-
-  /** Records a device's answer to a command (event commandResult with attributes.result). */
   commandResult(deviceId: number, result: string): Event {
     const pos = this.latestPosition(deviceId);
     return this.emitEvents(() => [
@@ -448,19 +461,6 @@ export class LiveCore extends DeviceStates {
         attributes: { result },
       }),
     ])[0];
-  }
-
-  queueCommand(deviceId: number, c: Pick<Command, 'type' | 'textChannel' | 'attributes'>): QueuedCommand {
-    const row = {
-      deviceId,
-      type: c.type,
-      textChannel: c.textChannel ? 1 : 0,
-      attributes: JSON.stringify(c.attributes ?? {}),
-      createdAt: new Date().toISOString(),
-    };
-    const id = Number(this.sql.insertQueued.run(row).lastInsertRowid);
-    this.queuedDevices.add(deviceId);
-    return queuedFromRow({ ...row, id });
   }
 
   // ---- accumulators ---------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // The live core's check of a decoded position before it is queued, and its position writes through the statements
 // prepared once in db/repos/ingest.ts (ingest.ts).
 import type { IngestStatements } from '../db/repos/ingest.ts';
-import { positionsAtFixes } from '../db/repos/positions.ts';
+import { positionsAtFixes, positionsAtFixesAsync } from '../db/repos/positions.ts';
 import type { SqlDatabase } from '../db/sql.ts';
 import type { IngestWrites, PositionRow } from '../db/repos/ingestBatch.ts';
 import type { Position } from '@rastro/domain';
@@ -42,11 +42,24 @@ export class StoredFixes {
 
   /** Reads the pairs at once (the read sends nothing held: it comes before the batch's first write). */
   read(db: SqlDatabase, pairs: ReadonlyArray<readonly [number, number]>): void {
-    if (!pairs.length) return;
+    if (pairs.length) this.found_(positionsAtFixes(db, this.ask(pairs)) as unknown as PositionDbRow[]);
+  }
+
+  /** read() on the read pool (a pooled batch's read-ahead, before it starts). */
+  async readAsync(db: SqlDatabase, pairs: ReadonlyArray<readonly [number, number]>): Promise<void> {
+    if (pairs.length)
+      this.found_((await positionsAtFixesAsync(db, this.ask(pairs))) as unknown as PositionDbRow[]);
+  }
+
+  private ask(pairs: ReadonlyArray<readonly [number, number]>): Array<readonly [number, string]> {
     const asked = new Map<string, readonly [number, string]>();
     for (const [id, ms] of pairs) asked.set(key(id, ms), [id, new Date(ms).toISOString()]);
     for (const k of asked.keys()) this.asked.add(k);
-    for (const row of positionsAtFixes(db, [...asked.values()]) as unknown as PositionDbRow[]) {
+    return [...asked.values()];
+  }
+
+  private found_(rows: PositionDbRow[]): void {
+    for (const row of rows) {
       const p = positionFromRow(row);
       this.found.set(key(p.deviceId, Date.parse(p.fixTime)), p);
     }
@@ -77,15 +90,40 @@ export function readAhead(
   batch: ReadonlyArray<{ deviceId: number; p: { fixTime: Date } }>,
   latest: (deviceId: number) => Position | null | undefined,
 ): StoredFixes {
+  const known = new StoredFixes();
+  known.read(db, fixesToAsk(batch, latest));
+  return known;
+}
+
+/** readAhead on the read pool (a pooled batch, before it starts: live/pooledBatches.ts). */
+export async function readAheadAsync(
+  db: SqlDatabase,
+  batch: ReadonlyArray<{ deviceId: number; p: { fixTime: Date } }>,
+  latest: (deviceId: number) => Position | null | undefined,
+): Promise<StoredFixes> {
+  const known = new StoredFixes();
+  await known.readAsync(db, fixesToAsk(batch, latest));
+  return known;
+}
+
+/**
+ * The (device, fix) pairs a batch may find stored: a device without a latest position, or a fix not after it nor
+ * after an earlier report of the batch (which becomes the latest as the batch goes).
+ */
+function fixesToAsk(
+  batch: ReadonlyArray<{ deviceId: number; p: { fixTime: Date } }>,
+  latest: (deviceId: number) => Position | null | undefined,
+): Array<[number, number]> {
   const pairs: Array<[number, number]> = [];
+  const newest = new Map<number, number>();
   for (const { deviceId, p } of batch) {
     const prev = latest(deviceId);
     const fixMs = p.fixTime.getTime();
-    if (!prev || fixMs <= Date.parse(prev.fixTime)) pairs.push([deviceId, fixMs]);
+    const before = newest.get(deviceId) ?? (prev ? Date.parse(prev.fixTime) : undefined);
+    if (before === undefined || fixMs <= before) pairs.push([deviceId, fixMs]);
+    newest.set(deviceId, Math.max(fixMs, before ?? fixMs));
   }
-  const known = new StoredFixes();
-  known.read(db, pairs);
-  return known;
+  return pairs;
 }
 
 /**

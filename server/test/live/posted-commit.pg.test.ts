@@ -1,11 +1,11 @@
-// A batch's COMMIT posted without waiting (issue #30; db/postgres.ts transactionPosted, live/batchPipeline.ts): while
-// PostgreSQL commits a batch of positions the main thread serves the API, and the batch is answered only once the
-// COMMIT is — stored and published when it committed; when it failed, every position of the batch answered
-// `unavailable` (OsmAnd 503), nothing of it stored or published, and the next batch stored. The COMMIT is held in
+// A batch's write on PostgreSQL's pool (issue #30; db/repos/ingestPooled.ts, live/pooledBatches.ts): while
+// PostgreSQL commits a batch of positions the main thread serves the API, and the batch is answered only once its
+// write is — stored and published when it committed; when it failed, every position of the batch answered
+// `unavailable` (OsmAnd 503), nothing of it stored or published, and the next batch stored. The write is held in
 // the database by a deferred trigger on positions that takes an advisory lock this test holds (latitude 10), or
-// refused by it (latitude 20), so the order is certain without any timing. (A synchronous statement sent meanwhile
-// waits for that COMMIT: the request counter's timer and the leader's check post theirs.) Two batches in flight: the
-// next batch is processed while a COMMIT is held, and one processed behind a refused COMMIT is refused too.
+// refused by it (latitude 20), so the order is certain without any timing. Batches of other devices are written
+// side by side on other pooled connections and answered first; a report of a device whose batch is in flight
+// waits for it, answered after it, and is refused if that batch is.
 import type { Position } from '@rastro/domain';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,13 +72,6 @@ function storedAt(deviceId: number, fixTimes: Date[]): number {
   return rows.filter((r) => wanted.has(Date.parse(r.fixTime))).length;
 }
 
-/** Whether the live core counted `n` positions processed (looked at for 5 s at most). */
-async function processed(n: number): Promise<boolean> {
-  for (let i = 0; i < 100 && getLive(t.ctx).stats.stored < n; i++)
-    await new Promise((r) => setTimeout(r, 50));
-  return getLive(t.ctx).stats.stored >= n;
-}
-
 /** `n` positions of the device stored, one batch each. */
 async function reported(uniqueId: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
@@ -121,7 +114,7 @@ async function holdLock(): Promise<() => Promise<void>> {
   };
 }
 
-describe("a batch's COMMIT posted without waiting (PostgreSQL)", () => {
+describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
   it('the API answers while the COMMIT waits; the batch is answered and published once committed', async () => {
     const device = await createDevice(t);
     requestCounter(t.ctx).flush(); // the counts written now, not while the COMMIT is held
@@ -214,48 +207,71 @@ describe("a batch's COMMIT posted without waiting (PostgreSQL)", () => {
     expect(storedAt(devices[0].id, [fixTime, next])).toBe(1);
   });
 
-  it('the next batch is processed while a COMMIT waits, answered after it, both stored in order', async () => {
+  it('a batch of another device is written while a write waits in PostgreSQL: answered and published first', async () => {
     const [a, b] = [await createDevice(t), await createDevice(t)];
     const live = getLive(t.ctx);
-    // b's latest position known and its maintenances read, so its next batch waits on nothing (a first report
-    // reads what is stored; a waited read in a batch begun behind a COMMIT waits for that COMMIT)
     await reported(b.uniqueId, 2);
     requestCounter(t.ctx).flush();
     const seen = published.length;
     const release = await holdLock();
     const [fixA, fixB] = [laterFixTime(), laterFixTime()];
-    const first = live.ingest({
-      protocol: 'osmand',
-      uniqueId: a.uniqueId,
-      fixTime: fixA,
-      latitude: 10,
-      longitude: 1,
-    });
-    let secondAnswered = false;
-    let second: Promise<IngestResult> | undefined;
+    let firstAnswered = false;
+    const first = live
+      .ingest({ protocol: 'osmand', uniqueId: a.uniqueId, fixTime: fixA, latitude: 10, longitude: 1 })
+      .finally(() => (firstAnswered = true));
     try {
       expect(await lockWaiters()).toHaveLength(1);
-      const stored = live.stats.stored;
-      second = live
-        .ingest({ protocol: 'osmand', uniqueId: b.uniqueId, fixTime: fixB, latitude: 1, longitude: 1 })
-        .finally(() => (secondAnswered = true));
-      // processed (counted) while the first COMMIT waits; before, no batch started until it was answered
-      expect(await processed(stored + 1)).toBe(true);
-      expect(secondAnswered).toBe(false);
+      // written side by side on another pooled connection (before: chained behind the first COMMIT)
+      const second = await live.ingest({
+        protocol: 'osmand',
+        uniqueId: b.uniqueId,
+        fixTime: fixB,
+        latitude: 1,
+        longitude: 1,
+      });
+      expect(second.ok).toBe(true);
+      expect(storedAt(b.id, [fixB])).toBe(1);
+      expect(firstAnswered).toBe(false);
+      expect(await lockWaiters()).toHaveLength(1); // the first still waits in PostgreSQL
     } finally {
       await release();
     }
-    const results = await Promise.all([first, second]);
-    expect(results.map((r) => r?.ok)).toEqual([true, true]);
+    expect((await first).ok).toBe(true);
     expect([storedAt(a.id, [fixA]), storedAt(b.id, [fixB])]).toEqual([1, 1]);
     const order = published
       .slice(seen)
       .filter((p) => p.deviceId === a.id || p.deviceId === b.id)
       .map((p) => p.deviceId);
-    expect(order).toEqual([a.id, b.id]);
+    expect(order).toEqual([b.id, a.id]);
   });
 
-  it('a batch processed while a refused COMMIT was in flight is refused too; none stored, then stored again', async () => {
+  it('a report of a device whose batch is in flight waits for it: answered after it, stored in order', async () => {
+    const device = await createDevice(t);
+    const live = getLive(t.ctx);
+    requestCounter(t.ctx).flush();
+    const release = await holdLock();
+    const [fix, later] = [laterFixTime(), laterFixTime()];
+    const answered: string[] = [];
+    const first = live
+      .ingest({ protocol: 'osmand', uniqueId: device.uniqueId, fixTime: fix, latitude: 10, longitude: 1 })
+      .finally(() => answered.push('first'));
+    let second: Promise<IngestResult> | undefined;
+    try {
+      expect(await lockWaiters()).toHaveLength(1);
+      second = live
+        .ingest({ protocol: 'osmand', uniqueId: device.uniqueId, fixTime: later, latitude: 1, longitude: 1 })
+        .finally(() => answered.push('second'));
+    } finally {
+      await release();
+    }
+    expect([(await first).ok, (await second)?.ok]).toEqual([true, true]);
+    expect(answered).toEqual(['first', 'second']);
+    expect(storedAt(device.id, [fix, later])).toBe(2);
+    const mine = published.filter((p) => p.deviceId === device.id).map((p) => Date.parse(p.fixTime));
+    expect(mine).toEqual([fix.getTime(), later.getTime()]);
+  });
+
+  it('a report queued behind a refused batch of its device is refused too; none stored, then stored again', async () => {
     const [a, b] = [await createDevice(t), await createDevice(t)];
     const live = getLive(t.ctx);
     await reported(a.uniqueId, 2);
@@ -264,7 +280,7 @@ describe("a batch's COMMIT posted without waiting (PostgreSQL)", () => {
     const release = await holdLock();
     const fix = laterFixTime();
     const later = laterFixTime();
-    // one batch: device a's row waits for the lock at COMMIT, then device b's is refused by the trigger
+    // one batch: device a's row waits for the lock, then device b's is refused by the trigger (all or nothing)
     const first = Promise.all([
       live.ingest({ protocol: 'osmand', uniqueId: a.uniqueId, fixTime: fix, latitude: 10, longitude: 1 }),
       live.ingest({ protocol: 'osmand', uniqueId: b.uniqueId, fixTime: fix, latitude: 20, longitude: 1 }),
@@ -272,8 +288,7 @@ describe("a batch's COMMIT posted without waiting (PostgreSQL)", () => {
     let second: Promise<IngestResult> | undefined;
     try {
       expect(await lockWaiters()).toHaveLength(1);
-      const stored = live.stats.stored;
-      // computed from device a's first position, which is about to be refused
+      // device a's batch is in flight: this report waits in the queue for its outcome
       second = live.ingest({
         protocol: 'osmand',
         uniqueId: a.uniqueId,
@@ -281,7 +296,6 @@ describe("a batch's COMMIT posted without waiting (PostgreSQL)", () => {
         latitude: 1,
         longitude: 1,
       });
-      expect(await processed(stored + 1)).toBe(true);
     } finally {
       await release();
     }

@@ -76,17 +76,27 @@ const BATCH_SQL = {
     FROM ${rowsOf('activity', n)} ON CONFLICT ("deviceId", "hour", "driver") DO UPDATE SET
     ${ACTIVITY_SUMS.map((c) => `${q(c)} = activity.${q(c)} + excluded.${q(c)}`).join(', ')},
     "maxSpeed" = GREATEST(activity."maxSpeed", excluded."maxSpeed")`,
+  // a state never replaced by an older one (two batches of a device may commit out of order on the pool when a
+  // synchronous flush overtakes one in flight: live/ingest.ts flushNow); ISO times compare as text in "C" order
   devices: (n: number) => `UPDATE devices AS d SET "status" = u."status", "lastUpdate" = u."lastUpdate",
-    "positionId" = u."positionId" FROM ${rowsOf('devices', n)} AS u WHERE d."id" = u."id"`,
+    "positionId" = u."positionId" FROM ${rowsOf('devices', n)} AS u WHERE d."id" = u."id"
+    AND (d."lastUpdate" IS NULL OR u."lastUpdate" IS NULL
+      OR d."lastUpdate" COLLATE "C" <= u."lastUpdate" COLLATE "C")`,
+  // the queued commands a batch delivered (the pooled batch only: live/ingest.ts), ids as a JSON array
+  queued: (n: number) => `DELETE FROM queued_commands WHERE "id" IN
+    (SELECT value::bigint FROM json_array_elements_text($${n}::text::json))`,
 };
-type Table = keyof typeof BATCH_SQL;
-const TABLES = Object.keys(BATCH_SQL) as Table[];
+export type BatchTable = keyof typeof BATCH_SQL;
+type Table = BatchTable;
+/** The tables in the order a batch statement writes them. */
+export const BATCH_TABLES = Object.keys(BATCH_SQL) as Table[];
+const TABLES = BATCH_TABLES;
 
 /**
  * One statement writing the tables' held rows, `$1`… in the order given: the last table's statement, the others
  * in WITH clauses before it (no FOREIGN KEY ties these tables, and each table's rows are written by one clause).
  */
-function batchSql(tables: readonly Table[]): string {
+export function batchSql(tables: readonly Table[]): string {
   const last = tables.length - 1;
   const clauses = tables.slice(0, last).map((t, i) => `w${i} AS (${BATCH_SQL[t](i + 1)})`);
   return (clauses.length ? `WITH ${clauses.join(', ')} ` : '') + BATCH_SQL[tables[last]](last + 1);
@@ -150,7 +160,19 @@ export interface IngestWrites {
   event(row: EventRow): number;
   /** A device's status, last update and latest position id. */
   deviceState(row: DeviceStateRow): void;
+  /** An hour of activity to add, when the writes take it (a pooled batch's rows); else live/activity.ts's own. */
+  activity?(row: ActivityRow): void;
 }
+
+/** Adds an hour of activity held to another of the same device, hour and driver (one upsert may not touch a row twice). */
+export function mergeActivity(sum: ActivityRow, row: ActivityRow): void {
+  for (const c of ACTIVITY_SUMS) sum[c] = Number(sum[c]) + Number(row[c]);
+  sum.maxSpeed = Math.max(Number(sum.maxSpeed), Number(row.maxSpeed));
+}
+
+/** An hour of activity's key: device, hour, driver. */
+export const activityKey = (row: ActivityRow): string =>
+  `${row.deviceId}\u0000${row.hour}\u0000${row.driver}`;
 
 /** Adds to an hour of activity (the sums add up, the top speed is the larger): live/activity.ts. */
 export function activityWrites(db: SqlDatabase): (row: ActivityRow) => void {
@@ -158,13 +180,9 @@ export function activityWrites(db: SqlDatabase): (row: ActivityRow) => void {
   if (db.dialect !== 'postgres') return (row) => upsert.runLater(row);
   const pg = db as PostgresDatabase;
   const held = heldRowsOf(pg);
-  const merge = (sum: ActivityRow, row: ActivityRow) => {
-    for (const c of ACTIVITY_SUMS) sum[c] = Number(sum[c]) + Number(row[c]);
-    sum.maxSpeed = Math.max(Number(sum.maxSpeed), Number(row.maxSpeed));
-  };
+  const merge = mergeActivity;
   return (row) => {
-    if (pg.inTransaction)
-      held.add('activity', { ...row }, `${row.deviceId}\u0000${row.hour}\u0000${row.driver}`, merge);
+    if (pg.inTransaction) held.add('activity', { ...row }, activityKey(row), merge);
     else upsert.runLater(row);
   };
 }

@@ -47,7 +47,18 @@ export function positionsAtFixes(
   db: SqlDatabase,
   pairs: ReadonlyArray<readonly [number, string]>,
 ): Position[] {
-  if (!pairs.length) return [];
+  return pairs.length ? rows(db, positionsAtFixesQuery(db, pairs)) : [];
+}
+
+/** positionsAtFixes on the read pool (a pooled ingestion batch's read-ahead, live/pooledBatches.ts). */
+export async function positionsAtFixesAsync(
+  db: SqlDatabase,
+  pairs: ReadonlyArray<readonly [number, string]>,
+): Promise<Position[]> {
+  return pairs.length ? rowsAsync(db, positionsAtFixesQuery(db, pairs)) : [];
+}
+
+function positionsAtFixesQuery(db: SqlDatabase, pairs: ReadonlyArray<readonly [number, string]>) {
   const key = sql<SqlBool>`(${sql.ref('deviceId')}, ${sql.ref('fixTime')})`;
   const asked =
     db.dialect === 'sqlite'
@@ -55,7 +66,7 @@ export function positionsAtFixes(
           from json_each(${JSON.stringify(pairs)}))`
       : sql<SqlBool>`${key} in (select * from unnest(${pgArrayLiteral(pairs.map(([id]) => id))}::int[],
           ${pgArrayLiteral(pairs.map(([, time]) => time))}::text[]))`;
-  return rows(db, qb(db).selectFrom('positions').selectAll().where(asked));
+  return qb(db).selectFrom('positions').selectAll().where(asked);
 }
 
 /** A device's positions with `from` ≤ fixTime ≤ `to` (ISO), in time order, at most `limit`; on the read pool. */

@@ -1,0 +1,201 @@
+// The ingestion's batches on PostgreSQL's pool (issue #30, session 30; docs/decisions/41-kysely-repositories.md).
+// A batch is computed in memory (live/ingest.ts) after its reads were made ahead on the pool, and its rows — the
+// positions, events, hours of activity, device states and the queued commands it delivered — are written as ONE
+// statement (ingestBatch.ts batchSql: data-modifying WITH clauses) on a pooled connection (db/pool.ts). A single
+// statement is its own transaction: all of the batch or nothing, and no transaction stays open across turns of the
+// event loop (no lock held while the synchronous store may block the main thread: decision 41, session 22). Ids of
+// the rows published (positions, events) are reserved ahead from the tables' sequences on the pool, refilled before
+// they run out. A write whose connection was lost is answered unavailable at once; `stored` tells later whether it
+// committed (any of its reserved ids present), so a stored batch is still published.
+import type { PostgresDatabase } from '../postgres.ts';
+import { PgPool, readerOf } from '../pool.ts';
+import type { SqlDatabase } from '../sql.ts';
+import { anyOf, qb } from './query.ts';
+import {
+  activityKey,
+  BATCH_TABLES,
+  batchSql,
+  mergeActivity,
+  type ActivityRow,
+  type BatchTable,
+  type DeviceStateRow,
+  type EventRow,
+  type IngestWrites,
+  type PositionRow,
+} from './ingestBatch.ts';
+
+/** `$2` ids taken from the sequence of table `$1` (as db/postgres.ts reserveId). */
+const RESERVE_SQL = `SELECT nextval(pg_get_serial_sequence($1::text, 'id')) AS id FROM generate_series(1, $2::int)`;
+/** Whether any of the ids (JSON arrays) is stored: a batch's write is all or nothing, so one says for all. */
+const STORED_SQL = `SELECT 1 AS found FROM positions WHERE "id" IN
+    (SELECT value::bigint FROM json_array_elements_text($1::text::json))
+  UNION ALL SELECT 1 FROM events WHERE "id" IN (SELECT value::bigint FROM json_array_elements_text($2::text::json))
+  LIMIT 1`;
+
+type IdTable = 'positions' | 'events';
+
+/** Ids reserved ahead on the pool, per table; taken smallest first. */
+class PooledIds {
+  private readonly free = new Map<IdTable, number[]>();
+  private readonly refills = new Map<IdTable, Promise<void>>();
+
+  constructor(
+    private readonly pool: PgPool,
+    private readonly store: PostgresDatabase,
+  ) {}
+
+  /** Resolves once each table has `need` ids (asked for on the pool); below three times that, more are asked for. */
+  async ready(need: number): Promise<void> {
+    for (const table of ['positions', 'events'] as const) {
+      if (this.count(table) < 3 * need)
+        void this.refill(table, Math.max(500, 3 * need)).catch(() => undefined);
+      while (this.count(table) < need) await this.refill(table, Math.max(500, 3 * need));
+    }
+  }
+
+  private count(table: IdTable): number {
+    return this.free.get(table)?.length ?? 0;
+  }
+
+  private refill(table: IdTable, n: number): Promise<void> {
+    let pending = this.refills.get(table);
+    if (pending) return pending;
+    pending = this.pool
+      .all(RESERVE_SQL, [table, n])
+      .then((rows) => {
+        // taken from the end, smallest first: the new (larger) ids go before the ones left
+        const got = rows.map((r) => Number(r.id)).reverse();
+        this.free.set(table, [...got, ...(this.free.get(table) ?? [])]);
+      })
+      .finally(() => this.refills.delete(table));
+    this.refills.set(table, pending);
+    return pending;
+  }
+
+  /** The next id: reserved ahead, or (a batch raising more events than foreseen) reserved by the store, waited. */
+  take(table: IdTable): number {
+    return this.free.get(table)?.pop() ?? this.store.reserveId(table);
+  }
+}
+
+/** One batch's rows, held in memory until its one statement. */
+export class BatchRows implements IngestWrites {
+  private readonly rows = new Map<BatchTable, Map<unknown, unknown>>();
+  private next = 0;
+  /** The ids of the positions and events written (how a lost write's outcome is asked for). */
+  readonly ids: Record<IdTable, number[]> = { positions: [], events: [] };
+
+  constructor(private readonly reserved: PooledIds) {}
+
+  private add(table: BatchTable, row: unknown, key: unknown = this.next++): void {
+    let rows = this.rows.get(table);
+    if (!rows) this.rows.set(table, (rows = new Map()));
+    rows.set(key, row);
+  }
+
+  position(row: PositionRow): number {
+    const id = this.reserved.take('positions');
+    this.add('positions', { ...row, id });
+    this.ids.positions.push(id);
+    return id;
+  }
+
+  event(row: EventRow): number {
+    const id = this.reserved.take('events');
+    this.add('events', { ...row, id });
+    this.ids.events.push(id);
+    return id;
+  }
+
+  deviceState(row: DeviceStateRow): void {
+    this.add('devices', { ...row }, row.id);
+  }
+
+  activity(row: ActivityRow): void {
+    const key = activityKey(row);
+    const held = this.rows.get('activity')?.get(key) as ActivityRow | undefined;
+    if (held) mergeActivity(held, row);
+    else this.add('activity', { ...row }, key);
+  }
+
+  /** A queued command delivered by this batch: deleted with its rows. */
+  dequeued(id: number): void {
+    this.add('queued', id, id);
+  }
+
+  /** The tables written and each one's rows as the statement's JSON parameter (none: nothing to write). */
+  statement(): { tables: BatchTable[]; values: string[] } {
+    const tables = BATCH_TABLES.filter((t) => (this.rows.get(t)?.size ?? 0) > 0);
+    return { tables, values: tables.map((t) => JSON.stringify([...this.rows.get(t)!.values()])) };
+  }
+}
+
+/** The pooled write path of a PostgreSQL store with a pool (null on SQLite). */
+export class PooledIngest {
+  private readonly ids: PooledIds;
+  private readonly texts = new Map<string, string>();
+
+  constructor(
+    private readonly store: PostgresDatabase,
+    private readonly pool: PgPool,
+  ) {
+    this.ids = new PooledIds(pool, store);
+  }
+
+  /** After how long a write sent is surely over in PostgreSQL (committed or not): its statement timeout and more. */
+  get settledAfterMs(): number {
+    return this.pool.statementTimeoutMs + 3_000;
+  }
+
+  /** Ids for a batch of `n` reports (a position and an event or so each), asked for on the pool when short. */
+  idsFor(n: number): Promise<void> {
+    return this.ids.ready(2 * n + 16);
+  }
+
+  begin(): BatchRows {
+    return new BatchRows(this.ids);
+  }
+
+  /** Writes the batch's rows as one statement on a pooled connection (nothing held: answered at once). */
+  async write(rows: BatchRows): Promise<void> {
+    const { tables, values } = rows.statement();
+    if (!tables.length) return;
+    const kind = tables.join(',');
+    let text = this.texts.get(kind);
+    if (!text) this.texts.set(kind, (text = batchSql(tables)));
+    this.store.countPooledBatch();
+    await this.pool.all(text, values);
+  }
+
+  /** Whether a batch whose write lost its connection is stored (its reserved ids present); throws if not askable. */
+  async stored(rows: BatchRows): Promise<boolean> {
+    const { positions, events } = rows.ids;
+    if (!positions.length && !events.length) return false;
+    const found = await this.pool.all(STORED_SQL, [JSON.stringify(positions), JSON.stringify(events)]);
+    return found.length > 0;
+  }
+
+  /** The queued commands of these devices, oldest first (a batch's deliveries, read ahead). */
+  queuedOf(deviceIds: readonly number[]): Promise<Array<Record<string, unknown>>> {
+    const db = this.store as SqlDatabase;
+    const compiled = qb(db)
+      .selectFrom('queued_commands')
+      .selectAll()
+      .where(anyOf(db, 'deviceId', deviceIds))
+      .orderBy('id')
+      .compile();
+    return this.pool.all(compiled.sql, [...compiled.parameters]);
+  }
+}
+
+const pooled = new WeakMap<SqlDatabase, PooledIngest>();
+
+/** The store's pooled write path: PostgreSQL with its pool (db/open.ts); null elsewhere (SQLite: the store itself). */
+export function pooledIngest(db: SqlDatabase): PooledIngest | null {
+  if (db.dialect !== 'postgres') return null;
+  const reader = readerOf(db);
+  if (!(reader instanceof PgPool)) return null;
+  let p = pooled.get(db);
+  if (!p) pooled.set(db, (p = new PooledIngest(db as PostgresDatabase, reader)));
+  return p;
+}

@@ -1,0 +1,86 @@
+// The live core's commands (live/ingest.ts's LiveCore extends it): the receivers that deliver a command now
+// (commandRouter.ts) and the commands queued for a device's next report, which an ingestion batch delivers.
+import type { Command, Event, QueuedCommand } from '@rastro/domain';
+import {
+  devicesWithQueuedCommands,
+  prepareIngestStatements,
+  type IngestStatements,
+} from '../db/repos/ingest.ts';
+import type { SqlDatabase } from '../db/sql.ts';
+import type { LiveCache } from './cache.ts';
+import { CommandRouter, type CommandHandler, type CommandSink } from './commandRouter.ts';
+import { DeviceStates } from './deviceStates.ts';
+import { queuedFromRow, type QueuedDbRow } from './json.ts';
+import type { QueuedSource } from './pooledBatches.ts';
+
+export abstract class LiveCommands extends DeviceStates {
+  /** The live core's statements, prepared once (db/repos/ingest.ts). */
+  protected readonly sql: IngestStatements;
+  /** The devices with queued commands (each report takes one). */
+  protected readonly queuedDevices = new Set<number>();
+  /** Counts the commands queued (a pooled batch's read-ahead of queued commands is then stale: ingest.ts). */
+  protected queuedEpoch = 0;
+  /** Live command receivers (the simulator's trackers, registered handlers): commandRouter.ts. */
+  protected readonly router: CommandRouter;
+
+  constructor(cache: LiveCache, db: SqlDatabase, warn: (err: unknown, deviceId: number) => void) {
+    super(cache, db);
+    this.sql = prepareIngestStatements(db);
+    this.router = new CommandRouter(warn, (deviceId, result) => void this.commandResult(deviceId, result));
+    for (const deviceId of devicesWithQueuedCommands(db)) this.queuedDevices.add(deviceId);
+  }
+
+  /** The queued commands a batch of the store's own transaction delivers (read and deleted in it). */
+  protected readonly storeQueue: QueuedSource = {
+    first: (deviceId) => this.sql.firstQueued.get(deviceId) as QueuedDbRow | undefined,
+    take: (q) => void this.sql.deleteQueued.run(q.id),
+    none: (deviceId) => !this.sql.firstQueued.get(deviceId),
+  };
+
+  /** Records a device's answer to a command (event commandResult with attributes.result). */
+  abstract commandResult(deviceId: number, result: string): Event;
+
+  /** A receiver for one device (tests, connected channels); returns its removal. */
+  onCommand(uniqueId: string, handler: CommandHandler): () => void {
+    return this.router.on(uniqueId, handler);
+  }
+
+  /** Registers a receiver for many devices at once (the simulator). */
+  addCommandSink(sink: CommandSink): () => void {
+    return this.router.addSink(sink);
+  }
+
+  /** The command types a receiver declares for the device (the simulated trackers), or null. */
+  commandTypesOf(deviceId: number): readonly string[] | null {
+    const d = this.cache.fresh().device(deviceId);
+    return d ? this.router.typesFor(d.uniqueId) : null;
+  }
+
+  /** A command goes live when the device is online and something can deliver it now. */
+  canSendLive(deviceId: number): boolean {
+    const d = this.cache.fresh().device(deviceId);
+    return !!d && this.isOnline(deviceId) && !!this.router.handler(d.uniqueId);
+  }
+
+  /** Delivers a command now; a string answer from the receiver becomes a commandResult event. */
+  async sendLive(deviceId: number, command: Command): Promise<void> {
+    const d = this.cache.fresh().device(deviceId);
+    const h = d ? this.router.handler(d.uniqueId) : undefined;
+    if (!h) throw new Error('Device is not reachable');
+    await this.router.call(deviceId, h, command);
+  }
+
+  queueCommand(deviceId: number, c: Pick<Command, 'type' | 'textChannel' | 'attributes'>): QueuedCommand {
+    const row = {
+      deviceId,
+      type: c.type,
+      textChannel: c.textChannel ? 1 : 0,
+      attributes: JSON.stringify(c.attributes ?? {}),
+      createdAt: new Date().toISOString(),
+    };
+    const id = Number(this.sql.insertQueued.run(row).lastInsertRowid);
+    this.queuedDevices.add(deviceId);
+    this.queuedEpoch++;
+    return queuedFromRow({ ...row, id });
+  }
+}
