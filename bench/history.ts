@@ -20,6 +20,7 @@
 //   BENCH_BUILDS='A=/tmp/a B=/tmp/b' …   # web builds (dist directories) alternating on one server, pages only,
 //                                  # a fresh page per build and round (as bench/first-map-ab.ts); no playback;
 //                                  # one build (BENCH_BUILDS=A=/tmp/a): the whole bench on that build
+//   BENCH_SHOT=/tmp/h …            # with BENCH_BUILDS: a screenshot of each build's last load, /tmp/h-<build>.png
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -348,6 +349,8 @@ async function abLoads(browser: Browser, s: Setup, count: number, webRoot: strin
       const r = await measureLoad(page, count);
       results.get(name)!.push(r);
       logLoad(`${name} pages`, r);
+      if (process.env.BENCH_SHOT && k === LOADS - 1)
+        await page.screenshot({ path: `${process.env.BENCH_SHOT}-${name}.png` });
       await context.close();
     }
   return [
