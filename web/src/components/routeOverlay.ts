@@ -17,7 +17,7 @@ import { routeMaxSpeed, type RoutePoint } from '@rastro/domain';
 import { useEffect, useRef, type RefObject } from 'react';
 import { onLiveMap, useLive } from '../stores/live.ts';
 import {
-  alongImage,
+  arrowImage,
   arrowsLayer,
   IMG_ALONG,
   lineData,
@@ -183,7 +183,8 @@ export class RouteOverlay {
   private ensure(): void {
     const map = this.map;
     try {
-      if (!map.hasImage(IMG_ALONG)) map.addImage(IMG_ALONG, alongImage(), { pixelRatio: 2 });
+      if (!map.hasImage(IMG_ALONG))
+        map.addImage(IMG_ALONG, arrowImage(24, 'right', [255, 255, 255]), { pixelRatio: 2 });
       if (!map.getSource(SRC_MARKS)) map.addSource(SRC_MARKS, { type: 'geojson', data: this.marks });
       if (!map.getLayer(MARKS_LAYER)) map.addLayer(marksLayer(MARKS_LAYER, SRC_MARKS));
       for (const piece of this.pieces) this.ensurePiece(piece);
@@ -224,7 +225,7 @@ export class RouteOverlay {
       if (this.map.getLayer(piece.line))
         this.map.setPaintProperty(piece.line, 'line-opacity', shown ? 0.9 : 0);
       if (this.map.getLayer(piece.arrows))
-        this.map.setPaintProperty(piece.arrows, 'line-opacity', shown ? 1 : 0);
+        this.map.setPaintProperty(piece.arrows, 'icon-opacity', shown ? 1 : 0);
     } catch {
       // the map is being removed
     }

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { RouteOverlay } from './routeOverlay.ts';
-import { ALONG_PX, alongImage, warmRouteLayers } from './routeParts.ts';
+import { warmRouteLayers } from './routeParts.ts';
 
 interface Layer {
   id: string;
@@ -60,7 +60,7 @@ describe('warmRouteLayers', () => {
     const fake = fakeMap();
     warmRouteLayers(fake.asMap);
     const layers = warmLayers(fake.layers);
-    expect(layers.map((l) => l.type)).toEqual(['line', 'line', 'circle']);
+    expect(layers.map((l) => l.type)).toEqual(['line', 'symbol', 'circle']);
     for (const l of layers)
       for (const [name, value] of Object.entries(l.paint ?? {}))
         if (name.endsWith('opacity')) {
@@ -83,15 +83,15 @@ describe('warmRouteLayers', () => {
     overlay.warm();
     const route = [...fake.layers.values()].filter((l) => l.source !== 'rastro-route-warm');
     const warm = warmLayers(fake.layers);
-    for (const part of ['line', 'arrows', 'marks']) {
-      const a = route.find((l) => l.id.startsWith(`rastro-route-${part}`))!;
-      const b = warm.find((l) => l.id.endsWith(`-${part}`))!;
+    for (const type of ['line', 'symbol', 'circle']) {
+      const a = route.find((l) => l.type === type)!;
+      const b = warm.find((l) => l.type === type)!;
       expect(Object.keys(b.paint ?? {}).sort()).toEqual(Object.keys(a.paint ?? {}).sort());
       expect({ ...b, id: '', source: '', paint: {} }).toEqual({ ...a, id: '', source: '', paint: {} });
     }
     // a hidden piece is shown at once, not faded in over MapLibre's default 300 ms (a frame of the route each)
-    for (const part of ['line', 'arrows']) {
-      const paint = route.find((l) => l.id.startsWith(`rastro-route-${part}`))!.paint ?? {};
+    for (const type of ['line', 'symbol']) {
+      const paint = route.find((l) => l.type === type)!.paint ?? {};
       const fades = Object.entries(paint).filter(([name]) => name.endsWith('opacity-transition'));
       expect(fades).toEqual([[expect.any(String), { duration: 0, delay: 0 }]]);
     }
@@ -99,26 +99,5 @@ describe('warmRouteLayers', () => {
     expect(warmLayers(fake.layers)).toHaveLength(0);
     new RouteOverlay(fake.asMap).warm();
     expect(warmLayers(fake.layers)).toHaveLength(0);
-  });
-});
-
-describe('alongImage', () => {
-  it('one white arrow pointing right in the middle of its period, transparent around it', () => {
-    const { width, height, data } = alongImage();
-    expect([width, height]).toEqual([ALONG_PX.width, ALONG_PX.height]);
-    const alpha = (x: number, y: number) => data[(y * width + x) * 4 + 3];
-    const opaque = (y: number) => [...Array(width).keys()].filter((x) => alpha(x, y) > 0);
-    const middle = opaque(height / 2);
-    // white where drawn, centred in the period, nothing at its ends (so arrows are spaced along the line)
-    expect(data[((height / 2) * width + middle[0]) * 4]).toBe(255);
-    expect(Math.abs(middle[0] + middle[middle.length - 1] + 1 - width)).toBeLessThanOrEqual(1);
-    expect(opaque(0)).toEqual([]);
-    expect(alpha(0, height / 2)).toBe(0);
-    expect(alpha(width - 1, height / 2)).toBe(0);
-    // pointing right: the rows near the edges are short and start at the arrow's base (left)
-    const edge = opaque(3);
-    expect(edge.length).toBeGreaterThan(0);
-    expect(edge.length).toBeLessThan(middle.length / 2);
-    expect(edge[0]).toBe(middle[0]);
   });
 });

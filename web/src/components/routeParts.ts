@@ -29,26 +29,19 @@ export const lineLayer = (id: string, source: string, opacity: number): LayerSpe
   },
 });
 
-/** The arrows' line width (pixels): the height of the arrow image drawn along the line (ALONG_PX). */
-const ARROWS_WIDTH = 10;
-
-/**
- * A piece's direction arrows: a line over the coloured one, drawn with the arrow image as its pattern (one arrow
- * every 90 pixels, transparent between them). A pattern is drawn in the line's own shader, with nothing placed on
- * the CPU; the arrows as symbols (until session 30) had MapLibre place all of them again in every frame (about
- * 11,000 for a 100,000-point route, the hidden pieces' included) and draw a frame that took new ones in twice.
- */
+/** A piece's direction arrows along its line. */
 export const arrowsLayer = (id: string, source: string, opacity: number): LayerSpecification => ({
   id,
-  type: 'line',
+  type: 'symbol',
   source,
-  layout: { 'line-cap': 'butt', 'line-join': 'round' },
-  paint: {
-    'line-pattern': IMG_ALONG,
-    'line-width': ARROWS_WIDTH,
-    'line-opacity': opacity,
-    'line-opacity-transition': NO_FADE,
+  layout: {
+    'symbol-placement': 'line',
+    'symbol-spacing': 90,
+    'icon-image': IMG_ALONG,
+    'icon-allow-overlap': true,
+    'icon-ignore-placement': true,
   },
+  paint: { 'icon-opacity': opacity, 'icon-opacity-transition': NO_FADE },
 });
 
 /** The start / end / stop / event marks. */
@@ -168,38 +161,40 @@ export function lineData(points: readonly RoutePoint[], start: number, end: numb
   return data;
 }
 
-/** The arrow image's size in pixels at pixel ratio 2: one arrow's period along the line, and the line's width. */
-export const ALONG_PX = { width: 180, height: ARROWS_WIDTH * 2 };
-
-/**
- * The image drawn along the line as its pattern (arrowsLayer), RGBA pixels: a white triangle pointing right (the
- * way of travel) in the middle of `width`, as tall as the image less a small margin, transparent around it, so
- * that along a line one arrow comes every width / 2 pixels (pixel ratio 2) over the coloured line.
- */
-export function alongImage(width = ALONG_PX.width, height = ALONG_PX.height) {
-  const data = new Uint8Array(width * height * 4);
-  const m = height * 0.1;
-  const size = height - 2 * m;
-  const x0 = (width - size) / 2;
-  // tip at the right, base on the left
-  const tri = [
-    [x0 + size, height / 2],
-    [x0, m],
-    [x0, height - m],
-  ];
+/** A filled triangle as RGBA pixels, pointing right ('along' a line) or up (north, rotated by course). */
+export function arrowImage(size: number, pointing: 'right' | 'up', rgb: [number, number, number]) {
+  const data = new Uint8Array(size * size * 4);
+  const m = size * 0.15;
+  // triangle tip at the right edge (or top), base on the left (or bottom)
+  const tri =
+    pointing === 'right'
+      ? [
+          [size - m, size / 2],
+          [m, m],
+          [m, size - m],
+        ]
+      : [
+          [size / 2, m],
+          [size - m, size - m],
+          [m, size - m],
+        ];
   const sign = (p: number[], a: number[], b: number[]) =>
     (p[0] - b[0]) * (a[1] - b[1]) - (a[0] - b[0]) * (p[1] - b[1]);
-  for (let y = 0; y < height; y++)
-    for (let x = Math.floor(x0); x < Math.ceil(x0 + size); x++) {
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
       const p = [x + 0.5, y + 0.5];
       const d1 = sign(p, tri[0], tri[1]);
       const d2 = sign(p, tri[1], tri[2]);
       const d3 = sign(p, tri[2], tri[0]);
       const inside = !((d1 < 0 || d2 < 0 || d3 < 0) && (d1 > 0 || d2 > 0 || d3 > 0));
       if (!inside) continue;
-      data.fill(255, (y * width + x) * 4, (y * width + x) * 4 + 4);
+      const o = (y * size + x) * 4;
+      data[o] = rgb[0];
+      data[o + 1] = rgb[1];
+      data[o + 2] = rgb[2];
+      data[o + 3] = 255;
     }
-  return { width, height, data };
+  return { width: size, height: size, data };
 }
 
 /** The playback vehicle: a white disc with a blue arrow pointing north (rotated by the course). */

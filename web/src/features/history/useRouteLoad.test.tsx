@@ -412,7 +412,7 @@ describe('useRouteLoad: a route in pages', () => {
     });
     const shown = () => [
       fake.paint.get('rastro-route-line-1 line-opacity'),
-      fake.paint.get('rastro-route-arrows-1 line-opacity'),
+      fake.paint.get('rastro-route-arrows-1 icon-opacity'),
     ];
     expect(shown()).toEqual([0, 0]);
     // another source's data, then the rest's source still tiling: still hidden
