@@ -20,6 +20,7 @@
 //   BENCH_BUILDS='A=/tmp/a B=/tmp/b' …   # web builds (dist directories) alternating on one server, pages only,
 //                                  # a fresh page per build and round (as bench/first-map-ab.ts); no playback;
 //                                  # one build (BENCH_BUILDS=A=/tmp/a): the whole bench on that build
+//   BENCH_SHOT=/tmp/h …            # with BENCH_BUILDS: a screenshot of each build's last load, /tmp/h-<build>.png
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -106,6 +107,11 @@ interface Load {
    * change: tiles of the route's sources, line vertices in them, and arrows (symbol instances)
    */
   work: { tiles: number; vertices: number; arrows: number };
+  /**
+   * One frame of the whole route once drawn, ms: the map rendered again at once (MapLibre's `_render`) and the GPU
+   * waited for (one pixel read back: Chromium's WebGL `finish` only flushes), median of 7 after one not counted
+   */
+  frame: number;
   /** CPU time of the bench's Chromium (all its processes) during the load, ms */
   cpu: number;
   /** that CPU time by process type and thread, "type/thread ms, …" (bench/browserThreads.ts) */
@@ -208,7 +214,26 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
   const threads = browserThreadsSince(threadsBefore)
     .map(([name, ms]) => `${name} ${ms}`)
     .join(', ');
-  return { ...load, cpu, threads };
+  const frame = await page.evaluate(() => {
+    const map = window.__rastroMap!.map;
+    // one frame of the whole route, the GPU's part included: rendered again at once and waited for
+    const internals = map as unknown as {
+      _render(at: number): void;
+      painter: { context: { gl: WebGLRenderingContext } };
+    };
+    const gl = internals.painter.context.gl;
+    const pixel = new Uint8Array(4);
+    const costs: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const t = performance.now();
+      internals._render(t);
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+      if (i > 0) costs.push(performance.now() - t);
+    }
+    costs.sort((a, b) => a - b);
+    return costs[Math.floor(costs.length / 2)];
+  });
+  return { ...load, frame, cpu, threads };
 }
 
 /** The server's answer from Node: every page of the route in turn, and the contract's route (50,000 positions). */
@@ -319,20 +344,20 @@ async function openHistory(browser: Browser, s: Setup, mode: () => 'empty' | 'pa
 
 const med = (xs: Load[], k: Exclude<keyof Load, 'threads' | 'work'>) => f0(median(xs.map((x) => x[k])));
 const row = (m: string, xs: Load[]) =>
-  `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'line')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'cpu')} ms | ${work(xs[xs.length - 1])} |`;
+  `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'line')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'frame')} ms | ${med(xs, 'cpu')} ms | ${work(xs[xs.length - 1])} |`;
 /** The route's tiles / line vertices / arrows once drawn (the last load's: the same in every load of a build). */
 const work = (x: Load | undefined) =>
   x ? [x.work.tiles, x.work.vertices, x.work.arrows].map((v) => v.toLocaleString('en-US')).join(' / ') : '—';
 const TABLE_HEAD = [
-  '| way | click → first part drawn | click → its line drawn (tiles in) | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | browser CPU | route tiles / vertices / arrows |',
-  '|---|---|---|---|---|---|---|---|---|---|',
+  '| way | click → first part drawn | click → its line drawn (tiles in) | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | one frame of the route | browser CPU | route tiles / vertices / arrows |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
 ];
 /** The threads of the load whose "all drawn" is the median (bench/browserThreads.ts). */
 const medianThreads = (m: string, xs: Load[]) =>
   `${m}, browser CPU by thread of the median load (ms): ${[...xs].sort((a, b) => a.drawn - b.drawn)[Math.floor(xs.length / 2)]?.threads ?? '—'}.`;
 const logLoad = (m: string, r: Load) =>
   console.log(
-    `${m}: first ${f0(r.first)} ms, its line ${f0(r.line)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames, browser CPU ${f0(r.cpu)} ms, route tiles ${r.work.tiles} / vertices ${r.work.vertices} / arrows ${r.work.arrows}\n  by thread (ms): ${r.threads}`,
+    `${m}: first ${f0(r.first)} ms, its line ${f0(r.line)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames (one ${f0(r.frame)} ms), browser CPU ${f0(r.cpu)} ms, route tiles ${r.work.tiles} / vertices ${r.work.vertices} / arrows ${r.work.arrows}\n  by thread (ms): ${r.threads}`,
   );
 
 /** BENCH_BUILDS: the builds' pages loads alternating (A B, B A, …), a fresh page each. */
@@ -348,6 +373,8 @@ async function abLoads(browser: Browser, s: Setup, count: number, webRoot: strin
       const r = await measureLoad(page, count);
       results.get(name)!.push(r);
       logLoad(`${name} pages`, r);
+      if (process.env.BENCH_SHOT && k === LOADS - 1)
+        await page.screenshot({ path: `${process.env.BENCH_SHOT}-${name}.png` });
       await context.close();
     }
   return [

@@ -60,8 +60,13 @@ export function historyExtras(
       if (Number.isFinite(s.latitude) && Number.isFinite(s.longitude))
         marks.push({ kind: 'stop', latitude: s.latitude, longitude: s.longitude });
   const eventTimes: number[] = [];
-  const byId = new Map(points.map((p) => [p.id, p]));
-  for (const e of list<Event>(events)) {
+  // the events' positions, found in one pass over the route (a map of all its points, 100,000 on a long route,
+  // held the last page's frame back by a few hundred ms, issue #31); none asked when there are no events
+  const eventList = list<Event>(events);
+  const wanted = new Set(eventList.map((e) => e.positionId));
+  const byId = new Map<number, RoutePoint>();
+  if (wanted.size) for (const p of points) if (wanted.has(p.id)) byId.set(p.id, p);
+  for (const e of eventList) {
     const p = byId.get(e.positionId);
     if (p) marks.push({ kind: 'event', latitude: p.latitude, longitude: p.longitude, label: e.type });
     const at = Date.parse(e.eventTime);
