@@ -1,10 +1,10 @@
 // The sign-in page downloads the sign-in page (issue #31): until the person starts typing, no map, shell, screens or
 // form-check code, and at most 175 kB of JavaScript (gzip, level 6, as bench/web-budget.ts counts). Once a key is
 // pressed the form checks are fetched, and the signed-in app's code (MapLibre first) may start. Byte counts and
-// file names, not times.
+// file names, not times. While the session is checked, the busy button animates nothing (no frame drawn per tick).
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { accounts, expect, test } from './fixtures.ts';
 
 const SIGN_IN_BUDGET_KB = 175;
 /** Chunks of the signed-in app and of the form checks (web/scripts/chunkGroups.ts layers, Vite's file names). */
@@ -73,4 +73,35 @@ test('/login downloads only the sign-in page until typing starts, then the check
   await page.getByRole('textbox', { name: /e-?mail/i }).pressSequentially('a');
   await expect.poll(() => scripts.some((s) => /\/assets\/validation-/.test(s.url))).toBe(true);
   await expect.poll(() => scripts.some((s) => /\/assets\/maplibre-/.test(s.url))).toBe(true);
+});
+
+test('while the session is checked the sign-in button is busy without an endless animation', async ({
+  page,
+}) => {
+  // the session's answer held back: the button stays busy meanwhile
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/session', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(accounts.admin.email);
+  await page.getByTestId('login-password').fill(accounts.admin.password);
+  await page.getByTestId('login-password').press('Enter');
+  const button = page.getByTestId('login-submit');
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(button).toBeDisabled();
+  await expect(button.locator('.mantine-Loader-root')).toBeVisible();
+  // a spinning loader makes the page draw a frame (a swap in the GPU process) many times a second until the
+  // signed-in page comes (issue #31)
+  const endless = await page.evaluate(
+    () =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Infinity).length,
+  );
+  expect(endless, 'animations that never end on the sign-in page').toBe(0);
+  release();
+  await expect(page).toHaveURL(/\/home$/);
 });

@@ -14,7 +14,6 @@ import {
   type Locale,
 } from './i18n/index.ts';
 import { awaitTyping, onTypingStart } from './typingStart.ts';
-import { warmWebGl } from './features/map/warmGl.ts';
 
 document.documentElement.lang = i18n.language;
 
@@ -28,14 +27,13 @@ else if (access === 'driver') void loadShellTexts().catch(() => undefined);
 // A public page downloads itself alone until the person starts typing (issue #31): then the sign-in page starts the
 // map's, the shell's and the home page's code, so that they are there, or on their way, when the sign-in succeeds.
 if (access === 'public') awaitTyping();
-// The GPU process's WebGL started meanwhile too (features/map/warmGl.ts), then, once its code is in, the map itself
-// on a hidden container (features/map/earlyMap.ts: its worker, style and programs), not on the path after Enter.
+// The map itself is made meanwhile too, once its code is in, on a hidden container (features/map/earlyMap.ts: its
+// WebGL context, worker, style and programs), not on the path after Enter.
 if (location.pathname === '/login') {
   let submitted = false;
   document.addEventListener('submit', () => (submitted = true), { capture: true, once: true });
   onTypingStart(() => {
     preloadSignedIn('/home');
-    warmWebGl();
     // made even when its code comes after the form was sent (measured: still ahead of the signed-in page's own);
     // only its warm frame is left out then
     void import('./features/map/earlyMap.ts')

@@ -39,7 +39,6 @@ function setup(
   options: {
     now?: () => number;
     cost?: () => number;
-    adopt?: LiveSocketDeps['adopt'];
     onOpen?: LiveSocketDeps['onOpen'];
   } = {},
 ) {
@@ -67,7 +66,6 @@ function setup(
     onConnectedChange: (c) => connected.push(c),
     schedule: (fn) => frames.push(fn),
     now: options.now,
-    adopt: options.adopt,
   });
   const runFrame = () => frames.splice(0).forEach((f) => f());
   return { s, sockets, batches, opens, connected, frames, runFrame };
@@ -257,38 +255,6 @@ describe('LiveSocket', () => {
     sockets[0].message({ positions: [pos(1, 5)] });
     runFrame();
     expect(batches).toHaveLength(4);
-    s.stop();
-    vi.useRealTimers();
-  });
-
-  it('adopts a socket opened early with what it received meanwhile; a reconnection opens its own', () => {
-    const early = new FakeWs('ws://x/api/socket');
-    (early as WebSocketLike).readyState = 1; // already open
-    let adoptions = 0;
-    const {
-      s,
-      sockets: created,
-      batches,
-      connected,
-      runFrame,
-    } = setup({
-      adopt: () => {
-        adoptions++;
-        return { ws: early, received: [JSON.stringify({ positions: [pos(1, 10), pos(2, 20)] })] };
-      },
-    });
-    s.start();
-    expect(created).toHaveLength(0);
-    expect(s.opens).toBe(1);
-    expect(connected).toEqual([true]);
-    expect(batches[0].positions!.map((p) => p.id)).toEqual([10, 20]); // the first message, at once
-    early.message({ positions: [pos(1, 11)] });
-    runFrame();
-    expect(batches).toHaveLength(2);
-    early.drop();
-    vi.advanceTimersByTime(RECONNECT_MS);
-    expect(created).toHaveLength(1); // its own socket, the early one is not asked for again
-    expect(adoptions).toBe(1);
     s.stop();
     vi.useRealTimers();
   });

@@ -7,7 +7,6 @@
 // then, so the live trail gets every position, in order.
 import type { SocketMessage } from '@rastro/domain';
 import { HttpError } from './http.ts';
-import { dropEarlySocket, socketUrl, takeEarlySocket } from './earlySocket.ts';
 
 /** SPEC §9: socket reconnect delay. */
 export const RECONNECT_MS = 5000;
@@ -25,14 +24,6 @@ export interface WebSocketLike {
   onerror: ((ev: unknown) => void) | null;
   close(code?: number): void;
   send(data: string): void;
-  /** 1 when open (WebSocket.OPEN). */
-  readyState?: number;
-}
-
-/** A socket opened before LiveSocket existed (api/earlySocket.ts), with what it received meanwhile. */
-export interface AdoptedSocket {
-  ws: WebSocketLike;
-  received: string[];
 }
 
 export interface LiveSocketDeps {
@@ -53,8 +44,6 @@ export interface LiveSocketDeps {
   reconnectMs?: number;
   /** Clock in ms (performance.now in the browser). */
   now?: () => number;
-  /** A socket already opened for the first connection (taken once). */
-  adopt?: () => AdoptedSocket | null;
 }
 
 /**
@@ -140,9 +129,8 @@ export class LiveSocket {
 
   private connect(): void {
     let ws: WebSocketLike;
-    const adopted = this.opens === 0 ? (this.deps.adopt?.() ?? null) : null;
     try {
-      ws = adopted?.ws ?? this.deps.create(this.deps.url());
+      ws = this.deps.create(this.deps.url());
     } catch {
       this.scheduleReconnect();
       return;
@@ -183,10 +171,6 @@ export class LiveSocket {
       this.deps.onConnectedChange?.(false);
       this.scheduleReconnect();
     };
-    if (adopted) {
-      if (ws.readyState === 1) ws.onopen({});
-      for (const data of adopted.received) ws.onmessage({ data });
-    }
   }
 
   /** Holds the socket's messages until the reconnect's catch-up is applied (at most CATCHUP_HOLD_MS). */
@@ -279,6 +263,12 @@ export function firstPositions(): Promise<void> {
   return firstBatch;
 }
 
+/** The live socket's address on this origin. */
+function socketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/socket`;
+}
+
 /**
  * Opens the live socket once (idempotent). The store module is loaded lazily to keep this file light; the socket
  * connects without waiting for it (what arrives meanwhile is applied, in order, once it is there).
@@ -301,10 +291,6 @@ export async function openSocket(): Promise<LiveSocket> {
   instance = new LiveSocket({
     url: socketUrl,
     create: (url) => new WebSocket(url) as unknown as WebSocketLike,
-    adopt: () => {
-      const early = takeEarlySocket();
-      return early && { ws: early.ws as unknown as WebSocketLike, received: early.received };
-    },
     onBatch: (batch) =>
       withStore((live) => {
         live.useLive.getState().applyBatch(batch);
@@ -331,7 +317,6 @@ export async function openSocket(): Promise<LiveSocket> {
 
 /** Close the live socket (logout). Safe to call when no socket is open. */
 export function closeSocket(): void {
-  dropEarlySocket();
   instance?.stop();
   instance = null;
 }

@@ -140,16 +140,6 @@ describe('the saved language of the user', () => {
 
 describe('login (issue #31: Enter to the markers drawn)', () => {
   it('asks for the devices and opens the live socket as soon as the session is answered; the guard takes that request over', async () => {
-    const sockets: string[] = [];
-    vi.stubGlobal(
-      'WebSocket',
-      class {
-        constructor(url: string) {
-          sockets.push(url);
-        }
-        close() {}
-      },
-    );
     const f = fakeFetch((url) => (url === '/api/devices' ? json([{ id: 7, name: 'Van' }]) : json(ana)));
     vi.stubGlobal('fetch', f.fn);
     await login('ana', 'secret');
@@ -158,7 +148,6 @@ describe('login (issue #31: Enter to the markers drawn)', () => {
       'POST /api/session',
       'GET /api/devices',
     ]);
-    expect(sockets).toHaveLength(1);
     await vi.waitFor(() => expect(socket.openSocket).toHaveBeenCalled());
     await guardEffects.loadDevices();
     expect(f.calls.filter((c) => c.url === '/api/devices')).toHaveLength(1);
@@ -167,12 +156,6 @@ describe('login (issue #31: Enter to the markers drawn)', () => {
 
   // session 28: rendered before them, the shell's long first render held both answers back and fed the map late
   it("returns once the devices and the socket's first positions are in, so the page navigates with the fleet", async () => {
-    vi.stubGlobal(
-      'WebSocket',
-      class {
-        close() {}
-      },
-    );
     let positionsIn!: () => void;
     socket.firstPositions.mockImplementationOnce(() => new Promise<void>((r) => (positionsIn = r)));
     const f = fakeFetch((url) => (url === '/api/devices' ? json([{ id: 8, name: 'Truck' }]) : json(ana)));
@@ -189,12 +172,6 @@ describe('login (issue #31: Enter to the markers drawn)', () => {
   });
 
   it('waits for a silent socket no longer than FIRST_POSITIONS_WAIT_MS, and not at all for failed devices', async () => {
-    vi.stubGlobal(
-      'WebSocket',
-      class {
-        close() {}
-      },
-    );
     socket.firstPositions.mockImplementationOnce(() => new Promise<void>(() => undefined));
     vi.stubGlobal('fetch', fakeFetch((url) => (url === '/api/devices' ? json([]) : json(ana))).fn);
     vi.useFakeTimers({ toFake: ['setTimeout'] });

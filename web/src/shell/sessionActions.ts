@@ -13,7 +13,6 @@ import { fetchServer } from '../api/resources.ts';
 import { usePrefs } from '../stores/prefs.ts';
 import { useSession } from '../stores/session.ts';
 import type { GuardEffects } from './guardEffects.ts';
-import { dropEarlySocket, openEarlySocket } from '../api/earlySocket.ts';
 
 /** sessionStorage flag set while a QR driver uses the driver view. */
 export const DRIVER_VIEW_KEY = 'driverView';
@@ -218,20 +217,13 @@ export function startSignedInRequests({
   // asked before the session answers, for speed; not where the last session was a QR driver's (refused the list)
   const driver = driverSession();
   const first = driver ? null : quiet(api.get<Device[]>('/devices'));
-  // the live socket's upgrade leaves with the session request (api/earlySocket.ts): adopted by the live socket,
-  // closed again if nobody is signed in
-  if (!driver) openEarlySocket();
-  session.catch(() => dropEarlySocket());
   // the live store's and the socket's small chunks are asked for now, before the shell's and the map's: the guard
   // waits for the store (the devices go into it), and over HTTP/1.1 what is asked first is sent first
   const store = quiet(liveStore());
   const socket = quiet(import('../api/socket.ts'));
   early.devices = quiet(
     session.then(async (user) => {
-      if (!user) {
-        dropEarlySocket();
-        return;
-      }
+      if (!user) return;
       await server;
       const { ns, server: settings, isPlus } = useSession.getState();
       if (!opens({ user, ns, server: settings, isPlus })) return;
@@ -265,7 +257,7 @@ export function startSignedInRequests({
  * The signed-in page's data as soon as a sign-in form's session is answered (issue #31, timed from Enter): the
  * devices, the live socket's upgrade and their chunks leave now, before the sign-in page navigates and React renders
  * the shell and the map (a long task), instead of from the guard's effect after that render. The guard takes the
- * devices over (loadDevices); the socket is adopted by the live socket (api/earlySocket.ts). Not for a QR driver,
+ * devices over (loadDevices); the live socket opened here is the one MapView asks for. Not for a QR driver,
  * whose view asks for no device list. Resolves (never rejects: the guard reports failures) once the devices and the
  * socket's first positions are in the live store, or FIRST_POSITIONS_WAIT_MS after the devices; at once for
  * devices not in within LOGIN_DEVICES_WAIT_MS or a fleet over LOGIN_WAIT_FLEET_MAX (at 10,000 devices the wait
@@ -275,7 +267,6 @@ export function startSignedInRequests({
  */
 function startAfterSignIn(user: User): Promise<void> {
   if (early.devices || isQrDriver(user, useSession.getState().ns)) return Promise.resolve();
-  openEarlySocket();
   const request = quiet(api.get<Device[]>('/devices'));
   const store = quiet(liveStore());
   const live = quiet(

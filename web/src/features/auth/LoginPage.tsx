@@ -31,6 +31,28 @@ const SWITCHES: Record<Mode, Array<[Mode, string, string?]>> = {
   recover: [['password', 'login.backToLogin']],
 };
 
+/**
+ * The sign-in button's busy mark: Mantine's ring, still. Spinning, it made the compositor draw a frame every 12–50 ms
+ * while the session was checked and the fleet loaded, each a swap in the GPU process (on SwiftShader about a core
+ * meanwhile) that the map's first frame then waited behind (issue #31, session 30). The button is disabled and
+ * aria-busy meanwhile.
+ */
+const STILL_RING = {
+  children: (
+    <span
+      style={{
+        display: 'block',
+        width: 'var(--loader-size)',
+        height: 'var(--loader-size)',
+        boxSizing: 'border-box',
+        borderRadius: '50%',
+        border: 'calc(var(--loader-size) / 8) solid var(--loader-color)',
+        borderLeftColor: 'transparent',
+      }}
+    />
+  ),
+};
+
 export const DriverLoginPage = () => <LoginPage driver />;
 
 export function LoginPage({ driver = false }: { driver?: boolean }) {
@@ -175,7 +197,14 @@ export function LoginPage({ driver = false }: { driver?: boolean }) {
               data-testid="login-token"
             />
           )}
-          <Button type="submit" loading={busy} fullWidth data-testid="login-submit">
+          <Button
+            type="submit"
+            loading={busy}
+            loaderProps={STILL_RING}
+            aria-busy={busy}
+            fullWidth
+            data-testid="login-submit"
+          >
             {mode === 'recover' ? t('recover.send') : t('login.submit')}
           </Button>
           {!driver && (

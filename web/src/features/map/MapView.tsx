@@ -37,7 +37,6 @@ import { mapLocale } from './mapLocale.ts';
 import { isMapDrawing } from '../../components/mapDraw.ts';
 import { attachMapDraw } from '../../components/mapDrawLayer.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
-import { withWarmCanvas } from './warmGl.ts';
 import { adoptEarlyMap, liveMapOptions } from './earlyMap.ts';
 
 declare global {
@@ -120,13 +119,10 @@ export function MapView() {
     let centred = firstPositionsIn() && !useLive.getState().routeMode;
     const center: [number, number] = [first.center.longitude, first.center.latitude];
     const locale = mapLocale(t);
-    // the map made while the person typed on the sign-in page (earlyMap.ts), moved to the first view; else a new
-    // one, on the WebGL context made while the person typed, if any (warmGl.ts)
+    // the map made while the person typed on the sign-in page (earlyMap.ts), moved to the first view; else a new one
     const early = adoptEarlyMap(el, style.id, locale);
     early?.jumpTo({ center, zoom: first.zoom });
-    const map =
-      early ??
-      withWarmCanvas(() => new maplibregl.Map(liveMapOptions(el, style.style, center, first.zoom, locale)));
+    const map = early ?? new maplibregl.Map(liveMapOptions(el, style.style, center, first.zoom, locale));
     map.addControl(new maplibregl.AttributionControl({ compact: true }));
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: false }), 'top-right');
     map.addControl(new maplibregl.ScaleControl({}), 'bottom-left');

@@ -77,6 +77,8 @@ describe('early map', () => {
     const hidden = map.options.container;
     expect(hidden.parentElement).toBe(document.body);
     expect(hidden.style.visibility).toBe('hidden');
+    // at the shell's map size: jsdom's window is 1024 × 768, a desktop shell (side rail 51 px, header 52 px)
+    expect([hidden.style.left, hidden.style.width, hidden.style.height]).toEqual(['51px', '973px', '716px']);
     expect(hidden.getAttribute('aria-hidden')).toBe('true');
     expect(map.options.attributionControl).toBe(false);
     expect(map.painter.render()).toBeUndefined();

@@ -11,7 +11,6 @@ import { initialView } from '@rastro/domain';
 import { useSession } from '../../stores/session.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { mapStyles, resolveStyle } from './styles.ts';
-import { mapCssSize, withWarmCanvas } from './warmGl.ts';
 import { deviceLayers } from './layers.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
 
@@ -50,6 +49,21 @@ interface EarlyMap {
 }
 
 let early: EarlyMap | null = null;
+
+/**
+ * The map's size in the signed-in shell (the header 52 px high; on a desktop the side rail 51 px wide), in CSS pixels
+ * with the side rail's width (`left`): the hidden map is made there, so that MapView's resize on adoption keeps the
+ * drawing buffer (a canvas of another size makes the GPU process allocate it again, about as long as making a
+ * WebGL context on SwiftShader: 0.56 s measured in session 25).
+ */
+function mapCssSize(): { left: number; width: number; height: number } {
+  const rail = window.innerWidth > 768 ? 51 : 0;
+  return {
+    left: rail,
+    width: Math.max(1, window.innerWidth - rail),
+    height: Math.max(1, window.innerHeight - 52),
+  };
+}
 
 const WARM_SOURCE = 'rastro-warm-devices';
 const warmLayerId = (id: string) => `rastro-warm-${id}`;
@@ -160,11 +174,8 @@ export function startEarlyMap(submitted: () => boolean = () => false): void {
     });
     document.body.appendChild(container);
     const view = initialView(null, server, [], { width, height });
-    const map = withWarmCanvas(
-      () =>
-        new maplibregl.Map(
-          liveMapOptions(container, style.style, [view.center.longitude, view.center.latitude], view.zoom),
-        ),
+    const map = new maplibregl.Map(
+      liveMapOptions(container, style.style, [view.center.longitude, view.center.latitude], view.zoom),
     );
     // hidden, it draws nothing: a frame costs the GPU process as much as a shown one (on SwiftShader hundreds of
     // ms), and made late it would compete with what follows Enter; its first frame is MapView's (firstFrameHold.ts)
