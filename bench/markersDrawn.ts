@@ -34,11 +34,21 @@ const frame = (page: Page) =>
   );
 
 async function failure(page: Page, what: string, expected: number, timeoutMs: number): Promise<Error> {
-  const fed = await page
-    .evaluate(() => (window as unknown as MapHook).__rastroMap?.featureCount() ?? 0)
-    .catch(() => -1);
+  // which condition held it back: the source, the first frame, or markers on screen (symbols and clusters' counts)
+  const state = await page
+    .evaluate(() => {
+      const hook = (window as unknown as MapHook).__rastroMap;
+      if (!hook) return 'no map';
+      const layers = ['rastro-devices-symbol', 'rastro-clusters'].filter((l) => hook.map.getLayer(l));
+      let onScreen = 0;
+      for (const f of hook.map.queryRenderedFeatures({ layers }))
+        onScreen += typeof f.properties.point_count === 'number' ? f.properties.point_count : 1;
+      const first = hook.firstFrameDrawn?.();
+      return `${hook.featureCount()} in the map's source, first frame drawn ${String(first)}, ~${onScreen} on screen`;
+    })
+    .catch(() => 'page unreachable');
   return new Error(
-    `markers not ${what} after ${timeoutMs / 1000} s at ${page.url()}: ${fed} of ${expected} in the map's source`,
+    `markers not ${what} after ${timeoutMs / 1000} s at ${page.url()} (${expected} expected): ${state}`,
   );
 }
 
