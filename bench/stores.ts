@@ -44,11 +44,17 @@ interface Proc {
 async function startServer(env: Record<string, string>): Promise<Proc> {
   // BENCH_NODE_OPTIONS: Node options for the servers only (such as `--import` of a profiling hook)
   const options = process.env.BENCH_NODE_OPTIONS;
+  // BENCH_POOL_SIZE: the servers' DATABASE_POOL_SIZE (PostgreSQL's pool: the ingestion's writes and the API's reads)
+  const pool = process.env.BENCH_POOL_SIZE;
   const server = await startServerProcess({
     dataDir: env.DATA_DIR,
     osmand: true,
     output: 'inherit',
-    env: options ? { ...env, NODE_OPTIONS: options } : env,
+    env: {
+      ...env,
+      ...(options ? { NODE_OPTIONS: options } : {}),
+      ...(pool ? { DATABASE_POOL_SIZE: pool } : {}),
+    },
   });
   return { server, web: server.port, osmand: Number(new URL(server.osmandUrl!).port) };
 }
