@@ -44,7 +44,14 @@ export function usePlayback(
   points: readonly RoutePoint[] | null,
   onFrame: (f: PlaybackFrame) => void,
 ): Playback {
-  const timeline = useMemo(() => playbackTimeline((points ?? []).map((p) => p.time)), [points]);
+  // the fix times straight into a typed array: a plain array of 100,000 times boxes each one (a trace of the history's
+  // last page showed ~100 ms there, on the main thread while the map shows the route; issue #31)
+  const timeline = useMemo(() => {
+    const list = points ?? [];
+    const times = new Float64Array(list.length);
+    for (let i = 0; i < list.length; i++) times[i] = list[i].time;
+    return playbackTimeline(times);
+  }, [points]);
   const duration = timeline.length ? timeline[timeline.length - 1] : 0;
   const clock = useRef(new PlaybackClock(0));
   const [frame, setFrame] = useState<PlaybackFrame | null>(null);
