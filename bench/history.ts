@@ -97,8 +97,6 @@ interface Load {
   firstReceived: number;
   received: number;
   drawn: number;
-  /** click → the panel complete (the table holds every point, the load button no longer says loading) */
-  panel: number;
   /** frames the map rendered from the click to all drawn */
   frames: number;
   /** the route's map sources and layers once drawn */
@@ -179,15 +177,6 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
     }
     const drawn = performance.now() - st.start;
     st.live = false;
-    // the panel complete: the table holds every point and the load button no longer says loading
-    const table = document.querySelector('[data-testid="history-table"]');
-    while (
-      table?.isConnected &&
-      (table.getAttribute('data-rows') !== String(count) || button.hasAttribute('data-loading')) &&
-      performance.now() < deadline
-    )
-      await new Promise((r) => requestAnimationFrame(r));
-    const panel = table ? performance.now() - st.start : NaN;
     const style = map.getStyle();
     // MapLibre's internals (not its API): each route source's tiles and their buckets
     type Bucket = {
@@ -216,7 +205,6 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
       firstReceived,
       received,
       drawn,
-      panel,
       frames: st.frames,
       sources: Object.keys(style.sources).filter((id) => id.startsWith('rastro-route')).length,
       layers: style.layers.filter((l) => l.id.startsWith('rastro-route')).length,
@@ -356,20 +344,20 @@ async function openHistory(browser: Browser, s: Setup, mode: () => 'empty' | 'pa
 
 const med = (xs: Load[], k: Exclude<keyof Load, 'threads' | 'work'>) => f0(median(xs.map((x) => x[k])));
 const row = (m: string, xs: Load[]) =>
-  `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'line')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'panel')} ms | ${med(xs, 'frames')} | ${med(xs, 'frame')} ms | ${med(xs, 'cpu')} ms | ${work(xs[xs.length - 1])} |`;
+  `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'line')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'frame')} ms | ${med(xs, 'cpu')} ms | ${work(xs[xs.length - 1])} |`;
 /** The route's tiles / line vertices / arrows once drawn (the last load's: the same in every load of a build). */
 const work = (x: Load | undefined) =>
   x ? [x.work.tiles, x.work.vertices, x.work.arrows].map((v) => v.toLocaleString('en-US')).join(' / ') : '—';
 const TABLE_HEAD = [
-  '| way | click → first part drawn | click → its line drawn (tiles in) | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | click → panel complete | frames rendered | one frame of the route | browser CPU | route tiles / vertices / arrows |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| way | click → first part drawn | click → its line drawn (tiles in) | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | one frame of the route | browser CPU | route tiles / vertices / arrows |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
 ];
 /** The threads of the load whose "all drawn" is the median (bench/browserThreads.ts). */
 const medianThreads = (m: string, xs: Load[]) =>
   `${m}, browser CPU by thread of the median load (ms): ${[...xs].sort((a, b) => a.drawn - b.drawn)[Math.floor(xs.length / 2)]?.threads ?? '—'}.`;
 const logLoad = (m: string, r: Load) =>
   console.log(
-    `${m}: first ${f0(r.first)} ms, its line ${f0(r.line)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, panel ${f0(r.panel)} ms, ${r.frames} frames (one ${f0(r.frame)} ms), browser CPU ${f0(r.cpu)} ms, route tiles ${r.work.tiles} / vertices ${r.work.vertices} / arrows ${r.work.arrows}\n  by thread (ms): ${r.threads}`,
+    `${m}: first ${f0(r.first)} ms, its line ${f0(r.line)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames (one ${f0(r.frame)} ms), browser CPU ${f0(r.cpu)} ms, route tiles ${r.work.tiles} / vertices ${r.work.vertices} / arrows ${r.work.arrows}\n  by thread (ms): ${r.threads}`,
   );
 
 /** BENCH_BUILDS: the builds' pages loads alternating (A B, B A, …), a fresh page each. */

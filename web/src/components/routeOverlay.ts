@@ -23,10 +23,7 @@ import {
   lineData,
   lineLayer,
   marksLayer,
-  type Piece,
-  pieceIds,
   routeBounds,
-  SRC_LINE,
   tilesIn,
   type SourceEvent,
   vehicleElement,
@@ -48,6 +45,7 @@ export interface VehicleFrame {
   course: number;
 }
 
+const SRC_LINE = 'rastro-route';
 const SRC_MARKS = 'rastro-route-marks';
 const MARKS_LAYER = 'rastro-route-marks';
 /**
@@ -73,6 +71,27 @@ export const MARK_COLORS: Record<RouteMarkKind, string> = {
 
 type FC = GeoJSON.FeatureCollection;
 const empty = (): FC => ({ type: 'FeatureCollection', features: [] });
+
+/**
+ * A part of the drawn line: its source (piece 0 is the route's first page, the next ones the pages after it), the
+ * points it covers, and whether its layers are shown (a piece after the first is hidden until revealed).
+ */
+interface Piece {
+  source: string;
+  line: string;
+  arrows: string;
+  /** points[start … end] (end inclusive; a piece after the first starts at the previous one's last point) */
+  start: number;
+  end: number;
+  maxSpeed: number;
+  data: FC;
+  shown: boolean;
+}
+
+const pieceIds = (k: number) =>
+  k === 0
+    ? { source: SRC_LINE, line: 'rastro-route-line', arrows: 'rastro-route-arrows' }
+    : { source: `${SRC_LINE}-${k}`, line: `rastro-route-line-${k}`, arrows: `rastro-route-arrows-${k}` };
 
 export interface RouteOverlayStats {
   points: number;
@@ -116,10 +135,6 @@ export class RouteOverlay {
   private firstLoaded = true;
   private pending: { points: readonly RoutePoint[]; reveal: boolean } | null = null;
   private drawnWaiters: Array<() => void> = [];
-  /** Called once the hidden pieces are shown and the map idle again (whenShown). */
-  private shownWaiters: Array<() => void> = [];
-  /** The hidden pieces were just shown: whenShown waits for the map's next idle. */
-  private settling = false;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   /** The first piece's tiles are in: what waits is given to the map after the frame that draws them. */
   private readonly onFirstLoaded = (e: SourceEvent) => {
@@ -144,11 +159,7 @@ export class RouteOverlay {
     }
     this.stopWaiting();
     for (const piece of hidden) this.showPiece(piece, true);
-    this.settling = true;
-    this.map.on('idle', this.onShownIdle);
   };
-  /** The map is idle after showing the hidden pieces: the whole route is drawn. */
-  private readonly onShownIdle = () => this.flushShown();
 
   constructor(readonly map: MapLibreMap) {
     map.on('style.load', this.onStyle);
@@ -254,21 +265,6 @@ export class RouteOverlay {
     this.map.off('idle', this.onRestLoaded);
   }
 
-  /**
-   * Calls `fn` once the route given so far is shown and the map idle after it (at once when nothing is hidden or
-   * waiting; also when the route is cleared or replaced): the history's last panel state renders after those frames.
-   */
-  whenShown(fn: () => void): void {
-    if (this.pending || this.settling || this.pieces.some((p) => !p.shown)) this.shownWaiters.push(fn);
-    else fn();
-  }
-
-  private flushShown(): void {
-    this.settling = false;
-    this.map.off('idle', this.onShownIdle);
-    for (const fn of this.shownWaiters.splice(0)) fn();
-  }
-
   /** Removes the pieces after the first (a new route, leaving the page). */
   private dropPieces(from: number): void {
     if (from <= 1) this.stopWaiting();
@@ -301,7 +297,6 @@ export class RouteOverlay {
   ): void {
     this.dropPieces(1);
     this.stopFirst();
-    this.flushShown();
     this.pending = null;
     this.firstLoaded = false;
     this.map.on('sourcedata', this.onFirstLoaded);
@@ -439,7 +434,6 @@ export class RouteOverlay {
   clear(): void {
     this.dropPieces(1);
     this.stopFirst();
-    this.flushShown();
     this.pending = null;
     this.firstLoaded = true;
     for (const fn of this.drawnWaiters.splice(0)) fn();
@@ -462,7 +456,6 @@ export class RouteOverlay {
     this.map.off('style.load', this.onStyle);
     this.unwarm?.();
     this.stopFirst();
-    this.flushShown();
     this.marker?.remove();
     this.marker = null;
     this.dropPieces(0);

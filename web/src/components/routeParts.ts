@@ -9,30 +9,6 @@ export const IMG_ALONG = 'rastro-route-arrow';
 
 type FC = GeoJSON.FeatureCollection;
 
-/** The source of the route's first page (the pieces after it: `${SRC_LINE}-<k>`). */
-export const SRC_LINE = 'rastro-route';
-
-/**
- * A part of the drawn line: its source (piece 0 is the route's first page, the next ones the pages after it), the
- * points it covers, and whether its layers are shown (a piece after the first is hidden until revealed).
- */
-export interface Piece {
-  source: string;
-  line: string;
-  arrows: string;
-  /** points[start … end] (end inclusive; a piece after the first starts at the previous one's last point) */
-  start: number;
-  end: number;
-  maxSpeed: number;
-  data: FC;
-  shown: boolean;
-}
-
-export const pieceIds = (k: number) =>
-  k === 0
-    ? { source: SRC_LINE, line: 'rastro-route-line', arrows: 'rastro-route-arrows' }
-    : { source: `${SRC_LINE}-${k}`, line: `rastro-route-line-${k}`, arrows: `rastro-route-arrows-${k}` };
-
 /**
  * A hidden piece is shown at once (routeOverlay's reveal): MapLibre fades a changed paint value in over 300 ms by
  * default, each frame of it drawing the whole route again (in software WebGL a large part of a second each).

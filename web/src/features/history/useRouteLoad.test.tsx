@@ -426,39 +426,6 @@ describe('useRouteLoad: a route in pages', () => {
     expect(fake.paint.get('rastro-route-line line-opacity')).toBe(0.9);
   });
 
-  it("sets the last page's panel state once the whole route is shown and the map idle, not between its frames", async () => {
-    const fake = fakeMap();
-    const overlay = { current: new RouteOverlay(fake.map) };
-    pages.push(
-      route(0, 20, () => 10),
-      route(20, 20, () => 30),
-    );
-    const seen: unknown[] = [];
-    const show = { stops: false, events: false };
-    const { result } = renderHook(() => {
-      const r = useRouteLoad('UTC', overlay, show, () => 60);
-      seen.push(r.state.status === 'ok' ? [r.state.points.length, r.state.complete] : r.state.status);
-      return r;
-    });
-    let loaded = false;
-    await act(async () => {
-      const load = result.current.load(1, defaultPeriod('today')).then(() => (loaded = true));
-      await new Promise((r) => setTimeout(r, 20));
-      // the last page is in, the rest not yet shown: its state (and the chapters) not set yet
-      expect(loaded).toBe(false);
-      fake.loaded.add('rastro-route-1');
-      fake.fire('sourcedata', { sourceId: 'rastro-route-1' });
-      expect(fake.paint.get('rastro-route-line-1 line-opacity')).toBe(0.9);
-      await new Promise((r) => setTimeout(r, 20));
-      // shown, the map not idle yet (its frames of the whole route to come)
-      expect(loaded).toBe(false);
-      fake.fire('idle', {});
-      await load;
-    });
-    expect(result.current.state).toMatchObject({ status: 'ok', complete: true });
-    expect(seen.at(-1)).toEqual([40, true]);
-  });
-
   it('shows the rest at the next idle map even when no source event says it is loaded', async () => {
     const fake = fakeMap();
     const overlay = { current: new RouteOverlay(fake.map) };

@@ -3,8 +3,7 @@
 // one is in (routePages.ts, issue #31; on a slow link also on the way, see revealDue), on a colour scale fixed before the route arrives (`speedScale`,
 // domain routeSpeedScale), the camera fitted once with the first page (to the whole route's extent when the server
 // tells it, else to that page); the panel's state (summary, table, playback) waits for the first page's line to be
-// drawn, at most FIRST_HOLD_MS (issue #31: its render held the map's messages back), and the last page's (with the
-// chapters) for the whole route to be shown, at most LAST_HOLD_MS. The period's trips, stops and
+// drawn, at most FIRST_HOLD_MS (issue #31: its render held the map's messages back). The period's trips, stops and
 // events are asked for once the first page is in, so that the marks they make are set with the last page, before
 // the route's last pieces are shown (a marks change after would cost one more frame of the whole route); then the
 // chapters. A newer load or leaving the page aborts the one in flight.
@@ -37,12 +36,6 @@ const endMarks = (points: readonly RoutePoint[], complete: boolean) => {
 
 /** The longest the panel waits for the first page's line to be drawn. */
 const FIRST_HOLD_MS = 300;
-
-/**
- * The longest the last page's panel state (with the chapters) waits for the whole route to be shown and the map
- * idle (RouteOverlay.whenShown): rendered between the frames that show it, it held them back on the main thread.
- */
-const LAST_HOLD_MS = 2000;
 
 /** While a long route is still arriving, the pieces given to the map are shown at most this often. */
 const REDRAW_MS = 1000;
@@ -107,9 +100,6 @@ export function useRouteLoad(
       let reports: Promise<HistoryReports> | null = null;
       let answered: HistoryReports | null = null;
       let extras: HistoryExtras | null = null;
-      // the last page's state (a route of more than one page), set with the chapters once the route is shown
-      let last: LoadState | null = null;
-      let shown: Promise<void> = Promise.resolve();
       const release = () => {
         if (drawn) return;
         drawn = true;
@@ -143,18 +133,8 @@ export function useRouteLoad(
           if (reveal) shownAt = now;
         }
         const next: LoadState = { status: 'ok', points, deviceId: id, complete: done };
-        const map = overlay.current;
-        if (!drawn) held = next;
-        else if (done && points.length > first && map) {
-          last = next;
-          shown = new Promise((resolve) => {
-            const timer = setTimeout(resolve, LAST_HOLD_MS);
-            map.whenShown(() => {
-              clearTimeout(timer);
-              resolve();
-            });
-          });
-        } else setState(next);
+        if (drawn) setState(next);
+        else held = next;
       };
       let r: Awaited<ReturnType<typeof loadRoutePages>>;
       try {
@@ -179,9 +159,6 @@ export function useRouteLoad(
         );
       if (seq !== request.current) return;
       if (made !== extras) overlay.current?.setMarks(made.marks);
-      await shown;
-      if (seq !== request.current) return;
-      if (last) setState(last);
       setChapters(made.chapters);
       setEventTimes(made.eventTimes);
     },
