@@ -44,8 +44,8 @@ export function usePlayback(
   points: readonly RoutePoint[] | null,
   onFrame: (f: PlaybackFrame) => void,
 ): Playback {
-  // the fix times straight into a typed array: a plain array of 100,000 times boxes each one (a trace of the history's
-  // last page showed ~100 ms there, on the main thread while the map shows the route; issue #31)
+  // the fix times straight into a typed array: a plain array of 100,000 times would box each one (issue #31: this
+  // memo runs on the main thread with each page of a long route)
   const timeline = useMemo(() => {
     const list = points ?? [];
     const times = new Float64Array(list.length);
