@@ -14,29 +14,24 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Countdown } from '../components/Countdown.tsx';
 import { HintIcon } from '../components/floating.tsx';
+import { useIsMobile } from '../components/useIsMobile.ts';
 import { HeadLogo, useBrandingState } from '../branding/index.ts';
 import { WeatherWidget } from '../features/weather/index.ts';
 import { usePrefs } from '../stores/prefs.ts';
 import { useSession } from '../stores/session.ts';
 import { PushControl } from './PushControl.tsx';
 import { logout } from '../shell/sessionActions.ts';
+import { useUi } from '../shell/ui.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 export const HEADER_HEIGHT = 52;
 
-export function Header({
-  mobile,
-  menuOpen,
-  onMenu,
-  onShareExpired,
-}: {
-  mobile: boolean;
-  menuOpen?: boolean;
-  onMenu?: () => void;
-  onShareExpired: () => void;
-}) {
+/** `onShareExpired`: a shared-link guest's link ran out (the countdown reached 0). */
+export function Header({ onShareExpired }: { onShareExpired: () => void }) {
   const { t } = useTranslation('shell');
   const { branding, settled } = useBrandingState();
+  const mobile = useIsMobile();
+  const { menuOpen, setMenuOpen } = useUi();
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
   const shared = isShared(user);
@@ -71,10 +66,10 @@ export function Header({
       }}
     >
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-        {onMenu && (
+        {mobile && !shared && (
           <Burger
-            opened={!!menuOpen}
-            onClick={onMenu}
+            opened={menuOpen}
+            onClick={() => setMenuOpen(!menuOpen)}
             size="sm"
             aria-label={t('menu.toggle')}
             data-testid="menu-burger"
