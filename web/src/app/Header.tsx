@@ -10,12 +10,11 @@ import {
 } from '@mantine/core';
 import { IconLogout, IconMoon, IconSun, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { countdown, isShared } from '@rastro/domain';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Countdown } from '../components/Countdown.tsx';
 import { HintIcon } from '../components/floating.tsx';
 import { useIsMobile } from '../components/useIsMobile.ts';
-import { HeadLogo, useBrandingState } from '../branding/index.ts';
+import { HeadLogo } from '../branding/index.ts';
 import { WeatherWidget } from '../features/weather/index.ts';
 import { usePrefs } from '../stores/prefs.ts';
 import { useSession } from '../stores/session.ts';
@@ -29,11 +28,9 @@ export const HEADER_HEIGHT = 52;
 /** `onShareExpired`: a shared-link guest's link ran out (the countdown reached 0). */
 export function Header({ onShareExpired }: { onShareExpired: () => void }) {
   const { t } = useTranslation('shell');
-  const { branding, settled } = useBrandingState();
   const mobile = useIsMobile();
   const { menuOpen, setMenuOpen } = useUi();
   const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
   const shared = isShared(user);
   // the sound mute persists in localStorage isMuted; Mantine keeps the colour scheme there too
   const muted = usePrefs((s) => s.isMuted);
@@ -45,10 +42,6 @@ export function Header({ onShareExpired }: { onShareExpired: () => void }) {
     const c = countdown(seconds);
     return c.expired ? t('expired.message') : t(`countdown.${c.unit}`, { count: c.value });
   };
-  const fallback = useMemo(
-    () => (server ? { latitude: server.latitude, longitude: server.longitude } : null),
-    [server],
-  );
 
   return (
     <Group
@@ -78,14 +71,7 @@ export function Header({ onShareExpired }: { onShareExpired: () => void }) {
         <HeadLogo />
       </Group>
       <Group gap={mobile ? 4 : 'xs'} wrap="nowrap">
-        {settled && (
-          <WeatherWidget
-            ipUrl={branding.geolocation.ipUrl}
-            geoUrl={branding.geolocation.geoUrl}
-            fallback={fallback}
-            compact={mobile}
-          />
-        )}
+        <WeatherWidget compact={mobile} />
         <HintIcon
           label={muted ? t('header.unmute') : t('header.mute')}
           onClick={toggleMuted}
@@ -94,9 +80,7 @@ export function Header({ onShareExpired }: { onShareExpired: () => void }) {
         >
           {muted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
         </HintIcon>
-        {!shared && (
-          <PushControl enabled={branding.push.enabled} vapidPublicKey={branding.push.vapidPublicKey} />
-        )}
+        {!shared && <PushControl />}
         {!mobile && (
           <HintIcon
             label={dark ? t('header.light') : t('header.dark')}
