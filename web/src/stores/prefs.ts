@@ -1,9 +1,23 @@
 // The browser-local preferences of SPEC §3. Each preference lives under its own localStorage key (the key names
 // are part of the product: other tabs, the e2e fixtures and older installs read them directly).
-import { parseMapPref, type MapPref } from '@rastro/domain';
+import type { MapPref } from '@rastro/domain';
 import { create } from 'zustand';
 
 export type { MapPref };
+
+/**
+ * SPEC §9: clustered on, geofences shown — the domain's DEFAULT_MAP_PREF, written again here because importing its
+ * module (the map rules) would put it into the entry chunk every sign-in page downloads (1.1 kB gzip).
+ */
+export const defaultMapPref: MapPref = {
+  clustered: true,
+  name: true,
+  plate: false,
+  status: false,
+  precision: false,
+  showGeofences: true,
+  geofenceNames: true,
+};
 
 /** Per-group UI preference (e.g. which groups are collapsed in the device list), keyed by group id. */
 export type GroupPref = Record<string, boolean>;
@@ -81,7 +95,7 @@ function readAll() {
   return {
     isMuted: readJson<boolean>('isMuted', false, (v) => typeof v === 'boolean'),
     groupPref: readJson<GroupPref>('groupPref', {}, isObject),
-    mapPref: parseMapPref(readRaw('mapPref')),
+    mapPref: { ...defaultMapPref, ...readJson<Partial<MapPref>>('mapPref', {}, isObject) },
     query: readString('query', ''),
     mapStyle: readString('mapStyle', ''),
     rememberme: readRaw('rememberme'),
