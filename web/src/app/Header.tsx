@@ -29,7 +29,8 @@ export const HEADER_HEIGHT = 52;
 export function Header({ onShareExpired }: { onShareExpired: () => void }) {
   const { t } = useTranslation('shell');
   const mobile = useIsMobile();
-  const { menuOpen, setMenuOpen } = useUi();
+  const menuOpen = useUi((s) => s.menuOpen);
+  const setMenuOpen = useUi((s) => s.setMenuOpen);
   const user = useSession((s) => s.user);
   const shared = isShared(user);
   // the sound mute persists in localStorage isMuted; Mantine keeps the colour scheme there too
