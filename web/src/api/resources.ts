@@ -20,9 +20,6 @@ import type {
 import { api, ext, type HttpClient, type Query } from './http.ts';
 import { useSession } from '../stores/session.ts';
 
-/** Share as the extension API returns it (SPEC §3: id and a token; packages/domain ShareRecord). */
-export type Share = ShareRecord;
-
 /** The 12 entity types and their shapes, keyed by API path (under /api, except shares under /{ns}). */
 export interface ResourceTypes {
   devices: Device;
@@ -35,7 +32,8 @@ export interface ResourceTypes {
   notifications: Notification;
   'attributes/computed': ComputedAttribute;
   commands: Command;
-  shares: Share;
+  /** Shares as the extension API returns them (SPEC §3: id and a token). */
+  shares: ShareRecord;
   /** Scheduled reports (Traccar's /api/reports CRUD). */
   reports: ScheduledReport;
 }
@@ -49,9 +47,6 @@ export const clientFor = (type: ResourceType): HttpClient => (type === 'shares' 
 export const resourceClient = {
   list<T extends ResourceType>(type: T, query?: Query): Promise<ResourceTypes[T][]> {
     return clientFor(type).get<ResourceTypes[T][]>(`/${type}`, query);
-  },
-  get<T extends ResourceType>(type: T, id: number): Promise<ResourceTypes[T]> {
-    return clientFor(type).get<ResourceTypes[T]>(`/${type}/${id}`);
   },
   /** PUT /{type}/{id} when id > 0, else POST /{type}. */
   save<T extends ResourceType>(type: T, item: Partial<ResourceTypes[T]> & WithId): Promise<ResourceTypes[T]> {

@@ -36,7 +36,6 @@ export interface LiveSocketDeps {
    * messages received meanwhile are applied once its promise settles, or after CATCHUP_HOLD_MS).
    */
   onOpen?: (reconnected: boolean) => void | Promise<void>;
-  onConnectedChange?: (connected: boolean) => void;
   /** Schedules the per-frame flush (requestAnimationFrame in the browser). */
   schedule?: (fn: () => void) => void;
   setTimer?: (fn: () => void, ms: number) => unknown;
@@ -124,7 +123,6 @@ export class LiveSocket {
         /* already closed */
       }
     }
-    this.deps.onConnectedChange?.(false);
   }
 
   private connect(): void {
@@ -139,7 +137,6 @@ export class LiveSocket {
     this.awaitingFirst = true;
     ws.onopen = () => {
       this.opens++;
-      this.deps.onConnectedChange?.(true);
       const done = this.deps.onOpen?.(this.everClosed);
       if (this.everClosed && done instanceof Promise) this.hold(done);
     };
@@ -168,7 +165,6 @@ export class LiveSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       this.everClosed = true;
-      this.deps.onConnectedChange?.(false);
       this.scheduleReconnect();
     };
   }
@@ -296,7 +292,6 @@ export async function openSocket(): Promise<LiveSocket> {
         live.useLive.getState().applyBatch(batch);
         firstBatchIn();
       }),
-    onConnectedChange: (on) => withStore((live) => live.useLive.getState().setConnected(on)),
     onOpen: async (reconnected) => {
       if (!reconnected) return;
       try {

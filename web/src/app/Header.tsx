@@ -10,35 +10,28 @@ import {
 } from '@mantine/core';
 import { IconLogout, IconMoon, IconSun, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { countdown, isShared } from '@rastro/domain';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Countdown } from '../components/Countdown.tsx';
 import { HintIcon } from '../components/floating.tsx';
-import { HeadLogo, useBrandingState } from '../branding/index.ts';
+import { useIsMobile } from '../components/useIsMobile.ts';
+import { HeadLogo } from '../branding/index.ts';
 import { WeatherWidget } from '../features/weather/index.ts';
 import { usePrefs } from '../stores/prefs.ts';
 import { useSession } from '../stores/session.ts';
 import { PushControl } from './PushControl.tsx';
 import { logout } from '../shell/sessionActions.ts';
+import { useUi } from '../shell/ui.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 export const HEADER_HEIGHT = 52;
 
-export function Header({
-  mobile,
-  menuOpen,
-  onMenu,
-  onShareExpired,
-}: {
-  mobile: boolean;
-  menuOpen?: boolean;
-  onMenu?: () => void;
-  onShareExpired: () => void;
-}) {
+/** `onShareExpired`: a shared-link guest's link ran out (the countdown reached 0). */
+export function Header({ onShareExpired }: { onShareExpired: () => void }) {
   const { t } = useTranslation('shell');
-  const { branding, settled } = useBrandingState();
+  const mobile = useIsMobile();
+  const menuOpen = useUi((s) => s.menuOpen);
+  const setMenuOpen = useUi((s) => s.setMenuOpen);
   const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
   const shared = isShared(user);
   // the sound mute persists in localStorage isMuted; Mantine keeps the colour scheme there too
   const muted = usePrefs((s) => s.isMuted);
@@ -50,10 +43,6 @@ export function Header({
     const c = countdown(seconds);
     return c.expired ? t('expired.message') : t(`countdown.${c.unit}`, { count: c.value });
   };
-  const fallback = useMemo(
-    () => (server ? { latitude: server.latitude, longitude: server.longitude } : null),
-    [server],
-  );
 
   return (
     <Group
@@ -71,10 +60,10 @@ export function Header({
       }}
     >
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-        {onMenu && (
+        {mobile && !shared && (
           <Burger
-            opened={!!menuOpen}
-            onClick={onMenu}
+            opened={menuOpen}
+            onClick={() => setMenuOpen(!menuOpen)}
             size="sm"
             aria-label={t('menu.toggle')}
             data-testid="menu-burger"
@@ -83,14 +72,7 @@ export function Header({
         <HeadLogo />
       </Group>
       <Group gap={mobile ? 4 : 'xs'} wrap="nowrap">
-        {settled && (
-          <WeatherWidget
-            ipUrl={branding.geolocation.ipUrl}
-            geoUrl={branding.geolocation.geoUrl}
-            fallback={fallback}
-            compact={mobile}
-          />
-        )}
+        <WeatherWidget compact={mobile} />
         <HintIcon
           label={muted ? t('header.unmute') : t('header.mute')}
           onClick={toggleMuted}
@@ -99,9 +81,7 @@ export function Header({
         >
           {muted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
         </HintIcon>
-        {!shared && (
-          <PushControl enabled={branding.push.enabled} vapidPublicKey={branding.push.vapidPublicKey} />
-        )}
+        {!shared && <PushControl />}
         {!mobile && (
           <HintIcon
             label={dark ? t('header.light') : t('header.dark')}

@@ -5,9 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pushState, registerPush, type PushState } from './push.ts';
 import { HintIcon } from '../components/floating.tsx';
+import { useBranding } from '../branding/index.ts';
 
-export function PushControl({ enabled, vapidPublicKey }: { enabled: boolean; vapidPublicKey: string }) {
+export function PushControl() {
   const { t } = useTranslation('shell');
+  const { enabled, vapidPublicKey } = useBranding().push;
   const [state, setState] = useState<PushState>(() => pushState());
   if (state === 'unsupported') return null;
 

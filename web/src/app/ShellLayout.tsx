@@ -83,14 +83,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
       style={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column' }}
     >
       <LoginAsBanner />
-      {!driver && (
-        <Header
-          mobile={mobile}
-          menuOpen={menuOpen}
-          onMenu={withMenu && mobile ? () => setMenuOpen(!menuOpen) : undefined}
-          onShareExpired={onShareExpired}
-        />
-      )}
+      {!driver && <Header onShareExpired={onShareExpired} />}
       <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
         {withMenu && !mobile && <SideRail />}
         <Box style={{ flex: 1, position: 'relative', minWidth: 0 }} data-testid="map-area">

@@ -34,15 +34,10 @@ const LINKS: Record<SideMenuLink, [Icon, string]> = {
 
 const isActive = (pathname: string, link: string) => pathname === link || pathname.startsWith(`${link}/`);
 
-/** The links the access table opens to the viewer (@rastro/domain access.ts). */
-export function useSideMenuLinks(): SideMenuLink[] {
-  return sideMenuLinks(useViewer());
-}
-
 /** Desktop: a narrow icon rail. */
 export function SideRail() {
   const { t } = useTranslation('shell');
-  const links = useSideMenuLinks();
+  const links = sideMenuLinks(useViewer());
   const { pathname } = useRouteLocation();
   return (
     <Stack
@@ -89,7 +84,7 @@ export function SideRail() {
 /** Mobile: the same links as a list in the drawer. */
 export function SideMenuList({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
-  const links = useSideMenuLinks();
+  const links = sideMenuLinks(useViewer());
   const { pathname } = useRouteLocation();
   return (
     <Stack component="nav" aria-label={t('menu.label')} gap={0} data-testid="side-menu">

@@ -2,7 +2,7 @@
 // with a VAPID public key, the browser subscribes through /service-worker.js and the subscription is kept in the
 // user's `notificationTokens` attribute (comma-separated list; each entry is the base64url of the subscription
 // JSON), where the server's push notificator reads it.
-import type { User } from '@rastro/domain';
+import { parseAttributeList, type User } from '@rastro/domain';
 import { resourceClient } from '../api/resources.ts';
 import { useSession } from '../stores/session.ts';
 
@@ -27,13 +27,7 @@ export function encodeSubscription(sub: PushSubscriptionJSON): string {
 
 /** Adds a token to the comma-separated list without duplicates. */
 export function addToken(list: unknown, token: string): string {
-  const tokens =
-    typeof list === 'string' && list.trim()
-      ? list
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : [];
+  const tokens = parseAttributeList(list);
   if (!tokens.includes(token)) tokens.push(token);
   return tokens.join(',');
 }

@@ -1,28 +1,13 @@
 // Branding and push configuration from GET /{ns}/assets/custom/config.json (SPEC §1).
+import type { ThemeSettings } from '@rastro/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ext } from '../api/http.ts';
 
-export interface Branding {
-  title: string;
-  headLogo: { image: boolean; text: string; url: string };
-  whatsapp: string;
-  androidApp: string;
-  appleApp: string;
-  dataPolicy: string;
+/** The theme's fields (the domain's ThemeSettings, written by features/theme), push and the weather's lookups. */
+export type Branding = ThemeSettings & {
   push: { enabled: boolean; vapidPublicKey: string };
   geolocation: { ipUrl: string; geoUrl: string };
-  /** Theme fields (PUT /{ns}/theme, features/theme): logo width %, 0 = automatic; colours; login screen. */
-  logoWidth: number;
-  colors: { primary: string; header: string; menu: string; loginPanel: string };
-  login: {
-    background: string;
-    color: string;
-    image: string;
-    slides: string[];
-    gradient: string[];
-    logo: string;
-  };
-}
+};
 
 export const defaultBranding: Branding = {
   title: 'Rastro',

@@ -40,8 +40,6 @@ export interface LiveState {
   trailId: number | null;
   /** Route mode (history): the live map does not move the camera. */
   routeMode: boolean;
-  /** The socket is open. */
-  connected: boolean;
   devicesLoaded: boolean;
   /** Bumps on every "fly to the selected device" request (same id twice still flies). */
   focusSeq: number;
@@ -60,8 +58,6 @@ export interface LiveState {
   sortBy(key: string): void;
   setTrail(id: number | null): void;
   setRouteMode(on: boolean): void;
-  setConnected(on: boolean): void;
-  dismissEvent(id: number): void;
   setAnchored(ids: ReadonlySet<number>): void;
   clear(): void;
 }
@@ -122,7 +118,6 @@ export const useLive = create<LiveState>((set, get) => ({
   sort: DEFAULT_SORT,
   trailId: null,
   routeMode: false,
-  connected: false,
   devicesLoaded: false,
   focusSeq: 0,
   anchored: new Set<number>(),
@@ -190,12 +185,6 @@ export const useLive = create<LiveState>((set, get) => ({
   },
   setRouteMode(on) {
     set({ routeMode: on });
-  },
-  setConnected(on) {
-    set({ connected: on });
-  },
-  dismissEvent(id) {
-    set((s) => ({ events: s.events.filter((e) => e.id !== id) }));
   },
   setAnchored(ids) {
     const prev = get().anchored;

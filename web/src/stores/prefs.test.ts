@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { defaultMapPref, usePrefs } from './prefs.ts';
+import { DEFAULT_MAP_PREF as defaultMapPref } from '@rastro/domain';
+import { usePrefs } from './prefs.ts';
 
 beforeEach(() => {
   localStorage.clear();

@@ -16,12 +16,11 @@ const BUTTONS = [
 
 export interface InvoiceTableProps {
   invoices: Invoice[];
-  /** Administrators: offer cash and cancel on open invoices. */
-  admin?: boolean;
+  /** An administrator's table: cash and cancel offered on open invoices. */
   onAction?: (invoice: Invoice, action: 'cash' | 'cancel') => void;
 }
 
-export function InvoiceTable({ invoices, admin = false, onAction }: InvoiceTableProps) {
+export function InvoiceTable({ invoices, onAction }: InvoiceTableProps) {
   const { t, i18n } = useTranslation('billing');
   const money = useMoney();
   const now = Date.now();
@@ -79,7 +78,7 @@ export function InvoiceTable({ invoices, admin = false, onAction }: InvoiceTable
             </Anchor>
           ) : null}
           {onAction &&
-            BUTTONS.filter(([offered]) => invoiceActions(inv.status, admin).includes(offered)).map(
+            BUTTONS.filter(([offered]) => invoiceActions(inv.status, true).includes(offered)).map(
               ([offered, action, color, Icon]) => (
                 <HintIcon
                   key={offered}

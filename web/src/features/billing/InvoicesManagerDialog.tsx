@@ -174,11 +174,7 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps<'
           ) : list.isError ? (
             <Alert color="red">{`${t('loadError')} ${errorText(list.error)}`.trim()}</Alert>
           ) : (
-            <InvoiceTable
-              invoices={rows}
-              admin
-              onAction={(invoice, action) => setConfirm({ invoice, action })}
-            />
+            <InvoiceTable invoices={rows} onAction={(invoice, action) => setConfirm({ invoice, action })} />
           )}
         </Stack>
       )}

@@ -1,24 +1,14 @@
 // The dashboard's filter as API queries (GET /{ns}/dashboard, /{ns}/scores) and as links to the reports that explain
 // each figure. Pure, so the unit tests read it without a browser.
-import { reportLink, type ReportRouteKind, type ScoreSubject } from '@rastro/domain';
+import { reportLink, type ReportLink, type ReportRouteKind, type ScoreSubject } from '@rastro/domain';
+import { toQueryString, type Query } from '../../api/http.ts';
 
-export interface InsightsFilter {
-  deviceIds: number[];
-  groupIds: number[];
-  /** ISO instants */
-  from: string;
-  to: string;
-}
+/** The devices, groups and period the figures are for: a report link's (without event types). */
+export type InsightsFilter = Omit<ReportLink, 'types'>;
 
-export function insightsQuery(f: InsightsFilter, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams();
-  for (const id of f.deviceIds) params.append('deviceId', String(id));
-  for (const id of f.groupIds) params.append('groupId', String(id));
-  params.set('from', f.from);
-  params.set('to', f.to);
-  for (const [k, v] of Object.entries(extra)) params.set(k, v);
-  return params.toString();
-}
+/** The API query: deviceId and groupId repeated as the reports' are, the period, and `extra`. */
+export const insightsQuery = (f: InsightsFilter, extra: Query = {}): string =>
+  toQueryString({ deviceId: f.deviceIds, groupId: f.groupIds, from: f.from, to: f.to, ...extra }).slice(1);
 
 export const FIGURES = ['distance', 'drivingTime', 'idleTime', 'stops', 'overspeeds', 'fuel'] as const;
 export type Figure = (typeof FIGURES)[number];

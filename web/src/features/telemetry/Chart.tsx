@@ -3,23 +3,23 @@
 // "06:00", "27/11/2026, 15:51" and "50,87 km/h", never uPlot's English "6am" or "11/27/26".
 import { formatAxisTime, formatDateTime, formatDecimal } from '@rastro/domain';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { useTimeZone } from '../../components/timeZone.ts';
 
-export interface ChartText {
+/** The uPlot options of one metric's chart, every shown text formatted in the reader's locale and time zone. */
+function chartOptions(o: {
+  label: string;
+  unit: string;
+  width: number;
+  height: number;
   /** The legend's name of the time column ("Hora"). */
   timeLabel: string;
-  /** Intl locale of numbers, dates and times. */
   locale: string;
-  /** Time zone of the reader (user's, else server's); the browser's when absent. */
-  timeZone?: string;
-}
-
-/** The uPlot options of one metric's chart, every shown text formatted in the reader's locale. */
-export function chartOptions(
-  { label, unit, width, height }: { label: string; unit: string; width: number; height: number },
-  { timeLabel, locale, timeZone }: ChartText,
-): uPlot.Options {
+  timeZone: string;
+}): uPlot.Options {
+  const { label, unit, width, height, timeLabel, locale, timeZone } = o;
   const withUnit = (v: number) =>
     unit ? `${formatDecimal(v, locale, 2)} ${unit}` : formatDecimal(v, locale, 2);
   return {
@@ -55,48 +55,39 @@ export function chartOptions(
   };
 }
 
+const HEIGHT = 260;
+
 export function Chart({
   x,
   y,
   label,
   unit,
-  text,
-  height = 260,
 }: {
   x: number[];
   y: Array<number | null>;
   label: string;
   unit: string;
-  text: ChartText;
-  height?: number;
 }) {
+  const { t, i18n } = useTranslation('telemetry');
+  const timeLabel = t('time');
+  const locale = i18n.language;
+  const timeZone = useTimeZone();
   const el = useRef<HTMLDivElement>(null);
-  const { timeLabel, locale, timeZone } = text;
   useEffect(() => {
     const node = el.current;
     if (!node) return;
-    let plot: uPlot | null = null;
-    const make = () => {
-      plot?.destroy();
-      plot = new uPlot(
-        chartOptions(
-          { label, unit, width: Math.max(280, node.clientWidth), height },
-          { timeLabel, locale, timeZone },
-        ),
-        [x, y],
-        node,
-      );
-    };
-    make();
+    const width = () => Math.max(280, node.clientWidth);
+    const options = { label, unit, width: width(), height: HEIGHT, timeLabel, locale, timeZone };
+    const plot = new uPlot(chartOptions(options), [x, y], node);
     const ro =
       typeof ResizeObserver !== 'undefined'
-        ? new ResizeObserver(() => plot?.setSize({ width: Math.max(280, node.clientWidth), height }))
+        ? new ResizeObserver(() => plot.setSize({ width: width(), height: HEIGHT }))
         : null;
     ro?.observe(node);
     return () => {
       ro?.disconnect();
-      plot?.destroy();
+      plot.destroy();
     };
-  }, [x, y, label, unit, height, timeLabel, locale, timeZone]);
+  }, [x, y, label, unit, timeLabel, locale, timeZone]);
   return <div ref={el} data-testid="telemetry-chart" data-points={y.filter((v) => v !== null).length} />;
 }

@@ -19,7 +19,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { api } from '../../api/http.ts';
-import { useTimeZone } from '../../components/timeZone.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
 import { Chart } from './Chart.tsx';
@@ -29,8 +28,6 @@ export function GraphicsDialog({ props: { deviceId }, onClose }: DialogComponent
   const device = useLive((s) => s.devices[deviceId]);
   const units = useUnits();
   const locale = i18n.language;
-  const timeZone = useTimeZone();
-  const chartText = useMemo(() => ({ timeLabel: t('time'), locale, timeZone }), [t, locale, timeZone]);
   const [range, setRange] = useState<TelemetryRange>('24h');
   const [metric, setMetric] = useState<TelemetryMetric>('speed');
   const load = useQuery({
@@ -101,7 +98,6 @@ export function GraphicsDialog({ props: { deviceId }, onClose }: DialogComponent
               y={series.y}
               label={t(`metrics.${shownMetric}`)}
               unit={metricUnit(shownMetric, units)}
-              text={chartText}
             />
             <Text size="xs" c="dimmed" data-testid="telemetry-stats" data-count={series.count}>
               {t('stats', {

@@ -17,6 +17,8 @@ import { intlLocale } from '../../i18n/index.ts';
 import { fetchWeather, lookupLocation, weatherIcon } from './api.ts';
 import { Hint } from '../../components/floating.tsx';
 import { useNow } from '../../components/useNow.ts';
+import { useBrandingState } from '../../branding/index.ts';
+import { useSession } from '../../stores/session.ts';
 
 export const WIDGET_REFRESH_MS = 60_000;
 
@@ -31,17 +33,14 @@ const icons = {
   storm: IconCloudStorm,
 };
 
-export interface WeatherWidgetProps {
-  ipUrl: string;
-  geoUrl: string;
-  /** Used when the IP lookup gives nothing (server map position). */
-  fallback?: { latitude: number; longitude: number } | null;
-  compact?: boolean;
-}
-
-export function WeatherWidget({ ipUrl, geoUrl, fallback, compact }: WeatherWidgetProps) {
+/** `compact`: no city name (a phone's header). */
+export function WeatherWidget({ compact }: { compact: boolean }) {
   const { t, i18n } = useTranslation('weather');
   const now = useNow(WIDGET_REFRESH_MS);
+  // the lookups of the branding config, asked for once it is read
+  const { branding, settled } = useBrandingState();
+  const { ipUrl, geoUrl } = branding.geolocation;
+  const server = useSession((s) => s.server);
   // the place once (the IP lookup, else the server's map position), then its weather every minute; errors are logged
   const located = useQuery({
     queryKey: ['weather-place', ipUrl, geoUrl],
@@ -51,8 +50,12 @@ export function WeatherWidget({ ipUrl, geoUrl, fallback, compact }: WeatherWidge
         return null;
       }),
     staleTime: Infinity,
+    enabled: settled,
   });
-  const fb = fallback && (fallback.latitude || fallback.longitude) ? { ...fallback, city: '' } : null;
+  const fb =
+    server && (server.latitude || server.longitude)
+      ? { latitude: server.latitude, longitude: server.longitude, city: '' }
+      : null;
   const place = located.isSuccess ? (located.data ?? fb) : null;
   const { data: reading } = useQuery({
     queryKey: ['weather', place?.latitude, place?.longitude, place?.city],
@@ -72,6 +75,7 @@ export function WeatherWidget({ ipUrl, geoUrl, fallback, compact }: WeatherWidge
     reading && Number.isFinite(reading.temperature)
       ? formatNumber(reading.temperature, intlLocale(), 0)
       : null;
+  if (!settled) return null;
   return (
     <Group gap={6} wrap="nowrap" data-testid="weather-widget" lang={i18n.language}>
       <Text size="sm" fw={600} data-testid="clock">
