@@ -7,11 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { DialogProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
 
-export const qrDriverUrl = (origin: string, deviceId: number) => `${origin}/qr-driver/scan/${deviceId}`;
-
 /** The QR image (data URL) of a device's check-in link. */
 export function useQrDataUrl(deviceId: number): { url: string; image: string | null } {
-  const url = qrDriverUrl(window.location.origin, deviceId);
+  const url = `${window.location.origin}/qr-driver/scan/${deviceId}`;
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     let alive = true;
