@@ -31,9 +31,8 @@ export function DeviceQrDialog({ props: { deviceId = 0 }, onClose }: DialogProps
       data-testid="device-qr-dialog"
     >
       <Stack align="center">
-        {deviceId <= 0 ? (
-          <Text c="red">{t('validation.deviceSaveFirst', { ns: 'common' })}</Text>
-        ) : image ? (
+        {/* opened from the device form once the device is saved */}
+        {image ? (
           <Image src={image} alt={t('qrAlt')} w={280} h={280} data-testid="device-qr-image" data-url={url} />
         ) : (
           <Center h={280}>
