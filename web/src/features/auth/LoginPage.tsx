@@ -99,14 +99,13 @@ export function LoginPage({ driver = false }: { driver?: boolean }) {
       await ext.post('/billing/trust-unlock', { email: email.trim(), password });
     } catch (err) {
       console.warn('trust unlock refused', err);
-      const detail = serverDetail(err);
       setFailure(null);
       setInfo(null);
-      setTrustBusy(false);
-      setTrustError(`${t('suspended.trustFailed')}${detail}`);
+      setTrustError(`${t('suspended.trustFailed')}${serverDetail(err)}`);
       return;
+    } finally {
+      setTrustBusy(false);
     }
-    setTrustBusy(false);
     await run(signIn);
   }
 

@@ -11,7 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { useNavigate } from '../../components/navigation.ts';
-import { ext, serverMessage } from '../../api/http.ts';
+import { ext } from '../../api/http.ts';
 import { logout } from '../../shell/sessionActions.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -61,8 +61,6 @@ export function QrDriverPage() {
   };
   const checkOut = () => send.mutate({ id: 0 }, { onSuccess: () => setNotice(t('qrDriver.checkedOut')) });
 
-  const sendError = send.error ? (serverMessage(send.error) ?? tc('validation.required')) : null;
-
   // What the domain rule says about the scanned vehicle before asking anything (the server says it again).
   const scanned = scanId ? vehicle(scanId) : null;
   const problem: MessageKey | null =
@@ -105,11 +103,7 @@ export function QrDriverPage() {
             {notice}
           </Alert>
         )}
-        {sendError && (
-          <Alert color="red" data-testid="qr-error">
-            {sendError}
-          </Alert>
-        )}
+        <RequestError error={send.error} fallback={tc('validation.required')} testId="qr-error" />
         {data && !data.enabled && (
           <Alert color="yellow" data-testid="qr-disabled">
             {tc('qrDriver.checkinDisabled')}

@@ -38,8 +38,7 @@ function toInvoice(raw: unknown): LoginInvoice | null {
 
 /** The well-formed invoices of a failure (others are dropped). */
 export function failureInvoices(failure: LoginFailure | null): LoginInvoice[] {
-  const list = Array.isArray(failure?.invoices) ? failure.invoices : [];
-  return list.flatMap((i) => {
+  return (failure?.invoices ?? []).flatMap((i) => {
     const invoice = toInvoice(i);
     return invoice ? [invoice] : [];
   });

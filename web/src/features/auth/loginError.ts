@@ -1,14 +1,10 @@
 // Turns a failed sign-in call into a code of the SPEC §8 catalogue; the rule is parseLoginError in @rastro/domain.
-import { parseLoginError } from '@rastro/domain';
+import { parseLoginError, type LoginFailure as ParsedFailure } from '@rastro/domain';
 import { HttpError } from '../../api/http.ts';
 
-export interface LoginFailure {
-  code: string;
-  /** A code the server sent that is not in the catalogue (shown when a translation exists for it). */
-  raw?: string;
-  trustAvailable?: boolean;
-  invoices?: unknown;
-}
+/** The failure a sign-in screen shows: the domain's reading of the server's answer, or a code the screen sets itself
+ * (a form check's, REGISTRATION_DISABLED). */
+export type LoginFailure = Omit<ParsedFailure, 'code' | 'key'> & { code: string };
 
 function bodyOf(text: string): unknown {
   const t = text.trim();
@@ -23,9 +19,7 @@ function bodyOf(text: string): unknown {
 }
 
 export function loginFailure(err: unknown): LoginFailure {
-  if (err instanceof HttpError) {
-    const f = parseLoginError(err.status === 0 ? null : { status: err.status, body: bodyOf(err.text) });
-    return { code: f.code, raw: f.raw, trustAvailable: f.trustAvailable, invoices: f.invoices };
-  }
-  return { code: parseLoginError(undefined, 'process').code };
+  if (err instanceof HttpError)
+    return parseLoginError(err.status === 0 ? null : { status: err.status, body: bodyOf(err.text) });
+  return parseLoginError(undefined, 'process');
 }

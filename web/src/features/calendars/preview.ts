@@ -12,14 +12,6 @@ export function weekdayName(locale: string, day: number, weekday: 'long' | 'shor
     .replace(/-feira$/, '');
 }
 
-function joinList(locale: string, items: string[]): string {
-  try {
-    return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
-  } catch {
-    return items.join(', ');
-  }
-}
-
 function formatDay(locale: string, ymd: string, withYear = true): string {
   const [y, m, d] = ymd.split('-').map(Number);
   return new Intl.DateTimeFormat(locale, {
@@ -43,7 +35,7 @@ export function scheduleText(s: CalendarSchedule, t: TFunction, locale: string):
     const [first, ...rest] = p.weekdays;
     const names = [t(`preview.every.${first}`, { day: weekdayName(locale, first) })];
     for (const d of rest) names.push(weekdayName(locale, d));
-    when = joinList(locale, names);
+    when = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(names);
     if (p.interval > 1) when += ` ${t('preview.everyNWeeks', { count: p.interval })}`;
   } else if (p.repeat === 'monthly')
     when =

@@ -2,39 +2,34 @@
 // links loaded for an existing attribute, the test against a device's latest position, and saving (the attribute,
 // then its links) through the shared parse-and-save form (components/useParsedForm.ts).
 import { parseComputedForm, type ComputedFormValues, type ComputedTestResult } from '@rastro/domain';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { refusalMessage } from '../../api/http.ts';
 import { resourceKeys, useSaveResource } from '../../api/resources.ts';
 import { useParsedForm } from '../../components/useParsedForm.ts';
 import { useResourceOptions } from '../../components/useResourceOptions.ts';
 import { loadLinks, saveLinks, testComputed } from './api.ts';
 
-type Links = { device: number[]; group: number[] };
+const NO_LINKS = { device: [] as number[], group: [] as number[] };
 
-/** The links of attribute `id` (none to load for a new one), and the device and group ids chosen in the form. */
+/** The links of attribute `id` (none for a new one, or when they cannot be read), and the ones chosen in the form. */
 function useComputedLinks(id: number) {
-  const [linked, setLinked] = useState<Links | null>(id > 0 ? null : { device: [], group: [] });
-  const [wantDevices, setWantDevices] = useState<string[]>([]);
-  const [wantGroups, setWantGroups] = useState<string[]>([]);
-  useEffect(() => {
-    if (id <= 0) return;
-    let live = true;
-    Promise.all([loadLinks('device', id), loadLinks('group', id)])
-      .then(([device, group]) => {
-        if (!live) return;
-        setLinked({ device, group });
-        setWantDevices(device.map(String));
-        setWantGroups(group.map(String));
-      })
-      .catch((err: unknown) => {
-        console.warn('links not loaded', err);
-        if (live) setLinked({ device: [], group: [] });
-      });
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const stored = useQuery({
+    queryKey: ['computed-links', id],
+    queryFn: () =>
+      Promise.all([loadLinks('device', id), loadLinks('group', id)]).then(([device, group]) => ({
+        device,
+        group,
+      })),
+    enabled: id > 0,
+    gcTime: 0,
+  });
+  const linked = id <= 0 || stored.isError ? NO_LINKS : (stored.data ?? null);
+  // the form's choice; the stored links until one is made
+  const [devices, setWantDevices] = useState<string[] | null>(null);
+  const [groups, setWantGroups] = useState<string[] | null>(null);
+  const wantDevices = devices ?? linked?.device.map(String) ?? [];
+  const wantGroups = groups ?? linked?.group.map(String) ?? [];
   const saveAll = async (savedId: number) => {
     if (!linked) return;
     await saveLinks('device', savedId, linked.device, wantDevices.map(Number));

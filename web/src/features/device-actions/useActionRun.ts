@@ -87,10 +87,8 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
 
   const remove = async () => {
     await deleteDevice(device);
-    const live = useLive.getState();
-    const { [device.id]: _gone, ...devices } = live.devices;
-    live.setDevices(Object.values(devices));
-    if (live.selectedId === device.id) live.select(null);
+    // gone as the socket's removedDevices says it: out of the list and the map, no longer selected or followed
+    useLive.getState().applyBatch({ removedDevices: [device.id] });
     void qc.invalidateQueries({ queryKey: resourceKeys.all('devices') });
     toast('green', t('actions.deviceDeleted', { ns: 'common' }));
     onClose();

@@ -62,8 +62,7 @@ export function DevicePhotos({
           attributes: { ...device.attributes, deviceImage: name, imageTimestamp: String(Date.now()) },
         };
         const saved = await api.put<Device>(`/devices/${deviceId}`, next);
-        const live = useLive.getState();
-        live.setDevices([...Object.values(live.devices).filter((d) => d.id !== saved.id), saved]);
+        useLive.getState().applyBatch({ devices: [saved] });
       }
       notifications.show({ color: 'green', message: t('photos.uploaded') });
     } catch (e) {

@@ -1,28 +1,21 @@
 // Dialog `deviceQr` (props { deviceId }): a QR code a driver scans to check in on the vehicle; it encodes
 // <origin>/qr-driver/scan/<deviceId>.
 import { Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
 
-export const qrDriverUrl = (origin: string, deviceId: number) => `${origin}/qr-driver/scan/${deviceId}`;
-
 /** The QR image (data URL) of a device's check-in link. */
 export function useQrDataUrl(deviceId: number): { url: string; image: string | null } {
-  const url = qrDriverUrl(window.location.origin, deviceId);
-  const [image, setImage] = useState<string | null>(null);
-  useEffect(() => {
-    let alive = true;
-    QRCode.toDataURL(url, { margin: 1, width: 280, errorCorrectionLevel: 'M' })
-      .then((data) => alive && setImage(data))
-      .catch((err: unknown) => console.warn('QR not generated', err));
-    return () => {
-      alive = false;
-    };
-  }, [url]);
-  return { url, image };
+  const url = `${window.location.origin}/qr-driver/scan/${deviceId}`;
+  const qr = useQuery({
+    queryKey: ['qr', url],
+    queryFn: () => QRCode.toDataURL(url, { margin: 1, width: 280, errorCorrectionLevel: 'M' }),
+    staleTime: Infinity,
+  });
+  return { url, image: qr.data ?? null };
 }
 
 // deviceId optional: the registry types every dialog of this module by the widest props (deviceEdit's)
@@ -38,9 +31,8 @@ export function DeviceQrDialog({ props: { deviceId = 0 }, onClose }: DialogProps
       data-testid="device-qr-dialog"
     >
       <Stack align="center">
-        {deviceId <= 0 ? (
-          <Text c="red">{t('validation.deviceSaveFirst', { ns: 'common' })}</Text>
-        ) : image ? (
+        {/* opened from the device form once the device is saved */}
+        {image ? (
           <Image src={image} alt={t('qrAlt')} w={280} h={280} data-testid="device-qr-image" data-url={url} />
         ) : (
           <Center h={280}>

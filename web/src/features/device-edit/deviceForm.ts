@@ -96,10 +96,8 @@ export function deviceToForm(device: Device, position: Position | undefined, ns:
   return f;
 }
 
-export type ParsedDeviceForm = { ok: true; form: DeviceForm } | { ok: false; errors: Record<string, string> };
-
 /** Validates with the domain schema; errors are message keys of the `common` namespace by field path. */
-export function parseDeviceForm(v: DeviceFormValues): ParsedDeviceForm {
+export function parseDeviceForm(v: DeviceFormValues) {
   const { id, qrDriver, installation, ...text } = v;
   const r = deviceFormSchema.safeParse({
     ...text,
@@ -107,7 +105,9 @@ export function parseDeviceForm(v: DeviceFormValues): ParsedDeviceForm {
     qrDriver,
     installation,
   });
-  return r.success ? { ok: true, form: r.data } : { ok: false, errors: fieldErrors(r.error) };
+  return r.success
+    ? { ok: true as const, form: r.data }
+    : { ok: false as const, errors: fieldErrors(r.error) };
 }
 
 /** Body for PUT/POST and the accumulators to PUT when odometer or engine hours changed. */

@@ -2,9 +2,8 @@
 import { IMAGE_UPLOAD_MAX_BYTES, imageUploadProblem } from '@rastro/domain';
 import { api, ext } from '../../api/http.ts';
 
-/** Device picture limit (CONTRACT §4) and installation photo limit (server: 5 MB). */
-export const IMAGE_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
-export const PHOTO_MAX_BYTES = 5_000_000;
+/** The installation photo limit (server: 5 MB); the device picture's is CONTRACT §4's. */
+const PHOTO_MAX_BYTES = 5_000_000;
 
 export interface Photo {
   name: string;
@@ -18,7 +17,7 @@ export function imageProblem(
   file: Pick<File, 'type' | 'size'>,
   kind: 'image' | 'photo' = 'image',
 ): string | null {
-  const problem = imageUploadProblem(file, kind === 'photo' ? PHOTO_MAX_BYTES : IMAGE_MAX_BYTES);
+  const problem = imageUploadProblem(file, kind === 'photo' ? PHOTO_MAX_BYTES : IMAGE_UPLOAD_MAX_BYTES);
   if (problem === 'badType') return 'photos.badType';
   if (problem === 'tooBig') return kind === 'photo' ? 'photos.photoTooBig' : 'photos.tooBig';
   return null;
@@ -36,13 +35,8 @@ export async function uploadDeviceImage(deviceId: number, file: File): Promise<s
 
 export const listPhotos = (deviceId: number) => ext.get<Photo[]>(`/devices/${deviceId}/photos`);
 
-export async function uploadPhoto(deviceId: number, file: File): Promise<Photo> {
-  const res = await ext.request<Photo>('POST', `/devices/${deviceId}/photos`, {
-    body: file,
-    headers: { 'Content-Type': file.type },
-  });
-  return res.data;
-}
+export const uploadPhoto = (deviceId: number, file: File) =>
+  ext.request('POST', `/devices/${deviceId}/photos`, { body: file, headers: { 'Content-Type': file.type } });
 
 export const deletePhoto = (deviceId: number, name: string) =>
   ext.del(`/devices/${deviceId}/photos/${encodeURIComponent(name)}`);

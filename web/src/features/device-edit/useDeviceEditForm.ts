@@ -109,8 +109,7 @@ export function useDeviceEditForm(startId: number) {
       if (accumulators && deviceId > 0) {
         await api.put(`/devices/${saved.id}/accumulators`, { deviceId: saved.id, ...accumulators });
       }
-      const live = useLive.getState();
-      live.setDevices([...Object.values(live.devices).filter((d) => d.id !== saved.id), saved]);
+      useLive.getState().applyBatch({ devices: [saved] });
       void qc.invalidateQueries({ queryKey: resourceKeys.all('devices') });
       notifications.show({ color: 'green', message: t('saved') });
       loadedFor.current = saved.id;

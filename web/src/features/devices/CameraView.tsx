@@ -12,6 +12,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** Keyed by the source's address where it is used: another address starts again at the first attempt. */
 export function CameraView({ source, name }: { source: CameraSource; name: string }) {
   const { t } = useTranslation('devices');
   const { t: tc } = useTranslation('common');
@@ -19,11 +20,6 @@ export function CameraView({ source, name }: { source: CameraSource; name: strin
   const [playing, setPlaying] = useState(false);
   const [timedOut, setTimedOut] = useState(false);
   const failed = attempt > VIDEO_MAX_ATTEMPTS;
-
-  useEffect(() => {
-    setAttempt(1);
-    setPlaying(false);
-  }, [source.url]);
 
   useEffect(() => {
     if (playing || failed) return;

@@ -157,7 +157,7 @@ export function DeviceDetailPage() {
 
       <DeviceActionBar device={device} />
 
-      {camera && <CameraView source={camera} name={device.name} />}
+      {camera && <CameraView key={camera.url} source={camera} name={device.name} />}
 
       <SimpleGrid cols={3} spacing={6} data-testid="detail-indicators">
         {(['power', 'battery', 'sat'] as const).map((k) => (

@@ -14,7 +14,7 @@ import {
 export const imageCache = new LruCache<string, string>();
 
 let preloaded = false;
-export function preloadCategoryImages(ns: string): void {
+function preloadCategoryImages(ns: string): void {
   if (preloaded || typeof Image === 'undefined') return;
   preloaded = true;
   for (const c of PRELOADED_CATEGORIES) new Image().src = categoryImageUrl(c, ns);
@@ -23,15 +23,12 @@ export function preloadCategoryImages(ns: string): void {
 export function DeviceImage({ device, ns, size = 96 }: { device: Device; ns: string; size?: number }) {
   const candidates = deviceImageCandidates(device, ns);
   const key = candidates[0];
+  // the candidate to show: the one that loaded last time, else the first; after a failure, the next one
   const cached = imageCache.get(key);
-  const [index, setIndex] = useState(() => (cached ? Math.max(0, candidates.indexOf(cached)) : 0));
+  const start = cached ? Math.max(0, candidates.indexOf(cached)) : 0;
+  const [failed, setFailed] = useState({ key, index: start });
+  const index = failed.key === key ? failed.index : start;
   useEffect(() => preloadCategoryImages(ns), [ns]);
-  useEffect(() => {
-    const c = imageCache.get(key);
-    setIndex(c ? Math.max(0, candidates.indexOf(c)) : 0);
-    // candidates derive from key
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
   const src = candidates[Math.min(index, candidates.length - 1)];
   return (
     <img
@@ -42,7 +39,7 @@ export function DeviceImage({ device, ns, size = 96 }: { device: Device; ns: str
       data-testid="device-image"
       style={{ objectFit: 'cover', borderRadius: 8, background: 'var(--mantine-color-default-hover)' }}
       onLoad={() => imageCache.set(key, src)}
-      onError={() => setIndex((i) => (i < candidates.length - 1 ? i + 1 : i))}
+      onError={() => setFailed({ key, index: Math.min(index + 1, candidates.length - 1) })}
     />
   );
 }

@@ -9,7 +9,6 @@ import {
   isFiltering,
   sortDevices,
   type Device,
-  type DeviceCounts,
   type DeviceSort,
   type Position,
 } from '@rastro/domain';
@@ -98,15 +97,6 @@ export function useSortedDevices(snap: Snapshot, sort: DeviceSort): Device[] {
   }, [snap, sort]);
 }
 
-export interface DeviceListData {
-  visible: Device[];
-  counts: DeviceCounts;
-  filtering: boolean;
-  positions: Record<number, Position>;
-  /** Every device (for pickers: categories, brands, "show only"). */
-  all: Device[];
-}
-
 export function filterSorted(
   sorted: readonly Device[],
   filters: FilterPatch,
@@ -122,7 +112,7 @@ export function filterSorted(
   return out;
 }
 
-export function useDeviceList(): DeviceListData {
+export function useDeviceList() {
   const snap = useThrottledLive();
   const sort = useLive((s) => s.sort);
   const filters = useLive((s) => s.filters);
@@ -139,6 +129,7 @@ export function useDeviceList(): DeviceListData {
     counts,
     filtering: isFiltering({ ...filters, query }),
     positions: snap.positions,
+    /** Every device (for pickers: categories, brands, "show only"). */
     all: sorted,
   };
 }

@@ -29,7 +29,7 @@ import {
   type NotificationRuleForm,
   type RuleVariant,
 } from '@rastro/domain';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
@@ -70,7 +70,6 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
   const { i18n } = useTranslation();
   const calendars = useResourceList('calendars', undefined, { enabled: variant === 'events' });
   const devices = useResourceList('devices', undefined, { enabled: variant === 'events' });
-  const [linkedBefore, setLinkedBefore] = useState<number[]>([]);
 
   const typeName = (type: string) => traccarName('events', type, i18n.language);
   const alarmName = (a: string) => traccarName('alarms', a, i18n.language);
@@ -95,19 +94,15 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
   };
 
   const loadForm = async (rule: Notification): Promise<NotificationRuleForm | null> => {
-    if (variant === 'notifications') {
-      setLinkedBefore([]);
-      return ruleToForm(rule, ns);
-    }
+    if (variant === 'notifications') return ruleToForm(rule, ns);
     try {
       const all = devices.data ?? [];
       const candidates = [
         ...ruleDeviceHint(rule.attributes, ns),
         ...(all.length <= SCAN_ALL_UP_TO ? all.map((d) => d.id) : []),
       ];
-      const linked = await linkedDevices(rule.id, candidates);
-      setLinkedBefore(linked);
-      return ruleToForm(rule, ns, linked);
+      // the form's devices are the rule's links when it opened: saving links and unlinks the difference
+      return ruleToForm(rule, ns, await linkedDevices(rule.id, candidates));
     } catch (e) {
       notifications.show({ color: 'red', message: t('linksError', { error: errorText(e) }) });
       return null;
@@ -218,21 +213,11 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
         columns={columns}
         filterRows={filterRows}
         nameOf={(r) => r.description || typeName(r.type)}
-        newForm={() => {
-          setLinkedBefore([]);
-          return emptyRuleForm(variant);
-        }}
+        newForm={() => emptyRuleForm(variant)}
         toForm={(r) => ruleToForm(r, ns)}
         loadForm={loadForm}
       />
-      {c.editing && (
-        <RuleForm
-          variant={variant}
-          initial={c.editing}
-          linkedBefore={linkedBefore}
-          onClose={() => c.setEditing(null)}
-        />
-      )}
+      {c.editing && <RuleForm variant={variant} initial={c.editing} onClose={() => c.setEditing(null)} />}
     </Stack>
   );
 }

@@ -25,13 +25,12 @@ export const errorText = (err: unknown) =>
 
 export interface RuleFormOptions {
   variant: RuleVariant;
+  /** The events variant's deviceIds: the devices the rule was linked to when the form opened. */
   initial: NotificationRuleForm;
-  /** Devices the rule was linked to when the form opened (events variant). */
-  linkedBefore: number[];
   onClose(): void;
 }
 
-export function useRuleForm({ variant, initial, linkedBefore, onClose }: RuleFormOptions) {
+export function useRuleForm({ variant, initial, onClose }: RuleFormOptions) {
   const ns = useSession((s) => s.ns);
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useSaveResource('notifications');
@@ -55,7 +54,7 @@ export function useRuleForm({ variant, initial, linkedBefore, onClose }: RuleFor
     },
     save: async ({ rule, deviceIds }) => {
       const saved = await save.mutateAsync(rule);
-      if (variant === 'events') await applyDeviceLinks(saved.id, linkedBefore, deviceIds);
+      if (variant === 'events') await applyDeviceLinks(saved.id, initial.deviceIds, deviceIds);
     },
     failure: (e, t) => t('saveError', { error: errorText(e) }),
     what: 'notification rule',

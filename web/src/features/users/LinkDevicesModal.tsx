@@ -3,24 +3,18 @@
 import { Checkbox, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Device, User } from '@rastro/domain';
+import { isAdmin, type Device, type User } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, serverDetail } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
 import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { SearchInput } from '../../components/SearchInput.tsx';
+import { useSession } from '../../stores/session.ts';
 
-export function LinkDevicesModal({
-  target,
-  callerIsAdmin,
-  onClose,
-}: {
-  target: User;
-  callerIsAdmin: boolean;
-  onClose(): void;
-}) {
+export function LinkDevicesModal({ target, onClose }: { target: User; onClose(): void }) {
   const { t } = useTranslation('users');
+  const callerIsAdmin = useSession((s) => isAdmin(s.user));
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
   const mine = useQuery({

@@ -22,7 +22,7 @@ describe('MessageDialog', () => {
   it('lists the result of a message as soon as it is sent', async () => {
     const f = fakeFetch((url) => json(url.includes('/notificators') ? [] : {}));
     vi.stubGlobal('fetch', f.fn);
-    renderWithProviders(<MessageDialog recipient={recipient} senderIsAdmin onClose={() => undefined} />, {
+    renderWithProviders(<MessageDialog recipient={recipient} onClose={() => undefined} />, {
       locale: 'en-US',
     });
     fireEvent.change(await screen.findByTestId('message-subject'), { target: { value: 'Notice' } });

@@ -10,6 +10,7 @@ import {
   MESSAGE_CHANNELS,
   SUBJECT_CHANNELS,
   availableChannels,
+  isAdmin,
   directMessageProblem,
   purgeSentMessages,
   summarizeSendResults,
@@ -23,20 +24,14 @@ import { api, serverMessage } from '../../api/http.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { useServerTypes } from '../../components/useServerTypes.ts';
+import { useSession } from '../../stores/session.ts';
 
 /** Results of this browser session, purged after 5 minutes (module scope: reopening the dialog shows them). */
 let sent: StoredSendResult[] = [];
 
-export function MessageDialog({
-  recipient,
-  senderIsAdmin,
-  onClose,
-}: {
-  recipient: User;
-  senderIsAdmin: boolean;
-  onClose(): void;
-}) {
+export function MessageDialog({ recipient, onClose }: { recipient: User; onClose(): void }) {
   const { t } = useTranslation('users');
+  const senderIsAdmin = useSession((s) => isAdmin(s.user));
   const { t: tc } = useTranslation('common');
   const configured = useServerTypes('/notifications/notificators') ?? [];
   const offered = availableChannels(recipient, senderIsAdmin).filter(

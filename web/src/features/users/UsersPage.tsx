@@ -114,12 +114,8 @@ function UsersList() {
           color={open.kind === 'suspend' ? 'orange' : 'green'}
         />
       )}
-      {d.open?.kind === 'message' && (
-        <MessageDialog recipient={d.open.user} senderIsAdmin={rights.admin} onClose={d.close} />
-      )}
-      {d.open?.kind === 'link' && (
-        <LinkDevicesModal target={d.open.user} callerIsAdmin={rights.admin} onClose={d.close} />
-      )}
+      {d.open?.kind === 'message' && <MessageDialog recipient={d.open.user} onClose={d.close} />}
+      {d.open?.kind === 'link' && <LinkDevicesModal target={d.open.user} onClose={d.close} />}
       {d.importing && (
         <ImportUsersModal
           existingEmails={all.map((u) => u.email)}
