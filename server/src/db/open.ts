@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate, migratePostgres } from './migrations.ts';
-import { attachReader, PgPool, type PoolOptions } from './pool.ts';
+import { attachReader, attachWriter, PgPool, type PoolOptions } from './pool.ts';
 import { PostgresDatabase } from './postgres.ts';
 import type { SqlDatabase } from './sql.ts';
 
@@ -82,6 +82,9 @@ export function maskUrl(url: string): string {
   }
 }
 
+/** Connections of PostgreSQL's ingestion pool: the batches written at once (live/pooledBatches.ts). */
+const INGEST_CONNECTIONS = 3;
+
 function openPostgresStore(url: string, poolOptions: PoolOptions = {}): Store {
   let db: PostgresDatabase;
   try {
@@ -93,6 +96,10 @@ function openPostgresStore(url: string, poolOptions: PoolOptions = {}): Store {
   // the reads that no longer block the event loop (reports, insights): connections made at their first call
   const pool = new PgPool(url, poolOptions);
   attachReader(db, pool);
+  // the ingestion's batches write on connections of their own, one per write lane (live/pooledBatches.ts): the
+  // API's reads never queue behind a batch's write, nor a batch behind a long report (session 31)
+  const ingest = new PgPool(url, { ...poolOptions, size: INGEST_CONNECTIONS, name: 'rastro-ingest' });
+  attachWriter(db, ingest);
   return {
     sql: db,
     kind: 'postgres',
@@ -101,7 +108,7 @@ function openPostgresStore(url: string, poolOptions: PoolOptions = {}): Store {
       return row.n;
     },
     async close() {
-      await pool.close();
+      await Promise.all([pool.close(), ingest.close()]);
       await db.close();
     },
   };

@@ -3,8 +3,9 @@
 // a report of a device in flight waits in the queue until that batch is answered, and is then computed from what
 // it left in memory, or read again if it was refused). Its reads are made ahead on the pool (the devices' latest
 // positions, the fixes it may repeat, the queued commands it may deliver, ids for its rows: ingest.ts readPooled),
-// then it is computed in memory in one go and its rows written as ONE statement on a pooled connection
-// (db/repos/ingestPooled.ts). Batches of different devices are written side by side on different connections and
+// then it is computed in memory in one go and its rows written as ONE statement on a connection of the ingestion's
+// own pool (db/repos/ingestPooled.ts; one connection per lane, none shared with the API's reads: session 31).
+// Batches of different devices are written side by side on different connections and
 // each is answered when its own write is: stored (200) or refused, every position answered 503 and nothing stored.
 // A write whose connection was lost is answered 503 at once and asked about in the background: if its rows are
 // there after all, its positions and events are published then (`late`).
@@ -14,8 +15,6 @@ import { isDatabaseUnavailable, type SqlDatabase } from '../db/sql.ts';
 import { readAheadAsync, type StoredFixes } from './ingestSql.ts';
 import type { QueuedDbRow } from './json.ts';
 
-/** Batches written at once (the pool's other connections serve the API's reads). */
-const LANES = 3;
 /** Pause between two questions about a lost write's outcome. */
 const ASK_MS = 500;
 /** How long a lost write's outcome is asked about when PostgreSQL cannot be reached. */
@@ -91,7 +90,7 @@ export class PooledLanes {
 
   /** Whether another batch may start. */
   get open(): boolean {
-    return this.inFlight < LANES;
+    return this.inFlight < this.ingest.lanes;
   }
 
   /** Batches in flight (tests, diagnostics). */
