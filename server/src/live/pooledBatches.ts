@@ -31,6 +31,8 @@ export interface QueuedSource {
 
 /** What a pooled batch needs of the live core to read ahead (ingest.ts). */
 interface Reading {
+  /** Makes the live cache fresh, reloaded on the pool (cache.ts freshAsync). */
+  fresh(): Promise<unknown>;
   /** Loads the devices' states, their latest positions read on the pool (deviceStates.ts loadStatesAsync). */
   loadStates(ids: readonly number[]): Promise<void>;
   latest(deviceId: number): Position | null | undefined;
@@ -41,7 +43,8 @@ interface Reading {
 
 /**
  * A pooled batch's reads, on the pool before it is computed: its devices' latest positions, the queued commands it
- * may deliver and ids for its rows side by side, then the stored fixes it may repeat (which depend on the latest).
+ * may deliver, ids for its rows and the live cache's reload side by side, then the stored fixes it may repeat
+ * (which depend on the latest).
  */
 export async function readPooled(
   db: SqlDatabase,
@@ -57,8 +60,10 @@ export async function readPooled(
     core.loadStates([...devices]),
     withQueued.length ? ingest.queuedOf(withQueued) : [],
     ingest.idsFor(batch.length),
+    core.fresh(),
   ]);
   const known = await readAheadAsync(db, batch, core.latest);
+  await core.fresh(); // invalidated while the batch read: read again, so it is computed on a fresh cache
   const queued = queuedAhead(commands as unknown as QueuedDbRow[], rows, () => epoch === core.epoch());
   return { known, queued };
 }
