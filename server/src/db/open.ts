@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { migrate, migratePostgres } from './migrations.ts';
+import { migrate, migratePostgres, migratePostgresAsync } from './migrations.ts';
 import { attachReader, attachWriter, PgPool, type PoolOptions } from './pool.ts';
 import { PostgresDatabase } from './postgres.ts';
 import type { SqlDatabase } from './sql.ts';
@@ -29,6 +29,23 @@ export interface StoreOptions {
 export function openStore(options: StoreOptions | string): Store {
   const o = typeof options === 'string' ? { sqliteFile: options } : options;
   return o.databaseUrl ? openPostgresStore(o.databaseUrl, o.pool) : openSqliteStore(o.sqliteFile);
+}
+
+/**
+ * openStore for the server's start-up: on PostgreSQL the migrations run on a dedicated connection without the
+ * synchronous store (db/migrations.ts migratePostgresAsync), before the server listens.
+ */
+export async function openStoreAsync(options: StoreOptions): Promise<Store> {
+  if (!options.databaseUrl) return openSqliteStore(options.sqliteFile);
+  const url = options.databaseUrl;
+  const db = connectPostgres(url);
+  try {
+    await migratePostgresAsync(url);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return postgresStore(db, url, options.pool);
 }
 
 /** The embedded SQLite file, in WAL mode (created if needed). */
@@ -85,14 +102,22 @@ export function maskUrl(url: string): string {
 /** Connections of PostgreSQL's ingestion pool: the batches written at once (live/pooledBatches.ts). */
 const INGEST_CONNECTIONS = 3;
 
-function openPostgresStore(url: string, poolOptions: PoolOptions = {}): Store {
-  let db: PostgresDatabase;
+/** The synchronous store's connection (made at once: an unreachable database is named here). */
+function connectPostgres(url: string): PostgresDatabase {
   try {
-    db = new PostgresDatabase(url);
+    return new PostgresDatabase(url);
   } catch (err) {
     throw new StoreUnreachable(url, (err as Error).message);
   }
+}
+
+function openPostgresStore(url: string, poolOptions: PoolOptions = {}): Store {
+  const db = connectPostgres(url);
   migratePostgres(db);
+  return postgresStore(db, url, poolOptions);
+}
+
+function postgresStore(db: PostgresDatabase, url: string, poolOptions: PoolOptions = {}): Store {
   // the reads that no longer block the event loop (reports, insights): connections made at their first call
   const pool = new PgPool(url, poolOptions);
   attachReader(db, pool);
