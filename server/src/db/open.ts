@@ -99,8 +99,12 @@ export function maskUrl(url: string): string {
   }
 }
 
-/** Connections of PostgreSQL's ingestion pool: the batches written at once (live/pooledBatches.ts). */
-const INGEST_CONNECTIONS = 3;
+/**
+ * Connections of PostgreSQL's ingestion pool: the batches written at once (live/pooledBatches.ts). 0: its batches
+ * write on the read pool, SHARED_LANES at once (session 30's way; not shown better or worse under load, session 31).
+ */
+const INGEST_CONNECTIONS: number = 3;
+const SHARED_LANES = 3;
 
 /** The synchronous store's connection (made at once: an unreachable database is named here). */
 function connectPostgres(url: string): PostgresDatabase {
@@ -123,8 +127,11 @@ function postgresStore(db: PostgresDatabase, url: string, poolOptions: PoolOptio
   attachReader(db, pool);
   // the ingestion's batches write on connections of their own, one per write lane (live/pooledBatches.ts): the
   // API's reads never queue behind a batch's write, nor a batch behind a long report (session 31)
-  const ingest = new PgPool(url, { ...poolOptions, size: INGEST_CONNECTIONS, name: 'rastro-ingest' });
-  attachWriter(db, ingest);
+  const ingest =
+    INGEST_CONNECTIONS > 0
+      ? new PgPool(url, { ...poolOptions, size: INGEST_CONNECTIONS, name: 'rastro-ingest' })
+      : null;
+  attachWriter(db, ingest ?? pool, ingest ? INGEST_CONNECTIONS : SHARED_LANES);
   return {
     sql: db,
     kind: 'postgres',
@@ -133,7 +140,7 @@ function postgresStore(db: PostgresDatabase, url: string, poolOptions: PoolOptio
       return row.n;
     },
     async close() {
-      await Promise.all([pool.close(), ingest.close()]);
+      await Promise.all([pool.close(), ingest?.close()]);
       await db.close();
     },
   };

@@ -211,18 +211,25 @@ export class PgPool implements AsyncReader {
   }
 }
 
-const writers = new WeakMap<SqlDatabase, PgPool>();
-
-/**
- * Gives the store its ingestion pool (db/open.ts, PostgreSQL): connections of the ingestion's own (its batches'
- * writes, ids and outcomes: db/repos/ingestPooled.ts), on which the API's reads never queue (session 31).
- */
-export function attachWriter(db: SqlDatabase, pool: PgPool): void {
-  writers.set(db, pool);
+/** The connections PostgreSQL's ingestion writes its batches on, and how many batches it writes at once. */
+interface IngestWriter {
+  pool: PgPool;
+  lanes: number;
 }
 
-/** The store's ingestion pool (PostgreSQL), or undefined (SQLite; a store opened without one). */
-export function writerOf(db: SqlDatabase): PgPool | undefined {
+const writers = new WeakMap<SqlDatabase, IngestWriter>();
+
+/**
+ * Gives the store its ingestion writer (db/open.ts, PostgreSQL): a pool of the ingestion's own (its batches'
+ * writes, ids and outcomes: db/repos/ingestPooled.ts), on which the API's reads never queue (session 31), or the
+ * read pool itself with fewer lanes than its connections.
+ */
+export function attachWriter(db: SqlDatabase, pool: PgPool, lanes = pool.size): void {
+  writers.set(db, { pool, lanes });
+}
+
+/** The store's ingestion writer (PostgreSQL), or undefined (SQLite; a store opened without one). */
+export function writerOf(db: SqlDatabase): IngestWriter | undefined {
   return writers.get(db);
 }
 

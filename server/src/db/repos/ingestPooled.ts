@@ -139,13 +139,10 @@ export class PooledIngest {
   constructor(
     private readonly store: PostgresDatabase,
     private readonly pool: PgPool,
+    /** Batches written at once (live/pooledBatches.ts): one per connection of the ingestion's pool. */
+    readonly lanes: number,
   ) {
     this.ids = new PooledIds(pool, store);
-  }
-
-  /** Batches written at once: one per connection of the ingestion's pool (live/pooledBatches.ts). */
-  get lanes(): number {
-    return this.pool.size;
   }
 
   /** After how long a write sent is surely over in PostgreSQL (committed or not): its statement timeout and more. */
@@ -205,6 +202,6 @@ export function pooledIngest(db: SqlDatabase): PooledIngest | null {
   const writer = writerOf(db);
   if (!writer) return null;
   let p = pooled.get(db);
-  if (!p) pooled.set(db, (p = new PooledIngest(db as PostgresDatabase, writer)));
+  if (!p) pooled.set(db, (p = new PooledIngest(db as PostgresDatabase, writer.pool, writer.lanes)));
   return p;
 }
