@@ -100,10 +100,11 @@ export function maskUrl(url: string): string {
 }
 
 /**
- * Connections of PostgreSQL's ingestion pool: the batches written at once (live/pooledBatches.ts). 0: its batches
- * write on the read pool, SHARED_LANES at once (session 30's way; not shown better or worse under load, session 31).
+ * Connections of a pool of the ingestion's own, one per write lane (live/pooledBatches.ts), on which the API's reads
+ * never queue; 0: its batches write on the read pool, SHARED_LANES at once. 0 since session 31: under load its own
+ * pool showed no gain and more CPU, the two processes' API p99 worse in every run (decision 41); to re-measure.
  */
-const INGEST_CONNECTIONS: number = 3;
+const INGEST_CONNECTIONS: number = 0;
 const SHARED_LANES = 3;
 
 /** The synchronous store's connection (made at once: an unreachable database is named here). */
@@ -125,8 +126,7 @@ function postgresStore(db: PostgresDatabase, url: string, poolOptions: PoolOptio
   // the reads that no longer block the event loop (reports, insights): connections made at their first call
   const pool = new PgPool(url, poolOptions);
   attachReader(db, pool);
-  // the ingestion's batches write on connections of their own, one per write lane (live/pooledBatches.ts): the
-  // API's reads never queue behind a batch's write, nor a batch behind a long report (session 31)
+  // the ingestion's batches write on the read pool, or on connections of their own (INGEST_CONNECTIONS)
   const ingest =
     INGEST_CONNECTIONS > 0
       ? new PgPool(url, { ...poolOptions, size: INGEST_CONNECTIONS, name: 'rastro-ingest' })

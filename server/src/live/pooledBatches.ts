@@ -3,8 +3,8 @@
 // a report of a device in flight waits in the queue until that batch is answered, and is then computed from what
 // it left in memory, or read again if it was refused). Its reads are made ahead on the pool (the devices' latest
 // positions, the fixes it may repeat, the queued commands it may deliver, ids for its rows: ingest.ts readPooled),
-// then it is computed in memory in one go and its rows written as ONE statement on a connection of the ingestion's
-// own pool (db/repos/ingestPooled.ts; one connection per lane, none shared with the API's reads: session 31).
+// then it is computed in memory in one go and its rows written as ONE statement on a pooled connection
+// (db/repos/ingestPooled.ts; the lanes: as many as the ingestion's writer gives, db/pool.ts writerOf).
 // Batches of different devices are written side by side on different connections and
 // each is answered when its own write is: stored (200) or refused, every position answered 503 and nothing stored.
 // A write whose connection was lost is answered 503 at once and asked about in the background: if its rows are

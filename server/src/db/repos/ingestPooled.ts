@@ -1,8 +1,8 @@
 // The ingestion's batches on PostgreSQL's pool (issue #30, session 30; docs/decisions/41-kysely-repositories.md).
 // A batch is computed in memory (live/ingest.ts) after its reads were made ahead on the pool, and its rows — the
 // positions, events, hours of activity, device states and the queued commands it delivered — are written as ONE
-// statement (ingestBatch.ts batchSql: data-modifying WITH clauses) on a connection of the ingestion's own pool
-// (db/pool.ts writerOf, one connection per write lane: the API's reads never queue behind a write). A single
+// statement (ingestBatch.ts batchSql: data-modifying WITH clauses) on the ingestion's writer (db/pool.ts writerOf:
+// the read pool, or a pool of its own, one connection per write lane: db/open.ts INGEST_CONNECTIONS). A single
 // statement is its own transaction: all of the batch or nothing, and no transaction stays open across turns of the
 // event loop (no lock held while the synchronous store may block the main thread: decision 41, session 22). Ids of
 // the rows published (positions, events) are reserved ahead from the tables' sequences on the pool, refilled before
