@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { LocalCluster, PgCluster, type ClusterMessage } from './db/cluster.ts';
-import { openStore } from './db/open.ts';
+import { openStoreAsync } from './db/open.ts';
 import { PostgresDatabase } from './db/postgres.ts';
 import { ApiError, unavailable } from './errors.ts';
 import { isDatabaseUnavailable } from './db/sql.ts';
@@ -37,7 +37,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
-  const store = openStore({
+  // PostgreSQL: the migrations on a connection of their own, before anything listens (db/open.ts)
+  const store = await openStoreAsync({
     sqliteFile: config.sqliteFile,
     databaseUrl: config.databaseUrl,
     pool: { size: config.dbPoolSize },

@@ -3,8 +3,10 @@
 //   new positions, events and device states for their socket clients, "configuration changed" for their caches,
 //   sessions ended by the server;
 // - background jobs (billing, scheduled reports, the status sweep, the demo fleet, housekeeping) run in one process,
-//   the leader: the one holding a session advisory lock on its store connection. When it stops or dies, its
-//   connection closes, the lock is free and another process takes it within LEADER_RETRY_MS.
+//   the leader: the one holding a session advisory lock on a connection of its own (issue #30, session 31: no
+//   store query queues on it). When it stops or dies, or that connection is lost or stops answering, it stops
+//   leading at once, the connection is closed, the lock is free and another process takes it within
+//   LEADER_RETRY_MS (the one that lost it asks again on a new connection, in the background).
 // On SQLite (one process) the local cluster is always the leader and sends nothing.
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
@@ -50,78 +52,120 @@ export class LocalCluster implements Cluster {
 }
 
 const LEADER_RETRY_MS = 2000;
-/** Takes the leader's lock; the leader's second hold is released at once, so the lock count stays at one. */
-const LEAD = `SELECT CASE WHEN pg_try_advisory_lock(hashtext($1))
-             THEN (CASE WHEN $2 = 1 THEN pg_advisory_unlock(hashtext($1)) ELSE true END)
-             ELSE false END AS ok`;
+/** A leader whose lock connection does not confirm it is alive within this steps down (and drops it). */
+const LEADER_CONFIRM_MS = 2000;
+/** Takes the leader's lock on the lock's own connection (a session lock: it goes with that connection). */
+const LEAD = 'SELECT pg_try_advisory_lock(hashtext($1)) AS ok';
 /** NOTIFY payloads must stay under 8000 bytes; longer lists are split to fit. */
 const MAX_PAYLOAD = 7000;
+
+/** The connection a process holds (or asks for) the leader's lock on. */
+interface LockConnection {
+  sql: postgres.Sql;
+  lost: boolean;
+}
 
 export class PgCluster implements Cluster {
   readonly node = randomUUID();
   private leader = false;
-  /** The store connection's generation when the lock was taken: a lost connection lost the lock with it. */
-  private leaderGeneration = -1;
   private readonly listeners = new Set<(m: ClusterMessage) => void>();
-  private readonly channel: string;
-  private readonly lockKey: string;
+  private channel = '';
+  private lockKey = '';
   private listener: postgres.Sql | null = null;
+  /** The leader lock's dedicated connection (issue #30): none of the store's queries queue on it. */
+  private lock: LockConnection | null = null;
+  /** A question about the lock is on its way (the next round waits for it). */
+  private asking = false;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
   private constructor(
-    private readonly db: PostgresDatabase,
     private readonly url: string,
     private readonly onError: (err: unknown) => void,
-  ) {
-    const schema = (db.prepareNative('SELECT current_schema() AS s').get() as { s: string }).s;
-    this.channel = `rastro_${schema}`.replace(/[^a-z0-9_]/gi, '_').slice(0, 60);
-    this.lockKey = `rastro-leader:${schema}`;
-  }
+  ) {}
 
-  /** Joins the cluster: takes the leader lock if it is free, listens to the others. */
-  static async start(db: PostgresDatabase, url: string, onError: (err: unknown) => void): Promise<PgCluster> {
-    const c = new PgCluster(db, url, onError);
-    c.tryLead();
-    // asked again without waiting: the main thread does not wait behind a batch's COMMIT (issue #30)
-    c.timer = setInterval(() => c.tryLead(false), LEADER_RETRY_MS);
+  /**
+   * Joins the cluster: takes the leader lock if it is free (on a connection of its own, answered before this
+   * resolves), listens to the others. The store itself is not used: nothing here waits on its connection.
+   */
+  static async start(
+    _db: PostgresDatabase,
+    url: string,
+    onError: (err: unknown) => void,
+  ): Promise<PgCluster> {
+    const c = new PgCluster(url, onError);
+    const lock = c.connect();
+    const [{ s: schema }] = await lock.sql<Array<{ s: string }>>`SELECT current_schema() AS s`;
+    c.channel = `rastro_${schema}`.replace(/[^a-z0-9_]/gi, '_').slice(0, 60);
+    c.lockKey = `rastro-leader:${schema}`;
+    await c.tryLead();
+    // asked again in the background: a follower takes the lock once it is free, a leader confirms its connection
+    c.timer = setInterval(() => void c.tryLead(), LEADER_RETRY_MS);
     c.timer.unref();
     await c.listen();
     return c;
   }
 
-  /** False the moment the store's connection is lost (issue #30): the lock went with it, another may take it. */
+  /** False the moment the lock's connection is lost or stops answering (issue #30): the lock went with it. */
   isLeader(): boolean {
-    return this.leader && this.db.client.generation === this.leaderGeneration;
+    return this.leader && !!this.lock && !this.lock.lost;
+  }
+
+  /** A new connection for the lock; its loss (closed, reset, terminated) is the leader's end at once. */
+  private connect(): LockConnection {
+    const c: LockConnection = { lost: false, sql: undefined as unknown as postgres.Sql };
+    c.sql = postgres(this.url, {
+      max: 1,
+      onnotice: () => undefined,
+      fetch_types: false, // db/pool.ts says why
+      connect_timeout: 10,
+      keep_alive: 10,
+      connection: { application_name: 'rastro-leader', statement_timeout: LEADER_CONFIRM_MS },
+      onclose: () => this.lost(c),
+    });
+    this.lock = c;
+    return c;
+  }
+
+  /** The lock's connection is gone (or stopped answering): no longer the leader; a new one at the next round. */
+  private lost(c: LockConnection): void {
+    if (c.lost) return;
+    c.lost = true;
+    if (this.lock === c) {
+      this.leader = false;
+      this.lock = null;
+    }
+    // closed at once: PostgreSQL then ends the session, and its lock is free for another process
+    void c.sql.end({ timeout: 0 }).catch(() => undefined);
   }
 
   /**
-   * Takes the lock, or confirms it is still held: asked again by the leader too (a session lock is re-entrant), so
-   * a leader whose connection was lost and re-made without the lock steps down instead of leading twice.
+   * Takes the lock, or (the leader) confirms that its connection still answers: a leader whose connection does not
+   * answer within LEADER_CONFIRM_MS steps down and drops it, so that it never leads while another process may have
+   * taken the lock its lost session released.
    */
-  private tryLead(wait = true): void {
-    if (this.closed) return;
-    // the lock is still held only on the connection that took it: after a reconnect it is taken again
-    const before = this.db.client.generation;
-    const held = this.leader && before === this.leaderGeneration;
-    const answered = (err: unknown, row?: Record<string, unknown>) => {
-      if (this.closed) return;
-      if (err) {
-        this.leader = false;
-        this.onError(err);
-        return;
-      }
-      const after = this.db.client.generation;
-      // a connection lost while asking: ask again at the next round
-      this.leader = row?.ok === 1 && after === before;
-      this.leaderGeneration = after;
-    };
-    const values = [this.lockKey, held ? 1 : 0];
+  private async tryLead(): Promise<void> {
+    if (this.closed || this.asking) return;
+    this.asking = true;
+    const c = this.lock && !this.lock.lost ? this.lock : this.connect();
+    let timer: NodeJS.Timeout | undefined;
     try {
-      if (wait) answered(null, this.db.prepareNative(LEAD).get(...values) as Record<string, unknown>);
-      else this.db.getPosted(LEAD, values, answered);
+      const question = this.leader ? c.sql`SELECT 1 AS ok` : c.sql.unsafe(LEAD, [this.lockKey]);
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error('the leader lock connection did not answer')),
+          LEADER_CONFIRM_MS,
+        );
+      });
+      const rows = (await Promise.race([question, late])) as unknown as Array<{ ok: unknown }>;
+      if (this.closed || c.lost) return;
+      if (!this.leader && (rows[0]?.ok === true || rows[0]?.ok === 't')) this.leader = true;
     } catch (err) {
-      answered(err);
+      this.lost(c);
+      if (!this.closed) this.onError(err);
+    } finally {
+      clearTimeout(timer);
+      this.asking = false;
     }
   }
 
@@ -172,7 +216,14 @@ export class PgCluster implements Cluster {
     const client = this.listener;
     this.listener = null;
     if (client) await client.end({ timeout: 2 }).catch(() => undefined);
-    // the leader lock goes with the store connection, closed after this
+    // the leader lock goes with its connection
+    const lock = this.lock;
+    this.lock = null;
+    this.leader = false;
+    if (lock) {
+      lock.lost = true;
+      await lock.sql.end({ timeout: 2 }).catch(() => undefined);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 // Embedded store migrations. Each entry runs once, in order, inside a transaction; the applied count is kept
 // in SQLite's user_version. Append new steps; never edit a released one.
 import type BetterSqlite3 from 'better-sqlite3';
+import postgres from 'postgres';
 import type { PostgresDatabase } from './postgres.ts';
 import { pgMigrations } from './migrationsPg.ts';
 
@@ -455,5 +456,38 @@ export function migratePostgres(db: PostgresDatabase, upTo = migrations.length):
     }
   } finally {
     db.exec('SELECT pg_advisory_unlock(7231001)');
+  }
+}
+
+/**
+ * migratePostgres on a dedicated postgres.js connection (the server's start-up, issue #30 session 31): nothing
+ * waits on the synchronous store, the same advisory lock makes processes starting together apply them once, each
+ * entry in its own transaction; the connection is closed once done.
+ */
+export async function migratePostgresAsync(url: string, upTo = migrations.length): Promise<void> {
+  const sql = postgres(url, {
+    max: 1,
+    onnotice: () => undefined,
+    fetch_types: false, // db/pool.ts says why
+    connect_timeout: 10,
+    connection: { application_name: 'rastro-migrate' },
+  });
+  try {
+    await sql`SELECT pg_advisory_lock(7231001)`;
+    try {
+      await sql`CREATE TABLE IF NOT EXISTS rastro_schema (version INTEGER NOT NULL)`;
+      const [row] = await sql<Array<{ version: number }>>`SELECT version FROM rastro_schema`;
+      if (!row) await sql`INSERT INTO rastro_schema (version) VALUES (0)`;
+      for (let i = Number(row?.version ?? 0); i < upTo; i++) {
+        await sql.begin(async (tx) => {
+          for (const step of pgMigrations[i]) await tx.unsafe(step).simple();
+          await tx.unsafe(`UPDATE rastro_schema SET version = ${i + 1}`);
+        });
+      }
+    } finally {
+      await sql`SELECT pg_advisory_unlock(7231001)`.catch(() => undefined);
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
   }
 }

@@ -1,8 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { migrate, migratePostgres } from './migrations.ts';
-import { attachReader, PgPool, type PoolOptions } from './pool.ts';
+import { migrate, migratePostgres, migratePostgresAsync } from './migrations.ts';
+import { attachReader, attachWriter, PgPool, type PoolOptions } from './pool.ts';
 import { PostgresDatabase } from './postgres.ts';
 import type { SqlDatabase } from './sql.ts';
 
@@ -29,6 +29,23 @@ export interface StoreOptions {
 export function openStore(options: StoreOptions | string): Store {
   const o = typeof options === 'string' ? { sqliteFile: options } : options;
   return o.databaseUrl ? openPostgresStore(o.databaseUrl, o.pool) : openSqliteStore(o.sqliteFile);
+}
+
+/**
+ * openStore for the server's start-up: on PostgreSQL the migrations run on a dedicated connection without the
+ * synchronous store (db/migrations.ts migratePostgresAsync), before the server listens.
+ */
+export async function openStoreAsync(options: StoreOptions): Promise<Store> {
+  if (!options.databaseUrl) return openSqliteStore(options.sqliteFile);
+  const url = options.databaseUrl;
+  const db = connectPostgres(url);
+  try {
+    await migratePostgresAsync(url);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return postgresStore(db, url, options.pool);
 }
 
 /** The embedded SQLite file, in WAL mode (created if needed). */
@@ -82,17 +99,39 @@ export function maskUrl(url: string): string {
   }
 }
 
-function openPostgresStore(url: string, poolOptions: PoolOptions = {}): Store {
-  let db: PostgresDatabase;
+/**
+ * Connections of a pool of the ingestion's own, one per write lane (live/pooledBatches.ts), on which the API's reads
+ * never queue; 0: its batches write on the read pool, SHARED_LANES at once. 0 since session 31: under load its own
+ * pool showed no gain and more CPU, the two processes' API p99 worse in every run (decision 41); to re-measure.
+ */
+const INGEST_CONNECTIONS: number = 0;
+const SHARED_LANES = 3;
+
+/** The synchronous store's connection (made at once: an unreachable database is named here). */
+function connectPostgres(url: string): PostgresDatabase {
   try {
-    db = new PostgresDatabase(url);
+    return new PostgresDatabase(url);
   } catch (err) {
     throw new StoreUnreachable(url, (err as Error).message);
   }
+}
+
+function openPostgresStore(url: string, poolOptions: PoolOptions = {}): Store {
+  const db = connectPostgres(url);
   migratePostgres(db);
+  return postgresStore(db, url, poolOptions);
+}
+
+function postgresStore(db: PostgresDatabase, url: string, poolOptions: PoolOptions = {}): Store {
   // the reads that no longer block the event loop (reports, insights): connections made at their first call
   const pool = new PgPool(url, poolOptions);
   attachReader(db, pool);
+  // the ingestion's batches write on the read pool, or on connections of their own (INGEST_CONNECTIONS)
+  const ingest =
+    INGEST_CONNECTIONS > 0
+      ? new PgPool(url, { ...poolOptions, size: INGEST_CONNECTIONS, name: 'rastro-ingest' })
+      : null;
+  attachWriter(db, ingest ?? pool, ingest ? INGEST_CONNECTIONS : SHARED_LANES);
   return {
     sql: db,
     kind: 'postgres',
@@ -101,7 +140,7 @@ function openPostgresStore(url: string, poolOptions: PoolOptions = {}): Store {
       return row.n;
     },
     async close() {
-      await pool.close();
+      await Promise.all([pool.close(), ingest?.close()]);
       await db.close();
     },
   };

@@ -25,6 +25,8 @@ interface AsyncReader {
 export interface PoolOptions {
   /** Connections (DATABASE_POOL_SIZE, default 4). */
   size?: number;
+  /** The connections' application_name in PostgreSQL (pg_stat_activity; default rastro-pool). */
+  name?: string;
   statementTimeoutMs?: number;
   connectTimeoutS?: number;
 }
@@ -75,6 +77,9 @@ export class PgPool implements AsyncReader {
   /** A statement running longer fails (PostgreSQL's statement_timeout on each connection). */
   readonly statementTimeoutMs: number;
   private readonly connectTimeoutS: number;
+  private readonly name: string;
+  /** Connections (the ingestion's pool: its write lanes, live/pooledBatches.ts). */
+  readonly size: number;
   private readonly retries = new Set<NodeJS.Timeout>();
   private lastReason = 'not connected yet';
   private closed = false;
@@ -85,8 +90,10 @@ export class PgPool implements AsyncReader {
   ) {
     this.statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
     this.connectTimeoutS = options.connectTimeoutS ?? 10;
+    this.name = options.name ?? 'rastro-pool';
+    this.size = Math.max(1, options.size ?? 4);
     // postgres.js connects at the first call: a server that never reports opens no connection
-    this.slots = Array.from({ length: Math.max(1, options.size ?? 4) }, () => this.open());
+    this.slots = Array.from({ length: this.size }, () => this.open());
   }
 
   private open(): Connection {
@@ -100,7 +107,7 @@ export class PgPool implements AsyncReader {
       // ends the process (porsager/postgres#1192, #1223); lists are bound as array literals (repos/query.ts anyOf)
       fetch_types: false,
       connect_timeout: this.connectTimeoutS,
-      connection: { application_name: 'rastro-pool', statement_timeout: this.statementTimeoutMs },
+      connection: { application_name: this.name, statement_timeout: this.statementTimeoutMs },
       types,
       onclose: () => this.lost(c, 'connection lost'),
     } as postgres.Options<Record<string, postgres.PostgresType>>);
@@ -202,6 +209,28 @@ export class PgPool implements AsyncReader {
     }
     await Promise.all(open.map((c) => c.sql.end({ timeout: 5 }).catch(() => undefined)));
   }
+}
+
+/** The connections PostgreSQL's ingestion writes its batches on, and how many batches it writes at once. */
+interface IngestWriter {
+  pool: PgPool;
+  lanes: number;
+}
+
+const writers = new WeakMap<SqlDatabase, IngestWriter>();
+
+/**
+ * Gives the store its ingestion writer (db/open.ts, PostgreSQL): a pool of the ingestion's own (its batches'
+ * writes, ids and outcomes: db/repos/ingestPooled.ts), on which the API's reads never queue (session 31), or the
+ * read pool itself with fewer lanes than its connections.
+ */
+export function attachWriter(db: SqlDatabase, pool: PgPool, lanes = pool.size): void {
+  writers.set(db, { pool, lanes });
+}
+
+/** The store's ingestion writer (PostgreSQL), or undefined (SQLite; a store opened without one). */
+export function writerOf(db: SqlDatabase): IngestWriter | undefined {
+  return writers.get(db);
 }
 
 /** The synchronous store behind the asynchronous interface (SQLite): each answer is a settled promise. */

@@ -54,26 +54,6 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   /**
-   * A native statement outside any transaction whose answer the main thread does not wait for (a background chore,
-   * such as the leader's lock, must not wait behind a batch's COMMIT): `done` gets its first row once answered.
-   */
-  getPosted(
-    sql: string,
-    args: unknown[],
-    done: (err: Error | null, row?: Record<string, unknown>) => void,
-  ): void {
-    const t = this.native.get(sql) ?? this.nativeStatement(sql);
-    if (this.depth > 0) throw new Error('getPosted inside a transaction');
-    this.sendHeld();
-    this.waits?.count('posted', false, t.text);
-    this.client.post(
-      { op: 'query', name: t.name, text: t.text, values: bind(args) },
-      (err, rows) => done(err, rows?.[0]),
-      t.text,
-    );
-  }
-
-  /**
    * A native statement (db/repos/query.ts) outside any transaction whose answer the main thread does not wait for:
    * `done` is called once it is answered (a write the API makes in the background, such as the request counter's,
    * must not hold the main thread behind a batch's COMMIT on the one connection).

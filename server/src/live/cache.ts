@@ -5,7 +5,7 @@
 import type { Selectable } from 'kysely';
 import { parseArea, type GeoArea } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { liveSnapshot } from '../db/repos/snapshot.ts';
+import { liveSnapshot, liveSnapshotAsync, type LiveSnapshot } from '../db/repos/snapshot.ts';
 import { eventsActive, parseCalendar, type VEvent } from './calendar.ts';
 import { sortByPriority, type ComputedAttribute } from './computed/apply.ts';
 import type { DeviceRow, GeofenceRow, GroupRow, NotificationRow, UserRow } from '../db/schema.ts';
@@ -63,10 +63,16 @@ export class LiveCache {
   computed = new Map<number, ComputedAttribute>();
   private computedByDevice = new Map<number, ComputedAttribute[]>();
 
+  /** Moves at every invalidate(): a reload read on the pool meanwhile is not kept. */
+  private epoch = 0;
+  /** The reload being read on the pool (freshAsync). */
+  private loading: Promise<void> | null = null;
+
   constructor(private readonly ctx: AppContext) {}
 
   invalidate(): void {
     this.dirty = true;
+    this.epoch++;
   }
 
   fresh(): this {
@@ -74,9 +80,34 @@ export class LiveCache {
     return this;
   }
 
+  /**
+   * fresh() without the main thread waiting (PostgreSQL's pooled batches, issue #30): every table read on the pool,
+   * then put in place in one go, never half; kept only if nothing invalidated the cache (nor reloaded it) while it
+   * was read, else read again. Resolves once the cache is fresh.
+   */
+  async freshAsync(): Promise<this> {
+    while (this.dirty) {
+      if (!this.loading) {
+        const epoch = this.epoch;
+        this.loading = liveSnapshotAsync(this.ctx.store.sql)
+          .then((stored) => {
+            if (this.dirty && epoch === this.epoch) this.apply(stored);
+          })
+          .finally(() => {
+            this.loading = null;
+          });
+      }
+      await this.loading;
+    }
+    return this;
+  }
+
   private load(): void {
+    this.apply(liveSnapshot(this.ctx.store.sql));
+  }
+
+  private apply(stored: LiveSnapshot): void {
     this.dirty = false;
-    const stored = liveSnapshot(this.ctx.store.sql);
     this.devices.clear();
     this.deviceAttrs.clear();
     this.byUniqueId.clear();

@@ -182,8 +182,8 @@ export class LiveCore extends LiveCommands {
     const out = outcome();
     const devices = new Set(batch.map((b) => b.deviceId));
     const compute = async (rows: BatchRows) => {
-      this.cache.fresh();
       const { known, queued } = await readPooled(this.ctx.store.sql, ingest, batch, devices, rows, {
+        fresh: () => this.cache.freshAsync(),
         loadStates: (ids) => this.loadStatesAsync(ids),
         latest: (id) => this.states.get(id)?.last,
         queuedDevices: this.queuedDevices,

@@ -4,7 +4,8 @@
 // it left in memory, or read again if it was refused). Its reads are made ahead on the pool (the devices' latest
 // positions, the fixes it may repeat, the queued commands it may deliver, ids for its rows: ingest.ts readPooled),
 // then it is computed in memory in one go and its rows written as ONE statement on a pooled connection
-// (db/repos/ingestPooled.ts). Batches of different devices are written side by side on different connections and
+// (db/repos/ingestPooled.ts; the lanes: as many as the ingestion's writer gives, db/pool.ts writerOf).
+// Batches of different devices are written side by side on different connections and
 // each is answered when its own write is: stored (200) or refused, every position answered 503 and nothing stored.
 // A write whose connection was lost is answered 503 at once and asked about in the background: if its rows are
 // there after all, its positions and events are published then (`late`).
@@ -14,8 +15,6 @@ import { isDatabaseUnavailable, type SqlDatabase } from '../db/sql.ts';
 import { readAheadAsync, type StoredFixes } from './ingestSql.ts';
 import type { QueuedDbRow } from './json.ts';
 
-/** Batches written at once (the pool's other connections serve the API's reads). */
-const LANES = 3;
 /** Pause between two questions about a lost write's outcome. */
 const ASK_MS = 500;
 /** How long a lost write's outcome is asked about when PostgreSQL cannot be reached. */
@@ -32,6 +31,8 @@ export interface QueuedSource {
 
 /** What a pooled batch needs of the live core to read ahead (ingest.ts). */
 interface Reading {
+  /** Makes the live cache fresh, reloaded on the pool (cache.ts freshAsync). */
+  fresh(): Promise<unknown>;
   /** Loads the devices' states, their latest positions read on the pool (deviceStates.ts loadStatesAsync). */
   loadStates(ids: readonly number[]): Promise<void>;
   latest(deviceId: number): Position | null | undefined;
@@ -42,7 +43,8 @@ interface Reading {
 
 /**
  * A pooled batch's reads, on the pool before it is computed: its devices' latest positions, the queued commands it
- * may deliver and ids for its rows side by side, then the stored fixes it may repeat (which depend on the latest).
+ * may deliver, ids for its rows and the live cache's reload side by side, then the stored fixes it may repeat
+ * (which depend on the latest).
  */
 export async function readPooled(
   db: SqlDatabase,
@@ -58,8 +60,10 @@ export async function readPooled(
     core.loadStates([...devices]),
     withQueued.length ? ingest.queuedOf(withQueued) : [],
     ingest.idsFor(batch.length),
+    core.fresh(),
   ]);
   const known = await readAheadAsync(db, batch, core.latest);
+  await core.fresh(); // invalidated while the batch read: read again, so it is computed on a fresh cache
   const queued = queuedAhead(commands as unknown as QueuedDbRow[], rows, () => epoch === core.epoch());
   return { known, queued };
 }
@@ -91,7 +95,7 @@ export class PooledLanes {
 
   /** Whether another batch may start. */
   get open(): boolean {
-    return this.inFlight < LANES;
+    return this.inFlight < this.ingest.lanes;
   }
 
   /** Batches in flight (tests, diagnostics). */

@@ -1,20 +1,29 @@
 // The API request counter of the statistics (request_stats, per UTC hour): counted in memory and written once a
-// second as one upsert per hour instead of one waited write per request (issue #30: during an ingestion flood on
-// PostgreSQL every waited write queues behind the batches on the one connection). The statistics read flushes it
-// first; a failed write keeps the counts for the next second; the app's close writes what is left.
+// second instead of one waited write per request (issue #30). On PostgreSQL the timer's write is ONE statement on
+// the store's pool (session 31: no longer through the synchronous store and its worker), the main thread never
+// waits for it; the statistics read flushes what is held synchronously first (a write on its way lands within its
+// statement's time); a failed write keeps the counts for the next second; the app's close writes what is left.
 import type { AppContext } from '../context.ts';
-import { addRequests, addRequestsPosted } from '../db/repos/audit.ts';
+import { addRequests, addRequestsPooled } from '../db/repos/audit.ts';
 
 const FLUSH_MS = 1000;
 
 class RequestCounter {
   private readonly pending = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
-  /** Upserts posted and not answered yet (PostgreSQL). */
-  private posting = 0;
+  /** The pooled writes on their way (PostgreSQL). */
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(private readonly ctx: AppContext) {
-    ctx.onClose.push(() => this.flush());
+    ctx.onClose.push(async () => {
+      await this.settled();
+      this.flush();
+    });
+  }
+
+  /** Resolves once the pooled writes on their way are answered (the close, tests). */
+  async settled(): Promise<void> {
+    while (this.writing.size) await Promise.all(this.writing);
   }
 
   /** One more request in its UTC hour (`YYYY-MM-DDTHH`). */
@@ -30,27 +39,25 @@ class RequestCounter {
 
   /**
    * Writes the counts held; on failure (store unavailable) they are kept and written at the next flush. The timer's
-   * flush (`posted`) does not wait on PostgreSQL: its upserts are posted, so the main thread never waits for them
-   * behind an ingestion batch's COMMIT on the one connection (issue #30); the statistics read and the close wait.
+   * flush (`pooled`) writes them on the store's pool on PostgreSQL without the main thread waiting (issue #30); the
+   * statistics read writes them synchronously.
    */
-  flush(posted = false): void {
+  flush(pooled = false): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const db = this.ctx.store.sql;
-    if (!posted && this.posting > 0) db.settlePosted?.(); // the counts posted are written before a read
     if (this.pending.size === 0) return;
     const counts = [...this.pending];
     this.pending.clear();
-    if (posted && db.runPosted) {
-      for (const [hour, n] of counts) {
-        this.posting++;
-        addRequestsPosted(db, hour, n, (err) => {
-          this.posting--;
-          if (!err) return;
-          this.pending.set(hour, (this.pending.get(hour) ?? 0) + n);
-          this.ctx.log.warn({ err }, 'request counts not written, kept for the next second');
-        });
-      }
+    const keep = (err: unknown) => {
+      for (const [hour, n] of counts) this.pending.set(hour, (this.pending.get(hour) ?? 0) + n);
+      this.ctx.log.warn({ err }, 'request counts not written, kept for the next second');
+    };
+    if (pooled && db.dialect === 'postgres') {
+      const write: Promise<void> = addRequestsPooled(db, counts)
+        .catch(keep)
+        .finally(() => this.writing.delete(write));
+      this.writing.add(write);
       return;
     }
     try {
@@ -58,8 +65,7 @@ class RequestCounter {
         for (const [hour, n] of counts) addRequests(db, hour, n);
       })();
     } catch (err) {
-      for (const [hour, n] of counts) this.pending.set(hour, (this.pending.get(hour) ?? 0) + n);
-      this.ctx.log.warn({ err }, 'request counts not written, kept for the next second');
+      keep(err);
     }
   }
 }

@@ -11,6 +11,7 @@ function heldIngest() {
     begin: () => ({ ids: { positions: [], events: [] } }) as unknown as BatchRows,
     write: () => new Promise<void>((resolve, reject) => (release = (err) => (err ? reject(err) : resolve()))),
     settledAfterMs: 0,
+    lanes: 2,
   } as unknown as PooledIngest;
   return { ingest, release: (err?: Error) => release(err) };
 }
@@ -65,5 +66,25 @@ describe('pooled lanes', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(String(answered[0])).toContain('refused');
     expect(lanes.take([r(7, 1)], 10)).toEqual([r(7, 1)]);
+  });
+
+  it('as many batches at once as the ingestion pool has connections (its lanes)', () => {
+    const lanes = new PooledLanes(heldIngest().ingest);
+    const idle = () => new Promise<void>(() => undefined);
+    lanes.run(
+      [1],
+      idle,
+      () => undefined,
+      () => undefined,
+    );
+    expect(lanes.open).toBe(true);
+    lanes.run(
+      [2],
+      idle,
+      () => undefined,
+      () => undefined,
+    );
+    expect(lanes.open).toBe(false);
+    expect(lanes.running).toBe(2);
   });
 });

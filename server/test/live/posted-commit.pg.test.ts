@@ -139,7 +139,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
     expect(published.filter((p) => p.deviceId === device.id)).toHaveLength(1);
   });
 
-  it("the request counter's timer posts its write while a COMMIT waits: the batch stored, the counts written", async () => {
+  it("the request counter's timer writes on the pool while a COMMIT waits: the batch stored, the counts written", async () => {
     const device = await createDevice(t);
     const counter = requestCounter(t.ctx);
     counter.flush();
@@ -157,7 +157,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
       expect(await lockWaiters()).toHaveLength(1);
       for (let i = 0; i < 3; i++) counter.count(new Date().toISOString().slice(0, 13));
       // the timer's flush: waited, it held the main thread behind the COMMIT until its wait ran out (the connection
-      // then reset, the batch answered unavailable)
+      // then reset, the batch answered unavailable); now one statement on the pool
       counter.flush(true);
       const res = await api(t.app, t.admin, 'GET', '/api/devices');
       expect(res.statusCode).toBe(200);
@@ -167,7 +167,8 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
     const result = await pending;
     expect(result.ok).toBe(true);
     expect(storedAt(device.id, [fixTime])).toBe(1);
-    counter.flush(); // the statistics' read: the posted counts are answered first
+    await counter.settled(); // the pooled write answered
+    counter.flush();
     expect(requestsCounted()).toBeGreaterThanOrEqual(before + 3);
   });
 

@@ -3,7 +3,8 @@
 import type { OffsetPeriod } from '@rastro/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { SqlDatabase, SqlDialect } from '../sql.ts';
-import { qb, row, rows, write, writePosted } from './query.ts';
+import { readerOf } from '../pool.ts';
+import { qb, row, rows, write } from './query.ts';
 
 export interface NewAction {
   actionTime: string;
@@ -32,14 +33,36 @@ export function addRequests(db: SqlDatabase, hour: string, n: number): void {
   write(db, requestsUpsert(db, hour, n));
 }
 
-/** addRequests without waiting for the answer on PostgreSQL (query.ts writePosted): `done` once answered. */
-export function addRequestsPosted(
+/**
+ * Several hours' request counts as ONE statement on the store's pool (PostgreSQL: its own transaction, the main
+ * thread never waits; traccar/requestCounter.ts). Settled at once on SQLite, as addRequests each.
+ */
+export function addRequestsPooled(
   db: SqlDatabase,
-  hour: string,
-  n: number,
-  done: (err: Error | null) => void,
-): void {
-  writePosted(db, requestsUpsert(db, hour, n), done);
+  counts: ReadonlyArray<readonly [string, number]>,
+): Promise<void> {
+  if (db.dialect !== 'postgres') {
+    try {
+      db.transaction(() => {
+        for (const [hour, n] of counts) addRequests(db, hour, n);
+      })();
+      return Promise.resolve();
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+  }
+  const compiled = qb(db)
+    .insertInto('request_stats')
+    .values(counts.map(([day, requests]) => ({ day, requests })))
+    .onConflict((oc) =>
+      oc
+        .column('day')
+        .doUpdateSet((eb) => ({ requests: eb('request_stats.requests', '+', eb.ref('excluded.requests')) })),
+    )
+    .compile();
+  return readerOf(db)
+    .all(compiled.sql, [...compiled.parameters])
+    .then(() => undefined);
 }
 
 /** Actions between two ISO times (both included) with their user's e-mail, oldest first, at most 50 000. */

@@ -1,14 +1,15 @@
 // The ingestion's batches on PostgreSQL's pool (issue #30, session 30; docs/decisions/41-kysely-repositories.md).
 // A batch is computed in memory (live/ingest.ts) after its reads were made ahead on the pool, and its rows — the
 // positions, events, hours of activity, device states and the queued commands it delivered — are written as ONE
-// statement (ingestBatch.ts batchSql: data-modifying WITH clauses) on a pooled connection (db/pool.ts). A single
+// statement (ingestBatch.ts batchSql: data-modifying WITH clauses) on the ingestion's writer (db/pool.ts writerOf:
+// the read pool, or a pool of its own, one connection per write lane: db/open.ts INGEST_CONNECTIONS). A single
 // statement is its own transaction: all of the batch or nothing, and no transaction stays open across turns of the
 // event loop (no lock held while the synchronous store may block the main thread: decision 41, session 22). Ids of
 // the rows published (positions, events) are reserved ahead from the tables' sequences on the pool, refilled before
 // they run out. A write whose connection was lost is answered unavailable at once; `stored` tells later whether it
 // committed (any of its reserved ids present), so a stored batch is still published.
 import type { PostgresDatabase } from '../postgres.ts';
-import { PgPool, readerOf } from '../pool.ts';
+import { writerOf, type PgPool } from '../pool.ts';
 import type { SqlDatabase } from '../sql.ts';
 import { anyOf, qb } from './query.ts';
 import {
@@ -130,7 +131,7 @@ export class BatchRows implements IngestWrites {
   }
 }
 
-/** The pooled write path of a PostgreSQL store with a pool (null on SQLite). */
+/** The pooled write path of a PostgreSQL store with an ingestion pool (null on SQLite). */
 export class PooledIngest {
   private readonly ids: PooledIds;
   private readonly texts = new Map<string, string>();
@@ -138,6 +139,8 @@ export class PooledIngest {
   constructor(
     private readonly store: PostgresDatabase,
     private readonly pool: PgPool,
+    /** Batches written at once (live/pooledBatches.ts): one per connection of the ingestion's pool. */
+    readonly lanes: number,
   ) {
     this.ids = new PooledIds(pool, store);
   }
@@ -190,12 +193,15 @@ export class PooledIngest {
 
 const pooled = new WeakMap<SqlDatabase, PooledIngest>();
 
-/** The store's pooled write path: PostgreSQL with its pool (db/open.ts); null elsewhere (SQLite: the store itself). */
+/**
+ * The store's pooled write path: PostgreSQL with its ingestion pool (db/open.ts); null elsewhere (SQLite: the store
+ * itself).
+ */
 export function pooledIngest(db: SqlDatabase): PooledIngest | null {
   if (db.dialect !== 'postgres') return null;
-  const reader = readerOf(db);
-  if (!(reader instanceof PgPool)) return null;
+  const writer = writerOf(db);
+  if (!writer) return null;
   let p = pooled.get(db);
-  if (!p) pooled.set(db, (p = new PooledIngest(db as PostgresDatabase, reader)));
+  if (!p) pooled.set(db, (p = new PooledIngest(db as PostgresDatabase, writer.pool, writer.lanes)));
   return p;
 }
