@@ -125,7 +125,7 @@ describe('extension repositories', () => {
     });
   });
 
-  it('shares: listed with the names of their target and creator as they are now, else as stored', () => {
+  it('shares: listed with the names of their target and creator as they are now, else as stored', async () => {
     const db = store.sql;
     const ana = newUser('ana-share@example.com');
     const bia = newUser('bia-share@example.com');
@@ -158,9 +158,9 @@ describe('extension repositories', () => {
         targetName: `stored ${n}`,
         creatorName: `creator ${n}`,
       });
-    const s1 = share(ana, { deviceId: device }, '2030-01-01T00:00:00.000Z', 1);
-    const s2 = share(bia, { groupId: group }, '2031-01-01T00:00:00.000Z', 2);
-    const s3 = share(gone, { deviceId: 999_999 }, '2029-01-01T00:00:00.000Z', 3);
+    const s1 = await share(ana, { deviceId: device }, '2030-01-01T00:00:00.000Z', 1);
+    const s2 = await share(bia, { groupId: group }, '2031-01-01T00:00:00.000Z', 2);
+    const s3 = await share(gone, { deviceId: 999_999 }, '2029-01-01T00:00:00.000Z', 3);
     deleteUserRow(db, gone);
     expect(s2).toBeGreaterThan(s1);
 
@@ -202,7 +202,7 @@ describe('extension repositories', () => {
     expect(latestLiveShareExpiry(db, guest)).toBe('2030-01-01T00:00:00.000Z');
 
     expect(shareGuestToken(db, s2)).toEqual({ guestId: guest, token: 'tok-2' });
-    replaceShareToken(db, s2, {
+    await replaceShareToken(db, s2, {
       token: 'tok-2b',
       tokenId: 'hash-2b',
       expirationTime: '2032-01-01T00:00:00.000Z',
