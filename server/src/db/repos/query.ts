@@ -363,7 +363,7 @@ export async function writeAsync(db: SqlDatabase, query: Compilable<unknown>): P
 }
 
 /** A write with RETURNING: the rows it answers (on PostgreSQL on the write client, not the read pool). */
-export async function writeRowsAsync<R>(db: SqlDatabase, query: Compilable<R>): Promise<R[]> {
+async function writeRowsAsync<R>(db: SqlDatabase, query: Compilable<R>): Promise<R[]> {
   return (await runAsync(db, query, true)).rows as R[];
 }
 
