@@ -265,3 +265,158 @@ export function readerOf(db: SqlDatabase): AsyncReader {
   if (!r) readers.set(db, (r = new SettledReader(db)));
   return r;
 }
+
+// ---- H30A (session 31, issue #30): the API's writes and transactions, asynchronous. Appended here so that the
+// read pool above stays as it is. On PostgreSQL a second small postgres.js client of the same URL and options, the
+// write connections (2), runs the API's autocommitted writes and its transactions (BEGIN … COMMIT on one reserved
+// connection, ROLLBACK when the function throws); a lost connection or a statement past the statement timeout fails
+// the call with DatabaseUnavailable (503), and postgres.js connects again at the next call. SQLite has none
+// (db/repos/query.ts runs its statements through better-sqlite3, behind an async mutex).
+
+/** A native statement's answer: its rows (RETURNING, SELECT) and how many rows it changed or answered. */
+export interface WriteAnswer {
+  rows: Array<Record<string, unknown>>;
+  count: number;
+}
+
+/** Runs native statements (the store's dialect, positional parameters) on one connection or on the write client. */
+export type NativeRunner = (text: string, values: readonly unknown[]) => Promise<WriteAnswer>;
+
+interface PgWriter {
+  run: NativeRunner;
+  transaction<T>(fn: (run: NativeRunner) => Promise<T>): Promise<T>;
+}
+
+const WRITE_CONNECTIONS = 2;
+const writers = new WeakMap<PgPool, PgWriter>();
+
+/** postgres.js's failures as the API reports them: a lost connection or a timeout is DatabaseUnavailable. */
+function writeFailure(err: unknown): Error {
+  const e = err as { code?: string; message?: string };
+  if (connectionLost(err) || e?.code === '57014') return new DatabaseUnavailable(String(e?.message ?? err));
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/**
+ * One write connection: a postgres.js client of one socket, used by one call at a time (`turn`: an autocommitted
+ * write, or a whole transaction), `epoch` moved each time its connection closes.
+ */
+interface WriteConnection {
+  sql: postgres.Sql;
+  epoch: number;
+  calls: number;
+  turn: Promise<unknown>;
+}
+
+/** The write client of the store's read pool (PostgreSQL), made at its first use and closed with the pool; null on SQLite. */
+export function apiWriterOf(db: SqlDatabase): PgWriter | null {
+  const pool = readerOf(db);
+  if (!(pool instanceof PgPool)) return null;
+  let w = writers.get(pool);
+  if (w) return w;
+  // the pool's URL and timeouts (private to it: read here, in its own module, so that both clients stay alike)
+  const own = pool as unknown as { url: string; connectTimeoutS: number; close(): Promise<void> };
+  // Transactions by hand on a client of ONE connection that runs one call at a time: postgres.js's begin() sends its
+  // ROLLBACK to a connection that closed and throws outside any promise, and reserve() never answers on a client
+  // not connected yet or whose connection closed (3.4.9). A transaction's statements go one at a time and none is
+  // sent once `epoch` moved (PostgreSQL ended the transaction with its connection; postgres.js would send it on a
+  // new connection, outside it).
+  const connect = (c: WriteConnection): postgres.Sql => {
+    const client: postgres.Sql = postgres(own.url, {
+      max: 1,
+      max_lifetime: null, // never closed between a transaction's statements
+      prepare: true,
+      onnotice: () => undefined,
+      fetch_types: false, // as the pool's (porsager/postgres#1192): lists travel as array literals
+      connect_timeout: own.connectTimeoutS,
+      connection: { application_name: 'rastro-write', statement_timeout: pool.statementTimeoutMs },
+      types,
+      onclose: () => void (c.sql === client && c.epoch++),
+    } as postgres.Options<Record<string, postgres.PostgresType>>);
+    return client;
+  };
+  /** Drops the connection (lost, or not answering) for a new one: nothing waits behind a dead socket. */
+  const renew = (c: WriteConnection) => {
+    const old = c.sql;
+    c.epoch++;
+    c.sql = connect(c);
+    void old.end({ timeout: 0 }).catch(() => undefined);
+  };
+  const connections: WriteConnection[] = Array.from({ length: WRITE_CONNECTIONS }, () => {
+    const c: WriteConnection = {
+      epoch: 0,
+      calls: 0,
+      turn: Promise.resolve(),
+      sql: undefined as unknown as postgres.Sql,
+    };
+    c.sql = connect(c);
+    return c;
+  });
+  const limit = pool.statementTimeoutMs + GRACE_MS;
+  const bound = (values: readonly unknown[]) =>
+    values.map((v) => (typeof v === 'bigint' ? v.toString() : v === undefined ? null : v)) as never[];
+  /** One statement; one that gets no answer at all (a silent network) fails a little after the statement timeout. */
+  const statement = (c: WriteConnection, text: string, values: readonly unknown[]): Promise<WriteAnswer> =>
+    new Promise<WriteAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        renew(c);
+        reject(new DatabaseUnavailable('PostgreSQL did not answer in time'));
+      }, limit);
+      c.sql.unsafe(text, bound(values), { prepare: true }).then(
+        (r) => {
+          clearTimeout(timer);
+          resolve({ rows: [...r] as Array<Record<string, unknown>>, count: r.count ?? r.length });
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          // a lost connection is dropped at once (its close may not be seen yet): nothing more is sent on it
+          if (connectionLost(err)) renew(c);
+          reject(writeFailure(err));
+        },
+      );
+    });
+  /** Runs `work` on the connection with the fewest calls, once the calls before it on that connection are over. */
+  const onConnection = <T>(work: (c: WriteConnection) => Promise<T>): Promise<T> => {
+    let c = connections[0]!;
+    for (const other of connections) if (other.calls < c.calls) c = other;
+    c.calls++;
+    const done = c.turn.then(() => work(c));
+    c.turn = done.catch(() => undefined);
+    return done.finally(() => void c.calls--);
+  };
+  w = {
+    run: (text, values) => onConnection((c) => statement(c, text, values)),
+    transaction: (fn) =>
+      onConnection(async (c) => {
+        await statement(c, 'BEGIN', []);
+        const epoch = c.epoch;
+        const alive = () => c.epoch === epoch;
+        let queue: Promise<unknown> = Promise.resolve();
+        const run: NativeRunner = (text, values) => {
+          const next = queue.then(() => {
+            if (!alive()) throw new DatabaseUnavailable('connection lost');
+            return statement(c, text, values);
+          });
+          queue = next.catch(() => undefined);
+          return next;
+        };
+        let out: Awaited<ReturnType<typeof fn>>;
+        try {
+          out = await fn(run);
+        } catch (err) {
+          await queue;
+          if (alive()) await statement(c, 'ROLLBACK', []).catch(() => undefined);
+          throw err;
+        }
+        await queue;
+        await run('COMMIT', []);
+        return out;
+      }),
+  };
+  writers.set(pool, w);
+  const close = own.close.bind(pool);
+  own.close = async () => {
+    await Promise.all([close(), ...connections.map((c) => c.sql.end({ timeout: 5 }).catch(() => undefined))]);
+  };
+  return w;
+}

@@ -124,7 +124,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
     const creator = findUserById(ctx.store.sql, share.creatorId);
     if (creator?.expirationTime && Date.parse(creator.expirationTime) < until.getTime())
       until = new Date(creator.expirationTime);
-    extendShare(ctx, share.id, until);
+    await extendShare(ctx, share.id, until);
     logAction(ctx, req, user.id, 'edit', 'share', share.id, { expirationTime: until.toISOString() });
     return listOne(share.id);
   });

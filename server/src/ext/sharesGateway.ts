@@ -220,7 +220,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     if (!res.ok) throw await relay(res);
     const token = (await res.text()).trim();
     const guestId = await findGuest(headers, `${user.email}:${guestSuffix}`);
-    const rowId = insertShare(sql, {
+    const rowId = await insertShare(sql, {
       creatorId: user.id,
       guestId,
       token,
@@ -246,7 +246,11 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     const row = shareGuestToken(sql, share.id)!;
     if (!row.guestId) throw invalidInput(ctx, req, user, 'share.gatewayNeedsToken');
     const token = await guestToken(headers, row.guestId, until);
-    replaceShareToken(sql, share.id, { token, tokenId: sha256(token), expirationTime: until.toISOString() });
+    await replaceShareToken(sql, share.id, {
+      token,
+      tokenId: sha256(token),
+      expirationTime: until.toISOString(),
+    });
     await revokeToken(headers, row.token);
     await syncGuest(headers, row.guestId);
     return listOne(share.id);

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { corsHeaders } from '../cors.ts';
 import { edge, edgeBodyKeys, edgeValue, noBody } from '../edge.ts';
-import { pingStore, serverSettings, updateServerSettings } from '../db/repos/server.ts';
+import { pingStore, serverSettings, updateServerSettingsAsync } from '../db/repos/server.ts';
 import { anyUser } from '../db/repos/users.ts';
 import { badRequest } from '../errors.ts';
 import { logAction, logLifted } from './audit.ts';
@@ -105,7 +105,7 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
     const stored = rowToJson(COLUMNS.server, storedServer(ctx));
     const input = keepAbsentFields('server', edgeBodyKeys(req), parsed, stored);
     const values = inputToRow(COLUMNS.server, input);
-    updateServerSettings(ctx.store.sql, values);
+    await updateServerSettingsAsync(ctx.store.sql, values);
     logAction(ctx, req, user.id, 'edit', 'server', 1);
     logLifted(ctx, req, user.id, 'server', 1, liftedRestrictions('server', stored, input, ctx.config.ns));
     return serverJson(ctx, user);

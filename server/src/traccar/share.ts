@@ -87,7 +87,7 @@ export async function createShare(
   addLink(sql, { ownerType: 'user', ownerId: userId, propertyType: target.type, propertyId: target.id });
   const token = createSessionToken(ctx, userId, expiration);
   const now = new Date().toISOString();
-  const id = insertShare(sql, {
+  const id = await insertShare(sql, {
     creatorId: owner.id,
     guestId: userId,
     token,
@@ -119,12 +119,12 @@ export function syncGuestExpiry(ctx: AppContext, guestId: number): void {
 }
 
 /** Changes a share's expiry: the token, the sessions it opened and the guest follow. */
-export function extendShare(ctx: AppContext, shareId: number, expiration: Date): void {
+export async function extendShare(ctx: AppContext, shareId: number, expiration: Date): Promise<void> {
   const sql = ctx.store.sql;
   const share = findShare(sql, shareId);
   if (!share) return;
   const iso = expiration.toISOString();
-  setShareExpiry(sql, shareId, iso);
+  await setShareExpiry(sql, shareId, iso);
   setTokenExpiry(sql, share.tokenId, iso);
   setTokenSessionsExpiry(sql, share.tokenId, iso);
   syncGuestExpiry(ctx, share.guestId);

@@ -39,21 +39,21 @@ const store = repoStore('repos-ext');
 const newUser = (email: string) => insertUserRow(store.sql, { name: email, email, attributes: '{}' });
 
 describe('extension repositories', () => {
-  it('billing: integrations and customers are replaced in place; invoices by user, status, month and charge', () => {
+  it('billing: integrations and customers are replaced in place; invoices by user, status, month and charge', async () => {
     const db = store.sql;
     expect(integrationConfig(db, 'payment')).toBeUndefined();
-    saveIntegrationConfig(db, 'payment', '{"provider":"none"}');
-    saveIntegrationConfig(db, 'payment', '{"provider":"asaas"}');
-    saveIntegrationConfig(db, 'invoice', '{"fine":2}');
+    await saveIntegrationConfig(db, 'payment', '{"provider":"none"}');
+    await saveIntegrationConfig(db, 'payment', '{"provider":"asaas"}');
+    await saveIntegrationConfig(db, 'invoice', '{"fine":2}');
     expect(integrationConfig(db, 'payment')).toBe('{"provider":"asaas"}');
     expect(integrationConfig(db, 'invoice')).toBe('{"fine":2}');
 
     const u = newUser('billed@example.com');
     const other = newUser('other@example.com');
     expect(billingCustomerId(db, u, 'asaas')).toBeUndefined();
-    saveBillingCustomer(db, u, 'asaas', 'cus_1');
-    saveBillingCustomer(db, u, 'asaas', 'cus_2');
-    saveBillingCustomer(db, other, 'asaas', 'cus_9');
+    await saveBillingCustomer(db, u, 'asaas', 'cus_1');
+    await saveBillingCustomer(db, u, 'asaas', 'cus_2');
+    await saveBillingCustomer(db, other, 'asaas', 'cus_9');
     expect(billingCustomerId(db, u, 'asaas')).toBe('cus_2');
     expect(billingCustomerId(db, u, 'other')).toBeUndefined();
 
@@ -66,11 +66,11 @@ describe('extension repositories', () => {
         description: 'm',
         createdAt: '2026-01-01T00:00:00Z',
       });
-    const jan = invoice(u, '2026-01-10');
-    const mar = invoice(u, '2026-03-10', 'PENDING');
-    const feb = invoice(u, '2026-02-10', 'RECEIVED');
-    const feb2 = invoice(u, '2026-02-10', 'PENDING');
-    const others = invoice(other, '2026-01-05', 'PENDING');
+    const jan = await invoice(u, '2026-01-10');
+    const mar = await invoice(u, '2026-03-10', 'PENDING');
+    const feb = await invoice(u, '2026-02-10', 'RECEIVED');
+    const feb2 = await invoice(u, '2026-02-10', 'PENDING');
+    const others = await invoice(other, '2026-01-05', 'PENDING');
     expect(jan).toBeGreaterThan(0);
     expect(mar).toBeGreaterThan(jan);
     expect(findInvoice(db, jan)).toMatchObject({
@@ -98,23 +98,23 @@ describe('extension repositories', () => {
     expect(hasInvoiceDueIn(db, other, '2026-02')).toBe(false);
 
     // passed open invoices become OVERDUE: jan and feb2 of u, the other user's; not mar (due later), not feb (paid)
-    expect(markInvoicesDueBefore(db, ['TARKAN_GENERATED', 'PENDING'], '2026-03-01', 'OVERDUE')).toBe(3);
+    expect(await markInvoicesDueBefore(db, ['TARKAN_GENERATED', 'PENDING'], '2026-03-01', 'OVERDUE')).toBe(3);
     expect(findInvoice(db, feb)?.status).toBe('RECEIVED');
     expect(findInvoice(db, mar)?.status).toBe('PENDING');
     expect(findInvoice(db, others)?.status).toBe('OVERDUE');
 
-    setInvoiceCharge(db, mar, { status: 'PENDING', externalId: 'pay_1', invoiceUrl: 'https://pay/1' });
+    await setInvoiceCharge(db, mar, { status: 'PENDING', externalId: 'pay_1', invoiceUrl: 'https://pay/1' });
     expect(invoiceByExternalId(db, 'pay_1')).toEqual({ id: mar, userId: u });
     expect(invoiceByExternalId(db, 'pay_2')).toBeUndefined();
-    setInvoiceStatus(db, mar, 'RECEIVED', '2026-03-09');
+    await setInvoiceStatus(db, mar, 'RECEIVED', '2026-03-09');
     expect(findInvoice(db, mar)).toMatchObject({
       status: 'RECEIVED',
       paidDate: '2026-03-09',
       invoiceUrl: 'https://pay/1',
     });
-    setInvoiceStatus(db, mar, 'CANCELED', null);
+    await setInvoiceStatus(db, mar, 'CANCELED', null);
     expect(findInvoice(db, mar)?.paidDate).toBeNull();
-    deleteInvoice(db, jan);
+    await deleteInvoice(db, jan);
     expect(findInvoice(db, jan)).toBeUndefined();
 
     expect(userAccounts(db).find((a) => a.id === u)).toEqual({
@@ -125,7 +125,7 @@ describe('extension repositories', () => {
     });
   });
 
-  it('shares: listed with the names of their target and creator as they are now, else as stored', () => {
+  it('shares: listed with the names of their target and creator as they are now, else as stored', async () => {
     const db = store.sql;
     const ana = newUser('ana-share@example.com');
     const bia = newUser('bia-share@example.com');
@@ -158,9 +158,9 @@ describe('extension repositories', () => {
         targetName: `stored ${n}`,
         creatorName: `creator ${n}`,
       });
-    const s1 = share(ana, { deviceId: device }, '2030-01-01T00:00:00.000Z', 1);
-    const s2 = share(bia, { groupId: group }, '2031-01-01T00:00:00.000Z', 2);
-    const s3 = share(gone, { deviceId: 999_999 }, '2029-01-01T00:00:00.000Z', 3);
+    const s1 = await share(ana, { deviceId: device }, '2030-01-01T00:00:00.000Z', 1);
+    const s2 = await share(bia, { groupId: group }, '2031-01-01T00:00:00.000Z', 2);
+    const s3 = await share(gone, { deviceId: 999_999 }, '2029-01-01T00:00:00.000Z', 3);
     deleteUserRow(db, gone);
     expect(s2).toBeGreaterThan(s1);
 
@@ -202,7 +202,7 @@ describe('extension repositories', () => {
     expect(latestLiveShareExpiry(db, guest)).toBe('2030-01-01T00:00:00.000Z');
 
     expect(shareGuestToken(db, s2)).toEqual({ guestId: guest, token: 'tok-2' });
-    replaceShareToken(db, s2, {
+    await replaceShareToken(db, s2, {
       token: 'tok-2b',
       tokenId: 'hash-2b',
       expirationTime: '2032-01-01T00:00:00.000Z',

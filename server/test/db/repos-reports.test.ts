@@ -163,7 +163,7 @@ describe('reports repositories', () => {
     ]);
     expect(await calendarData(db, calendarId)).toBe('BEGIN:VCALENDAR');
     expect(await calendarData(db, 999_999)).toBeUndefined();
-    setReportAttributes(db, withCalendar, '{"lastPeriodEnd":"x"}');
+    await setReportAttributes(db, withCalendar, '{"lastPeriodEnd":"x"}');
     expect((await calendarReports(db))[0]?.attributes).toBe('{"lastPeriodEnd":"x"}');
 
     const mail = (email: string, disabled = 0) =>

@@ -3,7 +3,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { InvoiceRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows, write } from './query.ts';
+import { anyOf, insertAsync, qb, row, rows, writeAsync } from './query.ts';
 
 export type StoredInvoice = Selectable<InvoiceRow>;
 
@@ -15,8 +15,8 @@ export function integrationConfig(db: SqlDatabase, key: string): string | undefi
 }
 
 /** Saves an integration's settings, replacing what was stored under its key. */
-export function saveIntegrationConfig(db: SqlDatabase, key: string, config: string): void {
-  write(
+export async function saveIntegrationConfig(db: SqlDatabase, key: string, config: string): Promise<void> {
+  await writeAsync(
     db,
     qb(db)
       .insertInto('integrations')
@@ -40,13 +40,13 @@ export function billingCustomerId(db: SqlDatabase, userId: number, provider: str
 }
 
 /** Remembers (or replaces) the provider's customer id of a user. */
-export function saveBillingCustomer(
+export async function saveBillingCustomer(
   db: SqlDatabase,
   userId: number,
   provider: string,
   externalId: string,
-): void {
-  write(
+): Promise<void> {
+  await writeAsync(
     db,
     qb(db)
       .insertInto('billing_customers')
@@ -133,36 +133,44 @@ export function insertInvoice(
     Insertable<InvoiceRow>,
     'userId' | 'dueDate' | 'value' | 'status' | 'description' | 'createdAt'
   >,
-): number {
-  return Number(row(db, qb(db).insertInto('invoices').values(invoice).returning('id'))!.id);
+): Promise<number> {
+  return insertAsync(db, qb(db).insertInto('invoices').values(invoice));
 }
 
 /** The provider's charge of an invoice: its status, id and page. */
-export function setInvoiceCharge(
+export async function setInvoiceCharge(
   db: SqlDatabase,
   id: number,
   charge: { status: string; externalId: string | null; invoiceUrl: string | null },
-): void {
+): Promise<void> {
   const { status, externalId, invoiceUrl } = charge; // nothing else the caller's object holds
-  write(db, qb(db).updateTable('invoices').set({ status, externalId, invoiceUrl }).where('id', '=', id));
+  await writeAsync(
+    db,
+    qb(db).updateTable('invoices').set({ status, externalId, invoiceUrl }).where('id', '=', id),
+  );
 }
 
-export function setInvoiceStatus(db: SqlDatabase, id: number, status: string, paidDate: string | null): void {
-  write(db, qb(db).updateTable('invoices').set({ status, paidDate }).where('id', '=', id));
+export async function setInvoiceStatus(
+  db: SqlDatabase,
+  id: number,
+  status: string,
+  paidDate: string | null,
+): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('invoices').set({ status, paidDate }).where('id', '=', id));
 }
 
-export function deleteInvoice(db: SqlDatabase, id: number): void {
-  write(db, qb(db).deleteFrom('invoices').where('id', '=', id));
+export async function deleteInvoice(db: SqlDatabase, id: number): Promise<void> {
+  await writeAsync(db, qb(db).deleteFrom('invoices').where('id', '=', id));
 }
 
 /** Invoices in one of `statuses` due before `day` (`YYYY-MM-DD`) become `status`: how many changed. */
-export function markInvoicesDueBefore(
+export async function markInvoicesDueBefore(
   db: SqlDatabase,
   statuses: readonly string[],
   day: string,
   status: string,
-): number {
-  return write(
+): Promise<number> {
+  return writeAsync(
     db,
     qb(db)
       .updateTable('invoices')

@@ -17,14 +17,16 @@ import {
   SqliteQueryCompiler,
   sql,
   type Compilable,
+  type CompiledQuery,
   type Dialect,
   type InsertQueryBuilder,
   type InsertResult,
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Database } from '../schema.ts';
-import { readerOf } from '../pool.ts';
+import { apiWriterOf, readerOf, type NativeRunner, type WriteAnswer } from '../pool.ts';
 import type { SqlDatabase, SqlDialect, SqlRunResult, SqlStatement } from '../sql.ts';
 
 function dialectOf(name: SqlDialect): Dialect {
@@ -74,8 +76,13 @@ const bindable = (values: readonly unknown[]) => values.map((v) => (typeof v ===
 /** Prepared statements of each store by compiled text (better-sqlite3 statements are reused). */
 const prepared = new WeakMap<SqlDatabase, Map<string, SqlStatement>>();
 
-function prepare(db: SqlDatabase, query: Compilable<unknown>): { stmt: SqlStatement; values: unknown[] } {
-  const compiled = query.compile();
+function prepare(
+  handle: SqlDatabase,
+  query: Compilable<unknown>,
+  compiled: CompiledQuery = query.compile(),
+): { stmt: SqlStatement; values: unknown[] } {
+  if (txOf(handle)?.run) refuseSync();
+  const db = storeOf(handle);
   let byText = prepared.get(db);
   if (!byText) prepared.set(db, (byText = new Map()));
   let stmt = byText.get(compiled.sql);
@@ -121,6 +128,7 @@ export function writePosted(
 
 /** Every row the query answers, read on the store's read pool (a read only: see db/pool.ts). */
 export async function rowsAsync<R>(db: SqlDatabase, query: Compilable<R>): Promise<R[]> {
+  if (txOf(db) || db.dialect === 'sqlite') return (await runAsync(db, query, false)).rows as R[];
   if (db.inTransaction) return rows(db, query);
   const compiled = query.compile();
   return (await readerOf(db).all(compiled.sql, bindable(compiled.parameters))) as R[];
@@ -196,14 +204,23 @@ export function preparedQuery<P extends object, R>(
   const { sql: text, bind } = compileOnce(names, build);
   const stmt = db.prepareNative(text);
   const reader = readerOf(db);
+  // on SQLite the pooled calls wait for an open asynchronous transaction of another caller (inTransaction)
+  const sqlite = db.dialect === 'sqlite';
   return {
     all: (values) => stmt.all(...bind(values)) as R[],
     get: (values) => stmt.get(...bind(values)) as R | undefined,
     allAsync: async (values) =>
-      (db.inTransaction ? stmt.all(...bind(values)) : await reader.all(text, bind(values))) as R[],
+      (sqlite
+        ? await sqliteTurn(db, () => stmt.all(...bind(values)))
+        : db.inTransaction
+          ? stmt.all(...bind(values))
+          : await reader.all(text, bind(values))) as R[],
     getAsync: async (values) =>
-      (db.inTransaction ? stmt.get(...bind(values)) : (await reader.all(text, bind(values)))[0]) as
-        R | undefined,
+      (sqlite
+        ? await sqliteTurn(db, () => stmt.get(...bind(values)))
+        : db.inTransaction
+          ? stmt.get(...bind(values))
+          : (await reader.all(text, bind(values)))[0]) as R | undefined,
     run: (values) => stmt.run(...bind(values)),
     runLater: (values) => stmt.runLater(...bind(values)),
   };
@@ -276,4 +293,142 @@ export function preparedInsert<P extends object, T extends keyof Database & stri
 export function write(db: SqlDatabase, query: Compilable<unknown>): number {
   const { stmt, values } = prepare(db, query);
   return stmt.run(...values).changes;
+}
+
+// ---- Asynchronous writes and transactions (issue #30, session 31; docs/decisions/41, "Session 31 (H30A)").
+// A repository function takes a store or a transaction handle alike (both SqlDatabase): the handle inTransaction
+// gives runs its asynchronous statements in the transaction. On PostgreSQL those go to one reserved connection of
+// the write client (db/pool.ts apiWriterOf: BEGIN … COMMIT, ROLLBACK on a throw, a lost connection failing it with
+// DatabaseUnavailable) and the handle refuses synchronous statements (they would run on pgSync's connection, outside
+// the transaction, and may wait for its row locks while holding the main thread). On SQLite the one connection opens
+// a transaction that every other asynchronous statement waits for (an async mutex: sqliteTurn), so nothing of
+// another caller interleaves with it through this module; the handle's synchronous statements run in it.
+
+const TX = Symbol('transaction');
+
+/** A transaction handle: the store it belongs to and, on PostgreSQL, the runner of its reserved connection. */
+interface TxHandle extends SqlDatabase {
+  readonly [TX]: { store: SqlDatabase; run: NativeRunner | null; token: object };
+}
+
+const txOf = (db: SqlDatabase) => (db as Partial<TxHandle>)[TX];
+
+/** The store behind a handle (the store itself when it is one). */
+const storeOf = (db: SqlDatabase): SqlDatabase => txOf(db)?.store ?? db;
+
+/** SQLite's transaction in progress, per store: the others' asynchronous statements wait for `done`. */
+interface SqliteHold {
+  token: object;
+  done: Promise<void>;
+}
+const holds = new WeakMap<SqlDatabase, SqliteHold>();
+/** The transaction whose code is running (its own calls through the plain store do not wait for themselves). */
+const current = new AsyncLocalStorage<object>();
+
+/** Runs `fn` on SQLite once no other caller's asynchronous transaction is open (at once when none is). */
+async function sqliteTurn<T>(db: SqlDatabase, fn: () => T): Promise<T> {
+  const store = storeOf(db);
+  for (let hold = holds.get(store); hold && hold.token !== current.getStore(); hold = holds.get(store))
+    await hold.done;
+  return fn();
+}
+
+/** Runs a compiled statement asynchronously: on the transaction, the write client or SQLite's connection. */
+async function runAsync(db: SqlDatabase, query: Compilable<unknown>, changes: boolean): Promise<WriteAnswer> {
+  const tx = txOf(db);
+  const store = storeOf(db);
+  const compiled = query.compile();
+  const values = bindable(compiled.parameters);
+  if (tx?.run) return tx.run(compiled.sql, values);
+  if (store.dialect === 'sqlite') {
+    const run = () => {
+      const { stmt } = prepare(store, query, compiled);
+      if ((stmt as { reader?: boolean }).reader) {
+        const found = stmt.all(...values) as Array<Record<string, unknown>>;
+        return { rows: found, count: found.length };
+      }
+      return { rows: [], count: stmt.run(...values).changes };
+    };
+    return tx ? run() : sqliteTurn(store, run);
+  }
+  const writer = apiWriterOf(store);
+  if (!writer) throw new Error('the store has no write client');
+  if (!changes) return { rows: await readerOf(store).all(compiled.sql, values), count: 0 };
+  return writer.run(compiled.sql, values);
+}
+
+/** Runs a write (INSERT, UPDATE, DELETE) without the event loop waiting: the number of rows it changed. */
+export async function writeAsync(db: SqlDatabase, query: Compilable<unknown>): Promise<number> {
+  return (await runAsync(db, query, true)).count;
+}
+
+/** A write with RETURNING: the rows it answers (on PostgreSQL on the write client, not the read pool). */
+async function writeRowsAsync<R>(db: SqlDatabase, query: Compilable<R>): Promise<R[]> {
+  return (await runAsync(db, query, true)).rows as R[];
+}
+
+/** Inserts one row into a table with an id: its id (0 when a unique index skipped it: ON CONFLICT DO NOTHING). */
+export async function insertAsync<T extends keyof Database & string>(
+  db: SqlDatabase,
+  query: InsertQueryBuilder<Database, T, InsertResult>,
+): Promise<number> {
+  const [found] = await writeRowsAsync(db, query.returning(sql<number>`id`.as('id')));
+  return found ? Number(found.id) : 0;
+}
+
+/**
+ * Runs `fn` in one transaction of the store: every statement it runs through the handle it gets commits together,
+ * or none when it throws (the error is passed on). Called with a handle already (nested), `fn` joins that
+ * transaction. See the section's head for each store.
+ */
+export async function inTransaction<T>(db: SqlDatabase, fn: (tx: SqlDatabase) => Promise<T>): Promise<T> {
+  if (txOf(db)) return fn(db);
+  if (db.dialect === 'postgres') {
+    const writer = apiWriterOf(db);
+    if (!writer) throw new Error('the store has no write client');
+    return writer.transaction((run) => fn(handle(db, run)));
+  }
+  const inner = current.getStore();
+  const open = holds.get(db);
+  if (open && open.token === inner) return fn(db); // a transaction's own code through the plain store
+  return sqliteTurn(db, async () => {
+    const token = {};
+    let release!: () => void;
+    holds.set(db, { token, done: new Promise<void>((r) => (release = r)) });
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const out = await current.run(token, () => fn(handle(db, null, token)));
+        db.exec('COMMIT');
+        return out;
+      } catch (err) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        throw err;
+      }
+    } finally {
+      holds.delete(db);
+      release();
+    }
+  });
+}
+
+function refuseSync(): never {
+  throw new Error(
+    'a synchronous statement inside a pooled PostgreSQL transaction: use the asynchronous runners',
+  );
+}
+
+/** The transaction's handle: the store's shape, its statements sent to the transaction. */
+function handle(store: SqlDatabase, run: NativeRunner | null, token: object = {}): SqlDatabase {
+  const refuse = refuseSync;
+  const tx: TxHandle = {
+    [TX]: { store, run, token },
+    dialect: store.dialect,
+    inTransaction: true,
+    prepare: (text) => (run ? refuse() : store.prepare(text)),
+    prepareNative: (text) => (run ? refuse() : store.prepareNative(text)),
+    transaction: (fn) => (run ? refuse() : store.transaction(fn)),
+    exec: (text) => (run ? refuse() : store.exec(text)),
+  };
+  return tx;
 }

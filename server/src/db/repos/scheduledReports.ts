@@ -4,7 +4,7 @@
 import type { Selectable } from 'kysely';
 import type { ScheduledReportRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, rowAsync, rows, rowsAsync, write } from './query.ts';
+import { anyOf, qb, rowAsync, rows, rowsAsync, writeAsync } from './query.ts';
 
 /** The reports that have a calendar. */
 export function calendarReports(db: SqlDatabase): Promise<Array<Selectable<ScheduledReportRow>>> {
@@ -22,8 +22,8 @@ export async function calendarData(db: SqlDatabase, id: number): Promise<string 
   return (await rowAsync(db, qb(db).selectFrom('calendars').select('data').where('id', '=', id)))?.data;
 }
 
-export function setReportAttributes(db: SqlDatabase, id: number, attributes: string): void {
-  write(db, qb(db).updateTable('reports').set({ attributes }).where('id', '=', id));
+export async function setReportAttributes(db: SqlDatabase, id: number, attributes: string): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('reports').set({ attributes }).where('id', '=', id));
 }
 
 /** Every link of report `id`: its owners, by kind then id. */

@@ -3,7 +3,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { ServerRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { qb, row, rowAsync, write } from './query.ts';
+import { qb, row, rowAsync, write, writeAsync } from './query.ts';
 
 export type ServerSettings = Selectable<ServerRow>;
 
@@ -55,6 +55,21 @@ export function serverAttributesText(db: SqlDatabase): string | undefined {
 export function updateServerSettings(db: SqlDatabase, values: Record<string, unknown>): void {
   if (Object.keys(values).length === 0) return;
   write(
+    db,
+    qb(db)
+      .updateTable('server')
+      .set(values as Updateable<ServerRow>)
+      .where('id', '=', 1),
+  );
+}
+
+/** updateServerSettings without the event loop waiting (the API's PUT /api/server; the demo seed writes in its transaction). */
+export async function updateServerSettingsAsync(
+  db: SqlDatabase,
+  values: Record<string, unknown>,
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await writeAsync(
     db,
     qb(db)
       .updateTable('server')

@@ -3,19 +3,19 @@
 import type { Insertable } from 'kysely';
 import type { ShareRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows, write } from './query.ts';
+import { anyOf, insertAsync, qb, row, rows, write, writeAsync } from './query.ts';
 
 /** Stores a share: its id. */
-export function insertShare(db: SqlDatabase, share: Insertable<ShareRow>): number {
-  return Number(row(db, qb(db).insertInto('shares').values(share).returning('id'))!.id);
+export function insertShare(db: SqlDatabase, share: Insertable<ShareRow>): Promise<number> {
+  return insertAsync(db, qb(db).insertInto('shares').values(share));
 }
 
 export function findShare(db: SqlDatabase, id: number): { guestId: number; tokenId: string } | undefined {
   return row(db, qb(db).selectFrom('shares').select(['guestId', 'tokenId']).where('id', '=', id));
 }
 
-export function setShareExpiry(db: SqlDatabase, id: number, expirationTime: string): void {
-  write(db, qb(db).updateTable('shares').set({ expirationTime }).where('id', '=', id));
+export async function setShareExpiry(db: SqlDatabase, id: number, expirationTime: string): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('shares').set({ expirationTime }).where('id', '=', id));
 }
 
 export function deleteShare(db: SqlDatabase, id: number): void {
@@ -90,11 +90,14 @@ export function shareGuestToken(db: SqlDatabase, id: number): { guestId: number;
 }
 
 /** A share's new token (and its SHA-256) and expiry. */
-export function replaceShareToken(
+export async function replaceShareToken(
   db: SqlDatabase,
   id: number,
   token: { token: string; tokenId: string; expirationTime: string },
-): void {
+): Promise<void> {
   const { token: text, tokenId, expirationTime } = token;
-  write(db, qb(db).updateTable('shares').set({ token: text, tokenId, expirationTime }).where('id', '=', id));
+  await writeAsync(
+    db,
+    qb(db).updateTable('shares').set({ token: text, tokenId, expirationTime }).where('id', '=', id),
+  );
 }

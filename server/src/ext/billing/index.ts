@@ -104,7 +104,7 @@ function integrationList(ctx: AppContext): Integration[] {
   ];
 }
 
-function saveIntegration(ctx: AppContext, key: string, body: Record<string, unknown>): void {
+async function saveIntegration(ctx: AppContext, key: string, body: Record<string, unknown>): Promise<void> {
   const k = parse(integrationKeySchema, key);
   const value = parse(integrationSchema(k), { ...body, key: k }) as Integration;
   if (value.key === 'payment') {
@@ -115,7 +115,7 @@ function saveIntegration(ctx: AppContext, key: string, body: Record<string, unkn
     if (value.provider === 'asaas' && !value.apiKey)
       throw badRequest('apiKey: the Asaas API key is required');
   }
-  saveIntegrationConfig(ctx.store.sql, k, JSON.stringify(value));
+  await saveIntegrationConfig(ctx.store.sql, k, JSON.stringify(value));
 }
 
 // ---- invoices --------------------------------------------------------------------------------------------
@@ -206,7 +206,7 @@ export async function createInvoice(
       externalId: billingCustomerId(db, user.id, provider.name) ?? null,
     };
   }
-  const id = insertInvoice(db, {
+  const id = await insertInvoice(db, {
     userId: user.id,
     dueDate: input.dueDate,
     value: input.value,
@@ -222,10 +222,10 @@ export async function createInvoice(
         dueDate: input.dueDate,
         description,
       });
-      saveBillingCustomer(db, user.id, provider.name, charge.customerId);
-      setInvoiceCharge(db, id, charge);
+      await saveBillingCustomer(db, user.id, provider.name, charge.customerId);
+      await setInvoiceCharge(db, id, charge);
     } catch (err) {
-      deleteInvoice(db, id); // not charged: no invoice
+      await deleteInvoice(db, id); // not charged: no invoice
       throw err;
     }
   }
@@ -243,7 +243,7 @@ async function settleInvoice(ctx: AppContext, id: number, action: 'cash' | 'canc
   }
   // Cash received is recorded locally (the provider's charge, if any, stays to be reconciled there).
   const next: InvoiceStatus = action === 'cash' ? 'RECEIVED_IN_CASH' : 'CANCELED';
-  setInvoiceStatus(ctx.store.sql, id, next, action === 'cash' ? today() : null);
+  await setInvoiceStatus(ctx.store.sql, id, next, action === 'cash' ? today() : null);
   reconcileAccount(ctx, row.userId); // a paid automatic suspension is lifted at once
   return toInvoice(invoiceRow(ctx, id));
 }
@@ -263,7 +263,10 @@ const webhookBody = z.object({
     .loose(),
 });
 
-function applyWebhook(ctx: AppContext, req: FastifyRequest): { updated: boolean; status?: InvoiceStatus } {
+async function applyWebhook(
+  ctx: AppContext,
+  req: FastifyRequest,
+): Promise<{ updated: boolean; status?: InvoiceStatus }> {
   const stored = paymentIntegration(ctx).webhookToken;
   const given = req.headers['asaas-access-token'];
   if (!stored || typeof given !== 'string' || given !== stored) throw unauthorized();
@@ -274,7 +277,7 @@ function applyWebhook(ctx: AppContext, req: FastifyRequest): { updated: boolean;
   if (!row) return { updated: false }; // not ours (or already deleted): acknowledged so the queue goes on
   const paid = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED'].includes(status);
   const date = payment.paymentDate ?? payment.clientPaymentDate ?? payment.confirmedDate ?? today();
-  setInvoiceStatus(ctx.store.sql, row.id, status, paid ? date.slice(0, 10) : null);
+  await setInvoiceStatus(ctx.store.sql, row.id, status, paid ? date.slice(0, 10) : null);
   reconcileAccount(ctx, row.userId);
   return { updated: true, status };
 }
@@ -314,7 +317,7 @@ export async function registerBilling(app: FastifyInstance, ctx: AppContext): Pr
   const integrationEdge = edge({ params: keyParams, body: objectBody, need: 'signedIn' });
   app.post(`/${ns}/integrations/:key`, integrationEdge, async (req) => {
     await plusCaller(req, true, false);
-    saveIntegration(ctx, edgeValue(keyParams, req.params).key, edgeValue(objectBody, req.body));
+    await saveIntegration(ctx, edgeValue(keyParams, req.params).key, edgeValue(objectBody, req.body));
     return integrationList(ctx);
   });
 
@@ -343,7 +346,7 @@ export async function registerBilling(app: FastifyInstance, ctx: AppContext): Pr
   const webhookEdge = edge({ body: z.unknown(), anyBody: true, need: 'public' });
   app.post(`/${ns}/billing/webhook`, webhookEdge, async (req) => {
     if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
-    return applyWebhook(ctx, req);
+    return await applyWebhook(ctx, req);
   });
 
   registerAccounts(app, ctx);

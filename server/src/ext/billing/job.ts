@@ -55,7 +55,7 @@ export interface BillingJobResult {
 const today = (nowMs: number) => new Date(nowMs).toISOString().slice(0, 10);
 
 /** Marks passed open invoices OVERDUE; answers how many changed. */
-export function markOverdue(ctx: AppContext, nowMs: number): number {
+export function markOverdue(ctx: AppContext, nowMs: number): Promise<number> {
   return markInvoicesDueBefore(ctx.store.sql, ['TARKAN_GENERATED', 'PENDING'], today(nowMs), 'OVERDUE');
 }
 
@@ -112,7 +112,7 @@ export async function runBillingJob(
 ): Promise<BillingJobResult> {
   const result: BillingJobResult = { created: [], overdue: 0, suspended: [], lifted: [] };
   if (!isSuspensionEnforced(ctx)) return result;
-  result.overdue = markOverdue(ctx, nowMs);
+  result.overdue = await markOverdue(ctx, nowMs);
   const ns = ctx.config.ns;
   const users = userAccounts(ctx.store.sql);
   for (const u of users) {

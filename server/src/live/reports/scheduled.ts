@@ -95,7 +95,7 @@ export class ScheduledReports {
       const attrs = parseAttributes(r.attributes);
       const end = new Date(period.end).toISOString();
       if (attrs.lastPeriodEnd === end) continue;
-      setReportAttributes(sql, r.id, JSON.stringify({ ...attrs, lastPeriodEnd: end }));
+      await setReportAttributes(sql, r.id, JSON.stringify({ ...attrs, lastPeriodEnd: end }));
       if (!RUNNABLE.has(r.type)) {
         this.ctx.log.warn({ reportId: r.id, type: r.type }, 'scheduled report type not supported; skipped');
         continue;

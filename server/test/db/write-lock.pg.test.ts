@@ -1,0 +1,65 @@
+// An asynchronous write waiting on a PostgreSQL row lock does not hold the server (issue #30, session 31;
+// db/repos/query.ts writeAsync on db/pool.ts's write client): another connection holds the device's row
+// (SELECT … FOR UPDATE in an open transaction), the write waits in the database, and /api/health is answered
+// meanwhile; once the lock is released the write is stored. Before, a write went through pgSync.ts, which blocks
+// the main thread until PostgreSQL answers. The order is certain without any timing: the test sees the write
+// waiting in pg_locks before it asks for health.
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qb, rowAsync, writeAsync } from '../../src/db/repos/query.ts';
+import { api, createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
+import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+
+let t: TestApp;
+let url: string;
+beforeAll(async () => {
+  if (!TEST_DATABASE_URL)
+    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
+  t = await makeTestApp();
+  url = (await storeEnv(t.dir)).DATABASE_URL!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('an asynchronous write waiting on a row lock', () => {
+  it('lets /api/health answer first, then is stored', async () => {
+    const device = await createDevice(t, { name: 'Locked row' });
+    const locker = postgres(url, { max: 1, onnotice: () => undefined });
+    const watcher = postgres(url, { max: 1, onnotice: () => undefined });
+    try {
+      await locker.unsafe('BEGIN');
+      await locker.unsafe('SELECT id FROM devices WHERE id = $1 FOR UPDATE', [device.id]);
+      const db = t.ctx.store.sql;
+      const order: string[] = [];
+      const write = writeAsync(
+        db,
+        qb(db).updateTable('devices').set({ name: 'Renamed' }).where('id', '=', device.id),
+      ).then((n) => {
+        order.push('write');
+        return n;
+      });
+      let waiting = 0;
+      for (let i = 0; i < 100 && !waiting; i++) {
+        const rows = await watcher.unsafe(
+          "SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'",
+        );
+        waiting = (rows[0] as unknown as { n: number }).n;
+        if (!waiting) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(waiting).toBeGreaterThan(0);
+      const health = await api(t.app, null, 'GET', '/api/health');
+      order.push('health');
+      expect(health.statusCode).toBe(200);
+      await locker.unsafe('ROLLBACK');
+      expect(await write).toBe(1);
+      expect(order).toEqual(['health', 'write']);
+      expect(
+        await rowAsync(db, qb(db).selectFrom('devices').select('name').where('id', '=', device.id)),
+      ).toEqual({ name: 'Renamed' });
+    } finally {
+      await locker.end({ timeout: 1 });
+      await watcher.end({ timeout: 1 });
+    }
+  });
+});
