@@ -48,6 +48,13 @@ export async function requestHistoryReports(
   return { trips, stops, events };
 }
 
+/** A route's start mark, and its end mark once the whole route is there. */
+export function endMarks(points: readonly RoutePoint[], complete = true): RouteMark[] {
+  const [first, last] = [points[0], points[points.length - 1]];
+  const start: RouteMark = { kind: 'start', latitude: first.latitude, longitude: first.longitude };
+  return complete ? [start, { kind: 'end', latitude: last.latitude, longitude: last.longitude }] : [start];
+}
+
 /** The marks, chapters and event times of a route from its period's reports. */
 export function historyExtras(
   { trips, stops, events }: HistoryReports,
@@ -72,9 +79,6 @@ export function historyExtras(
     const at = Date.parse(e.eventTime);
     if (Number.isFinite(at)) eventTimes.push(at);
   }
-  const first = points[0];
-  const last = points[points.length - 1];
-  marks.push({ kind: 'start', latitude: first.latitude, longitude: first.longitude });
-  marks.push({ kind: 'end', latitude: last.latitude, longitude: last.longitude });
+  marks.push(...endMarks(points));
   return { marks, chapters: historyChapters(list<ReportTrip>(trips), list<ReportStop>(stops)), eventTimes };
 }

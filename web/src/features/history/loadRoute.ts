@@ -1,10 +1,8 @@
 // Route load of SPEC §7/§8: GET /api/reports/route?deviceId&from&to, read as text so a JSON parse problem is told
 // apart ('route.badFormat'); 404 ⇒ 'route.noData'; not an array / not positions ⇒ 'route.invalidData'; no or
 // another failed answer ⇒ 'route.invalidResponse'; an empty period ⇒ 'route.noData'.
-import { parseRoute, routeLoadErrorKey, type MessageKey, type RoutePoint } from '@rastro/domain';
+import { parseRoute, routeLoadErrorKey, type RouteParse } from '@rastro/domain';
 import { api, HttpError, type HttpClient } from '../../api/http.ts';
-
-export type RouteLoad = { ok: true; points: RoutePoint[] } | { ok: false; error: MessageKey };
 
 export async function loadRoute(
   deviceId: number,
@@ -12,7 +10,7 @@ export async function loadRoute(
   to: string,
   client: HttpClient = api,
   signal?: AbortSignal,
-): Promise<RouteLoad> {
+): Promise<RouteParse> {
   let text: string;
   try {
     const res = await client.request<string>('GET', '/reports/route', {

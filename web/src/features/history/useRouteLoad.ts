@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { resolvePeriod, type PeriodValue } from '../../components/PeriodPicker.tsx';
 import type { RouteOverlay } from '../../components/routeOverlay.ts';
 import {
+  endMarks,
   historyExtras,
   requestHistoryReports,
   type HistoryExtras,
@@ -24,15 +25,6 @@ export type LoadState =
   | { status: 'loading' }
   | { status: 'error'; error: MessageKey }
   | { status: 'ok'; points: RoutePoint[]; deviceId: number; complete: boolean };
-
-const endMarks = (points: readonly RoutePoint[], complete: boolean) => {
-  const first = points[0];
-  const last = points[points.length - 1];
-  const start = { kind: 'start' as const, latitude: first.latitude, longitude: first.longitude };
-  return complete
-    ? [start, { kind: 'end' as const, latitude: last.latitude, longitude: last.longitude }]
-    : [start];
-};
 
 /** The longest the panel waits for the first page's line to be drawn. */
 const FIRST_HOLD_MS = 300;
