@@ -108,6 +108,9 @@ declare global {
   }
 }
 
+/** The stats of no route drawn. */
+const NO_ROUTE = { points: 0, runs: 0, pieces: 1, marks: 0, vehicle: null };
+
 /** Maps whose route programs a warm frame linked. */
 const warmed = new WeakSet<MapLibreMap>();
 
@@ -120,14 +123,7 @@ export class RouteOverlay {
   /** The colour scale's top speed given to setRoute (null: each route on its own top speed). */
   private scale: number | null = null;
   private marker: Marker | null = null;
-  private readonly stats: RouteOverlayStats = {
-    points: 0,
-    runs: 0,
-    pieces: 1,
-    marks: 0,
-    vehicleUpdates: 0,
-    vehicle: null,
-  };
+  private readonly stats: RouteOverlayStats = { ...NO_ROUTE, vehicleUpdates: 0 };
   private readonly onStyle = () => this.ensure();
   /** Whether the first piece's tiles are in (pieces appended before wait in `pending`, see appendRoute). */
   private firstLoaded = true;
@@ -434,11 +430,7 @@ export class RouteOverlay {
     this.set(SRC_MARKS, this.marks);
     this.marker?.remove();
     this.marker = null;
-    this.stats.points = 0;
-    this.stats.runs = 0;
-    this.stats.pieces = 1;
-    this.stats.marks = 0;
-    this.stats.vehicle = null;
+    Object.assign(this.stats, NO_ROUTE);
   }
 
   /** Removes our layers and sources (leaving the page). */

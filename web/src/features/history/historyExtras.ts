@@ -12,13 +12,6 @@ import {
 import { api } from '../../api/http.ts';
 import type { RouteMark } from '../../components/routeOverlay.ts';
 
-export interface HistoryExtras {
-  marks: RouteMark[];
-  chapters: Chapter[];
-  /** Times (ms) of the events of the period, for the timeline (empty when "show events" is off). */
-  eventTimes: number[];
-}
-
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 /** The period's trips, stops and events as the server answered them (an answer that failed: none). */
@@ -60,12 +53,13 @@ export function historyExtras(
   { trips, stops, events }: HistoryReports,
   points: readonly RoutePoint[],
   show: { stops: boolean; events: boolean },
-): HistoryExtras {
+): { marks: RouteMark[]; chapters: Chapter[]; eventTimes: number[] } {
   const marks: RouteMark[] = [];
   if (show.stops)
     for (const s of list<ReportStop>(stops))
       if (Number.isFinite(s.latitude) && Number.isFinite(s.longitude))
         marks.push({ kind: 'stop', latitude: s.latitude, longitude: s.longitude });
+  // the events' times (ms), for the timeline (empty when "show events" is off)
   const eventTimes: number[] = [];
   // the events' positions, found in one pass over the route (a map of all its points, 100,000 on a long route,
   // held the last page's frame back by a few hundred ms, issue #31); none asked when there are no events

@@ -11,13 +11,7 @@ import type { Chapter, MessageKey, RoutePoint } from '@rastro/domain';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { resolvePeriod, type PeriodValue } from '../../components/PeriodPicker.tsx';
 import type { RouteOverlay } from '../../components/routeOverlay.ts';
-import {
-  endMarks,
-  historyExtras,
-  requestHistoryReports,
-  type HistoryExtras,
-  type HistoryReports,
-} from './historyExtras.ts';
+import { endMarks, historyExtras, requestHistoryReports, type HistoryReports } from './historyExtras.ts';
 import { loadRoutePages, type RouteExtent } from './routePages.ts';
 
 export type LoadState =
@@ -91,7 +85,7 @@ export function useRouteLoad(
       // the period's reports (asked with the first page), once answered, and the extras made with the last page
       let reports: Promise<HistoryReports> | null = null;
       let answered: HistoryReports | null = null;
-      let extras: HistoryExtras | null = null;
+      let extras: ReturnType<typeof historyExtras> | null = null;
       const release = () => {
         if (drawn) return;
         drawn = true;
