@@ -5,7 +5,8 @@ import { ROUTE_HEADERS_EN, type RoutePoint } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
-import { EXPORT_FORMATS, exportRoute, ROUTE_COLUMNS, type ExportFormat } from './exports.ts';
+import { downloadBlob } from '../../components/xlsx.ts';
+import { buildRouteExport, EXPORT_FORMATS, ROUTE_COLUMNS, type ExportFormat } from './exports.ts';
 
 export function ExportMenu({
   points,
@@ -26,7 +27,8 @@ export function ExportMenu({
     try {
       const headers = { ...ROUTE_HEADERS_EN };
       for (const k of ROUTE_COLUMNS) headers[k] = t(`table.${k}`);
-      await exportRoute(format, deviceName, points, units.speedUnit, headers);
+      const f = await buildRouteExport(format, deviceName, points, units.speedUnit, headers);
+      downloadBlob(f.data, f.filename, f.type);
     } finally {
       setExporting(false);
     }

@@ -10,7 +10,7 @@ import {
   type RouteTableHeaders,
   type SpeedUnit,
 } from '@rastro/domain';
-import { buildXlsx, downloadBlob, fileStem, XLSX_MIME, type SheetSpec } from '../../components/xlsx.ts';
+import { buildXlsx, fileStem, XLSX_MIME, type SheetSpec } from '../../components/xlsx.ts';
 
 export const EXPORT_FORMATS = ['xlsx', 'gpx', 'kml', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -61,15 +61,4 @@ export async function buildRouteExport(
     case 'csv':
       return { data: '\ufeff' + routeToCsv(points, unit, headers), filename, type: 'text/csv;charset=utf-8' };
   }
-}
-
-export async function exportRoute(
-  format: ExportFormat,
-  deviceName: string,
-  points: readonly RoutePoint[],
-  unit: SpeedUnit,
-  headers: RouteTableHeaders,
-): Promise<void> {
-  const f = await buildRouteExport(format, deviceName, points, unit, headers);
-  downloadBlob(f.data, f.filename, f.type);
 }

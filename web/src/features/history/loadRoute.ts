@@ -23,11 +23,16 @@ export async function loadRoute(
     if (signal?.aborted) throw err;
     return { ok: false, error: routeLoadErrorKey(err instanceof HttpError ? { status: err.status } : null) };
   }
+  return readRouteText(text, parseRoute);
+}
+
+/** A route answer's text read by `parse`; a JSON parse problem is told apart ('route.badFormat'). */
+export function readRouteText(text: string, parse: (json: unknown) => RouteParse): RouteParse {
   let json: unknown;
   try {
     json = text === '' ? null : JSON.parse(text);
   } catch (err) {
     return { ok: false, error: routeLoadErrorKey(err instanceof Error ? err : null) };
   }
-  return parseRoute(json);
+  return parse(json);
 }

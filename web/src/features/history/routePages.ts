@@ -19,7 +19,7 @@ import {
   type RoutePoint,
 } from '@rastro/domain';
 import { ext, HttpError, type HttpClient } from '../../api/http.ts';
-import { loadRoute } from './loadRoute.ts';
+import { loadRoute, readRouteText } from './loadRoute.ts';
 
 /** Positions in the first page and in each of the next ones (the server allows up to 50,000). */
 const ROUTE_PAGE_SIZES = { first: 2_000, next: 25_000 };
@@ -116,12 +116,9 @@ export async function loadRoutePages(
 
 /** A light page's text (domain routePageRow) as points; an empty page after the first ends a route of whole pages. */
 function readPage(text: string, deviceId: number, later: boolean): RouteParse {
-  let json: unknown;
-  try {
-    json = text === '' ? null : JSON.parse(text);
-  } catch (err) {
-    return { ok: false, error: routeLoadErrorKey(err instanceof Error ? err : null) };
-  }
-  if (later && Array.isArray(json) && json.length === 0) return { ok: true, points: [] };
-  return routePointsFromRows(json, deviceId);
+  return readRouteText(text, (json) =>
+    later && Array.isArray(json) && json.length === 0
+      ? { ok: true, points: [] }
+      : routePointsFromRows(json, deviceId),
+  );
 }

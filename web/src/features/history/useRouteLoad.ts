@@ -20,6 +20,8 @@ export type LoadState =
   | { status: 'error'; error: MessageKey }
   | { status: 'ok'; points: RoutePoint[]; deviceId: number; complete: boolean };
 
+const NO_EXTRAS = { chapters: [], eventTimes: [] };
+
 /** The longest the panel waits for the first page's line to be drawn. */
 const FIRST_HOLD_MS = 300;
 
@@ -55,8 +57,8 @@ export function useRouteLoad(
   const request = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
   useEffect(() => () => inFlight.current?.abort(), []);
-  const [chapters, setChapters] = useState<Chapter[]>([]);
-  const [eventTimes, setEventTimes] = useState<number[]>([]);
+  // the chapters and the events' times of the route loaded last
+  const [extras, setExtras] = useState<{ chapters: Chapter[]; eventTimes: number[] }>(NO_EXTRAS);
   const [chapter, setChapter] = useState<number | null>(null);
 
   const load = useCallback(
@@ -68,8 +70,7 @@ export function useRouteLoad(
       const controller = new AbortController();
       inFlight.current = controller;
       setState({ status: 'loading' });
-      setChapters([]);
-      setEventTimes([]);
+      setExtras(NO_EXTRAS);
       setChapter(null);
       overlay.current?.clear();
       // points of the first page, points given to the map after it, and when the pieces were last shown
@@ -145,11 +146,10 @@ export function useRouteLoad(
         );
       if (seq !== request.current) return;
       if (made !== extras) overlay.current?.setMarks(made.marks);
-      setChapters(made.chapters);
-      setEventTimes(made.eventTimes);
+      setExtras(made);
     },
     [tz, overlay, show, speedScale],
   );
 
-  return { state, chapters, eventTimes, chapter, setChapter, load };
+  return { state, chapters: extras.chapters, eventTimes: extras.eventTimes, chapter, setChapter, load };
 }
