@@ -5,6 +5,7 @@
 // the drawing's onEscape, and the live map's camera stays where the user put it (route mode).
 import type {
   GeoJSONSource,
+  LayerSpecification,
   Map as MapLibreMap,
   MapEventType,
   MapMouseEvent,
@@ -24,7 +25,6 @@ import { dispatchMapDraw, useMapDraw } from './mapDraw.ts';
 
 const SRC_SHAPE = 'rastro-draw';
 const SRC_HANDLES = 'rastro-draw-handles';
-const LAYERS = ['rastro-draw-fill', 'rastro-draw-line', 'rastro-draw-handles'];
 /** A press within this many pixels of a handle grabs it (touch gets a larger target). */
 const HIT_PX_MOUSE = 12;
 const HIT_PX_TOUCH = 22;
@@ -36,6 +36,36 @@ const SUPPRESS_CLICK_MS = 500;
 type FC = GeoJSON.FeatureCollection;
 const empty = (): FC => ({ type: 'FeatureCollection', features: [] });
 const toLatLon = (l: { lng: number; lat: number }): LatLon => ({ latitude: l.lat, longitude: l.lng });
+
+/** The drawing's layers, bottom to top, in its colour: the shape's fill and line, its handles. */
+const drawLayers = (color: string): LayerSpecification[] => [
+  {
+    id: 'rastro-draw-fill',
+    type: 'fill',
+    source: SRC_SHAPE,
+    filter: ['==', ['geometry-type'], 'Polygon'],
+    paint: { 'fill-color': color, 'fill-opacity': 0.2 },
+  },
+  {
+    id: 'rastro-draw-line',
+    type: 'line',
+    source: SRC_SHAPE,
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': color, 'line-width': 3, 'line-dasharray': [2, 1] },
+  },
+  {
+    id: 'rastro-draw-handles',
+    type: 'circle',
+    source: SRC_HANDLES,
+    paint: {
+      'circle-radius': ['match', ['get', 'kind'], 'midpoint', 4, 7],
+      'circle-color': ['match', ['get', 'kind'], 'midpoint', '#ffffff', color],
+      'circle-opacity': ['match', ['get', 'kind'], 'midpoint', 0.85, 1],
+      'circle-stroke-color': ['match', ['get', 'kind'], 'midpoint', color, '#ffffff'],
+      'circle-stroke-width': 2,
+    },
+  },
+];
 
 /** GeoJSON of the drawing: the shape (with the pointer preview) and its handles. */
 export function drawGeoJson(draw: DrawState | null): { shape: FC; handles: FC } {
@@ -153,35 +183,7 @@ export class MapDrawLayer {
     try {
       if (!map.getSource(SRC_SHAPE)) map.addSource(SRC_SHAPE, { type: 'geojson', data: data.shape });
       if (!map.getSource(SRC_HANDLES)) map.addSource(SRC_HANDLES, { type: 'geojson', data: data.handles });
-      if (!map.getLayer('rastro-draw-fill'))
-        map.addLayer({
-          id: 'rastro-draw-fill',
-          type: 'fill',
-          source: SRC_SHAPE,
-          filter: ['==', ['geometry-type'], 'Polygon'],
-          paint: { 'fill-color': color, 'fill-opacity': 0.2 },
-        });
-      if (!map.getLayer('rastro-draw-line'))
-        map.addLayer({
-          id: 'rastro-draw-line',
-          type: 'line',
-          source: SRC_SHAPE,
-          layout: { 'line-cap': 'round', 'line-join': 'round' },
-          paint: { 'line-color': color, 'line-width': 3, 'line-dasharray': [2, 1] },
-        });
-      if (!map.getLayer('rastro-draw-handles'))
-        map.addLayer({
-          id: 'rastro-draw-handles',
-          type: 'circle',
-          source: SRC_HANDLES,
-          paint: {
-            'circle-radius': ['match', ['get', 'kind'], 'midpoint', 4, 7],
-            'circle-color': ['match', ['get', 'kind'], 'midpoint', '#ffffff', color],
-            'circle-opacity': ['match', ['get', 'kind'], 'midpoint', 0.85, 1],
-            'circle-stroke-color': ['match', ['get', 'kind'], 'midpoint', color, '#ffffff'],
-            'circle-stroke-width': 2,
-          },
-        });
+      for (const layer of drawLayers(color)) if (!map.getLayer(layer.id)) map.addLayer(layer);
       map.setPaintProperty('rastro-draw-fill', 'fill-color', color);
       map.setPaintProperty('rastro-draw-line', 'line-color', color);
       map.getSource<GeoJSONSource>(SRC_SHAPE)?.setData(data.shape);
@@ -193,7 +195,7 @@ export class MapDrawLayer {
 
   private removeLayers(): void {
     try {
-      for (const id of [...LAYERS].reverse()) if (this.map.getLayer(id)) this.map.removeLayer(id);
+      for (const { id } of drawLayers('').reverse()) if (this.map.getLayer(id)) this.map.removeLayer(id);
       for (const src of [SRC_SHAPE, SRC_HANDLES]) if (this.map.getSource(src)) this.map.removeSource(src);
     } catch {
       // the map is being removed

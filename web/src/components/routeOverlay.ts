@@ -30,7 +30,7 @@ import {
   warmRouteLayers,
 } from './routeParts.ts';
 
-export type RouteMarkKind = 'start' | 'end' | 'stop' | 'event';
+type RouteMarkKind = 'start' | 'end' | 'stop' | 'event';
 
 export interface RouteMark {
   kind: RouteMarkKind;
@@ -62,7 +62,7 @@ const LINE_TOLERANCE = 1.25;
 /** Panel width (420) plus a margin. */
 const PANEL_INSET = 480;
 
-export const MARK_COLORS: Record<RouteMarkKind, string> = {
+const MARK_COLORS: Record<RouteMarkKind, string> = {
   start: '#2e7d32',
   end: '#c62828',
   stop: '#1565c0',
@@ -80,10 +80,8 @@ interface Piece {
   source: string;
   line: string;
   arrows: string;
-  /** points[start … end] (end inclusive; a piece after the first starts at the previous one's last point) */
-  start: number;
+  /** its last point's index (a piece after the first starts at the previous one's last point) */
   end: number;
-  maxSpeed: number;
   data: FC;
   shown: boolean;
 }
@@ -110,26 +108,22 @@ declare global {
   }
 }
 
+/** The stats of no route drawn. */
+const NO_ROUTE = { points: 0, runs: 0, pieces: 1, marks: 0, vehicle: null };
+
 /** Maps whose route programs a warm frame linked. */
 const warmed = new WeakSet<MapLibreMap>();
 
 export class RouteOverlay {
   private unwarm: (() => void) | null = null;
-  private pieces: Piece[] = [{ ...pieceIds(0), start: 0, end: -1, maxSpeed: 0, data: empty(), shown: true }];
+  private pieces: Piece[] = [{ ...pieceIds(0), end: -1, data: empty(), shown: true }];
   private marks: FC = empty();
   /** The marks set last, as text (setMarks). */
   private marksKey = '';
   /** The colour scale's top speed given to setRoute (null: each route on its own top speed). */
   private scale: number | null = null;
   private marker: Marker | null = null;
-  private readonly stats: RouteOverlayStats = {
-    points: 0,
-    runs: 0,
-    pieces: 1,
-    marks: 0,
-    vehicleUpdates: 0,
-    vehicle: null,
-  };
+  private readonly stats: RouteOverlayStats = { ...NO_ROUTE, vehicleUpdates: 0 };
   private readonly onStyle = () => this.ensure();
   /** Whether the first piece's tiles are in (pieces appended before wait in `pending`, see appendRoute). */
   private firstLoaded = true;
@@ -183,8 +177,7 @@ export class RouteOverlay {
   private ensure(): void {
     const map = this.map;
     try {
-      if (!map.hasImage(IMG_ALONG))
-        map.addImage(IMG_ALONG, arrowImage(24, 'right', [255, 255, 255]), { pixelRatio: 2 });
+      if (!map.hasImage(IMG_ALONG)) map.addImage(IMG_ALONG, arrowImage(), { pixelRatio: 2 });
       if (!map.getSource(SRC_MARKS)) map.addSource(SRC_MARKS, { type: 'geojson', data: this.marks });
       if (!map.getLayer(MARKS_LAYER)) map.addLayer(marksLayer(MARKS_LAYER, SRC_MARKS));
       for (const piece of this.pieces) this.ensurePiece(piece);
@@ -302,10 +295,9 @@ export class RouteOverlay {
     this.map.on('sourcedata', this.onFirstLoaded);
     this.map.on('idle', this.onFirstLoaded);
     this.scale = scale ?? null;
-    const maxSpeed = scale ?? routeMaxSpeed(points);
     const first = this.pieces[0];
-    Object.assign(first, { start: 0, end: points.length - 1, maxSpeed });
-    first.data = lineData(points, 0, points.length - 1, maxSpeed);
+    first.end = points.length - 1;
+    first.data = lineData(points, 0, first.end, scale ?? routeMaxSpeed(points));
     this.setMarks(marks);
     this.set(first.source, first.data);
     this.count(points);
@@ -336,11 +328,9 @@ export class RouteOverlay {
     }
     const drawn = this.pieces[this.pieces.length - 1];
     if (points.length - 1 > drawn.end) {
-      const maxSpeed = this.scale ?? routeMaxSpeed(points);
-      const start = drawn.end;
       const end = points.length - 1;
-      const data = lineData(points, start, end, maxSpeed);
-      const piece: Piece = { ...pieceIds(this.pieces.length), start, end, maxSpeed, data, shown: false };
+      const data = lineData(points, drawn.end, end, this.scale ?? routeMaxSpeed(points));
+      const piece: Piece = { ...pieceIds(this.pieces.length), end, data, shown: false };
       this.pieces.push(piece);
       try {
         this.ensurePiece(piece);
@@ -400,19 +390,15 @@ export class RouteOverlay {
   }
 
   fit(points: ReadonlyArray<{ latitude: number; longitude: number }>): void {
-    const [w, s, e, n] = routeBounds(points);
-    if (!Number.isFinite(w)) return;
-    const padding = this.padding();
-    if (w === e && s === n) this.map.jumpTo({ center: [w, s], zoom: 16, padding });
-    else this.map.fitBounds([w, s, e, n], { padding, maxZoom: 17, duration: 0 });
+    this.fitExtent(routeBounds(points));
   }
 
   /** Fits the camera to [west, south, east, north] (a long route's extent, known before all of it arrives). */
   fitExtent([w, s, e, n]: readonly [number, number, number, number]): void {
-    this.fit([
-      { latitude: s, longitude: w },
-      { latitude: n, longitude: e },
-    ]);
+    if (!Number.isFinite(w)) return;
+    const padding = this.padding();
+    if (w === e && s === n) this.map.jumpTo({ center: [w, s], zoom: 16, padding });
+    else this.map.fitBounds([w, s, e, n], { padding, maxZoom: 17, duration: 0 });
   }
 
   /** The side panel covers the map's left part on wide screens: keep the route beside it. */
@@ -437,18 +423,14 @@ export class RouteOverlay {
     this.pending = null;
     this.firstLoaded = true;
     for (const fn of this.drawnWaiters.splice(0)) fn();
-    Object.assign(this.pieces[0], { start: 0, end: -1, maxSpeed: 0, data: empty(), shown: true });
+    Object.assign(this.pieces[0], { end: -1, data: empty(), shown: true });
     this.marks = empty();
     this.marksKey = '';
     this.set(SRC_LINE, this.pieces[0].data);
     this.set(SRC_MARKS, this.marks);
     this.marker?.remove();
     this.marker = null;
-    this.stats.points = 0;
-    this.stats.runs = 0;
-    this.stats.pieces = 1;
-    this.stats.marks = 0;
-    this.stats.vehicle = null;
+    Object.assign(this.stats, NO_ROUTE);
   }
 
   /** Removes our layers and sources (leaving the page). */

@@ -119,7 +119,9 @@ export const tilesIn = (e: SourceEvent) =>
   e.sourceDataType !== 'metadata' && e.sourceDataType !== 'content' && e.sourceDataType !== 'visibility';
 
 /** [west, south, east, north] of the points (Infinity when there are none). */
-export function routeBounds(points: ReadonlyArray<{ latitude: number; longitude: number }>): number[] {
+export function routeBounds(
+  points: ReadonlyArray<{ latitude: number; longitude: number }>,
+): [number, number, number, number] {
   let w = Infinity;
   let s = Infinity;
   let e = -Infinity;
@@ -161,23 +163,16 @@ export function lineData(points: readonly RoutePoint[], start: number, end: numb
   return data;
 }
 
-/** A filled triangle as RGBA pixels, pointing right ('along' a line) or up (north, rotated by course). */
-export function arrowImage(size: number, pointing: 'right' | 'up', rgb: [number, number, number]) {
+/** The arrow drawn along the line: a white filled triangle as RGBA pixels, pointing right (along the line). */
+export function arrowImage(size = 24) {
   const data = new Uint8Array(size * size * 4);
   const m = size * 0.15;
-  // triangle tip at the right edge (or top), base on the left (or bottom)
-  const tri =
-    pointing === 'right'
-      ? [
-          [size - m, size / 2],
-          [m, m],
-          [m, size - m],
-        ]
-      : [
-          [size / 2, m],
-          [size - m, size - m],
-          [m, size - m],
-        ];
+  // triangle tip at the right edge, base on the left
+  const tri = [
+    [size - m, size / 2],
+    [m, m],
+    [m, size - m],
+  ];
   const sign = (p: number[], a: number[], b: number[]) =>
     (p[0] - b[0]) * (a[1] - b[1]) - (a[0] - b[0]) * (p[1] - b[1]);
   for (let y = 0; y < size; y++)
@@ -188,11 +183,7 @@ export function arrowImage(size: number, pointing: 'right' | 'up', rgb: [number,
       const d3 = sign(p, tri[2], tri[0]);
       const inside = !((d1 < 0 || d2 < 0 || d3 < 0) && (d1 > 0 || d2 > 0 || d3 > 0));
       if (!inside) continue;
-      const o = (y * size + x) * 4;
-      data[o] = rgb[0];
-      data[o + 1] = rgb[1];
-      data[o + 2] = rgb[2];
-      data[o + 3] = 255;
+      data.fill(255, (y * size + x) * 4, (y * size + x + 1) * 4);
     }
   return { width: size, height: size, data };
 }

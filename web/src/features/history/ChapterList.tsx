@@ -2,21 +2,14 @@
 // duration, distance, top speed and addresses; choosing one zooms to it and plays only it, "whole period" goes
 // back. Keyboard: every chapter is a button.
 import { Badge, Button, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import {
-  formatDistance,
-  formatDuration,
-  formatSpeed,
-  type Chapter,
-  type DistanceUnit,
-  type SpeedUnit,
-} from '@rastro/domain';
+import { formatDistance, formatDuration, formatSpeed, type Chapter, type Units } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
   chapters: readonly Chapter[];
   selected: number | null;
   onSelect(index: number | null): void;
-  units: { distanceUnit: DistanceUnit; speedUnit: SpeedUnit };
+  units: Units;
   locale: string;
   formatTime(ms: number): string;
 }

@@ -1,11 +1,12 @@
 // The export menu of /history: the route's points as Excel, GPX, KML or CSV.
 import { Button, Menu } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import type { RoutePoint } from '@rastro/domain';
+import { ROUTE_HEADERS_EN, type RoutePoint } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
-import { EXPORT_FORMATS, exportRoute, type ExportFormat } from './exports.ts';
+import { downloadBlob } from '../../components/xlsx.ts';
+import { buildRouteExport, EXPORT_FORMATS, ROUTE_COLUMNS, type ExportFormat } from './exports.ts';
 
 export function ExportMenu({
   points,
@@ -24,15 +25,10 @@ export function ExportMenu({
     if (!points) return;
     setExporting(true);
     try {
-      await exportRoute(format, deviceName, points, units.speedUnit, {
-        time: t('table.time'),
-        latitude: t('table.latitude'),
-        longitude: t('table.longitude'),
-        speed: t('table.speed'),
-        course: t('table.course'),
-        altitude: t('table.altitude'),
-        address: t('table.address'),
-      });
+      const headers = { ...ROUTE_HEADERS_EN };
+      for (const k of ROUTE_COLUMNS) headers[k] = t(`table.${k}`);
+      const f = await buildRouteExport(format, deviceName, points, units.speedUnit, headers);
+      downloadBlob(f.data, f.filename, f.type);
     } finally {
       setExporting(false);
     }

@@ -26,7 +26,7 @@ import {
   resolvePeriod,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
-import { userTimeZone } from '../../components/timeZone.ts';
+import { useTimeZone } from '../../components/timeZone.ts';
 import { useRouteOverlay } from '../../components/routeOverlay.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import { useLive } from '../../stores/live.ts';
@@ -43,13 +43,11 @@ export function HistoryPage() {
   const [params, setParams] = useSearchParams();
   const deviceId = Number(params.get('deviceId')) || null;
   const devices = useLive((s) => s.devices);
-  const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
   const ns = useSession((s) => s.ns);
   const units = useUnits();
-  const tz = useMemo(() => userTimeZone(user, server), [user, server]);
-  const showStops = historyMarkOptions(server?.attributes, ns).stops;
-  const showEvents = historyMarkOptions(server?.attributes, ns).events;
+  const tz = useTimeZone();
+  const { stops: showStops, events: showEvents } = historyMarkOptions(server?.attributes, ns);
   const show = useMemo(() => ({ stops: showStops, events: showEvents }), [showStops, showEvents]);
   const locale = intlLocale();
   const timeFmt = useMemo(

@@ -7,6 +7,15 @@ import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const ROW = 30;
+const HEIGHT = 300;
+/** The header's and the rows' columns: number, time, speed. */
+const GRID = {
+  display: 'grid',
+  gridTemplateColumns: '3.5rem 1fr 5rem',
+  gap: 6,
+  fontSize: 12,
+  borderBottom: '1px solid var(--mantine-color-default-border)',
+} as const;
 
 export const PointsTable = memo(function PointsTable({
   points,
@@ -16,7 +25,6 @@ export const PointsTable = memo(function PointsTable({
   unit,
   locale,
   formatTime,
-  height = 300,
 }: {
   points: readonly RoutePoint[];
   active: number;
@@ -26,7 +34,6 @@ export const PointsTable = memo(function PointsTable({
   unit: SpeedUnit;
   locale: string;
   formatTime: (ms: number) => string;
-  height?: number;
 }) {
   const { t } = useTranslation('history');
   const parent = useRef<HTMLDivElement>(null);
@@ -43,24 +50,14 @@ export const PointsTable = memo(function PointsTable({
 
   return (
     <Box data-testid="history-table" data-rows={points.length}>
-      <Box
-        style={{
-          display: 'grid',
-          gridTemplateColumns: '3.5rem 1fr 5rem',
-          gap: 6,
-          fontWeight: 600,
-          fontSize: 12,
-          padding: '4px 6px',
-          borderBottom: '1px solid var(--mantine-color-default-border)',
-        }}
-      >
+      <Box style={{ ...GRID, fontWeight: 600, padding: '4px 6px' }}>
         <span>#</span>
         <span>{t('table.time')}</span>
         <span style={{ textAlign: 'right' }}>{t('table.speed')}</span>
       </Box>
       <div
         ref={parent}
-        style={{ height, overflow: 'auto', position: 'relative' }}
+        style={{ height: HEIGHT, overflow: 'auto', position: 'relative' }}
         data-testid="history-table-scroll"
       >
         <div style={{ height: v.getTotalSize(), position: 'relative', width: '100%' }}>
@@ -82,15 +79,11 @@ export const PointsTable = memo(function PointsTable({
                   right: 0,
                   height: ROW,
                   transform: `translateY(${item.start}px)`,
-                  display: 'grid',
-                  gridTemplateColumns: '3.5rem 1fr 5rem',
-                  gap: 6,
+                  ...GRID,
                   alignItems: 'center',
                   padding: '0 6px',
-                  fontSize: 12,
                   cursor: 'pointer',
                   background: on ? 'var(--mantine-color-blue-light)' : undefined,
-                  borderBottom: '1px solid var(--mantine-color-default-border)',
                 }}
               >
                 <Text span size="xs" c="dimmed">

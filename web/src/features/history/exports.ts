@@ -1,5 +1,6 @@
 // Export of a loaded route: Excel (exceljs on demand), GPX, KML and CSV, built in the browser from the points.
 import {
+  ROUTE_HEADERS_EN,
   routeHeaderRow,
   routeRows,
   routeToCsv,
@@ -9,12 +10,13 @@ import {
   type RouteTableHeaders,
   type SpeedUnit,
 } from '@rastro/domain';
-import { buildXlsx, downloadBlob, fileStem, XLSX_MIME, type SheetSpec } from '../../components/xlsx.ts';
+import { buildXlsx, fileStem, XLSX_MIME, type SheetSpec } from '../../components/xlsx.ts';
 
 export const EXPORT_FORMATS = ['xlsx', 'gpx', 'kml', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-const KEYS = ['time', 'latitude', 'longitude', 'speed', 'course', 'altitude', 'address'] as const;
+/** The columns of a route's table and sheet, in the domain's order (routeHeaderRow, routeRows). */
+export const ROUTE_COLUMNS = Object.keys(ROUTE_HEADERS_EN) as Array<keyof RouteTableHeaders>;
 
 /** The route as one sheet (same columns and values as the CSV). */
 export function routeSheet(
@@ -26,12 +28,12 @@ export function routeSheet(
   const head = routeHeaderRow(headers, unit);
   return {
     name,
-    columns: KEYS.map((key, i) => ({
+    columns: ROUTE_COLUMNS.map((key, i) => ({
       header: head[i],
       key,
       width: key === 'address' ? 40 : key === 'time' ? 26 : 14,
     })),
-    rows: routeRows(points, unit).map((r) => Object.fromEntries(KEYS.map((k, i) => [k, r[i]]))),
+    rows: routeRows(points, unit).map((r) => Object.fromEntries(ROUTE_COLUMNS.map((k, i) => [k, r[i]]))),
   };
 }
 
@@ -59,15 +61,4 @@ export async function buildRouteExport(
     case 'csv':
       return { data: '\ufeff' + routeToCsv(points, unit, headers), filename, type: 'text/csv;charset=utf-8' };
   }
-}
-
-export async function exportRoute(
-  format: ExportFormat,
-  deviceName: string,
-  points: readonly RoutePoint[],
-  unit: SpeedUnit,
-  headers: RouteTableHeaders,
-): Promise<void> {
-  const f = await buildRouteExport(format, deviceName, points, unit, headers);
-  downloadBlob(f.data, f.filename, f.type);
 }

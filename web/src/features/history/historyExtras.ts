@@ -12,13 +12,6 @@ import {
 import { api } from '../../api/http.ts';
 import type { RouteMark } from '../../components/routeOverlay.ts';
 
-export interface HistoryExtras {
-  marks: RouteMark[];
-  chapters: Chapter[];
-  /** Times (ms) of the events of the period, for the timeline (empty when "show events" is off). */
-  eventTimes: number[];
-}
-
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 /** The period's trips, stops and events as the server answered them (an answer that failed: none). */
@@ -48,17 +41,25 @@ export async function requestHistoryReports(
   return { trips, stops, events };
 }
 
+/** A route's start mark, and its end mark once the whole route is there. */
+export function endMarks(points: readonly RoutePoint[], complete = true): RouteMark[] {
+  const [first, last] = [points[0], points[points.length - 1]];
+  const start: RouteMark = { kind: 'start', latitude: first.latitude, longitude: first.longitude };
+  return complete ? [start, { kind: 'end', latitude: last.latitude, longitude: last.longitude }] : [start];
+}
+
 /** The marks, chapters and event times of a route from its period's reports. */
 export function historyExtras(
   { trips, stops, events }: HistoryReports,
   points: readonly RoutePoint[],
   show: { stops: boolean; events: boolean },
-): HistoryExtras {
+): { marks: RouteMark[]; chapters: Chapter[]; eventTimes: number[] } {
   const marks: RouteMark[] = [];
   if (show.stops)
     for (const s of list<ReportStop>(stops))
       if (Number.isFinite(s.latitude) && Number.isFinite(s.longitude))
         marks.push({ kind: 'stop', latitude: s.latitude, longitude: s.longitude });
+  // the events' times (ms), for the timeline (empty when "show events" is off)
   const eventTimes: number[] = [];
   // the events' positions, found in one pass over the route (a map of all its points, 100,000 on a long route,
   // held the last page's frame back by a few hundred ms, issue #31); none asked when there are no events
@@ -72,9 +73,6 @@ export function historyExtras(
     const at = Date.parse(e.eventTime);
     if (Number.isFinite(at)) eventTimes.push(at);
   }
-  const first = points[0];
-  const last = points[points.length - 1];
-  marks.push({ kind: 'start', latitude: first.latitude, longitude: first.longitude });
-  marks.push({ kind: 'end', latitude: last.latitude, longitude: last.longitude });
+  marks.push(...endMarks(points));
   return { marks, chapters: historyChapters(list<ReportTrip>(trips), list<ReportStop>(stops)), eventTimes };
 }

@@ -1,10 +1,8 @@
 // Route load of SPEC §7/§8: GET /api/reports/route?deviceId&from&to, read as text so a JSON parse problem is told
 // apart ('route.badFormat'); 404 ⇒ 'route.noData'; not an array / not positions ⇒ 'route.invalidData'; no or
 // another failed answer ⇒ 'route.invalidResponse'; an empty period ⇒ 'route.noData'.
-import { parseRoute, routeLoadErrorKey, type MessageKey, type RoutePoint } from '@rastro/domain';
+import { parseRoute, routeLoadErrorKey, type RouteParse } from '@rastro/domain';
 import { api, HttpError, type HttpClient } from '../../api/http.ts';
-
-export type RouteLoad = { ok: true; points: RoutePoint[] } | { ok: false; error: MessageKey };
 
 export async function loadRoute(
   deviceId: number,
@@ -12,7 +10,7 @@ export async function loadRoute(
   to: string,
   client: HttpClient = api,
   signal?: AbortSignal,
-): Promise<RouteLoad> {
+): Promise<RouteParse> {
   let text: string;
   try {
     const res = await client.request<string>('GET', '/reports/route', {
@@ -25,11 +23,16 @@ export async function loadRoute(
     if (signal?.aborted) throw err;
     return { ok: false, error: routeLoadErrorKey(err instanceof HttpError ? { status: err.status } : null) };
   }
+  return readRouteText(text, parseRoute);
+}
+
+/** A route answer's text read by `parse`; a JSON parse problem is told apart ('route.badFormat'). */
+export function readRouteText(text: string, parse: (json: unknown) => RouteParse): RouteParse {
   let json: unknown;
   try {
     json = text === '' ? null : JSON.parse(text);
   } catch (err) {
     return { ok: false, error: routeLoadErrorKey(err instanceof Error ? err : null) };
   }
-  return parseRoute(json);
+  return parse(json);
 }

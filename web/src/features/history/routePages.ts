@@ -15,10 +15,11 @@ import {
   ROUTE_ROWS_FORMAT,
   routeLoadErrorKey,
   routePointsFromRows,
+  type RouteParse,
   type RoutePoint,
 } from '@rastro/domain';
 import { ext, HttpError, type HttpClient } from '../../api/http.ts';
-import { loadRoute, type RouteLoad } from './loadRoute.ts';
+import { loadRoute, readRouteText } from './loadRoute.ts';
 
 /** Positions in the first page and in each of the next ones (the server allows up to 50,000). */
 const ROUTE_PAGE_SIZES = { first: 2_000, next: 25_000 };
@@ -45,7 +46,7 @@ export async function loadRoutePages(
   from: string,
   to: string,
   options: RoutePagesOptions,
-): Promise<RouteLoad> {
+): Promise<RouteParse> {
   const { onPage, signal, client = ext, sizes = ROUTE_PAGE_SIZES } = options;
   // the page asked ahead is cancelled with the load, and when the load ends early (an error, onPage throwing)
   const ahead = new AbortController();
@@ -114,13 +115,10 @@ export async function loadRoutePages(
 }
 
 /** A light page's text (domain routePageRow) as points; an empty page after the first ends a route of whole pages. */
-function readPage(text: string, deviceId: number, later: boolean): RouteLoad {
-  let json: unknown;
-  try {
-    json = text === '' ? null : JSON.parse(text);
-  } catch (err) {
-    return { ok: false, error: routeLoadErrorKey(err instanceof Error ? err : null) };
-  }
-  if (later && Array.isArray(json) && json.length === 0) return { ok: true, points: [] };
-  return routePointsFromRows(json, deviceId);
+function readPage(text: string, deviceId: number, later: boolean): RouteParse {
+  return readRouteText(text, (json) =>
+    later && Array.isArray(json) && json.length === 0
+      ? { ok: true, points: [] }
+      : routePointsFromRows(json, deviceId),
+  );
 }

@@ -26,24 +26,9 @@ declare global {
 
 const KEEP = 2000;
 
-export interface Playback {
-  frame: PlaybackFrame | null;
-  t: number;
-  duration: number;
-  playing: boolean;
-  speed: number;
-  timeline: Float64Array;
-  play(): void;
-  pause(): void;
-  setSpeed(s: number): void;
-  seek(t: number): void;
-  seekIndex(i: number): void;
-}
+export type Playback = ReturnType<typeof usePlayback>;
 
-export function usePlayback(
-  points: readonly RoutePoint[] | null,
-  onFrame: (f: PlaybackFrame) => void,
-): Playback {
+export function usePlayback(points: readonly RoutePoint[] | null, onFrame: (f: PlaybackFrame) => void) {
   // the fix times straight into a typed array: a plain array of 100,000 times would box each one (issue #31: this
   // memo runs on the main thread with each page of a long route)
   const timeline = useMemo(() => {

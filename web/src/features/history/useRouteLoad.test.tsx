@@ -37,7 +37,8 @@ vi.mock('./routePages.ts', () => ({
 }));
 /** The period's reports asked for so far, and the marks the extras make of a route. */
 const extras: { asked: number; marks(points: RoutePoint[]): RouteMark[] } = { asked: 0, marks: () => [] };
-vi.mock('./historyExtras.ts', () => ({
+vi.mock('./historyExtras.ts', async (actual) => ({
+  endMarks: (await actual<typeof import('./historyExtras.ts')>()).endMarks,
   requestHistoryReports: async () => {
     extras.asked++;
     return { trips: [], stops: [], events: [] };

@@ -11,12 +11,7 @@ import type { Chapter, MessageKey, RoutePoint } from '@rastro/domain';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { resolvePeriod, type PeriodValue } from '../../components/PeriodPicker.tsx';
 import type { RouteOverlay } from '../../components/routeOverlay.ts';
-import {
-  historyExtras,
-  requestHistoryReports,
-  type HistoryExtras,
-  type HistoryReports,
-} from './historyExtras.ts';
+import { endMarks, historyExtras, requestHistoryReports, type HistoryReports } from './historyExtras.ts';
 import { loadRoutePages, type RouteExtent } from './routePages.ts';
 
 export type LoadState =
@@ -25,14 +20,7 @@ export type LoadState =
   | { status: 'error'; error: MessageKey }
   | { status: 'ok'; points: RoutePoint[]; deviceId: number; complete: boolean };
 
-const endMarks = (points: readonly RoutePoint[], complete: boolean) => {
-  const first = points[0];
-  const last = points[points.length - 1];
-  const start = { kind: 'start' as const, latitude: first.latitude, longitude: first.longitude };
-  return complete
-    ? [start, { kind: 'end' as const, latitude: last.latitude, longitude: last.longitude }]
-    : [start];
-};
+const NO_EXTRAS = { chapters: [], eventTimes: [] };
 
 /** The longest the panel waits for the first page's line to be drawn. */
 const FIRST_HOLD_MS = 300;
@@ -69,8 +57,8 @@ export function useRouteLoad(
   const request = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
   useEffect(() => () => inFlight.current?.abort(), []);
-  const [chapters, setChapters] = useState<Chapter[]>([]);
-  const [eventTimes, setEventTimes] = useState<number[]>([]);
+  // the chapters and the events' times of the route loaded last
+  const [extras, setExtras] = useState<{ chapters: Chapter[]; eventTimes: number[] }>(NO_EXTRAS);
   const [chapter, setChapter] = useState<number | null>(null);
 
   const load = useCallback(
@@ -82,8 +70,7 @@ export function useRouteLoad(
       const controller = new AbortController();
       inFlight.current = controller;
       setState({ status: 'loading' });
-      setChapters([]);
-      setEventTimes([]);
+      setExtras(NO_EXTRAS);
       setChapter(null);
       overlay.current?.clear();
       // points of the first page, points given to the map after it, and when the pieces were last shown
@@ -99,7 +86,7 @@ export function useRouteLoad(
       // the period's reports (asked with the first page), once answered, and the extras made with the last page
       let reports: Promise<HistoryReports> | null = null;
       let answered: HistoryReports | null = null;
-      let extras: HistoryExtras | null = null;
+      let extras: ReturnType<typeof historyExtras> | null = null;
       const release = () => {
         if (drawn) return;
         drawn = true;
@@ -159,11 +146,10 @@ export function useRouteLoad(
         );
       if (seq !== request.current) return;
       if (made !== extras) overlay.current?.setMarks(made.marks);
-      setChapters(made.chapters);
-      setEventTimes(made.eventTimes);
+      setExtras(made);
     },
     [tz, overlay, show, speedScale],
   );
 
-  return { state, chapters, eventTimes, chapter, setChapter, load };
+  return { state, chapters: extras.chapters, eventTimes: extras.eventTimes, chapter, setChapter, load };
 }

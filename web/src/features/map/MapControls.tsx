@@ -1,6 +1,7 @@
 // Map style picker and map preferences (SPEC §3 mapPref), floating over the map's right edge.
 import { ActionIcon, Checkbox, Stack } from '@mantine/core';
 import { IconAdjustments, IconStack2 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrefs, type MapPref } from '../../stores/prefs.ts';
 import type { MapStyleOption } from './styles.ts';
@@ -15,6 +16,15 @@ const PREF_KEYS: Array<keyof MapPref> = [
   'showGeofences',
   'geofenceNames',
 ];
+
+/** A menu's button: an icon with its label as hint and accessible name. */
+const menuButton = (label: string, testId: string, icon: ReactNode) => (
+  <Hint label={label} position="left">
+    <ActionIcon variant="default" size="lg" aria-label={label} data-testid={testId}>
+      {icon}
+    </ActionIcon>
+  </Hint>
+);
 
 export function MapControls({
   styles,
@@ -35,13 +45,7 @@ export function MapControls({
       <DeferredMenu
         position="left-start"
         withinPortal
-        target={
-          <Hint label={t('style')} position="left">
-            <ActionIcon variant="default" size="lg" aria-label={t('style')} data-testid="map-style-button">
-              <IconStack2 size={18} />
-            </ActionIcon>
-          </Hint>
-        }
+        target={menuButton(t('style'), 'map-style-button', <IconStack2 size={18} />)}
       >
         {(Menu) => (
           <>
@@ -64,18 +68,7 @@ export function MapControls({
         position="left-start"
         withinPortal
         closeOnItemClick={false}
-        target={
-          <Hint label={t('preferences')} position="left">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('preferences')}
-              data-testid="map-pref-button"
-            >
-              <IconAdjustments size={18} />
-            </ActionIcon>
-          </Hint>
-        }
+        target={menuButton(t('preferences'), 'map-pref-button', <IconAdjustments size={18} />)}
       >
         {(Menu) => (
           <>

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { DEFAULT_MAP_PREF, MARKER_MOVE_MS, type Device, type Position } from '@rastro/domain';
+import { SRC_DEVICES } from './layers.ts';
 import {
   GLIDE_VIEW_LIMIT,
   PACED_PUSH_GAP_MS,
@@ -9,7 +10,6 @@ import {
   LARGE_FLEET_LABEL_ZOOM,
   LiveMapController,
   MAX_GLIDES,
-  SRC_DEVICES,
   type MapInputs,
 } from './controller.ts';
 

@@ -27,7 +27,6 @@ import {
 import { underPanel, visibleOffset } from './panelView.ts';
 import { onPanelMoved } from '../../components/panelMoves.ts';
 
-export { SRC_DEVICES };
 const SRC_TRAIL = 'rastro-trail';
 
 export interface MapInputs {
@@ -44,8 +43,7 @@ interface Anim {
   start: number;
 }
 
-type Lerp = (a: number, b: number, t: number) => number;
-const lerp: Lerp = (a, b, t) => a + (b - a) * t;
+const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
 const ease = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 
 /** Most markers gliding at once; past it a move jumps (a burst over a huge unclustered fleet stays cheap). */
@@ -438,7 +436,7 @@ export class LiveMapController {
   /** Centre on a device: zoom 18 in a 1.5 s flight (SPEC §9), in the middle of what the panel leaves visible. */
   flyTo(position: Position): void {
     const offset = visibleOffset(this.map);
-    this.map.flyTo({ ...centerOnDeviceOpts(position), offset, essential: true });
+    this.map.flyTo({ ...centerOnDevice(position), offset, essential: true });
     this.focus = { position, offset }; // after flyTo: the flight it interrupts ends with a moveend
   }
 
@@ -468,9 +466,4 @@ export class LiveMapController {
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = 0;
   }
-}
-
-function centerOnDeviceOpts(p: Position) {
-  const c = centerOnDevice(p);
-  return { center: c.center, zoom: c.zoom, duration: c.duration };
 }

@@ -33,9 +33,8 @@ const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 /** `{ns}.color` when it is a valid hex colour, else the status colour (moving has its own). */
 export function markerColor(device: Device, position: Position | undefined, ns: string): string {
-  const custom = attrString(device.attributes?.[`${ns}.color`]);
-  if (custom && HEX.test(custom.trim()))
-    return custom.trim().startsWith('#') ? custom.trim() : `#${custom.trim()}`;
+  const custom = attrString(device.attributes?.[`${ns}.color`])?.trim();
+  if (custom && HEX.test(custom)) return custom.startsWith('#') ? custom : `#${custom}`;
   return statusColor(device.status, isDeviceMoving(position));
 }
 

@@ -51,13 +51,12 @@ export function geofenceLayers(): LayerSpecification[] {
 
 /** Device layers, bottom to top, without their texts (labelLayers); the cluster circles only when `clustered`. */
 export function deviceLayers(clustered: boolean): LayerSpecification[] {
-  const out: LayerSpecification[] = [];
-  const notCluster = ['!', ['has', 'point_count']] as never;
-  out.push({
+  const notCluster = ['!', ['has', 'point_count']];
+  const precision: LayerSpecification = {
     id: 'rastro-precision',
     type: 'circle',
     source: SRC_DEVICES,
-    filter: ['all', ['!', ['has', 'point_count']], ['>', ['get', 'accuracy'], 0]] as never,
+    filter: ['all', notCluster, ['>', ['get', 'accuracy'], 0]] as never,
     paint: {
       'circle-radius': [
         'interpolate',
@@ -74,8 +73,8 @@ export function deviceLayers(clustered: boolean): LayerSpecification[] {
       'circle-stroke-width': 1,
       'circle-stroke-opacity': 0.4,
     },
-  });
-  out.push({
+  };
+  const selected: LayerSpecification = {
     id: 'rastro-selected',
     type: 'circle',
     source: SRC_DEVICES,
@@ -86,12 +85,12 @@ export function deviceLayers(clustered: boolean): LayerSpecification[] {
       'circle-stroke-color': '#ff9800',
       'circle-stroke-width': 3,
     },
-  });
-  out.push({
+  };
+  const symbol: LayerSpecification = {
     id: 'rastro-devices-symbol',
     type: 'symbol',
     source: SRC_DEVICES,
-    filter: notCluster,
+    filter: notCluster as never,
     layout: {
       'icon-image': ['get', 'icon'],
       'icon-size': 1.2,
@@ -105,23 +104,21 @@ export function deviceLayers(clustered: boolean): LayerSpecification[] {
       'icon-halo-color': '#ffffff',
       'icon-halo-width': 1.5,
     },
-  });
-  if (clustered) {
-    out.push({
-      id: 'rastro-clusters',
-      type: 'circle',
-      source: SRC_DEVICES,
-      filter: ['has', 'point_count'] as never,
-      paint: {
-        'circle-color': '#1565c0',
-        'circle-opacity': 0.85,
-        'circle-radius': ['step', ['get', 'point_count'], 16, 10, 20, 100, 26, 1000, 32] as never,
-        'circle-stroke-color': '#fff',
-        'circle-stroke-width': 2,
-      },
-    });
-  }
-  return out;
+  };
+  const clusters: LayerSpecification = {
+    id: 'rastro-clusters',
+    type: 'circle',
+    source: SRC_DEVICES,
+    filter: ['has', 'point_count'] as never,
+    paint: {
+      'circle-color': '#1565c0',
+      'circle-opacity': 0.85,
+      'circle-radius': ['step', ['get', 'point_count'], 16, 10, 20, 100, 26, 1000, 32] as never,
+      'circle-stroke-color': '#fff',
+      'circle-stroke-width': 2,
+    },
+  };
+  return clustered ? [precision, selected, symbol, clusters] : [precision, selected, symbol];
 }
 
 /** A label layer and the layer it goes below (undefined: on top). */
@@ -205,12 +202,7 @@ export function addLabelLayers(map: MapLibreMap, clustered: boolean, labelMinZoo
 /** Shows or hides the fences and their names as the preferences say. */
 export function applyGeofenceVisibility(map: MapLibreMap, pref: MapPref): void {
   const vis = (on: boolean) => (on ? 'visible' : 'none');
-  for (const id of [
-    'rastro-geofences-fill',
-    'rastro-geofences-line',
-    'rastro-anchors-fill',
-    'rastro-anchors-line',
-  ])
+  for (const { id } of geofenceLayers())
     if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', vis(pref.showGeofences));
   if (map.getLayer('rastro-geofences-label'))
     map.setLayoutProperty(

@@ -34,11 +34,10 @@ const CARTO = `${OSM} © <a href="https://carto.com/attributions">CARTO</a>`;
 /** Keys of the two kinds SPEC §3 mentions: a Google key ({ns}.googleKey / googleKey) and Bing (server.bingKey). */
 export function mapKeys(server: Server | null, ns: string): { google?: string; bing?: string } {
   const a = server?.attributes ?? {};
-  const google = a[`${ns}.googleKey`] ?? a.googleKey ?? a[`${ns}.mapsKey`];
-  const bing = server?.bingKey;
+  const key = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
   return {
-    google: typeof google === 'string' && google.trim() ? google.trim() : undefined,
-    bing: typeof bing === 'string' && bing.trim() ? bing.trim() : undefined,
+    google: key(a[`${ns}.googleKey`] ?? a.googleKey ?? a[`${ns}.mapsKey`]),
+    bing: key(server?.bingKey),
   };
 }
 
