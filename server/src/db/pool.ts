@@ -288,7 +288,7 @@ interface PgWriter {
 }
 
 const WRITE_CONNECTIONS = 2;
-const writers = new WeakMap<PgPool, PgWriter>();
+const apiWriters = new WeakMap<PgPool, PgWriter>();
 
 /** postgres.js's failures as the API reports them: a lost connection or a timeout is DatabaseUnavailable. */
 function writeFailure(err: unknown): Error {
@@ -312,7 +312,7 @@ interface WriteConnection {
 export function apiWriterOf(db: SqlDatabase): PgWriter | null {
   const pool = readerOf(db);
   if (!(pool instanceof PgPool)) return null;
-  let w = writers.get(pool);
+  let w = apiWriters.get(pool);
   if (w) return w;
   // the pool's URL and timeouts (private to it: read here, in its own module, so that both clients stay alike)
   const own = pool as unknown as { url: string; connectTimeoutS: number; close(): Promise<void> };
@@ -413,7 +413,7 @@ export function apiWriterOf(db: SqlDatabase): PgWriter | null {
         return out;
       }),
   };
-  writers.set(pool, w);
+  apiWriters.set(pool, w);
   const close = own.close.bind(pool);
   own.close = async () => {
     await Promise.all([close(), ...connections.map((c) => c.sql.end({ timeout: 5 }).catch(() => undefined))]);

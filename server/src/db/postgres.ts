@@ -53,23 +53,6 @@ export class PostgresDatabase implements SqlDatabase {
     );
   }
 
-  /**
-   * A native statement (db/repos/query.ts) outside any transaction whose answer the main thread does not wait for:
-   * `done` is called once it is answered (a write the API makes in the background, such as the request counter's,
-   * must not hold the main thread behind a batch's COMMIT on the one connection).
-   */
-  runPosted(sql: string, args: unknown[], done: (err: Error | null) => void): void {
-    if (this.depth > 0) throw new Error('runPosted inside a transaction');
-    this.sendHeld();
-    const t = this.native.get(sql) ?? this.nativeStatement(sql);
-    this.waits?.count('posted', false, t.text);
-    this.client.post(
-      { op: 'query', name: t.name, text: t.text, values: bind(args) },
-      (err) => done(err),
-      sql,
-    );
-  }
-
   private nativeStatement(sql: string): Native {
     const t = { text: sql, name: `n${this.native.size + 1}` };
     this.native.set(sql, t);

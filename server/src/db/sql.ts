@@ -87,11 +87,6 @@ export interface SqlDatabase {
   reserveId?(table: string): number;
   /** Waits for the COMMITs posted and calls their callbacks. */
   settlePosted?(): void;
-  /**
-   * PostgreSQL: runs one native statement outside a transaction without waiting for it; `done` is called once it is
-   * answered (from the event loop or settlePosted). SQLite has none (db/repos/query.ts writePosted runs it at once).
-   */
-  runPosted?(sql: string, args: unknown[], done: (err: Error | null) => void): void;
 }
 
 /** A unique constraint refused a write: the column it names (SQLite: table.column; PostgreSQL: the index key). */

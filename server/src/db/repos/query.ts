@@ -102,30 +102,6 @@ export function row<R>(db: SqlDatabase, query: Compilable<R>): R | undefined {
   return stmt.get(...values) as R | undefined;
 }
 
-/**
- * A write whose answer the caller does not wait for (outside a transaction): on PostgreSQL posted to the connection
- * and `done` called once it is answered; on SQLite (or inside a transaction) run at once and `done` called before
- * the call returns.
- */
-export function writePosted(
-  db: SqlDatabase,
-  query: Compilable<unknown>,
-  done: (err: Error | null) => void,
-): void {
-  if (!db.runPosted || db.inTransaction) {
-    let failed: Error | null = null;
-    try {
-      write(db, query);
-    } catch (err) {
-      failed = err instanceof Error ? err : new Error(String(err));
-    }
-    done(failed);
-    return;
-  }
-  const compiled = query.compile();
-  db.runPosted(compiled.sql, bindable(compiled.parameters), done);
-}
-
 /** Every row the query answers, read on the store's read pool (a read only: see db/pool.ts). */
 export async function rowsAsync<R>(db: SqlDatabase, query: Compilable<R>): Promise<R[]> {
   if (txOf(db) || db.dialect === 'sqlite') return (await runAsync(db, query, false)).rows as R[];
