@@ -2,7 +2,7 @@
 // position (loaded from the store on first use), the overspeed flag and the motion tracker; and the answers built
 // from it (the device with its live status, the latest position).
 import type { RemoteDeviceState } from '../db/cluster.ts';
-import type { SqlDatabase } from '../db/sql.ts';
+import { isDatabaseUnavailable, type SqlDatabase } from '../db/sql.ts';
 import { eventsByIds, eventsByIdsAsync } from '../db/repos/events.ts';
 import { prepareDeviceLookups } from '../db/repos/ingest.ts';
 import type { DeviceStateRow } from '../db/repos/ingestBatch.ts';
@@ -132,12 +132,25 @@ export class DeviceStates {
     this.cache.invalidate();
   }
 
-  /** The device as the API shows it, with its live status. */
+  /**
+   * The device as the API shows it, with its live status. While the store cannot be read (PostgreSQL lost after a
+   * refused batch invalidated the cache) the cache's last rows serve: a stored batch is still published and answered,
+   * and the process does not end on a throw inside its write's answer.
+   */
   deviceJson(id: number): Device | undefined {
-    const d = this.cache.fresh().device(id);
+    const d = this.readableCache().device(id);
     if (!d) return undefined;
     const st = this.states.get(id);
     return deviceJson(d, this.cache.deviceAttrs.get(id) ?? {}, st?.loaded ? st : undefined);
+  }
+
+  private readableCache(): LiveCache {
+    try {
+      return this.cache.fresh();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      return this.cache;
+    }
   }
 
   /** The device's state, made from its stored row on first use (the latest position not read yet). */
