@@ -116,6 +116,7 @@ export class PgCluster implements Cluster {
     const c: LockConnection = { lost: false, sql: undefined as unknown as postgres.Sql };
     c.sql = postgres(this.url, {
       max: 1,
+      max_lifetime: null, // never closed on purpose (postgres.js closes one after 30-60 min): the lock lives on it
       onnotice: () => undefined,
       fetch_types: false, // db/pool.ts says why
       connect_timeout: 10,
