@@ -6,29 +6,14 @@ import { openStore } from '../../src/db/open.ts';
 import { inTransaction, insertAsync, qb, rowAsync, rowsAsync, writeAsync } from '../../src/db/repos/query.ts';
 import type { SqlDatabase } from '../../src/db/sql.ts';
 import { repoStore } from '../helpers/repoStore.ts';
-
-/** A device row's columns besides its name and uniqueId. */
-const deviceBase = {
-  disabled: 0,
-  positionId: 0,
-  groupId: 0,
-  calendarId: 0,
-  status: null,
-  lastUpdate: null,
-  phone: null,
-  model: null,
-  contact: null,
-  category: null,
-  attributes: '{}',
-  expirationTime: null,
-};
+import { DEVICE_ROW_BASE } from '../support/deviceRow.ts';
 
 const store = repoStore('query-write-async');
 
 const device = (db: SqlDatabase, uniqueId: string) =>
   qb(db)
     .insertInto('devices')
-    .values({ ...deviceBase, name: uniqueId, uniqueId });
+    .values({ ...DEVICE_ROW_BASE, name: uniqueId, uniqueId });
 const named = (db: SqlDatabase, prefix: string) =>
   qb(db).selectFrom('devices').select('uniqueId').where('uniqueId', 'like', `${prefix}%`).orderBy('uniqueId');
 

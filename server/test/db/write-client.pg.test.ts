@@ -1,4 +1,4 @@
-// Faults of PostgreSQL's write client (issue #30, session 31; db/pool.ts writerOf, db/repos/query.ts inTransaction):
+// Faults of PostgreSQL's write client (issue #30, session 31; db/pool.ts apiWriterOf, db/repos/query.ts inTransaction):
 // a transaction whose connection is terminated fails with DatabaseUnavailable and stores nothing, and the next
 // one works; a synchronous statement through a pooled transaction's handle is refused (it would run on another
 // connection, outside the transaction).
@@ -10,22 +10,7 @@ import { openStore, type Store } from '../../src/db/open.ts';
 import { inTransaction, insertAsync, qb, row, rowsAsync } from '../../src/db/repos/query.ts';
 import { DatabaseUnavailable } from '../../src/db/sql.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
-
-/** A device row's columns besides its name and uniqueId. */
-const deviceBase = {
-  disabled: 0,
-  positionId: 0,
-  groupId: 0,
-  calendarId: 0,
-  status: null,
-  lastUpdate: null,
-  phone: null,
-  model: null,
-  contact: null,
-  category: null,
-  attributes: '{}',
-  expirationTime: null,
-};
+import { DEVICE_ROW_BASE } from '../support/deviceRow.ts';
 
 const key = `write-client-${randomUUID()}`;
 let store: Store;
@@ -64,7 +49,7 @@ describe("PostgreSQL's write client", () => {
           tx,
           qb(tx)
             .insertInto('devices')
-            .values({ ...deviceBase, name: 'cut', uniqueId: 'cut-a' }),
+            .values({ ...DEVICE_ROW_BASE, name: 'cut', uniqueId: 'cut-a' }),
         );
         const [me] = await rowsAsync(tx, qb(tx).selectNoFrom(sql<number>`pg_backend_pid()`.as('pid')));
         await admin.unsafe('SELECT pg_terminate_backend($1)', [me!.pid]);
@@ -72,7 +57,7 @@ describe("PostgreSQL's write client", () => {
           tx,
           qb(tx)
             .insertInto('devices')
-            .values({ ...deviceBase, name: 'cut', uniqueId: 'cut-b' }),
+            .values({ ...DEVICE_ROW_BASE, name: 'cut', uniqueId: 'cut-b' }),
         );
       });
       await expect(failed).rejects.toBeInstanceOf(DatabaseUnavailable);
@@ -84,7 +69,7 @@ describe("PostgreSQL's write client", () => {
             tx,
             qb(tx)
               .insertInto('devices')
-              .values({ ...deviceBase, name: 'ok', uniqueId: 'cut-ok' }),
+              .values({ ...DEVICE_ROW_BASE, name: 'ok', uniqueId: 'cut-ok' }),
           ),
         ),
       );
