@@ -1,21 +1,64 @@
 // /server-health (administrators; the guard sends others home): cards with the server's own figures, refreshed
 // every 10 s, and the TLS status told as it is: the certificate lives in the reverse proxy in front of Rastro.
-import { Alert, Badge, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconActivity,
   IconCpu,
   IconDatabase,
   IconDeviceDesktopAnalytics,
+  IconLock,
   IconPlugConnected,
   IconRoute,
   IconServer,
 } from '@tabler/icons-react';
 import { formatDecimal } from '@rastro/domain';
 import { useQuery } from '@tanstack/react-query';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchHealth, fetchSsl, HEALTH_REFRESH_MS, type ServerHealth } from './api.ts';
+import { fetchHealth, fetchSsl, HEALTH_REFRESH_MS } from './api.ts';
 import { formatBytes, formatUptime, percent } from './format.ts';
-import { Figure, Figures, HealthCard, SslCard, type FigureRow } from './HealthCard.tsx';
+
+/** A figure line (its label, its value and the test id of the value), an element drawn as it is, or none. */
+type CardLine = [label: string, value: ReactNode, testId?: string] | ReactElement | false | null | undefined;
+
+function HealthCard({
+  title,
+  icon,
+  testId,
+  lines,
+}: {
+  title: string;
+  icon: ReactNode;
+  testId: string;
+  lines: CardLine[];
+}) {
+  return (
+    <Card withBorder padding="sm" radius="md" data-testid={testId}>
+      <Group gap="xs" mb="xs">
+        {icon}
+        <Title order={3} size="h6">
+          {title}
+        </Title>
+      </Group>
+      <Stack gap={4}>
+        {lines.map((line) =>
+          !line || isValidElement(line) ? (
+            line
+          ) : (
+            <Group key={line[0]} justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {line[0]}
+              </Text>
+              <Text size="sm" fw={600} ta="right" data-testid={line[2]}>
+                {line[1]}
+              </Text>
+            </Group>
+          ),
+        )}
+      </Stack>
+    </Card>
+  );
+}
 
 export function ServerHealthPage() {
   const { t, i18n } = useTranslation('health');
@@ -28,10 +71,83 @@ export function ServerHealthPage() {
   });
   const ssl = useQuery({ queryKey: ['ssl-check'], queryFn: fetchSsl, refetchInterval: HEALTH_REFRESH_MS });
   const n = (v: number, digits = 0) => formatDecimal(v, locale, digits);
+  const bytes = (v: number) => formatBytes(v, locale);
   const h = health.data;
-
-  /** The cards of what this server has (no devices, positions or sockets in gateway mode, no upstream embedded). */
-  const optionalCards = (h: ServerHealth): [string, typeof IconRoute, FigureRow[] | null][] => [
+  if (!h)
+    return (
+      <Stack gap="sm" data-testid="health-page">
+        <Text size="sm" c="dimmed">
+          {t('intro')}
+        </Text>
+        {health.isError && <Alert color="red">{t('loadError')}</Alert>}
+      </Stack>
+    );
+  const { memory: m, disk, database: db, upstream: up } = h;
+  const s = ssl.data;
+  // the cards in their order; null: what this server has not (no devices, positions or sockets in gateway mode, no
+  // upstream embedded)
+  const cards: Array<[string, typeof IconRoute, CardLine[] | null]> = [
+    [
+      'server',
+      IconServer,
+      [
+        [t('fields.uptime'), formatUptime(h.uptimeSeconds), 'health-uptime'],
+        [t('fields.startedAt'), new Date(h.startedAt).toLocaleString(locale)],
+        [t('fields.version'), h.version, 'health-version'],
+        [t('fields.node'), h.node],
+        [t('fields.platform'), h.platform],
+      ],
+    ],
+    [
+      'resources',
+      IconCpu,
+      [
+        [t('fields.rss'), bytes(m.rss), 'health-rss'],
+        [t('fields.heap'), `${bytes(m.heapUsed)} / ${bytes(m.heapTotal)}`],
+        [
+          t('fields.systemMemory'),
+          t('usedOf', { used: bytes(m.systemTotal - m.systemFree), total: bytes(m.systemTotal) }),
+        ],
+        <Progress
+          key="memory"
+          size="sm"
+          value={percent(m.systemTotal - m.systemFree, m.systemTotal)}
+          aria-label={t('fields.systemMemory')}
+        />,
+        [t('fields.load', { cpus: h.cpus }), h.loadAverage.map((v) => n(v, 2)).join(' · ')],
+      ],
+    ],
+    [
+      'storage',
+      IconDatabase,
+      [
+        [t('fields.store'), db.kind === 'postgres' ? 'PostgreSQL' : 'SQLite', 'health-db-kind'],
+        [t('fields.database'), bytes(db.sizeBytes), 'health-db-size'],
+        db.kind === 'sqlite'
+          ? [t('fields.wal'), bytes(db.walBytes)]
+          : [
+              t('fields.jobs'),
+              t(h.cluster?.leader ? 'fields.jobsHere' : 'fields.jobsElsewhere'),
+              'health-jobs',
+            ],
+        disk
+          ? [
+              t('fields.disk'),
+              t('freeOf', { free: bytes(disk.free), total: bytes(disk.total) }),
+              'health-disk',
+            ]
+          : [t('fields.disk'), '—'],
+        disk && (
+          <Progress
+            key="disk"
+            size="sm"
+            color={percent(disk.free, disk.total) < 10 ? 'red' : 'blue'}
+            value={percent(disk.total - disk.free, disk.total)}
+            aria-label={t('fields.disk')}
+          />
+        ),
+      ],
+    ],
     [
       'devices',
       IconDeviceDesktopAnalytics,
@@ -58,15 +174,42 @@ export function ServerHealthPage() {
     [
       'upstream',
       IconPlugConnected,
-      h.upstream && [
-        [t('fields.origin'), h.upstream.origin],
+      up && [
+        [t('fields.origin'), up.origin],
         [
           t('fields.reachable'),
-          <Badge color={h.upstream.reachable ? 'green' : 'red'}>
-            {h.upstream.reachable ? t('yes') : t('no')}
+          <Badge color={up.reachable ? 'green' : 'red'}>{up.reachable ? t('yes') : t('no')}</Badge>,
+        ],
+        [t('fields.httpStatus'), up.status ?? '—'],
+      ],
+    ],
+    // TLS told as it is: the certificate lives in the reverse proxy in front of Rastro
+    [
+      'ssl',
+      IconLock,
+      [
+        ssl.isError && (
+          <Text key="error" size="sm">
+            {t('sslError')}
+          </Text>
+        ),
+        s && (
+          <Text key="managed" size="sm" data-testid="health-ssl-managed">
+            {t('ssl.managedByProxy')}
+          </Text>
+        ),
+        s && [t('ssl.host'), s.host],
+        s && [
+          t('ssl.https'),
+          <Badge color={s.https ? 'green' : 'orange'} data-testid="health-ssl-https">
+            {s.https ? t('ssl.httpsOn') : t('ssl.httpsOff')}
           </Badge>,
         ],
-        [t('fields.httpStatus'), h.upstream.status ?? '—'],
+        s && !s.https && (
+          <Text key="hint" size="xs" c="dimmed">
+            {t('ssl.httpsHint')}
+          </Text>
+        ),
       ],
     ],
   ];
@@ -76,117 +219,29 @@ export function ServerHealthPage() {
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>
-      {health.isError && !h && <Alert color="red">{t('loadError')}</Alert>}
-      {h && (
-        <>
-          <Group gap="xs">
-            <Badge color={h.status === 'ok' ? 'green' : 'orange'} data-testid="health-status">
-              {t(`status.${h.status}`)}
-            </Badge>
-            <Badge variant="light">{t(`mode.${h.mode}`)}</Badge>
-            <Text size="xs" c="dimmed" data-testid="health-updated">
-              {t('updatedAt', { time: new Date(h.time).toLocaleTimeString(locale) })}
-            </Text>
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <HealthCard title={t('cards.server')} icon={<IconServer size={18} />} testId="health-server">
-              <Figures
-                rows={[
-                  [t('fields.uptime'), formatUptime(h.uptimeSeconds), 'health-uptime'],
-                  [t('fields.startedAt'), new Date(h.startedAt).toLocaleString(locale)],
-                  [t('fields.version'), h.version, 'health-version'],
-                  [t('fields.node'), h.node],
-                  [t('fields.platform'), h.platform],
-                ]}
+      <Group gap="xs">
+        <Badge color={h.status === 'ok' ? 'green' : 'orange'} data-testid="health-status">
+          {t(`status.${h.status}`)}
+        </Badge>
+        <Badge variant="light">{t(`mode.${h.mode}`)}</Badge>
+        <Text size="xs" c="dimmed" data-testid="health-updated">
+          {t('updatedAt', { time: new Date(h.time).toLocaleTimeString(locale) })}
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {cards.map(
+          ([card, Icon, lines]) =>
+            lines && (
+              <HealthCard
+                key={card}
+                title={t(`cards.${card}`)}
+                icon={<Icon size={18} />}
+                testId={`health-${card}`}
+                lines={lines}
               />
-            </HealthCard>
-
-            <HealthCard title={t('cards.resources')} icon={<IconCpu size={18} />} testId="health-resources">
-              <Figures
-                rows={[
-                  [t('fields.rss'), formatBytes(h.memory.rss, locale), 'health-rss'],
-                  [
-                    t('fields.heap'),
-                    `${formatBytes(h.memory.heapUsed, locale)} / ${formatBytes(h.memory.heapTotal, locale)}`,
-                  ],
-                  [
-                    t('fields.systemMemory'),
-                    t('usedOf', {
-                      used: formatBytes(h.memory.systemTotal - h.memory.systemFree, locale),
-                      total: formatBytes(h.memory.systemTotal, locale),
-                    }),
-                  ],
-                ]}
-              />
-              <Progress
-                size="sm"
-                value={percent(h.memory.systemTotal - h.memory.systemFree, h.memory.systemTotal)}
-                aria-label={t('fields.systemMemory')}
-              />
-              <Figure
-                label={t('fields.load', { cpus: h.cpus })}
-                value={h.loadAverage.map((v) => n(v, 2)).join(' · ')}
-              />
-            </HealthCard>
-
-            <HealthCard title={t('cards.storage')} icon={<IconDatabase size={18} />} testId="health-storage">
-              <Figures
-                rows={[
-                  [
-                    t('fields.store'),
-                    h.database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite',
-                    'health-db-kind',
-                  ],
-                  [t('fields.database'), formatBytes(h.database.sizeBytes, locale), 'health-db-size'],
-                  h.database.kind === 'sqlite'
-                    ? [t('fields.wal'), formatBytes(h.database.walBytes, locale)]
-                    : [
-                        t('fields.jobs'),
-                        t(h.cluster?.leader ? 'fields.jobsHere' : 'fields.jobsElsewhere'),
-                        'health-jobs',
-                      ],
-                ]}
-              />
-              {h.disk ? (
-                <>
-                  <Figure
-                    label={t('fields.disk')}
-                    value={t('freeOf', {
-                      free: formatBytes(h.disk.free, locale),
-                      total: formatBytes(h.disk.total, locale),
-                    })}
-                    testId="health-disk"
-                  />
-                  <Progress
-                    size="sm"
-                    color={percent(h.disk.free, h.disk.total) < 10 ? 'red' : 'blue'}
-                    value={percent(h.disk.total - h.disk.free, h.disk.total)}
-                    aria-label={t('fields.disk')}
-                  />
-                </>
-              ) : (
-                <Figure label={t('fields.disk')} value="—" />
-              )}
-            </HealthCard>
-
-            {optionalCards(h).map(
-              ([card, Icon, rows]) =>
-                rows && (
-                  <HealthCard
-                    key={card}
-                    title={t(`cards.${card}`)}
-                    icon={<Icon size={18} />}
-                    testId={`health-${card}`}
-                  >
-                    <Figures rows={rows} />
-                  </HealthCard>
-                ),
-            )}
-
-            <SslCard data={ssl.data} isError={ssl.isError} />
-          </SimpleGrid>
-        </>
-      )}
+            ),
+        )}
+      </SimpleGrid>
     </Stack>
   );
 }
