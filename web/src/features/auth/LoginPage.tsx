@@ -4,7 +4,7 @@
 // /motorista (DriverLoginPage): the driver's sign-in, e-mail and password only; it marks the session a driver view
 // and lands on `to` (default the driver view /qr-driver).
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { useNavigate } from '../../components/navigation.ts';
@@ -64,27 +64,31 @@ export function LoginPage({ driver = false }: { driver?: boolean }) {
   const server = useSession((s) => s.server);
   const to = safeTo(params.get('to'), driver ? '/qr-driver' : undefined);
   const [mode, setMode] = useState<Mode>('password');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [token, setToken] = useState('');
-  const [info, setInfo] = useState<string | null>(null);
+  const [v, setV] = useState({ email: '', password: '', token: '', remember: false });
+  /** The props of a text field: its value, change, name and test id `login-<key>`. */
+  const bind = (k: 'email' | 'password' | 'token') => ({
+    name: k,
+    value: v[k],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setV({ ...v, [k]: e.currentTarget.value }),
+    'data-testid': `login-${k}`,
+  });
+  // under the error: the recovery request's "sent" (info) or the trust unlock's refusal (error)
+  const [note, setNote] = useState<{ text: string; error?: boolean } | null>(null);
   const [trustBusy, setTrustBusy] = useState(false);
-  const [trustError, setTrustError] = useState<string | null>(null);
+  const email = v.email.trim();
 
   const switchMode = (m: Mode) => {
     setMode(m);
     setFailure(null);
-    setInfo(null);
+    setNote(null);
   };
 
   const run = (action: () => Promise<void>) => {
-    setTrustError(null);
-    setInfo(null);
+    setNote(null);
     return auth.run(action);
   };
   const signIn = async () => {
-    await login(email.trim(), password, remember);
+    await login(email, v.password, v.remember);
     try {
       if (driver) sessionStorage.setItem(DRIVER_VIEW_KEY, '1');
     } catch {
@@ -96,12 +100,11 @@ export function LoginPage({ driver = false }: { driver?: boolean }) {
   async function trustUnlock() {
     setTrustBusy(true);
     try {
-      await ext.post('/billing/trust-unlock', { email: email.trim(), password });
+      await ext.post('/billing/trust-unlock', { email, password: v.password });
     } catch (err) {
       console.warn('trust unlock refused', err);
       setFailure(null);
-      setInfo(null);
-      setTrustError(`${t('suspended.trustFailed')}${serverDetail(err)}`);
+      setNote({ text: `${t('suspended.trustFailed')}${serverDetail(err)}`, error: true });
       return;
     } finally {
       setTrustBusy(false);
@@ -113,21 +116,18 @@ export function LoginPage({ driver = false }: { driver?: boolean }) {
     e.preventDefault();
     const c = await auth.checks();
     if (!c) return;
-    const code = c.checkCode(mode, { email, password, token });
+    const code = c.checkCode(mode, { email: v.email, password: v.password, token: v.token });
     if (code) return setFailure({ code });
     if (mode === 'password') await run(signIn);
     else if (mode === 'token')
       await run(async () => {
-        await loginWithToken(token.trim());
+        await loginWithToken(v.token.trim());
         navigate(to, { replace: true });
       });
     else
       await run(async () => {
-        await api.postForm('/password/reset', {
-          email: email.trim(),
-          requested_from: window.location.host,
-        });
-        setInfo(t('recover.sent'));
+        await api.postForm('/password/reset', { email, requested_from: window.location.host });
+        setNote({ text: t('recover.sent') });
       });
   }
 
@@ -147,55 +147,39 @@ export function LoginPage({ driver = false }: { driver?: boolean }) {
             onTrustUnlock={mode === 'password' && !driver ? () => void trustUnlock() : undefined}
             trustBusy={trustBusy}
           />
-          {trustError && (
-            <Text c="red" size="sm" role="alert" data-testid="login-trust-error">
-              {trustError}
-            </Text>
-          )}
-          {info && (
-            <Text c="teal" size="sm" role="status" data-testid="login-info">
-              {info}
+          {note && (
+            <Text
+              c={note.error ? 'red' : 'teal'}
+              size="sm"
+              role={note.error ? 'alert' : 'status'}
+              data-testid={note.error ? 'login-trust-error' : 'login-info'}
+            >
+              {note.text}
             </Text>
           )}
           {mode !== 'token' && (
             <TextInput
               label={t(driver ? 'driver.username' : 'login.email')}
-              name="email"
               autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              data-testid="login-email"
+              {...bind('email')}
             />
           )}
           {mode === 'password' && (
-            <>
-              <PasswordInput
-                label={t('login.password')}
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                data-testid="login-password"
-              />
-              {!driver && (
-                <Checkbox
-                  label={t('login.remember')}
-                  checked={remember}
-                  onChange={(e) => setRemember(e.currentTarget.checked)}
-                  data-testid="login-remember"
-                />
-              )}
-            </>
-          )}
-          {mode === 'token' && (
-            <TextInput
-              label={t('login.token')}
-              name="token"
-              value={token}
-              onChange={(e) => setToken(e.currentTarget.value)}
-              data-testid="login-token"
+            <PasswordInput
+              label={t('login.password')}
+              autoComplete="current-password"
+              {...bind('password')}
             />
           )}
+          {mode === 'password' && !driver && (
+            <Checkbox
+              label={t('login.remember')}
+              checked={v.remember}
+              onChange={(e) => setV({ ...v, remember: e.currentTarget.checked })}
+              data-testid="login-remember"
+            />
+          )}
+          {mode === 'token' && <TextInput label={t('login.token')} {...bind('token')} />}
           <Button
             type="submit"
             loading={busy}
