@@ -2,15 +2,33 @@
 // §7 POST /{ns}/integrations/{key}): the payment provider (Asaas API key, sandbox, webhook token and the webhook
 // URL to configure at Asaas) and the invoice defaults (first due day, description, fine, interest, discount).
 // Secrets come back masked (last 4 characters); sending the mask back keeps the stored secret.
-import { Alert, Stack, Tabs } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CopyButton,
+  Divider,
+  Group,
+  NumberInput,
+  PasswordInput,
+  type NumberInputProps,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  TextInput,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import {
+  AMOUNT_MODES,
   DEFAULT_INVOICE_INTEGRATION,
   DEFAULT_PAYMENT_INTEGRATION,
   userMenuEntries,
   describeZodError,
   invoiceIntegrationSchema,
   paymentIntegrationSchema,
+  type AmountMode,
   type InvoiceIntegration,
   type PaymentIntegration,
 } from '@rastro/domain';
@@ -21,8 +39,11 @@ import { serverMessage } from '../../api/http.ts';
 import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useSession } from '../../stores/session.ts';
+import { HintIcon } from '../../components/floating.tsx';
 import { useIntegrations, useSaveIntegration } from './api.ts';
-import { InvoiceDefaultsForm, PaymentForm } from './IntegrationForms.tsx';
+
+const num = (v: string | number) => (typeof v === 'number' ? v : Number(v.replace(',', '.')) || 0);
+type NumberKey = 'firstDueDay' | 'fine' | 'interest' | 'discount' | 'discountDays';
 
 /** The URL the payment provider posts its events to. */
 export const webhookUrl = (origin: string, ns: string) => `${origin}/${ns}/billing/webhook`;
@@ -75,6 +96,24 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
   };
 
   const hook = webhookUrl(window.location.origin, ns);
+  const modes = AMOUNT_MODES.map((m) => ({ value: m, label: t(`integrations.mode.${m}`) }));
+  const number = (k: NumberKey, props: NumberInputProps & { 'data-testid'?: string }) => (
+    <NumberInput
+      label={t(`integrations.${k}`)}
+      value={invoice[k]}
+      onChange={(v) => setInvoice({ ...invoice, [k]: num(v) })}
+      {...props}
+    />
+  );
+  const mode = (k: 'fineMode' | 'discountMode') => (
+    <Select
+      label={t(`integrations.${k}`)}
+      data={modes}
+      value={invoice[k]}
+      allowDeselect={false}
+      onChange={(v) => setInvoice({ ...invoice, [k]: (v as AmountMode) ?? 'PERCENTAGE' })}
+    />
+  );
 
   return (
     <DialogFrame
@@ -97,21 +136,99 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
             <Tabs.Tab value="invoice">{t('integrations.invoice')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="payment" pt="sm">
-            <PaymentForm
-              value={payment}
-              onChange={setPayment}
-              hook={hook}
-              saving={save.isPending}
-              onSave={() => void submit('payment')}
-            />
+            <Stack gap="sm">
+              <Select
+                label={t('integrations.provider')}
+                data={[
+                  { value: 'none', label: t('integrations.providerNone') },
+                  { value: 'asaas', label: 'Asaas' },
+                ]}
+                value={payment.provider}
+                allowDeselect={false}
+                onChange={(v) => setPayment({ ...payment, provider: v === 'asaas' ? 'asaas' : 'none' })}
+                data-testid="integrations-provider"
+              />
+              <Switch
+                label={t('integrations.sandbox')}
+                checked={payment.sandbox}
+                onChange={(e) => setPayment({ ...payment, sandbox: e.currentTarget.checked })}
+                data-testid="integrations-sandbox"
+              />
+              {(['apiKey', 'webhookToken'] as const).map((k) => (
+                <PasswordInput
+                  key={k}
+                  label={t(`integrations.${k}`)}
+                  description={k === 'apiKey' ? t('integrations.secretHint') : undefined}
+                  autoComplete="off"
+                  value={payment[k]}
+                  onChange={(e) => setPayment({ ...payment, [k]: e.currentTarget.value })}
+                  data-testid={`integrations-${k}`}
+                />
+              ))}
+              <TextInput
+                label={t('integrations.webhookUrl')}
+                readOnly
+                value={hook}
+                data-testid="integrations-webhookUrl"
+                rightSection={
+                  <CopyButton value={hook}>
+                    {({ copied, copy }) => (
+                      <HintIcon
+                        label={copied ? t('integrations.copied') : t('integrations.copy')}
+                        aria-label={t('integrations.copy')}
+                        onClick={copy}
+                      >
+                        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                      </HintIcon>
+                    )}
+                  </CopyButton>
+                }
+              />
+              <Group justify="flex-end">
+                <Button
+                  onClick={() => void submit('payment')}
+                  loading={save.isPending}
+                  data-testid="integrations-save-payment"
+                >
+                  {t('save')}
+                </Button>
+              </Group>
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="invoice" pt="sm">
-            <InvoiceDefaultsForm
-              value={invoice}
-              onChange={setInvoice}
-              saving={save.isPending}
-              onSave={() => void submit('invoice')}
-            />
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {number('firstDueDay', {
+                  min: 1,
+                  max: 28,
+                  allowDecimal: false,
+                  'data-testid': 'integrations-firstDueDay',
+                })}
+                <TextInput
+                  label={t('fields.description')}
+                  value={invoice.description}
+                  onChange={(e) => setInvoice({ ...invoice, description: e.currentTarget.value })}
+                  data-testid="integrations-description"
+                />
+                {number('fine', { min: 0, decimalScale: 2 })}
+                {mode('fineMode')}
+                {number('interest', { min: 0, max: 100, decimalScale: 2 })}
+                <div />
+                {number('discount', { min: 0, decimalScale: 2 })}
+                {mode('discountMode')}
+                {number('discountDays', { min: 0, max: 365, allowDecimal: false })}
+              </SimpleGrid>
+              <Divider />
+              <Group justify="flex-end">
+                <Button
+                  onClick={() => void submit('invoice')}
+                  loading={save.isPending}
+                  data-testid="integrations-save-invoice"
+                >
+                  {t('save')}
+                </Button>
+              </Group>
+            </Stack>
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -1,8 +1,8 @@
 // The `invoicesManager` dialog (SPEC §2 "Billing management": administrators of a Plus server with
 // {ns}.enableBilling on; §4 an invoice can be cancelled or marked received in cash): pick a user, see and filter
 // their invoices by status, create one (charged at the payment provider when configured), cash or cancel it
-// after a confirmation.
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+// after a confirmation. The new-invoice form: value, due date and description for the picked user.
+import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import {
@@ -22,12 +22,14 @@ import { useTranslation } from 'react-i18next';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { serverMessage } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
+import { fieldBinder } from '../../components/boundField.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { DateField } from '../../components/DateField.tsx';
+import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useCreateInvoice, useIntegrations, useInvoiceAction, useInvoices } from './api.ts';
 import { useMoney } from '../../components/money.ts';
 import { InvoiceTable } from './InvoiceTable.tsx';
-import { InvoiceForm } from './InvoiceForm.tsx';
 
 export const INVOICE_STATUS_FILTERS = ['all', 'open', 'paid', ...INVOICE_STATUSES] as const;
 export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
@@ -112,22 +114,38 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps<'
     setConfirm(null);
   };
 
-  const field = (k: string) => (errors[k] ? t(`errors.${k}`) : undefined);
+  const err = (k: string) => (errors[k] ? t(`errors.${k}`) : undefined);
+  const set = (k: keyof InvoiceFormValues, v: string) => form && setForm({ ...form, [k]: v });
+  const field = form && fieldBinder({ t, values: form, set, err }, 'invoice');
 
   return (
-    <Modal opened onClose={onClose} size={960} title={t('manager')} data-testid="invoices-manager-dialog">
-      {!allowed ? (
-        <Alert color="red">{t('denied')}</Alert>
-      ) : form ? (
-        <InvoiceForm
-          form={form}
-          onChange={setForm}
-          field={field}
-          userLabel={userOptions.find((o) => o.value === String(userId))?.label ?? ''}
-          saving={create.isPending}
-          onBack={() => setForm(null)}
-          onSave={() => void submit()}
-        />
+    <DialogFrame
+      onClose={onClose}
+      size={960}
+      title={t('manager')}
+      testId="invoices-manager-dialog"
+      denied={!allowed && t('denied')}
+    >
+      {form && field ? (
+        <Stack gap="sm" data-testid="invoice-form">
+          <Text size="sm">
+            {t('fields.user')}: <b>{userOptions.find((o) => o.value === String(userId))?.label ?? ''}</b>
+          </Text>
+          {err('userId') ? <Alert color="red">{t('pickUser')}</Alert> : null}
+          <Group grow align="flex-start">
+            <TextInput {...field('value')} required inputMode="decimal" />
+            <DateField {...field('dueDate')} required onChange={(value) => set('dueDate', value)} />
+          </Group>
+          <Textarea {...field('description')} rows={2} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setForm(null)}>
+              {t('back')}
+            </Button>
+            <Button onClick={() => void submit()} loading={create.isPending} data-testid="invoice-save">
+              {t('save')}
+            </Button>
+          </Group>
+        </Stack>
       ) : (
         <Stack gap="sm">
           <Group align="flex-end" wrap="wrap">
@@ -196,6 +214,6 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps<'
           onClose={() => setConfirm(null)}
         />
       )}
-    </Modal>
+    </DialogFrame>
   );
 }
