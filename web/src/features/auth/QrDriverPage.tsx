@@ -1,9 +1,10 @@
 // /qr-driver and /qr-driver/scan/{id}: the QR driver's own view (SPEC §2 driver-only routes; docs/qr-driver.md).
-//   /qr-driver: the vehicle the driver is on, with check-out; otherwise scan a vehicle's QR code (the browser's
+//   /qr-driver: the vehicle the driver is on, with check-out and, when the server allows it, the lock and unlock
+//   buttons; otherwise scan a vehicle's QR code (the browser's
 //   camera where it can read QR codes), type its code, or pick one of the vehicles the driver may take.
 //   /qr-driver/scan/{id}: the vehicle, the driver's QR password when its record has one, and check-in.
 // GET/POST /{ns}/qr-driver; every rule is the domain's qrCheckinProblem, checked again by the server.
-import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { qrCheckinProblem, scannedDeviceId, type MessageKey } from '@rastro/domain';
@@ -15,10 +16,14 @@ import { ext } from '../../api/http.ts';
 import { logout } from '../../shell/sessionActions.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { QrCurrentVehicle } from './QrCurrentVehicle.tsx';
 import { QrPickVehicle } from './QrPickVehicle.tsx';
 import { STATE_KEY, type QrState, type QrVehicle } from './qrDriverState.ts';
 import { RequestError } from '../../components/RequestError.tsx';
+
+const ENGINE_BUTTONS = [
+  ['engineStop', 'red', 'qrDriver.lock', 'qr-lock'],
+  ['engineResume', 'green', 'qrDriver.unlock', 'qr-unlock'],
+] as const;
 
 export function QrDriverPage() {
   const { t } = useTranslation('auth');
@@ -36,6 +41,16 @@ export function QrDriverPage() {
     mutationFn: (body: { id: number; password?: string }) =>
       ext.post<{ deviceId: number | null }>('/qr-driver', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: STATE_KEY }),
+  });
+  const engine = useMutation({
+    mutationFn: (type: 'engineStop' | 'engineResume') =>
+      ext.post<{ queued: boolean }>('/qr-driver/engine', { type }),
+    onSuccess: (r, type) =>
+      setNotice(
+        r.queued
+          ? t('qrDriver.queued')
+          : t(type === 'engineStop' ? 'qrDriver.lockSent' : 'qrDriver.unlockSent'),
+      ),
   });
 
   const data = state.data;
@@ -59,7 +74,11 @@ export function QrDriverPage() {
       },
     );
   };
-  const checkOut = () => send.mutate({ id: 0 }, { onSuccess: () => setNotice(t('qrDriver.checkedOut')) });
+  // the lock and unlock buttons' last answer goes with the vehicle
+  const checkOut = () => {
+    engine.reset();
+    send.mutate({ id: 0 }, { onSuccess: () => setNotice(t('qrDriver.checkedOut')) });
+  };
 
   // What the domain rule says about the scanned vehicle before asking anything (the server says it again).
   const scanned = scanId ? vehicle(scanId) : null;
@@ -111,13 +130,35 @@ export function QrDriverPage() {
         )}
 
         {data && !id && data.deviceId && (
-          <QrCurrentVehicle
-            name={label(vehicle(data.deviceId), data.deviceId)}
-            lockButtons={data.lockButtons}
-            checkingOut={send.isPending}
-            onCheckOut={checkOut}
-            onNotice={setNotice}
-          />
+          <Card withBorder data-testid="qr-current">
+            <Stack gap="xs">
+              <Text>{t('qrDriver.driving', { name: label(vehicle(data.deviceId), data.deviceId) })}</Text>
+              <Button color="orange" onClick={checkOut} loading={send.isPending} data-testid="qr-checkout">
+                {t('qrDriver.checkOut')}
+              </Button>
+              {data.lockButtons && (
+                <Group grow>
+                  {ENGINE_BUTTONS.map(([type, color, text, testId]) => (
+                    <Button
+                      key={type}
+                      color={color}
+                      variant="light"
+                      loading={engine.isPending && engine.variables === type}
+                      onClick={() => engine.mutate(type)}
+                      data-testid={testId}
+                    >
+                      {t(text)}
+                    </Button>
+                  ))}
+                </Group>
+              )}
+              <RequestError
+                error={engine.error}
+                fallback={tc('messages.sendError')}
+                testId="qr-engine-error"
+              />
+            </Stack>
+          </Card>
         )}
 
         {data && !id && !data.deviceId && data.enabled && (
