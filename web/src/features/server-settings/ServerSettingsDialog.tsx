@@ -11,7 +11,6 @@ import { api } from '../../api/http.ts';
 import { fetchServer } from '../../api/resources.ts';
 import { useSession } from '../../stores/session.ts';
 import { SettingsPanels, TAB_FIELDS } from './SettingsPanels.tsx';
-import { useSettingsFields } from './settingsFields.tsx';
 import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useParsedForm } from '../../components/useParsedForm.ts';
@@ -72,7 +71,6 @@ function SettingsForm({ server, onClose }: { server: Server; onClose(): void }) 
     what: 'server settings',
     onClose,
   });
-  const fields = useSettingsFields(form, setForm, errors);
 
   return (
     <Stack>
@@ -89,7 +87,7 @@ function SettingsForm({ server, onClose }: { server: Server; onClose(): void }) 
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <SettingsPanels fields={fields} timezones={timezones.data} />
+        <SettingsPanels values={form} setValues={setForm} errors={errors} timezones={timezones.data} />
       </Tabs>
       <SaveCancel onCancel={onClose} onSave={() => void submit()} loading={busy} saveTestId="server-save" />
     </Stack>

@@ -1,22 +1,27 @@
 // The tab panels of the `server` dialog (general, map, units, permissions and limits, scores, integrations), drawn
-// from TABS: each tab's rows of fields, which also say on which tab each field is.
-import { SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+// from TABS: each tab's rows of fields, which also say on which tab each field is; one field builder per kind
+// (text, switch, choice, unit) bound to the values being edited and their errors.
+import { Select, SimpleGrid, Stack, Switch, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import {
   ALTITUDE_UNITS,
   COORDINATE_FORMATS,
   DEFAULT_SCORE_WEIGHTS,
   DISTANCE_UNITS,
+  localeUnits,
   SCORE_WEIGHT_FIELDS,
   SCORE_WEIGHT_KEYS,
+  SCORE_WEIGHT_MAX,
   SMS_API_TYPES,
   SPEED_UNITS,
   SUPPORTED_LOCALES,
+  UNIT_LABELS,
   VOLUME_UNITS,
+  type ServerSettingsValues,
   type Units,
 } from '@rastro/domain';
-import type { ReactNode } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FlagKey, SettingsFields, TextKey } from './settingsFields.tsx';
+import { fieldBinder, type TextKey as BoundKey } from '../../components/boundField.ts';
 
 const MAP_STYLES: Array<[string, string]> = [
   ['osm', 'styleOsm'],
@@ -110,14 +115,66 @@ const PLACEHOLDERS: Record<string, string> = {
 const DESCRIBED = ['deviceLimit', 'deviceAttributes', 'blockMaxSpeed'];
 const SECRETS = ['googleKey', 'bingKey', 'smsKey'];
 
+type TextKey = BoundKey<ServerSettingsValues>;
+type FlagKey = {
+  [K in keyof ServerSettingsValues]: ServerSettingsValues[K] extends boolean ? K : never;
+}[keyof ServerSettingsValues];
+
 export function SettingsPanels({
-  fields: { text, flag, choice, unitChoice },
+  values,
+  setValues,
+  errors,
   timezones,
 }: {
-  fields: SettingsFields;
+  values: ServerSettingsValues;
+  setValues: Dispatch<SetStateAction<ServerSettingsValues>>;
+  errors: Record<string, string>;
   timezones: string[] | undefined;
 }) {
-  const { t } = useTranslation('serverSettings');
+  const { t, i18n } = useTranslation('serverSettings');
+  const err = (key: string) => (errors[key] ? t(errors[key], { max: SCORE_WEIGHT_MAX }) : undefined);
+  const text = fieldBinder(
+    { t, values, set: (key, v) => setValues((p) => ({ ...p, [key]: v })), err },
+    'server',
+  );
+  const flag = (key: FlagKey) => (
+    <Switch
+      key={key}
+      label={t(`fields.${key}`)}
+      checked={values[key]}
+      onChange={(e) => {
+        const v = e.currentTarget.checked;
+        setValues((p) => ({ ...p, [key]: v }));
+      }}
+      data-testid={`server-${key}`}
+    />
+  );
+  const choice = (
+    key: TextKey,
+    data: Array<{ value: string; label: string }>,
+    searchable = false,
+    placeholder = t('default'),
+  ) => (
+    <Select
+      key={key}
+      label={t(`fields.${key}`)}
+      data={data}
+      value={values[key] || null}
+      onChange={(v) => setValues((p) => ({ ...p, [key]: v ?? '' }))}
+      clearable
+      searchable={searchable}
+      limit={searchable ? 200 : undefined}
+      placeholder={placeholder}
+      error={err(key)}
+      data-testid={`server-${key}`}
+    />
+  );
+  const unitOptions = (list: readonly string[]) =>
+    list.map((u) => ({ value: u, label: t(`units.${u}`, { defaultValue: UNIT_LABELS[u as 'kn'] ?? u }) }));
+  // with no choice each reader gets their language's unit (domain localeUnits); the placeholder names this one's
+  const languageUnits = localeUnits(i18n.language);
+  const unitChoice = (key: keyof Units, list: readonly string[]) =>
+    choice(key, unitOptions(list), false, t('languageDefault', { unit: UNIT_LABELS[languageUnits[key]] }));
   const options = (k: string) => {
     if (k === 'timezone') return (timezones ?? []).map((z) => ({ value: z, label: z }));
     if (k === 'map') return MAP_STYLES.map(([value, key]) => ({ value, label: t(key, { ns: 'map' }) }));

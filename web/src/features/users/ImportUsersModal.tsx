@@ -1,12 +1,24 @@
 // User management with Excel import (SPEC §2, §4 "Excel import", §5 "Excel files"): choose an .xlsx, analyse it,
 // preview the first 50 rows with each row's validation errors (domain userImportRows), import the valid ones one
 // by one with POST /api/users showing processed / successful / errors, then the outcome (full success, partial,
-// failure) with a log of the failures (ImportUsersParts). Closing is refused while importing.
-import { Alert, Badge, Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
+// failure) with a log of the failures. Closing is refused while importing.
+import {
+  Alert,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Modal,
+  Progress,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   canCancelImport,
   importFileProblem,
+  importOutcome,
   importLimit,
   importPreview,
   importRowToUser,
@@ -21,8 +33,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../api/http.ts';
 import { resourceClient, resourceKeys } from '../../api/resources.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
-import { ImportPreviewTable, ImportResult, type LogLine } from './ImportUsersParts.tsx';
+
+interface LogLine {
+  index: number;
+  email: string;
+  message: string;
+}
 
 // The first worksheet of an .xlsx file as rows of cell values (exceljs, loaded on demand).
 /** Cell values of the first sheet, row by row (1-based sheet rows become array positions 0…). */
@@ -70,24 +88,19 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
     setFileName(file.name);
     setProblem(null);
     setRows([]);
-    const fileProblem = importFileProblem(file);
-    if (fileProblem) {
-      setProblem(fileProblem);
-      return;
-    }
-    try {
-      const sheet = await readFirstSheet(await file.arrayBuffer());
-      const parsed = userImportRows(sheet, existingEmails);
-      if (parsed.length === 0) {
-        setProblem('import.emptyFile');
-        return;
+    let found = importFileProblem(file);
+    if (!found) {
+      try {
+        const parsed = userImportRows(await readFirstSheet(await file.arrayBuffer()), existingEmails);
+        if (parsed.length === 0) found = 'import.emptyFile';
+        setRows(parsed);
+        if (parsed.length) setStep('preview');
+      } catch (e) {
+        console.warn('import file not read', e);
+        found = 'import.processingError';
       }
-      setRows(parsed);
-      setStep('preview');
-    } catch (e) {
-      console.warn('import file not read', e);
-      setProblem('import.processingError');
     }
+    setProblem(found);
   };
 
   const run = async () => {
@@ -164,7 +177,33 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
                 {t('import.previewNote', { shown: preview.length, total: rows.length })}
               </Text>
             )}
-            <ImportPreviewTable preview={preview} />
+            <ScrollArea.Autosize mah={320}>
+              <DataTable
+                fz="xs"
+                striped
+                data-testid="user-import-preview"
+                rows={preview}
+                rowKey={(r) => r.index}
+                rowProps={(r) => ({ 'data-testid': 'user-import-row', 'data-valid': r.errors.length === 0 })}
+                columns={[
+                  { key: 'row', header: t('import.row'), cell: (r) => r.index },
+                  ...(['name', 'email', 'phone'] as const).map((k) => ({
+                    key: k,
+                    header: t(`fields.${k}`),
+                    cell: (r: ImportRow<UserImportData>) => r.data[k],
+                  })),
+                  {
+                    key: 'status',
+                    header: t('import.status'),
+                    cell: (r) => (
+                      <Text size="xs" c={r.errors.length === 0 ? 'green' : 'red'}>
+                        {r.errors.length === 0 ? t('import.ok') : r.errors.map((e) => t(e)).join('; ')}
+                      </Text>
+                    ),
+                  },
+                ]}
+              />
+            </ScrollArea.Autosize>
             {split.problem && <Alert color="red">{t(split.problem)}</Alert>}
             {lim.exceeded && (
               <Alert color="red" data-testid="user-import-limit">
@@ -193,5 +232,69 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
         )}
       </Stack>
     </Modal>
+  );
+}
+
+interface ResultProps {
+  step: ImportStep;
+  progress: ImportProgress;
+  total: number;
+  skipped: number;
+  log: LogLine[];
+  onClose(): void;
+}
+
+/** The progress while importing, then the outcome (full success, partial, failure) with the log of the failures. */
+function ImportResult({ step, progress, total, skipped, log, onClose }: ResultProps) {
+  const { t } = useTranslation('users');
+  const outcome = importOutcome(progress);
+  return (
+    <>
+      <Stack gap="xs" data-testid="user-import-progress">
+        <Progress value={total ? (progress.processed / total) * 100 : 100} />
+        <Text size="sm">
+          {t('import.progress', {
+            processed: progress.processed,
+            total,
+            successful: progress.successful,
+            errors: progress.errors,
+          })}
+        </Text>
+        {step === 'import' && (
+          <Text size="xs" c="dimmed">
+            {t('import.cannotCancel')}
+          </Text>
+        )}
+      </Stack>
+      {step === 'complete' && (
+        <>
+          <Alert
+            color={outcome === 'success' ? 'green' : outcome === 'partial' ? 'yellow' : 'red'}
+            data-testid="user-import-result"
+            data-outcome={outcome}
+          >
+            {t(`import.outcome.${outcome}`, {
+              successful: progress.successful,
+              errors: progress.errors,
+              skipped,
+            })}
+          </Alert>
+          {log.length > 0 && (
+            <Stack gap={2} data-testid="user-import-log">
+              {log.map((l) => (
+                <Text key={l.index} size="xs" c="red">
+                  {t('import.row')} {l.index} ({l.email}): {l.message}
+                </Text>
+              ))}
+            </Stack>
+          )}
+          <Group justify="flex-end">
+            <Button onClick={onClose} data-testid="user-import-close">
+              {t('close')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </>
   );
 }
