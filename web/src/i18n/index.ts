@@ -107,7 +107,7 @@ export function createI18n(lng: Locale = pageLocale()): I18n {
     returnNull: false,
     initAsync: false,
     parseMissingKeyHandler: (key: string) => missingKey(key),
-    // A key of a namespace not downloaded yet (a screen that forgot to name it in app/featureTexts.ts): download
+    // A key of a namespace not downloaded yet (a screen that forgot to name it in namespaces.ts): download
     // it; adding it re-renders what uses it (bindI18nStore), so the ⟦key⟧ shows for one round trip at most.
     saveMissing: true,
     missingKeyHandler: (_lngs: readonly string[], ns: string) => {
