@@ -54,22 +54,19 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
     parse: (form) => parseCalendarForm(form, tz),
   });
   const { t, editing } = c;
-  const columns = useMemo<CatalogueColumn<Calendar>[]>(
-    () => [
-      { key: 'name', header: t('fields.name'), cell: (cal) => cal.name, sortBy: (cal) => cal.name },
-      {
-        key: 'schedules',
-        header: t('fields.schedules'),
-        cell: (cal) =>
-          calendarDataToSchedules(cal.data, tz).schedules.map((s, i) => (
-            <Text key={i} size="xs">
-              {scheduleText(s, t, locale)}
-            </Text>
-          )),
-      },
-    ],
-    [t, tz, locale],
-  );
+  const columns: CatalogueColumn<Calendar>[] = [
+    { key: 'name', header: t('fields.name'), cell: (cal) => cal.name, sortBy: (cal) => cal.name },
+    {
+      key: 'schedules',
+      header: t('fields.schedules'),
+      cell: (cal) =>
+        calendarDataToSchedules(cal.data, tz).schedules.map((s, i) => (
+          <Text key={i} size="xs">
+            {scheduleText(s, t, locale)}
+          </Text>
+        )),
+    },
+  ];
   const toForm = (cal: Calendar): FormState => {
     const parsed = calendarDataToSchedules(cal.data, tz).schedules;
     return {

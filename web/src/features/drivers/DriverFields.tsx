@@ -21,6 +21,10 @@ export function DriverFields({
   const setField = (k: DriverField, value: string) => c.edit({ fields: { ...form.fields, [k]: value } });
   const field = fieldBinder({ t, values: form.fields, set: setField, err }, 'driver');
   const setQr = (patch: Partial<DriverFormValues['qr']>) => c.edit({ qr: { ...form.qr, ...patch } });
+  const qrField = fieldBinder(
+    { t, values: form.qr, set: (k, value) => setQr({ [k]: value }), err },
+    'driver',
+  );
   return (
     <>
       {form.id > 0 && <DriverPhoto driver={c.items.find((d) => d.id === form.id)} ns={ns} />}
@@ -41,39 +45,17 @@ export function DriverFields({
           />
         ))}
       </SimpleGrid>
-      <Textarea
-        label={t('fields.observations')}
-        rows={3}
-        value={form.fields.observations}
-        onChange={(e) => setField('observations', e.currentTarget.value)}
-        data-testid="driver-observations"
-      />
+      <Textarea {...field('observations')} rows={3} />
       <Divider label={t('qrTitle')} labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('fields.qrUsername')}
-          value={form.qr.qrUsername}
-          autoComplete="off"
-          onChange={(e) => setQr({ qrUsername: e.currentTarget.value })}
-          data-testid="driver-qrUsername"
-        />
+        <TextInput {...qrField('qrUsername')} autoComplete="off" />
         <PasswordInput
-          label={t('fields.qrPassword')}
+          {...qrField('qrPassword')}
           description={form.qrPasswordSet ? t('fields.qrPasswordKeep') : undefined}
-          value={form.qr.qrPassword}
           autoComplete="new-password"
-          onChange={(e) => setQr({ qrPassword: e.currentTarget.value })}
-          data-testid="driver-qrPassword"
         />
         {(['qrLockTimeout', 'qrLogoutTimeout'] as const).map((k) => (
-          <TextInput
-            key={k}
-            label={t(`fields.${k}`)}
-            inputMode="numeric"
-            value={form.qr[k]}
-            error={err(k)}
-            onChange={(e) => setQr({ [k]: e.currentTarget.value })}
-          />
+          <TextInput key={k} {...qrField(k)} inputMode="numeric" />
         ))}
       </SimpleGrid>
       <Group gap="lg">

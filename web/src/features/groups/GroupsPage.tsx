@@ -71,31 +71,28 @@ export function GroupsPage() {
   const { t, items } = c;
   const tree = useMemo(() => groupTree(items), [items]);
   const depth = useMemo(() => new Map(tree.map((r) => [r.group.id, r])), [tree]);
-  const columns = useMemo<CatalogueColumn<TGroup>[]>(
-    () => [
-      {
-        key: 'name',
-        header: t('fields.name'),
-        cell: (g) => (
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }} pl={(depth.get(g.id)?.depth ?? 0) * 20}>
-            <IconFolder
-              size={16}
-              color={depth.get(g.id)?.hasChildren ? 'var(--mantine-color-blue-6)' : undefined}
-            />
-            <Text size="sm" truncate data-testid="group-name">
-              {g.name}
+  const columns: CatalogueColumn<TGroup>[] = [
+    {
+      key: 'name',
+      header: t('fields.name'),
+      cell: (g) => (
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }} pl={(depth.get(g.id)?.depth ?? 0) * 20}>
+          <IconFolder
+            size={16}
+            color={depth.get(g.id)?.hasChildren ? 'var(--mantine-color-blue-6)' : undefined}
+          />
+          <Text size="sm" truncate data-testid="group-name">
+            {g.name}
+          </Text>
+          {g.groupId > 0 && !depth.get(g.id)?.depth && !items.some((p) => p.id === g.groupId) && (
+            <Text size="xs" c="dimmed">
+              {t('parentHidden')}
             </Text>
-            {g.groupId > 0 && !depth.get(g.id)?.depth && !items.some((p) => p.id === g.groupId) && (
-              <Text size="xs" c="dimmed">
-                {t('parentHidden')}
-              </Text>
-            )}
-          </Group>
-        ),
-      },
-    ],
-    [t, depth, items],
-  );
+          )}
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="sm" data-testid="groups-page">
