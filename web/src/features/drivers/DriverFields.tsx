@@ -4,7 +4,6 @@ import { Checkbox, Divider, Group, PasswordInput, SimpleGrid, TextInput, Textare
 import { DRIVER_DATE_FIELDS, DRIVER_FIELDS, type DriverField, type DriverFormValues } from '@rastro/domain';
 import { fieldBinder } from '../../components/boundField.ts';
 import { AttributesEditor } from '../../components/AttributesEditor.tsx';
-import { CatalogueText } from '../../components/CatalogueDialog.tsx';
 import type { Catalogue } from '../../components/useCatalogue.ts';
 import { DriverPhoto } from './DriverPhoto.tsx';
 
@@ -20,6 +19,7 @@ export function DriverFields({
   const { t, err } = c;
   const setField = (k: DriverField, value: string) => c.edit({ fields: { ...form.fields, [k]: value } });
   const field = fieldBinder({ t, values: form.fields, set: setField, err }, 'driver');
+  const top = fieldBinder({ t, values: form, set: (k, value) => c.edit({ [k]: value }), err }, 'driver');
   const setQr = (patch: Partial<DriverFormValues['qr']>) => c.edit({ qr: { ...form.qr, ...patch } });
   const qrField = fieldBinder(
     { t, values: form.qr, set: (k, value) => setQr({ [k]: value }), err },
@@ -29,14 +29,8 @@ export function DriverFields({
     <>
       {form.id > 0 && <DriverPhoto driver={c.items.find((d) => d.id === form.id)} ns={ns} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <CatalogueText of={c} k="name" required data-testid="driver-name" />
-        <CatalogueText
-          of={c}
-          k="uniqueId"
-          description={t('uniqueIdHint')}
-          required
-          data-testid="driver-uniqueId"
-        />
+        <TextInput {...top('name')} required />
+        <TextInput {...top('uniqueId')} description={t('uniqueIdHint')} required />
         {DRIVER_FIELDS.filter((k) => k !== 'observations').map((k) => (
           <TextInput
             key={k}
