@@ -86,9 +86,7 @@ const byId = <T extends { id: number }>(list: T[]) => {
 
 /** True when a newer-or-equal fix should replace the stored position. */
 function isNewer(prev: Position | undefined, next: Position): boolean {
-  if (!prev) return true;
-  if (next.id === prev.id) return true;
-  return Date.parse(next.fixTime) >= Date.parse(prev.fixTime);
+  return !prev || next.id === prev.id || Date.parse(next.fixTime) >= Date.parse(prev.fixTime);
 }
 
 /**
