@@ -103,16 +103,12 @@ async function parse(res: Response, type: RequestOptions['responseType']): Promi
   if (res.status === 204) return undefined;
   if (type === 'blob') return res.blob();
   const text = await res.text();
-  if (type === 'text') return text;
-  const ct = res.headers.get('content-type') ?? '';
-  if (ct.includes('json') && text) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
+  if (type === 'text' || !text || !res.headers.get('content-type')?.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
-  return text;
 }
 
 /** A client: `request` answers the status and headers too, the others only the data. */

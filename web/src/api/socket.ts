@@ -38,12 +38,15 @@ export interface LiveSocketDeps {
   onOpen?: (reconnected: boolean) => void | Promise<void>;
   /** Schedules the per-frame flush (requestAnimationFrame in the browser). */
   schedule?: (fn: () => void) => void;
-  setTimer?: (fn: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
-  reconnectMs?: number;
   /** Clock in ms (performance.now in the browser). */
   now?: () => number;
 }
+
+/** The next frame while the page shows, else a 16 ms timer (a hidden tab gets no frames). */
+const nextFrame = (fn: () => void) =>
+  typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden
+    ? requestAnimationFrame(() => fn())
+    : setTimeout(fn, 16);
 
 /**
  * Merges messages: arrays are concatenated; positions keep their order, each position once (the last copy), so the
@@ -79,7 +82,7 @@ export function mergeMessages(messages: SocketMessage[]): SocketMessage {
 
 export class LiveSocket {
   private ws: WebSocketLike | null = null;
-  private timer: unknown = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private pending: SocketMessage[] = [];
   private flushScheduled = false;
   /** The next batch is not applied before this time (see APPLY_SHARE). */
@@ -93,7 +96,13 @@ export class LiveSocket {
   /** Number of opens so far (tests and the bench read it). */
   opens = 0;
 
-  constructor(private readonly deps: LiveSocketDeps) {}
+  private readonly schedule: (fn: () => void) => void;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: LiveSocketDeps) {
+    this.schedule = deps.schedule ?? nextFrame;
+    this.now = deps.now ?? (() => performance.now());
+  }
 
   get running(): boolean {
     return !this.stopped;
@@ -108,9 +117,8 @@ export class LiveSocket {
 
   stop(): void {
     this.stopped = true;
-    if (this.timer !== null)
-      (this.deps.clearTimer ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
-    this.timer = null;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     const ws = this.ws;
     this.ws = null;
     if (ws) {
@@ -180,45 +188,29 @@ export class LiveSocket {
       this.awaitingFirst = false;
       if (this.pending.length) this.flush();
     };
-    const timer = (this.deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms)))(
-      release,
-      CATCHUP_HOLD_MS,
-    );
-    void done.then(
-      () => {
-        (this.deps.clearTimer ?? clearTimeout)(timer as ReturnType<typeof setTimeout>);
-        release();
-      },
-      () => release(),
-    );
+    const timer = setTimeout(release, CATCHUP_HOLD_MS);
+    const settled = () => {
+      clearTimeout(timer);
+      release();
+    };
+    void done.then(settled, settled);
   }
 
   private scheduleReconnect(): void {
     if (this.stopped) return;
     this.everClosed = true;
-    const set = this.deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
-    this.timer = set(() => {
-      this.timer = null;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
       if (!this.stopped) this.connect();
-    }, this.deps.reconnectMs ?? RECONNECT_MS);
-  }
-
-  private now(): number {
-    return (this.deps.now ?? (() => performance.now()))();
+    }, RECONNECT_MS);
   }
 
   private scheduleFlush(): void {
     if (this.flushScheduled) return;
     this.flushScheduled = true;
-    const schedule =
-      this.deps.schedule ??
-      ((fn: () => void) =>
-        typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden
-          ? requestAnimationFrame(() => fn())
-          : setTimeout(fn, 16));
     const wait = this.nextApplyAt - this.now();
-    if (wait <= 0) schedule(() => this.flush());
-    else (this.deps.setTimer ?? setTimeout)(() => schedule(() => this.flush()), wait);
+    if (wait <= 0) this.schedule(() => this.flush());
+    else setTimeout(() => this.schedule(() => this.flush()), wait);
   }
 
   /** Applies everything received since the last batch as one batch. */
@@ -240,14 +232,8 @@ export class LiveSocket {
 let instance: LiveSocket | null = null;
 
 let firstBatchApplied = false;
-let firstBatchIn: () => void = () => undefined;
-const firstBatch = new Promise<void>(
-  (resolve) =>
-    (firstBatchIn = () => {
-      firstBatchApplied = true;
-      resolve();
-    }),
-);
+let firstBatchIn!: () => void;
+const firstBatch = new Promise<void>((resolve) => (firstBatchIn = resolve));
 
 /** Whether the socket's first message is in the live store already (read synchronously: the first map). */
 export function firstPositionsIn(): boolean {
@@ -271,25 +257,21 @@ function socketUrl(): string {
  */
 export async function openSocket(): Promise<LiveSocket> {
   if (instance?.running) return instance;
-  const store = import('../stores/live.ts');
-  let loaded: Awaited<typeof store> | null = null;
+  let loaded: typeof import('../stores/live.ts') | null = null;
+  const store = import('../stores/live.ts').then((m) => (loaded = m));
+  store.catch(() => undefined); // reported where it is used
   // once the store is there a batch is applied synchronously (its cost paces the next one); before, in order
   const withStore = (fn: (live: Awaited<typeof store>) => void) => {
     if (loaded) fn(loaded);
     else store.then(fn).catch((err: unknown) => console.warn('live store not loaded', err));
   };
-  void store.then(
-    (m) => {
-      loaded = m;
-    },
-    () => undefined,
-  );
   instance = new LiveSocket({
     url: socketUrl,
     create: (url) => new WebSocket(url) as unknown as WebSocketLike,
     onBatch: (batch) =>
       withStore((live) => {
         live.useLive.getState().applyBatch(batch);
+        firstBatchApplied = true;
         firstBatchIn();
       }),
     onOpen: async (reconnected) => {

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { namespaces, SCREEN_NAMESPACES, SHELL_NAMESPACES } from '../i18n/index.ts';
-import { FEATURE_TEXTS } from './featureTexts.ts';
+import { FEATURE_TEXTS } from '../i18n/namespaces.ts';
 
 const src = join(import.meta.dirname, '..');
 const files = (dir: string): string[] =>
@@ -38,7 +38,10 @@ describe('texts downloaded with each screen (issue #13)', () => {
   it('every screen namespace a feature names is downloaded with that feature', () => {
     for (const dir of readdirSync(join(src, 'features'))) {
       const name = folderName(dir) as keyof typeof FEATURE_TEXTS;
-      expect(FEATURE_TEXTS, `features/${dir} has no entry in featureTexts.ts`).toHaveProperty(name);
+      expect(
+        FEATURE_TEXTS,
+        `features/${dir} has no entry in i18n/namespaces.ts FEATURE_TEXTS`,
+      ).toHaveProperty(name);
       const listed: readonly string[] = FEATURE_TEXTS[name];
       const named = new Set(
         files(join(src, 'features', dir)).flatMap((f) => namedIn(readFileSync(f, 'utf8'))),

@@ -1,42 +1,8 @@
-// Which namespaces each feature's screens and dialogs render with, beyond the shell's (i18n SCREEN_NAMESPACES):
-// pages.tsx and dialogRegistry.ts download them together with the feature's code. A namespace forgotten here is
-// still fetched on its first missing key (i18n/index.ts), at the cost of a round trip showing ⟦key⟧.
+// The loaders of a feature's code together with the namespaces its screens and dialogs render with
+// (i18n/namespaces.ts FEATURE_TEXTS): pages.tsx and dialogRegistry.ts use them.
 import type { ComponentType } from 'react';
+import { FEATURE_TEXTS } from '../i18n/namespaces.ts';
 import { withTexts } from '../i18n/index.ts';
-
-export const FEATURE_TEXTS = {
-  assistant: ['assistant'],
-  auth: [],
-  autolink: ['autolink'],
-  billing: ['billing'],
-  calendars: ['calendars'],
-  changelog: [],
-  commands: ['commands'],
-  computed: ['computed'],
-  dashboard: ['dashboard', 'reports'],
-  deviceActions: [],
-  deviceEdit: ['deviceEdit', 'linkObjects'],
-  devices: ['devices', 'deviceEdit'],
-  drivers: ['drivers'],
-  geofences: ['geofences'],
-  groups: ['groups', 'linkObjects'],
-  health: ['health'],
-  history: ['history', 'reports'],
-  linkObjects: ['linkObjects'],
-  logs: ['logs', 'reports'],
-  maintenances: ['maintenances'],
-  monitoring: ['monitoring'],
-  map: [],
-  notifications: ['notifications'],
-  notify: [],
-  reports: ['reports'],
-  serverSettings: ['serverSettings'],
-  shares: ['shares'],
-  telemetry: ['telemetry'],
-  theme: ['theme'],
-  users: ['users'],
-  weather: [],
-} as const satisfies Record<string, readonly string[]>;
 
 export type FeatureName = keyof typeof FEATURE_TEXTS;
 

@@ -115,8 +115,7 @@ export function matchRoute(pathname: string): { meta: RouteMeta; params: Record<
 
 /** `?expand=true|false` widens the panel on routes that allow it. */
 export function isExpanded(meta: RouteMeta | null | undefined, search: string): boolean {
-  if (!meta?.allowExpand) return false;
-  return new URLSearchParams(search).get('expand') === 'true';
+  return !!meta?.allowExpand && new URLSearchParams(search).get('expand') === 'true';
 }
 
 /** Whether the viewer may open the route (the access table's screen; public routes are open to everyone). */

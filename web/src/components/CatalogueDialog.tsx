@@ -1,7 +1,7 @@
 // The frame of a catalogue manager opened from the user menu (issue #33): one modal titled by what it shows (the
 // list, a new item, an item being edited), refused with the translated "denied" text when the access table closes
-// the menu entry; the edit form's frame with its cancel and save buttons, and its plain text fields.
-import { Alert, Modal, Stack, TextInput, type TextInputProps } from '@mantine/core';
+// the menu entry; and the edit form's frame with its cancel and save buttons.
+import { Alert, Modal, Stack } from '@mantine/core';
 import type { UserMenuEntry } from '@rastro/domain';
 import type { ReactNode } from 'react';
 import type { ResourceType } from '../api/resources.ts';
@@ -67,22 +67,5 @@ export function CatalogueForm<R extends ResourceType, F extends { id: number }>(
     <Modal opened onClose={() => c.setEditing(null)} title={title}>
       {form}
     </Modal>
-  );
-}
-
-/** A text field of the form being edited: labelled `fields.${k}`, with its translated error. */
-export function CatalogueText<R extends ResourceType, F extends { id: number }>({
-  of: c,
-  k,
-  ...rest
-}: { of: Catalogue<R, F>; k: keyof F & string } & TextInputProps) {
-  return (
-    <TextInput
-      label={c.t(`fields.${k}`)}
-      value={String(c.editing?.[k] ?? '')}
-      error={c.err(k)}
-      onChange={(e) => c.edit({ [k]: e.currentTarget.value } as Partial<F>)}
-      {...rest}
-    />
   );
 }

@@ -40,31 +40,23 @@ let domain: DomainMessages | null = null;
 let domainDownload: Promise<DomainMessages> | null = null;
 
 /** Downloads a language's namespace files (all unless `only` names some), each once. */
-export function fetchLanguage(lng: Locale, only: readonly string[] = namespaces): Promise<void> {
-  const files = Object.entries(loaders).filter(([path]) => {
-    const m = parsePath(path);
-    return m?.[1] === lng && only.includes(m[2]);
-  });
-  return Promise.all(
-    files.map(([path, load]) => {
-      const ns = parsePath(path)![2];
+export async function fetchLanguage(lng: Locale, only: readonly string[] = namespaces): Promise<void> {
+  await Promise.all(
+    only.map((ns) => {
       const key = `${lng}/${ns}`;
-      let p = downloads.get(key);
-      if (!p) {
-        p = load().then(
-          (bundle) => {
-            (resources[lng] ??= {})[ns] = bundle;
-          },
-          (err: unknown) => {
-            downloads.delete(key); // a later call tries again
-            throw err;
-          },
-        );
-        downloads.set(key, p);
-      }
+      const load = loaders[`./locales/${key}.json`];
+      if (!load || downloads.has(key)) return downloads.get(key);
+      const p = load().then(
+        (bundle) => void ((resources[lng] ??= {})[ns] = bundle),
+        (err: unknown) => {
+          downloads.delete(key); // a later call tries again
+          throw err;
+        },
+      );
+      downloads.set(key, p);
       return p;
     }),
-  ).then(() => undefined);
+  );
 }
 
 /** Adds what has been downloaded of a language to an instance: its namespace files, under them the domain's wording. */
@@ -107,7 +99,7 @@ export function createI18n(lng: Locale = pageLocale()): I18n {
     returnNull: false,
     initAsync: false,
     parseMissingKeyHandler: (key: string) => missingKey(key),
-    // A key of a namespace not downloaded yet (a screen that forgot to name it in app/featureTexts.ts): download
+    // A key of a namespace not downloaded yet (a screen that forgot to name it in namespaces.ts): download
     // it; adding it re-renders what uses it (bindI18nStore), so the ⟦key⟧ shows for one round trip at most.
     saveMissing: true,
     missingKeyHandler: (_lngs: readonly string[], ns: string) => {

@@ -86,9 +86,7 @@ const byId = <T extends { id: number }>(list: T[]) => {
 
 /** True when a newer-or-equal fix should replace the stored position. */
 function isNewer(prev: Position | undefined, next: Position): boolean {
-  if (!prev) return true;
-  if (next.id === prev.id) return true;
-  return Date.parse(next.fixTime) >= Date.parse(prev.fixTime);
+  return !prev || next.id === prev.id || Date.parse(next.fixTime) >= Date.parse(prev.fixTime);
 }
 
 /**
@@ -108,17 +106,22 @@ function withoutDevices(s: LiveState, patch: Partial<LiveState>, ids: number[]):
   return out;
 }
 
-export const useLive = create<LiveState>((set, get) => ({
+/** What a signed-out store holds (clear() goes back to it; filters, sort and the map modes stay). */
+const SIGNED_OUT = {
   devices: {},
   positions: {},
   events: [],
   trail: [],
   selectedId: null,
+  trailId: null,
+  devicesLoaded: false,
+} satisfies Partial<LiveState>;
+
+export const useLive = create<LiveState>((set, get) => ({
+  ...SIGNED_OUT,
   filters: DEFAULT_FILTERS,
   sort: DEFAULT_SORT,
-  trailId: null,
   routeMode: false,
-  devicesLoaded: false,
   focusSeq: 0,
   anchored: new Set<number>(),
 
@@ -192,15 +195,7 @@ export const useLive = create<LiveState>((set, get) => ({
     set({ anchored: ids });
   },
   clear() {
-    set({
-      devices: {},
-      positions: {},
-      events: [],
-      trail: [],
-      selectedId: null,
-      trailId: null,
-      devicesLoaded: false,
-    });
+    set(SIGNED_OUT);
   },
 }));
 

@@ -58,13 +58,9 @@ export function readPending(userId: number): Record<number, PendingCommand[]> {
     for (const [key, list] of Object.entries(raw as Record<string, unknown>)) {
       const id = Number(key);
       if (!Number.isInteger(id) || !Array.isArray(list)) continue;
-      const ok = list.filter(
+      const ok = (list as Array<Partial<PendingCommand> | null>).filter(
         (c): c is PendingCommand =>
-          !!c &&
-          typeof c === 'object' &&
-          (c as PendingCommand).deviceId === id &&
-          typeof (c as PendingCommand).type === 'string' &&
-          Number.isFinite((c as PendingCommand).since),
+          c?.deviceId === id && typeof c.type === 'string' && Number.isFinite(c.since),
       );
       if (ok.length) out[id] = ok;
     }

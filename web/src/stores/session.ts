@@ -20,13 +20,12 @@ export interface SessionState {
 
 /** `licensemode` header: anything but an explicit basic/free/false mode counts as Plus. */
 export function parseLicenseMode(value: string | null | undefined): boolean {
-  if (value === null || value === undefined || value.trim() === '') return false;
+  if (!value?.trim()) return false;
   return !['basic', 'free', 'false', '0', 'none'].includes(value.trim().toLowerCase());
 }
 
 export function parseDeviceLimit(value: string | null | undefined): number {
-  if (value === null || value === undefined || value.trim() === '') return 0;
-  const n = Number(value);
+  const n = value?.trim() ? Number(value) : 0;
   return Number.isFinite(n) ? n : 0;
 }
 

@@ -3,7 +3,7 @@
 // the base64 iCalendar of Calendar.data (CONTRACT §3), parsed back when editing, with a preview sentence per
 // schedule. Times are wall-clock times in the browser's zone (DTSTART;TZID=…). The list, form frame and delete are
 // the catalogue scaffold (components/Catalogue*).
-import { Button, Text } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import {
   calendarDataToSchedules,
@@ -15,7 +15,7 @@ import {
 } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogueDialog, CatalogueForm, CatalogueText } from '../../components/CatalogueDialog.tsx';
+import { CatalogueDialog, CatalogueForm } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
 import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
 import { useCatalogue, type Parsed } from '../../components/useCatalogue.ts';
@@ -54,22 +54,19 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
     parse: (form) => parseCalendarForm(form, tz),
   });
   const { t, editing } = c;
-  const columns = useMemo<CatalogueColumn<Calendar>[]>(
-    () => [
-      { key: 'name', header: t('fields.name'), cell: (cal) => cal.name, sortBy: (cal) => cal.name },
-      {
-        key: 'schedules',
-        header: t('fields.schedules'),
-        cell: (cal) =>
-          calendarDataToSchedules(cal.data, tz).schedules.map((s, i) => (
-            <Text key={i} size="xs">
-              {scheduleText(s, t, locale)}
-            </Text>
-          )),
-      },
-    ],
-    [t, tz, locale],
-  );
+  const columns: CatalogueColumn<Calendar>[] = [
+    { key: 'name', header: t('fields.name'), cell: (cal) => cal.name, sortBy: (cal) => cal.name },
+    {
+      key: 'schedules',
+      header: t('fields.schedules'),
+      cell: (cal) =>
+        calendarDataToSchedules(cal.data, tz).schedules.map((s, i) => (
+          <Text key={i} size="xs">
+            {scheduleText(s, t, locale)}
+          </Text>
+        )),
+    },
+  ];
   const toForm = (cal: Calendar): FormState => {
     const parsed = calendarDataToSchedules(cal.data, tz).schedules;
     return {
@@ -85,7 +82,14 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
     <CatalogueDialog c={c} menu="calendars" onClose={onClose} size={[760, 720]} testId="calendars-dialog">
       {editing ? (
         <CatalogueForm c={c} prefix="calendar" testId="calendar-form">
-          <CatalogueText of={c} k="name" required data-testid="calendar-name" />
+          <TextInput
+            label={t('fields.name')}
+            value={editing.name}
+            error={c.err('name')}
+            onChange={(e) => c.edit({ name: e.currentTarget.value })}
+            required
+            data-testid="calendar-name"
+          />
           <Text size="xs" c="dimmed">
             {t('zoneHint', { zone: tz })}
           </Text>

@@ -8,7 +8,6 @@ import {
   type ComputedAttribute,
   type ComputedFormValues,
 } from '@rastro/domain';
-import { useMemo } from 'react';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
 import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
 import { useCatalogue } from '../../components/useCatalogue.ts';
@@ -27,38 +26,35 @@ export function ComputedPage() {
     rights: { create: admin, edit: admin, delete: admin },
   });
   const { t } = c;
-  const columns = useMemo<CatalogueColumn<ComputedAttribute>[]>(
-    () => [
-      {
-        key: 'description',
-        header: t('fields.description'),
-        sortBy: (a) => a.description,
-        cell: (a) => (
-          <>
-            <Text size="sm">{a.description || '—'}</Text>
-            <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{a.expression}</Code>
-          </>
-        ),
-      },
-      {
-        key: 'attribute',
-        header: t('fields.attribute'),
-        sortBy: (a) => a.attribute,
-        cell: (a) => <Code>{a.attribute}</Code>,
-      },
-      {
-        key: 'type',
-        header: t('fields.type'),
-        cell: (a) => (
-          <Badge variant="light" size="sm">
-            {t(`types.${a.type}`, { defaultValue: a.type })}
-          </Badge>
-        ),
-      },
-      { key: 'priority', header: t('fields.priority'), sortBy: (a) => a.priority, cell: (a) => a.priority },
-    ],
-    [t],
-  );
+  const columns: CatalogueColumn<ComputedAttribute>[] = [
+    {
+      key: 'description',
+      header: t('fields.description'),
+      sortBy: (a) => a.description,
+      cell: (a) => (
+        <>
+          <Text size="sm">{a.description || '—'}</Text>
+          <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{a.expression}</Code>
+        </>
+      ),
+    },
+    {
+      key: 'attribute',
+      header: t('fields.attribute'),
+      sortBy: (a) => a.attribute,
+      cell: (a) => <Code>{a.attribute}</Code>,
+    },
+    {
+      key: 'type',
+      header: t('fields.type'),
+      cell: (a) => (
+        <Badge variant="light" size="sm">
+          {t(`types.${a.type}`, { defaultValue: a.type })}
+        </Badge>
+      ),
+    },
+    { key: 'priority', header: t('fields.priority'), sortBy: (a) => a.priority, cell: (a) => a.priority },
+  ];
 
   return (
     <Stack gap="sm" data-testid="computed-page">

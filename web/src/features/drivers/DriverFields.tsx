@@ -4,7 +4,6 @@ import { Checkbox, Divider, Group, PasswordInput, SimpleGrid, TextInput, Textare
 import { DRIVER_DATE_FIELDS, DRIVER_FIELDS, type DriverField, type DriverFormValues } from '@rastro/domain';
 import { fieldBinder } from '../../components/boundField.ts';
 import { AttributesEditor } from '../../components/AttributesEditor.tsx';
-import { CatalogueText } from '../../components/CatalogueDialog.tsx';
 import type { Catalogue } from '../../components/useCatalogue.ts';
 import { DriverPhoto } from './DriverPhoto.tsx';
 
@@ -20,19 +19,18 @@ export function DriverFields({
   const { t, err } = c;
   const setField = (k: DriverField, value: string) => c.edit({ fields: { ...form.fields, [k]: value } });
   const field = fieldBinder({ t, values: form.fields, set: setField, err }, 'driver');
+  const top = fieldBinder({ t, values: form, set: (k, value) => c.edit({ [k]: value }), err }, 'driver');
   const setQr = (patch: Partial<DriverFormValues['qr']>) => c.edit({ qr: { ...form.qr, ...patch } });
+  const qrField = fieldBinder(
+    { t, values: form.qr, set: (k, value) => setQr({ [k]: value }), err },
+    'driver',
+  );
   return (
     <>
       {form.id > 0 && <DriverPhoto driver={c.items.find((d) => d.id === form.id)} ns={ns} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <CatalogueText of={c} k="name" required data-testid="driver-name" />
-        <CatalogueText
-          of={c}
-          k="uniqueId"
-          description={t('uniqueIdHint')}
-          required
-          data-testid="driver-uniqueId"
-        />
+        <TextInput {...top('name')} required />
+        <TextInput {...top('uniqueId')} description={t('uniqueIdHint')} required />
         {DRIVER_FIELDS.filter((k) => k !== 'observations').map((k) => (
           <TextInput
             key={k}
@@ -41,39 +39,17 @@ export function DriverFields({
           />
         ))}
       </SimpleGrid>
-      <Textarea
-        label={t('fields.observations')}
-        rows={3}
-        value={form.fields.observations}
-        onChange={(e) => setField('observations', e.currentTarget.value)}
-        data-testid="driver-observations"
-      />
+      <Textarea {...field('observations')} rows={3} />
       <Divider label={t('qrTitle')} labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('fields.qrUsername')}
-          value={form.qr.qrUsername}
-          autoComplete="off"
-          onChange={(e) => setQr({ qrUsername: e.currentTarget.value })}
-          data-testid="driver-qrUsername"
-        />
+        <TextInput {...qrField('qrUsername')} autoComplete="off" />
         <PasswordInput
-          label={t('fields.qrPassword')}
+          {...qrField('qrPassword')}
           description={form.qrPasswordSet ? t('fields.qrPasswordKeep') : undefined}
-          value={form.qr.qrPassword}
           autoComplete="new-password"
-          onChange={(e) => setQr({ qrPassword: e.currentTarget.value })}
-          data-testid="driver-qrPassword"
         />
         {(['qrLockTimeout', 'qrLogoutTimeout'] as const).map((k) => (
-          <TextInput
-            key={k}
-            label={t(`fields.${k}`)}
-            inputMode="numeric"
-            value={form.qr[k]}
-            error={err(k)}
-            onChange={(e) => setQr({ [k]: e.currentTarget.value })}
-          />
+          <TextInput key={k} {...qrField(k)} inputMode="numeric" />
         ))}
       </SimpleGrid>
       <Group gap="lg">

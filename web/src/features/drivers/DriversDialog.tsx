@@ -14,7 +14,6 @@ import {
   type Driver,
   type DriverFormValues,
 } from '@rastro/domain';
-import { useMemo } from 'react';
 import { CatalogueDialog, CatalogueForm } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
 import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
@@ -39,28 +38,25 @@ export function DriversDialog({ onClose }: DialogComponentProps) {
     },
   });
   const { t } = c;
-  const columns = useMemo<CatalogueColumn<Driver>[]>(
-    () => [
-      {
-        key: 'photo',
-        header: '',
-        cell: (d) => (
-          <Avatar
-            size="sm"
-            src={driverImageUrl(d.id, attrString(d.attributes?.[DRIVER_IMAGE_KEY]), ns)}
-            alt=""
-            name={d.name}
-            color="initials"
-          />
-        ),
-      },
-      { key: 'name', header: t('fields.name'), cell: (d) => d.name, sortBy: (d) => d.name },
-      { key: 'uniqueId', header: t('fields.uniqueId'), cell: (d) => d.uniqueId, sortBy: (d) => d.uniqueId },
-      { key: 'licenseNumber', header: t('fields.licenseNumber'), cell: (d) => attr(d, 'licenseNumber') },
-      { key: 'phone', header: t('fields.phone'), cell: (d) => attr(d, 'phone') },
-    ],
-    [t, ns],
-  );
+  const columns: CatalogueColumn<Driver>[] = [
+    {
+      key: 'photo',
+      header: '',
+      cell: (d) => (
+        <Avatar
+          size="sm"
+          src={driverImageUrl(d.id, attrString(d.attributes?.[DRIVER_IMAGE_KEY]), ns)}
+          alt=""
+          name={d.name}
+          color="initials"
+        />
+      ),
+    },
+    { key: 'name', header: t('fields.name'), cell: (d) => d.name, sortBy: (d) => d.name },
+    { key: 'uniqueId', header: t('fields.uniqueId'), cell: (d) => d.uniqueId, sortBy: (d) => d.uniqueId },
+    { key: 'licenseNumber', header: t('fields.licenseNumber'), cell: (d) => attr(d, 'licenseNumber') },
+    { key: 'phone', header: t('fields.phone'), cell: (d) => attr(d, 'phone') },
+  ];
 
   return (
     <CatalogueDialog c={c} menu="drivers" onClose={onClose} size={[820, 760]} testId="drivers-dialog">

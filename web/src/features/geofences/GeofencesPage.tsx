@@ -18,7 +18,6 @@ import {
   type GeofenceFormValues,
   type GeofenceShape,
 } from '@rastro/domain';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
@@ -64,40 +63,37 @@ export function GeofencesPage() {
   const ns = useSession((s) => s.ns);
   const units = useUnits();
   const locale = numberLocale(i18n.language);
-  const columns = useMemo<CatalogueColumn<Geofence>[]>(
-    () => [
-      {
-        key: 'name',
-        header: t('fields.name'),
-        cell: (g) => {
-          const shape = geofenceShapeOf(g.area);
-          const Icon = shape ? SHAPE_ICONS[shape] : IconPolygon;
-          return (
-            <UnstyledButton
-              w="100%"
-              onClick={() => fitToGeofence(g)}
-              aria-label={t('showOnMap', { name: g.name })}
-              data-testid="geofence-fit"
-            >
-              <Group gap="xs" wrap="nowrap">
-                <ColorSwatch color={colorOf(g)} size={14} data-testid="geofence-color-swatch" />
-                <Icon size={18} aria-label={shape ? t(`shapes.${shape}`) : undefined} role="img" />
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={500} truncate data-testid="geofence-name-text">
-                    {g.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" data-testid="geofence-measure">
-                    {measureText(g.area, units.distanceUnit, locale, t('areaUndefined'))}
-                  </Text>
-                </Stack>
-              </Group>
-            </UnstyledButton>
-          );
-        },
+  const columns: CatalogueColumn<Geofence>[] = [
+    {
+      key: 'name',
+      header: t('fields.name'),
+      cell: (g) => {
+        const shape = geofenceShapeOf(g.area);
+        const Icon = shape ? SHAPE_ICONS[shape] : IconPolygon;
+        return (
+          <UnstyledButton
+            w="100%"
+            onClick={() => fitToGeofence(g)}
+            aria-label={t('showOnMap', { name: g.name })}
+            data-testid="geofence-fit"
+          >
+            <Group gap="xs" wrap="nowrap">
+              <ColorSwatch color={colorOf(g)} size={14} data-testid="geofence-color-swatch" />
+              <Icon size={18} aria-label={shape ? t(`shapes.${shape}`) : undefined} role="img" />
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500} truncate data-testid="geofence-name-text">
+                  {g.name}
+                </Text>
+                <Text size="xs" c="dimmed" data-testid="geofence-measure">
+                  {measureText(g.area, units.distanceUnit, locale, t('areaUndefined'))}
+                </Text>
+              </Stack>
+            </Group>
+          </UnstyledButton>
+        );
       },
-    ],
-    [t, units.distanceUnit, locale],
-  );
+    },
+  ];
 
   const add = (
     <Menu position="bottom-end" withinPortal>

@@ -2,7 +2,7 @@
 // match stay for context), create/edit (name, parent group — never itself or one of its descendants —,
 // attributes) and delete with confirmation. Save = PUT when id > 0 else POST; deletes need an id > 0 (§5).
 // The list, form frame and delete are the catalogue scaffold (components/Catalogue*).
-import { Group, Select, Stack, Text } from '@mantine/core';
+import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
 import {
   emptyGroupForm,
@@ -18,13 +18,15 @@ import { useMemo } from 'react';
 import { openDialog } from '../../shell/dialogs.ts';
 import { HttpError } from '../../api/http.ts';
 import { AttributesEditor } from '../../components/AttributesEditor.tsx';
-import { CatalogueForm, CatalogueText } from '../../components/CatalogueDialog.tsx';
+import { fieldBinder } from '../../components/boundField.ts';
+import { CatalogueForm } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
 import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
 import { useCatalogue, type Catalogue } from '../../components/useCatalogue.ts';
 
 function GroupFields({ c, form }: { c: Catalogue<'groups', GroupFormValues>; form: GroupFormValues }) {
   const { t, err } = c;
+  const field = fieldBinder({ t, values: form, set: (k, v) => c.edit({ [k]: v }), err }, 'group');
   const parentOptions = useMemo(
     () =>
       groupParentOptions(c.items, form.id).map((r) => ({
@@ -35,7 +37,7 @@ function GroupFields({ c, form }: { c: Catalogue<'groups', GroupFormValues>; for
   );
   return (
     <>
-      <CatalogueText of={c} k="name" required data-testid="group-name-input" />
+      <TextInput {...field('name')} required data-testid="group-name-input" />
       <Select
         label={t('fields.parent')}
         placeholder={t('noParent')}
@@ -71,31 +73,28 @@ export function GroupsPage() {
   const { t, items } = c;
   const tree = useMemo(() => groupTree(items), [items]);
   const depth = useMemo(() => new Map(tree.map((r) => [r.group.id, r])), [tree]);
-  const columns = useMemo<CatalogueColumn<TGroup>[]>(
-    () => [
-      {
-        key: 'name',
-        header: t('fields.name'),
-        cell: (g) => (
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }} pl={(depth.get(g.id)?.depth ?? 0) * 20}>
-            <IconFolder
-              size={16}
-              color={depth.get(g.id)?.hasChildren ? 'var(--mantine-color-blue-6)' : undefined}
-            />
-            <Text size="sm" truncate data-testid="group-name">
-              {g.name}
+  const columns: CatalogueColumn<TGroup>[] = [
+    {
+      key: 'name',
+      header: t('fields.name'),
+      cell: (g) => (
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }} pl={(depth.get(g.id)?.depth ?? 0) * 20}>
+          <IconFolder
+            size={16}
+            color={depth.get(g.id)?.hasChildren ? 'var(--mantine-color-blue-6)' : undefined}
+          />
+          <Text size="sm" truncate data-testid="group-name">
+            {g.name}
+          </Text>
+          {g.groupId > 0 && !depth.get(g.id)?.depth && !items.some((p) => p.id === g.groupId) && (
+            <Text size="xs" c="dimmed">
+              {t('parentHidden')}
             </Text>
-            {g.groupId > 0 && !depth.get(g.id)?.depth && !items.some((p) => p.id === g.groupId) && (
-              <Text size="xs" c="dimmed">
-                {t('parentHidden')}
-              </Text>
-            )}
-          </Group>
-        ),
-      },
-    ],
-    [t, depth, items],
-  );
+          )}
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="sm" data-testid="groups-page">

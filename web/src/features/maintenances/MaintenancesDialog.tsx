@@ -3,7 +3,7 @@
 // (CONTRACT §3); the form shows the user's distance unit and hours and converts. Each row shows the next due value
 // (start + cycle; the event fires whenever the value crosses start + k·cycle). Deletes need an id > 0 (SPEC §5).
 // The list, form frame and delete are the catalogue scaffold (components/Catalogue*).
-import { NumberInput, Select, Text } from '@mantine/core';
+import { NumberInput, Select, Text, TextInput } from '@mantine/core';
 import {
   MAINTENANCE_TYPES,
   UNIT_LABELS,
@@ -21,7 +21,8 @@ import {
 } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogueDialog, CatalogueForm, CatalogueText } from '../../components/CatalogueDialog.tsx';
+import { fieldBinder } from '../../components/boundField.ts';
+import { CatalogueDialog, CatalogueForm } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
 import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
 import { useCatalogue, type Catalogue } from '../../components/useCatalogue.ts';
@@ -55,6 +56,7 @@ type MaintenanceCatalogue = Catalogue<'maintenance', MaintenanceFormValues>;
 
 function MaintenanceFields({ c, form }: { c: MaintenanceCatalogue; form: MaintenanceFormValues }) {
   const { t, err } = c;
+  const field = fieldBinder({ t, values: form, set: (k, v) => c.edit({ [k]: v }), err }, 'maintenance');
   const { distanceUnit, unitLabel, show, locale } = useMaintenanceUnits();
   const sep = useMemo(() => separators(locale), [locale]);
   const types: string[] = [...MAINTENANCE_TYPES];
@@ -94,7 +96,7 @@ function MaintenanceFields({ c, form }: { c: MaintenanceCatalogue; form: Mainten
   );
   return (
     <>
-      <CatalogueText of={c} k="name" required data-testid="maintenance-name" />
+      <TextInput {...field('name')} required />
       <Select
         label={t('fields.type')}
         data={types.map((v) => ({ value: v, label: t(`types.${v}`, { defaultValue: v }) }))}
