@@ -97,16 +97,12 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
 
   const failed = (err: unknown) => {
     console.warn('device action failed', err);
+    setResetKey((k) => k + 1);
     const refused = kind === 'block' || kind === 'unlock' ? refusalOf(err) : null;
-    if (refused) {
-      // shown in the dialog, where an administrator can choose to block anyway
-      setRefusal(refused);
-      setResetKey((k) => k + 1);
-      return;
-    }
+    // a refusal is shown in the dialog, where an administrator can choose to block anyway
+    if (refused) return setRefusal(refused);
     const what = kind === 'anchor' || kind === 'delete' ? kind : 'command';
     toast('red', refusalMessage(err) ?? t(`actions.${what}Error`, { ns: 'common' }));
-    setResetKey((k) => k + 1);
   };
 
   const execute = async (force = false) => {
@@ -122,12 +118,11 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
     }
   };
 
-  const confirm = (force: boolean) => {
+  const confirm = (force: boolean, delay = slideActionDelay(kind)) => {
     // a double gesture (or a second confirmation while busy) sends one request
     if (running.current || !allowed) return;
     running.current = true;
     setBusy(true);
-    const delay = slideActionDelay(kind);
     if (delay === 0) void execute(force);
     else timer.current = setTimeout(() => void execute(force), delay);
   };
@@ -145,9 +140,7 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
   useEffect(() => {
     if (!silent || !allowed || silentStarted.current) return;
     silentStarted.current = true;
-    running.current = true;
-    setBusy(true);
-    void execute();
+    confirm(false, 0);
     // once: the dialog's action never changes (the host mounts a new dialog for another one)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [silent, allowed]);

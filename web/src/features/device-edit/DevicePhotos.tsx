@@ -3,7 +3,7 @@
 import { ActionIcon, Alert, Button, FileButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Device } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,23 +35,8 @@ export function DevicePhotos({
     enabled: deviceId > 0,
   });
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  if (deviceId <= 0) {
-    return (
-      <Text size="sm" c="dimmed" mt="sm" data-testid="photos-save-first">
-        {t('validation.deviceSaveFirst', { ns: 'common' })}
-      </Text>
-    );
-  }
-
-  const upload = async (file: File | null, kind: 'photo' | 'image') => {
-    if (!file) return;
-    const p = imageProblem(file, kind);
-    setProblem(p);
-    if (p) return;
-    setBusy(true);
-    try {
+  const upload = useMutation({
+    mutationFn: async ({ file, kind }: { file: File; kind: 'photo' | 'image' }) => {
       if (kind === 'photo') {
         await uploadPhoto(deviceId, file);
         await qc.invalidateQueries({ queryKey: ['device-photos', deviceId] });
@@ -64,13 +49,27 @@ export function DevicePhotos({
         const saved = await api.put<Device>(`/devices/${deviceId}`, next);
         useLive.getState().applyBatch({ devices: [saved] });
       }
-      notifications.show({ color: 'green', message: t('photos.uploaded') });
-    } catch (e) {
+    },
+    onSuccess: () => notifications.show({ color: 'green', message: t('photos.uploaded') }),
+    onError: (e) => {
       console.warn('upload failed', e);
       setProblem('photos.failed');
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+
+  if (deviceId <= 0) {
+    return (
+      <Text size="sm" c="dimmed" mt="sm" data-testid="photos-save-first">
+        {t('validation.deviceSaveFirst', { ns: 'common' })}
+      </Text>
+    );
+  }
+
+  const pick = (file: File | null, kind: 'photo' | 'image') => {
+    if (!file) return;
+    const p = imageProblem(file, kind);
+    setProblem(p);
+    if (!p) upload.mutate({ file, kind });
   };
 
   const remove = async (name: string) => {
@@ -92,13 +91,13 @@ export function DevicePhotos({
         {canEdit && (
           <Group gap="xs">
             {UPLOADS.map((u) => (
-              <FileButton key={u.kind} onChange={(f) => void upload(f, u.kind)} accept={IMAGE_TYPES}>
+              <FileButton key={u.kind} onChange={(f) => pick(f, u.kind)} accept={IMAGE_TYPES}>
                 {(p) => (
                   <Button
                     size="xs"
                     variant={u.variant}
                     leftSection={u.kind === 'photo' ? <IconUpload size={14} /> : undefined}
-                    loading={busy}
+                    loading={upload.isPending}
                     {...p}
                     data-testid={u.testId}
                   >
