@@ -13,14 +13,14 @@ import {
 } from '@rastro/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refusalMessage } from '../../api/http.ts';
+import { api, refusalMessage } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
 import { useNavigate } from '../../components/navigation.ts';
 import { useViewer } from '../../components/useCan.ts';
 import type { OpenDeviceAction } from '../../shell/deviceActions.ts';
 import { useLive } from '../../stores/live.ts';
 import { usePendingCommands } from '../../stores/pendingCommands.ts';
-import { deleteDevice, disableAnchor, enableAnchor, refusalOf, sendCommand } from './actions.ts';
+import { disableAnchor, enableAnchor, refusalOf, sendCommand } from './actions.ts';
 
 const toast = (color: 'green' | 'red' | 'yellow', message: string) =>
   notifications.show({ color, message, autoClose: 4500 });
@@ -66,8 +66,7 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
     const payload = buildCommand(device.id, type, base.attributes, base.description ?? null);
     payload.textChannel = base.textChannel ?? false;
     if (force) payload.attributes = { ...payload.attributes, [FORCE_ATTRIBUTE]: true };
-    const r = await sendCommand(payload, i18n.language);
-    if (r.status === 'pending') {
+    if (await sendCommand(payload, i18n.language)) {
       usePendingCommands.getState().add(device.id, type);
       toast('yellow', t('actions.commandPending', { ns: 'common' }));
       setPending(true);
@@ -86,7 +85,7 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
   };
 
   const remove = async () => {
-    await deleteDevice(device);
+    await api.del(`/devices/${device.id}`);
     // gone as the socket's removedDevices says it: out of the list and the map, no longer selected or followed
     useLive.getState().applyBatch({ removedDevices: [device.id] });
     void qc.invalidateQueries({ queryKey: resourceKeys.all('devices') });
