@@ -3,9 +3,9 @@
 // 200 = sent; 202 = queued until the device reports (tracked as pending).
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { canSendCommands, type Command } from '@rastro/domain';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http.ts';
 import { useViewer } from '../../components/useCan.ts';
@@ -32,53 +32,44 @@ export function SendCommandDialog({ props: { deviceId }, onClose }: DialogCompon
   const [savedId, setSavedId] = useState<string | null>(null);
   const [form, setForm] = useState<CommandFormValues>(() => emptyCommandForm('custom'));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState(false);
-  const running = useRef(false);
   // the form starts on `custom`; a device that does not take it (an OsmAnd phone) starts on its first type
   const current: CommandFormValues =
     typeList?.length && !typeList.includes(form.type) ? { ...form, type: typeList[0], attributes: {} } : form;
 
-  const send = async () => {
-    if (running.current) return;
-    let body: Command;
-    if (mode === 'saved') {
-      const id = Number(savedId);
-      if (!id) {
-        setErrors({ saved: 'validation.savedRequired' });
-        return;
-      }
-      body = { id, deviceId, type: '', description: null, textChannel: false, attributes: {} };
-    } else {
-      const r = parseCommandForm(current);
-      if (!r.ok) {
-        setErrors(r.errors);
-        return;
-      }
-      body = { ...r.command, id: 0, deviceId };
-    }
-    setErrors({});
-    running.current = true;
-    setBusy(true);
-    try {
-      const res = await api.request<Command>('POST', '/commands/send', { body });
-      const type =
-        mode === 'saved' ? (saved.data?.find((c) => c.id === body.id)?.type ?? 'saved') : body.type;
-      if (res.status === 202) {
-        usePendingCommands.getState().add(deviceId, type);
-        notifications.show({ color: 'yellow', message: t('actions.commandPending', { ns: 'common' }) });
-        setPending(true);
-      } else {
+  const sending = useMutation({
+    mutationFn: (body: Command) => api.request<Command>('POST', '/commands/send', { body }),
+    onSuccess: (res, body) => {
+      if (res.status !== 202) {
         notifications.show({ color: 'green', message: t('sent') });
         onClose();
+        return;
       }
-    } catch (err) {
+      const type =
+        mode === 'saved' ? (saved.data?.find((c) => c.id === body.id)?.type ?? 'saved') : body.type;
+      usePendingCommands.getState().add(deviceId, type);
+      notifications.show({ color: 'yellow', message: t('actions.commandPending', { ns: 'common' }) });
+    },
+    onError: (err) => {
       console.warn('command failed', err);
       notifications.show({ color: 'red', message: t('actions.commandError', { ns: 'common' }) });
-    } finally {
-      running.current = false;
-      setBusy(false);
+    },
+  });
+  const pending = sending.data?.status === 202;
+
+  const send = () => {
+    // one request at a time (a double click sends one)
+    if (sending.isPending) return;
+    if (mode === 'saved') {
+      const id = Number(savedId);
+      if (!id) return setErrors({ saved: 'validation.savedRequired' });
+      setErrors({});
+      sending.mutate({ id, deviceId, type: '', description: null, textChannel: false, attributes: {} });
+      return;
     }
+    const r = parseCommandForm(current);
+    if (!r.ok) return setErrors(r.errors);
+    setErrors({});
+    sending.mutate({ ...r.command, id: 0, deviceId });
   };
 
   return (
@@ -131,7 +122,7 @@ export function SendCommandDialog({ props: { deviceId }, onClose }: DialogCompon
             {pending ? t('close') : t('cancel')}
           </Button>
           {!pending && (
-            <Button onClick={() => void send()} loading={busy} data-testid="send-submit">
+            <Button onClick={send} loading={sending.isPending} data-testid="send-submit">
               {t('send.submit')}
             </Button>
           )}

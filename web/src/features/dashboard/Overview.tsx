@@ -103,18 +103,14 @@ export function Overview({
       href: deviceLink('travels', d.deviceId, filter),
     }));
   const byId = new Map(answer.devices.map((d) => [d.deviceId, d]));
-  const idle: Bar[] = answer.topIdle.flatMap((id) => {
-    const d = byId.get(id);
-    return d
-      ? [
-          {
-            label: d.name,
-            value: Math.round((d.idleMs / 3_600_000) * 100) / 100,
-            href: deviceLink('stops', id, filter),
-          },
-        ]
-      : [];
-  });
+  const idle: Bar[] = answer.topIdle
+    .map((id) => byId.get(id))
+    .filter((d) => d !== undefined)
+    .map((d) => ({
+      label: d.name,
+      value: Math.round((d.idleMs / 3_600_000) * 100) / 100,
+      href: deviceLink('stops', d.deviceId, filter),
+    }));
 
   return (
     <Stack gap="md" data-testid="dashboard-overview">

@@ -16,7 +16,6 @@ export function ActionDialog({ action, onClose }: { action: OpenDeviceAction; on
   const administrator = useSession((s) => !!s.user?.administrator);
   const { device, kind } = action;
   const mode = anchorDirection(action);
-  const onConfirm = () => confirm(false);
   const canForce = kind === 'block' && !!refusal && administrator;
   const title = t(`${kind}.title`, { name: device.name });
   const question =
@@ -75,7 +74,7 @@ export function ActionDialog({ action, onClose }: { action: OpenDeviceAction; on
           <SlideToConfirm
             label={t(`${kind}.slide`)}
             handleLabel={t('slideHandle', { action: title })}
-            onConfirm={onConfirm}
+            onConfirm={() => confirm(false)}
             disabled={busy || !allowed}
             resetKey={resetKey}
             color={kind === 'unlock' ? 'green' : kind === 'anchor' ? 'orange' : 'red'}

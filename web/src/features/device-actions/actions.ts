@@ -12,18 +12,13 @@ import {
 } from '@rastro/domain';
 import { api, HttpError } from '../../api/http.ts';
 
-export type SendOutcome = { status: 'sent' } | { status: 'pending' };
-
 /**
- * Sends a command: 200 = delivered now, 202 = queued until the device reports. `language` asks the server to
- * write a refusal (403, e.g. the engine-block interlock) in the app's language.
+ * Sends a command; true when it is queued until the device reports (202), false when delivered now (200).
+ * `language` asks the server to write a refusal (403, e.g. the engine-block interlock) in the app's language.
  */
-export async function sendCommand(command: Command, language?: string): Promise<SendOutcome> {
-  const res = await api.request<unknown>('POST', '/commands/send', {
-    body: command,
-    ...(language ? { headers: { 'Accept-Language': language } } : {}),
-  });
-  return res.status === 202 ? { status: 'pending' } : { status: 'sent' };
+export async function sendCommand(command: Command, language: string): Promise<boolean> {
+  const headers = { 'Accept-Language': language };
+  return (await api.request<unknown>('POST', '/commands/send', { body: command, headers })).status === 202;
 }
 
 /** The server's refusal text of a failed request (403), or null. */
@@ -57,8 +52,4 @@ export async function disableAnchor(device: Device): Promise<number> {
     removed++;
   }
   return removed;
-}
-
-export async function deleteDevice(device: Device): Promise<void> {
-  await api.del(`/devices/${device.id}`);
 }

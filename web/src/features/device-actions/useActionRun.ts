@@ -13,14 +13,14 @@ import {
 } from '@rastro/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refusalMessage } from '../../api/http.ts';
+import { api, refusalMessage } from '../../api/http.ts';
 import { resourceKeys } from '../../api/resources.ts';
 import { useNavigate } from '../../components/navigation.ts';
 import { useViewer } from '../../components/useCan.ts';
 import type { OpenDeviceAction } from '../../shell/deviceActions.ts';
 import { useLive } from '../../stores/live.ts';
 import { usePendingCommands } from '../../stores/pendingCommands.ts';
-import { deleteDevice, disableAnchor, enableAnchor, refusalOf, sendCommand } from './actions.ts';
+import { disableAnchor, enableAnchor, refusalOf, sendCommand } from './actions.ts';
 
 const toast = (color: 'green' | 'red' | 'yellow', message: string) =>
   notifications.show({ color, message, autoClose: 4500 });
@@ -66,8 +66,7 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
     const payload = buildCommand(device.id, type, base.attributes, base.description ?? null);
     payload.textChannel = base.textChannel ?? false;
     if (force) payload.attributes = { ...payload.attributes, [FORCE_ATTRIBUTE]: true };
-    const r = await sendCommand(payload, i18n.language);
-    if (r.status === 'pending') {
+    if (await sendCommand(payload, i18n.language)) {
       usePendingCommands.getState().add(device.id, type);
       toast('yellow', t('actions.commandPending', { ns: 'common' }));
       setPending(true);
@@ -86,7 +85,7 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
   };
 
   const remove = async () => {
-    await deleteDevice(device);
+    await api.del(`/devices/${device.id}`);
     // gone as the socket's removedDevices says it: out of the list and the map, no longer selected or followed
     useLive.getState().applyBatch({ removedDevices: [device.id] });
     void qc.invalidateQueries({ queryKey: resourceKeys.all('devices') });
@@ -97,16 +96,12 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
 
   const failed = (err: unknown) => {
     console.warn('device action failed', err);
+    setResetKey((k) => k + 1);
     const refused = kind === 'block' || kind === 'unlock' ? refusalOf(err) : null;
-    if (refused) {
-      // shown in the dialog, where an administrator can choose to block anyway
-      setRefusal(refused);
-      setResetKey((k) => k + 1);
-      return;
-    }
+    // a refusal is shown in the dialog, where an administrator can choose to block anyway
+    if (refused) return setRefusal(refused);
     const what = kind === 'anchor' || kind === 'delete' ? kind : 'command';
     toast('red', refusalMessage(err) ?? t(`actions.${what}Error`, { ns: 'common' }));
-    setResetKey((k) => k + 1);
   };
 
   const execute = async (force = false) => {
@@ -122,12 +117,11 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
     }
   };
 
-  const confirm = (force: boolean) => {
+  const confirm = (force: boolean, delay = slideActionDelay(kind)) => {
     // a double gesture (or a second confirmation while busy) sends one request
     if (running.current || !allowed) return;
     running.current = true;
     setBusy(true);
-    const delay = slideActionDelay(kind);
     if (delay === 0) void execute(force);
     else timer.current = setTimeout(() => void execute(force), delay);
   };
@@ -145,9 +139,7 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
   useEffect(() => {
     if (!silent || !allowed || silentStarted.current) return;
     silentStarted.current = true;
-    running.current = true;
-    setBusy(true);
-    void execute();
+    confirm(false, 0);
     // once: the dialog's action never changes (the host mounts a new dialog for another one)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [silent, allowed]);

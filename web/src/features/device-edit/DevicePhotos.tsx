@@ -1,15 +1,26 @@
 // The installation photos of a device (device form, installation tab): list, upload (type and size checked with
-// the domain's image rules), delete; the device picture upload beside them. Files go to /{ns}/devices/{id}/photos.
+// the domain's image rules), delete; the device picture upload beside them. Photos go to /{ns}/devices/{id}/photos,
+// the picture to POST /api/devices/{id}/image (CONTRACT §4).
 import { ActionIcon, Alert, Button, FileButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Device } from '@rastro/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IMAGE_UPLOAD_MAX_BYTES, imageUploadProblem, type Device } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/http.ts';
+import { api, ext } from '../../api/http.ts';
 import { useLive } from '../../stores/live.ts';
-import { deletePhoto, imageProblem, listPhotos, uploadDeviceImage, uploadPhoto } from './media.ts';
+
+/** The installation photo limit (server: 5 MB); the device picture's is CONTRACT §4's. */
+const PHOTO_MAX_BYTES = 5_000_000;
+
+/** Null when the file can be uploaded, else a `deviceEdit` message key. */
+function imageProblem(file: Pick<File, 'type' | 'size'>, kind: 'image' | 'photo' = 'image'): string | null {
+  const problem = imageUploadProblem(file, kind === 'photo' ? PHOTO_MAX_BYTES : IMAGE_UPLOAD_MAX_BYTES);
+  if (problem === 'badType') return 'photos.badType';
+  if (problem === 'tooBig') return kind === 'photo' ? 'photos.photoTooBig' : 'photos.tooBig';
+  return null;
+}
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 /** The device picture's upload, then the installation photos'. */
@@ -31,11 +42,37 @@ export function DevicePhotos({
   const qc = useQueryClient();
   const photos = useQuery({
     queryKey: ['device-photos', deviceId],
-    queryFn: () => listPhotos(deviceId),
+    queryFn: () => ext.get<Array<{ name: string; url: string }>>(`/devices/${deviceId}/photos`),
     enabled: deviceId > 0,
   });
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const upload = useMutation({
+    mutationFn: async ({ file, kind }: { file: File; kind: 'photo' | 'image' }) => {
+      const body = { body: file, headers: { 'Content-Type': file.type } };
+      if (kind === 'photo') {
+        await ext.request('POST', `/devices/${deviceId}/photos`, body);
+        await qc.invalidateQueries({ queryKey: ['device-photos', deviceId] });
+      } else if (device) {
+        // the answer is the stored file name (`device.<ext>`)
+        const res = await api.request<string>('POST', `/devices/${deviceId}/image`, {
+          ...body,
+          responseType: 'text',
+        });
+        const name = String(res.data).trim();
+        const next = {
+          ...device,
+          attributes: { ...device.attributes, deviceImage: name, imageTimestamp: String(Date.now()) },
+        };
+        const saved = await api.put<Device>(`/devices/${deviceId}`, next);
+        useLive.getState().applyBatch({ devices: [saved] });
+      }
+    },
+    onSuccess: () => notifications.show({ color: 'green', message: t('photos.uploaded') }),
+    onError: (e) => {
+      console.warn('upload failed', e);
+      setProblem('photos.failed');
+    },
+  });
 
   if (deviceId <= 0) {
     return (
@@ -45,37 +82,16 @@ export function DevicePhotos({
     );
   }
 
-  const upload = async (file: File | null, kind: 'photo' | 'image') => {
+  const pick = (file: File | null, kind: 'photo' | 'image') => {
     if (!file) return;
     const p = imageProblem(file, kind);
     setProblem(p);
-    if (p) return;
-    setBusy(true);
-    try {
-      if (kind === 'photo') {
-        await uploadPhoto(deviceId, file);
-        await qc.invalidateQueries({ queryKey: ['device-photos', deviceId] });
-      } else if (device) {
-        const name = await uploadDeviceImage(deviceId, file);
-        const next = {
-          ...device,
-          attributes: { ...device.attributes, deviceImage: name, imageTimestamp: String(Date.now()) },
-        };
-        const saved = await api.put<Device>(`/devices/${deviceId}`, next);
-        useLive.getState().applyBatch({ devices: [saved] });
-      }
-      notifications.show({ color: 'green', message: t('photos.uploaded') });
-    } catch (e) {
-      console.warn('upload failed', e);
-      setProblem('photos.failed');
-    } finally {
-      setBusy(false);
-    }
+    if (!p) upload.mutate({ file, kind });
   };
 
   const remove = async (name: string) => {
     try {
-      await deletePhoto(deviceId, name);
+      await ext.del(`/devices/${deviceId}/photos/${encodeURIComponent(name)}`);
       await qc.invalidateQueries({ queryKey: ['device-photos', deviceId] });
     } catch (e) {
       console.warn('photo not deleted', e);
@@ -92,13 +108,13 @@ export function DevicePhotos({
         {canEdit && (
           <Group gap="xs">
             {UPLOADS.map((u) => (
-              <FileButton key={u.kind} onChange={(f) => void upload(f, u.kind)} accept={IMAGE_TYPES}>
+              <FileButton key={u.kind} onChange={(f) => pick(f, u.kind)} accept={IMAGE_TYPES}>
                 {(p) => (
                   <Button
                     size="xs"
                     variant={u.variant}
                     leftSection={u.kind === 'photo' ? <IconUpload size={14} /> : undefined}
-                    loading={busy}
+                    loading={upload.isPending}
                     {...p}
                     data-testid={u.testId}
                   >

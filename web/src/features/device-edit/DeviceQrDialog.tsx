@@ -1,6 +1,6 @@
 // Dialog `deviceQr` (props { deviceId }): a QR code a driver scans to check in on the vehicle; it encodes
 // <origin>/qr-driver/scan/<deviceId>.
-import { Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Center, Image, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
@@ -45,11 +45,9 @@ export function DeviceQrDialog({ props: { deviceId = 0 }, onClose }: DialogProps
         <Text size="sm" ta="center">
           {t('qrHelp')}
         </Text>
-        <Group>
-          <Button variant="default" onClick={onClose}>
-            {t('close')}
-          </Button>
-        </Group>
+        <Button variant="default" onClick={onClose}>
+          {t('close')}
+        </Button>
       </Stack>
     </Modal>
   );

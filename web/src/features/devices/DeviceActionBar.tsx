@@ -35,25 +35,6 @@ const ICONS = {
   delete: IconTrash,
 };
 
-/** What each button does. */
-function runner(
-  device: Device,
-  anchored: boolean,
-  navigate: (to: string) => void,
-): Record<DeviceActionKey, () => void> {
-  return {
-    block: () => openDeviceAction({ kind: 'block', device }),
-    unlock: () => openDeviceAction({ kind: 'unlock', device }),
-    anchor: () => openDeviceAction({ kind: 'anchor', device, anchor: anchored ? 'disable' : 'enable' }),
-    commands: () => openDialog('sendCommand', { deviceId: device.id }),
-    share: () => openDialog('deviceShare', { deviceId: device.id }),
-    history: () => navigate(`/history?deviceId=${device.id}`),
-    telemetry: () => openDialog('graphics', { deviceId: device.id }),
-    edit: () => openDialog('deviceEdit', { deviceId: device.id }),
-    delete: () => openDeviceAction({ kind: 'delete', device }),
-  };
-}
-
 /** The button's colour: destructive ones red, an anchor in force orange. */
 function colourOf(key: DeviceActionKey, active: boolean): string | undefined {
   if (key === 'delete' || key === 'block') return 'red';
@@ -67,7 +48,18 @@ export function DeviceActionBar({ device }: { device: Device }) {
   const anchored = useLive((s) => s.anchored.has(device.id));
   const position = useLive((s) => s.positions[device.id]);
   const trailId = useLive((s) => s.trailId);
-  const run = runner(device, anchored, navigate);
+  // what each button does
+  const run: Record<DeviceActionKey, () => void> = {
+    block: () => openDeviceAction({ kind: 'block', device }),
+    unlock: () => openDeviceAction({ kind: 'unlock', device }),
+    anchor: () => openDeviceAction({ kind: 'anchor', device, anchor: anchored ? 'disable' : 'enable' }),
+    commands: () => openDialog('sendCommand', { deviceId: device.id }),
+    share: () => openDialog('deviceShare', { deviceId: device.id }),
+    history: () => navigate(`/history?deviceId=${device.id}`),
+    telemetry: () => openDialog('graphics', { deviceId: device.id }),
+    edit: () => openDialog('deviceEdit', { deviceId: device.id }),
+    delete: () => openDeviceAction({ kind: 'delete', device }),
+  };
   const buttons = deviceActionButtons(viewer, deviceActionState(anchored, position));
   const label = (key: DeviceActionKey) =>
     key === 'telemetry' || key === 'delete' ? t(`buttons.${key}`, { ns: 'actions' }) : t(`actions.${key}`);

@@ -44,20 +44,20 @@ function transition(fn: (s: DeviceFilterState) => DeviceFilterState): void {
   });
 }
 
-const COUNT_KEYS = ['all', 'online', 'offline', 'unknown', 'motion'] as const;
-const COUNT_COLORS: Record<(typeof COUNT_KEYS)[number], string> = {
+const COUNT_COLORS = {
   all: 'blue',
   online: 'green',
   offline: 'red',
   unknown: 'gray',
   motion: 'indigo',
-};
+} as const;
+type CountKey = keyof typeof COUNT_COLORS;
+const COUNT_KEYS = Object.keys(COUNT_COLORS) as CountKey[];
 
 export function StatusCounts({ counts }: { counts: DeviceCounts }) {
   const { t } = useTranslation('devices');
   const filters = useLive((s) => s.filters);
-  const active = (k: (typeof COUNT_KEYS)[number]) =>
-    k === 'motion' ? filters.motion : !filters.motion && filters.status === k;
+  const active = (k: CountKey) => (k === 'motion' ? filters.motion : !filters.motion && filters.status === k);
   return (
     <Group gap={4} wrap="wrap">
       {COUNT_KEYS.map((k) => (
@@ -125,11 +125,7 @@ function FilterPanel({ all }: { all: Device[] }) {
   const setFilters = useLive((s) => s.setFilters);
   const patch = (p: Partial<FilterPatch>) => setFilters((f) => ({ ...f, ...p }));
   const resetFilters = useLive((s) => s.resetFilters);
-  const categories = useMemo(() => {
-    const set = new Set<string>();
-    for (const d of all) set.add(d.category || 'default');
-    return [...set].sort();
-  }, [all]);
+  const categories = useMemo(() => [...new Set(all.map((d) => d.category || 'default'))].sort(), [all]);
   // the text filters offer the values the devices hold; the others yes or no
   const textValues = useMemo<Partial<Record<string, string[]>>>(
     () => Object.fromEntries(TEXT_TYPES.map(({ type, attr }) => [type, distinctAttributeValues(all, attr)])),

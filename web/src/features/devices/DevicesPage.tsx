@@ -47,20 +47,13 @@ export function buildRows(
   const ids = [...byGroup.keys()].sort((a, b) =>
     a === 0 ? 1 : b === 0 ? -1 : (names.get(a) ?? '').localeCompare(names.get(b) ?? ''),
   );
-  const rows: Row[] = [];
-  for (const id of ids) {
+  return ids.flatMap((id): Row[] => {
     const list = byGroup.get(id)!;
-    const isCollapsed = !!collapsed[String(id)];
-    rows.push({
-      kind: 'group',
-      id,
-      name: id === 0 ? noGroupName : (names.get(id) ?? `#${id}`),
-      count: list.length,
-      collapsed: isCollapsed,
-    });
-    if (!isCollapsed) for (const device of list) rows.push({ kind: 'device', device });
-  }
-  return rows;
+    const shut = !!collapsed[String(id)];
+    const name = id === 0 ? noGroupName : (names.get(id) ?? `#${id}`);
+    const header: Row = { kind: 'group', id, name, count: list.length, collapsed: shut };
+    return shut ? [header] : [header, ...list.map((device) => ({ kind: 'device' as const, device }))];
+  });
 }
 
 export function DevicesPage() {
@@ -171,15 +164,12 @@ export function DevicesPage() {
                       data-testid="group-row"
                       data-group-id={row.id}
                       onClick={() => setGroupPref({ ...groupPref, [String(row.id)]: !row.collapsed })}
-                      style={{
-                        display: 'flex',
-                        alignItems: 'center',
-                        gap: 6,
-                        width: '100%',
-                        height: '100%',
-                        padding: '0 6px',
-                        background: 'var(--mantine-color-default-hover)',
-                      }}
+                      display="flex"
+                      w="100%"
+                      h="100%"
+                      px={6}
+                      bg="var(--mantine-color-default-hover)"
+                      style={{ alignItems: 'center', gap: 6 }}
                     >
                       {row.collapsed ? <IconChevronRight size={14} /> : <IconChevronDown size={14} />}
                       <Text size="sm" fw={700}>

@@ -113,7 +113,6 @@ export function AlarmPanel({ alarm, onChanged }: { alarm: Alarm; onChanged: (a: 
   });
   const act = (call: AlarmStepCall, after?: () => void) => step.mutate(call, { onSuccess: () => after?.() });
   const busy = step.isPending;
-  const block = () => device && openDeviceAction({ kind: 'block', device });
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '');
   const trimmed = note.trim();
 
@@ -143,13 +142,15 @@ export function AlarmPanel({ alarm, onChanged }: { alarm: Alarm; onChanged: (a: 
         </Text>
       )}
       <CallCustomer alarmId={alarm.id} />
-      <Group gap="xs" grow>
-        {canBlock && device && (
-          <Button color="red" onClick={block} data-testid="alarm-block">
-            {t('block')}
-          </Button>
-        )}
-      </Group>
+      {canBlock && device && (
+        <Button
+          color="red"
+          onClick={() => openDeviceAction({ kind: 'block', device })}
+          data-testid="alarm-block"
+        >
+          {t('block')}
+        </Button>
+      )}
       {canShare && <ShareLink deviceId={alarm.deviceId} />}
       {alarm.notes.length > 0 && (
         <Stack gap={2} data-testid="alarm-notes">

@@ -2,6 +2,7 @@
 // a live timer per alarm, new alarms over the socket, a sound repeating while one is open, filters; selecting an
 // alarm draws the vehicle's last minutes on the map and opens the action panel (a bottom sheet on a phone). A
 // large-type switch for a wall screen; the report tab counts the alarms of the last day or week.
+import { useLocalStorage } from '@mantine/hooks';
 import { Drawer, Group, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { DEFAULT_SOUND, parseRoute, soundUrl, type Alarm } from '@rastro/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -69,7 +70,12 @@ export function MonitoringPage() {
   const [filters, setFilters] = useState<AlarmFilters>(DEFAULT_FILTERS);
   const [alarms, setAlarms] = useState<Alarm[]>([]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [large, setLarge] = useState(() => localStorage.getItem(LARGE_KEY) === 'true');
+  // stored as 'true' / 'false', read before the first paint
+  const [large, setLarge] = useLocalStorage({
+    key: LARGE_KEY,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
   const list = useQuery({ queryKey: ['alarms', filters], queryFn: () => fetchAlarms(filters) });
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
@@ -114,10 +120,6 @@ export function MonitoringPage() {
   };
 
   const changed = (a: Alarm) => setAlarms((cur) => mergeAlarms(cur, [a], filtersRef.current));
-  const toggleLarge = (on: boolean) => {
-    localStorage.setItem(LARGE_KEY, String(on));
-    setLarge(on);
-  };
   // the panel of an alarm the filters no longer show stays open with its last state (kept while rendering)
   const [kept, setKept] = useState<Alarm | null>(null);
   if (selected && selected !== kept) setKept(selected);
@@ -145,7 +147,7 @@ export function MonitoringPage() {
                 size="sm"
                 label={t('largeType')}
                 checked={large}
-                onChange={(e) => toggleLarge(e.currentTarget.checked)}
+                onChange={(e) => setLarge(e.currentTarget.checked)}
                 data-testid="monitoring-large"
               />
             </Group>

@@ -48,9 +48,7 @@ export const fetchAlarmReport = (from: string, to: string) =>
   ext.get<AlarmReport>('/reports/alarms', { from, to });
 
 /** Whom to call about an alarm: the vehicle's users with a phone (domain alarmContacts, answered to every operator). */
-export async function fetchAlarmContacts(alarmId: number): Promise<AlarmContact[]> {
-  return ext.get<AlarmContact[]>(`/alarms/${alarmId}/contacts`);
-}
+export const fetchAlarmContacts = (alarmId: number) => ext.get<AlarmContact[]>(`/alarms/${alarmId}/contacts`);
 
 /** Minutes a live link made from the desk lasts (short: it is for the police on their way). */
 export const DESK_SHARE_MINUTES = 120;

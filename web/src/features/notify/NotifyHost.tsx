@@ -13,7 +13,6 @@ import {
   formatTime,
   normalizeLocale,
   parseAlarms,
-  resolveUnits,
   parseNotificators,
   resolveNotificationStyle,
   traccarName,
@@ -23,6 +22,7 @@ import {
   type NotificationStyle,
 } from '@rastro/domain';
 import { useResourceList } from '../../api/resources.ts';
+import { useUnits } from '../../i18n/useUnits.ts';
 import { useLive } from '../../stores/live.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { useSession } from '../../stores/session.ts';
@@ -150,9 +150,7 @@ const NotificationCard = memo(function NotificationCard({
   const colors = NOTIFICATION_COLOR_STYLES[c.style.color];
   const alarm = attrString(c.event.attributes?.alarm);
   const lang = normalizeLocale(i18n.language) ?? undefined;
-  const user = useSession((s) => s.user);
-  const server = useSession((s) => s.server);
-  const { speedUnit } = resolveUnits(user, server, i18n.language);
+  const { speedUnit } = useUnits();
   const geofences = useResourceList('geofences', undefined, {
     enabled: !!c.event.geofenceId,
     staleTime: 60_000,

@@ -5,6 +5,8 @@ import { Alert, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@man
 import { useQuery } from '@tanstack/react-query';
 import {
   availableMetrics,
+  formatAxisTime,
+  formatDateTime,
   formatDecimal,
   metricUnit,
   parseTelemetry,
@@ -15,13 +17,82 @@ import {
   type TelemetryMetric,
   type TelemetryRange,
 } from '@rastro/domain';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { useTimeZone } from '../../components/timeZone.ts';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { api } from '../../api/http.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
-import { Chart } from './Chart.tsx';
+
+// One uPlot line chart (time on x). Re-created when its data or size changes; uPlot draws 50,000 points quickly.
+// Axis ticks, the legend's time and values come from the domain's locale formatters (issue #29): pt-BR reads
+// "06:00", "27/11/2026, 15:51" and "50,87 km/h", never uPlot's English "6am" or "11/27/26".
+/** The uPlot options of one metric's chart (all but its size), every shown text formatted in the reader's locale
+ * and time zone; `timeLabel` is the legend's name of the time column ("Hora"). */
+function chartOptions(
+  label: string,
+  unit: string,
+  timeLabel: string,
+  locale: string,
+  timeZone: string,
+): Omit<uPlot.Options, 'width' | 'height'> {
+  const num = (v: number) => formatDecimal(v, locale, 2);
+  return {
+    scales: { x: { time: true } },
+    series: [
+      {
+        label: timeLabel,
+        value: (_u, v) => (v === null || v === undefined ? '—' : formatDateTime(v * 1000, locale, timeZone)),
+      },
+      {
+        label: unit ? `${label} (${unit})` : label,
+        stroke: '#1565c0',
+        width: 2,
+        spanGaps: true,
+        value: (_u, v) => (v === null || v === undefined ? '—' : unit ? `${num(v)} ${unit}` : num(v)),
+      },
+    ],
+    axes: [
+      {
+        // uPlot gives the tick spacing in seconds on time scales
+        values: (_u, splits, _axis, _space, incr) =>
+          splits.map((s) => formatAxisTime(s * 1000, incr * 1000, locale, timeZone)),
+      },
+      { label: unit, size: 60, values: (_u, splits) => splits.map(num) },
+    ],
+    legend: { show: true },
+  };
+}
+
+const HEIGHT = 260;
+
+function Chart({ x, y, label, unit }: { x: number[]; y: Array<number | null>; label: string; unit: string }) {
+  const { t, i18n } = useTranslation('telemetry');
+  const timeLabel = t('time');
+  const locale = i18n.language;
+  const timeZone = useTimeZone();
+  const el = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = el.current;
+    if (!node) return;
+    const width = () => Math.max(280, node.clientWidth);
+    const options = chartOptions(label, unit, timeLabel, locale, timeZone);
+    const plot = new uPlot({ ...options, width: width(), height: HEIGHT }, [x, y], node);
+    const ro =
+      typeof ResizeObserver !== 'undefined'
+        ? new ResizeObserver(() => plot.setSize({ width: width(), height: HEIGHT }))
+        : null;
+    ro?.observe(node);
+    return () => {
+      ro?.disconnect();
+      plot.destroy();
+    };
+  }, [x, y, label, unit, timeLabel, locale, timeZone]);
+  return <div ref={el} data-testid="telemetry-chart" data-points={y.filter((v) => v !== null).length} />;
+}
 
 export function GraphicsDialog({ props: { deviceId }, onClose }: DialogComponentProps<'graphics'>) {
   const { t, i18n } = useTranslation('telemetry');
