@@ -91,14 +91,21 @@ export interface SqlDatabase {
 
 /** A unique constraint refused a write: the column it names (SQLite: table.column; PostgreSQL: the index key). */
 export function uniqueViolation(err: unknown): string | null {
-  const e = err as { code?: string; message?: string; detail?: string; constraint?: string } | null;
+  // constraint: pgSync's error; constraint_name: postgres.js's (the pool's write client)
+  const e = err as {
+    code?: string;
+    message?: string;
+    detail?: string;
+    constraint?: string;
+    constraint_name?: string;
+  } | null;
   if (!e || typeof e !== 'object') return null;
   if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
     if (/users_email/.test(e.message ?? '')) return 'email';
     return /\.(\w+)$/.exec(e.message ?? '')?.[1] ?? 'value';
   }
   if (e.code === '23505') {
-    if (e.constraint === 'users_email') return 'email';
+    if ((e.constraint ?? e.constraint_name) === 'users_email') return 'email';
     const key = /Key \((?:lower\()?"?(\w+)"?\)?\)=/.exec(e.detail ?? '')?.[1];
     return key ?? 'value';
   }

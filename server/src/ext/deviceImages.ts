@@ -25,7 +25,7 @@ import { upstreamOf } from '../gateway/upstream.ts';
 import { credentials } from '../gateway/identity.ts';
 import { requireCaller, type DeviceRef } from './caller.ts';
 import { findDriver } from '../db/repos/catalog.ts';
-import { updateObject } from '../db/repos/objects.ts';
+import { updateObjectAsync } from '../db/repos/objects.ts';
 
 export const DEVICE_IMAGE_MAX_BYTES = 500_000;
 export const PHOTO_MAX_BYTES = 5_000_000;
@@ -202,10 +202,10 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
       return { id, attributes: parseAttributes(row.attributes) };
     };
     const driverPhoto = (id: number) => join(imagesDir, 'drivers', `${id}.png`);
-    const setDriverStamp = (id: number, attributes: Record<string, unknown>, stamp: number | null) => {
+    const setDriverStamp = async (id: number, attributes: Record<string, unknown>, stamp: number | null) => {
       const { [DRIVER_IMAGE_KEY]: _old, ...rest } = attributes;
       const next = stamp === null ? rest : { ...rest, [DRIVER_IMAGE_KEY]: stamp };
-      updateObject(ctx.store.sql, 'drivers', id, { attributes: JSON.stringify(next) });
+      await updateObjectAsync(ctx.store.sql, 'drivers', id, { attributes: JSON.stringify(next) });
     };
     scope.post(`/${ctx.config.ns}/drivers/:id/image`, imageRoute, async (req) => {
       const d = await driverPhotoTarget(req);
@@ -213,14 +213,14 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
       await mkdir(join(imagesDir, 'drivers'), { recursive: true });
       await writeFile(driverPhoto(d.id), img.data);
       const stamp = Date.now();
-      setDriverStamp(d.id, d.attributes, stamp);
+      await setDriverStamp(d.id, d.attributes, stamp);
       return { [DRIVER_IMAGE_KEY]: stamp };
     });
     const byId = edge({ params: idParams, need: 'table' });
     scope.delete(`/${ctx.config.ns}/drivers/:id/image`, byId, async (req, reply) => {
       const d = await driverPhotoTarget(req);
       await rm(driverPhoto(d.id), { force: true });
-      setDriverStamp(d.id, d.attributes, null);
+      await setDriverStamp(d.id, d.attributes, null);
       return reply.status(204).send();
     });
 

@@ -245,8 +245,10 @@ export class QrDriverService {
         if (!now || qrDeviceIdOf(parseAttributes(now.attributes) as Attributes, this.ns) !== p.deviceId)
           return;
         this.checkOut(now, null);
-        deleteUserSessions(this.ctx.store.sql, userId);
-        this.ctx.bus.emit('signedOut', userId);
+        deleteUserSessions(this.ctx.store.sql, userId).then(
+          () => this.ctx.bus.emit('signedOut', userId),
+          (err: unknown) => this.ctx.log.error({ err, userId }, 'QR driver: ending its sessions failed'),
+        );
       });
     }
   }

@@ -6,11 +6,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { formatTraccarDate, offsetPeriods, statisticsDays, statisticsZone, zonedDate } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import type { SqlDatabase } from '../db/sql.ts';
 import {
   actionsBetween,
   anyDataBefore,
   earliestData,
   insertAction,
+  insertActionAsync,
   loginsPerDay,
   positionsPerDay,
   protocolsPerDay,
@@ -44,6 +46,23 @@ export type ActionType =
   | 'loginAsReturn'
   | 'alarm';
 
+const actionOf = (
+  req: FastifyRequest | null,
+  userId: number,
+  actionType: ActionType,
+  objectType: string | null,
+  objectId: number,
+  attributes: Record<string, unknown>,
+) => ({
+  actionTime: new Date().toISOString(),
+  address: req?.ip ?? null,
+  userId,
+  actionType,
+  objectType,
+  objectId,
+  attributes: JSON.stringify(attributes),
+});
+
 /** Records one action of `userId` (request address kept when a request is given). */
 export function logAction(
   ctx: AppContext,
@@ -54,15 +73,23 @@ export function logAction(
   objectId: number,
   attributes: Record<string, unknown> = {},
 ): void {
-  insertAction(ctx.store.sql, {
-    actionTime: new Date().toISOString(),
-    address: req?.ip ?? null,
-    userId,
-    actionType,
-    objectType,
-    objectId,
-    attributes: JSON.stringify(attributes),
-  });
+  insertAction(ctx.store.sql, actionOf(req, userId, actionType, objectType, objectId, attributes));
+}
+
+/**
+ * logAction without the event loop waiting, written through `db`: the store, or a transaction's handle
+ * (db/repos/query.ts inTransaction), so the action commits or rolls back with what it records.
+ */
+export async function logActionIn(
+  db: SqlDatabase,
+  req: FastifyRequest | null,
+  userId: number,
+  actionType: ActionType,
+  objectType: string | null,
+  objectId: number,
+  attributes: Record<string, unknown> = {},
+): Promise<void> {
+  await insertActionAsync(db, actionOf(req, userId, actionType, objectType, objectId, attributes));
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Selectable } from 'kysely';
 import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import type { UserRow as UserTable } from '../db/schema.ts';
+import type { SqlDatabase } from '../db/sql.ts';
 import {
   deleteSession,
   deleteUserSessions,
@@ -344,11 +345,27 @@ export function logoutSession(ctx: AppContext, req: FastifyRequest, reply: Fasti
  * remember-me, API and share tokens are revoked, the cookie sessions end and the open sockets close, but
  * `keepSessionId` — the session in which the user changed its own password or e-mail stays signed in.
  */
-export function endUserSessions(ctx: AppContext, userId: number, keepSessionId: string | null = null): void {
-  deleteUserSessions(ctx.store.sql, userId, keepSessionId ?? '');
-  revokeUserTokens(ctx.store.sql, userId);
+export async function endUserSessions(
+  ctx: AppContext,
+  userId: number,
+  keepSessionId: string | null = null,
+): Promise<void> {
+  await endUserSessionsIn(ctx.store.sql, userId, keepSessionId);
   // its open sockets close (4001); the kept session's own socket reconnects with its cookie
   ctx.bus.emit('signedOut', userId);
+}
+
+/**
+ * endUserSessions' writes through `db` (the store or a transaction's handle), the sockets not told: its caller
+ * emits 'signedOut' once they are committed (a socket closed earlier could reconnect with a session not yet gone).
+ */
+export async function endUserSessionsIn(
+  db: SqlDatabase,
+  userId: number,
+  keepSessionId: string | null = null,
+): Promise<void> {
+  await deleteUserSessions(db, userId, keepSessionId ?? '');
+  await revokeUserTokens(db, userId);
 }
 
 function hostOf(value: string): string | null {

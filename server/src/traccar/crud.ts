@@ -6,16 +6,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { queryFlag, queryIdList, queryInt } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { uniqueViolation } from '../db/sql.ts';
+import { uniqueViolation, type SqlDatabase } from '../db/sql.ts';
 import type { TableWithId } from '../db/repos/catalog.ts';
 import { deviceIdsByIdsOrUniqueIds } from '../db/repos/devices.ts';
 import { addLink, linkedPropertyIdsAsync, removeLinksNaming } from '../db/repos/links.ts';
+import { inTransaction } from '../db/repos/query.ts';
 import {
   deleteObject,
   findObject,
-  insertObject,
+  insertObjectAsync,
   listObjects,
-  updateObject,
+  updateObjectAsync,
   type LinkedDevices,
   type ObjectListOptions,
 } from '../db/repos/objects.ts';
@@ -80,7 +81,11 @@ export interface ResourceDef {
   ) => void;
   /** Whether a change of this object can change who sees which device (devices' group, groups' parent). */
   affectsVisibility?: (input: Record<string, unknown>, existing: Row | null) => boolean;
-  onDelete?: (ctx: AppContext, id: number) => void;
+  /**
+   * What else goes with a deleted object, written through `tx`, the delete's transaction (its rows, the references
+   * to it): asynchronous statements only (db/repos/query.ts inTransaction).
+   */
+  onDelete?: (tx: SqlDatabase, id: number) => Promise<void>;
 }
 
 export const listQuery = z.object({
@@ -206,33 +211,46 @@ export function checkRefs(
   }
 }
 
-/** Removes every link that names the object, on either side. */
-export function deleteLinksOf(ctx: AppContext, types: string[], id: number): number {
-  return removeLinksNaming(ctx.store.sql, types, id);
+/** Removes every link that names the object, on either side, through `db` (the store or a transaction's handle). */
+export function deleteLinksOf(db: SqlDatabase, types: string[], id: number): Promise<number> {
+  return removeLinksNaming(db, types, id);
 }
 
-export function linkCreator(ctx: AppContext, userId: number, type: string, id: number): void {
-  addLink(ctx.store.sql, { ownerType: 'user', ownerId: userId, propertyType: type, propertyId: id });
+function linkCreator(db: SqlDatabase, userId: number, type: string, id: number): Promise<void> {
+  return addLink(db, { ownerType: 'user', ownerId: userId, propertyType: type, propertyId: id });
 }
+
+const duplicate = (err: unknown) => {
+  const field = uniqueViolation(err);
+  return field ? badRequest(`Duplicate ${field}`) : err;
+};
 
 /** Turns unique-constraint failures (either store) into a 400 naming the field. */
 export function uniqueGuard<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    const field = uniqueViolation(err);
-    if (field) throw badRequest(`Duplicate ${field}`);
-    throw err;
+    throw duplicate(err);
   }
 }
 
+/** uniqueGuard for an asynchronous write. */
+export async function uniqueGuardAsync<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw duplicate(err);
+  }
+}
+
+/** Writes the given columns of one row, without the event loop waiting (a duplicate answered 400). */
 export function updateRow(
   ctx: AppContext,
   table: TableWithId,
   id: number,
   values: Record<string, unknown>,
-): void {
-  updateObject(ctx.store.sql, table, id, values);
+): Promise<void> {
+  return uniqueGuardAsync(() => updateObjectAsync(ctx.store.sql, table, id, values));
 }
 
 export function getRow(ctx: AppContext, table: TableWithId, id: number): Row | undefined {
@@ -295,12 +313,13 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     checkRefs(ctx, user, def.refs, input);
     def.validate?.(ctx, input, null, { req, user });
     const values = { ...inputToRow(def.columns, input), ...def.createValues };
-    const id = uniqueGuard(() =>
-      ctx.store.sql.transaction(() => {
-        const newId = insertObject(ctx.store.sql, def.table, values);
-        linkCreator(ctx, user.id, def.type, newId);
+    // the row and its creator's link commit together (issue #30: on the write client on PostgreSQL)
+    const id = await uniqueGuardAsync(() =>
+      inTransaction(ctx.store.sql, async (tx) => {
+        const newId = await insertObjectAsync(tx, def.table, values);
+        await linkCreator(tx, user.id, def.type, newId);
         return newId;
-      })(),
+      }),
     );
     permissionsChanged(ctx);
     logAction(ctx, req, user.id, 'create', def.type, id);
@@ -318,7 +337,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     def.validate?.(ctx, input, existing, { req, user });
     const values = inputToRow(def.columns, input);
     for (const k of def.keep ?? []) values[k] = existing[k];
-    uniqueGuard(() => updateRow(ctx, def.table, id, values));
+    await updateRow(ctx, def.table, id, values);
     if (def.affectsVisibility?.(input, existing)) permissionsChanged(ctx);
     logAction(ctx, req, user.id, 'edit', def.type, id);
     return toJson(getRow(ctx, def.table, id)!, false);
@@ -329,11 +348,12 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const id = pathId(req);
     checkWrite(ctx, user, def.writeKind);
     loadForUser(ctx, user, def.table, def.type, id);
-    ctx.store.sql.transaction(() => {
-      deleteObject(ctx.store.sql, def.table, id);
-      deleteLinksOf(ctx, aliases, id);
-      def.onDelete?.(ctx, id);
-    })();
+    // the row, its links and what its onDelete removes go together, or nothing does
+    await inTransaction(ctx.store.sql, async (tx) => {
+      await deleteObject(tx, def.table, id);
+      await deleteLinksOf(tx, aliases, id);
+      await def.onDelete?.(tx, id);
+    });
     permissionsChanged(ctx);
     logAction(ctx, req, user.id, 'remove', def.type, id);
     return reply.status(204).send();

@@ -12,6 +12,7 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { addLink, linkPairs, removeLink } from '../db/repos/links.ts';
+import { inTransaction } from '../db/repos/query.ts';
 import { badRequest } from '../errors.ts';
 import {
   CLASS_OF,
@@ -23,7 +24,7 @@ import {
   objectExists,
   permissionsChanged,
 } from './access.ts';
-import { logAction } from './audit.ts';
+import { logActionIn } from './audit.ts';
 import { requireUser, type UserRow } from './auth.ts';
 import { edge, edgeValue } from '../edge.ts';
 
@@ -45,15 +46,15 @@ export function checkLink(ctx: AppContext, user: UserRow, p: ParsedPermission): 
   checkSide(ctx, user, p.propertyType, p.propertyId);
 }
 
-function write(
+/** The links and their actions in one transaction (issue #30: the write client on PostgreSQL), all or none. */
+async function write(
   ctx: AppContext,
   req: FastifyRequest,
   userId: number,
   links: ParsedPermission[],
   add: boolean,
-): void {
-  const sql = ctx.store.sql;
-  sql.transaction(() => {
+): Promise<void> {
+  await inTransaction(ctx.store.sql, async (tx) => {
     for (const l of links) {
       const link = {
         ownerType: l.ownerType,
@@ -61,14 +62,14 @@ function write(
         propertyType: l.propertyType,
         propertyId: l.propertyId,
       };
-      if (add) addLink(sql, link);
-      else removeLink(sql, link);
-      logAction(ctx, req, userId, add ? 'link' : 'unlink', l.ownerType, l.ownerId, {
+      if (add) await addLink(tx, link);
+      else await removeLink(tx, link);
+      await logActionIn(tx, req, userId, add ? 'link' : 'unlink', l.ownerType, l.ownerId, {
         propertyType: l.propertyType,
         propertyId: l.propertyId,
       });
     }
-  })();
+  });
   permissionsChanged(ctx);
 }
 
@@ -111,7 +112,7 @@ export function registerPermissions(app: FastifyInstance, ctx: AppContext): void
         const user = await requireUser(ctx, req);
         const link = edgeValue(permissionInput, req.body);
         checkLink(ctx, user, link);
-        write(ctx, req, user.id, [link], method === 'POST');
+        await write(ctx, req, user.id, [link], method === 'POST');
         return reply.status(204).send();
       },
     });
@@ -128,7 +129,7 @@ export function registerPermissions(app: FastifyInstance, ctx: AppContext): void
           throw badRequest('all permissions of a bulk request must use the same key pair');
         }
         for (const l of links) checkLink(ctx, user, l);
-        write(ctx, req, user.id, links, method === 'POST');
+        await write(ctx, req, user.id, links, method === 'POST');
         return reply.status(204).send();
       },
     });

@@ -76,7 +76,7 @@ export const RESOURCES: ResourceDef[] = [
       if (visibleDeviceIds(ctx, user).length >= user.deviceLimit) throw denied('Write access denied');
     },
     affectsVisibility: (input, existing) => !existing || input.groupId !== existing.groupId,
-    onDelete: (ctx, id) => deleteDeviceHistory(ctx.store.sql, id),
+    onDelete: (tx, id) => deleteDeviceHistory(tx, id),
   },
   {
     path: 'groups',
@@ -92,9 +92,9 @@ export const RESOURCES: ResourceDef[] = [
       if (existing) checkGroupCycle(ctx, existing.id, Number(input.groupId));
     },
     affectsVisibility: (input, existing) => !existing || input.groupId !== existing.groupId,
-    onDelete(ctx, id) {
-      clearReference(ctx.store.sql, { table: 'devices', column: 'groupId' }, id);
-      clearReference(ctx.store.sql, { table: 'groups', column: 'groupId' }, id);
+    async onDelete(tx, id) {
+      await clearReference(tx, { table: 'devices', column: 'groupId' }, id);
+      await clearReference(tx, { table: 'groups', column: 'groupId' }, id);
     },
   },
   {
@@ -129,9 +129,9 @@ export const RESOURCES: ResourceDef[] = [
     listKind: 'simple',
     sort: 'name',
     search: ['name'],
-    onDelete(ctx, id) {
+    async onDelete(tx, id) {
       for (const table of ['devices', 'geofences', 'notifications', 'reports'] as const) {
-        clearReference(ctx.store.sql, { table, column: 'calendarId' }, id);
+        await clearReference(tx, { table, column: 'calendarId' }, id);
       }
     },
   },
@@ -176,9 +176,7 @@ export const RESOURCES: ResourceDef[] = [
     writeKind: 'command',
     // Saved commands carry `deviceId` only when sent; it is not stored.
     toJson: (row, ex) => ({ ...rowToJson(COLUMNS.commands, row, ex), deviceId: 0 }),
-    onDelete(ctx, id) {
-      clearReference(ctx.store.sql, { table: 'notifications', column: 'commandId' }, id);
-    },
+    onDelete: (tx, id) => clearReference(tx, { table: 'notifications', column: 'commandId' }, id),
   },
   {
     path: 'attributes/computed',

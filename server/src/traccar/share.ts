@@ -84,7 +84,12 @@ export async function createShare(
     });
     userId = created.id;
   }
-  addLink(sql, { ownerType: 'user', ownerId: userId, propertyType: target.type, propertyId: target.id });
+  await addLink(sql, {
+    ownerType: 'user',
+    ownerId: userId,
+    propertyType: target.type,
+    propertyId: target.id,
+  });
   const token = createSessionToken(ctx, userId, expiration);
   const now = new Date().toISOString();
   const id = await insertShare(sql, {
@@ -97,7 +102,7 @@ export async function createShare(
     expirationTime: expiration.toISOString(),
     createdAt: now,
   });
-  syncGuestExpiry(ctx, userId);
+  await syncGuestExpiry(ctx, userId);
   permissionsChanged(ctx);
   return { id, token, guestId: userId, expirationTime: expiration.toISOString() };
 }
@@ -106,14 +111,14 @@ export async function createShare(
  * The guest's expirationTime is its latest live link's (a reused guest keeps working until its last link
  * ends; before, a newer, shorter link cut an older, longer one short). No live link left ⇒ the guest is disabled.
  */
-export function syncGuestExpiry(ctx: AppContext, guestId: number): void {
+export async function syncGuestExpiry(ctx: AppContext, guestId: number): Promise<void> {
   const sql = ctx.store.sql;
   const until = latestLiveShareExpiry(sql, guestId);
   if (until && Date.parse(until) > Date.now()) {
     enableUntil(sql, guestId, until);
   } else {
     disableUser(sql, guestId);
-    deleteUserSessions(sql, guestId);
+    await deleteUserSessions(sql, guestId);
     ctx.bus.emit('signedOut', guestId);
   }
 }
@@ -127,14 +132,14 @@ export async function extendShare(ctx: AppContext, shareId: number, expiration: 
   await setShareExpiry(sql, shareId, iso);
   setTokenExpiry(sql, share.tokenId, iso);
   setTokenSessionsExpiry(sql, share.tokenId, iso);
-  syncGuestExpiry(ctx, share.guestId);
+  await syncGuestExpiry(ctx, share.guestId);
 }
 
 /**
  * Revokes a share at once: its token stops logging in, the sessions it opened end (their sockets close), and a
  * guest with no other live link is disabled. The row is removed.
  */
-export function revokeShare(ctx: AppContext, shareId: number): void {
+export async function revokeShare(ctx: AppContext, shareId: number): Promise<void> {
   const sql = ctx.store.sql;
   const share = findShare(sql, shareId);
   if (!share) return;
@@ -144,7 +149,7 @@ export function revokeShare(ctx: AppContext, shareId: number): void {
     deleteShare(sql, shareId);
   })();
   ctx.bus.emit('signedOut', share.guestId);
-  syncGuestExpiry(ctx, share.guestId);
+  await syncGuestExpiry(ctx, share.guestId);
   permissionsChanged(ctx);
 }
 

@@ -35,6 +35,7 @@ import {
 import {
   currentSessionId,
   endUserSessions,
+  endUserSessionsIn,
   findUser,
   getUser,
   hashPassword,
@@ -43,6 +44,7 @@ import {
 } from './auth.ts';
 import { generateTotpKey } from './totp.ts';
 import { logAction, logLifted } from './audit.ts';
+import { inTransaction } from '../db/repos/query.ts';
 import { deleteLinksOf, getRow, listQuery, selectRows, uniqueGuard, updateRow } from './crud.ts';
 import { edge, edgeBodyKeys, edgeValue, idParams, noBody } from '../edge.ts';
 import { COLUMNS, domainUser, inputToRow, parseAttributes, userToJson, type Row } from './model.ts';
@@ -257,7 +259,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const created = await insertUser(ctx, input);
     // Like Traccar, any creator with a user limit (managers, and admins with userLimit != 0) manages the new user.
     if (caller && caller.userLimit !== 0) {
-      addLink(ctx.store.sql, {
+      await addLink(ctx.store.sql, {
         ownerType: 'user',
         ownerId: caller.id,
         propertyType: 'managedUser',
@@ -317,10 +319,10 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     duplicateEmailCheck(ctx, input.email, id);
     const values = inputToRow(COLUMNS.users, input);
     if (input.password) values.hashedPassword = await hashPassword(input.password);
-    uniqueGuard(() => updateRow(ctx, 'users', id, values));
+    await updateRow(ctx, 'users', id, values);
     // A new password or e-mail ends the user's tokens and sessions (issue #27); one's own session stays.
     if (input.password || input.email.toLowerCase() !== existing.email.trim().toLowerCase()) {
-      endUserSessions(ctx, id, caller.id === id ? currentSessionId(ctx, req) : null);
+      await endUserSessions(ctx, id, caller.id === id ? currentSessionId(ctx, req) : null);
     }
     logAction(ctx, req, caller.id, 'edit', 'user', id);
     const lifted = liftedRestrictions('user', stored, input, ctx.config.ns);
@@ -337,11 +339,13 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     if (!target) throw notFound(`User ${id} not found`);
     checkNotOtherAdmin(caller, target);
     checkDeleteTarget(ctx, req, caller, target); // never oneself, never a superior administrator
-    ctx.store.sql.transaction(() => {
-      deleteUserRow(ctx.store.sql, id);
-      deleteLinksOf(ctx, ['user', 'managedUser'], id);
-      endUserSessions(ctx, id);
-    })();
+    // the user, its links, sessions and tokens go together, or nothing does (issue #30: the write client on PostgreSQL)
+    await inTransaction(ctx.store.sql, async (tx) => {
+      await deleteUserRow(tx, id);
+      await deleteLinksOf(tx, ['user', 'managedUser'], id);
+      await endUserSessionsIn(tx, id);
+    });
+    ctx.bus.emit('signedOut', id); // its open sockets close, once nothing can sign it in again
     permissionsChanged(ctx);
     logAction(ctx, req, caller.id, 'remove', 'user', id);
     return reply.status(204).send();

@@ -161,7 +161,7 @@ describe('extension repositories', () => {
     const s1 = await share(ana, { deviceId: device }, '2030-01-01T00:00:00.000Z', 1);
     const s2 = await share(bia, { groupId: group }, '2031-01-01T00:00:00.000Z', 2);
     const s3 = await share(gone, { deviceId: 999_999 }, '2029-01-01T00:00:00.000Z', 3);
-    deleteUserRow(db, gone);
+    await deleteUserRow(db, gone);
     expect(s2).toBeGreaterThan(s1);
 
     const names = (ids: number[] | null) => listShares(db, ids).map((r) => [r.id, r.name, r.creatorName]);
@@ -175,7 +175,7 @@ describe('extension repositories', () => {
       [s3, 'stored 3', 'creator 3'],
     ]);
     expect(names([])).toEqual([]);
-    deleteObject(db, 'devices', device);
+    await deleteObject(db, 'devices', device);
     expect(listedShare(db, s1)).toEqual({
       id: s1,
       creatorId: ana,

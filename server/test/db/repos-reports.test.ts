@@ -181,8 +181,8 @@ describe('reports repositories', () => {
       ['user', off],
       ['user', noAt],
     ] as const)
-      addLink(db, { ownerType, ownerId, propertyType: 'report', propertyId: withCalendar });
-    addLink(db, { ownerType: 'user', ownerId: ok, propertyType: 'device', propertyId: withCalendar });
+      await addLink(db, { ownerType, ownerId, propertyType: 'report', propertyId: withCalendar });
+    await addLink(db, { ownerType: 'user', ownerId: ok, propertyType: 'device', propertyId: withCalendar });
     expect(reportLinkOwners(db, withCalendar).map((l) => `${l.ownerType}:${l.ownerId}`)).toEqual([
       'device:3',
       'device:9',

@@ -70,13 +70,13 @@ describe('repositories', () => {
     expect(findUsersByIds(store.sql, [])).toEqual([]);
   });
 
-  it('links: adding twice keeps one; unions and distinct counts over a list of owners', () => {
+  it('links: adding twice keeps one; unions and distinct counts over a list of owners', async () => {
     const link = { ownerType: 'user', ownerId: 7, propertyType: 'device', propertyId: 70 };
-    addLink(store.sql, link);
-    addLink(store.sql, link);
-    addLink(store.sql, { ownerType: 'user', ownerId: 8, propertyType: 'group', propertyId: 5 });
-    addLink(store.sql, { ownerType: 'user', ownerId: 8, propertyType: 'device', propertyId: 70 });
-    addLink(store.sql, { ownerType: 'user', ownerId: 8, propertyType: 'device', propertyId: 71 });
+    await addLink(store.sql, link);
+    await addLink(store.sql, link);
+    await addLink(store.sql, { ownerType: 'user', ownerId: 8, propertyType: 'group', propertyId: 5 });
+    await addLink(store.sql, { ownerType: 'user', ownerId: 8, propertyType: 'device', propertyId: 70 });
+    await addLink(store.sql, { ownerType: 'user', ownerId: 8, propertyType: 'device', propertyId: 71 });
     expect(linkPairs(store.sql, 'user', 'device', 0, 70)).toEqual([
       { ownerId: 7, propertyId: 70 },
       { ownerId: 8, propertyId: 70 },
@@ -126,16 +126,16 @@ describe('repositories', () => {
     expect(await deviceIdsByIdsOrUniqueIds(db, [], [])).toEqual([]);
     updateObject(db, 'devices', a, { calendarId: 9, name: 'Alef' });
     expect(findObject(db, 'devices', a)).toMatchObject({ name: 'Alef', calendarId: 9 });
-    clearReference(db, { table: 'devices', column: 'calendarId' }, 9);
+    await clearReference(db, { table: 'devices', column: 'calendarId' }, 9);
     expect(await objectsByIds(db, 'devices', [a, 999_999])).toMatchObject([{ id: a, calendarId: 0 }]);
   });
 
-  it('links naming an object are removed on both sides; housekeeping removes only what expired', () => {
+  it('links naming an object are removed on both sides; housekeeping removes only what expired', async () => {
     const db = store.sql;
-    addLink(db, { ownerType: 'user', ownerId: 1, propertyType: 'geofence', propertyId: 40 });
-    addLink(db, { ownerType: 'geofence', ownerId: 40, propertyType: 'notification', propertyId: 2 });
-    addLink(db, { ownerType: 'user', ownerId: 1, propertyType: 'geofence', propertyId: 41 });
-    expect(removeLinksNaming(db, ['geofence'], 40)).toBe(2);
+    await addLink(db, { ownerType: 'user', ownerId: 1, propertyType: 'geofence', propertyId: 40 });
+    await addLink(db, { ownerType: 'geofence', ownerId: 40, propertyType: 'notification', propertyId: 2 });
+    await addLink(db, { ownerType: 'user', ownerId: 1, propertyType: 'geofence', propertyId: 41 });
+    expect(await removeLinksNaming(db, ['geofence'], 40)).toBe(2);
     expect(linkPairs(db, 'user', 'geofence', 1, 0)).toEqual([{ ownerId: 1, propertyId: 41 }]);
     expect(purgeExpiredSessions(db, '2000-01-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z')).toBe(0);
   });

@@ -4,7 +4,7 @@ import type { OffsetPeriod } from '@rastro/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { SqlDatabase, SqlDialect } from '../sql.ts';
 import { readerOf } from '../pool.ts';
-import { qb, row, rows, write } from './query.ts';
+import { qb, row, rows, write, writeAsync } from './query.ts';
 
 export interface NewAction {
   actionTime: string;
@@ -18,6 +18,11 @@ export interface NewAction {
 
 export function insertAction(db: SqlDatabase, action: NewAction): void {
   write(db, qb(db).insertInto('actions').values(action));
+}
+
+/** insertAction without the event loop waiting: the store, or a transaction's handle (its action commits with it). */
+export async function insertActionAsync(db: SqlDatabase, action: NewAction): Promise<void> {
+  await writeAsync(db, qb(db).insertInto('actions').values(action));
 }
 
 const requestsUpsert = (db: SqlDatabase, hour: string, n: number) =>

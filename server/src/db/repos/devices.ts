@@ -1,7 +1,7 @@
 // Devices (table devices) beyond the generic catalogue CRUD of objects.ts: lookups by id or unique id, the count
 // the device caps read, and what goes with a removed device.
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows, rowsAsync, write } from './query.ts';
+import { anyOf, qb, row, rows, rowsAsync, write, writeAsync } from './query.ts';
 
 /** The devices whose id is one of `ids` or whose unique id is one of `uniqueIds`, read on the read pool. */
 export async function deviceIdsByIdsOrUniqueIds(
@@ -30,10 +30,10 @@ export function storedDeviceCount(db: SqlDatabase): number {
 }
 
 /** Removes a device's positions, events and queued commands (the device itself is removed by the CRUD). */
-export function deleteDeviceHistory(db: SqlDatabase, deviceId: number): void {
-  write(db, qb(db).deleteFrom('positions').where('deviceId', '=', deviceId));
-  write(db, qb(db).deleteFrom('events').where('deviceId', '=', deviceId));
-  write(db, qb(db).deleteFrom('queued_commands').where('deviceId', '=', deviceId));
+export async function deleteDeviceHistory(db: SqlDatabase, deviceId: number): Promise<void> {
+  await writeAsync(db, qb(db).deleteFrom('positions').where('deviceId', '=', deviceId));
+  await writeAsync(db, qb(db).deleteFrom('events').where('deviceId', '=', deviceId));
+  await writeAsync(db, qb(db).deleteFrom('queued_commands').where('deviceId', '=', deviceId));
 }
 
 /** A device's name, unique id and attributes (text), as the QR check-in and the assistant read them. */

@@ -1,8 +1,12 @@
 // Permission links (table links: owner → property, CONTRACT §3 stems): the queries of traccar/access.ts,
-// permissions.ts, users.ts and share.ts, typed and compiled per dialect.
+// permissions.ts, users.ts and share.ts, typed and compiled per dialect. The writes are asynchronous (issue #30,
+// session 32): on PostgreSQL they run on the write client, or in the transaction whose handle they are given
+// (query.ts inTransaction), never on the synchronous store, so no pooled transaction's lock on a link can be waited
+// for by a statement that holds the main thread (decision 41, the deadlock rule). The one synchronous writer left is
+// the demo seed's start-up transaction (addLinkInSeed).
 import { sql } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows, rowsAsync, write } from './query.ts';
+import { anyOf, qb, row, rows, rowsAsync, write, writeAsync } from './query.ts';
 
 export interface Link {
   ownerType: string;
@@ -11,19 +15,27 @@ export interface Link {
   propertyId: number;
 }
 
+const insertLink = (db: SqlDatabase, link: Link) =>
+  qb(db)
+    .insertInto('links')
+    .values(link)
+    .onConflict((oc) => oc.doNothing());
+
 /** Adds a link (an existing one is kept). */
-export function addLink(db: SqlDatabase, link: Link): void {
-  write(
-    db,
-    qb(db)
-      .insertInto('links')
-      .values(link)
-      .onConflict((oc) => oc.doNothing()),
-  );
+export async function addLink(db: SqlDatabase, link: Link): Promise<void> {
+  await writeAsync(db, insertLink(db, link));
 }
 
-export function removeLink(db: SqlDatabase, link: Link): void {
-  write(
+/**
+ * addLink on the synchronous store, for the demo seed's start-up transaction only (live/simulator/seed.ts): every
+ * link it writes names an object created in that same transaction, so no other transaction can hold its row.
+ */
+export function addLinkInSeed(db: SqlDatabase, link: Link): void {
+  write(db, insertLink(db, link));
+}
+
+export async function removeLink(db: SqlDatabase, link: Link): Promise<void> {
+  await writeAsync(
     db,
     qb(db)
       .deleteFrom('links')
@@ -233,10 +245,14 @@ export function selfAndManagerIds(db: SqlDatabase, userId: number, maxDepth: num
 }
 
 /** Removes every link that names object `id` as one of `types`, on either side: how many were removed. */
-export function removeLinksNaming(db: SqlDatabase, types: readonly string[], id: number): number {
+export async function removeLinksNaming(
+  db: SqlDatabase,
+  types: readonly string[],
+  id: number,
+): Promise<number> {
   let n = 0;
   for (const t of types) {
-    n += write(
+    n += await writeAsync(
       db,
       qb(db)
         .deleteFrom('links')

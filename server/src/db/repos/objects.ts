@@ -5,7 +5,7 @@ import { sql, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kys
 import type { Database, DeviceRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
 import type { TableWithId } from './catalog.ts';
-import { anyOf, qb, row, rows, rowsAsync, write } from './query.ts';
+import { anyOf, insertAsync, qb, row, rows, rowsAsync, write, writeAsync } from './query.ts';
 
 /** A stored object as its table holds it (column → value). */
 export type ObjectRow = Record<string, unknown>;
@@ -136,7 +136,7 @@ export function findObject(db: SqlDatabase, table: TableWithId, id: number): Obj
   );
 }
 
-/** Stores a new row: its id. */
+/** Stores a new row: its id (the demo seed's start-up transaction; the API uses insertObjectAsync). */
 export function insertObject(db: SqlDatabase, table: TableWithId, values: ObjectRow): number {
   const created = row(
     db,
@@ -148,20 +148,39 @@ export function insertObject(db: SqlDatabase, table: TableWithId, values: Object
   return Number(created!.id);
 }
 
-/** Writes the given columns of one row (nothing when there are none). */
-export function updateObject(db: SqlDatabase, table: TableWithId, id: number, values: ObjectRow): void {
-  if (!Object.keys(values).length) return;
-  write(
+/** Stores a new row without the event loop waiting (the store, or a transaction's handle): its id. */
+export function insertObjectAsync(db: SqlDatabase, table: TableWithId, values: ObjectRow): Promise<number> {
+  return insertAsync(
     db,
     qb(db)
-      .updateTable(table as 'groups')
-      .set(values as never)
-      .where('id', '=', id),
+      .insertInto(table as 'groups')
+      .values(values as never),
   );
 }
 
-export function deleteObject(db: SqlDatabase, table: TableWithId, id: number): void {
-  write(
+const updateQuery = (db: SqlDatabase, table: TableWithId, id: number, values: ObjectRow) =>
+  qb(db)
+    .updateTable(table as 'groups')
+    .set(values as never)
+    .where('id', '=', id);
+
+/** Writes the given columns of one row (nothing when there are none); the demo seed's, synchronous. */
+export function updateObject(db: SqlDatabase, table: TableWithId, id: number, values: ObjectRow): void {
+  if (Object.keys(values).length) write(db, updateQuery(db, table, id, values));
+}
+
+/** updateObject without the event loop waiting (the API's PUT). */
+export async function updateObjectAsync(
+  db: SqlDatabase,
+  table: TableWithId,
+  id: number,
+  values: ObjectRow,
+): Promise<void> {
+  if (Object.keys(values).length) await writeAsync(db, updateQuery(db, table, id, values));
+}
+
+export async function deleteObject(db: SqlDatabase, table: TableWithId, id: number): Promise<void> {
+  await writeAsync(
     db,
     qb(db)
       .deleteFrom(table as 'groups')
@@ -176,8 +195,8 @@ type Reference =
   | { table: 'notifications'; column: 'commandId' };
 
 /** Sets `column` to 0 where it names the removed object `id`. */
-export function clearReference(db: SqlDatabase, ref: Reference, id: number): void {
-  write(
+export async function clearReference(db: SqlDatabase, ref: Reference, id: number): Promise<void> {
+  await writeAsync(
     db,
     qb(db)
       .updateTable(ref.table as 'devices')

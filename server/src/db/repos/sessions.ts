@@ -3,7 +3,7 @@
 import type { Selectable } from 'kysely';
 import type { UserRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { qb, row, rowAsync, write } from './query.ts';
+import { qb, row, rowAsync, write, writeAsync } from './query.ts';
 
 export interface StoredSession {
   id: string;
@@ -108,8 +108,8 @@ export function deleteSession(db: SqlDatabase, id: string): void {
 }
 
 /** Ends a user's sessions but `keepId`. */
-export function deleteUserSessions(db: SqlDatabase, userId: number, keepId = ''): void {
-  write(db, qb(db).deleteFrom('sessions').where('userId', '=', userId).where('id', '<>', keepId));
+export async function deleteUserSessions(db: SqlDatabase, userId: number, keepId = ''): Promise<void> {
+  await writeAsync(db, qb(db).deleteFrom('sessions').where('userId', '=', userId).where('id', '<>', keepId));
 }
 
 export function deleteTokenSessions(db: SqlDatabase, tokenId: string): void {
@@ -172,8 +172,8 @@ export function revokeRememberTokens(db: SqlDatabase, sessionId: string, restore
   );
 }
 
-export function revokeUserTokens(db: SqlDatabase, userId: number): void {
-  write(db, qb(db).updateTable('tokens').set({ revoked: 1 }).where('userId', '=', userId));
+export async function revokeUserTokens(db: SqlDatabase, userId: number): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('tokens').set({ revoked: 1 }).where('userId', '=', userId));
 }
 
 export function setTokenExpiry(db: SqlDatabase, id: string, expiresAt: string): void {

@@ -3,7 +3,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { UserRow as UserTable } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rowAsync, rows, write } from './query.ts';
+import { anyOf, qb, row, rowAsync, rows, write, writeAsync } from './query.ts';
 
 type User = Selectable<UserTable>;
 
@@ -87,8 +87,8 @@ export function insertUserRow(db: SqlDatabase, values: Record<string, unknown>):
   return Number(created!.id);
 }
 
-export function deleteUserRow(db: SqlDatabase, id: number): void {
-  write(db, qb(db).deleteFrom('users').where('id', '=', id));
+export async function deleteUserRow(db: SqlDatabase, id: number): Promise<void> {
+  await writeAsync(db, qb(db).deleteFrom('users').where('id', '=', id));
 }
 
 export function setHashedPassword(db: SqlDatabase, id: number, hashedPassword: string): void {

@@ -112,8 +112,8 @@ export const clearSuspension = (ctx: AppContext, id: number): void =>
   });
 
 /** Ends the user's cookie sessions (on suspension: the web app has to sign in again and is refused). */
-export function endCookieSessions(ctx: AppContext, id: number): void {
-  deleteUserSessions(ctx.store.sql, id);
+export async function endCookieSessions(ctx: AppContext, id: number): Promise<void> {
+  await deleteUserSessions(ctx.store.sql, id);
   ctx.bus.emit('signedOut', id);
 }
 
@@ -194,7 +194,7 @@ export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
     if (!isBillingOn(ctx)) throw badRequest('Billing is not enabled');
     if (userState(ctx, id)?.administrator) throw badRequest('Administrators cannot be suspended');
     writeUserState(ctx, id, { suspended: true, [SUSPENDED_AUTO]: undefined, trustUntil: undefined });
-    endCookieSessions(ctx, id);
+    await endCookieSessions(ctx, id);
     logAction(ctx, req, callerId, 'edit', 'user', id, { billing: 'suspend' });
     return reply.status(204).send();
   });

@@ -97,7 +97,10 @@ export function reconcileAccount(
   const billing = readUserBilling(attrs, ns);
   if (!suspended && billing.autoSuspend && shouldAutoSuspend(invoices, billing.autoSuspendDays ?? 1, nowMs)) {
     writeUserState(ctx, userId, { suspended: true, [SUSPENDED_AUTO]: true });
-    endCookieSessions(ctx, userId);
+    // the sessions end on the write client (reconcileAccount stays synchronous for its callers); a failure is logged
+    endCookieSessions(ctx, userId).catch((err: unknown) =>
+      ctx.log.error({ err, userId }, "billing: ending a suspended account's sessions failed"),
+    );
     logAction(ctx, null, userId, 'edit', 'user', userId, { billing: 'autoSuspend' });
     return 'suspended';
   }

@@ -3,7 +3,7 @@
 // Written through the repositories (db/repos) in one transaction; it runs only while the store holds no device.
 import type { AppContext } from '../../context.ts';
 import { findDeviceCard, setDeviceAttributes, storedDeviceCount } from '../../db/repos/devices.ts';
-import { addLink } from '../../db/repos/links.ts';
+import { addLinkInSeed } from '../../db/repos/links.ts';
 import { insertObject, updateObject } from '../../db/repos/objects.ts';
 import { serverAttributesText, updateServerSettings } from '../../db/repos/server.ts';
 import {
@@ -108,7 +108,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
     const admin = adminId === null ? undefined : { id: adminId };
     const link = {
       run: (ownerType: string, ownerId: number, propertyType: string, propertyId: number) =>
-        addLink(sql, { ownerType, ownerId, propertyType, propertyId }),
+        addLinkInSeed(sql, { ownerType, ownerId, propertyType, propertyId }),
     };
     const user = (email: string, name: string, extra: Record<string, unknown> = {}) =>
       insertUserRow(sql, {

@@ -1,0 +1,68 @@
+// A catalogue delete waiting on a PostgreSQL row lock half way through its transaction does not hold the server
+// (issue #30, session 32: traccar/crud.ts's delete on db/repos/query.ts inTransaction, the write client). Another
+// connection holds the device's creator link (SELECT … FOR UPDATE in an open transaction); DELETE /api/devices/{id}
+// deletes the device row, then waits in PostgreSQL on the link while its transaction holds the device's row; the
+// server answers /api/health and the device list meanwhile (the list, read elsewhere, still shows the device: nothing
+// is committed); once the lock is released the delete is answered 204 and the device and its links are gone.
+// Before, the transaction ran through pgSync.ts, which blocks the main thread until PostgreSQL answers.
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createDevice, expectStatus, makeTestApp, type TestApp } from '../helpers/app.ts';
+import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { count } from '../support/testSql.ts';
+
+let t: TestApp;
+let url: string;
+beforeAll(async () => {
+  if (!TEST_DATABASE_URL)
+    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
+  t = await makeTestApp();
+  url = (await storeEnv(t.dir)).DATABASE_URL!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a catalogue delete waiting on a row lock', () => {
+  it('lets the server answer meanwhile, then deletes the device and its links together', async () => {
+    const device = await createDevice(t, { name: 'Locked link' });
+    const locker = postgres(url, { max: 1, onnotice: () => undefined });
+    const watcher = postgres(url, { max: 1, onnotice: () => undefined });
+    try {
+      await locker.unsafe('BEGIN');
+      await locker.unsafe(
+        `SELECT "ownerId" FROM links WHERE "propertyType" = 'device' AND "propertyId" = $1 FOR UPDATE`,
+        [device.id],
+      );
+      const order: string[] = [];
+      const deleting = api(t.app, t.admin, 'DELETE', `/api/devices/${device.id}`).then((res) => {
+        order.push('delete');
+        return res;
+      });
+      let waiting = 0;
+      for (let i = 0; i < 100 && !waiting; i++) {
+        const rows = await watcher.unsafe(
+          "SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'",
+        );
+        waiting = (rows[0] as unknown as { n: number }).n;
+        if (!waiting) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(waiting).toBeGreaterThan(0);
+      expect((await api(t.app, null, 'GET', '/api/health')).statusCode).toBe(200);
+      const listed = expectStatus<Array<{ id: number }>>(
+        await api(t.app, t.admin, 'GET', '/api/devices?all=true'),
+        200,
+      );
+      expect(listed.map((d) => d.id)).toContain(device.id);
+      order.push('served');
+      await locker.unsafe('ROLLBACK');
+      expect((await deleting).statusCode).toBe(204);
+      expect(order).toEqual(['served', 'delete']);
+      expect(count(t.ctx.store.sql, 'devices', { id: device.id })).toBe(0);
+      expect(count(t.ctx.store.sql, 'links', { propertyType: 'device', propertyId: device.id })).toBe(0);
+    } finally {
+      await locker.end({ timeout: 1 });
+      await watcher.end({ timeout: 1 });
+    }
+  });
+});
