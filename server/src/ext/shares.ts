@@ -133,7 +133,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
     const user = await caller(req);
     const share = visibleShare(req, user);
     checkWrite(ctx, user);
-    revokeShare(ctx, share.id);
+    await revokeShare(ctx, share.id);
     logAction(ctx, req, user.id, 'remove', 'share', share.id);
     return reply.status(204).send();
   });

@@ -130,14 +130,14 @@ describe('repositories', () => {
     expect(await objectsByIds(db, 'devices', [a, 999_999])).toMatchObject([{ id: a, calendarId: 0 }]);
   });
 
-  it('links naming an object are removed on both sides; housekeeping removes only what expired', () => {
+  it('links naming an object are removed on both sides; housekeeping removes only what expired', async () => {
     const db = store.sql;
     addLink(db, { ownerType: 'user', ownerId: 1, propertyType: 'geofence', propertyId: 40 });
     addLink(db, { ownerType: 'geofence', ownerId: 40, propertyType: 'notification', propertyId: 2 });
     addLink(db, { ownerType: 'user', ownerId: 1, propertyType: 'geofence', propertyId: 41 });
     expect(removeLinksNaming(db, ['geofence'], 40)).toBe(2);
     expect(linkPairs(db, 'user', 'geofence', 1, 0)).toEqual([{ ownerId: 1, propertyId: 41 }]);
-    expect(purgeExpiredSessions(db, '2000-01-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z')).toBe(0);
+    expect(await purgeExpiredSessions(db, '2000-01-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z')).toBe(0);
   });
 
   it('positions and events: period edges, per-code first times, per-device counts and top values', async () => {
