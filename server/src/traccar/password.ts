@@ -78,7 +78,7 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
     if (!row || Date.parse(row.expiresAt) <= Date.now()) throw badRequest('Invalid or expired token');
     await deletePasswordReset(sql, sha256(form.token));
     if (!findUser(ctx, row.userId)) throw notFound('User not found');
-    setHashedPassword(sql, row.userId, await hashPassword(form.password));
+    await setHashedPassword(sql, row.userId, await hashPassword(form.password));
     endUserSessions(ctx, row.userId); // the old password's sessions and tokens end with it (issue #27)
     return reply.status(200).send();
   };

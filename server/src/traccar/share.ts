@@ -69,7 +69,7 @@ export async function createShare(
   let userId: number;
   if (existing !== undefined) {
     userId = existing;
-    markGuest(sql, userId);
+    await markGuest(sql, userId);
   } else {
     const created = await insertUser(ctx, {
       name: String(row.name),
@@ -98,7 +98,7 @@ export async function createShare(
     expirationTime: expiration.toISOString(),
     createdAt: now,
   });
-  syncGuestExpiry(ctx, userId);
+  await syncGuestExpiry(ctx, userId);
   permissionsChanged(ctx);
   return { id, token, guestId: userId, expirationTime: expiration.toISOString() };
 }
@@ -107,13 +107,13 @@ export async function createShare(
  * The guest's expirationTime is its latest live link's (a reused guest keeps working until its last link
  * ends; before, a newer, shorter link cut an older, longer one short). No live link left ⇒ the guest is disabled.
  */
-export function syncGuestExpiry(ctx: AppContext, guestId: number): void {
+export async function syncGuestExpiry(ctx: AppContext, guestId: number): Promise<void> {
   const sql = ctx.store.sql;
   const until = latestLiveShareExpiry(sql, guestId);
   if (until && Date.parse(until) > Date.now()) {
-    enableUntil(sql, guestId, until);
+    await enableUntil(sql, guestId, until);
   } else {
-    disableUser(sql, guestId);
+    await disableUser(sql, guestId);
     deleteUserSessions(sql, guestId);
     ctx.bus.emit('signedOut', guestId);
   }
@@ -128,7 +128,7 @@ export async function extendShare(ctx: AppContext, shareId: number, expiration: 
   await setShareExpiry(sql, shareId, iso);
   await setTokenExpiry(sql, share.tokenId, iso);
   await setTokenSessionsExpiry(sql, share.tokenId, iso);
-  syncGuestExpiry(ctx, share.guestId);
+  await syncGuestExpiry(ctx, share.guestId);
 }
 
 /**
@@ -147,7 +147,7 @@ export async function revokeShare(ctx: AppContext, shareId: number): Promise<voi
     await deleteShare(tx, shareId);
   });
   ctx.bus.emit('signedOut', share.guestId);
-  syncGuestExpiry(ctx, share.guestId);
+  await syncGuestExpiry(ctx, share.guestId);
   permissionsChanged(ctx);
 }
 
