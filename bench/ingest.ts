@@ -275,6 +275,7 @@ async function main(): Promise<void> {
   const db = ctx.store.sql;
   const uniqueIds: string[] = [];
   const tokens: string[] = [];
+  const userIds: number[] = [];
   db.transaction(() => {
     const groupId = Number(db.prepare("INSERT INTO groups (name) VALUES ('Bench')").run().lastInsertRowid);
     const insDevice = db.prepare('INSERT INTO devices (name, uniqueId, groupId) VALUES (?, ?, ?)');
@@ -291,12 +292,15 @@ async function main(): Promise<void> {
     const slice = Math.ceil(DEVICES / (CLIENTS - 1));
     for (let u = 0; u < CLIENTS; u++) {
       const userId = Number(insUser.run(`Bench user ${u}`, `bench${u}@example.com`).lastInsertRowid);
-      tokens.push(createSessionToken(ctx, userId, new Date(Date.now() + 3_600_000)));
+      userIds.push(userId);
       if (u === 0) insLink.run('user', userId, 'group', groupId);
       else
         for (const d of deviceIds.slice((u - 1) * slice, u * slice)) insLink.run('user', userId, 'device', d);
     }
   })();
+  // tokens are written asynchronously (issue #30), once their users are committed
+  for (const userId of userIds)
+    tokens.push(await createSessionToken(ctx, userId, new Date(Date.now() + 3_600_000)));
   permissionsChanged(ctx);
   live.invalidate();
 

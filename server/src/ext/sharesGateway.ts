@@ -263,7 +263,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     const headers = service(req, user);
     const row = shareGuestToken(sql, share.id)!;
     await revokeToken(headers, row.token);
-    deleteShare(sql, share.id);
+    await deleteShare(sql, share.id);
     await syncGuest(headers, row.guestId);
     return reply.status(204).send();
   });

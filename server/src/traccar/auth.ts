@@ -186,14 +186,14 @@ export async function passwordLogin(
  * Issues an API token for `userId` valid until `expiresAt`; returns the opaque token text. A remember-me token
  * records the session it was issued in, so logging that session out revokes it.
  */
-export function createSessionToken(
+export async function createSessionToken(
   ctx: AppContext,
   userId: number,
   expiresAt: Date,
   remember: { sessionId: string } | null = null,
-): string {
+): Promise<string> {
   const token = randomToken();
-  insertToken(ctx.store.sql, {
+  await insertToken(ctx.store.sql, {
     id: sha256(token),
     userId,
     expiresAt: expiresAt.toISOString(),
@@ -221,7 +221,7 @@ export function verifyToken(ctx: AppContext, token: string): TokenInfo | null {
   return tokenText(token) ? liveToken(findToken(ctx.store.sql, sha256(token))) : null;
 }
 
-export function revokeToken(ctx: AppContext, token: string): boolean {
+export function revokeToken(ctx: AppContext, token: string): Promise<boolean> {
   return revokeTokenById(ctx.store.sql, sha256(token));
 }
 
@@ -250,19 +250,19 @@ type SessionRecord = StoredSession;
 export const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /** Creates a session for `userId` (recording the request Origin) and sets the JSESSIONID cookie. */
-export function startSession(
+export async function startSession(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
   userId: number,
   expiresAt: string | null = null,
   fromToken: string | null = null,
-): void {
-  endSession(ctx, req, reply, false);
+): Promise<void> {
+  await endSession(ctx, req, reply, false);
   const id = randomToken(24);
   const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
   const now = new Date().toISOString();
-  insertSession(ctx.store.sql, {
+  await insertSession(ctx.store.sql, {
     id,
     userId,
     origin,
@@ -281,7 +281,7 @@ export function startSession(
   requestUsers.set(req, findUser(ctx, userId) ?? null);
 }
 
-/** The id of the request's cookie session, when it is a live one. */
+/** The id of the request's cookie session, when it is a live one (read only: the gate writes its expiry). */
 export function currentSessionId(ctx: AppContext, req: FastifyRequest): string | null {
   return readSession(ctx, req)?.id ?? null;
 }
@@ -291,19 +291,19 @@ export function currentSessionId(ctx: AppContext, req: FastifyRequest): string |
  * the administrator who asked: kept with the session (the first one when switched again) so that
  * returnSession gives the session back; null when the session is handed back.
  */
-export function switchSession(
+export async function switchSession(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
   userId: number,
   originalUserId: number | null = null,
-): void {
+): Promise<void> {
   const session = readSession(ctx, req);
   if (session) {
-    switchSessionUser(ctx.store.sql, session.id, userId, originalUserId);
+    await switchSessionUser(ctx.store.sql, session.id, userId, originalUserId);
     requestUsers.set(req, findUser(ctx, userId) ?? null);
   } else {
-    startSession(ctx, req, reply, userId); // no cookie session (token, basic): nothing to return to
+    await startSession(ctx, req, reply, userId); // no cookie session (token, basic): nothing to return to
   }
 }
 
@@ -315,14 +315,14 @@ export function sessionOriginalUserId(ctx: AppContext, req: FastifyRequest): num
 }
 
 /** Ends the cookie session of the request (DELETE /api/session). */
-export function endSession(
+export async function endSession(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
   clearCookie = true,
-): void {
+): Promise<void> {
   const id = req.cookies?.[SESSION_COOKIE];
-  if (id) deleteSession(ctx.store.sql, id);
+  if (id) await deleteSession(ctx.store.sql, id);
   if (clearCookie) reply.clearCookie(SESSION_COOKIE, { path: '/' });
   requestUsers.delete(req);
 }
@@ -331,13 +331,17 @@ export function endSession(
  * Logout: ends the cookie session and revokes its remember-me tokens — those issued in it and the one it was
  * restored from — so a stored token cannot sign the browser in again. API tokens are left alone.
  */
-export function logoutSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {
+export async function logoutSession(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const id = req.cookies?.[SESSION_COOKIE];
   if (id) {
     const s = findSession(ctx.store.sql, id);
-    revokeRememberTokens(ctx.store.sql, id, s?.tokenId ?? '');
+    await revokeRememberTokens(ctx.store.sql, id, s?.tokenId ?? '');
   }
-  endSession(ctx, req, reply);
+  await endSession(ctx, req, reply);
 }
 
 /**
@@ -393,39 +397,53 @@ function cookieOf(req: CookieRequest): string | null {
   return id && id.length <= 200 ? id : null;
 }
 
+/**
+ * The request's cookie session if it is live (not expired, not idle, Origin allowed). Read only: the request's
+ * gate (sessionUser) already deleted it when it was over, and wrote its last-seen time.
+ */
 function readSession(ctx: AppContext, req: CookieRequest): SessionRecord | null {
   const id = cookieOf(req);
-  return id ? liveSession(ctx, req, findSession(ctx.store.sql, id)) : null;
+  const s = id ? findSession(ctx.store.sql, id) : undefined;
+  return s && sessionState(ctx, s, Date.now()) !== 'over' && originAllowed(req, s.origin) ? s : null;
 }
 
-/** The stored session if it is live for this request: an expired or idle one is deleted; Origin checked. */
-function liveSession(
+/** Whether a stored session is over (expired or idle), live, or live with its last-seen time to write. */
+function sessionState(ctx: AppContext, s: SessionRecord, now: number): 'over' | 'live' | 'stale' {
+  const lastSeen = Date.parse(s.lastSeenAt ?? s.createdAt);
+  if ((s.expiresAt && Date.parse(s.expiresAt) <= now) || now - lastSeen >= ctx.config.sessionIdleMs)
+    return 'over';
+  return now - lastSeen < LAST_SEEN_RESOLUTION_MS ? 'live' : 'stale';
+}
+
+/**
+ * The stored session if it is live for this request (the gate): an expired or idle one is deleted; Origin
+ * checked; its last-seen time written at most once a LAST_SEEN_RESOLUTION_MS (asynchronous writes, issue #30).
+ */
+async function liveSession(
   ctx: AppContext,
   req: CookieRequest,
   s: SessionRecord | undefined,
-): SessionRecord | null {
+): Promise<SessionRecord | null> {
   if (!s) return null;
   const now = Date.now();
-  const lastSeen = Date.parse(s.lastSeenAt ?? s.createdAt);
-  if ((s.expiresAt && Date.parse(s.expiresAt) <= now) || now - lastSeen >= ctx.config.sessionIdleMs) {
-    deleteSession(ctx.store.sql, s.id);
+  const state = sessionState(ctx, s, now);
+  if (state === 'over') {
+    await deleteSession(ctx.store.sql, s.id);
     return null;
   }
   if (!originAllowed(req, s.origin)) return null;
-  if (!(now - lastSeen < LAST_SEEN_RESOLUTION_MS)) {
-    touchSession(ctx.store.sql, s.id, new Date(now).toISOString());
-  }
+  if (state === 'stale') await touchSession(ctx.store.sql, s.id, new Date(now).toISOString());
   return s;
 }
 
 /**
  * The user of the cookie session only (no Authorization header), or null: the session and its user read together
- * on the read pool (its expiry and last-seen writes stay synchronous).
+ * on the read pool, its expiry and last-seen writes made asynchronously.
  */
 async function sessionUser(ctx: AppContext, req: CookieRequest): Promise<UserRow | null> {
   const id = cookieOf(req);
   const found = id ? await findSessionWithUser(ctx.store.sql, id) : undefined;
-  if (!found || !liveSession(ctx, req, found.session)) return null;
+  if (!found || !(await liveSession(ctx, req, found.session))) return null;
   return isActive(found.user) ? found.user : null;
 }
 

@@ -28,13 +28,16 @@ export async function registerTraccar(app: FastifyInstance, ctx: AppContext): Pr
 /** Hourly removal of expired and idle sessions, tokens and password-reset tokens. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
-export function purgeExpired(ctx: AppContext, now = new Date()): number {
+export function purgeExpired(ctx: AppContext, now = new Date()): Promise<number> {
   const idleBefore = new Date(now.getTime() - ctx.config.sessionIdleMs).toISOString();
   return purgeExpiredSessions(ctx.store.sql, now.toISOString(), idleBefore);
 }
 
 function startHousekeeping(ctx: AppContext): void {
-  const purge = () => ctx.cluster.isLeader() && purgeExpired(ctx); // one process (db/cluster.ts)
+  const purge = () => {
+    if (!ctx.cluster.isLeader()) return; // one process (db/cluster.ts)
+    purgeExpired(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'expired sessions not purged'));
+  };
   purge();
   const timer = setInterval(purge, HOUSEKEEPING_INTERVAL_MS);
   timer.unref();

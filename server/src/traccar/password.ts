@@ -56,7 +56,7 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
       ctx.log.info({ userId: user.id }, 'password reset requested');
       const token = randomToken();
       const sql = ctx.store.sql;
-      replacePasswordReset(
+      await replacePasswordReset(
         sql,
         sha256(token),
         user.id,
@@ -76,9 +76,9 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
     const sql = ctx.store.sql;
     const row = findPasswordReset(sql, sha256(form.token));
     if (!row || Date.parse(row.expiresAt) <= Date.now()) throw badRequest('Invalid or expired token');
-    deletePasswordReset(sql, sha256(form.token));
+    await deletePasswordReset(sql, sha256(form.token));
     if (!findUser(ctx, row.userId)) throw notFound('User not found');
-    setHashedPassword(sql, row.userId, await hashPassword(form.password));
+    await setHashedPassword(sql, row.userId, await hashPassword(form.password));
     await endUserSessions(ctx, row.userId); // the old password's sessions and tokens end with it (issue #27)
     return reply.status(200).send();
   };

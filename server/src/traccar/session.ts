@@ -57,7 +57,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     }
     const suspended = accountPolicy(ctx).loginRefusal(ctx, r.user); // billing: 403 JSON for a suspended account
     if (suspended) return reply.status(403).send(suspended);
-    startSession(ctx, req, reply, r.user.id);
+    await startSession(ctx, req, reply, r.user.id);
     logAction(ctx, req, r.user.id, 'login', 'user', r.user.id);
     return userToJson(r.user as unknown as Row, r.user.id);
   });
@@ -70,7 +70,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       if (!user || !info) throw unauthorized();
       const suspended = accountPolicy(ctx).loginRefusal(ctx, user);
       if (suspended) return reply.status(403).send(suspended);
-      startSession(ctx, req, reply, user.id, info.expiresAt, q.token);
+      await startSession(ctx, req, reply, user.id, info.expiresAt, q.token);
       return userToJson(user as unknown as Row, user.id);
     }
     const user = await getUser(ctx, req);
@@ -97,7 +97,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     checkNotOtherAdmin(caller, target);
     checkImpersonationTarget(ctx, req, caller, target); // not oneself, the superior administrator, disabled, expired
     const original = sessionOriginalUserId(ctx, req) ?? caller.id;
-    switchSession(ctx, req, reply, id, caller.id);
+    await switchSession(ctx, req, reply, id, caller.id);
     logAction(ctx, req, original, 'loginAs', 'user', id, { by: caller.id });
     return userToJson(target as unknown as Row, original);
   });
@@ -119,7 +119,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       const originalId = sessionOriginalUserId(ctx, req);
       const original = originalId === null ? undefined : findUser(ctx, originalId);
       if (!original) throw refused(ctx, req, user, 'validation.notImpersonating');
-      switchSession(ctx, req, reply, original.id);
+      await switchSession(ctx, req, reply, original.id);
       logAction(ctx, req, original.id, 'loginAsReturn', 'user', user.id);
       return userToJson(original as unknown as Row, original.id);
     },
@@ -127,7 +127,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete('/api/session', edge({ need: 'signedIn' }), async (req, reply) => {
     const user = await requireUser(ctx, req);
-    logoutSession(ctx, req, reply);
+    await logoutSession(ctx, req, reply);
     logAction(ctx, req, user.id, 'logout', 'user', user.id);
     return reply.status(204).send();
   });
@@ -148,7 +148,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       if (session?.expiresAt && Date.parse(session.expiresAt) < expires.getTime())
         expires = new Date(session.expiresAt);
       const sessionId = form.rememberMe ? currentSessionId(ctx, req) : null;
-      const token = createSessionToken(ctx, user.id, expires, sessionId ? { sessionId } : null);
+      const token = await createSessionToken(ctx, user.id, expires, sessionId ? { sessionId } : null);
       return reply.type('text/plain; charset=utf-8').send(token);
     },
   );
@@ -160,7 +160,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     const row = findToken(ctx.store.sql, sha256(form.token));
     if (!row) throw badRequest('Invalid token');
     if (!user.administrator && row.userId !== user.id) throw denied('User access denied');
-    revokeToken(ctx, form.token);
+    await revokeToken(ctx, form.token);
     return reply.status(204).send();
   });
 }

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { shareDeviceForm, shareGroupForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { addLink } from '../db/repos/links.ts';
+import { inTransaction } from '../db/repos/query.ts';
 import {
   deleteTokenSessions,
   deleteUserSessions,
@@ -68,7 +69,7 @@ export async function createShare(
   let userId: number;
   if (existing !== undefined) {
     userId = existing;
-    markGuest(sql, userId);
+    await markGuest(sql, userId);
   } else {
     const created = await insertUser(ctx, {
       name: String(row.name),
@@ -90,7 +91,7 @@ export async function createShare(
     propertyType: target.type,
     propertyId: target.id,
   });
-  const token = createSessionToken(ctx, userId, expiration);
+  const token = await createSessionToken(ctx, userId, expiration);
   const now = new Date().toISOString();
   const id = await insertShare(sql, {
     creatorId: owner.id,
@@ -115,9 +116,9 @@ export async function syncGuestExpiry(ctx: AppContext, guestId: number): Promise
   const sql = ctx.store.sql;
   const until = latestLiveShareExpiry(sql, guestId);
   if (until && Date.parse(until) > Date.now()) {
-    enableUntil(sql, guestId, until);
+    await enableUntil(sql, guestId, until);
   } else {
-    disableUser(sql, guestId);
+    await disableUser(sql, guestId);
     await deleteUserSessions(sql, guestId);
     ctx.bus.emit('signedOut', guestId);
   }
@@ -130,24 +131,26 @@ export async function extendShare(ctx: AppContext, shareId: number, expiration: 
   if (!share) return;
   const iso = expiration.toISOString();
   await setShareExpiry(sql, shareId, iso);
-  setTokenExpiry(sql, share.tokenId, iso);
-  setTokenSessionsExpiry(sql, share.tokenId, iso);
+  await setTokenExpiry(sql, share.tokenId, iso);
+  await setTokenSessionsExpiry(sql, share.tokenId, iso);
   await syncGuestExpiry(ctx, share.guestId);
 }
 
 /**
  * Revokes a share at once: its token stops logging in, the sessions it opened end (their sockets close), and a
- * guest with no other live link is disabled. The row is removed.
+ * guest with no other live link is disabled. The row is removed. The token, its sessions and the row go in one
+ * asynchronous transaction (issue #30: every write of tokens, sessions and shares is asynchronous, so no
+ * synchronous statement waits for its row locks; docs/decisions/41, session 32).
  */
 export async function revokeShare(ctx: AppContext, shareId: number): Promise<void> {
   const sql = ctx.store.sql;
   const share = findShare(sql, shareId);
   if (!share) return;
-  sql.transaction(() => {
-    revokeTokenById(sql, share.tokenId);
-    deleteTokenSessions(sql, share.tokenId);
-    deleteShare(sql, shareId);
-  })();
+  await inTransaction(sql, async (tx) => {
+    await revokeTokenById(tx, share.tokenId);
+    await deleteTokenSessions(tx, share.tokenId);
+    await deleteShare(tx, shareId);
+  });
   ctx.bus.emit('signedOut', share.guestId);
   await syncGuestExpiry(ctx, share.guestId);
   permissionsChanged(ctx);

@@ -245,7 +245,7 @@ describe('share guests and housekeeping', () => {
       expiresAt: '2020-01-02T00:00:00.000Z',
     });
     const sessionsBefore = count(sql, 'sessions');
-    expect(purgeExpired(t.ctx)).toBe(3);
+    expect(await purgeExpired(t.ctx)).toBe(3);
     expect(count(sql, 'sessions')).toBe(sessionsBefore - 1);
     expectStatus(await api(t.app, t.admin, 'GET', '/api/session'), 200);
   });

@@ -192,7 +192,7 @@ describe('extension repositories', () => {
     // the guest's latest expiry: every share's (gateway mode), or only those whose token lives (embedded)
     expect(latestShareExpiry(db, guest)).toBe('2031-01-01T00:00:00.000Z');
     expect(latestShareExpiry(db, ana)).toBeNull();
-    insertToken(db, {
+    await insertToken(db, {
       id: 'hash-1',
       userId: guest,
       expiresAt: '2030-01-01T00:00:00.000Z',

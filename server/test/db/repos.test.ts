@@ -137,7 +137,7 @@ describe('repositories', () => {
     await addLink(db, { ownerType: 'user', ownerId: 1, propertyType: 'geofence', propertyId: 41 });
     expect(await removeLinksNaming(db, ['geofence'], 40)).toBe(2);
     expect(linkPairs(db, 'user', 'geofence', 1, 0)).toEqual([{ ownerId: 1, propertyId: 41 }]);
-    expect(purgeExpiredSessions(db, '2000-01-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z')).toBe(0);
+    expect(await purgeExpiredSessions(db, '2000-01-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z')).toBe(0);
   });
 
   it('positions and events: period edges, per-code first times, per-device counts and top values', async () => {

@@ -3,7 +3,7 @@
 import type { Selectable } from 'kysely';
 import type { UserRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { qb, row, rowAsync, write, writeAsync } from './query.ts';
+import { inTransaction, qb, row, rowAsync, writeAsync } from './query.ts';
 
 export interface StoredSession {
   id: string;
@@ -64,22 +64,22 @@ export async function findSessionWithUser(
   return { session: { id: sessionId, userId, origin, expiresAt, lastSeenAt, createdAt, tokenId }, user };
 }
 
-export function insertSession(db: SqlDatabase, s: StoredSession): void {
-  write(db, qb(db).insertInto('sessions').values(s));
+export async function insertSession(db: SqlDatabase, s: StoredSession): Promise<void> {
+  await writeAsync(db, qb(db).insertInto('sessions').values(s));
 }
 
-export function touchSession(db: SqlDatabase, id: string, lastSeenAt: string): void {
-  write(db, qb(db).updateTable('sessions').set({ lastSeenAt }).where('id', '=', id));
+export async function touchSession(db: SqlDatabase, id: string, lastSeenAt: string): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('sessions').set({ lastSeenAt }).where('id', '=', id));
 }
 
 /** Switches a session to another user; `originalUserId` null returns it to its own (log in as, and back). */
-export function switchSessionUser(
+export async function switchSessionUser(
   db: SqlDatabase,
   id: string,
   userId: number,
   originalUserId: number | null,
-): void {
-  write(
+): Promise<void> {
+  await writeAsync(
     db,
     qb(db)
       .updateTable('sessions')
@@ -103,8 +103,8 @@ export function sessionExpiry(db: SqlDatabase, id: string): { expiresAt: string 
   return row(db, qb(db).selectFrom('sessions').select('expiresAt').where('id', '=', id));
 }
 
-export function deleteSession(db: SqlDatabase, id: string): void {
-  write(db, qb(db).deleteFrom('sessions').where('id', '=', id));
+export async function deleteSession(db: SqlDatabase, id: string): Promise<void> {
+  await writeAsync(db, qb(db).deleteFrom('sessions').where('id', '=', id));
 }
 
 /** Ends a user's sessions but `keepId`. */
@@ -112,12 +112,16 @@ export async function deleteUserSessions(db: SqlDatabase, userId: number, keepId
   await writeAsync(db, qb(db).deleteFrom('sessions').where('userId', '=', userId).where('id', '<>', keepId));
 }
 
-export function deleteTokenSessions(db: SqlDatabase, tokenId: string): void {
-  write(db, qb(db).deleteFrom('sessions').where('tokenId', '=', tokenId));
+export async function deleteTokenSessions(db: SqlDatabase, tokenId: string): Promise<void> {
+  await writeAsync(db, qb(db).deleteFrom('sessions').where('tokenId', '=', tokenId));
 }
 
-export function setTokenSessionsExpiry(db: SqlDatabase, tokenId: string, expiresAt: string): void {
-  write(db, qb(db).updateTable('sessions').set({ expiresAt }).where('tokenId', '=', tokenId));
+export async function setTokenSessionsExpiry(
+  db: SqlDatabase,
+  tokenId: string,
+  expiresAt: string,
+): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('sessions').set({ expiresAt }).where('tokenId', '=', tokenId));
 }
 
 export interface NewToken {
@@ -128,8 +132,8 @@ export interface NewToken {
   sessionId: string | null;
 }
 
-export function insertToken(db: SqlDatabase, t: NewToken): void {
-  write(
+export async function insertToken(db: SqlDatabase, t: NewToken): Promise<void> {
+  await writeAsync(
     db,
     qb(db)
       .insertInto('tokens')
@@ -156,13 +160,17 @@ export function findTokenAsync(db: SqlDatabase, id: string): Promise<StoredToken
 }
 
 /** Revokes one token: whether it existed. */
-export function revokeTokenById(db: SqlDatabase, id: string): boolean {
-  return write(db, qb(db).updateTable('tokens').set({ revoked: 1 }).where('id', '=', id)) > 0;
+export async function revokeTokenById(db: SqlDatabase, id: string): Promise<boolean> {
+  return (await writeAsync(db, qb(db).updateTable('tokens').set({ revoked: 1 }).where('id', '=', id))) > 0;
 }
 
 /** Revokes the remember-me tokens issued in a session or the one it was restored from. */
-export function revokeRememberTokens(db: SqlDatabase, sessionId: string, restoredFrom: string): void {
-  write(
+export async function revokeRememberTokens(
+  db: SqlDatabase,
+  sessionId: string,
+  restoredFrom: string,
+): Promise<void> {
+  await writeAsync(
     db,
     qb(db)
       .updateTable('tokens')
@@ -176,24 +184,26 @@ export async function revokeUserTokens(db: SqlDatabase, userId: number): Promise
   await writeAsync(db, qb(db).updateTable('tokens').set({ revoked: 1 }).where('userId', '=', userId));
 }
 
-export function setTokenExpiry(db: SqlDatabase, id: string, expiresAt: string): void {
-  write(db, qb(db).updateTable('tokens').set({ expiresAt }).where('id', '=', id));
+export async function setTokenExpiry(db: SqlDatabase, id: string, expiresAt: string): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('tokens').set({ expiresAt }).where('id', '=', id));
 }
 
-/** A new password-reset token for the user: its older ones and every expired one go. */
+/** A new password-reset token for the user: its older ones and every expired one go (one transaction). */
 export function replacePasswordReset(
   db: SqlDatabase,
   tokenHash: string,
   userId: number,
   expiresAt: string,
-): void {
-  write(
-    db,
-    qb(db)
-      .deleteFrom('password_resets')
-      .where((eb) => eb.or([eb('userId', '=', userId), eb('expiresAt', '<', new Date().toISOString())])),
-  );
-  write(db, qb(db).insertInto('password_resets').values({ tokenHash, userId, expiresAt }));
+): Promise<void> {
+  return inTransaction(db, async (tx) => {
+    await writeAsync(
+      tx,
+      qb(tx)
+        .deleteFrom('password_resets')
+        .where((eb) => eb.or([eb('userId', '=', userId), eb('expiresAt', '<', new Date().toISOString())])),
+    );
+    await writeAsync(tx, qb(tx).insertInto('password_resets').values({ tokenHash, userId, expiresAt }));
+  });
 }
 
 export function findPasswordReset(
@@ -206,27 +216,32 @@ export function findPasswordReset(
   );
 }
 
-export function deletePasswordReset(db: SqlDatabase, tokenHash: string): void {
-  write(db, qb(db).deleteFrom('password_resets').where('tokenHash', '=', tokenHash));
+export async function deletePasswordReset(db: SqlDatabase, tokenHash: string): Promise<void> {
+  await writeAsync(db, qb(db).deleteFrom('password_resets').where('tokenHash', '=', tokenHash));
 }
 
 /**
  * Housekeeping: removes sessions past their expiry or idle since `idleBefore`, tokens and password-reset tokens
  * past their expiry (`now`, ISO): how many rows were removed.
  */
-export function purgeExpiredSessions(db: SqlDatabase, now: string, idleBefore: string): number {
-  return (
-    write(
+export async function purgeExpiredSessions(
+  db: SqlDatabase,
+  now: string,
+  idleBefore: string,
+): Promise<number> {
+  const counts = [
+    await writeAsync(
       db,
       qb(db).deleteFrom('sessions').where('expiresAt', 'is not', null).where('expiresAt', '<=', now),
-    ) +
-    write(
+    ),
+    await writeAsync(
       db,
       qb(db)
         .deleteFrom('sessions')
         .where((eb) => eb(eb.fn.coalesce('lastSeenAt', 'createdAt'), '<=', idleBefore)),
-    ) +
-    write(db, qb(db).deleteFrom('tokens').where('expiresAt', '<=', now)) +
-    write(db, qb(db).deleteFrom('password_resets').where('expiresAt', '<=', now))
-  );
+    ),
+    await writeAsync(db, qb(db).deleteFrom('tokens').where('expiresAt', '<=', now)),
+    await writeAsync(db, qb(db).deleteFrom('password_resets').where('expiresAt', '<=', now)),
+  ];
+  return counts.reduce((a, b) => a + b, 0);
 }

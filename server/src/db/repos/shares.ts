@@ -3,7 +3,7 @@
 import type { Insertable } from 'kysely';
 import type { ShareRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, insertAsync, qb, row, rows, write, writeAsync } from './query.ts';
+import { anyOf, insertAsync, qb, row, rows, writeAsync } from './query.ts';
 
 /** Stores a share: its id. */
 export function insertShare(db: SqlDatabase, share: Insertable<ShareRow>): Promise<number> {
@@ -18,8 +18,8 @@ export async function setShareExpiry(db: SqlDatabase, id: number, expirationTime
   await writeAsync(db, qb(db).updateTable('shares').set({ expirationTime }).where('id', '=', id));
 }
 
-export function deleteShare(db: SqlDatabase, id: number): void {
-  write(db, qb(db).deleteFrom('shares').where('id', '=', id));
+export async function deleteShare(db: SqlDatabase, id: number): Promise<void> {
+  await writeAsync(db, qb(db).deleteFrom('shares').where('id', '=', id));
 }
 
 /** The latest expiry among a guest's shares whose token is not revoked, or null. */

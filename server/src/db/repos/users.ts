@@ -91,13 +91,13 @@ export async function deleteUserRow(db: SqlDatabase, id: number): Promise<void> 
   await writeAsync(db, qb(db).deleteFrom('users').where('id', '=', id));
 }
 
-export function setHashedPassword(db: SqlDatabase, id: number, hashedPassword: string): void {
-  write(db, qb(db).updateTable('users').set({ hashedPassword }).where('id', '=', id));
+export async function setHashedPassword(db: SqlDatabase, id: number, hashedPassword: string): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('users').set({ hashedPassword }).where('id', '=', id));
 }
 
 /** An existing user taken as a share's guest again: temporary, read-only, no commands, enabled. */
-export function markGuest(db: SqlDatabase, id: number): void {
-  write(
+export async function markGuest(db: SqlDatabase, id: number): Promise<void> {
+  await writeAsync(
     db,
     qb(db)
       .updateTable('users')
@@ -106,12 +106,12 @@ export function markGuest(db: SqlDatabase, id: number): void {
   );
 }
 
-export function enableUntil(db: SqlDatabase, id: number, expirationTime: string): void {
-  write(db, qb(db).updateTable('users').set({ expirationTime, disabled: 0 }).where('id', '=', id));
+export async function enableUntil(db: SqlDatabase, id: number, expirationTime: string): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('users').set({ expirationTime, disabled: 0 }).where('id', '=', id));
 }
 
-export function disableUser(db: SqlDatabase, id: number): void {
-  write(db, qb(db).updateTable('users').set({ disabled: 1 }).where('id', '=', id));
+export async function disableUser(db: SqlDatabase, id: number): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('users').set({ disabled: 1 }).where('id', '=', id));
 }
 
 /**

@@ -128,7 +128,7 @@ export class ScheduledReports {
     const recipients: Recipient[] = await mailRecipients(sql, links.userIds);
     const run: ScheduledRun = { reportId: r.id, from, to, sent: [], failed: [] };
     for (const u of recipients) {
-      const token = createSessionToken(this.ctx, u.id, new Date(Date.now() + 5 * 60_000));
+      const token = await createSessionToken(this.ctx, u.id, new Date(Date.now() + 5 * 60_000));
       const lang = this.language(u);
       try {
         const res = await this.app.inject({
@@ -163,7 +163,7 @@ export class ScheduledReports {
         this.ctx.log.warn({ err, reportId: r.id, userId: u.id }, 'scheduled report not delivered');
         run.failed.push(u.email);
       } finally {
-        revokeToken(this.ctx, token);
+        await revokeToken(this.ctx, token);
       }
     }
     return run;
