@@ -75,6 +75,15 @@ export class LiveCache {
     this.epoch++;
   }
 
+  /** Whether the next fresh() or freshAsync() reads the store again (something changed since the last read). */
+  get stale(): boolean {
+    return this.dirty;
+  }
+
+  /**
+   * The cache, read again first if it is stale: synchronously, so on PostgreSQL through the synchronous store (the
+   * main thread waits, and a lost connection throws here). Code that may await uses freshAsync() (session 32).
+   */
   fresh(): this {
     if (this.dirty) this.load();
     return this;

@@ -35,7 +35,7 @@ export function registerCatchup(app: FastifyInstance, ctx: AppContext, live: Liv
     const user = await requireUser(ctx, req);
     const { after } = edgeValue(catchupBody, req.body);
     live.flushNow();
-    const mine = live.cache.fresh().devicesOf(user.id);
+    const mine = (await live.cache.freshAsync()).devicesOf(user.id);
     const since = new Map<number, number>();
     for (const [key, time] of Object.entries(after)) {
       const id = Number(key);

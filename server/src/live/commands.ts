@@ -121,7 +121,7 @@ export async function registerCommandRoutes(
     const q = edgeValue(deviceQuery, req.query);
     if (q.deviceId === undefined) throw badRequest('deviceId is required');
     if (!canAccessDevice(ctx, user, q.deviceId)) throw denied('Device access denied');
-    const cache = live.cache.fresh();
+    const cache = await live.cache.freshAsync();
     const device = cache.device(q.deviceId);
     if (!device) throw denied('Device access denied');
     const deviceCommands = new Set(cache.linked('device', device.id, 'command'));
@@ -181,7 +181,7 @@ export async function registerCommandRoutes(
     command = { ...command, attributes: withoutForce(command.attributes) };
     const interlock = (ids: number[]) =>
       command.type === INTERLOCK_COMMAND ? checkEngineBlock(ctx, req, user, live, ids, force) : undefined;
-    const cache = live.cache.fresh();
+    const cache = await live.cache.freshAsync(); // the interlock reads it too, in this same turn
     if (q.groupId !== undefined) {
       if (!canSee(ctx, user, 'group', q.groupId)) throw denied('Group access denied');
       const groups = withSubgroups(ctx.store.sql, [q.groupId]);

@@ -11,6 +11,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ParsedPermission } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import { isDatabaseUnavailable } from '../db/sql.ts';
+import type { LiveCache } from './cache.ts';
 import type { LiveCore } from './ingest.ts';
 import type { SocketHub } from './socket.ts';
 
@@ -70,11 +72,25 @@ function relay(ctx: AppContext, ids: number[], sight: boolean): void {
     ctx.cluster.publish({ t: 'devices', ids: ids.slice(i, i + IDS_PER_MESSAGE), sight: sight && i === 0 });
 }
 
+/**
+ * The live cache read again if it is stale, on the pool on PostgreSQL (issue #30, session 32: the main thread never
+ * waits for it); while the store cannot be read, the cache's last rows (as deviceJson serves them).
+ */
+async function readableCache(live: LiveCore): Promise<LiveCache> {
+  try {
+    return await live.cache.freshAsync();
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    return live.cache;
+  }
+}
+
 /** What another process relayed: its changed devices and sight changes to this process's sockets. */
-function applyRelayed(live: LiveCore, hub: SocketHub, ids: number[], sight: boolean): void {
+async function applyRelayed(live: LiveCore, hub: SocketHub, ids: number[], sight: boolean): Promise<void> {
   if (!hub.clientCount) return;
   live.invalidate(); // the cache reads the other process's write (its 'changed' message may not be applied yet)
-  if (sight) hub.pushSightChangesSinceSent();
+  const cache = await readableCache(live);
+  if (sight) hub.pushSightChangesSinceSent(cache);
   for (const id of ids) {
     const device = live.deviceJson(id);
     if (device) hub.pushDevice(device);
@@ -90,21 +106,22 @@ export function registerDeviceChanges(
   // the sight before the write (null: no socket here, but the other processes may have some)
   const before = new WeakMap<FastifyRequest, Map<number, ReadonlySet<number>> | null>();
   app.addHook('preHandler', async (req) => {
-    if (mayChangeSight(req)) before.set(req, hub.clientCount ? hub.sight() : null);
+    if (mayChangeSight(req)) before.set(req, hub.clientCount ? hub.sight(await readableCache(live)) : null);
   });
   app.addHook('onSend', async (req, reply, payload) => {
     const sight = before.get(req);
     const done = reply.statusCode >= 200 && reply.statusCode < 300;
     if (sight && done) {
       live.invalidate();
-      hub.pushSightChanges(sight);
+      hub.pushSightChanges(sight, await readableCache(live));
     }
     const ids = changedDevices(req, reply.statusCode, payload);
     const sightMayChange = done && before.has(req);
     if (ids.length || sightMayChange) relay(ctx, ids, sightMayChange);
     if (!ids.length) return payload;
-    // deviceJson reloads the cache: the device and who sees it as they are now (already reloaded after a sight change)
+    // the device and who sees it as they are now (already reloaded after a sight change); deviceJson reads it as is
     if (!sight || !done) live.invalidate();
+    await readableCache(live);
     for (const id of ids) {
       const device = live.deviceJson(id);
       if (device) hub.pushDevice(device);
@@ -112,6 +129,9 @@ export function registerDeviceChanges(
     return payload;
   });
   ctx.cluster.subscribe((m) => {
-    if (m.t === 'devices') applyRelayed(live, hub, m.ids, m.sight);
+    if (m.t === 'devices')
+      applyRelayed(live, hub, m.ids, m.sight).catch((err: unknown) =>
+        ctx.log.warn({ err }, 'cluster: devices changed by another process not pushed'),
+      );
   });
 }

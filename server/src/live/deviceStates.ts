@@ -4,7 +4,7 @@
 import type { RemoteDeviceState } from '../db/cluster.ts';
 import { isDatabaseUnavailable, type SqlDatabase } from '../db/sql.ts';
 import { eventsByIds, eventsByIdsAsync } from '../db/repos/events.ts';
-import { prepareDeviceLookups } from '../db/repos/ingest.ts';
+import { prepareDeviceLookups, storedDeviceExists } from '../db/repos/ingest.ts';
 import type { DeviceStateRow } from '../db/repos/ingestBatch.ts';
 import { positionsByIds, positionsByIdsAsync } from '../db/repos/positions.ts';
 import type { Device, Event, Position } from '@rastro/domain';
@@ -61,6 +61,43 @@ export class DeviceStates {
       }
     }
     return id;
+  }
+
+  /**
+   * A report's device: findDevice, or with `pooled` (PostgreSQL's ingestion, issue #30, session 32) from the cache
+   * at once when it is fresh and knows the device, else read on the pool (findDeviceAsync: the main thread free).
+   */
+  protected resolveDevice(
+    ref: { uniqueId?: string; deviceId?: number },
+    pooled: boolean,
+  ): number | undefined | Promise<number | undefined> {
+    if (!pooled) return this.findDevice(ref);
+    const id = this.cache.stale ? undefined : this.cachedDevice(ref);
+    return id ?? this.findDeviceAsync(ref);
+  }
+
+  private cachedDevice(ref: { uniqueId?: string; deviceId?: number }): number | undefined {
+    return ref.deviceId !== undefined
+      ? this.cache.devices.has(ref.deviceId)
+        ? ref.deviceId
+        : undefined
+      : this.cache.byUniqueId.get((ref.uniqueId ?? '').trim());
+  }
+
+  /**
+   * findDevice without the main thread waiting (PostgreSQL: issue #30, session 32): the cache read again on the
+   * pool if it is stale, and on a miss the device looked up there, the cache read again once if it is stored.
+   */
+  protected async findDeviceAsync(ref: {
+    uniqueId?: string;
+    deviceId?: number;
+  }): Promise<number | undefined> {
+    await this.cache.freshAsync();
+    const id = this.cachedDevice(ref);
+    if (id !== undefined || !(await storedDeviceExists(this.db, ref))) return id;
+    this.cache.invalidate();
+    await this.cache.freshAsync();
+    return this.cachedDevice(ref);
   }
 
   /**

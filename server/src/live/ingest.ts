@@ -114,7 +114,12 @@ export class LiveCore extends LiveCommands {
       this.stats.rejected++;
       return Promise.resolve({ ok: false, error: 'invalid', message: invalid });
     }
-    const deviceId = this.findDevice(p);
+    const found = this.resolveDevice(p, !!this.pooled); // PostgreSQL: a stale cache or a miss read on the pool
+    return found instanceof Promise ? found.then((id) => this.admit(p, id)) : this.admit(p, found);
+  }
+
+  /** Refused, or queued for a batch (deviceId undefined: no device has the report's identifier). */
+  private admit(p: IncomingPosition, deviceId: number | undefined): Promise<IngestResult> {
     if (deviceId === undefined) {
       this.stats.rejected++;
       if (p.uniqueId !== undefined) this.onUnknownDevice?.(p);
@@ -245,23 +250,17 @@ export class LiveCore extends LiveCommands {
   }
 
   /** What another server process stored (db/cluster.ts), to this process's socket clients. */
-  applyRemote(
+  async applyRemote(
     m: { devices: RemoteDeviceState[]; positions: number[]; events: number[] },
     watched: boolean,
-  ): void {
-    this.cache.fresh();
+  ): Promise<void> {
+    await this.cache.freshAsync(); // on the pool (PostgreSQL): its devices' rows as stored
     const { latest, events } = this.adoptRemote(
       m.devices,
       watched ? m.positions : [],
       watched ? m.events : [],
     );
-    if (watched)
-      this.publish(
-        m.devices.map((d) => d[0]),
-        latest,
-        events,
-        true,
-      );
+    if (watched) this.publish(new Set(m.devices.map((d) => d[0])), latest, events, true);
   }
 
   private publish(

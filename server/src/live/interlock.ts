@@ -62,7 +62,7 @@ export function checkEngineBlock(
   deviceIds: readonly number[],
   force: boolean,
 ): Map<number, InterlockDecision> {
-  const cache = live.cache.fresh();
+  const cache = live.cache; // made fresh by the caller (commands.ts awaits freshAsync): never read here, waited
   const limitKmh = blockMaxSpeed(cache.serverAttrs, ctx.config.ns);
   const now = Date.now();
   const decisions = new Map<number, InterlockDecision>();

@@ -85,14 +85,17 @@ export async function registerPositionRoutes(
   const sql = ctx.store.sql;
   const routeJson = new RouteJsonReader(sql);
 
-  const checkDevice = (user: Awaited<ReturnType<typeof requireUser>>, deviceId: number) => {
-    if (!live.cache.fresh().device(deviceId) || !canAccessDevice(ctx, user, deviceId)) {
+  const checkDevice = async (user: Awaited<ReturnType<typeof requireUser>>, deviceId: number) => {
+    if (!(await live.cache.freshAsync()).device(deviceId) || !canAccessDevice(ctx, user, deviceId)) {
       throw denied('Device access denied');
     }
   };
   /** checkDevice with the device's audience read on the read pool (the reads of GET /api/positions). */
   const checkDeviceRead = async (user: Awaited<ReturnType<typeof requireUser>>, deviceId: number) => {
-    if (!live.cache.fresh().device(deviceId) || !(await canAccessDeviceAsync(ctx, user, deviceId))) {
+    if (
+      !(await live.cache.freshAsync()).device(deviceId) ||
+      !(await canAccessDeviceAsync(ctx, user, deviceId))
+    ) {
       throw denied('Device access denied');
     }
   };
@@ -101,7 +104,7 @@ export async function registerPositionRoutes(
     const history = await positionHistory(sql, deviceId, from.toISOString(), to.toISOString(), MAX_POSITIONS);
     let rows = (history as PositionDbRow[]).map(positionFromRow);
     if (geofenceId !== undefined) {
-      const g = live.cache.fresh().geofences.get(geofenceId);
+      const g = (await live.cache.freshAsync()).geofences.get(geofenceId);
       if (!g?.shape) throw badRequest('geofenceId: unknown geofence');
       const pd = Number(g.attrs.polylineDistance);
       rows = rows.filter((p) => isInsideArea(g.shape!, p, Number.isFinite(pd) && pd > 0 ? pd : undefined));
@@ -162,7 +165,7 @@ export async function registerPositionRoutes(
     const { id } = edgeValue(idParams, req.params);
     const row = findPosition(sql, id);
     if (!row) throw notFound();
-    checkDevice(user, row.deviceId);
+    await checkDevice(user, row.deviceId);
     checkRestriction(ctx, user, 'readonly');
     deletePosition(sql, id);
     reply.status(204).send();
@@ -171,7 +174,7 @@ export async function registerPositionRoutes(
   app.delete('/api/positions', positionsEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
     const a = historyArgs(edgeValue(positionsQuery, req.query));
-    checkDevice(user, a.deviceId);
+    await checkDevice(user, a.deviceId);
     checkRestriction(ctx, user, 'readonly');
     live.flushNow();
     deletePositionsBetween(sql, a.deviceId, a.from.toISOString(), a.to.toISOString());
@@ -186,7 +189,7 @@ export async function registerPositionRoutes(
     app.get(`/api/positions/${ext}`, positionsEdge, async (req, reply: FastifyReply) => {
       const user = await requireUser(ctx, req);
       const a = historyArgs(edgeValue(positionsQuery, req.query));
-      checkDevice(user, a.deviceId);
+      await checkDevice(user, a.deviceId);
       checkRestriction(ctx, user, 'disableReports');
       live.flushNow();
       const name = live.cache.device(a.deviceId)?.name ?? String(a.deviceId);
@@ -248,7 +251,7 @@ export async function registerPositionRoutes(
     const user = await requireUser(ctx, req);
     const { id: deviceId } = edgeValue(idParams, req.params);
     const body = edgeValue(accumulatorsBody, req.body);
-    checkDevice(user, deviceId);
+    await checkDevice(user, deviceId);
     checkWrite(ctx, user, 'device');
     if (!live.setAccumulators(deviceId, body.totalDistance, body.hours))
       throw badRequest('Device has no position');

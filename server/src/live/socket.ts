@@ -7,6 +7,7 @@ import type { Event } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { edge } from '../edge.ts';
 import { userFromSocketRequest } from '../traccar/auth.ts';
+import type { LiveCache } from './cache.ts';
 import type { LiveCore } from './ingest.ts';
 import { jsonText } from './json.ts';
 
@@ -158,9 +159,11 @@ export class SocketHub {
       for (const c of this.byUser.get(u) ?? []) this.queue(c, 'devices', text, device.id);
   }
 
-  /** The devices each connected user sees now (the cache's own sets: a reload builds new ones, so no copy). */
-  sight(): Map<number, ReadonlySet<number>> {
-    const cache = this.live.cache.fresh();
+  /**
+   * The devices each connected user sees now (the cache's own sets: a reload builds new ones, so no copy), in the
+   * cache the caller made fresh (freshAsync: never a reload waited for here).
+   */
+  sight(cache: LiveCache): Map<number, ReadonlySet<number>> {
     const out = new Map<number, ReadonlySet<number>>();
     for (const [userId, set] of this.byUser) if (set.size) out.set(userId, cache.devicesOf(userId));
     return out;
@@ -170,8 +173,7 @@ export class SocketHub {
    * After a change of who sees which device (a deletion, a link, a group's link): a device out of a connected user's
    * sight goes to its sockets as `removedDevices`; one coming into sight as the device and its latest position.
    */
-  pushSightChanges(before: Map<number, ReadonlySet<number>>): void {
-    const cache = this.live.cache.fresh();
+  pushSightChanges(before: Map<number, ReadonlySet<number>>, cache: LiveCache): void {
     for (const [userId, was] of before) {
       const now = cache.devicesOf(userId);
       for (const c of this.byUser.get(userId) ?? []) this.pushSight(c, was, now);
@@ -182,8 +184,7 @@ export class SocketHub {
    * After another process changed who sees which device (db/cluster.ts, message 'devices'): each socket compared
    * with the sight it was last told of, as pushSightChanges does with the sight before a local write.
    */
-  pushSightChangesSinceSent(): void {
-    const cache = this.live.cache.fresh();
+  pushSightChangesSinceSent(cache: LiveCache): void {
     for (const set of this.byUser.values())
       for (const c of set) this.pushSight(c, c.sight, cache.devicesOf(c.userId));
   }
@@ -270,6 +271,11 @@ export class SocketHub {
     this.sent++;
   }
 
+  /** Reads the live cache again if it is stale, on the pool on PostgreSQL (the main thread free: issue #30). */
+  async freshCache(): Promise<void> {
+    await this.live.cache.freshAsync();
+  }
+
   attach(ws: WebSocket, userId: number): void {
     const c: Client = {
       ws,
@@ -353,6 +359,7 @@ export async function registerSocket(app: FastifyInstance, ctx: AppContext, hub:
           return;
         }
         (req as unknown as { liveUserId: number }).liveUserId = user.id;
+        await hub.freshCache(); // the new socket's sight, read on the pool (PostgreSQL) before it attaches
       },
     },
     (socket, req) => {

@@ -1,10 +1,11 @@
 // The API request counter of the statistics (request_stats, per UTC hour): counted in memory and written once a
 // second instead of one waited write per request (issue #30). On PostgreSQL the timer's write is ONE statement on
-// the store's pool (session 31: no longer through the synchronous store and its worker), the main thread never
+// the API's write client (session 31: off the synchronous store and its worker; session 32: off the read pool, where
+// it waited for the other process's upsert of the same row on a connection the API's reads needed), the main thread never
 // waits for it; the statistics read flushes what is held synchronously first (a write on its way lands within its
 // statement's time); a failed write keeps the counts for the next second; the app's close writes what is left.
 import type { AppContext } from '../context.ts';
-import { addRequests, addRequestsPooled } from '../db/repos/audit.ts';
+import { addRequests, addRequestsAsync } from '../db/repos/audit.ts';
 
 const FLUSH_MS = 1000;
 
@@ -54,7 +55,7 @@ class RequestCounter {
       this.ctx.log.warn({ err }, 'request counts not written, kept for the next second');
     };
     if (pooled && db.dialect === 'postgres') {
-      const write: Promise<void> = addRequestsPooled(db, counts)
+      const write: Promise<void> = addRequestsAsync(db, counts)
         .catch(keep)
         .finally(() => this.writing.delete(write));
       this.writing.add(write);

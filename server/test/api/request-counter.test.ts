@@ -33,6 +33,11 @@ describe('API requests counted for the statistics', () => {
   it('are written together, not one write per request, and each is counted', async () => {
     await api(t.app, t.admin, 'GET', '/api/server');
     statistics(); // what was counted so far is written
+    // the timer's write once with real timers: on PostgreSQL it opens the API's write client (db/pool.ts), whose
+    // connection would otherwise be made under the fake timers below and never complete
+    await api(t.app, t.admin, 'GET', '/api/server');
+    requestCounter(t.ctx).flush(true);
+    await requestCounter(t.ctx).settled();
     const before = stored();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

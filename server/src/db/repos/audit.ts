@@ -3,7 +3,6 @@
 import type { OffsetPeriod } from '@rastro/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { SqlDatabase, SqlDialect } from '../sql.ts';
-import { readerOf } from '../pool.ts';
 import { qb, row, rows, write, writeAsync } from './query.ts';
 
 export interface NewAction {
@@ -39,35 +38,27 @@ export function addRequests(db: SqlDatabase, hour: string, n: number): void {
 }
 
 /**
- * Several hours' request counts as ONE statement on the store's pool (PostgreSQL: its own transaction, the main
- * thread never waits; traccar/requestCounter.ts). Settled at once on SQLite, as addRequests each.
+ * Several hours' request counts as ONE autocommitted upsert, without the main thread waiting
+ * (traccar/requestCounter.ts). On PostgreSQL it runs on the API's write client (db/pool.ts apiWriterOf), not on the
+ * read pool: with two processes both upsert the same hour's row once a second, and the one that waits for the
+ * other's row lock and COMMIT held a read connection meanwhile, the one the API's reads had left during a flood
+ * (session 32). It holds that row lock only while PostgreSQL runs and commits it (decision 41's deadlock rule).
  */
-export function addRequestsPooled(
+export async function addRequestsAsync(
   db: SqlDatabase,
   counts: ReadonlyArray<readonly [string, number]>,
 ): Promise<void> {
-  if (db.dialect !== 'postgres') {
-    try {
-      db.transaction(() => {
-        for (const [hour, n] of counts) addRequests(db, hour, n);
-      })();
-      return Promise.resolve();
-    } catch (err) {
-      return Promise.reject(err as Error);
-    }
-  }
-  const compiled = qb(db)
-    .insertInto('request_stats')
-    .values(counts.map(([day, requests]) => ({ day, requests })))
-    .onConflict((oc) =>
-      oc
-        .column('day')
-        .doUpdateSet((eb) => ({ requests: eb('request_stats.requests', '+', eb.ref('excluded.requests')) })),
-    )
-    .compile();
-  return readerOf(db)
-    .all(compiled.sql, [...compiled.parameters])
-    .then(() => undefined);
+  await writeAsync(
+    db,
+    qb(db)
+      .insertInto('request_stats')
+      .values(counts.map(([day, requests]) => ({ day, requests })))
+      .onConflict((oc) =>
+        oc.column('day').doUpdateSet((eb) => ({
+          requests: eb('request_stats.requests', '+', eb.ref('excluded.requests')),
+        })),
+      ),
+  );
 }
 
 /** Actions between two ISO times (both included) with their user's e-mail, oldest first, at most 50 000. */

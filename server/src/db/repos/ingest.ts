@@ -8,7 +8,7 @@ import { ACTIVITY_SUMS } from '@rastro/domain';
 import { sql, type Insertable } from 'kysely';
 import type { ActivityRow, EventRow, PositionRow, QueuedCommandRow } from '../schema.ts';
 import type { SqlDatabase, SqlStatement } from '../sql.ts';
-import { preparedInsert, preparedQuery, preparedStatement, qb, row, rows, write } from './query.ts';
+import { preparedInsert, preparedQuery, preparedStatement, qb, row, rowAsync, rows, write } from './query.ts';
 
 /** The positions-table columns a new row gives (the id is the table's). */
 export const POSITION_COLUMNS = [
@@ -148,6 +148,24 @@ export function prepareDeviceLookups(
       b.selectFrom('devices').select('id').where('uniqueId', '=', p.uniqueId),
     ),
   };
+}
+
+/**
+ * Whether a device with this id or identifier (trimmed) is stored, read on the read pool (PostgreSQL's ingestion, a
+ * report the live cache does not know: live/deviceStates.ts findDeviceAsync).
+ */
+export async function storedDeviceExists(
+  db: SqlDatabase,
+  ref: { uniqueId?: string; deviceId?: number },
+): Promise<boolean> {
+  const devices = qb(db).selectFrom('devices').select('id');
+  const found = await rowAsync(
+    db,
+    ref.deviceId !== undefined
+      ? devices.where('id', '=', ref.deviceId)
+      : devices.where('uniqueId', '=', (ref.uniqueId ?? '').trim()),
+  );
+  return found !== undefined;
 }
 
 /**

@@ -27,7 +27,7 @@ export function registerComputedTestRoute(app: FastifyInstance, ctx: AppContext,
     checkAdmin(user);
     const { deviceId } = edgeValue(testQuery, req.query);
     const attr = edgeValue(computedAttributeInput, req.body);
-    if (!live.cache.fresh().device(deviceId)) throw denied('Device access denied');
+    if (!(await live.cache.freshAsync()).device(deviceId)) throw denied('Device access denied');
     try {
       compile(attr.expression);
     } catch (err) {

@@ -94,7 +94,7 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
     const to = Date.parse(q.to);
     if (to - from > INSIGHTS_MAX_DAYS * DAY_MS)
       throw invalidInput(ctx, req, user, 'validation.insightsPeriod', { days: INSIGHTS_MAX_DAYS });
-    return { user, devices: reportDevices(ctx, live, user, q), from, to };
+    return { user, devices: await reportDevices(ctx, live, user, q), from, to };
   }
 
   async function totalsOf(
@@ -117,7 +117,7 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
       idleMs: sum.idleMs,
       stops,
       overspeedEvents,
-      fuel: fuelEstimate(sum.distance, live.cache.fresh().serverAttrs.litersx100km),
+      fuel: fuelEstimate(sum.distance, live.cache.serverAttrs.litersx100km), // as last read (scope() made it fresh)
     };
   }
 
@@ -207,7 +207,7 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
     const q = edgeValue(scoresQuery, req.query);
     const { user, devices, from, to } = await scope(req, q);
     const clock = localClock(reportTimeZone(live, user));
-    const weights = scoreWeightsFrom(live.cache.fresh().serverAttrs, ns);
+    const weights = scoreWeightsFrom(live.cache.serverAttrs, ns); // as scope() made it fresh
     const names = new Map(devices.map((d) => [String(d.id), d.name]));
     const drivers = data.driverNames();
     const sums = await data.totals(
@@ -234,7 +234,7 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
   }
 
   const sendXlsx = async (req: FastifyRequest, user: UserRow, answer: ScoresAnswer) => {
-    const cache = live.cache.fresh();
+    const cache = live.cache; // as last read (scope() made it fresh): formatting only
     return scoresWorkbook(answer, {
       lang: requestLanguage(ctx, req, user),
       userAttributes: cache.userAttrs.get(user.id) ?? {},

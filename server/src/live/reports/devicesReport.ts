@@ -24,9 +24,10 @@ export function registerDevicesReport(app: FastifyInstance, ctx: AppContext, liv
   async function devicesReport(req: FastifyRequest) {
     const user = await requireUser(ctx, req);
     checkRestriction(ctx, user, 'disableReports');
-    const cache = live.cache.fresh();
     const rows: DeviceReportRow[] = [];
-    for (const d of reportDevices(ctx, live, user, { deviceId: [], groupId: [] })) {
+    const devices = await reportDevices(ctx, live, user, { deviceId: [], groupId: [] });
+    const cache = live.cache; // as reportDevices made it fresh
+    for (const d of devices) {
       const device = live.deviceJson(d.id);
       if (!device) continue;
       const p = live.latestPosition(d.id);

@@ -92,18 +92,19 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
   ) {
     const user = await requireUser(ctx, req);
     checkRestriction(ctx, user, 'disableReports');
-    const devices = reportDevices(ctx, live, user, q);
+    const devices = await reportDevices(ctx, live, user, q);
     return { user, devices, range: { from: Date.parse(q.from), to: Date.parse(q.to) } } satisfies Resolved;
   }
 
+  // options and tripParams read the cache as resolve() made it fresh (reportDevices) in the same request
   function options(): ReportOptions {
-    const cache = live.cache.fresh();
+    const cache = live.cache;
     const v = cache.serverAttrs['report.ignoreOdometer'];
     return { ignoreOdometer: v === true || v === 'true', drivers: data.drivers() };
   }
 
   function tripParams(deviceId: number) {
-    const cache = live.cache.fresh();
+    const cache = live.cache;
     const d = cache.device(deviceId);
     const groupAttrs = d ? cache.groupChain(d.groupId).map((g) => cache.groupAttrs.get(g)) : [];
     return tripParamsFrom(cache.deviceAttrs.get(deviceId), ...groupAttrs, cache.serverAttrs);

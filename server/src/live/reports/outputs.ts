@@ -34,7 +34,7 @@ export function reportOutputs(ctx: AppContext, live: LiveCore) {
     devices: ReportDevice[],
     rows: unknown[],
   ): Promise<Buffer> {
-    const cache = live.cache.fresh();
+    const cache = live.cache; // as last read (the report's resolve() made it fresh): formatting only
     const names = new Map(devices.map((d) => [d.id, d.name]));
     return reportWorkbook(type, rows as ReportRow[], {
       userAttributes: cache.userAttrs.get(user.id) ?? {},

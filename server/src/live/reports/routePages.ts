@@ -56,7 +56,7 @@ export function registerRoutePages(app: FastifyInstance, ctx: AppContext, data: 
     const user = await requireUser(ctx, req);
     checkRestriction(ctx, user, 'disableReports');
     const q = edgeValue(routePageQuery, req.query);
-    const [device] = reportDevices(ctx, live, user, { deviceId: [q.deviceId], groupId: [] });
+    const [device] = await reportDevices(ctx, live, user, { deviceId: [q.deviceId], groupId: [] });
     let texts: string[] = [];
     if (device) {
       const after = q.after === undefined ? null : data.route.cursor(device.id, q.after);

@@ -9,13 +9,13 @@ import { validTimeZone, type ReportDevice } from './compute.ts';
 
 /** A query parameter given once, repeated or not at all, as a list. */
 export const list = (v: unknown) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]);
-export function reportDevices(
+export async function reportDevices(
   ctx: AppContext,
   live: LiveCore,
   user: UserRow,
   q: { deviceId: number[]; groupId: number[] },
-): ReportDevice[] {
-  const cache = live.cache.fresh();
+): Promise<ReportDevice[]> {
+  const cache = await live.cache.freshAsync(); // read on the pool on PostgreSQL, the main thread free (issue #30)
   const idSet = new Set<number>();
   for (const id of q.deviceId) {
     checkSee(ctx, user, 'device', id);
@@ -38,9 +38,12 @@ export function reportDevices(
     });
 }
 
-/** The caller's time zone (user attribute, else the server's, else UTC). */
+/**
+ * The caller's time zone (user attribute, else the server's, else UTC), from the cache as last read: its callers
+ * read it after reportDevices made it fresh, and a time zone changed meanwhile is the next request's.
+ */
 export function reportTimeZone(live: LiveCore, user: UserRow): string {
-  const cache = live.cache.fresh();
+  const cache = live.cache;
   const candidates = [cache.userAttrs.get(user.id)?.timezone, cache.serverAttrs.timezone];
   for (const tz of candidates) if (typeof tz === 'string' && tz && validTimeZone(tz)) return tz;
   return 'UTC';

@@ -1,0 +1,62 @@
+// The ingestion's reload of a stale live cache does not hold the server (issue #30, session 32; deviceStates.ts
+// findDeviceAsync, LiveCache.freshAsync): another connection holds the devices table (LOCK … ACCESS EXCLUSIVE in an
+// open transaction), the cache's reload waits for it in PostgreSQL, and a timer of this process fires meanwhile;
+// once the lock is released the report is stored. Before, a report after an invalidation reloaded the cache through
+// pgSync.ts, which blocks the main thread until PostgreSQL answers (here: until the statement timeout, since this
+// same process could not release the lock). The order is certain: the test sees the reload waiting in pg_locks.
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getLive } from '../../src/live/ingest.ts';
+import { createDevice, ingestPosition, laterFixTime, makeTestApp, type TestApp } from '../helpers/index.ts';
+import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+
+let t: TestApp;
+let url: string;
+beforeAll(async () => {
+  if (!TEST_DATABASE_URL)
+    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
+  t = await makeTestApp();
+  url = (await storeEnv(t.dir)).DATABASE_URL!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("a stale live cache's reload waiting on a lock", () => {
+  it('leaves the main thread free, then the report is stored', async () => {
+    const device = await createDevice(t, { name: 'Locked table' });
+    await ingestPosition(t, { uniqueId: device.uniqueId, fixTime: laterFixTime() });
+    const locker = postgres(url, { max: 1, onnotice: () => undefined });
+    const watcher = postgres(url, { max: 1, onnotice: () => undefined });
+    try {
+      await locker.unsafe('BEGIN');
+      await locker.unsafe('LOCK TABLE devices IN ACCESS EXCLUSIVE MODE');
+      const live = getLive(t.ctx);
+      live.invalidate(); // as another process's change does
+      const order: string[] = [];
+      const report = ingestPosition(t, { uniqueId: device.uniqueId, fixTime: laterFixTime() }).then((p) => {
+        order.push('stored');
+        return p;
+      });
+      let waiting = 0;
+      for (let i = 0; i < 100 && !waiting; i++) {
+        const rows = await watcher.unsafe(
+          "SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'relation'",
+        );
+        waiting = (rows[0] as unknown as { n: number }).n;
+        if (!waiting) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(waiting).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 20));
+      order.push('timer');
+      expect(live.cache.stale).toBe(true);
+      await locker.unsafe('COMMIT');
+      expect((await report).deviceId).toBe(device.id);
+      expect(order).toEqual(['timer', 'stored']);
+      expect(live.cache.stale).toBe(false);
+    } finally {
+      await locker.end({ timeout: 1 });
+      await watcher.end({ timeout: 1 });
+    }
+  });
+});
