@@ -3,13 +3,11 @@
 // are anonymous. A request's caller is read on the store's read pool (db/pool.ts: the session or token, the user;
 // issue #30, session 23), once per request (getUser): the gate, the guards and the handler see the same user.
 //
-// Passwords are hashed with Node's scrypt (memory-hard, salted):
-//   hashedPassword = "scrypt$<N>$<r>$<p>$<salt base64>$<key base64>"   (N=16384, r=8, p=1, 16-byte salt, 64-byte key)
-// Tokens (POST /api/session/token, shares) are 32 random bytes in base64url; the store keeps only their SHA-256
-// (hex) as `tokens.id`, with an expiry and a `revoked` flag. Session ids are 24 random bytes (base64url).
+// Passwords are hashed with scrypt (passwordHash.ts). Tokens (POST /api/session/token, shares) are 32 random bytes
+// in base64url; the store keeps only their SHA-256 (hex) as `tokens.id`, with an expiry and a `revoked` flag.
+// Session ids are 24 random bytes (base64url).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import type { UserRow as UserTable } from '../db/schema.ts';
 import type { SqlDatabase } from '../db/sql.ts';
@@ -32,61 +30,12 @@ import {
 } from '../db/repos/sessions.ts';
 import { findUserByAccountAsync, findUserById, findUserByIdAsync } from '../db/repos/users.ts';
 import { tooManyRequests, unauthorized } from '../errors.ts';
+import { randomToken, sha256, verifyPassword } from './passwordHash.ts';
 import { verifyTotp } from './totp.ts';
 
 export type UserRow = Selectable<UserTable>;
 
 export const SESSION_COOKIE = 'JSESSIONID';
-
-const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 };
-
-function scryptAsync(
-  password: string,
-  salt: Buffer,
-  N: number,
-  r: number,
-  p: number,
-  keylen: number,
-): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, keylen, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
-  );
-}
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen);
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
-}
-
-/** The same hash, computed synchronously (short paths inside a synchronous write, e.g. a driver's QR password). */
-export function hashPasswordSync(password: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password, salt, SCRYPT.keylen, {
-    N: SCRYPT.N,
-    r: SCRYPT.r,
-    p: SCRYPT.p,
-    maxmem: 256 * SCRYPT.N * SCRYPT.r + 1024 * 1024,
-  });
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
-}
-
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  if (!stored) return false;
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [N, r, p] = parts.slice(1, 4).map(Number);
-  const salt = Buffer.from(parts[4], 'base64');
-  const expected = Buffer.from(parts[5], 'base64');
-  if (!(N > 1 && r > 0 && p > 0) || expected.length === 0) return false;
-  const key = await scryptAsync(password, salt, N, r, p, expected.length);
-  return timingSafeEqual(key, expected);
-}
-
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
 export function findUser(ctx: AppContext, id: number): UserRow | undefined {
   return findUserById(ctx.store.sql, id);

@@ -1,7 +1,7 @@
 // The QR driver password (driver attribute `qrPassword`, SPEC §2 QR check-in): stored only as a scrypt hash and
 // never returned. A driver answer carries `qrPasswordSet: true` instead, so the form can say a password exists.
 // On a save: a new non-empty password is hashed; an absent or empty one keeps the stored hash; null removes it.
-import { hashPasswordSync, verifyPassword } from './auth.ts';
+import { hashPasswordSync, verifyPassword } from './passwordHash.ts';
 import { parseAttributes, rowToJson, COLUMNS, type Json, type Row } from './model.ts';
 
 export const QR_PASSWORD = 'qrPassword';

@@ -9,7 +9,8 @@ import { edge, edgeValue } from '../edge.ts';
 import { deletePasswordReset, findPasswordReset, replacePasswordReset } from '../db/repos/sessions.ts';
 import { findUserByAccount, setHashedPassword } from '../db/repos/users.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { endUserSessions, findUser, hashPassword, randomToken, sha256 } from './auth.ts';
+import { endUserSessions, findUser } from './auth.ts';
+import { hashPassword, randomToken, sha256 } from './passwordHash.ts';
 import { getMailer } from './mailer.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -20,12 +20,12 @@ import {
   requireUser,
   revokeToken,
   sessionOriginalUserId,
-  sha256,
   startSession,
   switchSession,
   userFromToken,
   verifyToken,
 } from './auth.ts';
+import { sha256 } from './passwordHash.ts';
 import { userToJson, type Row } from './model.ts';
 import { checkImpersonationTarget } from './userRules.ts';
 import { refused } from '../refusal.ts';

@@ -23,7 +23,8 @@ import {
 import { disableUser, enableUntil, markGuest, userIdByEmail } from '../db/repos/users.ts';
 import { badRequest, denied } from '../errors.ts';
 import { checkSee, checkWrite, permissionsChanged, serverSwitch } from './access.ts';
-import { createSessionToken, requireUser, sha256, type UserRow } from './auth.ts';
+import { createSessionToken, requireUser, type UserRow } from './auth.ts';
+import { sha256 } from './passwordHash.ts';
 import { getRow } from './crud.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { insertUser } from './users.ts';

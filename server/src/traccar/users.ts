@@ -38,10 +38,10 @@ import {
   endUserSessionsIn,
   findUser,
   getUser,
-  hashPassword,
   requireUser,
   type UserRow,
 } from './auth.ts';
+import { hashPassword } from './passwordHash.ts';
 import { generateTotpKey } from './totp.ts';
 import { logAction, logLifted } from './audit.ts';
 import { inTransaction } from '../db/repos/query.ts';

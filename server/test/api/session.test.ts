@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../src/traccar/auth.ts';
+import { sha256 } from '../../src/traccar/passwordHash.ts';
 import { totpCode } from '../../src/traccar/totp.ts';
 import {
   ADMIN_PASSWORD,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { buildApp } from '../../src/app.ts';
 import { storeEnv } from '../helpers/store.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { hashPassword } from '../../src/traccar/auth.ts';
+import { hashPassword } from '../../src/traccar/passwordHash.ts';
 import type { AppContext } from '../../src/context.ts';
 import { insert } from '../support/testSql.ts';
 

@@ -14,7 +14,7 @@ import {
   simulatedDeviceIds,
 } from '../../db/repos/simulator.ts';
 import { firstAdministratorId, insertUserRow, setUserAttributes } from '../../db/repos/users.ts';
-import { hashPassword } from '../../traccar/auth.ts';
+import { hashPassword } from '../../traccar/passwordHash.ts';
 import { catalogEntry, type Category } from './catalog.ts';
 
 export const DEMO_PASSWORD = 'demo123';
