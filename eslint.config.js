@@ -56,6 +56,15 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'max-lines-per-function': ['error', { max: 200 }] },
   },
+  // No forgotten await in the server (issue #30: repositories turn asynchronous one by one; a write or transaction
+  // left unawaited would lose its error and its order). Type-aware, so only server/src.
+  {
+    files: ['server/src/**/*.ts'],
+    languageOptions: {
+      parserOptions: { project: './server/tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
