@@ -5,10 +5,10 @@
 // server answers /api/health and the device list meanwhile (the list, read elsewhere, still shows the device: nothing
 // is committed); once the lock is released the delete is answered 204 and the device and its links are gone.
 // Before, the transaction ran through pgSync.ts, which blocks the main thread until PostgreSQL answers.
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createDevice, expectStatus, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
 import { count } from '../support/testSql.ts';
 
 let t: TestApp;
@@ -26,8 +26,7 @@ afterAll(async () => {
 describe('a catalogue delete waiting on a row lock', () => {
   it('lets the server answer meanwhile, then deletes the device and its links together', async () => {
     const device = await createDevice(t, { name: 'Locked link' });
-    const locker = postgres(url, { max: 1, onnotice: () => undefined });
-    const watcher = postgres(url, { max: 1, onnotice: () => undefined });
+    const { locker, watcher, end } = lockClients(url);
     try {
       await locker.unsafe('BEGIN');
       await locker.unsafe(
@@ -39,15 +38,7 @@ describe('a catalogue delete waiting on a row lock', () => {
         order.push('delete');
         return res;
       });
-      let waiting = 0;
-      for (let i = 0; i < 100 && !waiting; i++) {
-        const rows = await watcher.unsafe(
-          "SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'",
-        );
-        waiting = (rows[0] as unknown as { n: number }).n;
-        if (!waiting) await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(waiting).toBeGreaterThan(0);
+      await untilLockWaited(watcher, 'transactionid');
       expect((await api(t.app, null, 'GET', '/api/health')).statusCode).toBe(200);
       const listed = expectStatus<Array<{ id: number }>>(
         await api(t.app, t.admin, 'GET', '/api/devices?all=true'),
@@ -61,8 +52,7 @@ describe('a catalogue delete waiting on a row lock', () => {
       expect(count(t.ctx.store.sql, 'devices', { id: device.id })).toBe(0);
       expect(count(t.ctx.store.sql, 'links', { propertyType: 'device', propertyId: device.id })).toBe(0);
     } finally {
-      await locker.end({ timeout: 1 });
-      await watcher.end({ timeout: 1 });
+      await end();
     }
   });
 });

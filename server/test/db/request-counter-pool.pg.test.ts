@@ -5,12 +5,12 @@
 // open transaction), the counter's upsert waits for it in PostgreSQL, and a read on a pool of ONE connection is
 // answered meanwhile; once the lock is released the counts are stored. In session 31 the read waited behind the
 // upsert until the lock was released. The order is certain: the test sees the upsert waiting in pg_locks first.
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qb, rowAsync } from '../../src/db/repos/query.ts';
 import { requestCounter } from '../../src/traccar/requestCounter.ts';
 import { makeTestApp, type TestApp } from '../helpers/app.ts';
 import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
 
 let t: TestApp;
 let url: string;
@@ -28,8 +28,7 @@ const HOUR = '2001-02-03T04';
 
 describe("the request counter's write waiting on the hour's row lock", () => {
   it('leaves the read pool to the API, then is stored', async () => {
-    const locker = postgres(url, { max: 1, onnotice: () => undefined });
-    const watcher = postgres(url, { max: 1, onnotice: () => undefined });
+    const { locker, watcher, end } = lockClients(url);
     try {
       await locker.unsafe('INSERT INTO request_stats (day, requests) VALUES ($1, 5)', [HOUR]);
       await locker.unsafe('BEGIN');
@@ -38,15 +37,7 @@ describe("the request counter's write waiting on the hour's row lock", () => {
       counter.count(HOUR);
       counter.count(HOUR);
       counter.flush(true); // the timer's write: sent without the main thread waiting
-      let waiting = 0;
-      for (let i = 0; i < 100 && !waiting; i++) {
-        const rows = await watcher.unsafe(
-          "SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'",
-        );
-        waiting = (rows[0] as unknown as { n: number }).n;
-        if (!waiting) await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(waiting).toBeGreaterThan(0);
+      await untilLockWaited(watcher, 'transactionid');
       const db = t.ctx.store.sql;
       const read = rowAsync(db, qb(db).selectFrom('server').select('id').where('id', '=', 1));
       const late = new Promise<'late'>((r) => setTimeout(() => r('late'), 3000));
@@ -56,8 +47,7 @@ describe("the request counter's write waiting on the hour's row lock", () => {
       const stored = await watcher.unsafe('SELECT requests FROM request_stats WHERE day = $1', [HOUR]);
       expect(Number((stored[0] as unknown as { requests: number }).requests)).toBe(7);
     } finally {
-      await locker.end({ timeout: 1 });
-      await watcher.end({ timeout: 1 });
+      await end();
     }
   });
 });

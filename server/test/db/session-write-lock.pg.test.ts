@@ -11,6 +11,7 @@ import { findUserById } from '../../src/db/repos/users.ts';
 import { createShare, revokeShare } from '../../src/traccar/share.ts';
 import { api, createDevice, createUser, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
 import { count } from '../support/testSql.ts';
 
 let t: TestApp;
@@ -34,22 +35,13 @@ async function whileLocked(
   id: string | number,
   write: () => Promise<unknown>,
 ): Promise<string[]> {
-  const locker = postgres(url, { max: 1, onnotice: () => undefined });
-  const watcher = postgres(url, { max: 1, onnotice: () => undefined });
+  const { locker, watcher, end } = lockClients(url);
   try {
     await locker.unsafe('BEGIN');
     await locker.unsafe(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
     const order: string[] = [];
     const done = write().then(() => order.push('write'));
-    let waiting = 0;
-    for (let i = 0; i < 100 && !waiting; i++) {
-      const rows = await watcher.unsafe(
-        "SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'",
-      );
-      waiting = (rows[0] as unknown as { n: number }).n;
-      if (!waiting) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(waiting).toBeGreaterThan(0);
+    await untilLockWaited(watcher, 'transactionid');
     const health = await api(t.app, null, 'GET', '/api/health');
     order.push('health');
     expect(health.statusCode).toBe(200);
@@ -57,8 +49,7 @@ async function whileLocked(
     await done;
     return order;
   } finally {
-    await locker.end({ timeout: 1 });
-    await watcher.end({ timeout: 1 });
+    await end();
   }
 }
 

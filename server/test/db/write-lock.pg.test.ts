@@ -4,11 +4,11 @@
 // meanwhile; once the lock is released the write is stored. Before, a write went through pgSync.ts, which blocks
 // the main thread until PostgreSQL answers. The order is certain without any timing: the test sees the write
 // waiting in pg_locks before it asks for health.
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qb, rowAsync, writeAsync } from '../../src/db/repos/query.ts';
 import { api, createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
 
 let t: TestApp;
 let url: string;
@@ -25,8 +25,7 @@ afterAll(async () => {
 describe('an asynchronous write waiting on a row lock', () => {
   it('lets /api/health answer first, then is stored', async () => {
     const device = await createDevice(t, { name: 'Locked row' });
-    const locker = postgres(url, { max: 1, onnotice: () => undefined });
-    const watcher = postgres(url, { max: 1, onnotice: () => undefined });
+    const { locker, watcher, end } = lockClients(url);
     try {
       await locker.unsafe('BEGIN');
       await locker.unsafe('SELECT id FROM devices WHERE id = $1 FOR UPDATE', [device.id]);
@@ -39,15 +38,7 @@ describe('an asynchronous write waiting on a row lock', () => {
         order.push('write');
         return n;
       });
-      let waiting = 0;
-      for (let i = 0; i < 100 && !waiting; i++) {
-        const rows = await watcher.unsafe(
-          "SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'",
-        );
-        waiting = (rows[0] as unknown as { n: number }).n;
-        if (!waiting) await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(waiting).toBeGreaterThan(0);
+      await untilLockWaited(watcher, 'transactionid');
       const health = await api(t.app, null, 'GET', '/api/health');
       order.push('health');
       expect(health.statusCode).toBe(200);
@@ -58,8 +49,7 @@ describe('an asynchronous write waiting on a row lock', () => {
         await rowAsync(db, qb(db).selectFrom('devices').select('name').where('id', '=', device.id)),
       ).toEqual({ name: 'Renamed' });
     } finally {
-      await locker.end({ timeout: 1 });
-      await watcher.end({ timeout: 1 });
+      await end();
     }
   });
 });

@@ -4,11 +4,11 @@
 // once the lock is released the report is stored. Before, a report after an invalidation reloaded the cache through
 // pgSync.ts, which blocks the main thread until PostgreSQL answers (here: until the statement timeout, since this
 // same process could not release the lock). The order is certain: the test sees the reload waiting in pg_locks.
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLive } from '../../src/live/ingest.ts';
 import { createDevice, ingestPosition, laterFixTime, makeTestApp, type TestApp } from '../helpers/index.ts';
 import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
 
 let t: TestApp;
 let url: string;
@@ -26,8 +26,7 @@ describe("a stale live cache's reload waiting on a lock", () => {
   it('leaves the main thread free, then the report is stored', async () => {
     const device = await createDevice(t, { name: 'Locked table' });
     await ingestPosition(t, { uniqueId: device.uniqueId, fixTime: laterFixTime() });
-    const locker = postgres(url, { max: 1, onnotice: () => undefined });
-    const watcher = postgres(url, { max: 1, onnotice: () => undefined });
+    const { locker, watcher, end } = lockClients(url);
     try {
       await locker.unsafe('BEGIN');
       await locker.unsafe('LOCK TABLE devices IN ACCESS EXCLUSIVE MODE');
@@ -38,15 +37,7 @@ describe("a stale live cache's reload waiting on a lock", () => {
         order.push('stored');
         return p;
       });
-      let waiting = 0;
-      for (let i = 0; i < 100 && !waiting; i++) {
-        const rows = await watcher.unsafe(
-          "SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'relation'",
-        );
-        waiting = (rows[0] as unknown as { n: number }).n;
-        if (!waiting) await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(waiting).toBeGreaterThan(0);
+      await untilLockWaited(watcher, 'relation');
       await new Promise((r) => setTimeout(r, 20));
       order.push('timer');
       expect(live.cache.stale).toBe(true);
@@ -55,8 +46,7 @@ describe("a stale live cache's reload waiting on a lock", () => {
       expect(order).toEqual(['timer', 'stored']);
       expect(live.cache.stale).toBe(false);
     } finally {
-      await locker.end({ timeout: 1 });
-      await watcher.end({ timeout: 1 });
+      await end();
     }
   });
 });
