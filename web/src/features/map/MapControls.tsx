@@ -26,22 +26,14 @@ const menuButton = (label: string, testId: string, icon: ReactNode) => (
   </Hint>
 );
 
-export function MapControls({
-  styles,
-  current,
-  top = 110,
-}: {
-  styles: MapStyleOption[];
-  current: string;
-  /** Distance (px) from the map's top, below MapLibre's zoom and compass buttons. */
-  top?: number;
-}) {
+/** Placed by map.css (rastro-map-controls). */
+export function MapControls({ styles, current }: { styles: MapStyleOption[]; current: string }) {
   const { t } = useTranslation('map');
   const mapPref = usePrefs((s) => s.mapPref);
   const setMapPref = usePrefs((s) => s.setMapPref);
   const setMapStyle = usePrefs((s) => s.setMapStyle);
   return (
-    <Stack gap={6} style={{ position: 'absolute', right: 10, top, zIndex: 2 }}>
+    <Stack gap={6} className="rastro-map-controls" style={{ position: 'absolute', right: 10, zIndex: 2 }}>
       <DeferredMenu
         position="left-start"
         withinPortal
