@@ -36,7 +36,6 @@ export function MapControls({ styles, current }: { styles: MapStyleOption[]; cur
     <Stack gap={6} className="rastro-map-controls" style={{ position: 'absolute', right: 10, zIndex: 2 }}>
       <DeferredMenu
         position="left-start"
-        withinPortal
         target={menuButton(t('style'), 'map-style-button', <IconStack2 size={18} />)}
       >
         {(Menu) => (
@@ -58,7 +57,6 @@ export function MapControls({ styles, current }: { styles: MapStyleOption[]; cur
       </DeferredMenu>
       <DeferredMenu
         position="left-start"
-        withinPortal
         closeOnItemClick={false}
         target={menuButton(t('preferences'), 'map-pref-button', <IconAdjustments size={18} />)}
       >
