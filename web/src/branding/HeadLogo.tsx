@@ -1,12 +1,12 @@
 // The head logo (image or text) sized by the server attribute {ns}.logoWidth (percent of its box).
 import { Image, Text } from '@mantine/core';
+import { attrNumber } from '@rastro/domain';
 import { useSession } from '../stores/session.ts';
 import { useBranding } from './useBranding.ts';
 
 export function logoWidthPercent(value: unknown): number | null {
-  const n =
-    typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
-  return Number.isFinite(n) && n > 0 && n <= 100 ? n : null;
+  const n = attrNumber(value) ?? 0;
+  return n > 0 && n <= 100 ? n : null;
 }
 
 export function HeadLogo({ size = 'md' }: { size?: 'md' | 'lg' }) {

@@ -66,7 +66,6 @@ function DeviceEditButtons({ f, onClose }: { f: DeviceEditState; onClose(): void
 export function DeviceEditDialog({ props: { deviceId = 0 }, onClose }: DialogComponentProps<'deviceEdit'>) {
   const { t } = useTranslation('deviceEdit');
   const f = useDeviceEditForm(deviceId);
-  const { formError } = f;
   return (
     <Modal
       opened
@@ -81,9 +80,9 @@ export function DeviceEditDialog({ props: { deviceId = 0 }, onClose }: DialogCom
             {t('readonly')}
           </Alert>
         )}
-        {formError && (
+        {f.formError && (
           <Alert color="red" data-testid="device-form-error">
-            {formError.includes('.') ? t(formError, { ns: 'common' }) : t(formError)}
+            {f.formError.includes('.') ? t(f.formError, { ns: 'common' }) : t(f.formError)}
           </Alert>
         )}
         <DeviceEditTabs f={f} />

@@ -94,7 +94,6 @@ export function FilterPopover({ all, filtering }: { all: Device[]; filtering: bo
     <Popover
       width={320}
       position="bottom-start"
-      withinPortal
       shadow="md"
       middlewares={{ flip: true, shift: true, size: { padding: 8 } }}
     >
@@ -216,7 +215,7 @@ export function SortMenu() {
   const sortBy = useLive((s) => s.sortBy);
   const Arrow = sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
-    <Menu position="bottom-start" withinPortal closeOnItemClick={false}>
+    <Menu position="bottom-start" closeOnItemClick={false}>
       <Menu.Target>
         <ActionIcon variant="default" size="lg" aria-label={t('sort.title')} data-testid="sort-button">
           <IconSortAscending size={18} />

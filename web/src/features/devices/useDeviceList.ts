@@ -2,6 +2,7 @@
 // rendered as a transition (React slices the work and lets input and frames through), the whole list sorted once
 // per snapshot, then filtered per keystroke (filtering keeps the order, so a keystroke costs one predicate pass
 // over precomputed search strings, no sort).
+import { useThrottledCallback } from '@mantine/hooks';
 import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import {
   countDevices,
@@ -23,37 +24,23 @@ interface Snapshot {
   anchored: ReadonlySet<number>;
 }
 
+const pick = (): Snapshot => {
+  const s = useLive.getState();
+  return { devices: s.devices, positions: s.positions, anchored: s.anchored };
+};
+
 /** Live data at most every `ms` (the first and the last change always land). */
 export function useThrottledLive(ms = LIST_THROTTLE_MS): Snapshot {
-  const pick = (): Snapshot => {
-    const s = useLive.getState();
-    return { devices: s.devices, positions: s.positions, anchored: s.anchored };
-  };
   const [snap, setSnap] = useState<Snapshot>(pick);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const last = useRef(0);
-  useEffect(() => {
-    const unsub = useLive.subscribe((s, prev) => {
-      if (s.devices === prev.devices && s.positions === prev.positions && s.anchored === prev.anchored)
-        return;
-      const wait = last.current + ms - Date.now();
-      const land = () => {
-        last.current = Date.now();
-        startTransition(() => setSnap(pick()));
-      };
-      if (wait <= 0) land();
-      else if (!timer.current) {
-        timer.current = setTimeout(() => {
-          timer.current = null;
+  const land = useThrottledCallback(() => startTransition(() => setSnap(pick())), ms);
+  useEffect(
+    () =>
+      useLive.subscribe((s, prev) => {
+        if (s.devices !== prev.devices || s.positions !== prev.positions || s.anchored !== prev.anchored)
           land();
-        }, wait);
-      }
-    });
-    return () => {
-      unsub();
-      if (timer.current) clearTimeout(timer.current);
-    };
-  }, [ms]);
+      }),
+    [land],
+  );
   return snap;
 }
 

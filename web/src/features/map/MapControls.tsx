@@ -26,25 +26,16 @@ const menuButton = (label: string, testId: string, icon: ReactNode) => (
   </Hint>
 );
 
-export function MapControls({
-  styles,
-  current,
-  top = 110,
-}: {
-  styles: MapStyleOption[];
-  current: string;
-  /** Distance (px) from the map's top, below MapLibre's zoom and compass buttons. */
-  top?: number;
-}) {
+/** Placed by map.css (rastro-map-controls). */
+export function MapControls({ styles, current }: { styles: MapStyleOption[]; current: string }) {
   const { t } = useTranslation('map');
   const mapPref = usePrefs((s) => s.mapPref);
   const setMapPref = usePrefs((s) => s.setMapPref);
   const setMapStyle = usePrefs((s) => s.setMapStyle);
   return (
-    <Stack gap={6} style={{ position: 'absolute', right: 10, top, zIndex: 2 }}>
+    <Stack gap={6} className="rastro-map-controls" style={{ position: 'absolute', right: 10, zIndex: 2 }}>
       <DeferredMenu
         position="left-start"
-        withinPortal
         target={menuButton(t('style'), 'map-style-button', <IconStack2 size={18} />)}
       >
         {(Menu) => (
@@ -66,7 +57,6 @@ export function MapControls({
       </DeferredMenu>
       <DeferredMenu
         position="left-start"
-        withinPortal
         closeOnItemClick={false}
         target={menuButton(t('preferences'), 'map-pref-button', <IconAdjustments size={18} />)}
       >

@@ -46,12 +46,6 @@ declare global {
   }
 }
 
-/**
- * A QR driver's logout button sits in the map's top-right corner (app/ShellLayout.tsx): the map's own controls
- * start this far (px) lower (map.css moves MapLibre's; MapControls takes `top`).
- */
-const DRIVER_CONTROLS_OFFSET = 48;
-
 // the marker icons start downloading with this module, not after the style has loaded
 const icons = prefetchIcons();
 
@@ -199,11 +193,7 @@ export function MapView() {
       data-user={user?.id ?? ''}
     >
       <div ref={container} style={{ position: 'absolute', inset: 0 }} />
-      <MapControls
-        styles={styles}
-        current={style.id}
-        top={isQrDriver(user, ns) ? 110 + DRIVER_CONTROLS_OFFSET : 110}
-      />
+      <MapControls styles={styles} current={style.id} />
       {emptyFleet && (
         <Paper
           shadow="sm"

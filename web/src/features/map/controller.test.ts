@@ -32,6 +32,7 @@ function fakeMap() {
     }
   >();
   const layers = new Set<string>();
+  const layerSources = new Map<string, string | undefined>();
   const zooms = new Map<string, number>();
   const map = {
     on(type: string, a: unknown, b?: unknown) {
@@ -48,10 +49,12 @@ function fakeMap() {
     },
     getSource: (id: string) => sources.get(id),
     removeSource: (id: string) => sources.delete(id),
-    addLayer: (l: { id: string; minzoom?: number }) => {
+    addLayer: (l: { id: string; source?: string; minzoom?: number }) => {
       layers.add(l.id);
+      layerSources.set(l.id, l.source);
       zooms.set(l.id, l.minzoom ?? 0);
     },
+    getStyle: () => ({ layers: [...layers].map((id) => ({ id, source: layerSources.get(id) })) }),
     setLayerZoomRange: vi.fn((id: string, min: number) => zooms.set(id, min)),
     getLayer: (id: string) => (layers.has(id) ? { id } : undefined),
     removeLayer: (id: string) => layers.delete(id),

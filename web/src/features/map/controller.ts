@@ -20,6 +20,7 @@ import {
   applyGeofenceVisibility,
   deviceLayers,
   geofenceLayers,
+  removeSourceAndLayers,
   SRC_DEVICES,
   SRC_GEOFENCE_LABELS,
   SRC_GEOFENCES,
@@ -105,8 +106,6 @@ export class LiveMapController {
   /** The centre-on-device flight under way (until its moveend) and the offset it flies to. */
   private focus: { position: Position; offset: [number, number] } | null = null;
   private readonly unwatchPanel: () => void;
-  /** Counts for tests and the benchmark. */
-  stats = { setData: 0, updateData: 0, animFrames: 0 };
 
   constructor(
     readonly map: MapLibreMap,
@@ -196,16 +195,7 @@ export class LiveMapController {
 
   /** Device source + layers; recreated when clustering is switched. */
   private addDeviceLayers(clustered: boolean, data: GeoJSON.FeatureCollection): void {
-    for (const id of [
-      'rastro-cluster-count',
-      'rastro-clusters',
-      'rastro-devices-label',
-      'rastro-devices-symbol',
-      'rastro-selected',
-      'rastro-precision',
-    ])
-      if (this.map.getLayer(id)) this.map.removeLayer(id);
-    if (this.map.getSource(SRC_DEVICES)) this.map.removeSource(SRC_DEVICES);
+    removeSourceAndLayers(this.map, SRC_DEVICES);
     this.map.addSource(SRC_DEVICES, {
       type: 'geojson',
       data,
@@ -308,9 +298,8 @@ export class LiveMapController {
       this.clustered = mapPref.clustered;
       this.labelZoom = this.labelMinZoom(this.features.size);
       this.addDeviceLayers(mapPref.clustered, this.collection());
-      this.stats.setData++;
-    } else this.applyLabelZoom();
-    if (!rebuild && (this.pendingAdd.size || this.pendingRemove.size)) {
+    } else {
+      this.applyLabelZoom();
       this.flush(now);
     }
     if (prefChanged) {
@@ -411,12 +400,10 @@ export class LiveMapController {
     this.pendingRemove.clear();
     this.lastPush = now;
     src.updateData(diff).catch(() => void src.setData(this.collection()));
-    this.stats.updateData++;
   }
 
   private frame(now: number): void {
     this.raf = 0;
-    this.stats.animFrames++;
     const update: Array<{ id: number; newGeometry: GeoJSON.Point }> = [];
     for (const [id, a] of this.anims) {
       const t = Math.min(1, (now - a.start) / MARKER_MOVE_MS);

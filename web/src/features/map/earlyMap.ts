@@ -11,7 +11,7 @@ import { initialView } from '@rastro/domain';
 import { useSession } from '../../stores/session.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { mapStyles, resolveStyle } from './styles.ts';
-import { deviceLayers } from './layers.ts';
+import { deviceLayers, removeSourceAndLayers } from './layers.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
 
 // The worker is bundled by vite as its own file; MapLibre is told where it is.
@@ -69,12 +69,7 @@ const WARM_SOURCE = 'rastro-warm-devices';
 const warmLayerId = (id: string) => `rastro-warm-${id}`;
 
 /** Removes the warm frame's layers and source, if they are still there. */
-function removeWarmLayers(map: maplibregl.Map): void {
-  if (!map.getSource(WARM_SOURCE)) return;
-  for (const layer of map.getStyle().layers)
-    if ('source' in layer && layer.source === WARM_SOURCE) map.removeLayer(layer.id);
-  map.removeSource(WARM_SOURCE);
-}
+const removeWarmLayers = (map: maplibregl.Map) => removeSourceAndLayers(map, WARM_SOURCE);
 
 /**
  * One hidden frame with the vehicles' layers before Enter: three stand-in markers (two in a cluster, one alone, one

@@ -211,3 +211,11 @@ export function applyGeofenceVisibility(map: MapLibreMap, pref: MapPref): void {
       vis(pref.showGeofences && pref.geofenceNames),
     );
 }
+
+/** Removes a source with the layers drawn from it (when it is there). */
+export function removeSourceAndLayers(map: MapLibreMap, source: string): void {
+  if (!map.getSource(source)) return;
+  for (const layer of map.getStyle().layers)
+    if ('source' in layer && layer.source === source) map.removeLayer(layer.id);
+  map.removeSource(source);
+}

@@ -66,7 +66,6 @@ export function ReportTable({
           onChange={(v) => v && onLimit(Number(v))}
           allowDeselect={false}
           data-testid="report-page-size"
-          comboboxProps={{ withinPortal: true }}
         />
       </Group>
     </>

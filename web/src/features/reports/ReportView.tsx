@@ -54,19 +54,16 @@ export function ReportView({ kind }: { kind: ReportKind }) {
   const [link] = useState(() => readReportLink(search));
   const [deviceIds, setDeviceIds] = useState<string[]>(() => (link?.deviceIds ?? []).map(String));
   const [groupIds, setGroupIds] = useState<string[]>(() => (link?.groupIds ?? []).map(String));
-  const [period, setPeriodValue] = useState<PeriodValue>(() =>
+  // the link's period as the picker shows it: until it is changed, the report runs on the link's exact instants
+  const [linkPeriod] = useState<PeriodValue | null>(() =>
     link
       ? { period: 'custom', from: toLocalInput(new Date(link.from)), to: toLocalInput(new Date(link.to)) }
-      : defaultPeriod('today'),
+      : null,
   );
-  const [exact, setExact] = useState(() => (link ? { from: link.from, to: link.to } : null));
+  const [period, setPeriod] = useState<PeriodValue>(() => linkPeriod ?? defaultPeriod('today'));
   const [types, setTypes] = useState<string[]>(() => (kind === 'events' ? (link?.types ?? []) : []));
   // until a device or group is picked, a link without any stands for all of the caller's devices
   const allDevices = !!link && deviceIds.length === 0 && groupIds.length === 0;
-  const setPeriod = (v: PeriodValue) => {
-    setExact(null);
-    setPeriodValue(v);
-  };
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -79,7 +76,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
 
   const run = async () => {
     setError(null);
-    const range = exact ?? resolvePeriod(period, tz);
+    const range = link && period === linkPeriod ? link : resolvePeriod(period, tz);
     const form = (allDevices ? linkRangeSchema : reportFormSchema).safeParse({
       deviceIds: deviceIds.map(Number),
       groupIds: groupIds.map(Number),
@@ -123,10 +120,9 @@ export function ReportView({ kind }: { kind: ReportKind }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const open = async (row: ReportRow, index: number) => {
+  const open = (row: ReportRow, index: number) => {
     setSelected(index);
-    const o = overlay.current;
-    if (o) await drawReportRow(o, kind, row);
+    if (overlay.current) void drawReportRow(overlay.current, kind, row);
   };
 
   const shown = loaded && loaded.kind === kind ? paginate(loaded.rows, page, limit) : null;
@@ -189,7 +185,7 @@ export function ReportView({ kind }: { kind: ReportKind }) {
             shown={shown}
             columns={columns}
             selected={selected}
-            onOpen={(row, index) => void open(row, index)}
+            onOpen={open}
             onPage={setPage}
             onLimit={(v) => {
               setLimit(v);

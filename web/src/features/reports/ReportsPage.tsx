@@ -9,8 +9,6 @@ import { useCan } from '../../components/useCan.ts';
 import { REPORT_KINDS, type ReportKind } from './columns.ts';
 import { ReportView } from './ReportView.tsx';
 
-export { REPORT_KINDS, type ReportKind };
-
 const ScheduledReports = lazy(() =>
   import('./ScheduledReports.tsx').then((m) => ({ default: m.ScheduledReports })),
 );

@@ -28,7 +28,7 @@ const options = (items: readonly { id: number; name?: unknown; description?: unk
   items.map((o) => ({ value: String(o.id), label: linkLabel(o) }));
 
 /** The lists open below their field, never over the fields above it (the form's first fields stay reachable). */
-const BELOW = { withinPortal: true, position: 'bottom' as const, middlewares: { flip: false, shift: false } };
+const BELOW = { position: 'bottom' as const, middlewares: { flip: false, shift: false } };
 
 const numbers = (values: string[]) => values.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
@@ -100,7 +100,6 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
         allowDeselect={false}
         error={err('type')}
         onChange={(type) => type && setV({ ...v, type })}
-        comboboxProps={{ withinPortal: true }}
         data-testid="scheduled-type"
       />
       <TextInput
@@ -118,7 +117,6 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
         value={v.calendarId > 0 ? String(v.calendarId) : null}
         error={err('calendarId')}
         onChange={(id) => setV({ ...v, calendarId: id ? Number(id) : 0 })}
-        comboboxProps={{ withinPortal: true }}
         searchable
         nothingFoundMessage={t('scheduled.noCalendars')}
         data-testid="scheduled-calendar"

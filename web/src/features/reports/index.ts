@@ -1,1 +1,2 @@
-export { ReportsPage, REPORT_KINDS, type ReportKind } from './ReportsPage.tsx';
+export { ReportsPage } from './ReportsPage.tsx';
+export type { ReportKind } from './columns.ts';

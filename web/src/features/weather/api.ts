@@ -1,6 +1,7 @@
 // The weather chain of SPEC §7: public IP lookup, then IP geolocation, then GET /api/weather?lat=&lon=.
 // Endpoints come from the branding config (geolocation.ipUrl, geolocation.geoUrl with {ip}); third-party calls
 // go without credentials through the shared client factory.
+import { attrNumber } from '@rastro/domain';
 import { api, createClient } from '../../api/http.ts';
 
 export interface GeoLocation {
@@ -18,14 +19,12 @@ export interface WeatherReading {
 
 const outside = createClient({ base: '', timeoutMs: 10_000, credentials: 'omit' });
 
-const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN);
-
 /** Reads the usual field names of IP geolocation services (latitude/longitude, lat/lon, loc "lat,lon"). */
 export function parseGeo(data: unknown): GeoLocation | null {
   if (typeof data !== 'object' || data === null) return null;
   const d = data as Record<string, unknown>;
-  let lat = num(d.latitude ?? d.lat);
-  let lon = num(d.longitude ?? d.lon ?? d.lng);
+  let lat = attrNumber(d.latitude ?? d.lat) ?? NaN;
+  let lon = attrNumber(d.longitude ?? d.lon ?? d.lng) ?? NaN;
   if ((!Number.isFinite(lat) || !Number.isFinite(lon)) && typeof d.loc === 'string') {
     [lat, lon] = d.loc.split(',').map(Number);
   }
