@@ -9,7 +9,9 @@
 // 50,000 per device). The page's period is today's, so both requests are pointed at the drive's period through
 // page.route. The server side is measured from Node over HTTP: all pages (positions, then light rows), and the
 // contract's /api/reports/route for 50,000 positions. Then playback at 16× for 6 s. Writes
-// bench/results/history.md.
+// bench/results/history.md. Each load also prints counts the machine's load changes little (session 33): frames
+// drawing most of the route (after the last answer), MapLibre's symbol placements and the symbols they placed, and
+// the route's line sources held at the end.
 //
 //   node --import tsx bench/history.ts                      # BENCH_LOADS=3, BENCH_POINTS=100000
 //   BENCH_COMPOSITING=software …   # Chromium's compositing: "gpu" (default, as bench/map.ts: frames handed to the
@@ -108,6 +110,20 @@ interface Load {
    */
   work: { tiles: number; vertices: number; arrows: number };
   /**
+   * Counts from the click to all drawn, which explain the time and which the machine's load changes little:
+   * frames drawing most of the route (at least half its line vertices once drawn), all of them and those after the
+   * last answer; frames whose symbol placement was new, the symbols placed in them (total and most in one frame);
+   * the route's line sources held at the end (pieces; marks not counted)
+   */
+  counts: {
+    wholeFrames: number;
+    wholeAfterLast: number;
+    placedFrames: number;
+    placedTotal: number;
+    placedMax: number;
+    routeSources: number;
+  };
+  /**
    * One frame of the whole route once drawn, ms: the map rendered again at once (MapLibre's `_render`) and the GPU
    * waited for (one pixel read back: Chromium's WebGL `finish` only flushes), median of 7 after one not counted
    */
@@ -151,9 +167,45 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
         if (!e.sourceDataType || e.sourceDataType === 'idle') st.tiles = true;
       }
     });
+    // MapLibre's internals (not its API), for counts the machine's load does not change: each route source's tiles
+    // and their buckets, and the symbol placement committed last
+    type Bucket = {
+      segments?: { get(): Array<{ vertexLength: number }> };
+      symbolInstances?: { length: number };
+    };
+    type Tile = { buckets: Record<string, Bucket> };
+    type Manager = { getRenderableIds(): string[]; getTileByID(id: string): Tile };
+    const style = (map as unknown as { style: { tileManagers: Record<string, Manager>; placement?: object } })
+      .style;
+    // per frame: the route's line vertices drawn (in the sources whose line is shown) and the symbols placed
+    // (MapLibre's placement of that frame: every symbol layer's, hidden pieces' arrows included), 0 when the frame
+    // kept the placement before it
+    const perFrame: Array<{ at: number; vertices: number; placed: number }> = [];
+    let placement = style.placement;
     map.on('render', () => {
       if (st.live) st.frames++;
       const at = performance.now() - st.start;
+      if (st.live) {
+        let vertices = 0;
+        for (const [id, manager] of Object.entries(style.tileManagers)) {
+          if (!id.startsWith('rastro-route') || id === 'rastro-route-marks') continue;
+          const line =
+            id === 'rastro-route' ? 'rastro-route-line' : id.replace('rastro-route', 'rastro-route-line');
+          if (!map.getLayer(line) || map.getPaintProperty(line, 'line-opacity') === 0) continue;
+          if (map.getLayoutProperty(line, 'visibility') === 'none') continue;
+          for (const key of manager.getRenderableIds())
+            for (const bucket of Object.values(manager.getTileByID(key).buckets))
+              if (!bucket.symbolInstances)
+                for (const seg of bucket.segments?.get() ?? []) vertices += seg.vertexLength;
+        }
+        const now = style.placement;
+        const placed =
+          now && now !== placement
+            ? Object.keys((now as { placements: Record<string, unknown> }).placements).length
+            : 0;
+        placement = now;
+        perFrame.push({ at, vertices, placed });
+      }
       if (st.live && st.armed && Number.isNaN(st.first)) st.first = at;
       if (st.live && st.tiles && Number.isNaN(st.line)) st.line = at;
     });
@@ -177,18 +229,9 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
     }
     const drawn = performance.now() - st.start;
     st.live = false;
-    const style = map.getStyle();
-    // MapLibre's internals (not its API): each route source's tiles and their buckets
-    type Bucket = {
-      segments?: { get(): Array<{ vertexLength: number }> };
-      symbolInstances?: { length: number };
-    };
-    type Tile = { buckets: Record<string, Bucket> };
-    type Manager = { getRenderableIds(): string[]; getTileByID(id: string): Tile };
-    const managers = (map as unknown as { style: { tileManagers: Record<string, Manager> } }).style
-      .tileManagers;
+    const spec = map.getStyle();
     const work = { tiles: 0, vertices: 0, arrows: 0 };
-    for (const [id, manager] of Object.entries(managers)) {
+    for (const [id, manager] of Object.entries(style.tileManagers)) {
       if (!id.startsWith('rastro-route') || id === 'rastro-route-marks') continue;
       for (const key of manager.getRenderableIds()) {
         work.tiles++;
@@ -198,16 +241,30 @@ async function measureLoad(page: Page, n: number): Promise<Load> {
         }
       }
     }
+    // frames drawing most of the route (at least half its vertices once drawn), all and after the last answer
+    const most = perFrame.filter((f) => f.vertices * 2 >= work.vertices);
+    const placed = perFrame.map((f) => f.placed);
+    const counts = {
+      wholeFrames: most.length,
+      wholeAfterLast: most.filter((f) => f.at >= received).length,
+      placedFrames: placed.filter((x) => x > 0).length,
+      placedTotal: placed.reduce((a, b) => a + b, 0),
+      placedMax: Math.max(0, ...placed),
+      routeSources: Object.keys(style.tileManagers).filter(
+        (id) => id.startsWith('rastro-route') && id !== 'rastro-route-marks',
+      ).length,
+    };
     return {
       work,
+      counts,
       first: Number.isNaN(st.first) ? drawn : st.first,
       line: Number.isNaN(st.line) ? drawn : st.line,
       firstReceived,
       received,
       drawn,
       frames: st.frames,
-      sources: Object.keys(style.sources).filter((id) => id.startsWith('rastro-route')).length,
-      layers: style.layers.filter((l) => l.id.startsWith('rastro-route')).length,
+      sources: Object.keys(spec.sources).filter((id) => id.startsWith('rastro-route')).length,
+      layers: spec.layers.filter((l) => l.id.startsWith('rastro-route')).length,
     };
   }, n);
   const cpu = browserCpuSince(before);
@@ -342,22 +399,28 @@ async function openHistory(browser: Browser, s: Setup, mode: () => 'empty' | 'pa
   return { context, page };
 }
 
-const med = (xs: Load[], k: Exclude<keyof Load, 'threads' | 'work'>) => f0(median(xs.map((x) => x[k])));
+const med = (xs: Load[], k: Exclude<keyof Load, 'threads' | 'work' | 'counts'>) =>
+  f0(median(xs.map((x) => x[k])));
 const row = (m: string, xs: Load[]) =>
-  `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'line')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'frame')} ms | ${med(xs, 'cpu')} ms | ${work(xs[xs.length - 1])} |`;
+  `| ${m} | ${med(xs, 'first')} ms | ${med(xs, 'line')} ms | ${med(xs, 'firstReceived')} ms | ${med(xs, 'received')} ms | ${med(xs, 'drawn')} ms | ${xs.map((x) => f0(x.drawn)).join(' / ')} | ${med(xs, 'frames')} | ${med(xs, 'frame')} ms | ${med(xs, 'cpu')} ms | ${work(xs[xs.length - 1])} | ${counted(xs)} |`;
+/** The counts' medians (Load.counts): route frames (after the last answer) · placements, symbols placed (most in one) · sources. */
+const counted = (xs: Load[]) => {
+  const m = (k: keyof Load['counts']) => median(xs.map((x) => x.counts[k])).toLocaleString('en-US');
+  return `${m('wholeFrames')} (${m('wholeAfterLast')}) · ${m('placedFrames')}, ${m('placedTotal')} (${m('placedMax')}) · ${m('routeSources')}`;
+};
 /** The route's tiles / line vertices / arrows once drawn (the last load's: the same in every load of a build). */
 const work = (x: Load | undefined) =>
   x ? [x.work.tiles, x.work.vertices, x.work.arrows].map((v) => v.toLocaleString('en-US')).join(' / ') : '—';
 const TABLE_HEAD = [
-  '| way | click → first part drawn | click → its line drawn (tiles in) | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | one frame of the route | browser CPU | route tiles / vertices / arrows |',
-  '|---|---|---|---|---|---|---|---|---|---|---|',
+  '| way | click → first part drawn | click → its line drawn (tiles in) | click → first answer received | click → last answer received | click → all drawn (map idle) | all drawn, each load | frames rendered | one frame of the route | browser CPU | route tiles / vertices / arrows | frames of most of the route (after the last answer) · placements, symbols placed (most in one frame) · line sources |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
 ];
 /** The threads of the load whose "all drawn" is the median (bench/browserThreads.ts). */
 const medianThreads = (m: string, xs: Load[]) =>
   `${m}, browser CPU by thread of the median load (ms): ${[...xs].sort((a, b) => a.drawn - b.drawn)[Math.floor(xs.length / 2)]?.threads ?? '—'}.`;
 const logLoad = (m: string, r: Load) =>
   console.log(
-    `${m}: first ${f0(r.first)} ms, its line ${f0(r.line)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames (one ${f0(r.frame)} ms), browser CPU ${f0(r.cpu)} ms, route tiles ${r.work.tiles} / vertices ${r.work.vertices} / arrows ${r.work.arrows}\n  by thread (ms): ${r.threads}`,
+    `${m}: first ${f0(r.first)} ms, its line ${f0(r.line)} ms (its answer ${f0(r.firstReceived)} ms), received ${f0(r.received)} ms, drawn ${f0(r.drawn)} ms, ${r.frames} frames (one ${f0(r.frame)} ms), browser CPU ${f0(r.cpu)} ms, route tiles ${r.work.tiles} / vertices ${r.work.vertices} / arrows ${r.work.arrows}\n  counts: ${r.counts.wholeFrames} frames of most of the route (${r.counts.wholeAfterLast} after the last answer), ${r.counts.placedFrames} placements placing ${r.counts.placedTotal} symbols (${r.counts.placedMax} in one), ${r.counts.routeSources} line sources\n  by thread (ms): ${r.threads}`,
   );
 
 /** BENCH_BUILDS: the builds' pages loads alternating (A B, B A, …), a fresh page each. */

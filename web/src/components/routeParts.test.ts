@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { RouteOverlay } from './routeOverlay.ts';
-import { warmRouteLayers } from './routeParts.ts';
+import { arrowsLayer, warmRouteLayers } from './routeParts.ts';
 
 interface Layer {
   id: string;
@@ -99,5 +99,28 @@ describe('warmRouteLayers', () => {
     expect(warmLayers(fake.layers)).toHaveLength(0);
     new RouteOverlay(fake.asMap).warm();
     expect(warmLayers(fake.layers)).toHaveLength(0);
+  });
+});
+
+describe('arrowsLayer', () => {
+  it('spaces the arrows 90 pixels apart on streets (zoom 13 and closer), up to 200 on a far view of a long route', () => {
+    const layer = arrowsLayer('a', 's', 1);
+    const spacing = layer.type === 'symbol' ? layer.layout?.['symbol-spacing'] : undefined;
+    // MapLibre's linear interpolation on the zoom, clamped at the first and last stops
+    if (!Array.isArray(spacing) || spacing[0] !== 'interpolate') throw new Error('not a zoom interpolation');
+    expect(spacing.slice(1, 3)).toEqual([['linear'], ['zoom']]);
+    const stops = spacing.slice(3) as number[];
+    const at = (z: number) => {
+      if (z <= stops[0]) return stops[1];
+      for (let i = 2; i < stops.length; i += 2)
+        if (z <= stops[i])
+          return (
+            stops[i - 1] + ((z - stops[i - 2]) / (stops[i] - stops[i - 2])) * (stops[i + 1] - stops[i - 1])
+          );
+      return stops[stops.length - 1];
+    };
+    expect([13, 15, 18, 22].map(at)).toEqual([90, 90, 90, 90]);
+    expect(at(12)).toBeGreaterThan(90);
+    expect([4, 10, 11].map(at)).toEqual([200, 200, 200]);
   });
 });

@@ -1,7 +1,7 @@
 // The route overlay's parts (routeOverlay.ts): its layers, a piece's line features coloured by speed, the arrow
 // drawn along the line, the playback vehicle's DOM marker, and the warm frame that links the layers' programs
 // before a route is asked for.
-import type { LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import type { ExpressionSpecification, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { colourRuns, type RoutePoint } from '@rastro/domain';
 
 /** The arrow image drawn along the line. */
@@ -29,6 +29,13 @@ export const lineLayer = (id: string, source: string, opacity: number): LayerSpe
   },
 });
 
+/**
+ * Pixels of line between two arrows: 90 from zoom 13 (streets), up to 200 at zoom 11 and below, where a long route
+ * is a tangle of lines and its arrows cost in every frame (MapLibre places each one again: a 100,000-point route
+ * fitted at zoom 10 held 6,300 arrows at 90 pixels, issue #31).
+ */
+const ARROW_SPACING: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], 11, 200, 13, 90];
+
 /** A piece's direction arrows along its line. */
 export const arrowsLayer = (id: string, source: string, opacity: number): LayerSpecification => ({
   id,
@@ -36,7 +43,7 @@ export const arrowsLayer = (id: string, source: string, opacity: number): LayerS
   source,
   layout: {
     'symbol-placement': 'line',
-    'symbol-spacing': 90,
+    'symbol-spacing': ARROW_SPACING,
     'icon-image': IMG_ALONG,
     'icon-allow-overlap': true,
     'icon-ignore-placement': true,
