@@ -1,10 +1,11 @@
 // The rows of a catalogue manager (issue #33): a table whose headers sort (click again to reverse), virtualised
 // once the list is long (only the visible rows are in the DOM), and cards at phone width so every action stays in
-// view at 390 px. Row test ids and data attributes are the manager's own (e2e specs find rows by them).
+// view at 390 px. Row test ids and data attributes are the manager's own (e2e specs find rows by them). A row may
+// carry a detail (the scores' breakdown) drawn under it, full width; such a table is never virtualised.
 import { Box, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIsMobile } from './useIsMobile.ts';
 
 export interface CatalogueColumn<T> {
@@ -22,7 +23,9 @@ export interface CatalogueTableProps<T extends { id: number }> {
   testId: string;
   rowTestId: string;
   rowAttrs?(row: T): Record<string, string | number>;
-  actions(row: T): ReactNode;
+  actions?(row: T): ReactNode;
+  /** What an opened row shows under it (null: nothing). */
+  detail?(row: T): ReactNode;
   hideHeader?: boolean;
 }
 
@@ -59,12 +62,12 @@ function HeaderCell<T>({ col, sort, onSort }: { col: CatalogueColumn<T>; sort: S
 }
 
 export function CatalogueTable<T extends { id: number }>(props: CatalogueTableProps<T>) {
-  const { columns, testId, rowTestId, rowAttrs, actions } = props;
+  const { columns, testId, rowTestId, rowAttrs, actions, detail } = props;
   const mobile = useIsMobile();
   const [sort, setSort] = useState<Sort>(null);
   const rows = useMemo(() => sortRows(props.rows, columns, sort), [props.rows, columns, sort]);
   const scroll = useRef<HTMLDivElement>(null);
-  const virtual = rows.length > VIRTUAL_FROM;
+  const virtual = !detail && rows.length > VIRTUAL_FROM;
   const v = useVirtualizer({
     count: virtual ? rows.length : 0,
     getScrollElement: () => scroll.current,
@@ -94,8 +97,9 @@ export function CatalogueTable<T extends { id: number }>(props: CatalogueTablePr
                   </Text>
                 ))}
               </Stack>
-              {actions(row)}
+              {actions?.(row)}
             </Group>
+            {detail?.(row)}
           </Paper>
         ))}
       </Stack>
@@ -112,7 +116,7 @@ export function CatalogueTable<T extends { id: number }>(props: CatalogueTablePr
             {columns.map((col) => (
               <HeaderCell key={col.key} col={col} sort={sort} onSort={() => toggle(col.key)} />
             ))}
-            <Table.Th />
+            {actions && <Table.Th />}
           </Table.Tr>
         </Table.Thead>
       )}
@@ -120,15 +124,23 @@ export function CatalogueTable<T extends { id: number }>(props: CatalogueTablePr
         {padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
         {items.map(({ index }) => {
           const row = rows[index];
+          const more = detail?.(row);
           return (
-            <Table.Tr key={row.id} data-testid={rowTestId} {...rowAttrs?.(row)}>
-              {columns.map((col) => (
-                <Table.Td key={col.key} data-testid={col.testId}>
-                  {col.cell(row)}
-                </Table.Td>
-              ))}
-              <Table.Td>{actions(row)}</Table.Td>
-            </Table.Tr>
+            <Fragment key={row.id}>
+              <Table.Tr data-testid={rowTestId} {...rowAttrs?.(row)}>
+                {columns.map((col) => (
+                  <Table.Td key={col.key} data-testid={col.testId}>
+                    {col.cell(row)}
+                  </Table.Td>
+                ))}
+                {actions && <Table.Td>{actions(row)}</Table.Td>}
+              </Table.Tr>
+              {more && (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length + (actions ? 1 : 0)}>{more}</Table.Td>
+                </Table.Tr>
+              )}
+            </Fragment>
           );
         })}
         {padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden />}

@@ -1,23 +1,23 @@
 // Send a saved or custom command to one device (dialog `sendCommand`, props { deviceId }). Saved commands come
 // from GET /api/commands/send?deviceId=, the types the device supports from GET /api/commands/types?deviceId=.
-// 200 = sent; 202 = queued until the device reports (tracked as pending).
+// Sent through shell/sendCommand.ts: 200 = sent; 202 = queued until the device reports (tracked as pending).
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { canSendCommands, type Command } from '@rastro/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/http.ts';
+import { api, refusalMessage } from '../../api/http.ts';
 import { useViewer } from '../../components/useCan.ts';
 import { useServerTypes } from '../../components/useServerTypes.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
+import { sendDeviceCommand } from '../../shell/sendCommand.ts';
 import { useLive } from '../../stores/live.ts';
-import { usePendingCommands } from '../../stores/pendingCommands.ts';
 import { CommandFields } from './CommandFields.tsx';
 import { emptyCommandForm, parseCommandForm, type CommandFormValues } from './commandForm.ts';
 
 export function SendCommandDialog({ props: { deviceId }, onClose }: DialogComponentProps<'sendCommand'>) {
-  const { t } = useTranslation('commands');
+  const { t, i18n } = useTranslation('commands');
   const device = useLive((s) => s.devices[deviceId]);
   const customAllowed = canSendCommands(useViewer());
 
@@ -37,24 +37,25 @@ export function SendCommandDialog({ props: { deviceId }, onClose }: DialogCompon
     typeList?.length && !typeList.includes(form.type) ? { ...form, type: typeList[0], attributes: {} } : form;
 
   const sending = useMutation({
-    mutationFn: (body: Command) => api.request<Command>('POST', '/commands/send', { body }),
-    onSuccess: (res, body) => {
-      if (res.status !== 202) {
-        notifications.show({ color: 'green', message: t('sent') });
-        onClose();
-        return;
-      }
-      const type =
-        mode === 'saved' ? (saved.data?.find((c) => c.id === body.id)?.type ?? 'saved') : body.type;
-      usePendingCommands.getState().add(deviceId, type);
-      notifications.show({ color: 'yellow', message: t('actions.commandPending', { ns: 'common' }) });
+    // a saved command goes by id: its pending entry is named by its type
+    mutationFn: (body: Command) =>
+      sendDeviceCommand(
+        i18n,
+        body,
+        body.id ? (saved.data?.find((c) => c.id === body.id)?.type ?? 'saved') : body.type,
+      ),
+    onSuccess: (queued) => {
+      if (queued) return;
+      notifications.show({ color: 'green', message: t('sent') });
+      onClose();
     },
     onError: (err) => {
       console.warn('command failed', err);
-      notifications.show({ color: 'red', message: t('actions.commandError', { ns: 'common' }) });
+      const message = refusalMessage(err) ?? t('actions.commandError', { ns: 'common' });
+      notifications.show({ color: 'red', message });
     },
   });
-  const pending = sending.data?.status === 202;
+  const pending = sending.data === true;
 
   const send = () => {
     // one request at a time (a double click sends one)

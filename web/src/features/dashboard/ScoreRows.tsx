@@ -1,7 +1,7 @@
-// The scores ranking's rows (GET /{ns}/scores): a table on a wide screen, one card per driver or vehicle on a phone
-// (issue #29: at 390 px nothing is cut off nor hidden behind a sideways scroll). A row's name opens its breakdown:
-// each component's measure, weight and points lost.
-import { Badge, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+// The scores ranking's rows (GET /{ns}/scores) in the catalogue table: a table on a wide screen, one card per driver
+// or vehicle on a phone (issue #29: at 390 px nothing is cut off nor hidden behind a sideways scroll). A row's name
+// opens its breakdown under it: each component's measure, weight and points lost.
+import { Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import {
   formatDistance,
@@ -13,9 +13,8 @@ import {
   type ScoreSubject,
   type Units,
 } from '@rastro/domain';
-import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../components/useIsMobile.ts';
+import { CatalogueTable, type CatalogueColumn } from '../../components/CatalogueTable.tsx';
 
 const scoreColor = (s: number) => (s >= 80 ? 'green' : s >= 60 ? 'yellow' : 'red');
 
@@ -95,78 +94,43 @@ interface ScoreRowsProps {
   onOpen(key: string | null): void;
 }
 
-function ScoreCards({ answer, units, locale, open, onOpen }: ScoreRowsProps) {
-  const { t } = useTranslation('dashboard');
-  return (
-    <Stack gap={6} data-testid="scores-table">
-      {answer.rows.map((row, i) => (
-        <Paper key={row.key} withBorder p="xs" data-testid="score-row" data-key={row.key}>
-          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-              <Text size="sm" c="dimmed" aria-label={t('common:scores.column.rank')}>
-                {i + 1}.
-              </Text>
-              <OpenButton row={row} open={open} onOpen={onOpen} />
-            </Group>
-            <div data-testid="score-value" data-value={row.breakdown.score ?? ''}>
-              <ScoreValue score={row.breakdown.score} />
-            </div>
-          </Group>
-          <Text size="xs" c="dimmed">
-            {t('scores.distance')}: {formatDistance(row.distance, units.distanceUnit, locale, 1)} ·{' '}
-            {t('scores.drivingTime')}: {formatDuration(row.drivingMs)}
-          </Text>
-          {open === row.key && <Breakdown row={row} answer={answer} locale={locale} />}
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
+type RankedRow = ScoreRow & { id: number };
 
-function ScoreTable({ answer, by, units, locale, open, onOpen }: ScoreRowsProps) {
+/** The ranking, best first (the rank is the row's place, its id in the table). */
+export function ScoreRows({ answer, by, units, locale, open, onOpen }: ScoreRowsProps) {
   const { t } = useTranslation('dashboard');
+  const rows: RankedRow[] = answer.rows.map((row, i) => ({ ...row, id: i + 1 }));
+  const columns: CatalogueColumn<RankedRow>[] = [
+    { key: 'rank', header: t('common:scores.column.rank'), cell: (row) => row.id },
+    {
+      key: 'name',
+      header: t(`common:scores.column.${by}`),
+      cell: (row) => <OpenButton row={row} open={open} onOpen={onOpen} />,
+    },
+    {
+      key: 'score',
+      header: t('common:scores.column.score'),
+      cell: (row) => (
+        <div data-testid="score-value" data-value={row.breakdown.score ?? ''}>
+          <ScoreValue score={row.breakdown.score} />
+        </div>
+      ),
+    },
+    {
+      key: 'distance',
+      header: t('scores.distance'),
+      cell: (row) => formatDistance(row.distance, units.distanceUnit, locale, 1),
+    },
+    { key: 'time', header: t('scores.drivingTime'), cell: (row) => formatDuration(row.drivingMs) },
+  ];
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table fz="sm" highlightOnHover data-testid="scores-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('common:scores.column.rank')}</Table.Th>
-            <Table.Th>{t(`common:scores.column.${by}`)}</Table.Th>
-            <Table.Th>{t('common:scores.column.score')}</Table.Th>
-            <Table.Th>{t('scores.distance')}</Table.Th>
-            <Table.Th>{t('scores.drivingTime')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {answer.rows.map((row, i) => (
-            <Fragment key={row.key}>
-              <Table.Tr data-testid="score-row" data-key={row.key}>
-                <Table.Td>{i + 1}</Table.Td>
-                <Table.Td>
-                  <OpenButton row={row} open={open} onOpen={onOpen} />
-                </Table.Td>
-                <Table.Td data-testid="score-value" data-value={row.breakdown.score ?? ''}>
-                  <ScoreValue score={row.breakdown.score} />
-                </Table.Td>
-                <Table.Td>{formatDistance(row.distance, units.distanceUnit, locale, 1)}</Table.Td>
-                <Table.Td>{formatDuration(row.drivingMs)}</Table.Td>
-              </Table.Tr>
-              {open === row.key && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Breakdown row={row} answer={answer} locale={locale} />
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Fragment>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <CatalogueTable
+      rows={rows}
+      columns={columns}
+      testId="scores-table"
+      rowTestId="score-row"
+      rowAttrs={(row) => ({ 'data-key': row.key })}
+      detail={(row) => open === row.key && <Breakdown row={row} answer={answer} locale={locale} />}
+    />
   );
-}
-
-/** The ranking: cards on a phone, a table otherwise. */
-export function ScoreRows(props: ScoreRowsProps) {
-  return useIsMobile() ? <ScoreCards {...props} /> : <ScoreTable {...props} />;
 }

@@ -1,25 +1,16 @@
-// What the safety dialogs do (SPEC §3, §4, §7, §8): engine block/unblock commands, anchor on/off, delete.
+// What the safety dialogs do (SPEC §3, §4, §8): anchor on/off and the interlock's refusal (commands go through
+// shell/sendCommand.ts).
 // Each function talks to the API through the shared clients and returns a plain result for the dialogs.
 import {
   anchorForDevice,
   anchorLink,
   buildAnchorGeofence,
   refusalText,
-  type Command,
   type Device,
   type Geofence,
   type Position,
 } from '@rastro/domain';
 import { api, HttpError } from '../../api/http.ts';
-
-/**
- * Sends a command; true when it is queued until the device reports (202), false when delivered now (200).
- * `language` asks the server to write a refusal (403, e.g. the engine-block interlock) in the app's language.
- */
-export async function sendCommand(command: Command, language: string): Promise<boolean> {
-  const headers = { 'Accept-Language': language };
-  return (await api.request<unknown>('POST', '/commands/send', { body: command, headers })).status === 202;
-}
 
 /** The server's refusal text of a failed request (403), or null. */
 export function refusalOf(err: unknown): string | null {

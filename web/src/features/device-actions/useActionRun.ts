@@ -18,9 +18,9 @@ import { resourceKeys } from '../../api/resources.ts';
 import { useNavigate } from '../../components/navigation.ts';
 import { useViewer } from '../../components/useCan.ts';
 import type { OpenDeviceAction } from '../../shell/deviceActions.ts';
+import { sendDeviceCommand } from '../../shell/sendCommand.ts';
 import { useLive } from '../../stores/live.ts';
-import { usePendingCommands } from '../../stores/pendingCommands.ts';
-import { disableAnchor, enableAnchor, refusalOf, sendCommand } from './actions.ts';
+import { disableAnchor, enableAnchor, refusalOf } from './actions.ts';
 
 const toast = (color: 'green' | 'red' | 'yellow', message: string) =>
   notifications.show({ color, message, autoClose: 4500 });
@@ -66,12 +66,7 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
     const payload = buildCommand(device.id, type, base.attributes, base.description ?? null);
     payload.textChannel = base.textChannel ?? false;
     if (force) payload.attributes = { ...payload.attributes, [FORCE_ATTRIBUTE]: true };
-    if (await sendCommand(payload, i18n.language)) {
-      usePendingCommands.getState().add(device.id, type);
-      toast('yellow', t('actions.commandPending', { ns: 'common' }));
-      setPending(true);
-      return;
-    }
+    if (await sendDeviceCommand(i18n, payload)) return setPending(true);
     toast('green', t(k === 'block' ? 'actions.blockSent' : 'actions.unlockSent', { ns: 'common' }));
     onClose();
   };
