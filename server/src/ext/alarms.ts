@@ -11,7 +11,8 @@
 //                                     Excel with the sheet Accept header)
 // Operators are administrators and users with the opt-in monitoring bits (domain alarms.ts); other users read the
 // alarms of their own devices. Every step is audited (action 'alarm') and pushed to the sockets (message `alarms`),
-// here and, through the cluster, on the other processes.
+// here and, through the cluster, on the other processes. The store is read and written asynchronously (issue #30,
+// session 33): a step's write, its note and its audit action commit together (inTransaction) or not at all.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -34,15 +35,18 @@ import {
   type PermissionContext,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
+import type { SqlDatabase } from '../db/sql.ts';
 import { AlarmsRepo } from '../db/repos/alarms.ts';
+import { inTransaction } from '../db/repos/query.ts';
 import { edge, idParams } from '../edge.ts';
 import { ApiError } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { getLiveServices } from '../live/index.ts';
+import type { SocketHub } from '../live/socket.ts';
 import { refused, requestLanguage } from '../refusal.ts';
 import { findUserById, findUsersByIds } from '../db/repos/users.ts';
 import { canAccessDevice, serverFlags, usersWhoSeeDevice, visibleDeviceIds } from '../traccar/access.ts';
-import { logAction } from '../traccar/audit.ts';
+import { logActionIn } from '../traccar/audit.ts';
 import { requireUser, type UserRow } from '../traccar/auth.ts';
 import { domainUser } from '../traccar/model.ts';
 import { AlarmDetector } from './alarmsDetect.ts';
@@ -69,25 +73,45 @@ function permissionContext(ctx: AppContext, user: UserRow): PermissionContext {
   };
 }
 
+/**
+ * Pushes an alarm to this process's sockets (whoever sees the device, and administrators) and, through the cluster,
+ * to the other processes'; the pushes the cluster relays go to this process's sockets. They go out one after the
+ * other in the order they were asked for (each reads the alarm after the previous one was sent), so a socket never
+ * gets an older state of an alarm after a newer one; a failed read is logged.
+ */
+function alarmAnnouncer(
+  ctx: AppContext,
+  repo: AlarmsRepo,
+  hub: SocketHub,
+): (id: number, deviceId: number) => void {
+  let pushes: Promise<void> = Promise.resolve();
+  const push = (id: number, deviceId: number) => {
+    pushes = pushes.then(async () => {
+      if (hub.clientCount === 0) return; // nobody to tell: the alarm is not read again
+      try {
+        const alarm = await repo.get(id);
+        if (alarm) hub.pushAlarm(deviceId, JSON.stringify(alarm));
+      } catch (err) {
+        ctx.log.error({ err, alarm: id }, 'alarm push failed');
+      }
+    });
+  };
+  ctx.cluster.subscribe((m) => {
+    if (m.t === 'alarm') push(m.id, m.deviceId);
+  });
+  return (id, deviceId) => {
+    push(id, deviceId);
+    ctx.cluster.publish({ t: 'alarm', id, deviceId });
+  };
+}
+
 export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.mode === 'gateway') return; // the alarms live in the embedded store
   const ns = ctx.config.ns;
   const repo = new AlarmsRepo(ctx.store.sql);
   const { live, hub } = getLiveServices(ctx);
 
-  /** To this process's sockets: whoever sees the device, and administrators. */
-  const push = (id: number, deviceId: number) => {
-    if (hub.clientCount === 0) return; // nobody to tell: the alarm is not read again
-    const alarm = repo.get(id);
-    if (alarm) hub.pushAlarm(deviceId, JSON.stringify(alarm));
-  };
-  const announce = (id: number, deviceId: number) => {
-    push(id, deviceId);
-    ctx.cluster.publish({ t: 'alarm', id, deviceId });
-  };
-  ctx.cluster.subscribe((m) => {
-    if (m.t === 'alarm') push(m.id, m.deviceId);
-  });
+  const announce = alarmAnnouncer(ctx, repo, hub);
   const detector = new AlarmDetector(ctx, live, repo, announce);
   detectors.set(ctx, detector);
   detector.start();
@@ -111,9 +135,9 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
   }
 
   /** The alarm `id` if the caller sees its device, else 404 (a foreign alarm looks like a missing one). */
-  function visible(req: FastifyRequest, user: UserRow): Alarm {
+  async function visible(req: FastifyRequest, user: UserRow): Promise<Alarm> {
     const { id } = req.params as { id: number };
-    const alarm = repo.get(id);
+    const alarm = await repo.get(id);
     if (!alarm || !canAccessDevice(ctx, user, alarm.deviceId))
       throw new ApiError(404, t(req, user, 'alarms.notFound'), 'WebApplicationException');
     return alarm;
@@ -124,7 +148,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     const denial = alarmActDenial(permissionContext(ctx, user));
     if (denial) throw refused(ctx, req, user, denial);
-    const alarm = visible(req, user);
+    const alarm = await visible(req, user);
     if (!alarmStepAllowed(alarm.state, step)) {
       const values = {
         state: t(req, user, `alarms.state.${alarm.state}`),
@@ -135,26 +159,35 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
     return { user, alarm };
   }
 
-  /** Audits the step, pushes the alarm and answers it. */
-  function done(
+  /**
+   * Runs a step's writes (`write`: false when another operator took the step first: 409) and its audit action in one
+   * transaction, then pushes the alarm and answers it.
+   */
+  async function done(
     req: FastifyRequest,
     user: UserRow,
     alarm: Alarm,
     step: AlarmStep,
     attributes: Record<string, unknown>,
+    write: (tx: SqlDatabase) => Promise<boolean>,
   ) {
-    logAction(ctx, req, user.id, 'alarm', 'alarm', alarm.id, {
-      step,
-      deviceId: alarm.deviceId,
-      ...attributes,
+    const taken = await inTransaction(ctx.store.sql, async (tx) => {
+      if (!(await write(tx))) return false;
+      await logActionIn(tx, req, user.id, 'alarm', 'alarm', alarm.id, {
+        step,
+        deviceId: alarm.deviceId,
+        ...attributes,
+      });
+      return true;
     });
+    if (!taken) throw await lost(req, user, alarm.id, step);
     announce(alarm.id, alarm.deviceId);
     return repo.get(alarm.id);
   }
 
   /** A step that another operator took first (the row changed between reading and writing it): 409. */
-  function lost(req: FastifyRequest, user: UserRow, id: number, step: AlarmStep): ApiError {
-    const state = repo.get(id)?.state ?? 'resolved';
+  async function lost(req: FastifyRequest, user: UserRow, id: number, step: AlarmStep): Promise<ApiError> {
+    const state = (await repo.get(id))?.state ?? 'resolved';
     const values = {
       state: t(req, user, `alarms.state.${state}`),
       step: t(req, user, `alarms.step.${step}`),
@@ -165,7 +198,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
   app.get(`/${ns}/alarms`, edge({ query: anyInput, need: 'signedIn' }), async (req) => {
     const user = await requireUser(ctx, req);
     const q = input(req, user, alarmListQuery, req.query, 'alarms.badFilter');
-    return repo.list({
+    return await repo.list({
       deviceIds: user.administrator ? null : visibleDeviceIds(ctx, user),
       all: q.all === true,
       state: q.state,
@@ -187,7 +220,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     if (!isMonitoringOperator(permissionContext(ctx, user)))
       throw refused(ctx, req, user, 'alarms.notOperator');
-    const alarm = visible(req, user);
+    const alarm = await visible(req, user);
     const users = findUsersByIds(ctx.store.sql, usersWhoSeeDevice(ctx, alarm.deviceId));
     return alarmContacts(users.filter((u) => !u.disabled));
   });
@@ -199,9 +232,11 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
     const { user, alarm } = await actor(req, 'ack');
     const body = input(req, user, alarmAckBody, req.body, 'alarms.noteRequired');
     const time = now();
-    if (!repo.acknowledge(alarm.id, user.id, time)) throw lost(req, user, alarm.id, 'ack');
-    if (body.note) repo.addNote(alarm.id, user.id, body.note, time);
-    return done(req, user, alarm, 'ack', body.note ? { note: body.note } : {});
+    return done(req, user, alarm, 'ack', body.note ? { note: body.note } : {}, async (tx) => {
+      if (!(await repo.acknowledge(alarm.id, user.id, time, tx))) return false;
+      if (body.note) await repo.addNote(alarm.id, user.id, body.note, time, tx);
+      return true;
+    });
   });
 
   app.post(`/${ns}/alarms/:id/assign`, edge(step), async (req) => {
@@ -215,26 +250,29 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
       !canAccessDevice(ctx, target, alarm.deviceId)
     )
       throw invalidInput(ctx, req, user, 'alarms.badAssignee');
-    if (!repo.assign(alarm.id, target.id)) throw lost(req, user, alarm.id, 'assign');
-    return done(req, user, alarm, 'assign', { userId: target.id });
+    return done(req, user, alarm, 'assign', { userId: target.id }, (tx) =>
+      repo.assign(alarm.id, target.id, tx),
+    );
   });
 
   app.post(`/${ns}/alarms/:id/note`, edge(step), async (req) => {
     const { user, alarm } = await actor(req, 'note');
     const body = input(req, user, alarmNoteBody, req.body, 'alarms.noteRequired');
-    repo.addNote(alarm.id, user.id, body.text, now());
-    return done(req, user, alarm, 'note', { note: body.text });
+    return done(req, user, alarm, 'note', { note: body.text }, async (tx) => {
+      await repo.addNote(alarm.id, user.id, body.text, now(), tx);
+      return true;
+    });
   });
 
   app.post(`/${ns}/alarms/:id/resolve`, edge(step), async (req) => {
     const { user, alarm } = await actor(req, 'resolve');
     const body = input(req, user, alarmResolveBody, req.body, 'alarms.outcomeRequired');
     const time = now();
-    if (!repo.resolve(alarm.id, user.id, body.outcome, time)) throw lost(req, user, alarm.id, 'resolve');
-    if (body.note) repo.addNote(alarm.id, user.id, body.note, time);
-    return done(req, user, alarm, 'resolve', {
-      outcome: body.outcome,
-      ...(body.note ? { note: body.note } : {}),
+    const attributes = { outcome: body.outcome, ...(body.note ? { note: body.note } : {}) };
+    return done(req, user, alarm, 'resolve', attributes, async (tx) => {
+      if (!(await repo.resolve(alarm.id, user.id, body.outcome, time, tx))) return false;
+      if (body.note) await repo.addNote(alarm.id, user.id, body.note, time, tx);
+      return true;
     });
   });
 
@@ -246,11 +284,15 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
       if (!isMonitoringOperator(permissionContext(ctx, user)))
         throw refused(ctx, req, user, 'alarms.notOperator');
       const q = input(req, user, alarmReportQuery, req.query, 'validation.checkFormData');
-      const rows = repo.reportRows(q.from, q.to, user.administrator ? null : visibleDeviceIds(ctx, user));
+      const rows = await repo.reportRows(
+        q.from,
+        q.to,
+        user.administrator ? null : visibleDeviceIds(ctx, user),
+      );
       const operators = [...new Set(rows.flatMap((r) => [r.ackUserId, r.resolveUserId]))].filter(
         (id): id is number => id !== null,
       );
-      const report = alarmReport(rows, repo.userNames(operators));
+      const report = alarmReport(rows, await repo.userNames(operators));
       if (!wantsSheet(req)) return report;
       const body = await alarmWorkbook(report, requestLanguage(ctx, req, user));
       return reply

@@ -3,7 +3,10 @@
 // looked up in the live cache (speed limit, the "parked" calendar, QR check-in); anchor exits come from the anchor's
 // alarm event. Signal lost while moving is a periodic job of the leader process, over the devices' latest positions
 // in the store (so it sees what every process received). Raised alarms go to the store (folded there) and to
-// `onAlarm`, which pushes them to the sockets.
+// `onAlarm`, which pushes them to the sockets. Nothing here waits on the main thread (issue #30, session 33): the
+// live cache is read with freshAsync and the store asynchronously, each batch's alarms in one inTransaction; the
+// batches run one after the other in the order the live core published them (`queue`), so each device's track
+// state sees its positions in order.
 import {
   alarmSettingsFrom,
   anchorExitAlarm,
@@ -26,6 +29,7 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import type { AlarmsRepo, RaisedAlarm } from '../db/repos/alarms.ts';
+import { inTransaction } from '../db/repos/query.ts';
 import type { LiveCache } from '../live/cache.ts';
 import type { LiveCore } from '../live/ingest.ts';
 import { speedLimitOf } from '../live/ingestStages.ts';
@@ -57,6 +61,8 @@ export class AlarmDetector {
   private off: (() => void) | null = null;
   private readonly ns: string;
   private readonly calendarKey: string;
+  /** The detection work in order: each published batch (and signal-lost check) runs once the previous one ended. */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly ctx: AppContext,
@@ -70,19 +76,28 @@ export class AlarmDetector {
 
   start(): void {
     this.off = this.live.subscribe({
-      positions: (ps) => this.onPositions(ps),
-      events: (es) => this.onEvents(es),
+      positions: (ps) => this.later('alarm detection failed', () => this.onPositions(ps)),
+      events: (es) => this.later('alarm detection failed', () => this.onEvents(es)),
     });
     const tick = () => {
       if (!this.ctx.cluster.isLeader()) return;
-      try {
-        this.checkSignalLost(Date.now());
-      } catch (err) {
-        this.ctx.log.error({ err }, 'signal-lost check failed');
-      }
+      this.later('signal-lost check failed', () => this.checkSignalLost(Date.now()));
     };
     this.timer = setInterval(tick, SIGNAL_LOST_CHECK_MS);
     this.timer.unref();
+  }
+
+  /** Queues `work` after the detection already queued; its failure is logged (the next work still runs). */
+  private later(failure: string, work: () => Promise<unknown>): void {
+    this.queue = this.queue.then(work).then(
+      () => undefined,
+      (err: unknown) => this.ctx.log.error({ err }, failure),
+    );
+  }
+
+  /** Resolves once the detection queued so far has ended (stored and announced, or logged as failed). */
+  settled(): Promise<void> {
+    return this.queue;
   }
 
   stop(): void {
@@ -114,8 +129,8 @@ export class AlarmDetector {
   }
 
   /** Runs the rules on the newest positions of a batch; stores and announces what they raise. */
-  onPositions(positions: readonly Position[]): void {
-    const cache = this.live.cache.fresh();
+  async onPositions(positions: readonly Position[]): Promise<void> {
+    const cache = await this.live.cache.freshAsync();
     const s = this.settings(cache);
     if (!s.enabled) return;
     const qr = qrCheckinEnabled(cache.serverAttrs as Attributes, this.ns);
@@ -139,11 +154,11 @@ export class AlarmDetector {
           time: p.fixTime,
         });
     }
-    this.store(raised);
+    await this.store(raised);
   }
 
   /** The anchor's alarm events (live/anchor.ts) become anchorExit alarms. */
-  onEvents(events: readonly Event[]): void {
+  async onEvents(events: readonly Event[]): Promise<void> {
     const raised: RaisedAlarm[] = [];
     for (const e of events) {
       if (e.type !== 'alarm') continue;
@@ -151,9 +166,9 @@ export class AlarmDetector {
       if (a) raised.push({ deviceId: e.deviceId, ...a, positionId: e.positionId, time: e.eventTime });
     }
     if (!raised.length) return;
-    const cache = this.live.cache.fresh();
+    const cache = await this.live.cache.freshAsync();
     const s = this.settings(cache);
-    this.store(
+    await this.store(
       raised.filter(
         (a) =>
           !s.disabledTypes.includes(a.type) && deviceAlarmsOn(s, cache.deviceAttrs.get(a.deviceId), this.ns),
@@ -165,16 +180,16 @@ export class AlarmDetector {
    * Devices whose latest position was moving and that have not reported for signalLostMinutes: one alarm per such
    * last report (the leader runs it; tests call it with their own clock).
    */
-  checkSignalLost(now: number): number {
-    const cache = this.live.cache.fresh();
+  async checkSignalLost(now: number): Promise<number> {
+    const cache = await this.live.cache.freshAsync();
     const s = this.settings(cache);
     if (!s.enabled || s.disabledTypes.includes('signalLost')) return 0;
     const before = new Date(now - s.signalLostMinutes * 60_000).toISOString();
     const raised: RaisedAlarm[] = [];
-    for (const r of this.repo.silentDevices(before, s.movingSpeed / KNOT_TO_KMH)) {
+    for (const r of await this.repo.silentDevices(before, s.movingSpeed / KNOT_TO_KMH)) {
       if (!deviceAlarmsOn(s, cache.deviceAttrs.get(r.deviceId), this.ns)) continue;
       const a = signalLostAlarm({ speed: r.speed, receivedAt: Date.parse(r.serverTime) }, now, s);
-      if (!a || this.repo.hasForPosition(r.deviceId, 'signalLost', r.positionId)) continue;
+      if (!a || (await this.repo.hasForPosition(r.deviceId, 'signalLost', r.positionId))) continue;
       raised.push({
         deviceId: r.deviceId,
         ...a,
@@ -182,18 +197,23 @@ export class AlarmDetector {
         time: new Date(now).toISOString(),
       });
     }
-    this.store(raised);
+    await this.store(raised);
     return raised.length;
   }
 
-  /** Stores a batch's alarms in one transaction (one commit, however many), then announces them. */
-  private store(raised: readonly RaisedAlarm[]): void {
+  /**
+   * Stores a batch's alarms in one transaction (one commit, however many; a failure half way stores none of them),
+   * then announces them.
+   */
+  private async store(raised: readonly RaisedAlarm[]): Promise<void> {
     if (!raised.length) return;
     let stored: Array<{ id: number; deviceId: number }> = [];
     try {
-      stored = this.ctx.store.sql.transaction(() =>
-        raised.map((a) => ({ id: this.repo.raise(a).id, deviceId: a.deviceId })),
-      )();
+      stored = await inTransaction(this.ctx.store.sql, async (tx) => {
+        const out: Array<{ id: number; deviceId: number }> = [];
+        for (const a of raised) out.push({ id: (await this.repo.raise(a, tx)).id, deviceId: a.deviceId });
+        return out;
+      });
     } catch (err) {
       this.ctx.log.error({ err, alarms: raised.length }, 'alarms not stored');
     }

@@ -20,7 +20,7 @@ import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { edge, edgeValue, noBody } from '../edge.ts';
-import { parseJson, type NotificationConf, type User } from './cache.ts';
+import { parseJson, type LiveCache, type NotificationConf, type User } from './cache.ts';
 import { deliverCommand } from './commands.ts';
 import type { LiveCore } from './ingest.ts';
 import { iso } from './json.ts';
@@ -47,6 +47,8 @@ const list = (v: unknown): string[] =>
 export class Notifier {
   readonly notificators = new Map<string, Notificator>();
   private unsubscribe: (() => void) | null = null;
+  /** The last queued delivery of events (onEvents), null when none waits. */
+  private queued: Promise<void> | null = null;
   /** The last 100 deliveries attempted through adapters (diagnostics). */
   readonly delivered: Array<{ notificator: string; userId: number; subject: string }> = [];
 
@@ -63,7 +65,8 @@ export class Notifier {
   ) {
     for (const n of [
       mailNotificator(cfg),
-      smsNotificator(cfg, () => smsApiSettings(this.live.cache.fresh().serverAttrs, this.ctx.config.ns)),
+      // the cache as last read: every caller that delivers reads it fresh first (onEvents, the routes below)
+      smsNotificator(cfg, () => smsApiSettings(this.live.cache.serverAttrs, this.ctx.config.ns)),
       pushNotificator(cfg),
       telegramNotificator(cfg),
     ]) {
@@ -89,10 +92,16 @@ export class Notifier {
     return !!this.notificators.get(type)?.configured();
   }
 
-  /** Notifications of the event's device that match it, each with its recipients (CONTRACT §9). */
-  match(event: Event, now = Date.now()): Array<{ notification: NotificationConf; users: number[] }> {
+  /**
+   * Notifications of the event's device that match it, each with its recipients (CONTRACT §9), read in `cache` (the
+   * live cache, fresh: onEvents reads it again first when it is stale).
+   */
+  match(
+    event: Event,
+    cache: LiveCache,
+    now = Date.now(),
+  ): Array<{ notification: NotificationConf; users: number[] }> {
     if (now - Date.parse(event.eventTime) > MAX_EVENT_AGE_MS) return [];
-    const cache = this.live.cache.fresh();
     const out: Array<{ notification: NotificationConf; users: number[] }> = [];
     for (const n of cache.deviceNotifications(event.deviceId)) {
       if (n.type !== event.type) continue;
@@ -117,17 +126,32 @@ export class Notifier {
     return this.live.cache.calendarActive(calendarId, time);
   }
 
+  /**
+   * The stored events' notifications, delivered in the order the live core published them. While the live cache is
+   * fresh and nothing waits, at once; otherwise queued behind the cache's reload on the pool (freshAsync, issue #30:
+   * the main thread never waits on the store here) and whatever was queued before.
+   */
   onEvents(events: Event[]): void {
+    if (!this.queued && !this.live.cache.stale) return this.notify(this.live.cache, events);
+    const run: Promise<void> = (this.queued ?? Promise.resolve())
+      .then(async () => this.notify(await this.live.cache.freshAsync(), events))
+      .catch((err: unknown) => this.ctx.log.error({ err }, 'notification matching failed'))
+      .then(() => {
+        if (this.queued === run) this.queued = null;
+      });
+    this.queued = run;
+  }
+
+  private notify(cache: LiveCache, events: Event[]): void {
     for (const event of events) {
       let matches;
       try {
-        matches = this.match(event);
+        matches = this.match(event, cache);
       } catch (err) {
         this.ctx.log.error({ err }, 'notification matching failed');
         continue;
       }
       if (!matches.length) continue;
-      const cache = this.live.cache;
       const device = cache.device(event.deviceId);
       const geofence = event.geofenceId ? cache.geofences.get(event.geofenceId)?.name : undefined;
       const deviceName = device?.name ?? `#${event.deviceId}`;
@@ -261,6 +285,7 @@ export async function registerNotificationRoutes(
   const notificatorsEdge = edge({ query: notificatorsQuery, need: 'table' });
   app.get('/api/notifications/notificators', notificatorsEdge, async (req) => {
     await requireUser(ctx, req);
+    await live.cache.freshAsync(); // the SMS adapter is configured by the server's attributes (smsApi.ts)
     const { announcement } = edgeValue(notificatorsQuery, req.query);
     // Only channels that can deliver: web and command always, the adapters once their settings are given.
     return NOTIFICATOR_TYPES.filter((t) => !announcement || (t !== 'web' && t !== 'command'))
@@ -269,7 +294,7 @@ export async function registerNotificationRoutes(
   });
 
   const test = async (user: User, channels: string[]) => {
-    const cache = live.cache.fresh();
+    const cache = await live.cache.freshAsync();
     const lang = recipientLanguage(parseJson(user.attributes), cache.serverAttrs, ctx.config.ns);
     const text = eventText(
       {
@@ -340,7 +365,7 @@ export async function registerNotificationRoutes(
         !!user.administrator,
       ).includes(notificator as 'web');
     const { userId } = edgeValue(userIdsQuery, req.query);
-    const cache = live.cache.fresh();
+    const cache = await live.cache.freshAsync();
     let targets: number[];
     if (userId.length) {
       if (!user.administrator) {

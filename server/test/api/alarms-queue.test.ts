@@ -13,6 +13,7 @@ import {
   type CreatedUser,
   type TestApp,
 } from '../helpers/index.ts';
+import { alarmDetector } from '../../src/ext/alarms.ts';
 import { first, select } from '../support/testSql.ts';
 
 let t: TestApp;
@@ -50,6 +51,7 @@ async function report(uniqueId: string, params: Record<string, string> = {}) {
     ...params,
   });
   expect((await t.app.inject({ method: 'POST', url: `/?${q.toString()}` })).statusCode).toBe(200);
+  await alarmDetector(t.ctx)!.settled(); // the detection runs after the position's answer, on the pool
 }
 
 /** A fresh SOS on `uniqueId` (after a report without it, so it is a new value). */

@@ -211,6 +211,37 @@ describe('matching', () => {
     ]);
   });
 
+  it('an event published while the live cache is stale is matched once the cache was read again', async () => {
+    const mail = fake('mail');
+    const { notifier } = getLiveServices(t.ctx);
+    notifier.setNotificator(mail);
+    const d = await createDevice(t);
+    const n = await createObject(t, 'notifications', {
+      type: 'alarm',
+      notificators: 'mail',
+      attributes: { alarms: 'sos' },
+    });
+    await link(t, { deviceId: d.id, notificationId: n.id });
+    const live = getLive(t.ctx);
+    live.invalidate(); // the next match needs the links: read on the pool first (queued), not synchronously
+    notifier.onEvents([
+      {
+        id: 0,
+        type: 'alarm',
+        eventTime: new Date().toISOString(),
+        deviceId: d.id,
+        positionId: 0,
+        geofenceId: 0,
+        maintenanceId: 0,
+        attributes: { alarm: 'sos' },
+      },
+    ]);
+    expect(mail.sent).toEqual([]);
+    await live.cache.freshAsync();
+    for (let i = 0; i < 100 && !mail.sent.length; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(mail.sent.map((s) => s.message.body)).toEqual([`${d.name} alarme: SOS`]);
+  });
+
   it('respects the notification calendar', async () => {
     const sms = fake('sms');
     getLiveServices(t.ctx).notifier.setNotificator(sms);

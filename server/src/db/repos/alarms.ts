@@ -1,7 +1,9 @@
 // The monitoring center's alarm queue in the store (issue #32, tables alarms and alarm_notes, both dialects): raise
 // (folding a repeat into the unresolved alarm of the same device and type), list and read with names, the steps
 // (ack, assign, resolve) written only from the states they are allowed from, notes, and the report's rows. Each
-// query is built with kysely and compiled for the store's dialect (db/repos/query.ts).
+// query is built with kysely and compiled for the store's dialect (db/repos/query.ts) and runs asynchronously
+// (issue #30, session 33): reads on the read pool, writes on the write client (PostgreSQL), on the one connection
+// behind sqliteTurn on SQLite; the writes take the store or an inTransaction handle.
 import { sql } from 'kysely';
 import {
   ALARM_SEVERITY,
@@ -12,8 +14,8 @@ import {
   type AlarmState,
   type MonitoringAlarmType,
 } from '@rastro/domain';
-import { uniqueViolation, type SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows, write } from './query.ts';
+import type { SqlDatabase } from '../sql.ts';
+import { anyOf, insertAsync, qb, rowAsync, rowsAsync, writeAsync } from './query.ts';
 
 /** A row of the alarm query: the API's alarm before its notes, with the start time and device name as stored. */
 type AlarmRow = Omit<Alarm, 'time' | 'deviceName' | 'notes'> & {
@@ -88,13 +90,14 @@ export class AlarmsRepo {
 
   /**
    * Stores an alarm, or folds it into the unresolved one of the same device and type (count + 1, last time and
-   * position). Returns the alarm's id and whether it is new. Another process folding or inserting at the same time
-   * meets the unique index and folds.
+   * position). Returns the alarm's id and whether it is new. `db` is the store or a transaction's handle
+   * (query.ts inTransaction): the detector stores a batch's alarms in one. Another process inserting the same
+   * device and type at the same time meets the unique index: the INSERT skips (ON CONFLICT DO NOTHING, no error that
+   * would end a PostgreSQL transaction) and the alarm is folded into the row it committed.
    */
-  raise(a: RaisedAlarm): { id: number; created: boolean } {
-    const db = this.sql;
-    const fold = () => {
-      const found = row(
+  async raise(a: RaisedAlarm, db: SqlDatabase = this.sql): Promise<{ id: number; created: boolean }> {
+    const fold = async () => {
+      const found = await rowAsync(
         db,
         qb(db)
           .selectFrom('alarms')
@@ -104,7 +107,7 @@ export class AlarmsRepo {
           .where('state', '<>', 'resolved'),
       );
       if (!found) return null;
-      write(
+      await writeAsync(
         db,
         qb(db)
           .updateTable('alarms')
@@ -116,47 +119,35 @@ export class AlarmsRepo {
           }))
           .where('id', '=', found.id),
       );
-      return { id: found.id, created: false };
+      return { id: Number(found.id), created: false };
     };
-    // the insert in a nested transaction (a savepoint): a unique violation undoes only it, so the fold can follow
-    // (PostgreSQL refuses any further statement in a transaction whose statement failed)
-    const insert = db.transaction(() =>
-      Number(
-        row(
-          db,
-          qb(db)
-            .insertInto('alarms')
-            .values({
-              deviceId: a.deviceId,
-              type: a.type,
-              detail: a.detail,
-              severity: ALARM_SEVERITY[a.type],
-              positionId: a.positionId,
-              lastPositionId: a.positionId,
-              startTime: a.time,
-              lastTime: a.time,
-              count: 1,
-              state: 'open',
-            })
-            .returning('id'),
-        )!.id,
-      ),
+    const folded = await fold();
+    if (folded) return folded;
+    const id = await insertAsync(
+      db,
+      qb(db)
+        .insertInto('alarms')
+        .values({
+          deviceId: a.deviceId,
+          type: a.type,
+          detail: a.detail,
+          severity: ALARM_SEVERITY[a.type],
+          positionId: a.positionId,
+          lastPositionId: a.positionId,
+          startTime: a.time,
+          lastTime: a.time,
+          count: 1,
+          state: 'open',
+        })
+        .onConflict((oc) => oc.doNothing()),
     );
-    return db.transaction(() => {
-      const folded = fold();
-      if (folded) return folded;
-      try {
-        return { id: insert(), created: true };
-      } catch (err) {
-        if (!uniqueViolation(err)) throw err;
-        return fold() ?? { id: 0, created: false };
-      }
-    })();
+    if (id) return { id, created: true };
+    return (await fold()) ?? { id: 0, created: false };
   }
 
   /** Whether an alarm of `type` already names this position (the signal-lost job raises once per last report). */
-  hasForPosition(deviceId: number, type: MonitoringAlarmType, positionId: number): boolean {
-    return !!row(
+  async hasForPosition(deviceId: number, type: MonitoringAlarmType, positionId: number): Promise<boolean> {
+    return !!(await rowAsync(
       this.sql,
       qb(this.sql)
         .selectFrom('alarms')
@@ -165,7 +156,7 @@ export class AlarmsRepo {
         .where('type', '=', type)
         .where((eb) => eb.or([eb('positionId', '=', positionId), eb('lastPositionId', '=', positionId)]))
         .limit(1),
-    );
+    ));
   }
 
   /**
@@ -175,9 +166,9 @@ export class AlarmsRepo {
   silentDevices(
     before: string,
     minSpeed: number,
-  ): Array<{ deviceId: number; positionId: number; speed: number; serverTime: string }> {
+  ): Promise<Array<{ deviceId: number; positionId: number; speed: number; serverTime: string }>> {
     const since = new Date(Date.parse(before) - 86_400_000).toISOString();
-    return rows(
+    return rowsAsync(
       this.sql,
       qb(this.sql)
         .selectFrom('devices as d')
@@ -190,7 +181,7 @@ export class AlarmsRepo {
     );
   }
 
-  list(f: AlarmFilter): Alarm[] {
+  async list(f: AlarmFilter): Promise<Alarm[]> {
     let q = this.selectAlarms();
     if (f.deviceIds) q = q.where(anyOf(this.sql, 'a.deviceId', f.deviceIds));
     if (f.state) q = q.where('a.state', '=', f.state);
@@ -199,7 +190,7 @@ export class AlarmsRepo {
     if (f.deviceId) q = q.where('a.deviceId', '=', f.deviceId);
     if (f.from) q = q.where('a.lastTime', '>=', f.from);
     if (f.to) q = q.where('a.startTime', '<=', f.to);
-    const found = rows(
+    const found = (await rowsAsync(
       this.sql,
       q
         // the most severe first, then the oldest
@@ -209,20 +200,21 @@ export class AlarmsRepo {
         .orderBy('a.startTime')
         .orderBy('a.id')
         .limit(Math.trunc(f.limit)),
-    ) as AlarmRow[];
-    const notes = this.notesOf(found.map((r) => r.id));
+    )) as AlarmRow[];
+    const notes = await this.notesOf(found.map((r) => r.id));
     return found.map((r) => toAlarm(r, notes.get(r.id) ?? []));
   }
 
-  get(id: number): Alarm | null {
-    const found = row(this.sql, this.selectAlarms().where('a.id', '=', id)) as AlarmRow | undefined;
-    return found ? toAlarm(found, this.notesOf([id]).get(id) ?? []) : null;
+  async get(id: number): Promise<Alarm | null> {
+    const found = (await rowAsync(this.sql, this.selectAlarms().where('a.id', '=', id))) as
+      AlarmRow | undefined;
+    return found ? toAlarm(found, (await this.notesOf([id])).get(id) ?? []) : null;
   }
 
-  private notesOf(ids: number[]): Map<number, AlarmNote[]> {
+  private async notesOf(ids: number[]): Promise<Map<number, AlarmNote[]>> {
     const out = new Map<number, AlarmNote[]>();
     if (!ids.length) return out;
-    const found = rows(
+    const found = await rowsAsync(
       this.sql,
       qb(this.sql)
         .selectFrom('alarm_notes as n')
@@ -246,15 +238,22 @@ export class AlarmsRepo {
     return out;
   }
 
-  addNote(alarmId: number, userId: number, text: string, time: string): void {
-    write(this.sql, qb(this.sql).insertInto('alarm_notes').values({ alarmId, userId, noteTime: time, text }));
+  /** Adds a note (`db`: the store or a transaction's handle, as for the steps below). */
+  async addNote(
+    alarmId: number,
+    userId: number,
+    text: string,
+    time: string,
+    db: SqlDatabase = this.sql,
+  ): Promise<void> {
+    await writeAsync(db, qb(db).insertInto('alarm_notes').values({ alarmId, userId, noteTime: time, text }));
   }
 
   /** open → acknowledged (and assigned to whoever acknowledged it when nobody was); false when not open any more. */
-  acknowledge(id: number, userId: number, time: string): boolean {
-    const changed = write(
-      this.sql,
-      qb(this.sql)
+  async acknowledge(id: number, userId: number, time: string, db: SqlDatabase = this.sql): Promise<boolean> {
+    const changed = await writeAsync(
+      db,
+      qb(db)
         .updateTable('alarms')
         .set((eb) => ({
           state: 'acknowledged',
@@ -269,10 +268,10 @@ export class AlarmsRepo {
   }
 
   /** Assigns an unresolved alarm; false when resolved meanwhile. */
-  assign(id: number, userId: number): boolean {
-    const changed = write(
-      this.sql,
-      qb(this.sql)
+  async assign(id: number, userId: number, db: SqlDatabase = this.sql): Promise<boolean> {
+    const changed = await writeAsync(
+      db,
+      qb(db)
         .updateTable('alarms')
         .set({ assignedUserId: userId })
         .where('id', '=', id)
@@ -282,10 +281,16 @@ export class AlarmsRepo {
   }
 
   /** open or acknowledged → resolved with an outcome; false when already resolved. */
-  resolve(id: number, userId: number, outcome: AlarmOutcome, time: string): boolean {
-    const changed = write(
-      this.sql,
-      qb(this.sql)
+  async resolve(
+    id: number,
+    userId: number,
+    outcome: AlarmOutcome,
+    time: string,
+    db: SqlDatabase = this.sql,
+  ): Promise<boolean> {
+    const changed = await writeAsync(
+      db,
+      qb(db)
         .updateTable('alarms')
         .set({ state: 'resolved', resolveUserId: userId, resolveTime: time, outcome })
         .where('id', '=', id)
@@ -295,19 +300,19 @@ export class AlarmsRepo {
   }
 
   /** The alarms raised in [from, to] on the given devices (null: all), for the report. */
-  reportRows(from: string, to: string, deviceIds: number[] | null): AlarmFacts[] {
+  async reportRows(from: string, to: string, deviceIds: number[] | null): Promise<AlarmFacts[]> {
     let q = qb(this.sql)
       .selectFrom('alarms')
       .select(['type', 'startTime as time', 'ackTime', 'ackUserId', 'resolveTime', 'resolveUserId'])
       .where('startTime', '>=', from)
       .where('startTime', '<=', to);
     if (deviceIds) q = q.where(anyOf(this.sql, 'deviceId', deviceIds));
-    return rows(this.sql, q.orderBy('startTime')) as AlarmFacts[];
+    return (await rowsAsync(this.sql, q.orderBy('startTime'))) as AlarmFacts[];
   }
 
-  userNames(ids: number[]): Map<number, string> {
+  async userNames(ids: number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
-    const found = rows(
+    const found = await rowsAsync(
       this.sql,
       qb(this.sql)
         .selectFrom('users')
