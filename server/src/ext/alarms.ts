@@ -136,14 +136,14 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
   }
 
   /** Audits the step, pushes the alarm and answers it. */
-  function done(
+  async function done(
     req: FastifyRequest,
     user: UserRow,
     alarm: Alarm,
     step: AlarmStep,
     attributes: Record<string, unknown>,
   ) {
-    logAction(ctx, req, user.id, 'alarm', 'alarm', alarm.id, {
+    await logAction(ctx, req, user.id, 'alarm', 'alarm', alarm.id, {
       step,
       deviceId: alarm.deviceId,
       ...attributes,
