@@ -14,7 +14,7 @@ import { canAccessDevice, checkWrite } from '../traccar/access.ts';
 import { domainUser } from '../traccar/model.ts';
 import { upstreamOf } from '../gateway/upstream.ts';
 import { credentials, IDENTITY_TTL_MS, upstreamUser } from '../gateway/identity.ts';
-import { deviceIdByUniqueId, findDeviceCard } from '../db/repos/devices.ts';
+import { deviceIdByUniqueIdAsync, findDeviceCardAsync } from '../db/repos/devices.ts';
 
 export const CALLER_TTL_MS = IDENTITY_TTL_MS;
 const MAX_ENTRIES = 10_000;
@@ -62,9 +62,9 @@ async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Cal
     userId: user.id,
     administrator: !!user.administrator,
     resellerDomain: resellerDomainOf(domainUser(user), ctx.config.ns),
-    device: async (id) => visible(findDeviceCard(ctx.store.sql, id)),
+    device: async (id) => visible(await findDeviceCardAsync(ctx.store.sql, id)),
     deviceByUniqueId: async (uniqueId) => {
-      const id = deviceIdByUniqueId(ctx.store.sql, uniqueId);
+      const id = await deviceIdByUniqueIdAsync(ctx.store.sql, uniqueId);
       return visible(id === undefined ? undefined : { id, uniqueId });
     },
     checkWrite: async (kind) => checkWrite(ctx, user, kind),

@@ -116,8 +116,8 @@ function databaseFigures(ctx: AppContext): ServerHealth['database'] {
   };
 }
 
-function deviceFigures(ctx: AppContext): NonNullable<ServerHealth['devices']> {
-  const rows = deviceCountsByStatus(ctx.store.sql);
+async function deviceFigures(ctx: AppContext): Promise<NonNullable<ServerHealth['devices']>> {
+  const rows = await deviceCountsByStatus(ctx.store.sql);
   const out = { total: 0, online: 0, offline: 0, unknown: 0 };
   for (const r of rows) {
     out.total += r.n;
@@ -189,7 +189,7 @@ export async function registerHealth(
         perSecondSinceStart: uptimeSeconds > 0 ? Math.round((stored / uptimeSeconds) * 100) / 100 : 0,
       };
       sockets = { clients: live.hub.clientCount };
-      devices = deviceFigures(ctx);
+      devices = await deviceFigures(ctx);
     } else {
       upstream = await upstreamFigures(ctx);
     }

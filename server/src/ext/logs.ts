@@ -53,8 +53,8 @@ export function matchesLog(a: Pick<ActionLog, 'userId' | 'objectType' | 'objectI
   return a.objectType === 'device' && a.objectId === f.id;
 }
 
-function embeddedLogs(ctx: AppContext, from: string, to: string, f: LogFilter): ActionLog[] {
-  const rows = actionsNewestFirst(ctx.store.sql, from, to, f, LOGS_MAX_ROWS);
+async function embeddedLogs(ctx: AppContext, from: string, to: string, f: LogFilter): Promise<ActionLog[]> {
+  const rows = await actionsNewestFirst(ctx.store.sql, from, to, f, LOGS_MAX_ROWS);
   return rows.map((r) => ({
     id: Number(r.id),
     attributes: parseAttributes(r.attributes),

@@ -104,7 +104,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
         ? { type: 'device' as const, id: input.deviceId }
         : { type: 'group' as const, id: input.groupId! };
     const created = await createShare(ctx, user, target, until, true);
-    logAction(ctx, req, user.id, 'create', 'share', created.id, { [`${target.type}Id`]: target.id });
+    await logAction(ctx, req, user.id, 'create', 'share', created.id, { [`${target.type}Id`]: target.id });
     return reply.status(200).send(listOne(created.id));
   });
 
@@ -125,7 +125,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
     if (creator?.expirationTime && Date.parse(creator.expirationTime) < until.getTime())
       until = new Date(creator.expirationTime);
     await extendShare(ctx, share.id, until);
-    logAction(ctx, req, user.id, 'edit', 'share', share.id, { expirationTime: until.toISOString() });
+    await logAction(ctx, req, user.id, 'edit', 'share', share.id, { expirationTime: until.toISOString() });
     return listOne(share.id);
   });
 
@@ -134,7 +134,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
     const share = visibleShare(req, user);
     checkWrite(ctx, user);
     await revokeShare(ctx, share.id);
-    logAction(ctx, req, user.id, 'remove', 'share', share.id);
+    await logAction(ctx, req, user.id, 'remove', 'share', share.id);
     return reply.status(204).send();
   });
 }

@@ -22,7 +22,7 @@ import {
   formatMessage,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { deviceCards } from '../db/repos/devices.ts';
+import { deviceCards, type DeviceCard } from '../db/repos/devices.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { refused, refusedPermission, requestLanguage } from '../refusal.ts';
 import { canAccessDevice, serverFlags } from '../traccar/access.ts';
@@ -103,7 +103,7 @@ export function registerAssistant(app: FastifyInstance, ctx: AppContext, live: L
       throw refusedPermission(ctx, req, user, denial.requirement.area, denial.requirement.action);
     }
     if (denial) throw refused(ctx, req, user, denial.key);
-    return answer(ctx, live, req, user, userAttrs, text);
+    return answer(ctx, live, req, user, userAttrs, text, await deviceCards(ctx.store.sql));
   });
 }
 
@@ -114,6 +114,7 @@ function answer(
   user: UserRow,
   userAttrs: Attributes,
   text: string,
+  cards: DeviceCard[],
 ): AssistantAnswer {
   const lang: MessageLocale = requestLanguage(ctx, req, user);
   const t = (key: MessageKey, values: Record<string, string | number> = {}) =>
@@ -124,7 +125,7 @@ function answer(
   const tz = [userAttrs.timezone, serverAttrs.timezone].find(validZone) ?? 'UTC';
   const time = new Intl.DateTimeFormat(lang, { timeZone: tz, dateStyle: 'short', timeStyle: 'short' });
 
-  const devices = (deviceCards(ctx.store.sql) as DeviceRow[])
+  const devices = (cards as DeviceRow[])
     .filter((d) => canAccessDevice(ctx, user, d.id))
     .map((d) => {
       const a = parseAttributes(d.attributes) as Attributes;

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { autolinkSchema, TRACKER_ID, type AutolinkStatus, type Device } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { deviceIdByUniqueId } from '../db/repos/devices.ts';
+import { deviceIdByUniqueIdAsync } from '../db/repos/devices.ts';
 import {
   findUnknownDevice,
   forgetUnknownDevice,
@@ -43,32 +43,44 @@ export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: Li
   const ns = ctx.config.ns;
   const sql = ctx.store.sql;
   let writes = 0;
+  // The reports' writes, one after another off the main thread (issue #30, session 33): an upsert, every 100th a
+  // prune after it; a failure logged. status() waits for those on their way, so a report is seen once answered.
+  let recording: Promise<void> = Promise.resolve();
   live.onUnknownDevice = (p: IncomingPosition) => {
     const uniqueId = (p.uniqueId ?? '').trim();
     if (!TRACKER_ID.test(uniqueId)) return;
     const valid =
       Number.isFinite(p.latitude) && Number.isFinite(p.longitude) && !(p.latitude === 0 && p.longitude === 0);
-    try {
-      recordUnknownDevice(sql, {
-        uniqueId,
-        protocol: p.protocol,
-        now: new Date().toISOString(),
-        latitude: valid ? p.latitude : null,
-        longitude: valid ? p.longitude : null,
-        fixTime: valid ? p.fixTime.toISOString() : null,
-      });
-      if (++writes % 100 === 0) pruneUnknownDevices(sql, UNKNOWN_MAX);
-    } catch (err) {
-      ctx.log.warn({ err }, 'unknown device not recorded');
-    }
+    const report = {
+      uniqueId,
+      protocol: p.protocol,
+      now: new Date().toISOString(),
+      latitude: valid ? p.latitude : null,
+      longitude: valid ? p.longitude : null,
+      fixTime: valid ? p.fixTime.toISOString() : null,
+    };
+    const prune = ++writes % 100 === 0;
+    recording = recording.then(async () => {
+      try {
+        await recordUnknownDevice(sql, report);
+        if (prune) await pruneUnknownDevices(sql, UNKNOWN_MAX);
+      } catch (err) {
+        ctx.log.warn({ err }, 'unknown device not recorded');
+      }
+    });
   };
-  ctx.onClose.push(() => {
+  ctx.onClose.push(async () => {
     live.onUnknownDevice = null;
+    await recording; // the reports' writes on their way land before the store closes
   });
 
-  const status = (uniqueId: string): AutolinkStatus => {
-    const registered = deviceIdByUniqueId(sql, uniqueId) !== undefined;
-    const row: UnknownRow | undefined = findUnknownDevice(sql, uniqueId);
+  const status = async (uniqueId: string): Promise<AutolinkStatus> => {
+    await recording;
+    const [id, row]: [number | undefined, UnknownRow | undefined] = await Promise.all([
+      deviceIdByUniqueIdAsync(sql, uniqueId),
+      findUnknownDevice(sql, uniqueId),
+    ]);
+    const registered = id !== undefined;
     return {
       uniqueId,
       registered,
@@ -95,14 +107,14 @@ export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: Li
   const statusEdge = edge({ query: statusQuery, need: 'table', invalid: 'autolink.identifierInvalid' });
   app.get(`/${ns}/autolink`, statusEdge, async (req) => {
     await requireUser(ctx, req);
-    return status(edgeValue(statusQuery, req.query).uniqueId);
+    return await status(edgeValue(statusQuery, req.query).uniqueId);
   });
 
   const linkEdge = edge({ body: autolinkSchema, need: 'table', invalid: 'autolink.identifierInvalid' });
   app.post(`/${ns}/autolink`, linkEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
     const { uniqueId, name } = edgeValue(autolinkSchema, req.body);
-    if (status(uniqueId).registered)
+    if ((await status(uniqueId)).registered)
       throw new ApiError(
         409,
         invalidInput(ctx, req, user, 'autolink.registered').message,
@@ -130,7 +142,7 @@ export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: Li
         .send(created.body);
     }
     const device = created.json() as Device;
-    const row: UnknownRow | undefined = findUnknownDevice(sql, uniqueId);
+    const row: UnknownRow | undefined = await findUnknownDevice(sql, uniqueId);
     if (row?.latitude != null && row.longitude != null && row.fixTime) {
       live.invalidate();
       await live.ingest({
@@ -142,7 +154,7 @@ export function registerAutolink(app: FastifyInstance, ctx: AppContext, live: Li
         attributes: { autolink: true },
       });
     }
-    forgetUnknownDevice(sql, uniqueId);
+    await forgetUnknownDevice(sql, uniqueId);
     return reply.status(200).send(device);
   });
 }

@@ -188,11 +188,11 @@ export async function registerCommandRoutes(
       const targets = [...cache.devices.values()]
         .filter((d) => groups.has(d.groupId) && canAccessDevice(ctx, user, d.id))
         .map((d) => d.id);
-      const decisions = interlock(targets);
+      const decisions = await interlock(targets);
       const queued: QueuedCommand[] = [];
       for (const id of targets) {
         const r = await deliverCommand(live, id, { ...command, deviceId: id });
-        logEngineDelivery(ctx, req, user.id, id, command.type, r.queued, decisions?.get(id));
+        await logEngineDelivery(ctx, req, user.id, id, command.type, r.queued, decisions?.get(id));
         if (r.queued) queued.push(r.command);
       }
       if (queued.length) return reply.status(202).send(queued);
@@ -202,9 +202,9 @@ export async function registerCommandRoutes(
     if (!cache.device(command.deviceId) || !canAccessDevice(ctx, user, command.deviceId)) {
       throw denied('Device access denied');
     }
-    const decisions = interlock([command.deviceId]);
+    const decisions = await interlock([command.deviceId]);
     const r = await deliverCommand(live, command.deviceId, command);
-    logEngineDelivery(
+    await logEngineDelivery(
       ctx,
       req,
       user.id,

@@ -24,6 +24,7 @@ import { registerSocket, SocketHub } from './socket.ts';
 import { loadNotificatorConfig } from './notificators/config.ts';
 import { sendMail, smtpOptions } from './notificators/mail.ts';
 import { setMailer, type MailMessage } from '../traccar/mailer.ts';
+import { resetDeviceStatuses } from '../db/repos/ingest.ts';
 
 export interface LiveServices {
   live: LiveCore;
@@ -50,6 +51,13 @@ export function getLiveServices(ctx: AppContext): LiveServices {
 /** Live side of the embedded core: positions, processing, socket, OsmAnd, commands, reports, simulator. */
 export async function registerLive(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const live = getLive(ctx);
+  // Server start: every status is reset (rendered "offline") until the device reports again (CONTRACT §7), before
+  // anything is served, without the main thread waiting (issue #30); a process joining others on PostgreSQL (not the
+  // leader) leaves the statuses they keep. A cache read before it is read again.
+  if (ctx.cluster.isLeader()) {
+    await resetDeviceStatuses(ctx.store.sql);
+    live.invalidate();
+  }
   const hub = new SocketHub(ctx, live);
   const channels = loadNotificatorConfig();
   const notifier = new Notifier(ctx, live, hub, channels);

@@ -22,7 +22,6 @@ import {
   speedLimitOf,
 } from './ingestStages.ts';
 import { insertPosition, readAhead, storedAt, validate, type StoredFixes } from './ingestSql.ts';
-import { resetDeviceStatuses } from '../db/repos/ingest.ts';
 import { ingestWrites, type IngestWrites } from '../db/repos/ingestBatch.ts';
 import { pooledIngest, type BatchRows, type PooledIngest } from '../db/repos/ingestPooled.ts';
 import { LiveCommands } from './liveCommands.ts';
@@ -72,9 +71,7 @@ export class LiveCore extends LiveCommands {
       ctx.log.warn({ err, deviceId }, 'command handler failed'),
     );
     const db = ctx.store.sql;
-    // Server start: every status is reset (rendered "offline") until the device reports again (CONTRACT §7);
-    // a process joining others on PostgreSQL (not the leader) leaves the statuses they keep.
-    if (ctx.cluster.isLeader()) resetDeviceStatuses(db);
+    // Server start: every status is reset by registerLive (live/index.ts; asynchronous since session 33).
     this.writes = this.target = ingestWrites(db, this.sql);
     const ingest = pooledIngest(db);
     this.pooled = ingest && { ingest, lanes: new PooledLanes(ingest) };

@@ -27,8 +27,8 @@ export const isEngineCommand = (type: string): boolean => {
   return t === INTERLOCK_COMMAND || t === UNBLOCK_COMMAND;
 };
 
-/** Records one engine command of `user` on `deviceId` in the device log. */
-export function logEngineCommand(
+/** Records one engine command of `user` on `deviceId` in the device log (written without the main thread waiting). */
+export async function logEngineCommand(
   ctx: AppContext,
   req: FastifyRequest,
   userId: number,
@@ -36,8 +36,8 @@ export function logEngineCommand(
   type: string,
   outcome: EngineLogOutcome,
   extra: Omit<EngineLogAttributes, 'type' | 'outcome'> = {},
-): void {
-  logAction(ctx, req, userId, 'command', 'device', deviceId, { type, outcome, ...extra });
+): Promise<void> {
+  await logAction(ctx, req, userId, 'command', 'device', deviceId, { type, outcome, ...extra });
 }
 
 const speedDetails = (d: InterlockDecision) =>
@@ -54,14 +54,14 @@ const oldSpeedDetails = (d: InterlockDecision | undefined) =>
  * request fails with a 403 naming the first one's speed and the limit: nothing is sent or queued. Otherwise the
  * decisions are returned (by device id) for the delivery log.
  */
-export function checkEngineBlock(
+export async function checkEngineBlock(
   ctx: AppContext,
   req: FastifyRequest,
   user: UserRow,
   live: LiveCore,
   deviceIds: readonly number[],
   force: boolean,
-): Map<number, InterlockDecision> {
+): Promise<Map<number, InterlockDecision>> {
   const cache = live.cache; // made fresh by the caller (commands.ts awaits freshAsync): never read here, waited
   const limitKmh = blockMaxSpeed(cache.serverAttrs, ctx.config.ns);
   const now = Date.now();
@@ -79,24 +79,25 @@ export function checkEngineBlock(
     if (!d.allowed) blocked.push(id);
   }
   if (!blocked.length) return decisions;
-  for (const id of blocked) {
-    const d = decisions.get(id)!;
-    logEngineCommand(ctx, req, user.id, id, INTERLOCK_COMMAND, 'refused', {
-      ...speedDetails(d),
-      ...(d.forceIgnored ? { forceIgnored: true } : {}),
-    });
-  }
   const first = decisions.get(blocked[0]!)!;
   const number = new Intl.NumberFormat(requestLanguage(ctx, req, user), { maximumFractionDigits: 1 });
-  throw refused(ctx, req, user, 'denied.engineBlockMoving', {
+  const refusal = refused(ctx, req, user, 'denied.engineBlockMoving', {
     name: cache.device(blocked[0]!)?.name ?? `#${blocked[0]}`,
     speed: number.format(first.speedKmh ?? 0),
     limit: number.format(first.limitKmh),
   });
+  for (const id of blocked) {
+    const d = decisions.get(id)!;
+    await logEngineCommand(ctx, req, user.id, id, INTERLOCK_COMMAND, 'refused', {
+      ...speedDetails(d),
+      ...(d.forceIgnored ? { forceIgnored: true } : {}),
+    });
+  }
+  throw refusal;
 }
 
 /** The log entry of a delivered engine command: forced (admin override) before queued before sent. */
-export function logEngineDelivery(
+export async function logEngineDelivery(
   ctx: AppContext,
   req: FastifyRequest,
   userId: number,
@@ -104,11 +105,11 @@ export function logEngineDelivery(
   type: string,
   queued: boolean,
   decision: InterlockDecision | undefined,
-): void {
+): Promise<void> {
   if (!isEngineCommand(type)) return;
   const outcome: EngineLogOutcome = decision?.forced ? 'forced' : queued ? 'queued' : 'sent';
   const extra: Omit<EngineLogAttributes, 'type' | 'outcome'> = decision?.forced
     ? { ...speedDetails(decision), ...(queued ? { queued: true } : {}) }
     : oldSpeedDetails(decision);
-  logEngineCommand(ctx, req, userId, deviceId, type, outcome, extra);
+  await logEngineCommand(ctx, req, userId, deviceId, type, outcome, extra);
 }

@@ -335,7 +335,7 @@ export async function handleOsmAnd(
       });
       return { status: json ? 404 : 400, body: `Unknown device ${d.uniqueId}` };
     }
-    if (d.notificationToken) saveNotificationToken(ctx, live, deviceId, d.notificationToken);
+    if (d.notificationToken) await saveNotificationToken(ctx, live, deviceId, d.notificationToken);
     let { latitude, longitude } = d.position;
     const p = { ...d.position };
     if (latitude === undefined || longitude === undefined) {
@@ -367,12 +367,18 @@ function commandText(type: string, attributes: Record<string, unknown>): string 
   return type === 'custom' && typeof attributes.data === 'string' ? attributes.data : type;
 }
 
-function saveNotificationToken(ctx: AppContext, live: LiveCore, deviceId: number, token: string): void {
+/** Stores a phone's notification token in its device's attributes (one write, the main thread free: issue #30). */
+async function saveNotificationToken(
+  ctx: AppContext,
+  live: LiveCore,
+  deviceId: number,
+  token: string,
+): Promise<void> {
   const attrs = { ...(live.cache.deviceAttrs.get(deviceId) ?? {}) };
   const list = typeof attrs.notificationTokens === 'string' ? attrs.notificationTokens.split(',') : [];
   if (list.includes(token)) return;
   attrs.notificationTokens = [...list, token].join(',');
-  setDeviceAttributes(ctx.store.sql, deviceId, JSON.stringify(attrs));
+  await setDeviceAttributes(ctx.store.sql, deviceId, JSON.stringify(attrs));
   live.invalidate();
 }
 

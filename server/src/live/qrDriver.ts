@@ -32,15 +32,17 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { findDriver } from '../db/repos/catalog.ts';
-import { deviceCards, findDeviceCard, setDeviceAttributes } from '../db/repos/devices.ts';
+import { deviceCards, findDeviceCardAsync, setDeviceAttributes } from '../db/repos/devices.ts';
+import { inTransaction } from '../db/repos/query.ts';
 import { deleteUserSessions } from '../db/repos/sessions.ts';
-import { setUserAttributes } from '../db/repos/users.ts';
+import { findUserByIdAsync, setUserAttributes } from '../db/repos/users.ts';
+import type { SqlDatabase } from '../db/sql.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { ApiError, tooManyRequests } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
 import { canAccessDevice, usersWhoSeeDevice } from '../traccar/access.ts';
-import { logAction } from '../traccar/audit.ts';
+import { logActionIn } from '../traccar/audit.ts';
 import { findUser, requireUser, type UserRow } from '../traccar/auth.ts';
 import { verifyQrPassword } from '../traccar/driverPassword.ts';
 import { parseAttributes, type Row } from '../traccar/model.ts';
@@ -94,12 +96,26 @@ function cancel(ctx: AppContext, key: string): void {
   map?.delete(key);
 }
 
-const deviceRow = (ctx: AppContext, id: number): DeviceRow | undefined => findDeviceCard(ctx.store.sql, id);
+const deviceRow = (ctx: AppContext, id: number): Promise<DeviceRow | undefined> =>
+  findDeviceCardAsync(ctx.store.sql, id);
+
+/** What a check-out's writes leave to do once committed. */
+interface CheckedOut {
+  deviceId: number;
+  driverId: number | null;
+  /** The device's driver attributes were cleared (the device is announced driverless). */
+  released: boolean;
+}
 
 const driverRow = (ctx: AppContext, id: number) => findDriver(ctx.store.sql, id) as Row | undefined;
 
-function writeAttributes(ctx: AppContext, table: 'devices' | 'users', id: number, attrs: Attributes): void {
-  (table === 'devices' ? setDeviceAttributes : setUserAttributes)(ctx.store.sql, id, JSON.stringify(attrs));
+async function writeAttributes(
+  db: SqlDatabase,
+  table: 'devices' | 'users',
+  id: number,
+  attrs: Attributes,
+): Promise<void> {
+  await (table === 'devices' ? setDeviceAttributes : setUserAttributes)(db, id, JSON.stringify(attrs));
 }
 
 function command(deviceId: number, type: string, reason: string): Command {
@@ -122,59 +138,97 @@ export class QrDriverService {
     return { row, options: qrDriverOptions(row ? (parseAttributes(row.attributes) as Attributes) : null) };
   }
 
-  /** Checks `user` in to `deviceId` (rules already passed). */
-  checkIn(user: UserRow, deviceId: number, driverId: number, req: FastifyRequest | null): void {
+  /**
+   * Checks `user` in to `deviceId` (rules already passed). The check-out of its previous vehicle, the device's and the
+   * user's attributes and the action are ONE transaction (issue #30, session 33: on the write client on PostgreSQL,
+   * the main thread free): a refused write stores none of them. What others are told comes after the commit.
+   */
+  async checkIn(
+    user: UserRow,
+    deviceId: number,
+    driverId: number,
+    req: FastifyRequest | null,
+  ): Promise<void> {
     const { row: driver, options } = this.optionsOf(driverId);
     const uniqueId = String(driver?.uniqueId ?? '');
     const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, this.ns);
-    if (current && current !== deviceId) this.checkOut(user, req, false);
-    const device = deviceRow(this.ctx, deviceId)!;
-    const attrs = parseAttributes(device.attributes) as Attributes;
-    writeAttributes(this.ctx, 'devices', deviceId, {
-      ...attrs,
-      qrDriverId: driverId,
-      driverUniqueId: uniqueId,
+    const left = await inTransaction(this.ctx.store.sql, async (tx) => {
+      const out = current && current !== deviceId ? await this.checkOutIn(tx, user, req) : null;
+      const device = (await findDeviceCardAsync(tx, deviceId))!;
+      const attrs = parseAttributes(device.attributes) as Attributes;
+      await writeAttributes(tx, 'devices', deviceId, {
+        ...attrs,
+        qrDriverId: driverId,
+        driverUniqueId: uniqueId,
+      });
+      const fresh = (await findUserByIdAsync(tx, user.id))!;
+      await writeAttributes(tx, 'users', user.id, {
+        ...(parseAttributes(fresh.attributes) as Attributes),
+        [nsKey(this.ns, 'isQrDeviceId')]: deviceId,
+      });
+      await logActionIn(tx, req, user.id, 'edit', 'device', deviceId, { qrCheckin: driverId });
+      return out;
     });
-    const fresh = findUser(this.ctx, user.id)!;
-    writeAttributes(this.ctx, 'users', user.id, {
-      ...(parseAttributes(fresh.attributes) as Attributes),
-      [nsKey(this.ns, 'isQrDeviceId')]: deviceId,
-    });
+    if (left) this.afterCheckOut(left, false);
     cancel(this.ctx, `lock:${deviceId}`);
     cancel(this.ctx, `logout:${user.id}`);
     this.reload();
     this.announce(deviceId, uniqueId);
-    logAction(this.ctx, req, user.id, 'edit', 'device', deviceId, { qrCheckin: driverId });
     if (options.unlockDevice) this.send(deviceId, UNBLOCK_COMMAND, 'qrCheckin');
   }
 
-  /** Checks `user` out of its vehicle (if any); `lock`: apply the driver's lock-without-driver option. */
-  checkOut(user: UserRow, req: FastifyRequest | null, lock = true): number | null {
-    const userAttrs = parseAttributes(findUser(this.ctx, user.id)?.attributes) as Attributes;
+  /**
+   * Checks `user` out of its vehicle (if any); `lock`: apply the driver's lock-without-driver option. The writes are
+   * one transaction, as checkIn's.
+   */
+  async checkOut(user: UserRow, req: FastifyRequest | null, lock = true): Promise<number | null> {
+    const left = await inTransaction(this.ctx.store.sql, (tx) => this.checkOutIn(tx, user, req));
+    if (!left) return null;
+    this.afterCheckOut(left, lock);
+    return left.deviceId;
+  }
+
+  /** checkOut's writes through a transaction's handle: what afterCheckOut needs, null when it had no vehicle. */
+  private async checkOutIn(
+    tx: SqlDatabase,
+    user: UserRow,
+    req: FastifyRequest | null,
+  ): Promise<CheckedOut | null> {
+    const userAttrs = parseAttributes((await findUserByIdAsync(tx, user.id))?.attributes) as Attributes;
     const deviceId = qrDeviceIdOf(userAttrs, this.ns);
     const { [nsKey(this.ns, 'isQrDeviceId')]: _gone, ...rest } = userAttrs;
-    writeAttributes(this.ctx, 'users', user.id, rest);
+    await writeAttributes(tx, 'users', user.id, rest);
     if (!deviceId) return null;
-    const device = deviceRow(this.ctx, deviceId);
+    const device = await findDeviceCardAsync(tx, deviceId);
     const driverId = qrDriverIdOf(userAttrs, this.ns);
+    let released = false;
     if (device) {
       const attrs = parseAttributes(device.attributes) as Attributes;
       if (deviceQrDriverId(attrs) === driverId) {
         const { qrDriverId: _d, driverUniqueId: _u, ...kept } = attrs;
-        writeAttributes(this.ctx, 'devices', deviceId, kept);
-        this.reload();
-        this.announce(deviceId, null);
+        await writeAttributes(tx, 'devices', deviceId, kept);
+        released = true;
       }
     }
-    logAction(this.ctx, req, user.id, 'edit', 'device', deviceId, { qrCheckout: driverId });
+    await logActionIn(tx, req, user.id, 'edit', 'device', deviceId, { qrCheckout: driverId });
+    return { deviceId, driverId, released };
+  }
+
+  /** After a check-out's commit: the device published driverless, the lock without driver scheduled. */
+  private afterCheckOut({ deviceId, driverId, released }: CheckedOut, lock: boolean): void {
+    if (released) {
+      this.reload();
+      this.announce(deviceId, null);
+    }
     if (lock && driverId) {
       const { options } = this.optionsOf(driverId);
       if (options.lockWithoutDriver)
-        schedule(this.ctx, `lock:${deviceId}`, options.lockTimeoutMinutes * 60_000, () =>
-          this.lockIfStopped(deviceId),
-        );
+        schedule(this.ctx, `lock:${deviceId}`, options.lockTimeoutMinutes * 60_000, () => {
+          this.lockIfStopped(deviceId).catch((err: unknown) =>
+            this.ctx.log.warn({ err, deviceId }, 'QR lock without driver failed'),
+          );
+        });
     }
-    return deviceId;
   }
 
   /**
@@ -210,8 +264,8 @@ export class QrDriverService {
   }
 
   /** The lock of "lock without driver": only a stopped vehicle (the interlock's rule), and only still driverless. */
-  private lockIfStopped(deviceId: number): void {
-    const device = deviceRow(this.ctx, deviceId);
+  private async lockIfStopped(deviceId: number): Promise<void> {
+    const device = await deviceRow(this.ctx, deviceId);
     if (!device || deviceQrDriverId(parseAttributes(device.attributes) as Attributes) !== null) return;
     const decision = engineBlockDecision({
       position: this.live.latestPosition(deviceId),
@@ -244,11 +298,12 @@ export class QrDriverService {
         const now = findUser(this.ctx, userId);
         if (!now || qrDeviceIdOf(parseAttributes(now.attributes) as Attributes, this.ns) !== p.deviceId)
           return;
-        this.checkOut(now, null);
-        deleteUserSessions(this.ctx.store.sql, userId).then(
-          () => this.ctx.bus.emit('signedOut', userId),
-          (err: unknown) => this.ctx.log.error({ err, userId }, 'QR driver: ending its sessions failed'),
-        );
+        this.checkOut(now, null)
+          .then(() => deleteUserSessions(this.ctx.store.sql, userId))
+          .then(
+            () => this.ctx.bus.emit('signedOut', userId),
+            (err: unknown) => this.ctx.log.error({ err, userId }, 'QR driver: ending its sessions failed'),
+          );
       });
     }
   }
@@ -284,7 +339,7 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     const { user, driverId } = await driverCaller(req);
     const driver = driverId ? driverRow(ctx, driverId) : undefined;
     const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
-    const rows: DeviceRow[] = deviceCards(ctx.store.sql);
+    const rows: DeviceRow[] = await deviceCards(ctx.store.sql);
     const devices = rows
       .filter((d) => canAccessDevice(ctx, user, d.id))
       .map((d) => {
@@ -319,10 +374,10 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     const { user, driverId } = await driverCaller(req);
     const { id, password } = edgeValue(qrCheckinSchema, req.body);
     if (id === 0) {
-      const left = service.checkOut(user, req);
+      const left = await service.checkOut(user, req);
       return { deviceId: null, left };
     }
-    const device = canAccessDevice(ctx, user, id) ? deviceRow(ctx, id) : undefined;
+    const device = canAccessDevice(ctx, user, id) ? await deviceRow(ctx, id) : undefined;
     const driver = driverId ? driverRow(ctx, driverId) : undefined;
     const passwordRequired = !!driver && !!(parseAttributes(driver.attributes) as Attributes).qrPassword;
     // Wrong QR passwords are limited like logins: QR_PASSWORD_FAILURES per user in QR_PASSWORD_WINDOW_MS, then 429.
@@ -348,7 +403,7 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     if (problem === 'qrDriver.deviceTaken')
       throw new ApiError(409, invalidInput(ctx, req, user, problem).message, 'WebApplicationException');
     if (problem) throw refused(ctx, req, user, problem);
-    service.checkIn(user, id, driverId!, req);
+    await service.checkIn(user, id, driverId!, req);
     return { deviceId: id, left: null };
   });
 
@@ -364,9 +419,9 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
       throw invalidInput(ctx, req, user, 'qrDriver.notDriving');
     const { type } = edgeValue(qrEngineSchema, req.body);
     const decisions =
-      type === INTERLOCK_COMMAND ? checkEngineBlock(ctx, req, user, live, [deviceId], false) : null;
+      type === INTERLOCK_COMMAND ? await checkEngineBlock(ctx, req, user, live, [deviceId], false) : null;
     const delivery = await deliverCommand(live, deviceId, command(deviceId, type, 'qrDriverButton'));
-    logEngineDelivery(ctx, req, user.id, deviceId, type, delivery.queued, decisions?.get(deviceId));
+    await logEngineDelivery(ctx, req, user.id, deviceId, type, delivery.queued, decisions?.get(deviceId));
     return { deviceId, type, queued: delivery.queued };
   });
 

@@ -11,7 +11,6 @@ import {
   actionsBetween,
   anyDataBefore,
   earliestData,
-  insertAction,
   insertActionAsync,
   loginsPerDay,
   positionsPerDay,
@@ -63,8 +62,11 @@ const actionOf = (
   attributes: JSON.stringify(attributes),
 });
 
-/** Records one action of `userId` (request address kept when a request is given). */
-export function logAction(
+/**
+ * Records one action of `userId` (request address kept when a request is given): one autocommitted INSERT without
+ * the main thread waiting (issue #30, session 33). Inside a transaction use logActionIn with its handle.
+ */
+export async function logAction(
   ctx: AppContext,
   req: FastifyRequest | null,
   userId: number,
@@ -72,8 +74,8 @@ export function logAction(
   objectType: string | null,
   objectId: number,
   attributes: Record<string, unknown> = {},
-): void {
-  insertAction(ctx.store.sql, actionOf(req, userId, actionType, objectType, objectId, attributes));
+): Promise<void> {
+  await insertActionAsync(ctx.store.sql, actionOf(req, userId, actionType, objectType, objectId, attributes));
 }
 
 /**
@@ -96,15 +98,15 @@ export async function logActionIn(
  * Records that `userId`'s edit of the server or a user lifted restrictions (issue #27; the domain's
  * liftedRestrictions names them): one 'liftRestriction' action with `attributes.lifted`. Nothing when none.
  */
-export function logLifted(
+export async function logLifted(
   ctx: AppContext,
   req: FastifyRequest | null,
   userId: number,
   objectType: 'server' | 'user',
   objectId: number,
   lifted: readonly string[],
-): void {
-  if (lifted.length) logAction(ctx, req, userId, 'liftRestriction', objectType, objectId, { lifted });
+): Promise<void> {
+  if (lifted.length) await logAction(ctx, req, userId, 'liftRestriction', objectType, objectId, { lifted });
 }
 
 const rangeQuery = z.object({ from: zonedDate, to: zonedDate });
@@ -126,7 +128,7 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/audit', adminRange, async (req) => {
     const q = edgeValue(rangeQuery, req.query);
     if (q.from > q.to) throw badRequest('from must not be after to');
-    const rows = actionsBetween(ctx.store.sql, q.from, q.to);
+    const rows = await actionsBetween(ctx.store.sql, q.from, q.to);
     return rows.map((r) => ({
       id: r.id,
       attributes: parseAttributes(r.attributes),
@@ -146,7 +148,7 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
     const to = Date.parse(q.to);
     if (from > to) throw badRequest('from must not be after to');
     if (to - from > STATISTICS_MAX_DAYS * DAY_MS) throw badRequest('Time period exceeds the limit');
-    return statisticsRows(ctx, from, to, Date.now());
+    return await statisticsRows(ctx, from, to, Date.now());
   });
 }
 
@@ -175,13 +177,11 @@ function timeOf(v: unknown): number | null {
  * When the store's data begins (positions, actions, API requests): `from` itself when any of them is older (each
  * probe stops at its first row), else the earliest of them; null when the store has none.
  */
-function firstDataTime(ctx: AppContext, from: number): number | null {
+async function firstDataTime(ctx: AppContext, from: number): Promise<number | null> {
   const sql = ctx.store.sql;
   const iso = new Date(from).toISOString();
-  if (anyDataBefore(sql, iso)) return from;
-  const firsts = earliestData(sql)
-    .map((m) => timeOf(m))
-    .filter((ms): ms is number => ms !== null);
+  if (await anyDataBefore(sql, iso)) return from;
+  const firsts = (await earliestData(sql)).map((m) => timeOf(m)).filter((ms): ms is number => ms !== null);
   return firsts.length ? Math.min(...firsts) : null;
 }
 
@@ -189,21 +189,28 @@ function firstDataTime(ctx: AppContext, from: number): number | null {
  * One Statistics row per finished local day of the server's zone whose start lies in [from, to], from the day of
  * the store's first data on, each stamped at its local midnight.
  */
-export function statisticsRows(ctx: AppContext, from: number, to: number, now: number) {
-  requestCounter(ctx).flush(); // the requests counted in memory so far
+export async function statisticsRows(ctx: AppContext, from: number, to: number, now: number) {
+  const counter = requestCounter(ctx);
+  await counter.flush(); // the requests counted in memory so far
+  await counter.settled(); // and the timer's writes on their way
   const tz = serverTimeZone(ctx);
-  const days = statisticsDays(from, to, now, tz, firstDataTime(ctx, from), STATISTICS_MAX_DAYS + 1);
+  const first = await firstDataTime(ctx, from);
+  const days = statisticsDays(from, to, now, tz, first, STATISTICS_MAX_DAYS + 1);
   if (!days.length) return [];
   const lo = new Date(days[0].start).toISOString();
   const hi = new Date(days[days.length - 1].end).toISOString();
   const periods = offsetPeriods(days[0].start, days[days.length - 1].end, tz);
   const sql = ctx.store.sql;
-  const positions = new Map(positionsPerDay(sql, periods, lo, hi).map((r) => [r.day, r]));
-  const protocols = protocolsPerDay(sql, periods, lo, hi);
-  const users = new Map(loginsPerDay(sql, periods, lo, hi).map((r) => [r.day, r.n]));
+  const [perDay, protocols, logins, hourRows] = await Promise.all([
+    positionsPerDay(sql, periods, lo, hi),
+    protocolsPerDay(sql, periods, lo, hi),
+    loginsPerDay(sql, periods, lo, hi),
+    requestCounts(sql, lo.slice(0, 10), hi.slice(0, 13)),
+  ]);
+  const positions = new Map(perDay.map((r) => [r.day, r]));
+  const users = new Map(logins.map((r) => [r.day, r.n]));
   // Requests are counted per UTC hour ('YYYY-MM-DDTHH'; older rows per UTC day) and summed into local days.
   const requests = new Map<string, number>();
-  const hourRows = requestCounts(sql, lo.slice(0, 10), hi.slice(0, 13));
   for (const r of hourRows) {
     const at = Date.parse(r.day.length === 10 ? `${r.day}T00:00:00Z` : `${r.day}:00:00Z`);
     const day = days.find((d) => at >= d.start && at < d.end);

@@ -71,7 +71,7 @@ export interface ResourceDef {
     user: UserRow,
     input: Record<string, unknown>,
     req: FastifyRequest,
-  ) => void;
+  ) => void | Promise<void>;
   /** Input rules beyond the schema; `who` lets a refusal be written in the caller's language. */
   validate?: (
     ctx: AppContext,
@@ -309,7 +309,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const user = await requireUser(ctx, req);
     checkWrite(ctx, user, def.writeKind);
     const input = edgeValue(def.schema, req.body);
-    def.beforeCreate?.(ctx, user, input, req);
+    await def.beforeCreate?.(ctx, user, input, req);
     checkRefs(ctx, user, def.refs, input);
     def.validate?.(ctx, input, null, { req, user });
     const values = { ...inputToRow(def.columns, input), ...def.createValues };
@@ -322,7 +322,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       }),
     );
     permissionsChanged(ctx);
-    logAction(ctx, req, user.id, 'create', def.type, id);
+    await logAction(ctx, req, user.id, 'create', def.type, id);
     return toJson(getRow(ctx, def.table, id)!, false);
   });
 
@@ -339,7 +339,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     for (const k of def.keep ?? []) values[k] = existing[k];
     await updateRow(ctx, def.table, id, values);
     if (def.affectsVisibility?.(input, existing)) permissionsChanged(ctx);
-    logAction(ctx, req, user.id, 'edit', def.type, id);
+    await logAction(ctx, req, user.id, 'edit', def.type, id);
     return toJson(getRow(ctx, def.table, id)!, false);
   });
 
@@ -355,7 +355,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
       await def.onDelete?.(tx, id);
     });
     permissionsChanged(ctx);
-    logAction(ctx, req, user.id, 'remove', def.type, id);
+    await logAction(ctx, req, user.id, 'remove', def.type, id);
     return reply.status(204).send();
   });
 }

@@ -2,10 +2,11 @@
 // second instead of one waited write per request (issue #30). On PostgreSQL the timer's write is ONE statement on
 // the API's write client (session 31: off the synchronous store and its worker; session 32: off the read pool, where
 // it waited for the other process's upsert of the same row on a connection the API's reads needed), the main thread never
-// waits for it; the statistics read flushes what is held synchronously first (a write on its way lands within its
-// statement's time); a failed write keeps the counts for the next second; the app's close writes what is left.
+// waits for it; the statistics read awaits a flush of what is held and the writes on their way (session 33: no
+// synchronous write left, SQLite's included); a failed write keeps the counts for the next second; the app's close
+// writes what is left.
 import type { AppContext } from '../context.ts';
-import { addRequests, addRequestsAsync } from '../db/repos/audit.ts';
+import { addRequestsAsync } from '../db/repos/audit.ts';
 
 const FLUSH_MS = 1000;
 
@@ -18,7 +19,7 @@ class RequestCounter {
   constructor(private readonly ctx: AppContext) {
     ctx.onClose.push(async () => {
       await this.settled();
-      this.flush();
+      await this.flush();
     });
   }
 
@@ -33,20 +34,19 @@ class RequestCounter {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.flush(true);
+      void this.flush(); // never rejects: a failed write keeps its counts (flush)
     }, FLUSH_MS);
     this.timer.unref();
   }
 
   /**
-   * Writes the counts held; on failure (store unavailable) they are kept and written at the next flush. The timer's
-   * flush (`pooled`) writes them on the store's pool on PostgreSQL without the main thread waiting (issue #30); the
-   * statistics read writes them synchronously.
+   * Writes the counts held as ONE upsert without the main thread waiting, on both stores (issue #30, session 33: the
+   * SQLite path and the statistics read's flush no longer write synchronously); resolves once it is answered. On
+   * failure (store unavailable) the counts are kept and written at the next flush.
    */
-  flush(pooled = false): void {
+  async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const db = this.ctx.store.sql;
     if (this.pending.size === 0) return;
     const counts = [...this.pending];
     this.pending.clear();
@@ -54,20 +54,11 @@ class RequestCounter {
       for (const [hour, n] of counts) this.pending.set(hour, (this.pending.get(hour) ?? 0) + n);
       this.ctx.log.warn({ err }, 'request counts not written, kept for the next second');
     };
-    if (pooled && db.dialect === 'postgres') {
-      const write: Promise<void> = addRequestsAsync(db, counts)
-        .catch(keep)
-        .finally(() => this.writing.delete(write));
-      this.writing.add(write);
-      return;
-    }
-    try {
-      db.transaction(() => {
-        for (const [hour, n] of counts) addRequests(db, hour, n);
-      })();
-    } catch (err) {
-      keep(err);
-    }
+    const write: Promise<void> = addRequestsAsync(this.ctx.store.sql, counts)
+      .catch(keep)
+      .finally(() => this.writing.delete(write));
+    this.writing.add(write);
+    await write;
   }
 }
 

@@ -18,7 +18,7 @@ import {
   type Notification,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { storedDeviceCount, deleteDeviceHistory } from '../db/repos/devices.ts';
+import { storedDeviceCountAsync, deleteDeviceHistory } from '../db/repos/devices.ts';
 import { parentGroupId } from '../db/repos/fleet.ts';
 import { clearReference } from '../db/repos/objects.ts';
 import { applyQrPassword, driverToJson } from './driverPassword.ts';
@@ -60,10 +60,10 @@ export const RESOURCES: ResourceDef[] = [
     createValues: { status: null, lastUpdate: null, positionId: 0 },
     toJson: deviceToJson,
     jsonOverrides: DEVICE_JSON_SQL,
-    beforeCreate(ctx, user, _input, req) {
+    async beforeCreate(ctx, user, _input, req) {
       // The licence cap (RASTRO_DEVICE_LIMIT, the devicelimit header) and the server attribute {ns}.deviceLimit
       // bind everyone, administrators included (SPEC §5); 0 or absent means no cap.
-      const total = storedDeviceCount(ctx.store.sql);
+      const total = await storedDeviceCountAsync(ctx.store.sql);
       const attrCap = Number(serverAttribute(ctx, `${ctx.config.ns}.deviceLimit`) ?? 0);
       for (const cap of [ctx.config.deviceLimit, Number.isFinite(attrCap) ? attrCap : 0]) {
         if (cap > 0 && total >= cap) throw denied('Device limit reached');

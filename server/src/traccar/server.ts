@@ -106,8 +106,15 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
     const input = keepAbsentFields('server', edgeBodyKeys(req), parsed, stored);
     const values = inputToRow(COLUMNS.server, input);
     await updateServerSettingsAsync(ctx.store.sql, values);
-    logAction(ctx, req, user.id, 'edit', 'server', 1);
-    logLifted(ctx, req, user.id, 'server', 1, liftedRestrictions('server', stored, input, ctx.config.ns));
+    await logAction(ctx, req, user.id, 'edit', 'server', 1);
+    await logLifted(
+      ctx,
+      req,
+      user.id,
+      'server',
+      1,
+      liftedRestrictions('server', stored, input, ctx.config.ns),
+    );
     return serverJson(ctx, user);
   });
 

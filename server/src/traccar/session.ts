@@ -58,7 +58,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     const suspended = accountPolicy(ctx).loginRefusal(ctx, r.user); // billing: 403 JSON for a suspended account
     if (suspended) return reply.status(403).send(suspended);
     await startSession(ctx, req, reply, r.user.id);
-    logAction(ctx, req, r.user.id, 'login', 'user', r.user.id);
+    await logAction(ctx, req, r.user.id, 'login', 'user', r.user.id);
     return userToJson(r.user as unknown as Row, r.user.id);
   });
 
@@ -98,7 +98,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     checkImpersonationTarget(ctx, req, caller, target); // not oneself, the superior administrator, disabled, expired
     const original = sessionOriginalUserId(ctx, req) ?? caller.id;
     await switchSession(ctx, req, reply, id, caller.id);
-    logAction(ctx, req, original, 'loginAs', 'user', id, { by: caller.id });
+    await logAction(ctx, req, original, 'loginAs', 'user', id, { by: caller.id });
     return userToJson(target as unknown as Row, original);
   });
 
@@ -120,7 +120,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       const original = originalId === null ? undefined : findUser(ctx, originalId);
       if (!original) throw refused(ctx, req, user, 'validation.notImpersonating');
       await switchSession(ctx, req, reply, original.id);
-      logAction(ctx, req, original.id, 'loginAsReturn', 'user', user.id);
+      await logAction(ctx, req, original.id, 'loginAsReturn', 'user', user.id);
       return userToJson(original as unknown as Row, original.id);
     },
   );
@@ -128,7 +128,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   app.delete('/api/session', edge({ need: 'signedIn' }), async (req, reply) => {
     const user = await requireUser(ctx, req);
     await logoutSession(ctx, req, reply);
-    logAction(ctx, req, user.id, 'logout', 'user', user.id);
+    await logAction(ctx, req, user.id, 'logout', 'user', user.id);
     return reply.status(204).send();
   });
 

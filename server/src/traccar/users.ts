@@ -267,7 +267,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
       });
       permissionsChanged(ctx);
     }
-    logAction(ctx, req, caller?.id ?? created.id, 'create', 'user', created.id);
+    await logAction(ctx, req, caller?.id ?? created.id, 'create', 'user', created.id);
     return userToJson(created as unknown as Row, caller?.id ?? created.id);
   });
 
@@ -324,9 +324,9 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     if (input.password || input.email.toLowerCase() !== existing.email.trim().toLowerCase()) {
       await endUserSessions(ctx, id, caller.id === id ? currentSessionId(ctx, req) : null);
     }
-    logAction(ctx, req, caller.id, 'edit', 'user', id);
+    await logAction(ctx, req, caller.id, 'edit', 'user', id);
     const lifted = liftedRestrictions('user', stored, input, ctx.config.ns);
-    logLifted(ctx, req, caller.id, 'user', id, totp.cleared ? [...lifted, 'totpKey'] : lifted);
+    await logLifted(ctx, req, caller.id, 'user', id, totp.cleared ? [...lifted, 'totpKey'] : lifted);
     return userToJson(getRow(ctx, 'users', id)!, caller.id);
   });
 
@@ -347,7 +347,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     });
     ctx.bus.emit('signedOut', id); // its open sockets close, once nothing can sign it in again
     permissionsChanged(ctx);
-    logAction(ctx, req, caller.id, 'remove', 'user', id);
+    await logAction(ctx, req, caller.id, 'remove', 'user', id);
     return reply.status(204).send();
   });
 

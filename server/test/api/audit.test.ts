@@ -128,7 +128,7 @@ describe('audit and statistics (admin only)', () => {
     expect(today).toEqual([]);
     // Seen from tomorrow, today's row counts this test's requests and logins.
     const midnight = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
-    const [row] = statisticsRows(t.ctx, midnight, midnight, midnight + 86_400_000);
+    const [row] = await statisticsRows(t.ctx, midnight, midnight, midnight + 86_400_000);
     expect(row.captureTime).toBe(new Date(midnight).toISOString().replace('Z', '+00:00'));
     expect(row.requests).toBeGreaterThan(5);
     expect(row.activeUsers).toBeGreaterThanOrEqual(2);

@@ -18,7 +18,7 @@ import {
   setInvoiceCharge,
   setInvoiceStatus,
 } from '../../src/db/repos/billing.ts';
-import { actionsNewestFirst, insertAction } from '../../src/db/repos/audit.ts';
+import { actionsNewestFirst, insertActionAsync } from '../../src/db/repos/audit.ts';
 import { deviceCountsByStatus } from '../../src/db/repos/devices.ts';
 import { deleteObject, insertObject } from '../../src/db/repos/objects.ts';
 import { insertToken } from '../../src/db/repos/sessions.ts';
@@ -212,12 +212,12 @@ describe('extension repositories', () => {
     expect(shareGuestToken(db, s1)).toEqual({ guestId: guest, token: 'tok-1' });
   });
 
-  it('logs: actions of a period newest first, by or on a user, on a device, at most the limit', () => {
+  it('logs: actions of a period newest first, by or on a user, on a device, at most the limit', async () => {
     const db = store.sql;
     const actor = newUser('actor-logs@example.com');
     const target = newUser('target-logs@example.com');
     const act = (time: string, userId: number, objectType: string | null, objectId: number) =>
-      insertAction(db, {
+      insertActionAsync(db, {
         actionTime: time,
         address: '127.0.0.1',
         userId,
@@ -226,36 +226,36 @@ describe('extension repositories', () => {
         objectId,
         attributes: '{}',
       });
-    act('2027-05-01T10:00:00.000Z', actor, 'device', 901);
-    act('2027-05-01T11:00:00.000Z', target, 'device', 902);
-    act('2027-05-01T11:00:00.000Z', actor, 'user', target);
-    act('2027-05-01T12:00:00.000Z', actor, 'device', target); // a device whose id is the target user's
-    act('2027-05-02T09:00:00.000Z', actor, 'device', 901);
-    act('2027-05-03T09:00:00.000Z', target, 'user', actor); // after the period
+    await act('2027-05-01T10:00:00.000Z', actor, 'device', 901);
+    await act('2027-05-01T11:00:00.000Z', target, 'device', 902);
+    await act('2027-05-01T11:00:00.000Z', actor, 'user', target);
+    await act('2027-05-01T12:00:00.000Z', actor, 'device', target); // a device whose id is the target user's
+    await act('2027-05-02T09:00:00.000Z', actor, 'device', 901);
+    await act('2027-05-03T09:00:00.000Z', target, 'user', actor); // after the period
     const from = '2027-05-01T00:00:00.000Z';
     const to = '2027-05-02T09:00:00.000Z';
-    const seen = (scope: Parameters<typeof actionsNewestFirst>[3], limit = 10) =>
-      actionsNewestFirst(db, from, to, scope, limit).map(
+    const seen = async (scope: Parameters<typeof actionsNewestFirst>[3], limit = 10) =>
+      (await actionsNewestFirst(db, from, to, scope, limit)).map(
         (a) => `${a.actionTime.slice(8, 13)} ${a.objectType}`,
       );
-    expect(seen({ kind: 'server' })).toEqual([
+    expect(await seen({ kind: 'server' })).toEqual([
       '02T09 device',
       '01T12 device',
       '01T11 user',
       '01T11 device',
       '01T10 device',
     ]);
-    expect(seen({ kind: 'server' }, 2)).toEqual(['02T09 device', '01T12 device']);
-    expect(seen({ kind: 'user', id: target })).toEqual(['01T11 user', '01T11 device']);
-    expect(seen({ kind: 'user', id: actor })).toEqual([
+    expect(await seen({ kind: 'server' }, 2)).toEqual(['02T09 device', '01T12 device']);
+    expect(await seen({ kind: 'user', id: target })).toEqual(['01T11 user', '01T11 device']);
+    expect(await seen({ kind: 'user', id: actor })).toEqual([
       '02T09 device',
       '01T12 device',
       '01T11 user',
       '01T10 device',
     ]);
-    expect(seen({ kind: 'device', id: 901 })).toEqual(['02T09 device', '01T10 device']);
-    expect(seen({ kind: 'device', id: target })).toEqual(['01T12 device']);
-    const [newest] = actionsNewestFirst(db, from, to, { kind: 'device', id: 902 }, 10);
+    expect(await seen({ kind: 'device', id: 901 })).toEqual(['02T09 device', '01T10 device']);
+    expect(await seen({ kind: 'device', id: target })).toEqual(['01T12 device']);
+    const [newest] = await actionsNewestFirst(db, from, to, { kind: 'device', id: 902 }, 10);
     expect(newest).toMatchObject({
       userId: target,
       userEmail: 'target-logs@example.com',
@@ -263,9 +263,9 @@ describe('extension repositories', () => {
     });
   });
 
-  it('health: devices counted per status, a missing status apart', () => {
+  it('health: devices counted per status, a missing status apart', async () => {
     const db = store.sql;
-    const before = new Map(deviceCountsByStatus(db).map((r) => [r.status, r.n]));
+    const before = new Map((await deviceCountsByStatus(db)).map((r) => [r.status, r.n]));
     const device = (uniqueId: string, status: string | null) =>
       insertObject(db, 'devices', {
         name: uniqueId,
@@ -280,7 +280,7 @@ describe('extension repositories', () => {
     device('h-2', 'online');
     device('h-3', 'offline');
     device('h-4', null);
-    const after = new Map(deviceCountsByStatus(db).map((r) => [r.status, r.n]));
+    const after = new Map((await deviceCountsByStatus(db)).map((r) => [r.status, r.n]));
     expect(after.get('online')).toBe((before.get('online') ?? 0) + 2);
     expect(after.get('offline')).toBe((before.get('offline') ?? 0) + 1);
     expect(after.get(null)).toBe((before.get(null) ?? 0) + 1);

@@ -209,7 +209,7 @@ describe('repositories', () => {
     expect(liveSnapshot(db).devices.length).toBe(3);
   });
 
-  it('unknown devices: a repeat counts and keeps its last place; pruning keeps the most recent', () => {
+  it('unknown devices: a repeat counts and keeps its last place; pruning keeps the most recent', async () => {
     const db = store.sql;
     const seen = (uniqueId: string, now: string, latitude: number | null) =>
       recordUnknownDevice(db, {
@@ -220,16 +220,17 @@ describe('repositories', () => {
         longitude: latitude,
         fixTime: latitude ? now : null,
       });
-    seen('u1', '2026-01-01T00:00:01.000Z', 5);
-    seen('u1', '2026-01-01T00:00:04.000Z', null);
-    seen('u2', '2026-01-01T00:00:02.000Z', null);
-    seen('u3', '2026-01-01T00:00:03.000Z', null);
-    expect(findUnknownDevice(db, 'u1')).toMatchObject({
+    await seen('u1', '2026-01-01T00:00:01.000Z', 5);
+    await seen('u1', '2026-01-01T00:00:04.000Z', null);
+    await seen('u2', '2026-01-01T00:00:02.000Z', null);
+    await seen('u3', '2026-01-01T00:00:03.000Z', null);
+    expect(await findUnknownDevice(db, 'u1')).toMatchObject({
       reports: 2,
       latitude: 5,
       lastSeen: '2026-01-01T00:00:04.000Z',
     });
-    pruneUnknownDevices(db, 2);
-    expect(['u1', 'u2', 'u3'].map((u) => !!findUnknownDevice(db, u))).toEqual([true, false, true]);
+    await pruneUnknownDevices(db, 2);
+    const kept = await Promise.all(['u1', 'u2', 'u3'].map((u) => findUnknownDevice(db, u)));
+    expect(kept.map((r) => !!r)).toEqual([true, false, true]);
   });
 });

@@ -36,14 +36,14 @@ describe("the request counter's write waiting on the hour's row lock", () => {
       const counter = requestCounter(t.ctx);
       counter.count(HOUR);
       counter.count(HOUR);
-      counter.flush(true); // the timer's write: sent without the main thread waiting
+      const flushing = counter.flush(); // the timer's write: sent without the main thread waiting
       await untilLockWaited(watcher, 'transactionid');
       const db = t.ctx.store.sql;
       const read = rowAsync(db, qb(db).selectFrom('server').select('id').where('id', '=', 1));
       const late = new Promise<'late'>((r) => setTimeout(() => r('late'), 3000));
       expect(await Promise.race([read, late])).toEqual({ id: 1 });
       await locker.unsafe('COMMIT');
-      await counter.settled();
+      await flushing;
       const stored = await watcher.unsafe('SELECT requests FROM request_stats WHERE day = $1', [HOUR]);
       expect(Number((stored[0] as unknown as { requests: number }).requests)).toBe(7);
     } finally {

@@ -120,6 +120,9 @@ describe('autolink through the OsmAnd protocol', () => {
       payload: 'id=OSM-UNKNOWN-1&lat=-23.5&lon=-46.6',
     });
     expect(res.statusCode).toBe(400);
+    // the report's write is posted without the main thread waiting (issue #30); the status waits for it
+    const seen = await api(t.app, t.admin, 'GET', '/rastro/autolink?uniqueId=OSM-UNKNOWN-1');
+    expect(seen.json()).toMatchObject({ seen: true, reports: 1, protocol: 'osmand' });
     const row = first(t.ctx.store.sql, 'unknown_devices', { uniqueId: 'OSM-UNKNOWN-1' }) as {
       latitude: number;
       protocol: string;

@@ -92,7 +92,7 @@ describe('a connection cut while a write is outstanding (batches side by side)',
   it('the other device answered while the first waits; the first answered unavailable at once, published late, acknowledged once on resend', async () => {
     const [a, c] = [await createDevice(t), await createDevice(t)];
     for (let i = 0; i < 2; i++) expect((await report(c.uniqueId, laterFixTime())).ok).toBe(true);
-    requestCounter(t.ctx).flush();
+    await requestCounter(t.ctx).flush();
     const holder = postgres(url, { max: 1, onnotice: () => undefined });
     await holder.unsafe('BEGIN');
     await holder.unsafe(`SELECT pg_advisory_xact_lock(${LOCK})`);

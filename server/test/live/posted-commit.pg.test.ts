@@ -117,7 +117,7 @@ async function holdLock(): Promise<() => Promise<void>> {
 describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
   it('the API answers while the COMMIT waits; the batch is answered and published once committed', async () => {
     const device = await createDevice(t);
-    requestCounter(t.ctx).flush(); // the counts written now, not while the COMMIT is held
+    await requestCounter(t.ctx).flush(); // the counts written now, not while the COMMIT is held
     const release = await holdLock();
     const fixTime = laterFixTime();
     let answered = false;
@@ -142,7 +142,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
   it("the request counter's timer writes on the pool while a COMMIT waits: the batch stored, the counts written", async () => {
     const device = await createDevice(t);
     const counter = requestCounter(t.ctx);
-    counter.flush();
+    await counter.flush();
     const before = requestsCounted();
     const release = await holdLock();
     const fixTime = laterFixTime();
@@ -153,12 +153,13 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
       latitude: 10,
       longitude: 10,
     });
+    let flushing: Promise<void> | undefined;
     try {
       expect(await lockWaiters()).toHaveLength(1);
       for (let i = 0; i < 3; i++) counter.count(new Date().toISOString().slice(0, 13));
       // the timer's flush: waited, it held the main thread behind the COMMIT until its wait ran out (the connection
       // then reset, the batch answered unavailable); now one statement on the pool
-      counter.flush(true);
+      flushing = counter.flush();
       const res = await api(t.app, t.admin, 'GET', '/api/devices');
       expect(res.statusCode).toBe(200);
     } finally {
@@ -167,8 +168,8 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
     const result = await pending;
     expect(result.ok).toBe(true);
     expect(storedAt(device.id, [fixTime])).toBe(1);
-    await counter.settled(); // the pooled write answered
-    counter.flush();
+    await flushing; // the pooled write answered
+    await counter.flush();
     expect(requestsCounted()).toBeGreaterThanOrEqual(before + 3);
   });
 
@@ -212,7 +213,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
     const [a, b] = [await createDevice(t), await createDevice(t)];
     const live = getLive(t.ctx);
     await reported(b.uniqueId, 2);
-    requestCounter(t.ctx).flush();
+    await requestCounter(t.ctx).flush();
     const seen = published.length;
     const release = await holdLock();
     const [fixA, fixB] = [laterFixTime(), laterFixTime()];
@@ -249,7 +250,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
   it('a report of a device whose batch is in flight waits for it: answered after it, stored in order', async () => {
     const device = await createDevice(t);
     const live = getLive(t.ctx);
-    requestCounter(t.ctx).flush();
+    await requestCounter(t.ctx).flush();
     const release = await holdLock();
     const [fix, later] = [laterFixTime(), laterFixTime()];
     const answered: string[] = [];
@@ -276,7 +277,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
     const [a, b] = [await createDevice(t), await createDevice(t)];
     const live = getLive(t.ctx);
     await reported(a.uniqueId, 2);
-    requestCounter(t.ctx).flush();
+    await requestCounter(t.ctx).flush();
     const seen = published.length;
     const release = await holdLock();
     const fix = laterFixTime();
@@ -317,7 +318,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
 
   it('a connection lost during the COMMIT: the batch answered unavailable at once, none stored, taken again', async () => {
     const device = await createDevice(t);
-    requestCounter(t.ctx).flush(); // the counts written now, not while the COMMIT is held
+    await requestCounter(t.ctx).flush(); // the counts written now, not while the COMMIT is held
     const release = await holdLock();
     const fixTime = laterFixTime();
     const pending = getLive(t.ctx).ingest({

@@ -3,7 +3,7 @@
 import type { OffsetPeriod } from '@rastro/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { SqlDatabase, SqlDialect } from '../sql.ts';
-import { qb, row, rows, write, writeAsync } from './query.ts';
+import { qb, rowAsync, rowsAsync, writeAsync } from './query.ts';
 
 export interface NewAction {
   actionTime: string;
@@ -15,26 +15,12 @@ export interface NewAction {
   attributes: string;
 }
 
-export function insertAction(db: SqlDatabase, action: NewAction): void {
-  write(db, qb(db).insertInto('actions').values(action));
-}
-
-/** insertAction without the event loop waiting: the store, or a transaction's handle (its action commits with it). */
+/**
+ * Stores an action without the main thread waiting (issue #30: every action insert is this one since session 33):
+ * the store, or a transaction's handle (its action commits with it).
+ */
 export async function insertActionAsync(db: SqlDatabase, action: NewAction): Promise<void> {
   await writeAsync(db, qb(db).insertInto('actions').values(action));
-}
-
-const requestsUpsert = (db: SqlDatabase, hour: string, n: number) =>
-  qb(db)
-    .insertInto('request_stats')
-    .values({ day: hour, requests: n })
-    .onConflict((oc) =>
-      oc.column('day').doUpdateSet((eb) => ({ requests: eb('request_stats.requests', '+', n) })),
-    );
-
-/** `n` more API requests in their UTC hour (`YYYY-MM-DDTHH`; traccar/requestCounter.ts). */
-export function addRequests(db: SqlDatabase, hour: string, n: number): void {
-  write(db, requestsUpsert(db, hour, n));
 }
 
 /**
@@ -63,7 +49,7 @@ export async function addRequestsAsync(
 
 /** Actions between two ISO times (both included) with their user's e-mail, oldest first, at most 50 000. */
 export function actionsBetween(db: SqlDatabase, from: string, to: string) {
-  return rows(
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('actions as a')
@@ -103,36 +89,43 @@ export function actionsNewestFirst(
     );
   } else if (scope.kind === 'device')
     q = q.where('a.objectType', '=', 'device').where('a.objectId', '=', scope.id);
-  return rows(db, q.orderBy('a.actionTime', 'desc').orderBy('a.id', 'desc').limit(limit));
+  return rowsAsync(db, q.orderBy('a.actionTime', 'desc').orderBy('a.id', 'desc').limit(limit));
 }
 
-/** Whether any position, action or request count is older than `iso` (each probe stops at its first row). */
-export function anyDataBefore(db: SqlDatabase, iso: string): boolean {
+/**
+ * Whether any position, action or request count is older than `iso` (each probe stops at its first row; read on
+ * the read pool, one after another, as a request handler's).
+ */
+export async function anyDataBefore(db: SqlDatabase, iso: string): Promise<boolean> {
   const b = qb(db);
   return !!(
-    row(db, b.selectFrom('positions').select('id').where('serverTime', '<', iso).limit(1)) ??
-    row(db, b.selectFrom('actions').select('id').where('actionTime', '<', iso).limit(1)) ??
-    row(db, b.selectFrom('request_stats').select('day').where('day', '<', iso.slice(0, 13)).limit(1))
+    (await rowAsync(db, b.selectFrom('positions').select('id').where('serverTime', '<', iso).limit(1))) ??
+    (await rowAsync(db, b.selectFrom('actions').select('id').where('actionTime', '<', iso).limit(1))) ??
+    (await rowAsync(
+      db,
+      b.selectFrom('request_stats').select('day').where('day', '<', iso.slice(0, 13)).limit(1),
+    ))
   );
 }
 
 /** The earliest position time, action time and request-count key (each null when its table is empty). */
-export function earliestData(db: SqlDatabase): unknown[] {
+export async function earliestData(db: SqlDatabase): Promise<unknown[]> {
   const b = qb(db);
-  return [
-    row(
+  const found = await Promise.all([
+    rowAsync(
       db,
       b.selectFrom('positions').select((eb) => eb.fn.min('serverTime').as('m')),
-    )?.m,
-    row(
+    ),
+    rowAsync(
       db,
       b.selectFrom('actions').select((eb) => eb.fn.min('actionTime').as('m')),
-    )?.m,
-    row(
+    ),
+    rowAsync(
       db,
       b.selectFrom('request_stats').select((eb) => eb.fn.min('day').as('m')),
-    )?.m,
-  ];
+    ),
+  ]);
+  return found.map((r) => r?.m);
 }
 
 /** The local date (YYYY-MM-DD) of the ISO time in `column` under the offset periods, in the store's dialect. */
@@ -152,7 +145,7 @@ function localDay(dialect: SqlDialect, column: string, periods: OffsetPeriod[]):
 
 /** Positions per local day in [lo, hi): how many and of how many devices. */
 export function positionsPerDay(db: SqlDatabase, periods: OffsetPeriod[], lo: string, hi: string) {
-  return rows(
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('positions')
@@ -169,7 +162,7 @@ export function positionsPerDay(db: SqlDatabase, periods: OffsetPeriod[], lo: st
 
 /** Positions per local day and protocol in [lo, hi). */
 export function protocolsPerDay(db: SqlDatabase, periods: OffsetPeriod[], lo: string, hi: string) {
-  return rows(
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('positions')
@@ -186,7 +179,7 @@ export function protocolsPerDay(db: SqlDatabase, periods: OffsetPeriod[], lo: st
 
 /** Users who logged in, per local day in [lo, hi). */
 export function loginsPerDay(db: SqlDatabase, periods: OffsetPeriod[], lo: string, hi: string) {
-  return rows(
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('actions')
@@ -203,7 +196,7 @@ export function loginsPerDay(db: SqlDatabase, periods: OffsetPeriod[], lo: strin
 
 /** Request counts whose key (UTC hour, or day on older rows) lies in [lo, hi). */
 export function requestCounts(db: SqlDatabase, lo: string, hi: string) {
-  return rows(
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('request_stats')

@@ -1,7 +1,7 @@
 // Devices (table devices) beyond the generic catalogue CRUD of objects.ts: lookups by id or unique id, the count
 // the device caps read, and what goes with a removed device.
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows, rowsAsync, write, writeAsync } from './query.ts';
+import { anyOf, qb, row, rowAsync, rowsAsync, write, writeAsync } from './query.ts';
 
 /** The devices whose id is one of `ids` or whose unique id is one of `uniqueIds`, read on the read pool. */
 export async function deviceIdsByIdsOrUniqueIds(
@@ -19,14 +19,19 @@ export async function deviceIdsByIdsOrUniqueIds(
   return found.map((r) => r.id);
 }
 
+const deviceCount = (db: SqlDatabase) =>
+  qb(db)
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+
+/** How many devices are stored (the demo seed's synchronous check). */
 export function storedDeviceCount(db: SqlDatabase): number {
-  const found = row(
-    db,
-    qb(db)
-      .selectFrom('devices')
-      .select((eb) => eb.fn.countAll<number>().as('n')),
-  );
-  return Number(found?.n ?? 0);
+  return Number(row(db, deviceCount(db))?.n ?? 0);
+}
+
+/** storedDeviceCount on the read pool (the device caps of a create). */
+export async function storedDeviceCountAsync(db: SqlDatabase): Promise<number> {
+  return Number((await rowAsync(db, deviceCount(db)))?.n ?? 0);
 }
 
 /** Removes a device's positions, events and queued commands (the device itself is removed by the CRUD). */
@@ -44,37 +49,61 @@ export interface DeviceCard {
   attributes: string | null;
 }
 
+const deviceCard = (db: SqlDatabase, id: number) =>
+  qb(db).selectFrom('devices').select(['id', 'name', 'uniqueId', 'attributes']).where('id', '=', id);
+
+/** A device's card (the demo seed's synchronous read). */
 export function findDeviceCard(db: SqlDatabase, id: number): DeviceCard | undefined {
-  return row(
-    db,
-    qb(db).selectFrom('devices').select(['id', 'name', 'uniqueId', 'attributes']).where('id', '=', id),
-  );
+  return row(db, deviceCard(db, id));
 }
 
-/** Every device's card, by name. */
-export function deviceCards(db: SqlDatabase): DeviceCard[] {
-  return rows(
+/** findDeviceCard on the read pool, or in the transaction of a handle (the API, the QR check-in). */
+export function findDeviceCardAsync(db: SqlDatabase, id: number): Promise<DeviceCard | undefined> {
+  return rowAsync(db, deviceCard(db, id));
+}
+
+/** Every device's card, by name, read on the read pool. */
+export function deviceCards(db: SqlDatabase): Promise<DeviceCard[]> {
+  return rowsAsync(
     db,
     qb(db).selectFrom('devices').select(['id', 'name', 'uniqueId', 'attributes']).orderBy('name'),
   );
 }
 
-/** Writes a device's attributes (JSON text). */
-export function setDeviceAttributes(db: SqlDatabase, id: number, attributes: string): void {
-  write(db, qb(db).updateTable('devices').set({ attributes }).where('id', '=', id));
+const attributesUpdate = (db: SqlDatabase, id: number, attributes: string) =>
+  qb(db).updateTable('devices').set({ attributes }).where('id', '=', id);
+
+/** Writes a device's attributes (JSON text) in the demo seed's synchronous start-up transaction only. */
+export function setDeviceAttributesInSeed(db: SqlDatabase, id: number, attributes: string): void {
+  write(db, attributesUpdate(db, id, attributes));
 }
 
-export function deviceIdByUniqueId(db: SqlDatabase, uniqueId: string): number | undefined {
-  return row(db, qb(db).selectFrom('devices').select('id').where('uniqueId', '=', uniqueId))?.id;
+/**
+ * Writes a device's attributes (JSON text) without the main thread waiting (issue #30, session 33): the store (one
+ * autocommitted statement) or a transaction's handle (the QR check-in's).
+ */
+export async function setDeviceAttributes(db: SqlDatabase, id: number, attributes: string): Promise<void> {
+  await writeAsync(db, attributesUpdate(db, id, attributes));
 }
 
-/** How many devices have each status (a null status counted apart), as the health page reads them. */
-export function deviceCountsByStatus(db: SqlDatabase): Array<{ status: string | null; n: number }> {
-  return rows(
+/** The id of the device with this unique id, read on the read pool. */
+export async function deviceIdByUniqueIdAsync(
+  db: SqlDatabase,
+  uniqueId: string,
+): Promise<number | undefined> {
+  return (await rowAsync(db, qb(db).selectFrom('devices').select('id').where('uniqueId', '=', uniqueId)))?.id;
+}
+
+/** How many devices have each status (a null status counted apart), as the health page reads them (read pool). */
+export async function deviceCountsByStatus(
+  db: SqlDatabase,
+): Promise<Array<{ status: string | null; n: number }>> {
+  const found = await rowsAsync(
     db,
     qb(db)
       .selectFrom('devices')
       .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
       .groupBy('status'),
-  ).map((r) => ({ status: r.status, n: Number(r.n) }));
+  );
+  return found.map((r) => ({ status: r.status, n: Number(r.n) }));
 }

@@ -8,7 +8,16 @@ import { ACTIVITY_SUMS } from '@rastro/domain';
 import { sql, type Insertable } from 'kysely';
 import type { ActivityRow, EventRow, PositionRow, QueuedCommandRow } from '../schema.ts';
 import type { SqlDatabase, SqlStatement } from '../sql.ts';
-import { preparedInsert, preparedQuery, preparedStatement, qb, row, rowAsync, rows, write } from './query.ts';
+import {
+  preparedInsert,
+  preparedQuery,
+  preparedStatement,
+  qb,
+  row,
+  rowAsync,
+  rows,
+  writeAsync,
+} from './query.ts';
 
 /** The positions-table columns a new row gives (the id is the table's). */
 export const POSITION_COLUMNS = [
@@ -193,9 +202,12 @@ export function prepareActivityUpsert(db: SqlDatabase) {
   );
 }
 
-/** Server start: every device's status forgotten (rendered offline until it reports again, CONTRACT §7). */
-export function resetDeviceStatuses(db: SqlDatabase): void {
-  write(db, qb(db).updateTable('devices').set({ status: null }));
+/**
+ * Server start: every device's status forgotten (rendered offline until it reports again, CONTRACT §7). One
+ * autocommitted UPDATE without the main thread waiting (issue #30, session 33; on SQLite it runs at once).
+ */
+export async function resetDeviceStatuses(db: SqlDatabase): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('devices').set({ status: null }));
 }
 
 /** The devices with queued commands waiting. */

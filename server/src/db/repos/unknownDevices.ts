@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { UnknownDeviceRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { qb, row, write } from './query.ts';
+import { qb, rowAsync, writeAsync } from './query.ts';
 
 /** A report of an unknown tracker identifier (its place null when it had no valid fix). */
 export interface UnknownReport {
@@ -16,9 +16,12 @@ export interface UnknownReport {
   fixTime: string | null;
 }
 
-/** Records a report of an unknown identifier; a known one counts one more report and keeps its last place. */
-export function recordUnknownDevice(db: SqlDatabase, r: UnknownReport): void {
-  write(
+/**
+ * Records a report of an unknown identifier; a known one counts one more report and keeps its last place. One
+ * autocommitted upsert without the main thread waiting (issue #30, session 33).
+ */
+export async function recordUnknownDevice(db: SqlDatabase, r: UnknownReport): Promise<void> {
+  await writeAsync(
     db,
     qb(db)
       .insertInto('unknown_devices')
@@ -46,20 +49,21 @@ export function recordUnknownDevice(db: SqlDatabase, r: UnknownReport): void {
 }
 
 /** Keeps the `keep` identifiers seen most recently, removes the rest. */
-export function pruneUnknownDevices(db: SqlDatabase, keep: number): void {
+export async function pruneUnknownDevices(db: SqlDatabase, keep: number): Promise<void> {
   let older = qb(db).selectFrom('unknown_devices').select('uniqueId').orderBy('lastSeen', 'desc');
   // SQLite needs a LIMIT before an OFFSET (-1: none)
   if (db.dialect === 'sqlite') older = older.limit(sql.lit(-1));
-  write(db, qb(db).deleteFrom('unknown_devices').where('uniqueId', 'in', older.offset(keep)));
+  await writeAsync(db, qb(db).deleteFrom('unknown_devices').where('uniqueId', 'in', older.offset(keep)));
 }
 
+/** An unknown identifier's row, read on the read pool. */
 export function findUnknownDevice(
   db: SqlDatabase,
   uniqueId: string,
-): Selectable<UnknownDeviceRow> | undefined {
-  return row(db, qb(db).selectFrom('unknown_devices').selectAll().where('uniqueId', '=', uniqueId));
+): Promise<Selectable<UnknownDeviceRow> | undefined> {
+  return rowAsync(db, qb(db).selectFrom('unknown_devices').selectAll().where('uniqueId', '=', uniqueId));
 }
 
-export function forgetUnknownDevice(db: SqlDatabase, uniqueId: string): void {
-  write(db, qb(db).deleteFrom('unknown_devices').where('uniqueId', '=', uniqueId));
+export async function forgetUnknownDevice(db: SqlDatabase, uniqueId: string): Promise<void> {
+  await writeAsync(db, qb(db).deleteFrom('unknown_devices').where('uniqueId', '=', uniqueId));
 }

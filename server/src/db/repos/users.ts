@@ -132,9 +132,20 @@ export function usersWithAttribute(
   return rows(db, q);
 }
 
-/** Writes a user's attributes (JSON text). */
-export function setUserAttributes(db: SqlDatabase, id: number, attributes: string): void {
-  write(db, qb(db).updateTable('users').set({ attributes }).where('id', '=', id));
+const userAttributesUpdate = (db: SqlDatabase, id: number, attributes: string) =>
+  qb(db).updateTable('users').set({ attributes }).where('id', '=', id);
+
+/** Writes a user's attributes (JSON text) in the demo seed's synchronous start-up transaction only. */
+export function setUserAttributesInSeed(db: SqlDatabase, id: number, attributes: string): void {
+  write(db, userAttributesUpdate(db, id, attributes));
+}
+
+/**
+ * Writes a user's attributes (JSON text) without the main thread waiting (issue #30, session 33): the store (one
+ * autocommitted statement) or a transaction's handle (the QR check-in's).
+ */
+export async function setUserAttributes(db: SqlDatabase, id: number, attributes: string): Promise<void> {
+  await writeAsync(db, userAttributesUpdate(db, id, attributes));
 }
 
 /** Every user's flags and attributes (text), as the billing job walks them. */

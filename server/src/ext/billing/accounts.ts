@@ -89,8 +89,12 @@ function userState(ctx: AppContext, id: number): UserState | undefined {
   return findUserById(ctx.store.sql, id);
 }
 
-/** Sets (value) or removes (undefined) the server-written attributes `names` of user `id`. */
-export function writeUserState(ctx: AppContext, id: number, values: Record<string, unknown>): void {
+/** Sets (value) or removes (undefined) the server-written attributes `names` of user `id` (the write: issue #30). */
+export async function writeUserState(
+  ctx: AppContext,
+  id: number,
+  values: Record<string, unknown>,
+): Promise<void> {
   const u = userState(ctx, id);
   if (!u) return;
   const attrs = parseAttributes(u.attributes);
@@ -99,11 +103,11 @@ export function writeUserState(ctx: AppContext, id: number, values: Record<strin
     if (v === undefined) delete attrs[key];
     else attrs[key] = v;
   }
-  setUserAttributes(ctx.store.sql, id, JSON.stringify(attrs));
+  await setUserAttributes(ctx.store.sql, id, JSON.stringify(attrs));
 }
 
 /** Clears every suspension state attribute (reactivation, or a paid automatic suspension). */
-export const clearSuspension = (ctx: AppContext, id: number): void =>
+export const clearSuspension = (ctx: AppContext, id: number): Promise<void> =>
   writeUserState(ctx, id, {
     suspended: undefined,
     trustUntil: undefined,
@@ -193,17 +197,17 @@ export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
     if (caller && target) checkEditTarget(ctx, req, caller, target); // not the superior administrator
     if (!isBillingOn(ctx)) throw badRequest('Billing is not enabled');
     if (userState(ctx, id)?.administrator) throw badRequest('Administrators cannot be suspended');
-    writeUserState(ctx, id, { suspended: true, [SUSPENDED_AUTO]: undefined, trustUntil: undefined });
+    await writeUserState(ctx, id, { suspended: true, [SUSPENDED_AUTO]: undefined, trustUntil: undefined });
     await endCookieSessions(ctx, id);
-    logAction(ctx, req, callerId, 'edit', 'user', id, { billing: 'suspend' });
+    await logAction(ctx, req, callerId, 'edit', 'user', id, { billing: 'suspend' });
     return reply.status(204).send();
   });
 
   // Allowed while billing is off too, so an administrator can always clean a stale suspension.
   app.post(`/${ns}/users/:id/reactivate`, accountEdge, async (req, reply) => {
     const { callerId, id } = await adminTarget(ctx, req);
-    clearSuspension(ctx, id);
-    logAction(ctx, req, callerId, 'edit', 'user', id, { billing: 'reactivate' });
+    await clearSuspension(ctx, id);
+    await logAction(ctx, req, callerId, 'edit', 'user', id, { billing: 'reactivate' });
     return reply.status(204).send();
   });
 
@@ -235,8 +239,8 @@ export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
       throw badRequest('Trust unlock is not available for this account');
     if (attrBool(attrs[nsKey(ns, 'trustUsed')])) throw badRequest('The trust unlock was already used');
     const trustUntil = trustUntilFrom(now, readUserBilling(attrs, ns).trustUnlockDays);
-    writeUserState(ctx, user.id, { trustUntil, trustUsed: true });
-    logAction(ctx, req, user.id, 'edit', 'user', user.id, { billing: 'trustUnlock', trustUntil });
+    await writeUserState(ctx, user.id, { trustUntil, trustUsed: true });
+    await logAction(ctx, req, user.id, 'edit', 'user', user.id, { billing: 'trustUnlock', trustUntil });
     return { trustUntil };
   });
 }

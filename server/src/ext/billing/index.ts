@@ -244,7 +244,7 @@ async function settleInvoice(ctx: AppContext, id: number, action: 'cash' | 'canc
   // Cash received is recorded locally (the provider's charge, if any, stays to be reconciled there).
   const next: InvoiceStatus = action === 'cash' ? 'RECEIVED_IN_CASH' : 'CANCELED';
   await setInvoiceStatus(ctx.store.sql, id, next, action === 'cash' ? today() : null);
-  reconcileAccount(ctx, row.userId); // a paid automatic suspension is lifted at once
+  await reconcileAccount(ctx, row.userId); // a paid automatic suspension is lifted at once
   return toInvoice(invoiceRow(ctx, id));
 }
 
@@ -278,7 +278,7 @@ async function applyWebhook(
   const paid = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED'].includes(status);
   const date = payment.paymentDate ?? payment.clientPaymentDate ?? payment.confirmedDate ?? today();
   await setInvoiceStatus(ctx.store.sql, row.id, status, paid ? date.slice(0, 10) : null);
-  reconcileAccount(ctx, row.userId);
+  await reconcileAccount(ctx, row.userId);
   return { updated: true, status };
 }
 

@@ -63,11 +63,11 @@ export function markOverdue(ctx: AppContext, nowMs: number): Promise<number> {
  * Suspends or lifts one account from its invoices (called by the job, and after cash or a webhook so a payment
  * lifts the suspension at once). Answers what changed.
  */
-export function reconcileAccount(
+export async function reconcileAccount(
   ctx: AppContext,
   userId: number,
   nowMs: number = billingNow(ctx),
-): 'suspended' | 'lifted' | null {
+): Promise<'suspended' | 'lifted' | null> {
   if (!isSuspensionEnforced(ctx)) return null;
   const u = findUserById(ctx.store.sql, userId);
   if (!u || u.administrator) return null;
@@ -84,24 +84,25 @@ export function reconcileAccount(
   if (!anyOverdue) {
     // Paid: an automatic suspension ends and the trust unlock is available again. A manual one stays.
     if (suspended && auto) {
-      clearSuspension(ctx, userId);
-      logAction(ctx, null, userId, 'edit', 'user', userId, { billing: 'autoReactivate' });
+      await clearSuspension(ctx, userId);
+      await logAction(ctx, null, userId, 'edit', 'user', userId, { billing: 'autoReactivate' });
       return 'lifted';
     }
-    if (!suspended && (trustUntil || attrBool(attrs[nsKey(ns, 'trustUsed')]))) clearSuspension(ctx, userId);
+    if (!suspended && (trustUntil || attrBool(attrs[nsKey(ns, 'trustUsed')])))
+      await clearSuspension(ctx, userId);
     return null;
   }
   if (trustUntil && !(Date.parse(trustUntil) > nowMs)) {
-    writeUserState(ctx, userId, { trustUntil: undefined }); // the trust period is over: refused again
+    await writeUserState(ctx, userId, { trustUntil: undefined }); // the trust period is over: refused again
   }
   const billing = readUserBilling(attrs, ns);
   if (!suspended && billing.autoSuspend && shouldAutoSuspend(invoices, billing.autoSuspendDays ?? 1, nowMs)) {
-    writeUserState(ctx, userId, { suspended: true, [SUSPENDED_AUTO]: true });
-    // the sessions end on the write client (reconcileAccount stays synchronous for its callers); a failure is logged
-    endCookieSessions(ctx, userId).catch((err: unknown) =>
+    await writeUserState(ctx, userId, { suspended: true, [SUSPENDED_AUTO]: true });
+    // the sessions end on the write client; a failure is logged
+    await endCookieSessions(ctx, userId).catch((err: unknown) =>
       ctx.log.error({ err, userId }, "billing: ending a suspended account's sessions failed"),
     );
-    logAction(ctx, null, userId, 'edit', 'user', userId, { billing: 'autoSuspend' });
+    await logAction(ctx, null, userId, 'edit', 'user', userId, { billing: 'autoSuspend' });
     return 'suspended';
   }
   return null;
@@ -146,7 +147,7 @@ export async function runBillingJob(
     }
   }
   for (const u of users) {
-    const change = reconcileAccount(ctx, u.id, nowMs);
+    const change = await reconcileAccount(ctx, u.id, nowMs);
     if (change === 'suspended') result.suspended.push(u.id);
     if (change === 'lifted') result.lifted.push(u.id);
   }

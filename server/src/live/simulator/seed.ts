@@ -2,7 +2,7 @@
 // geofences around São Paulo, notifications with colours and sounds, saved commands and the simulated devices.
 // Written through the repositories (db/repos) in one transaction; it runs only while the store holds no device.
 import type { AppContext } from '../../context.ts';
-import { findDeviceCard, setDeviceAttributes, storedDeviceCount } from '../../db/repos/devices.ts';
+import { findDeviceCard, setDeviceAttributesInSeed, storedDeviceCount } from '../../db/repos/devices.ts';
 import { addLinkInSeed } from '../../db/repos/links.ts';
 import { insertObject, updateObject } from '../../db/repos/objects.ts';
 import { serverAttributesText, updateServerSettings } from '../../db/repos/server.ts';
@@ -13,7 +13,7 @@ import {
   prepareDeviceInsert,
   simulatedDeviceIds,
 } from '../../db/repos/simulator.ts';
-import { firstAdministratorId, insertUserRow, setUserAttributes } from '../../db/repos/users.ts';
+import { firstAdministratorId, insertUserRow, setUserAttributesInSeed } from '../../db/repos/users.ts';
 import { hashPassword } from '../../traccar/passwordHash.ts';
 import { catalogEntry, type Category } from './catalog.ts';
 
@@ -211,7 +211,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
     // password) and may take the first two vehicles, which accept QR check-in.
     const firstDriver = driverIdByCode(sql, DEMO_DRIVERS[0]![1]);
     if (firstDriver !== undefined) {
-      setUserAttributes(sql, qrDriver, JSON.stringify({ [`${ns}.isQrDriverId`]: firstDriver }));
+      setUserAttributesInSeed(sql, qrDriver, JSON.stringify({ [`${ns}.isQrDriverId`]: firstDriver }));
       updateObject(sql, 'drivers', firstDriver, {
         attributes: JSON.stringify({ qrUsername: 'motorista', qrPassword: hashed }),
       });
@@ -219,7 +219,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedResult> {
     for (const id of deviceIds.slice(0, 2)) {
       link.run('user', qrDriver, 'device', id);
       const attrs = JSON.parse(findDeviceCard(sql, id)?.attributes || '{}') as Record<string, unknown>;
-      setDeviceAttributes(sql, id, JSON.stringify({ ...attrs, [`${ns}.qrDriver`]: true }));
+      setDeviceAttributesInSeed(sql, id, JSON.stringify({ ...attrs, [`${ns}.qrDriver`]: true }));
     }
     const server = serverAttributesText(sql);
     if (server !== undefined) {
