@@ -163,7 +163,6 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
    * Runs a step's writes (`write`: false when another operator took the step first: 409) and its audit action in one
    * transaction, then pushes the alarm and answers it.
    */
-  /** Audits the step, pushes the alarm and answers it. */
   async function done(
     req: FastifyRequest,
     user: UserRow,
@@ -180,10 +179,6 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
         ...attributes,
       });
       return true;
-    await logAction(ctx, req, user.id, 'alarm', 'alarm', alarm.id, {
-      step,
-      deviceId: alarm.deviceId,
-      ...attributes,
     });
     if (!taken) throw await lost(req, user, alarm.id, step);
     announce(alarm.id, alarm.deviceId);
