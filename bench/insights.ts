@@ -136,7 +136,7 @@ const setupSeconds = (performance.now() - t0) / 1000;
 // ---- the hours of activity ---------------------------------------------------------------------------------
 sql.prepare('DELETE FROM activity').run();
 const r0 = performance.now();
-const read = rebuildActivity(sql, (id) => limits.get(id) ?? 0);
+const read = await rebuildActivity(sql, (id) => limits.get(id) ?? 0);
 const rebuildMs = performance.now() - r0;
 const hourRows = (sql.prepare('SELECT COUNT(*) AS n FROM activity').get() as { n: number }).n;
 console.log(`rebuilt ${hourRows} hour rows from ${read} positions in ${rebuildMs.toFixed(0)} ms`);

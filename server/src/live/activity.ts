@@ -3,7 +3,7 @@
 // in the same transaction as the position. The dashboard and the scores sum these rows. Positions that arrive out
 // of order (older than the device's newest) are not counted.
 import type { SqlDatabase } from '../db/sql.ts';
-import { anyActivity } from '../db/repos/ingest.ts';
+import { addActivityRows, anyActivity } from '../db/repos/ingest.ts';
 import { activityWrites, type ActivityRow } from '../db/repos/ingestBatch.ts';
 import { anyPosition, deviceIdsWithPositions, positionsForActivity } from '../db/repos/positions.ts';
 import {
@@ -71,48 +71,74 @@ export class ActivityRecorder {
   }
 }
 
+/** A device's positions read per page by the rebuild. */
+const REBUILD_PAGE = 5000;
+
 /**
  * Fills the activity table from the stored positions, device by device in time order (a database that had positions
  * before the table existed). `speedLimit` gives each device's limit in knots (0 = none). Returns the positions read.
+ * Without the main thread waiting (session 33): the positions read page by page on the read pool, each device's
+ * hours added by addActivityRows (one autocommitted statement per 500 rows: no pooled transaction holding the rows
+ * while a synchronous writer of the same rows could wait on them, decision 41's deadlock rule).
  */
-export function rebuildActivity(db: SqlDatabase, speedLimit: (deviceId: number) => number): number {
-  const recorder = new ActivityRecorder(db);
-  const devices = deviceIdsWithPositions(db);
+export async function rebuildActivity(
+  db: SqlDatabase,
+  speedLimit: (deviceId: number) => number,
+): Promise<number> {
   let count = 0;
-  for (const deviceId of devices) {
+  for (const deviceId of await deviceIdsWithPositions(db)) {
     const limit = speedLimit(deviceId);
     const sums = new Map<string, ActivityStep>();
     let prev: ActivityPoint | null = null;
-    for (const row of positionsForActivity(db, deviceId)) {
-      const attributes = parseAttributes(row.attributes);
-      const point = activityPoint({ fixTime: row.fixTime, speed: row.speed, course: row.course, attributes });
-      const step = activityStep(prev, point, limit);
-      const key = `${activityHour(point.fixTime)}\u0000${driverOf({ attributes })}`;
-      const sum = sums.get(key) ?? emptyStep();
-      for (const c of COLUMNS) sum[c] += step[c];
-      sum.maxSpeed = Math.max(sum.maxSpeed, step.maxSpeed);
-      sums.set(key, sum);
-      prev = point;
-      count++;
-    }
-    db.transaction(() => {
-      for (const [key, step] of sums) {
-        const [hour, driver] = key.split('\u0000');
-        recorder.add(deviceId, Number(hour), driver, step);
+    let after: { fixTime: string; id: number } | null = null;
+    for (;;) {
+      const page = await positionsForActivity(db, deviceId, after, REBUILD_PAGE);
+      for (const row of page) {
+        const attributes = parseAttributes(row.attributes);
+        const point = activityPoint({
+          fixTime: row.fixTime,
+          speed: row.speed,
+          course: row.course,
+          attributes,
+        });
+        const step = activityStep(prev, point, limit);
+        const key = `${activityHour(point.fixTime)}\u0000${driverOf({ attributes })}`;
+        const sum = sums.get(key) ?? emptyStep();
+        for (const c of COLUMNS) sum[c] += step[c];
+        sum.maxSpeed = Math.max(sum.maxSpeed, step.maxSpeed);
+        sums.set(key, sum);
+        prev = point;
+        count++;
       }
-    })();
+      if (page.length < REBUILD_PAGE) break;
+      const last = page[page.length - 1];
+      after = { fixTime: last.fixTime, id: Number(last.id) };
+    }
+    const rows = [...sums].map(([key, step]) => {
+      const [hour, driver] = key.split('\u0000');
+      return { deviceId, hour: Number(hour), driver, ...step };
+    });
+    await addActivityRows(db, rows);
   }
   return count;
 }
 
-/** A store that had positions before the activity table existed gets its hours of activity once, at start. */
-export function fillActivity(
+/**
+ * A store that had positions before the activity table existed gets its hours of activity once, at start; the
+ * speed limits from the live cache read on the pool. A failure is logged, not thrown.
+ */
+export async function fillActivity(
   db: SqlDatabase,
-  speedLimit: (deviceId: number) => number,
-  log: { info: (o: object, msg: string) => void },
-): void {
-  if (anyActivity(db)) return;
-  if (!anyPosition(db)) return;
-  const read = rebuildActivity(db, speedLimit);
-  log.info({ positions: read }, 'hours of activity filled from the stored positions');
+  cache: { freshAsync(): Promise<{ deviceNumber(id: number, key: string): number | undefined }> },
+  log: { info: (o: object, msg: string) => void; error: (o: object, msg: string) => void },
+): Promise<void> {
+  try {
+    if (await anyActivity(db)) return;
+    if (!(await anyPosition(db))) return;
+    const fresh = await cache.freshAsync();
+    const read = await rebuildActivity(db, (id) => fresh.deviceNumber(id, 'speedLimit') ?? 0);
+    log.info({ positions: read }, 'hours of activity filled from the stored positions');
+  } catch (err) {
+    log.error({ err }, 'hours of activity not filled');
+  }
 }

@@ -34,7 +34,7 @@ export function registerCatchup(app: FastifyInstance, ctx: AppContext, live: Liv
   app.post(`/${ctx.config.ns}/positions/catchup`, spec, async (req) => {
     const user = await requireUser(ctx, req);
     const { after } = edgeValue(catchupBody, req.body);
-    live.flushNow();
+    await live.settle();
     const mine = (await live.cache.freshAsync()).devicesOf(user.id);
     const since = new Map<number, number>();
     for (const [key, time] of Object.entries(after)) {
@@ -48,7 +48,12 @@ export function registerCatchup(app: FastifyInstance, ctx: AppContext, live: Liv
     let first = Infinity;
     for (const t of since.values()) first = Math.min(first, t);
     const from = new Date(first).toISOString();
-    const rows = positionsAfter(ctx.store.sql, [...since.keys()], from, CATCHUP_MAX) as PositionDbRow[];
+    const rows = (await positionsAfter(
+      ctx.store.sql,
+      [...since.keys()],
+      from,
+      CATCHUP_MAX,
+    )) as PositionDbRow[];
     const kept = new Map<number, number>();
     const out: Position[] = [];
     for (const row of rows) {

@@ -29,6 +29,8 @@ import { ActivityRecorder, fillActivity } from './activity.ts';
 import type { CommandHandler, CommandSink } from './commandRouter.ts';
 import { BatchPipeline, DISABLED, FAILED, newsOf, outcome, REFUSED, type Outcome } from './batchPipeline.ts';
 import { PooledLanes, readPooled, type QueuedSource } from './pooledBatches.ts';
+import { IngestSettleWaits } from './ingestSettle.ts';
+import { publishToListeners } from './ingestPublish.ts';
 
 export type { CommandHandler, CommandSink, IncomingPosition, IngestError, IngestResult, LiveListener };
 
@@ -43,8 +45,10 @@ const BATCH = 2000;
 export class LiveCore extends LiveCommands {
   private queue: Pending[] = [];
   private scheduled = false;
+  private filling: Promise<void> | null = null; // the activity fill at start (activity.ts)
   private readonly pipeline: BatchPipeline; // batches in the store's transactions (SQLite; flushNow)
   private readonly pooled: { ingest: PooledIngest; lanes: PooledLanes } | null; // PostgreSQL
+  private readonly waits = new IngestSettleWaits<Pending>(); // PostgreSQL: the pooled batches in flight
   private closed = false;
   private readonly listeners = new Set<LiveListener>();
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -80,9 +84,12 @@ export class LiveCore extends LiveCommands {
   }
 
   start(): void {
-    const cache = this.cache.fresh();
+    // the hours of activity filled without the main thread waiting, before any batch is stored (schedule())
     if (this.ctx.cluster.isLeader())
-      fillActivity(this.ctx.store.sql, (id) => cache.deviceNumber(id, 'speedLimit') ?? 0, this.ctx.log);
+      this.filling = fillActivity(this.ctx.store.sql, this.cache, this.ctx.log).finally(() => {
+        this.filling = null;
+        this.schedule();
+      });
     const timeoutMs = this.ctx.config.statusTimeoutSeconds * 1000;
     const sweep = () => this.ctx.cluster.isLeader() && this.sweep(); // one process sweeps (db/cluster.ts)
     this.sweepTimer = setInterval(sweep, Math.max(1000, Math.floor(timeoutMs / 10)));
@@ -91,7 +98,9 @@ export class LiveCore extends LiveCommands {
 
   async close(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    this.flushNow();
+    if (this.pooled)
+      while (this.waits.busy(this.queue)) await this.settle(); // PostgreSQL: never flushNow
+    else this.flushNow();
     this.closed = true;
   }
 
@@ -140,14 +149,25 @@ export class LiveCore extends LiveCommands {
     return Promise.all(ps.map((p) => this.ingest(p)));
   }
 
-  /** Processes everything queued now (tests and shutdown); normally batches run on setImmediate. */
+  /** Stores what is queued in the store's synchronous transaction (tests; SQLite's settle). Routes: settle(). */
   flushNow(): void {
     this.ctx.store.sql.settlePosted?.(); // the batch whose COMMIT is posted is answered first
     while (this.queue.length > 0) this.flush(false);
   }
 
+  /** Every report queued now stored or refused: PostgreSQL awaits its pooled batches (ingestSettle.ts), the
+   * main thread free, never flushNow; SQLite runs flushNow (its synchronous transaction, the fast path). */
+  async settle(): Promise<void> {
+    if (!this.pooled) return this.flushNow();
+    if (!this.waits.busy(this.queue)) return;
+    const answered = this.waits.until(this.queue);
+    this.schedule();
+    await answered;
+  }
+
   private schedule(): void {
-    if (this.scheduled || this.closed || !(this.pooled?.lanes.open ?? this.pipeline.open)) return;
+    if (this.scheduled || this.closed || this.filling) return;
+    if (!(this.pooled?.lanes.open ?? this.pipeline.open)) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -164,7 +184,7 @@ export class LiveCore extends LiveCommands {
     const batch = this.queue.length > BATCH ? this.queue.splice(0, BATCH) : this.queue.splice(0);
     const out = outcome();
     const known = () => readAhead(this.ctx.store.sql, batch, this.latestOf(batch.map((b) => b.deviceId)));
-    const work = () => this.compute(batch, out, known, this.storeQueue, this.writes);
+    const work = () => this.compute(batch, out, known, this.storeQueue, this.writes, this.cache.fresh());
     const done = (err: unknown) => {
       this.answer(batch, out, err);
       if (post && this.queue.length > 0) this.schedule();
@@ -183,6 +203,7 @@ export class LiveCore extends LiveCommands {
     if (!batch.length) return false;
     const out = outcome();
     const devices = new Set(batch.map((b) => b.deviceId));
+    this.waits.started(batch);
     const compute = async (rows: BatchRows) => {
       const { known, queued } = await readPooled(this.ctx.store.sql, ingest, batch, devices, rows, {
         fresh: () => this.cache.freshAsync(),
@@ -191,9 +212,12 @@ export class LiveCore extends LiveCommands {
         queuedDevices: this.queuedDevices,
         epoch: () => this.queuedEpoch,
       });
-      this.compute(batch, out, () => known, queued, rows);
+      // computed on a cache read on the pool: PostgreSQL's batches never reload it synchronously (pgSync.ts)
+      while (this.cache.stale) await this.cache.freshAsync();
+      this.compute(batch, out, () => known, queued, rows, this.cache);
     };
     const answer = (err: unknown) => {
+      this.waits.answered(batch);
       this.answer(batch, out, err);
       if (err) for (const q of lanes.drop(this.queue, devices)) q.resolve(REFUSED); // queued behind it
       if (this.queue.length > 0) this.schedule();
@@ -202,15 +226,15 @@ export class LiveCore extends LiveCommands {
     return true;
   }
 
-  /** Computes a batch into `writes` (what `known` read ahead, the queued commands from `queued`). */
+  /** Computes a batch into `writes` (`known` read ahead, queued commands from `queued`) on a fresh `cache`. */
   private compute(
     batch: Pending[],
     out: Outcome,
     known: () => StoredFixes,
     queued: QueuedSource,
     writes: IngestWrites,
+    cache: LiveCache,
   ): void {
-    const cache = this.cache.fresh(); // may read the store, which may be unreachable: a failure of the batch
     const fixes = known();
     this.target = writes;
     this.activity.into = writes.activity ? (row) => writes.activity!(row) : null;
@@ -271,19 +295,7 @@ export class LiveCore extends LiveCommands {
       const dj = this.deviceJson(id);
       if (dj) devices.push(dj);
     }
-    for (const l of this.listeners) {
-      if (remote && !l.remote) continue;
-      try {
-        if (devices.length && l.devices) l.devices(devices);
-        if (latest.length && l.positions) l.positions(latest);
-        if (events.length && l.events) l.events(events);
-      } catch (err) {
-        this.ctx.log.error({ err }, 'live listener failed');
-      }
-    }
-    if (remote) return;
-    for (const p of latest) this.ctx.bus.emit('position', p);
-    for (const e of events) this.ctx.bus.emit('event', e);
+    publishToListeners(this.ctx, this.listeners, { devices, latest, events }, remote);
   }
 
   private processOne(
@@ -459,26 +471,12 @@ export class LiveCore extends LiveCommands {
     ])[0];
   }
 
-  // ---- accumulators ---------------------------------------------------------------------------------------
-
-  /** Gives the latest position new totalDistance/hours (stored and pushed; CONTRACT copies it, issue #30). */
-  setAccumulators(
-    deviceId: number,
-    totalDistance: number | null | undefined,
-    hours: number | null | undefined,
-  ): boolean {
-    this.flushNow();
-    const last = this.latestPosition(deviceId);
-    if (!last) return false;
-    const st = this.state(deviceId);
-    const attrs: Record<string, unknown> = { ...last.attributes };
-    if (typeof totalDistance === 'number') attrs.totalDistance = totalDistance;
-    if (typeof hours === 'number') attrs.hours = hours;
-    // changed in place: one position per device and fix time (issue #30)
-    const position: Position = { ...last, attributes: attrs as Attributes };
-    this.sql.setPositionAttributes.run(JSON.stringify(attrs), last.id);
-    st.last = position;
-    this.publish([deviceId], [position], []);
+  /** `to` becomes the device's latest position in memory if `from` still is (accumulators.ts). */
+  replaceLatest(deviceId: number, from: Position, to: Position, publish: boolean): boolean {
+    const st = this.states.get(deviceId);
+    if (st?.last !== from) return false;
+    st.last = to;
+    if (publish) this.publish([deviceId], [to], []);
     return true;
   }
 }

@@ -7,7 +7,6 @@ import { findEvent } from '../db/repos/events.ts';
 import {
   deletePosition,
   deletePositionsBetween,
-  findPosition,
   findPositionAsync,
   positionHistory,
 } from '../db/repos/positions.ts';
@@ -19,6 +18,7 @@ import { edge, edgeValue } from '../edge.ts';
 import type { LiveCore } from './ingest.ts';
 import { eventFromRow, jsonText, positionFromRow, type EventDbRow, type PositionDbRow } from './json.ts';
 import { RouteJsonReader } from './reports/routeJson.ts';
+import { setLiveAccumulators } from './accumulators.ts';
 import { zip } from './zip.ts';
 
 /** report.maxPositions */
@@ -124,7 +124,7 @@ export async function registerPositionRoutes(
   app.get('/api/positions', positionsEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
     const q = edgeValue(positionsQuery, req.query);
-    live.flushNow();
+    await live.settle(); // what is queued stored first (PostgreSQL: awaited, never the synchronous store)
     if (q.id.length) {
       checkRestriction(ctx, user, 'disableReports');
       const out: Position[] = [];
@@ -163,11 +163,11 @@ export async function registerPositionRoutes(
   app.delete('/api/positions/:id', edge({ params: idParams, need: 'table' }), async (req, reply) => {
     const user = await requireUser(ctx, req);
     const { id } = edgeValue(idParams, req.params);
-    const row = findPosition(sql, id);
+    const row = await findPositionAsync(sql, id);
     if (!row) throw notFound();
     await checkDevice(user, row.deviceId);
     checkRestriction(ctx, user, 'readonly');
-    deletePosition(sql, id);
+    await deletePosition(sql, id);
     reply.status(204).send();
   });
 
@@ -176,8 +176,8 @@ export async function registerPositionRoutes(
     const a = historyArgs(edgeValue(positionsQuery, req.query));
     await checkDevice(user, a.deviceId);
     checkRestriction(ctx, user, 'readonly');
-    live.flushNow();
-    deletePositionsBetween(sql, a.deviceId, a.from.toISOString(), a.to.toISOString());
+    await live.settle();
+    await deletePositionsBetween(sql, a.deviceId, a.from.toISOString(), a.to.toISOString());
     reply.status(204).send();
   });
 
@@ -191,7 +191,7 @@ export async function registerPositionRoutes(
       const a = historyArgs(edgeValue(positionsQuery, req.query));
       await checkDevice(user, a.deviceId);
       checkRestriction(ctx, user, 'disableReports');
-      live.flushNow();
+      await live.settle();
       const name = live.cache.device(a.deviceId)?.name ?? String(a.deviceId);
       reply
         .header('content-disposition', `attachment; filename=positions.${ext}`)
@@ -253,7 +253,7 @@ export async function registerPositionRoutes(
     const body = edgeValue(accumulatorsBody, req.body);
     await checkDevice(user, deviceId);
     checkWrite(ctx, user, 'device');
-    if (!live.setAccumulators(deviceId, body.totalDistance, body.hours))
+    if (!(await setLiveAccumulators(live, sql, deviceId, body.totalDistance, body.hours)))
       throw badRequest('Device has no position');
     reply.status(204).send();
   });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { prepareIngestStatements } from '../../src/db/repos/ingest.ts';
 import { preparedStatement, qb } from '../../src/db/repos/query.ts';
+import { setPositionAttributes } from '../../src/db/repos/positions.ts';
 import { repoStore } from '../helpers/repoStore.ts';
 
 const store = repoStore('ingest-statements');
@@ -72,7 +73,7 @@ describe('the ingestion statements', () => {
     ).toEqual([[inside.event, inside.position]]);
   });
 
-  it('queue, read and delete a command; update a device and a position by their positional statements', () => {
+  it('queue, read and delete a command; update a device and a position by their positional statements', async () => {
     const db = store.sql;
     const s = prepareIngestStatements(db);
     const queued = (n: string) => ({
@@ -90,7 +91,7 @@ describe('the ingestion statements', () => {
     expect(Number((s.firstQueued.get(3) as { id: number }).id)).toBe(b);
 
     const p = Number(s.insertPosition.run(position(3, '2026-11-29T11:00:00.000Z')).lastInsertRowid);
-    s.setPositionAttributes.run('{"odometer":5}', p);
+    await setPositionAttributes(db, p, '{"odometer":5}'); // positions.ts, one autocommitted write
     expect((s.positionById.get(p) as { attributes: string }).attributes).toBe('{"odometer":5}');
   });
 

@@ -203,8 +203,11 @@ describe('repositories', () => {
     expect(topSpeedsOver(db, from, to, 15).map((r) => [r.deviceId, r.top])).toEqual([[500, 40]]);
     expect(lastEventOfType(db, 500, 'deviceOverspeed')?.eventTime).toBe(at(2));
     expect((await positionHistory(db, 500, at(2), at(3), 10)).map((p) => p.speed)).toEqual([40, 20]);
-    expect([...positionsForActivity(db, 500)].map((p) => p.speed)).toEqual([10, 40, 20]);
-    deletePositionsBetween(db, 500, at(1), at(2));
+    expect((await positionsForActivity(db, 500, null, 10)).map((p) => p.speed)).toEqual([10, 40, 20]);
+    const [first] = await positionsForActivity(db, 500, null, 1); // a page, then the rest after it
+    const after = { fixTime: first.fixTime, id: Number(first.id) };
+    expect((await positionsForActivity(db, 500, after, 10)).map((p) => p.speed)).toEqual([40, 20]);
+    await deletePositionsBetween(db, 500, at(1), at(2));
     expect((await positionHistory(db, 500, from, to, 10)).map((p) => p.speed)).toEqual([20]);
     expect(liveSnapshot(db).devices.length).toBe(3);
   });

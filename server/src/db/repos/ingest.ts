@@ -13,7 +13,6 @@ import {
   preparedQuery,
   preparedStatement,
   qb,
-  row,
   rowAsync,
   rows,
   writeAsync,
@@ -95,11 +94,6 @@ export function prepareIngestStatements(db: SqlDatabase) {
         .insertInto('events')
         .values({ ...rowOf<EventRow>(p, EVENT_COLUMNS), ...(id === undefined ? {} : { id: id as number }) }),
     ),
-    setPositionAttributes: preparedStatement<{ attributes: string; id: number }>(
-      db,
-      ['attributes', 'id'],
-      (p) => b.updateTable('positions').set({ attributes: p.attributes }).where('id', '=', p.id),
-    ),
     updateDevice: preparedQuery<
       { status: string | null; lastUpdate: string | null; positionId: number | null; id: number },
       never
@@ -177,29 +171,54 @@ export async function storedDeviceExists(
   return found !== undefined;
 }
 
+/** The activity upsert's rows: the sums add up, the top speed is the larger (SQLite's max, PostgreSQL's greatest). */
+function upsertActivity(db: SqlDatabase, values: Insertable<ActivityRow> | Array<Insertable<ActivityRow>>) {
+  const larger = sql.raw(db.dialect === 'sqlite' ? 'max' : 'greatest');
+  return qb(db)
+    .insertInto('activity')
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(['deviceId', 'hour', 'driver']).doUpdateSet({
+        ...Object.fromEntries(
+          ACTIVITY_SUMS.map((c) => [
+            c,
+            sql<number>`${sql.ref(`activity.${c}`)} + ${sql.ref(`excluded.${c}`)}`,
+          ]),
+        ),
+        maxSpeed: sql<number>`${larger}(${sql.ref('activity.maxSpeed')}, ${sql.ref('excluded.maxSpeed')})`,
+      }),
+    );
+}
+
 /**
- * Adds an hour of activity to its row (device, UTC hour, driver), prepared once (live/activity.ts): the sums add
- * up, the top speed is the larger (SQLite's scalar max, PostgreSQL's greatest); values by name: deviceId, hour,
- * driver, each of ACTIVITY_SUMS, maxSpeed.
+ * Adds an hour of activity to its row (device, UTC hour, driver), prepared once (live/activity.ts); values by name:
+ * deviceId, hour, driver, each of ACTIVITY_SUMS, maxSpeed.
  */
 export function prepareActivityUpsert(db: SqlDatabase) {
-  const larger = sql.raw(db.dialect === 'sqlite' ? 'max' : 'greatest');
   return preparedQuery<ActivityValues, never>(db, ACTIVITY_COLUMNS, (p) =>
-    qb(db)
-      .insertInto('activity')
-      .values(rowOf<ActivityRow>(p, ACTIVITY_COLUMNS))
-      .onConflict((oc) =>
-        oc.columns(['deviceId', 'hour', 'driver']).doUpdateSet({
-          ...Object.fromEntries(
-            ACTIVITY_SUMS.map((c) => [
-              c,
-              sql<number>`${sql.ref(`activity.${c}`)} + ${sql.ref(`excluded.${c}`)}`,
-            ]),
-          ),
-          maxSpeed: sql<number>`${larger}(${sql.ref('activity.maxSpeed')}, ${sql.ref('excluded.maxSpeed')})`,
-        }),
-      ),
+    upsertActivity(db, rowOf<ActivityRow>(p, ACTIVITY_COLUMNS)),
   );
+}
+
+/** Rows of one upsert of the activity rebuild (13 values each: well under either store's bound on parameters). */
+const ACTIVITY_ROWS_PER_STATEMENT = 500;
+
+/**
+ * Adds hours of activity, at most one row per (device, hour, driver), without the main thread waiting (the activity
+ * rebuild, live/activity.ts): ONE autocommitted statement per 500 rows, so no row lock is held across turns of the
+ * event loop (decision 41's deadlock rule).
+ */
+export async function addActivityRows(db: SqlDatabase, list: readonly ActivityValues[]): Promise<void> {
+  for (let i = 0; i < list.length; i += ACTIVITY_ROWS_PER_STATEMENT) {
+    const chunk = list.slice(i, i + ACTIVITY_ROWS_PER_STATEMENT);
+    await writeAsync(
+      db,
+      upsertActivity(
+        db,
+        chunk.map((r) => rowOf<ActivityRow>(r, ACTIVITY_COLUMNS)),
+      ),
+    );
+  }
 }
 
 /**
@@ -215,7 +234,7 @@ export function devicesWithQueuedCommands(db: SqlDatabase): number[] {
   return rows(db, qb(db).selectFrom('queued_commands').select('deviceId').distinct()).map((r) => r.deviceId);
 }
 
-/** Whether any hour of activity is stored. */
-export function anyActivity(db: SqlDatabase): boolean {
-  return !!row(db, qb(db).selectFrom('activity').select('deviceId').limit(1));
+/** Whether any hour of activity is stored (on the read pool). */
+export async function anyActivity(db: SqlDatabase): Promise<boolean> {
+  return !!(await rowAsync(db, qb(db).selectFrom('activity').select('deviceId').limit(1)));
 }

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { PositionRow } from '../schema.ts';
 import type { Selectable, SqlBool } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, eachRow, pgArrayLiteral, qb, row, rowAsync, rows, rowsAsync, write } from './query.ts';
+import { anyOf, pgArrayLiteral, qb, row, rowAsync, rows, rowsAsync, writeAsync } from './query.ts';
 
 type Position = Selectable<PositionRow>;
 
@@ -91,13 +91,20 @@ export function positionHistory(
   );
 }
 
-export function deletePosition(db: SqlDatabase, id: number): void {
-  write(db, qb(db).deleteFrom('positions').where('id', '=', id));
+// The position API's and the geocoder's writes: one autocommitted statement each on the write client (PostgreSQL;
+// the one connection behind sqliteTurn on SQLite), so no row lock is held across turns of the event loop.
+export async function deletePosition(db: SqlDatabase, id: number): Promise<void> {
+  await writeAsync(db, qb(db).deleteFrom('positions').where('id', '=', id));
 }
 
 /** Removes a device's positions with `from` ≤ fixTime ≤ `to` (ISO). */
-export function deletePositionsBetween(db: SqlDatabase, deviceId: number, from: string, to: string): void {
-  write(
+export async function deletePositionsBetween(
+  db: SqlDatabase,
+  deviceId: number,
+  from: string,
+  to: string,
+): Promise<void> {
+  await writeAsync(
     db,
     qb(db)
       .deleteFrom('positions')
@@ -107,29 +114,47 @@ export function deletePositionsBetween(db: SqlDatabase, deviceId: number, from: 
   );
 }
 
-export function setPositionAddress(db: SqlDatabase, id: number, address: string): void {
-  write(db, qb(db).updateTable('positions').set({ address }).where('id', '=', id));
+export async function setPositionAddress(db: SqlDatabase, id: number, address: string): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('positions').set({ address }).where('id', '=', id));
 }
 
-export function anyPosition(db: SqlDatabase): boolean {
-  return !!row(db, qb(db).selectFrom('positions').select('id').limit(1));
+/** A stored position's attributes replaced (PUT /api/devices/:id/accumulators on the latest position). */
+export async function setPositionAttributes(db: SqlDatabase, id: number, attributes: string): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('positions').set({ attributes }).where('id', '=', id));
 }
 
-export function deviceIdsWithPositions(db: SqlDatabase): number[] {
-  return rows(db, qb(db).selectFrom('positions').select('deviceId').distinct()).map((r) => r.deviceId);
+// The activity rebuild's reads (live/activity.ts), on the read pool.
+export async function anyPosition(db: SqlDatabase): Promise<boolean> {
+  return !!(await rowAsync(db, qb(db).selectFrom('positions').select('id').limit(1)));
 }
 
-/** A device's positions in time order, as the activity rules read them, one at a time. */
-export function positionsForActivity(db: SqlDatabase, deviceId: number) {
-  return eachRow(
-    db,
-    qb(db)
-      .selectFrom('positions')
-      .select(['fixTime', 'speed', 'course', 'attributes'])
-      .where('deviceId', '=', deviceId)
-      .orderBy('fixTime')
-      .orderBy('id'),
-  );
+export async function deviceIdsWithPositions(db: SqlDatabase): Promise<number[]> {
+  const found = await rowsAsync(db, qb(db).selectFrom('positions').select('deviceId').distinct());
+  return found.map((r) => r.deviceId);
+}
+
+/**
+ * At most `limit` of a device's positions in time order after `after` (the last one of the previous page, or null),
+ * as the activity rules read them: a device's history read page by page, never whole.
+ */
+export function positionsForActivity(
+  db: SqlDatabase,
+  deviceId: number,
+  after: { fixTime: string; id: number } | null,
+  limit: number,
+) {
+  let q = qb(db)
+    .selectFrom('positions')
+    .select(['id', 'fixTime', 'speed', 'course', 'attributes'])
+    .where('deviceId', '=', deviceId);
+  if (after)
+    q = q.where((eb) =>
+      eb.or([
+        eb('fixTime', '>', after.fixTime),
+        eb.and([eb('fixTime', '=', after.fixTime), eb('id', '>', after.id)]),
+      ]),
+    );
+  return rowsAsync(db, q.orderBy('fixTime').orderBy('id').limit(limit));
 }
 
 /**
@@ -200,16 +225,17 @@ export function topSpeedsOver(
 
 /**
  * At most `limit` positions of the devices with a fix time after `after` (ISO, `…Z`), the newest first: what a page
- * missed while its socket was reconnecting (live/catchup.ts, issue #30). One query on the (deviceId, fixTime) index.
+ * missed while its socket was reconnecting (live/catchup.ts, issue #30). One query on the (deviceId, fixTime) index,
+ * on the read pool.
  */
-export function positionsAfter(
+export async function positionsAfter(
   db: SqlDatabase,
   deviceIds: readonly number[],
   after: string,
   limit: number,
-): Position[] {
+): Promise<Position[]> {
   if (deviceIds.length === 0) return [];
-  return rows(
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('positions')

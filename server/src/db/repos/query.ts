@@ -115,12 +115,6 @@ export async function rowAsync<R>(db: SqlDatabase, query: Compilable<R>): Promis
   return (await rowsAsync(db, query))[0];
 }
 
-/** The query's rows one at a time (SQLite reads them as they are asked for; PostgreSQL answers them all at once). */
-export function eachRow<R>(db: SqlDatabase, query: Compilable<R>): IterableIterator<R> {
-  const { stmt, values } = prepare(db, query);
-  return stmt.iterate(...values) as IterableIterator<R>;
-}
-
 /** A query compiled and prepared once, run many times with fresh values (preparedQuery). */
 interface PreparedQuery<P, R> {
   all(values: P): R[];

@@ -47,8 +47,13 @@ export function registerGeocoder(
         const v = live.cache.fresh().serverAttrs[`${ctx.config.ns}.lang`];
         return (typeof v === 'string' && normalizeLocale(v)) || 'pt-BR';
       },
-      saveAddress: (p, address) => {
-        setPositionAddress(ctx.store.sql, p.id, address);
+      saveAddress: async (p, address) => {
+        try {
+          await setPositionAddress(ctx.store.sql, p.id, address); // one autocommitted write, the main thread free
+        } catch (err) {
+          ctx.log.warn({ err, positionId: p.id }, 'geocoded address not stored');
+          return;
+        }
         live.setLatestAddress(p.deviceId, p.id, address); // what GET /api/positions and the socket serve
       },
     });

@@ -13,7 +13,7 @@ export interface GeocoderOptions {
   minIntervalMs: number;
   language: () => string;
   /** Stores an address found for a stored position. */
-  saveAddress?: (position: Position, address: string) => void;
+  saveAddress?: (position: Position, address: string) => Promise<void> | void;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -114,7 +114,7 @@ export class GeocoderService {
           this.latest.delete(deviceId);
           const address = await this.reverse(p.latitude, p.longitude);
           if (address) {
-            this.o.saveAddress?.(p, address);
+            await this.o.saveAddress?.(p, address);
             this.stats.saved++;
           }
           continue;
