@@ -96,7 +96,8 @@ function cancel(ctx: AppContext, key: string): void {
 
 const deviceRow = (ctx: AppContext, id: number): DeviceRow | undefined => findDeviceCard(ctx.store.sql, id);
 
-const driverRow = (ctx: AppContext, id: number) => findDriver(ctx.store.sql, id) as Row | undefined;
+const driverRow = async (ctx: AppContext, id: number) =>
+  (await findDriver(ctx.store.sql, id)) as Row | undefined;
 
 function writeAttributes(ctx: AppContext, table: 'devices' | 'users', id: number, attrs: Attributes): void {
   (table === 'devices' ? setDeviceAttributes : setUserAttributes)(ctx.store.sql, id, JSON.stringify(attrs));
@@ -117,17 +118,22 @@ export class QrDriverService {
   }
 
   /** The driver record's QR options of a device's checked-in driver. */
-  private optionsOf(driverId: number) {
-    const row = driverRow(this.ctx, driverId);
+  private async optionsOf(driverId: number) {
+    const row = await driverRow(this.ctx, driverId);
     return { row, options: qrDriverOptions(row ? (parseAttributes(row.attributes) as Attributes) : null) };
   }
 
   /** Checks `user` in to `deviceId` (rules already passed). */
-  checkIn(user: UserRow, deviceId: number, driverId: number, req: FastifyRequest | null): void {
-    const { row: driver, options } = this.optionsOf(driverId);
+  async checkIn(
+    user: UserRow,
+    deviceId: number,
+    driverId: number,
+    req: FastifyRequest | null,
+  ): Promise<void> {
+    const { row: driver, options } = await this.optionsOf(driverId);
     const uniqueId = String(driver?.uniqueId ?? '');
     const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, this.ns);
-    if (current && current !== deviceId) this.checkOut(user, req, false);
+    if (current && current !== deviceId) await this.checkOut(user, req, false);
     const device = deviceRow(this.ctx, deviceId)!;
     const attrs = parseAttributes(device.attributes) as Attributes;
     writeAttributes(this.ctx, 'devices', deviceId, {
@@ -149,7 +155,7 @@ export class QrDriverService {
   }
 
   /** Checks `user` out of its vehicle (if any); `lock`: apply the driver's lock-without-driver option. */
-  checkOut(user: UserRow, req: FastifyRequest | null, lock = true): number | null {
+  async checkOut(user: UserRow, req: FastifyRequest | null, lock = true): Promise<number | null> {
     const userAttrs = parseAttributes(findUser(this.ctx, user.id)?.attributes) as Attributes;
     const deviceId = qrDeviceIdOf(userAttrs, this.ns);
     const { [nsKey(this.ns, 'isQrDeviceId')]: _gone, ...rest } = userAttrs;
@@ -168,10 +174,12 @@ export class QrDriverService {
     }
     logAction(this.ctx, req, user.id, 'edit', 'device', deviceId, { qrCheckout: driverId });
     if (lock && driverId) {
-      const { options } = this.optionsOf(driverId);
+      const { options } = await this.optionsOf(driverId);
       if (options.lockWithoutDriver)
         schedule(this.ctx, `lock:${deviceId}`, options.lockTimeoutMinutes * 60_000, () =>
-          this.lockIfStopped(deviceId),
+          this.lockIfStopped(deviceId).catch((err: unknown) =>
+            this.ctx.log.error({ err, deviceId }, 'QR lock without driver failed'),
+          ),
         );
     }
     return deviceId;
@@ -210,13 +218,15 @@ export class QrDriverService {
   }
 
   /** The lock of "lock without driver": only a stopped vehicle (the interlock's rule), and only still driverless. */
-  private lockIfStopped(deviceId: number): void {
+  private async lockIfStopped(deviceId: number): Promise<void> {
+    // the speed limit as set now: the cache read on the pool (PostgreSQL: the timer never holds the main thread)
+    const { serverAttrs } = await this.live.cache.freshAsync();
     const device = deviceRow(this.ctx, deviceId);
     if (!device || deviceQrDriverId(parseAttributes(device.attributes) as Attributes) !== null) return;
     const decision = engineBlockDecision({
       position: this.live.latestPosition(deviceId),
       now: Date.now(),
-      limitKmh: blockMaxSpeed(this.live.cache.fresh().serverAttrs, this.ns),
+      limitKmh: blockMaxSpeed(serverAttrs, this.ns),
       isAdmin: false,
       force: false,
     });
@@ -228,12 +238,12 @@ export class QrDriverService {
   }
 
   /** Ignition off on a vehicle with a QR driver whose option asks for it: check out, then end its sessions. */
-  onPosition(p: Position): void {
+  async onPosition(p: Position): Promise<void> {
     if (p.attributes.ignition !== false) return;
     const attrs = this.live.cache.deviceAttrs.get(p.deviceId);
     const driverId = deviceQrDriverId(attrs as Attributes | undefined);
     if (driverId === null) return;
-    const { options } = this.optionsOf(driverId);
+    const { options } = await this.optionsOf(driverId);
     if (!options.logoutOnIgnitionOff) return;
     for (const userId of usersWhoSeeDevice(this.ctx, p.deviceId)) {
       const user = findUser(this.ctx, userId);
@@ -244,11 +254,13 @@ export class QrDriverService {
         const now = findUser(this.ctx, userId);
         if (!now || qrDeviceIdOf(parseAttributes(now.attributes) as Attributes, this.ns) !== p.deviceId)
           return;
-        this.checkOut(now, null);
-        deleteUserSessions(this.ctx.store.sql, userId).then(
-          () => this.ctx.bus.emit('signedOut', userId),
-          (err: unknown) => this.ctx.log.error({ err, userId }, 'QR driver: ending its sessions failed'),
-        );
+        this.checkOut(now, null)
+          .then(() => deleteUserSessions(this.ctx.store.sql, userId))
+          .then(
+            () => this.ctx.bus.emit('signedOut', userId),
+            (err: unknown) =>
+              this.ctx.log.error({ err, userId }, 'QR driver: the logout on ignition off failed'),
+          );
       });
     }
   }
@@ -262,7 +274,12 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
   const ns = ctx.config.ns;
   const off = live.subscribe({
     positions(ps) {
-      for (const p of ps) service.onPosition(p);
+      for (const p of ps)
+        service
+          .onPosition(p)
+          .catch((err: unknown) =>
+            ctx.log.error({ err, deviceId: p.deviceId }, 'QR driver: ignition off failed'),
+          );
     },
   });
   ctx.onClose.push(() => off());
@@ -277,12 +294,14 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     return { user, driverId: qrDriverIdOf(attrs, ns) };
   }
 
-  const enabled = () => qrCheckinEnabled(live.cache.fresh().serverAttrs as Attributes, ns);
+  // the server's QR settings as set now: the live cache read on the pool (freshAsync; PostgreSQL: issue #30)
+  const settings = async () => (await live.cache.freshAsync()).serverAttrs as Attributes;
 
   // QR drivers only (driverCaller's 403); bad input answers the catalogue's message (the edge's translated 400)
   app.get(`/${ns}/qr-driver`, edge({ need: 'signedIn' }), async (req) => {
     const { user, driverId } = await driverCaller(req);
-    const driver = driverId ? driverRow(ctx, driverId) : undefined;
+    const driver = driverId ? await driverRow(ctx, driverId) : undefined;
+    const serverAttrs = await settings();
     const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
     const rows: DeviceRow[] = deviceCards(ctx.store.sql);
     const devices = rows
@@ -299,8 +318,8 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
         };
       });
     return {
-      enabled: enabled(),
-      lockButtons: qrEngineButtons(live.cache.fresh().serverAttrs as Attributes, ns),
+      enabled: qrCheckinEnabled(serverAttrs, ns),
+      lockButtons: qrEngineButtons(serverAttrs, ns),
       driver: driver
         ? {
             id: driver.id,
@@ -319,11 +338,11 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     const { user, driverId } = await driverCaller(req);
     const { id, password } = edgeValue(qrCheckinSchema, req.body);
     if (id === 0) {
-      const left = service.checkOut(user, req);
+      const left = await service.checkOut(user, req);
       return { deviceId: null, left };
     }
     const device = canAccessDevice(ctx, user, id) ? deviceRow(ctx, id) : undefined;
-    const driver = driverId ? driverRow(ctx, driverId) : undefined;
+    const driver = driverId ? await driverRow(ctx, driverId) : undefined;
     const passwordRequired = !!driver && !!(parseAttributes(driver.attributes) as Attributes).qrPassword;
     // Wrong QR passwords are limited like logins: QR_PASSWORD_FAILURES per user in QR_PASSWORD_WINDOW_MS, then 429.
     const failures = qrFailures.get(user.id)?.filter((at) => Date.now() - at < QR_PASSWORD_WINDOW_MS) ?? [];
@@ -336,7 +355,7 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     else if (passwordOk) qrFailures.delete(user.id);
     const problem = qrCheckinProblem(
       {
-        enabled: enabled(),
+        enabled: qrCheckinEnabled(await settings(), ns),
         driverId: driver ? driverId : null,
         device: device ? { attributes: parseAttributes(device.attributes) as Attributes } : null,
         passwordRequired,
@@ -348,7 +367,7 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     if (problem === 'qrDriver.deviceTaken')
       throw new ApiError(409, invalidInput(ctx, req, user, problem).message, 'WebApplicationException');
     if (problem) throw refused(ctx, req, user, problem);
-    service.checkIn(user, id, driverId!, req);
+    await service.checkIn(user, id, driverId!, req);
     return { deviceId: id, left: null };
   });
 
@@ -357,8 +376,8 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
   const engineEdge = edge({ body: qrEngineSchema, need: 'signedIn', invalid: 'qrDriver.engineType' });
   app.post(`/${ns}/qr-driver/engine`, engineEdge, async (req) => {
     const { user } = await driverCaller(req);
-    if (!qrEngineButtons(live.cache.fresh().serverAttrs as Attributes, ns))
-      throw refused(ctx, req, user, 'qrDriver.buttonsDisabled');
+    // made fresh here: the interlock below (checkEngineBlock) reads the cache in this same turn
+    if (!qrEngineButtons(await settings(), ns)) throw refused(ctx, req, user, 'qrDriver.buttonsDisabled');
     const deviceId = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
     if (!deviceId || !canAccessDevice(ctx, user, deviceId))
       throw invalidInput(ctx, req, user, 'qrDriver.notDriving');

@@ -63,17 +63,18 @@ export function markOverdue(ctx: AppContext, nowMs: number): Promise<number> {
  * Suspends or lifts one account from its invoices (called by the job, and after cash or a webhook so a payment
  * lifts the suspension at once). Answers what changed.
  */
-export function reconcileAccount(
+export async function reconcileAccount(
   ctx: AppContext,
   userId: number,
   nowMs: number = billingNow(ctx),
-): 'suspended' | 'lifted' | null {
+): Promise<'suspended' | 'lifted' | null> {
   if (!isSuspensionEnforced(ctx)) return null;
   const u = findUserById(ctx.store.sql, userId);
   if (!u || u.administrator) return null;
   const ns = ctx.config.ns;
   const attrs = attrsOf(u.attributes);
-  const invoices = invoicesOfUserIn(ctx.store.sql, userId, OPEN_INVOICE_STATUSES).flatMap((i) =>
+  const open = await invoicesOfUserIn(ctx.store.sql, userId, OPEN_INVOICE_STATUSES); // on the pool
+  const invoices = open.flatMap((i) =>
     isInvoiceStatus(i.status) ? [{ status: i.status, dueDate: i.dueDate }] : [],
   );
   const anyOverdue = invoices.some((i) => overdueDays(i, nowMs) >= 1);
@@ -97,8 +98,8 @@ export function reconcileAccount(
   const billing = readUserBilling(attrs, ns);
   if (!suspended && billing.autoSuspend && shouldAutoSuspend(invoices, billing.autoSuspendDays ?? 1, nowMs)) {
     writeUserState(ctx, userId, { suspended: true, [SUSPENDED_AUTO]: true });
-    // the sessions end on the write client (reconcileAccount stays synchronous for its callers); a failure is logged
-    endCookieSessions(ctx, userId).catch((err: unknown) =>
+    // the sessions end on the write client; a failure is logged (the job goes on with the other accounts)
+    await endCookieSessions(ctx, userId).catch((err: unknown) =>
       ctx.log.error({ err, userId }, "billing: ending a suspended account's sessions failed"),
     );
     logAction(ctx, null, userId, 'edit', 'user', userId, { billing: 'autoSuspend' });
@@ -124,7 +125,7 @@ export async function runBillingJob(
     if (!b.billing || !b.price || b.price <= 0 || !b.dueDay) continue;
     const dueDate = nextMonthlyDueDate(nowMs, b.dueDay);
     if (!isMonthlyInvoiceDue(dueDate, nowMs)) continue;
-    if (hasInvoiceDueIn(ctx.store.sql, u.id, dueDate.slice(0, 7))) continue;
+    if (await hasInvoiceDueIn(ctx.store.sql, u.id, dueDate.slice(0, 7))) continue;
     const overrides: Partial<InvoiceIntegration> = {};
     if (b.fine !== null) Object.assign(overrides, { fine: b.fine, fineMode: b.fineMode.toUpperCase() });
     if (b.interest !== null) overrides.interest = b.interest;
@@ -146,7 +147,7 @@ export async function runBillingJob(
     }
   }
   for (const u of users) {
-    const change = reconcileAccount(ctx, u.id, nowMs);
+    const change = await reconcileAccount(ctx, u.id, nowMs);
     if (change === 'suspended') result.suspended.push(u.id);
     if (change === 'lifted') result.lifted.push(u.id);
   }
