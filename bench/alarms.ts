@@ -65,15 +65,16 @@ async function run(): Promise<number> {
   const batch = positions();
   const t0 = performance.now();
   for (let i = 0; i < batch.length; i += CHUNK) await live.ingestMany(batch.slice(i, i + CHUNK));
+  await detector.settled(); // the detection runs after the batch is answered, in order (issue #30)
   return (performance.now() - t0) / batch.length;
 }
 
 // the detector's own time, measured inside the same runs (robust to the shared machine's noise)
 let inside = 0;
 const onPositions = detector.onPositions.bind(detector);
-detector.onPositions = (ps) => {
+detector.onPositions = async (ps) => {
   const t0 = performance.now();
-  onPositions(ps);
+  await onPositions(ps); // the detection's pooled reads and its transaction (issue #30) counted as its time
   inside += performance.now() - t0;
 };
 

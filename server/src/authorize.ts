@@ -81,11 +81,12 @@ async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Cal
     server,
     async facts({ savedCommandId, geofenceId }) {
       const facts: ApiFacts = { userId: row.id };
+      // read on the pool (issue #30: the gate never holds the main thread on PostgreSQL)
       if (savedCommandId) {
-        facts.savedCommandType = savedCommandType(sql, savedCommandId);
+        facts.savedCommandType = await savedCommandType(sql, savedCommandId);
       }
       if (geofenceId) {
-        const a = parseAttributes(geofenceAttributesText(sql, geofenceId));
+        const a = parseAttributes(await geofenceAttributesText(sql, geofenceId));
         facts.geofenceIsAnchor = a.isAnchor === true || a.isAnchor === 'true';
       }
       return facts;

@@ -1,6 +1,6 @@
 // deviceInactive through the real live core with an injected clock: once at lastUpdate + deviceInactivityStart,
 // again every deviceInactivityPeriod while silent, never twice for one window, over again after a new report.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Event } from '@rastro/domain';
 import {
   api,
@@ -46,8 +46,8 @@ async function report(uniqueId: string): Promise<number> {
 }
 
 /** The deviceInactive events a sweep at `now` raised for the device. */
-function sweep(deviceId: number, now: number, monitor?: InactivityMonitor): Event[] {
-  const raised = monitor ? monitor.sweep(now) : live.liveEvents.sweep(now);
+async function sweep(deviceId: number, now: number, monitor?: InactivityMonitor): Promise<Event[]> {
+  const raised = await (monitor ?? live.liveEvents.inactivity).sweep(now);
   return raised.filter((e) => e.deviceId === deviceId);
 }
 
@@ -55,8 +55,8 @@ describe('deviceInactive', () => {
   it('fires once at the start when no period is set', async () => {
     const d = await createDevice(t, { attributes: { deviceInactivityStart: 2 * HOUR } });
     const L = await report(d.uniqueId);
-    expect(sweep(d.id, L + 2 * HOUR - 1)).toEqual([]);
-    const [e, ...more] = sweep(d.id, L + 2 * HOUR);
+    expect(await sweep(d.id, L + 2 * HOUR - 1)).toEqual([]);
+    const [e, ...more] = await sweep(d.id, L + 2 * HOUR);
     expect(more).toEqual([]);
     expect(e).toMatchObject({
       type: 'deviceInactive',
@@ -65,8 +65,8 @@ describe('deviceInactive', () => {
       eventTime: new Date(L + 2 * HOUR).toISOString().replace('Z', '+00:00'),
     });
     expect(e.attributes.lastUpdate).toBe(L);
-    expect(sweep(d.id, L + 2 * HOUR + MIN)).toEqual([]);
-    expect(sweep(d.id, L + 30 * HOUR)).toEqual([]);
+    expect(await sweep(d.id, L + 2 * HOUR + MIN)).toEqual([]);
+    expect(await sweep(d.id, L + 30 * HOUR)).toEqual([]);
   });
 
   it('fires again after each period, not before, once per window', async () => {
@@ -74,26 +74,26 @@ describe('deviceInactive', () => {
       attributes: { deviceInactivityStart: HOUR, deviceInactivityPeriod: 30 * MIN },
     });
     const L = await report(d.uniqueId);
-    expect(sweep(d.id, L + HOUR)).toHaveLength(1); // window 0
-    expect(sweep(d.id, L + HOUR + 29 * MIN)).toEqual([]);
-    expect(sweep(d.id, L + HOUR + 30 * MIN)).toHaveLength(1); // window 1
-    expect(sweep(d.id, L + HOUR + 45 * MIN)).toEqual([]);
-    expect(sweep(d.id, L + HOUR + 60 * MIN)).toHaveLength(1); // window 2
+    expect(await sweep(d.id, L + HOUR)).toHaveLength(1); // window 0
+    expect(await sweep(d.id, L + HOUR + 29 * MIN)).toEqual([]);
+    expect(await sweep(d.id, L + HOUR + 30 * MIN)).toHaveLength(1); // window 1
+    expect(await sweep(d.id, L + HOUR + 45 * MIN)).toEqual([]);
+    expect(await sweep(d.id, L + HOUR + 60 * MIN)).toHaveLength(1); // window 2
     // a late sweep (windows 3–5 missed) fires once, for the current window only
-    expect(sweep(d.id, L + HOUR + 170 * MIN)).toHaveLength(1);
-    expect(sweep(d.id, L + HOUR + 179 * MIN)).toEqual([]);
+    expect(await sweep(d.id, L + HOUR + 170 * MIN)).toHaveLength(1);
+    expect(await sweep(d.id, L + HOUR + 179 * MIN)).toEqual([]);
   });
 
   it('starts over after a new position', async () => {
     const d = await createDevice(t, { attributes: { deviceInactivityStart: HOUR } });
     const L1 = await report(d.uniqueId);
-    expect(sweep(d.id, L1 + HOUR)).toHaveLength(1);
+    expect(await sweep(d.id, L1 + HOUR)).toHaveLength(1);
     // the next report must carry a later receive time than the first (same millisecond = same silence)
     while (Date.now() <= L1) await new Promise((r) => setTimeout(r, 1));
     const L2 = await report(d.uniqueId);
     expect(L2).toBeGreaterThan(L1);
-    expect(sweep(d.id, L2 + HOUR - 1)).toEqual([]);
-    const again = sweep(d.id, L2 + HOUR);
+    expect(await sweep(d.id, L2 + HOUR - 1)).toEqual([]);
+    const again = await sweep(d.id, L2 + HOUR);
     expect(again).toHaveLength(1);
     expect(again[0].attributes.lastUpdate).toBe(L2);
   });
@@ -103,8 +103,8 @@ describe('deviceInactive', () => {
     const plain = await createDevice(t);
     await report(plain.uniqueId);
     const far = Date.now() + 1000 * HOUR;
-    expect(sweep(silent.id, far)).toEqual([]);
-    expect(sweep(plain.id, far)).toEqual([]);
+    expect(await sweep(silent.id, far)).toEqual([]);
+    expect(await sweep(plain.id, far)).toEqual([]);
   });
 
   it('looks start and period up device → group → server', async () => {
@@ -129,12 +129,12 @@ describe('deviceInactive', () => {
       p: await report(plain.uniqueId),
     };
     // chronological sweeps (each sweep covers every device)
-    expect(sweep(own.id, L.o + HOUR)).toHaveLength(1); // own start, group period
-    expect(sweep(own.id, L.o + 2 * HOUR)).toHaveLength(1);
-    expect(sweep(inGroup.id, L.g + 3 * HOUR - 1)).toEqual([]);
-    expect(sweep(inGroup.id, L.g + 3 * HOUR)).toHaveLength(1);
-    expect(sweep(plain.id, L.p + 5 * HOUR - 1)).toEqual([]);
-    expect(sweep(plain.id, L.p + 5 * HOUR)).toHaveLength(1);
+    expect(await sweep(own.id, L.o + HOUR)).toHaveLength(1); // own start, group period
+    expect(await sweep(own.id, L.o + 2 * HOUR)).toHaveLength(1);
+    expect(await sweep(inGroup.id, L.g + 3 * HOUR - 1)).toEqual([]);
+    expect(await sweep(inGroup.id, L.g + 3 * HOUR)).toHaveLength(1);
+    expect(await sweep(plain.id, L.p + 5 * HOUR - 1)).toEqual([]);
+    expect(await sweep(plain.id, L.p + 5 * HOUR)).toHaveLength(1);
     expectStatus(await api(t.app, t.admin, 'PUT', '/api/server', { ...s, attributes: {} }), 200);
   });
 
@@ -143,28 +143,28 @@ describe('deviceInactive', () => {
       attributes: { deviceInactivityStart: HOUR, deviceInactivityPeriod: HOUR },
     });
     const L = await report(d.uniqueId);
-    expect(sweep(d.id, L + HOUR + MIN)).toHaveLength(1);
+    expect(await sweep(d.id, L + HOUR + MIN)).toHaveLength(1);
     // a fresh monitor with no memory, reading lastUpdate as a restarted core would (from the device row)
     const restarted = new InactivityMonitor(
       live,
       () => t.ctx.store.sql,
       (id) => (id === d.id ? new Date(L) : null),
     );
-    expect(sweep(d.id, L + HOUR + 2 * MIN, restarted)).toEqual([]);
-    expect(sweep(d.id, L + 2 * HOUR, restarted)).toHaveLength(1);
+    expect(await sweep(d.id, L + HOUR + 2 * MIN, restarted)).toEqual([]);
+    expect(await sweep(d.id, L + 2 * HOUR, restarted)).toHaveLength(1);
   });
 
   it('runs with the status sweep and the injected clock; events are published and stored', async () => {
     const d = await createDevice(t, { attributes: { deviceInactivityStart: 4 * HOUR } });
     const L = await report(d.uniqueId);
     const now = L + 4 * HOUR;
-    live.sweep(now); // the core's periodic sweep
-    const published = heard.filter((e) => e.deviceId === d.id && e.type === 'deviceInactive');
-    expect(published).toHaveLength(1);
+    live.sweep(now); // the core's periodic sweep: its reads on the pool, its events once they are in
+    const published = () => heard.filter((e) => e.deviceId === d.id && e.type === 'deviceInactive');
+    await vi.waitFor(() => expect(published()).toHaveLength(1));
     live.liveEvents.inactivity.clock = () => now + HOUR;
-    expect(live.liveEvents.sweep().filter((e) => e.deviceId === d.id)).toEqual([]); // same window
+    expect((await live.liveEvents.inactivity.sweep()).filter((e) => e.deviceId === d.id)).toEqual([]); // same window
     live.liveEvents.inactivity.clock = Date.now;
     const stored = await reportedEvents<Event>(t, d.id, new Date(L), new Date(now + HOUR), 'deviceInactive');
-    expect(stored.map((e) => [e.id, e.attributes.lastUpdate])).toEqual([[published[0].id, L]]);
+    expect(stored.map((e) => [e.id, e.attributes.lastUpdate])).toEqual([[published()[0].id, L]]);
   });
 });

@@ -197,7 +197,7 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
       const { id } = edgeValue(idParams, req.params);
       checkSee(ctx, user, 'driver', id);
       checkWrite(ctx, user);
-      const row = findDriver(ctx.store.sql, id);
+      const row = await findDriver(ctx.store.sql, id);
       if (!row) throw notFound(`Driver ${id} not found`);
       return { id, attributes: parseAttributes(row.attributes) };
     };

@@ -44,8 +44,8 @@ function visibleCreators(ctx: AppContext, user: UserRow): number[] | null {
   return [user.id, ...managedUserIds(ctx, user.id)];
 }
 
-function sharesOf(ctx: AppContext, user: UserRow): ShareRecord[] {
-  return listShares(ctx.store.sql, visibleCreators(ctx, user)).map(toShareRecord);
+async function sharesOf(ctx: AppContext, user: UserRow): Promise<ShareRecord[]> {
+  return (await listShares(ctx.store.sql, visibleCreators(ctx, user))).map(toShareRecord);
 }
 
 type Who = Parameters<typeof invalidInput>[2];
@@ -77,16 +77,16 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
   }
 
   /** One share the caller manages, else 404 (a foreign id looks like a missing one). */
-  function visibleShare(req: FastifyRequest, user: UserRow): ShareRecord {
-    const found = listOne(edgeValue(idParams, req.params).id);
+  async function visibleShare(req: FastifyRequest, user: UserRow): Promise<ShareRecord> {
+    const found = await listOne(edgeValue(idParams, req.params).id);
     const creators = visibleCreators(ctx, user);
     if (!found || (creators && !creators.includes(found.creatorId)))
       throw new ApiError(404, translateFor(ctx, req, user, 'share.notFound'), 'WebApplicationException');
     return found;
   }
 
-  const listOne = (id: number): ShareRecord | null => {
-    const row = listedShare(ctx.store.sql, id);
+  const listOne = async (id: number): Promise<ShareRecord | null> => {
+    const row = await listedShare(ctx.store.sql, id);
     return row ? toShareRecord(row) : null;
   };
 
@@ -105,7 +105,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
         : { type: 'group' as const, id: input.groupId! };
     const created = await createShare(ctx, user, target, until, true);
     await logAction(ctx, req, user.id, 'create', 'share', created.id, { [`${target.type}Id`]: target.id });
-    return reply.status(200).send(listOne(created.id));
+    return reply.status(200).send(await listOne(created.id));
   });
 
   const updateEdge = edge({
@@ -116,7 +116,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
   });
   app.put(`/${ns}/shares/:id`, updateEdge, async (req) => {
     const user = await caller(req);
-    const share = visibleShare(req, user);
+    const share = await visibleShare(req, user);
     checkWrite(ctx, user); // a read-only user changes no link
     const input = edgeValue(shareUpdateSchema, req.body);
     let until = shareExpiry(ctx, req, user, input.expirationTime);
@@ -126,12 +126,12 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
       until = new Date(creator.expirationTime);
     await extendShare(ctx, share.id, until);
     await logAction(ctx, req, user.id, 'edit', 'share', share.id, { expirationTime: until.toISOString() });
-    return listOne(share.id);
+    return await listOne(share.id);
   });
 
   app.delete(`/${ns}/shares/:id`, edge({ params: idParams, need: 'table' }), async (req, reply) => {
     const user = await caller(req);
-    const share = visibleShare(req, user);
+    const share = await visibleShare(req, user);
     checkWrite(ctx, user);
     await revokeShare(ctx, share.id);
     await logAction(ctx, req, user.id, 'remove', 'share', share.id);

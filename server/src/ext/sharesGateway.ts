@@ -106,13 +106,13 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     return { authorization: `Bearer ${ctx.config.traccarToken}` };
   }
 
-  const listOne = (id: number): ShareRecord | null => {
-    const row = listedShare(sql, id);
+  const listOne = async (id: number): Promise<ShareRecord | null> => {
+    const row = await listedShare(sql, id);
     return row ? toShareRecord(row) : null;
   };
 
-  function visibleShare(req: FastifyRequest, user: User): ShareRecord {
-    const found = listOne(edgeValue(idParams, req.params).id);
+  async function visibleShare(req: FastifyRequest, user: User): Promise<ShareRecord> {
+    const found = await listOne(edgeValue(idParams, req.params).id);
     if (!found || (!user.administrator && found.creatorId !== user.id))
       throw new ApiError(404, translateFor(ctx, req, user, 'share.notFound'), 'WebApplicationException');
     return found;
@@ -156,7 +156,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
   /** The guest's expirationTime = its latest live link's (as in embedded mode); none left ⇒ deleted upstream. */
   async function syncGuest(headers: Record<string, string>, guestId: number): Promise<void> {
     if (!guestId) return;
-    const until = latestShareExpiry(sql, guestId);
+    const until = await latestShareExpiry(sql, guestId);
     if (!until || Date.parse(until) <= Date.now()) {
       const del = await upstream(ctx, `/api/users/${guestId}`, { method: 'DELETE', headers });
       if (!del.ok && del.status !== 404) throw await relay(del);
@@ -202,7 +202,7 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
 
   app.get(`/${ns}/shares`, edge({ need: 'table' }), async (req) => {
     const { user } = await caller(req);
-    return listShares(sql, user.administrator ? null : [user.id]).map(toShareRecord);
+    return (await listShares(sql, user.administrator ? null : [user.id])).map(toShareRecord);
   });
 
   app.post(`/${ns}/shares`, createEdge, async (req) => {
@@ -233,17 +233,17 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
       creatorName: user.name ?? '',
     });
     await syncGuest(headers, guestId);
-    return listOne(rowId);
+    return await listOne(rowId);
   });
 
   app.put(`/${ns}/shares/:id`, updateEdge, async (req) => {
     const { user } = await caller(req);
-    const share = visibleShare(req, user);
+    const share = await visibleShare(req, user);
     await checkWrite(user);
     const input = edgeValue(shareUpdateSchema, req.body);
     const until = shareExpiry(ctx, req, user, input.expirationTime);
     const headers = service(req, user);
-    const row = shareGuestToken(sql, share.id)!;
+    const row = (await shareGuestToken(sql, share.id))!;
     if (!row.guestId) throw invalidInput(ctx, req, user, 'share.gatewayNeedsToken');
     const token = await guestToken(headers, row.guestId, until);
     await replaceShareToken(sql, share.id, {
@@ -253,15 +253,15 @@ export function registerGatewayShares(app: FastifyInstance, ctx: AppContext): vo
     });
     await revokeToken(headers, row.token);
     await syncGuest(headers, row.guestId);
-    return listOne(share.id);
+    return await listOne(share.id);
   });
 
   app.delete(`/${ns}/shares/:id`, edge({ params: idParams, need: 'table' }), async (req, reply) => {
     const { user } = await caller(req);
-    const share = visibleShare(req, user);
+    const share = await visibleShare(req, user);
     await checkWrite(user);
     const headers = service(req, user);
-    const row = shareGuestToken(sql, share.id)!;
+    const row = (await shareGuestToken(sql, share.id))!;
     await revokeToken(headers, row.token);
     await deleteShare(sql, share.id);
     await syncGuest(headers, row.guestId);

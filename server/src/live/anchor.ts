@@ -19,11 +19,18 @@ export function anchorAlarmFor(positionAttributes: Record<string, unknown> | nul
   return truthy(positionAttributes?.ignition) ? 'geofence' : 'tow';
 }
 
-/** The anchor exits among `events`: geofenceExit of an isAnchor geofence that belongs to that device. */
-export function anchorExits(live: LiveCore, events: readonly Event[]): Event[] {
-  const exits = events.filter((e) => e.type === 'geofenceExit' && e.geofenceId > 0);
+/** The geofence exits among `events` (those an anchor may have raised). */
+const geofenceExits = (events: readonly Event[]) =>
+  events.filter((e) => e.type === 'geofenceExit' && e.geofenceId > 0);
+
+/**
+ * The anchor exits among `events`: geofenceExit of an isAnchor geofence that belongs to that device. The geofences
+ * as set now: the live cache read on the pool when stale (freshAsync; PostgreSQL: the main thread free, issue #30).
+ */
+export async function anchorExits(live: LiveCore, events: readonly Event[]): Promise<Event[]> {
+  const exits = geofenceExits(events);
   if (!exits.length) return [];
-  const cache = live.cache.fresh();
+  const cache = await live.cache.freshAsync();
   return exits.filter((e) => {
     const g = cache.geofences.get(e.geofenceId);
     if (!g || !isAnchorAttributes(g.attrs)) return false;
@@ -33,31 +40,37 @@ export function anchorExits(live: LiveCore, events: readonly Event[]): Event[] {
   });
 }
 
+/** Stores and publishes the anchor alarms of these exits (their own batch). */
+function raiseAnchorAlarms(live: LiveCore, exits: readonly Event[]): void {
+  if (!exits.length) return;
+  live.emitEvents(() =>
+    exits.map((e) => {
+      const position = live.latestPosition(e.deviceId);
+      return live.storeEvent('alarm', e.deviceId, position, {
+        positionId: e.positionId,
+        eventTime: e.eventTime,
+        geofenceId: e.geofenceId,
+        attributes: { alarm: anchorAlarmFor(position?.attributes), anchor: true },
+      });
+    }),
+  );
+}
+
 /** Subscribes to the live core (until the app closes); returns the unsubscribe function. */
 export function registerAnchorAlarms(ctx: AppContext, live: LiveCore): () => void {
   let active = true;
   const off = live.subscribe({
     events(events) {
-      const exits = anchorExits(live, events);
+      const exits = geofenceExits(events);
       if (!exits.length) return;
       // emitted after the current batch is published, as their own batch (listeners see them like any event)
       setImmediate(() => {
         if (!active) return;
-        try {
-          live.emitEvents(() =>
-            exits.map((e) => {
-              const position = live.latestPosition(e.deviceId);
-              return live.storeEvent('alarm', e.deviceId, position, {
-                positionId: e.positionId,
-                eventTime: e.eventTime,
-                geofenceId: e.geofenceId,
-                attributes: { alarm: anchorAlarmFor(position?.attributes), anchor: true },
-              });
-            }),
-          );
-        } catch (err) {
-          ctx.log.error({ err }, 'anchor alarm failed');
-        }
+        anchorExits(live, exits)
+          .then((anchored) => {
+            if (active) raiseAnchorAlarms(live, anchored);
+          })
+          .catch((err: unknown) => ctx.log.error({ err }, 'anchor alarm failed'));
       });
     },
   });

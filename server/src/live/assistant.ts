@@ -103,11 +103,11 @@ export function registerAssistant(app: FastifyInstance, ctx: AppContext, live: L
       throw refusedPermission(ctx, req, user, denial.requirement.area, denial.requirement.action);
     }
     if (denial) throw refused(ctx, req, user, denial.key);
-    return answer(ctx, live, req, user, userAttrs, text, await deviceCards(ctx.store.sql));
+    return await answer(ctx, live, req, user, userAttrs, text, await deviceCards(ctx.store.sql));
   });
 }
 
-function answer(
+async function answer(
   ctx: AppContext,
   live: LiveCore,
   req: FastifyRequest,
@@ -115,11 +115,11 @@ function answer(
   userAttrs: Attributes,
   text: string,
   cards: DeviceCard[],
-): AssistantAnswer {
+): Promise<AssistantAnswer> {
   const lang: MessageLocale = requestLanguage(ctx, req, user);
   const t = (key: MessageKey, values: Record<string, string | number> = {}) =>
     formatMessage(key, lang, values);
-  const cache = live.cache.fresh();
+  const cache = await live.cache.freshAsync(); // on the pool (PostgreSQL): the main thread free (issue #30)
   const serverAttrs = cache.serverAttrs as Attributes;
   const units = resolveUnits({ attributes: userAttrs }, { attributes: serverAttrs }, lang);
   const tz = [userAttrs.timezone, serverAttrs.timezone].find(validZone) ?? 'UTC';
@@ -168,7 +168,7 @@ function answer(
   if (q.intent === 'overspeed')
     return q.speedKmh !== null
       ? overLimitAnswer(sql, q.speedKmh, range(), tools)
-      : overspeedEventsAnswer(sql, range(), tools);
+      : await overspeedEventsAnswer(sql, range(), tools);
   if (
     q.intent !== 'whereIs' &&
     q.intent !== 'speedOf' &&
@@ -180,7 +180,7 @@ function answer(
   if ('intent' in d) return d;
   if (q.intent === 'whereIs') return whereIsAnswer(d, tools);
   if (q.intent === 'speedOf') return speedAnswer(d, tools);
-  if (q.intent === 'whoDrove') return whoDroveAnswer(sql, d, range(), tools);
+  if (q.intent === 'whoDrove') return await whoDroveAnswer(sql, d, range(), tools);
   return distanceAnswer(sql, d, q, range(), tools);
 }
 

@@ -15,10 +15,10 @@ interface Seen {
 }
 
 /** The driver codes of one device in [from, to), in the order they first appear (positions and check-ins). */
-function driverCodes(sql: SqlDatabase, deviceId: number, from: string, to: string): string[] {
+async function driverCodes(sql: SqlDatabase, deviceId: number, from: string, to: string): Promise<string[]> {
   const code = jsonField(sql.dialect, 'attributes', 'driverUniqueId');
   const positions: Seen[] = firstPositionTimesByCode(sql, code, deviceId, from, to);
-  const checkIns: Seen[] = firstEventTimesByCode(sql, code, deviceId, 'driverChanged', from, to);
+  const checkIns: Seen[] = await firstEventTimesByCode(sql, code, deviceId, 'driverChanged', from, to);
   const first = new Map<string, number>();
   for (const s of [...positions, ...checkIns]) {
     if (!s.code) continue;
@@ -29,23 +29,23 @@ function driverCodes(sql: SqlDatabase, deviceId: number, from: string, to: strin
 }
 
 /** Registered drivers' names by code (only the codes asked for). */
-function driverNames(sql: SqlDatabase, codes: string[]): Map<string, string> {
+async function driverNames(sql: SqlDatabase, codes: string[]): Promise<Map<string, string>> {
   if (!codes.length) return new Map();
-  return new Map(driverNamesByCode(sql, codes).map((r) => [r.uniqueId, r.name]));
+  return new Map((await driverNamesByCode(sql, codes)).map((r) => [r.uniqueId, r.name]));
 }
 
 /** Who drove `d` in the period: names in order of first appearance, or a plain "I do not know". */
-export function whoDroveAnswer(
+export async function whoDroveAnswer(
   sql: SqlDatabase,
   d: { id: number; name: string },
   range: { from: string; to: string; label: string },
   tools: FleetTools,
-): AssistantAnswer {
-  const codes = driverCodes(sql, d.id, range.from, range.to);
+): Promise<AssistantAnswer> {
+  const codes = await driverCodes(sql, d.id, range.from, range.to);
   const values = { name: d.name, period: range.label };
   if (!codes.length)
     return { intent: 'whoDrove', text: tools.t('assistant.noDriver', values), items: [tools.item(d, '')] };
-  const names = driverNames(sql, codes);
+  const names = await driverNames(sql, codes);
   const drivers = codes.map((c) => names.get(c) || c).join(', ');
   return {
     intent: 'whoDrove',

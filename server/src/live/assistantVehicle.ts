@@ -117,14 +117,14 @@ export function distanceAnswer(
 }
 
 /** The vehicles with overspeed events in the period, with how many and their top speed. */
-export function overspeedEventsAnswer(
+export async function overspeedEventsAnswer(
   sql: SqlDatabase,
   range: QuestionRange,
   tools: FleetTools,
-): AssistantAnswer {
+): Promise<AssistantAnswer> {
   const { t } = tools;
   const speed = jsonField(sql.dialect, 'attributes', 'speed', true);
-  const rows = eventCountsByDevice(sql, 'deviceOverspeed', speed, range.from, range.to);
+  const rows = await eventCountsByDevice(sql, 'deviceOverspeed', speed, range.from, range.to);
   const byId = new Map(tools.devices.map((d) => [d.id, d]));
   const hits = rows.filter((r) => byId.has(r.deviceId)).map((r) => ({ ...r, device: byId.get(r.deviceId)! }));
   const period = range.label;

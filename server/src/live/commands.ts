@@ -13,7 +13,7 @@ import {
   type QueuedCommand,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { findSavedCommand, savedCommandsByDescription } from '../db/repos/catalog.ts';
+import { findSavedCommandAsync, savedCommandsByDescription } from '../db/repos/catalog.ts';
 import { badRequest, denied } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
 import { canAccessDevice, canSee, serverFlags, visibleIds, withSubgroups } from '../traccar/access.ts';
@@ -50,7 +50,7 @@ export type Delivery = { queued: false; command: Command } | { queued: true; com
 
 /** Sends live when the device is reachable now, otherwise queues for its next report. */
 export async function deliverCommand(live: LiveCore, deviceId: number, command: Command): Promise<Delivery> {
-  if (live.canSendLive(deviceId)) {
+  if (await live.canSendLive(deviceId)) {
     await live.sendLive(deviceId, command);
     return { queued: false, command };
   }
@@ -99,10 +99,10 @@ export async function registerCommandRoutes(
    * Types offered for a device (GET /api/commands/types, the saved-command filter): `custom` before it reported or
    * over SMS; a receiver's own list (the simulated trackers); an OsmAnd phone what the Traccar Client app acts on.
    */
-  const supportedTypes = (deviceId: number, textChannel: boolean): string[] => {
+  const supportedTypes = async (deviceId: number, textChannel: boolean): Promise<string[]> => {
     const last = live.latestPosition(deviceId);
     if (!last || textChannel) return ['custom'];
-    const own = live.commandTypesOf(deviceId);
+    const own = await live.commandTypesOf(deviceId);
     if (own) return [...own];
     return last.protocol === 'osmand' ? [...PHONE_COMMAND_TYPES] : [...TRACKER_COMMAND_TYPES];
   };
@@ -112,7 +112,7 @@ export async function registerCommandRoutes(
     const q = edgeValue(typesQuery, req.query);
     if (q.deviceId === undefined) return COMMAND_TYPES.map((type) => ({ type }));
     if (!canAccessDevice(ctx, user, q.deviceId)) throw denied('Device access denied');
-    return supportedTypes(q.deviceId, q.textChannel === 'true').map((type) => ({ type }));
+    return (await supportedTypes(q.deviceId, q.textChannel === 'true')).map((type) => ({ type }));
   });
 
   /** Saved commands linked to both the caller and the device (directly or via its groups). */
@@ -128,8 +128,8 @@ export async function registerCommandRoutes(
     for (const g of cache.groupChain(device.groupId))
       for (const c of cache.linked('group', g, 'command')) deviceCommands.add(c);
     const mine = new Set(visibleIds(ctx, user.id, 'command'));
-    const supported = new Set(supportedTypes(device.id, false));
-    const rows = savedCommandsByDescription(ctx.store.sql);
+    const supported = new Set(await supportedTypes(device.id, false));
+    const rows = await savedCommandsByDescription(ctx.store.sql);
     return rows
       .filter((r) => deviceCommands.has(r.id) && (user.administrator || mine.has(r.id)))
       .filter((r) => r.textChannel || supported.has(r.type))
@@ -150,7 +150,7 @@ export async function registerCommandRoutes(
     const q = edgeValue(groupQuery, req.query);
     let command: Command;
     if (body.id > 0) {
-      const row = findSavedCommand(ctx.store.sql, body.id);
+      const row = await findSavedCommandAsync(ctx.store.sql, body.id);
       if (!row || !canSee(ctx, user, 'command', body.id)) throw denied('Command access denied');
       command = {
         id: row.id,

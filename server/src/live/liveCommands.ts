@@ -50,21 +50,24 @@ export abstract class LiveCommands extends DeviceStates {
     return this.router.addSink(sink);
   }
 
+  // The device's uniqueId names its receiver: read from the live cache made fresh on the pool (freshAsync: on
+  // PostgreSQL the main thread never waits for a reload, issue #30), so a device just created or renamed is known.
+
   /** The command types a receiver declares for the device (the simulated trackers), or null. */
-  commandTypesOf(deviceId: number): readonly string[] | null {
-    const d = this.cache.fresh().device(deviceId);
+  async commandTypesOf(deviceId: number): Promise<readonly string[] | null> {
+    const d = (await this.cache.freshAsync()).device(deviceId);
     return d ? this.router.typesFor(d.uniqueId) : null;
   }
 
   /** A command goes live when the device is online and something can deliver it now. */
-  canSendLive(deviceId: number): boolean {
-    const d = this.cache.fresh().device(deviceId);
+  async canSendLive(deviceId: number): Promise<boolean> {
+    const d = (await this.cache.freshAsync()).device(deviceId);
     return !!d && this.isOnline(deviceId) && !!this.router.handler(d.uniqueId);
   }
 
   /** Delivers a command now; a string answer from the receiver becomes a commandResult event. */
   async sendLive(deviceId: number, command: Command): Promise<void> {
-    const d = this.cache.fresh().device(deviceId);
+    const d = (await this.cache.freshAsync()).device(deviceId);
     const h = d ? this.router.handler(d.uniqueId) : undefined;
     if (!h) throw new Error('Device is not reachable');
     await this.router.call(deviceId, h, command);

@@ -107,7 +107,8 @@ interface CheckedOut {
   released: boolean;
 }
 
-const driverRow = (ctx: AppContext, id: number) => findDriver(ctx.store.sql, id) as Row | undefined;
+const driverRow = async (ctx: AppContext, id: number) =>
+  (await findDriver(ctx.store.sql, id)) as Row | undefined;
 
 async function writeAttributes(
   db: SqlDatabase,
@@ -133,8 +134,8 @@ export class QrDriverService {
   }
 
   /** The driver record's QR options of a device's checked-in driver. */
-  private optionsOf(driverId: number) {
-    const row = driverRow(this.ctx, driverId);
+  private async optionsOf(driverId: number) {
+    const row = await driverRow(this.ctx, driverId);
     return { row, options: qrDriverOptions(row ? (parseAttributes(row.attributes) as Attributes) : null) };
   }
 
@@ -149,7 +150,7 @@ export class QrDriverService {
     driverId: number,
     req: FastifyRequest | null,
   ): Promise<void> {
-    const { row: driver, options } = this.optionsOf(driverId);
+    const { row: driver, options } = await this.optionsOf(driverId);
     const uniqueId = String(driver?.uniqueId ?? '');
     const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, this.ns);
     const left = await inTransaction(this.ctx.store.sql, async (tx) => {
@@ -169,7 +170,7 @@ export class QrDriverService {
       await logActionIn(tx, req, user.id, 'edit', 'device', deviceId, { qrCheckin: driverId });
       return out;
     });
-    if (left) this.afterCheckOut(left, false);
+    if (left) await this.afterCheckOut(left, false);
     cancel(this.ctx, `lock:${deviceId}`);
     cancel(this.ctx, `logout:${user.id}`);
     this.reload();
@@ -184,7 +185,7 @@ export class QrDriverService {
   async checkOut(user: UserRow, req: FastifyRequest | null, lock = true): Promise<number | null> {
     const left = await inTransaction(this.ctx.store.sql, (tx) => this.checkOutIn(tx, user, req));
     if (!left) return null;
-    this.afterCheckOut(left, lock);
+    await this.afterCheckOut(left, lock);
     return left.deviceId;
   }
 
@@ -215,13 +216,13 @@ export class QrDriverService {
   }
 
   /** After a check-out's commit: the device published driverless, the lock without driver scheduled. */
-  private afterCheckOut({ deviceId, driverId, released }: CheckedOut, lock: boolean): void {
+  private async afterCheckOut({ deviceId, driverId, released }: CheckedOut, lock: boolean): Promise<void> {
     if (released) {
       this.reload();
       this.announce(deviceId, null);
     }
     if (lock && driverId) {
-      const { options } = this.optionsOf(driverId);
+      const { options } = await this.optionsOf(driverId);
       if (options.lockWithoutDriver)
         schedule(this.ctx, `lock:${deviceId}`, options.lockTimeoutMinutes * 60_000, () => {
           this.lockIfStopped(deviceId).catch((err: unknown) =>
@@ -265,12 +266,14 @@ export class QrDriverService {
 
   /** The lock of "lock without driver": only a stopped vehicle (the interlock's rule), and only still driverless. */
   private async lockIfStopped(deviceId: number): Promise<void> {
+    // the speed limit as set now: the cache read on the pool (PostgreSQL: the timer never holds the main thread)
+    const { serverAttrs } = await this.live.cache.freshAsync();
     const device = await deviceRow(this.ctx, deviceId);
     if (!device || deviceQrDriverId(parseAttributes(device.attributes) as Attributes) !== null) return;
     const decision = engineBlockDecision({
       position: this.live.latestPosition(deviceId),
       now: Date.now(),
-      limitKmh: blockMaxSpeed(this.live.cache.fresh().serverAttrs, this.ns),
+      limitKmh: blockMaxSpeed(serverAttrs, this.ns),
       isAdmin: false,
       force: false,
     });
@@ -282,12 +285,12 @@ export class QrDriverService {
   }
 
   /** Ignition off on a vehicle with a QR driver whose option asks for it: check out, then end its sessions. */
-  onPosition(p: Position): void {
+  async onPosition(p: Position): Promise<void> {
     if (p.attributes.ignition !== false) return;
     const attrs = this.live.cache.deviceAttrs.get(p.deviceId);
     const driverId = deviceQrDriverId(attrs as Attributes | undefined);
     if (driverId === null) return;
-    const { options } = this.optionsOf(driverId);
+    const { options } = await this.optionsOf(driverId);
     if (!options.logoutOnIgnitionOff) return;
     for (const userId of usersWhoSeeDevice(this.ctx, p.deviceId)) {
       const user = findUser(this.ctx, userId);
@@ -317,7 +320,12 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
   const ns = ctx.config.ns;
   const off = live.subscribe({
     positions(ps) {
-      for (const p of ps) service.onPosition(p);
+      for (const p of ps)
+        service
+          .onPosition(p)
+          .catch((err: unknown) =>
+            ctx.log.error({ err, deviceId: p.deviceId }, 'QR driver: ignition off failed'),
+          );
     },
   });
   ctx.onClose.push(() => off());
@@ -332,12 +340,14 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     return { user, driverId: qrDriverIdOf(attrs, ns) };
   }
 
-  const enabled = () => qrCheckinEnabled(live.cache.fresh().serverAttrs as Attributes, ns);
+  // the server's QR settings as set now: the live cache read on the pool (freshAsync; PostgreSQL: issue #30)
+  const settings = async () => (await live.cache.freshAsync()).serverAttrs as Attributes;
 
   // QR drivers only (driverCaller's 403); bad input answers the catalogue's message (the edge's translated 400)
   app.get(`/${ns}/qr-driver`, edge({ need: 'signedIn' }), async (req) => {
     const { user, driverId } = await driverCaller(req);
-    const driver = driverId ? driverRow(ctx, driverId) : undefined;
+    const driver = driverId ? await driverRow(ctx, driverId) : undefined;
+    const serverAttrs = await settings();
     const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
     const rows: DeviceRow[] = await deviceCards(ctx.store.sql);
     const devices = rows
@@ -354,8 +364,8 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
         };
       });
     return {
-      enabled: enabled(),
-      lockButtons: qrEngineButtons(live.cache.fresh().serverAttrs as Attributes, ns),
+      enabled: qrCheckinEnabled(serverAttrs, ns),
+      lockButtons: qrEngineButtons(serverAttrs, ns),
       driver: driver
         ? {
             id: driver.id,
@@ -378,7 +388,7 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
       return { deviceId: null, left };
     }
     const device = canAccessDevice(ctx, user, id) ? await deviceRow(ctx, id) : undefined;
-    const driver = driverId ? driverRow(ctx, driverId) : undefined;
+    const driver = driverId ? await driverRow(ctx, driverId) : undefined;
     const passwordRequired = !!driver && !!(parseAttributes(driver.attributes) as Attributes).qrPassword;
     // Wrong QR passwords are limited like logins: QR_PASSWORD_FAILURES per user in QR_PASSWORD_WINDOW_MS, then 429.
     const failures = qrFailures.get(user.id)?.filter((at) => Date.now() - at < QR_PASSWORD_WINDOW_MS) ?? [];
@@ -391,7 +401,7 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     else if (passwordOk) qrFailures.delete(user.id);
     const problem = qrCheckinProblem(
       {
-        enabled: enabled(),
+        enabled: qrCheckinEnabled(await settings(), ns),
         driverId: driver ? driverId : null,
         device: device ? { attributes: parseAttributes(device.attributes) as Attributes } : null,
         passwordRequired,
@@ -412,8 +422,8 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
   const engineEdge = edge({ body: qrEngineSchema, need: 'signedIn', invalid: 'qrDriver.engineType' });
   app.post(`/${ns}/qr-driver/engine`, engineEdge, async (req) => {
     const { user } = await driverCaller(req);
-    if (!qrEngineButtons(live.cache.fresh().serverAttrs as Attributes, ns))
-      throw refused(ctx, req, user, 'qrDriver.buttonsDisabled');
+    // made fresh here: the interlock below (checkEngineBlock) reads the cache in this same turn
+    if (!qrEngineButtons(await settings(), ns)) throw refused(ctx, req, user, 'qrDriver.buttonsDisabled');
     const deviceId = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
     if (!deviceId || !canAccessDevice(ctx, user, deviceId))
       throw invalidInput(ctx, req, user, 'qrDriver.notDriving');

@@ -5,11 +5,11 @@
 import type { AppContext } from '../context.ts';
 
 export interface AccountPolicy {
-  /** The 403 body refusing this user's sign-in, or null to let it in. */
+  /** The 403 body refusing this user's sign-in, or null to let it in (it may read the store: asynchronous). */
   loginRefusal(
     ctx: AppContext,
     user: { id: number; administrator?: number | boolean | null; attributes?: string | null },
-  ): object | null;
+  ): Promise<object | null>;
   /** The attributes a non-administrator's PUT /api/users keeps as stored. */
   protectAttributes(
     ctx: AppContext,
@@ -19,7 +19,7 @@ export interface AccountPolicy {
 }
 
 const NONE: AccountPolicy = {
-  loginRefusal: () => null,
+  loginRefusal: () => Promise.resolve(null),
   protectAttributes: (_ctx, _stored, input) => input,
 };
 

@@ -55,7 +55,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
           throw denied('User has expired');
       }
     }
-    const suspended = accountPolicy(ctx).loginRefusal(ctx, r.user); // billing: 403 JSON for a suspended account
+    const suspended = await accountPolicy(ctx).loginRefusal(ctx, r.user); // billing: 403 JSON for a suspended account
     if (suspended) return reply.status(403).send(suspended);
     await startSession(ctx, req, reply, r.user.id);
     await logAction(ctx, req, r.user.id, 'login', 'user', r.user.id);
@@ -68,14 +68,14 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       const user = userFromToken(ctx, q.token);
       const info = verifyToken(ctx, q.token);
       if (!user || !info) throw unauthorized();
-      const suspended = accountPolicy(ctx).loginRefusal(ctx, user);
+      const suspended = await accountPolicy(ctx).loginRefusal(ctx, user);
       if (suspended) return reply.status(403).send(suspended);
       await startSession(ctx, req, reply, user.id, info.expiresAt, q.token);
       return userToJson(user as unknown as Row, user.id);
     }
     const user = await getUser(ctx, req);
     if (!user) throw notFound('No session');
-    const suspended = accountPolicy(ctx).loginRefusal(ctx, user);
+    const suspended = await accountPolicy(ctx).loginRefusal(ctx, user);
     if (suspended) return reply.status(403).send(suspended);
     // logged in as another user: the answer is that user's, seen by the one who logged in as them
     return userToJson(user as unknown as Row, sessionOriginalUserId(ctx, req) ?? user.id);

@@ -115,7 +115,7 @@ export async function createShare(
  */
 export async function syncGuestExpiry(ctx: AppContext, guestId: number): Promise<void> {
   const sql = ctx.store.sql;
-  const until = latestLiveShareExpiry(sql, guestId);
+  const until = await latestLiveShareExpiry(sql, guestId);
   if (until && Date.parse(until) > Date.now()) {
     await enableUntil(sql, guestId, until);
   } else {
@@ -128,7 +128,7 @@ export async function syncGuestExpiry(ctx: AppContext, guestId: number): Promise
 /** Changes a share's expiry: the token, the sessions it opened and the guest follow. */
 export async function extendShare(ctx: AppContext, shareId: number, expiration: Date): Promise<void> {
   const sql = ctx.store.sql;
-  const share = findShare(sql, shareId);
+  const share = await findShare(sql, shareId);
   if (!share) return;
   const iso = expiration.toISOString();
   await setShareExpiry(sql, shareId, iso);
@@ -145,7 +145,7 @@ export async function extendShare(ctx: AppContext, shareId: number, expiration: 
  */
 export async function revokeShare(ctx: AppContext, shareId: number): Promise<void> {
   const sql = ctx.store.sql;
-  const share = findShare(sql, shareId);
+  const share = await findShare(sql, shareId);
   if (!share) return;
   await inTransaction(sql, async (tx) => {
     await revokeTokenById(tx, share.tokenId);

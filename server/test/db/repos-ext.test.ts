@@ -41,21 +41,21 @@ const newUser = (email: string) => insertUserRow(store.sql, { name: email, email
 describe('extension repositories', () => {
   it('billing: integrations and customers are replaced in place; invoices by user, status, month and charge', async () => {
     const db = store.sql;
-    expect(integrationConfig(db, 'payment')).toBeUndefined();
+    expect(await integrationConfig(db, 'payment')).toBeUndefined();
     await saveIntegrationConfig(db, 'payment', '{"provider":"none"}');
     await saveIntegrationConfig(db, 'payment', '{"provider":"asaas"}');
     await saveIntegrationConfig(db, 'invoice', '{"fine":2}');
-    expect(integrationConfig(db, 'payment')).toBe('{"provider":"asaas"}');
-    expect(integrationConfig(db, 'invoice')).toBe('{"fine":2}');
+    expect(await integrationConfig(db, 'payment')).toBe('{"provider":"asaas"}');
+    expect(await integrationConfig(db, 'invoice')).toBe('{"fine":2}');
 
     const u = newUser('billed@example.com');
     const other = newUser('other@example.com');
-    expect(billingCustomerId(db, u, 'asaas')).toBeUndefined();
+    expect(await billingCustomerId(db, u, 'asaas')).toBeUndefined();
     await saveBillingCustomer(db, u, 'asaas', 'cus_1');
     await saveBillingCustomer(db, u, 'asaas', 'cus_2');
     await saveBillingCustomer(db, other, 'asaas', 'cus_9');
-    expect(billingCustomerId(db, u, 'asaas')).toBe('cus_2');
-    expect(billingCustomerId(db, u, 'other')).toBeUndefined();
+    expect(await billingCustomerId(db, u, 'asaas')).toBe('cus_2');
+    expect(await billingCustomerId(db, u, 'other')).toBeUndefined();
 
     const invoice = (userId: number, dueDate: string, status = 'TARKAN_GENERATED') =>
       insertInvoice(db, {
@@ -73,7 +73,7 @@ describe('extension repositories', () => {
     const others = await invoice(other, '2026-01-05', 'PENDING');
     expect(jan).toBeGreaterThan(0);
     expect(mar).toBeGreaterThan(jan);
-    expect(findInvoice(db, jan)).toMatchObject({
+    expect(await findInvoice(db, jan)).toMatchObject({
       userId: u,
       dueDate: '2026-01-10',
       value: 49.9,
@@ -81,8 +81,8 @@ describe('extension repositories', () => {
     });
 
     // latest due date first, the later id first on a tie; open ones oldest first, only the statuses asked
-    expect(invoicesOfUser(db, u).map((i) => i.id)).toEqual([mar, feb2, feb, jan]);
-    const open = invoicesOfUserIn(db, u, ['TARKAN_GENERATED', 'PENDING', 'OVERDUE']);
+    expect((await invoicesOfUser(db, u)).map((i) => i.id)).toEqual([mar, feb2, feb, jan]);
+    const open = await invoicesOfUserIn(db, u, ['TARKAN_GENERATED', 'PENDING', 'OVERDUE']);
     expect(open.map((i) => i.id)).toEqual([jan, feb2, mar]);
     expect(open[0]).toEqual({
       id: jan,
@@ -91,31 +91,31 @@ describe('extension repositories', () => {
       status: 'TARKAN_GENERATED',
       invoiceUrl: null,
     });
-    expect(invoicesOfUserIn(db, u, [])).toEqual([]);
+    expect(await invoicesOfUserIn(db, u, [])).toEqual([]);
 
-    expect(hasInvoiceDueIn(db, u, '2026-02')).toBe(true);
-    expect(hasInvoiceDueIn(db, u, '2026-04')).toBe(false);
-    expect(hasInvoiceDueIn(db, other, '2026-02')).toBe(false);
+    expect(await hasInvoiceDueIn(db, u, '2026-02')).toBe(true);
+    expect(await hasInvoiceDueIn(db, u, '2026-04')).toBe(false);
+    expect(await hasInvoiceDueIn(db, other, '2026-02')).toBe(false);
 
     // passed open invoices become OVERDUE: jan and feb2 of u, the other user's; not mar (due later), not feb (paid)
     expect(await markInvoicesDueBefore(db, ['TARKAN_GENERATED', 'PENDING'], '2026-03-01', 'OVERDUE')).toBe(3);
-    expect(findInvoice(db, feb)?.status).toBe('RECEIVED');
-    expect(findInvoice(db, mar)?.status).toBe('PENDING');
-    expect(findInvoice(db, others)?.status).toBe('OVERDUE');
+    expect((await findInvoice(db, feb))?.status).toBe('RECEIVED');
+    expect((await findInvoice(db, mar))?.status).toBe('PENDING');
+    expect((await findInvoice(db, others))?.status).toBe('OVERDUE');
 
     await setInvoiceCharge(db, mar, { status: 'PENDING', externalId: 'pay_1', invoiceUrl: 'https://pay/1' });
-    expect(invoiceByExternalId(db, 'pay_1')).toEqual({ id: mar, userId: u });
-    expect(invoiceByExternalId(db, 'pay_2')).toBeUndefined();
+    expect(await invoiceByExternalId(db, 'pay_1')).toEqual({ id: mar, userId: u });
+    expect(await invoiceByExternalId(db, 'pay_2')).toBeUndefined();
     await setInvoiceStatus(db, mar, 'RECEIVED', '2026-03-09');
-    expect(findInvoice(db, mar)).toMatchObject({
+    expect(await findInvoice(db, mar)).toMatchObject({
       status: 'RECEIVED',
       paidDate: '2026-03-09',
       invoiceUrl: 'https://pay/1',
     });
     await setInvoiceStatus(db, mar, 'CANCELED', null);
-    expect(findInvoice(db, mar)?.paidDate).toBeNull();
+    expect((await findInvoice(db, mar))?.paidDate).toBeNull();
     await deleteInvoice(db, jan);
-    expect(findInvoice(db, jan)).toBeUndefined();
+    expect(await findInvoice(db, jan)).toBeUndefined();
 
     expect(userAccounts(db).find((a) => a.id === u)).toEqual({
       id: u,
@@ -164,19 +164,20 @@ describe('extension repositories', () => {
     await deleteUserRow(db, gone);
     expect(s2).toBeGreaterThan(s1);
 
-    const names = (ids: number[] | null) => listShares(db, ids).map((r) => [r.id, r.name, r.creatorName]);
-    expect(names(null)).toEqual([
+    const names = async (ids: number[] | null) =>
+      (await listShares(db, ids)).map((r) => [r.id, r.name, r.creatorName]);
+    expect(await names(null)).toEqual([
       [s1, 'Truck 9', 'ana-share@example.com'],
       [s2, 'North', 'bia-share@example.com'],
       [s3, 'stored 3', 'creator 3'],
     ]);
-    expect(names([bia, gone])).toEqual([
+    expect(await names([bia, gone])).toEqual([
       [s2, 'North', 'bia-share@example.com'],
       [s3, 'stored 3', 'creator 3'],
     ]);
-    expect(names([])).toEqual([]);
+    expect(await names([])).toEqual([]);
     await deleteObject(db, 'devices', device);
-    expect(listedShare(db, s1)).toEqual({
+    expect(await listedShare(db, s1)).toEqual({
       id: s1,
       creatorId: ana,
       token: 'tok-1',
@@ -187,11 +188,11 @@ describe('extension repositories', () => {
       name: 'stored 1',
       creatorName: 'ana-share@example.com',
     });
-    expect(listedShare(db, 999_999)).toBeUndefined();
+    expect(await listedShare(db, 999_999)).toBeUndefined();
 
     // the guest's latest expiry: every share's (gateway mode), or only those whose token lives (embedded)
-    expect(latestShareExpiry(db, guest)).toBe('2031-01-01T00:00:00.000Z');
-    expect(latestShareExpiry(db, ana)).toBeNull();
+    expect(await latestShareExpiry(db, guest)).toBe('2031-01-01T00:00:00.000Z');
+    expect(await latestShareExpiry(db, ana)).toBeNull();
     await insertToken(db, {
       id: 'hash-1',
       userId: guest,
@@ -199,17 +200,17 @@ describe('extension repositories', () => {
       kind: 'api',
       sessionId: null,
     });
-    expect(latestLiveShareExpiry(db, guest)).toBe('2030-01-01T00:00:00.000Z');
+    expect(await latestLiveShareExpiry(db, guest)).toBe('2030-01-01T00:00:00.000Z');
 
-    expect(shareGuestToken(db, s2)).toEqual({ guestId: guest, token: 'tok-2' });
+    expect(await shareGuestToken(db, s2)).toEqual({ guestId: guest, token: 'tok-2' });
     await replaceShareToken(db, s2, {
       token: 'tok-2b',
       tokenId: 'hash-2b',
       expirationTime: '2032-01-01T00:00:00.000Z',
     });
-    expect(shareGuestToken(db, s2)).toEqual({ guestId: guest, token: 'tok-2b' });
-    expect(latestShareExpiry(db, guest)).toBe('2032-01-01T00:00:00.000Z');
-    expect(shareGuestToken(db, s1)).toEqual({ guestId: guest, token: 'tok-1' });
+    expect(await shareGuestToken(db, s2)).toEqual({ guestId: guest, token: 'tok-2b' });
+    expect(await latestShareExpiry(db, guest)).toBe('2032-01-01T00:00:00.000Z');
+    expect(await shareGuestToken(db, s1)).toEqual({ guestId: guest, token: 'tok-1' });
   });
 
   it('logs: actions of a period newest first, by or on a user, on a device, at most the limit', async () => {

@@ -189,19 +189,19 @@ describe('repositories', () => {
       ['d1', at(1)],
       ['d2', at(2)],
     ]);
-    expect(firstEventTimesByCode(db, code, 500, 'driverChanged', from, to).map((r) => r.code)).toEqual([
-      'd3',
-    ]);
+    expect(
+      (await firstEventTimesByCode(db, code, 500, 'driverChanged', from, to)).map((r) => r.code),
+    ).toEqual(['d3']);
     const speed = jsonField(db.dialect, 'attributes', 'speed', true);
     expect(
-      eventCountsByDevice(db, 'deviceOverspeed', speed, from, to).map((r) => [
+      (await eventCountsByDevice(db, 'deviceOverspeed', speed, from, to)).map((r) => [
         r.deviceId,
         Number(r.n),
         r.top,
       ]),
     ).toEqual([[500, 2, 45]]);
     expect(topSpeedsOver(db, from, to, 15).map((r) => [r.deviceId, r.top])).toEqual([[500, 40]]);
-    expect(lastEventOfType(db, 500, 'deviceOverspeed')?.eventTime).toBe(at(2));
+    expect((await lastEventOfType(db, 500, 'deviceOverspeed'))?.eventTime).toBe(at(2));
     expect((await positionHistory(db, 500, at(2), at(3), 10)).map((p) => p.speed)).toEqual([40, 20]);
     expect((await positionsForActivity(db, 500, null, 10)).map((p) => p.speed)).toEqual([10, 40, 20]);
     const [first] = await positionsForActivity(db, 500, null, 1); // a page, then the rest after it

@@ -217,7 +217,7 @@ describe('history backfill and movement', () => {
     const live = getLive(t.ctx);
     const id = (first(sql(), 'devices', { uniqueId: uniqueIdOf(2) }, { columns: ['id'] }) as { id: number })
       .id;
-    expect(live.canSendLive(id)).toBe(true);
+    expect(await live.canSendLive(id)).toBe(true);
     await live.sendLive(id, {
       id: 0,
       deviceId: id,

@@ -1,7 +1,7 @@
 // QR driver check-in (server/src/live/qrDriver.ts; rule packages/domain qrDriver.ts): POST /{ns}/qr-driver as the
 // roles that may and may not, the translated refusals, what a check-in writes, the driver on later positions, the
 // driverChanged event, unlock on check-in, lock without driver, auto logout on ignition off.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMessage, type MessageKey } from '@rastro/domain';
 import {
   api,
@@ -261,11 +261,9 @@ describe('POST /{ns}/qr-driver', () => {
     remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
     await ingestPosition(t, { uniqueId: truck.uniqueId, fixTime: new Date(Date.now() + 2000), speed: 0 });
     expectStatus(await post(qr.cookie, { id: truck.id, password: 'senha-do-qr' }), 200);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(queued(truck.id)).toEqual(['engineResume']);
+    await vi.waitFor(() => expect(queued(truck.id)).toEqual(['engineResume']));
     expectStatus(await post(qr.cookie, { id: 0 }), 200);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(queued(truck.id)).toEqual(['engineResume', 'engineStop']);
+    await vi.waitFor(() => expect(queued(truck.id)).toEqual(['engineResume', 'engineStop']));
   });
 
   it('lock without driver never blocks a moving vehicle', async () => {
@@ -341,9 +339,11 @@ describe('POST /{ns}/qr-driver', () => {
       fixTime: new Date(Date.now() + 5000),
       attributes: { ignition: false },
     });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(deviceAttrs(truck.id).qrDriverId).toBeUndefined();
-    expect((await api(t.app, cookie, 'GET', '/api/session')).statusCode).toBe(404);
+    // the check-out reads the driver's options on the pool, then ends the sessions: waited for, not timed
+    await vi.waitFor(async () => {
+      expect(deviceAttrs(truck.id).qrDriverId).toBeUndefined();
+      expect((await api(t.app, cookie, 'GET', '/api/session')).statusCode).toBe(404);
+    });
     qr.cookie = await login(t.app, qr.email, qr.password);
   });
 });

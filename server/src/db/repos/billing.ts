@@ -1,17 +1,19 @@
 // Billing (tables invoices, integrations, billing_customers): the queries of ext/billing (the routes, the
 // account suspension and the hourly job), typed and compiled per dialect. The users' own rows are users.ts's.
+// Every query runs asynchronously: reads on the read pool, writes on the write client (PostgreSQL, issue #30).
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { InvoiceRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, insertAsync, qb, row, rows, writeAsync } from './query.ts';
+import { anyOf, insertAsync, qb, rowAsync, rowsAsync, writeAsync } from './query.ts';
 
 export type StoredInvoice = Selectable<InvoiceRow>;
 
 // ---- integrations ------------------------------------------------------------------------------------------
 
 /** An integration's settings (JSON text), if saved. */
-export function integrationConfig(db: SqlDatabase, key: string): string | undefined {
-  return row(db, qb(db).selectFrom('integrations').select('config').where('key', '=', key))?.config;
+export async function integrationConfig(db: SqlDatabase, key: string): Promise<string | undefined> {
+  return (await rowAsync(db, qb(db).selectFrom('integrations').select('config').where('key', '=', key)))
+    ?.config;
 }
 
 /** Saves an integration's settings, replacing what was stored under its key. */
@@ -28,15 +30,20 @@ export async function saveIntegrationConfig(db: SqlDatabase, key: string, config
 // ---- the payment provider's customers ----------------------------------------------------------------------
 
 /** The provider's customer id of a user, if one was made. */
-export function billingCustomerId(db: SqlDatabase, userId: number, provider: string): string | undefined {
-  return row(
+export async function billingCustomerId(
+  db: SqlDatabase,
+  userId: number,
+  provider: string,
+): Promise<string | undefined> {
+  const found = await rowAsync(
     db,
     qb(db)
       .selectFrom('billing_customers')
       .select('externalId')
       .where('userId', '=', userId)
       .where('provider', '=', provider),
-  )?.externalId;
+  );
+  return found?.externalId;
 }
 
 /** Remembers (or replaces) the provider's customer id of a user. */
@@ -61,21 +68,24 @@ export async function saveBillingCustomer(
 
 // ---- invoices ----------------------------------------------------------------------------------------------
 
-export function findInvoice(db: SqlDatabase, id: number): StoredInvoice | undefined {
-  return row(db, qb(db).selectFrom('invoices').selectAll().where('id', '=', id));
+export function findInvoice(db: SqlDatabase, id: number): Promise<StoredInvoice | undefined> {
+  return rowAsync(db, qb(db).selectFrom('invoices').selectAll().where('id', '=', id));
 }
 
 /** The invoice charged at the provider as `externalId` (the webhook's payment id). */
 export function invoiceByExternalId(
   db: SqlDatabase,
   externalId: string,
-): { id: number; userId: number } | undefined {
-  return row(db, qb(db).selectFrom('invoices').select(['id', 'userId']).where('externalId', '=', externalId));
+): Promise<{ id: number; userId: number } | undefined> {
+  return rowAsync(
+    db,
+    qb(db).selectFrom('invoices').select(['id', 'userId']).where('externalId', '=', externalId),
+  );
 }
 
 /** A user's invoices, the latest due date first. */
-export function invoicesOfUser(db: SqlDatabase, userId: number): StoredInvoice[] {
-  return rows(
+export function invoicesOfUser(db: SqlDatabase, userId: number): Promise<StoredInvoice[]> {
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('invoices')
@@ -95,13 +105,13 @@ export interface OpenInvoiceRow {
 }
 
 /** A user's invoices in one of `statuses`, the oldest due date first. */
-export function invoicesOfUserIn(
+export async function invoicesOfUserIn(
   db: SqlDatabase,
   userId: number,
   statuses: readonly string[],
-): OpenInvoiceRow[] {
+): Promise<OpenInvoiceRow[]> {
   if (!statuses.length) return [];
-  return rows(
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('invoices')
@@ -114,8 +124,8 @@ export function invoicesOfUserIn(
 }
 
 /** Whether a user has an invoice due in the month `yyyyMm` (`YYYY-MM`). */
-export function hasInvoiceDueIn(db: SqlDatabase, userId: number, yyyyMm: string): boolean {
-  return !!row(
+export async function hasInvoiceDueIn(db: SqlDatabase, userId: number, yyyyMm: string): Promise<boolean> {
+  return !!(await rowAsync(
     db,
     qb(db)
       .selectFrom('invoices')
@@ -123,7 +133,7 @@ export function hasInvoiceDueIn(db: SqlDatabase, userId: number, yyyyMm: string)
       .where('userId', '=', userId)
       .where(sql<string>`substr(${sql.ref('dueDate')}, 1, 7)`, '=', yyyyMm)
       .limit(1),
-  );
+  ));
 }
 
 /** Stores a new invoice: its id. */

@@ -4,14 +4,19 @@
 import type { Selectable } from 'kysely';
 import type { CommandRow, Database, DriverRow, MaintenanceRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows } from './query.ts';
+import { anyOf, qb, row, rowAsync, rows, rowsAsync } from './query.ts';
 
-export function savedCommandType(db: SqlDatabase, id: number): string | null {
-  return row(db, qb(db).selectFrom('commands').select('type').where('id', '=', id))?.type ?? null;
+/** A saved command's type (the gate's facts, read on the pool). */
+export async function savedCommandType(db: SqlDatabase, id: number): Promise<string | null> {
+  return (
+    (await rowAsync(db, qb(db).selectFrom('commands').select('type').where('id', '=', id)))?.type ?? null
+  );
 }
 
-export function geofenceAttributesText(db: SqlDatabase, id: number): string | undefined {
-  return row(db, qb(db).selectFrom('geofences').select('attributes').where('id', '=', id))?.attributes;
+/** A geofence's attributes (JSON text; the gate's facts, read on the pool). */
+export async function geofenceAttributesText(db: SqlDatabase, id: number): Promise<string | undefined> {
+  return (await rowAsync(db, qb(db).selectFrom('geofences').select('attributes').where('id', '=', id)))
+    ?.attributes;
 }
 
 /** Tables whose rows have an integer id. */
@@ -37,22 +42,28 @@ export function findSavedCommand(db: SqlDatabase, id: number): SavedCommand | un
   return row(db, qb(db).selectFrom('commands').selectAll().where('id', '=', id));
 }
 
-/** Every saved command, by description. */
-export function savedCommandsByDescription(db: SqlDatabase): SavedCommand[] {
-  return rows(db, qb(db).selectFrom('commands').selectAll().orderBy('description'));
+/** A saved command, read on the pool (the command routes: issue #30, the main thread free). */
+export function findSavedCommandAsync(db: SqlDatabase, id: number): Promise<SavedCommand | undefined> {
+  return rowAsync(db, qb(db).selectFrom('commands').selectAll().where('id', '=', id));
 }
 
-export function findDriver(db: SqlDatabase, id: number): Selectable<DriverRow> | undefined {
-  return row(db, qb(db).selectFrom('drivers').selectAll().where('id', '=', id));
+/** Every saved command, by description (read on the pool). */
+export function savedCommandsByDescription(db: SqlDatabase): Promise<SavedCommand[]> {
+  return rowsAsync(db, qb(db).selectFrom('commands').selectAll().orderBy('description'));
 }
 
-/** The registered drivers with one of these codes (unique ids). */
-export function driverNamesByCode(
+/** A driver record (read on the pool). */
+export function findDriver(db: SqlDatabase, id: number): Promise<Selectable<DriverRow> | undefined> {
+  return rowAsync(db, qb(db).selectFrom('drivers').selectAll().where('id', '=', id));
+}
+
+/** The registered drivers with one of these codes (unique ids), read on the pool. */
+export async function driverNamesByCode(
   db: SqlDatabase,
   codes: readonly string[],
-): Array<{ uniqueId: string; name: string }> {
+): Promise<Array<{ uniqueId: string; name: string }>> {
   if (!codes.length) return [];
-  return rows(
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('drivers')

@@ -4,7 +4,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { EventRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rowAsync, rows, rowsAsync } from './query.ts';
+import { anyOf, qb, rowAsync, rows, rowsAsync } from './query.ts';
 
 type StoredEvent = Selectable<EventRow>;
 
@@ -29,13 +29,13 @@ export async function eventsByIdsAsync(db: SqlDatabase, ids: readonly number[]):
   return ids.length ? rowsAsync(db, eventsByIdsQuery(db, ids)) : [];
 }
 
-/** A device's newest event of one type (by id). */
+/** A device's newest event of one type (by id), read on the pool (the inactivity sweep's timer). */
 export function lastEventOfType(
   db: SqlDatabase,
   deviceId: number,
   type: string,
-): { eventTime: string; attributes: string } | undefined {
-  return row(
+): Promise<{ eventTime: string; attributes: string } | undefined> {
+  return rowAsync(
     db,
     qb(db)
       .selectFrom('events')
@@ -49,7 +49,7 @@ export function lastEventOfType(
 
 /**
  * Per device, how many events of `type` happened in [from, to) and the largest `value` (SQL over the events'
- * columns, db/sql.ts jsonField) among them; the most first.
+ * columns, db/sql.ts jsonField) among them; the most first. Read on the pool (the assistant's request).
  */
 export function eventCountsByDevice(
   db: SqlDatabase,
@@ -57,8 +57,8 @@ export function eventCountsByDevice(
   value: string,
   from: string,
   to: string,
-): Array<{ deviceId: number; n: number; top: number | null }> {
-  return rows(
+): Promise<Array<{ deviceId: number; n: number; top: number | null }>> {
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('events')
@@ -75,7 +75,10 @@ export function eventCountsByDevice(
   );
 }
 
-/** Each value of `code` (SQL over the events' columns) a device's events of `type` had in [from, to), first time. */
+/**
+ * Each value of `code` (SQL over the events' columns) a device's events of `type` had in [from, to), first time;
+ * read on the pool (the assistant's request).
+ */
 export function firstEventTimesByCode(
   db: SqlDatabase,
   code: string,
@@ -83,8 +86,8 @@ export function firstEventTimesByCode(
   type: string,
   from: string,
   to: string,
-): Array<{ code: string | null; at: string }> {
-  return rows(
+): Promise<Array<{ code: string | null; at: string }>> {
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('events')

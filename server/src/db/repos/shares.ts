@@ -3,15 +3,18 @@
 import type { Insertable } from 'kysely';
 import type { ShareRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, insertAsync, qb, row, rows, writeAsync } from './query.ts';
+import { anyOf, insertAsync, qb, rowAsync, rowsAsync, writeAsync } from './query.ts';
 
 /** Stores a share: its id. */
 export function insertShare(db: SqlDatabase, share: Insertable<ShareRow>): Promise<number> {
   return insertAsync(db, qb(db).insertInto('shares').values(share));
 }
 
-export function findShare(db: SqlDatabase, id: number): { guestId: number; tokenId: string } | undefined {
-  return row(db, qb(db).selectFrom('shares').select(['guestId', 'tokenId']).where('id', '=', id));
+export function findShare(
+  db: SqlDatabase,
+  id: number,
+): Promise<{ guestId: number; tokenId: string } | undefined> {
+  return rowAsync(db, qb(db).selectFrom('shares').select(['guestId', 'tokenId']).where('id', '=', id));
 }
 
 export async function setShareExpiry(db: SqlDatabase, id: number, expirationTime: string): Promise<void> {
@@ -23,8 +26,8 @@ export async function deleteShare(db: SqlDatabase, id: number): Promise<void> {
 }
 
 /** The latest expiry among a guest's shares whose token is not revoked, or null. */
-export function latestLiveShareExpiry(db: SqlDatabase, guestId: number): string | null {
-  const found = row(
+export async function latestLiveShareExpiry(db: SqlDatabase, guestId: number): Promise<string | null> {
+  const found = await rowAsync(
     db,
     qb(db)
       .selectFrom('shares as s')
@@ -63,18 +66,18 @@ const listedShares = (db: SqlDatabase) =>
     ]);
 
 /** The shares made by one of `creatorIds` (every share when null), oldest first. */
-export function listShares(db: SqlDatabase, creatorIds: readonly number[] | null): ListedShare[] {
+export function listShares(db: SqlDatabase, creatorIds: readonly number[] | null): Promise<ListedShare[]> {
   const q = listedShares(db);
-  return rows(db, (creatorIds ? q.where(anyOf(db, 's.creatorId', creatorIds)) : q).orderBy('s.id'));
+  return rowsAsync(db, (creatorIds ? q.where(anyOf(db, 's.creatorId', creatorIds)) : q).orderBy('s.id'));
 }
 
-export function listedShare(db: SqlDatabase, id: number): ListedShare | undefined {
-  return row(db, listedShares(db).where('s.id', '=', id));
+export function listedShare(db: SqlDatabase, id: number): Promise<ListedShare | undefined> {
+  return rowAsync(db, listedShares(db).where('s.id', '=', id));
 }
 
 /** The latest expiry among a guest's shares, revoked or not (gateway mode: the upstream guest's), or null. */
-export function latestShareExpiry(db: SqlDatabase, guestId: number): string | null {
-  const found = row(
+export async function latestShareExpiry(db: SqlDatabase, guestId: number): Promise<string | null> {
+  const found = await rowAsync(
     db,
     qb(db)
       .selectFrom('shares')
@@ -85,8 +88,11 @@ export function latestShareExpiry(db: SqlDatabase, guestId: number): string | nu
 }
 
 /** A share's guest and current token. */
-export function shareGuestToken(db: SqlDatabase, id: number): { guestId: number; token: string } | undefined {
-  return row(db, qb(db).selectFrom('shares').select(['guestId', 'token']).where('id', '=', id));
+export function shareGuestToken(
+  db: SqlDatabase,
+  id: number,
+): Promise<{ guestId: number; token: string } | undefined> {
+  return rowAsync(db, qb(db).selectFrom('shares').select(['guestId', 'token']).where('id', '=', id));
 }
 
 /** A share's new token (and its SHA-256) and expiry. */

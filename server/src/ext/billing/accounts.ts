@@ -74,8 +74,8 @@ export interface OpenInvoice {
 }
 
 /** A user's open invoices (TARKAN_GENERATED, PENDING, OVERDUE), oldest due date first. */
-export function openInvoices(ctx: AppContext, userId: number): OpenInvoice[] {
-  const rows = invoicesOfUserIn(ctx.store.sql, userId, OPEN_INVOICE_STATUSES);
+export async function openInvoices(ctx: AppContext, userId: number): Promise<OpenInvoice[]> {
+  const rows = await invoicesOfUserIn(ctx.store.sql, userId, OPEN_INVOICE_STATUSES);
   return rows.map((r) => ({ ...r, status: isInvoiceStatus(r.status) ? r.status : 'PENDING' }));
 }
 
@@ -150,10 +150,10 @@ const trustAvailableFor = (ctx: AppContext, attrs: Attributes): boolean =>
  * The 403 body for a suspended user without a running trust period, else null. Administrators are never
  * suspended; nothing is enforced unless billing is on.
  */
-export function suspensionRefusal(
+export async function suspensionRefusal(
   ctx: AppContext,
   user: { id: number; administrator?: number | boolean | null; attributes?: string | null },
-): SuspensionRefusal | null {
+): Promise<SuspensionRefusal | null> {
   if (user.administrator || !isSuspensionEnforced(ctx)) return null;
   const attrs = attrsOf(user.attributes);
   if (userAccountState(attrs, ctx.config.ns, new Date(billingNow(ctx))).state !== 'suspended') return null;
@@ -161,7 +161,7 @@ export function suspensionRefusal(
   return {
     error: trustAvailable ? 'ACCOUNT_IS_SUSPENDED_TRUST' : 'ACCOUNT_IS_SUSPENDED',
     trustAvailable,
-    invoices: openInvoices(ctx, user.id),
+    invoices: await openInvoices(ctx, user.id), // read on the pool
   };
 }
 

@@ -21,7 +21,7 @@ export function registerSuspensionGuard(app: FastifyInstance, ctx: AppContext): 
     if (isOpenToSuspended(ctx.config.ns, req.method, path)) return;
     const user = await getUser(ctx, req);
     if (!user) return;
-    const refusal = suspensionRefusal(ctx, user);
+    const refusal = await suspensionRefusal(ctx, user); // reads the store only for a suspended account
     if (refusal) return reply.status(403).send(refusal);
   });
 }

@@ -75,13 +75,13 @@ export const taxIdKey = (ns: string) => nsKey(ns, 'taxId');
 
 // ---- integrations ----------------------------------------------------------------------------------------
 
-function readIntegration<T extends Integration>(
+async function readIntegration<T extends Integration>(
   ctx: AppContext,
   key: T['key'],
   def: T,
   schema: z.ZodType<T>,
-): T {
-  const config = integrationConfig(ctx.store.sql, key);
+): Promise<T> {
+  const config = await integrationConfig(ctx.store.sql, key);
   if (config === undefined) return def;
   try {
     const r = schema.safeParse({ ...def, ...(JSON.parse(config) as object), key });
@@ -91,24 +91,21 @@ function readIntegration<T extends Integration>(
   }
 }
 
-export const paymentIntegration = (ctx: AppContext): PaymentIntegration =>
+export const paymentIntegration = (ctx: AppContext): Promise<PaymentIntegration> =>
   readIntegration(ctx, 'payment', DEFAULT_PAYMENT_INTEGRATION, paymentIntegrationSchema);
-export const invoiceIntegration = (ctx: AppContext): InvoiceIntegration =>
+export const invoiceIntegration = (ctx: AppContext): Promise<InvoiceIntegration> =>
   readIntegration(ctx, 'invoice', DEFAULT_INVOICE_INTEGRATION, invoiceIntegrationSchema);
 
-function integrationList(ctx: AppContext): Integration[] {
-  const p = paymentIntegration(ctx);
-  return [
-    { ...p, apiKey: maskSecret(p.apiKey), webhookToken: maskSecret(p.webhookToken) },
-    invoiceIntegration(ctx),
-  ];
+async function integrationList(ctx: AppContext): Promise<Integration[]> {
+  const [p, invoice] = await Promise.all([paymentIntegration(ctx), invoiceIntegration(ctx)]);
+  return [{ ...p, apiKey: maskSecret(p.apiKey), webhookToken: maskSecret(p.webhookToken) }, invoice];
 }
 
 async function saveIntegration(ctx: AppContext, key: string, body: Record<string, unknown>): Promise<void> {
   const k = parse(integrationKeySchema, key);
   const value = parse(integrationSchema(k), { ...body, key: k }) as Integration;
   if (value.key === 'payment') {
-    const stored = paymentIntegration(ctx);
+    const stored = await paymentIntegration(ctx);
     // A masked secret sent back unchanged keeps the stored one.
     if (isMaskedSecret(value.apiKey)) value.apiKey = stored.apiKey;
     if (isMaskedSecret(value.webhookToken)) value.webhookToken = stored.webhookToken;
@@ -133,8 +130,8 @@ const toInvoice = (r: StoredInvoice): Invoice => ({
   createdAt: r.createdAt,
 });
 
-function invoiceRow(ctx: AppContext, id: number): StoredInvoice {
-  const r = findInvoice(ctx.store.sql, id);
+async function invoiceRow(ctx: AppContext, id: number): Promise<StoredInvoice> {
+  const r = await findInvoice(ctx.store.sql, id);
   if (!r) throw notFound('Invoice not found');
   return r;
 }
@@ -187,9 +184,9 @@ export async function createInvoice(
 ): Promise<Invoice> {
   const input = parse(invoiceCreateSchema, body);
   const user = await findUser(ctx, req, input.userId);
-  const defaults = { ...invoiceIntegration(ctx), ...overrides };
+  const defaults = { ...(await invoiceIntegration(ctx)), ...overrides };
   const description = input.description || defaults.description;
-  const provider = providerFor(paymentIntegration(ctx), defaults, options.get(ctx)?.asaasBaseUrl);
+  const provider = providerFor(await paymentIntegration(ctx), defaults, options.get(ctx)?.asaasBaseUrl);
   const db = ctx.store.sql;
   let customer: ChargeCustomer | null = null;
   if (provider) {
@@ -203,7 +200,7 @@ export async function createInvoice(
       name: user.name,
       email: user.email,
       taxId,
-      externalId: billingCustomerId(db, user.id, provider.name) ?? null,
+      externalId: (await billingCustomerId(db, user.id, provider.name)) ?? null,
     };
   }
   const id = await insertInvoice(db, {
@@ -229,23 +226,23 @@ export async function createInvoice(
       throw err;
     }
   }
-  return toInvoice(invoiceRow(ctx, id));
+  return toInvoice(await invoiceRow(ctx, id));
 }
 
 async function settleInvoice(ctx: AppContext, id: number, action: 'cash' | 'cancel'): Promise<Invoice> {
-  const row = invoiceRow(ctx, id);
+  const row = await invoiceRow(ctx, id);
   const status = isInvoiceStatus(row.status) ? row.status : 'PENDING';
   if (!isInvoiceOpen(status)) throw badRequest(`the invoice is ${status}, only open invoices can be changed`);
   if (action === 'cancel' && row.externalId) {
-    const defaults = invoiceIntegration(ctx);
-    const provider = providerFor(paymentIntegration(ctx), defaults, options.get(ctx)?.asaasBaseUrl);
+    const defaults = await invoiceIntegration(ctx);
+    const provider = providerFor(await paymentIntegration(ctx), defaults, options.get(ctx)?.asaasBaseUrl);
     if (provider) await provider.cancelCharge(row.externalId);
   }
   // Cash received is recorded locally (the provider's charge, if any, stays to be reconciled there).
   const next: InvoiceStatus = action === 'cash' ? 'RECEIVED_IN_CASH' : 'CANCELED';
   await setInvoiceStatus(ctx.store.sql, id, next, action === 'cash' ? today() : null);
   await reconcileAccount(ctx, row.userId); // a paid automatic suspension is lifted at once
-  return toInvoice(invoiceRow(ctx, id));
+  return toInvoice(await invoiceRow(ctx, id));
 }
 
 // ---- webhook ---------------------------------------------------------------------------------------------
@@ -267,13 +264,13 @@ async function applyWebhook(
   ctx: AppContext,
   req: FastifyRequest,
 ): Promise<{ updated: boolean; status?: InvoiceStatus }> {
-  const stored = paymentIntegration(ctx).webhookToken;
+  const stored = (await paymentIntegration(ctx)).webhookToken;
   const given = req.headers['asaas-access-token'];
   if (!stored || typeof given !== 'string' || given !== stored) throw unauthorized();
   const { event, payment } = parse(webhookBody, jsonObject(req));
   const status = statusOfEvent(event, payment.status);
   if (!status) return { updated: false };
-  const row = invoiceByExternalId(ctx.store.sql, payment.id);
+  const row = await invoiceByExternalId(ctx.store.sql, payment.id);
   if (!row) return { updated: false }; // not ours (or already deleted): acknowledged so the queue goes on
   const paid = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH', 'DUNNING_RECEIVED'].includes(status);
   const date = payment.paymentDate ?? payment.clientPaymentDate ?? payment.confirmedDate ?? today();
@@ -326,7 +323,7 @@ export async function registerBilling(app: FastifyInstance, ctx: AppContext): Pr
     const q = edgeValue(listQuery, req.query);
     const userId = q.userId ?? caller.userId;
     if (userId !== caller.userId && !caller.administrator) throw denied('Administrator access required');
-    return invoicesOfUser(ctx.store.sql, userId).map(toInvoice);
+    return (await invoicesOfUser(ctx.store.sql, userId)).map(toInvoice);
   });
   app.post(`/${ns}/invoices`, edge({ body: objectBody, need: 'signedIn' }), async (req) => {
     await plusCaller(req, true);

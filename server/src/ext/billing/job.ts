@@ -73,7 +73,8 @@ export async function reconcileAccount(
   if (!u || u.administrator) return null;
   const ns = ctx.config.ns;
   const attrs = attrsOf(u.attributes);
-  const invoices = invoicesOfUserIn(ctx.store.sql, userId, OPEN_INVOICE_STATUSES).flatMap((i) =>
+  const open = await invoicesOfUserIn(ctx.store.sql, userId, OPEN_INVOICE_STATUSES); // on the pool
+  const invoices = open.flatMap((i) =>
     isInvoiceStatus(i.status) ? [{ status: i.status, dueDate: i.dueDate }] : [],
   );
   const anyOverdue = invoices.some((i) => overdueDays(i, nowMs) >= 1);
@@ -98,7 +99,7 @@ export async function reconcileAccount(
   const billing = readUserBilling(attrs, ns);
   if (!suspended && billing.autoSuspend && shouldAutoSuspend(invoices, billing.autoSuspendDays ?? 1, nowMs)) {
     await writeUserState(ctx, userId, { suspended: true, [SUSPENDED_AUTO]: true });
-    // the sessions end on the write client; a failure is logged
+    // the sessions end on the write client; a failure is logged (the job goes on with the other accounts)
     await endCookieSessions(ctx, userId).catch((err: unknown) =>
       ctx.log.error({ err, userId }, "billing: ending a suspended account's sessions failed"),
     );
@@ -125,7 +126,7 @@ export async function runBillingJob(
     if (!b.billing || !b.price || b.price <= 0 || !b.dueDay) continue;
     const dueDate = nextMonthlyDueDate(nowMs, b.dueDay);
     if (!isMonthlyInvoiceDue(dueDate, nowMs)) continue;
-    if (hasInvoiceDueIn(ctx.store.sql, u.id, dueDate.slice(0, 7))) continue;
+    if (await hasInvoiceDueIn(ctx.store.sql, u.id, dueDate.slice(0, 7))) continue;
     const overrides: Partial<InvoiceIntegration> = {};
     if (b.fine !== null) Object.assign(overrides, { fine: b.fine, fineMode: b.fineMode.toUpperCase() });
     if (b.interest !== null) overrides.interest = b.interest;

@@ -1,6 +1,5 @@
 // The live events CONTRACT §7 lists that the core's own handlers do not produce: fuel (after overspeed),
 // maintenance and driver (last), and the deviceInactive sweep. One instance per live core; ingest.ts calls it.
-import type { Event } from '@rastro/domain';
 import type { AppContext } from '../../context.ts';
 import { allMaintenances } from '../../db/repos/catalog.ts';
 import { driverEvents } from './driver.ts';
@@ -38,13 +37,13 @@ export class LiveEventHandlers {
     driverEvents(input);
   }
 
-  /** The deviceInactive sweep (run with the status sweep; a failure is logged, never thrown into a timer). */
-  sweep(now?: number): Event[] {
-    try {
-      return this.inactivity.sweep(now);
-    } catch (err) {
-      this.ctx().log.error({ err }, 'inactivity sweep failed');
-      return [];
-    }
+  /**
+   * Starts the deviceInactive sweep (run with the status sweep): its reads on the pool, its events stored and
+   * published once they are in; a failure is logged, never thrown into a timer.
+   */
+  sweep(now?: number): void {
+    this.inactivity
+      .sweep(now)
+      .catch((err: unknown) => this.ctx().log.error({ err }, 'inactivity sweep failed'));
   }
 }

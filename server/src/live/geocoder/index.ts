@@ -43,8 +43,14 @@ export function registerGeocoder(
   if (cfg) {
     const service = new GeocoderService(client ?? nominatimClient(cfg), {
       minIntervalMs: cfg.minIntervalMs,
+      // the server's language as the live cache last read it (a lookup is synchronous: never a reload here, so on
+      // PostgreSQL the main thread never waits, issue #30); a stale cache is read again in the background
       language: () => {
-        const v = live.cache.fresh().serverAttrs[`${ctx.config.ns}.lang`];
+        if (live.cache.stale)
+          live.cache
+            .freshAsync()
+            .catch((err: unknown) => ctx.log.warn({ err }, 'geocoder: reading the settings failed'));
+        const v = live.cache.serverAttrs[`${ctx.config.ns}.lang`];
         return (typeof v === 'string' && normalizeLocale(v)) || 'pt-BR';
       },
       saveAddress: async (p, address) => {
