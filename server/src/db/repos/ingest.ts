@@ -8,15 +8,7 @@ import { ACTIVITY_SUMS } from '@rastro/domain';
 import { sql, type Insertable } from 'kysely';
 import type { ActivityRow, EventRow, PositionRow, QueuedCommandRow } from '../schema.ts';
 import type { SqlDatabase, SqlStatement } from '../sql.ts';
-import {
-  preparedInsert,
-  preparedQuery,
-  preparedStatement,
-  qb,
-  rowAsync,
-  rows,
-  writeAsync,
-} from './query.ts';
+import { preparedInsert, preparedQuery, preparedStatement, qb, rowAsync, rows, writeAsync } from './query.ts';
 
 /** The positions-table columns a new row gives (the id is the table's). */
 export const POSITION_COLUMNS = [
