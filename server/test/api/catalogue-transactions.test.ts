@@ -2,7 +2,6 @@
 // transaction (issue #30, session 32: db/repos/query.ts inTransaction; on PostgreSQL the write client, off pgSync):
 // a statement refused half way — by a trigger the test installs on one table — leaves nothing of the request
 // written, on SQLite and on PostgreSQL; once the trigger is gone the same request is stored whole.
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -14,7 +13,7 @@ import {
   makeTestApp,
   type TestApp,
 } from '../helpers/app.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { refuseStatements } from '../support/refuseTrigger.ts';
 import { count, first } from '../support/testSql.ts';
 
 let t: TestApp;
@@ -25,30 +24,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Makes every `op` on `table` fail (a trigger raising an error) until the returned function is called. */
-async function refuse(table: string, op: 'INSERT' | 'UPDATE' | 'DELETE'): Promise<() => Promise<void>> {
-  const name = `test_refuse_${table}_${op.toLowerCase()}`;
-  if (!TEST_DATABASE_URL) {
-    t.ctx.store.sql.exec(
-      `CREATE TRIGGER ${name} BEFORE ${op} ON ${table} BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
-    );
-    return async () => {
-      t.ctx.store.sql.exec(`DROP TRIGGER ${name}`);
-    };
-  }
-  const client = postgres((await storeEnv(t.dir)).DATABASE_URL!, { max: 1, onnotice: () => undefined });
-  await client.unsafe(
-    `CREATE OR REPLACE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS
-       $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`,
-  );
-  await client.unsafe(
-    `CREATE TRIGGER ${name} BEFORE ${op} ON ${table} FOR EACH ROW EXECUTE FUNCTION test_refuse()`,
-  );
-  return async () => {
-    await client.unsafe(`DROP TRIGGER ${name} ON ${table}`);
-    await client.end({ timeout: 1 });
-  };
-}
+/** Makes every `op` on `table` fail until the returned function is called (test-support's trigger). */
+const refuse = (table: string, op: 'INSERT' | 'UPDATE' | 'DELETE') => refuseStatements(t, table, op);
 
 const db = () => t.ctx.store.sql;
 const linksNaming = (type: string, id: number) =>

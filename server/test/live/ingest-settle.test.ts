@@ -4,12 +4,12 @@
 // the reports are stored once, in fix-time order, each event after its position, the device's latest position the
 // newest. The position API waits for a report still queued (LiveCore.settle): on PostgreSQL by awaiting its pooled
 // batch, never the synchronous store's transaction (flushNow); on SQLite by flushNow, its fast path.
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IngestResult } from '../../src/live/types.ts';
 import { getLive } from '../../src/live/ingest.ts';
 import { api, createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { TEST_DATABASE_URL } from '../helpers/store.ts';
+import { refuseStatements } from '../support/refuseTrigger.ts';
 import { count, first, select } from '../support/testSql.ts';
 
 let t: TestApp;
@@ -20,30 +20,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Makes every `op` on `table` fail (a trigger raising an error) until the returned function is called. */
-async function refuseAll(table: string, op: 'INSERT' | 'UPDATE'): Promise<() => Promise<void>> {
-  const name = `test_settle_${table}_${op.toLowerCase()}`;
-  if (!TEST_DATABASE_URL) {
-    t.ctx.store.sql.exec(
-      `CREATE TRIGGER ${name} BEFORE ${op} ON ${table} BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
-    );
-    return async () => {
-      t.ctx.store.sql.exec(`DROP TRIGGER ${name}`);
-    };
-  }
-  const client = postgres((await storeEnv(t.dir)).DATABASE_URL!, { max: 1, onnotice: () => undefined });
-  await client.unsafe(
-    `CREATE OR REPLACE FUNCTION test_settle_refuse() RETURNS trigger LANGUAGE plpgsql AS
-       $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`,
-  );
-  await client.unsafe(
-    `CREATE TRIGGER ${name} BEFORE ${op} ON ${table} FOR EACH ROW EXECUTE FUNCTION test_settle_refuse()`,
-  );
-  return async () => {
-    await client.unsafe(`DROP TRIGGER ${name} ON ${table}`);
-    await client.end({ timeout: 1 });
-  };
-}
+/** Makes every `op` on `table` fail until the returned function is called (test-support's trigger). */
+const refuseAll = (table: string, op: 'INSERT' | 'UPDATE') => refuseStatements(t, table, op);
 
 const db = () => t.ctx.store.sql;
 const T0 = Math.floor((Date.now() - 3_600_000) / 1000) * 1000;

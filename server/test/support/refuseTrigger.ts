@@ -1,6 +1,6 @@
 // A statement refused half way, on both stores (issue #30): a trigger the test installs makes every `op` on `table`
 // fail until the returned function is called (SQLite: RAISE(ABORT); PostgreSQL: a plpgsql function raising).
-// The same helper as api/catalogue-transactions.test.ts's own, shared here for the later tests.
+// Used by the atomicity tests of the catalogue, QR check-in and the ingestion's batches.
 import postgres from 'postgres';
 import type { TestApp } from '../helpers/app.ts';
 import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
