@@ -21,7 +21,7 @@ import {
   anyDemoUser,
   centreMapIfUnset,
   driverIdByCode,
-  prepareDeviceInsert,
+  insertDevices,
   simulatedDeviceIds,
   simulatedDevicesWithPlace,
 } from '../../src/db/repos/simulator.ts';
@@ -272,52 +272,50 @@ describe('reports repositories', () => {
     expect(of(811, at(0), at(9))).toEqual({ deviceStopped: 1 });
   });
 
-  it("demo seed: demo users by domain, simulated devices with their place, drivers by code, the map's centre once", () => {
+  it("demo seed: demo users by domain, simulated devices with their place, drivers by code, the map's centre once", async () => {
     const db = store.sql;
-    expect(anyDemoUser(db)).toBe(false);
+    expect(await anyDemoUser(db)).toBe(false);
     insertUserRow(db, { name: 'x', email: 'someone@rastro.demo.example', attributes: '{}' });
-    expect(anyDemoUser(db)).toBe(false);
+    expect(await anyDemoUser(db)).toBe(false);
     insertUserRow(db, { name: 'Demo', email: 'Gerente@Rastro.Demo', attributes: '{}' });
-    expect(anyDemoUser(db)).toBe(true);
+    expect(await anyDemoUser(db)).toBe(true);
 
-    const add = prepareDeviceInsert(db);
-    const device = (uniqueId: string) =>
-      add({
-        name: uniqueId,
-        uniqueId,
-        groupId: 0,
-        phone: null,
-        model: 'M',
-        category: 'car',
-        attributes: '{}',
-      });
-    const a = device('rastro-0001');
-    const b = device('rastro-0002');
+    const device = (uniqueId: string) => ({
+      name: uniqueId,
+      uniqueId,
+      groupId: 0,
+      phone: null,
+      model: 'M',
+      category: 'car',
+      attributes: '{}',
+    });
+    // 501 devices: two statements of the insert (500 rows each at most), every id returned by its unique id
+    const many = Array.from({ length: 501 }, (_, i) => device(`rastro-${String(i + 1).padStart(4, '0')}`));
+    const ids = await insertDevices(db, many);
+    expect(ids.size).toBe(501);
+    const a = ids.get('rastro-0001')!;
+    const b = ids.get('rastro-0002')!;
     expect(b).toBeGreaterThan(a);
+    expect(ids.get('rastro-0501')).toBeGreaterThan(b);
     insertObject(db, 'devices', { name: 'other', uniqueId: 'other-1', attributes: '{}' });
-    expect(
-      simulatedDeviceIds(db)
-        .map((d) => [d.uniqueId, d.id])
-        .sort(),
-    ).toEqual([
-      ['rastro-0001', a],
-      ['rastro-0002', b],
-    ]);
+    const listed = await simulatedDeviceIds(db);
+    expect(listed).toHaveLength(501);
+    expect(new Map(listed.map((d) => [d.uniqueId, d.id]))).toEqual(ids);
     const placed = putPosition(a, 7, 0);
     updateObject(db, 'devices', a, { positionId: placed });
-    const places = simulatedDevicesWithPlace(db).sort((x, y) => x.uniqueId.localeCompare(y.uniqueId));
-    expect(places.map((p) => [p.uniqueId, p.latitude, p.longitude, p.attributes])).toEqual([
+    const places = (await simulatedDevicesWithPlace(db)).sort((x, y) => x.uniqueId.localeCompare(y.uniqueId));
+    expect(places.slice(0, 2).map((p) => [p.uniqueId, p.latitude, p.longitude, p.attributes])).toEqual([
       ['rastro-0001', 7, -7, '{}'],
       ['rastro-0002', null, null, '{}'],
     ]);
 
-    expect(driverIdByCode(db, 'D-1')).toBeGreaterThan(0);
-    expect(driverIdByCode(db, 'D-404')).toBeUndefined();
+    expect(await driverIdByCode(db, 'D-1')).toBeGreaterThan(0);
+    expect(await driverIdByCode(db, 'D-404')).toBeUndefined();
 
     updateServerSettings(db, { latitude: 0, longitude: 0, zoom: 0 });
-    centreMapIfUnset(db, -23.5, -46.6, 12);
+    await centreMapIfUnset(db, -23.5, -46.6, 12);
     expect(serverSettings(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
-    centreMapIfUnset(db, 1, 2, 3);
+    await centreMapIfUnset(db, 1, 2, 3);
     expect(serverSettings(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
   });
 });

@@ -11,7 +11,7 @@ import {
   userIdByEmail,
 } from '../../src/db/repos/users.ts';
 import { pingStore, serverSettings, updateServerSettings } from '../../src/db/repos/server.ts';
-import { storedDeviceCount, deviceIdsByIdsOrUniqueIds } from '../../src/db/repos/devices.ts';
+import { storedDeviceCountAsync, deviceIdsByIdsOrUniqueIds } from '../../src/db/repos/devices.ts';
 import { removeLinksNaming } from '../../src/db/repos/links.ts';
 import {
   clearReference,
@@ -106,7 +106,7 @@ describe('repositories', () => {
     const b = id('beta', 'u-1');
     const a = id('Alpha', 'u_2');
     const c = id('gamma 50%', 'u-3');
-    expect(storedDeviceCount(db)).toBe(3);
+    expect(await storedDeviceCountAsync(db)).toBe(3);
     const names = async (opts: Partial<Parameters<typeof listObjects>[3]>, ids: number[] | 'all' = 'all') =>
       (await listObjects(db, 'devices', ids, { search: ['name', 'uniqueId'], sort: 'name', ...opts })).map(
         (r) => r.name,

@@ -1,7 +1,7 @@
 // Devices (table devices) beyond the generic catalogue CRUD of objects.ts: lookups by id or unique id, the count
 // the device caps read, and what goes with a removed device.
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rowAsync, rowsAsync, write, writeAsync } from './query.ts';
+import { anyOf, qb, rowAsync, rowsAsync, writeAsync } from './query.ts';
 
 /** The devices whose id is one of `ids` or whose unique id is one of `uniqueIds`, read on the read pool. */
 export async function deviceIdsByIdsOrUniqueIds(
@@ -24,12 +24,7 @@ const deviceCount = (db: SqlDatabase) =>
     .selectFrom('devices')
     .select((eb) => eb.fn.countAll<number>().as('n'));
 
-/** How many devices are stored (the demo seed's synchronous check). */
-export function storedDeviceCount(db: SqlDatabase): number {
-  return Number(row(db, deviceCount(db))?.n ?? 0);
-}
-
-/** storedDeviceCount on the read pool (the device caps of a create). */
+/** How many devices are stored, read on the read pool (the device caps of a create, the demo seed's check). */
 export async function storedDeviceCountAsync(db: SqlDatabase): Promise<number> {
   return Number((await rowAsync(db, deviceCount(db)))?.n ?? 0);
 }
@@ -52,12 +47,7 @@ export interface DeviceCard {
 const deviceCard = (db: SqlDatabase, id: number) =>
   qb(db).selectFrom('devices').select(['id', 'name', 'uniqueId', 'attributes']).where('id', '=', id);
 
-/** A device's card (the demo seed's synchronous read). */
-export function findDeviceCard(db: SqlDatabase, id: number): DeviceCard | undefined {
-  return row(db, deviceCard(db, id));
-}
-
-/** findDeviceCard on the read pool, or in the transaction of a handle (the API, the QR check-in). */
+/** A device's card, read on the read pool or in the transaction of a handle (the API, the QR check-in, the seed). */
 export function findDeviceCardAsync(db: SqlDatabase, id: number): Promise<DeviceCard | undefined> {
   return rowAsync(db, deviceCard(db, id));
 }
@@ -72,11 +62,6 @@ export function deviceCards(db: SqlDatabase): Promise<DeviceCard[]> {
 
 const attributesUpdate = (db: SqlDatabase, id: number, attributes: string) =>
   qb(db).updateTable('devices').set({ attributes }).where('id', '=', id);
-
-/** Writes a device's attributes (JSON text) in the demo seed's synchronous start-up transaction only. */
-export function setDeviceAttributesInSeed(db: SqlDatabase, id: number, attributes: string): void {
-  write(db, attributesUpdate(db, id, attributes));
-}
 
 /**
  * Writes a device's attributes (JSON text) without the main thread waiting (issue #30, session 33): the store (one

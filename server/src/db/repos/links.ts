@@ -2,11 +2,10 @@
 // permissions.ts, users.ts and share.ts, typed and compiled per dialect. The writes are asynchronous (issue #30,
 // session 32): on PostgreSQL they run on the write client, or in the transaction whose handle they are given
 // (query.ts inTransaction), never on the synchronous store, so no pooled transaction's lock on a link can be waited
-// for by a statement that holds the main thread (decision 41, the deadlock rule). The one synchronous writer left is
-// the demo seed's start-up transaction (addLinkInSeed).
+// for by a statement that holds the main thread (decision 41, the deadlock rule), the demo seed's included.
 import { sql } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows, rowsAsync, write, writeAsync } from './query.ts';
+import { anyOf, qb, row, rows, rowsAsync, writeAsync } from './query.ts';
 
 export interface Link {
   ownerType: string;
@@ -26,12 +25,16 @@ export async function addLink(db: SqlDatabase, link: Link): Promise<void> {
   await writeAsync(db, insertLink(db, link));
 }
 
-/**
- * addLink on the synchronous store, for the demo seed's start-up transaction only (live/simulator/seed.ts): every
- * link it writes names an object created in that same transaction, so no other transaction can hold its row.
- */
-export function addLinkInSeed(db: SqlDatabase, link: Link): void {
-  write(db, insertLink(db, link));
+/** Adds many links (existing ones kept), in statements of at most 500 rows: the demo seed's links to its devices. */
+export async function addLinks(db: SqlDatabase, links: readonly Link[]): Promise<void> {
+  for (let i = 0; i < links.length; i += 500)
+    await writeAsync(
+      db,
+      qb(db)
+        .insertInto('links')
+        .values(links.slice(i, i + 500))
+        .onConflict((oc) => oc.doNothing()),
+    );
 }
 
 export async function removeLink(db: SqlDatabase, link: Link): Promise<void> {

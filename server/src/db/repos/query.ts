@@ -333,7 +333,7 @@ export async function writeAsync(db: SqlDatabase, query: Compilable<unknown>): P
 }
 
 /** A write with RETURNING: the rows it answers (on PostgreSQL on the write client, not the read pool). */
-async function writeRowsAsync<R>(db: SqlDatabase, query: Compilable<R>): Promise<R[]> {
+export async function writeRowsAsync<R>(db: SqlDatabase, query: Compilable<R>): Promise<R[]> {
   return (await runAsync(db, query, true)).rows as R[];
 }
 

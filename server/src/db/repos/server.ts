@@ -51,6 +51,12 @@ export function serverAttributesText(db: SqlDatabase): string | undefined {
   return row(db, qb(db).selectFrom('server').select('attributes').where('id', '=', 1))?.attributes;
 }
 
+/** serverAttributesText without the main thread waiting (the store or a transaction's handle: the demo seed). */
+export async function serverAttributesTextAsync(db: SqlDatabase): Promise<string | undefined> {
+  return (await rowAsync(db, qb(db).selectFrom('server').select('attributes').where('id', '=', 1)))
+    ?.attributes;
+}
+
 /** Writes the given settings columns. */
 export function updateServerSettings(db: SqlDatabase, values: Record<string, unknown>): void {
   if (Object.keys(values).length === 0) return;

@@ -1,18 +1,19 @@
 // The demo fleet's queries (live/simulator/seed.ts and index.ts, docs/demo-fleet.md): whether the store is still
-// empty of demo data, the simulated devices (unique ids rastro-NNNN) with their last place, the device insert of a
-// first start (prepared once: one per simulated vehicle) and the map's centre set once. The rest of the seed goes
+// empty of demo data, the simulated devices (unique ids rastro-NNNN) with their last place, the devices' insert of a
+// first start (500 rows a statement) and the map's centre set once. Asynchronous (issue #30): the store or the
+// seed's transaction handle (db/repos/query.ts inTransaction). The rest of the seed goes
 // through the catalogue, users, links and server repositories.
 import type { Insertable } from 'kysely';
 import type { DeviceRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { preparedQuery, qb, row, rows, write } from './query.ts';
+import { qb, rowAsync, rowsAsync, writeRowsAsync, writeAsync } from './query.ts';
 
 /** The simulated devices' unique ids start so. */
 const SIMULATED = 'rastro-%';
 
 /** Whether a user of the demo's domain (…@rastro.demo, any case) exists. */
-export function anyDemoUser(db: SqlDatabase): boolean {
-  return !!row(
+export async function anyDemoUser(db: SqlDatabase): Promise<boolean> {
+  const found = await rowAsync(
     db,
     qb(db)
       .selectFrom('users')
@@ -20,24 +21,27 @@ export function anyDemoUser(db: SqlDatabase): boolean {
       .where((eb) => eb(eb.fn('lower', ['email']), 'like', '%@rastro.demo'))
       .limit(1),
   );
+  return !!found;
 }
 
 /** The simulated devices' ids by unique id. */
-export function simulatedDeviceIds(db: SqlDatabase): Array<{ id: number; uniqueId: string }> {
-  return rows(
+export function simulatedDeviceIds(db: SqlDatabase): Promise<Array<{ id: number; uniqueId: string }>> {
+  return rowsAsync(
     db,
     qb(db).selectFrom('devices').select(['id', 'uniqueId']).where('uniqueId', 'like', SIMULATED),
   );
 }
 
 /** The simulated devices with their attributes (text) and the place of their latest position, if any. */
-export function simulatedDevicesWithPlace(db: SqlDatabase): Array<{
-  uniqueId: string;
-  attributes: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}> {
-  return rows(
+export function simulatedDevicesWithPlace(db: SqlDatabase): Promise<
+  Array<{
+    uniqueId: string;
+    attributes: string | null;
+    latitude: number | null;
+    longitude: number | null;
+  }>
+> {
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('devices as d')
@@ -47,31 +51,43 @@ export function simulatedDevicesWithPlace(db: SqlDatabase): Array<{
   );
 }
 
-type NewDevice = Required<
+export type NewDevice = Required<
   Pick<Insertable<DeviceRow>, 'name' | 'uniqueId' | 'groupId' | 'phone' | 'model' | 'category' | 'attributes'>
 >;
 
-/** Inserts a simulated device, prepared once per call of this function (a first start adds them all): its id. */
-export function prepareDeviceInsert(db: SqlDatabase): (device: NewDevice) => number {
-  const columns = ['name', 'uniqueId', 'groupId', 'phone', 'model', 'category', 'attributes'] as const;
-  const insert = preparedQuery<NewDevice, { id: number }>(db, columns, (p) =>
+/** Inserts simulated devices, 500 a statement (a first start adds them all): their ids by unique id. */
+export async function insertDevices(
+  db: SqlDatabase,
+  devices: readonly NewDevice[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < devices.length; i += 500) {
     // the columns the table defaults to 0 are written as 0: the insert is fully typed against DeviceRow
-    qb(db)
-      .insertInto('devices')
-      .values({ ...p, positionId: 0, calendarId: 0, disabled: 0 })
-      .returning('id'),
-  );
-  return (device) => Number(insert.get(device)!.id);
+    const values = devices
+      .slice(i, i + 500)
+      .map((d) => ({ ...d, positionId: 0, calendarId: 0, disabled: 0 }));
+    const made = await writeRowsAsync(
+      db,
+      qb(db).insertInto('devices').values(values).returning(['id', 'uniqueId']),
+    );
+    for (const r of made) ids.set(r.uniqueId, Number(r.id));
+  }
+  return ids;
 }
 
 /** Whether a driver with this code (unique id) is registered; its id. */
-export function driverIdByCode(db: SqlDatabase, uniqueId: string): number | undefined {
-  return row(db, qb(db).selectFrom('drivers').select('id').where('uniqueId', '=', uniqueId))?.id;
+export async function driverIdByCode(db: SqlDatabase, uniqueId: string): Promise<number | undefined> {
+  return (await rowAsync(db, qb(db).selectFrom('drivers').select('id').where('uniqueId', '=', uniqueId)))?.id;
 }
 
 /** Centres the server's map on a place unless someone already chose one (still at 0, 0). */
-export function centreMapIfUnset(db: SqlDatabase, latitude: number, longitude: number, zoom: number): void {
-  write(
+export async function centreMapIfUnset(
+  db: SqlDatabase,
+  latitude: number,
+  longitude: number,
+  zoom: number,
+): Promise<void> {
+  await writeAsync(
     db,
     qb(db)
       .updateTable('server')

@@ -3,7 +3,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { UserRow as UserTable } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rowAsync, rows, write, writeAsync } from './query.ts';
+import { anyOf, insertAsync, qb, row, rowAsync, rows, writeAsync } from './query.ts';
 
 type User = Selectable<UserTable>;
 
@@ -75,6 +75,18 @@ export function firstAdministratorId(db: SqlDatabase): number | null {
   return found?.id ?? null;
 }
 
+/** firstAdministratorId without the main thread waiting (the store or a transaction's handle: the demo seed). */
+export async function firstAdministratorIdAsync(db: SqlDatabase): Promise<number | null> {
+  const found = await rowAsync(
+    db,
+    qb(db)
+      .selectFrom('users')
+      .select((eb) => eb.fn.min('id').as('id'))
+      .where('administrator', '=', 1),
+  );
+  return found?.id ?? null;
+}
+
 /** Stores a new user row: its id. */
 export function insertUserRow(db: SqlDatabase, values: Record<string, unknown>): number {
   const created = row(
@@ -85,6 +97,16 @@ export function insertUserRow(db: SqlDatabase, values: Record<string, unknown>):
       .returning('id'),
   );
   return Number(created!.id);
+}
+
+/** insertUserRow without the main thread waiting (the store or a transaction's handle: the demo seed): its id. */
+export function insertUserRowAsync(db: SqlDatabase, values: Record<string, unknown>): Promise<number> {
+  return insertAsync(
+    db,
+    qb(db)
+      .insertInto('users')
+      .values(values as Insertable<UserTable>),
+  );
 }
 
 export async function deleteUserRow(db: SqlDatabase, id: number): Promise<void> {
@@ -134,11 +156,6 @@ export function usersWithAttribute(
 
 const userAttributesUpdate = (db: SqlDatabase, id: number, attributes: string) =>
   qb(db).updateTable('users').set({ attributes }).where('id', '=', id);
-
-/** Writes a user's attributes (JSON text) in the demo seed's synchronous start-up transaction only. */
-export function setUserAttributesInSeed(db: SqlDatabase, id: number, attributes: string): void {
-  write(db, userAttributesUpdate(db, id, attributes));
-}
 
 /**
  * Writes a user's attributes (JSON text) without the main thread waiting (issue #30, session 33): the store (one

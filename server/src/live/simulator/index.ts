@@ -95,11 +95,13 @@ async function createFleet(ctx: AppContext): Promise<Fleet | null> {
   live.invalidate();
 
   const sql = ctx.store.sql;
-  const drivers = DEMO_DRIVERS.map(([, uniqueId]) => uniqueId).filter(
-    (u) => driverIdByCode(sql, u) !== undefined,
-  );
+  const drivers: string[] = [];
+  for (const [, uniqueId] of DEMO_DRIVERS)
+    if ((await driverIdByCode(sql, uniqueId)) !== undefined) drivers.push(uniqueId);
+  const placed = await simulatedDevicesWithPlace(sql);
+  if (closed) return null;
   const vehicles = new Map<string, Vehicle>();
-  for (const r of simulatedDevicesWithPlace(sql)) {
+  for (const r of placed) {
     const index = indexOf(r.uniqueId);
     if (index < 1 || index > count) continue;
     const v = new Vehicle(
