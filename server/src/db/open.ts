@@ -11,8 +11,8 @@ export interface Store {
   sql: SqlDatabase;
   /** Where it lives, for the health screen: the SQLite file or the PostgreSQL database. */
   kind: 'sqlite' | 'postgres';
-  /** Bytes the data takes (SQLite: pages in use; PostgreSQL: pg_database_size). */
-  sizeBytes(): number;
+  /** Bytes the data takes (SQLite: pages in use; PostgreSQL: pg_database_size, asked on the read pool). */
+  sizeBytes(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -70,7 +70,7 @@ function openSqliteStore(file: string): Store {
   return {
     sql,
     kind: 'sqlite',
-    sizeBytes() {
+    async sizeBytes() {
       const pages = Number(sqlite.pragma('page_count', { simple: true }) ?? 0);
       return pages * Number(sqlite.pragma('page_size', { simple: true }) ?? 0);
     },
@@ -135,9 +135,9 @@ function postgresStore(db: PostgresDatabase, url: string, poolOptions: PoolOptio
   return {
     sql: db,
     kind: 'postgres',
-    sizeBytes() {
-      const row = db.prepareNative('SELECT pg_database_size(current_database()) AS n').get() as { n: number };
-      return row.n;
+    async sizeBytes() {
+      const [row] = await pool.all('SELECT pg_database_size(current_database()) AS n', []);
+      return Number(row?.n ?? 0);
     },
     async close() {
       await Promise.all([pool.close(), ingest?.close()]);

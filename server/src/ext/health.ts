@@ -107,11 +107,11 @@ function fileSize(path: string): number {
   }
 }
 
-function databaseFigures(ctx: AppContext): ServerHealth['database'] {
+async function databaseFigures(ctx: AppContext): Promise<ServerHealth['database']> {
   const file = ctx.config.sqliteFile;
   return {
     kind: ctx.store.kind,
-    sizeBytes: ctx.store.sizeBytes(),
+    sizeBytes: await ctx.store.sizeBytes(),
     walBytes: ctx.store.kind === 'postgres' || file === ':memory:' ? 0 : fileSize(`${file}-wal`),
   };
 }
@@ -212,7 +212,7 @@ export async function registerHealth(
         systemFree: freemem(),
       },
       disk,
-      database: databaseFigures(ctx),
+      database: await databaseFigures(ctx),
       cluster: { node: ctx.cluster.node, leader: ctx.cluster.isLeader() },
       devices,
       positions,
