@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatUptime, percent, uptimeParts } from './format.ts';
+import { formatBytes, formatUptime, percent } from './format.ts';
 
 describe('health figures', () => {
   it('bytes in binary steps with the locale digits', () => {
@@ -12,16 +12,11 @@ describe('health figures', () => {
   });
 
   it('uptime in days, hours, minutes and seconds', () => {
-    expect(uptimeParts(2 * 86_400 + 3 * 3600 + 4 * 60 + 5)).toEqual({
-      days: 2,
-      hours: 3,
-      minutes: 4,
-      seconds: 5,
-    });
     expect(formatUptime(2 * 86_400 + 3 * 3600 + 4 * 60 + 5)).toBe('2 d 03 h 04 min');
     expect(formatUptime(3 * 3600 + 4 * 60)).toBe('3 h 04 min');
     expect(formatUptime(4 * 60 + 5)).toBe('4 min 05 s');
     expect(formatUptime(5)).toBe('5 s');
+    expect(formatUptime(86_400 + 59.9)).toBe('1 d 00 h 00 min');
     expect(formatUptime(-3)).toBe('0 s');
   });
 

@@ -20,26 +20,12 @@ export function formatBytes(bytes: number, locale: string): string {
   }).format(value);
 }
 
-export interface UptimeParts {
-  days: number;
-  hours: number;
-  minutes: number;
-  seconds: number;
-}
-
-export function uptimeParts(totalSeconds: number): UptimeParts {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  return {
-    days: Math.floor(s / 86_400),
-    hours: Math.floor((s % 86_400) / 3600),
-    minutes: Math.floor((s % 3600) / 60),
-    seconds: s % 60,
-  };
-}
-
 /** "2 d 03 h 04 min", "3 h 04 min", "4 min 05 s", "5 s". */
 export function formatUptime(totalSeconds: number): string {
-  const { days, hours, minutes, seconds } = uptimeParts(totalSeconds);
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const [days, hours, minutes, seconds] = [s / 86_400, (s % 86_400) / 3600, (s % 3600) / 60, s % 60].map(
+    Math.floor,
+  );
   const two = (n: number) => String(n).padStart(2, '0');
   if (days > 0) return `${days} d ${two(hours)} h ${two(minutes)} min`;
   if (hours > 0) return `${hours} h ${two(minutes)} min`;

@@ -26,20 +26,22 @@ import {
   resolvePeriod,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { SearchInput } from '../../components/SearchInput.tsx';
 import { useTimeZone } from '../../components/timeZone.ts';
 import { XLSX_MIME, buildXlsx, downloadBlob, fileStem } from '../../components/xlsx.ts';
 import { useLive } from '../../stores/live.ts';
 import {
   filterLogRows,
+  LOG_COLUMNS,
   LOG_SCOPES,
   logsPath,
   oldSpeedOf,
   parseLogs,
   toLogRows,
+  type LogRow,
   type LogScope,
 } from './logRows.ts';
-import { LOG_COLUMNS, LogsTable } from './LogsTable.tsx';
 
 const PAGE = 50;
 
@@ -192,7 +194,22 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
             {shown.length === 0 ? (
               <Text data-testid="logs-empty">{t('empty')}</Text>
             ) : (
-              <LogsTable rows={paged.items} formatTime={formatTime} />
+              <DataTable<LogRow>
+                striped
+                highlightOnHover
+                data-testid="logs-table"
+                scrollMinWidth={640}
+                rows={paged.items}
+                rowKey={(r) => r.key}
+                rowProps={() => ({ 'data-testid': 'logs-row' })}
+                columns={LOG_COLUMNS.map(([key]) => ({
+                  key,
+                  header: t(`column.${key}`),
+                  cell: (r) =>
+                    key !== 'time' ? r[key] : Number.isFinite(r.time) ? formatTime.format(r.time) : '',
+                  props: { 'data-key': key },
+                }))}
+              />
             )}
             {paged.pages > 1 && (
               <Pagination

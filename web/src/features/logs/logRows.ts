@@ -6,6 +6,15 @@ import { z } from 'zod';
 export const LOG_SCOPES = ['server', 'user', 'device'] as const;
 export type LogScope = (typeof LOG_SCOPES)[number];
 
+/** The columns of the table and of the Excel sheet, with the sheet's widths. */
+export const LOG_COLUMNS = [
+  ['time', 22],
+  ['user', 28],
+  ['action', 16],
+  ['object', 30],
+  ['address', 18],
+] as const;
+
 const actionSchema = z.object({
   id: z.number(),
   actionTime: z.string(),

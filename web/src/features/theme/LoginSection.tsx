@@ -6,10 +6,10 @@ import {
   Button,
   ColorInput,
   Group,
+  Input,
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Text,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -57,16 +57,13 @@ export function LoginSection({ form, update, err, uploadButton }: SectionProps) 
         />
       )}
       {form.login.background === 'slider' && (
-        <Stack gap="xs" data-testid="theme-slides">
-          <Text size="sm" c="dimmed">
-            {t('hints.slider', { count: SLIDER_MAX_IMAGES, ...SLIDER_RECOMMENDED })}
-          </Text>
-          {err('login.slides') && (
-            <Text size="sm" c="red" data-testid="theme-slides-error">
-              {err('login.slides')}
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Input.Wrapper
+          description={t('hints.slider', { count: SLIDER_MAX_IMAGES, ...SLIDER_RECOMMENDED })}
+          error={err('login.slides')}
+          errorProps={{ 'data-testid': 'theme-slides-error' }}
+          data-testid="theme-slides"
+        >
+          <SimpleGrid cols={{ base: 1, sm: 3 }} my="xs">
             {Array.from({ length: SLIDER_MAX_IMAGES }, (_, i) => {
               const slot = `slide${i + 1}` as ThemeImageSlot;
               const url = form.login.slides[i] ?? '';
@@ -93,15 +90,12 @@ export function LoginSection({ form, update, err, uploadButton }: SectionProps) 
               );
             })}
           </SimpleGrid>
-        </Stack>
+        </Input.Wrapper>
       )}
       {form.login.background === 'animated' && (
-        <Stack gap="xs">
-          <Text size="sm" c="dimmed">
-            {t('hints.animated')}
-          </Text>
+        <Input.Wrapper description={t('hints.animated')} error={err('login.gradient')}>
           {form.login.gradient.map((c, i) => (
-            <Group key={i} gap="xs" wrap="nowrap" align="flex-end">
+            <Group key={i} gap="xs" wrap="nowrap" align="flex-end" mb="xs">
               <ColorInput
                 style={{ flex: 1 }}
                 label={t('fields.gradientColour', { n: i + 1 })}
@@ -122,11 +116,6 @@ export function LoginSection({ form, update, err, uploadButton }: SectionProps) 
               </ActionIcon>
             </Group>
           ))}
-          {err('login.gradient') && (
-            <Text size="sm" c="red">
-              {err('login.gradient')}
-            </Text>
-          )}
           {form.login.gradient.length < 4 && (
             <Button
               size="xs"
@@ -138,7 +127,7 @@ export function LoginSection({ form, update, err, uploadButton }: SectionProps) 
               {t('addColour')}
             </Button>
           )}
-        </Stack>
+        </Input.Wrapper>
       )}
       <LoginPreview theme={form} />
     </Stack>

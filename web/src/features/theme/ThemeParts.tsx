@@ -1,6 +1,6 @@
 // Parts of the theme dialog: an image slot (preview, upload button, remove) and the live previews of the colours
 // and of the login screen, drawn from the form's current values.
-import { ActionIcon, Box, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { readableTextOn, type ThemeSettings } from '@rastro/domain';
 import type { ReactNode } from 'react';
@@ -29,17 +29,9 @@ export function ImageSlot({
 }) {
   const { t } = useTranslation('theme');
   return (
-    <Stack gap={4} data-testid={testId}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
+    <Input.Wrapper label={label} description={hint} error={error} data-testid={testId}>
       {url && (
-        <Paper withBorder p={4} radius="sm">
+        <Paper withBorder p={4} radius="sm" my={4}>
           <Image src={url} alt="" h={height} fit="contain" data-testid={`${testId}-preview`} />
         </Paper>
       )}
@@ -51,12 +43,7 @@ export function ImageSlot({
           </ActionIcon>
         )}
       </Group>
-      {error && (
-        <Text size="xs" c="red">
-          {error}
-        </Text>
-      )}
-    </Stack>
+    </Input.Wrapper>
   );
 }
 

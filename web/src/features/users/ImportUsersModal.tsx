@@ -42,8 +42,8 @@ interface LogLine {
   message: string;
 }
 
-// The first worksheet of an .xlsx file as rows of cell values (exceljs, loaded on demand).
-/** Cell values of the first sheet, row by row (1-based sheet rows become array positions 0…). */
+/** The first worksheet of an .xlsx file (exceljs, loaded on demand) as cell values, row by row (1-based sheet rows
+ * become array positions 0…). */
 async function readFirstSheet(data: ArrayBuffer): Promise<unknown[][]> {
   const mod = await import('exceljs');
   // CommonJS in Node (default export), ES in the browser bundle
@@ -128,6 +128,7 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
     if (canCancelImport(step)) onClose();
   };
   const preview = importPreview(rows);
+  const outcome = importOutcome(progress);
 
   return (
     <Modal
@@ -221,80 +222,42 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
           </>
         )}
         {(step === 'import' || step === 'complete') && (
-          <ImportResult
-            step={step}
-            progress={progress}
-            total={split.valid.length}
-            skipped={split.invalid.length}
-            log={log}
-            onClose={onClose}
-          />
+          <Stack gap="xs" data-testid="user-import-progress">
+            <Progress value={split.valid.length ? (progress.processed / split.valid.length) * 100 : 100} />
+            <Text size="sm">{t('import.progress', { ...progress, total: split.valid.length })}</Text>
+            {step === 'import' && (
+              <Text size="xs" c="dimmed">
+                {t('import.cannotCancel')}
+              </Text>
+            )}
+          </Stack>
+        )}
+        {step === 'complete' && (
+          <>
+            <Alert
+              color={outcome === 'success' ? 'green' : outcome === 'partial' ? 'yellow' : 'red'}
+              data-testid="user-import-result"
+              data-outcome={outcome}
+            >
+              {t(`import.outcome.${outcome}`, { ...progress, skipped: split.invalid.length })}
+            </Alert>
+            {log.length > 0 && (
+              <Stack gap={2} data-testid="user-import-log">
+                {log.map((l) => (
+                  <Text key={l.index} size="xs" c="red">
+                    {t('import.row')} {l.index} ({l.email}): {l.message}
+                  </Text>
+                ))}
+              </Stack>
+            )}
+            <Group justify="flex-end">
+              <Button onClick={onClose} data-testid="user-import-close">
+                {t('close')}
+              </Button>
+            </Group>
+          </>
         )}
       </Stack>
     </Modal>
-  );
-}
-
-interface ResultProps {
-  step: ImportStep;
-  progress: ImportProgress;
-  total: number;
-  skipped: number;
-  log: LogLine[];
-  onClose(): void;
-}
-
-/** The progress while importing, then the outcome (full success, partial, failure) with the log of the failures. */
-function ImportResult({ step, progress, total, skipped, log, onClose }: ResultProps) {
-  const { t } = useTranslation('users');
-  const outcome = importOutcome(progress);
-  return (
-    <>
-      <Stack gap="xs" data-testid="user-import-progress">
-        <Progress value={total ? (progress.processed / total) * 100 : 100} />
-        <Text size="sm">
-          {t('import.progress', {
-            processed: progress.processed,
-            total,
-            successful: progress.successful,
-            errors: progress.errors,
-          })}
-        </Text>
-        {step === 'import' && (
-          <Text size="xs" c="dimmed">
-            {t('import.cannotCancel')}
-          </Text>
-        )}
-      </Stack>
-      {step === 'complete' && (
-        <>
-          <Alert
-            color={outcome === 'success' ? 'green' : outcome === 'partial' ? 'yellow' : 'red'}
-            data-testid="user-import-result"
-            data-outcome={outcome}
-          >
-            {t(`import.outcome.${outcome}`, {
-              successful: progress.successful,
-              errors: progress.errors,
-              skipped,
-            })}
-          </Alert>
-          {log.length > 0 && (
-            <Stack gap={2} data-testid="user-import-log">
-              {log.map((l) => (
-                <Text key={l.index} size="xs" c="red">
-                  {t('import.row')} {l.index} ({l.email}): {l.message}
-                </Text>
-              ))}
-            </Stack>
-          )}
-          <Group justify="flex-end">
-            <Button onClick={onClose} data-testid="user-import-close">
-              {t('close')}
-            </Button>
-          </Group>
-        </>
-      )}
-    </>
   );
 }

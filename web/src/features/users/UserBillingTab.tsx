@@ -5,6 +5,7 @@ import {
   Alert,
   Badge,
   Group,
+  Input,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -55,10 +56,7 @@ export function UserBillingTab({ f, attributes }: { f: UserForm; attributes: Att
   };
   const text = fieldBinder({ t, values, set, err }, 'billing', 'billing.fields');
   const modeControl = (k: 'fineMode' | 'discountMode') => (
-    <Stack gap={2}>
-      <Text size="sm" fw={500}>
-        {t(`billing.fields.${k}`)}
-      </Text>
+    <Input.Wrapper label={t(`billing.fields.${k}`)}>
       <SegmentedControl
         size="xs"
         value={values[k]}
@@ -69,7 +67,7 @@ export function UserBillingTab({ f, attributes }: { f: UserForm; attributes: Att
         ]}
         data-testid={`billing-${k}`}
       />
-    </Stack>
+    </Input.Wrapper>
   );
   const flag = (k: 'billing' | 'autoSuspend' | 'trustUnlock') => (
     <Switch
