@@ -7,7 +7,7 @@ import { prepareActivityUpsert, prepareIngestStatements } from '../../src/db/rep
 import { activityTotals, distanceByHour, prepareInsightEventCounts } from '../../src/db/repos/insights.ts';
 import { addLink } from '../../src/db/repos/links.ts';
 import { insertObject, updateObject } from '../../src/db/repos/objects.ts';
-import { serverSettings, updateServerSettings } from '../../src/db/repos/server.ts';
+import { serverSettingsAsync, updateServerSettings } from '../../src/db/repos/server.ts';
 import { preparedQuery, qb } from '../../src/db/repos/query.ts';
 import { positionsByIdsInTimeOrder, prepareReportReads } from '../../src/db/repos/reports.ts';
 import {
@@ -272,7 +272,7 @@ describe('reports repositories', () => {
     expect(of(811, at(0), at(9))).toEqual({ deviceStopped: 1 });
   });
 
-  it("demo seed: demo users by domain, simulated devices with their place, drivers by code, the map's centre once", () => {
+  it("demo seed: demo users by domain, simulated devices with their place, drivers by code, the map's centre once", async () => {
     const db = store.sql;
     expect(anyDemoUser(db)).toBe(false);
     insertUserRow(db, { name: 'x', email: 'someone@rastro.demo.example', attributes: '{}' });
@@ -316,8 +316,8 @@ describe('reports repositories', () => {
 
     updateServerSettings(db, { latitude: 0, longitude: 0, zoom: 0 });
     centreMapIfUnset(db, -23.5, -46.6, 12);
-    expect(serverSettings(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
+    expect(await serverSettingsAsync(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
     centreMapIfUnset(db, 1, 2, 3);
-    expect(serverSettings(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
+    expect(await serverSettingsAsync(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
   });
 });
