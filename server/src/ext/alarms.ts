@@ -44,7 +44,7 @@ import { invalidInput } from '../invalid.ts';
 import { getLiveServices } from '../live/index.ts';
 import type { SocketHub } from '../live/socket.ts';
 import { refused, requestLanguage } from '../refusal.ts';
-import { findUserById, findUsersByIds } from '../db/repos/users.ts';
+import { findUserByIdAsync, findUsersByIdsAsync } from '../db/repos/users.ts';
 import { canAccessDevice, serverFlags, usersWhoSeeDevice, visibleDeviceIds } from '../traccar/access.ts';
 import { logActionIn } from '../traccar/audit.ts';
 import { requireUser, type UserRow } from '../traccar/auth.ts';
@@ -221,7 +221,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
     if (!isMonitoringOperator(permissionContext(ctx, user)))
       throw refused(ctx, req, user, 'alarms.notOperator');
     const alarm = await visible(req, user);
-    const users = findUsersByIds(ctx.store.sql, usersWhoSeeDevice(ctx, alarm.deviceId));
+    const users = await findUsersByIdsAsync(ctx.store.sql, usersWhoSeeDevice(ctx, alarm.deviceId));
     return alarmContacts(users.filter((u) => !u.disabled));
   });
 
@@ -242,7 +242,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
   app.post(`/${ns}/alarms/:id/assign`, edge(step), async (req) => {
     const { user, alarm } = await actor(req, 'assign');
     const body = input(req, user, alarmAssignBody, req.body, 'alarms.badAssignee');
-    const target = findUserById(ctx.store.sql, body.userId) as UserRow | undefined;
+    const target = (await findUserByIdAsync(ctx.store.sql, body.userId)) as UserRow | undefined;
     if (
       !target ||
       target.disabled ||

@@ -135,17 +135,17 @@ export async function loadBranding(ctx: Pick<AppContext, 'config' | 'log'>, doma
  * that `{ns}.resellerDomain`; gateway: the users live upstream, so a branding file saved for the domain by its
  * reseller is enough), else ''.
  */
-export function requestDomain(ctx: AppContext, req: Pick<FastifyRequest, 'headers'>): string {
+export async function requestDomain(ctx: AppContext, req: Pick<FastifyRequest, 'headers'>): Promise<string> {
   const host = normalizeHost(String(req.headers.host ?? ''));
   if (!host) return '';
   if (ctx.config.mode === 'gateway') return host;
-  return resellerOfDomain(ctx, host) !== null ? host : '';
+  return (await resellerOfDomain(ctx, host)) !== null ? host : '';
 }
 
 export async function registerBranding(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // public: the sign-in page is branded before anyone signs in
   app.get(`/${ctx.config.ns}/assets/custom/config.json`, edge({ need: 'public' }), async (req, reply) => {
-    const branding = await loadBranding(ctx, requestDomain(ctx, req));
+    const branding = await loadBranding(ctx, await requestDomain(ctx, req));
     reply.header('cache-control', 'no-cache').header('vary', 'host').type('application/json; charset=utf-8');
     return branding;
   });

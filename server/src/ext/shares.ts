@@ -24,7 +24,7 @@ import { requireUser, type UserRow } from '../traccar/auth.ts';
 import { logAction } from '../traccar/audit.ts';
 import { createShare, extendShare, revokeShare } from '../traccar/share.ts';
 import { listShares, listedShare, type ListedShare } from '../db/repos/shares.ts';
-import { findUserById } from '../db/repos/users.ts';
+import { findUserByIdAsync } from '../db/repos/users.ts';
 
 export const toShareRecord = (r: ListedShare): ShareRecord => ({
   id: r.id,
@@ -121,7 +121,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
     const input = edgeValue(shareUpdateSchema, req.body);
     let until = shareExpiry(ctx, req, user, input.expirationTime);
     // Never past the account of the user who created it (as on creation).
-    const creator = findUserById(ctx.store.sql, share.creatorId);
+    const creator = await findUserByIdAsync(ctx.store.sql, share.creatorId);
     if (creator?.expirationTime && Date.parse(creator.expirationTime) < until.getTime())
       until = new Date(creator.expirationTime);
     await extendShare(ctx, share.id, until);

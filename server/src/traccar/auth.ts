@@ -14,19 +14,19 @@ import type { SqlDatabase } from '../db/sql.ts';
 import {
   deleteSession,
   deleteUserSessions,
-  findSession,
+  findSessionAsync,
   findSessionWithUser,
-  findToken,
   findTokenAsync,
   insertSession,
   insertToken,
   revokeRememberTokens,
   revokeTokenById,
   revokeUserTokens,
-  sessionOriginalUser,
+  sessionOriginalUserAsync,
   switchSessionUser,
   touchSession,
   type StoredSession,
+  type StoredToken,
 } from '../db/repos/sessions.ts';
 import { findUserByAccountAsync, findUserById, findUserByIdAsync } from '../db/repos/users.ts';
 import { tooManyRequests, unauthorized } from '../errors.ts';
@@ -39,6 +39,11 @@ export const SESSION_COOKIE = 'JSESSIONID';
 
 export function findUser(ctx: AppContext, id: number): UserRow | undefined {
   return findUserById(ctx.store.sql, id);
+}
+
+/** findUser on the read pool (issue #30: the request paths of session.ts, users.ts, password.ts). */
+export function findUserAsync(ctx: AppContext, id: number): Promise<UserRow | undefined> {
+  return findUserByIdAsync(ctx.store.sql, id);
 }
 
 /** Disabled or expired users count as anonymous (CONTRACT §6). */
@@ -160,35 +165,32 @@ export interface TokenInfo {
 const tokenText = (token: string) => !!token && token.length <= 1024;
 
 /** A stored token while it is live: not revoked, not expired. */
-function liveToken(row: ReturnType<typeof findToken>): TokenInfo | null {
+function liveToken(row: StoredToken | undefined): TokenInfo | null {
   if (!row || row.revoked || Date.parse(row.expiresAt) <= Date.now()) return null;
   return { userId: row.userId, expiresAt: row.expiresAt };
-}
-
-/** The token's owner and expiry if the token exists, is not revoked and not expired. */
-export function verifyToken(ctx: AppContext, token: string): TokenInfo | null {
-  return tokenText(token) ? liveToken(findToken(ctx.store.sql, sha256(token))) : null;
 }
 
 export function revokeToken(ctx: AppContext, token: string): Promise<boolean> {
   return revokeTokenById(ctx.store.sql, sha256(token));
 }
 
-/** The active user owning a valid token, or null. */
-export function userFromToken(ctx: AppContext, token: string): UserRow | null {
-  const info = verifyToken(ctx, token);
-  if (!info) return null;
-  const user = findUser(ctx, info.userId);
-  return user && isActive(user) ? user : null;
-}
-
-/** userFromToken read on the read pool (a request's bearer token, the socket's `?token=`). */
-async function userFromTokenAsync(ctx: AppContext, token: string): Promise<UserRow | null> {
+/**
+ * The active user owning a live token (exists, not revoked, not expired) and the token's expiry, or null: read on
+ * the read pool (GET /api/session?token=, a request's bearer token, the socket's `?token=`).
+ */
+export async function tokenSignIn(
+  ctx: AppContext,
+  token: string,
+): Promise<{ user: UserRow; token: TokenInfo } | null> {
   if (!tokenText(token)) return null;
   const info = liveToken(await findTokenAsync(ctx.store.sql, sha256(token)));
   if (!info) return null;
   const user = await findUserByIdAsync(ctx.store.sql, info.userId);
-  return user && isActive(user) ? user : null;
+  return user && isActive(user) ? { user, token: info } : null;
+}
+
+async function userFromTokenAsync(ctx: AppContext, token: string): Promise<UserRow | null> {
+  return (await tokenSignIn(ctx, token))?.user ?? null;
 }
 
 // ---- cookie sessions -----------------------------------------------------------------------------------
@@ -227,12 +229,12 @@ export async function startSession(
     sameSite: 'lax',
     secure: req.protocol === 'https',
   });
-  requestUsers.set(req, findUser(ctx, userId) ?? null);
+  requestUsers.set(req, (await findUserAsync(ctx, userId)) ?? null);
 }
 
 /** The id of the request's cookie session, when it is a live one (read only: the gate writes its expiry). */
-export function currentSessionId(ctx: AppContext, req: FastifyRequest): string | null {
-  return readSession(ctx, req)?.id ?? null;
+export async function currentSessionId(ctx: AppContext, req: FastifyRequest): Promise<string | null> {
+  return (await readSession(ctx, req))?.id ?? null;
 }
 
 /**
@@ -247,20 +249,20 @@ export async function switchSession(
   userId: number,
   originalUserId: number | null = null,
 ): Promise<void> {
-  const session = readSession(ctx, req);
+  const session = await readSession(ctx, req);
   if (session) {
     await switchSessionUser(ctx.store.sql, session.id, userId, originalUserId);
-    requestUsers.set(req, findUser(ctx, userId) ?? null);
+    requestUsers.set(req, (await findUserAsync(ctx, userId)) ?? null);
   } else {
     await startSession(ctx, req, reply, userId); // no cookie session (token, basic): nothing to return to
   }
 }
 
 /** The administrator who switched the request's cookie session to its current user ("log in as"), or null. */
-export function sessionOriginalUserId(ctx: AppContext, req: FastifyRequest): number | null {
-  const session = readSession(ctx, req);
+export async function sessionOriginalUserId(ctx: AppContext, req: FastifyRequest): Promise<number | null> {
+  const session = await readSession(ctx, req);
   if (!session) return null;
-  return sessionOriginalUser(ctx.store.sql, session.id);
+  return sessionOriginalUserAsync(ctx.store.sql, session.id);
 }
 
 /** Ends the cookie session of the request (DELETE /api/session). */
@@ -287,7 +289,7 @@ export async function logoutSession(
 ): Promise<void> {
   const id = req.cookies?.[SESSION_COOKIE];
   if (id) {
-    const s = findSession(ctx.store.sql, id);
+    const s = await findSessionAsync(ctx.store.sql, id);
     await revokeRememberTokens(ctx.store.sql, id, s?.tokenId ?? '');
   }
   await endSession(ctx, req, reply);
@@ -350,9 +352,9 @@ function cookieOf(req: CookieRequest): string | null {
  * The request's cookie session if it is live (not expired, not idle, Origin allowed). Read only: the request's
  * gate (sessionUser) already deleted it when it was over, and wrote its last-seen time.
  */
-function readSession(ctx: AppContext, req: CookieRequest): SessionRecord | null {
+async function readSession(ctx: AppContext, req: CookieRequest): Promise<SessionRecord | null> {
   const id = cookieOf(req);
-  const s = id ? findSession(ctx.store.sql, id) : undefined;
+  const s = id ? await findSessionAsync(ctx.store.sql, id) : undefined;
   return s && sessionState(ctx, s, Date.now()) !== 'over' && originAllowed(req, s.origin) ? s : null;
 }
 

@@ -225,16 +225,7 @@ const duplicate = (err: unknown) => {
   return field ? badRequest(`Duplicate ${field}`) : err;
 };
 
-/** Turns unique-constraint failures (either store) into a 400 naming the field. */
-export function uniqueGuard<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    throw duplicate(err);
-  }
-}
-
-/** uniqueGuard for an asynchronous write. */
+/** Turns an asynchronous write's unique-constraint failures (either store) into a 400 naming the field. */
 export async function uniqueGuardAsync<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();

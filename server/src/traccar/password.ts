@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { passwordResetForm, passwordUpdateForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { edge, edgeValue } from '../edge.ts';
-import { deletePasswordReset, findPasswordReset, replacePasswordReset } from '../db/repos/sessions.ts';
-import { findUserByAccount, setHashedPassword } from '../db/repos/users.ts';
+import { deletePasswordReset, findPasswordResetAsync, replacePasswordReset } from '../db/repos/sessions.ts';
+import { findUserByAccountAsync, setHashedPassword } from '../db/repos/users.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { endUserSessions, findUser } from './auth.ts';
+import { endUserSessions, findUserAsync } from './auth.ts';
 import { hashPassword, randomToken, sha256 } from './passwordHash.ts';
 import { getMailer } from './mailer.ts';
 
@@ -51,7 +51,7 @@ const sessionPasswordForm = z.record(z.string(), z.unknown()).transform((form, c
 export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
   const reset = async (form: ResetForm, reply: FastifyReply, requestedFrom?: string) => {
     const email = form.email.toLowerCase();
-    const user = findUserByAccount(ctx.store.sql, email);
+    const user = await findUserByAccountAsync(ctx.store.sql, email);
     if (user) {
       // the request is logged, never the link or its token (a reset link signs its holder in)
       ctx.log.info({ userId: user.id }, 'password reset requested');
@@ -75,10 +75,10 @@ export function registerPassword(app: FastifyInstance, ctx: AppContext): void {
 
   const update = async (form: UpdateForm, reply: FastifyReply) => {
     const sql = ctx.store.sql;
-    const row = findPasswordReset(sql, sha256(form.token));
+    const row = await findPasswordResetAsync(sql, sha256(form.token));
     if (!row || Date.parse(row.expiresAt) <= Date.now()) throw badRequest('Invalid or expired token');
     await deletePasswordReset(sql, sha256(form.token));
-    if (!findUser(ctx, row.userId)) throw notFound('User not found');
+    if (!(await findUserAsync(ctx, row.userId))) throw notFound('User not found');
     await setHashedPassword(sql, row.userId, await hashPassword(form.password));
     await endUserSessions(ctx, row.userId); // the old password's sessions and tokens end with it (issue #27)
     return reply.status(200).send();

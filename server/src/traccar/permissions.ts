@@ -11,7 +11,7 @@ import {
   type ParsedPermission,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { addLink, linkPairs, removeLink } from '../db/repos/links.ts';
+import { addLink, linkPairsAsync, removeLink } from '../db/repos/links.ts';
 import { inTransaction } from '../db/repos/query.ts';
 import { badRequest } from '../errors.ts';
 import {
@@ -141,7 +141,7 @@ export function registerPermissions(app: FastifyInstance, ctx: AppContext): void
       linkQuery,
       req.query,
     );
-    const rows = linkPairs(ctx.store.sql, ownerType, propertyType, ownerId, propertyId);
+    const rows = await linkPairsAsync(ctx.store.sql, ownerType, propertyType, ownerId, propertyId);
     return rows.map((r) => ({ [ownerKey]: r.ownerId, [propertyKey]: r.propertyId }));
   });
 }

@@ -13,8 +13,14 @@ import {
   type UserInput,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { distinctDevicesOf, managedSubtreeIds, selfAndManagerIds } from '../db/repos/links.ts';
-import { findUsersByIds, usersWithAttribute } from '../db/repos/users.ts';
+import {
+  distinctDevicesOfAsync,
+  managedSubtreeIds,
+  managedSubtreeIdsAsync,
+  selfAndManagerIds,
+  selfAndManagerIdsAsync,
+} from '../db/repos/links.ts';
+import { findUsersByIds, findUsersByIdsAsync, usersWithAttributeAsync } from '../db/repos/users.ts';
 import { jsonField } from '../db/sql.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
@@ -43,6 +49,17 @@ export function resellersAbove(ctx: AppContext, userId: number): UserRow[] {
   return rows.filter((r) => rowIsReseller(ctx, r));
 }
 
+/** resellersAbove on the read pool (a new user's or device's caps). */
+async function resellersAboveAsync(ctx: AppContext, userId: number): Promise<UserRow[]> {
+  const ids = await selfAndManagerIdsAsync(ctx.store.sql, userId, RESELLER_MAX_DEPTH);
+  const rows = await findUsersByIdsAsync(ctx.store.sql, ids);
+  return rows.filter((r) => rowIsReseller(ctx, r));
+}
+
+/** subtreeUserIds on the read pool. */
+const subtreeUserIdsAsync = (ctx: AppContext, rootId: number): Promise<number[]> =>
+  managedSubtreeIdsAsync(ctx.store.sql, rootId, RESELLER_MAX_DEPTH);
+
 /** Whether `user` is a reseller with `targetId` somewhere in its subtree. */
 export function managesInSubtree(ctx: AppContext, user: UserRow, targetId: number): boolean {
   if (!rowIsReseller(ctx, user)) return false;
@@ -50,45 +67,45 @@ export function managesInSubtree(ctx: AppContext, user: UserRow, targetId: numbe
 }
 
 /** Devices linked directly to the reseller or to any user of its subtree. */
-export function subtreeDeviceCount(ctx: AppContext, resellerId: number): number {
-  const owners = [resellerId, ...subtreeUserIds(ctx, resellerId)];
-  return distinctDevicesOf(ctx.store.sql, owners);
+export async function subtreeDeviceCount(ctx: AppContext, resellerId: number): Promise<number> {
+  const owners = [resellerId, ...(await subtreeUserIdsAsync(ctx, resellerId))];
+  return distinctDevicesOfAsync(ctx.store.sql, owners);
 }
 
 /** 403 `User limit reached` when a new user under `creator` would pass a reseller's userLimit above it. */
-export function checkResellerUserCaps(ctx: AppContext, req: Req, creator: UserRow): void {
-  for (const r of resellersAbove(ctx, creator.id)) {
-    if (subtreeLimitReached(r.userLimit, subtreeUserIds(ctx, r.id).length)) {
+export async function checkResellerUserCaps(ctx: AppContext, req: Req, creator: UserRow): Promise<void> {
+  for (const r of await resellersAboveAsync(ctx, creator.id)) {
+    if (subtreeLimitReached(r.userLimit, (await subtreeUserIdsAsync(ctx, r.id)).length)) {
       throw refused(ctx, req, creator, 'validation.userLimitReached');
     }
   }
 }
 
 /** 403 `Device limit reached` when a new device of `owner` would pass a reseller's deviceLimit above it. */
-export function checkResellerDeviceCaps(ctx: AppContext, req: Req, owner: UserRow): void {
-  for (const r of resellersAbove(ctx, owner.id)) {
-    if (subtreeLimitReached(r.deviceLimit, subtreeDeviceCount(ctx, r.id))) {
+export async function checkResellerDeviceCaps(ctx: AppContext, req: Req, owner: UserRow): Promise<void> {
+  for (const r of await resellersAboveAsync(ctx, owner.id)) {
+    if (subtreeLimitReached(r.deviceLimit, await subtreeDeviceCount(ctx, r.id))) {
       throw refused(ctx, req, owner, 'validation.deviceLimitReached');
     }
   }
 }
 
 /** The reseller (id) whose domain is `host`, if any. */
-export function resellerOfDomain(ctx: AppContext, host: string): number | null {
+export async function resellerOfDomain(ctx: AppContext, host: string): Promise<number | null> {
   if (!host) return null;
   const domain = jsonField(ctx.store.sql.dialect, 'attributes', `${ctx.config.ns}.resellerDomain`);
-  const rows = usersWithAttribute(ctx.store.sql, domain, host);
+  const rows = await usersWithAttributeAsync(ctx.store.sql, domain, host);
   return rows.find((r) => rowIsReseller(ctx, r))?.id ?? null;
 }
 
 /** 400 (translated) for a bad reseller domain, a domain another user holds, or a reseller without userLimit. */
-export function checkResellerFields(
+export async function checkResellerFields(
   ctx: AppContext,
   req: Req,
   caller: UserRow | null,
   input: UserInput,
   selfId: number,
-): void {
+): Promise<void> {
   const settings = readReseller(input.attributes as Attributes, ctx.config.ns);
   if (!settings.enabled) return;
   const problem = resellerDomainProblem(settings.domain);
@@ -97,7 +114,7 @@ export function checkResellerFields(
     throw invalidInput(ctx, req, caller, 'validation.resellerNeedsUserLimit');
   if (settings.domain) {
     const domain = jsonField(ctx.store.sql.dialect, 'attributes', `${ctx.config.ns}.resellerDomain`);
-    const other = usersWithAttribute(ctx.store.sql, domain, settings.domain, selfId).length > 0;
+    const other = (await usersWithAttributeAsync(ctx.store.sql, domain, settings.domain, selfId)).length > 0;
     if (other) throw invalidInput(ctx, req, caller, 'validation.resellerDomainTaken');
   }
 }

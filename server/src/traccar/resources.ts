@@ -70,7 +70,7 @@ export const RESOURCES: ResourceDef[] = [
       }
       if (user.administrator) return;
       // a reseller's deviceLimit counts its whole subtree, and binds every user below it too (resellers.ts)
-      checkResellerDeviceCaps(ctx, req, user);
+      await checkResellerDeviceCaps(ctx, req, user);
       if (user.deviceLimit === -1 || rowIsReseller(ctx, user)) return;
       if (user.deviceLimit === 0) throw denied('Write access denied');
       if (visibleDeviceIds(ctx, user).length >= user.deviceLimit) throw denied('Write access denied');

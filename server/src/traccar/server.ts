@@ -14,8 +14,8 @@ import {
 import type { AppContext } from '../context.ts';
 import { corsHeaders } from '../cors.ts';
 import { edge, edgeBodyKeys, edgeValue, noBody } from '../edge.ts';
-import { pingStore, serverSettings, updateServerSettingsAsync } from '../db/repos/server.ts';
-import { anyUser } from '../db/repos/users.ts';
+import { pingStoreAsync, serverSettingsAsync, updateServerSettingsAsync } from '../db/repos/server.ts';
+import { anyUserAsync } from '../db/repos/users.ts';
 import { badRequest } from '../errors.ts';
 import { logAction, logLifted } from './audit.ts';
 import { getUser, requireUser, type UserRow } from './auth.ts';
@@ -41,11 +41,11 @@ export const VERSION = (() => {
   return '0.0.0';
 })();
 
-const storedServer = (ctx: AppContext) => serverSettings(ctx.store.sql) as unknown as Row;
+const storedServer = async (ctx: AppContext) => (await serverSettingsAsync(ctx.store.sql)) as unknown as Row;
 
-export function serverJson(ctx: AppContext, user: UserRow | null): Json {
-  const row = storedServer(ctx);
-  const someUser = anyUser(ctx.store.sql);
+/** GET /api/server's answer for this viewer: the settings and whether any user exists, read on the read pool. */
+export async function serverJson(ctx: AppContext, user: UserRow | null): Promise<Json> {
+  const [row, someUser] = await Promise.all([storedServer(ctx), anyUserAsync(ctx.store.sql)]);
   let storageSpace: number[] | null = null;
   if (user?.administrator) {
     try {
@@ -91,7 +91,7 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
   app.options(`/${ctx.config.ns}/*`, preflight, async (_req, reply) => reply.status(204).send());
 
   app.get('/api/health', edge({ need: 'public' }), async (_req, reply) => {
-    pingStore(ctx.store.sql);
+    await pingStoreAsync(ctx.store.sql);
     return reply.type('text/plain; charset=utf-8').send('OK');
   });
 
@@ -102,7 +102,7 @@ export function registerServer(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     const parsed = edgeValue(serverInput, req.body);
     // Fail closed (issue #27): fields left out keep what would lift a restriction; an explicit lift is audited.
-    const stored = rowToJson(COLUMNS.server, storedServer(ctx));
+    const stored = rowToJson(COLUMNS.server, await storedServer(ctx));
     const input = keepAbsentFields('server', edgeBodyKeys(req), parsed, stored);
     const values = inputToRow(COLUMNS.server, input);
     await updateServerSettingsAsync(ctx.store.sql, values);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loginForm, revokeForm, tokenForm } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { edge, edgeValue, idParams, noBody } from '../edge.ts';
-import { findToken, sessionExpiry } from '../db/repos/sessions.ts';
+import { findTokenAsync, sessionExpiryAsync } from '../db/repos/sessions.ts';
 import { badRequest, denied, notFound, unauthorized } from '../errors.ts';
 import { checkNotOtherAdmin, checkUserAccess } from './access.ts';
 import { accountPolicy } from './accountPolicy.ts';
@@ -14,7 +14,7 @@ import {
   createSessionToken,
   currentSessionId,
   logoutSession,
-  findUser,
+  findUserAsync,
   getUser,
   passwordLogin,
   requireUser,
@@ -22,8 +22,7 @@ import {
   sessionOriginalUserId,
   startSession,
   switchSession,
-  userFromToken,
-  verifyToken,
+  tokenSignIn,
 } from './auth.ts';
 import { sha256 } from './passwordHash.ts';
 import { userToJson, type Row } from './model.ts';
@@ -65,9 +64,9 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/session', edge({ query: sessionQuery, need: 'public' }), async (req, reply) => {
     const q = edgeValue(sessionQuery, req.query);
     if (q.token !== undefined) {
-      const user = userFromToken(ctx, q.token);
-      const info = verifyToken(ctx, q.token);
-      if (!user || !info) throw unauthorized();
+      const signIn = await tokenSignIn(ctx, q.token);
+      if (!signIn) throw unauthorized();
+      const { user, token: info } = signIn;
       const suspended = await accountPolicy(ctx).loginRefusal(ctx, user);
       if (suspended) return reply.status(403).send(suspended);
       await startSession(ctx, req, reply, user.id, info.expiresAt, q.token);
@@ -78,7 +77,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     const suspended = await accountPolicy(ctx).loginRefusal(ctx, user);
     if (suspended) return reply.status(403).send(suspended);
     // logged in as another user: the answer is that user's, seen by the one who logged in as them
-    return userToJson(user as unknown as Row, sessionOriginalUserId(ctx, req) ?? user.id);
+    return userToJson(user as unknown as Row, (await sessionOriginalUserId(ctx, req)) ?? user.id);
   });
 
   // OpenID is not configured in embedded mode (server.openIdEnabled is false): CONTRACT §2 answers 400.
@@ -92,11 +91,11 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     const caller = await requireUser(ctx, req);
     const { id } = edgeValue(idParams, req.params);
     checkUserAccess(ctx, caller, id);
-    const target = findUser(ctx, id);
+    const target = await findUserAsync(ctx, id);
     if (!target) throw notFound(`User ${id} not found`);
     checkNotOtherAdmin(caller, target);
-    checkImpersonationTarget(ctx, req, caller, target); // not oneself, the superior administrator, disabled, expired
-    const original = sessionOriginalUserId(ctx, req) ?? caller.id;
+    await checkImpersonationTarget(ctx, req, caller, target); // not oneself, the superior administrator, disabled, expired
+    const original = (await sessionOriginalUserId(ctx, req)) ?? caller.id;
     await switchSession(ctx, req, reply, id, caller.id);
     await logAction(ctx, req, original, 'loginAs', 'user', id, { by: caller.id });
     return userToJson(target as unknown as Row, original);
@@ -105,8 +104,8 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   // Log in as (docs/users.md): whose account this session uses on behalf of whom, and the way back.
   app.get(`/${ctx.config.ns}/session/original`, edge({ need: 'signedIn' }), async (req, reply) => {
     await requireUser(ctx, req);
-    const originalId = sessionOriginalUserId(ctx, req);
-    const original = originalId === null ? undefined : findUser(ctx, originalId);
+    const originalId = await sessionOriginalUserId(ctx, req);
+    const original = originalId === null ? undefined : await findUserAsync(ctx, originalId);
     if (!original) return reply.status(204).send();
     return { id: original.id, name: original.name, email: original.email };
   });
@@ -116,8 +115,8 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
     edge({ body: noBody, need: 'signedIn' }),
     async (req, reply) => {
       const user = await requireUser(ctx, req);
-      const originalId = sessionOriginalUserId(ctx, req);
-      const original = originalId === null ? undefined : findUser(ctx, originalId);
+      const originalId = await sessionOriginalUserId(ctx, req);
+      const original = originalId === null ? undefined : await findUserAsync(ctx, originalId);
       if (!original) throw refused(ctx, req, user, 'validation.notImpersonating');
       await switchSession(ctx, req, reply, original.id);
       await logAction(ctx, req, original.id, 'loginAsReturn', 'user', user.id);
@@ -144,10 +143,10 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
       if (expires.getTime() <= Date.now()) throw badRequest('expiration must be in the future');
       // A token never outlives the session it was requested from.
       const sid = req.cookies?.[SESSION_COOKIE];
-      const session = sid ? sessionExpiry(ctx.store.sql, sid) : undefined;
+      const session = sid ? await sessionExpiryAsync(ctx.store.sql, sid) : undefined;
       if (session?.expiresAt && Date.parse(session.expiresAt) < expires.getTime())
         expires = new Date(session.expiresAt);
-      const sessionId = form.rememberMe ? currentSessionId(ctx, req) : null;
+      const sessionId = form.rememberMe ? await currentSessionId(ctx, req) : null;
       const token = await createSessionToken(ctx, user.id, expires, sessionId ? { sessionId } : null);
       return reply.type('text/plain; charset=utf-8').send(token);
     },
@@ -157,7 +156,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/session/token/revoke', revokeEdge, async (req, reply) => {
     const user = await requireUser(ctx, req);
     const form = edgeValue(revokeForm, req.body);
-    const row = findToken(ctx.store.sql, sha256(form.token));
+    const row = await findTokenAsync(ctx.store.sql, sha256(form.token));
     if (!row) throw badRequest('Invalid token');
     if (!user.administrator && row.userId !== user.id) throw denied('User access denied');
     await revokeToken(ctx, form.token);

@@ -20,7 +20,7 @@ import {
   latestLiveShareExpiry,
   setShareExpiry,
 } from '../db/repos/shares.ts';
-import { disableUser, enableUntil, markGuest, userIdByEmail } from '../db/repos/users.ts';
+import { disableUser, enableUntil, markGuest, userIdByEmailAsync } from '../db/repos/users.ts';
 import { badRequest, denied } from '../errors.ts';
 import { checkSee, checkWrite, permissionsChanged, serverSwitch } from './access.ts';
 import { createSessionToken, requireUser, type UserRow } from './auth.ts';
@@ -66,7 +66,7 @@ export async function createShare(
     target.type === 'device' ? `${owner.email}:${String(row.uniqueId)}` : `${owner.email}:group:${target.id}`;
   const email = dedicated ? `${base}:${randomBytes(6).toString('hex')}` : base;
   const sql = ctx.store.sql;
-  const existing = userIdByEmail(sql, email);
+  const existing = await userIdByEmailAsync(sql, email);
   let userId: number;
   if (existing !== undefined) {
     userId = existing;

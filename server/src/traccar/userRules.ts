@@ -14,7 +14,7 @@ import {
   type UserInput,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { firstAdministratorId } from '../db/repos/users.ts';
+import { firstAdministratorIdAsync } from '../db/repos/users.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
 import { isManagerOf, serverFlags } from './access.ts';
@@ -24,8 +24,8 @@ import { domainUser, parseAttributes } from './model.ts';
 type Req = Pick<FastifyRequest, 'headers'>;
 
 /** The domain's superiorAdminId rule asked of the store: the lowest id with administrator = true, or null. */
-function storedSuperiorAdminId(ctx: AppContext): number | null {
-  return firstAdministratorId(ctx.store.sql);
+function storedSuperiorAdminId(ctx: AppContext): Promise<number | null> {
+  return firstAdministratorIdAsync(ctx.store.sql);
 }
 
 /** A stored user row as the domain rules read it. */
@@ -48,30 +48,47 @@ export function actorContext(ctx: AppContext, caller: UserRow | null): Permissio
   };
 }
 
-const superiorOptions = (ctx: AppContext, caller: UserRow, target: UserRow) => ({
-  superiorId: storedSuperiorAdminId(ctx),
+const superiorOptions = async (ctx: AppContext, caller: UserRow, target: UserRow) => ({
+  superiorId: await storedSuperiorAdminId(ctx),
   actorManagers: isManagerOf(ctx, target.id, caller.id) ? [target.id] : [],
 });
 
 /** 403 unless `caller` may edit, suspend or impersonate `target` (not a superior administrator). */
-export function checkEditTarget(ctx: AppContext, req: Req, caller: UserRow, target: UserRow): void {
-  const denial = userEditDenial(ruleUser(caller), ruleUser(target), superiorOptions(ctx, caller, target));
+export async function checkEditTarget(
+  ctx: AppContext,
+  req: Req,
+  caller: UserRow,
+  target: UserRow,
+): Promise<void> {
+  const options = await superiorOptions(ctx, caller, target);
+  const denial = userEditDenial(ruleUser(caller), ruleUser(target), options);
   if (denial) throw refused(ctx, req, caller, denial);
 }
 
 /** 403 unless `caller` may log in as `target` (domain impersonationDenial: not oneself, a superior, disabled, expired). */
-export function checkImpersonationTarget(ctx: AppContext, req: Req, caller: UserRow, target: UserRow): void {
+export async function checkImpersonationTarget(
+  ctx: AppContext,
+  req: Req,
+  caller: UserRow,
+  target: UserRow,
+): Promise<void> {
   const denial = impersonationDenial(
     ruleUser(caller),
     ruleUser(target),
-    superiorOptions(ctx, caller, target),
+    await superiorOptions(ctx, caller, target),
   );
   if (denial) throw refused(ctx, req, caller, denial);
 }
 
 /** 403 unless `caller` may delete `target` (never oneself, never a superior administrator). */
-export function checkDeleteTarget(ctx: AppContext, req: Req, caller: UserRow, target: UserRow): void {
-  const denial = userDeleteDenial(ruleUser(caller), ruleUser(target), superiorOptions(ctx, caller, target));
+export async function checkDeleteTarget(
+  ctx: AppContext,
+  req: Req,
+  caller: UserRow,
+  target: UserRow,
+): Promise<void> {
+  const options = await superiorOptions(ctx, caller, target);
+  const denial = userDeleteDenial(ruleUser(caller), ruleUser(target), options);
   if (denial) throw refused(ctx, req, caller, denial);
 }
 

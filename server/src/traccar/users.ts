@@ -17,8 +17,8 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { accountPolicy } from './accountPolicy.ts';
-import { addLink, linkOwnerIds } from '../db/repos/links.ts';
-import { anyUser, deleteUserRow, insertUserRow, userIdByEmail } from '../db/repos/users.ts';
+import { addLink, linkOwnerIdsAsync } from '../db/repos/links.ts';
+import { anyUserAsync, deleteUserRow, insertUserRowAsync, userIdByEmailAsync } from '../db/repos/users.ts';
 import { badRequest, denied, notFound } from '../errors.ts';
 import {
   checkManager,
@@ -36,7 +36,7 @@ import {
   currentSessionId,
   endUserSessions,
   endUserSessionsIn,
-  findUser,
+  findUserAsync,
   getUser,
   requireUser,
   type UserRow,
@@ -45,7 +45,7 @@ import { hashPassword } from './passwordHash.ts';
 import { generateTotpKey } from './totp.ts';
 import { logAction, logLifted } from './audit.ts';
 import { inTransaction } from '../db/repos/query.ts';
-import { deleteLinksOf, getRow, listQuery, selectRows, uniqueGuard, updateRow } from './crud.ts';
+import { deleteLinksOf, getRow, listQuery, selectRows, uniqueGuardAsync, updateRow } from './crud.ts';
 import { edge, edgeBodyKeys, edgeValue, idParams, noBody } from '../edge.ts';
 import { COLUMNS, domainUser, inputToRow, parseAttributes, userToJson, type Row } from './model.ts';
 import { checkResellerFields, checkResellerUserCaps } from './resellers.ts';
@@ -161,8 +161,8 @@ function onlySelfAttributesChanged(existing: UserRow, input: UserInput): boolean
   return strip(parseAttributes(existing.attributes)) === strip(input.attributes as Record<string, unknown>);
 }
 
-function noUsers(ctx: AppContext): boolean {
-  return !anyUser(ctx.store.sql);
+async function noUsers(ctx: AppContext): Promise<boolean> {
+  return !(await anyUserAsync(ctx.store.sql));
 }
 
 export interface NewUserValues extends Partial<UserInput> {
@@ -175,12 +175,13 @@ export async function insertUser(ctx: AppContext, values: NewUserValues): Promis
   const input = userInput.parse({ ...values, password: values.password ?? null });
   const row = inputToRow(COLUMNS.users, input);
   row.hashedPassword = input.password ? await hashPassword(input.password) : null;
-  const id = uniqueGuard(() => insertUserRow(ctx.store.sql, row));
-  return findUser(ctx, id)!;
+  const id = await uniqueGuardAsync(() => insertUserRowAsync(ctx.store.sql, row));
+  return (await findUserAsync(ctx, id))!;
 }
 
-function duplicateEmailCheck(ctx: AppContext, email: string, selfId: number): void {
-  if (userIdByEmail(ctx.store.sql, email.trim(), selfId) !== undefined) throw badRequest('Duplicate email');
+async function duplicateEmailCheck(ctx: AppContext, email: string, selfId: number): Promise<void> {
+  if ((await userIdByEmailAsync(ctx.store.sql, email.trim(), selfId)) !== undefined)
+    throw badRequest('Duplicate email');
 }
 
 export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
@@ -194,7 +195,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     } else if (q.deviceId !== undefined) {
       checkManager(user);
       checkSee(ctx, user, 'device', q.deviceId);
-      ids = linkOwnerIds(ctx.store.sql, 'user', 'device', q.deviceId);
+      ids = await linkOwnerIdsAsync(ctx.store.sql, 'user', 'device', q.deviceId);
     } else {
       ids = user.administrator ? 'all' : managedUserIds(ctx, user.id);
     }
@@ -236,10 +237,10 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
         if (caller.userLimit > 0 && managedUserIds(ctx, caller.id).length >= caller.userLimit) {
           throw denied('Manager user limit reached');
         }
-        checkResellerUserCaps(ctx, req, caller); // resellers above the caller count their whole subtree
+        await checkResellerUserCaps(ctx, req, caller); // resellers above the caller count their whole subtree
       } else {
         if (caller) checkWrite(ctx, caller);
-        if (noUsers(ctx)) {
+        if (await noUsers(ctx)) {
           input.administrator = true;
         } else if (!serverFlags(ctx).registration) {
           throw denied('Registration disabled');
@@ -254,8 +255,8 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     }
     // SPEC §5 user-form numbers for users created by an administrator or a manager (not self-registration).
     if (caller && (caller.administrator || manager)) checkUserFields(ctx, req, caller, input, null);
-    checkResellerFields(ctx, req, caller, input, 0);
-    duplicateEmailCheck(ctx, input.email, 0);
+    await checkResellerFields(ctx, req, caller, input, 0);
+    await duplicateEmailCheck(ctx, input.email, 0);
     const created = await insertUser(ctx, input);
     // Like Traccar, any creator with a user limit (managers, and admins with userLimit != 0) manages the new user.
     if (caller && caller.userLimit !== 0) {
@@ -278,7 +279,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const parsed = edgeValue(userInput, req.body);
     if (parsed.id !== id) throw badRequest('body id must equal the path id');
     checkUserAccess(ctx, caller, id);
-    const existing = findUser(ctx, id);
+    const existing = await findUserAsync(ctx, id);
     if (!existing) throw notFound(`User ${id} not found`);
     // Fail closed (issue #27): fields left out keep what would otherwise lift a restriction (attributes included).
     const stored = domainUser(existing);
@@ -289,7 +290,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const totp = keptTotpKey(writer, present.has('totpKey') ? parsed.totpKey : undefined, existing.totpKey);
     input.totpKey = totp.totpKey;
     checkNotOtherAdmin(caller, existing);
-    checkEditTarget(ctx, req, caller, existing);
+    await checkEditTarget(ctx, req, caller, existing);
     if (!caller.administrator) {
       if (
         restricted(ctx, caller, 'readonly') &&
@@ -315,14 +316,14 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
       ) as typeof input.attributes;
     }
     checkUserFields(ctx, req, caller, input, existing);
-    checkResellerFields(ctx, req, caller, input, id);
-    duplicateEmailCheck(ctx, input.email, id);
+    await checkResellerFields(ctx, req, caller, input, id);
+    await duplicateEmailCheck(ctx, input.email, id);
     const values = inputToRow(COLUMNS.users, input);
     if (input.password) values.hashedPassword = await hashPassword(input.password);
     await updateRow(ctx, 'users', id, values);
     // A new password or e-mail ends the user's tokens and sessions (issue #27); one's own session stays.
     if (input.password || input.email.toLowerCase() !== existing.email.trim().toLowerCase()) {
-      await endUserSessions(ctx, id, caller.id === id ? currentSessionId(ctx, req) : null);
+      await endUserSessions(ctx, id, caller.id === id ? await currentSessionId(ctx, req) : null);
     }
     await logAction(ctx, req, caller.id, 'edit', 'user', id);
     const lifted = liftedRestrictions('user', stored, input, ctx.config.ns);
@@ -335,10 +336,10 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const { id } = edgeValue(idParams, req.params);
     checkWrite(ctx, caller);
     checkUserAccess(ctx, caller, id);
-    const target = findUser(ctx, id);
+    const target = await findUserAsync(ctx, id);
     if (!target) throw notFound(`User ${id} not found`);
     checkNotOtherAdmin(caller, target);
-    checkDeleteTarget(ctx, req, caller, target); // never oneself, never a superior administrator
+    await checkDeleteTarget(ctx, req, caller, target); // never oneself, never a superior administrator
     // the user, its links, sessions and tokens go together, or nothing does (issue #30: the write client on PostgreSQL)
     await inTransaction(ctx.store.sql, async (tx) => {
       await deleteUserRow(tx, id);

@@ -6,7 +6,7 @@
 // password_resets) after the earlier ones ran in the same transaction.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPasswordReset, replacePasswordReset } from '../../src/db/repos/sessions.ts';
+import { findPasswordResetAsync, replacePasswordReset } from '../../src/db/repos/sessions.ts';
 import { findUserById } from '../../src/db/repos/users.ts';
 import { createShare, revokeShare } from '../../src/traccar/share.ts';
 import { api, createDevice, createUser, expectStatus, makeTestApp, type TestApp } from '../helpers/app.ts';
@@ -111,17 +111,17 @@ describe('a password reset replaces the older ones in one transaction', () => {
     const db = t.ctx.store.sql;
     const until = new Date(Date.now() + 3_600_000).toISOString();
     await replacePasswordReset(db, 'h30n-first', user.id, until);
-    expect(findPasswordReset(db, 'h30n-first')).toEqual({ userId: user.id, expiresAt: until });
+    expect(await findPasswordResetAsync(db, 'h30n-first')).toEqual({ userId: user.id, expiresAt: until });
 
     await whileRefused('password_resets', 'INSERT', async () => {
       await expect(replacePasswordReset(db, 'h30n-second', user.id, until)).rejects.toThrow(REFUSED);
     });
     // the DELETE of the user's older tokens ran first: rolled back with the refused INSERT
-    expect(findPasswordReset(db, 'h30n-first')).toEqual({ userId: user.id, expiresAt: until });
-    expect(findPasswordReset(db, 'h30n-second')).toBeUndefined();
+    expect(await findPasswordResetAsync(db, 'h30n-first')).toEqual({ userId: user.id, expiresAt: until });
+    expect(await findPasswordResetAsync(db, 'h30n-second')).toBeUndefined();
 
     await replacePasswordReset(db, 'h30n-third', user.id, until);
-    expect(findPasswordReset(db, 'h30n-first')).toBeUndefined();
-    expect(findPasswordReset(db, 'h30n-third')).toEqual({ userId: user.id, expiresAt: until });
+    expect(await findPasswordResetAsync(db, 'h30n-first')).toBeUndefined();
+    expect(await findPasswordResetAsync(db, 'h30n-third')).toEqual({ userId: user.id, expiresAt: until });
   });
 });

@@ -31,7 +31,7 @@ import {
   replaceShareToken,
   shareGuestToken,
 } from '../../src/db/repos/shares.ts';
-import { deleteUserRow, insertUserRow, userAccounts } from '../../src/db/repos/users.ts';
+import { deleteUserRow, insertUserRow, userAccountsAsync } from '../../src/db/repos/users.ts';
 import { repoStore } from '../helpers/repoStore.ts';
 
 const store = repoStore('repos-ext');
@@ -117,7 +117,7 @@ describe('extension repositories', () => {
     await deleteInvoice(db, jan);
     expect(await findInvoice(db, jan)).toBeUndefined();
 
-    expect(userAccounts(db).find((a) => a.id === u)).toEqual({
+    expect((await userAccountsAsync(db)).find((a) => a.id === u)).toEqual({
       id: u,
       administrator: 0,
       disabled: 0,

@@ -7,7 +7,7 @@ import { prepareActivityUpsert, prepareIngestStatements } from '../../src/db/rep
 import { activityTotals, distanceByHour, prepareInsightEventCounts } from '../../src/db/repos/insights.ts';
 import { addLink } from '../../src/db/repos/links.ts';
 import { insertObject, updateObject } from '../../src/db/repos/objects.ts';
-import { serverSettings, updateServerSettings } from '../../src/db/repos/server.ts';
+import { serverSettingsAsync, updateServerSettings } from '../../src/db/repos/server.ts';
 import { preparedQuery, qb } from '../../src/db/repos/query.ts';
 import { positionsByIdsInTimeOrder, prepareReportReads } from '../../src/db/repos/reports.ts';
 import {
@@ -314,8 +314,8 @@ describe('reports repositories', () => {
 
     updateServerSettings(db, { latitude: 0, longitude: 0, zoom: 0 });
     await centreMapIfUnset(db, -23.5, -46.6, 12);
-    expect(serverSettings(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
+    expect(await serverSettingsAsync(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
     await centreMapIfUnset(db, 1, 2, 3);
-    expect(serverSettings(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
+    expect(await serverSettingsAsync(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
   });
 });

@@ -2,15 +2,16 @@
 // SQLite by default, PostgreSQL with RASTRO_TEST_DATABASE_URL. Their SQL is compiled for the store's dialect and
 // must reach it untranslated ($n parameters on PostgreSQL, lists as one parameter).
 import { describe, expect, it } from 'vitest';
-import { addLink, distinctDevicesOf, linkPairs, usersOfDevice } from '../../src/db/repos/links.ts';
+import { addLink, distinctDevicesOfAsync, linkPairsAsync, usersOfDevice } from '../../src/db/repos/links.ts';
 import {
-  anyUser,
-  findUserByAccount,
+  anyUserAsync,
+  findUserByAccountAsync,
   findUsersByIds,
+  findUsersByIdsAsync,
   insertUserRow,
-  userIdByEmail,
+  userIdByEmailAsync,
 } from '../../src/db/repos/users.ts';
-import { pingStore, serverSettings, updateServerSettings } from '../../src/db/repos/server.ts';
+import { pingStoreAsync, serverSettingsAsync, updateServerSettings } from '../../src/db/repos/server.ts';
 import { storedDeviceCountAsync, deviceIdsByIdsOrUniqueIds } from '../../src/db/repos/devices.ts';
 import { removeLinksNaming } from '../../src/db/repos/links.ts';
 import {
@@ -48,19 +49,19 @@ const newUser = (email: string, login: string | null = null) =>
   insertUserRow(store.sql, { name: email, email, login, attributes: '{}' });
 
 describe('repositories', () => {
-  it('inserts return the new id; lookups by id list, e-mail and login answer the stored rows', () => {
+  it('inserts return the new id; lookups by id list, e-mail and login answer the stored rows', async () => {
     expect(store.kind).toBe(TEST_DATABASE_URL ? 'postgres' : 'sqlite');
-    pingStore(store.sql);
-    expect(anyUser(store.sql)).toBe(false);
+    await pingStoreAsync(store.sql);
+    expect(await anyUserAsync(store.sql)).toBe(false);
     const a = newUser('Ana@Example.com', 'ana');
     const b = newUser('bia@example.com');
     expect(a).toBeGreaterThan(0);
     expect(b).toBeGreaterThan(a);
-    expect(anyUser(store.sql)).toBe(true);
-    expect(findUserByAccount(store.sql, 'ana@example.com')?.id).toBe(a);
-    expect(findUserByAccount(store.sql, 'ana')?.id).toBe(a);
-    expect(userIdByEmail(store.sql, 'ANA@example.COM')).toBe(a);
-    expect(userIdByEmail(store.sql, 'ana@example.com', a)).toBeUndefined();
+    expect(await anyUserAsync(store.sql)).toBe(true);
+    expect((await findUserByAccountAsync(store.sql, 'ana@example.com'))?.id).toBe(a);
+    expect((await findUserByAccountAsync(store.sql, 'ana'))?.id).toBe(a);
+    expect(await userIdByEmailAsync(store.sql, 'ANA@example.COM')).toBe(a);
+    expect(await userIdByEmailAsync(store.sql, 'ana@example.com', a)).toBeUndefined();
     // one statement whatever the list's length; an empty list answers nothing
     expect(
       findUsersByIds(store.sql, [b, a, 999_999])
@@ -68,6 +69,11 @@ describe('repositories', () => {
         .sort((x, y) => x - y),
     ).toEqual([a, b]);
     expect(findUsersByIds(store.sql, [])).toEqual([]);
+    expect((await findUsersByIdsAsync(store.sql, [b, a])).map((u) => u.id).sort((x, y) => x - y)).toEqual([
+      a,
+      b,
+    ]);
+    expect(await findUsersByIdsAsync(store.sql, [])).toEqual([]);
   });
 
   it('links: adding twice keeps one; unions and distinct counts over a list of owners', async () => {
@@ -77,19 +83,23 @@ describe('repositories', () => {
     await addLink(store.sql, { ownerType: 'user', ownerId: 8, propertyType: 'group', propertyId: 5 });
     await addLink(store.sql, { ownerType: 'user', ownerId: 8, propertyType: 'device', propertyId: 70 });
     await addLink(store.sql, { ownerType: 'user', ownerId: 8, propertyType: 'device', propertyId: 71 });
-    expect(linkPairs(store.sql, 'user', 'device', 0, 70)).toEqual([
+    expect(await linkPairsAsync(store.sql, 'user', 'device', 0, 70)).toEqual([
       { ownerId: 7, propertyId: 70 },
       { ownerId: 8, propertyId: 70 },
     ]);
     expect(usersOfDevice(store.sql, 70, [5]).sort()).toEqual([7, 8]);
     expect(usersOfDevice(store.sql, 99, [5])).toEqual([8]);
-    expect(distinctDevicesOf(store.sql, [7, 8])).toBe(2);
-    expect(distinctDevicesOf(store.sql, [])).toBe(0);
+    expect(await distinctDevicesOfAsync(store.sql, [7, 8])).toBe(2);
+    expect(await distinctDevicesOfAsync(store.sql, [])).toBe(0);
   });
 
-  it('server settings: written columns read back', () => {
+  it('server settings: written columns read back', async () => {
     updateServerSettings(store.sql, { registration: 1, announcement: 'hello' });
-    expect(serverSettings(store.sql)).toMatchObject({ id: 1, registration: 1, announcement: 'hello' });
+    expect(await serverSettingsAsync(store.sql)).toMatchObject({
+      id: 1,
+      registration: 1,
+      announcement: 'hello',
+    });
   });
 
   it('objects: keyword search (its % and _ literal), case-insensitive sort, paging with an offset alone', async () => {
@@ -136,7 +146,7 @@ describe('repositories', () => {
     await addLink(db, { ownerType: 'geofence', ownerId: 40, propertyType: 'notification', propertyId: 2 });
     await addLink(db, { ownerType: 'user', ownerId: 1, propertyType: 'geofence', propertyId: 41 });
     expect(await removeLinksNaming(db, ['geofence'], 40)).toBe(2);
-    expect(linkPairs(db, 'user', 'geofence', 1, 0)).toEqual([{ ownerId: 1, propertyId: 41 }]);
+    expect(await linkPairsAsync(db, 'user', 'geofence', 1, 0)).toEqual([{ ownerId: 1, propertyId: 41 }]);
     expect(await purgeExpiredSessions(db, '2000-01-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z')).toBe(0);
   });
 

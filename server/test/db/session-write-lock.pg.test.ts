@@ -6,7 +6,7 @@
 // the test sees the write waiting in pg_locks before it asks for health.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSession } from '../../src/db/repos/sessions.ts';
+import { findSessionAsync } from '../../src/db/repos/sessions.ts';
 import { findUserById } from '../../src/db/repos/users.ts';
 import { createShare, revokeShare } from '../../src/traccar/share.ts';
 import { api, createDevice, createUser, makeTestApp, type TestApp } from '../helpers/app.ts';
@@ -70,7 +70,9 @@ describe('asynchronous session writes waiting on a row lock', () => {
     });
     expect(order).toEqual(['health', 'write']);
     expect(status).toBe(200);
-    expect(Date.parse(findSession(t.ctx.store.sql, id)!.lastSeenAt!)).toBeGreaterThan(Date.parse(old));
+    expect(Date.parse((await findSessionAsync(t.ctx.store.sql, id))!.lastSeenAt!)).toBeGreaterThan(
+      Date.parse(old),
+    );
   });
 
   it("a share's revoke transaction: /api/health answers first, then everything is revoked", async () => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   app = Fastify();
   const config = loadConfig({ DATA_DIR: dataDir, RASTRO_NS: 'acme' });
   // no users here: the reseller-domain lookup (resellers.ts) finds none
-  const none = () => ({ all: () => [], get: () => undefined });
+  const none = () => ({ reader: true, all: () => [], get: () => undefined });
   const store = { sql: { dialect: 'sqlite', prepare: none, prepareNative: none } };
   const ctx = { config, log: app.log, bus: new EventEmitter(), onClose: [], store } as unknown as AppContext;
   await registerBranding(app, ctx);

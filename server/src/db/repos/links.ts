@@ -5,7 +5,7 @@
 // for by a statement that holds the main thread (decision 41, the deadlock rule), the demo seed's included.
 import { sql } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rows, rowsAsync, writeAsync } from './query.ts';
+import { anyOf, qb, row, rowAsync, rows, rowsAsync, writeAsync } from './query.ts';
 
 export interface Link {
   ownerType: string;
@@ -90,14 +90,14 @@ export async function linkedPropertyIdsAsync(
   return (await rowsAsync(db, propertiesOf(db, ownerType, ownerId, propertyType))).map((r) => r.propertyId);
 }
 
-/** The ids of the owners of one type linked to a property. */
-export function linkOwnerIds(
+/** The ids of the owners of one type linked to a property, on the read pool. */
+export async function linkOwnerIdsAsync(
   db: SqlDatabase,
   ownerType: string,
   propertyType: string,
   propertyId: number,
-): number[] {
-  return rows(
+): Promise<number[]> {
+  const found = await rowsAsync(
     db,
     qb(db)
       .selectFrom('links')
@@ -105,17 +105,18 @@ export function linkOwnerIds(
       .where('ownerType', '=', ownerType)
       .where('propertyType', '=', propertyType)
       .where('propertyId', '=', propertyId),
-  ).map((r) => r.ownerId);
+  );
+  return found.map((r) => r.ownerId);
 }
 
-/** Links of one owner and property type, narrowed to one owner or property when given (0: any). */
-export function linkPairs(
+/** Links of one owner and property type, narrowed to one owner or property when given (0: any): on the read pool. */
+export function linkPairsAsync(
   db: SqlDatabase,
   ownerType: string,
   propertyType: string,
   ownerId: number,
   propertyId: number,
-): Array<{ ownerId: number; propertyId: number }> {
+): Promise<Array<{ ownerId: number; propertyId: number }>> {
   let q = qb(db)
     .selectFrom('links')
     .select(['ownerId', 'propertyId'])
@@ -123,7 +124,7 @@ export function linkPairs(
     .where('propertyType', '=', propertyType);
   if (ownerId !== 0) q = q.where('ownerId', '=', ownerId);
   if (propertyId !== 0) q = q.where('propertyId', '=', propertyId);
-  return rows(db, q.orderBy('ownerId').orderBy('propertyId'));
+  return rowsAsync(db, q.orderBy('ownerId').orderBy('propertyId'));
 }
 
 const usersOfDeviceQuery = (db: SqlDatabase, deviceId: number, groupIds: readonly number[]) =>
@@ -180,9 +181,9 @@ export function propertiesOfUserAndGroups(
   return rows(db, q).map((r) => r.id);
 }
 
-/** How many distinct devices the owners have (a reseller's subtree). */
-export function distinctDevicesOf(db: SqlDatabase, ownerIds: readonly number[]): number {
-  const found = row(
+/** How many distinct devices the owners have (a reseller's subtree), on the read pool. */
+export async function distinctDevicesOfAsync(db: SqlDatabase, ownerIds: readonly number[]): Promise<number> {
+  const found = await rowAsync(
     db,
     qb(db)
       .selectFrom('links')
@@ -194,9 +195,8 @@ export function distinctDevicesOf(db: SqlDatabase, ownerIds: readonly number[]):
   return Number(found?.n ?? 0);
 }
 
-/** Every user below `rootId` through managedUser links, at most `maxDepth` levels down (the root excluded). */
-export function managedSubtreeIds(db: SqlDatabase, rootId: number, maxDepth: number): number[] {
-  const q = qb(db)
+const managedSubtreeQuery = (db: SqlDatabase, rootId: number, maxDepth: number) =>
+  qb(db)
     .withRecursive('below(id, depth)', (w) =>
       w
         .selectFrom('links')
@@ -218,12 +218,23 @@ export function managedSubtreeIds(db: SqlDatabase, rootId: number, maxDepth: num
     .select('id')
     .distinct()
     .where('id', '!=', rootId);
-  return rows(db, q).map((r) => r.id);
+
+/** Every user below `rootId` through managedUser links, at most `maxDepth` levels down (the root excluded). */
+export function managedSubtreeIds(db: SqlDatabase, rootId: number, maxDepth: number): number[] {
+  return rows(db, managedSubtreeQuery(db, rootId, maxDepth)).map((r) => r.id);
 }
 
-/** The user and every user above it through managedUser links, at most `maxDepth` levels up, nearest first. */
-export function selfAndManagerIds(db: SqlDatabase, userId: number, maxDepth: number): number[] {
-  const q = qb(db)
+/** managedSubtreeIds on the read pool (a reseller's caps: traccar/resellers.ts). */
+export async function managedSubtreeIdsAsync(
+  db: SqlDatabase,
+  rootId: number,
+  maxDepth: number,
+): Promise<number[]> {
+  return (await rowsAsync(db, managedSubtreeQuery(db, rootId, maxDepth))).map((r) => r.id);
+}
+
+const selfAndManagersQuery = (db: SqlDatabase, userId: number, maxDepth: number) =>
+  qb(db)
     .withRecursive('above(id, depth)', (w) =>
       w
         .selectNoFrom((eb) => [
@@ -244,7 +255,19 @@ export function selfAndManagerIds(db: SqlDatabase, userId: number, maxDepth: num
     .select((eb) => ['id', eb.fn.min('depth').as('depth')])
     .groupBy('id')
     .orderBy('depth');
-  return rows(db, q).map((r) => r.id);
+
+/** The user and every user above it through managedUser links, at most `maxDepth` levels up, nearest first. */
+export function selfAndManagerIds(db: SqlDatabase, userId: number, maxDepth: number): number[] {
+  return rows(db, selfAndManagersQuery(db, userId, maxDepth)).map((r) => r.id);
+}
+
+/** selfAndManagerIds on the read pool (the resellers above a user: traccar/resellers.ts). */
+export async function selfAndManagerIdsAsync(
+  db: SqlDatabase,
+  userId: number,
+  maxDepth: number,
+): Promise<number[]> {
+  return (await rowsAsync(db, selfAndManagersQuery(db, userId, maxDepth))).map((r) => r.id);
 }
 
 /** Removes every link that names object `id` as one of `types`, on either side: how many were removed. */

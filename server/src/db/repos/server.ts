@@ -7,8 +7,9 @@ import { qb, row, rowAsync, write, writeAsync } from './query.ts';
 
 export type ServerSettings = Selectable<ServerRow>;
 
-export function serverSettings(db: SqlDatabase): ServerSettings | undefined {
-  return row(db, qb(db).selectFrom('server').selectAll().where('id', '=', 1));
+/** The server settings row, on the read pool (GET/PUT /api/server). */
+export function serverSettingsAsync(db: SqlDatabase): Promise<ServerSettings | undefined> {
+  return rowAsync(db, qb(db).selectFrom('server').selectAll().where('id', '=', 1));
 }
 
 /** The restrictions and switches every request's gate reads, with the attributes (JSON text). */
@@ -46,15 +47,17 @@ export function serverFlagsRowAsync(db: SqlDatabase): Promise<ServerFlagsRow | u
   return rowAsync(db, serverFlagsQuery(db));
 }
 
+const serverAttributesQuery = (db: SqlDatabase) =>
+  qb(db).selectFrom('server').select('attributes').where('id', '=', 1);
+
 /** The server's attributes (JSON text). */
 export function serverAttributesText(db: SqlDatabase): string | undefined {
-  return row(db, qb(db).selectFrom('server').select('attributes').where('id', '=', 1))?.attributes;
+  return row(db, serverAttributesQuery(db))?.attributes;
 }
 
-/** serverAttributesText without the main thread waiting (the store or a transaction's handle: the demo seed). */
+/** serverAttributesText on the read pool (billing, the scheduled reports) or a transaction's handle (the demo seed). */
 export async function serverAttributesTextAsync(db: SqlDatabase): Promise<string | undefined> {
-  return (await rowAsync(db, qb(db).selectFrom('server').select('attributes').where('id', '=', 1)))
-    ?.attributes;
+  return (await rowAsync(db, serverAttributesQuery(db)))?.attributes;
 }
 
 /** Writes the given settings columns. */
@@ -84,9 +87,9 @@ export async function updateServerSettingsAsync(
   );
 }
 
-/** A round trip to the store (the health check): throws when it cannot answer. */
-export function pingStore(db: SqlDatabase): void {
-  row(
+/** A round trip to the store's read pool (the health check): throws when it cannot answer. */
+export async function pingStoreAsync(db: SqlDatabase): Promise<void> {
+  await rowAsync(
     db,
     qb(db).selectNoFrom((eb) => eb.val(1).as('ok')),
   );

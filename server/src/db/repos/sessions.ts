@@ -3,7 +3,7 @@
 import type { Selectable } from 'kysely';
 import type { UserRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { inTransaction, qb, row, rowAsync, writeAsync } from './query.ts';
+import { inTransaction, qb, rowAsync, writeAsync } from './query.ts';
 
 export interface StoredSession {
   id: string;
@@ -21,8 +21,9 @@ const sessionById = (db: SqlDatabase, id: string) =>
     .select(['id', 'userId', 'origin', 'expiresAt', 'lastSeenAt', 'createdAt', 'tokenId'])
     .where('id', '=', id);
 
-export function findSession(db: SqlDatabase, id: string): StoredSession | undefined {
-  return row(db, sessionById(db, id));
+/** A stored session, read on the read pool (logout's remember-me token, a request's own session). */
+export function findSessionAsync(db: SqlDatabase, id: string): Promise<StoredSession | undefined> {
+  return rowAsync(db, sessionById(db, id));
 }
 
 /**
@@ -92,15 +93,21 @@ export async function switchSessionUser(
   );
 }
 
-export function sessionOriginalUser(db: SqlDatabase, id: string): number | null {
-  return (
-    row(db, qb(db).selectFrom('sessions').select('originalUserId').where('id', '=', id))?.originalUserId ??
-    null
+/** The administrator who switched the session to its user ("log in as"), or null: on the read pool. */
+export async function sessionOriginalUserAsync(db: SqlDatabase, id: string): Promise<number | null> {
+  const found = await rowAsync(
+    db,
+    qb(db).selectFrom('sessions').select('originalUserId').where('id', '=', id),
   );
+  return found?.originalUserId ?? null;
 }
 
-export function sessionExpiry(db: SqlDatabase, id: string): { expiresAt: string | null } | undefined {
-  return row(db, qb(db).selectFrom('sessions').select('expiresAt').where('id', '=', id));
+/** A session's expiry, on the read pool. */
+export function sessionExpiryAsync(
+  db: SqlDatabase,
+  id: string,
+): Promise<{ expiresAt: string | null } | undefined> {
+  return rowAsync(db, qb(db).selectFrom('sessions').select('expiresAt').where('id', '=', id));
 }
 
 export async function deleteSession(db: SqlDatabase, id: string): Promise<void> {
@@ -141,7 +148,7 @@ export async function insertToken(db: SqlDatabase, t: NewToken): Promise<void> {
   );
 }
 
-interface StoredToken {
+export interface StoredToken {
   userId: number;
   expiresAt: string;
   revoked: number;
@@ -150,11 +157,7 @@ interface StoredToken {
 const tokenById = (db: SqlDatabase, id: string) =>
   qb(db).selectFrom('tokens').select(['userId', 'expiresAt', 'revoked']).where('id', '=', id);
 
-export function findToken(db: SqlDatabase, id: string): StoredToken | undefined {
-  return row(db, tokenById(db, id));
-}
-
-/** findToken on the read pool (a request's bearer token). */
+/** A stored token, on the read pool (a request's bearer token, a revoke, GET /api/session?token=). */
 export function findTokenAsync(db: SqlDatabase, id: string): Promise<StoredToken | undefined> {
   return rowAsync(db, tokenById(db, id));
 }
@@ -206,11 +209,12 @@ export function replacePasswordReset(
   });
 }
 
-export function findPasswordReset(
+/** A password-reset token's user and expiry, on the read pool. */
+export function findPasswordResetAsync(
   db: SqlDatabase,
   tokenHash: string,
-): { userId: number; expiresAt: string } | undefined {
-  return row(
+): Promise<{ userId: number; expiresAt: string } | undefined> {
+  return rowAsync(
     db,
     qb(db).selectFrom('password_resets').select(['userId', 'expiresAt']).where('tokenHash', '=', tokenHash),
   );

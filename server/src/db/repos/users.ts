@@ -3,7 +3,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { UserRow as UserTable } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, insertAsync, qb, row, rowAsync, rows, writeAsync } from './query.ts';
+import { anyOf, insertAsync, qb, row, rowAsync, rows, rowsAsync, writeAsync } from './query.ts';
 
 type User = Selectable<UserTable>;
 
@@ -18,15 +18,21 @@ export function findUserByIdAsync(db: SqlDatabase, id: number): Promise<User | u
   return rowAsync(db, userById(db, id));
 }
 
+const usersByIds = (db: SqlDatabase, ids: readonly number[]) =>
+  qb(db)
+    .selectFrom('users')
+    .selectAll()
+    .where(anyOf(db, 'id', ids));
+
 export function findUsersByIds(db: SqlDatabase, ids: readonly number[]): User[] {
   if (ids.length === 0) return [];
-  return rows(
-    db,
-    qb(db)
-      .selectFrom('users')
-      .selectAll()
-      .where(anyOf(db, 'id', ids)),
-  );
+  return rows(db, usersByIds(db, ids));
+}
+
+/** findUsersByIds on the read pool (an alarm's recipients, the resellers above a user). */
+export async function findUsersByIdsAsync(db: SqlDatabase, ids: readonly number[]): Promise<User[]> {
+  if (ids.length === 0) return [];
+  return rowsAsync(db, usersByIds(db, ids));
 }
 
 const userByAccount = (db: SqlDatabase, account: string) =>
@@ -39,55 +45,46 @@ const userByAccount = (db: SqlDatabase, account: string) =>
     .orderBy('id')
     .limit(1);
 
-/** The user whose e-mail or login, lower-cased, is `account` (already lower-case); the oldest first. */
-export function findUserByAccount(db: SqlDatabase, account: string): User | undefined {
-  return row(db, userByAccount(db, account));
-}
-
-/** findUserByAccount on the read pool (a request's Basic credentials, a login). */
+/**
+ * The user whose e-mail or login, lower-cased, is `account` (already lower-case); the oldest first. On the read pool
+ * (a request's Basic credentials, a login, a password-reset request).
+ */
 export function findUserByAccountAsync(db: SqlDatabase, account: string): Promise<User | undefined> {
   return rowAsync(db, userByAccount(db, account));
 }
 
-/** A user with this e-mail in any case, other than `exceptId`. */
-export function userIdByEmail(db: SqlDatabase, email: string, exceptId?: number): number | undefined {
+/** A user with this e-mail in any case, other than `exceptId`: on the read pool. */
+export async function userIdByEmailAsync(
+  db: SqlDatabase,
+  email: string,
+  exceptId?: number,
+): Promise<number | undefined> {
   let q = qb(db)
     .selectFrom('users')
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])));
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return row(db, q)?.id;
+  return (await rowAsync(db, q))?.id;
 }
 
-export function anyUser(db: SqlDatabase): boolean {
-  return !!row(db, qb(db).selectFrom('users').select('id').limit(1));
+/** Whether the store holds any user: on the read pool. */
+export async function anyUserAsync(db: SqlDatabase): Promise<boolean> {
+  return !!(await rowAsync(db, qb(db).selectFrom('users').select('id').limit(1)));
 }
 
-/** The first administrator's id (the server's owner), or null. */
-export function firstAdministratorId(db: SqlDatabase): number | null {
-  const found = row(
-    db,
-    qb(db)
-      .selectFrom('users')
-      .select((eb) => eb.fn.min('id').as('id'))
-      .where('administrator', '=', 1),
-  );
-  return found?.id ?? null;
-}
+const firstAdministrator = (db: SqlDatabase) =>
+  qb(db)
+    .selectFrom('users')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .where('administrator', '=', 1);
 
-/** firstAdministratorId without the main thread waiting (the store or a transaction's handle: the demo seed). */
+/** The first administrator's id (the server's owner), or null, on the read pool or a transaction's handle (the user
+ * rules' superior administrator: traccar/userRules.ts; the demo seed). */
 export async function firstAdministratorIdAsync(db: SqlDatabase): Promise<number | null> {
-  const found = await rowAsync(
-    db,
-    qb(db)
-      .selectFrom('users')
-      .select((eb) => eb.fn.min('id').as('id'))
-      .where('administrator', '=', 1),
-  );
-  return found?.id ?? null;
+  return (await rowAsync(db, firstAdministrator(db)))?.id ?? null;
 }
 
-/** Stores a new user row: its id. */
+/** Stores a new user row: its id (synchronous: the repositories' tests only). */
 export function insertUserRow(db: SqlDatabase, values: Record<string, unknown>): number {
   const created = row(
     db,
@@ -99,7 +96,8 @@ export function insertUserRow(db: SqlDatabase, values: Record<string, unknown>):
   return Number(created!.id);
 }
 
-/** insertUserRow without the main thread waiting (the store or a transaction's handle: the demo seed): its id. */
+/** Stores a new user row without the main thread waiting (the write client on PostgreSQL, or a transaction's
+ * handle: the demo seed): its id. */
 export function insertUserRowAsync(db: SqlDatabase, values: Record<string, unknown>): Promise<number> {
   return insertAsync(
     db,
@@ -138,20 +136,20 @@ export async function disableUser(db: SqlDatabase, id: number): Promise<void> {
 
 /**
  * Users whose `expression` (SQL of one of their attributes in the store's dialect, from db/sql.ts jsonField),
- * lower-cased, equals `value`; `exceptId` left out.
+ * lower-cased, equals `value`; `exceptId` left out: on the read pool.
  */
-export function usersWithAttribute(
+export function usersWithAttributeAsync(
   db: SqlDatabase,
   expression: string,
   value: string,
   exceptId?: number,
-): User[] {
+): Promise<User[]> {
   let q = qb(db)
     .selectFrom('users')
     .selectAll()
     .where(sql`lower(${sql.raw(expression)})`, '=', value);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return rows(db, q);
+  return rowsAsync(db, q);
 }
 
 const userAttributesUpdate = (db: SqlDatabase, id: number, attributes: string) =>
@@ -165,9 +163,9 @@ export async function setUserAttributes(db: SqlDatabase, id: number, attributes:
   await writeAsync(db, userAttributesUpdate(db, id, attributes));
 }
 
-/** Every user's flags and attributes (text), as the billing job walks them. */
-export function userAccounts(
+/** Every user's flags and attributes (text), as the billing job walks them: on the read pool. */
+export function userAccountsAsync(
   db: SqlDatabase,
-): Array<{ id: number; administrator: number; disabled: number; attributes: string }> {
-  return rows(db, qb(db).selectFrom('users').select(['id', 'administrator', 'disabled', 'attributes']));
+): Promise<Array<{ id: number; administrator: number; disabled: number; attributes: string }>> {
+  return rowsAsync(db, qb(db).selectFrom('users').select(['id', 'administrator', 'disabled', 'attributes']));
 }

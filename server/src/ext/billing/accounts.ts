@@ -26,15 +26,15 @@ import {
 import type { AppContext } from '../../context.ts';
 import { badRequest, denied, notFound } from '../../errors.ts';
 import { logAction } from '../../traccar/audit.ts';
-import { findUser, passwordLogin } from '../../traccar/auth.ts';
+import { findUserAsync, passwordLogin } from '../../traccar/auth.ts';
 import { edge, edgeValue, idParams, noBody } from '../../edge.ts';
 import { parseAttributes } from '../../traccar/model.ts';
 import { checkEditTarget } from '../../traccar/userRules.ts';
 import { requireCaller } from '../caller.ts';
 import { invoicesOfUserIn } from '../../db/repos/billing.ts';
-import { serverAttributesText } from '../../db/repos/server.ts';
+import { serverAttributesTextAsync } from '../../db/repos/server.ts';
 import { deleteUserSessions } from '../../db/repos/sessions.ts';
-import { findUserById, setUserAttributes } from '../../db/repos/users.ts';
+import { findUserByIdAsync, setUserAttributes } from '../../db/repos/users.ts';
 
 // ---- clock (tests inject one) ------------------------------------------------------------------------------
 
@@ -53,17 +53,20 @@ export const attrsOf = (text: unknown): Attributes => parseAttributes(text) as A
 /** Server-written marker: the suspension was made by the billing job (lifted automatically once paid). */
 export const SUSPENDED_AUTO = BILLING_SUSPENDED_AUTO;
 
-/** Plus edition and the server attribute `{ns}.enableBilling` on (gateway mode: not checked here). */
-export function isBillingOn(ctx: AppContext): boolean {
+/**
+ * Plus edition and the server attribute `{ns}.enableBilling` on (gateway mode: not checked here); the attribute read
+ * on the read pool.
+ */
+export async function isBillingOn(ctx: AppContext): Promise<boolean> {
   if (ctx.config.edition !== 'plus') return false;
   if (ctx.config.mode === 'gateway') return true;
-  const attributes = serverAttributesText(ctx.store.sql);
+  const attributes = await serverAttributesTextAsync(ctx.store.sql);
   return attrBool(parseAttributes(attributes)[nsKey(ctx.config.ns, 'enableBilling')]);
 }
 
 /** Suspension is enforced: billing on and the users are this store's (embedded mode). */
-export const isSuspensionEnforced = (ctx: AppContext): boolean =>
-  ctx.config.mode !== 'gateway' && isBillingOn(ctx);
+export const isSuspensionEnforced = async (ctx: AppContext): Promise<boolean> =>
+  ctx.config.mode !== 'gateway' && (await isBillingOn(ctx));
 
 export interface OpenInvoice {
   id: number;
@@ -85,8 +88,8 @@ interface UserState {
   attributes: string | null;
 }
 
-function userState(ctx: AppContext, id: number): UserState | undefined {
-  return findUserById(ctx.store.sql, id);
+function userState(ctx: AppContext, id: number): Promise<UserState | undefined> {
+  return findUserByIdAsync(ctx.store.sql, id);
 }
 
 /** Sets (value) or removes (undefined) the server-written attributes `names` of user `id` (the write: issue #30). */
@@ -95,7 +98,7 @@ export async function writeUserState(
   id: number,
   values: Record<string, unknown>,
 ): Promise<void> {
-  const u = userState(ctx, id);
+  const u = await userState(ctx, id);
   if (!u) return;
   const attrs = parseAttributes(u.attributes);
   for (const [name, v] of Object.entries(values)) {
@@ -154,7 +157,7 @@ export async function suspensionRefusal(
   ctx: AppContext,
   user: { id: number; administrator?: number | boolean | null; attributes?: string | null },
 ): Promise<SuspensionRefusal | null> {
-  if (user.administrator || !isSuspensionEnforced(ctx)) return null;
+  if (user.administrator || !(await isSuspensionEnforced(ctx))) return null;
   const attrs = attrsOf(user.attributes);
   if (userAccountState(attrs, ctx.config.ns, new Date(billingNow(ctx))).state !== 'suspended') return null;
   const trustAvailable = trustAvailableFor(ctx, attrs);
@@ -173,7 +176,7 @@ async function adminTarget(ctx: AppContext, req: FastifyRequest): Promise<{ call
   if (!caller.administrator) throw denied('Administrator access required');
   if (ctx.config.mode === 'gateway') throw badRequest('Account suspension needs the embedded server');
   const { id } = edgeValue(idParams, req.params);
-  if (!userState(ctx, id)) throw notFound(`User ${id} not found`);
+  if (!(await userState(ctx, id))) throw notFound(`User ${id} not found`);
   return { callerId: caller.userId, id };
 }
 
@@ -192,11 +195,11 @@ export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
   const accountEdge = edge({ params: idParams, body: noBody, need: 'table' });
   app.post(`/${ns}/users/:id/suspend`, accountEdge, async (req, reply) => {
     const { callerId, id } = await adminTarget(ctx, req);
-    const caller = findUser(ctx, callerId);
-    const target = findUser(ctx, id);
-    if (caller && target) checkEditTarget(ctx, req, caller, target); // not the superior administrator
-    if (!isBillingOn(ctx)) throw badRequest('Billing is not enabled');
-    if (userState(ctx, id)?.administrator) throw badRequest('Administrators cannot be suspended');
+    const caller = await findUserAsync(ctx, callerId);
+    const target = await findUserAsync(ctx, id);
+    if (caller && target) await checkEditTarget(ctx, req, caller, target); // not the superior administrator
+    if (!(await isBillingOn(ctx))) throw badRequest('Billing is not enabled');
+    if (target?.administrator) throw badRequest('Administrators cannot be suspended');
     await writeUserState(ctx, id, { suspended: true, [SUSPENDED_AUTO]: undefined, trustUntil: undefined });
     await endCookieSessions(ctx, id);
     await logAction(ctx, req, callerId, 'edit', 'user', id, { billing: 'suspend' });
@@ -217,7 +220,7 @@ export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
     const body = edgeValue(trustUnlockForm, req.body);
     const code = body.code || undefined; // TOTP users
     if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
-    if (!isSuspensionEnforced(ctx)) throw badRequest('Billing is not enabled');
+    if (!(await isSuspensionEnforced(ctx))) throw badRequest('Billing is not enabled');
     // Same rate limits as POST /api/session (per account and per address).
     const r = await passwordLogin(ctx, req.ip, body.email, body.password, code);
     if (!r.ok) {

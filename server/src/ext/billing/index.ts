@@ -54,7 +54,7 @@ import {
   setInvoiceStatus,
   type StoredInvoice,
 } from '../../db/repos/billing.ts';
-import { findUserById } from '../../db/repos/users.ts';
+import { findUserByIdAsync } from '../../db/repos/users.ts';
 import { reconcileAccount, startBillingJob } from './job.ts';
 
 export * from './provider.ts';
@@ -148,7 +148,7 @@ interface BillingUser {
 /** The user an invoice is for: the store's row, or upstream `GET /api/users` asked as the admin (gateway). */
 async function findUser(ctx: AppContext, req: FastifyRequest | null, id: number): Promise<BillingUser> {
   if (ctx.config.mode !== 'gateway' || !req) {
-    const r = findUserById(ctx.store.sql, id);
+    const r = await findUserByIdAsync(ctx.store.sql, id);
     if (!r) throw badRequest(`userId: user ${id} not found`);
     return { id: r.id, name: r.name, email: r.email, attributes: parseAttributes(r.attributes) };
   }
@@ -302,7 +302,7 @@ export async function registerBilling(app: FastifyInstance, ctx: AppContext): Pr
     const caller = await requireCaller(ctx, req);
     if (ctx.config.edition !== 'plus') throw denied('Billing needs a Plus server');
     if (admin && !caller.administrator) throw denied('Administrator access required');
-    if (billing && !isBillingOn(ctx)) throw badRequest('Billing is not enabled');
+    if (billing && !(await isBillingOn(ctx))) throw badRequest('Billing is not enabled');
     return caller;
   };
 

@@ -32,7 +32,7 @@ import {
   writeUserState,
 } from './accounts.ts';
 import { hasInvoiceDueIn, invoicesOfUserIn, markInvoicesDueBefore } from '../../db/repos/billing.ts';
-import { findUserById, userAccounts } from '../../db/repos/users.ts';
+import { findUserByIdAsync, userAccountsAsync } from '../../db/repos/users.ts';
 
 export const BILLING_JOB_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -68,8 +68,8 @@ export async function reconcileAccount(
   userId: number,
   nowMs: number = billingNow(ctx),
 ): Promise<'suspended' | 'lifted' | null> {
-  if (!isSuspensionEnforced(ctx)) return null;
-  const u = findUserById(ctx.store.sql, userId);
+  if (!(await isSuspensionEnforced(ctx))) return null;
+  const u = await findUserByIdAsync(ctx.store.sql, userId);
   if (!u || u.administrator) return null;
   const ns = ctx.config.ns;
   const attrs = attrsOf(u.attributes);
@@ -116,10 +116,10 @@ export async function runBillingJob(
   nowMs: number = billingNow(ctx),
 ): Promise<BillingJobResult> {
   const result: BillingJobResult = { created: [], overdue: 0, suspended: [], lifted: [] };
-  if (!isSuspensionEnforced(ctx)) return result;
+  if (!(await isSuspensionEnforced(ctx))) return result;
   result.overdue = await markOverdue(ctx, nowMs);
   const ns = ctx.config.ns;
-  const users = userAccounts(ctx.store.sql);
+  const users = await userAccountsAsync(ctx.store.sql);
   for (const u of users) {
     if (u.administrator || u.disabled) continue;
     const b = readUserBilling(attrsOf(u.attributes), ns);

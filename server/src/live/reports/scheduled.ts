@@ -19,7 +19,7 @@ import {
   mailRecipients,
   setReportAttributes,
 } from '../../db/repos/scheduledReports.ts';
-import { serverAttributesText } from '../../db/repos/server.ts';
+import { serverAttributesTextAsync } from '../../db/repos/server.ts';
 import { createSessionToken, revokeToken } from '../../traccar/auth.ts';
 import { getMailer } from '../../traccar/mailer.ts';
 import { parseAttributes } from '../../traccar/model.ts';
@@ -105,9 +105,9 @@ export class ScheduledReports {
     return out;
   }
 
-  private language(recipient: Recipient): MessageLocale {
+  private async language(recipient: Recipient): Promise<MessageLocale> {
     const ns = this.ctx.config.ns;
-    const server = serverAttributesText(this.ctx.store.sql);
+    const server = await serverAttributesTextAsync(this.ctx.store.sql);
     for (const v of [
       parseAttributes(recipient.attributes)[`${ns}.lang`],
       parseAttributes(server)[`${ns}.lang`],
@@ -129,7 +129,7 @@ export class ScheduledReports {
     const run: ScheduledRun = { reportId: r.id, from, to, sent: [], failed: [] };
     for (const u of recipients) {
       const token = await createSessionToken(this.ctx, u.id, new Date(Date.now() + 5 * 60_000));
-      const lang = this.language(u);
+      const lang = await this.language(u);
       try {
         const res = await this.app.inject({
           method: 'GET',
