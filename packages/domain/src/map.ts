@@ -1,7 +1,5 @@
 // SPEC §3/§5/§9 map rules: initial centre and zoom, fly/marker timings, icon types, status colours, mapPref.
-import { attrString } from './attributes.ts';
-import { isDeviceMoving } from './filters.ts';
-import type { Device, DeviceStatus, Position } from './types.ts';
+import type { DeviceStatus } from './types.ts';
 
 export const MAP_DEFAULT_ZOOM = 17;
 export const CENTER_ON_DEVICE_ZOOM = 18;
@@ -78,15 +76,6 @@ export const STATUS_COLORS = {
 export function statusColor(status: DeviceStatus, moving = false): string {
   if (status === 'online' && moving) return STATUS_COLORS.moving;
   return STATUS_COLORS[status] ?? STATUS_COLORS.unknown;
-}
-
-const HEX_COLOUR = /^#?([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-
-/** A device's colour on the map and in the list: `{ns}.color` when it is a hex colour, else its status colour. */
-export function deviceColor(device: Device, position: Position | null | undefined, ns: string): string {
-  const custom = attrString(device.attributes?.[`${ns}.color`])?.trim();
-  if (custom && HEX_COLOUR.test(custom)) return custom.startsWith('#') ? custom : `#${custom}`;
-  return statusColor(device.status, isDeviceMoving(position));
 }
 
 export interface MapPref {

@@ -16,11 +16,11 @@ import {
   isValidLongitude,
   parseMapPref,
   resolveMapIcon,
-  deviceColor,
   statusColor,
   STATUS_COLORS,
   MARKER_MOVE_MS,
 } from '../src/map.ts';
+import { deviceColor } from '../src/filters.ts';
 import { device, position } from './fixtures.ts';
 
 /** Screen px of a point in a view (Web Mercator, 512 px tiles, as MapLibre draws), from the viewport's top left. */
