@@ -2,6 +2,7 @@
 // lower-cased search text of each device is computed once per device object (WeakMap keyed by identity) and
 // every predicate is O(1) per device.
 import { attrBool, attrPresent, attrString } from './attributes.ts';
+import { statusColor } from './map.ts';
 import type { Device, DeviceStatus, Position } from './types.ts';
 
 export const STATUS_FILTERS = ['all', 'online', 'offline', 'unknown'] as const;
@@ -130,6 +131,15 @@ export function isDeletedUniqueId(uniqueId: string | null | undefined): boolean 
 
 export function isDeviceMoving(position: Position | null | undefined): boolean {
   return !!position && attrBool(position.attributes?.motion);
+}
+
+const HEX_COLOUR = /^#?([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/** A device's colour on the map and in the list: `{ns}.color` when it is a hex colour, else its status colour. */
+export function deviceColor(device: Device, position: Position | null | undefined, ns: string): string {
+  const custom = attrString(device.attributes?.[`${ns}.color`])?.trim();
+  if (custom && HEX_COLOUR.test(custom)) return custom.startsWith('#') ? custom : `#${custom}`;
+  return statusColor(device.status, isDeviceMoving(position));
 }
 
 /** moving = motion attribute; idle = not moving with ignition on; stopped otherwise (also without position). */

@@ -20,6 +20,8 @@ import {
   STATUS_COLORS,
   MARKER_MOVE_MS,
 } from '../src/map.ts';
+import { deviceColor } from '../src/filters.ts';
+import { device, position } from './fixtures.ts';
 
 /** Screen px of a point in a view (Web Mercator, 512 px tiles, as MapLibre draws), from the viewport's top left. */
 function screen(
@@ -219,6 +221,19 @@ describe('icons, colours, prefs', () => {
     expect(statusColor('online', true)).toBe(STATUS_COLORS.moving);
     expect(statusColor('offline', true)).toBe(STATUS_COLORS.offline);
     expect(statusColor('unknown')).toBe(STATUS_COLORS.unknown);
+  });
+  it('device colour (map marker and list row): {ns}.color wins when it is a hex colour, else the status colour', () => {
+    expect(deviceColor(device(1), position(1), 'rastro')).toBe(STATUS_COLORS.online);
+    expect(deviceColor(device(1), position(1, { motion: true }), 'rastro')).toBe(STATUS_COLORS.moving);
+    expect(deviceColor(device(1, { status: 'offline' }), position(1), 'rastro')).toBe(STATUS_COLORS.offline);
+    expect(deviceColor(device(1, { status: 'unknown' }), undefined, 'rastro')).toBe(STATUS_COLORS.unknown);
+    expect(deviceColor(device(1, {}, { 'rastro.color': 'ff0000' }), position(1), 'rastro')).toBe('#ff0000');
+    expect(deviceColor(device(1, {}, { 'rastro.color': '#ff000080' }), position(1), 'rastro')).toBe(
+      '#ff000080',
+    );
+    expect(deviceColor(device(1, {}, { 'rastro.color': 'not a colour' }), position(1), 'rastro')).toBe(
+      STATUS_COLORS.online,
+    );
   });
   it('mapPref defaults: clustered on, geofences shown', () => {
     expect(DEFAULT_MAP_PREF.clustered).toBe(true);

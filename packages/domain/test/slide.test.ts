@@ -39,6 +39,19 @@ describe('slide to confirm (SPEC §9)', () => {
     expect(slideReducer(s, { type: 'end' }).confirmed).toBe(true);
     expect(slideReducer(s, { type: 'reset' })).toEqual(initialSlide());
   });
+  it('keys: arrows a fifth of the travel, End to the end (confirms), Home or Escape back; others change nothing', () => {
+    const key = (s: SlideState, k: string) =>
+      slideReducer(s, { type: 'key', key: k, trackWidth: track, handleWidth: handle });
+    const start = initialSlide();
+    expect(key(start, 'ArrowRight').x).toBe(52);
+    expect(key(key(start, 'ArrowUp'), 'ArrowLeft').x).toBe(2);
+    expect(key(key(start, 'ArrowRight'), 'Home')).toEqual(initialSlide());
+    expect(key(start, 'Escape')).toBe(start);
+    expect(key(start, 'Enter')).toBe(start);
+    const done = key(start, 'End');
+    expect(done).toMatchObject({ x: 252, confirmed: true });
+    expect(key(done, 'Escape')).toBe(done);
+  });
   it('moves without a drag are ignored', () => {
     expect(move(initialSlide(), 200)).toEqual(initialSlide());
   });

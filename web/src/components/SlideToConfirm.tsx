@@ -21,8 +21,6 @@ import { useTranslation } from 'react-i18next';
 export const SLIDE_HANDLE_SIZE = SLIDE_TRACK_HEIGHT - 2 * SLIDE_HANDLE_OFFSET;
 /** Used when the track cannot be measured (no layout, e.g. jsdom). */
 export const SLIDE_FALLBACK_WIDTH = 300;
-/** Keyboard step as a share of the handle's travel. */
-export const SLIDE_KEY_STEPS = 5;
 
 export interface SlideToConfirmProps {
   /** Text shown in the track. */
@@ -90,24 +88,12 @@ export function SlideToConfirm({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (disabled || state.confirmed) return;
+    if (disabled) return;
     const { trackWidth } = measure();
-    const max = slideMax(trackWidth, SLIDE_HANDLE_SIZE);
-    const step = (max - SLIDE_HANDLE_OFFSET) / SLIDE_KEY_STEPS;
-    let target: number | null = null;
-    if (e.key === 'ArrowRight' || e.key === 'ArrowUp') target = state.x + step;
-    else if (e.key === 'End') target = max;
-    else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') target = state.x - step;
-    else if (e.key === 'Home' || e.key === 'Escape') {
-      if (state.x !== SLIDE_HANDLE_OFFSET) e.preventDefault();
-      dispatch({ type: 'reset' });
-      return;
-    }
-    if (target === null) return;
+    const key: SlideEvent = { type: 'key', key: e.key, trackWidth, handleWidth: SLIDE_HANDLE_SIZE };
+    if (slideReducer(state, key) === state) return;
     e.preventDefault();
-    // The handle follows the keys as if dragged from where it is (grab 0).
-    dispatch({ type: 'start', pointerX: state.x });
-    dispatch({ type: 'move', pointerX: target, trackWidth, handleWidth: SLIDE_HANDLE_SIZE });
+    dispatch(key);
   };
   // Leaving the handle before the end resets it, like releasing a drag early.
   const onBlur = () => {

@@ -12,7 +12,7 @@ import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingCommandMark } from '../../components/PendingCommandMark.tsx';
 import {
-  attrString,
+  deviceColor,
   deviceDriver,
   devicePlate,
   formatSpeed,
@@ -20,19 +20,10 @@ import {
   hasIgnition,
   isDeviceMoving,
   isLocked,
-  statusColor,
   type Device,
   type Position,
   type SpeedUnit,
 } from '@rastro/domain';
-
-const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-export function deviceColor(device: Device, position: Position | undefined, ns: string): string {
-  const c = attrString(device.attributes?.[`${ns}.color`])?.trim();
-  if (c && HEX.test(c)) return c.startsWith('#') ? c : `#${c}`;
-  return statusColor(device.status, isDeviceMoving(position));
-}
 
 /** The status badge's colour (list row and detail). */
 export const statusBadgeColor = (status: string) =>

@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   anchoredDeviceIds,
   DEFAULT_MAP_PREF,
-  STATUS_COLORS,
   type Device,
   type Geofence,
   type Position,
 } from '@rastro/domain';
-import { deviceFeature, geofenceFeatures, markerColor, markerLabel } from './features.ts';
+import { deviceFeature, geofenceFeatures, markerLabel } from './features.ts';
 import { mapKeys, mapStyles, resolveStyle, OFFLINE_STYLE } from './styles.ts';
 
 const dev = (p: Partial<Device> = {}) =>
@@ -34,17 +33,6 @@ const pos = (attributes: Position['attributes'] = {}, p: Partial<Position> = {})
   }) as Position;
 
 describe('marker features', () => {
-  it('colours by status (moving has its own), {ns}.color wins when it is a hex colour', () => {
-    expect(markerColor(dev(), pos(), 'rastro')).toBe(STATUS_COLORS.online);
-    expect(markerColor(dev(), pos({ motion: true }), 'rastro')).toBe(STATUS_COLORS.moving);
-    expect(markerColor(dev({ status: 'offline' }), pos(), 'rastro')).toBe(STATUS_COLORS.offline);
-    expect(markerColor(dev({ status: 'unknown' }), undefined, 'rastro')).toBe(STATUS_COLORS.unknown);
-    expect(markerColor(dev({ attributes: { 'rastro.color': 'ff0000' } }), pos(), 'rastro')).toBe('#ff0000');
-    expect(markerColor(dev({ attributes: { 'rastro.color': 'not a colour' } }), pos(), 'rastro')).toBe(
-      STATUS_COLORS.online,
-    );
-  });
-
   it('labels follow mapPref name / plate (placa or plate) / status', () => {
     const d = dev({ attributes: { placa: 'ABC1D23' } });
     const st = (s: string) => `<${s}>`;

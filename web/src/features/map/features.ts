@@ -2,12 +2,11 @@
 // Turning devices, positions and geofences into GeoJSON features for the map's sources.
 import {
   attrString,
+  deviceColor,
   devicePlate,
   isAnchorGeofence,
-  isDeviceMoving,
   parseArea,
   resolveMapIcon,
-  statusColor,
   type Device,
   type GeoArea,
   type Geofence,
@@ -28,15 +27,6 @@ export interface DeviceProps {
 }
 
 export type DeviceFeature = GeoJSON.Feature<GeoJSON.Point, DeviceProps> & { id: number };
-
-const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-
-/** `{ns}.color` when it is a valid hex colour, else the status colour (moving has its own). */
-export function markerColor(device: Device, position: Position | undefined, ns: string): string {
-  const custom = attrString(device.attributes?.[`${ns}.color`])?.trim();
-  if (custom && HEX.test(custom)) return custom.startsWith('#') ? custom : `#${custom}`;
-  return statusColor(device.status, isDeviceMoving(position));
-}
 
 export function markerLabel(
   device: Device,
@@ -65,7 +55,7 @@ export function deviceFeature(
     geometry: { type: 'Point', coordinates },
     properties: {
       icon: `icon-${resolveMapIcon(device.attributes?.[`${ns}.icon`] ?? device.attributes?.icon ?? device.category)}`,
-      color: markerColor(device, position, ns),
+      color: deviceColor(device, position, ns),
       course: Number.isFinite(position.course) ? position.course : 0,
       label: markerLabel(device, pref, statusText),
       accuracy: position.accuracy > 0 ? position.accuracy : 0,
