@@ -274,6 +274,16 @@ export class DeviceStates {
     return this.state(deviceId).last;
   }
 
+  /**
+   * latestPosition without the main thread waiting (issue #30, session 34): the cache read on the pool, the position
+   * too when memory does not hold it yet.
+   */
+  async latestPositionAsync(deviceId: number): Promise<Position | null> {
+    if (!(await this.cache.freshAsync()).device(deviceId)) return null;
+    await this.loadStatesAsync([deviceId]);
+    return this.state(deviceId).last;
+  }
+
   /** Gives the device's latest position an address found later (a new object: latest positions are immutable). */
   setLatestAddress(deviceId: number, positionId: number, address: string): void {
     const st = this.states.get(deviceId);
