@@ -282,7 +282,7 @@ export class LiveCore extends LiveCommands {
     watched: boolean,
   ): Promise<void> {
     await this.cache.freshAsync(); // on the pool (PostgreSQL): its devices' rows as stored
-    const { latest, events } = this.adoptRemote(
+    const { latest, events } = await this.adoptRemote(
       m.devices,
       watched ? m.positions : [],
       watched ? m.events : [],
@@ -449,7 +449,7 @@ export class LiveCore extends LiveCommands {
     this.sweeping = true;
     try {
       await sweepStatuses(this.states, now - this.ctx.config.statusTimeoutSeconds * 1000, {
-        fresh: () => this.cache.freshAsync(),
+        freshAsync: () => this.cache.freshAsync(),
         statusEvents: () => this.statusEvents(),
         emit: (make, devices) => this.emitEvents(make, devices),
         eventTime: iso(now),

@@ -38,7 +38,7 @@ export async function storeEventIn(
 /** What the sweep needs of the live core. */
 export interface StatusSweepCore {
   /** The live cache read on the pool (event.status.enable as set now). */
-  fresh(): Promise<LiveCache>;
+  freshAsync(): Promise<LiveCache>;
   statusEvents(): boolean;
   /** ingest.ts emitEvents: `make` in one transaction, the events published once committed. */
   emit(make: (tx: SqlDatabase) => Promise<Event[]>, changedDevices: number[]): Promise<Event[]>;
@@ -58,7 +58,7 @@ export async function sweepStatuses(
   const silent = (st: DevState | undefined) =>
     st?.status === 'online' && !!st.lastUpdate && st.lastUpdate.getTime() < limit;
   if (![...states.values()].some(silent)) return;
-  await core.fresh();
+  await core.freshAsync();
   const stale = [...states].filter(([, st]) => silent(st)).map(([id]) => id);
   if (stale.length === 0) return;
   for (const id of stale) states.get(id)!.status = 'unknown';
