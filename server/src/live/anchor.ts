@@ -2,9 +2,10 @@
 // linked to its device. When the device leaves it, the pipeline emits geofenceExit; this turns that exit into an
 // `alarm` event (attributes.alarm 'tow' when the ignition is not on — the vehicle was moved without being
 // started — else 'geofence'), which the notification rules (type alarm) deliver like any other alarm.
-import type { Event } from '@rastro/domain';
+import type { Event, Position } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import type { LiveCore } from './ingest.ts';
+import { storeEventIn } from './statusSweep.ts';
 
 export type AnchorAlarm = 'geofence' | 'tow';
 
@@ -40,20 +41,26 @@ export async function anchorExits(live: LiveCore, events: readonly Event[]): Pro
   });
 }
 
-/** Stores and publishes the anchor alarms of these exits (their own batch). */
-function raiseAnchorAlarms(live: LiveCore, exits: readonly Event[]): void {
+/** Stores and publishes the anchor alarms of these exits (their own transaction, emitEvents). */
+async function raiseAnchorAlarms(live: LiveCore, exits: readonly Event[]): Promise<void> {
   if (!exits.length) return;
-  live.emitEvents(() =>
-    exits.map((e) => {
-      const position = live.latestPosition(e.deviceId);
-      return live.storeEvent('alarm', e.deviceId, position, {
-        positionId: e.positionId,
-        eventTime: e.eventTime,
-        geofenceId: e.geofenceId,
-        attributes: { alarm: anchorAlarmFor(position?.attributes), anchor: true },
-      });
-    }),
-  );
+  const positions = new Map<number, Position | null>();
+  for (const e of exits) positions.set(e.deviceId, await live.latestPositionAsync(e.deviceId));
+  await live.emitEvents(async (tx) => {
+    const out: Event[] = [];
+    for (const e of exits) {
+      const position = positions.get(e.deviceId) ?? null;
+      out.push(
+        await storeEventIn(tx, 'alarm', e.deviceId, position, {
+          positionId: e.positionId,
+          eventTime: e.eventTime,
+          geofenceId: e.geofenceId,
+          attributes: { alarm: anchorAlarmFor(position?.attributes), anchor: true },
+        }),
+      );
+    }
+    return out;
+  });
 }
 
 /** Subscribes to the live core (until the app closes); returns the unsubscribe function. */
@@ -67,9 +74,7 @@ export function registerAnchorAlarms(ctx: AppContext, live: LiveCore): () => voi
       setImmediate(() => {
         if (!active) return;
         anchorExits(live, exits)
-          .then((anchored) => {
-            if (active) raiseAnchorAlarms(live, anchored);
-          })
+          .then((anchored) => (active ? raiseAnchorAlarms(live, anchored) : undefined))
           .catch((err: unknown) => ctx.log.error({ err }, 'anchor alarm failed'));
       });
     },

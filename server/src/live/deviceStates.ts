@@ -3,7 +3,7 @@
 // from it (the device with its live status, the latest position).
 import type { RemoteDeviceState } from '../db/cluster.ts';
 import { isDatabaseUnavailable, type SqlDatabase } from '../db/sql.ts';
-import { eventsByIds, eventsByIdsAsync } from '../db/repos/events.ts';
+import { eventsByIdsAsync } from '../db/repos/events.ts';
 import { prepareDeviceLookups, storedDeviceExists } from '../db/repos/ingest.ts';
 import type { DeviceStateRow } from '../db/repos/ingestBatch.ts';
 import { positionsByIds, positionsByIdsAsync } from '../db/repos/positions.ts';
@@ -39,8 +39,11 @@ export class DeviceStates {
     this.deviceLookups = prepareDeviceLookups(db);
   }
 
-  /** Resolves a device by uniqueId (trimmed) or id, refreshing the cache once on a miss. */
-  findDevice(ref: { uniqueId?: string; deviceId?: number }): number | undefined {
+  /**
+   * Resolves a device by uniqueId (trimmed) or id, refreshing the cache once on a miss: SQLite's ingestion only
+   * (resolveDevice), where a synchronous reload waits on no worker; elsewhere findDeviceAsync.
+   */
+  private findDevice(ref: { uniqueId?: string; deviceId?: number }): number | undefined {
     const lookup = () =>
       ref.deviceId !== undefined
         ? this.cache.devices.has(ref.deviceId)
@@ -88,10 +91,7 @@ export class DeviceStates {
    * findDevice without the main thread waiting (PostgreSQL: issue #30, session 32): the cache read again on the
    * pool if it is stale, and on a miss the device looked up there, the cache read again once if it is stored.
    */
-  protected async findDeviceAsync(ref: {
-    uniqueId?: string;
-    deviceId?: number;
-  }): Promise<number | undefined> {
+  async findDeviceAsync(ref: { uniqueId?: string; deviceId?: number }): Promise<number | undefined> {
     await this.cache.freshAsync();
     const id = this.cachedDevice(ref);
     if (id !== undefined || !(await storedDeviceExists(this.db, ref))) return id;
@@ -105,11 +105,16 @@ export class DeviceStates {
    * position id as it sent them (the position itself is read again when needed); answers the positions and events
    * it named, read from the store, when asked for (someone here watches).
    */
-  protected adoptRemote(
+  protected async adoptRemote(
     devices: RemoteDeviceState[],
     positionIds: number[],
     eventIds: number[],
-  ): { latest: Position[]; events: Event[] } {
+  ): Promise<{ latest: Position[]; events: Event[] }> {
+    // read ahead on the pool (readRemote); if that read failed, read again there (issue #30, session 34: no longer
+    // on the synchronous store)
+    const named = positionIds.length > 0 || eventIds.length > 0;
+    if (named && !(this.remoteRows.has(positionIds) && this.remoteRows.has(eventIds)))
+      await this.readRemote(positionIds, eventIds);
     for (const [id, status, lastUpdate, positionId] of devices) {
       const st = this.held(id); // held even if never seen here: the leader's status sweep covers every device
       st.status = status as DevState['status'];
@@ -121,12 +126,9 @@ export class DeviceStates {
         st.tracker = null;
       }
     }
-    // read ahead on the pool (readRemote); else here, waited
-    const latest = this.remoteRows.get(positionIds) as Position[] | undefined;
-    const events = this.remoteRows.get(eventIds) as Event[] | undefined;
     return {
-      latest: latest ?? (positionsByIds(this.db, positionIds) as PositionDbRow[]).map(positionFromRow),
-      events: events ?? (eventsByIds(this.db, eventIds) as EventDbRow[]).map(eventFromRow),
+      latest: (this.remoteRows.get(positionIds) ?? []) as Position[],
+      events: (this.remoteRows.get(eventIds) ?? []) as Event[],
     };
   }
 
@@ -271,6 +273,16 @@ export class DeviceStates {
   /** The device's latest position (memory first, then the store). */
   latestPosition(deviceId: number): Position | null {
     if (!this.cache.fresh().device(deviceId)) return null;
+    return this.state(deviceId).last;
+  }
+
+  /**
+   * latestPosition without the main thread waiting (issue #30, session 34): the cache read on the pool, the position
+   * too when memory does not hold it yet.
+   */
+  async latestPositionAsync(deviceId: number): Promise<Position | null> {
+    if (!(await this.cache.freshAsync()).device(deviceId)) return null;
+    await this.loadStatesAsync([deviceId]);
     return this.state(deviceId).last;
   }
 

@@ -6,7 +6,9 @@
 import type { Attributes, Device, Event, Position, QueuedCommand } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import type { RemoteDeviceState } from '../db/cluster.ts';
-import { isDatabaseUnavailable } from '../db/sql.ts';
+import { isDatabaseUnavailable, type SqlDatabase } from '../db/sql.ts';
+import { inTransaction } from '../db/repos/query.ts';
+import { eventRowOf, storeEventIn, sweepStatuses } from './statusSweep.ts';
 import type { IncomingPosition, IngestError, IngestResult, LiveListener } from './types.ts';
 import { LiveCache } from './cache.ts';
 import { LiveEventHandlers } from './events/index.ts';
@@ -52,6 +54,7 @@ export class LiveCore extends LiveCommands {
   private closed = false;
   private readonly listeners = new Set<LiveListener>();
   private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping = false; // a status sweep's transaction is open (sweep)
   private readonly writes: IngestWrites; // a batch's rows in the store's transaction
   private target: IngestWrites; // where rows go: `writes`, or a pooled batch's rows while it is computed
   /** The hours of activity of the dashboard and the scores (activity.ts). */
@@ -91,7 +94,10 @@ export class LiveCore extends LiveCommands {
         this.schedule();
       });
     const timeoutMs = this.ctx.config.statusTimeoutSeconds * 1000;
-    const sweep = () => this.ctx.cluster.isLeader() && this.sweep(); // one process sweeps (db/cluster.ts)
+    const sweep = () => {
+      if (!this.ctx.cluster.isLeader()) return; // one process sweeps (db/cluster.ts)
+      this.sweep().catch((err: unknown) => this.ctx.log.error({ err }, 'status sweep failed'));
+    };
     this.sweepTimer = setInterval(sweep, Math.max(1000, Math.floor(timeoutMs / 10)));
     this.sweepTimer.unref();
   }
@@ -276,7 +282,7 @@ export class LiveCore extends LiveCommands {
     watched: boolean,
   ): Promise<void> {
     await this.cache.freshAsync(); // on the pool (PostgreSQL): its devices' rows as stored
-    const { latest, events } = this.adoptRemote(
+    const { latest, events } = await this.adoptRemote(
       m.devices,
       watched ? m.positions : [],
       watched ? m.events : [],
@@ -412,63 +418,60 @@ export class LiveCore extends LiveCommands {
     return !(v === false || v === 'false');
   }
 
-  /** Inserts an event (inside or outside a batch transaction) and returns its API form. */
+  /** Inserts an event into the batch being computed (`target`) and returns its API form. */
   storeEvent(type: string, deviceId: number, position: Position | null, extra: Partial<Event> = {}): Event {
-    const ev = {
-      type,
-      eventTime: extra.eventTime ?? position?.deviceTime ?? iso(Date.now()),
-      deviceId,
-      positionId: extra.positionId ?? position?.id ?? 0,
-      geofenceId: extra.geofenceId ?? 0,
-      maintenanceId: extra.maintenanceId ?? 0,
-      attributes: JSON.stringify(extra.attributes ?? {}),
-    };
+    const ev = eventRowOf(type, deviceId, position, extra);
     const id = this.target.event({ ...ev, eventTime: new Date(ev.eventTime).toISOString() });
     this.stats.events++;
     return eventFromRow({ ...ev, id } as EventDbRow);
   }
 
-  /** Stores and publishes events created outside the position pipeline (status sweep, command results). */
-  emitEvents(make: () => Event[], changedDevices: number[] = []): Event[] {
-    const events = this.ctx.store.sql.transaction(make)();
+  /**
+   * Stores events created outside the position pipeline (status sweep, command results, anchor, inactivity, QR) in
+   * one transaction on the pool (inTransaction: PostgreSQL's write client, never pgSync; issue #30, session 34), all
+   * or none, then publishes them with the devices named (the cache read on the pool first).
+   */
+  async emitEvents(
+    make: (tx: SqlDatabase) => Promise<Event[]>,
+    changedDevices: number[] = [],
+  ): Promise<Event[]> {
+    const events = await inTransaction(this.ctx.store.sql, make);
+    this.stats.events += events.length;
+    await this.cache.freshAsync(); // publish's deviceJson then reads no store
     this.publish(changedDevices, [], events);
     return events;
   }
 
-  /** Devices silent for statusTimeoutSeconds turn "unknown" (never "offline" for HTTP protocols). */
-  sweep(now = Date.now()): void {
+  /** Devices silent for statusTimeoutSeconds turn "unknown" (statusSweep.ts); one sweep at a time. */
+  async sweep(now = Date.now()): Promise<void> {
     this.liveEvents.sweep(now);
-    const limit = now - this.ctx.config.statusTimeoutSeconds * 1000;
-    const stale: number[] = [];
-    for (const [id, st] of this.states) {
-      if (st.status === 'online' && st.lastUpdate && st.lastUpdate.getTime() < limit) stale.push(id);
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      await sweepStatuses(this.states, now - this.ctx.config.statusTimeoutSeconds * 1000, {
+        freshAsync: () => this.cache.freshAsync(),
+        statusEvents: () => this.statusEvents(),
+        emit: (make, devices) => this.emitEvents(make, devices),
+        eventTime: iso(now),
+      });
+    } finally {
+      this.sweeping = false;
     }
-    if (stale.length === 0) return;
-    this.cache.fresh();
-    this.emitEvents(() => {
-      const out: Event[] = [];
-      for (const id of stale) {
-        const st = this.states.get(id)!;
-        st.status = 'unknown';
-        this.sql.updateStatus.run('unknown', id);
-        if (this.statusEvents())
-          out.push(this.storeEvent('deviceUnknown', id, null, { eventTime: iso(now) }));
-      }
-      return out;
-    }, stale);
   }
 
   // ---- commands (liveCommands.ts) ----------------------------------------------------------------------
 
-  commandResult(deviceId: number, result: string): Event {
-    const pos = this.latestPosition(deviceId);
-    return this.emitEvents(() => [
-      this.storeEvent('commandResult', deviceId, null, {
+  async commandResult(deviceId: number, result: string): Promise<Event> {
+    const pos = await this.latestPositionAsync(deviceId);
+    const attributes = { result };
+    const [event] = await this.emitEvents(async (tx) => [
+      await storeEventIn(tx, 'commandResult', deviceId, null, {
         positionId: pos?.id ?? 0,
         eventTime: iso(Date.now()),
-        attributes: { result },
+        attributes,
       }),
-    ])[0];
+    ]);
+    return event;
   }
 
   /** `to` becomes the device's latest position in memory if `from` still is (accumulators.ts). */

@@ -26,7 +26,9 @@ export abstract class LiveCommands extends DeviceStates {
   constructor(cache: LiveCache, db: SqlDatabase, warn: (err: unknown, deviceId: number) => void) {
     super(cache, db);
     this.sql = prepareIngestStatements(db);
-    this.router = new CommandRouter(warn, (deviceId, result) => void this.commandResult(deviceId, result));
+    this.router = new CommandRouter(warn, (deviceId, result) => {
+      this.commandResult(deviceId, result).catch((err: unknown) => warn(err, deviceId));
+    });
     for (const deviceId of devicesWithQueuedCommands(db)) this.queuedDevices.add(deviceId);
   }
 
@@ -38,7 +40,7 @@ export abstract class LiveCommands extends DeviceStates {
   };
 
   /** Records a device's answer to a command (event commandResult with attributes.result). */
-  abstract commandResult(deviceId: number, result: string): Event;
+  abstract commandResult(deviceId: number, result: string): Promise<Event>;
 
   /** A receiver for one device (tests, connected channels); returns its removal. */
   onCommand(uniqueId: string, handler: CommandHandler): () => void {

@@ -315,7 +315,7 @@ export async function handleOsmAnd(
   let answer = '';
   for (const d of decoded) {
     if (!d.ok) return { status: d.status, body: d.message };
-    const deviceId = live.findDevice({ uniqueId: d.uniqueId });
+    const deviceId = await live.findDeviceAsync({ uniqueId: d.uniqueId }); // the cache and a miss on the pool
     // the socket's logs (Traccar's Logs page): unknown devices too, with deviceId 0, so an administrator can
     // see the identifier and register it
     live.logSink?.({
@@ -340,7 +340,7 @@ export async function handleOsmAnd(
     const p = { ...d.position };
     if (latitude === undefined || longitude === undefined) {
       // "outdated": no fix in this request (e.g. the token upload) — reuse the last known location
-      const last = live.latestPosition(deviceId);
+      const last = await live.latestPositionAsync(deviceId);
       if (!last) continue;
       latitude = last.latitude;
       longitude = last.longitude;

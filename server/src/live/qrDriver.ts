@@ -49,6 +49,7 @@ import { parseAttributes, type Row } from '../traccar/model.ts';
 import { deliverCommand } from './commands.ts';
 import { checkEngineBlock, logEngineDelivery } from './interlock.ts';
 import type { LiveCore } from './ingest.ts';
+import { storeEventIn } from './statusSweep.ts';
 
 interface DeviceRow {
   id: number;
@@ -174,7 +175,7 @@ export class QrDriverService {
     cancel(this.ctx, `lock:${deviceId}`);
     cancel(this.ctx, `logout:${user.id}`);
     this.reload();
-    this.announce(deviceId, uniqueId);
+    await this.announce(deviceId, uniqueId);
     if (options.unlockDevice) this.send(deviceId, UNBLOCK_COMMAND, 'qrCheckin');
   }
 
@@ -219,7 +220,7 @@ export class QrDriverService {
   private async afterCheckOut({ deviceId, driverId, released }: CheckedOut, lock: boolean): Promise<void> {
     if (released) {
       this.reload();
-      this.announce(deviceId, null);
+      await this.announce(deviceId, null);
     }
     if (lock && driverId) {
       const { options } = await this.optionsOf(driverId);
@@ -243,16 +244,13 @@ export class QrDriverService {
   }
 
   /** Publishes the device (its qrDriverId changed) and, on check-in, a driverChanged event at once. */
-  private announce(deviceId: number, driverUniqueId: string | null): void {
+  private async announce(deviceId: number, driverUniqueId: string | null): Promise<void> {
+    const position = await this.live.latestPositionAsync(deviceId);
     this.live.setLatestDriver(deviceId, driverUniqueId);
-    this.live.emitEvents(
-      () =>
+    await this.live.emitEvents(
+      async (tx) =>
         driverUniqueId
-          ? [
-              this.live.storeEvent('driverChanged', deviceId, this.live.latestPosition(deviceId), {
-                attributes: { driverUniqueId },
-              }),
-            ]
+          ? [await storeEventIn(tx, 'driverChanged', deviceId, position, { attributes: { driverUniqueId } })]
           : [],
       [deviceId],
     );

@@ -211,7 +211,7 @@ describe('device status and latest position', () => {
     expect(row().status).toBe('online');
     expect(row().positionId).toBe(p1.id);
     expect(p0.id).toBeGreaterThan(p1.id);
-    live.sweep(Date.now() + (t.ctx.config.statusTimeoutSeconds + 1) * 1000);
+    await live.sweep(Date.now() + (t.ctx.config.statusTimeoutSeconds + 1) * 1000);
     expect(row().status).toBe('unknown');
     expect(events(d.id).some((e) => e.type === 'deviceUnknown')).toBe(true);
     expect(live.deviceJson(d.id)?.status).toBe('unknown');

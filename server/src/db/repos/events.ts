@@ -4,7 +4,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { EventRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, rowAsync, rows, rowsAsync } from './query.ts';
+import { anyOf, qb, rowAsync, rowsAsync } from './query.ts';
 
 type StoredEvent = Selectable<EventRow>;
 
@@ -13,18 +13,13 @@ export function findEvent(db: SqlDatabase, id: number): Promise<StoredEvent | un
   return rowAsync(db, qb(db).selectFrom('events').selectAll().where('id', '=', id));
 }
 
-export function eventsByIds(db: SqlDatabase, ids: readonly number[]): StoredEvent[] {
-  if (!ids.length) return [];
-  return rows(db, eventsByIdsQuery(db, ids));
-}
-
 const eventsByIdsQuery = (db: SqlDatabase, ids: readonly number[]) =>
   qb(db)
     .selectFrom('events')
     .selectAll()
     .where(anyOf(db, 'id', ids));
 
-/** eventsByIds on the read pool (the events another process named, live/deviceStates.ts readRemote). */
+/** Events by id on the read pool (the events another process named, live/deviceStates.ts readRemote). */
 export async function eventsByIdsAsync(db: SqlDatabase, ids: readonly number[]): Promise<StoredEvent[]> {
   return ids.length ? rowsAsync(db, eventsByIdsQuery(db, ids)) : [];
 }

@@ -8,7 +8,16 @@ import { ACTIVITY_SUMS } from '@rastro/domain';
 import { sql, type Insertable } from 'kysely';
 import type { ActivityRow, EventRow, PositionRow, QueuedCommandRow } from '../schema.ts';
 import type { SqlDatabase, SqlStatement } from '../sql.ts';
-import { preparedInsert, preparedQuery, preparedStatement, qb, rowAsync, rows, writeAsync } from './query.ts';
+import {
+  insertAsync,
+  preparedInsert,
+  preparedQuery,
+  preparedStatement,
+  qb,
+  rowAsync,
+  rows,
+  writeAsync,
+} from './query.ts';
 
 /** The positions-table columns a new row gives (the id is the table's). */
 export const POSITION_COLUMNS = [
@@ -94,9 +103,6 @@ export function prepareIngestStatements(db: SqlDatabase) {
         .updateTable('devices')
         .set({ status: p.status, lastUpdate: p.lastUpdate, positionId: p.positionId as number })
         .where('id', '=', p.id),
-    ),
-    updateStatus: preparedStatement<{ status: string; id: number }>(db, ['status', 'id'], (p) =>
-      b.updateTable('devices').set({ status: p.status }).where('id', '=', p.id),
     ),
     firstQueued: preparedStatement<{ deviceId: number }>(db, ['deviceId'], (p) =>
       b
@@ -219,6 +225,19 @@ export async function addActivityRows(db: SqlDatabase, list: readonly ActivityVa
  */
 export async function resetDeviceStatuses(db: SqlDatabase): Promise<void> {
   await writeAsync(db, qb(db).updateTable('devices').set({ status: null }));
+}
+
+/**
+ * A device's status, the status sweep's (live/ingest.ts, issue #30, session 34): on the handle of its emitEvents
+ * transaction (inTransaction), without the main thread waiting.
+ */
+export async function setDeviceStatusAsync(db: SqlDatabase, id: number, status: string): Promise<void> {
+  await writeAsync(db, qb(db).updateTable('devices').set({ status }).where('id', '=', id));
+}
+
+/** An event stored outside a batch (live/ingest.ts emitEvents' transaction, its handle): its id. */
+export async function insertLiveEventAsync(db: SqlDatabase, row: NewRow<EventRow>): Promise<number> {
+  return insertAsync(db, qb(db).insertInto('events').values(row));
 }
 
 /** The devices with queued commands waiting. */

@@ -4,16 +4,17 @@
 // current window), a new report starts over, and after a restart the last stored deviceInactive event counts.
 import type { SqlDatabase } from '../../db/sql.ts';
 import { lastEventOfType } from '../../db/repos/events.ts';
-import type { Event, Position } from '@rastro/domain';
+import type { Event } from '@rastro/domain';
 import { parseJson, type LiveCache } from '../cache.ts';
 import { mapBounded } from '../bounded.ts';
 import { iso } from '../json.ts';
+import { storeEventIn } from '../statusSweep.ts';
 
 /** What the sweep needs of the live core (ingest.ts's LiveCore is one), so this file never imports the core. */
 export interface InactivityCore {
   readonly cache: Pick<LiveCache, 'freshAsync'>;
-  storeEvent(type: string, deviceId: number, position: Position | null, extra?: Partial<Event>): Event;
-  emitEvents(make: () => Event[], changedDevices?: number[]): Event[];
+  /** Stores `make`'s events in one transaction on the pool (its handle `tx`), then publishes them. */
+  emitEvents(make: (tx: SqlDatabase) => Promise<Event[]>, changedDevices?: number[]): Promise<Event[]>;
 }
 
 interface Fired {
@@ -106,15 +107,19 @@ export class InactivityMonitor {
     // a device that reported while the store was read starts over (its new lastUpdate is not past the threshold)
     const still = due.filter((u) => !u.held || this.lastUpdateOf(u.deviceId)?.getTime() === u.lastUpdate);
     if (still.length === 0) return [];
-    return this.core.emitEvents(() =>
-      still.map(({ deviceId, lastUpdate, window }) => {
-        this.fired.set(deviceId, { lastUpdate, window });
-        return this.core.storeEvent('deviceInactive', deviceId, null, {
-          eventTime: iso(now),
-          attributes: { lastUpdate },
-        });
-      }),
-    );
+    const events = await this.core.emitEvents(async (tx) => {
+      const out: Event[] = [];
+      for (const { deviceId, lastUpdate } of still)
+        out.push(
+          await storeEventIn(tx, 'deviceInactive', deviceId, null, {
+            eventTime: iso(now),
+            attributes: { lastUpdate },
+          }),
+        );
+      return out;
+    });
+    for (const { deviceId, lastUpdate, window } of still) this.fired.set(deviceId, { lastUpdate, window });
+    return events;
   }
 
   /** The window of the device's last stored deviceInactive event, if it belongs to this silence. */

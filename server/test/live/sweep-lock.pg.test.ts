@@ -1,0 +1,56 @@
+// The status sweep's device-status write waits in PostgreSQL, not on the main thread (issue #30, session 34: the
+// sweep's transaction on the write client through inTransaction). Another connection holds the device's row
+// (SELECT … FOR UPDATE in an open transaction); the sweep's UPDATE is seen waiting in pg_locks, /api/health is
+// answered meanwhile, and once the lock is released the sweep ends with the status and its event stored. Before, the
+// sweep's UPDATE went through pgSync.ts inside the store's synchronous transaction, holding the main thread until
+// PostgreSQL answered (health then waited for the lock too).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createDevice, makeTestApp, type TestApp } from '../helpers/index.ts';
+import { ingestPosition, laterFixTime } from '../helpers/live.ts';
+import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { getLive } from '../../src/live/ingest.ts';
+import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
+import { first, select } from '../support/testSql.ts';
+
+let t: TestApp;
+let url: string;
+beforeAll(async () => {
+  if (!TEST_DATABASE_URL)
+    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
+  t = await makeTestApp();
+  url = (await storeEnv(t.dir)).DATABASE_URL!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the status sweep waiting on a locked device row', () => {
+  it('health answers first, then the status and the deviceUnknown event are stored', async () => {
+    const live = getLive(t.ctx);
+    const d = await createDevice(t);
+    await ingestPosition(t, { uniqueId: d.uniqueId, fixTime: laterFixTime() });
+    await live.settle();
+    const { locker, watcher, end } = lockClients(url);
+    try {
+      await locker.unsafe('BEGIN');
+      await locker.unsafe('SELECT id FROM devices WHERE id = $1 FOR UPDATE', [d.id]);
+      const order: string[] = [];
+      const swept = live
+        .sweep(Date.now() + (t.ctx.config.statusTimeoutSeconds + 1) * 1000)
+        .then(() => order.push('sweep'));
+      await untilLockWaited(watcher, 'transactionid');
+      const health = await api(t.app, null, 'GET', '/api/health');
+      order.push('health');
+      expect(health.statusCode).toBe(200);
+      await locker.unsafe('ROLLBACK');
+      await swept;
+      expect(order).toEqual(['health', 'sweep']);
+    } finally {
+      await end();
+    }
+    expect(first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['status'] })).toEqual({
+      status: 'unknown',
+    });
+    expect(select(t.ctx.store.sql, 'events', { deviceId: d.id, type: 'deviceUnknown' })).toHaveLength(1);
+  });
+});
