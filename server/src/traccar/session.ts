@@ -91,11 +91,11 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/session/:id', edge({ params: idParams, need: 'signedIn' }), async (req, reply) => {
     const caller = await requireUser(ctx, req);
     const { id } = edgeValue(idParams, req.params);
-    checkUserAccess(ctx, caller, id);
+    await checkUserAccess(ctx, caller, id);
     const target = findUser(ctx, id);
     if (!target) throw notFound(`User ${id} not found`);
     checkNotOtherAdmin(caller, target);
-    checkImpersonationTarget(ctx, req, caller, target); // not oneself, the superior administrator, disabled, expired
+    await checkImpersonationTarget(ctx, req, caller, target); // not oneself, the superior administrator, disabled, expired
     const original = sessionOriginalUserId(ctx, req) ?? caller.id;
     await switchSession(ctx, req, reply, id, caller.id);
     await logAction(ctx, req, original, 'loginAs', 'user', id, { by: caller.id });

@@ -48,30 +48,53 @@ export function actorContext(ctx: AppContext, caller: UserRow | null): Permissio
   };
 }
 
-const superiorOptions = (ctx: AppContext, caller: UserRow, target: UserRow) => ({
+const superiorOptions = async (ctx: AppContext, caller: UserRow, target: UserRow) => ({
   superiorId: storedSuperiorAdminId(ctx),
-  actorManagers: isManagerOf(ctx, target.id, caller.id) ? [target.id] : [],
+  actorManagers: (await isManagerOf(ctx, target.id, caller.id)) ? [target.id] : [],
 });
 
 /** 403 unless `caller` may edit, suspend or impersonate `target` (not a superior administrator). */
-export function checkEditTarget(ctx: AppContext, req: Req, caller: UserRow, target: UserRow): void {
-  const denial = userEditDenial(ruleUser(caller), ruleUser(target), superiorOptions(ctx, caller, target));
+export async function checkEditTarget(
+  ctx: AppContext,
+  req: Req,
+  caller: UserRow,
+  target: UserRow,
+): Promise<void> {
+  const denial = userEditDenial(
+    ruleUser(caller),
+    ruleUser(target),
+    await superiorOptions(ctx, caller, target),
+  );
   if (denial) throw refused(ctx, req, caller, denial);
 }
 
 /** 403 unless `caller` may log in as `target` (domain impersonationDenial: not oneself, a superior, disabled, expired). */
-export function checkImpersonationTarget(ctx: AppContext, req: Req, caller: UserRow, target: UserRow): void {
+export async function checkImpersonationTarget(
+  ctx: AppContext,
+  req: Req,
+  caller: UserRow,
+  target: UserRow,
+): Promise<void> {
   const denial = impersonationDenial(
     ruleUser(caller),
     ruleUser(target),
-    superiorOptions(ctx, caller, target),
+    await superiorOptions(ctx, caller, target),
   );
   if (denial) throw refused(ctx, req, caller, denial);
 }
 
 /** 403 unless `caller` may delete `target` (never oneself, never a superior administrator). */
-export function checkDeleteTarget(ctx: AppContext, req: Req, caller: UserRow, target: UserRow): void {
-  const denial = userDeleteDenial(ruleUser(caller), ruleUser(target), superiorOptions(ctx, caller, target));
+export async function checkDeleteTarget(
+  ctx: AppContext,
+  req: Req,
+  caller: UserRow,
+  target: UserRow,
+): Promise<void> {
+  const denial = userDeleteDenial(
+    ruleUser(caller),
+    ruleUser(target),
+    await superiorOptions(ctx, caller, target),
+  );
   if (denial) throw refused(ctx, req, caller, denial);
 }
 

@@ -2,7 +2,7 @@
 // SQLite by default, PostgreSQL with RASTRO_TEST_DATABASE_URL. Their SQL is compiled for the store's dialect and
 // must reach it untranslated ($n parameters on PostgreSQL, lists as one parameter).
 import { describe, expect, it } from 'vitest';
-import { addLink, distinctDevicesOf, linkPairs, usersOfDevice } from '../../src/db/repos/links.ts';
+import { addLink, distinctDevicesOf, linkPairs, usersOfDeviceAsync } from '../../src/db/repos/links.ts';
 import {
   anyUser,
   findUserByAccount,
@@ -81,8 +81,8 @@ describe('repositories', () => {
       { ownerId: 7, propertyId: 70 },
       { ownerId: 8, propertyId: 70 },
     ]);
-    expect(usersOfDevice(store.sql, 70, [5]).sort()).toEqual([7, 8]);
-    expect(usersOfDevice(store.sql, 99, [5])).toEqual([8]);
+    expect((await usersOfDeviceAsync(store.sql, 70, [5])).sort()).toEqual([7, 8]);
+    expect(await usersOfDeviceAsync(store.sql, 99, [5])).toEqual([8]);
     expect(distinctDevicesOf(store.sql, [7, 8])).toBe(2);
     expect(distinctDevicesOf(store.sql, [])).toBe(0);
   });

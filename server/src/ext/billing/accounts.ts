@@ -194,7 +194,7 @@ export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
     const { callerId, id } = await adminTarget(ctx, req);
     const caller = findUser(ctx, callerId);
     const target = findUser(ctx, id);
-    if (caller && target) checkEditTarget(ctx, req, caller, target); // not the superior administrator
+    if (caller && target) await checkEditTarget(ctx, req, caller, target); // not the superior administrator
     if (!isBillingOn(ctx)) throw badRequest('Billing is not enabled');
     if (userState(ctx, id)?.administrator) throw badRequest('Administrators cannot be suspended');
     await writeUserState(ctx, id, { suspended: true, [SUSPENDED_AUTO]: undefined, trustUntil: undefined });
