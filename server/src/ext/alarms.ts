@@ -138,7 +138,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
   async function visible(req: FastifyRequest, user: UserRow): Promise<Alarm> {
     const { id } = req.params as { id: number };
     const alarm = await repo.get(id);
-    if (!alarm || !canAccessDevice(ctx, user, alarm.deviceId))
+    if (!alarm || !(await canAccessDevice(ctx, user, alarm.deviceId)))
       throw new ApiError(404, t(req, user, 'alarms.notFound'), 'WebApplicationException');
     return alarm;
   }
@@ -199,7 +199,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     const q = input(req, user, alarmListQuery, req.query, 'alarms.badFilter');
     return await repo.list({
-      deviceIds: user.administrator ? null : visibleDeviceIds(ctx, user),
+      deviceIds: user.administrator ? null : await visibleDeviceIds(ctx, user),
       all: q.all === true,
       state: q.state,
       type: q.type,
@@ -221,7 +221,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
     if (!isMonitoringOperator(permissionContext(ctx, user)))
       throw refused(ctx, req, user, 'alarms.notOperator');
     const alarm = await visible(req, user);
-    const users = await findUsersByIdsAsync(ctx.store.sql, usersWhoSeeDevice(ctx, alarm.deviceId));
+    const users = await findUsersByIdsAsync(ctx.store.sql, await usersWhoSeeDevice(ctx, alarm.deviceId));
     return alarmContacts(users.filter((u) => !u.disabled));
   });
 
@@ -247,7 +247,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
       !target ||
       target.disabled ||
       !isMonitoringOperator(permissionContext(ctx, target)) ||
-      !canAccessDevice(ctx, target, alarm.deviceId)
+      !(await canAccessDevice(ctx, target, alarm.deviceId))
     )
       throw invalidInput(ctx, req, user, 'alarms.badAssignee');
     return done(req, user, alarm, 'assign', { userId: target.id }, (tx) =>
@@ -287,7 +287,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
       const rows = await repo.reportRows(
         q.from,
         q.to,
-        user.administrator ? null : visibleDeviceIds(ctx, user),
+        user.administrator ? null : await visibleDeviceIds(ctx, user),
       );
       const operators = [...new Set(rows.flatMap((r) => [r.ackUserId, r.resolveUserId]))].filter(
         (id): id is number => id !== null,

@@ -54,8 +54,8 @@ function unauthorizedFor(req: Pick<FastifyRequest, 'headers'>): ApiError {
 
 async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller> {
   const user = await requireUser(ctx, req);
-  const visible = (d: DeviceRef | undefined): DeviceRef => {
-    if (!d || !canAccessDevice(ctx, user, d.id)) throw denied('Device access denied');
+  const visible = async (d: DeviceRef | undefined): Promise<DeviceRef> => {
+    if (!d || !(await canAccessDevice(ctx, user, d.id))) throw denied('Device access denied');
     return { id: d.id, uniqueId: d.uniqueId };
   };
   return {

@@ -195,7 +195,7 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
       if (ctx.config.mode === 'gateway') throw badRequest('Driver photos need the embedded server');
       const user = await requireUser(ctx, req);
       const { id } = edgeValue(idParams, req.params);
-      checkSee(ctx, user, 'driver', id);
+      await checkSee(ctx, user, 'driver', id);
       checkWrite(ctx, user);
       const row = await findDriver(ctx.store.sql, id);
       if (!row) throw notFound(`Driver ${id} not found`);

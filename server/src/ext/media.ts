@@ -63,7 +63,8 @@ export async function registerMedia(app: FastifyInstance, ctx: AppContext): Prom
     const caller = await requireCaller(ctx, req);
     if (ctx.config.mode === 'embedded' && !caller.administrator) {
       const user = await requireUser(ctx, req);
-      if (!canSee(ctx, user, 'driver', Number(file.slice(0, -4)))) throw denied('Driver access denied');
+      if (!(await canSee(ctx, user, 'driver', Number(file.slice(0, -4)))))
+        throw denied('Driver access denied');
     }
     return sendFile(reply, join(imagesDir, 'drivers', file), 'image/png', 60, 'private');
   });

@@ -39,13 +39,13 @@ export const toShareRecord = (r: ListedShare): ShareRecord => ({
 });
 
 /** Creators whose links the caller manages: itself, and a manager's users; null = everyone (administrator). */
-function visibleCreators(ctx: AppContext, user: UserRow): number[] | null {
+async function visibleCreators(ctx: AppContext, user: UserRow): Promise<number[] | null> {
   if (user.administrator) return null;
-  return [user.id, ...managedUserIds(ctx, user.id)];
+  return [user.id, ...(await managedUserIds(ctx, user.id))];
 }
 
 async function sharesOf(ctx: AppContext, user: UserRow): Promise<ShareRecord[]> {
-  return (await listShares(ctx.store.sql, visibleCreators(ctx, user))).map(toShareRecord);
+  return (await listShares(ctx.store.sql, await visibleCreators(ctx, user))).map(toShareRecord);
 }
 
 type Who = Parameters<typeof invalidInput>[2];
@@ -79,7 +79,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
   /** One share the caller manages, else 404 (a foreign id looks like a missing one). */
   async function visibleShare(req: FastifyRequest, user: UserRow): Promise<ShareRecord> {
     const found = await listOne(edgeValue(idParams, req.params).id);
-    const creators = visibleCreators(ctx, user);
+    const creators = await visibleCreators(ctx, user);
     if (!found || (creators && !creators.includes(found.creatorId)))
       throw new ApiError(404, translateFor(ctx, req, user, 'share.notFound'), 'WebApplicationException');
     return found;

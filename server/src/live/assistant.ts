@@ -25,7 +25,7 @@ import type { AppContext } from '../context.ts';
 import { deviceCards, type DeviceCard } from '../db/repos/devices.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { refused, refusedPermission, requestLanguage } from '../refusal.ts';
-import { canAccessDevice, serverFlags } from '../traccar/access.ts';
+import { accessibleDevicesOf, serverFlags } from '../traccar/access.ts';
 import { requireUser, type UserRow } from '../traccar/auth.ts';
 import { domainUser, parseAttributes } from '../traccar/model.ts';
 import type { LiveCore } from './ingest.ts';
@@ -125,13 +125,11 @@ async function answer(
   const tz = [userAttrs.timezone, serverAttrs.timezone].find(validZone) ?? 'UTC';
   const time = new Intl.DateTimeFormat(lang, { timeZone: tz, dateStyle: 'short', timeStyle: 'short' });
 
-  const devices = (cards as DeviceRow[])
-    .filter((d) => canAccessDevice(ctx, user, d.id))
-    .map((d) => {
-      const a = parseAttributes(d.attributes) as Attributes;
-      const plate = typeof a.placa === 'string' ? a.placa : typeof a.plate === 'string' ? a.plate : null;
-      return { id: d.id, name: d.name, uniqueId: d.uniqueId, plate };
-    });
+  const devices = (await accessibleDevicesOf(ctx, user, cards as DeviceRow[])).map((d) => {
+    const a = parseAttributes(d.attributes) as Attributes;
+    const plate = typeof a.placa === 'string' ? a.placa : typeof a.plate === 'string' ? a.plate : null;
+    return { id: d.id, name: d.name, uniqueId: d.uniqueId, plate };
+  });
   const q = parseQuestion(text);
   const names = (list: Array<{ name: string }>) =>
     list

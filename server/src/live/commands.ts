@@ -16,7 +16,14 @@ import type { AppContext } from '../context.ts';
 import { findSavedCommandAsync, savedCommandsByDescription } from '../db/repos/catalog.ts';
 import { badRequest, denied } from '../errors.ts';
 import { requireUser } from '../traccar/auth.ts';
-import { canAccessDevice, canSee, serverFlags, visibleIds, withSubgroups } from '../traccar/access.ts';
+import {
+  accessibleDevicesOf,
+  canAccessDevice,
+  canSee,
+  serverFlags,
+  visibleIds,
+  withSubgroups,
+} from '../traccar/access.ts';
 import { parseJson } from './cache.ts';
 import type { LiveCore } from './ingest.ts';
 import { checkEngineBlock, logEngineDelivery } from './interlock.ts';
@@ -111,7 +118,7 @@ export async function registerCommandRoutes(
     const user = await requireUser(ctx, req);
     const q = edgeValue(typesQuery, req.query);
     if (q.deviceId === undefined) return COMMAND_TYPES.map((type) => ({ type }));
-    if (!canAccessDevice(ctx, user, q.deviceId)) throw denied('Device access denied');
+    if (!(await canAccessDevice(ctx, user, q.deviceId))) throw denied('Device access denied');
     return (await supportedTypes(q.deviceId, q.textChannel === 'true')).map((type) => ({ type }));
   });
 
@@ -120,14 +127,14 @@ export async function registerCommandRoutes(
     const user = await requireUser(ctx, req);
     const q = edgeValue(deviceQuery, req.query);
     if (q.deviceId === undefined) throw badRequest('deviceId is required');
-    if (!canAccessDevice(ctx, user, q.deviceId)) throw denied('Device access denied');
+    if (!(await canAccessDevice(ctx, user, q.deviceId))) throw denied('Device access denied');
     const cache = await live.cache.freshAsync();
     const device = cache.device(q.deviceId);
     if (!device) throw denied('Device access denied');
     const deviceCommands = new Set(cache.linked('device', device.id, 'command'));
     for (const g of cache.groupChain(device.groupId))
       for (const c of cache.linked('group', g, 'command')) deviceCommands.add(c);
-    const mine = new Set(visibleIds(ctx, user.id, 'command'));
+    const mine = new Set(await visibleIds(ctx, user.id, 'command'));
     const supported = new Set(await supportedTypes(device.id, false));
     const rows = await savedCommandsByDescription(ctx.store.sql);
     return rows
@@ -151,7 +158,7 @@ export async function registerCommandRoutes(
     let command: Command;
     if (body.id > 0) {
       const row = await findSavedCommandAsync(ctx.store.sql, body.id);
-      if (!row || !canSee(ctx, user, 'command', body.id)) throw denied('Command access denied');
+      if (!row || !(await canSee(ctx, user, 'command', body.id))) throw denied('Command access denied');
       command = {
         id: row.id,
         deviceId: body.deviceId,
@@ -183,11 +190,10 @@ export async function registerCommandRoutes(
       command.type === INTERLOCK_COMMAND ? checkEngineBlock(ctx, req, user, live, ids, force) : undefined;
     const cache = await live.cache.freshAsync(); // the interlock reads it too, in this same turn
     if (q.groupId !== undefined) {
-      if (!canSee(ctx, user, 'group', q.groupId)) throw denied('Group access denied');
-      const groups = withSubgroups(ctx.store.sql, [q.groupId]);
-      const targets = [...cache.devices.values()]
-        .filter((d) => groups.has(d.groupId) && canAccessDevice(ctx, user, d.id))
-        .map((d) => d.id);
+      if (!(await canSee(ctx, user, 'group', q.groupId))) throw denied('Group access denied');
+      const groups = await withSubgroups(ctx.store.sql, [q.groupId]);
+      const inGroups = [...cache.devices.values()].filter((d) => groups.has(d.groupId));
+      const targets = (await accessibleDevicesOf(ctx, user, inGroups)).map((d) => d.id);
       const decisions = await interlock(targets);
       const queued: QueuedCommand[] = [];
       for (const id of targets) {
@@ -199,7 +205,7 @@ export async function registerCommandRoutes(
       return reply.status(200).send(command);
     }
     if (!command.deviceId) throw badRequest('deviceId is required');
-    if (!cache.device(command.deviceId) || !canAccessDevice(ctx, user, command.deviceId)) {
+    if (!cache.device(command.deviceId) || !(await canAccessDevice(ctx, user, command.deviceId))) {
       throw denied('Device access denied');
     }
     const decisions = await interlock([command.deviceId]);

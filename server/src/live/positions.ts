@@ -86,7 +86,7 @@ export async function registerPositionRoutes(
   const routeJson = new RouteJsonReader(sql);
 
   const checkDevice = async (user: Awaited<ReturnType<typeof requireUser>>, deviceId: number) => {
-    if (!(await live.cache.freshAsync()).device(deviceId) || !canAccessDevice(ctx, user, deviceId)) {
+    if (!(await live.cache.freshAsync()).device(deviceId) || !(await canAccessDevice(ctx, user, deviceId))) {
       throw denied('Device access denied');
     }
   };

@@ -41,7 +41,7 @@ import { edge, edgeValue } from '../edge.ts';
 import { ApiError, tooManyRequests } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
-import { canAccessDevice, usersWhoSeeDevice } from '../traccar/access.ts';
+import { accessibleDevicesOf, canAccessDevice, usersWhoSeeDevice } from '../traccar/access.ts';
 import { logActionIn } from '../traccar/audit.ts';
 import { findUser, requireUser, type UserRow } from '../traccar/auth.ts';
 import { verifyQrPassword } from '../traccar/driverPassword.ts';
@@ -290,7 +290,7 @@ export class QrDriverService {
     if (driverId === null) return;
     const { options } = await this.optionsOf(driverId);
     if (!options.logoutOnIgnitionOff) return;
-    for (const userId of usersWhoSeeDevice(this.ctx, p.deviceId)) {
+    for (const userId of await usersWhoSeeDevice(this.ctx, p.deviceId)) {
       const user = findUser(this.ctx, userId);
       if (!user) continue;
       const ua = parseAttributes(user.attributes) as Attributes;
@@ -348,19 +348,17 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     const serverAttrs = await settings();
     const current = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
     const rows: DeviceRow[] = await deviceCards(ctx.store.sql);
-    const devices = rows
-      .filter((d) => canAccessDevice(ctx, user, d.id))
-      .map((d) => {
-        const a = parseAttributes(d.attributes) as Attributes;
-        const taken = deviceQrDriverId(a);
-        return {
-          id: d.id,
-          name: d.name,
-          plate: typeof a.placa === 'string' ? a.placa : typeof a.plate === 'string' ? a.plate : null,
-          qrEnabled: qrEnabledDevice(a, ns),
-          takenByOther: taken !== null && taken !== driverId,
-        };
-      });
+    const devices = (await accessibleDevicesOf(ctx, user, rows)).map((d) => {
+      const a = parseAttributes(d.attributes) as Attributes;
+      const taken = deviceQrDriverId(a);
+      return {
+        id: d.id,
+        name: d.name,
+        plate: typeof a.placa === 'string' ? a.placa : typeof a.plate === 'string' ? a.plate : null,
+        qrEnabled: qrEnabledDevice(a, ns),
+        takenByOther: taken !== null && taken !== driverId,
+      };
+    });
     return {
       enabled: qrCheckinEnabled(serverAttrs, ns),
       lockButtons: qrEngineButtons(serverAttrs, ns),
@@ -385,7 +383,7 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
       const left = await service.checkOut(user, req);
       return { deviceId: null, left };
     }
-    const device = canAccessDevice(ctx, user, id) ? await deviceRow(ctx, id) : undefined;
+    const device = (await canAccessDevice(ctx, user, id)) ? await deviceRow(ctx, id) : undefined;
     const driver = driverId ? await driverRow(ctx, driverId) : undefined;
     const passwordRequired = !!driver && !!(parseAttributes(driver.attributes) as Attributes).qrPassword;
     // Wrong QR passwords are limited like logins: QR_PASSWORD_FAILURES per user in QR_PASSWORD_WINDOW_MS, then 429.
@@ -423,7 +421,7 @@ export function registerQrDriver(app: FastifyInstance, ctx: AppContext, live: Li
     // made fresh here: the interlock below (checkEngineBlock) reads the cache in this same turn
     if (!qrEngineButtons(await settings(), ns)) throw refused(ctx, req, user, 'qrDriver.buttonsDisabled');
     const deviceId = qrDeviceIdOf(parseAttributes(user.attributes) as Attributes, ns);
-    if (!deviceId || !canAccessDevice(ctx, user, deviceId))
+    if (!deviceId || !(await canAccessDevice(ctx, user, deviceId)))
       throw invalidInput(ctx, req, user, 'qrDriver.notDriving');
     const { type } = edgeValue(qrEngineSchema, req.body);
     const decisions =

@@ -4,17 +4,22 @@
 // them). Administrators pass every single-object check, but their default lists show only linked objects.
 import { isRestricted, mayWrite, type Restriction } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { rowExists, type TableWithId } from '../db/repos/catalog.ts';
+import { rowExistsAsync, type TableWithId } from '../db/repos/catalog.ts';
 import {
-  allDeviceIds,
-  childGroupIds,
-  deviceGroupId,
-  deviceIdsInGroups,
-  parentGroupId,
+  allDeviceIdsAsync,
+  childGroupIdsAsync,
+  deviceGroupIdAsync,
+  deviceIdsInGroupsAsync,
+  parentGroupIdAsync,
 } from '../db/repos/fleet.ts';
-import { hasLink, linkedPropertyIds, propertiesOfUserAndGroups, usersOfDevice } from '../db/repos/links.ts';
+import {
+  hasLinkAsync,
+  linkedPropertyIdsAsync,
+  propertiesOfUserAndGroupsAsync,
+  usersOfDeviceAsync,
+} from '../db/repos/links.ts';
 import { serverFlagsRow } from '../db/repos/server.ts';
-import { findUserById } from '../db/repos/users.ts';
+import { findUserByIdAsync } from '../db/repos/users.ts';
 import { denied } from '../errors.ts';
 import type { UserRow } from './auth.ts';
 import { managesInSubtree, rowIsReseller, subtreeUserIds } from './resellers.ts';
@@ -115,59 +120,77 @@ export function checkRestriction(ctx: AppContext, user: UserRow, key: Restrictio
 }
 
 // ---- groups --------------------------------------------------------------------------------------------
+// Every visibility read runs on the store's read pool (rowsAsync: postgres.js on PostgreSQL, the one connection
+// behind sqliteTurn on SQLite), never on the synchronous handle (issue #30, session 34): each check awaits its
+// reads, the walks run on their results. Inside an `inTransaction` the reads run in that transaction (query.ts).
 
 /** `roots` plus their descendants, GROUP_DEPTH levels in all. */
-export function withSubgroups(sql: Sql, roots: number[]): Set<number> {
+export async function withSubgroups(sql: Sql, roots: number[]): Promise<Set<number>> {
   const out = new Set(roots);
   let level = roots;
   for (let depth = 1; depth < GROUP_DEPTH && level.length; depth++) {
-    level = childGroupIds(sql, level).filter((g) => !out.has(g));
+    level = (await childGroupIdsAsync(sql, level)).filter((g) => !out.has(g));
     for (const g of level) out.add(g);
   }
   return out;
 }
 
 /** `groupId` plus its ancestors, GROUP_DEPTH levels in all (the groups whose users see its devices). */
-export function withAncestors(sql: Sql, groupId: number): number[] {
+export async function withAncestors(sql: Sql, groupId: number): Promise<number[]> {
   const out: number[] = [];
   let g = groupId;
   for (let depth = 0; depth < GROUP_DEPTH && g > 0 && !out.includes(g); depth++) {
     out.push(g);
-    g = parentGroupId(sql, g) ?? 0;
+    g = (await parentGroupIdAsync(sql, g)) ?? 0;
   }
   return out;
 }
 
-function linkedIds(sql: Sql, ownerType: string, ownerId: number, propertyType: string): number[] {
-  return linkedPropertyIds(sql, ownerType, ownerId, propertyType);
+function linkedIds(sql: Sql, ownerType: string, ownerId: number, propertyType: string): Promise<number[]> {
+  return linkedPropertyIdsAsync(sql, ownerType, ownerId, propertyType);
 }
 
 /** Groups a user sees: linked groups and their sub-groups. */
-export function visibleGroupIds(ctx: AppContext, userId: number): Set<number> {
-  return withSubgroups(ctx.store.sql, linkedIds(ctx.store.sql, 'user', userId, 'group'));
+export async function visibleGroupIds(ctx: AppContext, userId: number): Promise<Set<number>> {
+  return withSubgroups(ctx.store.sql, await linkedIds(ctx.store.sql, 'user', userId, 'group'));
 }
 
 // ---- devices -------------------------------------------------------------------------------------------
 
 /** Devices linked to a user directly or through its groups (the default list, also for admins). */
-export function linkedDeviceIds(ctx: AppContext, userId: number): number[] {
+export async function linkedDeviceIds(ctx: AppContext, userId: number): Promise<number[]> {
   const sql = ctx.store.sql;
-  const direct = linkedIds(sql, 'user', userId, 'device');
-  const groups = [...visibleGroupIds(ctx, userId)];
+  const [direct, groupSet] = await Promise.all([
+    linkedIds(sql, 'user', userId, 'device'),
+    visibleGroupIds(ctx, userId),
+  ]);
+  const groups = [...groupSet];
   if (!groups.length) return direct;
-  const viaGroups = deviceIdsInGroups(sql, groups);
+  const viaGroups = await deviceIdsInGroupsAsync(sql, groups);
   return [...new Set([...direct, ...viaGroups])];
 }
 
 /** Devices a user sees: linked directly or via groups; `all` (admins only) = every device. */
-export function visibleDeviceIds(ctx: AppContext, user: UserRow, all = false): number[] {
-  if (all && user.administrator) return allDeviceIds(ctx.store.sql);
+export function visibleDeviceIds(ctx: AppContext, user: UserRow, all = false): Promise<number[]> {
+  if (all && user.administrator) return allDeviceIdsAsync(ctx.store.sql);
   return linkedDeviceIds(ctx, user.id);
 }
 
-export function canAccessDevice(ctx: AppContext, user: UserRow, deviceId: number): boolean {
+export async function canAccessDevice(ctx: AppContext, user: UserRow, deviceId: number): Promise<boolean> {
   if (user.administrator) return true;
-  return usersWhoSeeDevice(ctx, deviceId).includes(user.id);
+  return (await usersWhoSeeDevice(ctx, deviceId)).includes(user.id);
+}
+
+/** The devices of `devices` that `user` sees (canAccessDevice for each, in order; all of them for an admin). */
+export async function accessibleDevicesOf<T extends { id: number }>(
+  ctx: AppContext,
+  user: UserRow,
+  devices: readonly T[],
+): Promise<T[]> {
+  if (user.administrator) return [...devices];
+  const out: T[] = [];
+  for (const d of devices) if (await canAccessDevice(ctx, user, d.id)) out.push(d);
+  return out;
 }
 
 export interface DeviceAudience {
@@ -188,8 +211,8 @@ export function invalidateAccess(ctx: AppContext): void {
   forget(audiences.get(ctx));
 }
 
-/** The cache of who sees each device (cleared on the bus 'permissions' event; accessReads.ts reads it too). */
-export function deviceAudience(ctx: AppContext): DeviceAudience {
+/** The cache of who sees each device (cleared on the bus 'permissions' event). */
+function deviceAudience(ctx: AppContext): DeviceAudience {
   let audience = audiences.get(ctx);
   if (!audience) {
     const fresh: DeviceAudience = { byDevice: new Map(), generation: 0 };
@@ -201,12 +224,7 @@ export function deviceAudience(ctx: AppContext): DeviceAudience {
 }
 
 /** Keeps a device's audience read at `generation` unless the cache was cleared since. */
-export function keepAudience(
-  audience: DeviceAudience,
-  deviceId: number,
-  users: number[],
-  generation = audience.generation,
-): void {
+function keepAudience(audience: DeviceAudience, deviceId: number, users: number[], generation: number): void {
   if (generation !== audience.generation) return;
   if (audience.byDevice.size > 200_000) audience.byDevice.clear();
   audience.byDevice.set(deviceId, users);
@@ -214,17 +232,20 @@ export function keepAudience(
 
 /**
  * Users linked to a device directly or through its group chain (admins only if linked). Cached per device;
- * the cache is cleared on the bus 'permissions' event, which every link or hierarchy change emits.
+ * the cache is cleared on the bus 'permissions' event, which every link or hierarchy change emits. A stale
+ * audience is read on the pool; one whose read overlapped a clear is answered but not kept.
  */
-export function usersWhoSeeDevice(ctx: AppContext, deviceId: number): number[] {
+export async function usersWhoSeeDevice(ctx: AppContext, deviceId: number): Promise<number[]> {
   const audience = deviceAudience(ctx);
   const cached = audience.byDevice.get(deviceId);
   if (cached) return cached;
+  const generation = audience.generation;
   const sql = ctx.store.sql;
-  const groupId = deviceGroupId(sql, deviceId);
+  const groupId = await deviceGroupIdAsync(sql, deviceId);
   let users: number[] = [];
-  if (groupId !== undefined) users = usersOfDevice(sql, deviceId, withAncestors(sql, groupId));
-  keepAudience(audience, deviceId, users);
+  if (groupId !== undefined)
+    users = await usersOfDeviceAsync(sql, deviceId, await withAncestors(sql, groupId));
+  keepAudience(audience, deviceId, users, generation);
   return users;
 }
 
@@ -236,31 +257,31 @@ export function permissionsChanged(ctx: AppContext): void {
 
 // ---- users ---------------------------------------------------------------------------------------------
 
-const userRow = (ctx: AppContext, id: number) => findUserById(ctx.store.sql, id);
+const userRow = (ctx: AppContext, id: number) => findUserByIdAsync(ctx.store.sql, id);
 
 /** A direct managedUser link, or (for a reseller) `userId` anywhere in its subtree (resellers.ts). */
-export function isManagerOf(ctx: AppContext, managerId: number, userId: number): boolean {
-  const direct = hasLink(ctx.store.sql, {
+export async function isManagerOf(ctx: AppContext, managerId: number, userId: number): Promise<boolean> {
+  const direct = await hasLinkAsync(ctx.store.sql, {
     ownerType: 'user',
     ownerId: managerId,
     propertyType: 'managedUser',
     propertyId: userId,
   });
   if (direct) return true;
-  const manager = userRow(ctx, managerId);
+  const manager = await userRow(ctx, managerId);
   return !!manager && managesInSubtree(ctx, manager, userId);
 }
 
 /** The users a manager manages: its direct sub-users; a reseller's whole subtree. */
-export function managedUserIds(ctx: AppContext, managerId: number): number[] {
-  if (rowIsReseller(ctx, userRow(ctx, managerId))) return subtreeUserIds(ctx, managerId);
+export async function managedUserIds(ctx: AppContext, managerId: number): Promise<number[]> {
+  if (rowIsReseller(ctx, await userRow(ctx, managerId))) return subtreeUserIds(ctx, managerId);
   return linkedIds(ctx.store.sql, 'user', managerId, 'managedUser');
 }
 
 /** Self, admin, or manager of `userId`; else `User access denied`. */
-export function checkUserAccess(ctx: AppContext, user: UserRow, userId: number): void {
+export async function checkUserAccess(ctx: AppContext, user: UserRow, userId: number): Promise<void> {
   if (user.administrator || user.id === userId) return;
-  if (user.userLimit !== 0 && isManagerOf(ctx, user.id, userId)) return;
+  if (user.userLimit !== 0 && (await isManagerOf(ctx, user.id, userId))) return;
   throw denied('User access denied');
 }
 
@@ -277,41 +298,41 @@ export function checkNotOtherAdmin(caller: UserRow, target: { id: number; admini
  * Ids of `type` objects visible to `userId` through links: direct user links plus links of the user's groups
  * (for devices and groups, the hierarchy rules above; for users, self and managed users).
  */
-export function visibleIds(ctx: AppContext, userId: number, type: string): number[] {
+export async function visibleIds(ctx: AppContext, userId: number, type: string): Promise<number[]> {
   const sql = ctx.store.sql;
   switch (type) {
     case 'device':
     case 'linkedDevice':
       return linkedDeviceIds(ctx, userId);
     case 'group':
-      return [...visibleGroupIds(ctx, userId)];
+      return [...(await visibleGroupIds(ctx, userId))];
     case 'user':
     case 'managedUser':
-      return [userId, ...managedUserIds(ctx, userId)];
+      return [userId, ...(await managedUserIds(ctx, userId))];
     default: {
-      const groups = [...visibleGroupIds(ctx, userId)];
-      return propertiesOfUserAndGroups(sql, userId, type, groups);
+      const groups = [...(await visibleGroupIds(ctx, userId))];
+      return propertiesOfUserAndGroupsAsync(sql, userId, type, groups);
     }
   }
 }
 
 /** Whether `user` may see object `type`/`id` (single-object check; admins always pass). */
-export function canSee(ctx: AppContext, user: UserRow, type: string, id: number): boolean {
+export async function canSee(ctx: AppContext, user: UserRow, type: string, id: number): Promise<boolean> {
   if (user.administrator) return true;
   if (type === 'device' || type === 'linkedDevice') return canAccessDevice(ctx, user, id);
   if (type === 'user' || type === 'managedUser') {
-    return user.id === id || (user.userLimit !== 0 && isManagerOf(ctx, user.id, id));
+    return user.id === id || (user.userLimit !== 0 && (await isManagerOf(ctx, user.id, id)));
   }
-  return visibleIds(ctx, user.id, type).includes(id);
+  return (await visibleIds(ctx, user.id, type)).includes(id);
 }
 
 /** Throws `<Class> access denied` unless `user` can see the object. */
-export function checkSee(ctx: AppContext, user: UserRow, type: string, id: number): void {
-  if (!canSee(ctx, user, type, id)) throw denied(`${CLASS_OF[type] ?? 'Object'} access denied`);
+export async function checkSee(ctx: AppContext, user: UserRow, type: string, id: number): Promise<void> {
+  if (!(await canSee(ctx, user, type, id))) throw denied(`${CLASS_OF[type] ?? 'Object'} access denied`);
 }
 
-export function objectExists(ctx: AppContext, type: string, id: number): boolean {
+export async function objectExists(ctx: AppContext, type: string, id: number): Promise<boolean> {
   const table = TABLE_OF[type];
   if (!table) return false;
-  return rowExists(ctx.store.sql, table as TableWithId, id);
+  return rowExistsAsync(ctx.store.sql, table as TableWithId, id);
 }

@@ -78,7 +78,7 @@ export interface ResourceDef {
     input: Record<string, unknown>,
     existing: Row | null,
     who: { req: FastifyRequest; user: UserRow },
-  ) => void;
+  ) => void | Promise<void>;
   /** Whether a change of this object can change who sees which device (devices' group, groups' parent). */
   affectsVisibility?: (input: Record<string, unknown>, existing: Row | null) => boolean;
   /**
@@ -151,62 +151,62 @@ async function listIds(
     const linked: LinkedDevices = { linkedTo: user.id, depth: GROUP_DEPTH };
     if (q.all) return user.administrator ? 'all' : linked;
     if (q.userId !== undefined) {
-      checkUserAccess(ctx, user, q.userId);
+      await checkUserAccess(ctx, user, q.userId);
       return directLinks(ctx, 'user', q.userId, 'device');
     }
     if (q.deviceId !== undefined) {
-      checkSee(ctx, user, 'device', q.deviceId);
+      await checkSee(ctx, user, 'device', q.deviceId);
       return directLinks(ctx, 'device', q.deviceId, 'linkedDevice');
     }
     return linked;
   }
-  if (q.all) return user.administrator ? 'all' : visibleIds(ctx, user.id, def.type);
+  if (q.all) return user.administrator ? 'all' : await visibleIds(ctx, user.id, def.type);
   if (q.userId !== undefined) {
-    checkUserAccess(ctx, user, q.userId);
+    await checkUserAccess(ctx, user, q.userId);
     return def.listKind === 'simple'
-      ? visibleIds(ctx, q.userId, def.type)
+      ? await visibleIds(ctx, q.userId, def.type)
       : directLinks(ctx, 'user', q.userId, def.type);
   }
   if (def.listKind === 'extended' && q.deviceId !== undefined) {
-    checkSee(ctx, user, 'device', q.deviceId);
+    await checkSee(ctx, user, 'device', q.deviceId);
     return directLinks(ctx, 'device', q.deviceId, def.type);
   }
   if (def.listKind === 'extended' && q.groupId !== undefined) {
-    checkSee(ctx, user, 'group', q.groupId);
+    await checkSee(ctx, user, 'group', q.groupId);
     return directLinks(ctx, 'group', q.groupId, def.type);
   }
-  return visibleIds(ctx, user.id, def.type);
+  return await visibleIds(ctx, user.id, def.type);
 }
 
 /** Loads one object for a single-object request: non-admins need visibility (400), missing ⇒ 404. */
-export function loadForUser(
+export async function loadForUser(
   ctx: AppContext,
   user: UserRow,
   table: TableWithId,
   type: string,
   id: number,
-): Row {
-  checkSee(ctx, user, type, id);
+): Promise<Row> {
+  await checkSee(ctx, user, type, id);
   const row = getRow(ctx, table, id);
   if (!row) throw notFound(`${CLASS_OF[type] ?? 'Object'} ${id} not found`);
   return row;
 }
 
 /** Reference fields (groupId, calendarId, commandId): new or changed ones must exist and be visible. */
-export function checkRefs(
+export async function checkRefs(
   ctx: AppContext,
   user: UserRow,
   refs: ResourceDef['refs'],
   input: Record<string, unknown>,
   existing: Row | null = null,
-) {
+): Promise<void> {
   for (const ref of refs ?? []) {
     const value = input[ref.field];
     if (typeof value !== 'number' || value === 0) continue;
     // As Traccar: an unchanged reference is not re-checked on update.
     if (existing && existing[ref.field] === value) continue;
-    checkSee(ctx, user, ref.type, value);
-    if (!objectExists(ctx, ref.type, value))
+    await checkSee(ctx, user, ref.type, value);
+    if (!(await objectExists(ctx, ref.type, value)))
       throw badRequest(`${ref.field}: ${CLASS_OF[ref.type]} ${value} not found`);
   }
 }
@@ -293,7 +293,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   const pathId = (req: FastifyRequest) => edgeValue(idParams, req.params).id;
   app.get(`${base}/:id`, byId, async (req) => {
     const user = await requireUser(ctx, req);
-    return toJson(loadForUser(ctx, user, def.table, def.type, pathId(req)), false);
+    return toJson(await loadForUser(ctx, user, def.table, def.type, pathId(req)), false);
   });
 
   app.post(base, edge({ body: def.schema, need: 'table' }), async (req) => {
@@ -301,8 +301,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     checkWrite(ctx, user, def.writeKind);
     const input = edgeValue(def.schema, req.body);
     await def.beforeCreate?.(ctx, user, input, req);
-    checkRefs(ctx, user, def.refs, input);
-    def.validate?.(ctx, input, null, { req, user });
+    await checkRefs(ctx, user, def.refs, input);
+    await def.validate?.(ctx, input, null, { req, user });
     const values = { ...inputToRow(def.columns, input), ...def.createValues };
     // the row and its creator's link commit together (issue #30: on the write client on PostgreSQL)
     const id = await uniqueGuardAsync(() =>
@@ -323,9 +323,9 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     checkWrite(ctx, user, def.writeKind);
     const input = edgeValue(def.schema, req.body);
     if (input.id !== id) throw badRequest('body id must equal the path id');
-    const existing = loadForUser(ctx, user, def.table, def.type, id);
-    checkRefs(ctx, user, def.refs, input, existing);
-    def.validate?.(ctx, input, existing, { req, user });
+    const existing = await loadForUser(ctx, user, def.table, def.type, id);
+    await checkRefs(ctx, user, def.refs, input, existing);
+    await def.validate?.(ctx, input, existing, { req, user });
     const values = inputToRow(def.columns, input);
     for (const k of def.keep ?? []) values[k] = existing[k];
     await updateRow(ctx, def.table, id, values);
@@ -338,7 +338,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const user = await requireUser(ctx, req);
     const id = pathId(req);
     checkWrite(ctx, user, def.writeKind);
-    loadForUser(ctx, user, def.table, def.type, id);
+    await loadForUser(ctx, user, def.table, def.type, id);
     // the row, its links and what its onDelete removes go together, or nothing does
     await inTransaction(ctx.store.sql, async (tx) => {
       await deleteObject(tx, def.table, id);

@@ -28,22 +28,22 @@ import { logActionIn } from './audit.ts';
 import { requireUser, type UserRow } from './auth.ts';
 import { edge, edgeValue } from '../edge.ts';
 
-function checkSide(ctx: AppContext, user: UserRow, type: string, id: number): void {
-  if (!objectExists(ctx, type, id)) throw badRequest(`${CLASS_OF[type]} ${id} not found`);
+async function checkSide(ctx: AppContext, user: UserRow, type: string, id: number): Promise<void> {
+  if (!(await objectExists(ctx, type, id))) throw badRequest(`${CLASS_OF[type]} ${id} not found`);
   if (user.administrator) return;
-  if (type === 'user' || type === 'managedUser') checkUserAccess(ctx, user, id);
-  else checkSee(ctx, user, type, id);
+  if (type === 'user' || type === 'managedUser') await checkUserAccess(ctx, user, id);
+  else await checkSee(ctx, user, type, id);
 }
 
-export function checkLink(ctx: AppContext, user: UserRow, p: ParsedPermission): void {
+export async function checkLink(ctx: AppContext, user: UserRow, p: ParsedPermission): Promise<void> {
   if (!user.administrator) {
     checkRestriction(ctx, user, 'readonly');
     if (p.propertyType === 'managedUser') checkManager(user);
   }
   if (p.propertyType === 'managedUser' && p.ownerId === p.propertyId)
     throw badRequest('a user cannot manage itself');
-  checkSide(ctx, user, p.ownerType, p.ownerId);
-  checkSide(ctx, user, p.propertyType, p.propertyId);
+  await checkSide(ctx, user, p.ownerType, p.ownerId);
+  await checkSide(ctx, user, p.propertyType, p.propertyId);
 }
 
 /** The links and their actions in one transaction (issue #30: the write client on PostgreSQL), all or none. */
@@ -111,7 +111,7 @@ export function registerPermissions(app: FastifyInstance, ctx: AppContext): void
       handler: async (req, reply) => {
         const user = await requireUser(ctx, req);
         const link = edgeValue(permissionInput, req.body);
-        checkLink(ctx, user, link);
+        await checkLink(ctx, user, link);
         await write(ctx, req, user.id, [link], method === 'POST');
         return reply.status(204).send();
       },
@@ -128,7 +128,7 @@ export function registerPermissions(app: FastifyInstance, ctx: AppContext): void
         if (links.some((l) => l.ownerType !== first.ownerType || l.propertyType !== first.propertyType)) {
           throw badRequest('all permissions of a bulk request must use the same key pair');
         }
-        for (const l of links) checkLink(ctx, user, l);
+        for (const l of links) await checkLink(ctx, user, l);
         await write(ctx, req, user.id, links, method === 'POST');
         return reply.status(204).send();
       },

@@ -19,7 +19,7 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import { storedDeviceCountAsync, deleteDeviceHistory } from '../db/repos/devices.ts';
-import { parentGroupId } from '../db/repos/fleet.ts';
+import { parentGroupIdAsync } from '../db/repos/fleet.ts';
 import { clearReference } from '../db/repos/objects.ts';
 import { applyQrPassword, driverToJson } from './driverPassword.ts';
 import { invalidInput } from '../invalid.ts';
@@ -31,13 +31,13 @@ import { COLUMNS, DEVICE_JSON_SQL, deviceToJson, rowToJson } from './model.ts';
 type AnySchema = z.ZodType<Record<string, unknown>>;
 
 /** Walks up from `parentId`; reaching `selfId` (or looping) means a cycle. */
-function checkGroupCycle(ctx: AppContext, selfId: number, parentId: number): void {
+async function checkGroupCycle(ctx: AppContext, selfId: number, parentId: number): Promise<void> {
   const seen = new Set<number>();
   let g = parentId;
   while (g > 0) {
     if (g === selfId || seen.has(g)) throw badRequest('Cycle in group hierarchy');
     seen.add(g);
-    g = parentGroupId(ctx.store.sql, g) ?? 0;
+    g = (await parentGroupIdAsync(ctx.store.sql, g)) ?? 0;
   }
 }
 
@@ -73,7 +73,7 @@ export const RESOURCES: ResourceDef[] = [
       await checkResellerDeviceCaps(ctx, req, user);
       if (user.deviceLimit === -1 || rowIsReseller(ctx, user)) return;
       if (user.deviceLimit === 0) throw denied('Write access denied');
-      if (visibleDeviceIds(ctx, user).length >= user.deviceLimit) throw denied('Write access denied');
+      if ((await visibleDeviceIds(ctx, user)).length >= user.deviceLimit) throw denied('Write access denied');
     },
     affectsVisibility: (input, existing) => !existing || input.groupId !== existing.groupId,
     onDelete: (tx, id) => deleteDeviceHistory(tx, id),
@@ -88,8 +88,8 @@ export const RESOURCES: ResourceDef[] = [
     sort: 'name',
     search: ['name'],
     refs: [{ field: 'groupId', type: 'group' }],
-    validate(ctx, input, existing) {
-      if (existing) checkGroupCycle(ctx, existing.id, Number(input.groupId));
+    async validate(ctx, input, existing) {
+      if (existing) await checkGroupCycle(ctx, existing.id, Number(input.groupId));
     },
     affectsVisibility: (input, existing) => !existing || input.groupId !== existing.groupId,
     async onDelete(tx, id) {

@@ -90,7 +90,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/session/:id', edge({ params: idParams, need: 'signedIn' }), async (req, reply) => {
     const caller = await requireUser(ctx, req);
     const { id } = edgeValue(idParams, req.params);
-    checkUserAccess(ctx, caller, id);
+    await checkUserAccess(ctx, caller, id);
     const target = await findUserAsync(ctx, id);
     if (!target) throw notFound(`User ${id} not found`);
     checkNotOtherAdmin(caller, target);

@@ -59,7 +59,7 @@ export async function createShare(
     expiration = new Date(owner.expirationTime);
   }
   if (expiration.getTime() <= Date.now()) throw badRequest('expiration must be in the future');
-  checkSee(ctx, owner, target.type, target.id);
+  await checkSee(ctx, owner, target.type, target.id);
   const row = getRow(ctx, target.type === 'device' ? 'devices' : 'groups', target.id);
   if (!row) throw badRequest(`${target.type === 'device' ? 'Device' : 'Group'} ${target.id} not found`);
   const base =

@@ -50,7 +50,7 @@ export function actorContext(ctx: AppContext, caller: UserRow | null): Permissio
 
 const superiorOptions = async (ctx: AppContext, caller: UserRow, target: UserRow) => ({
   superiorId: await storedSuperiorAdminId(ctx),
-  actorManagers: isManagerOf(ctx, target.id, caller.id) ? [target.id] : [],
+  actorManagers: (await isManagerOf(ctx, target.id, caller.id)) ? [target.id] : [],
 });
 
 /** 403 unless `caller` may edit, suspend or impersonate `target` (not a superior administrator). */

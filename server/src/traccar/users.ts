@@ -190,14 +190,14 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const q = edgeValue(listQuery, req.query);
     let ids: number[] | 'all';
     if (q.userId !== undefined) {
-      checkUserAccess(ctx, user, q.userId);
-      ids = managedUserIds(ctx, q.userId);
+      await checkUserAccess(ctx, user, q.userId);
+      ids = await managedUserIds(ctx, q.userId);
     } else if (q.deviceId !== undefined) {
       checkManager(user);
-      checkSee(ctx, user, 'device', q.deviceId);
+      await checkSee(ctx, user, 'device', q.deviceId);
       ids = await linkOwnerIdsAsync(ctx.store.sql, 'user', 'device', q.deviceId);
     } else {
-      ids = user.administrator ? 'all' : managedUserIds(ctx, user.id);
+      ids = user.administrator ? 'all' : await managedUserIds(ctx, user.id);
     }
     const rows = await selectRows(ctx, 'users', ids, {
       search: ['name', 'email', 'login'],
@@ -212,7 +212,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/users/:id', edge({ params: idParams, need: 'table' }), async (req) => {
     const user = await requireUser(ctx, req);
     const { id } = edgeValue(idParams, req.params);
-    checkUserAccess(ctx, user, id);
+    await checkUserAccess(ctx, user, id);
     const row = getRow(ctx, 'users', id);
     if (!row) throw notFound(`User ${id} not found`);
     return userToJson(row, user.id);
@@ -234,7 +234,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
       ) as typeof input.attributes;
       if (caller && manager) {
         checkWrite(ctx, caller);
-        if (caller.userLimit > 0 && managedUserIds(ctx, caller.id).length >= caller.userLimit) {
+        if (caller.userLimit > 0 && (await managedUserIds(ctx, caller.id)).length >= caller.userLimit) {
           throw denied('Manager user limit reached');
         }
         await checkResellerUserCaps(ctx, req, caller); // resellers above the caller count their whole subtree
@@ -278,7 +278,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const { id } = edgeValue(idParams, req.params);
     const parsed = edgeValue(userInput, req.body);
     if (parsed.id !== id) throw badRequest('body id must equal the path id');
-    checkUserAccess(ctx, caller, id);
+    await checkUserAccess(ctx, caller, id);
     const existing = await findUserAsync(ctx, id);
     if (!existing) throw notFound(`User ${id} not found`);
     // Fail closed (issue #27): fields left out keep what would otherwise lift a restriction (attributes included).
@@ -335,7 +335,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const caller = await requireUser(ctx, req);
     const { id } = edgeValue(idParams, req.params);
     checkWrite(ctx, caller);
-    checkUserAccess(ctx, caller, id);
+    await checkUserAccess(ctx, caller, id);
     const target = await findUserAsync(ctx, id);
     if (!target) throw notFound(`User ${id} not found`);
     checkNotOtherAdmin(caller, target);

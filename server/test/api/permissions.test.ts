@@ -190,30 +190,30 @@ describe('access module', () => {
     const loose = await createDevice(t);
     await link(t, { userId: u.id, groupId: g1.id });
     const user = findUser(t.ctx, u.id)!;
-    expect(visibleDeviceIds(t.ctx, user).sort()).toEqual([d2.id, d3.id].sort((a, b) => a - b));
-    expect(usersWhoSeeDevice(t.ctx, d3.id)).toContain(u.id);
-    expect(usersWhoSeeDevice(t.ctx, d4.id)).not.toContain(u.id);
-    expect(canAccessDevice(t.ctx, user, loose.id)).toBe(false);
-    expect(canSee(t.ctx, user, 'group', g3.id)).toBe(true);
-    expect(canSee(t.ctx, user, 'group', g4.id)).toBe(false);
+    expect((await visibleDeviceIds(t.ctx, user)).sort()).toEqual([d2.id, d3.id].sort((a, b) => a - b));
+    expect(await usersWhoSeeDevice(t.ctx, d3.id)).toContain(u.id);
+    expect(await usersWhoSeeDevice(t.ctx, d4.id)).not.toContain(u.id);
+    expect(await canAccessDevice(t.ctx, user, loose.id)).toBe(false);
+    expect(await canSee(t.ctx, user, 'group', g3.id)).toBe(true);
+    expect(await canSee(t.ctx, user, 'group', g4.id)).toBe(false);
 
     // Cached audience refreshes after a link change and after a device changes group.
-    expect(usersWhoSeeDevice(t.ctx, loose.id)).toEqual([1]);
+    expect(await usersWhoSeeDevice(t.ctx, loose.id)).toEqual([1]);
     await link(t, { userId: u.id, deviceId: loose.id });
-    expect(usersWhoSeeDevice(t.ctx, loose.id).sort()).toEqual([1, u.id].sort((a, b) => a - b));
+    expect((await usersWhoSeeDevice(t.ctx, loose.id)).sort()).toEqual([1, u.id].sort((a, b) => a - b));
     const d3json = expectStatus<Record<string, unknown>>(
       await api(t.app, t.admin, 'GET', `/api/devices/${d3.id}`),
       200,
     );
     expectStatus(await api(t.app, t.admin, 'PUT', `/api/devices/${d3.id}`, { ...d3json, groupId: 0 }), 200);
-    expect(usersWhoSeeDevice(t.ctx, d3.id)).not.toContain(u.id);
-    expect(canAccessDevice(t.ctx, findUser(t.ctx, 1)!, d3.id)).toBe(true);
+    expect(await usersWhoSeeDevice(t.ctx, d3.id)).not.toContain(u.id);
+    expect(await canAccessDevice(t.ctx, findUser(t.ctx, 1)!, d3.id)).toBe(true);
   });
 
   it('isManagerOf follows managedUser links', async () => {
     const m = await createUser(t, { userLimit: 2 });
     const sub = await createUser(t, {}, m.cookie);
-    expect(isManagerOf(t.ctx, m.id, sub.id)).toBe(true);
-    expect(isManagerOf(t.ctx, sub.id, m.id)).toBe(false);
+    expect(await isManagerOf(t.ctx, m.id, sub.id)).toBe(true);
+    expect(await isManagerOf(t.ctx, sub.id, m.id)).toBe(false);
   });
 });

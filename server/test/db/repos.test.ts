@@ -2,7 +2,12 @@
 // SQLite by default, PostgreSQL with RASTRO_TEST_DATABASE_URL. Their SQL is compiled for the store's dialect and
 // must reach it untranslated ($n parameters on PostgreSQL, lists as one parameter).
 import { describe, expect, it } from 'vitest';
-import { addLink, distinctDevicesOfAsync, linkPairsAsync, usersOfDevice } from '../../src/db/repos/links.ts';
+import {
+  addLink,
+  distinctDevicesOfAsync,
+  linkPairsAsync,
+  usersOfDeviceAsync,
+} from '../../src/db/repos/links.ts';
 import {
   anyUserAsync,
   findUserByAccountAsync,
@@ -87,8 +92,8 @@ describe('repositories', () => {
       { ownerId: 7, propertyId: 70 },
       { ownerId: 8, propertyId: 70 },
     ]);
-    expect(usersOfDevice(store.sql, 70, [5]).sort()).toEqual([7, 8]);
-    expect(usersOfDevice(store.sql, 99, [5])).toEqual([8]);
+    expect((await usersOfDeviceAsync(store.sql, 70, [5])).sort()).toEqual([7, 8]);
+    expect(await usersOfDeviceAsync(store.sql, 99, [5])).toEqual([8]);
     expect(await distinctDevicesOfAsync(store.sql, [7, 8])).toBe(2);
     expect(await distinctDevicesOfAsync(store.sql, [])).toBe(0);
   });

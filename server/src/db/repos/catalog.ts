@@ -24,15 +24,16 @@ export type TableWithId = {
   [T in keyof Database]: Database[T] extends { id: unknown } ? T : never;
 }[keyof Database];
 
-export function rowExists(db: SqlDatabase, table: TableWithId, id: number): boolean {
-  return !!row(
-    db,
-    qb(db)
-      // typed as one of them: the compiled text names `table`
-      .selectFrom(table as 'users')
-      .select('id')
-      .where('id', '=', id),
-  );
+const rowExistsQuery = (db: SqlDatabase, table: TableWithId, id: number) =>
+  qb(db)
+    // typed as one of them: the compiled text names `table`
+    .selectFrom(table as 'users')
+    .select('id')
+    .where('id', '=', id);
+
+/** rowExists on the read pool (access.ts objectExists). */
+export async function rowExistsAsync(db: SqlDatabase, table: TableWithId, id: number): Promise<boolean> {
+  return !!(await rowAsync(db, rowExistsQuery(db, table, id)));
 }
 
 type SavedCommand = Selectable<CommandRow>;

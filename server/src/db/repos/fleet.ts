@@ -1,8 +1,8 @@
 // Devices and groups as the access rules walk them (traccar/access.ts): sub-groups, parents, devices of groups.
-// Typed and compiled per dialect; the devices' and groups' CRUD stays in traccar/crud.ts for now. The `…Async`
-// twins run the same query on the read pool (db/pool.ts; traccar/accessReads.ts).
+// Typed and compiled per dialect; the devices' and groups' CRUD stays in traccar/crud.ts for now. All read on the
+// read pool (db/pool.ts); the synchronous twins went in session 34 (issue #30).
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rowAsync, rows, rowsAsync } from './query.ts';
+import { anyOf, qb, rowAsync, rowsAsync } from './query.ts';
 
 const childGroupsQuery = (db: SqlDatabase, parentIds: readonly number[]) =>
   qb(db)
@@ -11,10 +11,6 @@ const childGroupsQuery = (db: SqlDatabase, parentIds: readonly number[]) =>
     .where(anyOf(db, 'groupId', parentIds));
 
 /** The groups whose parent is one of `parentIds`. */
-export function childGroupIds(db: SqlDatabase, parentIds: readonly number[]): number[] {
-  return rows(db, childGroupsQuery(db, parentIds)).map((r) => r.id);
-}
-
 export async function childGroupIdsAsync(db: SqlDatabase, parentIds: readonly number[]): Promise<number[]> {
   return (await rowsAsync(db, childGroupsQuery(db, parentIds))).map((r) => r.id);
 }
@@ -23,10 +19,6 @@ const parentQuery = (db: SqlDatabase, id: number) =>
   qb(db).selectFrom('groups').select('groupId').where('id', '=', id);
 
 /** A group's parent (0: none), undefined when there is no such group. */
-export function parentGroupId(db: SqlDatabase, id: number): number | undefined {
-  return row(db, parentQuery(db, id))?.groupId;
-}
-
 export async function parentGroupIdAsync(db: SqlDatabase, id: number): Promise<number | undefined> {
   return (await rowAsync(db, parentQuery(db, id)))?.groupId;
 }
@@ -37,19 +29,11 @@ const devicesInGroupsQuery = (db: SqlDatabase, groupIds: readonly number[]) =>
     .select('id')
     .where(anyOf(db, 'groupId', groupIds));
 
-export function deviceIdsInGroups(db: SqlDatabase, groupIds: readonly number[]): number[] {
-  return rows(db, devicesInGroupsQuery(db, groupIds)).map((r) => r.id);
-}
-
 export async function deviceIdsInGroupsAsync(
   db: SqlDatabase,
   groupIds: readonly number[],
 ): Promise<number[]> {
   return (await rowsAsync(db, devicesInGroupsQuery(db, groupIds))).map((r) => r.id);
-}
-
-export function allDeviceIds(db: SqlDatabase): number[] {
-  return rows(db, qb(db).selectFrom('devices').select('id')).map((r) => r.id);
 }
 
 export async function allDeviceIdsAsync(db: SqlDatabase): Promise<number[]> {
@@ -60,10 +44,6 @@ const deviceGroupQuery = (db: SqlDatabase, id: number) =>
   qb(db).selectFrom('devices').select('groupId').where('id', '=', id);
 
 /** A device's group (0: none), undefined when there is no such device. */
-export function deviceGroupId(db: SqlDatabase, id: number): number | undefined {
-  return row(db, deviceGroupQuery(db, id))?.groupId;
-}
-
 export async function deviceGroupIdAsync(db: SqlDatabase, id: number): Promise<number | undefined> {
   return (await rowAsync(db, deviceGroupQuery(db, id)))?.groupId;
 }

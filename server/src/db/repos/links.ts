@@ -5,7 +5,7 @@
 // for by a statement that holds the main thread (decision 41, the deadlock rule), the demo seed's included.
 import { sql } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rowAsync, rows, rowsAsync, writeAsync } from './query.ts';
+import { anyOf, qb, rowAsync, rows, rowsAsync, writeAsync } from './query.ts';
 
 export interface Link {
   ownerType: string;
@@ -49,17 +49,18 @@ export async function removeLink(db: SqlDatabase, link: Link): Promise<void> {
   );
 }
 
-export function hasLink(db: SqlDatabase, link: Link): boolean {
-  return !!row(
-    db,
-    qb(db)
-      .selectFrom('links')
-      .select('ownerId')
-      .where('ownerType', '=', link.ownerType)
-      .where('ownerId', '=', link.ownerId)
-      .where('propertyType', '=', link.propertyType)
-      .where('propertyId', '=', link.propertyId),
-  );
+const hasLinkQuery = (db: SqlDatabase, link: Link) =>
+  qb(db)
+    .selectFrom('links')
+    .select('ownerId')
+    .where('ownerType', '=', link.ownerType)
+    .where('ownerId', '=', link.ownerId)
+    .where('propertyType', '=', link.propertyType)
+    .where('propertyId', '=', link.propertyId);
+
+/** hasLink on the read pool (access.ts isManagerOf). */
+export async function hasLinkAsync(db: SqlDatabase, link: Link): Promise<boolean> {
+  return !!(await rowAsync(db, hasLinkQuery(db, link)));
 }
 
 const propertiesOf = (db: SqlDatabase, ownerType: string, ownerId: number, propertyType: string) =>
@@ -69,16 +70,6 @@ const propertiesOf = (db: SqlDatabase, ownerType: string, ownerId: number, prope
     .where('ownerType', '=', ownerType)
     .where('ownerId', '=', ownerId)
     .where('propertyType', '=', propertyType);
-
-/** The ids of an owner's properties of one type. */
-export function linkedPropertyIds(
-  db: SqlDatabase,
-  ownerType: string,
-  ownerId: number,
-  propertyType: string,
-): number[] {
-  return rows(db, propertiesOf(db, ownerType, ownerId, propertyType)).map((r) => r.propertyId);
-}
 
 /** linkedPropertyIds on the read pool (the device list's scope: traccar/accessReads.ts). */
 export async function linkedPropertyIdsAsync(
@@ -143,11 +134,6 @@ const usersOfDeviceQuery = (db: SqlDatabase, deviceId: number, groupIds: readonl
         .where(anyOf(db, 'propertyId', groupIds)),
     );
 
-/** Users linked to a device directly or through one of `groupIds`. */
-export function usersOfDevice(db: SqlDatabase, deviceId: number, groupIds: readonly number[]): number[] {
-  return rows(db, usersOfDeviceQuery(db, deviceId, groupIds)).map((r) => r.id);
-}
-
 /** usersOfDevice on the read pool. */
 export async function usersOfDeviceAsync(
   db: SqlDatabase,
@@ -157,14 +143,13 @@ export async function usersOfDeviceAsync(
   return (await rowsAsync(db, usersOfDeviceQuery(db, deviceId, groupIds))).map((r) => r.id);
 }
 
-/** A user's properties of one type: linked to the user or to one of `groupIds`. */
-export function propertiesOfUserAndGroups(
+const propertiesOfUserAndGroupsQuery = (
   db: SqlDatabase,
   userId: number,
   propertyType: string,
   groupIds: readonly number[],
-): number[] {
-  const q = qb(db)
+) =>
+  qb(db)
     .selectFrom('links')
     .select('propertyId as id')
     .where('ownerType', '=', 'user')
@@ -178,7 +163,17 @@ export function propertiesOfUserAndGroups(
         .where('propertyType', '=', propertyType)
         .where(anyOf(db, 'ownerId', groupIds)),
     );
-  return rows(db, q).map((r) => r.id);
+
+/** propertiesOfUserAndGroups on the read pool (access.ts visibleIds). */
+export async function propertiesOfUserAndGroupsAsync(
+  db: SqlDatabase,
+  userId: number,
+  propertyType: string,
+  groupIds: readonly number[],
+): Promise<number[]> {
+  return (await rowsAsync(db, propertiesOfUserAndGroupsQuery(db, userId, propertyType, groupIds))).map(
+    (r) => r.id,
+  );
 }
 
 /** How many distinct devices the owners have (a reseller's subtree), on the read pool. */

@@ -177,20 +177,23 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     const types = new Set(q.type.filter((t) => t !== 'allEvents'));
     const alarms = new Set(q.alarm);
     const seen = new Map<string, boolean>();
-    const visible = (type: string, id: number) => {
+    const visible = async (type: string, id: number) => {
       if (!id || user.administrator) return true;
       const key = `${type}:${id}`;
       let ok = seen.get(key);
-      if (ok === undefined) seen.set(key, (ok = canSee(ctx, user, type, id)));
+      if (ok === undefined) seen.set(key, (ok = await canSee(ctx, user, type, id)));
       return ok;
     };
-    const rows = await perDevice(devices, async (d) =>
-      (await data.events(d.id, range)).filter((e) => {
-        if (types.size && !types.has(e.type)) return false;
-        if (alarms.size && e.type === 'alarm' && !alarms.has(String(e.attributes.alarm ?? ''))) return false;
-        return visible('geofence', e.geofenceId) && visible('maintenance', e.maintenanceId);
-      }),
-    );
+    const rows = await perDevice(devices, async (d) => {
+      const kept = [];
+      for (const e of await data.events(d.id, range)) {
+        if (types.size && !types.has(e.type)) continue;
+        if (alarms.size && e.type === 'alarm' && !alarms.has(String(e.attributes.alarm ?? ''))) continue;
+        if ((await visible('geofence', e.geofenceId)) && (await visible('maintenance', e.maintenanceId)))
+          kept.push(e);
+      }
+      return kept;
+    });
     return { user, devices, rows };
   };
   registerReport('events', eventsQuery, events);
@@ -198,7 +201,7 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/reports/geofences', edge({ query: geofencesQuery, need: 'table' }), async (req) => {
     const q = edgeValue(geofencesQuery, req.query);
     const { user, devices, range } = await resolve(req, q);
-    for (const g of q.geofenceId) checkSee(ctx, user, 'geofence', g);
+    for (const g of q.geofenceId) await checkSee(ctx, user, 'geofence', g);
     const wanted = new Set(q.geofenceId);
     return perDevice(devices, async (d) =>
       geofenceIntervals(d, await data.events(d.id, range), wanted, range.from, range.to),
@@ -208,12 +211,12 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/reports/combined', baseEdge, async (req) => {
     const { user, devices, range } = await resolve(req, edgeValue(baseQuery, req.query));
     return mapBounded(devices, async (d) => {
-      const events = (await data.events(d.id, range)).filter(
-        (e) =>
-          e.positionId > 0 &&
-          e.type !== 'deviceMoving' &&
-          (!e.geofenceId || user.administrator || canSee(ctx, user, 'geofence', e.geofenceId)),
-      );
+      const events = [];
+      for (const e of await data.events(d.id, range)) {
+        if (e.positionId <= 0 || e.type === 'deviceMoving') continue;
+        if (!e.geofenceId || user.administrator || (await canSee(ctx, user, 'geofence', e.geofenceId)))
+          events.push(e);
+      }
       return {
         deviceId: d.id,
         route: await data.coordinates(d.id, range),

@@ -38,13 +38,13 @@ export function registerScheduledReportLinks(app: FastifyInstance, ctx: AppConte
     async (req) => {
       const user = await requireUser(ctx, req);
       const { id } = edgeValue(idParams, req.params);
-      checkSee(ctx, user, 'report', id);
-      if (!objectExists(ctx, 'report', id)) throw notFound(`Report ${id} not found`);
+      await checkSee(ctx, user, 'report', id);
+      if (!(await objectExists(ctx, 'report', id))) throw notFound(`Report ${id} not found`);
       const all = reportLinks(ctx.store.sql, id);
       if (user.administrator) return all;
-      const devices = new Set(visibleDeviceIds(ctx, user));
-      const groups = visibleGroupIds(ctx, user.id);
-      const users = new Set([user.id, ...(user.userLimit !== 0 ? managedUserIds(ctx, user.id) : [])]);
+      const devices = new Set(await visibleDeviceIds(ctx, user));
+      const groups = await visibleGroupIds(ctx, user.id);
+      const users = new Set([user.id, ...(user.userLimit !== 0 ? await managedUserIds(ctx, user.id) : [])]);
       return {
         deviceIds: all.deviceIds.filter((d) => devices.has(d)),
         groupIds: all.groupIds.filter((g) => groups.has(g)),

@@ -18,18 +18,19 @@ export async function reportDevices(
   const cache = await live.cache.freshAsync(); // read on the pool on PostgreSQL, the main thread free (issue #30)
   const idSet = new Set<number>();
   for (const id of q.deviceId) {
-    checkSee(ctx, user, 'device', id);
+    await checkSee(ctx, user, 'device', id);
     if (cache.device(id)) idSet.add(id);
   }
   if (q.groupId.length) {
-    for (const g of q.groupId) checkSee(ctx, user, 'group', g);
-    const groups = withSubgroups(ctx.store.sql, q.groupId);
-    const visible = user.administrator ? null : new Set(visibleDeviceIds(ctx, user));
+    for (const g of q.groupId) await checkSee(ctx, user, 'group', g);
+    const groups = await withSubgroups(ctx.store.sql, q.groupId);
+    const visible = user.administrator ? null : new Set(await visibleDeviceIds(ctx, user));
     for (const d of cache.devices.values()) {
       if (groups.has(d.groupId) && (!visible || visible.has(d.id))) idSet.add(d.id);
     }
   }
-  if (!q.deviceId.length && !q.groupId.length) for (const id of visibleDeviceIds(ctx, user)) idSet.add(id);
+  if (!q.deviceId.length && !q.groupId.length)
+    for (const id of await visibleDeviceIds(ctx, user)) idSet.add(id);
   return [...idSet]
     .sort((a, b) => a - b)
     .flatMap((id) => {
