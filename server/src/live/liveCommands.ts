@@ -22,12 +22,17 @@ export abstract class LiveCommands extends DeviceStates {
   protected queuedEpoch = 0;
   /** Live command receivers (the simulator's trackers, registered handlers): commandRouter.ts. */
   protected readonly router: CommandRouter;
+  /** The devices' answers being stored (each in its own transaction, after the receiver answered). */
+  private readonly storingResults = new Set<Promise<unknown>>();
 
   constructor(cache: LiveCache, db: SqlDatabase, warn: (err: unknown, deviceId: number) => void) {
     super(cache, db);
     this.sql = prepareIngestStatements(db);
     this.router = new CommandRouter(warn, (deviceId, result) => {
-      this.commandResult(deviceId, result).catch((err: unknown) => warn(err, deviceId));
+      const storing: Promise<unknown> = this.commandResult(deviceId, result)
+        .catch((err: unknown) => warn(err, deviceId))
+        .finally(() => this.storingResults.delete(storing));
+      this.storingResults.add(storing);
     });
     for (const deviceId of devicesWithQueuedCommands(db)) this.queuedDevices.add(deviceId);
   }
@@ -41,6 +46,11 @@ export abstract class LiveCommands extends DeviceStates {
 
   /** Records a device's answer to a command (event commandResult with attributes.result). */
   abstract commandResult(deviceId: number, result: string): Promise<Event>;
+
+  /** Every answer the receivers gave so far stored or refused (tests; the answers are stored asynchronously). */
+  async resultsSettled(): Promise<void> {
+    await Promise.all([...this.storingResults]);
+  }
 
   /** A receiver for one device (tests, connected channels); returns its removal. */
   onCommand(uniqueId: string, handler: CommandHandler): () => void {

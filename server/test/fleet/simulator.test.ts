@@ -242,6 +242,7 @@ describe('history backfill and movement', () => {
     });
     live.flushNow();
     expect(live.latestPosition(id)?.attributes.blocked).toBe(false);
+    await live.resultsSettled(); // the trackers' answers are stored in their own transactions (issue #30)
     const results = select(
       sql(),
       'events',
