@@ -87,10 +87,22 @@ export async function updateServerSettingsAsync(
   );
 }
 
-/** A round trip to the store's read pool (the health check): throws when it cannot answer. */
-export async function pingStoreAsync(db: SqlDatabase): Promise<void> {
-  await rowAsync(
+/**
+ * A round trip to the store's read pool (the health check): throws when the store cannot answer (on PostgreSQL a
+ * lost connection fails at once: db/pool.ts). A pool whose every connection is busy (reports waiting on a lock)
+ * still answers as alive after `busyMs`: its connections are up, and the check must not wait for the longest read.
+ */
+export async function pingStoreAsync(db: SqlDatabase, busyMs = 500): Promise<void> {
+  const ping = rowAsync(
     db,
     qb(db).selectNoFrom((eb) => eb.val(1).as('ok')),
   );
+  let timer: NodeJS.Timeout | undefined;
+  const busy = new Promise<void>((resolve) => (timer = setTimeout(resolve, busyMs)));
+  try {
+    await Promise.race([ping, busy]);
+  } finally {
+    clearTimeout(timer);
+    ping.catch(() => undefined); // a failure after busyMs is not this check's (and never unhandled)
+  }
 }
