@@ -6,18 +6,14 @@
 // is committed); once the lock is released the delete is answered 204 and the device and its links are gone.
 // Before, the transaction ran through pgSync.ts, which blocks the main thread until PostgreSQL answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createDevice, expectStatus, makeTestApp, type TestApp } from '../helpers/app.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
-import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
+import { api, createDevice, expectStatus, type TestApp } from '../helpers/app.ts';
+import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 import { count } from '../support/testSql.ts';
 
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
 });
 afterAll(async () => {
   await t?.close();

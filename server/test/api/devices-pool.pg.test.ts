@@ -14,13 +14,12 @@ import {
   createUser,
   expectStatus,
   link,
-  makeTestApp,
   type CreatedUser,
   type TestApp,
 } from '../helpers/app.ts';
 import { ingestPosition } from '../helpers/live.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
 import { first } from '../support/testSql.ts';
+import { startPgTestApp } from '../support/pgLocks.ts';
 
 let t: TestApp;
 let url: string;
@@ -31,10 +30,7 @@ let positionId = 0;
 let eventId = 0;
 
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
   user = await createUser(t);
   const group = await createObject(t, 'groups', { name: 'Pool group' });
   const direct = await createDevice(t, { name: 'Pool direct' });

@@ -8,20 +8,17 @@
 import type { Position } from '@rastro/domain';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
+import { api, createDevice, type TestApp } from '../helpers/app.ts';
 import { ingestPosition, laterFixTime } from '../helpers/live.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
 import { getLive } from '../../src/live/ingest.ts';
 import { getLiveServices } from '../../src/live/index.ts';
+import { startPgTestApp } from '../support/pgLocks.ts';
 
 let t: TestApp;
 let url: string;
 
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -18,17 +18,13 @@ import {
   visibleIds,
 } from '../../src/traccar/access.ts';
 import { findUser } from '../../src/traccar/auth.ts';
-import { api, createDevice, createUser, link, makeTestApp, type TestApp } from '../helpers/index.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
-import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
+import { api, createDevice, createUser, link, type TestApp } from '../helpers/index.ts';
+import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
 });
 afterAll(async () => {
   vi.restoreAllMocks();

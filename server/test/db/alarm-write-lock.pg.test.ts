@@ -7,17 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alarm, Event } from '@rastro/domain';
 import { alarmDetector } from '../../src/ext/alarms.ts';
-import { api, createDevice, expectStatus, makeTestApp, type TestApp } from '../helpers/app.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
-import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
+import { api, createDevice, expectStatus, type TestApp } from '../helpers/app.ts';
+import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -8,17 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qb, rowAsync } from '../../src/db/repos/query.ts';
 import { requestCounter } from '../../src/traccar/requestCounter.ts';
-import { makeTestApp, type TestApp } from '../helpers/app.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
-import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
+import { type TestApp } from '../helpers/app.ts';
+import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp({}, { DATABASE_POOL_SIZE: '1' });
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp({}, { DATABASE_POOL_SIZE: '1' }));
 });
 afterAll(async () => {
   await t?.close();

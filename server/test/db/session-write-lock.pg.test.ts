@@ -9,18 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSessionAsync } from '../../src/db/repos/sessions.ts';
 import { findUserById } from '../../src/db/repos/users.ts';
 import { createShare, revokeShare } from '../../src/traccar/share.ts';
-import { api, createDevice, createUser, makeTestApp, type TestApp } from '../helpers/app.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
-import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
+import { api, createDevice, createUser, type TestApp } from '../helpers/app.ts';
+import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 import { count } from '../support/testSql.ts';
 
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
 });
 afterAll(async () => {
   await t?.close();

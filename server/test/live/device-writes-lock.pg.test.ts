@@ -5,17 +5,8 @@
 // released the request is answered and its write stored. Before, these writes went through pgSync.ts, which blocks
 // the main thread until PostgreSQL answers (a 10 s statement timeout here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  createDevice,
-  createUser,
-  expectStatus,
-  link,
-  makeTestApp,
-  type TestApp,
-} from '../helpers/index.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
-import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
+import { api, createDevice, createUser, expectStatus, link, type TestApp } from '../helpers/index.ts';
+import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 import { first } from '../support/testSql.ts';
 
 const NS = 'rastro';
@@ -23,10 +14,7 @@ const NS = 'rastro';
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
 });
 afterAll(async () => {
   await t?.close();

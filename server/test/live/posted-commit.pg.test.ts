@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSED } from '../../src/live/batchPipeline.ts';
 import { getLive, type IngestResult } from '../../src/live/ingest.ts';
 import { requestCounter } from '../../src/traccar/requestCounter.ts';
-import { api, createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { api, createDevice, type TestApp } from '../helpers/app.ts';
 import { one, select } from '../support/testSql.ts';
+import { startPgTestApp } from '../support/pgLocks.ts';
 
 const LOCK = 3030;
 let lastFix = 0;
@@ -29,10 +29,7 @@ let admin: postgres.Sql;
 const published: Position[] = [];
 
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
   admin = postgres(url, { max: 1, onnotice: () => undefined });
   await admin.unsafe(`
     CREATE FUNCTION hold_commit() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -5,8 +5,8 @@
 import { formatMessage } from '@rastro/domain';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { api, createDevice, type TestApp } from '../helpers/app.ts';
+import { startPgTestApp } from '../support/pgLocks.ts';
 
 let t: TestApp;
 let url: string;
@@ -14,10 +14,7 @@ const deviceIds: number[] = [];
 let locker: postgres.Sql | null = null;
 
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
   for (let i = 0; i < 4; i++) deviceIds.push((await createDevice(t, { name: `Pool ${i}` })).id);
 });
 afterEach(async () => {

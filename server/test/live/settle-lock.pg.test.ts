@@ -7,25 +7,14 @@
 // PostgreSQL. The order is certain without timing: the test sees the statement waiting in pg_locks first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLive } from '../../src/live/ingest.ts';
-import {
-  api,
-  createDevice,
-  ingestPosition,
-  laterFixTime,
-  makeTestApp,
-  type TestApp,
-} from '../helpers/index.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
-import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
+import { api, createDevice, ingestPosition, laterFixTime, type TestApp } from '../helpers/index.ts';
+import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 import { count } from '../support/testSql.ts';
 
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -6,17 +6,13 @@
 // same process could not release the lock). The order is certain: the test sees the reload waiting in pg_locks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLive } from '../../src/live/ingest.ts';
-import { createDevice, ingestPosition, laterFixTime, makeTestApp, type TestApp } from '../helpers/index.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
-import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
+import { createDevice, ingestPosition, laterFixTime, type TestApp } from '../helpers/index.ts';
+import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -5,20 +5,16 @@
 // sweep's UPDATE went through pgSync.ts inside the store's synchronous transaction, holding the main thread until
 // PostgreSQL answered (health then waited for the lock too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createDevice, makeTestApp, type TestApp } from '../helpers/index.ts';
+import { api, createDevice, type TestApp } from '../helpers/index.ts';
 import { ingestPosition, laterFixTime } from '../helpers/live.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
 import { getLive } from '../../src/live/ingest.ts';
-import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
+import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 import { first, select } from '../support/testSql.ts';
 
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
 });
 afterAll(async () => {
   await t?.close();

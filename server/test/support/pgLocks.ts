@@ -3,8 +3,23 @@
 // certain without any timing.
 import postgres from 'postgres';
 import { expect } from 'vitest';
+import { makeTestApp, type TestApp } from '../helpers/app.ts';
+import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
 
 type Client = ReturnType<typeof postgres>;
+
+/**
+ * A test app on PostgreSQL and its database's URL (for the lock clients): the lock tests' `beforeAll`. Fails when
+ * RASTRO_TEST_DATABASE_URL is not set, since such a test proves nothing on SQLite.
+ */
+export async function startPgTestApp(
+  ...args: Parameters<typeof makeTestApp>
+): Promise<{ t: TestApp; url: string }> {
+  if (!TEST_DATABASE_URL)
+    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
+  const t = await makeTestApp(...args);
+  return { t, url: (await storeEnv(t.dir)).DATABASE_URL! };
+}
 
 /** Two one-connection clients: `locker` holds the lock, `watcher` reads pg_locks; `end` closes both. */
 export function lockClients(url: string): { locker: Client; watcher: Client; end: () => Promise<void> } {
