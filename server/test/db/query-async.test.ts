@@ -3,9 +3,10 @@
 // answers the same rows as the synchronous runners, numbers and flags typed alike.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { insertObject } from '../../src/db/repos/objects.ts';
+import { insertObjectAsync } from '../../src/db/repos/objects.ts';
 import { preparedQuery, qb, row, rowAsync, rows, rowsAsync } from '../../src/db/repos/query.ts';
 import { repoStore } from '../helpers/repoStore.ts';
+import { insert } from '../support/testSql.ts';
 
 const store = repoStore('query-async');
 
@@ -13,7 +14,11 @@ describe('asynchronous read runners', () => {
   it('rowsAsync and rowAsync answer what rows and row answer', async () => {
     const db = store.sql;
     for (const name of ['alpha', 'beta', 'gamma'])
-      insertObject(db, 'devices', { name, uniqueId: `qa-${name}`, disabled: name === 'beta' ? 1 : 0 });
+      await insertObjectAsync(db, 'devices', {
+        name,
+        uniqueId: `qa-${name}`,
+        disabled: name === 'beta' ? 1 : 0,
+      });
     const query = qb(db)
       .selectFrom('devices')
       .select(['id', 'name', 'disabled'])
@@ -94,7 +99,7 @@ describe('asynchronous read runners', () => {
     let prepared: Promise<{ name: string } | undefined> | undefined;
     // the transaction is rolled back: only a read made inside it can have seen the row
     const undone = db.transaction(() => {
-      insertObject(db, 'devices', { name: 'undone', uniqueId: 'qa-undone', disabled: 0 });
+      insert(db, 'devices', { name: 'undone', uniqueId: 'qa-undone', disabled: 0 });
       seen = rowsAsync(db, mine);
       one = rowAsync(db, mine);
       prepared = byUniqueId.getAsync({ uniqueId: 'qa-undone' });

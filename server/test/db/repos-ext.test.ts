@@ -20,7 +20,7 @@ import {
 } from '../../src/db/repos/billing.ts';
 import { actionsNewestFirst, insertActionAsync } from '../../src/db/repos/audit.ts';
 import { deviceCountsByStatus } from '../../src/db/repos/devices.ts';
-import { deleteObject, insertObject } from '../../src/db/repos/objects.ts';
+import { deleteObject, insertObjectAsync } from '../../src/db/repos/objects.ts';
 import { insertToken } from '../../src/db/repos/sessions.ts';
 import {
   insertShare,
@@ -31,12 +31,12 @@ import {
   replaceShareToken,
   shareGuestToken,
 } from '../../src/db/repos/shares.ts';
-import { deleteUserRow, insertUserRow, userAccountsAsync } from '../../src/db/repos/users.ts';
+import { deleteUserRow, insertUserRowAsync, userAccountsAsync } from '../../src/db/repos/users.ts';
 import { repoStore } from '../helpers/repoStore.ts';
 
 const store = repoStore('repos-ext');
 
-const newUser = (email: string) => insertUserRow(store.sql, { name: email, email, attributes: '{}' });
+const newUser = (email: string) => insertUserRowAsync(store.sql, { name: email, email, attributes: '{}' });
 
 describe('extension repositories', () => {
   it('billing: integrations and customers are replaced in place; invoices by user, status, month and charge', async () => {
@@ -48,8 +48,8 @@ describe('extension repositories', () => {
     expect(await integrationConfig(db, 'payment')).toBe('{"provider":"asaas"}');
     expect(await integrationConfig(db, 'invoice')).toBe('{"fine":2}');
 
-    const u = newUser('billed@example.com');
-    const other = newUser('other@example.com');
+    const u = await newUser('billed@example.com');
+    const other = await newUser('other@example.com');
     expect(await billingCustomerId(db, u, 'asaas')).toBeUndefined();
     await saveBillingCustomer(db, u, 'asaas', 'cus_1');
     await saveBillingCustomer(db, u, 'asaas', 'cus_2');
@@ -127,11 +127,11 @@ describe('extension repositories', () => {
 
   it('shares: listed with the names of their target and creator as they are now, else as stored', async () => {
     const db = store.sql;
-    const ana = newUser('ana-share@example.com');
-    const bia = newUser('bia-share@example.com');
-    const gone = newUser('gone-share@example.com');
-    const guest = newUser('ana-share@example.com:u-9');
-    const device = insertObject(db, 'devices', {
+    const ana = await newUser('ana-share@example.com');
+    const bia = await newUser('bia-share@example.com');
+    const gone = await newUser('gone-share@example.com');
+    const guest = await newUser('ana-share@example.com:u-9');
+    const device = await insertObjectAsync(db, 'devices', {
       name: 'Truck 9',
       uniqueId: 'u-9',
       groupId: 0,
@@ -139,7 +139,7 @@ describe('extension repositories', () => {
       disabled: 0,
       attributes: '{}',
     });
-    const group = insertObject(db, 'groups', { name: 'North', groupId: 0, attributes: '{}' });
+    const group = await insertObjectAsync(db, 'groups', { name: 'North', groupId: 0, attributes: '{}' });
     const share = (
       creatorId: number,
       target: { deviceId?: number; groupId?: number },
@@ -215,8 +215,8 @@ describe('extension repositories', () => {
 
   it('logs: actions of a period newest first, by or on a user, on a device, at most the limit', async () => {
     const db = store.sql;
-    const actor = newUser('actor-logs@example.com');
-    const target = newUser('target-logs@example.com');
+    const actor = await newUser('actor-logs@example.com');
+    const target = await newUser('target-logs@example.com');
     const act = (time: string, userId: number, objectType: string | null, objectId: number) =>
       insertActionAsync(db, {
         actionTime: time,
@@ -268,7 +268,7 @@ describe('extension repositories', () => {
     const db = store.sql;
     const before = new Map((await deviceCountsByStatus(db)).map((r) => [r.status, r.n]));
     const device = (uniqueId: string, status: string | null) =>
-      insertObject(db, 'devices', {
+      insertObjectAsync(db, 'devices', {
         name: uniqueId,
         uniqueId,
         status,
@@ -277,10 +277,10 @@ describe('extension repositories', () => {
         disabled: 0,
         attributes: '{}',
       });
-    device('h-1', 'online');
-    device('h-2', 'online');
-    device('h-3', 'offline');
-    device('h-4', null);
+    await device('h-1', 'online');
+    await device('h-2', 'online');
+    await device('h-3', 'offline');
+    await device('h-4', null);
     const after = new Map((await deviceCountsByStatus(db)).map((r) => [r.status, r.n]));
     expect(after.get('online')).toBe((before.get('online') ?? 0) + 2);
     expect(after.get('offline')).toBe((before.get('offline') ?? 0) + 1);

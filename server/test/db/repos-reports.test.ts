@@ -6,8 +6,8 @@ import { allDriverNames } from '../../src/db/repos/catalog.ts';
 import { prepareActivityUpsert, prepareIngestStatements } from '../../src/db/repos/ingest.ts';
 import { activityTotals, distanceByHour, prepareInsightEventCounts } from '../../src/db/repos/insights.ts';
 import { addLink } from '../../src/db/repos/links.ts';
-import { insertObject, updateObject } from '../../src/db/repos/objects.ts';
-import { serverSettingsAsync, updateServerSettings } from '../../src/db/repos/server.ts';
+import { insertObjectAsync, updateObjectAsync } from '../../src/db/repos/objects.ts';
+import { serverSettingsAsync, updateServerSettingsAsync } from '../../src/db/repos/server.ts';
 import { preparedQuery, qb } from '../../src/db/repos/query.ts';
 import { positionsByIdsInTimeOrder, prepareReportReads } from '../../src/db/repos/reports.ts';
 import {
@@ -25,7 +25,7 @@ import {
   simulatedDeviceIds,
   simulatedDevicesWithPlace,
 } from '../../src/db/repos/simulator.ts';
-import { insertUserRow } from '../../src/db/repos/users.ts';
+import { insertUserRowAsync } from '../../src/db/repos/users.ts';
 import { ACTIVITY_SUMS } from '@rastro/domain';
 import { repoStore } from '../helpers/repoStore.ts';
 
@@ -146,18 +146,23 @@ describe('reports repositories', () => {
 
   it('scheduled reports: those with a calendar, its data, the period kept, links by kind, mail recipients', async () => {
     const db = store.sql;
-    const calendarId = insertObject(db, 'calendars', {
+    const calendarId = await insertObjectAsync(db, 'calendars', {
       name: 'c',
       data: 'BEGIN:VCALENDAR',
       attributes: '{}',
     });
-    const withCalendar = insertObject(db, 'reports', {
+    const withCalendar = await insertObjectAsync(db, 'reports', {
       type: 'trips',
       description: 'weekly',
       calendarId,
       attributes: '{}',
     });
-    insertObject(db, 'reports', { type: 'stops', description: null, calendarId: 0, attributes: '{}' });
+    await insertObjectAsync(db, 'reports', {
+      type: 'stops',
+      description: null,
+      calendarId: 0,
+      attributes: '{}',
+    });
     expect((await calendarReports(db)).map((r) => [r.id, r.type, r.calendarId])).toEqual([
       [withCalendar, 'trips', calendarId],
     ]);
@@ -167,11 +172,11 @@ describe('reports repositories', () => {
     expect((await calendarReports(db))[0]?.attributes).toBe('{"lastPeriodEnd":"x"}');
 
     const mail = (email: string, disabled = 0) =>
-      insertUserRow(db, { name: email, email, disabled, attributes: '{}' });
-    const ok = mail('ok@example.com');
-    const off = mail('off@example.com', 1);
-    const noAt = mail('no-address');
-    const second = mail('second@example.com');
+      insertUserRowAsync(db, { name: email, email, disabled, attributes: '{}' });
+    const ok = await mail('ok@example.com');
+    const off = await mail('off@example.com', 1);
+    const noAt = await mail('no-address');
+    const second = await mail('second@example.com');
     for (const [ownerType, ownerId] of [
       ['user', second],
       ['device', 9],
@@ -196,10 +201,10 @@ describe('reports repositories', () => {
     expect(await mailRecipients(db, [])).toEqual([]);
   });
 
-  it("drivers' names by code", () => {
+  it("drivers' names by code", async () => {
     const db = store.sql;
-    insertObject(db, 'drivers', { name: 'Ana', uniqueId: 'D-1', attributes: '{}' });
-    insertObject(db, 'drivers', { name: 'Bia', uniqueId: 'D-2', attributes: '{}' });
+    await insertObjectAsync(db, 'drivers', { name: 'Ana', uniqueId: 'D-1', attributes: '{}' });
+    await insertObjectAsync(db, 'drivers', { name: 'Bia', uniqueId: 'D-2', attributes: '{}' });
     expect(allDriverNames(db).sort((a, b) => a.uniqueId.localeCompare(b.uniqueId))).toEqual([
       { uniqueId: 'D-1', name: 'Ana' },
       { uniqueId: 'D-2', name: 'Bia' },
@@ -275,9 +280,9 @@ describe('reports repositories', () => {
   it("demo seed: demo users by domain, simulated devices with their place, drivers by code, the map's centre once", async () => {
     const db = store.sql;
     expect(await anyDemoUser(db)).toBe(false);
-    insertUserRow(db, { name: 'x', email: 'someone@rastro.demo.example', attributes: '{}' });
+    await insertUserRowAsync(db, { name: 'x', email: 'someone@rastro.demo.example', attributes: '{}' });
     expect(await anyDemoUser(db)).toBe(false);
-    insertUserRow(db, { name: 'Demo', email: 'Gerente@Rastro.Demo', attributes: '{}' });
+    await insertUserRowAsync(db, { name: 'Demo', email: 'Gerente@Rastro.Demo', attributes: '{}' });
     expect(await anyDemoUser(db)).toBe(true);
 
     const device = (uniqueId: string) => ({
@@ -297,12 +302,12 @@ describe('reports repositories', () => {
     const b = ids.get('rastro-0002')!;
     expect(b).toBeGreaterThan(a);
     expect(ids.get('rastro-0501')).toBeGreaterThan(b);
-    insertObject(db, 'devices', { name: 'other', uniqueId: 'other-1', attributes: '{}' });
+    await insertObjectAsync(db, 'devices', { name: 'other', uniqueId: 'other-1', attributes: '{}' });
     const listed = await simulatedDeviceIds(db);
     expect(listed).toHaveLength(501);
     expect(new Map(listed.map((d) => [d.uniqueId, d.id]))).toEqual(ids);
     const placed = putPosition(a, 7, 0);
-    updateObject(db, 'devices', a, { positionId: placed });
+    await updateObjectAsync(db, 'devices', a, { positionId: placed });
     const places = (await simulatedDevicesWithPlace(db)).sort((x, y) => x.uniqueId.localeCompare(y.uniqueId));
     expect(places.slice(0, 2).map((p) => [p.uniqueId, p.latitude, p.longitude, p.attributes])).toEqual([
       ['rastro-0001', 7, -7, '{}'],
@@ -312,7 +317,7 @@ describe('reports repositories', () => {
     expect(await driverIdByCode(db, 'D-1')).toBeGreaterThan(0);
     expect(await driverIdByCode(db, 'D-404')).toBeUndefined();
 
-    updateServerSettings(db, { latitude: 0, longitude: 0, zoom: 0 });
+    await updateServerSettingsAsync(db, { latitude: 0, longitude: 0, zoom: 0 });
     await centreMapIfUnset(db, -23.5, -46.6, 12);
     expect(await serverSettingsAsync(db)).toMatchObject({ latitude: -23.5, longitude: -46.6, zoom: 12 });
     await centreMapIfUnset(db, 1, 2, 3);

@@ -13,19 +13,19 @@ import {
   findUserByAccountAsync,
   findUsersByIds,
   findUsersByIdsAsync,
-  insertUserRow,
+  insertUserRowAsync,
   userIdByEmailAsync,
 } from '../../src/db/repos/users.ts';
-import { pingStoreAsync, serverSettingsAsync, updateServerSettings } from '../../src/db/repos/server.ts';
+import { pingStoreAsync, serverSettingsAsync, updateServerSettingsAsync } from '../../src/db/repos/server.ts';
 import { storedDeviceCountAsync, deviceIdsByIdsOrUniqueIds } from '../../src/db/repos/devices.ts';
 import { removeLinksNaming } from '../../src/db/repos/links.ts';
 import {
   clearReference,
   findObject,
-  insertObject,
+  insertObjectAsync,
   listObjects,
   objectsByIds,
-  updateObject,
+  updateObjectAsync,
 } from '../../src/db/repos/objects.ts';
 import { purgeExpiredSessions } from '../../src/db/repos/sessions.ts';
 import { eventCountsByDevice, firstEventTimesByCode, lastEventOfType } from '../../src/db/repos/events.ts';
@@ -51,15 +51,15 @@ import { repoStore } from '../helpers/repoStore.ts';
 const store = repoStore('repos');
 
 const newUser = (email: string, login: string | null = null) =>
-  insertUserRow(store.sql, { name: email, email, login, attributes: '{}' });
+  insertUserRowAsync(store.sql, { name: email, email, login, attributes: '{}' });
 
 describe('repositories', () => {
   it('inserts return the new id; lookups by id list, e-mail and login answer the stored rows', async () => {
     expect(store.kind).toBe(TEST_DATABASE_URL ? 'postgres' : 'sqlite');
     await pingStoreAsync(store.sql);
     expect(await anyUserAsync(store.sql)).toBe(false);
-    const a = newUser('Ana@Example.com', 'ana');
-    const b = newUser('bia@example.com');
+    const a = await newUser('Ana@Example.com', 'ana');
+    const b = await newUser('bia@example.com');
     expect(a).toBeGreaterThan(0);
     expect(b).toBeGreaterThan(a);
     expect(await anyUserAsync(store.sql)).toBe(true);
@@ -99,7 +99,7 @@ describe('repositories', () => {
   });
 
   it('server settings: written columns read back', async () => {
-    updateServerSettings(store.sql, { registration: 1, announcement: 'hello' });
+    await updateServerSettingsAsync(store.sql, { registration: 1, announcement: 'hello' });
     expect(await serverSettingsAsync(store.sql)).toMatchObject({
       id: 1,
       registration: 1,
@@ -110,7 +110,7 @@ describe('repositories', () => {
   it('objects: keyword search (its % and _ literal), case-insensitive sort, paging with an offset alone', async () => {
     const db = store.sql;
     const id = (name: string, uniqueId: string) =>
-      insertObject(db, 'devices', {
+      insertObjectAsync(db, 'devices', {
         name,
         uniqueId,
         groupId: 0,
@@ -118,9 +118,9 @@ describe('repositories', () => {
         disabled: 0,
         attributes: '{}',
       });
-    const b = id('beta', 'u-1');
-    const a = id('Alpha', 'u_2');
-    const c = id('gamma 50%', 'u-3');
+    const b = await id('beta', 'u-1');
+    const a = await id('Alpha', 'u_2');
+    const c = await id('gamma 50%', 'u-3');
     expect(await storedDeviceCountAsync(db)).toBe(3);
     const names = async (opts: Partial<Parameters<typeof listObjects>[3]>, ids: number[] | 'all' = 'all') =>
       (await listObjects(db, 'devices', ids, { search: ['name', 'uniqueId'], sort: 'name', ...opts })).map(
@@ -139,7 +139,7 @@ describe('repositories', () => {
     ]);
     expect((await deviceIdsByIdsOrUniqueIds(db, [b], ['u-3'])).sort((x, y) => x - y)).toEqual([b, c]);
     expect(await deviceIdsByIdsOrUniqueIds(db, [], [])).toEqual([]);
-    updateObject(db, 'devices', a, { calendarId: 9, name: 'Alef' });
+    await updateObjectAsync(db, 'devices', a, { calendarId: 9, name: 'Alef' });
     expect(findObject(db, 'devices', a)).toMatchObject({ name: 'Alef', calendarId: 9 });
     await clearReference(db, { table: 'devices', column: 'calendarId' }, 9);
     expect(await objectsByIds(db, 'devices', [a, 999_999])).toMatchObject([{ id: a, calendarId: 0 }]);

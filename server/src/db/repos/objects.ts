@@ -5,7 +5,7 @@ import { sql, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kys
 import type { Database, DeviceRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
 import type { TableWithId } from './catalog.ts';
-import { anyOf, insertAsync, qb, row, rows, rowsAsync, write, writeAsync } from './query.ts';
+import { anyOf, insertAsync, qb, row, rows, rowsAsync, writeAsync } from './query.ts';
 
 /** A stored object as its table holds it (column → value). */
 export type ObjectRow = Record<string, unknown>;
@@ -136,18 +136,6 @@ export function findObject(db: SqlDatabase, table: TableWithId, id: number): Obj
   );
 }
 
-/** Stores a new row: its id (the demo seed's start-up transaction; the API uses insertObjectAsync). */
-export function insertObject(db: SqlDatabase, table: TableWithId, values: ObjectRow): number {
-  const created = row(
-    db,
-    qb(db)
-      .insertInto(table as 'groups')
-      .values(values as never)
-      .returning('id'),
-  );
-  return Number(created!.id);
-}
-
 /** Stores a new row without the event loop waiting (the store, or a transaction's handle): its id. */
 export function insertObjectAsync(db: SqlDatabase, table: TableWithId, values: ObjectRow): Promise<number> {
   return insertAsync(
@@ -164,12 +152,7 @@ const updateQuery = (db: SqlDatabase, table: TableWithId, id: number, values: Ob
     .set(values as never)
     .where('id', '=', id);
 
-/** Writes the given columns of one row (nothing when there are none); the demo seed's, synchronous. */
-export function updateObject(db: SqlDatabase, table: TableWithId, id: number, values: ObjectRow): void {
-  if (Object.keys(values).length) write(db, updateQuery(db, table, id, values));
-}
-
-/** updateObject without the event loop waiting (the API's PUT). */
+/** Writes the given columns of one row (nothing when there are none), without the event loop waiting. */
 export async function updateObjectAsync(
   db: SqlDatabase,
   table: TableWithId,

@@ -3,7 +3,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { ServerRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { qb, row, rowAsync, write, writeAsync } from './query.ts';
+import { qb, row, rowAsync, writeAsync } from './query.ts';
 
 export type ServerSettings = Selectable<ServerRow>;
 
@@ -60,19 +60,7 @@ export async function serverAttributesTextAsync(db: SqlDatabase): Promise<string
   return (await rowAsync(db, serverAttributesQuery(db)))?.attributes;
 }
 
-/** Writes the given settings columns. */
-export function updateServerSettings(db: SqlDatabase, values: Record<string, unknown>): void {
-  if (Object.keys(values).length === 0) return;
-  write(
-    db,
-    qb(db)
-      .updateTable('server')
-      .set(values as Updateable<ServerRow>)
-      .where('id', '=', 1),
-  );
-}
-
-/** updateServerSettings without the event loop waiting (the API's PUT /api/server; the demo seed writes in its transaction). */
+/** Writes the given settings columns (the API's PUT /api/server; the demo seed writes in its transaction). */
 export async function updateServerSettingsAsync(
   db: SqlDatabase,
   values: Record<string, unknown>,

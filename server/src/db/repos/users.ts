@@ -84,18 +84,6 @@ export async function firstAdministratorIdAsync(db: SqlDatabase): Promise<number
   return (await rowAsync(db, firstAdministrator(db)))?.id ?? null;
 }
 
-/** Stores a new user row: its id (synchronous: the repositories' tests only). */
-export function insertUserRow(db: SqlDatabase, values: Record<string, unknown>): number {
-  const created = row(
-    db,
-    qb(db)
-      .insertInto('users')
-      .values(values as Insertable<UserTable>)
-      .returning('id'),
-  );
-  return Number(created!.id);
-}
-
 /** Stores a new user row without the main thread waiting (the write client on PostgreSQL, or a transaction's
  * handle: the demo seed): its id. */
 export function insertUserRowAsync(db: SqlDatabase, values: Record<string, unknown>): Promise<number> {
