@@ -18,3 +18,12 @@ export function useTimeZone(): string {
   const server = useSession((s) => s.server);
   return useMemo(() => userTimeZone(user, server), [user, server]);
 }
+
+/** Date (short) and time (with seconds) in the reader's time zone: routes, reports and logs. */
+export function useTimeFormat(locale: string): Intl.DateTimeFormat {
+  const timeZone = useTimeZone();
+  return useMemo(
+    () => new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'short', timeStyle: 'medium' }),
+    [locale, timeZone],
+  );
+}

@@ -1,5 +1,5 @@
-// Excel (.xlsx) files built in the browser with exceljs, loaded on demand (its own chunk: only a click on an
-// export button downloads it), and the save-a-file helper every export uses.
+// Excel (.xlsx) files built and read in the browser with exceljs, loaded on demand (its own chunk: only a click on
+// an export or import button downloads it), and the save-a-file helper every export uses.
 
 import { ext, type Query } from '../api/http.ts';
 
@@ -20,12 +20,15 @@ export function sheetName(name: string): string {
   return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet';
 }
 
-/** One workbook with a sheet per spec: bold header row, frozen, with an auto filter. */
-export async function buildXlsx(sheets: readonly SheetSpec[]): Promise<ArrayBuffer> {
+async function newWorkbook() {
   const mod = await import('exceljs');
   // CommonJS in Node (default export), ES in the browser bundle
-  const ExcelJS = (mod.default ?? mod) as typeof mod.default;
-  const wb = new ExcelJS.Workbook();
+  return new ((mod.default ?? mod) as typeof mod.default).Workbook();
+}
+
+/** One workbook with a sheet per spec: bold header row, frozen, with an auto filter. */
+export async function buildXlsx(sheets: readonly SheetSpec[]): Promise<ArrayBuffer> {
+  const wb = await newWorkbook();
   wb.creator = 'Rastro';
   for (const s of sheets) {
     const ws = wb.addWorksheet(sheetName(s.name), { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -36,6 +39,21 @@ export async function buildXlsx(sheets: readonly SheetSpec[]): Promise<ArrayBuff
       ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: s.columns.length } };
   }
   return (await wb.xlsx.writeBuffer()) as ArrayBuffer;
+}
+
+/** The first worksheet of an .xlsx file as cell values, row by row (1-based sheet rows become positions 0…). */
+export async function readFirstSheet(data: ArrayBuffer): Promise<unknown[][]> {
+  const wb = await newWorkbook();
+  await wb.xlsx.load(data);
+  const ws = wb.worksheets[0];
+  if (!ws) return [];
+  const rows: unknown[][] = [];
+  ws.eachRow({ includeEmpty: true }, (row, n) => {
+    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+    rows[n - 1] = values.map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v));
+  });
+  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
+  return rows;
 }
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

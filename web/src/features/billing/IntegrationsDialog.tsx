@@ -115,6 +115,18 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
     />
   );
 
+  const saveButton = (key: 'payment' | 'invoice') => (
+    <Group justify="flex-end">
+      <Button
+        onClick={() => void submit(key)}
+        loading={save.isPending}
+        data-testid={`integrations-save-${key}`}
+      >
+        {t('save')}
+      </Button>
+    </Group>
+  );
+
   return (
     <DialogFrame
       onClose={onClose}
@@ -184,15 +196,7 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
                   </CopyButton>
                 }
               />
-              <Group justify="flex-end">
-                <Button
-                  onClick={() => void submit('payment')}
-                  loading={save.isPending}
-                  data-testid="integrations-save-payment"
-                >
-                  {t('save')}
-                </Button>
-              </Group>
+              {saveButton('payment')}
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="invoice" pt="sm">
@@ -219,15 +223,7 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
                 {number('discountDays', { min: 0, max: 365, allowDecimal: false })}
               </SimpleGrid>
               <Divider />
-              <Group justify="flex-end">
-                <Button
-                  onClick={() => void submit('invoice')}
-                  loading={save.isPending}
-                  data-testid="integrations-save-invoice"
-                >
-                  {t('save')}
-                </Button>
-              </Group>
+              {saveButton('invoice')}
             </Stack>
           </Tabs.Panel>
         </Tabs>

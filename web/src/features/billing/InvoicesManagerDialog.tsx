@@ -24,6 +24,7 @@ import { serverMessage } from '../../api/http.ts';
 import { useResourceList } from '../../api/resources.ts';
 import { fieldBinder } from '../../components/boundField.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { useViewer } from '../../components/useCan.ts';
@@ -137,14 +138,14 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps<'
             <DateField {...field('dueDate')} required onChange={(value) => set('dueDate', value)} />
           </Group>
           <Textarea {...field('description')} rows={2} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setForm(null)}>
-              {t('back')}
-            </Button>
-            <Button onClick={() => void submit()} loading={create.isPending} data-testid="invoice-save">
-              {t('save')}
-            </Button>
-          </Group>
+          <SaveCancel
+            cancel={t('back')}
+            save={t('save')}
+            onCancel={() => setForm(null)}
+            onSave={() => void submit()}
+            loading={create.isPending}
+            saveTestId="invoice-save"
+          />
         </Stack>
       ) : (
         <Stack gap="sm">

@@ -26,7 +26,7 @@ import {
   resolvePeriod,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
-import { useTimeZone } from '../../components/timeZone.ts';
+import { useTimeFormat, useTimeZone } from '../../components/timeZone.ts';
 import { useRouteOverlay } from '../../components/routeOverlay.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import { useLive } from '../../stores/live.ts';
@@ -50,10 +50,7 @@ export function HistoryPage() {
   const { stops: showStops, events: showEvents } = historyMarkOptions(server?.attributes, ns);
   const show = useMemo(() => ({ stops: showStops, events: showEvents }), [showStops, showEvents]);
   const locale = intlLocale();
-  const timeFmt = useMemo(
-    () => new Intl.DateTimeFormat(locale, { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' }),
-    [locale, tz],
-  );
+  const timeFmt = useTimeFormat(locale);
   const formatTime = useCallback((ms: number) => timeFmt.format(ms), [timeFmt]);
 
   const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('today'));

@@ -28,7 +28,7 @@ import {
 } from '../../components/PeriodPicker.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { SearchInput } from '../../components/SearchInput.tsx';
-import { useTimeZone } from '../../components/timeZone.ts';
+import { useTimeFormat, useTimeZone } from '../../components/timeZone.ts';
 import { XLSX_MIME, buildXlsx, downloadBlob, fileStem } from '../../components/xlsx.ts';
 import { useLive } from '../../stores/live.ts';
 import {
@@ -62,10 +62,7 @@ export function LogsDialog({ onClose }: DialogComponentProps) {
   const [page, setPage] = useState(1);
 
   const timeZone = useTimeZone();
-  const formatTime = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone }),
-    [i18n.language, timeZone],
-  );
+  const formatTime = useTimeFormat(i18n.language);
   const userNames = useMemo(
     () => new Map((users.data ?? []).map((u) => [u.id, u.email || u.name])),
     [users.data],

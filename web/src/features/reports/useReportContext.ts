@@ -3,7 +3,7 @@
 import type { ColumnContext, MessageKey } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTimeZone } from '../../components/timeZone.ts';
+import { useTimeFormat } from '../../components/timeZone.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { useLive } from '../../stores/live.ts';
@@ -14,12 +14,8 @@ export function useReportContext(): ColumnContext {
   const devices = useLive((s) => s.devices);
   const server = useSession((s) => s.server);
   const units = useUnits();
-  const tz = useTimeZone();
   const locale = intlLocale();
-  const timeFmt = useMemo(
-    () => new Intl.DateTimeFormat(locale, { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' }),
-    [locale, tz],
-  );
+  const timeFmt = useTimeFormat(locale);
   return useMemo(() => {
     const fuelPrice = Number(server?.attributes?.fuelPrice ?? 0);
     const l100 = Number(server?.attributes?.litersx100km ?? 0);

@@ -2,7 +2,7 @@
 // SPEC §9 countdown to expiry (or "Link expired"), copy the link, change its expiry (PUT) and revoke it
 // (DELETE: the link stops working at once). Edit and revoke follow the share.edit / share.delete bits; the server
 // checks them again.
-import { ActionIcon, Badge, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
 import {
@@ -22,10 +22,10 @@ import { HintIcon } from '../../components/floating.tsx';
 import { InlineDeleteConfirm } from '../../components/InlineDeleteConfirm.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useNow } from '../../components/useNow.ts';
-import { toLocalInput } from '../../components/DateField.tsx';
+import { DateField, toLocalInput } from '../../components/DateField.tsx';
 import { fromLocalInput } from './expiryInput.ts';
-import { DateField } from '../../components/DateField.tsx';
 import { RequestError } from '../../components/RequestError.tsx';
+import { SaveCancel } from '../../components/SaveCancel.tsx';
 
 export function ShareList({ deviceId }: { deviceId?: number }) {
   const { t } = useTranslation('shares');
@@ -173,17 +173,15 @@ export function ShareList({ deviceId }: { deviceId?: number }) {
             error={editIssue ? tc(editIssue) : undefined}
             data-testid="share-edit-expiration"
           />
-          <Button
-            onClick={() => saveExpiry()}
+          <SaveCancel
+            cancel={t('cancel')}
+            save={t('save')}
+            onCancel={() => setEditing(null)}
+            onSave={saveExpiry}
             loading={save.isPending}
             disabled={!!editIssue}
-            data-testid="share-edit-save"
-          >
-            {t('save')}
-          </Button>
-          <Button variant="default" onClick={() => setEditing(null)}>
-            {t('cancel')}
-          </Button>
+            saveTestId="share-edit-save"
+          />
         </Group>
       )}
       {revoking && (
