@@ -75,7 +75,7 @@ describe('computed attributes in the live core', () => {
       url: `/?id=${d.uniqueId}&lat=-23.55&lon=-46.63&timestamp=1714564800&adc1=2500&ignition=true`,
     });
     expect(res.statusCode).toBe(200);
-    const latest = getLive(t.ctx).latestPosition(d.id)!;
+    const latest = (await getLive(t.ctx).latestPositionAsync(d.id))!;
     // 2500 × 0.024 = 60
     expect(latest.attributes.fuel).toBe(60);
     expect(stored(latest.id).attributes.fuel).toBe(60);

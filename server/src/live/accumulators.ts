@@ -9,7 +9,7 @@ import { setPositionAttributes } from '../db/repos/positions.ts';
 /** What the accumulators need of the live core (live/ingest.ts). */
 export interface AccumulatorsCore {
   settle(): Promise<void>;
-  latestPosition(deviceId: number): Position | null;
+  latestPositionAsync(deviceId: number): Promise<Position | null>;
   /** `to` becomes the device's latest position in memory if `from` still is (published when `publish`). */
   replaceLatest(deviceId: number, from: Position, to: Position, publish: boolean): boolean;
 }
@@ -23,7 +23,7 @@ export async function setLiveAccumulators(
   hours: number | null | undefined,
 ): Promise<boolean> {
   await core.settle();
-  const last = core.latestPosition(deviceId);
+  const last = await core.latestPositionAsync(deviceId);
   if (!last) return false;
   const attrs: Record<string, unknown> = { ...last.attributes };
   if (typeof totalDistance === 'number') attrs.totalDistance = totalDistance;

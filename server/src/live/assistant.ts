@@ -130,6 +130,7 @@ async function answer(
     const plate = typeof a.placa === 'string' ? a.placa : typeof a.plate === 'string' ? a.plate : null;
     return { id: d.id, name: d.name, uniqueId: d.uniqueId, plate };
   });
+  await live.loadLatestAsync(devices.map((d) => d.id)); // on the pool where memory lacks them (issue #30)
   const q = parseQuestion(text);
   const names = (list: Array<{ name: string }>) =>
     list
@@ -137,7 +138,7 @@ async function answer(
       .map((d) => d.name)
       .join(', ') + (list.length > LIST_MAX ? ` (+${list.length - LIST_MAX})` : '');
   const item = (d: { id: number; name: string }, detail: string): AssistantItem => {
-    const p = live.latestPosition(d.id);
+    const p = live.latestInMemory(d.id);
     return {
       deviceId: d.id,
       name: d.name,
@@ -152,7 +153,7 @@ async function answer(
     t,
     item,
     names,
-    latest: (id) => live.latestPosition(id),
+    latest: (id) => live.latestInMemory(id),
     status,
     speed: (knots) => formatSpeed(knots, units.speedUnit, lang),
     distance: (meters) => formatDistance(meters, units.distanceUnit, lang, 1),

@@ -37,9 +37,14 @@ export function registerCatchup(app: FastifyInstance, ctx: AppContext, live: Liv
     await live.settle();
     const mine = (await live.cache.freshAsync()).devicesOf(user.id);
     const since = new Map<number, number>();
+    await live.loadLatestAsync(
+      Object.keys(after)
+        .map(Number)
+        .filter((id) => mine.has(id)),
+    );
     for (const [key, time] of Object.entries(after)) {
       const id = Number(key);
-      const last = mine.has(id) ? live.latestPosition(id) : null;
+      const last = mine.has(id) ? live.latestInMemory(id) : null;
       const t = Date.parse(time);
       // only devices whose latest position is newer than the page's: the others have nothing to catch up
       if (last && Date.parse(last.fixTime) > t) since.set(id, t);

@@ -107,7 +107,7 @@ export async function registerCommandRoutes(
    * over SMS; a receiver's own list (the simulated trackers); an OsmAnd phone what the Traccar Client app acts on.
    */
   const supportedTypes = async (deviceId: number, textChannel: boolean): Promise<string[]> => {
-    const last = live.latestPosition(deviceId);
+    const last = await live.latestPositionAsync(deviceId);
     if (!last || textChannel) return ['custom'];
     const own = await live.commandTypesOf(deviceId);
     if (own) return [...own];

@@ -90,7 +90,7 @@ async function applyRelayed(live: LiveCore, hub: SocketHub, ids: number[], sight
   if (!hub.clientCount) return;
   live.invalidate(); // the cache reads the other process's write (its 'changed' message may not be applied yet)
   const cache = await readableCache(live);
-  if (sight) hub.pushSightChangesSinceSent(cache);
+  if (sight) await hub.pushSightChangesSinceSent(cache);
   for (const id of ids) {
     const device = live.deviceJson(id);
     if (device) hub.pushDevice(device);
@@ -113,7 +113,7 @@ export function registerDeviceChanges(
     const done = reply.statusCode >= 200 && reply.statusCode < 300;
     if (sight && done) {
       live.invalidate();
-      hub.pushSightChanges(sight, await readableCache(live));
+      await hub.pushSightChanges(sight, await readableCache(live));
     }
     const ids = changedDevices(req, reply.statusCode, payload);
     const sightMayChange = done && before.has(req);

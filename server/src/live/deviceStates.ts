@@ -2,9 +2,9 @@
 // position (loaded from the store on first use), the overspeed flag and the motion tracker; and the answers built
 // from it (the device with its live status, the latest position).
 import type { RemoteDeviceState } from '../db/cluster.ts';
-import { isDatabaseUnavailable, type SqlDatabase } from '../db/sql.ts';
+import type { SqlDatabase } from '../db/sql.ts';
 import { eventsByIdsAsync } from '../db/repos/events.ts';
-import { prepareDeviceLookups, storedDeviceExists } from '../db/repos/ingest.ts';
+import { storedDeviceExists } from '../db/repos/ingest.ts';
 import type { DeviceStateRow } from '../db/repos/ingestBatch.ts';
 import { positionsByIds, positionsByIdsAsync } from '../db/repos/positions.ts';
 import type { Device, Event, Position } from '@rastro/domain';
@@ -28,53 +28,25 @@ export interface DevState extends LiveDeviceState {
 
 export class DeviceStates {
   protected readonly states = new Map<number, DevState>();
-  private readonly deviceLookups: ReturnType<typeof prepareDeviceLookups>;
+  /** readFor's read in flight. */
+  private reading: Promise<void> | null = null;
   /** Rows another process named, read ahead on the pool (readRemote), by the very id list of its message. */
   private readonly remoteRows = new WeakMap<readonly number[], Position[] | Event[]>();
 
   constructor(
     readonly cache: LiveCache,
     private readonly db: SqlDatabase,
-  ) {
-    this.deviceLookups = prepareDeviceLookups(db);
-  }
+  ) {}
 
   /**
-   * Resolves a device by uniqueId (trimmed) or id, refreshing the cache once on a miss: SQLite's ingestion only
-   * (resolveDevice), where a synchronous reload waits on no worker; elsewhere findDeviceAsync.
+   * A report's device: from the cache at once when it is fresh and knows the device, else read on the pool
+   * (findDeviceAsync: the main thread free), on both stores (issue #30, session 35: SQLite's ingestion no longer
+   * reloads the cache synchronously on a miss).
    */
-  private findDevice(ref: { uniqueId?: string; deviceId?: number }): number | undefined {
-    const lookup = () =>
-      ref.deviceId !== undefined
-        ? this.cache.devices.has(ref.deviceId)
-          ? ref.deviceId
-          : undefined
-        : this.cache.byUniqueId.get((ref.uniqueId ?? '').trim());
-    this.cache.fresh();
-    let id = lookup();
-    if (id === undefined) {
-      const row =
-        ref.deviceId !== undefined
-          ? this.deviceLookups.byId.get(ref.deviceId)
-          : this.deviceLookups.byUniqueId.get((ref.uniqueId ?? '').trim());
-      if (row) {
-        this.cache.invalidate();
-        this.cache.fresh();
-        id = lookup();
-      }
-    }
-    return id;
-  }
-
-  /**
-   * A report's device: findDevice, or with `pooled` (PostgreSQL's ingestion, issue #30, session 32) from the cache
-   * at once when it is fresh and knows the device, else read on the pool (findDeviceAsync: the main thread free).
-   */
-  protected resolveDevice(
-    ref: { uniqueId?: string; deviceId?: number },
-    pooled: boolean,
-  ): number | undefined | Promise<number | undefined> {
-    if (!pooled) return this.findDevice(ref);
+  protected resolveDevice(ref: {
+    uniqueId?: string;
+    deviceId?: number;
+  }): number | undefined | Promise<number | undefined> {
     const id = this.cache.stale ? undefined : this.cachedDevice(ref);
     return id ?? this.findDeviceAsync(ref);
   }
@@ -172,24 +144,15 @@ export class DeviceStates {
   }
 
   /**
-   * The device as the API shows it, with its live status. While the store cannot be read (PostgreSQL lost after a
-   * refused batch invalidated the cache) the cache's last rows serve: a stored batch is still published and answered,
-   * and the process does not end on a throw inside its write's answer.
+   * The device as the API shows it, with its live status, from the cache as it is: never read again here (issue #30,
+   * session 35); a caller that must see a change made just before awaits `cache.freshAsync()` first. While the store
+   * cannot be read (PostgreSQL lost after a refused batch invalidated the cache) the cache's last rows serve.
    */
   deviceJson(id: number): Device | undefined {
-    const d = this.readableCache().device(id);
+    const d = this.cache.device(id);
     if (!d) return undefined;
     const st = this.states.get(id);
     return deviceJson(d, this.cache.deviceAttrs.get(id) ?? {}, st?.loaded ? st : undefined);
-  }
-
-  private readableCache(): LiveCache {
-    try {
-      return this.cache.fresh();
-    } catch (err) {
-      if (!isDatabaseUnavailable(err)) throw err;
-      return this.cache;
-    }
   }
 
   /** The device's state, made from its stored row on first use (the latest position not read yet). */
@@ -211,16 +174,50 @@ export class DeviceStates {
     return st;
   }
 
+  /**
+   * The device's state, its latest position in memory: loaded before (loadStates in a batch's transaction,
+   * loadStatesAsync otherwise); never read from the store here (issue #30, session 35).
+   */
   protected state(deviceId: number): DevState {
     const st = this.held(deviceId);
-    if (!st.loaded) {
-      st.loaded = true;
-      if (st.positionId) {
-        const row = this.deviceLookups.positionById.get(st.positionId) as PositionDbRow | undefined;
-        if (row) st.last = positionFromRow(row);
-      }
-    }
+    if (!st.loaded && !st.positionId) st.loaded = true;
+    if (!st.loaded) throw new Error(`device ${deviceId}: latest position not loaded`);
     return st;
+  }
+
+  /** Whether every one of the devices has its state in memory, latest position included (nothing to read). */
+  private statesLoaded(ids: Iterable<number>): boolean {
+    for (const id of ids) {
+      const st = this.states.get(id);
+      if (!st?.loaded && (st ? st.positionId : 1)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether a batch of these devices finds all it reads before its transaction in memory: the cache fresh, their
+   * latest positions loaded (SQLite's ingestion, issue #30, session 35: never a synchronous reload on the way).
+   */
+  protected readyFor(ids: Iterable<number>): boolean {
+    return !this.cache.stale && this.statesLoaded(ids);
+  }
+
+  /**
+   * What readyFor wants, read asynchronously (SQLite: on the connection's turn), one read at a time; `ids` asked
+   * when it starts. A failed read is handed to `failed` once (its batch refused), never rejected.
+   */
+  protected readFor(ids: () => number[], failed: (err: unknown) => void): Promise<void> {
+    this.reading ??= (async () => {
+      try {
+        await this.cache.freshAsync();
+        await this.loadLatestAsync(ids());
+      } catch (err) {
+        failed(err);
+      } finally {
+        this.reading = null;
+      }
+    })();
+    return this.reading;
   }
 
   /**
@@ -270,20 +267,34 @@ export class DeviceStates {
     }
   }
 
-  /** The device's latest position (memory first, then the store). */
-  latestPosition(deviceId: number): Position | null {
-    if (!this.cache.fresh().device(deviceId)) return null;
-    return this.state(deviceId).last;
+  /**
+   * The devices' latest positions into memory, read on the pool for those not there yet (issue #30, session 35), for
+   * latestInMemory next; the cache is not read again (the caller's freshAsync, if it needs one).
+   */
+  async loadLatestAsync(ids: Iterable<number>): Promise<void> {
+    const wanted = [...ids];
+    while (!this.statesLoaded(wanted)) await this.loadStatesAsync(wanted);
   }
 
   /**
-   * latestPosition without the main thread waiting (issue #30, session 34): the cache read on the pool, the position
-   * too when memory does not hold it yet.
+   * The device's latest position as memory holds it, read nowhere (the synchronous latestPosition, which read the
+   * cache and the position through the synchronous store, is gone: issue #30, session 35): null for a device the
+   * cache does not know or whose state loadLatestAsync has not loaded.
+   */
+  latestInMemory(deviceId: number): Position | null {
+    if (!this.cache.device(deviceId)) return null;
+    const st = this.states.get(deviceId);
+    return st?.loaded ? st.last : null;
+  }
+
+  /**
+   * The device's latest position without the main thread waiting (issue #30, session 34): the cache read on the
+   * pool, the position too when memory does not hold it yet.
    */
   async latestPositionAsync(deviceId: number): Promise<Position | null> {
     if (!(await this.cache.freshAsync()).device(deviceId)) return null;
-    await this.loadStatesAsync([deviceId]);
-    return this.state(deviceId).last;
+    await this.loadLatestAsync([deviceId]);
+    return this.latestInMemory(deviceId);
   }
 
   /** Gives the device's latest position an address found later (a new object: latest positions are immutable). */
@@ -297,8 +308,8 @@ export class DeviceStates {
    * event is stored at once), so the next position with the same driver raises no second event.
    */
   setLatestDriver(deviceId: number, driverUniqueId: string | null): void {
-    const st = this.state(deviceId);
-    if (!st.last) return;
+    const st = this.states.get(deviceId);
+    if (!st?.loaded || !st.last) return; // not in memory: the next batch reads it
     const attributes = { ...st.last.attributes };
     if (driverUniqueId) attributes.driverUniqueId = driverUniqueId;
     else delete attributes.driverUniqueId;

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { RemoteDeviceState } from '../db/cluster.ts';
 import { isDatabaseUnavailable, type SqlDatabase } from '../db/sql.ts';
 import { inTransaction } from '../db/repos/query.ts';
-import { eventRowOf, storeEventIn, sweepStatuses } from './statusSweep.ts';
+import { eventRowOf, sweepStatuses } from './statusSweep.ts';
 import type { IncomingPosition, IngestError, IngestResult, LiveListener } from './types.ts';
 import { LiveCache } from './cache.ts';
 import { LiveEventHandlers } from './events/index.ts';
@@ -106,7 +106,7 @@ export class LiveCore extends LiveCommands {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     if (this.pooled)
       while (this.waits.busy(this.queue)) await this.settle(); // PostgreSQL: never flushNow
-    else this.flushNow();
+    else await this.flushQueued();
     this.closed = true;
   }
 
@@ -126,7 +126,7 @@ export class LiveCore extends LiveCommands {
       this.stats.rejected++;
       return Promise.resolve({ ok: false, error: 'invalid', message: invalid });
     }
-    const found = this.resolveDevice(p, !!this.pooled); // PostgreSQL: a stale cache or a miss read on the pool
+    const found = this.resolveDevice(p); // a stale cache or a miss read on the pool
     return found instanceof Promise ? found.then((id) => this.admit(p, id)) : this.admit(p, found);
   }
 
@@ -155,7 +155,18 @@ export class LiveCore extends LiveCommands {
     return Promise.all(ps.map((p) => this.ingest(p)));
   }
 
-  /** Stores what is queued in the store's synchronous transaction (tests; SQLite's settle). Routes: settle(). */
+  /** SQLite (settle, close): each batch's reads done first (readFor: no synchronous reload), then its transaction. */
+  private async flushQueued(): Promise<void> {
+    this.ctx.store.sql.settlePosted?.();
+    while (this.queue.length > 0)
+      if (this.readyFor(this.nextDevices())) this.flush(false);
+      else await this.readFor(this.nextDevices, this.refuseNext);
+  }
+
+  private readonly nextDevices = () => this.queue.slice(0, BATCH).map((q) => q.deviceId);
+  private readonly refuseNext = (err: unknown) => this.answer(this.queue.splice(0, BATCH), outcome(), err);
+
+  /** Stores what is queued in the store's synchronous transaction, the cache reloaded synchronously: tests, bench. */
   flushNow(): void {
     this.ctx.store.sql.settlePosted?.(); // the batch whose COMMIT is posted is answered first
     while (this.queue.length > 0) this.flush(false);
@@ -164,7 +175,7 @@ export class LiveCore extends LiveCommands {
   /** Every report queued now stored or refused: PostgreSQL awaits its pooled batches (ingestSettle.ts), the
    * main thread free, never flushNow; SQLite runs flushNow (its synchronous transaction, the fast path). */
   async settle(): Promise<void> {
-    if (!this.pooled) return this.flushNow();
+    if (!this.pooled) return this.flushQueued();
     if (!this.waits.busy(this.queue)) return;
     const answered = this.waits.until(this.queue);
     this.schedule();
@@ -179,6 +190,8 @@ export class LiveCore extends LiveCommands {
       this.scheduled = false;
       if (this.pooled) {
         if (!this.flushPooled()) return; // every queued device in flight: its batch's answer schedules again
+      } else if (!this.readyFor(this.nextDevices())) {
+        return void this.readFor(this.nextDevices, this.refuseNext).then(() => this.schedule());
       } else if (this.pipeline.mayStart(this.queue)) this.flush(true);
       if (this.queue.length > 0) this.schedule();
     });
@@ -219,7 +232,8 @@ export class LiveCore extends LiveCommands {
         epoch: () => this.queuedEpoch,
       });
       // computed on a cache read on the pool: PostgreSQL's batches never reload it synchronously (pgSync.ts)
-      while (this.cache.stale) await this.cache.freshAsync();
+      // and its devices' latest positions in memory (one another process changed meanwhile read again: adoptRemote)
+      while (!this.readyFor(devices)) await this.cache.freshAsync().then(() => this.loadLatestAsync(devices));
       this.compute(batch, out, () => known, queued, rows, this.cache);
     };
     const answer = (err: unknown) => {
@@ -457,21 +471,6 @@ export class LiveCore extends LiveCommands {
     } finally {
       this.sweeping = false;
     }
-  }
-
-  // ---- commands (liveCommands.ts) ----------------------------------------------------------------------
-
-  async commandResult(deviceId: number, result: string): Promise<Event> {
-    const pos = await this.latestPositionAsync(deviceId);
-    const attributes = { result };
-    const [event] = await this.emitEvents(async (tx) => [
-      await storeEventIn(tx, 'commandResult', deviceId, null, {
-        positionId: pos?.id ?? 0,
-        eventTime: iso(Date.now()),
-        attributes,
-      }),
-    ]);
-    return event;
   }
 
   /** `to` becomes the device's latest position in memory if `from` still is (accumulators.ts). */

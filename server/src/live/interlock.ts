@@ -67,9 +67,10 @@ export async function checkEngineBlock(
   const now = Date.now();
   const decisions = new Map<number, InterlockDecision>();
   const blocked: number[] = [];
+  await live.loadLatestAsync(deviceIds); // their latest positions, on the pool where memory lacks them
   for (const id of deviceIds) {
     const d = engineBlockDecision({
-      position: live.latestPosition(id),
+      position: live.latestInMemory(id),
       now,
       limitKmh,
       isAdmin: !!user.administrator,

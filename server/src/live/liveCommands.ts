@@ -10,7 +10,8 @@ import type { SqlDatabase } from '../db/sql.ts';
 import type { LiveCache } from './cache.ts';
 import { CommandRouter, type CommandHandler, type CommandSink } from './commandRouter.ts';
 import { DeviceStates } from './deviceStates.ts';
-import { queuedFromRow, type QueuedDbRow } from './json.ts';
+import { iso, queuedFromRow, type QueuedDbRow } from './json.ts';
+import { storeEventIn } from './statusSweep.ts';
 import type { QueuedSource } from './pooledBatches.ts';
 
 export abstract class LiveCommands extends DeviceStates {
@@ -44,8 +45,25 @@ export abstract class LiveCommands extends DeviceStates {
     none: (deviceId) => !this.sql.firstQueued.get(deviceId),
   };
 
+  /** Stores events in one transaction and publishes them (ingest.ts). */
+  abstract emitEvents(
+    make: (tx: SqlDatabase) => Promise<Event[]>,
+    changedDevices?: number[],
+  ): Promise<Event[]>;
+
   /** Records a device's answer to a command (event commandResult with attributes.result). */
-  abstract commandResult(deviceId: number, result: string): Promise<Event>;
+  async commandResult(deviceId: number, result: string): Promise<Event> {
+    const pos = await this.latestPositionAsync(deviceId);
+    const attributes = { result };
+    const [event] = await this.emitEvents(async (tx) => [
+      await storeEventIn(tx, 'commandResult', deviceId, null, {
+        positionId: pos?.id ?? 0,
+        eventTime: iso(Date.now()),
+        attributes,
+      }),
+    ]);
+    return event;
+  }
 
   /** Every answer the receivers gave so far stored or refused (tests; the answers are stored asynchronously). */
   async resultsSettled(): Promise<void> {

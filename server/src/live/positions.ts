@@ -147,14 +147,17 @@ export async function registerPositionRoutes(
         const texts = routeJson.texts(a.deviceId, a.from.toISOString(), upper, MAX_POSITIONS);
         return reply.type('application/json; charset=utf-8').send(`[${texts.join(',')}]`);
       }
-      const last = live.latestPosition(q.deviceId);
+      const last = await live.latestPositionAsync(q.deviceId);
       return reply.type('application/json; charset=utf-8').send(last ? `[${jsonText(last)}]` : '[]');
     }
     // latest positions are shared, immutable objects: their JSON text is cached
     const since = Date.now() - LATEST_MAX_AGE_MS;
     const out: string[] = [];
-    for (const id of await linkedDeviceIdsAsync(ctx, user.id)) {
-      const p = live.latestPosition(id);
+    const linked = await linkedDeviceIdsAsync(ctx, user.id);
+    await live.cache.freshAsync();
+    await live.loadLatestAsync(linked); // on the pool where memory lacks them (issue #30, session 35)
+    for (const id of linked) {
+      const p = live.latestInMemory(id);
       if (p && Date.parse(p.fixTime) >= since) out.push(jsonText(p));
     }
     return reply.type('application/json; charset=utf-8').send(`[${out.join(',')}]`);

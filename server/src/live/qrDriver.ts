@@ -269,7 +269,7 @@ export class QrDriverService {
     const device = await deviceRow(this.ctx, deviceId);
     if (!device || deviceQrDriverId(parseAttributes(device.attributes) as Attributes) !== null) return;
     const decision = engineBlockDecision({
-      position: this.live.latestPosition(deviceId),
+      position: await this.live.latestPositionAsync(deviceId),
       now: Date.now(),
       limitKmh: blockMaxSpeed(serverAttrs, this.ns),
       isAdmin: false,

@@ -57,6 +57,8 @@ export class SocketHub {
   private tick: NodeJS.Timeout | null = null;
   private keepaliveTimer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
+  /** The sight changes pushed one at a time (pushSights). */
+  private sightTurn: Promise<void> = Promise.resolve();
   /** Messages sent (diagnostics). */
   sent = 0;
 
@@ -173,20 +175,40 @@ export class SocketHub {
    * After a change of who sees which device (a deletion, a link, a group's link): a device out of a connected user's
    * sight goes to its sockets as `removedDevices`; one coming into sight as the device and its latest position.
    */
-  pushSightChanges(before: Map<number, ReadonlySet<number>>, cache: LiveCache): void {
+  async pushSightChanges(before: Map<number, ReadonlySet<number>>, cache: LiveCache): Promise<void> {
+    const changes: Array<[Client, ReadonlySet<number>, ReadonlySet<number>]> = [];
     for (const [userId, was] of before) {
       const now = cache.devicesOf(userId);
-      for (const c of this.byUser.get(userId) ?? []) this.pushSight(c, was, now);
+      for (const c of this.byUser.get(userId) ?? []) changes.push([c, was, now]);
     }
+    await this.pushSights(changes);
+  }
+
+  /**
+   * Each socket's sight moved: the latest positions of the devices come into sight read first, on the pool where
+   * memory lacks them (issue #30, session 35: never through the synchronous store), then pushed at once.
+   */
+  private pushSights(changes: Array<[Client, ReadonlySet<number>, ReadonlySet<number>]>): Promise<void> {
+    const coming = new Set<number>();
+    for (const [, was, now] of changes) for (const id of now) if (!was.has(id)) coming.add(id);
+    // one after the other, in the order of the changes: a later sight is never overwritten by an earlier one
+    const turn = this.sightTurn.then(async () => {
+      if (coming.size) await this.live.loadLatestAsync(coming);
+      for (const [c, was, now] of changes) this.pushSight(c, was, now);
+    });
+    this.sightTurn = turn.catch(() => undefined); // the caller hears of its failure; the next change still runs
+    return turn;
   }
 
   /**
    * After another process changed who sees which device (db/cluster.ts, message 'devices'): each socket compared
    * with the sight it was last told of, as pushSightChanges does with the sight before a local write.
    */
-  pushSightChangesSinceSent(cache: LiveCache): void {
+  async pushSightChangesSinceSent(cache: LiveCache): Promise<void> {
+    const changes: Array<[Client, ReadonlySet<number>, ReadonlySet<number>]> = [];
     for (const set of this.byUser.values())
-      for (const c of set) this.pushSight(c, c.sight, cache.devicesOf(c.userId));
+      for (const c of set) changes.push([c, c.sight, cache.devicesOf(c.userId)]);
+    await this.pushSights(changes);
   }
 
   private pushSight(c: Client, was: ReadonlySet<number>, now: ReadonlySet<number>): void {
@@ -196,7 +218,7 @@ export class SocketHub {
     for (const id of now) {
       if (was.has(id)) continue;
       const device = this.live.deviceJson(id);
-      const position = this.live.latestPosition(id);
+      const position = this.live.latestInMemory(id); // loaded by pushSights
       if (device) this.queue(c, 'devices', JSON.stringify(device), id);
       if (position) this.queue(c, 'positions', jsonText(position));
     }
@@ -273,9 +295,10 @@ export class SocketHub {
 
   /** Reads the live cache again if it is stale, on the pool on PostgreSQL (the main thread free: issue #30). */
   async freshCache(): Promise<void> {
-    await this.live.cache.freshAsync();
+    while (this.live.cache.stale) await this.live.cache.freshAsync();
   }
 
+  /** Attaches a socket whose cache freshCache() has just made fresh: its sight is read from memory, never reloaded. */
   attach(ws: WebSocket, userId: number): void {
     const c: Client = {
       ws,
@@ -286,7 +309,7 @@ export class SocketHub {
       logs: [],
       alarms: [],
       removed: new Set(),
-      sight: this.live.cache.fresh().devicesOf(userId),
+      sight: this.live.cache.devicesOf(userId),
       wantsLogs: false,
       ready: false,
     };
@@ -325,9 +348,11 @@ export class SocketHub {
     const positions: string[] = [];
     for (let i = 0; i < ids.length; i += SNAPSHOT_SLICE) {
       if (i > 0) await nextTurn();
+      const slice = ids.slice(i, i + SNAPSHOT_SLICE);
+      await this.live.loadLatestAsync(slice); // on the pool where memory lacks them (issue #30, session 35)
       if (c.ws.readyState !== c.ws.OPEN) return;
       for (let k = i; k < Math.min(ids.length, i + SNAPSHOT_SLICE); k++) {
-        const p = this.live.latestPosition(ids[k]);
+        const p = this.live.latestInMemory(ids[k]);
         if (p) positions.push(jsonText(p));
       }
     }

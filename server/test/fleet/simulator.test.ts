@@ -227,11 +227,11 @@ describe('history backfill and movement', () => {
       attributes: {},
     });
     live.flushNow();
-    expect(live.latestPosition(id)?.attributes.blocked).toBe(true);
+    expect((await live.latestPositionAsync(id))?.attributes.blocked).toBe(true);
     for (let i = 0; i < 3; i++) await fleet.tick(Date.now() + 130_000 + 10_000 * (i + 1));
     live.flushNow();
-    expect(live.latestPosition(id)?.speed).toBe(0);
-    expect(live.latestPosition(id)?.attributes.ignition).toBe(false);
+    expect((await live.latestPositionAsync(id))?.speed).toBe(0);
+    expect((await live.latestPositionAsync(id))?.attributes.ignition).toBe(false);
     await live.sendLive(id, {
       id: 0,
       deviceId: id,
@@ -241,7 +241,7 @@ describe('history backfill and movement', () => {
       attributes: {},
     });
     live.flushNow();
-    expect(live.latestPosition(id)?.attributes.blocked).toBe(false);
+    expect((await live.latestPositionAsync(id))?.attributes.blocked).toBe(false);
     await live.resultsSettled(); // the trackers' answers are stored in their own transactions (issue #30)
     const results = select(
       sql(),

@@ -82,7 +82,7 @@ describe.each(['pt-BR', 'es', 'en-US'] as const)('assistant in %s', (lang) => {
 
   it('where is a vehicle: its place, state and last report, with a map link', async () => {
     const d = device(1);
-    const p = getLive(t.ctx).latestPosition(d.id)!;
+    const p = (await getLive(t.ctx).latestPositionAsync(d.id))!;
     const a = await ask(q.where.replace('{p}', plateOf(1)), lang);
     expect(a.intent).toBe('whereIs');
     expect(a.text.startsWith(`${d.name} `)).toBe(true);

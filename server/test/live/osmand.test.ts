@@ -26,7 +26,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const latest = (deviceId: number) => getLive(t.ctx).latestPosition(deviceId)!;
+const latest = async (deviceId: number) => (await getLive(t.ctx).latestPositionAsync(deviceId))!;
 
 describe('decoding', () => {
   it('parses seconds, milliseconds, ISO and "yyyy-MM-dd HH:mm:ss" timestamps', () => {
@@ -156,7 +156,7 @@ describe('speed unit (osmand.speed)', () => {
         url: `/?id=${d.uniqueId}&lat=1&lon=2&timestamp=1714564800&speed=185.2`,
       });
       expect(res.statusCode).toBe(200);
-      expect(getLive(k.ctx).latestPosition(d.id)!.speed).toBeCloseTo(100, 6);
+      expect((await getLive(k.ctx).latestPositionAsync(d.id))!.speed).toBeCloseTo(100, 6);
     } finally {
       await k.close();
     }
@@ -169,7 +169,7 @@ describe('HTTP', () => {
     const res = await fetch(`${base}/?id=${d.uniqueId}&lat=1&lon=2&timestamp=1714564800&speed=10`);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('');
-    expect(latest(d.id)).toMatchObject({ latitude: 1, longitude: 2, speed: 10, protocol: 'osmand' });
+    expect(await latest(d.id)).toMatchObject({ latitude: 1, longitude: 2, speed: 10, protocol: 'osmand' });
   });
 
   it('POST form on the OsmAnd port and POST / on the web port', async () => {
@@ -180,7 +180,7 @@ describe('HTTP', () => {
       body: `id=${d.uniqueId}&lat=3&lon=4&timestamp=1714564900`,
     });
     expect(res.status).toBe(200);
-    expect(latest(d.id)).toMatchObject({ latitude: 3, longitude: 4 });
+    expect(await latest(d.id)).toMatchObject({ latitude: 3, longitude: 4 });
     const web = await t.app.inject({
       method: 'POST',
       url: '/',
@@ -188,13 +188,13 @@ describe('HTTP', () => {
       payload: `id=${d.uniqueId}&lat=5&lon=6&timestamp=1714565000`,
     });
     expect(web.statusCode).toBe(200);
-    expect(latest(d.id)).toMatchObject({ latitude: 5, longitude: 6 });
+    expect(await latest(d.id)).toMatchObject({ latitude: 5, longitude: 6 });
     const plain = await t.app.inject({ method: 'POST', url: '/', payload: `id=${d.uniqueId}&lat=7&lon=6` });
     expect(plain.statusCode).toBe(200);
-    expect(latest(d.id)).toMatchObject({ latitude: 7, longitude: 6 });
+    expect(await latest(d.id)).toMatchObject({ latitude: 7, longitude: 6 });
     const query = await t.app.inject({ method: 'POST', url: `/?id=${d.uniqueId}&lat=8&lon=6` });
     expect(query.statusCode).toBe(200);
-    expect(latest(d.id)).toMatchObject({ latitude: 8, longitude: 6 });
+    expect(await latest(d.id)).toMatchObject({ latitude: 8, longitude: 6 });
   });
 
   it('the query wins over the body when both are present', async () => {
@@ -204,7 +204,7 @@ describe('HTTP', () => {
       body: 'id=other&lat=0&lon=0',
     });
     expect(res.status).toBe(200);
-    expect(latest(d.id)).toMatchObject({ latitude: 7, longitude: 8 });
+    expect(await latest(d.id)).toMatchObject({ latitude: 7, longitude: 8 });
   });
 
   it('JSON variant: 200 for a known device, 404 for an unknown one', async () => {
@@ -220,7 +220,7 @@ describe('HTTP', () => {
       body: body(d.uniqueId),
     });
     expect(ok.status).toBe(200);
-    expect(latest(d.id)).toMatchObject({ latitude: 9, longitude: 9 });
+    expect(await latest(d.id)).toMatchObject({ latitude: 9, longitude: 9 });
     const unknown = await fetch(base, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -252,15 +252,15 @@ describe('HTTP', () => {
       ).attributes,
     );
     expect(attrs.notificationTokens).toBe('abc123');
-    expect(latest(d.id)).toMatchObject({ latitude: 11, longitude: 12, valid: false });
+    expect(await latest(d.id)).toMatchObject({ latitude: 11, longitude: 12, valid: false });
   });
 
   it('finding: positions carry `outdated` (true live for a message without a fix, false once stored)', async () => {
     const d = await createDevice(t);
     await fetch(`${base}/?id=${d.uniqueId}&lat=11&lon=12&timestamp=1714564800`);
-    expect(getLive(t.ctx).latestPosition(d.id)?.outdated).toBe(false);
+    expect((await getLive(t.ctx).latestPositionAsync(d.id))?.outdated).toBe(false);
     await fetch(base, { method: 'POST', body: `id=${d.uniqueId}&notificationToken=abc123` });
-    expect(getLive(t.ctx).latestPosition(d.id)).toMatchObject({
+    expect(await getLive(t.ctx).latestPositionAsync(d.id)).toMatchObject({
       latitude: 11,
       longitude: 12,
       outdated: true,

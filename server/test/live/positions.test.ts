@@ -192,7 +192,7 @@ describe('PUT /api/devices/{id}/accumulators', () => {
       hours: 3_600_000,
     });
     expect(res.statusCode).toBe(204);
-    const latest = getLive(t.ctx).latestPosition(d.id)!;
+    const latest = (await getLive(t.ctx).latestPositionAsync(d.id))!;
     // one position per device and fix time (issue #30): the latest is changed in place, not copied
     expect(latest.id).toBe(p.id);
     expect(countRows(t.ctx.store.sql, 'positions', { deviceId: d.id })).toBe(1);

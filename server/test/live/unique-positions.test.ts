@@ -38,7 +38,7 @@ describe('a batch sent again', () => {
       ...(s === 20 ? { alarm: 'sos' } : {}),
     }));
     expect((await postBatch(batch)).statusCode).toBe(200);
-    const latest = getLive(t.ctx).latestPosition(d.id)!;
+    const latest = (await getLive(t.ctx).latestPositionAsync(d.id))!;
     const events = count('events', { deviceId: d.id });
     expect(count('events', { deviceId: d.id, type: 'alarm' })).toBe(1);
 
@@ -49,7 +49,10 @@ describe('a batch sent again', () => {
 
     expect(count('positions', { deviceId: d.id })).toBe(5);
     expect(count('events', { deviceId: d.id })).toBe(events);
-    expect(getLive(t.ctx).latestPosition(d.id)).toMatchObject({ id: latest.id, fixTime: latest.fixTime });
+    expect(await getLive(t.ctx).latestPositionAsync(d.id)).toMatchObject({
+      id: latest.id,
+      fixTime: latest.fixTime,
+    });
     const row = first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['positionId'] });
     expect(row).toEqual({ positionId: latest.id });
     const history = expectStatus<Array<{ fixTime: string }>>(

@@ -7,7 +7,7 @@
 import { ACTIVITY_SUMS } from '@rastro/domain';
 import { sql, type Insertable } from 'kysely';
 import type { ActivityRow, EventRow, PositionRow, QueuedCommandRow } from '../schema.ts';
-import type { SqlDatabase, SqlStatement } from '../sql.ts';
+import type { SqlDatabase } from '../sql.ts';
 import {
   insertAsync,
   preparedInsert,
@@ -131,29 +131,8 @@ export function prepareIngestStatements(db: SqlDatabase) {
 export type IngestStatements = ReturnType<typeof prepareIngestStatements>;
 
 /**
- * The live device states' reads (live/deviceStates.ts), prepared once: a device by id or unique id when the live
- * cache misses it, a device's latest position by id.
- */
-export function prepareDeviceLookups(
-  db: SqlDatabase,
-): Record<'byId' | 'byUniqueId' | 'positionById', SqlStatement> {
-  const b = qb(db);
-  return {
-    positionById: preparedStatement<{ id: number }>(db, ['id'], (p) =>
-      b.selectFrom('positions').selectAll().where('id', '=', p.id),
-    ),
-    byId: preparedStatement<{ id: number }>(db, ['id'], (p) =>
-      b.selectFrom('devices').select('id').where('id', '=', p.id),
-    ),
-    byUniqueId: preparedStatement<{ uniqueId: string }>(db, ['uniqueId'], (p) =>
-      b.selectFrom('devices').select('id').where('uniqueId', '=', p.uniqueId),
-    ),
-  };
-}
-
-/**
  * Whether a device with this id or identifier (trimmed) is stored, read on the read pool (PostgreSQL's ingestion, a
- * report the live cache does not know: live/deviceStates.ts findDeviceAsync).
+ * report the live cache does not know: live/deviceStates.ts findDeviceAsync; SQLite's too since session 35).
  */
 export async function storedDeviceExists(
   db: SqlDatabase,

@@ -34,7 +34,7 @@ export function registerComputedTestRoute(app: FastifyInstance, ctx: AppContext,
       if (err instanceof ExpressionError) throw badRequest(`expression: ${err.message}`);
       throw err;
     }
-    const position = live.latestPosition(deviceId);
+    const position = await live.latestPositionAsync(deviceId);
     if (!position) return reply.code(204).send();
     let raw;
     try {

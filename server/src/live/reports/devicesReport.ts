@@ -27,10 +27,11 @@ export function registerDevicesReport(app: FastifyInstance, ctx: AppContext, liv
     const rows: DeviceReportRow[] = [];
     const devices = await reportDevices(ctx, live, user, { deviceId: [], groupId: [] });
     const cache = live.cache; // as reportDevices made it fresh
+    await live.loadLatestAsync(devices.map((d) => d.id)); // their latest positions, on the pool where memory lacks them
     for (const d of devices) {
       const device = live.deviceJson(d.id);
       if (!device) continue;
-      const p = live.latestPosition(d.id);
+      const p = live.latestInMemory(d.id);
       rows.push({
         device,
         groupName: cache.groups.get(device.groupId)?.name ?? null,
