@@ -166,7 +166,7 @@ async function answer(
   if (q.intent === 'offline') return offlineAnswer(tools);
   if (q.intent === 'overspeed')
     return q.speedKmh !== null
-      ? overLimitAnswer(sql, q.speedKmh, range(), tools)
+      ? await overLimitAnswer(sql, q.speedKmh, range(), tools)
       : await overspeedEventsAnswer(sql, range(), tools);
   if (
     q.intent !== 'whereIs' &&
@@ -180,7 +180,7 @@ async function answer(
   if (q.intent === 'whereIs') return whereIsAnswer(d, tools);
   if (q.intent === 'speedOf') return speedAnswer(d, tools);
   if (q.intent === 'whoDrove') return await whoDroveAnswer(sql, d, range(), tools);
-  return distanceAnswer(sql, d, q, range(), tools);
+  return await distanceAnswer(sql, d, q, range(), tools);
 }
 
 /** The question's period as ISO bounds, days cut in the caller's time zone, and its words. */

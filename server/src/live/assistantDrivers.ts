@@ -17,8 +17,10 @@ interface Seen {
 /** The driver codes of one device in [from, to), in the order they first appear (positions and check-ins). */
 async function driverCodes(sql: SqlDatabase, deviceId: number, from: string, to: string): Promise<string[]> {
   const code = jsonField(sql.dialect, 'attributes', 'driverUniqueId');
-  const positions: Seen[] = firstPositionTimesByCode(sql, code, deviceId, from, to);
-  const checkIns: Seen[] = await firstEventTimesByCode(sql, code, deviceId, 'driverChanged', from, to);
+  const [positions, checkIns]: Seen[][] = await Promise.all([
+    firstPositionTimesByCode(sql, code, deviceId, from, to),
+    firstEventTimesByCode(sql, code, deviceId, 'driverChanged', from, to),
+  ]);
   const first = new Map<string, number>();
   for (const s of [...positions, ...checkIns]) {
     if (!s.code) continue;

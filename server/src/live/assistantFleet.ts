@@ -83,13 +83,13 @@ export function speedAnswer(d: Vehicle, tools: FleetTools): AssistantAnswer {
 }
 
 /** The vehicles whose positions in [from, to) went over `kmh`, fastest first, with their top speed. */
-export function overLimitAnswer(
+export async function overLimitAnswer(
   sql: SqlDatabase,
   kmh: number,
   range: { from: string; to: string; label: string },
   tools: FleetTools,
-): AssistantAnswer {
-  const rows = topSpeedsOver(sql, range.from, range.to, kmhToKnots(kmh));
+): Promise<AssistantAnswer> {
+  const rows = await topSpeedsOver(sql, range.from, range.to, kmhToKnots(kmh));
   const byId = new Map(tools.devices.map((d) => [d.id, d]));
   const hits = rows.filter((r) => byId.has(r.deviceId));
   const values = { limit: `${kmh} km/h`, period: range.label };

@@ -92,18 +92,17 @@ export function offlineAnswer(tools: FleetTools): AssistantAnswer {
 }
 
 /** How far one vehicle went in the period, from its odometer (totalDistance) at the period's edges. */
-export function distanceAnswer(
+export async function distanceAnswer(
   sql: SqlDatabase,
   d: Vehicle,
   q: ParsedQuestion,
   range: QuestionRange,
   tools: FleetTools,
-): AssistantAnswer {
+): Promise<AssistantAnswer> {
   const totalDistance = jsonField(sql.dialect, 'attributes', 'totalDistance', true);
   const total = (order: 'asc' | 'desc') =>
     positionValueAtEdge(sql, totalDistance, d.id, range.from, range.to, order);
-  const first = total('asc');
-  const last = total('desc');
+  const [first, last] = await Promise.all([total('asc'), total('desc')]);
   const meters = first && last ? Math.max(0, Number(last.t ?? 0) - Number(first.t ?? 0)) : 0;
   const distance = tools.distance(meters);
   return {

@@ -51,6 +51,7 @@ export function getLiveServices(ctx: AppContext): LiveServices {
 /** Live side of the embedded core: positions, processing, socket, OsmAnd, commands, reports, simulator. */
 export async function registerLive(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const live = getLive(ctx);
+  await live.readQueuedDevices();
   // Server start: every status is reset (rendered "offline") until the device reports again (CONTRACT §7), before
   // anything is served, without the main thread waiting (issue #30); a process joining others on PostgreSQL (not the
   // leader) leaves the statuses they keep. A cache read before it is read again.

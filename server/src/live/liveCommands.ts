@@ -26,8 +26,12 @@ export abstract class LiveCommands extends DeviceStates {
   /** The devices' answers being stored (each in its own transaction, after the receiver answered). */
   private readonly storingResults = new Set<Promise<unknown>>();
 
+  /** The store readQueuedDevices reads. */
+  private readonly queuedStore: SqlDatabase;
+
   constructor(cache: LiveCache, db: SqlDatabase, warn: (err: unknown, deviceId: number) => void) {
     super(cache, db);
+    this.queuedStore = db;
     this.sql = prepareIngestStatements(db);
     this.router = new CommandRouter(warn, (deviceId, result) => {
       const storing: Promise<unknown> = this.commandResult(deviceId, result)
@@ -35,7 +39,15 @@ export abstract class LiveCommands extends DeviceStates {
         .finally(() => this.storingResults.delete(storing));
       this.storingResults.add(storing);
     });
-    for (const deviceId of devicesWithQueuedCommands(db)) this.queuedDevices.add(deviceId);
+  }
+
+  /**
+   * The devices with commands queued in the store, read on the pool (issue #30: the main thread never waits on it);
+   * registerLive awaits it before anything is served. Added, never replacing: a device queued meanwhile stays.
+   */
+  async readQueuedDevices(): Promise<void> {
+    for (const deviceId of await devicesWithQueuedCommands(this.queuedStore))
+      this.queuedDevices.add(deviceId);
   }
 
   /** The queued commands a batch of the store's own transaction delivers (read and deleted in it). */

@@ -14,7 +14,7 @@ import {
   type Event,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import { findSavedCommand } from '../db/repos/catalog.ts';
+import { findSavedCommandAsync, type SavedCommand } from '../db/repos/catalog.ts';
 import { badRequest, denied } from '../errors.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
@@ -186,10 +186,15 @@ export class Notifier {
     }
   }
 
+  /** The notification's saved command, read on the pool (issue #30), then sent to the device; failures logged. */
   private sendNotificationCommand(n: NotificationConf, deviceId: number): void {
     if (!n.commandId) return;
-    const row = findSavedCommand(this.ctx.store.sql, n.commandId);
-    if (!row) return;
+    findSavedCommandAsync(this.ctx.store.sql, n.commandId)
+      .then((row) => row && this.deliverSavedCommand(row, deviceId))
+      .catch((err: unknown) => this.ctx.log.warn({ err }, 'notification command failed'));
+  }
+
+  private deliverSavedCommand(row: SavedCommand, deviceId: number): void {
     const command: Command = {
       id: row.id,
       deviceId,

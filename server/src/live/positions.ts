@@ -144,7 +144,7 @@ export async function registerPositionRoutes(
         if (a.geofenceId !== undefined) return range(a.deviceId, a.from, a.to, a.geofenceId);
         // the period's positions as JSON texts written by the query (reports/routeJson.ts), `to` included
         const upper = new Date(a.to.getTime() + 1).toISOString();
-        const texts = routeJson.texts(a.deviceId, a.from.toISOString(), upper, MAX_POSITIONS);
+        const texts = await routeJson.texts(a.deviceId, a.from.toISOString(), upper, MAX_POSITIONS);
         return reply.type('application/json; charset=utf-8').send(`[${texts.join(',')}]`);
       }
       const last = await live.latestPositionAsync(q.deviceId);

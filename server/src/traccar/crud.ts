@@ -14,6 +14,7 @@ import { inTransaction } from '../db/repos/query.ts';
 import {
   deleteObject,
   findObject,
+  findObjectAsync,
   insertObjectAsync,
   listObjects,
   updateObjectAsync,
@@ -187,7 +188,7 @@ export async function loadForUser(
   id: number,
 ): Promise<Row> {
   await checkSee(ctx, user, type, id);
-  const row = getRow(ctx, table, id);
+  const row = await getRowAsync(ctx, table, id);
   if (!row) throw notFound(`${CLASS_OF[type] ?? 'Object'} ${id} not found`);
   return row;
 }
@@ -246,6 +247,11 @@ export function updateRow(
 
 export function getRow(ctx: AppContext, table: TableWithId, id: number): Row | undefined {
   return findObject(ctx.store.sql, table, id) as Row | undefined;
+}
+
+/** getRow on the read pool (issue #30: the CRUD's reads leave the main thread free on PostgreSQL). */
+export async function getRowAsync(ctx: AppContext, table: TableWithId, id: number): Promise<Row | undefined> {
+  return (await findObjectAsync(ctx.store.sql, table, id)) as Row | undefined;
 }
 
 /** Registers list/get/create/update/delete for one resource. */
@@ -314,7 +320,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     );
     permissionsChanged(ctx);
     await logAction(ctx, req, user.id, 'create', def.type, id);
-    return toJson(getRow(ctx, def.table, id)!, false);
+    return toJson((await getRowAsync(ctx, def.table, id))!, false);
   });
 
   app.put(`${base}/:id`, edge({ params: idParams, body: def.schema, need: 'table' }), async (req) => {
@@ -331,7 +337,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     await updateRow(ctx, def.table, id, values);
     if (def.affectsVisibility?.(input, existing)) permissionsChanged(ctx);
     await logAction(ctx, req, user.id, 'edit', def.type, id);
-    return toJson(getRow(ctx, def.table, id)!, false);
+    return toJson((await getRowAsync(ctx, def.table, id))!, false);
   });
 
   app.delete(`${base}/:id`, byId, async (req, reply) => {

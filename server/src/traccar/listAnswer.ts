@@ -72,7 +72,7 @@ export async function listAnswer(
       return mapInJs(found);
     }
     const slice = slices[k];
-    const found = objectJsonByIds(db, table, jsonSql!, slice);
+    const found = await objectJsonByIds(db, table, jsonSql!, slice);
     const byId = new Map(found.map((r) => [r.id, r.json]));
     const jsOnly = slice.filter((id) => byId.get(id) === null);
     const mapped = jsOnly.length ? await mapInJs(read(jsOnly)) : new Map<number, string>();

@@ -25,7 +25,7 @@ import { badRequest, denied } from '../errors.ts';
 import { checkSee, checkWrite, permissionsChanged, serverSwitch } from './access.ts';
 import { createSessionToken, requireUser, type UserRow } from './auth.ts';
 import { sha256 } from './passwordHash.ts';
-import { getRow } from './crud.ts';
+import { getRowAsync } from './crud.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { insertUser } from './users.ts';
 
@@ -60,7 +60,7 @@ export async function createShare(
   }
   if (expiration.getTime() <= Date.now()) throw badRequest('expiration must be in the future');
   await checkSee(ctx, owner, target.type, target.id);
-  const row = getRow(ctx, target.type === 'device' ? 'devices' : 'groups', target.id);
+  const row = await getRowAsync(ctx, target.type === 'device' ? 'devices' : 'groups', target.id);
   if (!row) throw badRequest(`${target.type === 'device' ? 'Device' : 'Group'} ${target.id} not found`);
   const base =
     target.type === 'device' ? `${owner.email}:${String(row.uniqueId)}` : `${owner.email}:group:${target.id}`;

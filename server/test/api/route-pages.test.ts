@@ -178,10 +178,10 @@ describe('GET /{ns}/route', () => {
     // a page of plain rows is one text written by the query on SQLite; a page with an odd row, row by row
     const reader = new RouteJsonReader(t.ctx.store.sql);
     const upper = new Date(T0 + N * 30_000 + 1).toISOString();
-    const plain = reader.rows(deviceId, FROM, upper, 50, reader.cursor(deviceId, whole[20].id));
+    const plain = await reader.rows(deviceId, FROM, upper, 50, await reader.cursor(deviceId, whole[20].id));
     expect(plain).toHaveLength(t.ctx.store.sql.dialect === 'sqlite' ? 1 : 50);
     expect(JSON.parse(`[${plain.join(',')}]`)).toEqual(expected.slice(21, 71));
-    const odd = reader.rows(deviceId, FROM, upper, 20, null);
+    const odd = await reader.rows(deviceId, FROM, upper, 20, null);
     expect(odd).toHaveLength(20);
     expect(JSON.parse(`[${odd.join(',')}]`)).toEqual(expected.slice(0, 20));
   });
@@ -233,20 +233,20 @@ describe('GET /{ns}/route', () => {
     expect(none.headers[ROUTE_EXTENT_HEADER]).toBeUndefined();
   });
 
-  it('a page of plain rows is written and joined by its query (SQLite), the same positions as row by row', () => {
+  it('a page of plain rows is written and joined by its query (SQLite), the same positions as row by row', async () => {
     const sql = t.ctx.store.sql;
     const rows = select(sql, 'positions', { deviceId }, { orderBy: ['fixTime', 'id'] }) as PositionDbRow[];
     const reader = new RouteJsonReader(sql);
     // after the odd rows (ids[3 … 12]): 50 positions the query writes
-    const after = reader.cursor(deviceId, rows[20].id);
+    const after = await reader.cursor(deviceId, rows[20].id);
     const upper = new Date(T0 + N * 30_000 + 1).toISOString();
-    const texts = reader.texts(deviceId, FROM, upper, 50, after);
+    const texts = await reader.texts(deviceId, FROM, upper, 50, after);
     expect(JSON.parse(`[${texts.join(',')}]`)).toEqual(rows.slice(21, 71).map(positionFromRow));
     expect(texts).toHaveLength(sql.dialect === 'sqlite' ? 1 : 50);
     // a page holding an odd row is read row by row, in order
-    const odd = reader.texts(deviceId, FROM, upper, 20, null);
+    const odd = await reader.texts(deviceId, FROM, upper, 20, null);
     expect(JSON.parse(`[${odd.join(',')}]`)).toEqual(rows.slice(0, 20).map(positionFromRow));
-    expect(reader.texts(deviceId, upper, upper, 20, null)).toEqual([]);
+    expect(await reader.texts(deviceId, upper, upper, 20, null)).toEqual([]);
   });
 
   it('bad parameters are a translated 400', async () => {

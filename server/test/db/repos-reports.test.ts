@@ -188,7 +188,7 @@ describe('reports repositories', () => {
     ] as const)
       await addLink(db, { ownerType, ownerId, propertyType: 'report', propertyId: withCalendar });
     await addLink(db, { ownerType: 'user', ownerId: ok, propertyType: 'device', propertyId: withCalendar });
-    expect(reportLinkOwners(db, withCalendar).map((l) => `${l.ownerType}:${l.ownerId}`)).toEqual([
+    expect((await reportLinkOwners(db, withCalendar)).map((l) => `${l.ownerType}:${l.ownerId}`)).toEqual([
       'device:3',
       'device:9',
       'group:4',
@@ -205,7 +205,7 @@ describe('reports repositories', () => {
     const db = store.sql;
     await insertObjectAsync(db, 'drivers', { name: 'Ana', uniqueId: 'D-1', attributes: '{}' });
     await insertObjectAsync(db, 'drivers', { name: 'Bia', uniqueId: 'D-2', attributes: '{}' });
-    expect(allDriverNames(db).sort((a, b) => a.uniqueId.localeCompare(b.uniqueId))).toEqual([
+    expect((await allDriverNames(db)).sort((a, b) => a.uniqueId.localeCompare(b.uniqueId))).toEqual([
       { uniqueId: 'D-1', name: 'Ana' },
       { uniqueId: 'D-2', name: 'Bia' },
     ]);

@@ -196,10 +196,10 @@ describe('repositories', () => {
     const from = at(0);
     const to = at(9);
     const total = jsonField(db.dialect, 'attributes', 'totalDistance', true);
-    expect(Number(positionValueAtEdge(db, total, 500, from, to, 'asc')?.t)).toBe(100);
-    expect(Number(positionValueAtEdge(db, total, 500, from, to, 'desc')?.t)).toBe(400);
+    expect(Number((await positionValueAtEdge(db, total, 500, from, to, 'asc'))?.t)).toBe(100);
+    expect(Number((await positionValueAtEdge(db, total, 500, from, to, 'desc'))?.t)).toBe(400);
     const code = jsonField(db.dialect, 'attributes', 'driverUniqueId');
-    const seen = firstPositionTimesByCode(db, code, 500, from, to).map((r) => [r.code, String(r.at)]);
+    const seen = (await firstPositionTimesByCode(db, code, 500, from, to)).map((r) => [r.code, String(r.at)]);
     expect(seen.sort()).toEqual([
       ['d1', at(1)],
       ['d2', at(2)],
@@ -215,7 +215,7 @@ describe('repositories', () => {
         r.top,
       ]),
     ).toEqual([[500, 2, 45]]);
-    expect(topSpeedsOver(db, from, to, 15).map((r) => [r.deviceId, r.top])).toEqual([[500, 40]]);
+    expect((await topSpeedsOver(db, from, to, 15)).map((r) => [r.deviceId, r.top])).toEqual([[500, 40]]);
     expect((await lastEventOfType(db, 500, 'deviceOverspeed'))?.eventTime).toBe(at(2));
     expect((await positionHistory(db, 500, at(2), at(3), 10)).map((p) => p.speed)).toEqual([40, 20]);
     expect((await positionsForActivity(db, 500, null, 10)).map((p) => p.speed)).toEqual([10, 40, 20]);

@@ -4,7 +4,7 @@
 import type { Selectable } from 'kysely';
 import type { CommandRow, Database, DriverRow, MaintenanceRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, row, rowAsync, rows, rowsAsync } from './query.ts';
+import { anyOf, qb, rowAsync, rows, rowsAsync } from './query.ts';
 
 /** A saved command's type (the gate's facts, read on the pool). */
 export async function savedCommandType(db: SqlDatabase, id: number): Promise<string | null> {
@@ -36,14 +36,9 @@ export async function rowExistsAsync(db: SqlDatabase, table: TableWithId, id: nu
   return !!(await rowAsync(db, rowExistsQuery(db, table, id)));
 }
 
-type SavedCommand = Selectable<CommandRow>;
+export type SavedCommand = Selectable<CommandRow>;
 
-/** A saved command (table commands). */
-export function findSavedCommand(db: SqlDatabase, id: number): SavedCommand | undefined {
-  return row(db, qb(db).selectFrom('commands').selectAll().where('id', '=', id));
-}
-
-/** A saved command, read on the pool (the command routes: issue #30, the main thread free). */
+/** A saved command, read on the pool (the command routes and a notification's command: issue #30, the main thread free). */
 export function findSavedCommandAsync(db: SqlDatabase, id: number): Promise<SavedCommand | undefined> {
   return rowAsync(db, qb(db).selectFrom('commands').selectAll().where('id', '=', id));
 }
@@ -73,9 +68,9 @@ export async function driverNamesByCode(
   );
 }
 
-/** Every registered driver's code (unique id) and name (reports and insights name drivers by code). */
-export function allDriverNames(db: SqlDatabase): Array<{ uniqueId: string; name: string }> {
-  return rows(db, qb(db).selectFrom('drivers').select(['uniqueId', 'name']));
+/** Every registered driver's code (unique id) and name (reports and insights name drivers by code), on the pool. */
+export function allDriverNames(db: SqlDatabase): Promise<Array<{ uniqueId: string; name: string }>> {
+  return rowsAsync(db, qb(db).selectFrom('drivers').select(['uniqueId', 'name']));
 }
 
 export function allMaintenances(db: SqlDatabase): Array<Selectable<MaintenanceRow>> {

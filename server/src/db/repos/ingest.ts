@@ -15,7 +15,7 @@ import {
   preparedStatement,
   qb,
   rowAsync,
-  rows,
+  rowsAsync,
   writeAsync,
 } from './query.ts';
 
@@ -219,9 +219,10 @@ export async function insertLiveEventAsync(db: SqlDatabase, row: NewRow<EventRow
   return insertAsync(db, qb(db).insertInto('events').values(row));
 }
 
-/** The devices with queued commands waiting. */
-export function devicesWithQueuedCommands(db: SqlDatabase): number[] {
-  return rows(db, qb(db).selectFrom('queued_commands').select('deviceId').distinct()).map((r) => r.deviceId);
+/** The devices with queued commands waiting (on the read pool). */
+export async function devicesWithQueuedCommands(db: SqlDatabase): Promise<number[]> {
+  const found = await rowsAsync(db, qb(db).selectFrom('queued_commands').select('deviceId').distinct());
+  return found.map((r) => r.deviceId);
 }
 
 /** Whether any hour of activity is stored (on the read pool). */

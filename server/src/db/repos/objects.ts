@@ -5,7 +5,7 @@ import { sql, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kys
 import type { Database, DeviceRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
 import type { TableWithId } from './catalog.ts';
-import { anyOf, insertAsync, qb, row, rows, rowsAsync, writeAsync } from './query.ts';
+import { anyOf, insertAsync, qb, row, rowAsync, rowsAsync, writeAsync } from './query.ts';
 
 /** A stored object as its table holds it (column → value). */
 export type ObjectRow = Record<string, unknown>;
@@ -109,15 +109,15 @@ export function objectsByIds(
 
 /**
  * SQLite only: each row's JSON text as `jsonSql` makes it (traccar/rowJsonSql.ts, SQLite's JSON functions), by id;
- * NULL where the row needs mapping in JS.
+ * NULL where the row needs mapping in JS. Read as the pool's reads are (behind an asynchronous transaction).
  */
 export function objectJsonByIds(
   db: SqlDatabase,
   table: TableWithId,
   jsonSql: string,
   ids: readonly number[],
-): Array<{ id: number; json: string | null }> {
-  return rows(
+): Promise<Array<{ id: number; json: string | null }>> {
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom(table as 'users')
@@ -126,14 +126,24 @@ export function objectJsonByIds(
   );
 }
 
+const objectById = (db: SqlDatabase, table: TableWithId, id: number) =>
+  qb(db)
+    .selectFrom(table as 'users')
+    .selectAll()
+    .where('id', '=', id);
+
+/** One row by id (traccar/users.ts's reads; the CRUD reads findObjectAsync). */
 export function findObject(db: SqlDatabase, table: TableWithId, id: number): ObjectRow | undefined {
-  return row(
-    db,
-    qb(db)
-      .selectFrom(table as 'users')
-      .selectAll()
-      .where('id', '=', id),
-  );
+  return row(db, objectById(db, table, id));
+}
+
+/** findObject on the read pool (the CRUD's single-object reads, a share's target: issue #30). */
+export function findObjectAsync(
+  db: SqlDatabase,
+  table: TableWithId,
+  id: number,
+): Promise<ObjectRow | undefined> {
+  return rowAsync(db, objectById(db, table, id));
 }
 
 /** Stores a new row without the event loop waiting (the store, or a transaction's handle): its id. */

@@ -5,18 +5,14 @@ import { sql } from 'kysely';
 import type { PositionRow } from '../schema.ts';
 import type { Selectable, SqlBool } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, pgArrayLiteral, qb, row, rowAsync, rows, rowsAsync, writeAsync } from './query.ts';
+import { anyOf, pgArrayLiteral, qb, rowAsync, rows, rowsAsync, writeAsync } from './query.ts';
 
 type Position = Selectable<PositionRow>;
 
 const positionById = (db: SqlDatabase, id: number) =>
   qb(db).selectFrom('positions').selectAll().where('id', '=', id);
 
-export function findPosition(db: SqlDatabase, id: number): Position | undefined {
-  return row(db, positionById(db, id));
-}
-
-/** findPosition on the read pool (GET /api/positions?id=). */
+/** A stored position by id, on the read pool (GET /api/positions?id=, a route page's row only JS writes). */
 export function findPositionAsync(db: SqlDatabase, id: number): Promise<Position | undefined> {
   return rowAsync(db, positionById(db, id));
 }
@@ -159,7 +155,8 @@ export function positionsForActivity(
 
 /**
  * `expression` (SQL in the store's dialect over the positions' columns, db/sql.ts jsonField) at a device's first
- * (`asc`) or last position with `from` ≤ fixTime < `to`; undefined when there is none.
+ * (`asc`) or last position with `from` ≤ fixTime < `to`; undefined when there is none. On the read pool (the
+ * assistant's facts, like the two below).
  */
 export function positionValueAtEdge(
   db: SqlDatabase,
@@ -168,8 +165,8 @@ export function positionValueAtEdge(
   from: string,
   to: string,
   order: 'asc' | 'desc',
-): { t: number | null } | undefined {
-  return row(
+): Promise<{ t: number | null } | undefined> {
+  return rowAsync(
     db,
     qb(db)
       .selectFrom('positions')
@@ -190,8 +187,8 @@ export function firstPositionTimesByCode(
   deviceId: number,
   from: string,
   to: string,
-): Array<{ code: string | null; at: string }> {
-  return rows(
+): Promise<Array<{ code: string | null; at: string }>> {
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('positions')
@@ -209,8 +206,8 @@ export function topSpeedsOver(
   from: string,
   to: string,
   knots: number,
-): Array<{ deviceId: number; top: number }> {
-  return rows(
+): Promise<Array<{ deviceId: number; top: number }>> {
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('positions')

@@ -5,12 +5,13 @@
 // history" and "Session 21 – history"). The history's pages can also be light rows (domain routePageRow), written
 // the same way. A row only JS can write the same way (a date not in toISOString form, a
 // number stored as text, an infinite one) comes back NULL; the page is then read row by row and those rows go
-// through JS. PostgreSQL reads the rows (its numbers and dates are written by JS). The page statements are hot and
-// dialect-specific, so they are prepared once per reader; the cursor is a compiled query.
+// through JS. PostgreSQL reads the rows (its numbers and dates are written by JS) on the read pool, as the cursor
+// and the extent on both stores (issue #30: the main thread never waits on PostgreSQL here). The page statements
+// are hot and dialect-specific, so they are prepared once per reader; the cursor is a compiled query.
 import type { Selectable } from 'kysely';
 import type { PositionRow } from '../schema.ts';
 import type { SqlDatabase, SqlStatement } from '../sql.ts';
-import { preparedQuery, qb, row } from './query.ts';
+import { preparedQuery, qb, rowAsync } from './query.ts';
 
 const ISO_GLOB =
   "'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'";
@@ -116,8 +117,8 @@ export interface RoutePageReads {
   positions: PageTexts;
   /** the history's light rows (routePageRow) */
   light: PageTexts;
-  /** The page's stored rows. */
-  rows(...args: PageArgs): StoredPosition[];
+  /** The page's stored rows, read on the read pool. */
+  rows(...args: PageArgs): Promise<StoredPosition[]>;
 }
 
 function prepareTexts(db: SqlDatabase, expression: string): PageTexts {
@@ -136,8 +137,8 @@ function prepareTexts(db: SqlDatabase, expression: string): PageTexts {
   };
 }
 
-/** A page's stored rows (PAGE_WHERE as a compiled query, both dialects). */
-function preparePageRows(db: SqlDatabase): (...args: PageArgs) => StoredPosition[] {
+/** A page's stored rows (PAGE_WHERE as a compiled query, both dialects), on the read pool. */
+function preparePageRows(db: SqlDatabase): (...args: PageArgs) => Promise<StoredPosition[]> {
   const page = preparedQuery<
     { deviceId: number; from: string; to: string; afterTime: string; afterId: number; limit: number },
     StoredPosition
@@ -154,7 +155,7 @@ function preparePageRows(db: SqlDatabase): (...args: PageArgs) => StoredPosition
       .limit(p.limit),
   );
   return (deviceId, from, to, afterTime, afterId, limit) =>
-    page.all({ deviceId, from, to, afterTime, afterId, limit });
+    page.allAsync({ deviceId, from, to, afterTime, afterId, limit });
 }
 
 export function prepareRoutePageReads(db: SqlDatabase): RoutePageReads {
@@ -170,9 +171,9 @@ export function prepareRoutePageReads(db: SqlDatabase): RoutePageReads {
   };
 }
 
-/** The position `id` of the device as a route cursor, if the device has one of that id. */
-export function routeCursor(db: SqlDatabase, deviceId: number, id: number): RouteCursor | undefined {
-  return row(
+/** The position `id` of the device as a route cursor, if the device has one of that id (on the read pool). */
+export function routeCursor(db: SqlDatabase, deviceId: number, id: number): Promise<RouteCursor | undefined> {
+  return rowAsync(
     db,
     qb(db)
       .selectFrom('positions')
@@ -182,14 +183,14 @@ export function routeCursor(db: SqlDatabase, deviceId: number, id: number): Rout
   );
 }
 
-/** [west, south, east, north] of a device's positions with lower ≤ fixTime < upper, if it has any. */
-export function routeExtent(
+/** [west, south, east, north] of a device's positions with lower ≤ fixTime < upper, if it has any (read pool). */
+export async function routeExtent(
   db: SqlDatabase,
   deviceId: number,
   lower: string,
   upper: string,
-): [number, number, number, number] | undefined {
-  const r = row(
+): Promise<[number, number, number, number] | undefined> {
+  const r = await rowAsync(
     db,
     qb(db)
       .selectFrom('positions')

@@ -4,7 +4,7 @@
 import type { Selectable } from 'kysely';
 import type { ScheduledReportRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, rowAsync, rows, rowsAsync, writeAsync } from './query.ts';
+import { anyOf, qb, rowAsync, rowsAsync, writeAsync } from './query.ts';
 
 /** The reports that have a calendar. */
 export function calendarReports(db: SqlDatabase): Promise<Array<Selectable<ScheduledReportRow>>> {
@@ -26,9 +26,12 @@ export async function setReportAttributes(db: SqlDatabase, id: number, attribute
   await writeAsync(db, qb(db).updateTable('reports').set({ attributes }).where('id', '=', id));
 }
 
-/** Every link of report `id`: its owners, by kind then id. */
-export function reportLinkOwners(db: SqlDatabase, id: number): Array<{ ownerType: string; ownerId: number }> {
-  return rows(
+/** Every link of report `id`: its owners, by kind then id (on the read pool). */
+export function reportLinkOwners(
+  db: SqlDatabase,
+  id: number,
+): Promise<Array<{ ownerType: string; ownerId: number }>> {
+  return rowsAsync(
     db,
     qb(db)
       .selectFrom('links')

@@ -64,8 +64,8 @@ export class InsightsData {
     return { stops: n('deviceStopped'), overspeeds: n('deviceOverspeed') };
   }
 
-  driverNames(): Map<string, string> {
-    return new Map(allDriverNames(this.db).map((r) => [r.uniqueId, r.name]));
+  async driverNames(): Promise<Map<string, string>> {
+    return new Map((await allDriverNames(this.db)).map((r) => [r.uniqueId, r.name]));
   }
 }
 

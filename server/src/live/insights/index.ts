@@ -209,7 +209,7 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
     const clock = localClock(reportTimeZone(live, user));
     const weights = scoreWeightsFrom(live.cache.serverAttrs, ns); // as scope() made it fresh
     const names = new Map(devices.map((d) => [String(d.id), d.name]));
-    const drivers = data.driverNames();
+    const drivers = await data.driverNames();
     const sums = await data.totals(
       q.by,
       devices.map((d) => d.id),

@@ -51,12 +51,12 @@ export class ReportData {
   }
 
   /** The route of one device as JSON texts of its positions (fixTime order, at most `limit`). */
-  routeJson(deviceId: number, r: Range, limit = MAX_ROUTE_POSITIONS): string[] {
+  routeJson(deviceId: number, r: Range, limit = MAX_ROUTE_POSITIONS): Promise<string[]> {
     return this.route.texts(deviceId, lower(r), upper(r), limit);
   }
 
   /** One page of a device's route (JSON texts), after the cursor when given. */
-  routePage(deviceId: number, r: Range, limit: number, after: RouteCursor | null): string[] {
+  routePage(deviceId: number, r: Range, limit: number, after: RouteCursor | null): Promise<string[]> {
     return this.route.texts(deviceId, lower(r), upper(r), limit, after);
   }
 
@@ -103,7 +103,7 @@ export class ReportData {
     return (await positionsByIdsInTimeOrder(this.db, ids)).map(positionFromRow);
   }
 
-  drivers(): Map<string, string> {
-    return new Map(allDriverNames(this.db).map((d) => [d.uniqueId, d.name]));
+  async drivers(): Promise<Map<string, string>> {
+    return new Map((await allDriverNames(this.db)).map((d) => [d.uniqueId, d.name]));
   }
 }

@@ -96,11 +96,12 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     return { user, devices, range: { from: Date.parse(q.from), to: Date.parse(q.to) } } satisfies Resolved;
   }
 
-  // options and tripParams read the cache as resolve() made it fresh (reportDevices) in the same request
-  function options(): ReportOptions {
+  // options and tripParams read the cache as resolve() made it fresh (reportDevices) in the same request (options
+  // reads it before its read of the drivers on the pool)
+  async function options(): Promise<ReportOptions> {
     const cache = live.cache;
     const v = cache.serverAttrs['report.ignoreOdometer'];
-    return { ignoreOdometer: v === true || v === 'true', drivers: data.drivers() };
+    return { ignoreOdometer: v === true || v === 'true', drivers: await data.drivers() };
   }
 
   function tripParams(deviceId: number) {
@@ -154,7 +155,7 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
   const route = async (req: FastifyRequest) => {
     const { user, devices, range } = await resolve(req, edgeValue(baseQuery, req.query));
     const parts: string[] = [];
-    for (const d of devices) for (const p of data.routeJson(d.id, range)) parts.push(p);
+    for (const d of devices) for (const p of await data.routeJson(d.id, range)) parts.push(p);
     return { user, devices, json: `[${parts.join(',')}]` };
   };
   app.get('/api/reports/route', baseEdge, async (req, reply) => {
@@ -228,7 +229,7 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
 
   registerReport('trips', baseQuery, async (req) => {
     const { user, devices, range } = await resolve(req, edgeValue(baseQuery, req.query));
-    const opts = options();
+    const opts = await options();
     const rows = await perDevice(devices, async (d) =>
       (await segments(d, range)).filter((s) => s.kind === 'trip').map((s) => tripItem(d, s, opts)),
     );
@@ -241,7 +242,7 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
 
   registerReport('stops', baseQuery, async (req) => {
     const { user, devices, range } = await resolve(req, edgeValue(baseQuery, req.query));
-    const opts = options();
+    const opts = await options();
     const rows = await perDevice(devices, async (d) =>
       (await segments(d, range)).filter((s) => s.kind === 'stop').map((s) => stopItem(d, s, opts)),
     );
@@ -252,7 +253,7 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
   registerReport('summary', summaryQuery, async (req) => {
     const q = edgeValue(summaryQuery, req.query);
     const { user, devices, range } = await resolve(req, q);
-    const opts = options();
+    const opts = await options();
     const pieces: Range[] =
       q.daily === 'true'
         ? splitDays(range.from, range.to, timeZone(user)).map(([from, to], i, all) => ({

@@ -2,8 +2,9 @@
 // GET /api/positions with from/to and the history's paged GET /{ns}/route all answer these texts. On SQLite the
 // query writes and joins the page's JSON itself (db/repos/route.ts); a row only JS can write the same way (a date
 // not in toISOString form, a number stored as text, an infinite one) is mapped by positionJsonText. PostgreSQL
-// keeps the JS path: its rows come back as objects anyway.
-import { findPosition } from '../../db/repos/positions.ts';
+// keeps the JS path: its rows come back as objects anyway, read on the read pool (issue #30), as the cursor and
+// the extent.
+import { findPositionAsync } from '../../db/repos/positions.ts';
 import {
   prepareRoutePageReads,
   routeCursor,
@@ -76,13 +77,17 @@ export class RouteJsonReader {
   }
 
   /** The position `id` of the device as a cursor, or null when the device has none of that id. */
-  cursor(deviceId: number, id: number): RouteCursor | null {
-    return routeCursor(this.db, deviceId, id) ?? null;
+  async cursor(deviceId: number, id: number): Promise<RouteCursor | null> {
+    return (await routeCursor(this.db, deviceId, id)) ?? null;
   }
 
   /** [west, south, east, north] of the device's positions with lower ≤ fixTime < upper, null when none. */
-  extent(deviceId: number, lower: string, upper: string): [number, number, number, number] | null {
-    return routeExtent(this.db, deviceId, lower, upper) ?? null;
+  async extent(
+    deviceId: number,
+    lower: string,
+    upper: string,
+  ): Promise<[number, number, number, number] | null> {
+    return (await routeExtent(this.db, deviceId, lower, upper)) ?? null;
   }
 
   /**
@@ -90,16 +95,28 @@ export class RouteJsonReader {
    * when given, as their JSON texts in order: pieces of the answer to join with ',' (on SQLite the whole page is
    * one piece, the query having joined the positions' texts; none when the page is empty).
    */
-  texts(deviceId: number, lower: string, upper: string, limit: number, after?: RouteCursor | null): string[] {
+  texts(
+    deviceId: number,
+    lower: string,
+    upper: string,
+    limit: number,
+    after?: RouteCursor | null,
+  ): Promise<string[]> {
     return this.page(this.reads.positions, positionJsonText, deviceId, lower, upper, limit, after);
   }
 
   /** The same page as the history's light rows (domain routePageRow), pieces to join with ','. */
-  rows(deviceId: number, lower: string, upper: string, limit: number, after?: RouteCursor | null): string[] {
+  rows(
+    deviceId: number,
+    lower: string,
+    upper: string,
+    limit: number,
+    after?: RouteCursor | null,
+  ): Promise<string[]> {
     return this.page(this.reads.light, lightRowText, deviceId, lower, upper, limit, after);
   }
 
-  private page(
+  private async page(
     written: PageTexts,
     byJs: (r: PositionDbRow) => string,
     deviceId: number,
@@ -107,10 +124,10 @@ export class RouteJsonReader {
     upper: string,
     limit: number,
     after?: RouteCursor | null,
-  ): string[] {
+  ): Promise<string[]> {
     const from = after && after.fixTime > lower ? after.fixTime : lower;
     const args = [deviceId, from, upper, after?.fixTime ?? '', after?.id ?? 0, limit] as const;
-    if (!this.sqlite) return this.reads.rows(...args).map((r) => byJs(r as PositionDbRow));
+    if (!this.sqlite) return (await this.reads.rows(...args)).map((r) => byJs(r as PositionDbRow));
     const joined = written.joined(...args);
     if (joined !== null) return joined ? [joined] : [];
     // a row of the page only JS can write: row by row
@@ -118,7 +135,7 @@ export class RouteJsonReader {
     const out = new Array<string>(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
-      out[i] = r.json ?? byJs(findPosition(this.db, r.id) as PositionDbRow);
+      out[i] = r.json ?? byJs((await findPositionAsync(this.db, r.id)) as PositionDbRow);
     }
     return out;
   }

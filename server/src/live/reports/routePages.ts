@@ -59,7 +59,7 @@ export function registerRoutePages(app: FastifyInstance, ctx: AppContext, data: 
     const [device] = await reportDevices(ctx, live, user, { deviceId: [q.deviceId], groupId: [] });
     let texts: string[] = [];
     if (device) {
-      const after = q.after === undefined ? null : data.route.cursor(device.id, q.after);
+      const after = q.after === undefined ? null : await data.route.cursor(device.id, q.after);
       if (q.after !== undefined && !after)
         throw invalidInput(ctx, req, user, 'route.pageCursor', { id: q.after });
       const range = { from: Date.parse(q.from), to: Date.parse(q.to) };
@@ -69,9 +69,9 @@ export function registerRoutePages(app: FastifyInstance, ctx: AppContext, data: 
       const limit = q.limit ?? ROUTE_PAGE_DEFAULT;
       texts =
         q.format === ROUTE_ROWS_FORMAT
-          ? data.route.rows(device.id, lower, upper, limit, after)
-          : data.routePage(device.id, range, limit, after);
-      const box = after ? null : data.route.extent(device.id, lower, upper);
+          ? await data.route.rows(device.id, lower, upper, limit, after)
+          : await data.routePage(device.id, range, limit, after);
+      const box = after ? null : await data.route.extent(device.id, lower, upper);
       if (box) reply.header(ROUTE_EXTENT_HEADER, box.join(','));
     }
     return reply.type('application/json; charset=utf-8').send(`[${texts.join(',')}]`);

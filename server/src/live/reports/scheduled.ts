@@ -121,7 +121,7 @@ export class ScheduledReports {
   /** Produces and mails one report for [from, to) to each recipient. */
   async run(r: ReportRow, from: string, to: string): Promise<ScheduledRun> {
     const sql = this.ctx.store.sql;
-    const links = reportLinks(sql, r.id);
+    const links = await reportLinks(sql, r.id);
     const query = new URLSearchParams({ from, to });
     for (const id of links.deviceIds) query.append('deviceId', String(id));
     for (const id of links.groupIds) query.append('groupId', String(id));

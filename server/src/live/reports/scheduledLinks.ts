@@ -25,8 +25,8 @@ export interface ReportLinks {
 }
 
 /** Every link of report `id`, by the owner's kind. */
-export function reportLinks(sql: SqlDatabase, id: number): ReportLinks {
-  const rows = reportLinkOwners(sql, id);
+export async function reportLinks(sql: SqlDatabase, id: number): Promise<ReportLinks> {
+  const rows = await reportLinkOwners(sql, id);
   const of = (type: string) => rows.filter((r) => r.ownerType === type).map((r) => r.ownerId);
   return { deviceIds: of('device'), groupIds: of('group'), userIds: of('user') };
 }
@@ -40,7 +40,7 @@ export function registerScheduledReportLinks(app: FastifyInstance, ctx: AppConte
       const { id } = edgeValue(idParams, req.params);
       await checkSee(ctx, user, 'report', id);
       if (!(await objectExists(ctx, 'report', id))) throw notFound(`Report ${id} not found`);
-      const all = reportLinks(ctx.store.sql, id);
+      const all = await reportLinks(ctx.store.sql, id);
       if (user.administrator) return all;
       const devices = new Set(await visibleDeviceIds(ctx, user));
       const groups = await visibleGroupIds(ctx, user.id);
