@@ -22,17 +22,9 @@ import { ReportData } from '../../src/live/reports/data.ts';
 import { RouteJsonReader } from '../../src/live/reports/routeJson.ts';
 import { reportLinks } from '../../src/live/reports/scheduledLinks.ts';
 import { getRowAsync } from '../../src/traccar/crud.ts';
-import {
-  api,
-  createDevice,
-  createObject,
-  expectStatus,
-  makeTestApp,
-  type TestApp,
-} from '../helpers/index.ts';
+import { api, createDevice, createObject, expectStatus, type TestApp } from '../helpers/index.ts';
 import { ingestPosition } from '../helpers/live.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
-import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
+import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 
 let t: TestApp;
 let url: string;
@@ -43,10 +35,7 @@ const TO = new Date(T0 + 60 * 60_000).toISOString();
 const positionIds: number[] = [];
 
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
   device = await createDevice(t, { name: 'Pool route' });
   for (let i = 0; i < 5; i++) {
     const p = await ingestPosition(t, {

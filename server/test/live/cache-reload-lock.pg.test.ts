@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { LiveCache } from '../../src/live/cache.ts';
 import { getLive } from '../../src/live/ingest.ts';
-import { api, createUser, makeTestApp, type CreatedUser, type TestApp } from '../helpers/index.ts';
-import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
-import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
+import { api, createUser, type CreatedUser, type TestApp } from '../helpers/index.ts';
+import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 import { insert, update } from '../support/testSql.ts';
 
 let t: TestApp;
@@ -20,10 +19,7 @@ let socketUrl: string;
 let user: CreatedUser;
 const sockets: WebSocket[] = [];
 beforeAll(async () => {
-  if (!TEST_DATABASE_URL)
-    throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  t = await makeTestApp();
-  url = (await storeEnv(t.dir)).DATABASE_URL!;
+  ({ t, url } = await startPgTestApp());
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   socketUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/socket`;
   user = await createUser(t);
