@@ -17,7 +17,7 @@ import {
   visibleDeviceIds,
   visibleIds,
 } from '../../src/traccar/access.ts';
-import { findUser } from '../../src/traccar/auth.ts';
+import { findUserAsync } from '../../src/traccar/auth.ts';
 import { api, createDevice, createUser, link, makeTestApp, type TestApp } from '../helpers/index.ts';
 import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
 import { lockClients, untilLockWaited } from '../support/pgLocks.ts';
@@ -45,7 +45,7 @@ describe('the access rules on PostgreSQL', () => {
     )) as { id: number };
     const device = await createDevice(t, { groupId: group.id });
     await link(t, { userId: manager.id, groupId: group.id });
-    const user = findUser(t.ctx, manager.id)!;
+    const user = (await findUserAsync(t.ctx, manager.id))!;
     const sync = vi.spyOn(PgSync.prototype, 'request');
     const later = vi.spyOn(PgSync.prototype, 'send');
     try {
