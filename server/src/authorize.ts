@@ -25,7 +25,7 @@ import type { AppContext } from './context.ts';
 import { geofenceAttributesText, savedCommandType } from './db/repos/catalog.ts';
 import { serverFlagsRowAsync } from './db/repos/server.ts';
 import { ApiError, denied, unauthorized } from './errors.ts';
-import { refused, refusedPermission } from './refusal.ts';
+import { refused, refusedPermission, rememberServerAttributes } from './refusal.ts';
 import { getUser, type UserRow } from './traccar/auth.ts';
 import { domainUser } from './traccar/model.ts';
 import { declaredNeed, declaredRole, edgeFailure, servesAnonymous, type EdgeRole } from './edge.ts';
@@ -62,6 +62,7 @@ interface Caller {
 
 async function embeddedServer(ctx: AppContext): Promise<ServerLike> {
   const row = await serverFlagsRowAsync(ctx.store.sql);
+  rememberServerAttributes(ctx, row?.attributes); // the refusal's language (refusal.ts)
   return {
     attributes: parseAttributes(row?.attributes) as ServerLike['attributes'],
     readonly: !!row?.readonly,

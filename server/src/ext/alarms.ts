@@ -45,7 +45,7 @@ import { getLiveServices } from '../live/index.ts';
 import type { SocketHub } from '../live/socket.ts';
 import { refused, requestLanguage } from '../refusal.ts';
 import { findUserByIdAsync, findUsersByIdsAsync } from '../db/repos/users.ts';
-import { canAccessDevice, serverFlags, usersWhoSeeDevice, visibleDeviceIds } from '../traccar/access.ts';
+import { canAccessDevice, serverFlagsAsync, usersWhoSeeDevice, visibleDeviceIds } from '../traccar/access.ts';
 import { logActionIn } from '../traccar/audit.ts';
 import { requireUser, type UserRow } from '../traccar/auth.ts';
 import { domainUser } from '../traccar/model.ts';
@@ -63,8 +63,8 @@ export function alarmDetector(ctx: AppContext): AlarmDetector | undefined {
 }
 
 /** The domain's view of the caller (server flags from the store). */
-function permissionContext(ctx: AppContext, user: UserRow): PermissionContext {
-  const server = serverFlags(ctx);
+async function permissionContext(ctx: AppContext, user: UserRow): Promise<PermissionContext> {
+  const server = await serverFlagsAsync(ctx);
   return {
     user: domainUser(user),
     server: { attributes: {}, readonly: !!server.readonly },
@@ -146,7 +146,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
   /** The caller, who must be an operator able to act (403 otherwise), and the alarm in a state `step` allows. */
   async function actor(req: FastifyRequest, step: AlarmStep): Promise<{ user: UserRow; alarm: Alarm }> {
     const user = await requireUser(ctx, req);
-    const denial = alarmActDenial(permissionContext(ctx, user));
+    const denial = alarmActDenial(await permissionContext(ctx, user));
     if (denial) throw refused(ctx, req, user, denial);
     const alarm = await visible(req, user);
     if (!alarmStepAllowed(alarm.state, step)) {
@@ -218,7 +218,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
   // an operator without a user limit): the names and phones of those who see the vehicle, nothing else of them.
   app.get(`/${ns}/alarms/:id/contacts`, edge({ params: idParams, need: 'signedIn' }), async (req) => {
     const user = await requireUser(ctx, req);
-    if (!isMonitoringOperator(permissionContext(ctx, user)))
+    if (!isMonitoringOperator(await permissionContext(ctx, user)))
       throw refused(ctx, req, user, 'alarms.notOperator');
     const alarm = await visible(req, user);
     const users = await findUsersByIdsAsync(ctx.store.sql, await usersWhoSeeDevice(ctx, alarm.deviceId));
@@ -246,7 +246,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
     if (
       !target ||
       target.disabled ||
-      !isMonitoringOperator(permissionContext(ctx, target)) ||
+      !isMonitoringOperator(await permissionContext(ctx, target)) ||
       !(await canAccessDevice(ctx, target, alarm.deviceId))
     )
       throw invalidInput(ctx, req, user, 'alarms.badAssignee');
@@ -281,7 +281,7 @@ export function registerAlarms(app: FastifyInstance, ctx: AppContext): void {
     edge({ query: anyInput, need: 'signedIn' }),
     async (req: FastifyRequest, reply: FastifyReply) => {
       const user = await requireUser(ctx, req);
-      if (!isMonitoringOperator(permissionContext(ctx, user)))
+      if (!isMonitoringOperator(await permissionContext(ctx, user)))
         throw refused(ctx, req, user, 'alarms.notOperator');
       const q = input(req, user, alarmReportQuery, req.query, 'validation.checkFormData');
       const rows = await repo.reportRows(

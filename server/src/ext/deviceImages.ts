@@ -196,7 +196,7 @@ export async function registerDeviceImages(app: FastifyInstance, ctx: AppContext
       const user = await requireUser(ctx, req);
       const { id } = edgeValue(idParams, req.params);
       await checkSee(ctx, user, 'driver', id);
-      checkWrite(ctx, user);
+      await checkWrite(ctx, user);
       const row = await findDriver(ctx.store.sql, id);
       if (!row) throw notFound(`Driver ${id} not found`);
       return { id, attributes: parseAttributes(row.attributes) };

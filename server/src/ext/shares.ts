@@ -96,7 +96,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
   const createEdge = edge({ body: shareCreateSchema, need: 'table', invalid: shareInvalid });
   app.post(`/${ns}/shares`, createEdge, async (req, reply) => {
     const user = await caller(req);
-    if (serverSwitch(ctx, 'disableShare')) throw refused(ctx, req, user, 'share.disabled');
+    if (await serverSwitch(ctx, 'disableShare')) throw refused(ctx, req, user, 'share.disabled');
     const input = edgeValue(shareCreateSchema, req.body);
     const until = shareExpiry(ctx, req, user, input.expirationTime);
     const target =
@@ -117,7 +117,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
   app.put(`/${ns}/shares/:id`, updateEdge, async (req) => {
     const user = await caller(req);
     const share = await visibleShare(req, user);
-    checkWrite(ctx, user); // a read-only user changes no link
+    await checkWrite(ctx, user); // a read-only user changes no link
     const input = edgeValue(shareUpdateSchema, req.body);
     let until = shareExpiry(ctx, req, user, input.expirationTime);
     // Never past the account of the user who created it (as on creation).
@@ -132,7 +132,7 @@ export function registerShares(app: FastifyInstance, ctx: AppContext): void {
   app.delete(`/${ns}/shares/:id`, edge({ params: idParams, need: 'table' }), async (req, reply) => {
     const user = await caller(req);
     const share = await visibleShare(req, user);
-    checkWrite(ctx, user);
+    await checkWrite(ctx, user);
     await revokeShare(ctx, share.id);
     await logAction(ctx, req, user.id, 'remove', 'share', share.id);
     return reply.status(204).send();

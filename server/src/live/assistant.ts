@@ -25,7 +25,7 @@ import type { AppContext } from '../context.ts';
 import { deviceCards, type DeviceCard } from '../db/repos/devices.ts';
 import { edge, edgeValue } from '../edge.ts';
 import { refused, refusedPermission, requestLanguage } from '../refusal.ts';
-import { accessibleDevicesOf, serverFlags } from '../traccar/access.ts';
+import { accessibleDevicesOf, serverFlagsAsync } from '../traccar/access.ts';
 import { requireUser, type UserRow } from '../traccar/auth.ts';
 import { domainUser, parseAttributes } from '../traccar/model.ts';
 import type { LiveCore } from './ingest.ts';
@@ -69,8 +69,8 @@ function validZone(tz: unknown): tz is string {
 }
 
 /** The server's restriction flags and attributes as the domain's permission rules read them. */
-function serverLike(ctx: AppContext): ServerLike {
-  const f = serverFlags(ctx);
+async function serverLike(ctx: AppContext): Promise<ServerLike> {
+  const f = await serverFlagsAsync(ctx);
   return {
     attributes: parseAttributes(f.attributes) as Attributes,
     readonly: !!f.readonly,
@@ -96,7 +96,7 @@ export function registerAssistant(app: FastifyInstance, ctx: AppContext, live: L
     const { text } = edgeValue(body, req.body);
     // Report questions need what the summary report needs (issue #27): the same rule, the same refusal.
     const denial = assistantDenial(
-      { user: domainUser(user), server: serverLike(ctx), isPlus: ctx.config.edition === 'plus', ns },
+      { user: domainUser(user), server: await serverLike(ctx), isPlus: ctx.config.edition === 'plus', ns },
       parseQuestion(text).intent,
     );
     if (denial?.key === 'denied.permission') {

@@ -20,7 +20,7 @@ import {
   accessibleDevicesOf,
   canAccessDevice,
   canSee,
-  serverFlags,
+  serverFlagsAsync,
   visibleIds,
   withSubgroups,
 } from '../traccar/access.ts';
@@ -169,7 +169,7 @@ export async function registerCommandRoutes(
       };
     } else {
       // ad-hoc commands: refused for limitCommands and readonly users (they may send saved ones only)
-      if (!mayWrite(user, serverFlags(ctx), 'command')) {
+      if (!mayWrite(user, await serverFlagsAsync(ctx), 'command')) {
         throw denied('Operation restricted');
       }
       if (!body.type) throw badRequest('type: command type is required');

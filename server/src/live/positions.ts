@@ -126,7 +126,7 @@ export async function registerPositionRoutes(
     const q = edgeValue(positionsQuery, req.query);
     await live.settle(); // what is queued stored first (PostgreSQL: awaited, never the synchronous store)
     if (q.id.length) {
-      checkRestriction(ctx, user, 'disableReports');
+      await checkRestriction(ctx, user, 'disableReports');
       const out: Position[] = [];
       for (const id of q.id) {
         const row = (await findPositionAsync(sql, id)) as PositionDbRow | undefined;
@@ -139,7 +139,7 @@ export async function registerPositionRoutes(
     if (q.deviceId !== undefined) {
       await checkDeviceRead(user, q.deviceId);
       if (q.from || q.to) {
-        checkRestriction(ctx, user, 'disableReports');
+        await checkRestriction(ctx, user, 'disableReports');
         const a = historyArgs(q);
         if (a.geofenceId !== undefined) return range(a.deviceId, a.from, a.to, a.geofenceId);
         // the period's positions as JSON texts written by the query (reports/routeJson.ts), `to` included
@@ -169,7 +169,7 @@ export async function registerPositionRoutes(
     const row = await findPositionAsync(sql, id);
     if (!row) throw notFound();
     await checkDevice(user, row.deviceId);
-    checkRestriction(ctx, user, 'readonly');
+    await checkRestriction(ctx, user, 'readonly');
     await deletePosition(sql, id);
     reply.status(204).send();
   });
@@ -178,7 +178,7 @@ export async function registerPositionRoutes(
     const user = await requireUser(ctx, req);
     const a = historyArgs(edgeValue(positionsQuery, req.query));
     await checkDevice(user, a.deviceId);
-    checkRestriction(ctx, user, 'readonly');
+    await checkRestriction(ctx, user, 'readonly');
     await live.settle();
     await deletePositionsBetween(sql, a.deviceId, a.from.toISOString(), a.to.toISOString());
     reply.status(204).send();
@@ -193,7 +193,7 @@ export async function registerPositionRoutes(
       const user = await requireUser(ctx, req);
       const a = historyArgs(edgeValue(positionsQuery, req.query));
       await checkDevice(user, a.deviceId);
-      checkRestriction(ctx, user, 'disableReports');
+      await checkRestriction(ctx, user, 'disableReports');
       await live.settle();
       const name = live.cache.device(a.deviceId)?.name ?? String(a.deviceId);
       reply
@@ -255,7 +255,7 @@ export async function registerPositionRoutes(
     const { id: deviceId } = edgeValue(idParams, req.params);
     const body = edgeValue(accumulatorsBody, req.body);
     await checkDevice(user, deviceId);
-    checkWrite(ctx, user, 'device');
+    await checkWrite(ctx, user, 'device');
     if (!(await setLiveAccumulators(live, sql, deviceId, body.totalDistance, body.hours)))
       throw badRequest('Device has no position');
     reply.status(204).send();

@@ -43,7 +43,7 @@ import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
 import { accessibleDevicesOf, canAccessDevice, usersWhoSeeDevice } from '../traccar/access.ts';
 import { logActionIn } from '../traccar/audit.ts';
-import { findUser, requireUser, type UserRow } from '../traccar/auth.ts';
+import { findUserAsync, requireUser, type UserRow } from '../traccar/auth.ts';
 import { verifyQrPassword } from '../traccar/driverPassword.ts';
 import { parseAttributes, type Row } from '../traccar/model.ts';
 import { deliverCommand } from './commands.ts';
@@ -291,19 +291,21 @@ export class QrDriverService {
     const { options } = await this.optionsOf(driverId);
     if (!options.logoutOnIgnitionOff) return;
     for (const userId of await usersWhoSeeDevice(this.ctx, p.deviceId)) {
-      const user = findUser(this.ctx, userId);
+      const user = await findUserAsync(this.ctx, userId);
       if (!user) continue;
       const ua = parseAttributes(user.attributes) as Attributes;
       if (qrDeviceIdOf(ua, this.ns) !== p.deviceId || qrDriverIdOf(ua, this.ns) !== driverId) continue;
       schedule(this.ctx, `logout:${userId}`, options.logoutTimeoutMinutes * 60_000, () => {
-        const now = findUser(this.ctx, userId);
-        if (!now || qrDeviceIdOf(parseAttributes(now.attributes) as Attributes, this.ns) !== p.deviceId)
-          return;
-        this.checkOut(now, null)
-          .then(() => deleteUserSessions(this.ctx.store.sql, userId))
-          .then(
-            () => this.ctx.bus.emit('signedOut', userId),
-            (err: unknown) => this.ctx.log.error({ err, userId }, 'QR driver: ending its sessions failed'),
+        findUserAsync(this.ctx, userId)
+          .then(async (now) => {
+            if (!now || qrDeviceIdOf(parseAttributes(now.attributes) as Attributes, this.ns) !== p.deviceId)
+              return;
+            await this.checkOut(now, null);
+            await deleteUserSessions(this.ctx.store.sql, userId);
+            this.ctx.bus.emit('signedOut', userId);
+          })
+          .catch((err: unknown) =>
+            this.ctx.log.error({ err, userId }, 'QR driver: ending its sessions failed'),
           );
       });
     }

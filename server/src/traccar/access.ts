@@ -18,9 +18,10 @@ import {
   propertiesOfUserAndGroupsAsync,
   usersOfDeviceAsync,
 } from '../db/repos/links.ts';
-import { serverFlagsRow } from '../db/repos/server.ts';
+import { serverFlagsRowAsync } from '../db/repos/server.ts';
 import { findUserByIdAsync } from '../db/repos/users.ts';
 import { denied } from '../errors.ts';
+import { rememberServerAttributes } from '../refusal.ts';
 import type { UserRow } from './auth.ts';
 import { managesInSubtree, rowIsReseller, subtreeUserIds } from './resellers.ts';
 
@@ -75,27 +76,39 @@ export interface ServerFlags {
   attributes: string;
 }
 
-export function serverFlags(ctx: AppContext): ServerFlags {
-  return serverFlagsRow(ctx.store.sql) as ServerFlags;
+/**
+ * The server's flags, read on the store's read pool (issue #30: never through the synchronous handle). Each check
+ * below awaits one read; the row is one primary-key read, so a flag changed by another process or straight in the
+ * store is honoured on the next check. The attributes read are also kept for the refusal language (refusal.ts).
+ */
+export async function serverFlagsAsync(ctx: AppContext): Promise<ServerFlags> {
+  const row = (await serverFlagsRowAsync(ctx.store.sql)) as ServerFlags;
+  rememberServerAttributes(ctx, row?.attributes);
+  return row;
 }
 
-export function serverAttribute(ctx: AppContext, key: string): unknown {
+function attributeOf(flags: ServerFlags | undefined, key: string): unknown {
   try {
-    return (JSON.parse(serverFlags(ctx).attributes) as Record<string, unknown>)[key];
+    return (JSON.parse(flags?.attributes ?? '{}') as Record<string, unknown>)[key];
   } catch {
     return undefined;
   }
 }
 
+export async function serverAttribute(ctx: AppContext, key: string): Promise<unknown> {
+  return attributeOf(await serverFlagsAsync(ctx), key);
+}
+
 /** A boolean server attribute (true or "true"). */
-export function serverSwitch(ctx: AppContext, key: string): boolean {
-  const v = serverAttribute(ctx, key);
+export async function serverSwitch(ctx: AppContext, key: string): Promise<boolean> {
+  const v = await serverAttribute(ctx, key);
   return v === true || v === 'true';
 }
 
 /** A restriction applies to non-admins when set on the server or on the user (the domain's isRestricted). */
-export function restricted(ctx: AppContext, user: UserRow, key: Restriction): boolean {
-  return !user.administrator && isRestricted(user, serverFlags(ctx), key); // admins: no server row read
+export async function restricted(ctx: AppContext, user: UserRow, key: Restriction): Promise<boolean> {
+  if (user.administrator) return false; // admins: no server row read
+  return isRestricted(user, await serverFlagsAsync(ctx), key);
 }
 
 export function checkAdmin(user: UserRow): void {
@@ -107,16 +120,20 @@ export function checkManager(user: UserRow): void {
 }
 
 /** Object writes: readonly (server or user) ⇒ `Write access denied`; `kind` adds the resource's own flag. */
-export function checkWrite(ctx: AppContext, user: UserRow, kind?: 'device' | 'command' | 'attribute'): void {
+export async function checkWrite(
+  ctx: AppContext,
+  user: UserRow,
+  kind?: 'device' | 'command' | 'attribute',
+): Promise<void> {
   if (user.administrator) return;
-  if (!mayWrite(user, serverFlags(ctx), kind === 'attribute' ? undefined : kind))
+  if (!mayWrite(user, await serverFlagsAsync(ctx), kind === 'attribute' ? undefined : kind))
     throw denied('Write access denied');
   if (kind === 'attribute') checkAdmin(user);
 }
 
 /** Operations Traccar refuses with `Operation restricted` (links, position deletion, reports, ad-hoc commands). */
-export function checkRestriction(ctx: AppContext, user: UserRow, key: Restriction): void {
-  if (restricted(ctx, user, key)) throw denied('Operation restricted');
+export async function checkRestriction(ctx: AppContext, user: UserRow, key: Restriction): Promise<void> {
+  if (await restricted(ctx, user, key)) throw denied('Operation restricted');
 }
 
 // ---- groups --------------------------------------------------------------------------------------------
@@ -269,7 +286,7 @@ export async function isManagerOf(ctx: AppContext, managerId: number, userId: nu
   });
   if (direct) return true;
   const manager = await userRow(ctx, managerId);
-  return !!manager && managesInSubtree(ctx, manager, userId);
+  return !!manager && (await managesInSubtree(ctx, manager, userId));
 }
 
 /** The users a manager manages: its direct sub-users; a reseller's whole subtree. */

@@ -153,8 +153,8 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** The server's time zone: its `timezone` attribute when valid, else this process's zone. */
-export function serverTimeZone(ctx: AppContext): string {
-  const tz = serverAttribute(ctx, 'timezone');
+export async function serverTimeZone(ctx: AppContext): Promise<string> {
+  const tz = await serverAttribute(ctx, 'timezone');
   return statisticsZone(typeof tz === 'string' ? tz : Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
@@ -193,7 +193,7 @@ export async function statisticsRows(ctx: AppContext, from: number, to: number, 
   const counter = requestCounter(ctx);
   await counter.flush(); // the requests counted in memory so far
   await counter.settled(); // and the timer's writes on their way
-  const tz = serverTimeZone(ctx);
+  const tz = await serverTimeZone(ctx);
   const first = await firstDataTime(ctx, from);
   const days = statisticsDays(from, to, now, tz, first, STATISTICS_MAX_DAYS + 1);
   if (!days.length) return [];

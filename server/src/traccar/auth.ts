@@ -28,7 +28,7 @@ import {
   type StoredSession,
   type StoredToken,
 } from '../db/repos/sessions.ts';
-import { findUserByAccountAsync, findUserById, findUserByIdAsync } from '../db/repos/users.ts';
+import { findUserByAccountAsync, findUserByIdAsync } from '../db/repos/users.ts';
 import { tooManyRequests, unauthorized } from '../errors.ts';
 import { randomToken, sha256, verifyPassword } from './passwordHash.ts';
 import { verifyTotp } from './totp.ts';
@@ -37,11 +37,7 @@ export type UserRow = Selectable<UserTable>;
 
 export const SESSION_COOKIE = 'JSESSIONID';
 
-export function findUser(ctx: AppContext, id: number): UserRow | undefined {
-  return findUserById(ctx.store.sql, id);
-}
-
-/** findUser on the read pool (issue #30: the request paths of session.ts, users.ts, password.ts). */
+/** A user by id on the read pool (issue #30: never through the synchronous handle). */
 export function findUserAsync(ctx: AppContext, id: number): Promise<UserRow | undefined> {
   return findUserByIdAsync(ctx.store.sql, id);
 }

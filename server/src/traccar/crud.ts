@@ -304,7 +304,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
 
   app.post(base, edge({ body: def.schema, need: 'table' }), async (req) => {
     const user = await requireUser(ctx, req);
-    checkWrite(ctx, user, def.writeKind);
+    await checkWrite(ctx, user, def.writeKind);
     const input = edgeValue(def.schema, req.body);
     await def.beforeCreate?.(ctx, user, input, req);
     await checkRefs(ctx, user, def.refs, input);
@@ -326,7 +326,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   app.put(`${base}/:id`, edge({ params: idParams, body: def.schema, need: 'table' }), async (req) => {
     const user = await requireUser(ctx, req);
     const id = pathId(req);
-    checkWrite(ctx, user, def.writeKind);
+    await checkWrite(ctx, user, def.writeKind);
     const input = edgeValue(def.schema, req.body);
     if (input.id !== id) throw badRequest('body id must equal the path id');
     const existing = await loadForUser(ctx, user, def.table, def.type, id);
@@ -343,7 +343,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
   app.delete(`${base}/:id`, byId, async (req, reply) => {
     const user = await requireUser(ctx, req);
     const id = pathId(req);
-    checkWrite(ctx, user, def.writeKind);
+    await checkWrite(ctx, user, def.writeKind);
     await loadForUser(ctx, user, def.table, def.type, id);
     // the row, its links and what its onDelete removes go together, or nothing does
     await inTransaction(ctx.store.sql, async (tx) => {

@@ -37,7 +37,7 @@ async function checkSide(ctx: AppContext, user: UserRow, type: string, id: numbe
 
 export async function checkLink(ctx: AppContext, user: UserRow, p: ParsedPermission): Promise<void> {
   if (!user.administrator) {
-    checkRestriction(ctx, user, 'readonly');
+    await checkRestriction(ctx, user, 'readonly');
     if (p.propertyType === 'managedUser') checkManager(user);
   }
   if (p.propertyType === 'managedUser' && p.ownerId === p.propertyId)

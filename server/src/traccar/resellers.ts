@@ -13,14 +13,8 @@ import {
   type UserInput,
 } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
-import {
-  distinctDevicesOfAsync,
-  managedSubtreeIds,
-  managedSubtreeIdsAsync,
-  selfAndManagerIds,
-  selfAndManagerIdsAsync,
-} from '../db/repos/links.ts';
-import { findUsersByIds, findUsersByIdsAsync, usersWithAttributeAsync } from '../db/repos/users.ts';
+import { distinctDevicesOfAsync, managedSubtreeIdsAsync, selfAndManagerIdsAsync } from '../db/repos/links.ts';
+import { findUsersByIdsAsync, usersWithAttributeAsync } from '../db/repos/users.ts';
 import { jsonField } from '../db/sql.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
@@ -32,50 +26,34 @@ type Req = Pick<FastifyRequest, 'headers'>;
 export const rowIsReseller = (ctx: AppContext, row: UserRow | null | undefined): boolean =>
   !!row && isReseller(domainUser(row), ctx.config.ns);
 
-/** Every user below `rootId` (not itself) through managedUser links. */
-export function subtreeUserIds(ctx: AppContext, rootId: number): number[] {
-  return managedSubtreeIds(ctx.store.sql, rootId, RESELLER_MAX_DEPTH);
+/** Every user below `rootId` (not itself) through managedUser links, on the read pool. */
+export function subtreeUserIds(ctx: AppContext, rootId: number): Promise<number[]> {
+  return managedSubtreeIdsAsync(ctx.store.sql, rootId, RESELLER_MAX_DEPTH);
 }
 
-/** The user and every user above it through managedUser links (nearest first). */
-function selfAndManagers(ctx: AppContext, userId: number): number[] {
-  return selfAndManagerIds(ctx.store.sql, userId, RESELLER_MAX_DEPTH);
-}
-
-/** Resellers among the user itself and its managers, at any level. */
-export function resellersAbove(ctx: AppContext, userId: number): UserRow[] {
-  const ids = selfAndManagers(ctx, userId);
-  const rows = findUsersByIds(ctx.store.sql, ids);
-  return rows.filter((r) => rowIsReseller(ctx, r));
-}
-
-/** resellersAbove on the read pool (a new user's or device's caps). */
-async function resellersAboveAsync(ctx: AppContext, userId: number): Promise<UserRow[]> {
+/** Resellers among the user itself and its managers, at any level (nearest first), on the read pool. */
+export async function resellersAbove(ctx: AppContext, userId: number): Promise<UserRow[]> {
   const ids = await selfAndManagerIdsAsync(ctx.store.sql, userId, RESELLER_MAX_DEPTH);
   const rows = await findUsersByIdsAsync(ctx.store.sql, ids);
   return rows.filter((r) => rowIsReseller(ctx, r));
 }
 
-/** subtreeUserIds on the read pool. */
-const subtreeUserIdsAsync = (ctx: AppContext, rootId: number): Promise<number[]> =>
-  managedSubtreeIdsAsync(ctx.store.sql, rootId, RESELLER_MAX_DEPTH);
-
 /** Whether `user` is a reseller with `targetId` somewhere in its subtree. */
-export function managesInSubtree(ctx: AppContext, user: UserRow, targetId: number): boolean {
-  if (!rowIsReseller(ctx, user)) return false;
-  return resellersAbove(ctx, targetId).some((r) => r.id === user.id) && user.id !== targetId;
+export async function managesInSubtree(ctx: AppContext, user: UserRow, targetId: number): Promise<boolean> {
+  if (!rowIsReseller(ctx, user) || user.id === targetId) return false;
+  return (await resellersAbove(ctx, targetId)).some((r) => r.id === user.id);
 }
 
 /** Devices linked directly to the reseller or to any user of its subtree. */
 export async function subtreeDeviceCount(ctx: AppContext, resellerId: number): Promise<number> {
-  const owners = [resellerId, ...(await subtreeUserIdsAsync(ctx, resellerId))];
+  const owners = [resellerId, ...(await subtreeUserIds(ctx, resellerId))];
   return distinctDevicesOfAsync(ctx.store.sql, owners);
 }
 
 /** 403 `User limit reached` when a new user under `creator` would pass a reseller's userLimit above it. */
 export async function checkResellerUserCaps(ctx: AppContext, req: Req, creator: UserRow): Promise<void> {
-  for (const r of await resellersAboveAsync(ctx, creator.id)) {
-    if (subtreeLimitReached(r.userLimit, (await subtreeUserIdsAsync(ctx, r.id)).length)) {
+  for (const r of await resellersAbove(ctx, creator.id)) {
+    if (subtreeLimitReached(r.userLimit, (await subtreeUserIds(ctx, r.id)).length)) {
       throw refused(ctx, req, creator, 'validation.userLimitReached');
     }
   }
@@ -83,7 +61,7 @@ export async function checkResellerUserCaps(ctx: AppContext, req: Req, creator: 
 
 /** 403 `Device limit reached` when a new device of `owner` would pass a reseller's deviceLimit above it. */
 export async function checkResellerDeviceCaps(ctx: AppContext, req: Req, owner: UserRow): Promise<void> {
-  for (const r of await resellersAboveAsync(ctx, owner.id)) {
+  for (const r of await resellersAbove(ctx, owner.id)) {
     if (subtreeLimitReached(r.deviceLimit, await subtreeDeviceCount(ctx, r.id))) {
       throw refused(ctx, req, owner, 'validation.deviceLimitReached');
     }

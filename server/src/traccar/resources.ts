@@ -64,7 +64,7 @@ export const RESOURCES: ResourceDef[] = [
       // The licence cap (RASTRO_DEVICE_LIMIT, the devicelimit header) and the server attribute {ns}.deviceLimit
       // bind everyone, administrators included (SPEC §5); 0 or absent means no cap.
       const total = await storedDeviceCountAsync(ctx.store.sql);
-      const attrCap = Number(serverAttribute(ctx, `${ctx.config.ns}.deviceLimit`) ?? 0);
+      const attrCap = Number((await serverAttribute(ctx, `${ctx.config.ns}.deviceLimit`)) ?? 0);
       for (const cap of [ctx.config.deviceLimit, Number.isFinite(attrCap) ? attrCap : 0]) {
         if (cap > 0 && total >= cap) throw denied('Device limit reached');
       }

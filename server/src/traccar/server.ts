@@ -17,6 +17,7 @@ import { edge, edgeBodyKeys, edgeValue, noBody } from '../edge.ts';
 import { pingStoreAsync, serverSettingsAsync, updateServerSettingsAsync } from '../db/repos/server.ts';
 import { anyUserAsync } from '../db/repos/users.ts';
 import { badRequest } from '../errors.ts';
+import { rememberServerAttributes } from '../refusal.ts';
 import { logAction, logLifted } from './audit.ts';
 import { getUser, requireUser, type UserRow } from './auth.ts';
 import { getMailer } from './mailer.ts';
@@ -41,7 +42,11 @@ export const VERSION = (() => {
   return '0.0.0';
 })();
 
-const storedServer = async (ctx: AppContext) => (await serverSettingsAsync(ctx.store.sql)) as unknown as Row;
+const storedServer = async (ctx: AppContext) => {
+  const row = await serverSettingsAsync(ctx.store.sql);
+  rememberServerAttributes(ctx, row?.attributes); // the refusals' language (refusal.ts)
+  return row as unknown as Row;
+};
 
 /** GET /api/server's answer for this viewer: the settings and whether any user exists, read on the read pool. */
 export async function serverJson(ctx: AppContext, user: UserRow | null): Promise<Json> {

@@ -50,10 +50,10 @@ export async function createShare(
   expiration: Date,
   dedicated = false,
 ): Promise<CreatedShare> {
-  if (serverSwitch(ctx, 'disableShare')) throw denied('Sharing is disabled');
+  if (await serverSwitch(ctx, 'disableShare')) throw denied('Sharing is disabled');
   if (owner.temporary) throw denied('Temporary user');
   // The web app offers no share to a read-only user (deviceActionButtons); the server refuses it too.
-  checkWrite(ctx, owner);
+  await checkWrite(ctx, owner);
   // A share never outlives its owner's account.
   if (owner.expirationTime && Date.parse(owner.expirationTime) < expiration.getTime()) {
     expiration = new Date(owner.expirationTime);

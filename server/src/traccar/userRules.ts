@@ -17,7 +17,7 @@ import type { AppContext } from '../context.ts';
 import { firstAdministratorIdAsync } from '../db/repos/users.ts';
 import { invalidInput } from '../invalid.ts';
 import { refused } from '../refusal.ts';
-import { isManagerOf, serverFlags } from './access.ts';
+import { isManagerOf, serverFlagsAsync } from './access.ts';
 import type { UserRow } from './auth.ts';
 import { domainUser, parseAttributes } from './model.ts';
 
@@ -39,10 +39,10 @@ export function ruleInput(input: UserInput): RuleUser {
 }
 
 /** The caller's permission context: its flags and attributes, the server attributes, the Plus edition. */
-export function actorContext(ctx: AppContext, caller: UserRow | null): PermissionContext {
+export async function actorContext(ctx: AppContext, caller: UserRow | null): Promise<PermissionContext> {
   return {
     user: caller ? ruleUser(caller) : null,
-    server: { attributes: parseAttributes(serverFlags(ctx).attributes) as Attributes },
+    server: { attributes: parseAttributes((await serverFlagsAsync(ctx)).attributes) as Attributes },
     isPlus: ctx.config.edition === 'plus',
     ns: ctx.config.ns,
   };
@@ -93,16 +93,16 @@ export async function checkDeleteTarget(
 }
 
 /** 403 naming the first protected field the caller may not change (null `before` = a new user). */
-export function checkProtectedFields(
+export async function checkProtectedFields(
   ctx: AppContext,
   req: Req,
   caller: UserRow | null,
   before: UserRow | null,
   input: UserInput,
   self: boolean,
-): void {
+): Promise<void> {
   const changed = protectedUserChanges(before ? ruleUser(before) : null, ruleInput(input), {
-    actor: actorContext(ctx, caller),
+    actor: await actorContext(ctx, caller),
     self,
   });
   if (changed.length) throw refused(ctx, req, caller, 'denied.protectedField', { field: changed[0] });

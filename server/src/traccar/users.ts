@@ -30,7 +30,7 @@ import {
   permissionsChanged,
   restricted,
   serverSwitch,
-  serverFlags,
+  serverFlagsAsync,
 } from './access.ts';
 import {
   currentSessionId,
@@ -226,26 +226,26 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     if (!caller?.administrator) {
       checkUserUpdate(caller, { ...NEW_USER }, input, ctx.config.ns);
       // Role attributes: none at self-registration; a manager gives no more than it has (userRules.ts).
-      checkProtectedFields(ctx, req, caller, null, input, !manager);
+      await checkProtectedFields(ctx, req, caller, null, input, !manager);
       input.attributes = restoreAttributes(
         {},
         input.attributes as Attributes,
         billingAttributeKeys(ctx.config.ns),
       ) as typeof input.attributes;
       if (caller && manager) {
-        checkWrite(ctx, caller);
+        await checkWrite(ctx, caller);
         if (caller.userLimit > 0 && (await managedUserIds(ctx, caller.id)).length >= caller.userLimit) {
           throw denied('Manager user limit reached');
         }
         await checkResellerUserCaps(ctx, req, caller); // resellers above the caller count their whole subtree
       } else {
-        if (caller) checkWrite(ctx, caller);
+        if (caller) await checkWrite(ctx, caller);
         if (await noUsers(ctx)) {
           input.administrator = true;
-        } else if (!serverFlags(ctx).registration) {
+        } else if (!(await serverFlagsAsync(ctx)).registration) {
           throw denied('Registration disabled');
         }
-        if (serverSwitch(ctx, 'totpForce') && !input.totpKey) {
+        if ((await serverSwitch(ctx, 'totpForce')) && !input.totpKey) {
           throw denied('One-time password key is required');
         }
         if (!input.password) throw badRequest('password: password is required');
@@ -293,14 +293,14 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     await checkEditTarget(ctx, req, caller, existing);
     if (!caller.administrator) {
       if (
-        restricted(ctx, caller, 'readonly') &&
+        (await restricted(ctx, caller, 'readonly')) &&
         !(caller.id === id && onlySelfAttributesChanged(existing, input))
       ) {
         throw denied('Write access denied');
       }
       checkUserUpdate(caller, rowAsUserLike(existing), input, ctx.config.ns);
       const self = caller.id === id;
-      checkProtectedFields(ctx, req, caller, existing, input, self);
+      await checkProtectedFields(ctx, req, caller, existing, input, self);
       // Role attributes left out of a self-edit keep their stored value.
       if (self) {
         input.attributes = restoreAttributes(
@@ -334,7 +334,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
   app.delete('/api/users/:id', edge({ params: idParams, need: 'table' }), async (req, reply) => {
     const caller = await requireUser(ctx, req);
     const { id } = edgeValue(idParams, req.params);
-    checkWrite(ctx, caller);
+    await checkWrite(ctx, caller);
     await checkUserAccess(ctx, caller, id);
     const target = await findUserAsync(ctx, id);
     if (!target) throw notFound(`User ${id} not found`);
@@ -354,7 +354,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
 
   // Traccar answers a new key to anyone (the registration form offers one): public
   app.post('/api/users/totp', edge({ body: noBody, need: 'public' }), async (_req, reply) => {
-    if (!serverSwitch(ctx, 'totpEnable')) throw badRequest('One-time password is disabled');
+    if (!(await serverSwitch(ctx, 'totpEnable'))) throw badRequest('One-time password is disabled');
     return reply.type('text/plain; charset=utf-8').send(generateTotpKey());
   });
 }

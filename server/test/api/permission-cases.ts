@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from '../helpers/index.ts';
 import { SAMPLES } from '../helpers/samples.ts';
-import { findUser } from '../../src/traccar/auth.ts';
+import { findUserAsync } from '../../src/traccar/auth.ts';
 import { createShare } from '../../src/traccar/share.ts';
 import { count as countRows, first, type Table, type Where } from '../support/testSql.ts';
 
@@ -461,8 +461,8 @@ export const PERMISSION_CASES: PermissionCase[] = [
 async function ownShare(t: TestApp, c: Caller): Promise<number> {
   const d = await ownDevice(t, c);
   // A guest cannot create links: its refused-call case gets one of the administrator's.
-  const self = findUser(t.ctx, c.id)!;
-  const owner = self.temporary ? findUser(t.ctx, 1)! : self;
+  const self = (await findUserAsync(t.ctx, c.id))!;
+  const owner = self.temporary ? (await findUserAsync(t.ctx, 1))! : self;
   const s = await createShare(
     t.ctx,
     owner,

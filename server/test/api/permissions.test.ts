@@ -6,7 +6,7 @@ import {
   usersWhoSeeDevice,
   visibleDeviceIds,
 } from '../../src/traccar/access.ts';
-import { findUser } from '../../src/traccar/auth.ts';
+import { findUserAsync } from '../../src/traccar/auth.ts';
 import {
   api,
   createDevice,
@@ -189,7 +189,7 @@ describe('access module', () => {
     const d4 = await createDevice(t, { groupId: g4.id });
     const loose = await createDevice(t);
     await link(t, { userId: u.id, groupId: g1.id });
-    const user = findUser(t.ctx, u.id)!;
+    const user = (await findUserAsync(t.ctx, u.id))!;
     expect((await visibleDeviceIds(t.ctx, user)).sort()).toEqual([d2.id, d3.id].sort((a, b) => a - b));
     expect(await usersWhoSeeDevice(t.ctx, d3.id)).toContain(u.id);
     expect(await usersWhoSeeDevice(t.ctx, d4.id)).not.toContain(u.id);
@@ -207,7 +207,7 @@ describe('access module', () => {
     );
     expectStatus(await api(t.app, t.admin, 'PUT', `/api/devices/${d3.id}`, { ...d3json, groupId: 0 }), 200);
     expect(await usersWhoSeeDevice(t.ctx, d3.id)).not.toContain(u.id);
-    expect(await canAccessDevice(t.ctx, findUser(t.ctx, 1)!, d3.id)).toBe(true);
+    expect(await canAccessDevice(t.ctx, (await findUserAsync(t.ctx, 1))!, d3.id)).toBe(true);
   });
 
   it('isManagerOf follows managedUser links', async () => {

@@ -7,7 +7,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPasswordResetAsync, replacePasswordReset } from '../../src/db/repos/sessions.ts';
-import { findUserById } from '../../src/db/repos/users.ts';
+import { findUserByIdAsync } from '../../src/db/repos/users.ts';
 import { createShare, revokeShare } from '../../src/traccar/share.ts';
 import { api, createDevice, createUser, expectStatus, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
@@ -68,7 +68,7 @@ describe('a share revoke is one transaction', () => {
     const db = t.ctx.store.sql;
     const share = await createShare(
       t.ctx,
-      findUserById(db, owner.id)!,
+      (await findUserByIdAsync(db, owner.id))!,
       { type: 'device', id: device.id },
       new Date(Date.now() + 3_600_000),
     );

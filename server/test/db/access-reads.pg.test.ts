@@ -17,7 +17,7 @@ import {
   visibleDeviceIds,
   visibleIds,
 } from '../../src/traccar/access.ts';
-import { findUser } from '../../src/traccar/auth.ts';
+import { findUserAsync } from '../../src/traccar/auth.ts';
 import { api, createDevice, createUser, link, type TestApp } from '../helpers/index.ts';
 import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 
@@ -41,7 +41,7 @@ describe('the access rules on PostgreSQL', () => {
     )) as { id: number };
     const device = await createDevice(t, { groupId: group.id });
     await link(t, { userId: manager.id, groupId: group.id });
-    const user = findUser(t.ctx, manager.id)!;
+    const user = (await findUserAsync(t.ctx, manager.id))!;
     const sync = vi.spyOn(PgSync.prototype, 'request');
     const later = vi.spyOn(PgSync.prototype, 'send');
     try {

@@ -7,7 +7,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSessionAsync } from '../../src/db/repos/sessions.ts';
-import { findUserById } from '../../src/db/repos/users.ts';
+import { findUserByIdAsync } from '../../src/db/repos/users.ts';
 import { createShare, revokeShare } from '../../src/traccar/share.ts';
 import { api, createDevice, createUser, type TestApp } from '../helpers/app.ts';
 import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
@@ -77,7 +77,7 @@ describe('asynchronous session writes waiting on a row lock', () => {
     const db = t.ctx.store.sql;
     const share = await createShare(
       t.ctx,
-      findUserById(db, owner.id)!,
+      (await findUserByIdAsync(db, owner.id))!,
       { type: 'device', id: device.id },
       new Date(Date.now() + 3_600_000),
     );

@@ -5,7 +5,7 @@
 // for by a statement that holds the main thread (decision 41, the deadlock rule), the demo seed's included.
 import { sql } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, rowAsync, rows, rowsAsync, writeAsync } from './query.ts';
+import { anyOf, qb, rowAsync, rowsAsync, writeAsync } from './query.ts';
 
 export interface Link {
   ownerType: string;
@@ -214,12 +214,8 @@ const managedSubtreeQuery = (db: SqlDatabase, rootId: number, maxDepth: number) 
     .distinct()
     .where('id', '!=', rootId);
 
-/** Every user below `rootId` through managedUser links, at most `maxDepth` levels down (the root excluded). */
-export function managedSubtreeIds(db: SqlDatabase, rootId: number, maxDepth: number): number[] {
-  return rows(db, managedSubtreeQuery(db, rootId, maxDepth)).map((r) => r.id);
-}
-
-/** managedSubtreeIds on the read pool (a reseller's caps: traccar/resellers.ts). */
+/** Every user below `rootId` through managedUser links, at most `maxDepth` levels down (the root excluded), on the
+ * read pool (a reseller's caps and subtree: traccar/resellers.ts). */
 export async function managedSubtreeIdsAsync(
   db: SqlDatabase,
   rootId: number,
@@ -251,12 +247,8 @@ const selfAndManagersQuery = (db: SqlDatabase, userId: number, maxDepth: number)
     .groupBy('id')
     .orderBy('depth');
 
-/** The user and every user above it through managedUser links, at most `maxDepth` levels up, nearest first. */
-export function selfAndManagerIds(db: SqlDatabase, userId: number, maxDepth: number): number[] {
-  return rows(db, selfAndManagersQuery(db, userId, maxDepth)).map((r) => r.id);
-}
-
-/** selfAndManagerIds on the read pool (the resellers above a user: traccar/resellers.ts). */
+/** The user and every user above it through managedUser links, at most `maxDepth` levels up, nearest first, on the
+ * read pool (the resellers above a user: traccar/resellers.ts). */
 export async function selfAndManagerIdsAsync(
   db: SqlDatabase,
   userId: number,

@@ -3,7 +3,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { ServerRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { qb, row, rowAsync, writeAsync } from './query.ts';
+import { qb, rowAsync, writeAsync } from './query.ts';
 
 export type ServerSettings = Selectable<ServerRow>;
 
@@ -38,11 +38,7 @@ const serverFlagsQuery = (db: SqlDatabase) =>
     ])
     .where('id', '=', 1);
 
-export function serverFlagsRow(db: SqlDatabase): ServerFlagsRow | undefined {
-  return row(db, serverFlagsQuery(db));
-}
-
-/** serverFlagsRow on the read pool (the gate of every request: authorize.ts). */
+/** The gate's flags on the read pool (authorize.ts, access.ts serverFlagsAsync). */
 export function serverFlagsRowAsync(db: SqlDatabase): Promise<ServerFlagsRow | undefined> {
   return rowAsync(db, serverFlagsQuery(db));
 }
@@ -50,12 +46,7 @@ export function serverFlagsRowAsync(db: SqlDatabase): Promise<ServerFlagsRow | u
 const serverAttributesQuery = (db: SqlDatabase) =>
   qb(db).selectFrom('server').select('attributes').where('id', '=', 1);
 
-/** The server's attributes (JSON text). */
-export function serverAttributesText(db: SqlDatabase): string | undefined {
-  return row(db, serverAttributesQuery(db))?.attributes;
-}
-
-/** serverAttributesText on the read pool (billing, the scheduled reports) or a transaction's handle (the demo seed). */
+/** The server's attributes (JSON text) on the read pool (the refusal language, billing, the scheduled reports) or a transaction's handle (the demo seed). */
 export async function serverAttributesTextAsync(db: SqlDatabase): Promise<string | undefined> {
   return (await rowAsync(db, serverAttributesQuery(db)))?.attributes;
 }

@@ -3,17 +3,13 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { UserRow as UserTable } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, insertAsync, qb, row, rowAsync, rows, rowsAsync, writeAsync } from './query.ts';
+import { anyOf, insertAsync, qb, rowAsync, rowsAsync, writeAsync } from './query.ts';
 
 type User = Selectable<UserTable>;
 
 const userById = (db: SqlDatabase, id: number) => qb(db).selectFrom('users').selectAll().where('id', '=', id);
 
-export function findUserById(db: SqlDatabase, id: number): User | undefined {
-  return row(db, userById(db, id));
-}
-
-/** findUserById on the read pool (a request's caller: traccar/auth.ts). */
+/** A user by id, on the read pool (a request's caller: traccar/auth.ts; the resellers' walks). */
 export function findUserByIdAsync(db: SqlDatabase, id: number): Promise<User | undefined> {
   return rowAsync(db, userById(db, id));
 }
@@ -23,11 +19,6 @@ const usersByIds = (db: SqlDatabase, ids: readonly number[]) =>
     .selectFrom('users')
     .selectAll()
     .where(anyOf(db, 'id', ids));
-
-export function findUsersByIds(db: SqlDatabase, ids: readonly number[]): User[] {
-  if (ids.length === 0) return [];
-  return rows(db, usersByIds(db, ids));
-}
 
 /** findUsersByIds on the read pool (an alarm's recipients, the resellers above a user). */
 export async function findUsersByIdsAsync(db: SqlDatabase, ids: readonly number[]): Promise<User[]> {

@@ -89,7 +89,7 @@ export function registerInsights(app: FastifyInstance, ctx: AppContext, live: Li
     q: { deviceId: number[]; groupId: number[]; from: string; to: string },
   ) {
     const user = await requireUser(ctx, req);
-    checkRestriction(ctx, user, 'disableReports');
+    await checkRestriction(ctx, user, 'disableReports');
     const from = Date.parse(q.from);
     const to = Date.parse(q.to);
     if (to - from > INSIGHTS_MAX_DAYS * DAY_MS)

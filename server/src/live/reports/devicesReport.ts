@@ -23,7 +23,7 @@ export function registerDevicesReport(app: FastifyInstance, ctx: AppContext, liv
    */
   async function devicesReport(req: FastifyRequest) {
     const user = await requireUser(ctx, req);
-    checkRestriction(ctx, user, 'disableReports');
+    await checkRestriction(ctx, user, 'disableReports');
     const rows: DeviceReportRow[] = [];
     const devices = await reportDevices(ctx, live, user, { deviceId: [], groupId: [] });
     const cache = live.cache; // as reportDevices made it fresh

@@ -91,7 +91,7 @@ export function registerReports(app: FastifyInstance, ctx: AppContext): void {
     q: { deviceId: number[]; groupId: number[]; from: string; to: string },
   ) {
     const user = await requireUser(ctx, req);
-    checkRestriction(ctx, user, 'disableReports');
+    await checkRestriction(ctx, user, 'disableReports');
     const devices = await reportDevices(ctx, live, user, q);
     return { user, devices, range: { from: Date.parse(q.from), to: Date.parse(q.to) } } satisfies Resolved;
   }

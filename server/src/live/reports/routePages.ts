@@ -54,7 +54,7 @@ export function registerRoutePages(app: FastifyInstance, ctx: AppContext, data: 
   });
   app.get(`/${ctx.config.ns}/route`, spec, async (req, reply) => {
     const user = await requireUser(ctx, req);
-    checkRestriction(ctx, user, 'disableReports');
+    await checkRestriction(ctx, user, 'disableReports');
     const q = edgeValue(routePageQuery, req.query);
     const [device] = await reportDevices(ctx, live, user, { deviceId: [q.deviceId], groupId: [] });
     let texts: string[] = [];
