@@ -13,7 +13,6 @@ import { addLink, linkedPropertyIdsAsync, removeLinksNaming } from '../db/repos/
 import { inTransaction } from '../db/repos/query.ts';
 import {
   deleteObject,
-  findObject,
   findObjectAsync,
   insertObjectAsync,
   listObjects,
@@ -245,11 +244,7 @@ export function updateRow(
   return uniqueGuardAsync(() => updateObjectAsync(ctx.store.sql, table, id, values));
 }
 
-export function getRow(ctx: AppContext, table: TableWithId, id: number): Row | undefined {
-  return findObject(ctx.store.sql, table, id) as Row | undefined;
-}
-
-/** getRow on the read pool (issue #30: the CRUD's reads leave the main thread free on PostgreSQL). */
+/** One row by id, read on the pool (issue #30: the CRUD's reads leave the main thread free on PostgreSQL). */
 export async function getRowAsync(ctx: AppContext, table: TableWithId, id: number): Promise<Row | undefined> {
   return (await findObjectAsync(ctx.store.sql, table, id)) as Row | undefined;
 }

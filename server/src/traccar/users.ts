@@ -45,7 +45,7 @@ import { hashPassword } from './passwordHash.ts';
 import { generateTotpKey } from './totp.ts';
 import { logAction, logLifted } from './audit.ts';
 import { inTransaction } from '../db/repos/query.ts';
-import { deleteLinksOf, getRow, listQuery, selectRows, uniqueGuardAsync, updateRow } from './crud.ts';
+import { deleteLinksOf, getRowAsync, listQuery, selectRows, uniqueGuardAsync, updateRow } from './crud.ts';
 import { edge, edgeBodyKeys, edgeValue, idParams, noBody } from '../edge.ts';
 import { COLUMNS, domainUser, inputToRow, parseAttributes, userToJson, type Row } from './model.ts';
 import { checkResellerFields, checkResellerUserCaps } from './resellers.ts';
@@ -213,7 +213,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     const user = await requireUser(ctx, req);
     const { id } = edgeValue(idParams, req.params);
     await checkUserAccess(ctx, user, id);
-    const row = getRow(ctx, 'users', id);
+    const row = await getRowAsync(ctx, 'users', id);
     if (!row) throw notFound(`User ${id} not found`);
     return userToJson(row, user.id);
   });
@@ -328,7 +328,7 @@ export function registerUsers(app: FastifyInstance, ctx: AppContext): void {
     await logAction(ctx, req, caller.id, 'edit', 'user', id);
     const lifted = liftedRestrictions('user', stored, input, ctx.config.ns);
     await logLifted(ctx, req, caller.id, 'user', id, totp.cleared ? [...lifted, 'totpKey'] : lifted);
-    return userToJson(getRow(ctx, 'users', id)!, caller.id);
+    return userToJson((await getRowAsync(ctx, 'users', id))!, caller.id);
   });
 
   app.delete('/api/users/:id', edge({ params: idParams, need: 'table' }), async (req, reply) => {

@@ -20,7 +20,7 @@ import { storedDeviceCountAsync, deviceIdsByIdsOrUniqueIds } from '../../src/db/
 import { removeLinksNaming } from '../../src/db/repos/links.ts';
 import {
   clearReference,
-  findObject,
+  findObjectAsync,
   insertObjectAsync,
   listObjects,
   objectsByIds,
@@ -132,7 +132,7 @@ describe('repositories', () => {
     expect((await deviceIdsByIdsOrUniqueIds(db, [b], ['u-3'])).sort((x, y) => x - y)).toEqual([b, c]);
     expect(await deviceIdsByIdsOrUniqueIds(db, [], [])).toEqual([]);
     await updateObjectAsync(db, 'devices', a, { calendarId: 9, name: 'Alef' });
-    expect(findObject(db, 'devices', a)).toMatchObject({ name: 'Alef', calendarId: 9 });
+    expect(await findObjectAsync(db, 'devices', a)).toMatchObject({ name: 'Alef', calendarId: 9 });
     await clearReference(db, { table: 'devices', column: 'calendarId' }, 9);
     expect(await objectsByIds(db, 'devices', [a, 999_999])).toMatchObject([{ id: a, calendarId: 0 }]);
   });

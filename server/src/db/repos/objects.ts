@@ -5,7 +5,7 @@ import { sql, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kys
 import type { Database, DeviceRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
 import type { TableWithId } from './catalog.ts';
-import { anyOf, insertAsync, qb, row, rowAsync, rowsAsync, writeAsync } from './query.ts';
+import { anyOf, insertAsync, qb, rowAsync, rowsAsync, writeAsync } from './query.ts';
 
 /** A stored object as its table holds it (column → value). */
 export type ObjectRow = Record<string, unknown>;
@@ -132,12 +132,7 @@ const objectById = (db: SqlDatabase, table: TableWithId, id: number) =>
     .selectAll()
     .where('id', '=', id);
 
-/** One row by id (traccar/users.ts's reads; the CRUD reads findObjectAsync). */
-export function findObject(db: SqlDatabase, table: TableWithId, id: number): ObjectRow | undefined {
-  return row(db, objectById(db, table, id));
-}
-
-/** findObject on the read pool (the CRUD's single-object reads, a share's target: issue #30). */
+/** One row by id on the read pool (the CRUD's single-object reads, a share's target: issue #30). */
 export function findObjectAsync(
   db: SqlDatabase,
   table: TableWithId,
