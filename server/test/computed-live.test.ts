@@ -55,13 +55,15 @@ async function computed(
   return a.id;
 }
 
-function stored(positionId: number): { speed: number; valid: number; attributes: Record<string, unknown> } {
-  const row = first(
+async function stored(
+  positionId: number,
+): Promise<{ speed: number; valid: number; attributes: Record<string, unknown> }> {
+  const row = (await first(
     t.ctx.store.sql,
     'positions',
     { id: positionId },
     { columns: ['speed', 'valid', 'attributes'] },
-  ) as { speed: number; valid: number; attributes: string };
+  )) as { speed: number; valid: number; attributes: string };
   return { ...row, attributes: JSON.parse(row.attributes) as Record<string, unknown> };
 }
 
@@ -78,7 +80,7 @@ describe('computed attributes in the live core', () => {
     const latest = (await getLive(t.ctx).latestPositionAsync(d.id))!;
     // 2500 × 0.024 = 60
     expect(latest.attributes.fuel).toBe(60);
-    expect(stored(latest.id).attributes.fuel).toBe(60);
+    expect((await stored(latest.id)).attributes.fuel).toBe(60);
     expect(pushed.find((p) => p.id === latest.id)?.attributes.fuel).toBe(60);
     // the REST API returns it too
     const [viaApi] = expectStatus<Position[]>(
@@ -141,7 +143,7 @@ describe('computed attributes in the live core', () => {
     expect(p.attributes).not.toHaveProperty('bad');
     expect(p.attributes).not.toHaveProperty('broken');
     expect(p.attributes).not.toHaveProperty('missing');
-    expect(stored(p.id).attributes.doorOpen).toBe(true);
+    expect((await stored(p.id)).attributes.doorOpen).toBe(true);
   });
 
   it('writes position fields (speed, valid) and runs after motion, before engine hours', async () => {
@@ -158,7 +160,7 @@ describe('computed attributes in the live core', () => {
     expect(p1.valid).toBe(false);
     // motion was computed from the device's 30 kn before the computed speed
     expect(p1.attributes.wasMoving).toBe(true);
-    expect(stored(p1.id)).toMatchObject({ speed: 15, valid: 0 });
+    expect(await stored(p1.id)).toMatchObject({ speed: 15, valid: 0 });
     // engine hours use the computed ignition: 60 s with ignition on in both positions = 60,000 ms
     const p2 = await send(d.uniqueId, {
       fixTime: new Date(Date.parse(p1.fixTime) + 60_000),

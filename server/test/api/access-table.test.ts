@@ -182,7 +182,7 @@ describe('the server refuses what the access table refuses (issue #28)', () => {
     deviceId = d.id;
     const make = async (who: Who, fields: Record<string, unknown>, attrs: Record<string, unknown> = {}) => {
       const u = await createUser(t, fields);
-      update(t.ctx.store.sql, 'users', { attributes: JSON.stringify(attrs) }, { id: u.id });
+      await update(t.ctx.store.sql, 'users', { attributes: JSON.stringify(attrs) }, { id: u.id });
       await link(t, { userId: u.id, deviceId });
       const user = expectStatus<PermissionContext['user']>(
         await api(t.app, u.cookie, 'GET', '/api/session'),

@@ -13,7 +13,8 @@ import {
 } from '../helpers/index.ts';
 import { count as countRows, type Table, type Where } from '../support/testSql.ts';
 
-const count = (t: TestApp, table: Table, where: Where = {}) => countRows(t.ctx.store.sql, table, where);
+const count = async (t: TestApp, table: Table, where: Where = {}) =>
+  await countRows(t.ctx.store.sql, table, where);
 const SPAN = 'from=2024-01-01T00:00:00Z&to=2024-01-02T00:00:00Z';
 
 describe('finding: advanced permissions were only enforced by the web app', () => {
@@ -49,7 +50,7 @@ describe('finding: advanced permissions were only enforced by the web app', () =
   });
   afterAll(async () => t.close());
 
-  const queued = (deviceId: number) => count(t, 'queued_commands', { deviceId });
+  const queued = async (deviceId: number) => await count(t, 'queued_commands', { deviceId });
 
   it('finding: a sub-user with 32 zeros can no longer send engineStop', async () => {
     const res = await api(t.app, sub.cookie, 'POST', '/api/commands/send', {
@@ -60,7 +61,7 @@ describe('finding: advanced permissions were only enforced by the web app', () =
     });
     expect(res.statusCode).toBe(403);
     expect(res.body).toMatch(/^SecurityException: Permissão negada: bloquear/);
-    expect(queued(device.id)).toBe(0);
+    expect(await queued(device.id)).toBe(0);
   });
 
   it('finding: a sub-user with 32 zeros can no longer rename a device', async () => {
@@ -69,17 +70,17 @@ describe('finding: advanced permissions were only enforced by the web app', () =
       name: 'Renamed',
     });
     expect(res.statusCode).toBe(403);
-    expect(count(t, 'devices', { id: device.id, name: 'Sub car' })).toBe(1);
+    expect(await count(t, 'devices', { id: device.id, name: 'Sub car' })).toBe(1);
   });
 
   it('finding: a sub-user with 32 zeros can no longer create a geofence', async () => {
-    const before = count(t, 'geofences');
+    const before = await count(t, 'geofences');
     const res = await api(t.app, sub.cookie, 'POST', '/api/geofences', {
       name: 'Depot',
       area: 'CIRCLE (-23.55 -46.63, 300)',
     });
     expect(res.statusCode).toBe(403);
-    expect(count(t, 'geofences')).toBe(before);
+    expect(await count(t, 'geofences')).toBe(before);
   });
 
   it('finding: a sub-user with 32 zeros can no longer run reports', async () => {
@@ -104,6 +105,6 @@ describe('finding: advanced permissions were only enforced by the web app', () =
       attributes: {},
     });
     expect(res.statusCode).toBe(403);
-    expect(queued(vehicle.id)).toBe(0);
+    expect(await queued(vehicle.id)).toBe(0);
   });
 });

@@ -31,11 +31,11 @@ import { update } from '../support/testSql.ts';
 
 const NS = 'rastro';
 
-function setAttributes(t: TestApp, userId: number, attrs: Record<string, unknown>): void {
-  update(t.ctx.store.sql, 'users', { attributes: JSON.stringify(attrs) }, { id: userId });
+async function setAttributes(t: TestApp, userId: number, attrs: Record<string, unknown>): Promise<void> {
+  await update(t.ctx.store.sql, 'users', { attributes: JSON.stringify(attrs) }, { id: userId });
 }
-const setPerms = (t: TestApp, userId: number, perms: string) =>
-  setAttributes(t, userId, { [`${NS}.advancedPerms`]: perms });
+const setPerms = async (t: TestApp, userId: number, perms: string) =>
+  await setAttributes(t, userId, { [`${NS}.advancedPerms`]: perms });
 
 async function enableAdvancedPerms(t: TestApp, on: boolean): Promise<void> {
   const server = expectStatus<Record<string, unknown>>(await api(t.app, t.admin, 'GET', '/api/server'), 200);
@@ -88,19 +88,19 @@ describe('advanced permission bits: one bit off refuses, one bit on allows', () 
       c.note ? ` (${c.note})` : ''
     }`, async () => {
       const bit = bitOf(c.area, c.action);
-      setPerms(t, off.id, setPermissionBit(ALL_PERMISSIONS, bit, false));
-      setPerms(t, on.id, permissionStringFromBits([bit]));
+      await setPerms(t, off.id, setPermissionBit(ALL_PERMISSIONS, bit, false));
+      await setPerms(t, on.id, permissionStringFromBits([bit]));
 
       const refusedCall = await c.make(t, off);
       const res = await send(t, off.cookie, refusedCall);
       expect(res.statusCode, res.body).toBe(403);
       expect(res.body).toBe(refusal(c.area, c.action));
-      if (refusedCall.written) expect(refusedCall.written()).toBe(false);
+      if (refusedCall.written) expect(await refusedCall.written()).toBe(false);
 
       const allowedCall = await c.make(t, on);
       const ok = await send(t, on.cookie, allowedCall);
       expect(allowedCall.ok, ok.body).toContain(ok.statusCode);
-      if (allowedCall.written && ok.statusCode < 300) expect(allowedCall.written()).toBe(true);
+      if (allowedCall.written && ok.statusCode < 300) expect(await allowedCall.written()).toBe(true);
     });
   }
 
@@ -112,7 +112,7 @@ describe('advanced permission bits: one bit off refuses, one bit on allows', () 
       200,
     );
     await link(t, { userId: off.id, commandId: saved.id });
-    setPerms(t, off.id, setPermissionBit(ALL_PERMISSIONS, bitOf('devices', 'lock'), false));
+    await setPerms(t, off.id, setPermissionBit(ALL_PERMISSIONS, bitOf('devices', 'lock'), false));
     const res = await api(t.app, off.cookie, 'POST', '/api/commands/send', {
       id: saved.id,
       deviceId: d.id,
@@ -123,7 +123,7 @@ describe('advanced permission bits: one bit off refuses, one bit on allows', () 
   });
 
   it('a normal geofence delete needs geofences.delete, an anchor delete only anchor.unlock', async () => {
-    setPerms(t, on.id, permissionStringFromBits([bitOf('anchor', 'unlock')]));
+    await setPerms(t, on.id, permissionStringFromBits([bitOf('anchor', 'unlock')]));
     const fence = expectStatus<{ id: number }>(
       await api(t.app, t.admin, 'POST', '/api/geofences', { name: 'Depot', area: 'CIRCLE (1 2, 300)' }),
       200,
@@ -134,7 +134,7 @@ describe('advanced permission bits: one bit off refuses, one bit on allows', () 
   });
 
   it('the refusal is written in the Accept-Language of the request', async () => {
-    setPerms(t, off.id, setPermissionBit(ALL_PERMISSIONS, bitOf('groups', 'view'), false));
+    await setPerms(t, off.id, setPermissionBit(ALL_PERMISSIONS, bitOf('groups', 'view'), false));
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/groups',
@@ -146,7 +146,7 @@ describe('advanced permission bits: one bit off refuses, one bit on allows', () 
   });
 
   it('the map still loads: GET /api/devices and /api/positions need no bit', async () => {
-    setPerms(t, off.id, '0'.repeat(32));
+    await setPerms(t, off.id, '0'.repeat(32));
     expectStatus(await api(t.app, off.cookie, 'GET', '/api/devices'), 200);
     expectStatus(await api(t.app, off.cookie, 'GET', '/api/positions'), 200);
     expectStatus(await api(t.app, off.cookie, 'GET', '/api/session'), 200);
@@ -155,7 +155,7 @@ describe('advanced permission bits: one bit off refuses, one bit on allows', () 
   it('percent-encoded or slash-padded paths do not slip past the layer', async () => {
     const d = await createDevice(t);
     await link(t, { userId: off.id, deviceId: d.id });
-    setPerms(t, off.id, setPermissionBit(ALL_PERMISSIONS, bitOf('devices', 'delete'), false));
+    await setPerms(t, off.id, setPermissionBit(ALL_PERMISSIONS, bitOf('devices', 'delete'), false));
     for (const url of [`/api/device%73/${d.id}`, `/api//devices/${d.id}`, `/api/devices/${d.id}%2F`]) {
       const res = await api(t.app, off.cookie, 'DELETE', url);
       expect([403, 404], url).toContain(res.statusCode);
@@ -177,7 +177,7 @@ describe('the QR driver and shared-link guests are refused every call of an area
     t = await appWith();
     const u = await createUser(t, { email: 'motorista@rastro.demo', userLimit: 10 });
     // the driver even has every bit: SPEC §6 step 1 comes first
-    setAttributes(t, u.id, { [`${NS}.isQrDriverId`]: true, [`${NS}.advancedPerms`]: ALL_PERMISSIONS });
+    await setAttributes(t, u.id, { [`${NS}.isQrDriverId`]: true, [`${NS}.advancedPerms`]: ALL_PERMISSIONS });
     driver = { id: u.id, cookie: u.cookie };
     const d = await createDevice(t);
     sharedDeviceId = d.id;
@@ -204,7 +204,7 @@ describe('the QR driver and shared-link guests are refused every call of an area
         const res = await send(t, who.cookie, call);
         expect(res.statusCode, res.body).toBe(403);
         expect(res.body).toBe(`SecurityException: ${formatMessage(key, 'pt-BR')}`);
-        if (call.written) expect(call.written()).toBe(false);
+        if (call.written) expect(await call.written()).toBe(false);
       }
     });
   }
@@ -221,7 +221,7 @@ describe('the QR driver and shared-link guests are refused every call of an area
 describe('the bits apply only on a plus server with enableAdvancedPerms on', () => {
   const zeros = async (t: TestApp) => {
     const u = await managerCaller(t);
-    setPerms(t, u.id, '0'.repeat(32));
+    await setPerms(t, u.id, '0'.repeat(32));
     return u;
   };
 

@@ -110,11 +110,11 @@ describe("an operator's step is one transaction", () => {
     expect(refused).toBeGreaterThanOrEqual(500);
     const [after] = await alarmsOf(d.id);
     expect(after).toMatchObject({ state: 'open', ackUserId: null, notes: [] });
-    expect(count(t.ctx.store.sql, 'actions', { actionType: 'alarm', objectId: alarm.id })).toBe(0);
+    expect(await count(t.ctx.store.sql, 'actions', { actionType: 'alarm', objectId: alarm.id })).toBe(0);
     const done = expectStatus<Alarm>(await ack(), 200);
     expect(done.state).toBe('acknowledged');
     expect(done.ackUserId).toBeGreaterThan(0);
     expect(done.notes.map((n) => n.text)).toEqual(['calling']);
-    expect(count(t.ctx.store.sql, 'actions', { actionType: 'alarm', objectId: alarm.id })).toBe(1);
+    expect(await count(t.ctx.store.sql, 'actions', { actionType: 'alarm', objectId: alarm.id })).toBe(1);
   });
 });

@@ -74,14 +74,14 @@ const post = (cookie: string, url: string, body?: unknown, lang?: string) =>
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
 
-const actions = (alarmId: number) =>
+const actions = async (alarmId: number) =>
   (
-    select(
+    (await select(
       t.ctx.store.sql,
       'actions',
       { actionType: 'alarm', objectId: alarmId },
       { columns: ['userId', 'attributes'], orderBy: ['id'] },
-    ) as Array<{ userId: number; attributes: string }>
+    )) as Array<{ userId: number; attributes: string }>
   ).map(
     (a) =>
       ({ by: a.userId, ...(JSON.parse(a.attributes) as Record<string, unknown>) }) as Record<string, unknown>,
@@ -122,7 +122,7 @@ describe('the queue', () => {
     expect(resolved).toMatchObject({ state: 'resolved', outcome: 'recovered', resolveUserId: operator.id });
     expect(resolved.notes.map((n) => n.text)).toEqual(['Calling the customer', 'Police on the way', 'Found']);
     expect(Date.parse(resolved.resolveTime!)).toBeGreaterThanOrEqual(Date.parse(resolved.ackTime!));
-    expect(actions(alarm.id)).toEqual([
+    expect(await actions(alarm.id)).toEqual([
       { by: operator.id, step: 'ack', deviceId: device.id, note: 'Calling the customer' },
       { by: operator.id, step: 'note', deviceId: device.id, note: 'Police on the way' },
       { by: operator.id, step: 'resolve', deviceId: device.id, outcome: 'recovered', note: 'Found' },
@@ -216,10 +216,10 @@ describe('the queue', () => {
       expect(res.statusCode).toBe(400);
       expect(res.body).toContain(formatMessage('alarms.badAssignee', 'pt-BR'));
     }
-    const admin = first(t.ctx.store.sql, 'users', { email: 'admin' }, { columns: ['id'] }) as {
+    const admin = (await first(t.ctx.store.sql, 'users', { email: 'admin' }, { columns: ['id'] })) as {
       id: number;
     };
-    expect(actions(alarm.id).filter((a) => a.step === 'assign')).toEqual([
+    expect((await actions(alarm.id)).filter((a) => a.step === 'assign')).toEqual([
       { by: admin.id, step: 'assign', deviceId: device.id, userId: operator.id },
     ]);
   });

@@ -14,8 +14,8 @@ import { first, insert, update } from '../support/testSql.ts';
 type Obj = Record<string, unknown>;
 
 /** A position of the device at `time` (server, device and fix time alike). */
-const addPosition = (t: TestApp, deviceId: number, protocol: string, time: string) =>
-  insert(t.ctx.store.sql, 'positions', {
+const addPosition = async (t: TestApp, deviceId: number, protocol: string, time: string) =>
+  await insert(t.ctx.store.sql, 'positions', {
     deviceId,
     protocol,
     serverTime: time,
@@ -32,20 +32,20 @@ describe('audit and statistics (admin only)', () => {
     t = await makeTestApp();
   });
   afterAll(async () => t.close());
-  const setTimeZone = (tz: string) => {
+  const setTimeZone = async (tz: string) => {
     const sql = t.ctx.store.sql;
-    const { attributes } = first(sql, 'server', { id: 1 }, { columns: ['attributes'] }) as {
+    const { attributes } = (await first(sql, 'server', { id: 1 }, { columns: ['attributes'] })) as {
       attributes: string;
     };
-    update(
+    await update(
       sql,
       'server',
       { attributes: JSON.stringify({ ...(JSON.parse(attributes) as object), timezone: tz }) },
       { id: 1 },
     );
   };
-  beforeAll(() => {
-    setTimeZone('UTC');
+  beforeAll(async () => {
+    await setTimeZone('UTC');
   });
 
   const range = () =>
@@ -94,15 +94,15 @@ describe('audit and statistics (admin only)', () => {
   it('statistics: one row per finished day (server zone UTC) with stored messages, devices, protocols, logins and requests', async () => {
     const d1 = await createDevice(t);
     const d2 = await createDevice(t);
-    const store = (deviceId: number, protocol: string, time: string) =>
-      addPosition(t, deviceId, protocol, time);
+    const store = async (deviceId: number, protocol: string, time: string) =>
+      await addPosition(t, deviceId, protocol, time);
     for (const [dev, proto, time] of [
       [d1.id, 'osmand', '2024-05-01T08:00:00.000Z'],
       [d1.id, 'osmand', '2024-05-01T09:00:00.000+00:00'],
       [d2.id, 'h02', '2024-05-01T23:59:59.999Z'],
       [d2.id, 'osmand', '2024-05-02T00:00:00.000Z'],
     ] as const) {
-      store(dev, proto, time);
+      await store(dev, proto, time);
     }
     const rows = expectStatus<Obj[]>(
       await api(t.app, t.admin, 'GET', '/api/statistics?from=2024-05-01T00:00:00Z&to=2024-05-03T00:00:00Z'),
@@ -135,17 +135,17 @@ describe('audit and statistics (admin only)', () => {
   });
 
   it('finding: statistics are per finished day of the server time zone, filed under that local date', async () => {
-    setTimeZone('America/Sao_Paulo');
+    await setTimeZone('America/Sao_Paulo');
     try {
       const d = await createDevice(t);
-      const store = (deviceId: number, time: string) => addPosition(t, deviceId, 'osmand', time);
+      const store = async (deviceId: number, time: string) => await addPosition(t, deviceId, 'osmand', time);
       // 2024-06-10 02:30Z is still 9 June in São Paulo (UTC-3); 2024-06-10 03:00Z is 10 June 00:00 there.
       for (const time of [
         '2024-06-10T02:30:00.000Z',
         '2024-06-10T03:00:00.000Z',
         '2024-06-11T02:59:59.000Z',
       ]) {
-        store(d.id, time);
+        await store(d.id, time);
       }
       const rows = expectStatus<Obj[]>(
         await api(t.app, t.admin, 'GET', '/api/statistics?from=2024-06-09T03:00:00Z&to=2024-06-10T03:00:00Z'),
@@ -157,22 +157,22 @@ describe('audit and statistics (admin only)', () => {
       ]);
       expect(rows.map((r) => r.messagesStored)).toEqual([1, 2]);
     } finally {
-      setTimeZone('UTC');
+      await setTimeZone('UTC');
     }
   });
 
   it('a day of 23 hours (DST start) is cut at its local midnights', async () => {
-    setTimeZone('Europe/Berlin');
+    await setTimeZone('Europe/Berlin');
     try {
       const d = await createDevice(t);
-      const store = (deviceId: number, time: string) => addPosition(t, deviceId, 'h02', time);
+      const store = async (deviceId: number, time: string) => await addPosition(t, deviceId, 'h02', time);
       // 31 March 2024 in Berlin: 30 Mar 23:00Z .. 31 Mar 22:00Z (clocks jump at 01:00Z).
       for (const time of [
         '2024-03-30T22:59:00.000Z',
         '2024-03-30T23:00:00.000Z',
         '2024-03-31T21:59:00.000Z',
       ]) {
-        store(d.id, time);
+        await store(d.id, time);
       }
       const rows = expectStatus<Obj[]>(
         await api(t.app, t.admin, 'GET', '/api/statistics?from=2024-03-30T00:00:00Z&to=2024-03-31T00:00:00Z'),
@@ -187,7 +187,7 @@ describe('audit and statistics (admin only)', () => {
       );
       expect(next.map((r) => r.captureTime)).toEqual(['2024-03-31T22:00:00.000+00:00']);
     } finally {
-      setTimeZone('UTC');
+      await setTimeZone('UTC');
     }
   });
 

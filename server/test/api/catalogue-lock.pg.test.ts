@@ -45,8 +45,10 @@ describe('a catalogue delete waiting on a row lock', () => {
       await locker.unsafe('ROLLBACK');
       expect((await deleting).statusCode).toBe(204);
       expect(order).toEqual(['served', 'delete']);
-      expect(count(t.ctx.store.sql, 'devices', { id: device.id })).toBe(0);
-      expect(count(t.ctx.store.sql, 'links', { propertyType: 'device', propertyId: device.id })).toBe(0);
+      expect(await count(t.ctx.store.sql, 'devices', { id: device.id })).toBe(0);
+      expect(await count(t.ctx.store.sql, 'links', { propertyType: 'device', propertyId: device.id })).toBe(
+        0,
+      );
     } finally {
       await end();
     }

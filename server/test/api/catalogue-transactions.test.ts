@@ -28,9 +28,9 @@ afterAll(async () => {
 const refuse = (table: string, op: 'INSERT' | 'UPDATE' | 'DELETE') => refuseStatements(t, table, op);
 
 const db = () => t.ctx.store.sql;
-const linksNaming = (type: string, id: number) =>
-  count(db(), 'links', { propertyType: type, propertyId: id }) +
-  count(db(), 'links', { ownerType: type, ownerId: id });
+const linksNaming = async (type: string, id: number) =>
+  (await count(db(), 'links', { propertyType: type, propertyId: id })) +
+  (await count(db(), 'links', { ownerType: type, ownerId: id }));
 
 describe('a write refused half way stores nothing', () => {
   it('POST /api/devices: the creator link refused, no device either', async () => {
@@ -38,14 +38,14 @@ describe('a write refused half way stores nothing', () => {
     try {
       const res = await api(t.app, t.admin, 'POST', '/api/devices', { name: 'Half', uniqueId: 'half-1' });
       expect(res.statusCode).toBe(500);
-      expect(count(db(), 'devices', { uniqueId: 'half-1' })).toBe(0);
+      expect(await count(db(), 'devices', { uniqueId: 'half-1' })).toBe(0);
     } finally {
       await undo();
     }
     const created = await createDevice(t, { uniqueId: 'half-1' });
-    expect(count(db(), 'links', { ownerType: 'user', propertyType: 'device', propertyId: created.id })).toBe(
-      1,
-    );
+    expect(
+      await count(db(), 'links', { ownerType: 'user', propertyType: 'device', propertyId: created.id }),
+    ).toBe(1);
   });
 
   it('DELETE /api/groups/{id}: its devices’ reference refused after the row and its links went, all kept', async () => {
@@ -55,16 +55,16 @@ describe('a write refused half way stores nothing', () => {
     try {
       const res = await api(t.app, t.admin, 'DELETE', `/api/groups/${group.id}`);
       expect(res.statusCode).toBe(500);
-      expect(count(db(), 'groups', { id: group.id })).toBe(1);
-      expect(linksNaming('group', group.id)).toBe(1); // the creator's
-      expect(first(db(), 'devices', { id: device.id })).toMatchObject({ groupId: group.id });
+      expect(await count(db(), 'groups', { id: group.id })).toBe(1);
+      expect(await linksNaming('group', group.id)).toBe(1); // the creator's
+      expect(await first(db(), 'devices', { id: device.id })).toMatchObject({ groupId: group.id });
     } finally {
       await undo();
     }
     expect((await api(t.app, t.admin, 'DELETE', `/api/groups/${group.id}`)).statusCode).toBe(204);
-    expect(count(db(), 'groups', { id: group.id })).toBe(0);
-    expect(linksNaming('group', group.id)).toBe(0);
-    expect(first(db(), 'devices', { id: device.id })).toMatchObject({ groupId: 0 });
+    expect(await count(db(), 'groups', { id: group.id })).toBe(0);
+    expect(await linksNaming('group', group.id)).toBe(0);
+    expect(await first(db(), 'devices', { id: device.id })).toMatchObject({ groupId: 0 });
   });
 
   it('DELETE /api/users/{id}: its tokens’ revocation refused last, the user, links and sessions kept', async () => {
@@ -76,17 +76,17 @@ describe('a write refused half way stores nothing', () => {
     try {
       const res = await api(t.app, t.admin, 'DELETE', `/api/users/${user.id}`);
       expect(res.statusCode).toBe(500);
-      expect(count(db(), 'users', { id: user.id })).toBe(1);
-      expect(linksNaming('user', user.id)).toBe(1);
+      expect(await count(db(), 'users', { id: user.id })).toBe(1);
+      expect(await linksNaming('user', user.id)).toBe(1);
       expectStatus(await api(t.app, user.cookie, 'GET', '/api/session'), 200); // still signed in
     } finally {
       await undo();
     }
     expect((await api(t.app, t.admin, 'DELETE', `/api/users/${user.id}`)).statusCode).toBe(204);
-    expect(count(db(), 'users', { id: user.id })).toBe(0);
-    expect(linksNaming('user', user.id)).toBe(0);
-    expect(count(db(), 'sessions', { userId: user.id })).toBe(0);
-    expect(count(db(), 'tokens', { userId: user.id, revoked: 0 })).toBe(0);
+    expect(await count(db(), 'users', { id: user.id })).toBe(0);
+    expect(await linksNaming('user', user.id)).toBe(0);
+    expect(await count(db(), 'sessions', { userId: user.id })).toBe(0);
+    expect(await count(db(), 'tokens', { userId: user.id, revoked: 0 })).toBe(0);
     expect((await api(t.app, user.cookie, 'GET', '/api/session')).statusCode).toBe(404);
   });
 
@@ -101,18 +101,24 @@ describe('a write refused half way stores nothing', () => {
     try {
       const res = await api(t.app, t.admin, 'POST', '/api/permissions/bulk', body);
       expect(res.statusCode).toBe(500);
-      expect(count(db(), 'links', { ownerType: 'user', ownerId: user.id })).toBe(0);
+      expect(await count(db(), 'links', { ownerType: 'user', ownerId: user.id })).toBe(0);
     } finally {
       await undo();
     }
     expect((await api(t.app, t.admin, 'POST', '/api/permissions/bulk', body)).statusCode).toBe(204);
-    expect(count(db(), 'links', { ownerType: 'user', ownerId: user.id, propertyType: 'device' })).toBe(2);
-    expect(count(db(), 'actions', { actionType: 'link', objectType: 'user', objectId: user.id })).toBe(2);
+    expect(await count(db(), 'links', { ownerType: 'user', ownerId: user.id, propertyType: 'device' })).toBe(
+      2,
+    );
+    expect(await count(db(), 'actions', { actionType: 'link', objectType: 'user', objectId: user.id })).toBe(
+      2,
+    );
     const undoDelete = await refuse('actions', 'INSERT');
     try {
       const res = await api(t.app, t.admin, 'DELETE', '/api/permissions/bulk', body);
       expect(res.statusCode).toBe(500);
-      expect(count(db(), 'links', { ownerType: 'user', ownerId: user.id, propertyType: 'device' })).toBe(2);
+      expect(
+        await count(db(), 'links', { ownerType: 'user', ownerId: user.id, propertyType: 'device' }),
+      ).toBe(2);
     } finally {
       await undoDelete();
     }

@@ -7,6 +7,7 @@ import { api, expectStatus, makeTestApp, type TestApp } from '../helpers/app.ts'
 import { TEST_DATABASE_URL } from '../helpers/store.ts';
 import { readerOf } from '../../src/db/pool.ts';
 import { LIST_SLICE, MAP_SLICE } from '../../src/traccar/listAnswer.ts';
+import { inTransaction } from '../../src/db/repos/query.ts';
 import { insert } from '../support/testSql.ts';
 
 const COUNT = Math.max(2 * LIST_SLICE, MAP_SLICE) + 37;
@@ -17,15 +18,15 @@ beforeAll(async () => {
     throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
   t = await makeTestApp();
   // names in the reverse order of the ids, so the answer's order is the sort's, not the table's
-  t.ctx.store.sql.transaction(() => {
+  await inTransaction(t.ctx.store.sql, async (tx) => {
     for (let i = 0; i < COUNT; i++)
-      insert(t.ctx.store.sql, 'devices', {
+      await insert(tx, 'devices', {
         name: `reads ${String(COUNT - i).padStart(5, '0')}`,
         uniqueId: `reads-${i}`,
         attributes: '{"n":1}',
         status: i % 2 ? 'online' : null,
       });
-  })();
+  });
 });
 afterAll(async () => {
   await t?.close();

@@ -68,7 +68,7 @@ describe('the device list of a user who is not an administrator', () => {
         reader.all = all;
       }
       expect(list.map((d) => d.name)).toEqual(['Scope direct', 'Scope in G', 'Scope in H', 'Scope in I']);
-      const row = first(t.ctx.store.sql, 'users', { id: user.id }) as UserRow;
+      const row = (await first(t.ctx.store.sql, 'users', { id: user.id })) as UserRow;
       expect(list.map((d) => d.id).sort((a, b) => a - b)).toEqual(
         (await visibleDeviceIdsAsync(t.ctx, row)).sort((a, b) => a - b),
       );

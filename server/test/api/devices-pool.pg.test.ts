@@ -40,12 +40,12 @@ beforeAll(async () => {
   const fixTime = new Date(Date.now() - 60_000);
   positionId = (await ingestPosition(t, { uniqueId: direct.uniqueId, fixTime, attributes: { alarm: 'sos' } }))
     .id;
-  const alarm = first(
+  const alarm = (await first(
     t.ctx.store.sql,
     'events',
     { deviceId: direct.id, type: 'alarm' },
     { columns: ['id'] },
-  ) as { id: number };
+  )) as { id: number };
   eventId = alarm.id;
 });
 afterEach(async () => {

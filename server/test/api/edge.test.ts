@@ -33,7 +33,8 @@ const without = (...bits: Array<[PermissionArea, PermissionAction]>) =>
     (s, [area, action]) => setPermissionBit(s, permissionIndex(area, action)!, false),
     ALL_PERMISSIONS,
   );
-const count = (t: TestApp, table: Table, where: Where = {}) => countRows(t.ctx.store.sql, table, where);
+const count = async (t: TestApp, table: Table, where: Where = {}) =>
+  await countRows(t.ctx.store.sql, table, where);
 
 describe('the edge: one parsed request for the gate, the interlock and the handler', () => {
   let t: TestApp;
@@ -62,7 +63,7 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
   });
   afterAll(async () => t.close());
 
-  const queued = (deviceId: number) => count(t, 'queued_commands', { deviceId });
+  const queued = async (deviceId: number) => await count(t, 'queued_commands', { deviceId });
   const send = (cookie: string, body: Record<string, unknown>) =>
     api(t.app, cookie, 'POST', '/api/commands/send', { id: 0, attributes: {}, ...body });
 
@@ -71,7 +72,7 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
       const res = await send(sub.cookie, { deviceId: device.id, type });
       expect(res.statusCode, res.body).toBe(403);
       expect(res.body).toMatch(/^SecurityException: Permissão negada: bloquear/);
-      expect(queued(device.id)).toBe(0);
+      expect(await queued(device.id)).toBe(0);
     });
   }
 
@@ -79,7 +80,7 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
     it(`a sub-user without devices.unlock gets 403 for ${JSON.stringify(type)} and nothing is queued`, async () => {
       const res = await send(sub.cookie, { deviceId: device.id, type });
       expect(res.statusCode, res.body).toBe(403);
-      expect(queued(device.id)).toBe(0);
+      expect(await queued(device.id)).toBe(0);
     });
   }
 
@@ -87,14 +88,14 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
     const res = await send(sub.cookie, { deviceId: device.id, type: ' POSITIONSINGLE\t' });
     expect(res.statusCode, res.body).toBe(202);
     expect((JSON.parse(res.body) as { type: string }).type).toBe('positionSingle');
-    const row = first(
+    const row = (await first(
       t.ctx.store.sql,
       'queued_commands',
       { deviceId: device.id },
       { columns: ['type'], orderBy: ['id desc'] },
-    ) as { type: string };
+    )) as { type: string };
     expect(row.type).toBe('positionSingle');
-    remove(t.ctx.store.sql, 'queued_commands', { deviceId: device.id });
+    await remove(t.ctx.store.sql, 'queued_commands', { deviceId: device.id });
   });
 
   it('the interlock sees the normalised type: a padded, upper-case engineStop to a moving vehicle is refused', async () => {
@@ -102,7 +103,7 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
     await ingestPosition(t, { uniqueId: moving.uniqueId, fixTime: new Date(), speed: kmhToKnots(80) });
     const res = await send(t.admin, { deviceId: moving.id, type: ' ENGINESTOP\t' });
     expect(res.statusCode, res.body).toBe(403);
-    expect(queued(moving.id)).toBe(0);
+    expect(await queued(moving.id)).toBe(0);
   });
 
   it('a PUT that turns a plain geofence into an anchor needs anchor.lock', async () => {
@@ -118,7 +119,7 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
     });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.body).toMatch(/^SecurityException: Permissão negada/);
-    const stored = first(t.ctx.store.sql, 'geofences', { id: g.id }, { columns: ['attributes'] }) as {
+    const stored = (await first(t.ctx.store.sql, 'geofences', { id: g.id }, { columns: ['attributes'] })) as {
       attributes: string;
     };
     expect(JSON.parse(stored.attributes)).not.toHaveProperty('isAnchor');
@@ -141,14 +142,14 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
       attributes: {},
     });
     expect(res.statusCode, res.body).toBe(403);
-    const stored = first(t.ctx.store.sql, 'geofences', { id: g.id }, { columns: ['attributes'] }) as {
+    const stored = (await first(t.ctx.store.sql, 'geofences', { id: g.id }, { columns: ['attributes'] })) as {
       attributes: string;
     };
     expect(JSON.parse(stored.attributes)).toMatchObject({ isAnchor: true });
   });
 
   it('a form-encoded body on a JSON route is refused with 415 and creates nothing', async () => {
-    const before = count(t, 'devices');
+    const before = await count(t, 'devices');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/devices',
@@ -156,7 +157,7 @@ describe('the edge: one parsed request for the gate, the interlock and the handl
       payload: new URLSearchParams({ name: 'Form car', uniqueId: 'form-car-1' }).toString(),
     });
     expect(res.statusCode, res.body).toBe(415);
-    expect(count(t, 'devices')).toBe(before);
+    expect(await count(t, 'devices')).toBe(before);
   });
 
   it('a text/plain body on a JSON route is refused with 415', async () => {

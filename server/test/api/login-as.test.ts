@@ -29,13 +29,13 @@ describe('log in as another user', () => {
   let t: TestApp;
   let adminId: number;
 
-  const actions = (type: string) =>
-    select(
+  const actions = async (type: string) =>
+    (await select(
       t.ctx.store.sql,
       'actions',
       { actionType: type },
       { columns: ['userId', 'actionType', 'objectType', 'objectId'], orderBy: ['id'] },
-    ) as Action[];
+    )) as Action[];
 
   beforeAll(async () => {
     t = await makeTestApp();
@@ -63,7 +63,7 @@ describe('log in as another user', () => {
       200,
     );
     expect(original.id).toBe(adminId);
-    expect(actions('loginAs')).toContainEqual({
+    expect(await actions('loginAs')).toContainEqual({
       userId: adminId,
       actionType: 'loginAs',
       objectType: 'user',
@@ -76,7 +76,7 @@ describe('log in as another user', () => {
       adminId,
     );
     expect((await api(t.app, cookie, 'GET', '/rastro/session/original')).statusCode).toBe(204);
-    expect(actions('loginAsReturn')).toContainEqual({
+    expect(await actions('loginAsReturn')).toContainEqual({
       userId: adminId,
       actionType: 'loginAsReturn',
       objectType: 'user',
@@ -125,7 +125,12 @@ describe('log in as another user', () => {
     const cookie = await login(t.app, 'admin', ADMIN_PASSWORD);
     const disabled = await createUser(t, { disabled: true });
     const expired = await createUser(t);
-    update(t.ctx.store.sql, 'users', { expirationTime: '2020-01-01T00:00:00.000Z' }, { id: expired.id });
+    await update(
+      t.ctx.store.sql,
+      'users',
+      { expirationTime: '2020-01-01T00:00:00.000Z' },
+      { id: expired.id },
+    );
     const headers = { cookie, 'accept-language': 'en-US' };
     const d = await t.app.inject({ method: 'GET', url: `/api/session/${disabled.id}`, headers });
     expect(d.statusCode).toBe(403);

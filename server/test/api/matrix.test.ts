@@ -62,14 +62,15 @@ describe('permission matrix', () => {
   const foreign: Record<string, Obj> = {};
   let foreignUser: number;
 
-  const snapshot = () => {
+  const snapshot = async () => {
     const sql = t.ctx.store.sql;
     const tables = [...new Set(RESOURCES.map((r) => r.table)), 'users', 'links', 'server'];
     const order = (tb: string) =>
       tb === 'links' ? ['ownerType', 'ownerId', 'propertyType', 'propertyId'] : ['id'];
-    return tables
-      .map((tb) => JSON.stringify(select(sql, tb as Table, {}, { orderBy: order(tb) })))
-      .join('\n');
+    const dumps: string[] = [];
+    for (const tb of tables)
+      dumps.push(JSON.stringify(await select(sql, tb as Table, {}, { orderBy: order(tb) })));
+    return dumps.join('\n');
   };
 
   beforeAll(async () => {
@@ -135,23 +136,23 @@ describe('permission matrix', () => {
         });
 
         it(`${r.path}: update and delete of the foreign object are refused and change nothing`, async () => {
-          const before = snapshot();
+          const before = await snapshot();
           const body = {
             ...foreign[r.path],
             ...(r.path === 'devices' || r.path === 'drivers' ? {} : { name: 'pwned' }),
           };
           expectRefused(await api(t.app, cookies[role], 'PUT', `/api/${r.path}/${foreign[r.path].id}`, body));
           expectRefused(await api(t.app, cookies[role], 'DELETE', `/api/${r.path}/${foreign[r.path].id}`));
-          expect(snapshot()).toBe(before);
+          expect(await snapshot()).toBe(before);
         });
 
         it(`${r.path}: create follows the role's rights`, async () => {
           const outcome = createOutcome(role, r.path);
-          const before = snapshot();
+          const before = await snapshot();
           const res = await api(t.app, cookies[role], 'POST', `/api/${r.path}`, SAMPLES[r.path]());
           if (outcome === 200) {
             const created = expectStatus<Obj>(res, 200);
-            const linked = select(
+            const linked = await select(
               t.ctx.store.sql,
               'links',
               { ownerType: 'user', propertyType: r.type, propertyId: created.id },
@@ -161,14 +162,14 @@ describe('permission matrix', () => {
           } else {
             if (outcome === 401) expect(res.statusCode).toBe(401);
             else expect(res.body).toBe(outcome);
-            expect(snapshot()).toBe(before);
+            expect(await snapshot()).toBe(before);
           }
         });
       }
 
       it('cannot reference foreign groups, calendars or commands', async () => {
         if (role === 'disabled' || role === 'readonly') return;
-        const before = snapshot();
+        const before = await snapshot();
         const cases: Array<[string, Record<string, unknown>, string]> = [
           ['groups', { name: 'sub', groupId: foreign.groups.id }, 'Group'],
           ['geofences', { name: 'g', area: 'CIRCLE (1 1, 5)', calendarId: foreign.calendars.id }, 'Calendar'],
@@ -196,11 +197,11 @@ describe('permission matrix', () => {
           groupId: foreign.groups.id,
         });
         expect(moved.statusCode).toBe(400);
-        expect(snapshot()).toBe(before);
+        expect(await snapshot()).toBe(before);
       });
 
       it('link/unlink with foreign objects or users is refused and changes nothing', async () => {
-        const before = snapshot();
+        const before = await snapshot();
         const own = foreign[`own-${role}`];
         const attempts: Array<Record<string, number>> = [
           { userId: userIds[role], deviceId: foreign.devices.id },
@@ -218,11 +219,11 @@ describe('permission matrix', () => {
         }
         expectRefused(await api(t.app, cookies[role], 'POST', '/api/permissions/bulk', attempts.slice(0, 1)));
         expectRefused(await api(t.app, cookies[role], 'GET', `/api/permissions?userId=0&deviceId=0`));
-        expect(snapshot()).toBe(before);
+        expect(await snapshot()).toBe(before);
       });
 
       it('foreign users: not listed, not readable, not writable, no impersonation', async () => {
-        const before = snapshot();
+        const before = await snapshot();
         const list = await api(t.app, cookies[role], 'GET', '/api/users');
         if (role === 'disabled') expect(list.statusCode).toBe(401);
         else expect(expectStatus<Obj[]>(list, 200).map((u) => u.id)).not.toContain(foreignUser);
@@ -235,7 +236,7 @@ describe('permission matrix', () => {
         expectRefused(await api(t.app, cookies[role], 'DELETE', `/api/users/${foreignUser}`));
         expectRefused(await api(t.app, cookies[role], 'GET', `/api/session/${foreignUser}`));
         expectRefused(await api(t.app, cookies[role], 'PUT', '/api/server', { registration: true }));
-        expect(snapshot()).toBe(before);
+        expect(await snapshot()).toBe(before);
       });
     });
   }

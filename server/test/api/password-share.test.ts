@@ -34,7 +34,12 @@ describe('password reset (CONTRACT §2)', () => {
     expect(mailer.outbox.length).toBe(1);
     const token = /\/login\/recover\/([^\s&]+)/.exec(mailer.outbox[0].body)![1];
     expect(mailer.outbox[0].to).toBe(u.email);
-    const row = first(t.ctx.store.sql, 'password_resets', {}, { columns: ['tokenHash', 'expiresAt'] }) as {
+    const row = (await first(
+      t.ctx.store.sql,
+      'password_resets',
+      {},
+      { columns: ['tokenHash', 'expiresAt'] },
+    )) as {
       tokenHash: string;
       expiresAt: string;
     };
@@ -148,12 +153,12 @@ describe('shares (CONTRACT §2 last row)', () => {
   it('an expired share token no longer logs in', async () => {
     const d = await createDevice(t);
     const expiration = new Date(Date.now() + 600_000).toISOString();
-    update(t.ctx.store.sql, 'server', { attributes: '{}' });
+    await update(t.ctx.store.sql, 'server', { attributes: '{}' });
     const token = expectStatus<string>(
       await postForm(t.app, t.admin, '/api/share/device', { deviceId: String(d.id), expiration }),
       200,
     );
-    update(t.ctx.store.sql, 'tokens', { expiresAt: '2020-01-01T00:00:00.000Z' });
+    await update(t.ctx.store.sql, 'tokens', { expiresAt: '2020-01-01T00:00:00.000Z' });
     expect((await api(t.app, null, 'GET', `/api/session?token=${token}`)).statusCode).toBe(401);
   });
 });
@@ -232,21 +237,21 @@ describe('share guests and housekeeping', () => {
   it('purgeExpired removes expired sessions, tokens and reset tokens only', async () => {
     const { purgeExpired } = await import('../../src/traccar/index.ts');
     const sql = t.ctx.store.sql;
-    insert(sql, 'sessions', {
+    await insert(sql, 'sessions', {
       id: 'old',
       userId: 1,
       createdAt: '2020-01-01T00:00:00.000Z',
       expiresAt: '2020-01-02T00:00:00.000Z',
     });
-    insert(sql, 'tokens', { id: 'oldtoken', userId: 1, expiresAt: '2020-01-02T00:00:00.000Z' });
-    insert(sql, 'password_resets', {
+    await insert(sql, 'tokens', { id: 'oldtoken', userId: 1, expiresAt: '2020-01-02T00:00:00.000Z' });
+    await insert(sql, 'password_resets', {
       tokenHash: 'oldreset',
       userId: 1,
       expiresAt: '2020-01-02T00:00:00.000Z',
     });
-    const sessionsBefore = count(sql, 'sessions');
+    const sessionsBefore = await count(sql, 'sessions');
     expect(await purgeExpired(t.ctx)).toBe(3);
-    expect(count(sql, 'sessions')).toBe(sessionsBefore - 1);
+    expect(await count(sql, 'sessions')).toBe(sessionsBefore - 1);
     expectStatus(await api(t.app, t.admin, 'GET', '/api/session'), 200);
   });
 });

@@ -29,7 +29,7 @@ export interface Prepared {
   body?: unknown;
   form?: Record<string, string>;
   /** Reads the store back: true when the call changed it (absent for reads). */
-  written?: () => boolean;
+  written?: () => Promise<boolean>;
   /** Statuses of the call when the layer lets it through. */
   ok: number[];
 }
@@ -48,11 +48,11 @@ type Obj = { id: number } & Record<string, unknown>;
 
 let seq = 0;
 const unique = (p: string) => `${p}-${Date.now().toString(36)}-${++seq}`;
-const count = (t: TestApp, table: string, where: Where = {}) =>
-  countRows(t.ctx.store.sql, table as Table, where);
-const exists = (t: TestApp, table: string, id: number) => count(t, table, { id }) > 0;
-const marked = (t: TestApp, table: string, id: number, marker: string) =>
-  String(first<Obj>(t.ctx.store.sql, table as Table, { id })?.attributes).includes(marker);
+const count = async (t: TestApp, table: string, where: Where = {}) =>
+  await countRows(t.ctx.store.sql, table as Table, where);
+const exists = async (t: TestApp, table: string, id: number) => (await count(t, table, { id })) > 0;
+const marked = async (t: TestApp, table: string, id: number, marker: string) =>
+  String((await first<Obj>(t.ctx.store.sql, table as Table, { id }))?.attributes).includes(marker);
 
 export function send(t: TestApp, cookie: string, p: Prepared): Promise<LightMyRequestResponse> {
   if (p.form) return postForm(t.app, cookie, p.url, p.form);
@@ -85,12 +85,12 @@ function engine(type: string, action: PermissionAction): PermissionCase {
     action,
     async make(t, c) {
       const d = await ownDevice(t, c);
-      const n = () => count(t, 'queued_commands', { deviceId: d.id });
+      const n = async () => await count(t, 'queued_commands', { deviceId: d.id });
       return {
         method: 'POST',
         url: '/api/commands/send',
         body: { id: 0, deviceId: d.id, type, attributes: type === 'custom' ? { data: 'hello' } : {} },
-        written: () => n() > 0,
+        written: async () => (await n()) > 0,
         ok: [200, 202],
       };
     },
@@ -118,12 +118,12 @@ function crud(
       action: 'create',
       note,
       async make(t) {
-        const before = count(t, table);
+        const before = await count(t, table);
         return {
           method: 'POST',
           url: `/api/${path}`,
           body: SAMPLES[path](),
-          written: () => count(t, table) > before,
+          written: async () => (await count(t, table)) > before,
           ok: okWrite(200),
         };
       },
@@ -139,7 +139,7 @@ function crud(
           method: 'PUT',
           url: `/api/${path}/${o.id}`,
           body: { ...o, attributes: { ...(o.attributes as object), marker } },
-          written: () => marked(t, table, o.id, marker),
+          written: async () => await marked(t, table, o.id, marker),
           ok: okWrite(200),
         };
       },
@@ -153,7 +153,7 @@ function crud(
         return {
           method: 'DELETE',
           url: `/api/${path}/${o.id}`,
-          written: () => !exists(t, table, o.id),
+          written: async () => !(await exists(t, table, o.id)),
           ok: okWrite(204),
         };
       },
@@ -182,7 +182,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
         method: 'POST',
         url: '/api/devices',
         body: { name: 'New', uniqueId },
-        written: () => count(t, 'devices', { uniqueId }) > 0,
+        written: async () => (await count(t, 'devices', { uniqueId })) > 0,
         ok: [200],
       };
     },
@@ -197,7 +197,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
         method: 'PUT',
         url: `/api/devices/${d.id}`,
         body: { ...d, name },
-        written: () => count(t, 'devices', { name }) > 0,
+        written: async () => (await count(t, 'devices', { name })) > 0,
         ok: [200],
       };
     },
@@ -210,7 +210,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
       return {
         method: 'DELETE',
         url: `/api/devices/${d.id}`,
-        written: () => !exists(t, 'devices', d.id),
+        written: async () => !(await exists(t, 'devices', d.id)),
         ok: [204],
       };
     },
@@ -235,7 +235,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
           password: 'secret-pass',
           attributes: { [`${t.ctx.config.ns}.advancedPerms`]: '0'.repeat(32) },
         },
-        written: () => count(t, 'users', { email }) > 0,
+        written: async () => (await count(t, 'users', { email })) > 0,
         ok: [200],
       };
     },
@@ -250,7 +250,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
         method: 'PUT',
         url: `/api/users/${u.id}`,
         body: { ...u, name },
-        written: () => count(t, 'users', { name }) > 0,
+        written: async () => (await count(t, 'users', { name })) > 0,
         ok: [200],
       };
     },
@@ -265,7 +265,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
         method: 'PUT',
         url: `/api/users/${c.id}`,
         body: { ...self, name },
-        written: () => count(t, 'users', { name }) > 0,
+        written: async () => (await count(t, 'users', { name })) > 0,
         ok: [200],
       };
     },
@@ -278,7 +278,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
       return {
         method: 'DELETE',
         url: `/api/users/${u.id}`,
-        written: () => !exists(t, 'users', u.id),
+        written: async () => !(await exists(t, 'users', u.id)),
         ok: [204],
       };
     },
@@ -316,7 +316,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
         method: 'POST',
         url: '/api/geofences',
         body: { name, area: 'CIRCLE (-23.55 -46.63, 150)', attributes: { deviceId: d.id, isAnchor: true } },
-        written: () => count(t, 'geofences', { name }) > 0,
+        written: async () => (await count(t, 'geofences', { name })) > 0,
         ok: [200],
       };
     },
@@ -336,7 +336,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
       return {
         method: 'DELETE',
         url: `/api/geofences/${g.id}`,
-        written: () => !exists(t, 'geofences', g.id),
+        written: async () => !(await exists(t, 'geofences', g.id)),
         ok: [204],
       };
     },
@@ -391,12 +391,12 @@ export const PERMISSION_CASES: PermissionCase[] = [
     action: 'create',
     async make(t, c) {
       const d = await ownDevice(t, c);
-      const before = count(t, 'users', { temporary: 1 });
+      const before = await count(t, 'users', { temporary: 1 });
       return {
         method: 'POST',
         url: '/api/share/device',
         form: { deviceId: String(d.id), expiration: new Date(Date.now() + 3_600_000).toISOString() },
-        written: () => count(t, 'users', { temporary: 1 }) > before,
+        written: async () => (await count(t, 'users', { temporary: 1 })) > before,
         ok: [200],
       };
     },
@@ -407,12 +407,12 @@ export const PERMISSION_CASES: PermissionCase[] = [
     note: 'Plus feature',
     async make(t, c) {
       const d = await ownDevice(t, c);
-      const n = () => count(t, 'shares', { deviceId: d.id });
+      const n = async () => await count(t, 'shares', { deviceId: d.id });
       return {
         method: 'POST',
         url: `/${t.ctx.config.ns}/shares`,
         body: { deviceId: d.id, expirationTime: new Date(Date.now() + 3_600_000).toISOString() },
-        written: () => n() > 0,
+        written: async () => (await n()) > 0,
         ok: [200],
       };
     },
@@ -436,7 +436,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
         method: 'PUT',
         url: `/${t.ctx.config.ns}/shares/${id}`,
         body: { expirationTime: until },
-        written: () => count(t, 'shares', { id, expirationTime: until }) > 0,
+        written: async () => (await count(t, 'shares', { id, expirationTime: until })) > 0,
         ok: [200],
       };
     },
@@ -450,7 +450,7 @@ export const PERMISSION_CASES: PermissionCase[] = [
       return {
         method: 'DELETE',
         url: `/${t.ctx.config.ns}/shares/${id}`,
-        written: () => !exists(t, 'shares', id),
+        written: async () => !(await exists(t, 'shares', id)),
         ok: [204],
       };
     },

@@ -27,7 +27,7 @@ describe('permissions API (CONTRACT §3 Permission, §4, §6)', () => {
   });
   afterAll(async () => t.close());
 
-  const count = (where: Where) => countRows(t.ctx.store.sql, 'links', where);
+  const count = async (where: Where) => await countRows(t.ctx.store.sql, 'links', where);
 
   it('POST and DELETE one link (204), emitting "permissions"', async () => {
     const u = await createUser(t);
@@ -36,10 +36,12 @@ describe('permissions API (CONTRACT §3 Permission, §4, §6)', () => {
     const onPerm = () => events++;
     t.ctx.bus.on('permissions', onPerm);
     await link(t, { userId: u.id, deviceId: d.id });
-    expect(count({ ownerType: 'user', ownerId: u.id, propertyType: 'device', propertyId: d.id })).toBe(1);
+    expect(await count({ ownerType: 'user', ownerId: u.id, propertyType: 'device', propertyId: d.id })).toBe(
+      1,
+    );
     await link(t, { userId: u.id, deviceId: d.id }); // idempotent
     await unlink(t, { userId: u.id, deviceId: d.id });
-    expect(count({ ownerType: 'user', ownerId: u.id, propertyType: 'device' })).toBe(0);
+    expect(await count({ ownerType: 'user', ownerId: u.id, propertyType: 'device' })).toBe(0);
     t.ctx.bus.off('permissions', onPerm);
     expect(events).toBeGreaterThanOrEqual(3);
   });
@@ -76,18 +78,18 @@ describe('permissions API (CONTRACT §3 Permission, §4, §6)', () => {
     ]);
     expect(mixed.statusCode).toBe(400);
     expect(mixed.body).toContain('same key pair');
-    expect(count({ ownerType: 'user', ownerId: u.id })).toBe(0);
+    expect(await count({ ownerType: 'user', ownerId: u.id })).toBe(0);
     const ok = await api(t.app, t.admin, 'POST', '/api/permissions/bulk', [
       { userId: u.id, deviceId: d1.id },
       { userId: u.id, deviceId: d2.id },
     ]);
     expect(ok.statusCode).toBe(204);
-    expect(count({ ownerType: 'user', ownerId: u.id, propertyType: 'device' })).toBe(2);
+    expect(await count({ ownerType: 'user', ownerId: u.id, propertyType: 'device' })).toBe(2);
     expect(
       (await api(t.app, t.admin, 'DELETE', '/api/permissions/bulk', [{ userId: u.id, deviceId: d1.id }]))
         .statusCode,
     ).toBe(204);
-    expect(count({ ownerType: 'user', ownerId: u.id, propertyType: 'device' })).toBe(1);
+    expect(await count({ ownerType: 'user', ownerId: u.id, propertyType: 'device' })).toBe(1);
   });
 
   it('GET /api/permissions: admin only, exactly two params owner first, 0 = any', async () => {
@@ -142,8 +144,8 @@ describe('permissions API (CONTRACT §3 Permission, §4, §6)', () => {
       managedUserId: stranger.id,
     });
     expect(r3.body).toBe('SecurityException: Manager access required');
-    expect(count({ ownerId: managed.id, propertyId: foreign.id, propertyType: 'device' })).toBe(0);
-    expect(count({ ownerId: stranger.id, propertyId: mine.id, propertyType: 'device' })).toBe(0);
+    expect(await count({ ownerId: managed.id, propertyId: foreign.id, propertyType: 'device' })).toBe(0);
+    expect(await count({ ownerId: stranger.id, propertyId: mine.id, propertyType: 'device' })).toBe(0);
     // A manager does not see managed users' devices automatically.
     const other = await createDevice(t);
     await link(t, { userId: managed.id, deviceId: other.id });

@@ -243,7 +243,7 @@ describe('reseller settings checked on every write', () => {
   });
 
   it('self-registration cannot make a reseller', async () => {
-    update(t.ctx.store.sql, 'server', { registration: 1 }, { id: 1 });
+    await update(t.ctx.store.sql, 'server', { registration: 1 }, { id: 1 });
     try {
       const res = await call('', 'POST', '/api/users', {
         name: 'Self Reseller',
@@ -253,7 +253,7 @@ describe('reseller settings checked on every write', () => {
       });
       expect(res.statusCode).toBe(403);
     } finally {
-      update(t.ctx.store.sql, 'server', { registration: 0 }, { id: 1 });
+      await update(t.ctx.store.sql, 'server', { registration: 0 }, { id: 1 });
     }
   });
 });

@@ -29,7 +29,7 @@ describe('generic CRUD (CONTRACT §1, §4)', () => {
       if (path !== 'attributes/computed') expect(created.attributes).toBeTypeOf('object');
       else expect(created).not.toHaveProperty('attributes');
       const type = path === 'attributes/computed' ? 'attribute' : path.replace(/s$/, '');
-      const linked = select(
+      const linked = await select(
         t.ctx.store.sql,
         'links',
         { ownerType: 'user', propertyType: type, propertyId: created.id },
@@ -62,7 +62,7 @@ describe('generic CRUD (CONTRACT §1, §4)', () => {
       expect(mismatch.statusCode).toBe(400);
 
       expect((await api(t.app, t.admin, 'DELETE', `/api/${path}/${created.id}`)).statusCode).toBe(204);
-      expect(count(t.ctx.store.sql, 'links', { propertyType: type, propertyId: created.id })).toBe(0);
+      expect(await count(t.ctx.store.sql, 'links', { propertyType: type, propertyId: created.id })).toBe(0);
       const gone = await api(t.app, t.admin, 'GET', `/api/${path}/${created.id}`);
       expect(gone.statusCode).toBe(404);
     });
@@ -96,7 +96,7 @@ describe('generic CRUD (CONTRACT §1, §4)', () => {
 
   it('device PUT ignores status, lastUpdate and positionId; uniqueId must be unique', async () => {
     const d = await createDevice(t);
-    update(
+    await update(
       t.ctx.store.sql,
       'devices',
       { status: 'online', lastUpdate: '2024-05-01T12:34:56.000Z', positionId: 42 },

@@ -70,24 +70,24 @@ beforeAll(async () => {
   // stored values the query cannot write as JS does: the JS path answers those rows
   const sql = t.ctx.store.sql;
   const ids = (
-    select(sql, 'positions', { deviceId }, { columns: ['id'], orderBy: ['fixTime', 'id'] }) as Array<{
+    (await select(sql, 'positions', { deviceId }, { columns: ['id'], orderBy: ['fixTime', 'id'] })) as Array<{
       id: number;
     }>
   ).map((r) => r.id);
-  const set = (id: number, column: string, value: unknown) =>
-    update(sql, 'positions', { [column]: value }, { id });
-  set(ids[3], 'attributes', 'not json');
-  set(ids[4], 'attributes', '[1,2]');
-  set(ids[5], 'network', '{"radioType":"gsm","cellTowers":[]}');
-  set(ids[6], 'geofenceIds', '[3,4]');
-  set(ids[7], 'address', 'Rua "A", 10 \\ São Paulo\n');
-  set(ids[8], 'serverTime', '2026-03-02T10:00:00+02:00');
-  set(ids[9], 'valid', 0);
-  set(ids[10], 'protocol', null);
-  set(ids[11], 'network', 'not json');
-  set(ids[12], 'speed', 0.1 + 0.2);
+  const set = async (id: number, column: string, value: unknown) =>
+    await update(sql, 'positions', { [column]: value }, { id });
+  await set(ids[3], 'attributes', 'not json');
+  await set(ids[4], 'attributes', '[1,2]');
+  await set(ids[5], 'network', '{"radioType":"gsm","cellTowers":[]}');
+  await set(ids[6], 'geofenceIds', '[3,4]');
+  await set(ids[7], 'address', 'Rua "A", 10 \\ São Paulo\n');
+  await set(ids[8], 'serverTime', '2026-03-02T10:00:00+02:00');
+  await set(ids[9], 'valid', 0);
+  await set(ids[10], 'protocol', null);
+  await set(ids[11], 'network', 'not json');
+  await set(ids[12], 'speed', 0.1 + 0.2);
   // the same fix time without its milliseconds (the order stays): the light row's time is then written by JS
-  set(ids[13], 'fixTime', new Date(T0 + 13 * 30_000).toISOString().replace('.000Z', 'Z'));
+  await set(ids[13], 'fixTime', new Date(T0 + 13 * 30_000).toISOString().replace('.000Z', 'Z'));
 });
 afterAll(async () => {
   await t.close();
@@ -129,12 +129,12 @@ describe('GET /{ns}/route', () => {
       await api(t.app, t.admin, 'GET', `/api/reports/route?deviceId=${deviceId}&${period}`),
       200,
     );
-    const rows = select(
+    const rows = (await select(
       t.ctx.store.sql,
       'positions',
       { deviceId },
       { orderBy: ['fixTime', 'id'] },
-    ) as PositionDbRow[];
+    )) as PositionDbRow[];
     expect(whole).toHaveLength(N);
     expect(whole).toEqual(rows.map(positionFromRow));
     const positions = expectStatus<Json[]>(
@@ -209,12 +209,12 @@ describe('GET /{ns}/route', () => {
   });
 
   it("the first page tells the whole period's extent in a header, the next ones do not", async () => {
-    const rows = select(
+    const rows = (await select(
       t.ctx.store.sql,
       'positions',
       { deviceId },
       { columns: ['latitude', 'longitude'] },
-    ) as Array<{ latitude: number; longitude: number }>;
+    )) as Array<{ latitude: number; longitude: number }>;
     const lats = rows.map((r) => r.latitude);
     const lons = rows.map((r) => r.longitude);
     const expected = [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
@@ -235,7 +235,12 @@ describe('GET /{ns}/route', () => {
 
   it('a page of plain rows is written and joined by its query (SQLite), the same positions as row by row', async () => {
     const sql = t.ctx.store.sql;
-    const rows = select(sql, 'positions', { deviceId }, { orderBy: ['fixTime', 'id'] }) as PositionDbRow[];
+    const rows = (await select(
+      sql,
+      'positions',
+      { deviceId },
+      { orderBy: ['fixTime', 'id'] },
+    )) as PositionDbRow[];
     const reader = new RouteJsonReader(sql);
     // after the odd rows (ids[3 … 12]): 50 positions the query writes
     const after = await reader.cursor(deviceId, rows[20].id);
@@ -287,12 +292,12 @@ describe('GET /{ns}/route', () => {
     expect(es400.statusCode).toBe(400);
     expect(es400.body).toContain(es);
     // a cursor that is not a position of this device
-    const [other] = select(
+    const [other] = (await select(
       t.ctx.store.sql,
       'positions',
       { deviceId: otherId },
       { columns: ['id'] },
-    ) as Array<{
+    )) as Array<{
       id: number;
     }>;
     for (const id of [other.id, 999_999_999]) {

@@ -61,22 +61,22 @@ describe('sessions', () => {
   it('a password session unused for SESSION_IDLE_DAYS ends; one in use is extended', async () => {
     const u = await createUser(t);
     const sid = u.cookie.split('=')[1];
-    const setLastSeen = (daysAgo: number) =>
-      update(
+    const setLastSeen = async (daysAgo: number) =>
+      await update(
         t.ctx.store.sql,
         'sessions',
         { lastSeenAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString() },
         { id: sid },
       );
-    setLastSeen(29);
+    await setLastSeen(29);
     expect((await api(t.app, u.cookie, 'GET', '/api/session')).statusCode).toBe(200);
-    const seen = first(t.ctx.store.sql, 'sessions', { id: sid }, { columns: ['lastSeenAt'] }) as {
+    const seen = (await first(t.ctx.store.sql, 'sessions', { id: sid }, { columns: ['lastSeenAt'] })) as {
       lastSeenAt: string;
     };
     expect(Date.now() - Date.parse(seen.lastSeenAt)).toBeLessThan(60_000); // the request refreshed it
-    setLastSeen(30.01);
+    await setLastSeen(30.01);
     expect((await api(t.app, u.cookie, 'GET', '/api/session')).statusCode).toBe(404);
-    expect(first(t.ctx.store.sql, 'sessions', { id: sid })).toBeUndefined();
+    expect(await first(t.ctx.store.sql, 'sessions', { id: sid })).toBeUndefined();
   });
 
   it('the session cookie is HttpOnly and SameSite, and Secure when the request came over HTTPS', async () => {
@@ -117,11 +117,11 @@ describe('driver QR password', () => {
   });
   afterAll(() => t.close());
 
-  const storedHash = (id: number) =>
+  const storedHash = async (id: number) =>
     (
       JSON.parse(
         (
-          first(t.ctx.store.sql, 'drivers', { id }, { columns: ['attributes'] }) as {
+          (await first(t.ctx.store.sql, 'drivers', { id }, { columns: ['attributes'] })) as {
             attributes: string;
           }
         ).attributes,
@@ -134,7 +134,7 @@ describe('driver QR password', () => {
       uniqueId: 'qr-ana',
       attributes: { qrUsername: 'ana', qrPassword: 's3cret-pin' },
     });
-    const hash = storedHash(d.id);
+    const hash = await storedHash(d.id);
     expect(String(hash)).toMatch(/^scrypt\$/);
     expect(JSON.stringify(d)).not.toContain('s3cret-pin');
     expect(d.attributes).toEqual({ qrUsername: 'ana', qrPasswordSet: true });
@@ -143,7 +143,7 @@ describe('driver QR password', () => {
       200,
     );
     expect(JSON.stringify(listed)).not.toContain('scrypt$');
-    const row = first(t.ctx.store.sql, 'drivers', { id: d.id }) as Row;
+    const row = (await first(t.ctx.store.sql, 'drivers', { id: d.id })) as Row;
     expect(await verifyQrPassword(row, 's3cret-pin')).toBe(true);
     expect(await verifyQrPassword(row, 'wrong')).toBe(false);
 
@@ -156,7 +156,7 @@ describe('driver QR password', () => {
       }),
       200,
     );
-    expect(storedHash(d.id)).toBe(hash);
+    expect(await storedHash(d.id)).toBe(hash);
     // a client cannot plant a hash of its own choosing
     expectStatus(
       await api(t.app, t.admin, 'PUT', `/api/drivers/${d.id}`, {
@@ -165,7 +165,7 @@ describe('driver QR password', () => {
       }),
       200,
     );
-    expect(storedHash(d.id)).toBe(hash);
+    expect(await storedHash(d.id)).toBe(hash);
     // a new password replaces it
     expectStatus(
       await api(t.app, t.admin, 'PUT', `/api/drivers/${d.id}`, {
@@ -174,13 +174,13 @@ describe('driver QR password', () => {
       }),
       200,
     );
-    expect(storedHash(d.id)).not.toBe(hash);
+    expect(await storedHash(d.id)).not.toBe(hash);
     // null removes it
     const cleared = expectStatus<{ attributes: Record<string, unknown> }>(
       await api(t.app, t.admin, 'PUT', `/api/drivers/${d.id}`, { ...d, attributes: { qrPassword: null } }),
       200,
     );
-    expect(storedHash(d.id)).toBeUndefined();
+    expect(await storedHash(d.id)).toBeUndefined();
     expect(cleared.attributes.qrPasswordSet).toBeUndefined();
   });
 });

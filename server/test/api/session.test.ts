@@ -151,7 +151,7 @@ describe('session and authentication (CONTRACT §2)', () => {
     const token = expectStatus<string>(res, 200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    const row = select(t.ctx.store.sql, 'tokens', {}, { columns: ['expiresAt'] }) as Array<{
+    const row = (await select(t.ctx.store.sql, 'tokens', {}, { columns: ['expiresAt'] })) as Array<{
       expiresAt: string;
     }>;
     const days = (Date.parse(row[row.length - 1].expiresAt) - Date.now()) / 86_400_000;
@@ -194,7 +194,12 @@ describe('session and authentication (CONTRACT §2)', () => {
       await postForm(t.app, t.admin, '/api/session/token', { expiration }),
       200,
     );
-    const row = first(t.ctx.store.sql, 'tokens', { id: sha256(token) }, { columns: ['expiresAt'] }) as {
+    const row = (await first(
+      t.ctx.store.sql,
+      'tokens',
+      { id: sha256(token) },
+      { columns: ['expiresAt'] },
+    )) as {
       expiresAt: string;
     };
     expect(row.expiresAt).toBe(expiration);

@@ -75,29 +75,29 @@ describe('a share revoke is one transaction', () => {
     const signIn = await api(t.app, null, 'GET', `/api/session?token=${encodeURIComponent(share.token)}`);
     expectStatus(signIn, 200);
     const guestCookie = `JSESSIONID=${signIn.cookies.find((c) => c.name === 'JSESSIONID')!.value}`;
-    const tokenId = one(db, (q) =>
+    const tokenId = (await one(db, (q) =>
       q.selectFrom('shares').select('tokenId').where('id', '=', share.id),
-    )!.tokenId;
-    expect(count(db, 'sessions', { tokenId })).toBe(1);
+    ))!.tokenId;
+    expect(await count(db, 'sessions', { tokenId })).toBe(1);
 
     await whileRefused('shares', 'DELETE', async () => {
       await expect(revokeShare(t.ctx, share.id)).rejects.toThrow(REFUSED);
     });
     // the token's revoke and its sessions' delete ran before the refused DELETE: rolled back with it
-    expect(one(db, (q) => q.selectFrom('tokens').select('revoked').where('id', '=', tokenId))).toEqual({
+    expect(await one(db, (q) => q.selectFrom('tokens').select('revoked').where('id', '=', tokenId))).toEqual({
       revoked: 0,
     });
-    expect(count(db, 'sessions', { tokenId })).toBe(1);
-    expect(count(db, 'shares', { id: share.id })).toBe(1);
+    expect(await count(db, 'sessions', { tokenId })).toBe(1);
+    expect(await count(db, 'shares', { id: share.id })).toBe(1);
     expectStatus(await api(t.app, guestCookie, 'GET', '/api/session'), 200);
     expectStatus(await api(t.app, null, 'GET', `/api/session?token=${encodeURIComponent(share.token)}`), 200);
 
     await revokeShare(t.ctx, share.id);
-    expect(one(db, (q) => q.selectFrom('tokens').select('revoked').where('id', '=', tokenId))).toEqual({
+    expect(await one(db, (q) => q.selectFrom('tokens').select('revoked').where('id', '=', tokenId))).toEqual({
       revoked: 1,
     });
-    expect(count(db, 'sessions', { tokenId })).toBe(0);
-    expect(count(db, 'shares', { id: share.id })).toBe(0);
+    expect(await count(db, 'sessions', { tokenId })).toBe(0);
+    expect(await count(db, 'shares', { id: share.id })).toBe(0);
     expect((await api(t.app, guestCookie, 'GET', '/api/session')).statusCode).toBe(404);
     expect(
       (await api(t.app, null, 'GET', `/api/session?token=${encodeURIComponent(share.token)}`)).statusCode,

@@ -12,10 +12,10 @@ describe('statistics days', () => {
   beforeAll(async () => {
     t = await makeTestApp();
     const sql = t.ctx.store.sql;
-    const { attributes } = first(sql, 'server', { id: 1 }, { columns: ['attributes'] }) as {
+    const { attributes } = (await first(sql, 'server', { id: 1 }, { columns: ['attributes'] })) as {
       attributes: string;
     };
-    update(
+    await update(
       sql,
       'server',
       {
@@ -30,7 +30,7 @@ describe('statistics days', () => {
     const d = await createDevice(t);
     // 2024-06-10 02:30Z is 9 June 23:30 in São Paulo (UTC−3): the store's first data
     for (const time of ['2024-06-10T02:30:00.000Z', '2024-06-11T12:00:00.000Z'])
-      insert(t.ctx.store.sql, 'positions', {
+      await insert(t.ctx.store.sql, 'positions', {
         deviceId: d.id,
         protocol: 'osmand',
         serverTime: time,

@@ -38,13 +38,15 @@ function call(cookie: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: st
   });
 }
 
-const stored = (id: number) =>
-  first(t.ctx.store.sql, 'users', { id }) as (Record<string, unknown> & { attributes: string }) | undefined;
-const storedAttrs = (id: number) => JSON.parse(stored(id)!.attributes) as Record<string, unknown>;
+const stored = async (id: number) =>
+  (await first(t.ctx.store.sql, 'users', { id })) as
+    (Record<string, unknown> & { attributes: string }) | undefined;
+const storedAttrs = async (id: number) =>
+  JSON.parse((await stored(id))!.attributes) as Record<string, unknown>;
 const read = async (cookie: string, id: number) =>
   expectStatus<Obj>(await api(t.app, cookie, 'GET', `/api/users/${id}`), 200);
-const setServerAttributes = (attrs: Record<string, unknown>) =>
-  update(t.ctx.store.sql, 'server', { attributes: JSON.stringify(attrs) }, { id: 1 });
+const setServerAttributes = async (attrs: Record<string, unknown>) =>
+  await update(t.ctx.store.sql, 'server', { attributes: JSON.stringify(attrs) }, { id: 1 });
 
 function expectRefused(res: LightMyRequestResponse, key: Parameters<typeof formatMessage>[0], values = {}) {
   expect(res.statusCode).toBe(403);
@@ -60,7 +62,7 @@ describe('one’s own user', () => {
       attributes: { ...self.attributes, 'rastro.advancedPerms': ALL_BITS },
     });
     expectRefused(res, 'denied.protectedField', { field: 'rastro.advancedPerms' });
-    expect(storedAttrs(u.id)['rastro.advancedPerms']).toBeUndefined();
+    expect((await storedAttrs(u.id))['rastro.advancedPerms']).toBeUndefined();
   });
 
   it('finding: the QR driver cannot clear its own rastro.isQrDriverId', async () => {
@@ -83,7 +85,7 @@ describe('one’s own user', () => {
       await call(driver.cookie, 'PUT', `/api/users/${driver.id}`, { ...self, attributes: rest }),
       'denied.qrDriver',
     );
-    expect(storedAttrs(driver.id)['rastro.isQrDriverId']).toBe(7);
+    expect((await storedAttrs(driver.id))['rastro.isQrDriverId']).toBe(7);
   });
 
   it('omitting a protected attribute in a self-PUT keeps it; changing it is refused by the field rule', async () => {
@@ -104,8 +106,8 @@ describe('one’s own user', () => {
       attributes: rest,
     });
     expect(ok.statusCode).toBe(200);
-    expect(storedAttrs(u.id)['rastro.advancedPerms']).toBe('0'.repeat(31) + '1');
-    expect(stored(u.id)!.phone).toBe('+55 11 5555');
+    expect((await storedAttrs(u.id))['rastro.advancedPerms']).toBe('0'.repeat(31) + '1');
+    expect((await stored(u.id))!.phone).toBe('+55 11 5555');
   });
 
   it('a user cannot give itself a driver device, an expiry of its choice or drop a role attribute it has', async () => {
@@ -127,7 +129,7 @@ describe('one’s own user', () => {
       'denied.protectedField',
       { field: 'expirationTime' },
     );
-    expect(stored(u.id)!.expirationTime).toBeNull();
+    expect((await stored(u.id))!.expirationTime).toBeNull();
     // Traccar's own refusals for the administrator flag, the limits and the restriction flags stay (400).
     for (const change of [
       { administrator: true },
@@ -148,7 +150,7 @@ describe('one’s own user', () => {
     const self = await read(u.cookie, u.id);
     const res = await call(u.cookie, 'PUT', `/api/users/${u.id}`, { ...self, name: 'Renamed user' });
     expect(res.statusCode).toBe(200);
-    expect(storedAttrs(u.id)).toMatchObject({
+    expect(await storedAttrs(u.id)).toMatchObject({
       'rastro.advancedPerms': '0000ffff0000ffff0000ffff0000ffff',
       'rastro.billingPrice': 90,
     });
@@ -163,7 +165,7 @@ describe('one’s own user', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe('SecurityException: Write access denied');
-    expect(storedAttrs(u.id)['rastro.advancedPerms']).toBeUndefined();
+    expect((await storedAttrs(u.id))['rastro.advancedPerms']).toBeUndefined();
   });
 
   it('the refusal is written in the caller’s language (pt-BR by default)', async () => {
@@ -180,8 +182,8 @@ describe('one’s own user', () => {
   });
 
   it('self-registration cannot carry role attributes', async () => {
-    setServerAttributes({});
-    update(t.ctx.store.sql, 'server', { registration: 1 }, { id: 1 });
+    await setServerAttributes({});
+    await update(t.ctx.store.sql, 'server', { registration: 1 }, { id: 1 });
     try {
       const res = await t.app.inject({
         method: 'POST',
@@ -204,7 +206,7 @@ describe('one’s own user', () => {
       });
       expect(short.statusCode).toBe(200);
     } finally {
-      update(t.ctx.store.sql, 'server', { registration: 0 }, { id: 1 });
+      await update(t.ctx.store.sql, 'server', { registration: 0 }, { id: 1 });
     }
   });
 });
@@ -232,7 +234,7 @@ describe('a manager and its sub-users', () => {
       'denied.protectedField',
       { field: 'limitCommands' },
     );
-    expect(stored(sub.id)!.limitCommands).toBe(1);
+    expect((await stored(sub.id))!.limitCommands).toBe(1);
     // Restrictions it does not have itself are its to set and clear.
     const on = await call(manager.cookie, 'PUT', `/api/users/${sub.id}`, { ...full, readonly: true });
     expect(on.statusCode).toBe(200);
@@ -244,11 +246,11 @@ describe('a manager and its sub-users', () => {
       attributes: { 'rastro.isQrDriverId': 4 },
     });
     expect(qr.statusCode).toBe(200);
-    expect(storedAttrs(sub.id)['rastro.isQrDriverId']).toBe(4);
+    expect((await storedAttrs(sub.id))['rastro.isQrDriverId']).toBe(4);
   });
 
   it('cannot give advanced permission bits it lacks (advanced permissions on, manager with a string)', async () => {
-    setServerAttributes({ 'rastro.enableAdvancedPerms': true });
+    await setServerAttributes({ 'rastro.enableAdvancedPerms': true });
     try {
       const mine = 'ff00ff00000000000000000000000000';
       const manager = await createUser(t, { userLimit: 10, attributes: { 'rastro.advancedPerms': mine } });
@@ -280,7 +282,7 @@ describe('a manager and its sub-users', () => {
         field,
       );
       // Bits an administrator gave the sub-user survive the manager's edits that keep them.
-      update(
+      await update(
         t.ctx.store.sql,
         'users',
         { attributes: JSON.stringify({ 'rastro.advancedPerms': 'f000f00000000000000000000000000f' }) },
@@ -293,11 +295,11 @@ describe('a manager and its sub-users', () => {
       });
       expect(keep.statusCode).toBe(200);
       // With advanced permissions off, the string does not limit the manager.
-      setServerAttributes({});
+      await setServerAttributes({});
       const free = await call(manager.cookie, 'POST', '/api/users', body(ALL_BITS));
       expect(free.statusCode).toBe(200);
     } finally {
-      setServerAttributes({});
+      await setServerAttributes({});
     }
   });
 
@@ -326,19 +328,19 @@ describe('the superior administrator (the first administrator) and deletions', (
       await call(second.cookie, 'PUT', '/api/users/1', { ...boss, name: 'pwned' }),
       'validation.cannotEditSuperiorAdmin',
     );
-    expect(stored(1)!.name).toBe(boss.name);
+    expect((await stored(1))!.name).toBe(boss.name);
     expectRefused(await call(second.cookie, 'GET', '/api/session/1'), 'validation.cannotEditSuperiorAdmin');
     expectRefused(await call(second.cookie, 'DELETE', '/api/users/1'), 'validation.cannotEditSuperiorAdmin');
-    setServerAttributes({ 'rastro.enableBilling': true });
+    await setServerAttributes({ 'rastro.enableBilling': true });
     try {
       expectRefused(
         await call(second.cookie, 'POST', '/rastro/users/1/suspend'),
         'validation.cannotEditSuperiorAdmin',
       );
     } finally {
-      setServerAttributes({});
+      await setServerAttributes({});
     }
-    expect(stored(1)).toBeDefined();
+    expect(await stored(1)).toBeDefined();
     // The session stayed the subordinate administrator's own.
     const me = expectStatus<Obj>(await api(t.app, second.cookie, 'GET', '/api/session'), 200);
     expect(me.id).toBe(second.id);
@@ -392,7 +394,7 @@ describe('the superior administrator (the first administrator) and deletions', (
       [t.admin, 1],
     ] as const) {
       expectRefused(await call(cookie, 'DELETE', `/api/users/${id}`), 'validation.cannotDeleteSelf');
-      expect(stored(id)).toBeDefined();
+      expect(await stored(id)).toBeDefined();
     }
   });
 });
@@ -455,7 +457,7 @@ describe('SPEC §5 user-form numbers on the API', () => {
       (await call(u.cookie, 'PUT', `/api/users/${u.id}`, { ...full, password: 'abcd' })).statusCode,
     ).toBe(200);
     // A legacy short name (written before these rules) does not block other edits.
-    update(t.ctx.store.sql, 'users', { name: 'Al' }, { id: u.id });
+    await update(t.ctx.store.sql, 'users', { name: 'Al' }, { id: u.id });
     const legacy = await read(t.admin, u.id);
     expect((await call(t.admin, 'PUT', `/api/users/${u.id}`, { ...legacy, phone: '99' })).statusCode).toBe(
       200,

@@ -117,7 +117,7 @@ describe('users (CONTRACT §4 POST /api/users, §6)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe('SecurityException: Manager user limit reached');
-    expect(first(t.ctx.store.sql, 'users', { email: 'over@limit' })).toBeUndefined();
+    expect(await first(t.ctx.store.sql, 'users', { email: 'over@limit' })).toBeUndefined();
   });
 
   it('managers cannot set administrator, deviceLimit or userLimit', async () => {
@@ -201,8 +201,8 @@ describe('users (CONTRACT §4 POST /api/users, §6)', () => {
     expect(res.statusCode).toBe(204);
     expect((await api(t.app, u.cookie, 'GET', '/api/session')).statusCode).toBe(404);
     const sql = t.ctx.store.sql;
-    expect(count(sql, 'links', { ownerType: 'user', ownerId: u.id })).toBe(0);
-    expect(count(sql, 'sessions', { userId: u.id })).toBe(0);
+    expect(await count(sql, 'links', { ownerType: 'user', ownerId: u.id })).toBe(0);
+    expect(await count(sql, 'sessions', { userId: u.id })).toBe(0);
   });
 
   it('deviceLimit: 0 cannot create devices, n refuses the (n+1)th, -1 unlimited', async () => {
@@ -215,7 +215,7 @@ describe('users (CONTRACT §4 POST /api/users, §6)', () => {
     const r3 = await api(t.app, two.cookie, 'POST', '/api/devices', { name: 'x', uniqueId: 'limit-3' });
     expect(r3.statusCode).toBe(400);
     expect(r3.body).toBe('SecurityException: Write access denied');
-    expect(first(t.ctx.store.sql, 'devices', { uniqueId: ['limit-0', 'limit-3'] })).toBeUndefined();
+    expect(await first(t.ctx.store.sql, 'devices', { uniqueId: ['limit-0', 'limit-3'] })).toBeUndefined();
     const many = await createUser(t, { deviceLimit: -1 });
     for (let i = 0; i < 3; i++) await createDevice(t, {}, many.cookie);
   });
@@ -273,9 +273,9 @@ describe('registration', () => {
   });
 
   it('with no users at all, newServer is true and the first user becomes administrator', async () => {
-    remove(t.ctx.store.sql, 'users');
-    remove(t.ctx.store.sql, 'sessions');
-    update(t.ctx.store.sql, 'server', { attributes: '{}' });
+    await remove(t.ctx.store.sql, 'users');
+    await remove(t.ctx.store.sql, 'sessions');
+    await update(t.ctx.store.sql, 'server', { attributes: '{}' });
     const server = expectStatus<Obj>(await api(t.app, null, 'GET', '/api/server'), 200);
     expect(server.newServer).toBe(true);
     const first = expectStatus<Obj>(
@@ -308,6 +308,6 @@ describe('administrators are protected from non-admins', () => {
     expect(del.body).toBe('SecurityException: Administrator access required');
     const imp = await api(t.app, manager.cookie, 'GET', `/api/session/${otherAdmin.id}`);
     expect(imp.body).toBe('SecurityException: Administrator access required');
-    expect(first(t.ctx.store.sql, 'users', { id: otherAdmin.id })).toBeDefined();
+    expect(await first(t.ctx.store.sql, 'users', { id: otherAdmin.id })).toBeDefined();
   });
 });

@@ -311,7 +311,7 @@ describe('embedded responses match openapi.yaml (with CONTRACT §12 corrections)
     // three days ago gives the last three days their rows.
     const d = await createDevice(t);
     const stored = new Date(Date.now() - 3 * 86_400_000).toISOString();
-    insert(t.ctx.store.sql, 'positions', {
+    await insert(t.ctx.store.sql, 'positions', {
       deviceId: d.id,
       protocol: 'osmand',
       serverTime: stored,

@@ -72,14 +72,17 @@ describe('copy from SQLite to PostgreSQL', () => {
     try {
       await second.app.ready();
       const sql = second.ctx.store.sql;
-      for (const [table, n] of Object.entries(before)) expect(count(sql, table as Table), table).toBe(n);
+      for (const [table, n] of Object.entries(before))
+        expect(await count(sql, table as Table), table).toBe(n);
       // the demo manager signs in with the password hashed in SQLite
       const cookie = await login(second.app, 'gerente@rastro.demo', 'demo123');
       const devices = await second.app.inject({ method: 'GET', url: '/api/devices', headers: { cookie } });
       expect(devices.statusCode).toBe(200);
       expect((devices.json() as unknown[]).length).toBeGreaterThan(0);
-      const maxId = Number(one(sql, (q) => q.selectFrom('devices').select((e) => e.fn.max('id').as('n')))?.n);
-      const id = insert(sql, 'devices', { name: 'New', uniqueId: 'copy-new' });
+      const maxId = Number(
+        (await one(sql, (q) => q.selectFrom('devices').select((e) => e.fn.max('id').as('n'))))?.n,
+      );
+      const id = await insert(sql, 'devices', { name: 'New', uniqueId: 'copy-new' });
       expect(id).toBe(maxId + 1);
     } finally {
       await second.app.close();

@@ -4,9 +4,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertObjectAsync } from '../../src/db/repos/objects.ts';
-import { preparedQuery, qb, row, rowAsync, rows, rowsAsync } from '../../src/db/repos/query.ts';
+import { preparedQuery, qb, row, rowAsync, rows, rowsAsync, write } from '../../src/db/repos/query.ts';
 import { repoStore } from '../helpers/repoStore.ts';
-import { insert } from '../support/testSql.ts';
+import { DEVICE_ROW_BASE } from '../support/deviceRow.ts';
 
 const store = repoStore('query-async');
 
@@ -99,7 +99,13 @@ describe('asynchronous read runners', () => {
     let prepared: Promise<{ name: string } | undefined> | undefined;
     // the transaction is rolled back: only a read made inside it can have seen the row
     const undone = db.transaction(() => {
-      insert(db, 'devices', { name: 'undone', uniqueId: 'qa-undone', disabled: 0 });
+      // a write of the synchronous transaction under test (not testSql's helpers, which are asynchronous)
+      write(
+        db,
+        qb(db)
+          .insertInto('devices')
+          .values({ ...DEVICE_ROW_BASE, name: 'undone', uniqueId: 'qa-undone' }),
+      );
       seen = rowsAsync(db, mine);
       one = rowAsync(db, mine);
       prepared = byUniqueId.getAsync({ uniqueId: 'qa-undone' });

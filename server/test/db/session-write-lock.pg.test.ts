@@ -84,7 +84,7 @@ describe('asynchronous session writes waiting on a row lock', () => {
     // the share's row is locked: the transaction has revoked the token and deleted its sessions, then waits
     const order = await whileLocked('shares', share.id, () => revokeShare(t.ctx, share.id));
     expect(order).toEqual(['health', 'write']);
-    expect(count(db, 'shares', { id: share.id })).toBe(0);
+    expect(await count(db, 'shares', { id: share.id })).toBe(0);
     expect(
       (await api(t.app, null, 'GET', `/api/session?token=${encodeURIComponent(share.token)}`)).statusCode,
     ).toBe(401);

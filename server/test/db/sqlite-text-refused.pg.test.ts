@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('SQLite text on a PostgreSQL server', () => {
-  it('prepare() refuses it with a clear message; the same read through kysely answers', () => {
+  it('prepare() refuses it with a clear message; the same read through kysely answers', async () => {
     const sql = t.ctx.store.sql;
     expect(sql.dialect).toBe('postgres');
     expect(() => sql.prepare('SELECT COUNT(*) AS n FROM devices WHERE uniqueId = ?')).toThrow(
@@ -26,6 +26,6 @@ describe('SQLite text on a PostgreSQL server', () => {
     expect(() => sql.prepare("INSERT OR IGNORE INTO links (ownerType) VALUES ('user')")).toThrow(
       /SQLite text on PostgreSQL/,
     );
-    expect(count(sql, 'devices', { uniqueId: 'none' })).toBe(0);
+    expect(await count(sql, 'devices', { uniqueId: 'none' })).toBe(0);
   });
 });

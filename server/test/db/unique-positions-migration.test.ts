@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, migratePostgres, migrations } from '../../src/db/migrations.ts';
 import { openStore, type Store } from '../../src/db/open.ts';
+import { attachReader, PgPool } from '../../src/db/pool.ts';
 import { PostgresDatabase } from '../../src/db/postgres.ts';
 import type { SqlDatabase } from '../../src/db/sql.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
@@ -29,9 +30,15 @@ async function oldStore(): Promise<{ sql: SqlDatabase; close(): Promise<void>; r
     const url = (await storeEnv(key)).DATABASE_URL!;
     const db = new PostgresDatabase(url);
     migratePostgres(db, STEP);
+    // the tests' row helpers are asynchronous: a pool (and its write client) as db/open.ts gives a store
+    const pool = new PgPool(url, { size: 1 });
+    attachReader(db, pool);
     return {
       sql: db,
-      close: () => db.close(),
+      close: async () => {
+        await pool.close();
+        await db.close();
+      },
       reopen: async () => openStore({ sqliteFile: '', databaseUrl: url }),
     };
   }
@@ -53,14 +60,14 @@ describe('migration: one position per device and fix time', () => {
     expect(STEP).toBeGreaterThan(0);
     const old = await oldStore();
     const { sql } = old;
-    const device = (name: string) => insert(sql, 'devices', { name, uniqueId: `${name}-${key}` });
-    const a = device('a');
-    const b = device('b');
+    const device = async (name: string) => await insert(sql, 'devices', { name, uniqueId: `${name}-${key}` });
+    const a = await device('a');
+    const b = await device('b');
     const t0 = '2026-01-01T10:00:00.000Z';
     const t1 = '2026-01-01T10:00:10.000Z';
-    const position = (deviceId: number, fixTime: string, latitude: number) =>
+    const position = async (deviceId: number, fixTime: string, latitude: number) =>
       Number(
-        insert(sql, 'positions', {
+        await insert(sql, 'positions', {
           deviceId,
           protocol: 'osmand',
           serverTime: fixTime,
@@ -70,21 +77,32 @@ describe('migration: one position per device and fix time', () => {
           longitude: 0,
         }),
       );
-    const a0 = position(a, t0, 1);
-    const a0dup = position(a, t0, 2);
-    const a1 = position(a, t1, 3);
-    const a1dup = position(a, t1, 4);
-    const a1dup2 = position(a, t1, 5);
-    const b0 = position(b, t0, 6); // the same time on another device is no duplicate
-    update(sql, 'devices', { positionId: a1dup2 }, { id: a });
-    update(sql, 'devices', { positionId: b0 }, { id: b });
-    const event = (deviceId: number, positionId: number) =>
+    const a0 = await position(a, t0, 1);
+    const a0dup = await position(a, t0, 2);
+    const a1 = await position(a, t1, 3);
+    const a1dup = await position(a, t1, 4);
+    const a1dup2 = await position(a, t1, 5);
+    const b0 = await position(b, t0, 6); // the same time on another device is no duplicate
+    await update(sql, 'devices', { positionId: a1dup2 }, { id: a });
+    await update(sql, 'devices', { positionId: b0 }, { id: b });
+    const event = async (deviceId: number, positionId: number) =>
       Number(
-        insert(sql, 'events', { type: 'alarm', eventTime: '2026-01-01T10:00:00.000Z', deviceId, positionId }),
+        await insert(sql, 'events', {
+          type: 'alarm',
+          eventTime: '2026-01-01T10:00:00.000Z',
+          deviceId,
+          positionId,
+        }),
       );
-    const events = [event(a, a0dup), event(a, a1dup), event(a, a0), event(b, b0), event(a, 0)];
+    const events = [
+      await event(a, a0dup),
+      await event(a, a1dup),
+      await event(a, a0),
+      await event(b, b0),
+      await event(a, 0),
+    ];
     const alarm = Number(
-      insert(sql, 'alarms', {
+      await insert(sql, 'alarms', {
         deviceId: a,
         type: 'sos',
         severity: 'high',
@@ -99,14 +117,16 @@ describe('migration: one position per device and fix time', () => {
     const store = await old.reopen();
     try {
       const db = store.sql;
-      const ids = select<{ id: number | string }>(
-        db,
-        'positions',
-        { deviceId: [a, b] },
-        { columns: ['id'], orderBy: ['id'] },
+      const ids = (
+        await select<{ id: number | string }>(
+          db,
+          'positions',
+          { deviceId: [a, b] },
+          { columns: ['id'], orderBy: ['id'] },
+        )
       ).map((r) => Number(r.id));
       expect(ids).toEqual([a0, a1, b0]);
-      const latest = select<{ id: number; positionId: number }>(
+      const latest = await select<{ id: number; positionId: number }>(
         db,
         'devices',
         { id: [a, b] },
@@ -116,29 +136,41 @@ describe('migration: one position per device and fix time', () => {
         [a, a1],
         [b, b0],
       ]);
-      const named = events.map((id) =>
-        Number(first<{ positionId: number }>(db, 'events', { id }, { columns: ['positionId'] })?.positionId),
-      );
+      const named: number[] = [];
+      for (const id of events)
+        named.push(
+          Number(
+            (await first<{ positionId: number }>(db, 'events', { id }, { columns: ['positionId'] }))
+              ?.positionId,
+          ),
+        );
       expect(named).toEqual([a0, a1, a0, b0, 0]);
-      const alarmRow = first(db, 'alarms', { id: alarm }, { columns: ['positionId', 'lastPositionId'] }) as {
+      const alarmRow = (await first(
+        db,
+        'alarms',
+        { id: alarm },
+        { columns: ['positionId', 'lastPositionId'] },
+      )) as {
         positionId: number;
         lastPositionId: number;
       };
       expect([Number(alarmRow.positionId), Number(alarmRow.lastPositionId)]).toEqual([a0, a1]);
       // every reference left names a stored position
-      const dangling = one(db, (q) =>
-        q
-          .selectFrom('events as e')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('e.positionId', '<>', 0)
-          .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('positions as p').select('p.id').whereRef('p.id', '=', 'e.positionId'))),
-          ),
+      const dangling = (
+        await one(db, (q) =>
+          q
+            .selectFrom('events as e')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('e.positionId', '<>', 0)
+            .where(({ not, exists, selectFrom }) =>
+              not(exists(selectFrom('positions as p').select('p.id').whereRef('p.id', '=', 'e.positionId'))),
+            ),
+        )
       )?.n;
       expect(Number(dangling)).toBe(0);
       expect(a0dup && a1dup).toBeTruthy();
       // the unique index refuses another position of the same device and fix time
-      expect(() =>
+      await expect(
         insert(db, 'positions', {
           deviceId: a,
           protocol: 'osmand',
@@ -148,7 +180,7 @@ describe('migration: one position per device and fix time', () => {
           latitude: 0,
           longitude: 0,
         }),
-      ).toThrow();
+      ).rejects.toThrow();
     } finally {
       await store.close();
     }

@@ -18,17 +18,17 @@ describe('billing accounts (Plus, embedded)', () => {
   let t: TestApp;
   let now = at('2026-12-15T10:00:00Z');
 
-  const setBilling = (on: boolean) =>
-    update(
+  const setBilling = async (on: boolean) =>
+    await update(
       t.ctx.store.sql,
       'server',
       { attributes: JSON.stringify({ 'rastro.enableBilling': on }) },
       { id: 1 },
     );
-  const attrsOf = (id: number) =>
+  const attrsOf = async (id: number) =>
     JSON.parse(
       (
-        first(t.ctx.store.sql, 'users', { id }, { columns: ['attributes'] }) as {
+        (await first(t.ctx.store.sql, 'users', { id }, { columns: ['attributes'] })) as {
           attributes: string;
         }
       ).attributes,
@@ -45,16 +45,16 @@ describe('billing accounts (Plus, embedded)', () => {
   const suspend = (id: number, cookie = t.admin) => api(t.app, cookie, 'POST', `/rastro/users/${id}/suspend`);
   const reactivate = (id: number, cookie = t.admin) =>
     api(t.app, cookie, 'POST', `/rastro/users/${id}/reactivate`);
-  const invoicesOf = (id: number) =>
-    select(t.ctx.store.sql, 'invoices', { userId: id }, { orderBy: ['id'] }) as Invoice[];
-  const auditOf = (id: number) =>
+  const invoicesOf = async (id: number) =>
+    (await select(t.ctx.store.sql, 'invoices', { userId: id }, { orderBy: ['id'] })) as Invoice[];
+  const auditOf = async (id: number) =>
     (
-      select(
+      (await select(
         t.ctx.store.sql,
         'actions',
         { objectType: 'user', objectId: id },
         { columns: ['userId', 'actionType', 'attributes'] },
-      ) as { userId: number; actionType: string; attributes: string }[]
+      )) as { userId: number; actionType: string; attributes: string }[]
     ).map((a) => ({ ...a, attributes: JSON.parse(a.attributes) as Record<string, unknown> }));
 
   beforeAll(async () => {
@@ -64,9 +64,9 @@ describe('billing accounts (Plus, embedded)', () => {
   afterAll(async () => {
     await t.close();
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     now = at('2026-12-15T10:00:00Z');
-    setBilling(true);
+    await setBilling(true);
   });
 
   it('refuses the sign-in (and cookie / token sessions) of a suspended user with the 403 JSON', async () => {
@@ -83,7 +83,7 @@ describe('billing accounts (Plus, embedded)', () => {
     );
     expect((await suspend(u.id)).statusCode).toBe(204);
     expect((await suspend(plain.id)).statusCode).toBe(204);
-    expect(attrsOf(u.id)['rastro.suspended']).toBe(true);
+    expect((await attrsOf(u.id))['rastro.suspended']).toBe(true);
 
     const res = await signIn(u.email, u.password);
     expect(res.statusCode).toBe(403);
@@ -142,7 +142,7 @@ describe('billing accounts (Plus, embedded)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe('IllegalArgumentException: Administrators cannot be suspended');
     // Even a stored flag is ignored for administrators.
-    update(
+    await update(
       t.ctx.store.sql,
       'users',
       { attributes: JSON.stringify({ 'rastro.suspended': true }) },
@@ -165,11 +165,11 @@ describe('billing accounts (Plus, embedded)', () => {
     expect((await suspend(u.id)).statusCode).toBe(204);
     expect((await signIn(u.email, u.password)).statusCode).toBe(403);
     expect((await reactivate(u.id)).statusCode).toBe(204);
-    expect(attrsOf(u.id)).not.toHaveProperty('rastro.suspended');
+    expect(await attrsOf(u.id)).not.toHaveProperty('rastro.suspended');
     expect((await signIn(u.email, u.password)).statusCode).toBe(200);
 
     const adminId = (await api(t.app, t.admin, 'GET', '/api/session')).json<{ id: number }>().id;
-    expect(auditOf(u.id).filter((a) => a.attributes.billing)).toEqual([
+    expect((await auditOf(u.id)).filter((a) => a.attributes.billing)).toEqual([
       { userId: adminId, actionType: 'edit', attributes: { billing: 'suspend' } },
       { userId: adminId, actionType: 'edit', attributes: { billing: 'reactivate' } },
     ]);
@@ -209,7 +209,7 @@ describe('billing accounts (Plus, embedded)', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ trustUntil: '2026-12-17T10:00:00.000Z' });
-    expect(auditOf(u.id).find((a) => a.attributes.billing === 'trustUnlock')).toMatchObject({
+    expect((await auditOf(u.id)).find((a) => a.attributes.billing === 'trustUnlock')).toMatchObject({
       userId: u.id,
       attributes: { trustUntil: '2026-12-17T10:00:00.000Z' },
     });
@@ -224,7 +224,7 @@ describe('billing accounts (Plus, embedded)', () => {
 
     now = at('2026-12-17T10:00:01Z');
     await runBillingJobNow(t.ctx);
-    expect(attrsOf(u.id)).not.toHaveProperty('rastro.trustUntil');
+    expect(await attrsOf(u.id)).not.toHaveProperty('rastro.trustUntil');
     const after = await signIn(u.email, u.password);
     expect(after.statusCode).toBe(403);
     expect(after.json()).toMatchObject({ error: 'ACCOUNT_IS_SUSPENDED', trustAvailable: false });
@@ -268,14 +268,14 @@ describe('billing accounts (Plus, embedded)', () => {
     });
     now = at('2026-11-29T12:00:00Z'); // due 2026-12-10 is 11 days ahead
     expect((await runBillingJobNow(t.ctx)).created).not.toContain(u.id);
-    expect(invoicesOf(u.id)).toHaveLength(0);
+    expect(await invoicesOf(u.id)).toHaveLength(0);
 
     now = at('2026-11-30T09:00:00Z'); // 10 days ahead
     expect((await runBillingJobNow(t.ctx)).created).toContain(u.id);
     await runBillingJobNow(t.ctx);
     now = at('2026-12-05T09:00:00Z');
     await runBillingJobNow(t.ctx);
-    const [inv, ...more] = invoicesOf(u.id);
+    const [inv, ...more] = await invoicesOf(u.id);
     expect(more).toHaveLength(0);
     expect(inv).toMatchObject({
       dueDate: '2026-12-10',
@@ -286,14 +286,14 @@ describe('billing accounts (Plus, embedded)', () => {
 
     now = at('2026-12-11T01:00:00Z');
     await runBillingJobNow(t.ctx);
-    expect(invoicesOf(u.id)[0].status).toBe('OVERDUE');
+    expect((await invoicesOf(u.id))[0].status).toBe('OVERDUE');
     now = at('2026-12-14T23:00:00Z'); // 4 days overdue
     expect((await runBillingJobNow(t.ctx)).suspended).not.toContain(u.id);
     expect((await signIn(u.email, u.password)).statusCode).toBe(200);
 
     now = at('2026-12-15T00:30:00Z'); // 5 days overdue
     expect((await runBillingJobNow(t.ctx)).suspended).toContain(u.id);
-    expect(attrsOf(u.id)).toMatchObject({ 'rastro.suspended': true });
+    expect(await attrsOf(u.id)).toMatchObject({ 'rastro.suspended': true });
     const refused = await signIn(u.email, u.password);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: 'ACCOUNT_IS_SUSPENDED_TRUST', trustAvailable: true });
@@ -301,11 +301,11 @@ describe('billing accounts (Plus, embedded)', () => {
 
     // Paid in cash: the automatic suspension ends at once and the trust unlock is available again.
     expectStatus(await api(t.app, t.admin, 'POST', `/rastro/invoices/${inv.id}/cash`), 200);
-    const attrs = attrsOf(u.id);
+    const attrs = await attrsOf(u.id);
     for (const k of ['rastro.suspended', 'rastro.trustUntil', 'rastro.trustUsed'])
       expect(attrs).not.toHaveProperty(k);
     expect((await signIn(u.email, u.password)).statusCode).toBe(200);
-    expect(auditOf(u.id).map((a) => a.attributes.billing)).toEqual(
+    expect((await auditOf(u.id)).map((a) => a.attributes.billing)).toEqual(
       expect.arrayContaining(['autoSuspend', 'trustUnlock', 'autoReactivate']),
     );
   });
@@ -329,12 +329,12 @@ describe('billing accounts (Plus, embedded)', () => {
     expect(
       (await put({ lang: 'en-US', 'rastro.billingPrice': 1, 'rastro.trustUnlock': true })).statusCode,
     ).toBe(200);
-    expect(attrsOf(u.id)).toEqual({ lang: 'en-US', 'rastro.billing': true, 'rastro.billingPrice': 80 });
+    expect(await attrsOf(u.id)).toEqual({ lang: 'en-US', 'rastro.billing': true, 'rastro.billingPrice': 80 });
     // suspended: every call but the session, the trust unlock and its invoices is refused, edits included
     expect((await suspend(u.id)).statusCode).toBe(204);
     const res = await put({ lang: 'es', 'rastro.billing': true, 'rastro.billingPrice': 80 });
     expect(res.statusCode).toBe(403);
-    expect(attrsOf(u.id)).toEqual({
+    expect(await attrsOf(u.id)).toEqual({
       lang: 'en-US',
       'rastro.billing': true,
       'rastro.billingPrice': 80,
@@ -386,12 +386,12 @@ describe('billing accounts (Plus, embedded)', () => {
       },
     });
     expect((await suspend(u.id)).statusCode).toBe(204);
-    setBilling(false);
+    await setBilling(false);
     expect((await signIn(u.email, u.password)).statusCode).toBe(200);
     const cookie = await login(t.app, u.email, u.password);
     expect((await api(t.app, cookie, 'GET', '/api/session')).statusCode).toBe(200);
     expect(await runBillingJobNow(t.ctx)).toEqual({ created: [], overdue: 0, suspended: [], lifted: [] });
-    expect(invoicesOf(u.id)).toHaveLength(0);
+    expect(await invoicesOf(u.id)).toHaveLength(0);
 
     expect((await suspend(u.id)).body).toBe('IllegalArgumentException: Billing is not enabled');
     expect((await trustUnlock(u.email, u.password)).body).toBe(
@@ -439,7 +439,7 @@ describe('billing job with Asaas', () => {
       configureBilling(t.ctx, {
         asaasBaseUrl: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v3`,
       });
-      update(t.ctx.store.sql, 'server', { attributes: '{"rastro.enableBilling":true}' });
+      await update(t.ctx.store.sql, 'server', { attributes: '{"rastro.enableBilling":true}' });
       expectStatus(
         await api(t.app, t.admin, 'POST', '/rastro/integrations/payment', {
           key: 'payment',

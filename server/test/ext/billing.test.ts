@@ -85,7 +85,7 @@ describe('billing (Plus, embedded)', () => {
       asaasBaseUrl: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v3`,
     });
     user = await createUser(t, { name: 'Cliente Um', attributes: { 'rastro.taxId': '123.456.789-09' } });
-    update(t.ctx.store.sql, 'server', { attributes: '{"rastro.enableBilling":true}' });
+    await update(t.ctx.store.sql, 'server', { attributes: '{"rastro.enableBilling":true}' });
   });
   afterAll(async () => {
     await t.close();

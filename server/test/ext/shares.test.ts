@@ -124,13 +124,13 @@ describe('/{ns}/shares (embedded, Plus)', () => {
       200,
     );
     expect(Date.parse(put.expirationTime)).toBe(Date.parse(later));
-    const tok = one(t.ctx.store.sql, (q) =>
+    const tok = (await one(t.ctx.store.sql, (q) =>
       q
         .selectFrom('tokens as tk')
         .innerJoin('shares as sh', 'sh.tokenId', 'tk.id')
         .select('tk.expiresAt')
         .where('sh.id', '=', s.id),
-    )!;
+    ))!;
     expect(Date.parse(tok.expiresAt)).toBe(Date.parse(later));
     const me = expectStatus<{ expirationTime: string }>(
       await api(t.app, guest.cookie, 'GET', '/api/session'),
@@ -168,7 +168,7 @@ describe('/{ns}/shares (embedded, Plus)', () => {
   });
 
   it('bad input answers 400 in the caller’s language and creates nothing', async () => {
-    const before = count(t.ctx.store.sql, 'shares');
+    const before = await count(t.ctx.store.sql, 'shares');
     const cases: Array<[unknown, string]> = [
       [{ expirationTime: inHours(1) }, 'share.targetRequired'],
       [{ deviceId: device.id, groupId: 1, expirationTime: inHours(1) }, 'share.targetRequired'],
@@ -193,7 +193,7 @@ describe('/{ns}/shares (embedded, Plus)', () => {
     });
     expect(put.statusCode).toBe(404);
     expect(put.body).toContain(formatMessage('share.notFound', 'es'));
-    expect(count(t.ctx.store.sql, 'shares')).toBe(before);
+    expect(await count(t.ctx.store.sql, 'shares')).toBe(before);
   });
 
   it('a device the caller does not see cannot be shared', async () => {
@@ -300,21 +300,21 @@ describe('/{ns}/shares and a read-only user', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Write access denied');
-    const n = count(t.ctx.store.sql, 'shares');
+    const n = await count(t.ctx.store.sql, 'shares');
     expect(n).toBe(0);
     // a link made before the user became read-only can be neither extended nor revoked by it
-    update(t.ctx.store.sql, 'users', { readonly: 0 }, { id: ro.id });
+    await update(t.ctx.store.sql, 'users', { readonly: 0 }, { id: ro.id });
     const made = await api(t.app, ro.cookie, 'POST', `/${t.ctx.config.ns}/shares`, {
       deviceId: d.id,
       expirationTime: inHours(1),
     });
     const id = (made.json() as { id: number }).id;
-    update(t.ctx.store.sql, 'users', { readonly: 1 }, { id: ro.id });
+    await update(t.ctx.store.sql, 'users', { readonly: 1 }, { id: ro.id });
     const put = await api(t.app, ro.cookie, 'PUT', `/${t.ctx.config.ns}/shares/${id}`, {
       expirationTime: inHours(5),
     });
     expect(put.statusCode).toBe(400);
     expect((await api(t.app, ro.cookie, 'DELETE', `/${t.ctx.config.ns}/shares/${id}`)).statusCode).toBe(400);
-    expect(count(t.ctx.store.sql, 'shares')).toBe(1);
+    expect(await count(t.ctx.store.sql, 'shares')).toBe(1);
   });
 });

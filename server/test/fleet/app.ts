@@ -33,17 +33,17 @@ export async function addUser(
     attributes: JSON.stringify(attributes ?? {}),
     ...flags,
   };
-  return insert(ctx.store.sql, 'users', row);
+  return await insert(ctx.store.sql, 'users', row);
 }
 
-export function addDevice(
+export async function addDevice(
   ctx: AppContext,
   uniqueId: string,
   name: string,
   groupId = 0,
   attributes: object = {},
-): number {
-  return insert(ctx.store.sql, 'devices', {
+): Promise<number> {
+  return await insert(ctx.store.sql, 'devices', {
     name,
     uniqueId,
     groupId,
@@ -51,18 +51,18 @@ export function addDevice(
   });
 }
 
-export function addGroup(ctx: AppContext, name: string, parent = 0): number {
-  return insert(ctx.store.sql, 'groups', { name, groupId: parent });
+export async function addGroup(ctx: AppContext, name: string, parent = 0): Promise<number> {
+  return await insert(ctx.store.sql, 'groups', { name, groupId: parent });
 }
 
-export function link(
+export async function link(
   ctx: AppContext,
   ownerType: string,
   ownerId: number,
   propertyType: string,
   propertyId: number,
 ) {
-  insert(ctx.store.sql, 'links', { ownerType, ownerId, propertyType, propertyId }, { ignore: true });
+  await insert(ctx.store.sql, 'links', { ownerType, ownerId, propertyType, propertyId }, { ignore: true });
   ctx.bus.emit('permissions');
 }
 

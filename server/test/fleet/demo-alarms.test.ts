@@ -45,7 +45,8 @@ const alarmsOf = async (uniqueId: string, type: string) => {
     await api(t.app, t.admin, 'GET', `/rastro/alarms?all=true&type=${type}`),
     200,
   );
-  const id = (first(t.ctx.store.sql, 'devices', { uniqueId }, { columns: ['id'] }) as { id: number }).id;
+  const id = ((await first(t.ctx.store.sql, 'devices', { uniqueId }, { columns: ['id'] })) as { id: number })
+    .id;
   return list.filter((a) => a.deviceId === id);
 };
 

@@ -22,8 +22,8 @@ beforeAll(async () => {
     administrator: 1,
     attributes: { distanceUnit: 'km', speedUnit: 'kmh' },
   });
-  deviceId = addDevice(ctx, 'x-1', 'Caminhão 7');
-  link(ctx, 'user', adminId, 'device', deviceId);
+  deviceId = await addDevice(ctx, 'x-1', 'Caminhão 7');
+  await link(ctx, 'user', adminId, 'device', deviceId);
   const live = getLive(ctx);
   live.invalidate();
   const results = await live.ingestMany(

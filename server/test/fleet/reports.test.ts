@@ -27,24 +27,24 @@ beforeAll(async () => {
   const adminId = await addUser(ctx, 'admin@x', 'pw', { administrator: 1 });
   const userId = await addUser(ctx, 'user@x', 'pw');
   await addUser(ctx, 'norep@x', 'pw', { disableReports: 1 });
-  const parent = addGroup(ctx, 'Frota');
-  const child = addGroup(ctx, 'Caminhões', parent);
-  d1 = addDevice(ctx, 'r-1', 'Caminhão 7');
-  d2 = addDevice(ctx, 'r-2', 'Van 2', child);
-  link(ctx, 'user', userId, 'device', d1);
-  link(ctx, 'user', adminId, 'device', d1);
-  link(ctx, 'user', adminId, 'device', d2);
-  insert(ctx.store.sql, 'drivers', { name: 'Ana', uniqueId: 'D-1' });
+  const parent = await addGroup(ctx, 'Frota');
+  const child = await addGroup(ctx, 'Caminhões', parent);
+  d1 = await addDevice(ctx, 'r-1', 'Caminhão 7');
+  d2 = await addDevice(ctx, 'r-2', 'Van 2', child);
+  await link(ctx, 'user', userId, 'device', d1);
+  await link(ctx, 'user', adminId, 'device', d1);
+  await link(ctx, 'user', adminId, 'device', d2);
+  await insert(ctx.store.sql, 'drivers', { name: 'Ana', uniqueId: 'D-1' });
   // a 300 m circle around the 6000 m mark, where the track stops for 20 minutes
   const mark = destination({ latitude: 0, longitude: 0 }, 90, 6000);
   geofenceId = Number(
-    insert(ctx.store.sql, 'geofences', {
+    await insert(ctx.store.sql, 'geofences', {
       name: 'Pátio',
       area: `CIRCLE (${mark.latitude} ${mark.longitude}, 300)`,
     }),
   );
-  link(ctx, 'device', d1, 'geofence', geofenceId);
-  link(ctx, 'user', adminId, 'geofence', geofenceId);
+  await link(ctx, 'device', d1, 'geofence', geofenceId);
+  await link(ctx, 'user', adminId, 'geofence', geofenceId);
   const live = getLive(ctx);
   live.invalidate();
   const results = await live.ingestMany(
@@ -159,25 +159,27 @@ describe('GET /api/reports/summary', () => {
   });
 
   it('daily=true cuts days in the user/server time zone; devices without positions are omitted', async () => {
-    const q = `groupId=${addGroupRoot()}&from=2026-03-02T00:00:00Z&to=2026-03-04T00:00:00Z&daily=true`;
+    const q = `groupId=${await addGroupRoot()}&from=2026-03-02T00:00:00Z&to=2026-03-04T00:00:00Z&daily=true`;
     const utc = (await get(`/api/reports/summary?${q}`)).json() as Array<Record<string, unknown>>;
     expect(utc.map((s) => [s.deviceId, s.startTime])).toEqual([
       [d2, '2026-03-02T23:00:00.000+00:00'],
       [d2, '2026-03-03T01:00:00.000+00:00'],
     ]);
-    update(ctx.store.sql, 'server', { attributes: '{"timezone":"America/Sao_Paulo"}' }, { id: 1 });
+    await update(ctx.store.sql, 'server', { attributes: '{"timezone":"America/Sao_Paulo"}' }, { id: 1 });
     getLive(ctx).invalidate();
     const sp = (await get(`/api/reports/summary?${q}`)).json() as Array<Record<string, unknown>>;
     expect(sp.map((s) => [s.startTime, s.endTime])).toEqual([
       ['2026-03-02T23:00:00.000+00:00', '2026-03-03T01:00:00.000+00:00'],
     ]);
-    update(ctx.store.sql, 'server', { attributes: '{}' }, { id: 1 });
+    await update(ctx.store.sql, 'server', { attributes: '{}' }, { id: 1 });
     getLive(ctx).invalidate();
   });
 });
 
-function addGroupRoot(): number {
-  const row = first(ctx.store.sql, 'groups', { name: 'Frota' }, { columns: ['id'] }) as { id: number };
+async function addGroupRoot(): Promise<number> {
+  const row = (await first(ctx.store.sql, 'groups', { name: 'Frota' }, { columns: ['id'] })) as {
+    id: number;
+  };
   return row.id;
 }
 
@@ -192,12 +194,12 @@ describe('route and events', () => {
   });
 
   it('route JSON is exactly the Position shape (same as positionFromRow), odd stored values included', async () => {
-    const rows = select(
+    const rows = (await select(
       ctx.store.sql,
       'positions',
       { deviceId: d1 },
       { orderBy: ['fixTime', 'id'] },
-    ) as PositionDbRow[];
+    )) as PositionDbRow[];
     const route = (await get(`/api/reports/route?deviceId=${d1}&${day}`)).json() as unknown[];
     expect(route).toEqual(rows.map(positionFromRow));
     const odd: PositionDbRow = {

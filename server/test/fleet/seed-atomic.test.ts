@@ -19,17 +19,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-const countLike = (table: 'users' | 'devices', column: 'email' | 'uniqueId', pattern: string) =>
+const countLike = async (table: 'users' | 'devices', column: 'email' | 'uniqueId', pattern: string) =>
   Number(
-    one(t.ctx.store.sql, (q) =>
-      q
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where(column as 'id', 'like', pattern as never),
+    (
+      await one(t.ctx.store.sql, (q) =>
+        q
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where(column as 'id', 'like', pattern as never),
+      )
     )?.n,
   );
-const demoUsers = () => countLike('users', 'email', '%@rastro.demo');
-const simulated = () => countLike('devices', 'uniqueId', 'rastro-%');
+const demoUsers = async () => await countLike('users', 'email', '%@rastro.demo');
+const simulated = async () => await countLike('devices', 'uniqueId', 'rastro-%');
 
 describe('the demo seed', () => {
   it('refused half way (a driver code taken) stores nothing; once free, seeds everything in one go', async () => {
@@ -41,20 +43,20 @@ describe('the demo seed', () => {
       attributes: '{}',
     });
     await expect(seedDemo(demo)).rejects.toThrow();
-    expect(demoUsers()).toBe(0);
-    expect(simulated()).toBe(0);
-    expect(count(db, 'drivers', { uniqueId: DEMO_DRIVERS[0]![1] })).toBe(0);
-    expect(count(db, 'groups')).toBe(0);
+    expect(await demoUsers()).toBe(0);
+    expect(await simulated()).toBe(0);
+    expect(await count(db, 'drivers', { uniqueId: DEMO_DRIVERS[0]![1] })).toBe(0);
+    expect(await count(db, 'groups')).toBe(0);
 
     await deleteObject(db, 'drivers', taken);
     const seeded = await seedDemo(demo);
     expect(seeded.seeded).toBe(true);
     expect(seeded.deviceIds).toHaveLength(4);
-    expect(demoUsers()).toBe(Object.keys(DEMO_USERS).length);
-    expect(simulated()).toBe(4);
-    expect(count(db, 'drivers')).toBe(DEMO_DRIVERS.length);
+    expect(await demoUsers()).toBe(Object.keys(DEMO_USERS).length);
+    expect(await simulated()).toBe(4);
+    expect(await count(db, 'drivers')).toBe(DEMO_DRIVERS.length);
     // device links: the administrator to all 4, sub1 to 3, the read-only user to 4, the QR driver to 2
-    expect(count(db, 'links', { ownerType: 'user', propertyType: 'device' })).toBe(4 + 3 + 4 + 2);
+    expect(await count(db, 'links', { ownerType: 'user', propertyType: 'device' })).toBe(4 + 3 + 4 + 2);
     // a second seed sees a fleet and leaves it alone
     expect(await seedDemo(demo)).toEqual({ seeded: false, deviceIds: [] });
   });

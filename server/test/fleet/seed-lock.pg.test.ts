@@ -37,13 +37,13 @@ describe('the demo seed waiting on a row lock', () => {
       order.push('health');
       expect(health.statusCode).toBe(200);
       // nothing of the seed is visible while its transaction waits
-      expect(count(t.ctx.store.sql, 'devices')).toBe(0);
+      expect(await count(t.ctx.store.sql, 'devices')).toBe(0);
       await locker.unsafe('ROLLBACK');
       const seeded = await seeding;
       expect(seeded.seeded).toBe(true);
       expect(seeded.deviceIds).toHaveLength(3);
       expect(order).toEqual(['health', 'seed']);
-      expect(count(t.ctx.store.sql, 'devices')).toBe(3);
+      expect(await count(t.ctx.store.sql, 'devices')).toBe(3);
     } finally {
       await end();
     }

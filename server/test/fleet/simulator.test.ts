@@ -36,13 +36,13 @@ const sql = () => t.ctx.store.sql;
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 
 describe('demo seed', () => {
-  it('creates deterministic devices rastro-0001 … with varied categories, plates and tracker data', () => {
-    const rows = select(
+  it('creates deterministic devices rastro-0001 … with varied categories, plates and tracker data', async () => {
+    const rows = (await select(
       sql(),
       'devices',
       {},
       { columns: ['uniqueId', 'category', 'name', 'attributes'], orderBy: ['id'] },
-    ) as Array<{
+    )) as Array<{
       uniqueId: string;
       category: string;
       name: string;
@@ -84,7 +84,7 @@ describe('demo seed', () => {
       attributes: Record<string, unknown>;
     };
     // The QR driver stands for the first demo driver, may take the first two vehicles, check-in is on.
-    const ana = first(t.ctx.store.sql, 'drivers', { uniqueId: 'MOT-001' }, { columns: ['id'] }) as {
+    const ana = (await first(t.ctx.store.sql, 'drivers', { uniqueId: 'MOT-001' }, { columns: ['id'] })) as {
       id: number;
     };
     expect(qr.attributes['rastro.isQrDriverId']).toBe(ana.id);
@@ -102,17 +102,17 @@ describe('demo seed', () => {
     ).toBe(3);
   });
 
-  it('geofences (circle, polygon, line), notifications with colour and sound, drivers, nested groups, saved commands', () => {
-    const areas = (select(sql(), 'geofences', {}, { columns: ['area'] }) as Array<{ area: string }>).map(
-      (g) => parseArea(g.area)?.type,
-    );
+  it('geofences (circle, polygon, line), notifications with colour and sound, drivers, nested groups, saved commands', async () => {
+    const areas = (
+      (await select(sql(), 'geofences', {}, { columns: ['area'] })) as Array<{ area: string }>
+    ).map((g) => parseArea(g.area)?.type);
     expect(areas.sort()).toEqual(['circle', 'linestring', 'polygon']);
-    const types = select(
+    const types = (await select(
       sql(),
       'notifications',
       {},
       { columns: ['type', 'notificators', 'attributes'] },
-    ) as Array<{
+    )) as Array<{
       type: string;
       notificators: string;
       attributes: string;
@@ -124,47 +124,48 @@ describe('demo seed', () => {
       expect(n.notificators).toContain('web');
       expect(JSON.parse(n.attributes)).toHaveProperty('rastro.sound');
     }
-    expect(count(sql(), 'drivers')).toBeGreaterThan(0);
-    const nested = one(sql(), (q) =>
+    expect(await count(sql(), 'drivers')).toBeGreaterThan(0);
+    const nested = (await one(sql(), (q) =>
       q
         .selectFrom('groups as c')
         .innerJoin('groups as p', 'c.groupId', 'p.id')
         .select((e) => e.fn.countAll<number>().as('n'))
         .where('p.groupId', '>', 0),
-    )!;
+    ))!;
     expect(nested.n).toBeGreaterThan(0);
-    expect(count(sql(), 'commands', { type: 'engineStop' })).toBe(1);
+    expect(await count(sql(), 'commands', { type: 'engineStop' })).toBe(1);
   });
 });
 
 describe('history backfill and movement', () => {
-  it('the first devices have two days of plausible positions; silent devices never report', () => {
+  it('the first devices have two days of plausible positions; silent devices never report', async () => {
     const ofDevice = (q: Kysely<Database>, uniqueId: string) =>
       q
         .selectFrom('positions as p')
         .innerJoin('devices as d', 'd.id', 'p.deviceId')
         .where('d.uniqueId', '=', uniqueId);
-    const span = one(sql(), (q) =>
+    const span = (await one(sql(), (q) =>
       ofDevice(q, uniqueIdOf(1)).select((e) => [
         e.fn.min('p.fixTime').as('a'),
         e.fn.max('p.fixTime').as('b'),
         e.fn.countAll<number>().as('n'),
         e.fn.max('p.speed').as('v'),
       ]),
-    )!;
+    ))!;
     expect(span.n).toBeGreaterThan(500);
     expect((Date.parse(span.b) - Date.parse(span.a)) / 3600_000).toBeGreaterThan(BACKFILL_HOURS - 1);
     expect(span.v).toBeGreaterThan(0);
     expect(span.v * 1.852).toBeLessThanOrEqual(110.01);
-    const silent = one(sql(), (q) =>
+    const silent = (await one(sql(), (q) =>
       ofDevice(q, uniqueIdOf(10)).select((e) => e.fn.countAll<number>().as('n')),
-    )!;
+    ))!;
     expect(silent.n).toBe(0);
   });
 
   it('the live pipeline stored motion and ignition events for the history, so reports have data', async () => {
-    const id = (first(sql(), 'devices', { uniqueId: uniqueIdOf(1) }, { columns: ['id'] }) as { id: number })
-      .id;
+    const id = (
+      (await first(sql(), 'devices', { uniqueId: uniqueIdOf(1) }, { columns: ['id'] })) as { id: number }
+    ).id;
     const from = new Date(Date.now() - BACKFILL_HOURS * 3600_000).toISOString();
     const to = new Date().toISOString();
     const trips = (
@@ -175,8 +176,8 @@ describe('history backfill and movement', () => {
     }>;
     expect(trips.length).toBeGreaterThan(2);
     for (const trip of trips) expect(trip.duration).toBeGreaterThan(0);
-    const kinds = all(sql(), (q) =>
-      q.selectFrom('events').select('type').distinct().where('deviceId', '=', id),
+    const kinds = (
+      await all(sql(), (q) => q.selectFrom('events').select('type').distinct().where('deviceId', '=', id))
     ).map((e) => e.type);
     expect(kinds).toEqual(
       expect.arrayContaining(['deviceMoving', 'deviceStopped', 'ignitionOn', 'ignitionOff']),
@@ -184,7 +185,7 @@ describe('history backfill and movement', () => {
   });
 
   it('drivers brake, accelerate and corner hard now and then, so the scores have data', async () => {
-    const alarms = select(sql(), 'events', { type: 'alarm' }, { columns: ['attributes'] }) as Array<{
+    const alarms = (await select(sql(), 'events', { type: 'alarm' }, { columns: ['attributes'] })) as Array<{
       attributes: string;
     }>;
     const harsh = alarms.filter((a) =>
@@ -204,19 +205,20 @@ describe('history backfill and movement', () => {
   });
 
   it('a tick moves every reporting vehicle through the pipeline', async () => {
-    const before = count(sql(), 'positions');
+    const before = await count(sql(), 'positions');
     // past the parked reporting period (120 s), every vehicle is due
     await fleet.tick(Date.now() + 130_000);
     getLive(t.ctx).flushNow();
-    const after = count(sql(), 'positions');
+    const after = await count(sql(), 'positions');
     // 12 devices: rastro-0010 never reports; every other one reports
     expect(after - before).toBe(COUNT - 1);
   });
 
   it('engineStop blocks the vehicle (blocked=true, speed 0) and engineResume releases it', async () => {
     const live = getLive(t.ctx);
-    const id = (first(sql(), 'devices', { uniqueId: uniqueIdOf(2) }, { columns: ['id'] }) as { id: number })
-      .id;
+    const id = (
+      (await first(sql(), 'devices', { uniqueId: uniqueIdOf(2) }, { columns: ['id'] })) as { id: number }
+    ).id;
     expect(await live.canSendLive(id)).toBe(true);
     await live.sendLive(id, {
       id: 0,
@@ -243,12 +245,12 @@ describe('history backfill and movement', () => {
     live.flushNow();
     expect((await live.latestPositionAsync(id))?.attributes.blocked).toBe(false);
     await live.resultsSettled(); // the trackers' answers are stored in their own transactions (issue #30)
-    const results = select(
+    const results = (await select(
       sql(),
       'events',
       { deviceId: id, type: 'commandResult' },
       { columns: ['attributes'] },
-    ) as Array<{
+    )) as Array<{
       attributes: string;
     }>;
     expect(results.map((r) => JSON.parse(r.attributes).result)).toEqual(['Engine stopped', 'Engine resumed']);

@@ -53,7 +53,7 @@ describe('fuzz: self-PUT never changes a protected field', () => {
   const roles: Record<string, CreatedUser> = {};
   beforeAll(async () => {
     t = await makeTestApp();
-    update(
+    await update(
       t.ctx.store.sql,
       'server',
       { attributes: JSON.stringify({ 'rastro.enableAdvancedPerms': true }) },
@@ -70,8 +70,10 @@ describe('fuzz: self-PUT never changes a protected field', () => {
   });
   afterAll(async () => t.close());
 
-  const snapshot = (id: number) => {
-    const row = first(t.ctx.store.sql, 'users', { id }) as Record<string, unknown> & { attributes: string };
+  const snapshot = async (id: number) => {
+    const row = (await first(t.ctx.store.sql, 'users', { id })) as Record<string, unknown> & {
+      attributes: string;
+    };
     const attrs = JSON.parse(row.attributes) as Record<string, unknown>;
     return {
       fields: Object.fromEntries(PROTECTED_USER_FIELDS.map((f) => [f, row[f]])),
@@ -80,7 +82,9 @@ describe('fuzz: self-PUT never changes a protected field', () => {
   };
 
   it('random attribute maps and flag values', async () => {
-    const before = Object.fromEntries(Object.entries(roles).map(([r, u]) => [r, snapshot(u.id)]));
+    const before = Object.fromEntries(
+      await Promise.all(Object.entries(roles).map(async ([r, u]) => [r, await snapshot(u.id)] as const)),
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...Object.keys(roles)),
@@ -98,7 +102,7 @@ describe('fuzz: self-PUT never changes a protected field', () => {
             attributes: keepStored ? { ...self.attributes, ...attributes } : attributes,
           });
           expect(res.statusCode).toBeLessThan(500);
-          expect(snapshot(u.id)).toEqual(before[role]);
+          expect(await snapshot(u.id)).toEqual(before[role]);
         },
       ),
       RUNS,

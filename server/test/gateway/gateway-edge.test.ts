@@ -9,7 +9,8 @@ import { api, createDevice, createObject, createUser, expectStatus, link } from 
 import { count as countRows, first, type Table, type Where } from '../support/testSql.ts';
 
 let pair: GatewayPair;
-const count = (table: Table, where: Where = {}) => countRows(pair.upstream.ctx.store.sql, table, where);
+const count = async (table: Table, where: Where = {}) =>
+  await countRows(pair.upstream.ctx.store.sql, table, where);
 
 async function gatewayLogin(email: string, password: string): Promise<string> {
   const res = await fetch(`${pair.url}/api/session`, {
@@ -48,7 +49,7 @@ describe('gateway: the gate reads the normalised request', () => {
       });
       expect(res.status, type).toBe(403);
     }
-    expect(count('queued_commands', { deviceId: device.id })).toBe(0);
+    expect(await count('queued_commands', { deviceId: device.id })).toBe(0);
   });
 
   it('a PUT that makes a plain geofence an anchor needs anchor.lock through the proxy', async () => {
@@ -67,12 +68,12 @@ describe('gateway: the gate reads the normalised request', () => {
       body: JSON.stringify({ ...g, attributes: { isAnchor: true } }),
     });
     expect(res.status).toBe(403);
-    const stored = first(
+    const stored = (await first(
       pair.upstream.ctx.store.sql,
       'geofences',
       { id: g.id },
       { columns: ['attributes'] },
-    ) as {
+    )) as {
       attributes: string;
     };
     expect(JSON.parse(stored.attributes)).not.toHaveProperty('isAnchor');

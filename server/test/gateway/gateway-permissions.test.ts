@@ -14,7 +14,8 @@ import { api, createDevice, createUser, expectStatus, link } from '../helpers/in
 import { count as countRows, type Table, type Where } from '../support/testSql.ts';
 
 let pair: GatewayPair;
-const count = (table: Table, where: Where = {}) => countRows(pair.upstream.ctx.store.sql, table, where);
+const count = async (table: Table, where: Where = {}) =>
+  await countRows(pair.upstream.ctx.store.sql, table, where);
 
 async function gatewayLogin(email: string, password: string): Promise<string> {
   const res = await fetch(`${pair.url}/api/session`, {
@@ -57,7 +58,7 @@ describe('gateway: the proxy refuses a bit-off call before it reaches upstream',
     });
     expect(res.status).toBe(403);
     expect(await res.text()).toBe('SecurityException: Permission denied: block / enable (devices)');
-    expect(count('queued_commands', { deviceId: device.id })).toBe(0);
+    expect(await count('queued_commands', { deviceId: device.id })).toBe(0);
   });
 
   it('engineStop with only devices.lock on passes, and the buffered body reaches upstream intact', async () => {
@@ -69,7 +70,7 @@ describe('gateway: the proxy refuses a bit-off call before it reaches upstream',
     });
     expect(res.status).toBe(202);
     expect(((await res.json()) as { type: string }).type).toBe('engineStop');
-    expect(count('queued_commands', { deviceId: device.id })).toBe(1);
+    expect(await count('queued_commands', { deviceId: device.id })).toBe(1);
   });
 
   it('an engineStop padded past what the check reads (1 MB) is refused with 413, not checked as a plain command', async () => {
@@ -86,7 +87,7 @@ describe('gateway: the proxy refuses a bit-off call before it reaches upstream',
       }),
     });
     expect(res.status).toBe(413);
-    expect(count('queued_commands', { deviceId: device.id })).toBe(0);
+    expect(await count('queued_commands', { deviceId: device.id })).toBe(0);
   });
 
   it('a rename with 32 zeros ⇒ 403, the upstream device keeps its name', async () => {
@@ -97,7 +98,7 @@ describe('gateway: the proxy refuses a bit-off call before it reaches upstream',
       body: JSON.stringify({ ...device, name: 'Renamed' }),
     });
     expect(res.status).toBe(403);
-    expect(count('devices', { id: device.id, name: device.name as string })).toBe(1);
+    expect(await count('devices', { id: device.id, name: device.name as string })).toBe(1);
   });
 
   it('an anchor needs anchor.lock, not geofences.create, through the proxy too', async () => {
@@ -109,9 +110,9 @@ describe('gateway: the proxy refuses a bit-off call before it reaches upstream',
         body: JSON.stringify({ name: 'Anchor gw', area: 'CIRCLE (-23.55 -46.63, 150)', attributes }),
       });
     expect((await post({})).status).toBe(403);
-    expect(count('geofences', { name: 'Anchor gw' })).toBe(0);
+    expect(await count('geofences', { name: 'Anchor gw' })).toBe(0);
     expect((await post({ deviceId: device.id, isAnchor: true })).status).toBe(200);
-    expect(count('geofences', { name: 'Anchor gw' })).toBe(1);
+    expect(await count('geofences', { name: 'Anchor gw' })).toBe(1);
   });
 
   it('calls of no area still pass (the map: GET /api/devices)', async () => {

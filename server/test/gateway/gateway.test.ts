@@ -39,7 +39,7 @@ describe('gateway mode: /api proxied to an upstream Traccar (here: our own embed
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe('admin');
     // the gateway's own store has no users: the answer came from upstream
-    expect(count(gatewayCtx.store.sql, 'users')).toBe(0);
+    expect(await count(gatewayCtx.store.sql, 'users')).toBe(0);
   });
 
   it('login, lists and writes through the proxy with a browser Origin (rewritten to the upstream origin)', async () => {

@@ -42,23 +42,23 @@ const report = async (uniqueId: string, latitude: number, attributes: Record<str
   return r;
 };
 
-const events = (deviceId: number) =>
+const events = async (deviceId: number) =>
   (
-    select(
+    (await select(
       t.ctx.store.sql,
       'events',
       { deviceId },
       { columns: ['type', 'geofenceId', 'attributes'], orderBy: ['id'] },
-    ) as Array<{ type: string; geofenceId: number; attributes: string }>
+    )) as Array<{ type: string; geofenceId: number; attributes: string }>
   ).map((e) => ({
     type: e.type,
     geofenceId: e.geofenceId,
     attributes: JSON.parse(e.attributes) as Record<string, unknown>,
   }));
 
-const waitFor = async (pred: () => boolean) => {
-  for (let i = 0; i < 200 && !pred(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(pred()).toBe(true);
+const waitFor = async (pred: () => boolean | Promise<boolean>) => {
+  for (let i = 0; i < 200 && !(await pred()); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(await pred()).toBe(true);
 };
 
 /** What the web does when anchoring: POST the geofence (id 0), then link it to the device. */
@@ -120,8 +120,8 @@ describe('anchor geofence and alarm', () => {
     try {
       await report(d.uniqueId, HOME.latitude + 0.0005, { ignition: false }); // inside: enter
       await report(d.uniqueId, HOME.latitude + 0.01, { ignition: false }); // ~1.1 km away: exit
-      await waitFor(() => events(d.id).some((e) => e.type === 'alarm'));
-      const list = events(d.id);
+      await waitFor(async () => (await events(d.id)).some((e) => e.type === 'alarm'));
+      const list = await events(d.id);
       expect(list.filter((e) => e.geofenceId === g.id).map((e) => e.type)).toEqual([
         'geofenceEnter',
         'geofenceExit',
@@ -144,18 +144,16 @@ describe('anchor geofence and alarm', () => {
     const g = await anchor(t.admin, d);
     await report(d.uniqueId, HOME.latitude, { ignition: true });
     await report(d.uniqueId, HOME.latitude + 0.01, { ignition: true });
-    await waitFor(() => events(d.id).some((e) => e.type === 'alarm'));
-    expect(
-      events(d.id)
-        .filter((e) => e.type === 'alarm')
-        .map((e) => e.attributes.alarm),
-    ).toEqual(['geofence']);
+    await waitFor(async () => (await events(d.id)).some((e) => e.type === 'alarm'));
+    expect((await events(d.id)).filter((e) => e.type === 'alarm').map((e) => e.attributes.alarm)).toEqual([
+      'geofence',
+    ]);
 
     expectStatus(await api(t.app, t.admin, 'DELETE', `/api/geofences/${g.id}`), 204);
     await report(d.uniqueId, HOME.latitude, { ignition: true });
     await report(d.uniqueId, HOME.latitude + 0.01, { ignition: true });
     await new Promise((r) => setTimeout(r, 50));
-    expect(events(d.id).filter((e) => e.type === 'alarm')).toHaveLength(1);
+    expect((await events(d.id)).filter((e) => e.type === 'alarm')).toHaveLength(1);
   });
 
   it('leaving an ordinary geofence raises no alarm', async () => {
@@ -168,9 +166,9 @@ describe('anchor geofence and alarm', () => {
     await report(d.uniqueId, HOME.latitude);
     await report(d.uniqueId, HOME.latitude);
     await report(d.uniqueId, HOME.latitude + 0.01);
-    await waitFor(() => events(d.id).some((e) => e.type === 'geofenceExit'));
+    await waitFor(async () => (await events(d.id)).some((e) => e.type === 'geofenceExit'));
     await new Promise((r) => setTimeout(r, 50));
-    expect(events(d.id).some((e) => e.type === 'alarm')).toBe(false);
+    expect((await events(d.id)).some((e) => e.type === 'alarm')).toBe(false);
   });
 });
 

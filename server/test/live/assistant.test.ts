@@ -41,14 +41,15 @@ async function ask(text: string, lang: MessageLocale, cookie = t.admin): Promise
   return res.json() as Answer;
 }
 
-const device = (index: number) =>
-  first(
+const device = async (index: number) =>
+  (await first(
     t.ctx.store.sql,
     'devices',
     { uniqueId: `rastro-${String(index).padStart(4, '0')}` },
     { columns: ['id', 'name', 'attributes'] },
-  ) as { id: number; name: string; attributes: string };
-const plateOf = (index: number) => (JSON.parse(device(index).attributes) as { placa: string }).placa;
+  )) as { id: number; name: string; attributes: string };
+const plateOf = async (index: number) =>
+  (JSON.parse((await device(index)).attributes) as { placa: string }).placa;
 
 const QUESTIONS: Record<
   MessageLocale,
@@ -81,9 +82,9 @@ describe.each(['pt-BR', 'es', 'en-US'] as const)('assistant in %s', (lang) => {
   const q = QUESTIONS[lang];
 
   it('where is a vehicle: its place, state and last report, with a map link', async () => {
-    const d = device(1);
+    const d = await device(1);
     const p = (await getLive(t.ctx).latestPositionAsync(d.id))!;
-    const a = await ask(q.where.replace('{p}', plateOf(1)), lang);
+    const a = await ask(q.where.replace('{p}', await plateOf(1)), lang);
     expect(a.intent).toBe('whereIs');
     expect(a.text.startsWith(`${d.name} `)).toBe(true);
     expect(a.text).toContain(p.latitude.toFixed(5));
@@ -95,7 +96,7 @@ describe.each(['pt-BR', 'es', 'en-US'] as const)('assistant in %s', (lang) => {
   it('which vehicles are offline: the silent ones of the fleet (rastro-0010)', async () => {
     const a = await ask(q.offline, lang);
     expect(a.intent).toBe('offline');
-    const silent = device(10);
+    const silent = await device(10);
     expect(a.items.map((i) => i.deviceId)).toContain(silent.id);
     const live = getLive(t.ctx);
     for (const i of a.items) expect(live.deviceJson(i.deviceId)?.status).not.toBe('online');
@@ -103,20 +104,20 @@ describe.each(['pt-BR', 'es', 'en-US'] as const)('assistant in %s', (lang) => {
   });
 
   it('how many km a vehicle drove today, as the odometer of today’s positions says', async () => {
-    const d = device(1);
-    const rows = select(
+    const d = await device(1);
+    const rows = (await select(
       t.ctx.store.sql,
       'positions',
       { deviceId: d.id },
       { columns: ['fixTime', 'attributes'], orderBy: ['fixTime'] },
-    ) as Array<{ fixTime: string; attributes: string }>;
+    )) as Array<{ fixTime: string; attributes: string }>;
     const midnight = new Date();
     midnight.setUTCHours(0, 0, 0, 0);
     const today = rows.filter((r) => r.fixTime >= midnight.toISOString());
     const odo = (r: { attributes: string }) =>
       (JSON.parse(r.attributes) as { totalDistance: number }).totalDistance;
     const km = today.length ? (odo(today.at(-1)!) - odo(today[0])) / 1000 : 0;
-    const a = await ask(q.km.replace('{p}', plateOf(1)), lang);
+    const a = await ask(q.km.replace('{p}', await plateOf(1)), lang);
     expect(a.intent).toBe('distanceToday');
     const shown = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
       km,
@@ -127,8 +128,8 @@ describe.each(['pt-BR', 'es', 'en-US'] as const)('assistant in %s', (lang) => {
   });
 
   it('who exceeded the speed limit this week: the vehicles with overspeed events since Monday', async () => {
-    const fast = device(2);
-    insert(t.ctx.store.sql, 'events', {
+    const fast = await device(2);
+    await insert(t.ctx.store.sql, 'events', {
       type: 'deviceOverspeed',
       eventTime: new Date().toISOString(),
       deviceId: fast.id,
@@ -154,10 +155,10 @@ describe('assistant scope and refusals', () => {
     const sub1 = await login(t.app, DEMO_USERS.sub1, DEMO_PASSWORD);
     const a = await ask('Quais veículos estão offline?', 'pt-BR', sub1);
     expect(a.text).toMatch(/dos seus 3 veículos|Nenhum dos seus 3 veículos/);
-    const foreign = device(12);
-    const where = await ask(`Onde está o ${plateOf(12)}?`, 'pt-BR', sub1);
+    const foreign = await device(12);
+    const where = await ask(`Onde está o ${await plateOf(12)}?`, 'pt-BR', sub1);
     expect(where.text).toBe(
-      formatMessage('assistant.notFound', 'pt-BR', { name: plateOf(12).toLowerCase() }),
+      formatMessage('assistant.notFound', 'pt-BR', { name: (await plateOf(12)).toLowerCase() }),
     );
     expect(where.items.map((i) => i.deviceId)).not.toContain(foreign.id);
   });

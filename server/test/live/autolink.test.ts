@@ -98,7 +98,7 @@ describe('autolink', () => {
     expect(refused.statusCode).toBe(400);
     const ro = await createUser(t, { readonly: true });
     expect((await post(ro.cookie, { uniqueId: 'LIMIT-1', name: 'RO' })).statusCode).toBe(400);
-    expect(count(t.ctx.store.sql, 'devices', { uniqueId: 'LIMIT-1' })).toBe(0);
+    expect(await count(t.ctx.store.sql, 'devices', { uniqueId: 'LIMIT-1' })).toBe(0);
     expect(
       (await api(t.app, null, 'POST', '/rastro/autolink', { uniqueId: 'LIMIT-1', name: 'x' })).statusCode,
     ).toBe(401);
@@ -123,7 +123,7 @@ describe('autolink through the OsmAnd protocol', () => {
     // the report's write is posted without the main thread waiting (issue #30); the status waits for it
     const seen = await api(t.app, t.admin, 'GET', '/rastro/autolink?uniqueId=OSM-UNKNOWN-1');
     expect(seen.json()).toMatchObject({ seen: true, reports: 1, protocol: 'osmand' });
-    const row = first(t.ctx.store.sql, 'unknown_devices', { uniqueId: 'OSM-UNKNOWN-1' }) as {
+    const row = (await first(t.ctx.store.sql, 'unknown_devices', { uniqueId: 'OSM-UNKNOWN-1' })) as {
       latitude: number;
       protocol: string;
     };

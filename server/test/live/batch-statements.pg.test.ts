@@ -51,25 +51,27 @@ it("stores a batch's positions, events, activity and device states; a batch of k
   expect(results.every((r) => r.ok)).toBe(true);
   const ids = results.map((r) => (r.ok ? r.position.id : 0));
   const sql = t.ctx.store.sql;
-  expect(select(sql, 'positions', { id: ids }, { columns: ['id'] })).toHaveLength(3);
-  const alarm = select<{ positionId: number }>(
+  expect(await select(sql, 'positions', { id: ids }, { columns: ['id'] })).toHaveLength(3);
+  const alarm = await select<{ positionId: number }>(
     sql,
     'events',
     { deviceId: a.id, type: 'alarm' },
     { columns: ['positionId'] },
   );
   expect(alarm.map((e) => Number(e.positionId))).toEqual([ids[0]]);
-  const devices = select<{ id: number; positionId: number; status: string }>(
-    sql,
-    'devices',
-    { id: [a.id, b.id] },
-    { columns: ['id', 'positionId', 'status'], orderBy: ['id'] },
+  const devices = (
+    await select<{ id: number; positionId: number; status: string }>(
+      sql,
+      'devices',
+      { id: [a.id, b.id] },
+      { columns: ['id', 'positionId', 'status'], orderBy: ['id'] },
+    )
   ).map((d) => ({ id: Number(d.id), positionId: Number(d.positionId), status: d.status }));
   expect(devices).toEqual([
     { id: a.id, positionId: ids[0], status: 'online' },
     { id: b.id, positionId: ids[2], status: 'online' },
   ]);
-  expect(count(sql, 'activity', { deviceId: [a.id, b.id] })).toBeGreaterThan(0);
+  expect(await count(sql, 'activity', { deviceId: [a.id, b.id] })).toBeGreaterThan(0);
 
   // the next batch of these devices: nothing to read, ids reserved
   const before = db.client.requests;
@@ -77,5 +79,5 @@ it("stores a batch's positions, events, activity and device states; a batch of k
   live.flushNow();
   expect(db.client.requests - before).toBe(3);
   expect((await third).every((r) => r.ok)).toBe(true);
-  expect(count(sql, 'positions', { deviceId: [a.id, b.id] })).toBe(7);
+  expect(await count(sql, 'positions', { deviceId: [a.id, b.id] })).toBe(7);
 });

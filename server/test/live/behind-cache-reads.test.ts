@@ -43,10 +43,10 @@ describe('rows written behind the live cache', () => {
     const db = t.ctx.store.sql;
     const live = getLive(t.ctx);
     await live.cache.freshAsync();
-    const deviceId = Number(insert(db, 'devices', { name: 'Behind', uniqueId: 'behind-cache-1' }));
+    const deviceId = Number(await insert(db, 'devices', { name: 'Behind', uniqueId: 'behind-cache-1' }));
     const time = new Date().toISOString();
     const positionId = Number(
-      insert(db, 'positions', {
+      await insert(db, 'positions', {
         deviceId,
         protocol: 'osmand',
         serverTime: time,
@@ -56,8 +56,8 @@ describe('rows written behind the live cache', () => {
         longitude: 8,
       }),
     );
-    update(db, 'devices', { positionId, lastUpdate: time }, { id: deviceId });
-    insert(db, 'links', {
+    await update(db, 'devices', { positionId, lastUpdate: time }, { id: deviceId });
+    await insert(db, 'links', {
       ownerType: 'user',
       ownerId: user.id,
       propertyType: 'device',
@@ -90,7 +90,7 @@ describe('rows written behind the live cache', () => {
   it('a report after an invalidation is computed on the cache read again, asynchronously', async () => {
     const db = t.ctx.store.sql;
     const live = getLive(t.ctx);
-    const deviceId = Number(insert(db, 'devices', { name: 'Behind 2', uniqueId: 'behind-cache-2' }));
+    const deviceId = Number(await insert(db, 'devices', { name: 'Behind 2', uniqueId: 'behind-cache-2' }));
     const loads = syncLoads();
     try {
       live.invalidate();
@@ -103,7 +103,7 @@ describe('rows written behind the live cache', () => {
       });
       expect(r.ok && r.deviceId).toBe(deviceId);
       // the name changed behind the cache: the next batch computes on the cache read again (no synchronous reload)
-      update(db, 'devices', { name: 'Renamed behind' }, { id: deviceId });
+      await update(db, 'devices', { name: 'Renamed behind' }, { id: deviceId });
       live.invalidate();
       const again = await live.ingest({
         uniqueId: 'behind-cache-2',

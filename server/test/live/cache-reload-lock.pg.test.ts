@@ -30,12 +30,12 @@ afterAll(async () => {
 });
 
 /** A device with a latest position, written behind the live core (as another process does), linked to `user`. */
-function deviceBehind(uniqueId: string): { deviceId: number; positionId: number } {
+async function deviceBehind(uniqueId: string): Promise<{ deviceId: number; positionId: number }> {
   const db = t.ctx.store.sql;
-  const deviceId = Number(insert(db, 'devices', { name: uniqueId, uniqueId }));
+  const deviceId = Number(await insert(db, 'devices', { name: uniqueId, uniqueId }));
   const time = new Date().toISOString();
   const positionId = Number(
-    insert(db, 'positions', {
+    await insert(db, 'positions', {
       deviceId,
       protocol: 'osmand',
       serverTime: time,
@@ -45,8 +45,13 @@ function deviceBehind(uniqueId: string): { deviceId: number; positionId: number 
       longitude: 4,
     }),
   );
-  update(db, 'devices', { positionId, lastUpdate: time }, { id: deviceId });
-  insert(db, 'links', { ownerType: 'user', ownerId: user.id, propertyType: 'device', propertyId: deviceId });
+  await update(db, 'devices', { positionId, lastUpdate: time }, { id: deviceId });
+  await insert(db, 'links', {
+    ownerType: 'user',
+    ownerId: user.id,
+    propertyType: 'device',
+    propertyId: deviceId,
+  });
   return { deviceId, positionId };
 }
 
@@ -58,7 +63,7 @@ async function health(order: string[]): Promise<void> {
 
 describe('reads of the live core waiting on a lock', () => {
   it("a socket's attach: the cache's reload waits on devices, health answered first", async () => {
-    const { deviceId, positionId } = deviceBehind('reload-lock-1');
+    const { deviceId, positionId } = await deviceBehind('reload-lock-1');
     const loads = vi.spyOn(LiveCache.prototype as unknown as { load(): void }, 'load');
     const { locker, watcher, end } = lockClients(url);
     try {
@@ -91,7 +96,7 @@ describe('reads of the live core waiting on a lock', () => {
   });
 
   it("the position API's latest position: read on the pool while positions is locked, health answered first", async () => {
-    const { deviceId, positionId } = deviceBehind('reload-lock-2');
+    const { deviceId, positionId } = await deviceBehind('reload-lock-2');
     const live = getLive(t.ctx);
     live.invalidate();
     await live.cache.freshAsync(); // the device known, its latest position not in memory yet

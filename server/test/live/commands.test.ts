@@ -36,20 +36,20 @@ const report = async (uniqueId: string, attributes: Record<string, unknown> = {}
   return r;
 };
 
-const events = (deviceId: number) =>
-  select(
+const events = async (deviceId: number) =>
+  (await select(
     t.ctx.store.sql,
     'events',
     { deviceId },
     { columns: ['type', 'attributes'], orderBy: ['id'] },
-  ) as Array<{
+  )) as Array<{
     type: string;
     attributes: string;
   }>;
 
-const waitFor = async (pred: () => boolean) => {
-  for (let i = 0; i < 100 && !pred(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(pred()).toBe(true);
+const waitFor = async (pred: () => boolean | Promise<boolean>) => {
+  for (let i = 0; i < 100 && !(await pred()); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(await pred()).toBe(true);
 };
 
 describe('GET /api/commands/types', () => {
@@ -109,8 +109,8 @@ describe('POST /api/commands/send', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ deviceId: d.id, type: 'engineStop', id: 0 });
     expect(received.map((c) => c.type)).toEqual(['engineStop']);
-    await waitFor(() => events(d.id).some((e) => e.type === 'commandResult'));
-    expect(JSON.parse(events(d.id).find((e) => e.type === 'commandResult')!.attributes)).toEqual({
+    await waitFor(async () => (await events(d.id)).some((e) => e.type === 'commandResult'));
+    expect(JSON.parse((await events(d.id)).find((e) => e.type === 'commandResult')!.attributes)).toEqual({
       result: 'blocked',
     });
     off();
@@ -132,15 +132,15 @@ describe('POST /api/commands/send', () => {
       attributes: { data: 'reboot' },
     });
     expect(queued.id).toBeGreaterThan(0);
-    const count = () => countRows(t.ctx.store.sql, 'queued_commands', { deviceId: d.id });
-    expect(count()).toBe(1);
+    const count = async () => await countRows(t.ctx.store.sql, 'queued_commands', { deviceId: d.id });
+    expect(await count()).toBe(1);
 
     const received: string[] = [];
     getLive(t.ctx).onCommand(d.uniqueId, (c) => void received.push(c.type));
     const r = await report(d.uniqueId);
     expect(r.ok && r.commands.map((c) => c.id)).toEqual([queued.id]);
-    expect(count()).toBe(0);
-    expect(events(d.id).map((e) => e.type)).toContain('queuedCommandSent');
+    expect(await count()).toBe(0);
+    expect((await events(d.id)).map((e) => e.type)).toContain('queuedCommandSent');
     await waitFor(() => received.length === 1);
     // the next report carries nothing
     const again = await report(d.uniqueId);

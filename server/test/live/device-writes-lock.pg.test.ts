@@ -20,9 +20,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const attrsOf = (table: 'devices' | 'users', id: number) =>
+const attrsOf = async (table: 'devices' | 'users', id: number) =>
   JSON.parse(
-    (first(t.ctx.store.sql, table, { id }, { columns: ['attributes'] }) as { attributes: string }).attributes,
+    ((await first(t.ctx.store.sql, table, { id }, { columns: ['attributes'] })) as { attributes: string })
+      .attributes,
   ) as Record<string, unknown>;
 
 /** Holds the device's row locked while `request` runs: health answers first, then the request once released. */
@@ -54,7 +55,7 @@ describe('attribute writes waiting on a locked device row', () => {
     await whileRowLocked(d.id, () =>
       t.app.inject({ method: 'POST', url: '/', payload: `id=${d.uniqueId}&notificationToken=tok-locked` }),
     );
-    expect(attrsOf('devices', d.id).notificationTokens).toBe('tok-locked');
+    expect((await attrsOf('devices', d.id)).notificationTokens).toBe('tok-locked');
   });
 
   it('a QR check-in (one transaction): health answers first, then the device and the user are stored', async () => {
@@ -88,7 +89,10 @@ describe('attribute writes waiting on a locked device row', () => {
         payload: JSON.stringify({ id: truck.id }),
       }),
     );
-    expect(attrsOf('devices', truck.id)).toMatchObject({ qrDriverId: driver.id, driverUniqueId: 'qr-rui' });
-    expect(attrsOf('users', qr.id)[`${NS}.isQrDeviceId`]).toBe(truck.id);
+    expect(await attrsOf('devices', truck.id)).toMatchObject({
+      qrDriverId: driver.id,
+      driverUniqueId: 'qr-rui',
+    });
+    expect((await attrsOf('users', qr.id))[`${NS}.isQrDeviceId`]).toBe(truck.id);
   });
 });

@@ -178,15 +178,15 @@ describe('embedded server with GEOCODER_URL', () => {
       longitude: -46.7,
     });
     // the live core hands its newest positions to listeners at the end of its processing tick
-    const address = () =>
+    const address = async () =>
       (
-        first(t.ctx.store.sql, 'positions', { id: p.id }, { columns: ['address'] }) as {
+        (await first(t.ctx.store.sql, 'positions', { id: p.id }, { columns: ['address'] })) as {
           address: string | null;
         }
       ).address;
-    for (let i = 0; i < 200 && !address(); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(address()).toBe('Rua 236, 10, Centro, São Paulo - SP');
-    const row = { address: address() };
+    for (let i = 0; i < 200 && !(await address()); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await address()).toBe('Rua 236, 10, Centro, São Paulo - SP');
+    const row = { address: await address() };
     const latest = expectStatus<Array<{ id: number; address: string | null }>>(
       await api(t.app, t.admin, 'GET', `/api/positions?deviceId=${d.id}`),
       200,

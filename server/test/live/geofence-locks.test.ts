@@ -27,13 +27,13 @@ const report = async (uniqueId: string, at: { latitude: number; longitude: numbe
   return r.commands.map((c) => c.type); // what the device takes with this report's answer
 };
 
-const queued = (deviceId: number) =>
-  select(
+const queued = async (deviceId: number) =>
+  (await select(
     t.ctx.store.sql,
     'queued_commands',
     { deviceId },
     { columns: ['type', 'attributes'], orderBy: ['id'] },
-  ) as Array<{ type: string; attributes: string }>;
+  )) as Array<{ type: string; attributes: string }>;
 
 const settle = () => new Promise((r) => setTimeout(r, 50));
 
@@ -53,16 +53,16 @@ describe('geofence locks', () => {
     const { d, g } = await fencedDevice({ 'rastro.lockOnEnter': true });
     await report(d.uniqueId, OUTSIDE, 0);
     await settle();
-    expect(queued(d.id)).toEqual([]);
+    expect(await queued(d.id)).toEqual([]);
     await report(d.uniqueId, INSIDE, 1);
     await settle();
-    const q = queued(d.id);
+    const q = await queued(d.id);
     expect(q.map((c) => c.type)).toEqual(['engineStop']);
     expect(JSON.parse(q[0].attributes)).toMatchObject({ geofenceId: g.id, reason: 'geofenceEnter' });
     // the next report carries the queued lock to the device; leaving queues nothing new
     expect(await report(d.uniqueId, OUTSIDE, 2)).toEqual(['engineStop']);
     await settle();
-    expect(queued(d.id)).toEqual([]);
+    expect(await queued(d.id)).toEqual([]);
   });
 
   it('lock on exit: leaving sends engineStop; entering does not', async () => {
@@ -70,10 +70,10 @@ describe('geofence locks', () => {
     await report(d.uniqueId, OUTSIDE, 0);
     await report(d.uniqueId, INSIDE, 1);
     await settle();
-    expect(queued(d.id)).toEqual([]);
+    expect(await queued(d.id)).toEqual([]);
     await report(d.uniqueId, OUTSIDE, 2);
     await settle();
-    expect(queued(d.id).map((c) => c.type)).toEqual(['engineStop']);
+    expect((await queued(d.id)).map((c) => c.type)).toEqual(['engineStop']);
   });
 
   it('a fence without locks (or with them off) sends nothing', async () => {
@@ -82,6 +82,6 @@ describe('geofence locks', () => {
     await report(d.uniqueId, INSIDE, 1);
     await report(d.uniqueId, OUTSIDE, 2);
     await settle();
-    expect(queued(d.id)).toEqual([]);
+    expect(await queued(d.id)).toEqual([]);
   });
 });

@@ -62,24 +62,26 @@ describe("an ingestion batch's write", () => {
     }
     expect(refused.map((r) => (r.ok ? 'stored' : r.error))).toEqual(Array(4).fill('unavailable'));
     for (const d of [a, b]) {
-      expect(count(db(), 'positions', { deviceId: d.id })).toBe(0);
-      expect(count(db(), 'events', { deviceId: d.id })).toBe(0);
-      expect(first<{ positionId: number | null }>(db(), 'devices', { id: d.id })?.positionId ?? 0).toBe(0);
+      expect(await count(db(), 'positions', { deviceId: d.id })).toBe(0);
+      expect(await count(db(), 'events', { deviceId: d.id })).toBe(0);
+      expect(
+        (await first<{ positionId: number | null }>(db(), 'devices', { id: d.id }))?.positionId ?? 0,
+      ).toBe(0);
     }
 
     const stored = await sendAll(reports);
     expect(stored.every((r) => r.ok)).toBe(true);
-    const positions = select<{ id: number; fixTime: string }>(
+    const positions = await select<{ id: number; fixTime: string }>(
       db(),
       'positions',
       { deviceId: a.id },
       { orderBy: ['id'] },
     );
     expect(positions.map((p) => Date.parse(p.fixTime))).toEqual([10, 20, 30].map((s) => T0 + s * 1000));
-    expect(count(db(), 'positions', { deviceId: b.id })).toBe(1);
-    const device = first<{ positionId: number }>(db(), 'devices', { id: a.id })!;
+    expect(await count(db(), 'positions', { deviceId: b.id })).toBe(1);
+    const device = (await first<{ positionId: number }>(db(), 'devices', { id: a.id }))!;
     expect(Number(device.positionId)).toBe(Number(positions[2].id));
-    const events = select<{ id: number; positionId: number; type: string }>(
+    const events = await select<{ id: number; positionId: number; type: string }>(
       db(),
       'events',
       { deviceId: a.id },
@@ -92,7 +94,7 @@ describe("an ingestion batch's write", () => {
     for (const id of named) expect(ids).toContain(id);
     // resent once more: acknowledged, nothing stored twice
     expect((await sendAll(reports)).every((r) => r.ok)).toBe(true);
-    expect(count(db(), 'positions', { deviceId: a.id })).toBe(3);
+    expect(await count(db(), 'positions', { deviceId: a.id })).toBe(3);
   });
 
   it('is awaited by the position API: a queued report is answered, never through flushNow', async () => {

@@ -304,12 +304,14 @@ describe('GET /{ns}/scores', () => {
 describe('hours of activity', () => {
   it('rebuilt from the stored positions, they equal what ingestion filed', async () => {
     const db = t.ctx.store.sql;
-    const read = () =>
-      select(db, 'activity', {}, { orderBy: ['deviceId', 'hour', 'driver'] }).map((r) => JSON.stringify(r));
-    const live = read();
-    remove(db, 'activity');
+    const read = async () =>
+      (await select(db, 'activity', {}, { orderBy: ['deviceId', 'hour', 'driver'] })).map((r) =>
+        JSON.stringify(r),
+      );
+    const live = await read();
+    await remove(db, 'activity');
     const limits = new Map([[a.id, 50]]);
     await rebuildActivity(db, (id) => limits.get(id) ?? 0);
-    expect(read()).toEqual(live);
+    expect(await read()).toEqual(live);
   });
 });

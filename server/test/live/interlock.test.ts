@@ -54,24 +54,24 @@ const send = (cookie: string, body: Record<string, unknown>, query = '', lang = 
 const block = (cookie: string, d: Dev, attributes: Record<string, unknown> = {}) =>
   send(cookie, { deviceId: d.id, type: 'engineStop', attributes });
 
-const queuedCount = (deviceId: number) => count(t.ctx.store.sql, 'queued_commands', { deviceId });
+const queuedCount = async (deviceId: number) => await count(t.ctx.store.sql, 'queued_commands', { deviceId });
 
 type LogRow = { userId: number; actionType: string; objectType: string; attributes: string };
-const deviceLog = (deviceId: number) =>
+const deviceLog = async (deviceId: number) =>
   (
-    select(
+    (await select(
       t.ctx.store.sql,
       'actions',
       { objectType: 'device', objectId: deviceId, actionType: 'command' },
       { columns: ['userId', 'actionType', 'objectType', 'attributes'], orderBy: ['id'] },
-    ) as LogRow[]
+    )) as LogRow[]
   ).map((r): Record<string, unknown> => ({
     userId: r.userId,
     ...(JSON.parse(r.attributes) as Record<string, unknown>),
   }));
 
-const adminId = () =>
-  (first(t.ctx.store.sql, 'users', { email: 'admin' }, { columns: ['id'] }) as { id: number }).id;
+const adminId = async () =>
+  ((await first(t.ctx.store.sql, 'users', { email: 'admin' }, { columns: ['id'] })) as { id: number }).id;
 
 describe('engine-block interlock', () => {
   it('30 km/h fresh: 403 naming the speed and the limit, nothing queued, the refusal logged with the user', async () => {
@@ -81,8 +81,8 @@ describe('engine-block interlock', () => {
     expect(res.body).toContain(
       `Engine block refused for ${d.name}: it is moving at 30 km/h, above the 20 km/h limit for blocking`,
     );
-    expect(queuedCount(d.id)).toBe(0);
-    expect(deviceLog(d.id)).toEqual([
+    expect(await queuedCount(d.id)).toBe(0);
+    expect(await deviceLog(d.id)).toEqual([
       { userId: operator.id, type: 'engineStop', outcome: 'refused', speed: 30, limit: 20 },
     ]);
     // in the caller's language
@@ -103,8 +103,8 @@ describe('engine-block interlock', () => {
   it('30 km/h but 6 minutes old: sent (queued for the offline device), logged as queued with the speed and its age', async () => {
     const d = await deviceAt(30, 6 * 60_000);
     expect((await block(operator.cookie, d)).statusCode).toBe(202);
-    expect(queuedCount(d.id)).toBe(1);
-    const [entry] = deviceLog(d.id);
+    expect(await queuedCount(d.id)).toBe(1);
+    const [entry] = await deviceLog(d.id);
     expect(entry).toEqual({
       userId: operator.id,
       type: 'engineStop',
@@ -130,7 +130,7 @@ describe('engine-block interlock', () => {
       off();
     }
     expect(received.map((c) => c.type)).toEqual(['engineStop']);
-    expect(deviceLog(d.id)).toEqual([{ userId: operator.id, type: 'engineStop', outcome: 'sent' }]);
+    expect(await deviceLog(d.id)).toEqual([{ userId: operator.id, type: 'engineStop', outcome: 'sent' }]);
   });
 
   it('a device without any position is not blocked', async () => {
@@ -156,9 +156,9 @@ describe('engine-block interlock', () => {
     }
     expect(received).toHaveLength(1);
     expect(received[0]!.attributes).not.toHaveProperty('force');
-    expect(deviceLog(d.id)).toEqual([
-      { userId: adminId(), type: 'engineStop', outcome: 'refused', speed: 30, limit: 20 },
-      { userId: adminId(), type: 'engineStop', outcome: 'forced', speed: 30, limit: 20 },
+    expect(await deviceLog(d.id)).toEqual([
+      { userId: await adminId(), type: 'engineStop', outcome: 'refused', speed: 30, limit: 20 },
+      { userId: await adminId(), type: 'engineStop', outcome: 'forced', speed: 30, limit: 20 },
     ]);
   });
 
@@ -167,8 +167,8 @@ describe('engine-block interlock', () => {
     const res = await block(operator.cookie, d, { force: true });
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('30 km/h');
-    expect(queuedCount(d.id)).toBe(0);
-    expect(deviceLog(d.id)).toEqual([
+    expect(await queuedCount(d.id)).toBe(0);
+    expect(await deviceLog(d.id)).toEqual([
       {
         userId: operator.id,
         type: 'engineStop',
@@ -196,7 +196,7 @@ describe('engine-block interlock', () => {
       const res = await block(operator.cookie, slow);
       expect(res.statusCode).toBe(403);
       expect(res.body).toContain('above the 0 km/h limit');
-      expect(deviceLog(slow.id)).toEqual([
+      expect(await deviceLog(slow.id)).toEqual([
         { userId: operator.id, type: 'engineStop', outcome: 'refused', speed: 1, limit: 0 },
       ]);
     } finally {
@@ -215,7 +215,7 @@ describe('engine-block interlock', () => {
     const res = await send(operator.cookie, { id: saved.id, deviceId: d.id });
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('30 km/h');
-    expect(queuedCount(d.id)).toBe(0);
+    expect(await queuedCount(d.id)).toBe(0);
   });
 
   it('a group send with one fast device is refused as a whole: nothing queued for any', async () => {
@@ -232,25 +232,25 @@ describe('engine-block interlock', () => {
     const res = await send(t.admin, { type: 'engineStop' }, `?groupId=${g.id}`);
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain(`${fast.name}: it is moving at 50 km/h`);
-    expect(queuedCount(fast.id) + queuedCount(slow.id)).toBe(0);
-    expect(deviceLog(fast.id)).toEqual([
-      { userId: adminId(), type: 'engineStop', outcome: 'refused', speed: 50, limit: 20 },
+    expect((await queuedCount(fast.id)) + (await queuedCount(slow.id))).toBe(0);
+    expect(await deviceLog(fast.id)).toEqual([
+      { userId: await adminId(), type: 'engineStop', outcome: 'refused', speed: 50, limit: 20 },
     ]);
-    expect(deviceLog(slow.id)).toEqual([]);
+    expect(await deviceLog(slow.id)).toEqual([]);
     // with force the administrator blocks both, each logged
     expect(
       (await send(t.admin, { type: 'engineStop', attributes: { force: true } }, `?groupId=${g.id}`))
         .statusCode,
     ).toBe(202);
-    expect(deviceLog(fast.id).map((r) => r.outcome)).toEqual(['refused', 'forced']);
-    expect(deviceLog(slow.id).map((r) => r.outcome)).toEqual(['queued']);
+    expect((await deviceLog(fast.id)).map((r) => r.outcome)).toEqual(['refused', 'forced']);
+    expect((await deviceLog(slow.id)).map((r) => r.outcome)).toEqual(['queued']);
   });
 
   it('engineResume is never blocked and is logged; other commands are not logged', async () => {
     const d = await deviceAt(80);
     expect((await send(operator.cookie, { deviceId: d.id, type: 'engineResume' })).statusCode).toBe(202);
     expect((await send(operator.cookie, { deviceId: d.id, type: 'positionSingle' })).statusCode).toBe(202);
-    expect(deviceLog(d.id)).toEqual([{ userId: operator.id, type: 'engineResume', outcome: 'queued' }]);
+    expect(await deviceLog(d.id)).toEqual([{ userId: operator.id, type: 'engineResume', outcome: 'queued' }]);
   });
 
   it('the entries show in the device logs (GET /rastro/devices/:id/logs) with the user e-mail', async () => {

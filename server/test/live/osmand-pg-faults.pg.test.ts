@@ -153,7 +153,12 @@ describe('OsmAnd during PostgreSQL faults', () => {
     expect(health.body).toMatch(/database is unavailable/i);
     expect(healthMs).toBeLessThan(1_000);
 
-    const stored = select(t.ctx.store.sql, 'positions', {}, { columns: ['deviceId', 'fixTime'] }) as Array<{
+    const stored = (await select(
+      t.ctx.store.sql,
+      'positions',
+      {},
+      { columns: ['deviceId', 'fixTime'] },
+    )) as Array<{
       deviceId: number;
       fixTime: string;
     }>;

@@ -246,7 +246,7 @@ describe('HTTP', () => {
     expect(res.status).toBe(200);
     const attrs = JSON.parse(
       (
-        first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['attributes'] }) as {
+        (await first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['attributes'] })) as {
           attributes: string;
         }
       ).attributes,

@@ -195,14 +195,14 @@ describe('PUT /api/devices/{id}/accumulators', () => {
     const latest = (await getLive(t.ctx).latestPositionAsync(d.id))!;
     // one position per device and fix time (issue #30): the latest is changed in place, not copied
     expect(latest.id).toBe(p.id);
-    expect(countRows(t.ctx.store.sql, 'positions', { deviceId: d.id })).toBe(1);
-    const stored = first(t.ctx.store.sql, 'positions', { id: p.id }, { columns: ['attributes'] });
+    expect(await countRows(t.ctx.store.sql, 'positions', { deviceId: d.id })).toBe(1);
+    const stored = await first(t.ctx.store.sql, 'positions', { id: p.id }, { columns: ['attributes'] });
     expect(JSON.parse((stored as { attributes: string }).attributes)).toMatchObject({
       totalDistance: 123456,
     });
     expect(latest.attributes).toMatchObject({ totalDistance: 123456, hours: 3_600_000, ignition: true });
     expect(latest.fixTime).toBe(p.fixTime);
-    const row = first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['positionId'] }) as {
+    const row = (await first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['positionId'] })) as {
       positionId: number;
     };
     expect(row.positionId).toBe(latest.id);
@@ -228,7 +228,12 @@ describe('GET /api/events/{id}', () => {
   it('returns the event to users who see its device; 404 when missing', async () => {
     const d = await createDevice(t);
     await send(d.uniqueId, 0, 1, 1, { alarm: 'sos' });
-    const ev = first(t.ctx.store.sql, 'events', { deviceId: d.id, type: 'alarm' }, { columns: ['id'] }) as {
+    const ev = (await first(
+      t.ctx.store.sql,
+      'events',
+      { deviceId: d.id, type: 'alarm' },
+      { columns: ['id'] },
+    )) as {
       id: number;
     };
     const res = await api(t.app, t.admin, 'GET', `/api/events/${ev.id}`);

@@ -61,8 +61,8 @@ async function lockWaiters(): Promise<number[]> {
 }
 
 /** The positions stored for the device at these fix times. */
-function storedAt(deviceId: number, fixTimes: Date[]): number {
-  const rows = select(t.ctx.store.sql, 'positions', { deviceId }, { columns: ['fixTime'] }) as Array<{
+async function storedAt(deviceId: number, fixTimes: Date[]): Promise<number> {
+  const rows = (await select(t.ctx.store.sql, 'positions', { deviceId }, { columns: ['fixTime'] })) as Array<{
     fixTime: string;
   }>;
   const wanted = new Set(fixTimes.map((f) => f.getTime()));
@@ -93,8 +93,8 @@ async function tryIngest(call: () => Promise<IngestResult>): Promise<IngestResul
 }
 
 /** Every API request counted in the store. */
-function requestsCounted(): number {
-  const row = one(t.ctx.store.sql, (q) =>
+async function requestsCounted(): Promise<number> {
+  const row = await one(t.ctx.store.sql, (q) =>
     q.selectFrom('request_stats').select((e) => e.fn.sum<number | null>('requests').as('n')),
   );
   return Number(row?.n ?? 0);
@@ -132,7 +132,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
     }
     const result = await pending;
     expect(result.ok).toBe(true);
-    expect(storedAt(device.id, [fixTime])).toBe(1);
+    expect(await storedAt(device.id, [fixTime])).toBe(1);
     expect(published.filter((p) => p.deviceId === device.id)).toHaveLength(1);
   });
 
@@ -140,7 +140,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
     const device = await createDevice(t);
     const counter = requestCounter(t.ctx);
     await counter.flush();
-    const before = requestsCounted();
+    const before = await requestsCounted();
     const release = await holdLock();
     const fixTime = laterFixTime();
     const pending = getLive(t.ctx).ingest({
@@ -164,10 +164,10 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
     }
     const result = await pending;
     expect(result.ok).toBe(true);
-    expect(storedAt(device.id, [fixTime])).toBe(1);
+    expect(await storedAt(device.id, [fixTime])).toBe(1);
     await flushing; // the pooled write answered
     await counter.flush();
-    expect(requestsCounted()).toBeGreaterThanOrEqual(before + 3);
+    expect(await requestsCounted()).toBeGreaterThanOrEqual(before + 3);
   });
 
   it('a COMMIT PostgreSQL refuses answers every position of the batch unavailable and stores none', async () => {
@@ -191,7 +191,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
       'unavailable',
       'unavailable',
     ]);
-    for (const d of devices) expect(storedAt(d.id, [fixTime])).toBe(0);
+    for (const d of devices) expect(await storedAt(d.id, [fixTime])).toBe(0);
     expect(published.some((p) => devices.some((d) => d.id === p.deviceId))).toBe(false);
     // the next batch is stored, from what the store holds (the refused batch forgotten)
     const next = laterFixTime();
@@ -203,7 +203,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
       longitude: 1,
     });
     expect(again.ok).toBe(true);
-    expect(storedAt(devices[0].id, [fixTime, next])).toBe(1);
+    expect(await storedAt(devices[0].id, [fixTime, next])).toBe(1);
   });
 
   it('a batch of another device is written while a write waits in PostgreSQL: answered and published first', async () => {
@@ -229,14 +229,14 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
         longitude: 1,
       });
       expect(second.ok).toBe(true);
-      expect(storedAt(b.id, [fixB])).toBe(1);
+      expect(await storedAt(b.id, [fixB])).toBe(1);
       expect(firstAnswered).toBe(false);
       expect(await lockWaiters()).toHaveLength(1); // the first still waits in PostgreSQL
     } finally {
       await release();
     }
     expect((await first).ok).toBe(true);
-    expect([storedAt(a.id, [fixA]), storedAt(b.id, [fixB])]).toEqual([1, 1]);
+    expect([await storedAt(a.id, [fixA]), await storedAt(b.id, [fixB])]).toEqual([1, 1]);
     const order = published
       .slice(seen)
       .filter((p) => p.deviceId === a.id || p.deviceId === b.id)
@@ -265,7 +265,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
     }
     expect([(await first).ok, (await second)?.ok]).toEqual([true, true]);
     expect(answered).toEqual(['first', 'second']);
-    expect(storedAt(device.id, [fix, later])).toBe(2);
+    expect(await storedAt(device.id, [fix, later])).toBe(2);
     const mine = published.filter((p) => p.deviceId === device.id).map((p) => Date.parse(p.fixTime));
     expect(mine).toEqual([fix.getTime(), later.getTime()]);
   });
@@ -300,7 +300,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
     }
     const answers = [...(await first), await second].map((r) => (r?.ok ? 'ok' : r?.error));
     expect(answers).toEqual(['unavailable', 'unavailable', 'unavailable']);
-    expect(storedAt(a.id, [fix, later]) + storedAt(b.id, [fix])).toBe(0);
+    expect((await storedAt(a.id, [fix, later])) + (await storedAt(b.id, [fix]))).toBe(0);
     expect(published.slice(seen).some((p) => p.deviceId === a.id || p.deviceId === b.id)).toBe(false);
     const again = await live.ingest({
       protocol: 'osmand',
@@ -310,7 +310,7 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
       longitude: 1,
     });
     expect(again.ok).toBe(true);
-    expect(storedAt(a.id, [fix, later])).toBe(1);
+    expect(await storedAt(a.id, [fix, later])).toBe(1);
   });
 
   it('a connection lost during the COMMIT: the batch answered unavailable at once, none stored, taken again', async () => {
@@ -355,6 +355,6 @@ describe("a batch's write on the pool, not waited for (PostgreSQL)", () => {
       again = await tryIngest(resend);
     }
     expect(again.ok).toBe(true);
-    expect(storedAt(device.id, [fixTime])).toBe(1);
+    expect(await storedAt(device.id, [fixTime])).toBe(1);
   });
 });

@@ -26,15 +26,15 @@ async function send(p: IncomingPosition) {
   return r.position;
 }
 
-function events(
+async function events(
   deviceId: number,
-): Array<{ type: string; geofenceId: number; attributes: string; positionId: number }> {
-  return select(
+): Promise<Array<{ type: string; geofenceId: number; attributes: string; positionId: number }>> {
+  return (await select(
     t.ctx.store.sql,
     'events',
     { deviceId },
     { columns: ['type', 'geofenceId', 'attributes', 'positionId'], orderBy: ['id'] },
-  ) as never;
+  )) as never;
 }
 
 describe('distance and totalDistance', () => {
@@ -76,7 +76,7 @@ describe('engine hours', () => {
     expect((await ign(120, false)).attributes.hours).toBe(60_000);
     expect((await ign(180, true)).attributes.hours).toBe(60_000);
     expect((await ign(240, true)).attributes.hours).toBe(120_000);
-    const types = events(d.id).map((e) => e.type);
+    const types = (await events(d.id)).map((e) => e.type);
     expect(types.filter((x) => x === 'ignitionOn')).toHaveLength(1);
     expect(types.filter((x) => x === 'ignitionOff')).toHaveLength(1);
   });
@@ -92,7 +92,7 @@ describe('alarms', () => {
     await alarm(20, 'sos,powerCut'); // powerCut
     await alarm(30); // none
     await alarm(40, 'sos'); // sos again
-    const alarms = events(d.id)
+    const alarms = (await events(d.id))
       .filter((e) => e.type === 'alarm')
       .map((e) => JSON.parse(e.attributes).alarm);
     expect(alarms).toEqual(['sos', 'powerCut', 'sos']);
@@ -125,7 +125,7 @@ describe('geofences', () => {
     await send(pos(d.uniqueId, 240, 20.0001, 20.5));
     // 0.001° = 111 m: outside
     await send(pos(d.uniqueId, 300, 20.001, 20.5));
-    const got = events(d.id)
+    const got = (await events(d.id))
       .filter((e) => e.type.startsWith('geofence'))
       .map((e) => [e.type, e.geofenceId]);
     expect(got).toEqual([
@@ -162,7 +162,7 @@ describe('overspeed', () => {
     for (const [i, speed] of [40, 60, 70, 40, 80, 90].entries()) {
       await send(pos(d.uniqueId, i * 10, 4, 4 + i * 0.001, { speed }));
     }
-    const over = events(d.id).filter((e) => e.type === 'deviceOverspeed');
+    const over = (await events(d.id)).filter((e) => e.type === 'deviceOverspeed');
     expect(over).toHaveLength(2);
     expect(JSON.parse(over[0].attributes)).toEqual({ speed: 60, speedLimit: 50 });
     expect(JSON.parse(over[1].attributes)).toEqual({ speed: 80, speedLimit: 50 });
@@ -177,7 +177,9 @@ describe('motion events', () => {
     await send(pos(d.uniqueId, 60, 0, 50.001));
     await send(pos(d.uniqueId, 120, 0, 50.002)); // 222.6 m from the start ⇒ moving
     for (let s = 180; s <= 480; s += 60) await send(pos(d.uniqueId, s, 0, 50.002));
-    const motion = events(d.id).filter((e) => e.type === 'deviceMoving' || e.type === 'deviceStopped');
+    const motion = (await events(d.id)).filter(
+      (e) => e.type === 'deviceMoving' || e.type === 'deviceStopped',
+    );
     expect(motion.map((e) => e.type)).toEqual(['deviceMoving', 'deviceStopped']);
     expect(motion.every((e) => e.positionId > 0)).toBe(true);
   });
@@ -197,23 +199,23 @@ describe('device status and latest position', () => {
     const live = getLive(t.ctx);
     const p1 = await send(pos(d.uniqueId, 100, 5, 5));
     const p0 = await send(pos(d.uniqueId, 50, 5, 5.001)); // older fix
-    const row = () =>
-      first(
+    const row = async () =>
+      (await first(
         t.ctx.store.sql,
         'devices',
         { id: d.id },
         { columns: ['status', 'positionId', 'lastUpdate'] },
-      ) as {
+      )) as {
         status: string;
         positionId: number;
         lastUpdate: string;
       };
-    expect(row().status).toBe('online');
-    expect(row().positionId).toBe(p1.id);
+    expect((await row()).status).toBe('online');
+    expect((await row()).positionId).toBe(p1.id);
     expect(p0.id).toBeGreaterThan(p1.id);
     await live.sweep(Date.now() + (t.ctx.config.statusTimeoutSeconds + 1) * 1000);
-    expect(row().status).toBe('unknown');
-    expect(events(d.id).some((e) => e.type === 'deviceUnknown')).toBe(true);
+    expect((await row()).status).toBe('unknown');
+    expect((await events(d.id)).some((e) => e.type === 'deviceUnknown')).toBe(true);
     expect(live.deviceJson(d.id)?.status).toBe('unknown');
   });
 

@@ -25,9 +25,10 @@ let driverId: number;
 let truck: { id: number };
 let van: { id: number };
 
-const attrsOf = (table: 'devices' | 'users', id: number) =>
+const attrsOf = async (table: 'devices' | 'users', id: number) =>
   JSON.parse(
-    (first(t.ctx.store.sql, table, { id }, { columns: ['attributes'] }) as { attributes: string }).attributes,
+    ((await first(t.ctx.store.sql, table, { id }, { columns: ['attributes'] })) as { attributes: string })
+      .attributes,
   ) as Record<string, unknown>;
 const post = (id: number) =>
   t.app.inject({
@@ -36,7 +37,8 @@ const post = (id: number) =>
     headers: { cookie: qr.cookie, 'content-type': 'application/json' },
     payload: JSON.stringify({ id }),
   });
-const actions = () => count(t.ctx.store.sql, 'actions', { objectType: 'device', actionType: 'edit' });
+const actions = async () =>
+  await count(t.ctx.store.sql, 'actions', { objectType: 'device', actionType: 'edit' });
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -67,25 +69,28 @@ afterAll(async () => {
 
 describe('a QR check-in refused half way stores nothing', () => {
   it('the action refused: neither the device nor the user changed; then the check-in is stored whole', async () => {
-    const before = actions();
+    const before = await actions();
     const undo = await refuseStatements(t, 'actions', 'INSERT');
     try {
       expect((await post(truck.id)).statusCode).toBe(500);
     } finally {
       await undo();
     }
-    expect(attrsOf('devices', truck.id).qrDriverId).toBeUndefined();
-    expect(attrsOf('users', qr.id)[`${NS}.isQrDeviceId`]).toBeUndefined();
-    expect(actions()).toBe(before);
+    expect((await attrsOf('devices', truck.id)).qrDriverId).toBeUndefined();
+    expect((await attrsOf('users', qr.id))[`${NS}.isQrDeviceId`]).toBeUndefined();
+    expect(await actions()).toBe(before);
 
     expectStatus(await post(truck.id), 200);
-    expect(attrsOf('devices', truck.id)).toMatchObject({ qrDriverId: driverId, driverUniqueId: 'qr-ana' });
-    expect(attrsOf('users', qr.id)[`${NS}.isQrDeviceId`]).toBe(truck.id);
-    expect(actions()).toBe(before + 1);
+    expect(await attrsOf('devices', truck.id)).toMatchObject({
+      qrDriverId: driverId,
+      driverUniqueId: 'qr-ana',
+    });
+    expect((await attrsOf('users', qr.id))[`${NS}.isQrDeviceId`]).toBe(truck.id);
+    expect(await actions()).toBe(before + 1);
   });
 
   it('a switch to another vehicle refused: the check-out of the first is rolled back with it', async () => {
-    const before = actions();
+    const before = await actions();
     const undo = await refuseStatements(t, 'actions', 'INSERT');
     try {
       expect((await post(van.id)).statusCode).toBe(500);
@@ -93,15 +98,15 @@ describe('a QR check-in refused half way stores nothing', () => {
       await undo();
     }
     // still on the truck: its check-out (the user's and the truck's attributes) did not commit either
-    expect(attrsOf('devices', truck.id)).toMatchObject({ qrDriverId: driverId });
-    expect(attrsOf('devices', van.id).qrDriverId).toBeUndefined();
-    expect(attrsOf('users', qr.id)[`${NS}.isQrDeviceId`]).toBe(truck.id);
-    expect(actions()).toBe(before);
+    expect(await attrsOf('devices', truck.id)).toMatchObject({ qrDriverId: driverId });
+    expect((await attrsOf('devices', van.id)).qrDriverId).toBeUndefined();
+    expect((await attrsOf('users', qr.id))[`${NS}.isQrDeviceId`]).toBe(truck.id);
+    expect(await actions()).toBe(before);
 
     expectStatus(await post(van.id), 200);
-    expect(attrsOf('devices', truck.id).qrDriverId).toBeUndefined();
-    expect(attrsOf('devices', van.id)).toMatchObject({ qrDriverId: driverId });
-    expect(attrsOf('users', qr.id)[`${NS}.isQrDeviceId`]).toBe(van.id);
-    expect(actions()).toBe(before + 2); // the check-out's and the check-in's
+    expect((await attrsOf('devices', truck.id)).qrDriverId).toBeUndefined();
+    expect(await attrsOf('devices', van.id)).toMatchObject({ qrDriverId: driverId });
+    expect((await attrsOf('users', qr.id))[`${NS}.isQrDeviceId`]).toBe(van.id);
+    expect(await actions()).toBe(before + 2); // the check-out's and the check-in's
   });
 });

@@ -31,31 +31,41 @@ describe('POST /{ns}/qr-driver', () => {
   let truck: { id: number; uniqueId: string };
   let plain: { id: number; uniqueId: string };
 
-  const deviceAttrs = (id: number) =>
+  const deviceAttrs = async (id: number) =>
     JSON.parse(
       (
-        first(t.ctx.store.sql, 'devices', { id }, { columns: ['attributes'] }) as {
+        (await first(t.ctx.store.sql, 'devices', { id }, { columns: ['attributes'] })) as {
           attributes: string;
         }
       ).attributes,
     ) as Record<string, unknown>;
-  const userAttrs = (id: number) =>
+  const userAttrs = async (id: number) =>
     JSON.parse(
       (
-        first(t.ctx.store.sql, 'users', { id }, { columns: ['attributes'] }) as {
+        (await first(t.ctx.store.sql, 'users', { id }, { columns: ['attributes'] })) as {
           attributes: string;
         }
       ).attributes,
     ) as Record<string, unknown>;
-  const queued = (deviceId: number) =>
+  const queued = async (deviceId: number) =>
     (
-      select(t.ctx.store.sql, 'queued_commands', { deviceId }, { columns: ['type'], orderBy: ['id'] }) as {
+      (await select(
+        t.ctx.store.sql,
+        'queued_commands',
+        { deviceId },
+        { columns: ['type'], orderBy: ['id'] },
+      )) as {
         type: string;
       }[]
     ).map((r) => r.type);
-  const events = (deviceId: number, type: string) =>
+  const events = async (deviceId: number, type: string) =>
     (
-      select(t.ctx.store.sql, 'events', { deviceId, type }, { columns: ['attributes'], orderBy: ['id'] }) as {
+      (await select(
+        t.ctx.store.sql,
+        'events',
+        { deviceId, type },
+        { columns: ['attributes'], orderBy: ['id'] },
+      )) as {
         attributes: string;
       }[]
     ).map((r) => JSON.parse(r.attributes) as Record<string, unknown>);
@@ -140,14 +150,14 @@ describe('POST /{ns}/qr-driver', () => {
     await ingestPosition(t, { uniqueId: truck.uniqueId, fixTime: new Date(Date.now() - 5000) });
     const res = await post(qr.cookie, { id: truck.id, password: 'senha-do-qr' });
     expect(expectStatus<{ deviceId: number }>(res, 200).deviceId).toBe(truck.id);
-    expect(deviceAttrs(truck.id)).toMatchObject({ qrDriverId: driver.id, driverUniqueId: 'qr-joao' });
-    expect(userAttrs(qr.id)[`${NS}.isQrDeviceId`]).toBe(truck.id);
-    expect(events(truck.id, 'driverChanged').at(-1)).toEqual({ driverUniqueId: 'qr-joao' });
-    const before = events(truck.id, 'driverChanged').length;
+    expect(await deviceAttrs(truck.id)).toMatchObject({ qrDriverId: driver.id, driverUniqueId: 'qr-joao' });
+    expect((await userAttrs(qr.id))[`${NS}.isQrDeviceId`]).toBe(truck.id);
+    expect((await events(truck.id, 'driverChanged')).at(-1)).toEqual({ driverUniqueId: 'qr-joao' });
+    const before = (await events(truck.id, 'driverChanged')).length;
 
     const p = await ingestPosition(t, { uniqueId: truck.uniqueId, fixTime: new Date() });
     expect(p.attributes.driverUniqueId).toBe('qr-joao');
-    expect(events(truck.id, 'driverChanged').length).toBe(before); // no second event for the same driver
+    expect((await events(truck.id, 'driverChanged')).length).toBe(before); // no second event for the same driver
 
     const state = expectStatus<{ deviceId: number; driver: { name: string; passwordRequired: boolean } }>(
       await api(t.app, qr.cookie, 'GET', `/${NS}/qr-driver`),
@@ -158,9 +168,9 @@ describe('POST /{ns}/qr-driver', () => {
 
     // check-out (id 0) clears both sides; later positions carry no driver
     expectStatus(await post(qr.cookie, { id: 0 }), 200);
-    expect(deviceAttrs(truck.id).qrDriverId).toBeUndefined();
-    expect(deviceAttrs(truck.id).driverUniqueId).toBeUndefined();
-    expect(userAttrs(qr.id)[`${NS}.isQrDeviceId`]).toBeUndefined();
+    expect((await deviceAttrs(truck.id)).qrDriverId).toBeUndefined();
+    expect((await deviceAttrs(truck.id)).driverUniqueId).toBeUndefined();
+    expect((await userAttrs(qr.id))[`${NS}.isQrDeviceId`]).toBeUndefined();
     const after = await ingestPosition(t, { uniqueId: truck.uniqueId, fixTime: new Date(Date.now() + 1000) });
     expect(after.attributes.driverUniqueId).toBeUndefined();
   });
@@ -202,8 +212,8 @@ describe('POST /{ns}/qr-driver', () => {
     await expectRefusal(await post(t.admin, { id: truck.id }), 403, 'qrDriver.noDriver');
     expect((await api(t.app, null, 'POST', `/${NS}/qr-driver`, { id: truck.id })).statusCode).toBe(401);
 
-    expect(deviceAttrs(truck.id).qrDriverId).toBeUndefined();
-    expect(userAttrs(qr.id)[`${NS}.isQrDeviceId`]).toBeUndefined();
+    expect((await deviceAttrs(truck.id)).qrDriverId).toBeUndefined();
+    expect((await userAttrs(qr.id))[`${NS}.isQrDeviceId`]).toBeUndefined();
   });
 
   it('wrong QR passwords are limited: the 11th try within 15 minutes is 429 even with the right one', async () => {
@@ -222,7 +232,7 @@ describe('POST /{ns}/qr-driver', () => {
     const limited = await post(u.cookie, { id: truck.id, password: 'certa' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(deviceAttrs(truck.id).qrDriverId).toBeUndefined();
+    expect((await deviceAttrs(truck.id)).qrDriverId).toBeUndefined();
   });
 
   it('a vehicle another driver holds answers 409', async () => {
@@ -253,27 +263,27 @@ describe('POST /{ns}/qr-driver', () => {
     );
     const res = await api(t.app, qr.cookie, 'PUT', `/api/users/${qr.id}`, { ...me, attributes: {} });
     expect(res.statusCode).toBe(403);
-    expect(userAttrs(qr.id)[`${NS}.isQrDriverId`]).toBe(driver.id);
+    expect((await userAttrs(qr.id))[`${NS}.isQrDriverId`]).toBe(driver.id);
   });
 
   it('unlock on check-in sends engineResume; lock without driver sends engineStop to a stopped vehicle on check-out', async () => {
     await setDriverOptions({ qrUnlockDevice: true, qrLockWithoutDriver: true, qrLockTimeout: 0 });
-    remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
+    await remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
     await ingestPosition(t, { uniqueId: truck.uniqueId, fixTime: new Date(Date.now() + 2000), speed: 0 });
     expectStatus(await post(qr.cookie, { id: truck.id, password: 'senha-do-qr' }), 200);
-    await vi.waitFor(() => expect(queued(truck.id)).toEqual(['engineResume']));
+    await vi.waitFor(async () => expect(await queued(truck.id)).toEqual(['engineResume']));
     expectStatus(await post(qr.cookie, { id: 0 }), 200);
-    await vi.waitFor(() => expect(queued(truck.id)).toEqual(['engineResume', 'engineStop']));
+    await vi.waitFor(async () => expect(await queued(truck.id)).toEqual(['engineResume', 'engineStop']));
   });
 
   it('lock without driver never blocks a moving vehicle', async () => {
     await setDriverOptions({ qrLockWithoutDriver: true, qrLockTimeout: 0 });
-    remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
+    await remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
     expectStatus(await post(qr.cookie, { id: truck.id, password: 'senha-do-qr' }), 200);
     await ingestPosition(t, { uniqueId: truck.uniqueId, fixTime: new Date(Date.now() + 3000), speed: 40 });
     expectStatus(await post(qr.cookie, { id: 0 }), 200);
     await new Promise((r) => setTimeout(r, 50));
-    expect(queued(truck.id)).toEqual([]);
+    expect(await queued(truck.id)).toEqual([]);
   });
 
   it('lock / unlock buttons: only with the server setting, only on the vehicle the driver is on, never blocking a moving one', async () => {
@@ -284,7 +294,7 @@ describe('POST /{ns}/qr-driver', () => {
         headers: { cookie: qr.cookie, 'accept-language': lang, 'content-type': 'application/json' },
         payload: JSON.stringify({ type }),
       });
-    remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
+    await remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
     await expectRefusal(await engine('engineStop'), 403, 'qrDriver.buttonsDisabled');
     const s = expectStatus<{ attributes: Record<string, unknown> }>(
       await api(t.app, t.admin, 'GET', '/api/server'),
@@ -305,22 +315,22 @@ describe('POST /{ns}/qr-driver', () => {
     expectStatus(await engine('engineStop'), 200);
     expectStatus(await engine('engineResume'), 200);
     // both were recorded in the device log as the driver's engine commands
-    const log = select(
+    const log = (await select(
       t.ctx.store.sql,
       'actions',
       { actionType: 'command', objectId: truck.id, userId: qr.id },
       { columns: ['attributes'] },
-    ) as { attributes: string }[];
+    )) as { attributes: string }[];
     expect(log.map((r) => (JSON.parse(r.attributes) as { type: string }).type)).toEqual([
       'engineStop',
       'engineResume',
     ]);
 
     await ingestPosition(t, { uniqueId: truck.uniqueId, fixTime: new Date(Date.now() + 3600), speed: 50 });
-    remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
+    await remove(t.ctx.store.sql, 'queued_commands', { deviceId: truck.id });
     const moving = await engine('engineStop');
     expect(moving.statusCode).toBe(403);
-    expect(queued(truck.id)).toEqual([]);
+    expect(await queued(truck.id)).toEqual([]);
     expectStatus(await api(t.app, t.admin, 'PUT', '/api/server', s), 200);
   });
 
@@ -341,7 +351,7 @@ describe('POST /{ns}/qr-driver', () => {
     });
     // the check-out reads the driver's options on the pool, then ends the sessions: waited for, not timed
     await vi.waitFor(async () => {
-      expect(deviceAttrs(truck.id).qrDriverId).toBeUndefined();
+      expect((await deviceAttrs(truck.id)).qrDriverId).toBeUndefined();
       expect((await api(t.app, cookie, 'GET', '/api/session')).statusCode).toBe(404);
     });
     qr.cookie = await login(t.app, qr.email, qr.password);

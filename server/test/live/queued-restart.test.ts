@@ -27,7 +27,9 @@ describe('queued commands across a restart', () => {
   it('a command queued before the restart is delivered on the first report after it', async () => {
     const first = await buildApp(await config());
     await first.app.ready();
-    const id = Number(insert(first.ctx.store.sql, 'devices', { name: 'Q', uniqueId: 'queued-restart-1' }));
+    const id = Number(
+      await insert(first.ctx.store.sql, 'devices', { name: 'Q', uniqueId: 'queued-restart-1' }),
+    );
     getLive(first.ctx).invalidate();
     const queued = getLive(first.ctx).queueCommand(id, {
       type: 'custom',

@@ -32,8 +32,8 @@ function positionAtReads() {
   return vi.spyOn(sql.positionAt, 'get');
 }
 
-function storedCount(deviceId: number): number {
-  return count(t.ctx.store.sql, 'positions', { deviceId });
+async function storedCount(deviceId: number): Promise<number> {
+  return await count(t.ctx.store.sql, 'positions', { deviceId });
 }
 
 describe('an ingestion batch reads ahead', () => {
@@ -54,7 +54,7 @@ describe('an ingestion batch reads ahead', () => {
       if (!first.ok || !resend.ok) throw new Error('not stored');
       expect(resend.position.id).toBe(first.position.id); // the resend answered with the stored position
       expect(resend.position.latitude).toBe(1);
-      for (const d of devices) expect(storedCount(d.id)).toBe(1);
+      for (const d of devices) expect(await storedCount(d.id)).toBe(1);
     } finally {
       reads.mockRestore();
     }
@@ -71,7 +71,7 @@ describe('an ingestion batch reads ahead', () => {
       expect(reads).not.toHaveBeenCalled();
       if (!a.ok || !again.ok) throw new Error('not stored');
       expect(again.position.id).toBe(a.position.id);
-      expect(storedCount(d.id)).toBe(2);
+      expect(await storedCount(d.id)).toBe(2);
     } finally {
       reads.mockRestore();
     }

@@ -24,7 +24,7 @@ describe('restart', () => {
     const first = await buildApp(await config());
     await first.app.ready();
     const db = first.ctx.store.sql;
-    const id = Number(insert(db, 'devices', { name: 'R', uniqueId: 'restart-1' }));
+    const id = Number(await insert(db, 'devices', { name: 'R', uniqueId: 'restart-1' }));
     getLive(first.ctx).invalidate();
     const r = await getLive(first.ctx).ingest({
       uniqueId: 'restart-1',
@@ -35,12 +35,17 @@ describe('restart', () => {
     });
     expect(r.ok).toBe(true);
     const positionId = r.ok ? r.position.id : 0;
-    expect(firstRow(db, 'devices', { id }, { columns: ['status'] })).toEqual({ status: 'online' });
+    expect(await firstRow(db, 'devices', { id }, { columns: ['status'] })).toEqual({ status: 'online' });
     await first.app.close();
 
     const second = await buildApp(await config());
     await second.app.ready();
-    const row = firstRow(second.ctx.store.sql, 'devices', { id }, { columns: ['status', 'positionId'] });
+    const row = await firstRow(
+      second.ctx.store.sql,
+      'devices',
+      { id },
+      { columns: ['status', 'positionId'] },
+    );
     expect(row).toEqual({ status: null, positionId });
     const live = getLive(second.ctx);
     await live.cache.freshAsync(); // deviceJson reads the cache as it is (issue #30, session 35)

@@ -160,7 +160,7 @@ describe('scheduled reports', () => {
     // the same period never twice, even when the tick repeats (restart)
     expect(await scheduler.runDue(end.getTime() + 45_000, end.getTime() - 15_000)).toEqual([]);
     // the five-minute token used to run it is revoked
-    expect(count(t.ctx.store.sql, 'tokens', { userId: ana.id, revoked: 0 })).toBe(0);
+    expect(await count(t.ctx.store.sql, 'tokens', { userId: ana.id, revoked: 0 })).toBe(0);
     expect(formatMessage('scheduledReport.subject', 'es', { name: 'x', from: 'a', to: 'b' })).toBe(
       'x: a – b',
     );

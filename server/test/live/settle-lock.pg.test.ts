@@ -83,7 +83,7 @@ describe('the position API on PostgreSQL, a row locked elsewhere', () => {
       await locker.unsafe('ROLLBACK');
       expect((await removal).statusCode).toBe(204);
       expect(order).toEqual(['health', 'deleted']);
-      expect(count(t.ctx.store.sql, 'positions', { id: p.id })).toBe(0);
+      expect(await count(t.ctx.store.sql, 'positions', { id: p.id })).toBe(0);
     } finally {
       await end();
     }

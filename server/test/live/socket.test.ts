@@ -15,6 +15,7 @@ import {
 import { getLive } from '../../src/live/ingest.ts';
 import { getLiveServices } from '../../src/live/index.ts';
 import { KEEPALIVE_MS, SNAPSHOT_SLICE } from '../../src/live/socket.ts';
+import { inTransaction } from '../../src/db/repos/query.ts';
 import { insert } from '../support/testSql.ts';
 
 let t: TestApp;
@@ -212,12 +213,17 @@ describe('socket', () => {
     const uniqueIds = Array.from({ length: count }, (_, i) => `snap-${i}`);
     const owner = await createUser(t);
     const sql = t.ctx.store.sql;
-    sql.transaction(() => {
+    await inTransaction(sql, async (tx) => {
       for (const u of uniqueIds) {
-        const propertyId = insert(sql, 'devices', { name: u, uniqueId: u });
-        insert(sql, 'links', { ownerType: 'user', ownerId: owner.id, propertyType: 'device', propertyId });
+        const propertyId = await insert(tx, 'devices', { name: u, uniqueId: u });
+        await insert(tx, 'links', {
+          ownerType: 'user',
+          ownerId: owner.id,
+          propertyType: 'device',
+          propertyId,
+        });
       }
-    })();
+    });
     getLive(t.ctx).cache.invalidate();
     await getLive(t.ctx).ingestMany(
       uniqueIds.map((u) => ({

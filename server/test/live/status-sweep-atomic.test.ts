@@ -18,10 +18,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const statusOf = (id: number) =>
-  (first(t.ctx.store.sql, 'devices', { id }, { columns: ['status'] }) as { status: string | null }).status;
-const unknownEvents = (deviceId: number) =>
-  select(t.ctx.store.sql, 'events', { deviceId, type: 'deviceUnknown' }, { columns: ['id'] }).length;
+const statusOf = async (id: number) =>
+  ((await first(t.ctx.store.sql, 'devices', { id }, { columns: ['status'] })) as { status: string | null })
+    .status;
+const unknownEvents = async (deviceId: number) =>
+  (await select(t.ctx.store.sql, 'events', { deviceId, type: 'deviceUnknown' }, { columns: ['id'] })).length;
 
 describe('the status sweep, all or nothing', () => {
   it('a refused event stores no status and no event; the next sweep stores both devices whole', async () => {
@@ -31,7 +32,7 @@ describe('the status sweep, all or nothing', () => {
     await ingestPosition(t, { uniqueId: a.uniqueId, fixTime: laterFixTime() });
     await ingestPosition(t, { uniqueId: b.uniqueId, fixTime: laterFixTime() });
     await live.settle();
-    expect([statusOf(a.id), statusOf(b.id)]).toEqual(['online', 'online']);
+    expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(['online', 'online']);
     const later = Date.now() + (t.ctx.config.statusTimeoutSeconds + 1) * 1000;
     const syncTransaction = vi.spyOn(t.ctx.store.sql, 'transaction');
     try {
@@ -42,13 +43,13 @@ describe('the status sweep, all or nothing', () => {
         await allow();
       }
       // the first device's status UPDATE ran before its refused event: rolled back with it
-      expect([statusOf(a.id), statusOf(b.id)]).toEqual(['online', 'online']);
-      expect([unknownEvents(a.id), unknownEvents(b.id)]).toEqual([0, 0]);
+      expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(['online', 'online']);
+      expect([await unknownEvents(a.id), await unknownEvents(b.id)]).toEqual([0, 0]);
       expect([live.deviceJson(a.id)?.status, live.deviceJson(b.id)?.status]).toEqual(['online', 'online']);
 
       await live.sweep(later);
-      expect([statusOf(a.id), statusOf(b.id)]).toEqual(['unknown', 'unknown']);
-      expect([unknownEvents(a.id), unknownEvents(b.id)]).toEqual([1, 1]);
+      expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(['unknown', 'unknown']);
+      expect([await unknownEvents(a.id), await unknownEvents(b.id)]).toEqual([1, 1]);
       expect([live.deviceJson(a.id)?.status, live.deviceJson(b.id)?.status]).toEqual(['unknown', 'unknown']);
       expect(syncTransaction).not.toHaveBeenCalled();
     } finally {
@@ -65,7 +66,12 @@ describe('the status sweep, all or nothing', () => {
     try {
       const event = await live.commandResult(d.id, 'done');
       expect(event).toMatchObject({ type: 'commandResult', deviceId: d.id, positionId: p.id });
-      const stored = first(t.ctx.store.sql, 'events', { id: event.id }, { columns: ['attributes'] }) as {
+      const stored = (await first(
+        t.ctx.store.sql,
+        'events',
+        { id: event.id },
+        { columns: ['attributes'] },
+      )) as {
         attributes: string;
       };
       expect(JSON.parse(stored.attributes)).toEqual({ result: 'done' });

@@ -44,9 +44,11 @@ describe('the status sweep waiting on a locked device row', () => {
     } finally {
       await end();
     }
-    expect(first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['status'] })).toEqual({
+    expect(await first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['status'] })).toEqual({
       status: 'unknown',
     });
-    expect(select(t.ctx.store.sql, 'events', { deviceId: d.id, type: 'deviceUnknown' })).toHaveLength(1);
+    expect(await select(t.ctx.store.sql, 'events', { deviceId: d.id, type: 'deviceUnknown' })).toHaveLength(
+      1,
+    );
   });
 });

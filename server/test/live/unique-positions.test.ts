@@ -25,7 +25,7 @@ const postBatch = (items: Array<Record<string, unknown>>) =>
     payload: JSON.stringify(items),
   });
 
-const count = (table: Table, where: Where = {}) => countRows(t.ctx.store.sql, table, where);
+const count = async (table: Table, where: Where = {}) => await countRows(t.ctx.store.sql, table, where);
 
 describe('a batch sent again', () => {
   it('is answered 200 and stored once; its events are raised once; the latest position stays', async () => {
@@ -39,21 +39,21 @@ describe('a batch sent again', () => {
     }));
     expect((await postBatch(batch)).statusCode).toBe(200);
     const latest = (await getLive(t.ctx).latestPositionAsync(d.id))!;
-    const events = count('events', { deviceId: d.id });
-    expect(count('events', { deviceId: d.id, type: 'alarm' })).toBe(1);
+    const events = await count('events', { deviceId: d.id });
+    expect(await count('events', { deviceId: d.id, type: 'alarm' })).toBe(1);
 
     // the whole batch again, then its middle part again, then one position sent twice in one request
     expect((await postBatch(batch)).statusCode).toBe(200);
     expect((await postBatch(batch.slice(1, 4))).statusCode).toBe(200);
     expect((await postBatch([batch[4], batch[4]])).statusCode).toBe(200);
 
-    expect(count('positions', { deviceId: d.id })).toBe(5);
-    expect(count('events', { deviceId: d.id })).toBe(events);
+    expect(await count('positions', { deviceId: d.id })).toBe(5);
+    expect(await count('events', { deviceId: d.id })).toBe(events);
     expect(await getLive(t.ctx).latestPositionAsync(d.id)).toMatchObject({
       id: latest.id,
       fixTime: latest.fixTime,
     });
-    const row = first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['positionId'] });
+    const row = await first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['positionId'] });
     expect(row).toEqual({ positionId: latest.id });
     const history = expectStatus<Array<{ fixTime: string }>>(
       await api(
@@ -76,7 +76,7 @@ describe('a batch sent again', () => {
       expect((await t.app.inject({ method: 'POST', url: at(s) })).statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: at(5) });
     expect(again.statusCode).toBe(200);
-    expect(count('positions', { deviceId: d.id })).toBe(3);
+    expect(await count('positions', { deviceId: d.id })).toBe(3);
   });
 
   it('a fix sent twice inside one batch is stored once and both are answered with it', async () => {
@@ -103,10 +103,10 @@ describe('a batch sent again', () => {
     expect(ids[3]).toBe(ids[0]);
     expect(ids[2]).not.toBe(ids[0]);
     expect(results[3]).toMatchObject({ position: { latitude: 5 } });
-    expect(count('positions', { deviceId: d.id })).toBe(2);
-    expect(count('positions', { id: ids[0], latitude: 5 })).toBe(1);
-    expect(count('events', { deviceId: d.id, type: 'alarm' })).toBe(1);
-    const row = first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['positionId'] });
+    expect(await count('positions', { deviceId: d.id })).toBe(2);
+    expect(await count('positions', { id: ids[0], latitude: 5 })).toBe(1);
+    expect(await count('events', { deviceId: d.id, type: 'alarm' })).toBe(1);
+    const row = await first(t.ctx.store.sql, 'devices', { id: d.id }, { columns: ['positionId'] });
     expect(row).toEqual({ positionId: ids[2] });
   });
 
@@ -124,6 +124,6 @@ describe('a batch sent again', () => {
     expect(first.ok && second.ok).toBe(true);
     if (!first.ok || !second.ok) return;
     expect(second.position).toMatchObject({ id: first.position.id, latitude: 5 });
-    expect(count('positions', { deviceId: d.id })).toBe(1);
+    expect(await count('positions', { deviceId: d.id })).toBe(1);
   });
 });

@@ -1,11 +1,13 @@
 // The tests' own reads and writes of a store's rows, whichever store it is (SQLite or PostgreSQL), without dialect
 // text (issue #30, session 28): each is a kysely query compiled for the store's dialect and run through the same path
-// as the server's repositories (db/repos/query.ts: qb, rows, row, write). The helpers by table take equality
-// conditions as an object ({ deviceId: 3, type: 'alarm' }; an array value is `IN`); anything else is written with
-// the typed builder (all / one).
+// as the server's asynchronous repositories (db/repos/query.ts: qb, rowsAsync, writeAsync, writeRowsAsync). Every
+// helper answers a promise (session 36): on PostgreSQL the reads go to the read pool and the writes to the write
+// client, never to the synchronous handle (pgSync.ts); on SQLite they run on its connection (sqliteTurn). The helpers
+// by table take equality conditions as an object ({ deviceId: 3, type: 'alarm' }; an array value is `IN`); anything
+// else is written with the typed builder (all / one).
 import { sql, type Compilable, type Kysely } from 'kysely';
 import { TABLES_WITH_ID } from '../../src/db/migrations.ts';
-import { qb, row, rows, write } from '../../src/db/repos/query.ts';
+import { qb, rowsAsync, writeAsync, writeRowsAsync } from '../../src/db/repos/query.ts';
 import type { Database } from '../../src/db/schema.ts';
 import type { SqlDatabase } from '../../src/db/sql.ts';
 
@@ -31,22 +33,25 @@ function filtered<Q extends { where: (...args: any[]) => Q }>(query: Q, where: W
 }
 
 /** Every row of a typed query built for the store's dialect. */
-export function all<R>(db: SqlDatabase, build: (q: Kysely<Database>) => Compilable<R>): R[] {
-  return rows(db, build(qb(db)));
+export async function all<R>(db: SqlDatabase, build: (q: Kysely<Database>) => Compilable<R>): Promise<R[]> {
+  return rowsAsync(db, build(qb(db)));
 }
 
 /** The first row of a typed query, if any. */
-export function one<R>(db: SqlDatabase, build: (q: Kysely<Database>) => Compilable<R>): R | undefined {
-  return row(db, build(qb(db)));
+export async function one<R>(
+  db: SqlDatabase,
+  build: (q: Kysely<Database>) => Compilable<R>,
+): Promise<R | undefined> {
+  return (await rowsAsync(db, build(qb(db))))[0];
 }
 
 /** The rows of a table matching `where` (columns: all when none are named), in `orderBy`'s order. */
-export function select<R = Row>(
+export async function select<R = Row>(
   db: SqlDatabase,
   table: Table,
   where: Where = {},
   options: { columns?: readonly string[]; orderBy?: readonly string[] } = {},
-): R[] {
+): Promise<R[]> {
   const from = loose(db).selectFrom(table);
   let q = options.columns ? from.select([...options.columns]) : from.selectAll();
   q = filtered(q, where);
@@ -54,53 +59,56 @@ export function select<R = Row>(
     const [name, direction] = column.split(' ');
     q = q.orderBy(name, direction === 'desc' ? 'desc' : 'asc');
   }
-  return rows(db, q) as R[];
+  return (await rowsAsync(db, q)) as R[];
 }
 
 /** The first row of a table matching `where` (select), if any. */
-export function first<R = Row>(
+export async function first<R = Row>(
   db: SqlDatabase,
   table: Table,
   where: Where = {},
   options: { columns?: readonly string[]; orderBy?: readonly string[] } = {},
-): R | undefined {
-  return select<R>(db, table, where, options)[0];
+): Promise<R | undefined> {
+  return (await select<R>(db, table, where, options))[0];
 }
 
 /** COUNT(*) of a table's rows matching `where`. */
-export function count(db: SqlDatabase, table: Table, where: Where = {}): number {
+export async function count(db: SqlDatabase, table: Table, where: Where = {}): Promise<number> {
   const q = filtered(
     loose(db)
       .selectFrom(table)
       .select(sql<number>`count(*)`.as('n')),
     where,
   );
-  return Number((row(db, q) as { n: number | string }).n);
+  const [found] = (await rowsAsync(db, q)) as Array<{ n: number | string }>;
+  return Number(found.n);
 }
 
 /** Inserts one row: its id (0 for a table without ids, or when `ignore` skipped a row a unique index has). */
-export function insert(
+export async function insert(
   db: SqlDatabase,
   table: Table,
   values: Row,
   options: { ignore?: boolean } = {},
-): number {
+): Promise<number> {
   let q = loose(db).insertInto(table).values(values);
   if (options.ignore) q = q.onConflict((oc) => oc.doNothing());
   if (!TABLES_WITH_ID.has(table)) {
-    write(db, q);
+    await writeAsync(db, q);
     return 0;
   }
-  const r = row(db, q.returning(sql<number>`id`.as('id'))) as { id: number | string } | undefined;
+  const [r] = (await writeRowsAsync(db, q.returning(sql<number>`id`.as('id')))) as Array<{
+    id: number | string;
+  }>;
   return r ? Number(r.id) : 0;
 }
 
 /** Sets columns of the rows matching `where`: the number of rows changed. */
-export function update(db: SqlDatabase, table: Table, set: Row, where: Where = {}): number {
-  return write(db, filtered(loose(db).updateTable(table).set(set), where));
+export async function update(db: SqlDatabase, table: Table, set: Row, where: Where = {}): Promise<number> {
+  return writeAsync(db, filtered(loose(db).updateTable(table).set(set), where));
 }
 
 /** Deletes the rows matching `where`: the number of rows deleted. */
-export function remove(db: SqlDatabase, table: Table, where: Where = {}): number {
-  return write(db, filtered(loose(db).deleteFrom(table), where));
+export async function remove(db: SqlDatabase, table: Table, where: Where = {}): Promise<number> {
+  return writeAsync(db, filtered(loose(db).deleteFrom(table), where));
 }
