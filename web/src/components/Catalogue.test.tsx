@@ -1,4 +1,4 @@
-// The catalogue scaffold (useCatalogue + CatalogueList + CatalogueTable + CatalogueDialog): search folds accents,
+// The catalogue scaffold (useCatalogue + CatalogueList + DataTable + CatalogueDialog): search folds accents,
 // headers sort, long lists render only their visible rows, actions follow the viewer's rights (read-only: none),
 // the form shows the parse errors and the server's translated refusal, delete asks first.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -6,7 +6,7 @@ import { IconEdit, IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { foldText } from '@rastro/domain';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { ResourceType, ResourceTypes } from '../api/resources.ts';
-import { CatalogueTable, type CatalogueColumn } from './CatalogueTable.tsx';
+import { DataTable, type DataColumn } from './DataTable.tsx';
 import { InlineDeleteConfirm } from './InlineDeleteConfirm.tsx';
 import { SearchInput } from './SearchInput.tsx';
 import type { Catalogue } from './useCatalogue.ts';
@@ -19,7 +19,7 @@ export interface CatalogueListProps<R extends ResourceType, F extends { id: numb
   plural: string;
   /** The search box's test id when it is not `${plural}-search` (geofences: `geofence-search`). */
   searchTestId?: string;
-  columns: CatalogueColumn<ResourceTypes[R]>[];
+  columns: DataColumn<ResourceTypes[R]>[];
   /** The texts a row is found by; with `filterRows`, the search box is shown. */
   searchIn?(row: ResourceTypes[R]): unknown[];
   /** Rows for a query when the manager orders or filters them itself (the groups tree). */
@@ -157,12 +157,18 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
         </Text>
       )}
       {rows.length > 0 && (
-        <CatalogueTable
+        <DataTable
+          cards
+          striped
+          fz="sm"
+          data-testid={`${plural}-table`}
           rows={rows}
           columns={props.columns}
-          testId={`${plural}-table`}
-          rowTestId={`${prefix}-row`}
-          rowAttrs={props.rowAttrs ?? ((r) => ({ [`data-${prefix}-id`]: r.id }))}
+          rowKey={(r) => r.id}
+          rowProps={(r) => ({
+            'data-testid': `${prefix}-row`,
+            ...(props.rowAttrs?.(r) ?? { [`data-${prefix}-id`]: r.id }),
+          })}
           actions={actions}
           hideHeader={props.hideHeader}
         />

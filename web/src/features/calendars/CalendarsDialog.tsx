@@ -17,7 +17,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueDialog, CatalogueForm } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
-import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
+import type { DataColumn } from '../../components/DataTable.tsx';
 import { useCatalogue, type Parsed } from '../../components/useCatalogue.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { scheduleText } from './preview.ts';
@@ -54,7 +54,7 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
     parse: (form) => parseCalendarForm(form, tz),
   });
   const { t, editing } = c;
-  const columns: CatalogueColumn<Calendar>[] = [
+  const columns: DataColumn<Calendar>[] = [
     { key: 'name', header: t('fields.name'), cell: (cal) => cal.name, sortBy: (cal) => cal.name },
     {
       key: 'schedules',

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueForm } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
-import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
+import type { DataColumn } from '../../components/DataTable.tsx';
 import { useCan } from '../../components/useCan.ts';
 import { useCatalogue } from '../../components/useCatalogue.ts';
 import { useSession } from '../../stores/session.ts';
@@ -30,7 +30,7 @@ export function CommandsPage() {
   });
   const { t } = c;
   const { i18n } = useTranslation('commands');
-  const columns = useMemo<CatalogueColumn<Command>[]>(
+  const columns = useMemo<DataColumn<Command>[]>(
     () => [
       {
         key: 'description',

@@ -9,7 +9,7 @@ import {
   type ComputedFormValues,
 } from '@rastro/domain';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
-import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
+import type { DataColumn } from '../../components/DataTable.tsx';
 import { useCatalogue } from '../../components/useCatalogue.ts';
 import { useSession } from '../../stores/session.ts';
 import { ComputedDialog } from './ComputedDialog.tsx';
@@ -26,7 +26,7 @@ export function ComputedPage() {
     rights: { create: admin, edit: admin, delete: admin },
   });
   const { t } = c;
-  const columns: CatalogueColumn<ComputedAttribute>[] = [
+  const columns: DataColumn<ComputedAttribute>[] = [
     {
       key: 'description',
       header: t('fields.description'),

@@ -1,7 +1,7 @@
 // The scores ranking's rows (GET /{ns}/scores) in the catalogue table: a table on a wide screen, one card per driver
 // or vehicle on a phone (issue #29: at 390 px nothing is cut off nor hidden behind a sideways scroll). A row's name
 // opens its breakdown under it: each component's measure, weight and points lost.
-import { Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import {
   formatDistance,
@@ -14,41 +14,42 @@ import {
   type Units,
 } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import { CatalogueTable, type CatalogueColumn } from '../../components/CatalogueTable.tsx';
+import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
 
 const scoreColor = (s: number) => (s >= 80 ? 'green' : s >= 60 ? 'yellow' : 'red');
 
 function Breakdown({ row, answer, locale }: { row: ScoreRow; answer: ScoresAnswer; locale: string }) {
   const { t } = useTranslation('common');
   return (
-    <Table fz="xs" withTableBorder data-testid="score-breakdown">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('dashboard:scores.component')}</Table.Th>
-          <Table.Th>{t('dashboard:scores.measured')}</Table.Th>
-          <Table.Th>{t('dashboard:scores.weight')}</Table.Th>
-          <Table.Th>{t('dashboard:scores.lost')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {SCORE_WEIGHT_KEYS.map((k) => (
-          <Table.Tr key={k} data-component={k}>
-            <Table.Td>{t(`scores.column.${k}`)}</Table.Td>
-            <Table.Td data-testid="component-value">
-              {formatNumber(row.breakdown[k].value, locale, 1)}
-            </Table.Td>
-            <Table.Td>{formatNumber(answer.weights[k], locale, 1)}</Table.Td>
-            <Table.Td data-testid="component-penalty">
-              −{formatNumber(row.breakdown[k].penalty, locale, 1)}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-      <Table.Caption>
-        {t('scores.column.source')}:{' '}
-        {t(row.breakdown.fromAlarms ? 'scores.source.alarms' : 'scores.source.positions')}
-      </Table.Caption>
-    </Table>
+    <DataTable
+      fz="xs"
+      withTableBorder
+      data-testid="score-breakdown"
+      rows={SCORE_WEIGHT_KEYS}
+      rowKey={(k) => k}
+      rowProps={(k) => ({ 'data-component': k })}
+      columns={[
+        { key: 'component', header: t('dashboard:scores.component'), cell: (k) => t(`scores.column.${k}`) },
+        {
+          key: 'value',
+          header: t('dashboard:scores.measured'),
+          cell: (k) => formatNumber(row.breakdown[k].value, locale, 1),
+          testId: 'component-value',
+        },
+        {
+          key: 'weight',
+          header: t('dashboard:scores.weight'),
+          cell: (k) => formatNumber(answer.weights[k], locale, 1),
+        },
+        {
+          key: 'penalty',
+          header: t('dashboard:scores.lost'),
+          cell: (k) => `−${formatNumber(row.breakdown[k].penalty, locale, 1)}`,
+          testId: 'component-penalty',
+        },
+      ]}
+      caption={`${t('scores.column.source')}: ${t(row.breakdown.fromAlarms ? 'scores.source.alarms' : 'scores.source.positions')}`}
+    />
   );
 }
 
@@ -94,14 +95,11 @@ interface ScoreRowsProps {
   onOpen(key: string | null): void;
 }
 
-type RankedRow = ScoreRow & { id: number };
-
-/** The ranking, best first (the rank is the row's place, its id in the table). */
+/** The ranking, best first (the rank is the row's place). */
 export function ScoreRows({ answer, by, units, locale, open, onOpen }: ScoreRowsProps) {
   const { t } = useTranslation('dashboard');
-  const rows: RankedRow[] = answer.rows.map((row, i) => ({ ...row, id: i + 1 }));
-  const columns: CatalogueColumn<RankedRow>[] = [
-    { key: 'rank', header: t('common:scores.column.rank'), cell: (row) => row.id },
+  const columns: DataColumn<ScoreRow>[] = [
+    { key: 'rank', header: t('common:scores.column.rank'), cell: (_, i) => i + 1 },
     {
       key: 'name',
       header: t(`common:scores.column.${by}`),
@@ -124,12 +122,15 @@ export function ScoreRows({ answer, by, units, locale, open, onOpen }: ScoreRows
     { key: 'time', header: t('scores.drivingTime'), cell: (row) => formatDuration(row.drivingMs) },
   ];
   return (
-    <CatalogueTable
-      rows={rows}
+    <DataTable
+      cards
+      striped
+      fz="sm"
+      data-testid="scores-table"
+      rows={answer.rows}
       columns={columns}
-      testId="scores-table"
-      rowTestId="score-row"
-      rowAttrs={(row) => ({ 'data-key': row.key })}
+      rowKey={(row) => row.key}
+      rowProps={(row) => ({ 'data-testid': 'score-row', 'data-key': row.key })}
       detail={(row) => open === row.key && <Breakdown row={row} answer={answer} locale={locale} />}
     />
   );

@@ -16,7 +16,7 @@ import {
 } from '@rastro/domain';
 import { CatalogueDialog, CatalogueForm } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
-import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
+import type { DataColumn } from '../../components/DataTable.tsx';
 import { useCatalogue } from '../../components/useCatalogue.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { HttpError } from '../../api/http.ts';
@@ -38,7 +38,7 @@ export function DriversDialog({ onClose }: DialogComponentProps) {
     },
   });
   const { t } = c;
-  const columns: CatalogueColumn<Driver>[] = [
+  const columns: DataColumn<Driver>[] = [
     {
       key: 'photo',
       header: '',

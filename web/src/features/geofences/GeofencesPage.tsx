@@ -21,7 +21,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
-import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
+import type { DataColumn } from '../../components/DataTable.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useCatalogue } from '../../components/useCatalogue.ts';
 import { getLiveMap } from '../../stores/live.ts';
@@ -63,7 +63,7 @@ export function GeofencesPage() {
   const ns = useSession((s) => s.ns);
   const units = useUnits();
   const locale = numberLocale(i18n.language);
-  const columns: CatalogueColumn<Geofence>[] = [
+  const columns: DataColumn<Geofence>[] = [
     {
       key: 'name',
       header: t('fields.name'),

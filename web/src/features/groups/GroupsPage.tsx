@@ -21,7 +21,7 @@ import { AttributesEditor } from '../../components/AttributesEditor.tsx';
 import { fieldBinder } from '../../components/boundField.ts';
 import { CatalogueForm } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
-import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
+import type { DataColumn } from '../../components/DataTable.tsx';
 import { useCatalogue, type Catalogue } from '../../components/useCatalogue.ts';
 
 function GroupFields({ c, form }: { c: Catalogue<'groups', GroupFormValues>; form: GroupFormValues }) {
@@ -73,7 +73,7 @@ export function GroupsPage() {
   const { t, items } = c;
   const tree = useMemo(() => groupTree(items), [items]);
   const depth = useMemo(() => new Map(tree.map((r) => [r.group.id, r])), [tree]);
-  const columns: CatalogueColumn<TGroup>[] = [
+  const columns: DataColumn<TGroup>[] = [
     {
       key: 'name',
       header: t('fields.name'),

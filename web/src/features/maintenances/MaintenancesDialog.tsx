@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldBinder } from '../../components/boundField.ts';
 import { CatalogueDialog, CatalogueForm } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
-import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
+import type { DataColumn } from '../../components/DataTable.tsx';
 import { useCatalogue, type Catalogue } from '../../components/useCatalogue.ts';
 import { useUnits } from '../../i18n/useUnits.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
@@ -127,7 +127,7 @@ export function MaintenancesDialog({ onClose }: DialogComponentProps) {
   });
   const { t } = c;
   const typeLabel = (type: string) => t(`types.${type}`, { defaultValue: type });
-  const columns: CatalogueColumn<Maintenance>[] = [
+  const columns: DataColumn<Maintenance>[] = [
     { key: 'name', header: t('fields.name'), cell: (m) => m.name, sortBy: (m) => m.name },
     {
       key: 'type',

@@ -33,7 +33,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
-import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
+import type { DataColumn } from '../../components/DataTable.tsx';
 import { useCatalogueRights, useReadonly } from '../../components/useCan.ts';
 import { useCatalogue } from '../../components/useCatalogue.ts';
 import { useSession } from '../../stores/session.ts';
@@ -109,7 +109,7 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
     }
   };
 
-  const columns: CatalogueColumn<Notification>[] = [
+  const columns: DataColumn<Notification>[] = [
     {
       key: 'type',
       header: t('columns.type'),

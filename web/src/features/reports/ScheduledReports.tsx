@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { serverDetail } from '../../api/http.ts';
 import { useResourceList, useSaveResource } from '../../api/resources.ts';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
-import type { CatalogueColumn } from '../../components/CatalogueTable.tsx';
+import type { DataColumn } from '../../components/DataTable.tsx';
 import { useCatalogue } from '../../components/useCatalogue.ts';
 import { useSession } from '../../stores/session.ts';
 import { ScheduledReportForm } from './ScheduledReportForm.tsx';
@@ -92,7 +92,7 @@ export function ScheduledReports({ onClose }: { onClose(): void }) {
     }
   };
 
-  const columns: CatalogueColumn<ScheduledReport>[] = [
+  const columns: DataColumn<ScheduledReport>[] = [
     { key: 'description', header: t('fields.description'), cell: (r) => r.description || typeLabel(r.type) },
     { key: 'type', header: t('fields.type'), cell: (r) => typeLabel(r.type) },
     { key: 'calendar', header: t('fields.calendar'), cell: (r) => calendarName(r.calendarId) },
