@@ -5,7 +5,7 @@
 // deviceReadonly, limitCommands, disableReports) stay with the routes and keep their 400 contract.
 //
 //   embedded: the store's user (getUser, cached per request) and the server row, read on the store's read pool
-//             (db/pool.ts), saved commands and geofences from the store;
+//             (db/pool.ts) once per request (serverFlags.ts), saved commands and geofences from the store;
 //   gateway:  the upstream user (identity.ts), the upstream server's attributes (cached SERVER_TTL_MS), saved
 //             commands and geofences asked upstream with the caller's credentials. The proxy does not parse bodies,
 //             so the few calls whose requirement depends on the body are buffered here and forwarded unchanged.
@@ -23,9 +23,9 @@ import {
 } from '@rastro/domain';
 import type { AppContext } from './context.ts';
 import { geofenceAttributesText, savedCommandType } from './db/repos/catalog.ts';
-import { serverFlagsRowAsync } from './db/repos/server.ts';
 import { ApiError, denied, unauthorized } from './errors.ts';
-import { refused, refusedPermission, rememberServerAttributes } from './refusal.ts';
+import { refused, refusedPermission } from './refusal.ts';
+import { requestServerFlags } from './serverFlags.ts';
 import { getUser, type UserRow } from './traccar/auth.ts';
 import { domainUser } from './traccar/model.ts';
 import { declaredNeed, declaredRole, edgeFailure, servesAnonymous, type EdgeRole } from './edge.ts';
@@ -60,9 +60,9 @@ interface Caller {
 
 // ---- embedded ------------------------------------------------------------------------------------------
 
-async function embeddedServer(ctx: AppContext): Promise<ServerLike> {
-  const row = await serverFlagsRowAsync(ctx.store.sql);
-  rememberServerAttributes(ctx, row?.attributes); // the refusal's language (refusal.ts)
+async function embeddedServer(ctx: AppContext, req: FastifyRequest): Promise<ServerLike> {
+  // the request's one read (serverFlags.ts): the route's checks and the refusal's language see the same flags
+  const row = await requestServerFlags(ctx, req);
   return {
     attributes: parseAttributes(row?.attributes) as ServerLike['attributes'],
     readonly: !!row?.readonly,
@@ -74,7 +74,7 @@ async function embeddedServer(ctx: AppContext): Promise<ServerLike> {
 
 async function embeddedCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller | null> {
   // read side by side on the read pool: each read waited for is one more turn of a busy event loop
-  const [row, server] = await Promise.all([getUser(ctx, req), embeddedServer(ctx)]);
+  const [row, server] = await Promise.all([getUser(ctx, req), embeddedServer(ctx, req)]);
   if (!row) return null;
   const sql = ctx.store.sql;
   return {

@@ -20,6 +20,7 @@ import { describeZodError, isMessageKey, type ApiRequirement, type MessageKey } 
 import type { AppContext } from './context.ts';
 import { ApiError, badRequest } from './errors.ts';
 import { invalidInput } from './invalid.ts';
+import { registerServerFlagsScope, requestServerFlags } from './serverFlags.ts';
 
 /**
  * What a route's body may be: JSON (default); a form or JSON (Traccar's form routes); a form only (POST
@@ -254,6 +255,7 @@ export function registeredRoutes(app: FastifyInstance): readonly RouteRecord[] {
 export function registerEdge(app: FastifyInstance, ctx: AppContext): void {
   const routes: RouteRecord[] = [];
   routesOf.set(app, routes);
+  registerServerFlagsScope(app); // the server's flags, read at most once per request (serverFlags.ts)
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const config = route.config as { edge?: EdgeSpec } | undefined;
@@ -268,7 +270,11 @@ export function registerEdge(app: FastifyInstance, ctx: AppContext): void {
       parseEdge(req, spec);
     } catch (err) {
       if (!(err instanceof EdgeInputError) && !(err instanceof ApiError)) throw err;
-      if (spec.need === 'public') throw inputError(ctx, req, err, null);
+      if (spec.need === 'public') {
+        // the 400 is written in the server's language as this request reads it (no gate ran to read it)
+        await requestServerFlags(ctx, req).catch(() => undefined);
+        throw inputError(ctx, req, err, null);
+      }
       failures.set(req, err);
     }
   });

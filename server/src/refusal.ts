@@ -3,8 +3,9 @@
 // and the web app shows it as is. Traccar's own contract refusals stay 400 (errors.ts `denied`).
 //
 // Language: the request's Accept-Language (the web app sends its current language), else the user's `{ns}.lang`,
-// else the server's `{ns}.lang` (its attributes as last read on the pool: rememberServerAttributes), else pt-BR
-// (SPEC §1).
+// else the server's `{ns}.lang` as this request read it (serverFlags.ts: the gate's or its checks' one read of the
+// server row; a job's run outside a request, its own read), else pt-BR (SPEC §1). A refusal is built synchronously,
+// so it never reads the store itself.
 import type { FastifyRequest } from 'fastify';
 import {
   formatMessage,
@@ -15,8 +16,8 @@ import {
   type PermissionArea,
 } from '@rastro/domain';
 import type { AppContext } from './context.ts';
-import { serverAttributesTextAsync } from './db/repos/server.ts';
 import { ApiError } from './errors.ts';
+import { serverFlagsRead } from './serverFlags.ts';
 
 type AttributesSource = { attributes?: string | Record<string, unknown> | null } | null | undefined;
 
@@ -53,29 +54,6 @@ export function acceptLanguage(header: string | undefined): MessageLocale | null
   return null;
 }
 
-// The server's attributes as last read on the pool (issue #30: a refusal is built synchronously, so it never reads
-// the store): every read of the gate's flags (authorize.ts, access.ts serverFlagsAsync) keeps them here, so the
-// server's language is the one the request's own gate or checks read. Before the first read, one is started and
-// the refusal falls back to pt-BR.
-const knownServerAttributes = new WeakMap<AppContext, Record<string, unknown>>();
-
-/** Keeps the server's attributes (JSON text) just read on the pool for the refusals' language. */
-export function rememberServerAttributes(ctx: AppContext, attributes: string | null | undefined): void {
-  knownServerAttributes.set(ctx, attrsOf(attributes ? { attributes } : undefined));
-}
-
-function serverAttributes(ctx: AppContext): Record<string, unknown> {
-  const known = knownServerAttributes.get(ctx);
-  if (known) return known;
-  serverAttributesTextAsync(ctx.store.sql).then(
-    (attributes) => {
-      if (!knownServerAttributes.has(ctx)) rememberServerAttributes(ctx, attributes);
-    },
-    () => undefined, // the store is down: the next read of the flags keeps them
-  );
-  return {};
-}
-
 /** The language a refusal is written in for this request and user. */
 export function requestLanguage(
   ctx: AppContext,
@@ -86,7 +64,7 @@ export function requestLanguage(
   const fromHeader = acceptLanguage(Array.isArray(header) ? header[0] : header);
   if (fromHeader) return fromHeader;
   const key = `${ctx.config.ns}.lang`;
-  for (const v of [attrsOf(user)[key], serverAttributes(ctx)[key]]) {
+  for (const v of [attrsOf(user)[key], attrsOf(serverFlagsRead(req))[key]]) {
     const l = typeof v === 'string' ? normalizeLocale(v) : null;
     if (l) return l;
   }

@@ -5,6 +5,7 @@
 import type { Event, Position } from '@rastro/domain';
 import type { SqlDatabase } from '../db/sql.ts';
 import { insertLiveEventAsync, setDeviceStatusAsync } from '../db/repos/ingest.ts';
+import { lockUnheldDevicesAsync } from '../db/repos/sweepLocks.ts';
 import type { LiveCache } from './cache.ts';
 import type { DevState } from './deviceStates.ts';
 import { eventFromRow, iso, type EventDbRow } from './json.ts';
@@ -48,7 +49,8 @@ export interface StatusSweepCore {
 /**
  * Devices online whose last update is before `limit` turn "unknown" (never "offline" for HTTP protocols): their
  * status and deviceUnknown events in one transaction. If it fails none is stored and they are online again in
- * memory (swept next time); the error is passed on. A device that reported while the cache was read is skipped.
+ * memory (swept next time); the error is passed on. A device that reported while the cache was read is skipped, and
+ * so is one whose row another transaction holds (a batch writing it: sweepLocks.ts), so no lock is waited for.
  */
 export async function sweepStatuses(
   states: ReadonlyMap<number, DevState>,
@@ -63,21 +65,36 @@ export async function sweepStatuses(
   if (stale.length === 0) return;
   for (const id of stale) states.get(id)!.status = 'unknown';
   const withEvents = core.statusEvents();
+  const swept: number[] = []; // filled in the transaction: the devices published are those stored unknown
   try {
     await core.emit(async (tx) => {
+      // the rows locked first, in id order, skipping any another transaction holds (sweepLocks.ts): the sweep never
+      // waits for a device row, so a pooled batch writing the same devices cannot deadlock with it
+      const locked = await lockUnheldDevicesAsync(tx, stale);
       const out: Event[] = [];
-      for (const id of stale) {
+      for (const id of locked) {
         await setDeviceStatusAsync(tx, id, 'unknown');
         if (withEvents)
           out.push(await storeEventIn(tx, 'deviceUnknown', id, null, { eventTime: core.eventTime }));
       }
+      swept.push(...locked);
       return out;
-    }, stale);
+    }, swept);
   } catch (err) {
-    for (const id of stale) {
-      const st = states.get(id);
-      if (st?.status === 'unknown') st.status = 'online';
-    }
+    backOnline(states, stale);
     throw err;
+  }
+  // a device whose row was held (a batch writing it now) stays online: swept next time if still silent
+  backOnline(
+    states,
+    stale.filter((id) => !swept.includes(id)),
+  );
+}
+
+/** Devices marked unknown in memory for a sweep that did not store them: online again. */
+function backOnline(states: ReadonlyMap<number, DevState>, ids: readonly number[]): void {
+  for (const id of ids) {
+    const st = states.get(id);
+    if (st?.status === 'unknown') st.status = 'online';
   }
 }

@@ -18,10 +18,9 @@ import {
   propertiesOfUserAndGroupsAsync,
   usersOfDeviceAsync,
 } from '../db/repos/links.ts';
-import { serverFlagsRowAsync } from '../db/repos/server.ts';
 import { findUserByIdAsync } from '../db/repos/users.ts';
 import { denied } from '../errors.ts';
-import { rememberServerAttributes } from '../refusal.ts';
+import { serverFlagsOnce, type ServerFlags } from '../serverFlags.ts';
 import type { UserRow } from './auth.ts';
 import { managesInSubtree, rowIsReseller, subtreeUserIds } from './resellers.ts';
 
@@ -66,25 +65,13 @@ export const GROUP_DEPTH = 3;
 
 type Sql = AppContext['store']['sql'];
 
-export interface ServerFlags {
-  readonly: number;
-  deviceReadonly: number;
-  limitCommands: number;
-  disableReports: number;
-  fixedEmail: number;
-  registration: number;
-  attributes: string;
-}
-
 /**
- * The server's flags, read on the store's read pool (issue #30: never through the synchronous handle). Each check
- * below awaits one read; the row is one primary-key read, so a flag changed by another process or straight in the
- * store is honoured on the next check. The attributes read are also kept for the refusal language (refusal.ts).
+ * The server's flags, read on the store's read pool once per request or job run (serverFlags.ts: the request's
+ * first check reads the row, its later checks, the gate and the refusal's language get the same answer); a flag
+ * changed by another process or straight in the store is honoured on the next request.
  */
-export async function serverFlagsAsync(ctx: AppContext): Promise<ServerFlags> {
-  const row = (await serverFlagsRowAsync(ctx.store.sql)) as ServerFlags;
-  rememberServerAttributes(ctx, row?.attributes);
-  return row;
+export function serverFlagsAsync(ctx: AppContext): Promise<ServerFlags> {
+  return serverFlagsOnce(ctx);
 }
 
 function attributeOf(flags: ServerFlags | undefined, key: string): unknown {

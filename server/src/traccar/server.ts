@@ -17,7 +17,6 @@ import { edge, edgeBodyKeys, edgeValue, noBody } from '../edge.ts';
 import { pingStoreAsync, serverSettingsAsync, updateServerSettingsAsync } from '../db/repos/server.ts';
 import { anyUserAsync } from '../db/repos/users.ts';
 import { badRequest } from '../errors.ts';
-import { rememberServerAttributes } from '../refusal.ts';
 import { logAction, logLifted } from './audit.ts';
 import { getUser, requireUser, type UserRow } from './auth.ts';
 import { getMailer } from './mailer.ts';
@@ -44,7 +43,6 @@ export const VERSION = (() => {
 
 const storedServer = async (ctx: AppContext) => {
   const row = await serverSettingsAsync(ctx.store.sql);
-  rememberServerAttributes(ctx, row?.attributes); // the refusals' language (refusal.ts)
   return row as unknown as Row;
 };
 

@@ -1,31 +1,21 @@
 // Alarms of the monitoring center on the live socket (issue #32): a new or handled alarm reaches, as the message
 // key `alarms`, the sockets of whoever sees its device and of administrators, and no one else's.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Alarm } from '@rastro/domain';
-import {
-  api,
-  createDevice,
-  createUser,
-  expectStatus,
-  link,
-  makeTestApp,
-  type TestApp,
-} from '../helpers/index.ts';
+import { api, createDevice, createUser, expectStatus, link, type TestApp } from '../helpers/index.ts';
+import { startSocketApp } from '../support/socketApp.ts';
 
 let t: TestApp;
 let url: string;
-const sockets: WebSocket[] = [];
+let sockets: WebSocket[];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/socket`;
+  ({ t, url, sockets, close } = await startSocketApp());
 });
 afterAll(async () => {
-  for (const s of sockets) s.terminate();
-  await t.close();
+  await close();
 });
 
 async function open(cookie: string): Promise<Alarm[]> {

@@ -3,25 +3,23 @@
 // 'permissions' bus signal another process's write brings), read on the pool: never through the cache's
 // synchronous reload (LiveCache.load, gone with issue #30, session 35) nor a synchronous read of the latest
 // position. Runs on both stores.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { LiveCache } from '../../src/live/cache.ts';
 import { getLive } from '../../src/live/ingest.ts';
-import { api, createUser, expectStatus, makeTestApp, type TestApp } from '../helpers/index.ts';
+import { api, createUser, expectStatus, type TestApp } from '../helpers/index.ts';
 import { insert, update } from '../support/testSql.ts';
+import { startSocketApp } from '../support/socketApp.ts';
 
 let t: TestApp;
 let url: string;
-const sockets: WebSocket[] = [];
+let sockets: WebSocket[];
+let close: () => Promise<void>;
 beforeAll(async () => {
-  t = await makeTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/socket`;
+  ({ t, url, sockets, close } = await startSocketApp());
 });
 afterAll(async () => {
-  for (const s of sockets) s.terminate();
-  await t.close();
+  await close();
 });
 
 /** The first message of a socket opened with `cookie` (the latest positions of the devices it sees). */

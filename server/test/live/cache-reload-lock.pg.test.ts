@@ -4,7 +4,6 @@
 // attach and the API's latest position read through pgSync.ts (the cache's synchronous reload, the prepared
 // position read), which holds the main thread until PostgreSQL answers (here: the statement timeout, since this
 // process could not release the lock meanwhile). The order is certain: the test sees the wait in pg_locks.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { LiveCache } from '../../src/live/cache.ts';
@@ -12,21 +11,21 @@ import { getLive } from '../../src/live/ingest.ts';
 import { api, createUser, type CreatedUser, type TestApp } from '../helpers/index.ts';
 import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';
 import { insert, update } from '../support/testSql.ts';
+import { startSocketApp } from '../support/socketApp.ts';
 
 let t: TestApp;
 let url: string;
 let socketUrl: string;
 let user: CreatedUser;
-const sockets: WebSocket[] = [];
+let sockets: WebSocket[];
+let close: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   ({ t, url } = await startPgTestApp());
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  socketUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/socket`;
+  ({ url: socketUrl, sockets, close } = await startSocketApp(t));
   user = await createUser(t);
 });
 afterAll(async () => {
-  for (const s of sockets) s.terminate();
-  await t?.close();
+  await (close ? close() : t?.close()); // the app closes even when it never listened
 });
 
 /** A device with a latest position, written behind the live core (as another process does), linked to `user`. */

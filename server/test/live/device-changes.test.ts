@@ -3,19 +3,10 @@
 // socket gets each device as a `devices` update; a user who does not see the device gets nothing. A device deleted,
 // unlinked, or leaving the user's sight through a group link reaches it as `removedDevices`; one coming into sight
 // through a group arrives with its latest position.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import {
-  api,
-  createDevice,
-  createUser,
-  expectStatus,
-  link,
-  makeTestApp,
-  unlink,
-  type TestApp,
-} from '../helpers/index.ts';
+import { api, createDevice, createUser, expectStatus, link, unlink, type TestApp } from '../helpers/index.ts';
+import { startSocketApp } from '../support/socketApp.ts';
 
 interface Dev {
   id: number;
@@ -26,16 +17,14 @@ interface Dev {
 
 let t: TestApp;
 let url: string;
-const sockets: WebSocket[] = [];
+let sockets: WebSocket[];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/socket`;
+  ({ t, url, sockets, close } = await startSocketApp());
 });
 afterAll(async () => {
-  for (const s of sockets) s.terminate();
-  await t.close();
+  await close();
 });
 
 /** An open socket of `cookie`, once its first message (the latest positions) is in. */

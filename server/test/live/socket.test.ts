@@ -1,5 +1,4 @@
 // /api/socket (CONTRACT §5) with real `ws` clients on a listening server (127.0.0.1:0).
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -7,7 +6,6 @@ import {
   createObject,
   createUser,
   link,
-  makeTestApp,
   postForm,
   type CreatedUser,
   type TestApp,
@@ -17,19 +15,18 @@ import { getLiveServices } from '../../src/live/index.ts';
 import { KEEPALIVE_MS, SNAPSHOT_SLICE } from '../../src/live/socket.ts';
 import { inTransaction } from '../../src/db/repos/query.ts';
 import { insert } from '../support/testSql.ts';
+import { startSocketApp } from '../support/socketApp.ts';
 
 let t: TestApp;
 let url: string;
-const sockets: WebSocket[] = [];
+let sockets: WebSocket[];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/socket`;
+  ({ t, url, sockets, close } = await startSocketApp());
 });
 afterAll(async () => {
-  for (const s of sockets) s.terminate();
-  await t.close();
+  await close();
 });
 
 interface Msg {

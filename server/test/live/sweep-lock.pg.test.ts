@@ -1,6 +1,7 @@
-// The status sweep's device-status write waits in PostgreSQL, not on the main thread (issue #30, session 34: the
-// sweep's transaction on the write client through inTransaction). Another connection holds the device's row
-// (SELECT … FOR UPDATE in an open transaction); the sweep's UPDATE is seen waiting in pg_locks, /api/health is
+// The status sweep's writes wait in PostgreSQL, not on the main thread (issue #30, session 34: the sweep's
+// transaction on the write client through inTransaction). Another connection holds the events table (LOCK TABLE in
+// an open transaction; since session 36 a held device row is skipped, not waited for); the sweep's deviceUnknown
+// insert is seen waiting in pg_locks, /api/health is
 // answered meanwhile, and once the lock is released the sweep ends with the status and its event stored. Before, the
 // sweep's UPDATE went through pgSync.ts inside the store's synchronous transaction, holding the main thread until
 // PostgreSQL answered (health then waited for the lock too).
@@ -29,12 +30,13 @@ describe('the status sweep waiting on a locked device row', () => {
     const { locker, watcher, end } = lockClients(url);
     try {
       await locker.unsafe('BEGIN');
-      await locker.unsafe('SELECT id FROM devices WHERE id = $1 FOR UPDATE', [d.id]);
+      // the events table, not the device's row: the sweep skips a held device row (sweep-batch-locks.pg.test.ts)
+      await locker.unsafe('LOCK TABLE events IN EXCLUSIVE MODE');
       const order: string[] = [];
       const swept = live
         .sweep(Date.now() + (t.ctx.config.statusTimeoutSeconds + 1) * 1000)
         .then(() => order.push('sweep'));
-      await untilLockWaited(watcher, 'transactionid');
+      await untilLockWaited(watcher, 'relation');
       const health = await api(t.app, null, 'GET', '/api/health');
       order.push('health');
       expect(health.statusCode).toBe(200);

@@ -1,23 +1,21 @@
 // Issue #27: Traccar's web app Logs page (socket `{"logs":true}`, CONTRACT §5 LogRecord) also lists messages from
 // devices that are not registered, so an administrator can see their identifier and register them. Those records
 // carry deviceId 0 and reach administrators only.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createDevice, createUser, link, makeTestApp, type TestApp } from '../helpers/index.ts';
+import { createDevice, createUser, link, type TestApp } from '../helpers/index.ts';
+import { startSocketApp } from '../support/socketApp.ts';
 
 let t: TestApp;
 let url: string;
-const sockets: WebSocket[] = [];
+let sockets: WebSocket[];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/socket`;
+  ({ t, url, sockets, close } = await startSocketApp());
 });
 afterAll(async () => {
-  for (const s of sockets) s.terminate();
-  await t.close();
+  await close();
 });
 
 type LogRecord = { host: string; protocol: string; uniqueId: string; deviceId: number; data: string };
