@@ -322,7 +322,7 @@ async function main(): Promise<void> {
     worker.once('exit', (code) => code !== 0 && reject(new Error(`worker exited ${code}`)));
   });
   const elapsed = (performance.now() - started) / 1000;
-  live.flushNow();
+  await live.settle(); // what is queued stored (flushNow is SQLite-only; settle works on both stores)
   const stored = (db.prepare('SELECT COUNT(*) AS n FROM positions').get() as { n: number }).n;
   const accepted = result.phases.reduce((s, p) => s + p.accepted, 0);
 

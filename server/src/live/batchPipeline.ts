@@ -1,6 +1,6 @@
-// How the live core stores its batches of positions in the store's own transactions (issue #30): SQLite's batches,
-// and on PostgreSQL only flushNow's (a synchronous flush: tests, shutdown, the position API's reads) — PostgreSQL's
-// batches otherwise go through its pool (pooledBatches.ts, session 30), written as one statement each. A batch is
+// How the live core stores its batches of positions in the store's own transactions (issue #30): SQLite's batches
+// only (flushNow refuses PostgreSQL since session 36) — PostgreSQL's batches go through its pool
+// (pooledBatches.ts, session 30), written as one statement each. A batch is
 // answered only once its transaction is: its trackers then (200, or 503 for every position when it failed), and
 // its devices, positions and events published only when stored.
 //

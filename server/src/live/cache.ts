@@ -1,5 +1,5 @@
 // In-memory snapshot of the configuration the live pipeline reads for every position: devices, groups,
-// geofences, notifications, links, users and server attributes. Reloaded lazily (one pass over a handful of
+// geofences, notifications, maintenances, links, users and server attributes. Reloaded lazily (one pass over a handful of
 // tables) after anything may have changed it: an API write, a 'permissions' or 'device' bus signal, or an
 // explicit invalidate(). Per-position work then never touches SQL for configuration.
 import type { Selectable } from 'kysely';
@@ -8,11 +8,19 @@ import type { AppContext } from '../context.ts';
 import { liveSnapshot, liveSnapshotAsync, type LiveSnapshot } from '../db/repos/snapshot.ts';
 import { eventsActive, parseCalendar, type VEvent } from './calendar.ts';
 import { sortByPriority, type ComputedAttribute } from './computed/apply.ts';
-import type { DeviceRow, GeofenceRow, GroupRow, NotificationRow, UserRow } from '../db/schema.ts';
+import type {
+  DeviceRow,
+  GeofenceRow,
+  GroupRow,
+  MaintenanceRow,
+  NotificationRow,
+  UserRow,
+} from '../db/schema.ts';
 
 export type Device = Selectable<DeviceRow>;
 export type Group = Selectable<GroupRow>;
 export type User = Selectable<UserRow>;
+export type Maintenance = Selectable<MaintenanceRow>;
 export type NotificationConf = Selectable<NotificationRow> & { attrs: Record<string, unknown> };
 export interface GeofenceConf extends Selectable<GeofenceRow> {
   shape: GeoArea | null;
@@ -48,6 +56,8 @@ export class LiveCache {
   groupAttrs = new Map<number, Record<string, unknown>>();
   geofences = new Map<number, GeofenceConf>();
   notifications = new Map<number, NotificationConf>();
+  /** Every maintenance by id (events/maintenance.ts picks a device's through the links). */
+  maintenances = new Map<number, Maintenance>();
   users = new Map<number, User>();
   userAttrs = new Map<number, Record<string, unknown>>();
   serverAttrs: Record<string, unknown> = {};
@@ -81,8 +91,9 @@ export class LiveCache {
   }
 
   /**
-   * The cache, read again first if it is stale: synchronously, so on PostgreSQL through the synchronous store (the
-   * main thread waits, and a lost connection throws here). Code that may await uses freshAsync() (session 32).
+   * The cache, read again first if it is stale, synchronously: SQLite's batch fast path only (flushNow). On
+   * PostgreSQL a stale cache throws (liveSnapshot refuses it: no statement through the synchronous handle, issue #30
+   * session 36); code that may await uses freshAsync().
    */
   fresh(): this {
     if (this.dirty) this.load();
@@ -149,6 +160,8 @@ export class LiveCache {
     for (const n of stored.notifications) {
       this.notifications.set(n.id, { ...n, attrs: parseJson(n.attributes) });
     }
+    this.maintenances.clear();
+    for (const m of stored.maintenances) this.maintenances.set(m.id, m);
     this.users.clear();
     this.userAttrs.clear();
     for (const u of stored.users) {

@@ -1,13 +1,13 @@
 // The live core (CONTRACT §7): every decoded position goes through distance → geofences → motion → engine hours
 // → store → events (ignition, alarm, geofence, overspeed, motion, queued commands) → device status and latest
 // position → listeners (socket, notifications). Positions are queued and processed in batches, each stored all or
-// nothing: one transaction of the store (SQLite; flushNow), or on PostgreSQL read ahead and written as one statement
+// nothing: one transaction of the store (SQLite; flushNow, SQLite's only), or on PostgreSQL read ahead and written as one statement
 // on the pool, batches of different devices side by side (pooledBatches.ts); per-device state stays in memory.
 import type { Attributes, Device, Event, Position, QueuedCommand } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import type { RemoteDeviceState } from '../db/cluster.ts';
 import { isDatabaseUnavailable, type SqlDatabase } from '../db/sql.ts';
-import { inTransaction } from '../db/repos/query.ts';
+import { inTransaction, syncSqliteOnly } from '../db/repos/query.ts';
 import { eventRowOf, sweepStatuses } from './statusSweep.ts';
 import type { IncomingPosition, IngestError, IngestResult, LiveListener } from './types.ts';
 import { LiveCache } from './cache.ts';
@@ -23,7 +23,8 @@ import {
   positionEvents,
   speedLimitOf,
 } from './ingestStages.ts';
-import { insertPosition, readAhead, storedAt, validate, type StoredFixes } from './ingestSql.ts';
+import { insertPosition, readAhead, readAheadAsync, storedAt, validate } from './ingestSql.ts';
+import type { StoredFixes } from './ingestSql.ts';
 import { ingestWrites, type IngestWrites } from '../db/repos/ingestBatch.ts';
 import { pooledIngest, type BatchRows, type PooledIngest } from '../db/repos/ingestPooled.ts';
 import { LiveCommands } from './liveCommands.ts';
@@ -157,7 +158,6 @@ export class LiveCore extends LiveCommands {
 
   /** SQLite (settle, close): each batch's reads done first (readFor: no synchronous reload), then its transaction. */
   private async flushQueued(): Promise<void> {
-    this.ctx.store.sql.settlePosted?.();
     while (this.queue.length > 0)
       if (this.readyFor(this.nextDevices())) this.flush(false);
       else await this.readFor(this.nextDevices, this.refuseNext);
@@ -166,14 +166,15 @@ export class LiveCore extends LiveCommands {
   private readonly nextDevices = () => this.queue.slice(0, BATCH).map((q) => q.deviceId);
   private readonly refuseNext = (err: unknown) => this.answer(this.queue.splice(0, BATCH), outcome(), err);
 
-  /** Stores what is queued in the store's synchronous transaction, the cache reloaded synchronously: tests, bench. */
+  /** SQLite only: what is queued stored in the store's synchronous transaction, the cache reloaded synchronously
+   * (tests). PostgreSQL throws (issue #30, session 36: nothing reaches the synchronous handle): await settle(). */
   flushNow(): void {
-    this.ctx.store.sql.settlePosted?.(); // the batch whose COMMIT is posted is answered first
+    syncSqliteOnly(this.ctx.store.sql, 'flushNow (await settle())');
     while (this.queue.length > 0) this.flush(false);
   }
 
   /** Every report queued now stored or refused: PostgreSQL awaits its pooled batches (ingestSettle.ts), the
-   * main thread free, never flushNow; SQLite runs flushNow (its synchronous transaction, the fast path). */
+   * main thread free, never flushNow; SQLite flushQueued (its synchronous transaction after async reads). */
   async settle(): Promise<void> {
     if (!this.pooled) return this.flushQueued();
     if (!this.waits.busy(this.queue)) return;
@@ -231,10 +232,12 @@ export class LiveCore extends LiveCommands {
         queuedDevices: this.queuedDevices,
         epoch: () => this.queuedEpoch,
       });
-      // computed on a cache read on the pool: PostgreSQL's batches never reload it synchronously (pgSync.ts)
-      // and its devices' latest positions in memory (one another process changed meanwhile read again: adoptRemote)
-      while (!this.readyFor(devices)) await this.cache.freshAsync().then(() => this.loadLatestAsync(devices));
-      this.compute(batch, out, () => known, queued, rows, this.cache);
+      let fixes = known; // on the pool again if another process changed a latest (adoptRemote): storedAt never reads
+      while (!this.readyFor(devices)) {
+        await this.cache.freshAsync().then(() => this.loadLatestAsync(devices));
+        fixes = await readAheadAsync(this.ctx.store.sql, batch, (id) => this.states.get(id)?.last);
+      }
+      this.compute(batch, out, () => fixes, queued, rows, this.cache);
     };
     const answer = (err: unknown) => {
       this.waits.answered(batch);

@@ -42,7 +42,7 @@ import {
   recordUnknownDevice,
   pruneUnknownDevices,
 } from '../../src/db/repos/unknownDevices.ts';
-import { liveSnapshot } from '../../src/db/repos/snapshot.ts';
+import { liveSnapshotAsync } from '../../src/db/repos/snapshot.ts';
 import { jsonField } from '../../src/db/sql.ts';
 import { TEST_DATABASE_URL } from '../helpers/store.ts';
 import { repoStore } from '../helpers/repoStore.ts';
@@ -216,7 +216,7 @@ describe('repositories', () => {
     expect((await positionsForActivity(db, 500, after, 10)).map((p) => p.speed)).toEqual([40, 20]);
     await deletePositionsBetween(db, 500, at(1), at(2));
     expect((await positionHistory(db, 500, from, to, 10)).map((p) => p.speed)).toEqual([20]);
-    expect(liveSnapshot(db).devices.length).toBe(3);
+    expect((await liveSnapshotAsync(db)).devices.length).toBe(3);
   });
 
   it('unknown devices: a repeat counts and keeps its last place; pruning keeps the most recent', async () => {

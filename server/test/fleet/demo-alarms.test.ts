@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await makeTestApp({ simDevices: 8, simIntervalMs: 3_600_000 });
   fleet = (await startFleet(t.ctx))!;
   await fleet.ready;
-  getLive(t.ctx).flushNow();
+  await getLive(t.ctx).settle();
 }, 120_000);
 
 afterAll(async () => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await makeTestApp({ simDevices: COUNT, simIntervalMs: 3_600_000 });
   fleet = (await startFleet(t.ctx))!;
   await fleet.ready;
-  getLive(t.ctx).flushNow();
+  await getLive(t.ctx).settle();
 }, 120_000);
 
 afterAll(async () => {
@@ -208,7 +208,7 @@ describe('history backfill and movement', () => {
     const before = await count(sql(), 'positions');
     // past the parked reporting period (120 s), every vehicle is due
     await fleet.tick(Date.now() + 130_000);
-    getLive(t.ctx).flushNow();
+    await getLive(t.ctx).settle();
     const after = await count(sql(), 'positions');
     // 12 devices: rastro-0010 never reports; every other one reports
     expect(after - before).toBe(COUNT - 1);
@@ -228,10 +228,10 @@ describe('history backfill and movement', () => {
       description: null,
       attributes: {},
     });
-    live.flushNow();
+    await live.settle();
     expect((await live.latestPositionAsync(id))?.attributes.blocked).toBe(true);
     for (let i = 0; i < 3; i++) await fleet.tick(Date.now() + 130_000 + 10_000 * (i + 1));
-    live.flushNow();
+    await live.settle();
     expect((await live.latestPositionAsync(id))?.speed).toBe(0);
     expect((await live.latestPositionAsync(id))?.attributes.ignition).toBe(false);
     await live.sendLive(id, {
@@ -242,7 +242,7 @@ describe('history backfill and movement', () => {
       description: null,
       attributes: {},
     });
-    live.flushNow();
+    await live.settle();
     expect((await live.latestPositionAsync(id))?.attributes.blocked).toBe(false);
     await live.resultsSettled(); // the trackers' answers are stored in their own transactions (issue #30)
     const results = (await select(

@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await makeTestApp({ simDevices: COUNT, simIntervalMs: 3_600_000 });
   const fleet = (await startFleet(t.ctx))!;
   await fleet.ready;
-  getLive(t.ctx).flushNow();
+  await getLive(t.ctx).settle();
 }, 120_000);
 afterAll(async () => t.close());
 

@@ -89,7 +89,7 @@ beforeAll(async () => {
     speed: 20,
     attributes: { distance: 99_000, motion: true },
   });
-  getLive(t.ctx).flushNow();
+  await getLive(t.ctx).settle();
 
   user = await createUser(t, { attributes: { timezone: 'America/Sao_Paulo' } });
   for (const d of [a, b, silent]) await link(t, { userId: user.id, deviceId: d.id });
@@ -276,7 +276,7 @@ describe('GET /{ns}/scores', () => {
         speed: 30,
         attributes: { distance, motion: true, ...(alarm ? { alarm } : {}) },
       });
-    getLive(t.ctx).flushNow();
+    await getLive(t.ctx).settle();
     const q = `by=driver&deviceId=${c.id}&deviceId=${e.id}&${span}`;
     const s = expectStatus<ScoresAnswer>(await api(t.app, t.admin, 'GET', `/rastro/scores?${q}`), 200);
     const byKey = new Map(s.rows.map((r) => [r.key, r]));

@@ -1,10 +1,10 @@
 // Single facts of catalogue rows the permission gate reads (authorize.ts): a saved command's type, a geofence's
-// attributes; and whether a row exists. Saved commands, drivers and maintenances as the live core reads them. The
+// attributes; and whether a row exists. Saved commands and drivers as the live core reads them. The
 // catalogues' CRUD is objects.ts.
 import type { Selectable } from 'kysely';
-import type { CommandRow, Database, DriverRow, MaintenanceRow } from '../schema.ts';
+import type { CommandRow, Database, DriverRow } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, qb, rowAsync, rows, rowsAsync } from './query.ts';
+import { anyOf, qb, rowAsync, rowsAsync } from './query.ts';
 
 /** A saved command's type (the gate's facts, read on the pool). */
 export async function savedCommandType(db: SqlDatabase, id: number): Promise<string | null> {
@@ -71,8 +71,4 @@ export async function driverNamesByCode(
 /** Every registered driver's code (unique id) and name (reports and insights name drivers by code), on the pool. */
 export function allDriverNames(db: SqlDatabase): Promise<Array<{ uniqueId: string; name: string }>> {
   return rowsAsync(db, qb(db).selectFrom('drivers').select(['uniqueId', 'name']));
-}
-
-export function allMaintenances(db: SqlDatabase): Array<Selectable<MaintenanceRow>> {
-  return rows(db, qb(db).selectFrom('maintenances').selectAll());
 }

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { PositionRow } from '../schema.ts';
 import type { Selectable, SqlBool } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
-import { anyOf, pgArrayLiteral, qb, rowAsync, rows, rowsAsync, writeAsync } from './query.ts';
+import { anyOf, pgArrayLiteral, qb, rowAsync, rows, rowsAsync, syncSqliteOnly, writeAsync } from './query.ts';
 
 type Position = Selectable<PositionRow>;
 
@@ -17,7 +17,9 @@ export function findPositionAsync(db: SqlDatabase, id: number): Promise<Position
   return rowAsync(db, positionById(db, id));
 }
 
+/** Positions by id, synchronously: SQLite's batch transaction only (live/deviceStates.ts); refused on PostgreSQL. */
 export function positionsByIds(db: SqlDatabase, ids: readonly number[]): Position[] {
+  syncSqliteOnly(db, 'positionsByIds');
   if (!ids.length) return [];
   return rows(db, positionsByIdsQuery(db, ids));
 }
@@ -38,11 +40,13 @@ export async function positionsByIdsAsync(db: SqlDatabase, ids: readonly number[
  * batch's resends and first reports looked for at once, live/ingestSql.ts). The pairs travel as one parameter and
  * each is one probe of the unique index (device, fix time): never the devices × times product, which after a
  * restart (a first report of thousands of devices, each at its own time) would be millions of probes.
+ * Synchronous: SQLite's batch transaction only (live/ingestSql.ts readAhead); refused on PostgreSQL.
  */
 export function positionsAtFixes(
   db: SqlDatabase,
   pairs: ReadonlyArray<readonly [number, string]>,
 ): Position[] {
+  syncSqliteOnly(db, 'positionsAtFixes');
   return pairs.length ? rows(db, positionsAtFixesQuery(db, pairs)) : [];
 }
 

@@ -90,6 +90,16 @@ function prepare(
   return { stmt, values: bindable(compiled.parameters) };
 }
 
+/**
+ * Refuses a PostgreSQL store on a synchronous path that only SQLite may take (issue #30, session 36: the live
+ * cache's synchronous reload, the ingestion's synchronous reads and flushNow, SQLite's batch fast path): on
+ * PostgreSQL every statement goes through the pool, never through the synchronous handle (pgSync.ts).
+ */
+export function syncSqliteOnly(db: SqlDatabase, what: string): void {
+  if (db.dialect !== 'sqlite')
+    throw new Error(`${what} is SQLite's synchronous path: on PostgreSQL use its asynchronous twin`);
+}
+
 /** Every row the query answers. */
 export function rows<R>(db: SqlDatabase, query: Compilable<R>): R[] {
   const { stmt, values } = prepare(db, query);

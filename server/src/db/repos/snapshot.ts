@@ -1,10 +1,12 @@
 // Everything the live core keeps in memory (live/cache.ts), read whole when it is stale: devices, groups,
-// geofences, calendars, computed attributes, notifications, users, the server row and the permission links. The
-// async twin reads them side by side on the store's read pool (PostgreSQL's ingestion: issue #30, session 31).
+// geofences, calendars, computed attributes, notifications, maintenances, users, the server row and the permission
+// links. liveSnapshotAsync reads them side by side on the store's read pool (every path of PostgreSQL, and SQLite's
+// off its batch transaction); the synchronous liveSnapshot is SQLite's only (its flushNow fast path: issue #30,
+// session 36): given a PostgreSQL store it throws, so it never reaches the synchronous PostgreSQL handle.
 import type { Selectable } from 'kysely';
 import type { Database } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { qb, row, rowAsync, rows, rowsAsync } from './query.ts';
+import { qb, row, rowAsync, rows, rowsAsync, syncSqliteOnly } from './query.ts';
 
 type Stored<T extends keyof Database> = Selectable<Database[T]>;
 
@@ -18,13 +20,25 @@ const everyQuery = (db: SqlDatabase, table: keyof Database) =>
     .selectFrom(table as 'links')
     .selectAll();
 
-export type LiveSnapshot = ReturnType<typeof liveSnapshot>;
+/** What the live cache is built from (live/cache.ts apply). */
+export interface LiveSnapshot {
+  devices: Array<Stored<'devices'>>;
+  groups: Array<Stored<'groups'>>;
+  geofences: Array<Stored<'geofences'>>;
+  calendars: Array<Pick<Stored<'calendars'>, 'id' | 'data'>>;
+  computed: Array<Stored<'computed_attributes'>>;
+  notifications: Array<Stored<'notifications'>>;
+  maintenances: Array<Stored<'maintenances'>>;
+  users: Array<Stored<'users'>>;
+  server: Stored<'server'> | undefined;
+  links: Array<Stored<'links'>>;
+}
 
 /** liveSnapshot read on the store's read pool, every table at once; nothing kept until all are in. */
 export async function liveSnapshotAsync(db: SqlDatabase): Promise<LiveSnapshot> {
   const every = <T extends keyof Database>(table: T) =>
     rowsAsync(db, everyQuery(db, table)) as unknown as Promise<Array<Stored<T>>>;
-  const [devices, groups, geofences, calendars, computed, notifications, users, server, links] =
+  const [devices, groups, geofences, calendars, computed, notifications, maintenances, users, server, links] =
     await Promise.all([
       every('devices'),
       every('groups'),
@@ -32,14 +46,28 @@ export async function liveSnapshotAsync(db: SqlDatabase): Promise<LiveSnapshot> 
       rowsAsync(db, qb(db).selectFrom('calendars').select(['id', 'data'])),
       every('computed_attributes'),
       every('notifications'),
+      every('maintenances'),
       every('users'),
       rowAsync(db, qb(db).selectFrom('server').selectAll().where('id', '=', 1)),
       every('links'),
     ]);
-  return { devices, groups, geofences, calendars, computed, notifications, users, server, links };
+  return {
+    devices,
+    groups,
+    geofences,
+    calendars,
+    computed,
+    notifications,
+    maintenances,
+    users,
+    server,
+    links,
+  };
 }
 
-export function liveSnapshot(db: SqlDatabase) {
+/** SQLite's synchronous read of the snapshot (its batch fast path, flushNow); refused on PostgreSQL. */
+export function liveSnapshot(db: SqlDatabase): LiveSnapshot {
+  syncSqliteOnly(db, 'liveSnapshot');
   return {
     devices: everyRow(db, 'devices'),
     groups: everyRow(db, 'groups'),
@@ -47,6 +75,7 @@ export function liveSnapshot(db: SqlDatabase) {
     calendars: rows(db, qb(db).selectFrom('calendars').select(['id', 'data'])),
     computed: everyRow(db, 'computed_attributes'),
     notifications: everyRow(db, 'notifications'),
+    maintenances: everyRow(db, 'maintenances'),
     users: everyRow(db, 'users'),
     server: row(db, qb(db).selectFrom('server').selectAll().where('id', '=', 1)),
     links: everyRow(db, 'links'),

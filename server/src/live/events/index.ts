@@ -1,20 +1,19 @@
 // The live events CONTRACT §7 lists that the core's own handlers do not produce: fuel (after overspeed),
 // maintenance and driver (last), and the deviceInactive sweep. One instance per live core; ingest.ts calls it.
 import type { AppContext } from '../../context.ts';
-import { allMaintenances } from '../../db/repos/catalog.ts';
 import { driverEvents } from './driver.ts';
 import { FuelTracker } from './fuel.ts';
 import { InactivityMonitor, type InactivityCore } from './inactive.ts';
-import { MaintenanceWatch, type MaintenanceConf } from './maintenance.ts';
+import { MaintenanceWatch } from './maintenance.ts';
 import type { HandlerInput } from './types.ts';
 
 export type { HandlerInput } from './types.ts';
 export { InactivityMonitor } from './inactive.ts';
-export { crossesBoundary, MaintenanceWatch } from './maintenance.ts';
+export { crossesBoundary } from './maintenance.ts';
 
 export class LiveEventHandlers {
   readonly fuelTracker = new FuelTracker();
-  readonly maintenanceWatch: MaintenanceWatch;
+  readonly maintenanceWatch = new MaintenanceWatch(); // its maintenances come with the live cache
   readonly inactivity: InactivityMonitor;
 
   constructor(
@@ -22,7 +21,6 @@ export class LiveEventHandlers {
     private readonly ctx: () => AppContext,
     lastUpdateOf: (deviceId: number) => Date | null | undefined,
   ) {
-    this.maintenanceWatch = new MaintenanceWatch(() => allMaintenances(ctx().store.sql) as MaintenanceConf[]);
     this.inactivity = new InactivityMonitor(core, () => ctx().store.sql, lastUpdateOf);
   }
 

@@ -4,13 +4,10 @@
 // several boundaries (as Traccar). `type` is a numeric position field or attribute (`totalDistance`, `hours`,
 // `odometer`, ...) or `serverTime`/`deviceTime`/`fixTime` as epoch ms. Positions lacking the value are skipped.
 import type { Position } from '@rastro/domain';
-import type { LiveCache } from '../cache.ts';
-import type { MaintenanceRow } from '../../db/schema.ts';
+// The maintenances themselves come with the live cache (its reload reads them on the pool: issue #30, session 36),
+// so handling a position never reads the store.
+import type { LiveCache, Maintenance } from '../cache.ts';
 import { numeric, type HandlerInput } from './types.ts';
-
-export interface MaintenanceConf extends Omit<MaintenanceRow, 'id'> {
-  id: number;
-}
 
 const TIME_KEYS = new Set(['serverTime', 'deviceTime', 'fixTime']);
 const FIELD_KEYS = new Set(['latitude', 'longitude', 'altitude', 'speed', 'course', 'accuracy']);
@@ -33,18 +30,14 @@ export function crossesBoundary(before: number, after: number, start: number, pe
 }
 
 export class MaintenanceWatch {
-  private rows = new Map<number, MaintenanceConf>();
-  private byDevice = new Map<number, MaintenanceConf[]>();
+  private byDevice = new Map<number, Maintenance[]>();
   /** The cache's server record object: a new one after every cache reload, so ours follows it. */
   private loadedFor: unknown = null;
 
-  constructor(private readonly load: () => MaintenanceConf[]) {}
-
-  /** Maintenances linked to the device or its group chain (cached until the live cache reloads). */
-  deviceMaintenances(cache: LiveCache, deviceId: number): MaintenanceConf[] {
+  /** Maintenances linked to the device or its group chain (kept per device until the live cache reloads). */
+  deviceMaintenances(cache: LiveCache, deviceId: number): Maintenance[] {
     if (this.loadedFor !== cache.server) {
       this.loadedFor = cache.server;
-      this.rows = new Map(this.load().map((m) => [m.id, m]));
       this.byDevice.clear();
     }
     let out = this.byDevice.get(deviceId);
@@ -54,7 +47,7 @@ export class MaintenanceWatch {
       for (const g of d ? cache.groupChain(d.groupId) : []) {
         for (const id of cache.linked('group', g, 'maintenance')) ids.add(id);
       }
-      out = [...ids].flatMap((id) => this.rows.get(id) ?? []).sort((a, b) => a.id - b.id);
+      out = [...ids].flatMap((id) => cache.maintenances.get(id) ?? []).sort((a, b) => a.id - b.id);
       this.byDevice.set(deviceId, out);
     }
     return out;
