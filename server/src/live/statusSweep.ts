@@ -85,9 +85,10 @@ export async function sweepStatuses(
     throw err;
   }
   // a device whose row was held (a batch writing it now) stays online: swept next time if still silent
+  const stored = new Set(swept);
   backOnline(
     states,
-    stale.filter((id) => !swept.includes(id)),
+    stale.filter((id) => !stored.has(id)),
   );
 }
 
