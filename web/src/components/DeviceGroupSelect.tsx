@@ -13,15 +13,20 @@ interface PickerProps {
   testId: string;
 }
 
-export function DeviceGroupSelect({ devices, groups }: { devices: PickerProps; groups: PickerProps }) {
+/** The live devices as a picker's options, by name (the history's and the monitoring desk's pickers too). */
+export function useLiveDeviceOptions() {
   const live = useLive((s) => s.devices);
-  const deviceOptions = useMemo(
+  return useMemo(
     () =>
       Object.values(live)
         .sort((a, b) => a.name.localeCompare(b.name))
         .map((d) => ({ value: String(d.id), label: d.name })),
     [live],
   );
+}
+
+export function DeviceGroupSelect({ devices, groups }: { devices: PickerProps; groups: PickerProps }) {
+  const deviceOptions = useLiveDeviceOptions();
   const groupOptions = useResourceOptions('groups');
   return (
     <>
