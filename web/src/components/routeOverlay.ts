@@ -366,15 +366,13 @@ export class RouteOverlay {
       this.marker?.remove();
       this.marker = null;
     } else {
-      if (!this.marker) {
-        this.marker = new Marker({
-          element: vehicleElement(),
-          rotationAlignment: 'map',
-          pitchAlignment: 'map',
-        })
-          .setLngLat([frame.longitude, frame.latitude])
-          .addTo(this.map);
-      }
+      this.marker ??= new Marker({
+        element: vehicleElement(),
+        rotationAlignment: 'map',
+        pitchAlignment: 'map',
+      })
+        .setLngLat([frame.longitude, frame.latitude])
+        .addTo(this.map);
       this.marker.setLngLat([frame.longitude, frame.latitude]).setRotation(frame.course);
     }
     this.stats.vehicleUpdates++;

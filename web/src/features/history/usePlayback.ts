@@ -25,6 +25,8 @@ declare global {
 }
 
 const KEEP = 2000;
+/** Appends a measure, keeping the last KEEP. */
+const keep = (list: number[], value: number) => list.push(value) > KEEP && list.shift();
 
 export type Playback = ReturnType<typeof usePlayback>;
 
@@ -64,16 +66,12 @@ export function usePlayback(points: readonly RoutePoint[] | null, onFrame: (f: P
   const loop = useCallback(
     (wall: number) => {
       const start = performance.now();
-      if (lastWall.current !== null) {
-        intervals.current.push(wall - lastWall.current);
-        if (intervals.current.length > KEEP) intervals.current.shift();
-      }
+      if (lastWall.current !== null) keep(intervals.current, wall - lastWall.current);
       lastWall.current = wall;
       const c = clock.current;
       const time = c.tick(wall);
       show(time);
-      costs.current.push(performance.now() - start);
-      if (costs.current.length > KEEP) costs.current.shift();
+      keep(costs.current, performance.now() - start);
       if (c.playing) raf.current = requestAnimationFrame(loop);
       else {
         raf.current = null;
