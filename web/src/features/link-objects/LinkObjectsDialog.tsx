@@ -27,7 +27,6 @@ type Obj = { id: number } & Record<string, unknown>;
 
 function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: LinkProperty }) {
   const { t } = useTranslation('linkObjects');
-  const { t: tc } = useTranslation('common');
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
   const key = ['linkObjects', owner, id, kind] as const;
@@ -40,7 +39,7 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
       try {
         return (await Promise.all([list(), list({ [`${owner}Id`]: id })])).map((r) => r.data);
       } catch (e) {
-        throw signal.aborted ? new Error(tc('linkObjects.timeout')) : e;
+        throw signal.aborted ? new Error(t('common:linkObjects.timeout')) : e;
       }
     },
   });
