@@ -1,7 +1,7 @@
 // The options of a Select or MultiSelect that picks items of one catalogue by name (issue #33): the id as text (as
 // Mantine holds values), the name as label; sorted by name when asked, and led by a "none" choice of value '0' (a
 // fence without a calendar, a device without a group). Used by the geofence, device and computed attribute forms;
-// the notification rules, logs, history and alarm filters build the same lists by hand.
+// the notification rules and logs build the same lists by hand (the live devices': useLiveDeviceOptions).
 import type { UseQueryOptions } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useResourceList, type ResourceType, type ResourceTypes } from '../api/resources.ts';

@@ -93,7 +93,6 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
 export function LinkObjectsDialog({ props, onClose }: DialogComponentProps<'linkObjects'>) {
   const { t } = useTranslation('linkObjects');
   const kinds = linkableKinds(props.owner);
-  const [tab, setTab] = useState<string | null>(kinds[0] ?? null);
   return (
     <Modal
       opened
@@ -102,7 +101,7 @@ export function LinkObjectsDialog({ props, onClose }: DialogComponentProps<'link
       title={t('title', { name: props.name ?? '' })}
       data-testid="link-objects-dialog"
     >
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs defaultValue={kinds[0]} keepMounted={false}>
         <Tabs.List>
           {kinds.map((k) => (
             <Tabs.Tab key={k} value={k} data-testid={`link-tab-${k}`}>
