@@ -22,7 +22,7 @@ import {
 import { useLive } from '../stores/live.ts';
 import { areaGeometry, lonLat } from './areaGeometry.ts';
 import { dispatchMapDraw, useMapDraw } from './mapDraw.ts';
-import { removeMapParts } from './routeParts.ts';
+import { removeMapParts } from './mapParts.ts';
 
 const SRC_SHAPE = 'rastro-draw';
 const SRC_HANDLES = 'rastro-draw-handles';

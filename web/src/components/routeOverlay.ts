@@ -23,14 +23,13 @@ import {
   lineData,
   lineLayer,
   marksLayer,
-  panelPadding,
-  removeMapParts,
   routeBounds,
   tilesIn,
   type SourceEvent,
   vehicleElement,
   warmRouteLayers,
 } from './routeParts.ts';
+import { panelPadding, removeMapParts } from './mapParts.ts';
 
 type RouteMarkKind = 'start' | 'end' | 'stop' | 'event';
 

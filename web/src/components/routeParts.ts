@@ -1,8 +1,9 @@
 // The route overlay's parts (routeOverlay.ts): its layers, a piece's line features coloured by speed, the arrow
-// drawn along the line, the playback vehicle's DOM marker, the warm frame that links the layers' programs
-// before a route is asked for, and the removal of layers and sources (the drawing layer's too).
+// drawn along the line, the playback vehicle's DOM marker, and the warm frame that links the layers' programs
+// before a route is asked for.
 import type { ExpressionSpecification, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { colourRuns, type RoutePoint } from '@rastro/domain';
+import { removeMapParts } from './mapParts.ts';
 
 /** The arrow image drawn along the line. */
 export const IMG_ALONG = 'rastro-route-arrow';
@@ -110,26 +111,6 @@ export function warmRouteLayers(map: MapLibreMap): () => void {
   map.once('idle', later);
   map.triggerRepaint();
   return remove;
-}
-
-/** Removes those of the layers, then of the sources, still on the map (a map being removed throws: ignored). */
-export function removeMapParts(
-  map: MapLibreMap,
-  layers: readonly string[],
-  sources: readonly string[],
-): void {
-  try {
-    for (const id of layers) if (map.getLayer(id)) map.removeLayer(id);
-    for (const id of sources) if (map.getSource(id)) map.removeSource(id);
-  } catch {
-    // the map is being removed
-  }
-}
-
-/** A fit's padding that keeps a route or a fence beside the side panel (420 px) covering a wide map's left. */
-export function panelPadding(map: MapLibreMap) {
-  const left = map.getContainer().clientWidth > 900 ? 480 : 40;
-  return { top: 60, bottom: 60, right: 60, left };
 }
 
 export type SourceEvent = { type: string; sourceId?: string; sourceDataType?: string };

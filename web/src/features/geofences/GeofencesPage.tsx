@@ -24,7 +24,7 @@ import { CatalogueList } from '../../components/CatalogueList.tsx';
 import type { DataColumn } from '../../components/DataTable.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useCatalogue } from '../../components/useCatalogue.ts';
-import { panelPadding } from '../../components/routeParts.ts';
+import { panelPadding } from '../../components/mapParts.ts';
 import { getLiveMap } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { openGeofenceForm, startGeofenceDrawing } from './drawing.ts';

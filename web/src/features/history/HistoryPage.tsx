@@ -26,7 +26,7 @@ import {
   resolvePeriod,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
-import { useLiveDeviceOptions } from '../../components/DeviceGroupSelect.tsx';
+import { useLiveDeviceOptions } from '../../components/useResourceOptions.ts';
 import { useTimeFormat, useTimeZone } from '../../components/timeZone.ts';
 import { useRouteOverlay } from '../../components/routeOverlay.ts';
 import { intlLocale } from '../../i18n/index.ts';

@@ -2,7 +2,7 @@
 import { Group, Select } from '@mantine/core';
 import { ALARM_STATES, MONITORING_ALARM_TYPES, type MonitoringAlarmType } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import { useLiveDeviceOptions } from '../../components/DeviceGroupSelect.tsx';
+import { useLiveDeviceOptions } from '../../components/useResourceOptions.ts';
 import type { AlarmFilters } from './api.ts';
 
 export function AlarmFiltersBar({
