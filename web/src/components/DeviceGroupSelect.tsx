@@ -1,9 +1,7 @@
 // The device and group pickers of a report or the dashboard (issue #33): the live devices by name and the
 // caller's groups, each a searchable multi-select; ids as strings, as Mantine's MultiSelect holds them.
 import { MultiSelect } from '@mantine/core';
-import { useMemo } from 'react';
-import { useLive } from '../stores/live.ts';
-import { useResourceOptions } from './useResourceOptions.ts';
+import { useLiveDeviceOptions, useResourceOptions } from './useResourceOptions.ts';
 
 interface PickerProps {
   label: string;
@@ -14,14 +12,7 @@ interface PickerProps {
 }
 
 export function DeviceGroupSelect({ devices, groups }: { devices: PickerProps; groups: PickerProps }) {
-  const live = useLive((s) => s.devices);
-  const deviceOptions = useMemo(
-    () =>
-      Object.values(live)
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .map((d) => ({ value: String(d.id), label: d.name })),
-    [live],
-  );
+  const deviceOptions = useLiveDeviceOptions();
   const groupOptions = useResourceOptions('groups');
   return (
     <>

@@ -63,9 +63,8 @@ export function SlideToConfirm({
 
   const measure = () => {
     const el = trackRef.current;
-    const w = el ? el.getBoundingClientRect().width || el.clientWidth : 0;
-    const left = el ? el.getBoundingClientRect().left : 0;
-    return { trackWidth: w > 0 ? w : SLIDE_FALLBACK_WIDTH, left };
+    const box = el?.getBoundingClientRect();
+    return { trackWidth: box?.width || el?.clientWidth || SLIDE_FALLBACK_WIDTH, left: box?.left ?? 0 };
   };
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {

@@ -22,6 +22,7 @@ import {
 import { useLive } from '../stores/live.ts';
 import { areaGeometry, lonLat } from './areaGeometry.ts';
 import { dispatchMapDraw, useMapDraw } from './mapDraw.ts';
+import { removeMapParts } from './mapParts.ts';
 
 const SRC_SHAPE = 'rastro-draw';
 const SRC_HANDLES = 'rastro-draw-handles';
@@ -172,7 +173,8 @@ export class MapDrawLayer {
     map.getCanvas().style.cursor = '';
     map.dragPan.enable();
     useLive.getState().setRouteMode(this.routeModeBefore);
-    this.removeLayers();
+    const layers = drawLayers('').map((l) => l.id);
+    removeMapParts(map, layers.reverse(), [SRC_SHAPE, SRC_HANDLES]);
   }
 
   /** Adds the sources and layers when missing, then sets their data. */
@@ -190,15 +192,6 @@ export class MapDrawLayer {
       map.getSource<GeoJSONSource>(SRC_HANDLES)?.setData(data.handles);
     } catch {
       // the style is mid-switch; style.load renders again
-    }
-  }
-
-  private removeLayers(): void {
-    try {
-      for (const { id } of drawLayers('').reverse()) if (this.map.getLayer(id)) this.map.removeLayer(id);
-      for (const src of [SRC_SHAPE, SRC_HANDLES]) if (this.map.getSource(src)) this.map.removeSource(src);
-    } catch {
-      // the map is being removed
     }
   }
 

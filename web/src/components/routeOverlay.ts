@@ -29,6 +29,7 @@ import {
   vehicleElement,
   warmRouteLayers,
 } from './routeParts.ts';
+import { panelPadding, removeMapParts } from './mapParts.ts';
 
 type RouteMarkKind = 'start' | 'end' | 'stop' | 'event';
 
@@ -59,8 +60,6 @@ const LINE_BUFFER = 32;
  * (default 0.375): fewer vertices to bucket, upload and draw in every frame (issue #31); closer zooms keep the detail.
  */
 const LINE_TOLERANCE = 1.25;
-/** Panel width (420) plus a margin. */
-const PANEL_INSET = 480;
 
 const MARK_COLORS: Record<RouteMarkKind, string> = {
   start: '#2e7d32',
@@ -261,15 +260,7 @@ export class RouteOverlay {
   /** Removes the pieces after the first (a new route, leaving the page). */
   private dropPieces(from: number): void {
     if (from <= 1) this.stopWaiting();
-    for (const piece of this.pieces.slice(from)) {
-      try {
-        if (this.map.getLayer(piece.arrows)) this.map.removeLayer(piece.arrows);
-        if (this.map.getLayer(piece.line)) this.map.removeLayer(piece.line);
-        if (this.map.getSource(piece.source)) this.map.removeSource(piece.source);
-      } catch {
-        // the map is being removed
-      }
-    }
+    for (const p of this.pieces.slice(from)) removeMapParts(this.map, [p.arrows, p.line], [p.source]);
     this.pieces = this.pieces.slice(0, from);
   }
 
@@ -374,15 +365,13 @@ export class RouteOverlay {
       this.marker?.remove();
       this.marker = null;
     } else {
-      if (!this.marker) {
-        this.marker = new Marker({
-          element: vehicleElement(),
-          rotationAlignment: 'map',
-          pitchAlignment: 'map',
-        })
-          .setLngLat([frame.longitude, frame.latitude])
-          .addTo(this.map);
-      }
+      this.marker ??= new Marker({
+        element: vehicleElement(),
+        rotationAlignment: 'map',
+        pitchAlignment: 'map',
+      })
+        .setLngLat([frame.longitude, frame.latitude])
+        .addTo(this.map);
       this.marker.setLngLat([frame.longitude, frame.latitude]).setRotation(frame.course);
     }
     this.stats.vehicleUpdates++;
@@ -396,16 +385,9 @@ export class RouteOverlay {
   /** Fits the camera to [west, south, east, north] (a long route's extent, known before all of it arrives). */
   fitExtent([w, s, e, n]: readonly [number, number, number, number]): void {
     if (!Number.isFinite(w)) return;
-    const padding = this.padding();
+    const padding = panelPadding(this.map);
     if (w === e && s === n) this.map.jumpTo({ center: [w, s], zoom: 16, padding });
     else this.map.fitBounds([w, s, e, n], { padding, maxZoom: 17, duration: 0 });
-  }
-
-  /** The side panel covers the map's left part on wide screens: keep the route beside it. */
-  private padding() {
-    const width = this.map.getContainer().clientWidth;
-    const left = width > 900 ? PANEL_INSET : 40;
-    return { top: 60, bottom: 60, right: 60, left };
   }
 
   /** Flies to a point (a report row, a clicked table row). */
@@ -441,12 +423,7 @@ export class RouteOverlay {
     this.marker?.remove();
     this.marker = null;
     this.dropPieces(0);
-    try {
-      if (this.map.getLayer(MARKS_LAYER)) this.map.removeLayer(MARKS_LAYER);
-      if (this.map.getSource(SRC_MARKS)) this.map.removeSource(SRC_MARKS);
-    } catch {
-      // the map is being removed
-    }
+    removeMapParts(this.map, [MARKS_LAYER], [SRC_MARKS]);
     if (window.__rastroRoute) delete window.__rastroRoute;
   }
 }

@@ -36,15 +36,9 @@ export const useSession = create<SessionState>((set) => ({
   deviceLimit: 0,
   ns: readNamespace(),
   setServer(server, headers) {
-    set(
-      headers
-        ? {
-            server,
-            isPlus: parseLicenseMode(headers.licensemode),
-            deviceLimit: parseDeviceLimit(headers.devicelimit),
-          }
-        : { server },
-    );
+    if (!headers) return set({ server });
+    const { licensemode, devicelimit } = headers;
+    set({ server, isPlus: parseLicenseMode(licensemode), deviceLimit: parseDeviceLimit(devicelimit) });
   },
   setUser(user) {
     set({ user });

@@ -14,7 +14,6 @@ import { RequestError } from '../../components/RequestError.tsx';
 
 export function AutolinkPage() {
   const { t } = useTranslation('autolink');
-  const { t: tc } = useTranslation('common');
   const { id } = useParams();
   const [uniqueId, setUniqueId] = useState(() => (id ? decodeURIComponent(id) : ''));
   const [name, setName] = useState('');
@@ -30,9 +29,9 @@ export function AutolinkPage() {
     mutationFn: (body: { uniqueId: string; name: string }) => ext.post<Device>('/autolink', body),
   });
   const parsed = autolinkSchema.safeParse({ uniqueId, name });
-  const issue = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
   const fieldError = (field: 'uniqueId' | 'name') =>
-    tried && !parsed.success && parsed.error.issues[0]?.path[0] === field && issue ? tc(issue) : undefined;
+    tried && issue?.path[0] === field && issue.message ? t(issue.message, { ns: 'common' }) : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -74,7 +73,7 @@ export function AutolinkPage() {
               <Card withBorder p="xs" data-testid="autolink-status">
                 <Text size="sm">
                   {status.data.registered
-                    ? tc('autolink.registered')
+                    ? t('common:autolink.registered')
                     : status.data.seen && status.data.lastSeen
                       ? t('seen', { time: when(status.data.lastSeen), count: status.data.reports })
                       : t('notSeen')}

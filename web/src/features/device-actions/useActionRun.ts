@@ -49,15 +49,10 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
   // engine-block interlock: the server's refusal text; an administrator may then block anyway (force)
   const [refusal, setRefusal] = useState<string | null>(null);
   const running = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const allowed = useAllowed(action);
 
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const engine = async (k: 'block' | 'unlock', force: boolean) => {
     const base = action.kind === k ? (action.command ?? {}) : {};
@@ -122,7 +117,7 @@ export function useActionRun(action: OpenDeviceAction, onClose: () => void) {
   };
 
   const cancel = () => {
-    if (timer.current) clearTimeout(timer.current);
+    clearTimeout(timer.current);
     if (kind === 'anchor' && !busy && !pending)
       toast('yellow', t('actions.cancelledByUser', { ns: 'common' }));
     onClose();

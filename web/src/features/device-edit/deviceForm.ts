@@ -119,9 +119,8 @@ export function formToRequests(
   ns: string,
 ) {
   const { device, accumulators } = deviceFormToDevice(form, base ?? {}, ns);
-  const changed = current.odometer !== initial.odometer || current.engineHours !== initial.engineHours;
   const acc: { totalDistance?: number; hours?: number } = {};
-  if (changed && accumulators) {
+  if (accumulators) {
     if (current.odometer !== initial.odometer && accumulators.totalDistance !== undefined)
       acc.totalDistance = accumulators.totalDistance;
     if (current.engineHours !== initial.engineHours && accumulators.hours !== undefined)

@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 /** Keyed by the source's address where it is used: another address starts again at the first attempt. */
 export function CameraView({ source, name }: { source: CameraSource; name: string }) {
   const { t } = useTranslation('devices');
-  const { t: tc } = useTranslation('common');
   const [attempt, setAttempt] = useState(1);
   const [playing, setPlaying] = useState(false);
   const [timedOut, setTimedOut] = useState(false);
@@ -48,7 +47,7 @@ export function CameraView({ source, name }: { source: CameraSource; name: strin
       {failed ? (
         <Alert color="red" data-testid="camera-unavailable">
           <Stack gap={6} align="flex-start">
-            {tc('camera.unavailable')}
+            {t('common:camera.unavailable')}
             <Button size="xs" variant="light" onClick={() => setAttempt(1)} data-testid="camera-retry">
               {t('camera.retry')}
             </Button>
@@ -79,7 +78,7 @@ export function CameraView({ source, name }: { source: CameraSource; name: strin
       )}
       {timedOut && !failed && !playing && (
         <Text size="xs" c="dimmed" data-testid="camera-timeout">
-          {tc('camera.timeout')}
+          {t('common:camera.timeout')}
         </Text>
       )}
     </Stack>

@@ -24,6 +24,7 @@ import { CatalogueList } from '../../components/CatalogueList.tsx';
 import type { DataColumn } from '../../components/DataTable.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useCatalogue } from '../../components/useCatalogue.ts';
+import { panelPadding } from '../../components/mapParts.ts';
 import { getLiveMap } from '../../stores/live.ts';
 import { useSession } from '../../stores/session.ts';
 import { openGeofenceForm, startGeofenceDrawing } from './drawing.ts';
@@ -37,13 +38,8 @@ const SHAPE_ICONS = { circle: IconCircle, polygon: IconPolygon, line: IconLine }
 function fitToGeofence(g: Geofence): void {
   const map = getLiveMap();
   const area = parseArea(g.area);
-  if (!map || !area) return;
-  const wide = map.getContainer().clientWidth > 900;
-  map.fitBounds(areaBounds(area), {
-    padding: { top: 60, bottom: 60, right: 60, left: wide ? 480 : 40 },
-    maxZoom: 17,
-    duration: 600,
-  });
+  if (map && area)
+    map.fitBounds(areaBounds(area), { padding: panelPadding(map), maxZoom: 17, duration: 600 });
 }
 
 const colorOf = (g: Geofence) =>

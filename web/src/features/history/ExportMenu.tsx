@@ -2,7 +2,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { ROUTE_HEADERS_EN, type RoutePoint } from '@rastro/domain';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useUnits } from '../../i18n/useUnits.ts';
 import { downloadBlob } from '../../components/xlsx.ts';
@@ -19,20 +19,15 @@ export function ExportMenu({
 }) {
   const { t } = useTranslation('history');
   const units = useUnits();
-  const [exporting, setExporting] = useState(false);
-
-  const doExport = async (format: ExportFormat) => {
-    if (!points) return;
-    setExporting(true);
-    try {
+  const exporting = useMutation({
+    mutationFn: async (format: ExportFormat) => {
+      if (!points) return;
       const headers = { ...ROUTE_HEADERS_EN };
       for (const k of ROUTE_COLUMNS) headers[k] = t(`table.${k}`);
       const f = await buildRouteExport(format, deviceName, points, units.speedUnit, headers);
       downloadBlob(f.data, f.filename, f.type);
-    } finally {
-      setExporting(false);
-    }
-  };
+    },
+  });
 
   return (
     <Menu position="bottom-end" withinPortal>
@@ -41,7 +36,7 @@ export function ExportMenu({
           variant="default"
           leftSection={<IconDownload size={16} />}
           disabled={disabled}
-          loading={exporting}
+          loading={exporting.isPending}
           data-testid="history-export"
         >
           {t('export')}
@@ -49,7 +44,7 @@ export function ExportMenu({
       </Menu.Target>
       <Menu.Dropdown>
         {EXPORT_FORMATS.map((f) => (
-          <Menu.Item key={f} onClick={() => void doExport(f)} data-testid={`history-export-${f}`}>
+          <Menu.Item key={f} onClick={() => exporting.mutate(f)} data-testid={`history-export-${f}`}>
             {t(`exportFormats.${f}`)}
           </Menu.Item>
         ))}

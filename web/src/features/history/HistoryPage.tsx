@@ -26,6 +26,7 @@ import {
   resolvePeriod,
   type PeriodValue,
 } from '../../components/PeriodPicker.tsx';
+import { useLiveDeviceOptions } from '../../components/useResourceOptions.ts';
 import { useTimeFormat, useTimeZone } from '../../components/timeZone.ts';
 import { useRouteOverlay } from '../../components/routeOverlay.ts';
 import { intlLocale } from '../../i18n/index.ts';
@@ -105,13 +106,7 @@ export function HistoryPage() {
     [chapters, allPoints, overlay, setChapter],
   );
 
-  const deviceOptions = useMemo(
-    () =>
-      Object.values(devices)
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .map((d) => ({ value: String(d.id), label: d.name })),
-    [devices],
-  );
+  const deviceOptions = useLiveDeviceOptions();
   const deviceName = deviceId ? (devices[deviceId]?.name ?? String(deviceId)) : '';
 
   // entry from the device page: /history?deviceId=<id> loads the chosen period at once

@@ -10,8 +10,7 @@ import {
 import { createClient } from '../../api/http.ts';
 import { createI18n } from '../../i18n/index.ts';
 import { buildRouteExport } from './exports.ts';
-import { loadRoute } from './loadRoute.ts';
-import { loadRoutePages } from './routePages.ts';
+import { loadRoute, loadRoutePages } from './routePages.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
 const raw = (n: number) =>

@@ -7,9 +7,12 @@
 // it while the map draws; the pages are still handed over in order, and the page asked ahead is cancelled with the
 // load (a newer query, leaving the page) or when the load ends early.
 // A server without the paged route (gateway mode: the route is Traccar's) answers 404: the route is then read at
-// once from /api/reports/route (loadRoute.ts). Errors are the route load's (SPEC §8).
+// once from /api/reports/route (loadRoute). Errors are the route load's (SPEC §8): a JSON parse problem
+// 'route.badFormat', 404 or an empty period 'route.noData', not positions 'route.invalidData', no or another
+// failed answer 'route.invalidResponse'.
 import {
   appendRoutePage,
+  parseRoute,
   parseRouteExtent,
   ROUTE_EXTENT_HEADER,
   ROUTE_ROWS_FORMAT,
@@ -18,8 +21,7 @@ import {
   type RouteParse,
   type RoutePoint,
 } from '@rastro/domain';
-import { ext, HttpError, type HttpClient } from '../../api/http.ts';
-import { loadRoute, readRouteText } from './loadRoute.ts';
+import { api, ext, HttpError, type HttpClient } from '../../api/http.ts';
 
 /** Positions in the first page and in each of the next ones (the server allows up to 50,000). */
 const ROUTE_PAGE_SIZES = { first: 2_000, next: 25_000 };
@@ -121,4 +123,38 @@ function readPage(text: string, deviceId: number, later: boolean): RouteParse {
       ? { ok: true, points: [] }
       : routePointsFromRows(json, deviceId),
   );
+}
+
+/** GET /api/reports/route?deviceId&from&to, the whole route at once (read as text: see readRouteText). */
+export async function loadRoute(
+  deviceId: number,
+  from: string,
+  to: string,
+  client: HttpClient = api,
+  signal?: AbortSignal,
+): Promise<RouteParse> {
+  let text: string;
+  try {
+    const res = await client.request<string>('GET', '/reports/route', {
+      query: { deviceId, from, to },
+      responseType: 'text',
+      signal,
+    });
+    text = res.data;
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    return { ok: false, error: routeLoadErrorKey(err instanceof HttpError ? { status: err.status } : null) };
+  }
+  return readRouteText(text, parseRoute);
+}
+
+/** A route answer's text read by `parse`; a JSON parse problem is told apart ('route.badFormat'). */
+function readRouteText(text: string, parse: (json: unknown) => RouteParse): RouteParse {
+  let json: unknown;
+  try {
+    json = text === '' ? null : JSON.parse(text);
+  } catch (err) {
+    return { ok: false, error: routeLoadErrorKey(err instanceof Error ? err : null) };
+  }
+  return parse(json);
 }

@@ -25,6 +25,9 @@ declare global {
 }
 
 const KEEP = 2000;
+const NOTHING_SHOWN = { frame: null, t: 0 };
+/** Appends a measure, keeping the last KEEP. */
+const keep = (list: number[], value: number) => list.push(value) > KEEP && list.shift();
 
 export type Playback = ReturnType<typeof usePlayback>;
 
@@ -39,8 +42,8 @@ export function usePlayback(points: readonly RoutePoint[] | null, onFrame: (f: P
   }, [points]);
   const duration = timeline.length ? timeline[timeline.length - 1] : 0;
   const clock = useRef(new PlaybackClock(0));
-  const [frame, setFrame] = useState<PlaybackFrame | null>(null);
-  const [t, setT] = useState(0);
+  // the frame shown and its playback time, set together
+  const [{ frame, t }, setShown] = useState<{ frame: PlaybackFrame | null; t: number }>(NOTHING_SHOWN);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeedState] = useState(1);
   const raf = useRef<number | null>(null);
@@ -55,8 +58,7 @@ export function usePlayback(points: readonly RoutePoint[] | null, onFrame: (f: P
       if (!points?.length) return;
       const f = frameAt(points, timeline, time);
       onFrameRef.current(f);
-      setFrame(f);
-      setT(time);
+      setShown({ frame: f, t: time });
     },
     [points, timeline],
   );
@@ -64,16 +66,12 @@ export function usePlayback(points: readonly RoutePoint[] | null, onFrame: (f: P
   const loop = useCallback(
     (wall: number) => {
       const start = performance.now();
-      if (lastWall.current !== null) {
-        intervals.current.push(wall - lastWall.current);
-        if (intervals.current.length > KEEP) intervals.current.shift();
-      }
+      if (lastWall.current !== null) keep(intervals.current, wall - lastWall.current);
       lastWall.current = wall;
       const c = clock.current;
       const time = c.tick(wall);
       show(time);
-      costs.current.push(performance.now() - start);
-      if (costs.current.length > KEEP) costs.current.shift();
+      keep(costs.current, performance.now() - start);
       if (c.playing) raf.current = requestAnimationFrame(loop);
       else {
         raf.current = null;
@@ -99,10 +97,7 @@ export function usePlayback(points: readonly RoutePoint[] | null, onFrame: (f: P
     clock.current.speed = speed;
     setPlaying(false);
     if (points?.length) show(0);
-    else {
-      setFrame(null);
-      setT(0);
-    }
+    else setShown(NOTHING_SHOWN);
     // speed is carried over on purpose, not a dependency
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [points, timeline, duration, show]);

@@ -27,7 +27,6 @@ type Obj = { id: number } & Record<string, unknown>;
 
 function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: LinkProperty }) {
   const { t } = useTranslation('linkObjects');
-  const { t: tc } = useTranslation('common');
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
   const key = ['linkObjects', owner, id, kind] as const;
@@ -40,7 +39,7 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
       try {
         return (await Promise.all([list(), list({ [`${owner}Id`]: id })])).map((r) => r.data);
       } catch (e) {
-        throw signal.aborted ? new Error(tc('linkObjects.timeout')) : e;
+        throw signal.aborted ? new Error(t('common:linkObjects.timeout')) : e;
       }
     },
   });
@@ -94,7 +93,6 @@ function KindPanel({ owner, id, kind }: { owner: LinkOwner; id: number; kind: Li
 export function LinkObjectsDialog({ props, onClose }: DialogComponentProps<'linkObjects'>) {
   const { t } = useTranslation('linkObjects');
   const kinds = linkableKinds(props.owner);
-  const [tab, setTab] = useState<string | null>(kinds[0] ?? null);
   return (
     <Modal
       opened
@@ -103,7 +101,7 @@ export function LinkObjectsDialog({ props, onClose }: DialogComponentProps<'link
       title={t('title', { name: props.name ?? '' })}
       data-testid="link-objects-dialog"
     >
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs defaultValue={kinds[0]} keepMounted={false}>
         <Tabs.List>
           {kinds.map((k) => (
             <Tabs.Tab key={k} value={k} data-testid={`link-tab-${k}`}>

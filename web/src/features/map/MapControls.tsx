@@ -3,19 +3,12 @@ import { ActionIcon, Checkbox, Stack } from '@mantine/core';
 import { IconAdjustments, IconStack2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePrefs, type MapPref } from '../../stores/prefs.ts';
+import { defaultMapPref, usePrefs, type MapPref } from '../../stores/prefs.ts';
 import type { MapStyleOption } from './styles.ts';
 import { DeferredMenu, Hint } from '../../components/floating.tsx';
 
-const PREF_KEYS: Array<keyof MapPref> = [
-  'clustered',
-  'name',
-  'plate',
-  'status',
-  'precision',
-  'showGeofences',
-  'geofenceNames',
-];
+/** The preferences' checkboxes, in the order of their defaults. */
+const PREF_KEYS = Object.keys(defaultMapPref) as Array<keyof MapPref>;
 
 /** A menu's button: an icon with its label as hint and accessible name. */
 const menuButton = (label: string, testId: string, icon: ReactNode) => (

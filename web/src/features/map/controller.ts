@@ -18,7 +18,8 @@ import type { IconImage } from '../../api/mapIcons.ts';
 import {
   addLabelLayers,
   applyGeofenceVisibility,
-  deviceLayers,
+  addDeviceSource,
+  CLUSTER_MAX_ZOOM,
   geofenceLayers,
   removeSourceAndLayers,
   SRC_DEVICES,
@@ -49,8 +50,6 @@ const ease = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 
 /** Most markers gliding at once; past it a move jumps (a burst over a huge unclustered fleet stays cheap). */
 export const MAX_GLIDES = 400;
-/** Clusters break apart above this zoom (the source's clusterMaxZoom). */
-export const CLUSTER_MAX_ZOOM = 14;
 /** How often (ms) the set of markers drawn on their own (not inside a cluster) is re-read from the map. */
 const VISIBLE_REFRESH_MS = 300;
 /**
@@ -196,14 +195,7 @@ export class LiveMapController {
   /** Device source + layers; recreated when clustering is switched. */
   private addDeviceLayers(clustered: boolean, data: GeoJSON.FeatureCollection): void {
     removeSourceAndLayers(this.map, SRC_DEVICES);
-    this.map.addSource(SRC_DEVICES, {
-      type: 'geojson',
-      data,
-      cluster: clustered,
-      clusterMaxZoom: CLUSTER_MAX_ZOOM,
-      clusterRadius: 50,
-    });
-    for (const layer of deviceLayers(clustered)) this.map.addLayer(layer);
+    addDeviceSource(this.map, SRC_DEVICES, data, clustered);
     if (this.labels) addLabelLayers(this.map, clustered, this.labelMinZoom(data.features.length));
   }
 

@@ -11,7 +11,7 @@ import { initialView } from '@rastro/domain';
 import { useSession } from '../../stores/session.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { mapStyles, resolveStyle } from './styles.ts';
-import { deviceLayers, removeSourceAndLayers } from './layers.ts';
+import { addDeviceSource, removeSourceAndLayers } from './layers.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
 
 // The worker is bundled by vite as its own file; MapLibre is told where it is.
@@ -66,7 +66,6 @@ function mapCssSize(): { left: number; width: number; height: number } {
 }
 
 const WARM_SOURCE = 'rastro-warm-devices';
-const warmLayerId = (id: string) => `rastro-warm-${id}`;
 
 /** Removes the warm frame's layers and source, if they are still there. */
 const removeWarmLayers = (map: maplibregl.Map) => removeSourceAndLayers(map, WARM_SOURCE);
@@ -99,18 +98,8 @@ async function warmFrame(map: maplibregl.Map, clustered: boolean, submitted: () 
       status: 'online',
     },
   });
-  map.addSource(WARM_SOURCE, {
-    type: 'geojson',
-    data: { type: 'FeatureCollection', features: [marker(1, -150), marker(2, -150), marker(3, 150)] },
-    cluster: clustered,
-    clusterRadius: 50,
-  });
-  for (const layer of deviceLayers(clustered))
-    map.addLayer({
-      ...layer,
-      id: warmLayerId(layer.id),
-      source: WARM_SOURCE,
-    } as maplibregl.LayerSpecification);
+  const features = [marker(1, -150), marker(2, -150), marker(3, 150)];
+  addDeviceSource(map, WARM_SOURCE, { type: 'FeatureCollection', features }, clustered, 'rastro-warm-');
   const painter = map.painter;
   const render = Object.getPrototypeOf(painter).render as typeof painter.render;
   painter.render = (...args) => {

@@ -94,14 +94,10 @@ export function geofenceFeatures(geofences: readonly Geofence[]): {
     if (!area) continue;
     const anchor = isAnchorGeofence(g);
     const color = attrString(g.attributes?.color) ?? (anchor ? '#e65100' : '#1976d2');
-    const props = { id: g.id, name: g.name, anchor, color };
-    shapes.push({ type: 'Feature', id: g.id, geometry: areaGeometry(area), properties: props });
-    labels.push({
-      type: 'Feature',
-      id: g.id,
-      geometry: { type: 'Point', coordinates: labelPoint(area) },
-      properties: props,
-    });
+    const properties = { id: g.id, name: g.name, anchor, color };
+    const shape = { type: 'Feature' as const, id: g.id, properties, geometry: areaGeometry(area) };
+    shapes.push(shape);
+    labels.push({ ...shape, geometry: { type: 'Point', coordinates: labelPoint(area) } });
   }
   return {
     shapes: { type: 'FeatureCollection', features: shapes },

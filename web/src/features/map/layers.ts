@@ -7,6 +7,9 @@ export const SRC_DEVICES = 'rastro-devices';
 export const SRC_GEOFENCES = 'rastro-geofences';
 export const SRC_GEOFENCE_LABELS = 'rastro-geofence-labels';
 export const FONT = ['Noto Sans Regular'];
+type FC = GeoJSON.FeatureCollection;
+/** Clusters break apart above this zoom (the device source's clusterMaxZoom). */
+export const CLUSTER_MAX_ZOOM = 14;
 
 /**
  * Normal fences (fill, line), anchors apart (their own layers, dashed ring above normal fences); their names are
@@ -50,7 +53,7 @@ export function geofenceLayers(): LayerSpecification[] {
 }
 
 /** Device layers, bottom to top, without their texts (labelLayers); the cluster circles only when `clustered`. */
-export function deviceLayers(clustered: boolean): LayerSpecification[] {
+function deviceLayers(clustered: boolean): LayerSpecification[] {
   const notCluster = ['!', ['has', 'point_count']];
   const precision: LayerSpecification = {
     id: 'rastro-precision',
@@ -119,6 +122,14 @@ export function deviceLayers(clustered: boolean): LayerSpecification[] {
     },
   };
   return clustered ? [precision, selected, symbol, clusters] : [precision, selected, symbol];
+}
+
+/** A device source and its layers (the early map's warm frame's under ids starting with `prefix`). */
+export function addDeviceSource(map: MapLibreMap, id: string, data: FC, clustered: boolean, prefix = '') {
+  const cluster = { cluster: clustered, clusterMaxZoom: CLUSTER_MAX_ZOOM, clusterRadius: 50 };
+  map.addSource(id, { type: 'geojson', data, ...cluster });
+  for (const layer of deviceLayers(clustered))
+    map.addLayer({ ...layer, id: prefix + layer.id, source: id } as LayerSpecification);
 }
 
 /** A label layer and the layer it goes below (undefined: on top). */

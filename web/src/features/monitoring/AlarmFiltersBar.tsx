@@ -2,7 +2,7 @@
 import { Group, Select } from '@mantine/core';
 import { ALARM_STATES, MONITORING_ALARM_TYPES, type MonitoringAlarmType } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import { useLive } from '../../stores/live.ts';
+import { useLiveDeviceOptions } from '../../components/useResourceOptions.ts';
 import type { AlarmFilters } from './api.ts';
 
 export function AlarmFiltersBar({
@@ -13,10 +13,7 @@ export function AlarmFiltersBar({
   onChange: (f: AlarmFilters) => void;
 }) {
   const { t } = useTranslation('monitoring');
-  const devices = useLive((s) => s.devices);
-  const deviceOptions = Object.values(devices)
-    .map((d) => ({ value: String(d.id), label: d.name }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+  const deviceOptions = useLiveDeviceOptions();
   return (
     <Group gap="xs" grow wrap="wrap">
       <Select
