@@ -106,9 +106,9 @@ function ResellerFields({ f }: { f: UserForm }) {
         {t('reseller.title')}
       </Text>
       <Switch
+        {...f.check('reseller')}
         label={t('reseller.enabled')}
         description={t('reseller.enabledHelp')}
-        {...f.check('reseller')}
         data-testid="user-reseller-enabled"
       />
       {f.values.reseller && (
@@ -123,8 +123,8 @@ function ResellerFields({ f }: { f: UserForm }) {
             data-testid="user-reseller-domain"
           />
           <Switch
-            label={t('reseller.canCreate')}
             {...f.check('resellerCanCreate')}
+            label={t('reseller.canCreate')}
             data-testid="user-reseller-can-create"
           />
         </>
@@ -141,21 +141,9 @@ export function UserPermissionsTab({ f }: { f: UserForm }) {
   return (
     <Stack gap="xs">
       <SimpleGrid cols={2}>
-        {admin && (
-          <Switch
-            label={t('fields.administrator')}
-            {...f.check('administrator')}
-            data-testid="user-administrator"
-          />
-        )}
+        {admin && <Switch {...f.check('administrator')} />}
         {(['disabled', 'readonly', 'deviceReadonly', 'limitCommands'] as const).map((k) => (
-          <Switch
-            key={k}
-            label={t(`fields.${k}`)}
-            {...f.check(k)}
-            disabled={k !== 'disabled' && locked(k)}
-            data-testid={`user-${k}`}
-          />
+          <Switch key={k} {...f.check(k)} disabled={k !== 'disabled' && locked(k)} />
         ))}
       </SimpleGrid>
       {showLimits && (

@@ -46,11 +46,7 @@ export function UserPreferencesFields({ f: { values, set, err, field, check } }:
         onChange={(v) => set('coordinateFormat', (v ?? '') as UserFormValues['coordinateFormat'])}
         data-testid="user-coordinate-format"
       />
-      <Switch
-        label={t('fields.twelveHourFormat')}
-        {...check('twelveHourFormat')}
-        data-testid="user-twelve-hour"
-      />
+      <Switch {...check('twelveHourFormat')} data-testid="user-twelve-hour" />
     </Stack>
   );
 }
