@@ -2,6 +2,7 @@
 import { Select, Stack, Switch, TextInput } from '@mantine/core';
 import { COMMAND_TYPES, traccarName } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { attributeFields, type CommandFormValues } from './commandForm.ts';
 
 export function CommandFields({
@@ -18,6 +19,7 @@ export function CommandFields({
   const { t, i18n } = useTranslation('commands');
   const list = types?.length ? types : [...COMMAND_TYPES];
   const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
+  const set = (k: string, v: string | boolean) => onChange({ ...value, [k]: v });
   const setAttr = (key: string, v: string | boolean) =>
     onChange({ ...value, attributes: { ...value.attributes, [key]: v } });
   return (
@@ -33,17 +35,9 @@ export function CommandFields({
         data-testid="command-type"
         comboboxProps={{ withinPortal: true, zIndex: 1000 }}
       />
-      <TextInput
-        label={t('fields.description')}
-        value={value.description}
-        onChange={(e) => onChange({ ...value, description: e.currentTarget.value })}
-        error={err('description')}
-        data-testid="command-description"
-      />
+      <TextInput {...fieldBinder({ t, values: value, set, err }, 'command')('description')} />
       <Switch
-        label={t('fields.textChannel')}
-        checked={value.textChannel}
-        onChange={(e) => onChange({ ...value, textChannel: e.currentTarget.checked })}
+        {...flagBinder({ t, values: value, set }, 'command')('textChannel')}
         data-testid="command-text-channel"
       />
       {attributeFields(value.type).map((field) =>
