@@ -14,6 +14,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
+import { fieldBinder } from '../../components/boundField.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useSession } from '../../stores/session.ts';
 
@@ -57,6 +58,9 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
     [users.data],
   );
   const err = (field: string) => (errors[field] ? t(`scheduled.${errors[field]}`) : undefined);
+
+  const set = (k: string, value: string) => setV({ ...v, [k]: value });
+  const field = fieldBinder({ t, values: v, set, err }, 'scheduled', 'scheduled.fields');
 
   /** One list of linked objects: its ids in the form, its label and test id. */
   const links = (
@@ -102,13 +106,7 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
         onChange={(type) => type && setV({ ...v, type })}
         data-testid="scheduled-type"
       />
-      <TextInput
-        label={t('scheduled.fields.description')}
-        value={v.description}
-        error={err('description')}
-        onChange={(e) => setV({ ...v, description: e.currentTarget.value })}
-        data-testid="scheduled-description"
-      />
+      <TextInput {...field('description')} />
       <Select
         label={t('scheduled.fields.calendar')}
         description={t('scheduled.calendarHint')}
