@@ -2,8 +2,8 @@
 // `<labels>.<key>`) in the form's namespace, its value, the change, its translated error and the test id
 // `<prefix>-<key>`. Spread on a TextInput or a Textarea, then add or override what is the field's own:
 // `<TextInput {...field('name')} withAsterisk />`. Used by the device, driver, geofence, computed attribute, user,
-// notification rule, theme, server settings and invoice forms. `flagBinder` does the same for a switch or a checkbox
-// bound to a yes/no key: `<Switch {...flag('disabled')} />`.
+// notification rule, theme, server settings and invoice forms. `choiceBinder` does the same for a Select (no choice:
+// ''), `flagBinder` for a switch or a checkbox bound to a yes/no key: `<Switch {...flag('disabled')} />`.
 import type { TFunction } from 'i18next';
 
 /** The keys of F whose values are text. */
@@ -26,6 +26,15 @@ export function fieldBinder<F>(form: BoundForm<F>, prefix: string, labels = 'fie
     onChange: (e: { currentTarget: { value: string } }) => form.set(key, e.currentTarget.value),
     error: form.err(key),
     'data-testid': `${prefix}-${key}`,
+  });
+}
+
+export function choiceBinder<F>(form: BoundForm<F>, prefix: string, labels = 'fields') {
+  const text = fieldBinder(form, prefix, labels);
+  return (key: TextKey<F>) => ({
+    ...text(key),
+    value: String(form.values[key]) || null,
+    onChange: (value: string | null) => form.set(key, value ?? ''),
   });
 }
 

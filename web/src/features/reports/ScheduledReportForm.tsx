@@ -14,7 +14,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
-import { fieldBinder } from '../../components/boundField.ts';
+import { choiceBinder, fieldBinder } from '../../components/boundField.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useSession } from '../../stores/session.ts';
 
@@ -60,7 +60,8 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
   const err = (field: string) => (errors[field] ? t(`scheduled.${errors[field]}`) : undefined);
 
   const set = (k: string, value: string) => setV({ ...v, [k]: value });
-  const field = fieldBinder({ t, values: v, set, err }, 'scheduled', 'scheduled.fields');
+  const bound = { t, values: v, set, err };
+  const field = fieldBinder(bound, 'scheduled', 'scheduled.fields');
 
   /** One list of linked objects: its ids in the form, its label and test id. */
   const links = (
@@ -98,13 +99,9 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
   return (
     <Stack gap="sm" data-testid="scheduled-form">
       <Select
-        label={t('scheduled.fields.type')}
+        {...choiceBinder(bound, 'scheduled', 'scheduled.fields')('type')}
         data={typeOptions}
-        value={v.type}
         allowDeselect={false}
-        error={err('type')}
-        onChange={(type) => type && setV({ ...v, type })}
-        data-testid="scheduled-type"
       />
       <TextInput {...field('description')} />
       <Select

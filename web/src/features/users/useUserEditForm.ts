@@ -33,7 +33,7 @@ import { resourceClient, resourceKeys, useResourceList } from '../../api/resourc
 import { useReadonly } from '../../components/useCan.ts';
 import type { Parsed } from '../../components/useCatalogue.ts';
 import { useParsedForm } from '../../components/useParsedForm.ts';
-import { fieldBinder, flagBinder } from '../../components/boundField.ts';
+import { choiceBinder, fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { setLocale, type Locale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
 
@@ -168,6 +168,7 @@ export function useUserEditForm(stored: User | null, onClose: () => void) {
     err,
     /** The props of a text field: label `fields.<key>`, value, change, error, test id `user-<key>`. */
     field: fieldBinder({ t: f.t, values, set, err }, 'user'),
+    choice: choiceBinder({ t: f.t, values, set, err }, 'user'),
     /** The props of a switch: label `fields.<key>`, checked, change, test id `user-<key>`. */
     check: flagBinder({ t: f.t, values, set }, 'user'),
     invalid: Object.keys(f.errors).length + Object.keys(billingErrors).length > 0,
