@@ -28,7 +28,6 @@ import {
   describeZodError,
   invoiceIntegrationSchema,
   paymentIntegrationSchema,
-  type AmountMode,
   type InvoiceIntegration,
   type PaymentIntegration,
 } from '@rastro/domain';
@@ -40,7 +39,7 @@ import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useSession } from '../../stores/session.ts';
 import { HintIcon } from '../../components/floating.tsx';
-import { fieldBinder, flagBinder } from '../../components/boundField.ts';
+import { choiceBinder, fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { useIntegrations, useSaveIntegration } from './api.ts';
 
 const num = (v: string | number) => (typeof v === 'number' ? v : Number(v.replace(',', '.')) || 0);
@@ -112,14 +111,9 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
       {...props}
     />
   );
+  const choice = choiceBinder({ t, values: invoice, set: setI, err: none }, 'integrations', 'integrations');
   const mode = (k: 'fineMode' | 'discountMode') => (
-    <Select
-      label={t(`integrations.${k}`)}
-      data={modes}
-      value={invoice[k]}
-      allowDeselect={false}
-      onChange={(v) => setInvoice({ ...invoice, [k]: (v as AmountMode) ?? 'PERCENTAGE' })}
-    />
+    <Select {...choice(k)} data={modes} allowDeselect={false} />
   );
 
   const saveButton = (key: 'payment' | 'invoice') => (

@@ -22,6 +22,7 @@ import {
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  choiceBinder,
   fieldBinder,
   flagBinder,
   type FlagKey as BoundFlag,
@@ -138,6 +139,7 @@ export function SettingsPanels({
   const err = (key: string) => (errors[key] ? t(errors[key], { max: SCORE_WEIGHT_MAX }) : undefined);
   const set = (key: string, v: string | boolean) => setValues((p) => ({ ...p, [key]: v }));
   const text = fieldBinder({ t, values, set, err }, 'server');
+  const select = choiceBinder({ t, values, set, err }, 'server');
   const flag = flagBinder({ t, values, set }, 'server');
   const choice = (
     key: TextKey,
@@ -147,16 +149,12 @@ export function SettingsPanels({
   ) => (
     <Select
       key={key}
-      label={t(`fields.${key}`)}
+      {...select(key)}
       data={data}
-      value={values[key] || null}
-      onChange={(v) => setValues((p) => ({ ...p, [key]: v ?? '' }))}
       clearable
       searchable={searchable}
       limit={searchable ? 200 : undefined}
       placeholder={placeholder}
-      error={err(key)}
-      data-testid={`server-${key}`}
     />
   );
   const unitOptions = (list: readonly string[]) =>
