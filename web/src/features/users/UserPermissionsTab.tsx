@@ -114,12 +114,10 @@ function ResellerFields({ f }: { f: UserForm }) {
       {f.values.reseller && (
         <>
           <TextInput
+            {...f.field('resellerDomain')}
             label={t('reseller.domain')}
             description={t('reseller.domainHelp')}
             placeholder="frota.exemplo.com.br"
-            value={f.values.resellerDomain}
-            error={f.err('resellerDomain')}
-            onChange={(e) => f.set('resellerDomain', e.currentTarget.value)}
             data-testid="user-reseller-domain"
           />
           <Switch
@@ -171,10 +169,8 @@ export function UserPermissionsTab({ f }: { f: UserForm }) {
       {!showReseller && err('reseller') && <Alert color="red">{err('reseller')}</Alert>}
       <DateField
         clearable
-        label={t('fields.expirationTime')}
+        {...f.field('expirationTime')}
         description={t('expirationHelp')}
-        value={values.expirationTime}
-        error={err('expirationTime')}
         onChange={(value) => set('expirationTime', value)}
         data-testid="user-expiration"
       />
