@@ -2,7 +2,7 @@
 import { Select, Stack, Switch, TextInput } from '@mantine/core';
 import { COMMAND_TYPES, traccarName } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import { fieldBinder, flagBinder } from '../../components/boundField.ts';
+import { choiceBinder, fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { attributeFields, type CommandFormValues } from './commandForm.ts';
 
 export function CommandFields({
@@ -20,26 +20,21 @@ export function CommandFields({
   const list = types?.length ? types : [...COMMAND_TYPES];
   const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
   const set = (k: string, v: string | boolean) => onChange({ ...value, [k]: v });
+  const bound = { t, values: value, set, err };
   const setAttr = (key: string, v: string | boolean) =>
     onChange({ ...value, attributes: { ...value.attributes, [key]: v } });
   return (
     <Stack gap="xs">
       <Select
-        label={t('fields.type')}
+        {...choiceBinder(bound, 'command')('type')}
         data={list.map((type) => ({ value: type, label: traccarName('commandTypes', type, i18n.language) }))}
-        value={value.type}
         searchable
         allowDeselect={false}
         onChange={(type) => onChange({ ...value, type: type ?? '', attributes: {} })}
-        error={err('type')}
-        data-testid="command-type"
         comboboxProps={{ withinPortal: true, zIndex: 1000 }}
       />
-      <TextInput {...fieldBinder({ t, values: value, set, err }, 'command')('description')} />
-      <Switch
-        {...flagBinder({ t, values: value, set }, 'command')('textChannel')}
-        data-testid="command-text-channel"
-      />
+      <TextInput {...fieldBinder(bound, 'command')('description')} />
+      <Switch {...flagBinder(bound, 'command')('textChannel')} data-testid="command-text-channel" />
       {attributeFields(value.type).map((field) =>
         field.kind === 'boolean' ? (
           <Switch
