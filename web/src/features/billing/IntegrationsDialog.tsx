@@ -28,7 +28,6 @@ import {
   describeZodError,
   invoiceIntegrationSchema,
   paymentIntegrationSchema,
-  type AmountMode,
   type InvoiceIntegration,
   type PaymentIntegration,
 } from '@rastro/domain';
@@ -40,6 +39,7 @@ import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { useViewer } from '../../components/useCan.ts';
 import { useSession } from '../../stores/session.ts';
 import { HintIcon } from '../../components/floating.tsx';
+import { choiceBinder, fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { useIntegrations, useSaveIntegration } from './api.ts';
 
 const num = (v: string | number) => (typeof v === 'number' ? v : Number(v.replace(',', '.')) || 0);
@@ -95,6 +95,12 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
     }
   };
 
+  const none = () => undefined;
+  const setP = (k: string, v: string | boolean) => setPayment({ ...payment, [k]: v });
+  const secret = fieldBinder({ t, values: payment, set: setP, err: none }, 'integrations', 'integrations');
+  const flag = flagBinder({ t, values: payment, set: setP }, 'integrations', 'integrations');
+  const setI = (k: string, v: string) => setInvoice({ ...invoice, [k]: v });
+  const text = fieldBinder({ t, values: invoice, set: setI, err: none }, 'integrations');
   const hook = webhookUrl(window.location.origin, ns);
   const modes = AMOUNT_MODES.map((m) => ({ value: m, label: t(`integrations.mode.${m}`) }));
   const number = (k: NumberKey, props: NumberInputProps & { 'data-testid'?: string }) => (
@@ -105,14 +111,9 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
       {...props}
     />
   );
+  const choice = choiceBinder({ t, values: invoice, set: setI, err: none }, 'integrations', 'integrations');
   const mode = (k: 'fineMode' | 'discountMode') => (
-    <Select
-      label={t(`integrations.${k}`)}
-      data={modes}
-      value={invoice[k]}
-      allowDeselect={false}
-      onChange={(v) => setInvoice({ ...invoice, [k]: (v as AmountMode) ?? 'PERCENTAGE' })}
-    />
+    <Select {...choice(k)} data={modes} allowDeselect={false} />
   );
 
   const saveButton = (key: 'payment' | 'invoice') => (
@@ -160,23 +161,13 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
                 onChange={(v) => setPayment({ ...payment, provider: v === 'asaas' ? 'asaas' : 'none' })}
                 data-testid="integrations-provider"
               />
-              <Switch
-                label={t('integrations.sandbox')}
-                checked={payment.sandbox}
-                onChange={(e) => setPayment({ ...payment, sandbox: e.currentTarget.checked })}
-                data-testid="integrations-sandbox"
+              <Switch {...flag('sandbox')} />
+              <PasswordInput
+                {...secret('apiKey')}
+                description={t('integrations.secretHint')}
+                autoComplete="off"
               />
-              {(['apiKey', 'webhookToken'] as const).map((k) => (
-                <PasswordInput
-                  key={k}
-                  label={t(`integrations.${k}`)}
-                  description={k === 'apiKey' ? t('integrations.secretHint') : undefined}
-                  autoComplete="off"
-                  value={payment[k]}
-                  onChange={(e) => setPayment({ ...payment, [k]: e.currentTarget.value })}
-                  data-testid={`integrations-${k}`}
-                />
-              ))}
+              <PasswordInput {...secret('webhookToken')} autoComplete="off" />
               <TextInput
                 label={t('integrations.webhookUrl')}
                 readOnly
@@ -208,12 +199,7 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
                   allowDecimal: false,
                   'data-testid': 'integrations-firstDueDay',
                 })}
-                <TextInput
-                  label={t('fields.description')}
-                  value={invoice.description}
-                  onChange={(e) => setInvoice({ ...invoice, description: e.currentTarget.value })}
-                  data-testid="integrations-description"
-                />
+                <TextInput {...text('description')} />
                 {number('fine', { min: 0, decimalScale: 2 })}
                 {mode('fineMode')}
                 {number('interest', { min: 0, max: 100, decimalScale: 2 })}

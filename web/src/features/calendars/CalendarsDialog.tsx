@@ -15,6 +15,7 @@ import {
 } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldBinder } from '../../components/boundField.ts';
 import { CatalogueDialog, CatalogueForm } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
 import type { DataColumn } from '../../components/DataTable.tsx';
@@ -77,19 +78,14 @@ export function CalendarsDialog({ onClose }: DialogComponentProps) {
     };
   };
   const setSchedules = (schedules: CalendarSchedule[]) => c.edit({ schedules });
+  const nameField = (values: FormState) =>
+    fieldBinder({ t, err: c.err, values, set: (k, v) => c.edit({ [k]: v }) }, 'calendar')('name');
 
   return (
     <CatalogueDialog c={c} menu="calendars" onClose={onClose} size={[760, 720]} testId="calendars-dialog">
       {editing ? (
         <CatalogueForm c={c} prefix="calendar" testId="calendar-form">
-          <TextInput
-            label={t('fields.name')}
-            value={editing.name}
-            error={c.err('name')}
-            onChange={(e) => c.edit({ name: e.currentTarget.value })}
-            required
-            data-testid="calendar-name"
-          />
+          <TextInput {...nameField(editing)} required />
           <Text size="xs" c="dimmed">
             {t('zoneHint', { zone: tz })}
           </Text>

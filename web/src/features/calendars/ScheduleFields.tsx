@@ -8,11 +8,10 @@ import {
   WEEKDAY_CODES,
   validateSchedule,
   type CalendarSchedule,
-  type ExpiryKind,
-  type RepeatFrequency,
   type WeekdayCode,
 } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { choiceBinder, fieldBinder } from '../../components/boundField.ts';
 import { DateField } from '../../components/DateField.tsx';
 import { scheduleText, weekdayName } from './preview.ts';
 
@@ -35,7 +34,13 @@ export function ScheduleFields({
   const { t, i18n } = useTranslation('calendars');
   const locale = i18n.language;
   const errs = showErrors ? validateSchedule(s) : {};
-  const e = (k: keyof CalendarSchedule) => (errs[k] ? t(`errors.${errs[k]}`) : undefined);
+  const e = (k: string) => {
+    const key = errs[k as keyof CalendarSchedule];
+    return key ? t(`errors.${key}`) : undefined;
+  };
+  const bound = { t, values: s, set: (k: string, value: string) => onChange({ [k]: value }), err: e };
+  const field = fieldBinder(bound, 'schedule');
+  const choice = choiceBinder(bound, 'schedule');
   return (
     <Paper withBorder p="sm" data-testid="calendar-schedule">
       <Stack gap="xs">
@@ -51,25 +56,14 @@ export function ScheduleFields({
         </Group>
         <Group grow align="flex-start">
           {(['start', 'end'] as const).map((k) => (
-            <DateField
-              key={k}
-              withTime
-              label={t(`fields.${k}`)}
-              value={s[k]}
-              error={e(k)}
-              onChange={(value) => onChange({ [k]: value })}
-              data-testid={`schedule-${k}`}
-            />
+            <DateField key={k} withTime {...field(k)} onChange={(value) => onChange({ [k]: value })} />
           ))}
         </Group>
         <Group grow align="flex-start">
           <Select
-            label={t('fields.repeat')}
+            {...choice('repeat')}
             data={REPEAT_FREQUENCIES.map((f) => ({ value: f, label: t(`repeat.${f}`) }))}
-            value={s.repeat}
             allowDeselect={false}
-            onChange={(v) => onChange({ repeat: (v ?? 'none') as RepeatFrequency })}
-            data-testid="schedule-repeat"
           />
           {s.repeat !== 'none' && (
             <NumberInput
@@ -97,12 +91,9 @@ export function ScheduleFields({
         {s.repeat !== 'none' && (
           <Group grow align="flex-start">
             <Select
-              label={t('fields.expiry')}
+              {...choice('expiry')}
               data={EXPIRY_KINDS.map((k) => ({ value: k, label: t(`expiry.${k}`) }))}
-              value={s.expiry}
               allowDeselect={false}
-              onChange={(v) => onChange({ expiry: (v ?? 'never') as ExpiryKind })}
-              data-testid="schedule-expiry"
             />
             {s.expiry === 'count' && (
               <NumberInput
@@ -116,13 +107,7 @@ export function ScheduleFields({
               />
             )}
             {s.expiry === 'until' && (
-              <DateField
-                label={t('fields.until')}
-                value={s.until}
-                error={e('until')}
-                onChange={(value) => onChange({ until: value })}
-                data-testid="schedule-until"
-              />
+              <DateField {...field('until')} onChange={(until) => onChange({ until })} />
             )}
           </Group>
         )}

@@ -2,6 +2,7 @@
 import { Select, Stack, Switch, TextInput } from '@mantine/core';
 import { COMMAND_TYPES, traccarName } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
+import { choiceBinder, fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { attributeFields, type CommandFormValues } from './commandForm.ts';
 
 export function CommandFields({
@@ -18,34 +19,22 @@ export function CommandFields({
   const { t, i18n } = useTranslation('commands');
   const list = types?.length ? types : [...COMMAND_TYPES];
   const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
+  const set = (k: string, v: string | boolean) => onChange({ ...value, [k]: v });
+  const bound = { t, values: value, set, err };
   const setAttr = (key: string, v: string | boolean) =>
     onChange({ ...value, attributes: { ...value.attributes, [key]: v } });
   return (
     <Stack gap="xs">
       <Select
-        label={t('fields.type')}
+        {...choiceBinder(bound, 'command')('type')}
         data={list.map((type) => ({ value: type, label: traccarName('commandTypes', type, i18n.language) }))}
-        value={value.type}
         searchable
         allowDeselect={false}
         onChange={(type) => onChange({ ...value, type: type ?? '', attributes: {} })}
-        error={err('type')}
-        data-testid="command-type"
         comboboxProps={{ withinPortal: true, zIndex: 1000 }}
       />
-      <TextInput
-        label={t('fields.description')}
-        value={value.description}
-        onChange={(e) => onChange({ ...value, description: e.currentTarget.value })}
-        error={err('description')}
-        data-testid="command-description"
-      />
-      <Switch
-        label={t('fields.textChannel')}
-        checked={value.textChannel}
-        onChange={(e) => onChange({ ...value, textChannel: e.currentTarget.checked })}
-        data-testid="command-text-channel"
-      />
+      <TextInput {...fieldBinder(bound, 'command')('description')} />
+      <Switch {...flagBinder(bound, 'command')('textChannel')} data-testid="command-text-channel" />
       {attributeFields(value.type).map((field) =>
         field.kind === 'boolean' ? (
           <Switch

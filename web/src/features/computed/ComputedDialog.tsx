@@ -18,9 +18,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
-import { COMPUTED_TYPES, KNOT_TO_KMH, type ComputedFormValues, type ComputedType } from '@rastro/domain';
+import { COMPUTED_TYPES, KNOT_TO_KMH, type ComputedFormValues } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import { fieldBinder } from '../../components/boundField.ts';
+import { choiceBinder, fieldBinder } from '../../components/boundField.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useComputedForm, type ComputedFormState } from './useComputedForm.ts';
 
@@ -30,22 +30,15 @@ const MONO = { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 
 function ComputedFields({ s }: { s: ComputedFormState }) {
   const { t } = useTranslation('computed');
   const { value, set, err } = s;
-  const field = fieldBinder({ t, values: value, set, err }, 'computed');
+  const bound = { t, values: value, set, err };
+  const field = fieldBinder(bound, 'computed');
   const typeOptions = COMPUTED_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }));
   return (
     <>
       <TextInput {...field('description')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput {...field('attribute')} description={t('hints.attribute')} styles={{ input: MONO }} />
-        <Select
-          label={t('fields.type')}
-          data={typeOptions}
-          value={value.type}
-          onChange={(v) => v && set('type', v as ComputedType)}
-          allowDeselect={false}
-          error={err('type')}
-          data-testid="computed-type"
-        />
+        <Select {...choiceBinder(bound, 'computed')('type')} data={typeOptions} allowDeselect={false} />
         <TextInput {...field('priority')} description={t('hints.priority')} inputMode="numeric" />
       </SimpleGrid>
       <Textarea

@@ -2,7 +2,7 @@
 // access block and the free attributes.
 import { Checkbox, Divider, Group, PasswordInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { DRIVER_DATE_FIELDS, DRIVER_FIELDS, type DriverField, type DriverFormValues } from '@rastro/domain';
-import { fieldBinder } from '../../components/boundField.ts';
+import { fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { AttributesEditor } from '../../components/AttributesEditor.tsx';
 import type { Catalogue } from '../../components/useCatalogue.ts';
 import { DriverPhoto } from './DriverPhoto.tsx';
@@ -21,10 +21,9 @@ export function DriverFields({
   const field = fieldBinder({ t, values: form.fields, set: setField, err }, 'driver');
   const top = fieldBinder({ t, values: form, set: (k, value) => c.edit({ [k]: value }), err }, 'driver');
   const setQr = (patch: Partial<DriverFormValues['qr']>) => c.edit({ qr: { ...form.qr, ...patch } });
-  const qrField = fieldBinder(
-    { t, values: form.qr, set: (k, value) => setQr({ [k]: value }), err },
-    'driver',
-  );
+  const setQrKey = (k: string, value: string | boolean) => setQr({ [k]: value });
+  const qrField = fieldBinder({ t, values: form.qr, set: setQrKey, err }, 'driver');
+  const qrFlag = flagBinder({ t, values: form.qr, set: setQrKey }, 'driver');
   return (
     <>
       {form.id > 0 && <DriverPhoto driver={c.items.find((d) => d.id === form.id)} ns={ns} />}
@@ -54,12 +53,7 @@ export function DriverFields({
       </SimpleGrid>
       <Group gap="lg">
         {(['qrUnlockDevice', 'qrLogoutOnIgnitionOff', 'qrLockWithoutDriver'] as const).map((k) => (
-          <Checkbox
-            key={k}
-            label={t(`fields.${k}`)}
-            checked={form.qr[k]}
-            onChange={(e) => setQr({ [k]: e.currentTarget.checked })}
-          />
+          <Checkbox key={k} {...qrFlag(k)} />
         ))}
       </Group>
       <AttributesEditor

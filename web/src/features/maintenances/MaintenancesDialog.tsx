@@ -21,7 +21,7 @@ import {
 } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldBinder } from '../../components/boundField.ts';
+import { choiceBinder, fieldBinder } from '../../components/boundField.ts';
 import { CatalogueDialog, CatalogueForm } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
 import type { DataColumn } from '../../components/DataTable.tsx';
@@ -56,7 +56,8 @@ type MaintenanceCatalogue = Catalogue<'maintenance', MaintenanceFormValues>;
 
 function MaintenanceFields({ c, form }: { c: MaintenanceCatalogue; form: MaintenanceFormValues }) {
   const { t, err } = c;
-  const field = fieldBinder({ t, values: form, set: (k, v) => c.edit({ [k]: v }), err }, 'maintenance');
+  const bound = { t, values: form, set: (k: string, v: string) => c.edit({ [k]: v }), err };
+  const field = fieldBinder(bound, 'maintenance');
   const { distanceUnit, unitLabel, show, locale } = useMaintenanceUnits();
   const sep = useMemo(() => separators(locale), [locale]);
   const types: string[] = [...MAINTENANCE_TYPES];
@@ -98,13 +99,9 @@ function MaintenanceFields({ c, form }: { c: MaintenanceCatalogue; form: Mainten
     <>
       <TextInput {...field('name')} required />
       <Select
-        label={t('fields.type')}
+        {...choiceBinder(bound, 'maintenance')('type')}
         data={types.map((v) => ({ value: v, label: t(`types.${v}`, { defaultValue: v }) }))}
-        value={form.type}
         allowDeselect={false}
-        error={err('type')}
-        onChange={(v) => v && c.edit({ type: v })}
-        data-testid="maintenance-type"
       />
       {numberField('start')}
       {numberField('period')}

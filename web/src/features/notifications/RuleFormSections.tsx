@@ -112,13 +112,7 @@ export function RuleScopeSection({ s }: { s: RuleFormState }) {
           withAsterisk
         />
       ) : (
-        <Switch
-          label={t('fields.always')}
-          description={t('fields.alwaysHint')}
-          checked={form.always}
-          onChange={(e) => set({ always: e.currentTarget.checked })}
-          data-testid="rule-always"
-        />
+        <Switch {...s.flag('always')} description={t('fields.alwaysHint')} />
       )}
       <Select
         {...listField(s, t, 'calendar', 'calendarId')}
@@ -237,13 +231,7 @@ export function RuleLookSection({ s }: { s: RuleFormState }) {
           onChange={(v) => v && set({ position: v as NotificationRuleForm['position'] })}
           allowDeselect={false}
         />
-        <Switch
-          label={t('fields.pin')}
-          checked={form.pin}
-          onChange={(e) => set({ pin: e.currentTarget.checked })}
-          data-testid="rule-pin"
-          mb={8}
-        />
+        <Switch {...s.flag('pin')} mb={8} />
       </Group>
     </>
   );

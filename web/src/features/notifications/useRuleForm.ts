@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import { api, HttpError, serverMessage } from '../../api/http.ts';
 import { useSaveResource } from '../../api/resources.ts';
-import { fieldBinder } from '../../components/boundField.ts';
+import { fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { useParsedForm } from '../../components/useParsedForm.ts';
 import { useServerTypes } from '../../components/useServerTypes.ts';
 import { useSession } from '../../stores/session.ts';
@@ -95,6 +95,8 @@ export function useRuleForm({ variant, initial, onClose }: RuleFormOptions) {
     err: f.err,
     /** The props of a text field: label `fields.<key>`, value, change, error, test id `rule-<key>`. */
     field: fieldBinder({ t, values: form, set: (k, v) => set({ [k]: v }), err: f.err }, 'rule'),
+    /** The props of a switch: label `fields.<key>`, checked, change, test id `rule-<key>`. */
+    flag: flagBinder({ t, values: form, set: (k, v) => set({ [k]: v }) }, 'rule'),
     choices,
     busy: f.busy,
     testResult,

@@ -60,30 +60,24 @@ export function ReportExport({
       notifications.show({ color: 'red', message: `${t('form.mailError')}${serverDetail(err)}` }),
   });
 
-  return (
-    <>
-      <Button
-        variant="default"
-        leftSection={<IconFileSpreadsheet size={16} />}
-        disabled={disabled}
-        loading={exportXlsx.isPending}
-        onClick={() => loaded && exportXlsx.mutate(loaded)}
-        data-testid="report-excel"
-      >
-        {t('form.excel')}
-      </Button>
-      {canMail && (
+  const buttons = [
+    ['excel', IconFileSpreadsheet, exportXlsx, true] as const,
+    ['mail', IconMail, mail, canMail] as const,
+  ];
+  return buttons.map(
+    ([k, Icon, action, offered]) =>
+      offered && (
         <Button
+          key={k}
           variant="default"
-          leftSection={<IconMail size={16} />}
+          leftSection={<Icon size={16} />}
           disabled={disabled}
-          loading={mail.isPending}
-          onClick={() => loaded && mail.mutate(loaded)}
-          data-testid="report-mail"
+          loading={action.isPending}
+          onClick={() => loaded && action.mutate(loaded)}
+          data-testid={`report-${k}`}
         >
-          {t('form.mail')}
+          {t(`form.${k}`)}
         </Button>
-      )}
-    </>
+      ),
   );
 }

@@ -14,6 +14,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
+import { choiceBinder, fieldBinder } from '../../components/boundField.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useSession } from '../../stores/session.ts';
 
@@ -58,6 +59,10 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
   );
   const err = (field: string) => (errors[field] ? t(`scheduled.${errors[field]}`) : undefined);
 
+  const set = (k: string, value: string) => setV({ ...v, [k]: value });
+  const bound = { t, values: v, set, err };
+  const field = fieldBinder(bound, 'scheduled', 'scheduled.fields');
+
   /** One list of linked objects: its ids in the form, its label and test id. */
   const links = (
     field: keyof ScheduledReportLinks,
@@ -94,21 +99,11 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
   return (
     <Stack gap="sm" data-testid="scheduled-form">
       <Select
-        label={t('scheduled.fields.type')}
+        {...choiceBinder(bound, 'scheduled', 'scheduled.fields')('type')}
         data={typeOptions}
-        value={v.type}
         allowDeselect={false}
-        error={err('type')}
-        onChange={(type) => type && setV({ ...v, type })}
-        data-testid="scheduled-type"
       />
-      <TextInput
-        label={t('scheduled.fields.description')}
-        value={v.description}
-        error={err('description')}
-        onChange={(e) => setV({ ...v, description: e.currentTarget.value })}
-        data-testid="scheduled-description"
-      />
+      <TextInput {...field('description')} />
       <Select
         label={t('scheduled.fields.calendar')}
         description={t('scheduled.calendarHint')}

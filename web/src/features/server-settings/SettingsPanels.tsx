@@ -21,7 +21,13 @@ import {
 } from '@rastro/domain';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldBinder, type TextKey as BoundKey } from '../../components/boundField.ts';
+import {
+  choiceBinder,
+  fieldBinder,
+  flagBinder,
+  type FlagKey as BoundFlag,
+  type TextKey as BoundKey,
+} from '../../components/boundField.ts';
 
 const MAP_STYLES: Array<[string, string]> = [
   ['osm', 'styleOsm'],
@@ -116,9 +122,7 @@ const DESCRIBED = ['deviceLimit', 'deviceAttributes', 'blockMaxSpeed'];
 const SECRETS = ['googleKey', 'bingKey', 'smsKey'];
 
 type TextKey = BoundKey<ServerSettingsValues>;
-type FlagKey = {
-  [K in keyof ServerSettingsValues]: ServerSettingsValues[K] extends boolean ? K : never;
-}[keyof ServerSettingsValues];
+type FlagKey = BoundFlag<ServerSettingsValues>;
 
 export function SettingsPanels({
   values,
@@ -133,22 +137,10 @@ export function SettingsPanels({
 }) {
   const { t, i18n } = useTranslation('serverSettings');
   const err = (key: string) => (errors[key] ? t(errors[key], { max: SCORE_WEIGHT_MAX }) : undefined);
-  const text = fieldBinder(
-    { t, values, set: (key, v) => setValues((p) => ({ ...p, [key]: v })), err },
-    'server',
-  );
-  const flag = (key: FlagKey) => (
-    <Switch
-      key={key}
-      label={t(`fields.${key}`)}
-      checked={values[key]}
-      onChange={(e) => {
-        const v = e.currentTarget.checked;
-        setValues((p) => ({ ...p, [key]: v }));
-      }}
-      data-testid={`server-${key}`}
-    />
-  );
+  const set = (key: string, v: string | boolean) => setValues((p) => ({ ...p, [key]: v }));
+  const text = fieldBinder({ t, values, set, err }, 'server');
+  const select = choiceBinder({ t, values, set, err }, 'server');
+  const flag = flagBinder({ t, values, set }, 'server');
   const choice = (
     key: TextKey,
     data: Array<{ value: string; label: string }>,
@@ -157,16 +149,12 @@ export function SettingsPanels({
   ) => (
     <Select
       key={key}
-      label={t(`fields.${key}`)}
+      {...select(key)}
       data={data}
-      value={values[key] || null}
-      onChange={(v) => setValues((p) => ({ ...p, [key]: v ?? '' }))}
       clearable
       searchable={searchable}
       limit={searchable ? 200 : undefined}
       placeholder={placeholder}
-      error={err(key)}
-      data-testid={`server-${key}`}
     />
   );
   const unitOptions = (list: readonly string[]) =>
@@ -217,7 +205,7 @@ export function SettingsPanels({
                 cols={{ base: 1, sm: cols === 'flags' ? 2 : cols }}
                 spacing={cols === 'flags' ? 'xs' : undefined}
               >
-                {keys.map((k) => (cols === 'flags' ? flag(k as FlagKey) : field(k)))}
+                {keys.map((k) => (cols === 'flags' ? <Switch key={k} {...flag(k as FlagKey)} /> : field(k)))}
               </SimpleGrid>
             ),
           )}

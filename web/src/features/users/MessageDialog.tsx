@@ -21,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, serverMessage } from '../../api/http.ts';
+import { fieldBinder } from '../../components/boundField.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { useServerTypes } from '../../components/useServerTypes.ts';
@@ -38,8 +39,13 @@ export function MessageDialog({ recipient, onClose }: { recipient: User; onClose
     (c) => c === 'web' || configured.includes(c),
   );
   const [channels, setChannels] = useState<string[]>(['web']);
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
+  const [text, setText] = useState({ subject: '', body: '' });
+  const { subject, body } = text;
+  const field = fieldBinder(
+    { t, values: text, set: (k, v) => setText({ ...text, [k]: v }), err: () => undefined },
+    'message',
+    'message',
+  );
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   // drawn again every 10 s, so results leave after their five minutes; purged against the real time, as a result
@@ -80,7 +86,7 @@ export function MessageDialog({ recipient, onClose }: { recipient: User; onClose
       message: tc(summary.key, { count: summary.sent, sent: summary.sent, total: summary.total }),
     });
     if (summary.outcome === 'success') {
-      setBody('');
+      setText((m) => ({ ...m, body: '' }));
       setTried(false);
     }
     setBusy(false);
@@ -105,22 +111,13 @@ export function MessageDialog({ recipient, onClose }: { recipient: User; onClose
             </Group>
           </Checkbox.Group>
         )}
-        <TextInput
-          label={t('message.subject')}
-          withAsterisk={needsSubject}
-          value={subject}
-          onChange={(e) => setSubject(e.currentTarget.value)}
-          data-testid="message-subject"
-        />
+        <TextInput {...field('subject')} withAsterisk={needsSubject} />
         <Textarea
-          label={t('message.body')}
+          {...field('body')}
           withAsterisk
           autosize
           minRows={3}
-          value={body}
-          onChange={(e) => setBody(e.currentTarget.value)}
           description={t('message.counter', { count: body.length, max: limit })}
-          data-testid="message-body"
         />
         {tried && problemText && (
           <Alert color="red" data-testid="message-problem">

@@ -21,7 +21,7 @@ import {
   type UserBillingForm,
 } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
-import { fieldBinder } from '../../components/boundField.ts';
+import { fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import type { UserForm } from './useUserEditForm.ts';
 
@@ -69,14 +69,7 @@ export function UserBillingTab({ f, attributes }: { f: UserForm; attributes: Att
       />
     </Input.Wrapper>
   );
-  const flag = (k: 'billing' | 'autoSuspend' | 'trustUnlock') => (
-    <Switch
-      label={t(`billing.fields.${k}`)}
-      checked={values[k]}
-      onChange={(e) => set(k, e.currentTarget.checked)}
-      data-testid={`billing-${k}`}
-    />
-  );
+  const flag = flagBinder({ t, values, set }, 'billing', 'billing.fields');
 
   return (
     <Stack gap="xs" data-testid="user-billing">
@@ -86,7 +79,7 @@ export function UserBillingTab({ f, attributes }: { f: UserForm; attributes: Att
           <AccountStateBadge attributes={attributes} ns={ns} />
         </Group>
       )}
-      {flag('billing')}
+      <Switch {...flag('billing')} />
       <TextInput {...text('taxId')} description={t('billing.taxIdHelp')} />
       <TextInput {...text('description')} />
       <SimpleGrid cols={2}>
@@ -108,9 +101,9 @@ export function UserBillingTab({ f, attributes }: { f: UserForm; attributes: Att
         />
       </SimpleGrid>
       <SimpleGrid cols={2}>
-        {flag('autoSuspend')}
+        <Switch {...flag('autoSuspend')} />
         {values.autoSuspend ? <TextInput {...text('autoSuspendDays')} inputMode="numeric" /> : <span />}
-        {flag('trustUnlock')}
+        <Switch {...flag('trustUnlock')} />
         {values.trustUnlock ? <TextInput {...text('trustUnlockDays')} inputMode="numeric" /> : <span />}
       </SimpleGrid>
       {Object.keys(errors).length > 0 && (

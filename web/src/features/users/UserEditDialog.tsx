@@ -22,6 +22,7 @@ import { UserPreferencesFields } from './UserPreferencesFields.tsx';
 import { UserBillingTab } from './UserBillingTab.tsx';
 import { UserPermissionsTab } from './UserPermissionsTab.tsx';
 import { useUserEditForm, type UserForm } from './useUserEditForm.ts';
+import { fieldBinder } from '../../components/boundField.ts';
 import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 
@@ -86,17 +87,16 @@ function AccountFields({ f, isNew }: { f: UserForm; isNew: boolean }) {
 
 function AddressFields({ f }: { f: UserForm }) {
   const { t } = useTranslation('users');
+  const err = (k: string) => f.err(`address.${k}`);
+  const field = fieldBinder(
+    { t, values: f.values.address, set: f.setAddress, err },
+    'user-address',
+    'address',
+  );
   return (
     <SimpleGrid cols={2}>
       {USER_ADDRESS_FIELDS.map((k) => (
-        <TextInput
-          key={k}
-          label={t(`address.${k}`)}
-          value={f.values.address[k]}
-          error={f.err(`address.${k}`)}
-          onChange={(e) => f.setAddress(k, e.currentTarget.value)}
-          data-testid={`user-address-${k}`}
-        />
+        <TextInput key={k} {...field(k)} />
       ))}
     </SimpleGrid>
   );

@@ -106,25 +106,23 @@ function ResellerFields({ f }: { f: UserForm }) {
         {t('reseller.title')}
       </Text>
       <Switch
+        {...f.check('reseller')}
         label={t('reseller.enabled')}
         description={t('reseller.enabledHelp')}
-        {...f.check('reseller')}
         data-testid="user-reseller-enabled"
       />
       {f.values.reseller && (
         <>
           <TextInput
+            {...f.field('resellerDomain')}
             label={t('reseller.domain')}
             description={t('reseller.domainHelp')}
             placeholder="frota.exemplo.com.br"
-            value={f.values.resellerDomain}
-            error={f.err('resellerDomain')}
-            onChange={(e) => f.set('resellerDomain', e.currentTarget.value)}
             data-testid="user-reseller-domain"
           />
           <Switch
-            label={t('reseller.canCreate')}
             {...f.check('resellerCanCreate')}
+            label={t('reseller.canCreate')}
             data-testid="user-reseller-can-create"
           />
         </>
@@ -141,21 +139,9 @@ export function UserPermissionsTab({ f }: { f: UserForm }) {
   return (
     <Stack gap="xs">
       <SimpleGrid cols={2}>
-        {admin && (
-          <Switch
-            label={t('fields.administrator')}
-            {...f.check('administrator')}
-            data-testid="user-administrator"
-          />
-        )}
+        {admin && <Switch {...f.check('administrator')} />}
         {(['disabled', 'readonly', 'deviceReadonly', 'limitCommands'] as const).map((k) => (
-          <Switch
-            key={k}
-            label={t(`fields.${k}`)}
-            {...f.check(k)}
-            disabled={k !== 'disabled' && locked(k)}
-            data-testid={`user-${k}`}
-          />
+          <Switch key={k} {...f.check(k)} disabled={k !== 'disabled' && locked(k)} />
         ))}
       </SimpleGrid>
       {showLimits && (
@@ -183,10 +169,8 @@ export function UserPermissionsTab({ f }: { f: UserForm }) {
       {!showReseller && err('reseller') && <Alert color="red">{err('reseller')}</Alert>}
       <DateField
         clearable
-        label={t('fields.expirationTime')}
+        {...f.field('expirationTime')}
         description={t('expirationHelp')}
-        value={values.expirationTime}
-        error={err('expirationTime')}
         onChange={(value) => set('expirationTime', value)}
         data-testid="user-expiration"
       />

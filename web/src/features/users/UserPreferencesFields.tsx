@@ -1,37 +1,27 @@
 // The preferences tab of the user form: language, map style, map centre and zoom (SPEC §4 map centring reads
 // them), coordinate format, 12-hour clock. Values are the form's strings; the domain's parseUserForm checks them.
 import { Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { COORDINATE_FORMATS, SUPPORTED_LOCALES, type UserFormValues } from '@rastro/domain';
+import { COORDINATE_FORMATS, SUPPORTED_LOCALES } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
 import type { UserForm } from './useUserEditForm.ts';
 
 /** Map styles a user may prefer (the ids the live map knows). */
 export const USER_MAP_STYLES = ['osm', 'light', 'dark', 'vector'] as const;
 
-export function UserPreferencesFields({ f: { values, set, err, field, check } }: { f: UserForm }) {
+export function UserPreferencesFields({ f: { field, choice, check } }: { f: UserForm }) {
   const { t } = useTranslation('users');
   return (
     <Stack gap="xs">
       <Select
-        label={t('fields.language')}
+        {...choice('language')}
         clearable
         placeholder={t('languageDefault')}
-        value={values.language || null}
-        data={SUPPORTED_LOCALES.map((l) => ({
-          value: l,
-          label: t(`languages.${l}`),
-        }))}
-        onChange={(v) => set('language', (v ?? '') as UserFormValues['language'])}
-        error={err('language')}
-        data-testid="user-language"
+        data={SUPPORTED_LOCALES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
       />
       <Select
-        label={t('fields.map')}
+        {...choice('map')}
         clearable
-        value={values.map || null}
         data={USER_MAP_STYLES.map((m) => ({ value: m, label: t(`maps.${m}`) }))}
-        onChange={(v) => set('map', v ?? '')}
-        data-testid="user-map"
       />
       <SimpleGrid cols={3}>
         <TextInput {...field('latitude')} />
@@ -39,18 +29,12 @@ export function UserPreferencesFields({ f: { values, set, err, field, check } }:
         <TextInput {...field('zoom')} />
       </SimpleGrid>
       <Select
-        label={t('fields.coordinateFormat')}
+        {...choice('coordinateFormat')}
         clearable
-        value={values.coordinateFormat || null}
         data={COORDINATE_FORMATS.map((f) => ({ value: f, label: t(`coordinateFormats.${f}`) }))}
-        onChange={(v) => set('coordinateFormat', (v ?? '') as UserFormValues['coordinateFormat'])}
         data-testid="user-coordinate-format"
       />
-      <Switch
-        label={t('fields.twelveHourFormat')}
-        {...check('twelveHourFormat')}
-        data-testid="user-twelve-hour"
-      />
+      <Switch {...check('twelveHourFormat')} data-testid="user-twelve-hour" />
     </Stack>
   );
 }

@@ -27,13 +27,13 @@ import {
   type UserBillingForm,
   type UserFormValues,
 } from '@rastro/domain';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { serverDetail } from '../../api/http.ts';
 import { resourceClient, resourceKeys, useResourceList } from '../../api/resources.ts';
 import { useReadonly } from '../../components/useCan.ts';
 import type { Parsed } from '../../components/useCatalogue.ts';
 import { useParsedForm } from '../../components/useParsedForm.ts';
-import { fieldBinder } from '../../components/boundField.ts';
+import { choiceBinder, fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { setLocale, type Locale } from '../../i18n/index.ts';
 import { useSession } from '../../stores/session.ts';
 
@@ -156,14 +156,6 @@ export function useUserEditForm(stored: User | null, onClose: () => void) {
   const { form: values, setForm: setValues, err } = f;
   const set = <K extends keyof UserFormValues>(k: K, v: UserFormValues[K]) =>
     setValues((s) => ({ ...s, [k]: v }));
-  type FlagKey = {
-    [K in keyof UserFormValues]: UserFormValues[K] extends boolean ? K : never;
-  }[keyof UserFormValues];
-  /** The props of a switch bound to a yes/no field. */
-  const check = (k: FlagKey) => ({
-    checked: values[k],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.checked),
-  });
   const setAddress = (k: keyof UserFormValues['address'], v: string) =>
     setValues((s) => ({ ...s, address: { ...s.address, [k]: v } }));
 
@@ -176,7 +168,9 @@ export function useUserEditForm(stored: User | null, onClose: () => void) {
     err,
     /** The props of a text field: label `fields.<key>`, value, change, error, test id `user-<key>`. */
     field: fieldBinder({ t: f.t, values, set, err }, 'user'),
-    check,
+    choice: choiceBinder({ t: f.t, values, set, err }, 'user'),
+    /** The props of a switch: label `fields.<key>`, checked, change, test id `user-<key>`. */
+    check: flagBinder({ t: f.t, values, set }, 'user'),
     invalid: Object.keys(f.errors).length + Object.keys(billingErrors).length > 0,
     billing,
     setBilling,
