@@ -7,7 +7,6 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { LocalCluster, PgCluster, type ClusterMessage } from './db/cluster.ts';
 import { openStoreAsync } from './db/open.ts';
-import { PostgresDatabase } from './db/postgres.ts';
 import { ApiError, unavailable } from './errors.ts';
 import { isDatabaseUnavailable } from './db/sql.ts';
 import { formatMessage } from '@rastro/domain';
@@ -44,8 +43,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     pool: { size: config.dbPoolSize },
   });
   const cluster =
-    store.sql instanceof PostgresDatabase && config.databaseUrl
-      ? await PgCluster.start(store.sql, config.databaseUrl, (err) => app.log.warn({ err }, 'cluster'))
+    store.kind === 'postgres' && config.databaseUrl
+      ? await PgCluster.start(config.databaseUrl, (err) => app.log.warn({ err }, 'cluster'))
       : new LocalCluster();
   const ctx: AppContext = { config, store, cluster, log: app.log, bus, onClose: [] };
   linkBusToCluster(ctx);

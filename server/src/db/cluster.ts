@@ -10,7 +10,6 @@
 // On SQLite (one process) the local cluster is always the leader and sends nothing.
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
-import type { PostgresDatabase } from './postgres.ts';
 
 /** A device's live state as another process stored it: id, status, last update (ms or null), latest position id. */
 export type RemoteDeviceState = [number, string | null, number | null, number];
@@ -88,11 +87,7 @@ export class PgCluster implements Cluster {
    * Joins the cluster: takes the leader lock if it is free (on a connection of its own, answered before this
    * resolves), listens to the others. The store itself is not used: nothing here waits on its connection.
    */
-  static async start(
-    _db: PostgresDatabase,
-    url: string,
-    onError: (err: unknown) => void,
-  ): Promise<PgCluster> {
+  static async start(url: string, onError: (err: unknown) => void): Promise<PgCluster> {
     const c = new PgCluster(url, onError);
     const lock = c.connect();
     const [{ s: schema }] = await lock.sql<Array<{ s: string }>>`SELECT current_schema() AS s`;

@@ -277,6 +277,8 @@ export function readerOf(db: SqlDatabase): AsyncReader {
 export interface WriteAnswer {
   rows: Array<Record<string, unknown>>;
   count: number;
+  /** The command's tag (`COMMIT`, `ROLLBACK`…), where postgres.js gives it. */
+  command?: string;
 }
 
 /** Runs native statements (the store's dialect, positional parameters) on one connection or on the write client. */
@@ -365,7 +367,11 @@ export function apiWriterOf(db: SqlDatabase): PgWriter | null {
       c.sql.unsafe(text, bound(values), { prepare: true }).then(
         (r) => {
           clearTimeout(timer);
-          resolve({ rows: [...r] as Array<Record<string, unknown>>, count: r.count ?? r.length });
+          resolve({
+            rows: [...r] as Array<Record<string, unknown>>,
+            count: r.count ?? r.length,
+            command: r.command,
+          });
         },
         (err: unknown) => {
           clearTimeout(timer);
@@ -409,7 +415,10 @@ export function apiWriterOf(db: SqlDatabase): PgWriter | null {
           throw err;
         }
         await queue;
-        await run('COMMIT', []);
+        // a statement refused inside it (its error caught by fn) aborted it: PostgreSQL answers COMMIT with ROLLBACK
+        const end = await run('COMMIT', []);
+        if (end.command === 'ROLLBACK')
+          throw new Error('the transaction was rolled back: a statement in it failed (transaction aborted)');
         return out;
       }),
   };

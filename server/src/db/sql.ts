@@ -63,30 +63,6 @@ export interface SqlDatabase {
   transaction<F extends (...args: never[]) => unknown>(fn: F): F;
   /** Runs one or more statements without parameters. */
   exec(sql: string): unknown;
-  /**
-   * PostgreSQL: runs fn in one transaction whose COMMIT is posted without waiting; `done` is called once it is
-   * answered (null: committed), from the event loop or settlePosted (db/postgres.ts); `chained`: committed only if
-   * the previous posted transaction was; `late`: for a COMMIT whose answer was lost (done got DatabaseUnavailable at
-   * once), whether it did commit, once PostgreSQL could be asked. SQLite has none.
-   */
-  transactionPosted?<T>(
-    fn: () => T,
-    done: (err: Error | null) => void,
-    chained?: boolean,
-    late?: (committed: boolean) => void,
-  ): T;
-  /**
-   * PostgreSQL: whether `need` ids of each table are reserved for writes inside a transaction (more are asked for
-   * without waiting when few are left). SQLite has none.
-   */
-  idsReady?(tables: readonly string[], need: number): boolean;
-  /**
-   * PostgreSQL: the next id of the table's sequence, taken ahead (500 at a time), for an INSERT sent without waiting
-   * inside a transaction (db/repos/query.ts preparedInsert). SQLite has none.
-   */
-  reserveId?(table: string): number;
-  /** Waits for the COMMITs posted and calls their callbacks. */
-  settlePosted?(): void;
 }
 
 /** A unique constraint refused a write: the column it names (SQLite: table.column; PostgreSQL: the index key). */

@@ -30,7 +30,7 @@ import { pooledIngest, type BatchRows, type PooledIngest } from '../db/repos/ing
 import { LiveCommands } from './liveCommands.ts';
 import { ActivityRecorder, fillActivity } from './activity.ts';
 import type { CommandHandler, CommandSink } from './commandRouter.ts';
-import { BatchPipeline, DISABLED, FAILED, newsOf, outcome, REFUSED, type Outcome } from './batchPipeline.ts';
+import { commitBatch, DISABLED, FAILED, newsOf, outcome, REFUSED, type Outcome } from './batchPipeline.ts';
 import { PooledLanes, readPooled, type QueuedSource } from './pooledBatches.ts';
 import { IngestSettleWaits } from './ingestSettle.ts';
 import { publishToListeners } from './ingestPublish.ts';
@@ -49,7 +49,6 @@ export class LiveCore extends LiveCommands {
   private queue: Pending[] = [];
   private scheduled = false;
   private filling: Promise<void> | null = null; // the activity fill at start (activity.ts)
-  private readonly pipeline: BatchPipeline; // batches in the store's transactions (SQLite; flushNow)
   private readonly pooled: { ingest: PooledIngest; lanes: PooledLanes } | null; // PostgreSQL
   private readonly waits = new IngestSettleWaits<Pending>(); // PostgreSQL: the pooled batches in flight
   private closed = false;
@@ -80,11 +79,10 @@ export class LiveCore extends LiveCommands {
     );
     const db = ctx.store.sql;
     // Server start: every status is reset by registerLive (live/index.ts; asynchronous since session 33).
-    this.writes = this.target = ingestWrites(db, this.sql);
+    this.writes = this.target = ingestWrites(this.sql);
     const ingest = pooledIngest(db);
     this.pooled = ingest && { ingest, lanes: new PooledLanes(ingest) };
     this.activity = new ActivityRecorder(db);
-    this.pipeline = new BatchPipeline(db, BATCH, (id) => this.states.get(id), this.queuedDevices);
   }
 
   start(): void {
@@ -159,7 +157,7 @@ export class LiveCore extends LiveCommands {
   /** SQLite (settle, close): each batch's reads done first (readFor: no synchronous reload), then its transaction. */
   private async flushQueued(): Promise<void> {
     while (this.queue.length > 0)
-      if (this.readyFor(this.nextDevices())) this.flush(false);
+      if (this.readyFor(this.nextDevices())) this.flush();
       else await this.readFor(this.nextDevices, this.refuseNext);
   }
 
@@ -170,7 +168,7 @@ export class LiveCore extends LiveCommands {
    * (tests). PostgreSQL throws (issue #30, session 36: nothing reaches the synchronous handle): await settle(). */
   flushNow(): void {
     syncSqliteOnly(this.ctx.store.sql, 'flushNow (await settle())');
-    while (this.queue.length > 0) this.flush(false);
+    while (this.queue.length > 0) this.flush();
   }
 
   /** Every report queued now stored or refused: PostgreSQL awaits its pooled batches (ingestSettle.ts), the
@@ -185,7 +183,7 @@ export class LiveCore extends LiveCommands {
 
   private schedule(): void {
     if (this.scheduled || this.closed || this.filling) return;
-    if (!(this.pooled?.lanes.open ?? this.pipeline.open)) return;
+    if (this.pooled && !this.pooled.lanes.open) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -193,24 +191,19 @@ export class LiveCore extends LiveCommands {
         if (!this.flushPooled()) return; // every queued device in flight: its batch's answer schedules again
       } else if (!this.readyFor(this.nextDevices())) {
         return void this.readFor(this.nextDevices, this.refuseNext).then(() => this.schedule());
-      } else if (this.pipeline.mayStart(this.queue)) this.flush(true);
+      } else this.flush();
       if (this.queue.length > 0) this.schedule();
     });
   }
 
-  /** One batch: processed and stored in one transaction, its COMMIT posted (`post`, PostgreSQL) or waited. */
-  private flush(post: boolean): void {
+  /** One batch (SQLite): processed and stored in one synchronous transaction. */
+  private flush(): void {
     if (this.queue.length === 0) return;
     const batch = this.queue.length > BATCH ? this.queue.splice(0, BATCH) : this.queue.splice(0);
     const out = outcome();
     const known = () => readAhead(this.ctx.store.sql, batch, this.latestOf(batch.map((b) => b.deviceId)));
     const work = () => this.compute(batch, out, known, this.storeQueue, this.writes, this.cache.fresh());
-    const done = (err: unknown) => {
-      this.answer(batch, out, err);
-      if (post && this.queue.length > 0) this.schedule();
-    };
-    const late = (ok: boolean) => ok && this.publish([], this.pipeline.news(out.latest), out.events);
-    this.pipeline.run(work, post, done, late);
+    commitBatch(this.ctx.store.sql, work, (err) => this.answer(batch, out, err));
   }
 
   /**

@@ -1,53 +1,70 @@
 // The leader's advisory lock lives on a connection of its own (db/cluster.ts, issue #30 session 31). When that
 // connection is lost the leader stops leading at once and the other process takes the lock: never two leaders at
-// any moment. The store's own connection being lost does not move the lock.
+// any moment. A connection of the store's pool being lost does not move the lock.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgCluster } from '../../src/db/cluster.ts';
-import { openStore, type Store } from '../../src/db/open.ts';
-import { PostgresDatabase } from '../../src/db/postgres.ts';
+import { openStoreAsync, type Store } from '../../src/db/open.ts';
+import { qb, rowAsync } from '../../src/db/repos/query.ts';
 import { DatabaseUnavailable } from '../../src/db/sql.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
 
 const key = `leader-${randomUUID()}`;
 let url: string;
 let store: Store;
-const dbs: PostgresDatabase[] = [];
+let admin: postgres.Sql;
+let schema = '';
 const clusters: PgCluster[] = [];
 beforeAll(async () => {
   if (!TEST_DATABASE_URL)
     throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
   url = (await storeEnv(key)).DATABASE_URL!;
-  store = openStore({ sqliteFile: '', databaseUrl: url });
+  store = await openStoreAsync({ sqliteFile: '', databaseUrl: url });
+  admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => undefined });
+  schema = (await rowAsync(store.sql, qb(store.sql).selectNoFrom(sql<string>`current_schema()`.as('s'))))!.s;
 });
 afterAll(async () => {
   for (const c of clusters) await c.close();
-  for (const db of dbs) await db.close();
+  await admin?.end({ timeout: 1 });
   await store?.close();
   await dropStore(key);
 });
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function join(): Promise<{ db: PostgresDatabase; cluster: PgCluster }> {
-  const db = new PostgresDatabase(url);
-  dbs.push(db);
-  const cluster = await PgCluster.start(db, url, () => undefined);
+/** A process joining the cluster of the store's schema (it uses no connection of the store). */
+async function join(): Promise<{ cluster: PgCluster }> {
+  const cluster = await PgCluster.start(url, () => undefined);
   clusters.push(cluster);
-  return { db, cluster };
+  return { cluster };
 }
 
-/** The backend holding the leader lock of a's schema (a session advisory lock on hashtext of its key). */
-function lockHolder(db: PostgresDatabase): number | undefined {
-  const row = store.sql
-    .prepareNative(
-      `SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
-         AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtext('rastro-leader:' || $1)::bigint`,
-    )
-    .get((db.prepareNative('SELECT current_schema() AS s').get() as { s: string }).s) as
-    { pid: number } | undefined;
-  return row?.pid;
+/** The backend holding the leader lock of the schema (a session advisory lock on hashtext of its key). */
+async function lockHolder(): Promise<number | undefined> {
+  const rows = await admin.unsafe(
+    `SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+       AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtext('rastro-leader:' || $1)::bigint`,
+    [schema],
+  );
+  return (rows[0] as unknown as { pid: number } | undefined)?.pid;
 }
+
+/** Reads through the store until it no longer fails with DatabaseUnavailable (connecting again), 10 s at most. */
+async function once<T>(fn: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!(err instanceof DatabaseUnavailable) || i >= 100) throw err;
+      await wait(100);
+    }
+  }
+}
+
+const backendPid = () =>
+  rowAsync(store.sql, qb(store.sql).selectNoFrom(sql<number>`pg_backend_pid()`.as('pid')));
 
 describe('leader lock on its own connection', () => {
   it('steps down at once when its lock connection is lost; one leader again soon; never two', async () => {
@@ -55,9 +72,9 @@ describe('leader lock on its own connection', () => {
     expect(a.cluster.isLeader()).toBe(true);
     const b = await join();
     expect(b.cluster.isLeader()).toBe(false);
-    const pid = lockHolder(a.db);
+    const pid = await lockHolder();
     expect(pid).toBeGreaterThan(0);
-    store.sql.prepareNative('SELECT pg_terminate_backend($1)').get(pid);
+    await admin.unsafe('SELECT pg_terminate_backend($1)', [pid!]);
     // sampled every 20 ms: a steps down as its connection closes; then whichever asks first (b, or a on a new
     // connection) takes the free lock within a round
     let both = 0;
@@ -78,7 +95,7 @@ describe('leader lock on its own connection', () => {
     const leader = a.cluster.isLeader() ? a : b;
     expect(leader.cluster.isLeader()).toBe(true);
     // the lock is held again, by a live backend other than the terminated one
-    const holder = lockHolder(leader.db);
+    const holder = await lockHolder();
     expect(holder).toBeGreaterThan(0);
     expect(holder).not.toBe(pid);
   });
@@ -87,17 +104,15 @@ describe('leader lock on its own connection', () => {
     const a = await join();
     for (let i = 0; i < 150 && !a.cluster.isLeader(); i++) await wait(20); // the previous test's leader may be closing
     const leaderBefore = clusters.filter((c) => c.isLeader()).length;
-    const storePid = (a.db.prepareNative('SELECT pg_backend_pid() AS pid').get() as { pid: number }).pid;
-    store.sql.prepareNative('SELECT pg_terminate_backend($1)').get(storePid);
-    for (let i = 0; i < 100 && a.db.client.generation === 0; i++) {
-      try {
-        a.db.prepareNative('SELECT 1').get();
-      } catch (err) {
-        if (!(err instanceof DatabaseUnavailable)) throw err;
-      }
-      await wait(20);
+    const storePid = (await backendPid())!.pid;
+    await admin.unsafe('SELECT pg_terminate_backend($1)', [storePid]);
+    // the store's pool connects again; its reads work on a new backend
+    let after = storePid;
+    for (let i = 0; i < 100 && after === storePid; i++) {
+      after = (await once(backendPid))!.pid;
+      if (after === storePid) await wait(20);
     }
-    expect(a.db.client.generation).toBeGreaterThan(0);
+    expect(after).not.toBe(storePid);
     await wait(2_500);
     expect(clusters.filter((c) => c.isLeader()).length).toBe(leaderBefore);
     expect(leaderBefore).toBe(1);

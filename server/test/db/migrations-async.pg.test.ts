@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePostgresAsync, migrations } from '../../src/db/migrations.ts';
-import { openStore, openStoreAsync, type Store } from '../../src/db/open.ts';
+import { openStoreAsync, type Store } from '../../src/db/open.ts';
+import postgres from 'postgres';
+import { qb, rowsAsync } from '../../src/db/repos/query.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
 
 const key = `migrate-async-${randomUUID()}`;
@@ -25,15 +27,26 @@ describe('migrations on their own connection', () => {
     await Promise.all([migratePostgresAsync(url), migratePostgresAsync(url)]);
     const store = await openStoreAsync({ sqliteFile: '', databaseUrl: url });
     stores.push(store);
-    const versions = store.sql.prepareNative('SELECT version FROM rastro_schema').all() as Array<{
-      version: number;
-    }>;
+    const version = async () => {
+      const client = postgres(url, { max: 1, onnotice: () => undefined });
+      try {
+        return [...(await client.unsafe('SELECT version FROM rastro_schema'))];
+      } finally {
+        await client.end({ timeout: 1 });
+      }
+    };
+    const versions = await version();
     expect(versions).toEqual([{ version: migrations.length }]);
-    const devices = store.sql.prepareNative('SELECT COUNT(*) AS n FROM devices').get() as { n: number };
-    expect(devices.n).toBe(0);
-    // the synchronous path agrees: nothing left to apply
-    const again = openStore({ sqliteFile: '', databaseUrl: url });
+    const devices = await rowsAsync(
+      store.sql,
+      qb(store.sql)
+        .selectFrom('devices')
+        .select((e) => e.fn.countAll<number>().as('n')),
+    );
+    expect(devices).toEqual([{ n: 0 }]);
+    // a second start finds nothing left to apply
+    const again = await openStoreAsync({ sqliteFile: '', databaseUrl: url });
     stores.push(again);
-    expect(again.sql.prepareNative('SELECT version FROM rastro_schema').all()).toEqual(versions);
+    expect(await version()).toEqual(versions);
   });
 });

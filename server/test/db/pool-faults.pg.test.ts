@@ -1,10 +1,12 @@
 // Faults of PostgreSQL's read pool (issue #30, session 22; db/pool.ts): a terminated connection fails the read
 // waiting on it at once with DatabaseUnavailable and the pool connects again in the background; a statement past
-// the statement timeout fails and the pool keeps working; with no connection up, a read fails at once.
+// the statement timeout fails and the pool keeps working; with no connection up, a read fails at once. Each call has
+// its own answer (session 37, ported from the retired worker's test): a call that gave up waiting never hands its
+// late answer to the next call, whether PostgreSQL cancelled it or the pool stopped waiting for it.
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/db/open.ts';
+import { openStoreAsync, type Store } from '../../src/db/open.ts';
 import { PgPool } from '../../src/db/pool.ts';
 import { DatabaseUnavailable } from '../../src/db/sql.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
@@ -17,7 +19,7 @@ beforeAll(async () => {
   if (!TEST_DATABASE_URL)
     throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
   url = (await storeEnv(key)).DATABASE_URL!;
-  store = openStore({ sqliteFile: '', databaseUrl: url }); // the schema's tables
+  store = await openStoreAsync({ sqliteFile: '', databaseUrl: url }); // the schema's tables
 });
 afterAll(async () => {
   for (const p of pools) await p.close();
@@ -99,6 +101,33 @@ describe('PostgreSQL read pool faults', () => {
       /database unavailable: .*statement timeout/,
     );
     expect(await once(() => p.all('SELECT 4 AS n', []))).toEqual([{ n: 4 }]);
+  });
+
+  it('calls queued behind a cancelled one on the same connection each get their own answer', async () => {
+    const p = pool({ size: 1, statementTimeoutMs: 300 });
+    // one connection: the three are sent in order on it, the first cancelled by the statement timeout
+    const [slow, second, third] = await Promise.allSettled([
+      p.all('SELECT pg_sleep(1.2), 1 AS which', []),
+      p.all('SELECT 2 AS which', []),
+      p.all('SELECT 3 AS which', []),
+    ]);
+    expect(slow.status).toBe('rejected');
+    expect((slow as PromiseRejectedResult).reason).toBeInstanceOf(DatabaseUnavailable);
+    expect(second).toEqual({ status: 'fulfilled', value: [{ which: 2 }] });
+    expect(third).toEqual({ status: 'fulfilled', value: [{ which: 3 }] });
+  });
+
+  it('a call the pool gave up waiting for does not hand its late answer to the next call', async () => {
+    // statement_timeout lifted on the pool's one connection: PostgreSQL answers the sleep late (after 3 s), the
+    // pool stops waiting at its statement timeout + 2 s grace (2.3 s) and drops that connection
+    const p = pool({ size: 1, statementTimeoutMs: 300 });
+    await p.all('SET statement_timeout = 0', []);
+    const started = Date.now();
+    await expect(p.all('SELECT pg_sleep(3), 1 AS which', [])).rejects.toThrow(/did not answer in time/);
+    expect(Date.now() - started).toBeLessThan(2_900);
+    await pause(1_000); // the late answer, if any connection still carried it, is there by now
+    expect(await once(() => p.all('SELECT 2 AS which', []))).toEqual([{ which: 2 }]);
+    expect(await p.all('SELECT 3 AS which', [])).toEqual([{ which: 3 }]);
   });
 
   it('several reads run at once on several connections', async () => {

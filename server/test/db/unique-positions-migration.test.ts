@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, migratePostgres, migrations } from '../../src/db/migrations.ts';
-import { openStore, type Store } from '../../src/db/open.ts';
+import { migrate, migratePostgresAsync, migrations } from '../../src/db/migrations.ts';
+import { openStore, openStoreAsync, type Store } from '../../src/db/open.ts';
 import { attachReader, PgPool } from '../../src/db/pool.ts';
 import { PostgresDatabase } from '../../src/db/postgres.ts';
 import type { SqlDatabase } from '../../src/db/sql.ts';
@@ -28,8 +28,8 @@ const STEP = migrations.findIndex((m) => m.includes('positions_device_fix'));
 async function oldStore(): Promise<{ sql: SqlDatabase; close(): Promise<void>; reopen(): Promise<Store> }> {
   if (TEST_DATABASE_URL) {
     const url = (await storeEnv(key)).DATABASE_URL!;
+    await migratePostgresAsync(url, STEP);
     const db = new PostgresDatabase(url);
-    migratePostgres(db, STEP);
     // the tests' row helpers are asynchronous: a pool (and its write client) as db/open.ts gives a store
     const pool = new PgPool(url, { size: 1 });
     attachReader(db, pool);
@@ -39,7 +39,7 @@ async function oldStore(): Promise<{ sql: SqlDatabase; close(): Promise<void>; r
         await pool.close();
         await db.close();
       },
-      reopen: async () => openStore({ sqliteFile: '', databaseUrl: url }),
+      reopen: () => openStoreAsync({ sqliteFile: '', databaseUrl: url }),
     };
   }
   const file = join(dir, 'old.sqlite');

@@ -3,7 +3,7 @@
 // closed and dropped after them.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { openStore, type Store } from '../../src/db/open.ts';
+import { openStoreAsync, type Store } from '../../src/db/open.ts';
 import { dropStore, storeEnv } from './store.ts';
 
 /** The file's store, readable once its tests run (`store.sql`, `store.kind`). */
@@ -11,7 +11,7 @@ export function repoStore(name: string): Pick<Store, 'sql' | 'kind'> {
   const key = `${name}-${randomUUID()}`;
   let store: Store | undefined;
   beforeAll(async () => {
-    store = openStore({ sqliteFile: ':memory:', databaseUrl: (await storeEnv(key)).DATABASE_URL });
+    store = await openStoreAsync({ sqliteFile: ':memory:', databaseUrl: (await storeEnv(key)).DATABASE_URL });
   });
   afterAll(async () => {
     await store?.close();

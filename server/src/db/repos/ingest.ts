@@ -1,9 +1,8 @@
 // The ingestion's statements (live/ingest.ts, ingestSql.ts, deviceStates.ts, activity.ts), each a typed kysely query
 // compiled and prepared once per store when the live core starts (db/repos/query.ts), never per call: reads and
 // one-column updates as the store's own statements called positionally (preparedStatement), row writes bound by
-// name (preparedQuery), INSERTs through preparedInsert, which on PostgreSQL inside a batch's transaction sends them
-// without waiting with an id reserved ahead from the table's sequence. The held writes of a batch on PostgreSQL
-// (one statement per table) are db/repos/ingestBatch.ts.
+// name (preparedQuery), INSERTs through preparedInsert: SQLite's synchronous batch. PostgreSQL's batches write
+// their rows as one pooled statement (db/repos/ingestPooled.ts, ingestBatch.ts batchSql).
 import { ACTIVITY_SUMS } from '@rastro/domain';
 import { sql, type Insertable } from 'kysely';
 import type { ActivityRow, EventRow, PositionRow, QueuedCommandRow } from '../schema.ts';
@@ -77,23 +76,14 @@ export function prepareIngestStatements(db: SqlDatabase) {
         .where('fixTime', '=', p.fixTime),
     ),
     // a resend the unique index refuses is skipped, never a failed batch (positionAt finds it first as a rule)
-    insertPosition: preparedInsert<NewRow<PositionRow>, 'positions'>(
-      db,
-      'positions',
-      POSITION_COLUMNS,
-      (p, id) =>
-        b
-          .insertInto('positions')
-          .values({
-            ...rowOf<PositionRow>(p, POSITION_COLUMNS),
-            ...(id === undefined ? {} : { id: id as number }),
-          })
-          .onConflict((oc) => oc.doNothing()),
-    ),
-    insertEvent: preparedInsert<NewRow<EventRow>, 'events'>(db, 'events', EVENT_COLUMNS, (p, id) =>
+    insertPosition: preparedInsert<NewRow<PositionRow>, 'positions'>(db, POSITION_COLUMNS, (p) =>
       b
-        .insertInto('events')
-        .values({ ...rowOf<EventRow>(p, EVENT_COLUMNS), ...(id === undefined ? {} : { id: id as number }) }),
+        .insertInto('positions')
+        .values(rowOf<PositionRow>(p, POSITION_COLUMNS))
+        .onConflict((oc) => oc.doNothing()),
+    ),
+    insertEvent: preparedInsert<NewRow<EventRow>, 'events'>(db, EVENT_COLUMNS, (p) =>
+      b.insertInto('events').values(rowOf<EventRow>(p, EVENT_COLUMNS)),
     ),
     updateDevice: preparedQuery<
       { status: string | null; lastUpdate: string | null; positionId: number | null; id: number },
@@ -115,15 +105,8 @@ export function prepareIngestStatements(db: SqlDatabase) {
     deleteQueued: preparedStatement<{ id: number }>(db, ['id'], (p) =>
       b.deleteFrom('queued_commands').where('id', '=', p.id),
     ),
-    insertQueued: preparedInsert<NewRow<QueuedCommandRow>, 'queued_commands'>(
-      db,
-      'queued_commands',
-      QUEUED_COLUMNS,
-      (p, id) =>
-        b.insertInto('queued_commands').values({
-          ...rowOf<QueuedCommandRow>(p, QUEUED_COLUMNS),
-          ...(id === undefined ? {} : { id: id as number }),
-        }),
+    insertQueued: preparedInsert<NewRow<QueuedCommandRow>, 'queued_commands'>(db, QUEUED_COLUMNS, (p) =>
+      b.insertInto('queued_commands').values(rowOf<QueuedCommandRow>(p, QUEUED_COLUMNS)),
     ),
   };
 }

@@ -1,14 +1,11 @@
 // The ingestion's row writes (live/ingest.ts, deviceStates.ts, activity.ts): positions, events, device states and
-// hours of activity. On SQLite each row is one run of a prepared statement (the fastest there). On PostgreSQL inside
-// a transaction the rows are held and go out together as ONE statement (each table's rows a JSON array unpacked by
-// json_populate_recordset, one bound text parameter per table; with several tables, all but the last written in
-// data-modifying WITH clauses, which PostgreSQL runs once each: one statement per batch instead of one per table,
-// session 28), sent without waiting before the transaction's next other statement, savepoint or COMMIT
-// (db/postgres.ts `hold`); a ROLLBACK drops them. Ids are reserved ahead from the table's sequence as before, so a
-// row's id is known at once. Outside a transaction a row is written at once.
+// hours of activity. On SQLite each row is one run of a prepared statement in the batch's synchronous transaction
+// (the fastest there). On PostgreSQL a batch's rows go out together as ONE pooled statement (db/repos/ingestPooled.ts:
+// each table's rows a JSON array unpacked by json_populate_recordset, one bound text parameter per table; with
+// several tables, all but the last written in data-modifying WITH clauses, which PostgreSQL runs once each), its ids
+// reserved ahead from the tables' sequences, so a row's id is known at once.
 import { ACTIVITY_SUMS } from '@rastro/domain';
-import type { HeldWrites, PostgresDatabase } from '../postgres.ts';
-import type { SqlDatabase, SqlStatement } from '../sql.ts';
+import type { SqlDatabase } from '../sql.ts';
 import {
   ACTIVITY_COLUMNS,
   EVENT_COLUMNS,
@@ -76,8 +73,8 @@ const BATCH_SQL = {
     FROM ${rowsOf('activity', n)} ON CONFLICT ("deviceId", "hour", "driver") DO UPDATE SET
     ${ACTIVITY_SUMS.map((c) => `${q(c)} = activity.${q(c)} + excluded.${q(c)}`).join(', ')},
     "maxSpeed" = GREATEST(activity."maxSpeed", excluded."maxSpeed")`,
-  // a state never replaced by an older one (two batches of a device may commit out of order on the pool when a
-  // synchronous flush overtakes one in flight: live/ingest.ts flushNow); ISO times compare as text in "C" order
+  // a state never replaced by an older one (a guard: another process may write the device too); ISO times compare
+  // as text in "C" order
   devices: (n: number) => `UPDATE devices AS d SET "status" = u."status", "lastUpdate" = u."lastUpdate",
     "positionId" = u."positionId" FROM ${rowsOf('devices', n)} AS u WHERE d."id" = u."id"
     AND (d."lastUpdate" IS NULL OR u."lastUpdate" IS NULL
@@ -90,7 +87,6 @@ export type BatchTable = keyof typeof BATCH_SQL;
 type Table = BatchTable;
 /** The tables in the order a batch statement writes them. */
 export const BATCH_TABLES = Object.keys(BATCH_SQL) as Table[];
-const TABLES = BATCH_TABLES;
 
 /**
  * One statement writing the tables' held rows, `$1`… in the order given: the last table's statement, the others
@@ -100,57 +96,6 @@ export function batchSql(tables: readonly Table[]): string {
   const last = tables.length - 1;
   const clauses = tables.slice(0, last).map((t, i) => `w${i} AS (${BATCH_SQL[t](i + 1)})`);
   return (clauses.length ? `WITH ${clauses.join(', ')} ` : '') + BATCH_SQL[tables[last]](last + 1);
-}
-
-/**
- * The rows a transaction holds, by table, keyed so that a later row may replace or merge into an earlier one; one
- * per store, shared by the ingestion's writes and the activity's, sent as one statement (batchSql).
- */
-class HeldRows implements HeldWrites {
-  private rows = new Map<Table, Map<unknown, object>>();
-  private next = 0;
-  /** The statements by the tables they write (at most 15 kinds). */
-  private readonly statements = new Map<string, SqlStatement>();
-
-  constructor(private readonly db: PostgresDatabase) {}
-
-  add<R extends object>(
-    table: Table,
-    row: R,
-    key: unknown = this.next++,
-    merge?: (held: R, row: R) => void,
-  ): void {
-    let rows = this.rows.get(table);
-    if (!rows) this.rows.set(table, (rows = new Map()));
-    const held = rows.get(key) as R | undefined;
-    if (held && merge) merge(held, row);
-    else rows.set(key, row);
-    this.db.hold(this);
-  }
-
-  send(): void {
-    const tables = TABLES.filter((t) => (this.rows.get(t)?.size ?? 0) > 0);
-    if (tables.length === 0) return;
-    const values = tables.map((t) => JSON.stringify([...this.rows.get(t)!.values()]));
-    this.rows = new Map();
-    const kind = tables.join(',');
-    let statement = this.statements.get(kind);
-    if (!statement) this.statements.set(kind, (statement = this.db.prepareNative(batchSql(tables))));
-    statement.runLater(...values);
-  }
-
-  drop(): void {
-    this.rows = new Map();
-  }
-}
-
-const heldRows = new WeakMap<PostgresDatabase, HeldRows>();
-
-/** The store's held rows (one per store: every table's rows of a transaction go in its one statement). */
-function heldRowsOf(db: PostgresDatabase): HeldRows {
-  let held = heldRows.get(db);
-  if (!held) heldRows.set(db, (held = new HeldRows(db)));
-  return held;
 }
 
 export interface IngestWrites {
@@ -177,48 +122,19 @@ export const activityKey = (row: ActivityRow): string =>
 /** Adds to an hour of activity (the sums add up, the top speed is the larger): live/activity.ts. */
 export function activityWrites(db: SqlDatabase): (row: ActivityRow) => void {
   const upsert = prepareActivityUpsert(db);
-  if (db.dialect !== 'postgres') return (row) => upsert.runLater(row);
-  const pg = db as PostgresDatabase;
-  const held = heldRowsOf(pg);
-  const merge = mergeActivity;
-  return (row) => {
-    if (pg.inTransaction) held.add('activity', { ...row }, activityKey(row), merge);
-    else upsert.runLater(row);
-  };
+  return (row) => upsert.runLater(row);
 }
 
-/** The ingestion's writes for a store; `statements` are its per-row statements (db/repos/ingest.ts). */
+/** The ingestion's writes in SQLite's batch transaction; `statements` are its per-row statements (db/repos/ingest.ts). */
 export function ingestWrites(
-  db: SqlDatabase,
   statements: Pick<IngestStatements, 'insertPosition' | 'insertEvent' | 'updateDevice'>,
 ): IngestWrites {
-  const direct: IngestWrites = {
+  return {
     position: (row) => {
       const r = statements.insertPosition.run(row);
       return r.changes === 0 ? 0 : Number(r.lastInsertRowid);
     },
     event: (row) => Number(statements.insertEvent.run(row).lastInsertRowid),
     deviceState: (row) => statements.updateDevice.runLater(row),
-  };
-  if (db.dialect !== 'postgres') return direct;
-  const pg = db as PostgresDatabase;
-  const held = heldRowsOf(pg);
-  return {
-    position: (row) => {
-      if (!pg.inTransaction) return direct.position(row);
-      const id = pg.reserveId('positions');
-      held.add('positions', { ...row, id });
-      return id;
-    },
-    event: (row) => {
-      if (!pg.inTransaction) return direct.event(row);
-      const id = pg.reserveId('events');
-      held.add('events', { ...row, id });
-      return id;
-    },
-    deviceState: (row) => {
-      if (pg.inTransaction) held.add('devices', { ...row }, row.id);
-      else direct.deviceState(row);
-    },
   };
 }

@@ -10,7 +10,7 @@
 // committed (any of its reserved ids present), so a stored batch is still published.
 import type { PostgresDatabase } from '../postgres.ts';
 import { writerOf, type PgPool } from '../pool.ts';
-import type { SqlDatabase } from '../sql.ts';
+import { DatabaseUnavailable, type SqlDatabase } from '../sql.ts';
 import { anyOf, qb } from './query.ts';
 import {
   activityKey,
@@ -40,10 +40,7 @@ class PooledIds {
   private readonly free = new Map<IdTable, number[]>();
   private readonly refills = new Map<IdTable, Promise<void>>();
 
-  constructor(
-    private readonly pool: PgPool,
-    private readonly store: PostgresDatabase,
-  ) {}
+  constructor(private readonly pool: PgPool) {}
 
   /** Resolves once each table has `need` ids (asked for on the pool); below three times that, more are asked for. */
   async ready(need: number): Promise<void> {
@@ -73,9 +70,15 @@ class PooledIds {
     return pending;
   }
 
-  /** The next id: reserved ahead, or (a batch raising more events than foreseen) reserved by the store, waited. */
+  /**
+   * The next id reserved ahead. A batch raising more events than foreseen finds none left: it fails unavailable
+   * (its reports answered 503, sent again) and more are asked for on the pool for the next one.
+   */
   take(table: IdTable): number {
-    return this.free.get(table)?.pop() ?? this.store.reserveId(table);
+    const id = this.free.get(table)?.pop();
+    if (id !== undefined) return id;
+    void this.refill(table, 500).catch(() => undefined);
+    throw new DatabaseUnavailable(`no ${table} ids reserved ahead`);
   }
 }
 
@@ -142,7 +145,7 @@ export class PooledIngest {
     /** Batches written at once (live/pooledBatches.ts): one per connection of the ingestion's pool. */
     readonly lanes: number,
   ) {
-    this.ids = new PooledIds(pool, store);
+    this.ids = new PooledIds(pool);
   }
 
   /** After how long a write sent is surely over in PostgreSQL (committed or not): its statement timeout and more. */

@@ -140,28 +140,19 @@ interface PreparedQuery<P, R> {
 }
 
 /** A typed query compiled once with a placeholder per name, and how to bind values by name in its parameters' place. */
-function compileOnce<P>(
-  names: readonly string[],
-  build: (p: P) => Compilable<unknown>,
-  extra: string[] = [],
-) {
-  const marks = new Map<string, string>([...names, ...extra].map((n) => [`\u0000${n}\u0000`, n]));
+function compileOnce<P>(names: readonly string[], build: (p: P) => Compilable<unknown>) {
+  const marks = new Map<string, string>(names.map((n) => [`\u0000${n}\u0000`, n]));
   const placeholders = Object.fromEntries([...marks].map(([mark, n]) => [n, mark])) as unknown as P;
   const compiled = build(placeholders).compile();
   const given = compiled.parameters;
   const slots = given.map((v) => (typeof v === 'string' ? marks.get(v) : undefined));
   const missing = names.filter((n) => !slots.includes(n));
   if (missing.length) throw new Error(`preparedQuery: ${missing.join(', ')} not bound by the query`);
-  const bind = (values: P, more?: Record<string, unknown>): unknown[] => {
+  const bind = (values: P): unknown[] => {
     const out = new Array<unknown>(given.length);
     for (let i = 0; i < given.length; i++) {
       const slot = slots[i];
-      const value =
-        slot === undefined
-          ? given[i]
-          : more && slot in more
-            ? more[slot]
-            : (values as Record<string, unknown>)[slot];
+      const value = slot === undefined ? given[i] : (values as Record<string, unknown>)[slot];
       out[i] = typeof value === 'boolean' ? Number(value) : value;
     }
     return out;
@@ -224,49 +215,23 @@ export function preparedStatement<P extends object>(
 
 /** A row INSERT prepared once (preparedInsert): its new id at once. */
 export interface PreparedInsert<P> {
-  /**
-   * Inserts the row: `lastInsertRowid` its id. `changes` 0 when a unique index skipped it, except on PostgreSQL inside
-   * a transaction, where the INSERT is not waited for (1: its reserved id stays unused if it was skipped).
-   */
+  /** Inserts the row: `lastInsertRowid` its id; `changes` 0 when a unique index skipped it. */
   run(values: P): SqlRunResult;
 }
 
 /**
  * A one-row INSERT into a table with an id, compiled and prepared once (the ingestion's positions, events, queued
- * commands). `build` gets the placeholders and `id`: undefined (the table gives the id) or a placeholder to store
- * as the row's id. On PostgreSQL inside a transaction, the id is taken from the table's sequence ahead
- * (SqlDatabase.reserveId, a request only every 500 ids) and the INSERT sent without waiting, so the batch's writes
- * never wait for an answer; elsewhere the INSERT runs at once (PostgreSQL returning the id it got).
+ * commands in SQLite's synchronous batch: PostgreSQL's batches write their rows as one pooled statement,
+ * db/repos/ingestPooled.ts).
  */
 export function preparedInsert<P extends object, T extends keyof Database & string>(
   db: SqlDatabase,
-  table: T,
   names: ReadonlyArray<keyof P & string>,
-  build: (p: P, id: unknown) => InsertQueryBuilder<Database, T, InsertResult>,
+  build: (p: P) => InsertQueryBuilder<Database, T, InsertResult>,
 ): PreparedInsert<P> {
-  if (db.dialect === 'sqlite') {
-    const { sql: text, bind } = compileOnce(names, (p: P) => build(p, undefined));
-    const stmt = db.prepareNative(text);
-    return { run: (values) => stmt.run(...bind(values)) };
-  }
-  const plain = compileOnce(names, (p: P) => build(p, undefined).returning(sql<number>`id`.as('id')));
-  const returning = db.prepareNative(plain.sql);
-  const ID = '\u0000id\u0000';
-  const withId = compileOnce(names, (p: P) => build(p, ID), ['id']);
-  const later = db.prepareNative(withId.sql);
-  const reserveId = db.reserveId?.bind(db);
-  if (!reserveId) throw new Error('preparedInsert: the store reserves no ids');
-  return {
-    run: (values) => {
-      if (db.inTransaction) {
-        const id = reserveId(table);
-        later.runLater(...withId.bind(values, { id }));
-        return { changes: 1, lastInsertRowid: id };
-      }
-      const r = returning.get(...plain.bind(values)) as { id: number | string } | undefined;
-      return r ? { changes: 1, lastInsertRowid: Number(r.id) } : { changes: 0, lastInsertRowid: 0 };
-    },
-  };
+  const { sql: text, bind } = compileOnce(names, build);
+  const stmt = db.prepareNative(text);
+  return { run: (values) => stmt.run(...bind(values)) };
 }
 
 /** Runs a write without RETURNING: the number of rows it changed. */
