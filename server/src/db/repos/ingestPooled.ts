@@ -25,7 +25,7 @@ import {
   type PositionRow,
 } from './ingestBatch.ts';
 
-/** `$2` ids taken from the sequence of table `$1` (as db/postgres.ts reserveId). */
+/** `$2` ids taken from the sequence of table `$1`, ahead of the batches that insert with them. */
 const RESERVE_SQL = `SELECT nextval(pg_get_serial_sequence($1::text, 'id')) AS id FROM generate_series(1, $2::int)`;
 /** Whether any of the ids (JSON arrays) is stored: a batch's write is all or nothing, so one says for all. */
 const STORED_SQL = `SELECT 1 AS found FROM positions WHERE "id" IN
