@@ -82,7 +82,7 @@ export class LiveCore extends LiveCommands {
     // Server start: every status is reset by registerLive (live/index.ts; asynchronous since session 33).
     this.writes = this.target = ingestWrites(db, this.sql);
     const ingest = pooledIngest(db);
-    this.pooled = ingest && { ingest, lanes: new PooledLanes(ingest) };
+    this.pooled = ingest && { ingest, lanes: new PooledLanes(ingest, () => this.schedule()) };
     this.activity = new ActivityRecorder(db);
     this.pipeline = new BatchPipeline(db, BATCH, (id) => this.states.get(id), this.queuedDevices);
   }
