@@ -81,7 +81,7 @@ export class LiveCore extends LiveCommands {
     // Server start: every status is reset by registerLive (live/index.ts; asynchronous since session 33).
     this.writes = this.target = ingestWrites(this.sql);
     const ingest = pooledIngest(db);
-    this.pooled = ingest && { ingest, lanes: new PooledLanes(ingest) };
+    this.pooled = ingest && { ingest, lanes: new PooledLanes(ingest, () => this.schedule()) };
     this.activity = new ActivityRecorder(db);
   }
 
