@@ -64,7 +64,7 @@ export async function deliverCommand(live: LiveCore, deviceId: number, command: 
   if (command.attributes.noQueue === true || command.attributes.noQueue === 'true') {
     throw badRequest('Device is not online and the command must not be queued');
   }
-  return { queued: true, command: live.queueCommand(deviceId, command) };
+  return { queued: true, command: await live.queueCommand(deviceId, command) };
 }
 
 const commandBody = z.object({

@@ -3,6 +3,7 @@
 import type { Command, Event, QueuedCommand } from '@rastro/domain';
 import {
   devicesWithQueuedCommands,
+  insertQueuedCommandAsync,
   prepareIngestStatements,
   type IngestStatements,
 } from '../db/repos/ingest.ts';
@@ -115,7 +116,11 @@ export abstract class LiveCommands extends DeviceStates {
     await this.router.call(deviceId, h, command);
   }
 
-  queueCommand(deviceId: number, c: Pick<Command, 'type' | 'textChannel' | 'attributes'>): QueuedCommand {
+  /** Queues a command for the device's next report (stored on the write client on PostgreSQL). */
+  async queueCommand(
+    deviceId: number,
+    c: Pick<Command, 'type' | 'textChannel' | 'attributes'>,
+  ): Promise<QueuedCommand> {
     const row = {
       deviceId,
       type: c.type,
@@ -123,7 +128,7 @@ export abstract class LiveCommands extends DeviceStates {
       attributes: JSON.stringify(c.attributes ?? {}),
       createdAt: new Date().toISOString(),
     };
-    const id = Number(this.sql.insertQueued.run(row).lastInsertRowid);
+    const id = await insertQueuedCommandAsync(this.queuedStore, row);
     this.queuedDevices.add(deviceId);
     this.queuedEpoch++;
     return queuedFromRow({ ...row, id });

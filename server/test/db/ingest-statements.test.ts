@@ -4,7 +4,7 @@
 // resend at the same fix time skipped, and the positional statements checked when prepared.
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/db/open.ts';
-import { prepareIngestStatements } from '../../src/db/repos/ingest.ts';
+import { insertQueuedCommandAsync, prepareIngestStatements } from '../../src/db/repos/ingest.ts';
 import { preparedStatement, qb } from '../../src/db/repos/query.ts';
 import { setPositionAttributes } from '../../src/db/repos/positions.ts';
 
@@ -84,8 +84,8 @@ describe('the ingestion statements', () => {
       attributes: JSON.stringify({ data: n }),
       createdAt: '2026-11-29T10:00:00.000Z',
     });
-    const a = Number(db.transaction(() => s.insertQueued.run(queued('a')).lastInsertRowid)());
-    const b = Number(s.insertQueued.run(queued('b')).lastInsertRowid);
+    const a = await insertQueuedCommandAsync(db, queued('a'));
+    const b = await insertQueuedCommandAsync(db, queued('b'));
     expect(b).toBeGreaterThan(a);
     expect(Number((s.firstQueued.get(3) as { id: number }).id)).toBe(a);
     s.deleteQueued.run(a);

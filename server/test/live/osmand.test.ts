@@ -278,7 +278,7 @@ describe('HTTP', () => {
 
   it('answers with the queued command data on the next report', async () => {
     const d = await createDevice(t);
-    getLive(t.ctx).queueCommand(d.id, {
+    await getLive(t.ctx).queueCommand(d.id, {
       type: 'custom',
       textChannel: false,
       attributes: { data: 'interval=30' },

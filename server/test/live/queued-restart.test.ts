@@ -31,7 +31,7 @@ describe('queued commands across a restart', () => {
       await insert(first.ctx.store.sql, 'devices', { name: 'Q', uniqueId: 'queued-restart-1' }),
     );
     getLive(first.ctx).invalidate();
-    const queued = getLive(first.ctx).queueCommand(id, {
+    const queued = await getLive(first.ctx).queueCommand(id, {
       type: 'custom',
       textChannel: false,
       attributes: { data: 'after restart' },

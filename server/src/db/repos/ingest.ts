@@ -46,7 +46,6 @@ export const EVENT_COLUMNS = [
   'attributes',
 ] as const;
 export const ACTIVITY_COLUMNS = ['deviceId', 'hour', 'driver', ...ACTIVITY_SUMS, 'maxSpeed'] as const;
-const QUEUED_COLUMNS = ['deviceId', 'type', 'textChannel', 'attributes', 'createdAt'] as const;
 
 type NewRow<R> = Omit<Insertable<R>, 'id'>;
 
@@ -104,9 +103,6 @@ export function prepareIngestStatements(db: SqlDatabase) {
     ),
     deleteQueued: preparedStatement<{ id: number }>(db, ['id'], (p) =>
       b.deleteFrom('queued_commands').where('id', '=', p.id),
-    ),
-    insertQueued: preparedInsert<NewRow<QueuedCommandRow>, 'queued_commands'>(db, QUEUED_COLUMNS, (p) =>
-      b.insertInto('queued_commands').values(rowOf<QueuedCommandRow>(p, QUEUED_COLUMNS)),
     ),
   };
 }
@@ -200,6 +196,14 @@ export async function setDeviceStatusAsync(db: SqlDatabase, id: number, status: 
 /** An event stored outside a batch (live/ingest.ts emitEvents' transaction, its handle): its id. */
 export async function insertLiveEventAsync(db: SqlDatabase, row: NewRow<EventRow>): Promise<number> {
   return insertAsync(db, qb(db).insertInto('events').values(row));
+}
+
+/** A command queued for a device's next report (live/liveCommands.ts queueCommand), without the main thread waiting: its id. */
+export async function insertQueuedCommandAsync(
+  db: SqlDatabase,
+  row: NewRow<QueuedCommandRow>,
+): Promise<number> {
+  return insertAsync(db, qb(db).insertInto('queued_commands').values(row));
 }
 
 /** The devices with queued commands waiting (on the read pool). */
