@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgCluster } from '../../src/db/cluster.ts';
 import { openStoreAsync, type Store } from '../../src/db/open.ts';
 import { qb, rowAsync } from '../../src/db/repos/query.ts';
-import { DatabaseUnavailable } from '../../src/db/sql.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { untilAvailable } from '../support/untilAvailable.ts';
 
 const key = `leader-${randomUUID()}`;
 let url: string;
@@ -49,18 +49,6 @@ async function lockHolder(): Promise<number | undefined> {
     [schema],
   );
   return (rows[0] as unknown as { pid: number } | undefined)?.pid;
-}
-
-/** Reads through the store until it no longer fails with DatabaseUnavailable (connecting again), 10 s at most. */
-async function once<T>(fn: () => Promise<T>): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (!(err instanceof DatabaseUnavailable) || i >= 100) throw err;
-      await wait(100);
-    }
-  }
 }
 
 const backendPid = () =>
@@ -109,7 +97,7 @@ describe('leader lock on its own connection', () => {
     // the store's pool connects again; its reads work on a new backend
     let after = storePid;
     for (let i = 0; i < 100 && after === storePid; i++) {
-      after = (await once(backendPid))!.pid;
+      after = (await untilAvailable(backendPid))!.pid;
       if (after === storePid) await wait(20);
     }
     expect(after).not.toBe(storePid);

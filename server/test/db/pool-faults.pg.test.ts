@@ -10,6 +10,7 @@ import { openStoreAsync, type Store } from '../../src/db/open.ts';
 import { PgPool } from '../../src/db/pool.ts';
 import { DatabaseUnavailable } from '../../src/db/sql.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { untilAvailable } from '../support/untilAvailable.ts';
 
 const key = `pool-faults-${randomUUID()}`;
 let url: string;
@@ -34,18 +35,6 @@ function pool(options: ConstructorParameters<typeof PgPool>[1]): PgPool {
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Reads until it no longer fails with DatabaseUnavailable (the pool is connecting again), 10 s at most. */
-async function once<T>(fn: () => Promise<T>): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (!(err instanceof DatabaseUnavailable) || i >= 100) throw err;
-      await pause(100);
-    }
-  }
-}
 
 /** The backends running a statement that holds `marker`, looked at until there is one (5 s at most). */
 async function backendsRunning(marker: string): Promise<number[]> {
@@ -89,7 +78,7 @@ describe('PostgreSQL read pool faults', () => {
     const err = await failed;
     expect(err).toBeInstanceOf(DatabaseUnavailable);
     expect(String((err as Error).message)).not.toMatch(/statement timeout/);
-    const rows = await once(() => p.all('SELECT pg_backend_pid() AS pid, $1::int AS n', [7]));
+    const rows = await untilAvailable(() => p.all('SELECT pg_backend_pid() AS pid, $1::int AS n', [7]));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.n).toBe(7);
     expect(rows[0]!.pid).not.toBe(pids[0]); // a new backend
@@ -100,7 +89,7 @@ describe('PostgreSQL read pool faults', () => {
     await expect(p.all('SELECT pg_sleep(5)', [])).rejects.toThrow(
       /database unavailable: .*statement timeout/,
     );
-    expect(await once(() => p.all('SELECT 4 AS n', []))).toEqual([{ n: 4 }]);
+    expect(await untilAvailable(() => p.all('SELECT 4 AS n', []))).toEqual([{ n: 4 }]);
   });
 
   it('calls queued behind a cancelled one on the same connection each get their own answer', async () => {
@@ -126,7 +115,7 @@ describe('PostgreSQL read pool faults', () => {
     await expect(p.all('SELECT pg_sleep(3), 1 AS which', [])).rejects.toThrow(/did not answer in time/);
     expect(Date.now() - started).toBeLessThan(2_900);
     await pause(1_000); // the late answer, if any connection still carried it, is there by now
-    expect(await once(() => p.all('SELECT 2 AS which', []))).toEqual([{ which: 2 }]);
+    expect(await untilAvailable(() => p.all('SELECT 2 AS which', []))).toEqual([{ which: 2 }]);
     expect(await p.all('SELECT 3 AS which', [])).toEqual([{ which: 3 }]);
   });
 

@@ -12,6 +12,7 @@ import { inTransaction, insertAsync, qb, row, rowsAsync } from '../../src/db/rep
 import { DatabaseUnavailable } from '../../src/db/sql.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
 import { DEVICE_ROW_BASE } from '../support/deviceRow.ts';
+import { untilAvailable } from '../support/untilAvailable.ts';
 
 const key = `write-client-${randomUUID()}`;
 let store: Store;
@@ -24,18 +25,6 @@ afterAll(async () => {
   await store?.close();
   await dropStore(key);
 });
-
-/** Runs until it no longer fails with DatabaseUnavailable, 10 s at most. */
-async function once<T>(fn: () => Promise<T>): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (!(err instanceof DatabaseUnavailable) || i >= 100) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
 
 const named = (prefix: string) =>
   qb(store.sql).selectFrom('devices').select('uniqueId').where('uniqueId', 'like', `${prefix}%`);
@@ -64,7 +53,7 @@ describe("PostgreSQL's write client", () => {
       await expect(failed).rejects.toBeInstanceOf(DatabaseUnavailable);
       expect(await rowsAsync(db, named('cut-'))).toEqual([]);
       // postgres.js connects again (a call made before it saw the connection close fails too)
-      await once(() =>
+      await untilAvailable(() =>
         inTransaction(db, (tx) =>
           insertAsync(
             tx,
