@@ -77,21 +77,20 @@ export function useResourceList<T extends ResourceType>(
   });
 }
 
-export function useSaveResource<T extends ResourceType>(type: T) {
+/** A change to a catalogue that refreshes its lists (and items) once done. */
+function useResourceMutation<V, R>(type: ResourceType, mutationFn: (v: V) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (item: Partial<ResourceTypes[T]> & WithId) => resourceClient.save(type, item),
+    mutationFn,
     onSuccess: () => qc.invalidateQueries({ queryKey: resourceKeys.all(type) }),
   });
 }
 
-export function useDeleteResource(type: ResourceType) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => resourceClient.remove(type, id),
-    onSuccess: () => qc.invalidateQueries({ queryKey: resourceKeys.all(type) }),
-  });
-}
+export const useSaveResource = <T extends ResourceType>(type: T) =>
+  useResourceMutation(type, (item: Partial<ResourceTypes[T]> & WithId) => resourceClient.save(type, item));
+
+export const useDeleteResource = (type: ResourceType) =>
+  useResourceMutation(type, (id: number) => resourceClient.remove(type, id));
 
 /** GET /api/server with its licence headers (SPEC §6), into the session store. */
 export async function fetchServer(): Promise<Server> {

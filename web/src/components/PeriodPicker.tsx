@@ -54,21 +54,17 @@ export function PeriodPicker({
       />
       {value.period === 'custom' && (
         <Group grow gap="xs" align="flex-start">
-          <DateField
-            withTime
-            label={t('period.from')}
-            value={value.from}
-            onChange={(from) => onChange({ ...value, from })}
-            data-testid={`${testId}-from`}
-          />
-          <DateField
-            withTime
-            label={t('period.to')}
-            value={value.to}
-            error={invalid}
-            onChange={(to) => onChange({ ...value, to })}
-            data-testid={`${testId}-to`}
-          />
+          {(['from', 'to'] as const).map((k) => (
+            <DateField
+              key={k}
+              withTime
+              label={t(`period.${k}`)}
+              value={value[k]}
+              error={k === 'to' ? invalid : undefined}
+              onChange={(v) => onChange({ ...value, [k]: v })}
+              data-testid={`${testId}-${k}`}
+            />
+          ))}
         </Group>
       )}
     </>

@@ -22,6 +22,7 @@ function fakeMap() {
   const handlers = new Map<string, Set<Handler>>();
   const sources = new Map<string, unknown>();
   const layers = new Set<string>();
+  const layerSources = new Map<string, string>();
   const container = document.createElement('div');
   const canvas = { style: { cursor: '' } };
   const state = { dblZoom: true, dragPan: true };
@@ -38,8 +39,10 @@ function fakeMap() {
       sources.has(id) ? { setData: (d: unknown) => sources.set(id, d) } : undefined,
     addSource: (id: string, spec: { data: unknown }) => sources.set(id, spec.data),
     removeSource: (id: string) => sources.delete(id),
-    getLayer: (id: string) => (layers.has(id) ? { id } : undefined),
-    addLayer: (spec: { id: string }) => layers.add(spec.id),
+    getLayer: (id: string) => (layers.has(id) ? { id, source: layerSources.get(id) } : undefined),
+    getLayersOrder: () => [...layers],
+    addLayer: (spec: { id: string; source: string }) =>
+      layerSources.set(spec.id, spec.source) && layers.add(spec.id),
     removeLayer: (id: string) => layers.delete(id),
     setPaintProperty: () => undefined,
   };

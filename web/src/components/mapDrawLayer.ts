@@ -22,7 +22,7 @@ import {
 import { useLive } from '../stores/live.ts';
 import { areaGeometry, lonLat } from './areaGeometry.ts';
 import { dispatchMapDraw, useMapDraw } from './mapDraw.ts';
-import { removeMapParts } from './mapParts.ts';
+import { removeSources } from './mapParts.ts';
 
 const SRC_SHAPE = 'rastro-draw';
 const SRC_HANDLES = 'rastro-draw-handles';
@@ -173,8 +173,7 @@ export class MapDrawLayer {
     map.getCanvas().style.cursor = '';
     map.dragPan.enable();
     useLive.getState().setRouteMode(this.routeModeBefore);
-    const layers = drawLayers('').map((l) => l.id);
-    removeMapParts(map, layers.reverse(), [SRC_SHAPE, SRC_HANDLES]);
+    removeSources(map, SRC_SHAPE, SRC_HANDLES);
   }
 
   /** Adds the sources and layers when missing, then sets their data. */

@@ -1,11 +1,12 @@
-// What the layers drawn on the live map share (the route overlay and its warm frame, the drawing layer, the fences'
-// list). No domain code: the drawing layer is in the live map's first load, the route's colouring rules are not.
+// What the layers drawn on the live map share (the live map's own, the route overlay and its warm frame, the drawing
+// layer, the fences' list). No domain code: the drawing layer is in the live map's first load, the route's colouring rules are not.
 import type { Map as MapLibreMap } from 'maplibre-gl';
 
-/** Removes those of the layers, then of the sources, still on the map (a map being removed throws: ignored). */
-export function removeMapParts(map: MapLibreMap, layers: readonly string[], sources: readonly string[]) {
+/** Removes the sources still on the map and every layer drawn from them (a map being removed throws: ignored). */
+export function removeSources(map: MapLibreMap, ...sources: string[]): void {
   try {
-    for (const id of layers) if (map.getLayer(id)) map.removeLayer(id);
+    for (const id of map.getLayersOrder())
+      if (sources.includes(map.getLayer(id)?.source ?? '')) map.removeLayer(id);
     for (const id of sources) if (map.getSource(id)) map.removeSource(id);
   } catch {
     // the map is being removed

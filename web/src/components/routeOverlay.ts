@@ -29,7 +29,7 @@ import {
   vehicleElement,
   warmRouteLayers,
 } from './routeParts.ts';
-import { panelPadding, removeMapParts } from './mapParts.ts';
+import { panelPadding, removeSources } from './mapParts.ts';
 
 type RouteMarkKind = 'start' | 'end' | 'stop' | 'event';
 
@@ -260,7 +260,7 @@ export class RouteOverlay {
   /** Removes the pieces after the first (a new route, leaving the page). */
   private dropPieces(from: number): void {
     if (from <= 1) this.stopWaiting();
-    for (const p of this.pieces.slice(from)) removeMapParts(this.map, [p.arrows, p.line], [p.source]);
+    removeSources(this.map, ...this.pieces.slice(from).map((p) => p.source));
     this.pieces = this.pieces.slice(0, from);
   }
 
@@ -423,7 +423,7 @@ export class RouteOverlay {
     this.marker?.remove();
     this.marker = null;
     this.dropPieces(0);
-    removeMapParts(this.map, [MARKS_LAYER], [SRC_MARKS]);
+    removeSources(this.map, SRC_MARKS);
     if (window.__rastroRoute) delete window.__rastroRoute;
   }
 }

@@ -29,6 +29,7 @@ function fakeMap() {
     removeSource: (id: string) => sources.delete(id),
     addLayer: (spec: Layer) => layers.set(spec.id, spec),
     getLayer: (id: string) => layers.get(id),
+    getLayersOrder: () => [...layers.keys()],
     removeLayer: (id: string) => layers.delete(id),
     hasImage: () => true,
     addImage: () => undefined,

@@ -3,7 +3,7 @@
 // before a route is asked for.
 import type { ExpressionSpecification, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { colourRuns, type RoutePoint } from '@rastro/domain';
-import { removeMapParts } from './mapParts.ts';
+import { removeSources } from './mapParts.ts';
 
 /** The arrow image drawn along the line. */
 export const IMG_ALONG = 'rastro-route-arrow';
@@ -104,7 +104,7 @@ export function warmRouteLayers(map: MapLibreMap): () => void {
   const remove = () => {
     map.off('idle', later);
     clearTimeout(timer);
-    removeMapParts(map, ids, [WARM]);
+    removeSources(map, WARM);
   };
   // after MapLibre's frame, not inside it
   const later = () => (timer = setTimeout(remove, 0));

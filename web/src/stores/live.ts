@@ -273,11 +273,7 @@ export function selectFiltered(
     return c.result;
   }
   const pred = createDeviceFilter({ ...filters, query }, { positions, anchoredDeviceIds: anchored });
-  const result: Device[] = [];
-  for (const key in devices) {
-    const d = devices[key];
-    if (pred(d)) result.push(d);
-  }
+  const result = Object.values(devices).filter(pred);
   filterCache = { devices, positions, filters, query, anchored, result };
   return result;
 }

@@ -1,8 +1,8 @@
 // The state of the device form (DeviceEditDialog.tsx): the device (live, or fetched), the form and its errors,
 // and saving (the device-limit check before a POST, PUT of the accumulators, the live store updated).
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Device } from '@rastro/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Device, DeviceForm } from '@rastro/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, refusalMessage } from '../../api/http.ts';
@@ -50,7 +50,6 @@ export function useDeviceEditForm(startId: number) {
   const [values, setValues] = useState<DeviceFormValues>(emptyDeviceForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const loadedFor = useRef(0);
 
   const load = (f: DeviceFormValues) => {
@@ -82,26 +81,11 @@ export function useDeviceEditForm(startId: number) {
     if (status === 400 && /accumulat|position/i.test(body)) setFormError('accumulatorsNeedPosition');
   };
 
-  const save = async () => {
-    setFormError(null);
-    const parsed = parseDeviceForm(values);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    if (deviceId > 0 && !device) {
-      setFormError('validation.deviceRequired');
-      return;
-    }
-    setBusy(true);
-    try {
+  const saving = useMutation({
+    mutationFn: async (form: DeviceForm) => {
       const denial = deviceId > 0 ? null : await limitDenial();
-      if (denial) {
-        setFormError(denial);
-        return;
-      }
-      const { device: body, accumulators } = formToRequests(parsed.form, initial, values, device, ns);
+      if (denial) return setFormError(denial);
+      const { device: body, accumulators } = formToRequests(form, initial, values, device, ns);
       const saved =
         deviceId > 0
           ? await api.put<Device>(`/devices/${deviceId}`, { ...body, id: deviceId })
@@ -115,11 +99,17 @@ export function useDeviceEditForm(startId: number) {
       loadedFor.current = saved.id;
       load(deviceToForm(saved, useLive.getState().positions[saved.id], ns));
       setDeviceId(saved.id);
-    } catch (e) {
-      failed(e);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: failed,
+  });
+
+  const save = () => {
+    setFormError(null);
+    const parsed = parseDeviceForm(values);
+    if (!parsed.ok) return setErrors(parsed.errors);
+    setErrors({});
+    if (deviceId > 0 && !device) return setFormError('validation.deviceRequired');
+    saving.mutate(parsed.form);
   };
 
   const set = (k: TextField, v: string) => setValues((s) => ({ ...s, [k]: v }));
@@ -138,7 +128,7 @@ export function useDeviceEditForm(startId: number) {
     err,
     formError,
     setFormError,
-    busy,
+    busy: saving.isPending,
     save,
   };
 }

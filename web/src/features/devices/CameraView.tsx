@@ -16,27 +16,25 @@ import { useTranslation } from 'react-i18next';
 export function CameraView({ source, name }: { source: CameraSource; name: string }) {
   const { t } = useTranslation('devices');
   const [attempt, setAttempt] = useState(1);
-  const [playing, setPlaying] = useState(false);
-  const [timedOut, setTimedOut] = useState(false);
+  // 'timedOut': the last try gave up after VIDEO_LOAD_TIMEOUT_MS (said until one plays)
+  const [status, setStatus] = useState<'loading' | 'timedOut' | 'playing'>('loading');
+  const playing = status === 'playing';
   const failed = attempt > VIDEO_MAX_ATTEMPTS;
 
   useEffect(() => {
     if (playing || failed) return;
     const timer = setTimeout(() => {
-      setTimedOut(true);
+      setStatus('timedOut');
       setAttempt((a) => a + 1);
     }, VIDEO_LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [attempt, playing, failed]);
 
   const fail = () => {
-    setPlaying(false);
+    if (playing) setStatus('loading');
     setAttempt((a) => a + 1);
   };
-  const ok = () => {
-    setPlaying(true);
-    setTimedOut(false);
-  };
+  const ok = () => setStatus('playing');
   const url = cameraAttemptUrl(source.url, attempt);
 
   return (
@@ -76,7 +74,7 @@ export function CameraView({ source, name }: { source: CameraSource; name: strin
           style={{ width: '100%', borderRadius: 6, background: '#000' }}
         />
       )}
-      {timedOut && !failed && !playing && (
+      {status === 'timedOut' && !failed && (
         <Text size="xs" c="dimmed" data-testid="camera-timeout">
           {t('common:camera.timeout')}
         </Text>

@@ -17,6 +17,7 @@ import { IconArrowDown, IconArrowUp, IconFilter, IconSortAscending } from '@tabl
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ADVANCED_FILTER_TYPES,
   COMBINED_FILTERS,
   DEVICE_STATES,
   SORT_KEYS,
@@ -79,7 +80,6 @@ export function StatusCounts({ counts }: { counts: DeviceCounts }) {
   );
 }
 
-const BOOL_TYPES = ['anchor', 'driver', 'ignition', 'locked'] as const;
 const TEXT_TYPES: Array<{ type: Exclude<AdvancedFilterType, 'none'>; attr: string }> = [
   { type: 'gps_brand', attr: 'device.gpsBrand' },
   { type: 'gps_model', attr: 'device.model' },
@@ -162,7 +162,7 @@ function FilterPanel({ all }: { all: Device[] }) {
       <Text size="sm" fw={600}>
         {t('filter.advanced')}
       </Text>
-      {[...BOOL_TYPES, ...TEXT_TYPES.map((x) => x.type)].map((type) => (
+      {ADVANCED_FILTER_TYPES.filter((type) => type !== 'none').map((type) => (
         <NativeSelect
           key={type}
           label={t(`advanced.${type}`)}

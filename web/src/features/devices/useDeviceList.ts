@@ -90,13 +90,12 @@ export function filterSorted(
   query: string,
   snap: Snapshot,
 ): Device[] {
-  const pred = createDeviceFilter(
-    { ...filters, query },
-    { positions: snap.positions, anchoredDeviceIds: snap.anchored },
+  return sorted.filter(
+    createDeviceFilter(
+      { ...filters, query },
+      { positions: snap.positions, anchoredDeviceIds: snap.anchored },
+    ),
   );
-  const out: Device[] = [];
-  for (const d of sorted) if (pred(d)) out.push(d);
-  return out;
 }
 
 export function useDeviceList() {

@@ -57,6 +57,7 @@ function fakeMap(autoLoad: readonly string[] = ['rastro-route']) {
   const sources = new Map<string, FC>();
   const setData = new Map<string, number>();
   const layers = new Set<string>();
+  const layerSources = new Map<string, string>();
   const fits: unknown[] = [];
   const paint = new Map<string, unknown>();
   const handlers = new Map<string, Set<(e: unknown) => void>>();
@@ -94,9 +95,11 @@ function fakeMap(autoLoad: readonly string[] = ['rastro-route']) {
       tolerances.set(id, spec.tolerance);
     },
     removeSource: (id: string) => sources.delete(id),
-    getLayer: (id: string) => (layers.has(id) ? { id } : undefined),
-    addLayer: (spec: { id: string; paint?: Record<string, unknown> }) => {
+    getLayer: (id: string) => (layers.has(id) ? { id, source: layerSources.get(id) } : undefined),
+    getLayersOrder: () => [...layers],
+    addLayer: (spec: { id: string; source: string; paint?: Record<string, unknown> }) => {
       layers.add(spec.id);
+      layerSources.set(spec.id, spec.source);
       for (const [name, value] of Object.entries(spec.paint ?? {})) paint.set(`${spec.id} ${name}`, value);
     },
     removeLayer: (id: string) => layers.delete(id),

@@ -54,9 +54,9 @@ function fakeMap() {
       layerSources.set(l.id, l.source);
       zooms.set(l.id, l.minzoom ?? 0);
     },
-    getStyle: () => ({ layers: [...layers].map((id) => ({ id, source: layerSources.get(id) })) }),
+    getLayersOrder: () => [...layers],
     setLayerZoomRange: vi.fn((id: string, min: number) => zooms.set(id, min)),
-    getLayer: (id: string) => (layers.has(id) ? { id } : undefined),
+    getLayer: (id: string) => (layers.has(id) ? { id, source: layerSources.get(id) } : undefined),
     removeLayer: (id: string) => layers.delete(id),
     setFilter: vi.fn(),
     setLayoutProperty: vi.fn(),

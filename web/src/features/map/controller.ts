@@ -21,13 +21,13 @@ import {
   addDeviceSource,
   CLUSTER_MAX_ZOOM,
   geofenceLayers,
-  removeSourceAndLayers,
   SRC_DEVICES,
   SRC_GEOFENCE_LABELS,
   SRC_GEOFENCES,
 } from './layers.ts';
 import { underPanel, visibleOffset } from './panelView.ts';
 import { onPanelMoved } from '../../components/panelMoves.ts';
+import { removeSources } from '../../components/mapParts.ts';
 
 const SRC_TRAIL = 'rastro-trail';
 
@@ -194,7 +194,7 @@ export class LiveMapController {
 
   /** Device source + layers; recreated when clustering is switched. */
   private addDeviceLayers(clustered: boolean, data: GeoJSON.FeatureCollection): void {
-    removeSourceAndLayers(this.map, SRC_DEVICES);
+    removeSources(this.map, SRC_DEVICES);
     addDeviceSource(this.map, SRC_DEVICES, data, clustered);
     if (this.labels) addLabelLayers(this.map, clustered, this.labelMinZoom(data.features.length));
   }

@@ -11,7 +11,8 @@ import { initialView } from '@rastro/domain';
 import { useSession } from '../../stores/session.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { mapStyles, resolveStyle } from './styles.ts';
-import { addDeviceSource, removeSourceAndLayers } from './layers.ts';
+import { addDeviceSource } from './layers.ts';
+import { removeSources } from '../../components/mapParts.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
 
 // The worker is bundled by vite as its own file; MapLibre is told where it is.
@@ -68,7 +69,7 @@ function mapCssSize(): { left: number; width: number; height: number } {
 const WARM_SOURCE = 'rastro-warm-devices';
 
 /** Removes the warm frame's layers and source, if they are still there. */
-const removeWarmLayers = (map: maplibregl.Map) => removeSourceAndLayers(map, WARM_SOURCE);
+const removeWarmLayers = (map: maplibregl.Map) => removeSources(map, WARM_SOURCE);
 
 /**
  * One hidden frame with the vehicles' layers before Enter: three stand-in markers (two in a cluster, one alone, one

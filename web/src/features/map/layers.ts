@@ -18,38 +18,29 @@ export const CLUSTER_MAX_ZOOM = 14;
  * before the first map (300–600 ms of program compiles under software rendering, bench/results/map.md).
  */
 export function geofenceLayers(): LayerSpecification[] {
-  const normal = ['!', ['get', 'anchor']];
-  const anchor = ['get', 'anchor'];
-  return [
+  const normal = ['!', ['get', 'anchor']] as never;
+  const anchor = ['get', 'anchor'] as never;
+  const polygons = ['all', normal, ['==', ['geometry-type'], 'Polygon']] as never;
+  const kinds = [
+    { id: 'geofences', filter: normal, fillFilter: polygons, fill: 0.12, dash: {} },
+    { id: 'anchors', filter: anchor, fillFilter: anchor, fill: 0.08, dash: { 'line-dasharray': [2, 2] } },
+  ];
+  return kinds.flatMap(({ id, filter, fillFilter, fill, dash }): LayerSpecification[] => [
     {
-      id: 'rastro-geofences-fill',
+      id: `rastro-${id}-fill`,
       type: 'fill',
       source: SRC_GEOFENCES,
-      filter: ['all', normal, ['==', ['geometry-type'], 'Polygon']] as never,
-      paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.12, 'fill-antialias': false },
+      filter: fillFilter,
+      paint: { 'fill-color': ['get', 'color'], 'fill-opacity': fill, 'fill-antialias': false },
     },
     {
-      id: 'rastro-geofences-line',
+      id: `rastro-${id}-line`,
       type: 'line',
       source: SRC_GEOFENCES,
-      filter: normal as never,
-      paint: { 'line-color': ['get', 'color'], 'line-width': 2 },
+      filter,
+      paint: { 'line-color': ['get', 'color'], 'line-width': 2, ...dash },
     },
-    {
-      id: 'rastro-anchors-fill',
-      type: 'fill',
-      source: SRC_GEOFENCES,
-      filter: anchor as never,
-      paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.08, 'fill-antialias': false },
-    },
-    {
-      id: 'rastro-anchors-line',
-      type: 'line',
-      source: SRC_GEOFENCES,
-      filter: anchor as never,
-      paint: { 'line-color': ['get', 'color'], 'line-width': 2, 'line-dasharray': [2, 2] },
-    },
-  ] as LayerSpecification[];
+  ]);
 }
 
 /** Device layers, bottom to top, without their texts (labelLayers); the cluster circles only when `clustered`. */
@@ -221,12 +212,4 @@ export function applyGeofenceVisibility(map: MapLibreMap, pref: MapPref): void {
       'visibility',
       vis(pref.showGeofences && pref.geofenceNames),
     );
-}
-
-/** Removes a source with the layers drawn from it (when it is there). */
-export function removeSourceAndLayers(map: MapLibreMap, source: string): void {
-  if (!map.getSource(source)) return;
-  for (const layer of map.getStyle().layers)
-    if ('source' in layer && layer.source === source) map.removeLayer(layer.id);
-  map.removeSource(source);
 }

@@ -3,32 +3,17 @@
 // `maplibre.*` keys, nested as MapLibre names them ('NavigationControl.ZoomIn' ⇒ maplibre.NavigationControl.ZoomIn).
 import type { TFunction } from 'i18next';
 
-/** MapLibre's UI strings that are words (its scale units stay as MapLibre writes them). */
-export const MAPLIBRE_TEXT_KEYS = [
-  'AttributionControl.ToggleAttribution',
-  'AttributionControl.MapFeedback',
-  'FullscreenControl.Enter',
-  'FullscreenControl.Exit',
-  'GeolocateControl.FindMyLocation',
-  'GeolocateControl.LocationNotAvailable',
-  'LogoControl.Title',
-  'Map.Title',
-  'Marker.Title',
-  'NavigationControl.ResetBearing',
-  'NavigationControl.ZoomIn',
-  'NavigationControl.ZoomOut',
-  'Popup.Close',
-  'GlobeControl.Enable',
-  'GlobeControl.Disable',
-  'TerrainControl.Enable',
-  'TerrainControl.Disable',
-  'CooperativeGesturesHandler.WindowsHelpText',
-  'CooperativeGesturesHandler.MacHelpText',
-  'CooperativeGesturesHandler.MobileHelpText',
-] as const;
-
-/** The `locale` option of a MapLibre map, from a `t` of the `map` namespace. */
+/**
+ * The `locale` option of a MapLibre map, from a `t` of the `map` namespace: each text of its `maplibre` object under
+ * MapLibre's name for it (the words only: its scale units stay as MapLibre writes them).
+ */
 export function mapLocale(t: TFunction<'map'> | TFunction): Record<string, string> {
-  const tr = t as (key: string) => string;
-  return Object.fromEntries(MAPLIBRE_TEXT_KEYS.map((key) => [key, tr(`maplibre.${key}`)]));
+  const texts = (t as (key: string, options: object) => unknown)('maplibre', { returnObjects: true });
+  const controls =
+    texts && typeof texts === 'object' ? (texts as Record<string, Record<string, string>>) : {};
+  return Object.fromEntries(
+    Object.entries(controls).flatMap(([control, keys]) =>
+      Object.entries(keys).map(([key, text]) => [`${control}.${key}`, text]),
+    ),
+  );
 }

@@ -14,15 +14,15 @@ export function AlarmFiltersBar({
 }) {
   const { t } = useTranslation('monitoring');
   const deviceOptions = useLiveDeviceOptions();
+  const select = { size: 'xs', comboboxProps: { withinPortal: false } } as const;
   return (
     <Group gap="xs" grow wrap="wrap">
       <Select
-        size="xs"
+        {...select}
         label={t('filter.state')}
         data-testid="alarm-filter-state"
         value={filters.state}
         allowDeselect={false}
-        comboboxProps={{ withinPortal: false }}
         data={[
           { value: 'active', label: t('filter.active') },
           ...ALARM_STATES.map((s) => ({ value: s, label: t(`common:alarms.state.${s}`) })),
@@ -31,25 +31,23 @@ export function AlarmFiltersBar({
         onChange={(v) => v && onChange({ ...filters, state: v as AlarmFilters['state'] })}
       />
       <Select
-        size="xs"
+        {...select}
         label={t('filter.type')}
         data-testid="alarm-filter-type"
         value={filters.type || null}
         placeholder={t('filter.anyType')}
         clearable
-        comboboxProps={{ withinPortal: false }}
         data={MONITORING_ALARM_TYPES.map((ty) => ({ value: ty, label: t(`common:alarms.type.${ty}`) }))}
         onChange={(v) => onChange({ ...filters, type: (v ?? '') as MonitoringAlarmType | '' })}
       />
       <Select
-        size="xs"
+        {...select}
         label={t('filter.device')}
         data-testid="alarm-filter-device"
         value={filters.deviceId ? String(filters.deviceId) : null}
         placeholder={t('filter.anyDevice')}
         clearable
         searchable
-        comboboxProps={{ withinPortal: false }}
         data={deviceOptions}
         onChange={(v) => onChange({ ...filters, deviceId: v ? Number(v) : null })}
       />

@@ -44,18 +44,16 @@ export function AlarmReportTab() {
       {r && (
         <>
           <SimpleGrid cols={2} spacing="xs">
-            <Text size="sm">
-              {t('report.count')}: <b data-testid="alarm-report-count">{r.count}</b>
-            </Text>
-            <Text size="sm">
-              {t('report.resolved')}: <b data-testid="alarm-report-resolved">{r.resolved}</b>
-            </Text>
-            <Text size="sm">
-              {t('report.ack')}: {min(r.ackMedian)} / {min(r.ackP90)}
-            </Text>
-            <Text size="sm">
-              {t('report.resolve')}: {min(r.resolveMedian)} / {min(r.resolveP90)}
-            </Text>
+            {(['count', 'resolved'] as const).map((k) => (
+              <Text key={k} size="sm">
+                {t(`report.${k}`)}: <b data-testid={`alarm-report-${k}`}>{r[k]}</b>
+              </Text>
+            ))}
+            {(['ack', 'resolve'] as const).map((k) => (
+              <Text key={k} size="sm">
+                {t(`report.${k}`)}: {min(r[`${k}Median`])} / {min(r[`${k}P90`])}
+              </Text>
+            ))}
           </SimpleGrid>
           <DataTable
             striped
