@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import { api, HttpError, serverMessage } from '../../api/http.ts';
 import { useSaveResource } from '../../api/resources.ts';
-import { fieldBinder, flagBinder } from '../../components/boundField.ts';
+import { choiceBinder, fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { useParsedForm } from '../../components/useParsedForm.ts';
 import { useServerTypes } from '../../components/useServerTypes.ts';
 import { useSession } from '../../stores/session.ts';
@@ -63,6 +63,8 @@ export function useRuleForm({ variant, initial, onClose }: RuleFormOptions) {
   const { t, form, setForm } = f;
 
   const set = (patch: Partial<NotificationRuleForm>) => setForm((prev) => ({ ...prev, ...patch }));
+  // the fields' props: label `fields.<key>`, value, change, error, test id `rule-<key>` (components/boundField.ts)
+  const bound = { t, values: form, set: (k: string, v: string | boolean) => set({ [k]: v }), err: f.err };
 
   const play = () => {
     if (form.sound === 'mute') return;
@@ -93,10 +95,9 @@ export function useRuleForm({ variant, initial, onClose }: RuleFormOptions) {
     form,
     set,
     err: f.err,
-    /** The props of a text field: label `fields.<key>`, value, change, error, test id `rule-<key>`. */
-    field: fieldBinder({ t, values: form, set: (k, v) => set({ [k]: v }), err: f.err }, 'rule'),
-    /** The props of a switch: label `fields.<key>`, checked, change, test id `rule-<key>`. */
-    flag: flagBinder({ t, values: form, set: (k, v) => set({ [k]: v }) }, 'rule'),
+    field: fieldBinder(bound, 'rule'),
+    choice: choiceBinder(bound, 'rule'),
+    flag: flagBinder(bound, 'rule'),
     choices,
     busy: f.busy,
     testResult,

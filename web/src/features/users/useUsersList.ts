@@ -32,7 +32,6 @@ export function filterUsers<T extends Pick<User, 'name' | 'email' | 'phone'>>(
   text: string,
 ): T[] {
   const q = text.trim().toLowerCase();
-  if (!q) return [...users];
   return users.filter((u) => [u.name, u.email, u.phone ?? ''].some((v) => v.toLowerCase().includes(q)));
 }
 
