@@ -50,11 +50,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   const expanded = isExpanded(meta, location.search);
   const [, setSearchParams] = useSearchParams();
   const toggleExpanded = () =>
-    setSearchParams((p) => {
-      const next = new URLSearchParams(p);
-      next.set('expand', expanded ? 'false' : 'true');
-      return next;
-    });
+    setSearchParams((p) => ({ ...Object.fromEntries(p), expand: String(!expanded) }));
   const brandTitle = useBranding().title;
   const pageTitle = meta ? t(meta.title) : '';
   useEffect(() => {
