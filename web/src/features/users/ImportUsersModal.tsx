@@ -100,9 +100,8 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
     setStep('complete');
   };
 
-  const close = () => {
-    if (canCancelImport(step)) onClose();
-  };
+  const cancellable = canCancelImport(step);
+  const close = () => cancellable && onClose();
   const preview = importPreview(rows);
   const outcome = importOutcome(progress);
 
@@ -110,9 +109,9 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
     <Modal
       opened
       onClose={close}
-      closeOnEscape={canCancelImport(step)}
-      closeOnClickOutside={canCancelImport(step)}
-      withCloseButton={canCancelImport(step)}
+      closeOnEscape={cancellable}
+      closeOnClickOutside={cancellable}
+      withCloseButton={cancellable}
       title={t('import.title')}
       size="xl"
       data-testid="user-import"
