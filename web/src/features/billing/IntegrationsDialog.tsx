@@ -88,8 +88,7 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
       notifications.show({ color: 'green', message: t('integrations.saved') });
     } catch (err) {
       console.warn('integration not saved', err);
-      const text = serverMessage(err) ?? '';
-      setError(text || t('integrations.saveError'));
+      setError(serverMessage(err) || t('integrations.saveError'));
       notifications.show({ color: 'red', message: t('integrations.saveError') });
     }
   };

@@ -81,10 +81,7 @@ export function SendCommandDialog({ props: { deviceId }, onClose }: DialogCompon
           <SegmentedControl
             value={mode}
             onChange={(v) => setMode(v as 'saved' | 'custom')}
-            data={[
-              { value: 'custom', label: t('send.custom') },
-              { value: 'saved', label: t('send.saved') },
-            ]}
+            data={['custom', 'saved'].map((m) => ({ value: m, label: t(`send.${m}`) }))}
             data-testid="send-mode"
           />
         )}
