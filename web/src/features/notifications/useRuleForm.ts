@@ -10,7 +10,7 @@ import {
   type NotificationRuleForm,
   type RuleVariant,
 } from '@rastro/domain';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { api, HttpError, serverMessage } from '../../api/http.ts';
 import { useSaveResource } from '../../api/resources.ts';
 import { choiceBinder, fieldBinder, flagBinder } from '../../components/boundField.ts';
@@ -32,7 +32,6 @@ export interface RuleFormOptions {
 
 export function useRuleForm({ variant, initial, onClose }: RuleFormOptions) {
   const ns = useSession((s) => s.ns);
-  const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useSaveResource('notifications');
   // types and channels offered by the server (the SPEC lists until they load)
   const choices = {
@@ -77,18 +76,14 @@ export function useRuleForm({ variant, initial, onClose }: RuleFormOptions) {
     });
   };
 
-  const runTest = async () => {
-    setTestResult(null);
-    try {
-      await api.post('/notifications/test/web', {
-        type: form.type,
-        notificators: form.notificators.join(','),
-      });
-      setTestResult({ ok: true, text: t('testSent') });
-    } catch (e) {
-      setTestResult({ ok: false, text: t('testError', { error: errorText(e) }) });
-    }
-  };
+  // the test-send of the rule as it stands; its outcome is shown until the next one
+  const test = useMutation({
+    mutationFn: () =>
+      api.post('/notifications/test/web', { type: form.type, notificators: form.notificators.join(',') }),
+  });
+  const testResult = test.isSuccess
+    ? { ok: true, text: t('testSent') }
+    : test.isError && { ok: false, text: t('testError', { error: errorText(test.error) }) };
 
   return {
     variant,
@@ -102,7 +97,7 @@ export function useRuleForm({ variant, initial, onClose }: RuleFormOptions) {
     busy: f.busy,
     testResult,
     play,
-    runTest,
+    runTest: () => test.mutate(),
     submit: f.submit,
   };
 }
