@@ -21,7 +21,7 @@ import { isExpanded, matchRoute } from './routeMeta.ts';
 import { api } from '../api/http.ts';
 import { closeSocket } from '../api/socket.ts';
 import { logout } from '../shell/sessionActions.ts';
-import { SideMenuList, SideRail } from './SideMenu.tsx';
+import { SideMenu } from './SideMenu.tsx';
 import { useUi } from '../shell/ui.ts';
 import { useFirstMapDrawn } from '../stores/firstMap.ts';
 
@@ -50,11 +50,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   const expanded = isExpanded(meta, location.search);
   const [, setSearchParams] = useSearchParams();
   const toggleExpanded = () =>
-    setSearchParams((p) => {
-      const next = new URLSearchParams(p);
-      next.set('expand', expanded ? 'false' : 'true');
-      return next;
-    });
+    setSearchParams((p) => ({ ...Object.fromEntries(p), expand: String(!expanded) }));
   const brandTitle = useBranding().title;
   const pageTitle = meta ? t(meta.title) : '';
   useEffect(() => {
@@ -85,7 +81,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
       <LoginAsBanner />
       {!driver && <Header onShareExpired={onShareExpired} />}
       <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
-        {withMenu && !mobile && <SideRail />}
+        {withMenu && !mobile && <SideMenu />}
         <Box style={{ flex: 1, position: 'relative', minWidth: 0 }} data-testid="map-area">
           <Box style={{ position: 'absolute', inset: 0 }}>
             <Suspense fallback={null}>
@@ -144,7 +140,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
             size={280}
             title={t('shell:menu.label')}
           >
-            <SideMenuList onNavigate={() => setMenuOpen(false)} />
+            <SideMenu list onNavigate={() => setMenuOpen(false)} />
           </Drawer>
         </Suspense>
       )}

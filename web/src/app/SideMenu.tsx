@@ -34,36 +34,51 @@ const LINKS: Record<SideMenuLink, [Icon, string]> = {
 
 const isActive = (pathname: string, link: string) => pathname === link || pathname.startsWith(`${link}/`);
 
-/** Desktop: a narrow icon rail. */
-export function SideRail() {
+/** Desktop: a narrow icon rail; on a phone (`list`), the same links as a list in the drawer. */
+export function SideMenu({ list = false, onNavigate }: { list?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
   const links = sideMenuLinks(useViewer());
   const { pathname } = useRouteLocation();
+  const rail = {
+    gap: 4,
+    p: 6,
+    style: {
+      borderRight: '1px solid var(--mantine-color-default-border)',
+      background: 'var(--rastro-menu-bg, var(--mantine-color-body))',
+      color: 'var(--rastro-menu-fg, inherit)',
+      zIndex: 6,
+    },
+  };
   return (
     <Stack
       component="nav"
       aria-label={t('menu.label')}
-      gap={4}
-      p={6}
       data-testid="side-menu"
-      style={{
-        borderRight: '1px solid var(--mantine-color-default-border)',
-        background: 'var(--rastro-menu-bg, var(--mantine-color-body))',
-        color: 'var(--rastro-menu-fg, inherit)',
-        zIndex: 6,
-      }}
+      {...(list ? { gap: 0 } : rail)}
     >
       {links.map((link) => {
         const [Icon, key] = LINKS[link];
         const active = isActive(pathname, link);
-        return (
+        const testId = `menu-link-${link.slice(1)}`;
+        return list ? (
+          <NavLink
+            key={link}
+            component={Link}
+            to={link}
+            onClick={onNavigate}
+            active={active}
+            label={t(`routes.${key}`)}
+            leftSection={<Icon size={20} />}
+            data-testid={testId}
+          />
+        ) : (
           <Hint key={link} label={t(`routes.${key}`)} position="right">
             <UnstyledButton
               component={Link}
               to={link}
               aria-label={t(`routes.${key}`)}
               aria-current={active ? 'page' : undefined}
-              data-testid={`menu-link-${link.slice(1)}`}
+              data-testid={testId}
               p={8}
               style={{
                 borderRadius: 8,
@@ -75,32 +90,6 @@ export function SideRail() {
               <Icon size={22} />
             </UnstyledButton>
           </Hint>
-        );
-      })}
-    </Stack>
-  );
-}
-
-/** Mobile: the same links as a list in the drawer. */
-export function SideMenuList({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation('shell');
-  const links = sideMenuLinks(useViewer());
-  const { pathname } = useRouteLocation();
-  return (
-    <Stack component="nav" aria-label={t('menu.label')} gap={0} data-testid="side-menu">
-      {links.map((link) => {
-        const [Icon, key] = LINKS[link];
-        return (
-          <NavLink
-            key={link}
-            component={Link}
-            to={link}
-            onClick={onNavigate}
-            active={isActive(pathname, link)}
-            label={t(`routes.${key}`)}
-            leftSection={<Icon size={20} />}
-            data-testid={`menu-link-${link.slice(1)}`}
-          />
         );
       })}
     </Stack>

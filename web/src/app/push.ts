@@ -15,10 +15,7 @@ export function pushState(): PushState {
 
 function urlBase64ToUint8Array(base64: string): Uint8Array<ArrayBuffer> {
   const padded = (base64 + '='.repeat((4 - (base64.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
-  const raw = atob(padded);
-  const out = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-  return out;
+  return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
 }
 
 export function encodeSubscription(sub: PushSubscriptionJSON): string {

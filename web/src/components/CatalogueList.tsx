@@ -85,42 +85,34 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
   };
   const nameOf = props.nameOf ?? ((row: ResourceTypes[R]) => (row as { name?: string }).name ?? '');
 
-  const actions = (row: ResourceTypes[R]) => (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      {rights.edit && props.onLink && (
-        <ActionIcon
-          variant="subtle"
-          aria-label={props.linkLabel}
-          onClick={() => props.onLink?.(row)}
-          data-testid={`${prefix}-link-objects`}
-        >
-          <IconLink size={16} />
-        </ActionIcon>
-      )}
-      {rights.edit && (
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('edit')}
-          loading={loadingId === row.id}
-          onClick={() => void edit(row)}
-          data-testid={`${prefix}-edit`}
-        >
-          <IconEdit size={16} />
-        </ActionIcon>
-      )}
-      {rights.delete && (
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('delete')}
-          onClick={() => c.setDeleting(row)}
-          data-testid={`${prefix}-delete`}
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
-      )}
-    </Group>
-  );
+  // a row's buttons as offered by the viewer's rights: link objects, edit (spinning while its form loads), delete
+  const actions = (row: ResourceTypes[R]) => {
+    const buttons = [
+      [rights.edit && !!props.onLink, 'link-objects', props.linkLabel, IconLink, () => props.onLink?.(row)],
+      [rights.edit, 'edit', t('edit'), IconEdit, () => void edit(row)],
+      [rights.delete, 'delete', t('delete'), IconTrash, () => c.setDeleting(row)],
+    ] as const;
+    return (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        {buttons.map(
+          ([shown, action, label, Icon, onClick]) =>
+            shown && (
+              <ActionIcon
+                key={action}
+                variant="subtle"
+                color={action === 'delete' ? 'red' : undefined}
+                aria-label={label}
+                loading={action === 'edit' && loadingId === row.id}
+                onClick={onClick}
+                data-testid={`${prefix}-${action}`}
+              >
+                <Icon size={16} />
+              </ActionIcon>
+            ),
+        )}
+      </Group>
+    );
+  };
 
   return (
     <Stack gap="sm">

@@ -10,6 +10,8 @@ import type { Parsed } from './useCatalogue.ts';
 export interface ParsedFormOptions<F, P> {
   /** i18n namespace holding `saved` and the field error keys (looked up in order when several). */
   ns: string | string[];
+  /** The key of the green message when it is not `saved`. */
+  saved?: string;
   initial: F;
   parse(form: F): Parsed<P>;
   /** Saves what parse returned (throws on a refusal). */
@@ -37,7 +39,7 @@ export function useParsedForm<F, P>(options: ParsedFormOptions<F, P>) {
     setBusy(true);
     try {
       await options.save(r.value);
-      notifications.show({ color: 'green', message: t('saved') });
+      notifications.show({ color: 'green', message: t(options.saved ?? 'saved') });
       options.onClose();
     } catch (e) {
       console.warn(`${options.what} not saved`, e);

@@ -16,12 +16,9 @@ export interface MissedModal {
   payload: unknown;
 }
 
-function reopen({ opening, payload }: MissedModal): void {
-  if (opening === 'openModal') modals.open(payload as Parameters<typeof modals.open>[0]);
-  else if (opening === 'openConfirmModal')
-    modals.openConfirmModal(payload as Parameters<typeof modals.openConfirmModal>[0]);
-  else modals.openContextModal(payload as Parameters<typeof modals.openContextModal>[0]);
-}
+// the payload is what Mantine's call of the same name sent
+const reopen = ({ opening, payload }: MissedModal) =>
+  modals[opening === 'openModal' ? 'open' : opening](payload as never);
 
 export function Overlays({ missed }: { missed?: () => MissedModal[] }) {
   useEffect(() => {

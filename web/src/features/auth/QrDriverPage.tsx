@@ -82,24 +82,14 @@ export function QrDriverPage() {
 
   // What the domain rule says about the scanned vehicle before asking anything (the server says it again).
   const scanned = scanId ? vehicle(scanId) : null;
+  const driverId = data?.driver?.id ?? null;
+  // the vehicle as the rule reads it; taken by another driver: any driver id but this one's
+  const taken = scanned?.takenByOther ? { qrDriverId: (driverId ?? 0) + 1 } : {};
+  const device = scanned && { attributes: { [`${ns}.qrDriver`]: scanned.qrEnabled, ...taken } };
   const problem: MessageKey | null =
     data && scanId
       ? qrCheckinProblem(
-          {
-            enabled: data.enabled,
-            driverId: data.driver?.id ?? null,
-            device: scanned
-              ? {
-                  attributes: {
-                    [`${ns}.qrDriver`]: scanned.qrEnabled,
-                    // another driver's id: any id but this driver's
-                    ...(scanned.takenByOther ? { qrDriverId: (data.driver?.id ?? 0) + 1 } : {}),
-                  },
-                }
-              : null,
-            passwordRequired: false,
-            passwordOk: true,
-          },
+          { enabled: data.enabled, driverId, device, passwordRequired: false, passwordOk: true },
           ns,
         )
       : null;

@@ -15,7 +15,7 @@ const FIELDS = [
   ['name', 'register.name', TextInput, undefined],
   ['email', 'login.email', TextInput, 'username'],
   ['password', 'login.password', PasswordInput, 'new-password'],
-  ['confirm', 'register.confirm', PasswordInput, 'new-password'],
+  ['confirmPassword', 'register.confirm', PasswordInput, 'new-password'],
 ] as const;
 
 export function RegisterPage() {
@@ -23,7 +23,7 @@ export function RegisterPage() {
   const { busy, failure, setFailure, run, checks } = useAuthSubmit();
   const navigate = useNavigate();
   const server = useSession((s) => s.server);
-  const [values, setValues] = useState({ name: '', email: '', password: '', confirm: '' });
+  const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
   const enabled = !!server?.registration;

@@ -22,17 +22,13 @@ function toInvoice(raw: unknown): LoginInvoice | null {
   const status = optionalText(o.status);
   const invoiceUrl = optionalText(o.invoiceUrl);
   if (dueDate === false || status === false || invoiceUrl === false) return null;
-  let value: number | null | undefined = undefined;
-  if (o.value === null) value = null;
-  else if (o.value !== undefined) {
-    value =
-      typeof o.value === 'number'
-        ? o.value
-        : typeof o.value === 'string' && o.value.trim()
-          ? Number(o.value)
-          : NaN;
-    if (!Number.isFinite(value)) return null;
-  }
+  const value =
+    o.value === null || o.value === undefined
+      ? o.value
+      : typeof o.value === 'number' || (typeof o.value === 'string' && o.value.trim())
+        ? Number(o.value)
+        : NaN;
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
   return { id: o.id, dueDate, value, status, invoiceUrl };
 }
 

@@ -7,15 +7,11 @@ import { HttpError } from '../../api/http.ts';
 export type LoginFailure = Omit<ParsedFailure, 'code' | 'key'> & { code: string };
 
 function bodyOf(text: string): unknown {
-  const t = text.trim();
-  if (t.startsWith('{')) {
-    try {
-      return JSON.parse(t);
-    } catch {
-      return text;
-    }
+  try {
+    return text.trim().startsWith('{') ? JSON.parse(text) : text;
+  } catch {
+    return text;
   }
-  return text;
 }
 
 export function loginFailure(err: unknown): LoginFailure {

@@ -24,22 +24,8 @@ export function checkCode(form: keyof typeof SCHEMAS, v: Record<string, string>)
   return firstErrorKey(SCHEMAS[form].safeParse(v))?.replace(/^loginErrors\./, '') ?? null;
 }
 
-/** Registration: the SPEC §5 user form. Field ⇒ message key (common namespace); confirm = confirmPassword. */
-export function checkRegistration(v: {
-  name: string;
-  email: string;
-  password: string;
-  confirm: string;
-}): Record<string, string> {
-  const r = userFormSchema('create').safeParse({
-    name: v.name,
-    email: v.email,
-    password: v.password,
-    confirmPassword: v.confirm,
-  });
-  if (r.success) return {};
-  const errors = fieldErrors(r.error);
-  const out: Record<string, string> = {};
-  for (const [k, msg] of Object.entries(errors)) out[k === 'confirmPassword' ? 'confirm' : k] = msg;
-  return out;
+/** Registration: the SPEC §5 user form. Field ⇒ message key (common namespace). */
+export function checkRegistration(v: Record<'name' | 'email' | 'password' | 'confirmPassword', string>) {
+  const r = userFormSchema('create').safeParse(v);
+  return r.success ? {} : fieldErrors(r.error);
 }

@@ -67,10 +67,9 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    const p = list.data?.find((i) => i.key === 'payment') as PaymentIntegration | undefined;
-    const i = list.data?.find((x) => x.key === 'invoice') as InvoiceIntegration | undefined;
-    if (p) setPayment(p);
-    if (i) setInvoice(i);
+    for (const i of list.data ?? [])
+      if (i.key === 'payment') setPayment(i);
+      else setInvoice(i);
   }, [list.data]);
 
   const submit = async (key: 'payment' | 'invoice') => {
@@ -89,8 +88,7 @@ export function IntegrationsDialog({ onClose }: DialogComponentProps) {
       notifications.show({ color: 'green', message: t('integrations.saved') });
     } catch (err) {
       console.warn('integration not saved', err);
-      const text = serverMessage(err) ?? '';
-      setError(text || t('integrations.saveError'));
+      setError(serverMessage(err) || t('integrations.saveError'));
       notifications.show({ color: 'red', message: t('integrations.saveError') });
     }
   };

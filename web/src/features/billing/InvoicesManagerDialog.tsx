@@ -27,6 +27,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { DialogFrame } from '../../components/DialogFrame.tsx';
+import { useParsedForm } from '../../components/useParsedForm.ts';
 import { useViewer } from '../../components/useCan.ts';
 import { useCreateInvoice, useIntegrations, useInvoiceAction, useInvoices } from './api.ts';
 import { useMoney } from '../../components/money.ts';
@@ -56,8 +57,18 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps<'
   const create = useCreateInvoice();
   const act = useInvoiceAction();
   const money = useMoney();
-  const [form, setForm] = useState<InvoiceFormValues | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // the new invoice's form (open: shown instead of the list), checked by the domain's parseInvoiceForm
+  const [formOpen, setFormOpen] = useState(false);
+  const f = useParsedForm({
+    ns: 'billing',
+    initial: { userId: null, value: '', dueDate: '', description: '' } as InvoiceFormValues,
+    parse: (v: InvoiceFormValues) => parseInvoiceForm({ ...v, userId }),
+    save: async (invoice) => void (await create.mutateAsync(invoice)),
+    saved: 'created',
+    failure: (err, tr) => `${tr('createError')} ${errorText(err)}`.trim(),
+    what: 'invoice',
+    onClose: () => setFormOpen(false),
+  });
   const [confirm, setConfirm] = useState<{ invoice: Invoice; action: 'cash' | 'cancel' } | null>(null);
 
   const defaults =
@@ -73,31 +84,11 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps<'
   const rows = (list.data ?? []).filter((i) => matchesStatus(i, filter));
 
   const openForm = () => {
-    setErrors({});
+    f.setErrors({});
     const today = new Date().toISOString().slice(0, 10);
-    setForm({
-      userId,
-      value: '',
-      dueDate: nextDueDate(today, defaults.firstDueDay),
-      description: defaults.description,
-    });
-  };
-
-  const submit = async () => {
-    if (!form) return;
-    const r = parseInvoiceForm({ ...form, userId });
-    if (!r.ok) {
-      setErrors(r.errors);
-      return;
-    }
-    try {
-      await create.mutateAsync(r.value);
-      notifications.show({ color: 'green', message: t('created') });
-      setForm(null);
-    } catch (err) {
-      console.warn('invoice not created', err);
-      notifications.show({ color: 'red', message: `${t('createError')} ${errorText(err)}`.trim() });
-    }
+    const dueDate = nextDueDate(today, defaults.firstDueDay);
+    f.setForm({ userId, value: '', dueDate, description: defaults.description });
+    setFormOpen(true);
   };
 
   const runAction = async () => {
@@ -115,9 +106,9 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps<'
     setConfirm(null);
   };
 
-  const err = (k: string) => (errors[k] ? t(`errors.${k}`) : undefined);
-  const set = (k: keyof InvoiceFormValues, v: string) => form && setForm({ ...form, [k]: v });
-  const field = form && fieldBinder({ t, values: form, set, err }, 'invoice');
+  const err = (k: string) => (f.errors[k] ? t(`errors.${k}`) : undefined);
+  const set = (k: keyof InvoiceFormValues, v: string) => f.setForm((form) => ({ ...form, [k]: v }));
+  const field = fieldBinder({ t, values: f.form, set, err }, 'invoice');
 
   return (
     <DialogFrame
@@ -127,7 +118,7 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps<'
       testId="invoices-manager-dialog"
       denied={!allowed && t('denied')}
     >
-      {form && field ? (
+      {formOpen ? (
         <Stack gap="sm" data-testid="invoice-form">
           <Text size="sm">
             {t('fields.user')}: <b>{userOptions.find((o) => o.value === String(userId))?.label ?? ''}</b>
@@ -141,9 +132,9 @@ export function InvoicesManagerDialog({ onClose, props }: DialogComponentProps<'
           <SaveCancel
             cancel={t('back')}
             save={t('save')}
-            onCancel={() => setForm(null)}
-            onSave={() => void submit()}
-            loading={create.isPending}
+            onCancel={() => setFormOpen(false)}
+            onSave={() => void f.submit()}
+            loading={f.busy}
             saveTestId="invoice-save"
           />
         </Stack>

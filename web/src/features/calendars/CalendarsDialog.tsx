@@ -24,12 +24,7 @@ import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { scheduleText } from './preview.ts';
 import { ScheduleFields } from './ScheduleFields.tsx';
 
-interface FormState {
-  id: number;
-  name: string;
-  schedules: CalendarSchedule[];
-  attributes: Calendar['attributes'];
-}
+type FormState = Omit<Calendar, 'data'> & { schedules: CalendarSchedule[] };
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 

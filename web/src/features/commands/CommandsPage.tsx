@@ -3,7 +3,6 @@
 // The list, form frame and delete are the catalogue scaffold (components/Catalogue*).
 import { Stack } from '@mantine/core';
 import { mayWrite, traccarName, type Command } from '@rastro/domain';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogueForm } from '../../components/CatalogueDialog.tsx';
 import { CatalogueList } from '../../components/CatalogueList.tsx';
@@ -30,27 +29,24 @@ export function CommandsPage() {
   });
   const { t } = c;
   const { i18n } = useTranslation('commands');
-  const columns = useMemo<DataColumn<Command>[]>(
-    () => [
-      {
-        key: 'description',
-        header: t('fields.description'),
-        cell: (cmd) => cmd.description || '—',
-        sortBy: (cmd) => cmd.description ?? '',
-      },
-      {
-        key: 'type',
-        header: t('fields.type'),
-        cell: (cmd) => traccarName('commandTypes', cmd.type, i18n.language),
-      },
-      {
-        key: 'textChannel',
-        header: t('fields.textChannel'),
-        cell: (cmd) => (cmd.textChannel ? t('yes') : t('no')),
-      },
-    ],
-    [t, i18n.language],
-  );
+  const columns: DataColumn<Command>[] = [
+    {
+      key: 'description',
+      header: t('fields.description'),
+      cell: (cmd) => cmd.description || '—',
+      sortBy: (cmd) => cmd.description ?? '',
+    },
+    {
+      key: 'type',
+      header: t('fields.type'),
+      cell: (cmd) => traccarName('commandTypes', cmd.type, i18n.language),
+    },
+    {
+      key: 'textChannel',
+      header: t('fields.textChannel'),
+      cell: (cmd) => (cmd.textChannel ? t('yes') : t('no')),
+    },
+  ];
 
   return (
     <Stack gap="sm" data-testid="commands-page">

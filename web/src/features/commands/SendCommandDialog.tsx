@@ -60,17 +60,13 @@ export function SendCommandDialog({ props: { deviceId }, onClose }: DialogCompon
   const send = () => {
     // one request at a time (a double click sends one)
     if (sending.isPending) return;
-    if (mode === 'saved') {
-      const id = Number(savedId);
-      if (!id) return setErrors({ saved: 'validation.savedRequired' });
-      setErrors({});
-      sending.mutate({ id, deviceId, type: '', description: null, textChannel: false, attributes: {} });
-      return;
-    }
-    const r = parseCommandForm(current);
-    if (!r.ok) return setErrors(r.errors);
+    const id = mode === 'saved' ? Number(savedId) : 0;
+    const r = mode === 'custom' ? parseCommandForm(current) : null;
+    if (r && !r.ok) return setErrors(r.errors);
+    if (!r && !id) return setErrors({ saved: 'validation.savedRequired' });
     setErrors({});
-    sending.mutate({ ...r.command, id: 0, deviceId });
+    const byId = { type: '', description: null, textChannel: false, attributes: {} }; // a saved one: its id
+    sending.mutate({ ...(r ? r.command : byId), id, deviceId });
   };
 
   return (
@@ -85,10 +81,7 @@ export function SendCommandDialog({ props: { deviceId }, onClose }: DialogCompon
           <SegmentedControl
             value={mode}
             onChange={(v) => setMode(v as 'saved' | 'custom')}
-            data={[
-              { value: 'custom', label: t('send.custom') },
-              { value: 'saved', label: t('send.saved') },
-            ]}
+            data={['custom', 'saved'].map((m) => ({ value: m, label: t(`send.${m}`) }))}
             data-testid="send-mode"
           />
         )}

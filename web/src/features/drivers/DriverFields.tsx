@@ -20,8 +20,7 @@ export function DriverFields({
   const setField = (k: DriverField, value: string) => c.edit({ fields: { ...form.fields, [k]: value } });
   const field = fieldBinder({ t, values: form.fields, set: setField, err }, 'driver');
   const top = fieldBinder({ t, values: form, set: (k, value) => c.edit({ [k]: value }), err }, 'driver');
-  const setQr = (patch: Partial<DriverFormValues['qr']>) => c.edit({ qr: { ...form.qr, ...patch } });
-  const setQrKey = (k: string, value: string | boolean) => setQr({ [k]: value });
+  const setQrKey = (k: string, value: string | boolean) => c.edit({ qr: { ...form.qr, [k]: value } });
   const qrField = fieldBinder({ t, values: form.qr, set: setQrKey, err }, 'driver');
   const qrFlag = flagBinder({ t, values: form.qr, set: setQrKey }, 'driver');
   return (

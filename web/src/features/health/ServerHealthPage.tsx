@@ -21,23 +21,14 @@ import { formatBytes, formatUptime, percent } from './format.ts';
 /** A figure line (its label, its value and the test id of the value), an element drawn as it is, or none. */
 type CardLine = [label: string, value: ReactNode, testId?: string] | ReactElement | false | null | undefined;
 
-function HealthCard({
-  title,
-  icon,
-  testId,
-  lines,
-}: {
-  title: string;
-  icon: ReactNode;
-  testId: string;
-  lines: CardLine[];
-}) {
+function HealthCard({ card, Icon, lines }: { card: string; Icon: typeof IconRoute; lines: CardLine[] }) {
+  const { t } = useTranslation('health');
   return (
-    <Card withBorder padding="sm" radius="md" data-testid={testId}>
+    <Card withBorder padding="sm" radius="md" data-testid={`health-${card}`}>
       <Group gap="xs" mb="xs">
-        {icon}
+        <Icon size={18} />
         <Title order={3} size="h6">
-          {title}
+          {t(`cards.${card}`)}
         </Title>
       </Group>
       <Stack gap={4}>
@@ -230,16 +221,7 @@ export function ServerHealthPage() {
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {cards.map(
-          ([card, Icon, lines]) =>
-            lines && (
-              <HealthCard
-                key={card}
-                title={t(`cards.${card}`)}
-                icon={<Icon size={18} />}
-                testId={`health-${card}`}
-                lines={lines}
-              />
-            ),
+          ([card, Icon, lines]) => lines && <HealthCard key={card} card={card} Icon={Icon} lines={lines} />,
         )}
       </SimpleGrid>
     </Stack>

@@ -83,7 +83,6 @@ export function toLogRows(actions: readonly ActionLog[], names: LogNames): LogRo
 /** Rows whose text contains the query (case-insensitive). */
 export function filterLogRows(rows: readonly LogRow[], query: string): LogRow[] {
   const q = query.trim().toLowerCase();
-  if (!q) return [...rows];
   return rows.filter((r) => `${r.user} ${r.action} ${r.object} ${r.address}`.toLowerCase().includes(q));
 }
 

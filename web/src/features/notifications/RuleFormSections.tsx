@@ -11,7 +11,6 @@ import {
   SOUND_CHOICES,
   traccarName,
   type NotificationColor,
-  type NotificationRuleForm,
 } from '@rastro/domain';
 import type { TFunction } from 'i18next';
 import type { ComponentProps } from 'react';
@@ -47,12 +46,11 @@ export function RuleTriggerSection({ s }: { s: RuleFormState }) {
   return (
     <>
       <Select
-        {...listField(s, t, 'type')}
+        {...s.choice('type')}
+        comboboxProps={combobox}
         data={typeData}
-        value={form.type || null}
         searchable
         allowDeselect={false}
-        onChange={(type) => set({ type: type ?? '' })}
         withAsterisk
       />
       {form.type === 'alarm' && (
@@ -172,17 +170,16 @@ export function Swatch({
 /** Colour (previewed), sound (played), its URL when custom, position and pin of the live popup. */
 export function RuleLookSection({ s }: { s: RuleFormState }) {
   const { t } = useTranslation('notifications');
-  const { form, set, play } = s;
+  const { form, play } = s;
   const soundLabel = (x: string) =>
     x === 'custom' || x === 'mute' ? t(`sounds.${x}`) : t('sounds.audio', { n: x.replace('audio', '') });
   return (
     <>
       <Group grow align="flex-start">
         <Select
-          {...listField(s, t, 'color')}
+          {...s.choice('color')}
+          comboboxProps={combobox}
           data={NOTIFICATION_COLORS.map((c) => ({ value: c, label: t(`colors.${c}`) }))}
-          value={form.color}
-          onChange={(v) => v && set({ color: v as NotificationColor })}
           allowDeselect={false}
           leftSection={<Swatch color={form.color} />}
           renderOption={({ option }) => (
@@ -197,10 +194,9 @@ export function RuleLookSection({ s }: { s: RuleFormState }) {
       <Group align="flex-end" wrap="nowrap">
         <Select
           style={{ flex: 1 }}
-          {...listField(s, t, 'sound')}
+          {...s.choice('sound')}
+          comboboxProps={combobox}
           data={SOUND_CHOICES.map((x) => ({ value: x, label: soundLabel(x) }))}
-          value={form.sound}
-          onChange={(v) => v && set({ sound: v })}
           allowDeselect={false}
         />
         <ActionIcon
@@ -225,10 +221,9 @@ export function RuleLookSection({ s }: { s: RuleFormState }) {
       )}
       <Group grow align="flex-end">
         <Select
-          {...listField(s, t, 'position')}
+          {...s.choice('position')}
+          comboboxProps={combobox}
           data={NOTIFICATION_POSITIONS.map((p) => ({ value: p, label: t(`positions.${p}`) }))}
-          value={form.position}
-          onChange={(v) => v && set({ position: v as NotificationRuleForm['position'] })}
           allowDeselect={false}
         />
         <Switch {...s.flag('pin')} mb={8} />

@@ -113,26 +113,22 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
     {
       key: 'type',
       header: t('columns.type'),
-      cell: (r) => {
-        const alarms = parseAlarms(r.attributes?.alarms);
-        return (
-          <>
-            <Text size="sm" fw={500}>
-              {typeName(r.type)}
-            </Text>
-            {alarms.length > 0 && (
-              <Text size="xs" c="dimmed">
-                {alarms.map(alarmName).join(', ')}
-              </Text>
-            )}
-            {r.description && (
-              <Text size="xs" c="dimmed">
-                {r.description}
-              </Text>
-            )}
-          </>
-        );
-      },
+      // under the type, dimmed: its alarms and the description, when there are any
+      cell: (r) => (
+        <>
+          <Text size="sm" fw={500}>
+            {typeName(r.type)}
+          </Text>
+          {[parseAlarms(r.attributes?.alarms).map(alarmName).join(', '), r.description].map(
+            (line, i) =>
+              line && (
+                <Text key={i} size="xs" c="dimmed">
+                  {line}
+                </Text>
+              ),
+          )}
+        </>
+      ),
     },
     {
       key: 'channels',

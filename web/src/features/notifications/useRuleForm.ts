@@ -10,10 +10,10 @@ import {
   type NotificationRuleForm,
   type RuleVariant,
 } from '@rastro/domain';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { api, HttpError, serverMessage } from '../../api/http.ts';
 import { useSaveResource } from '../../api/resources.ts';
-import { fieldBinder, flagBinder } from '../../components/boundField.ts';
+import { choiceBinder, fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { useParsedForm } from '../../components/useParsedForm.ts';
 import { useServerTypes } from '../../components/useServerTypes.ts';
 import { useSession } from '../../stores/session.ts';
@@ -32,7 +32,6 @@ export interface RuleFormOptions {
 
 export function useRuleForm({ variant, initial, onClose }: RuleFormOptions) {
   const ns = useSession((s) => s.ns);
-  const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useSaveResource('notifications');
   // types and channels offered by the server (the SPEC lists until they load)
   const choices = {
@@ -63,6 +62,8 @@ export function useRuleForm({ variant, initial, onClose }: RuleFormOptions) {
   const { t, form, setForm } = f;
 
   const set = (patch: Partial<NotificationRuleForm>) => setForm((prev) => ({ ...prev, ...patch }));
+  // the fields' props: label `fields.<key>`, value, change, error, test id `rule-<key>` (components/boundField.ts)
+  const bound = { t, values: form, set: (k: string, v: string | boolean) => set({ [k]: v }), err: f.err };
 
   const play = () => {
     if (form.sound === 'mute') return;
@@ -75,33 +76,28 @@ export function useRuleForm({ variant, initial, onClose }: RuleFormOptions) {
     });
   };
 
-  const runTest = async () => {
-    setTestResult(null);
-    try {
-      await api.post('/notifications/test/web', {
-        type: form.type,
-        notificators: form.notificators.join(','),
-      });
-      setTestResult({ ok: true, text: t('testSent') });
-    } catch (e) {
-      setTestResult({ ok: false, text: t('testError', { error: errorText(e) }) });
-    }
-  };
+  // the test-send of the rule as it stands; its outcome is shown until the next one
+  const test = useMutation({
+    mutationFn: () =>
+      api.post('/notifications/test/web', { type: form.type, notificators: form.notificators.join(',') }),
+  });
+  const testResult = test.isSuccess
+    ? { ok: true, text: t('testSent') }
+    : test.isError && { ok: false, text: t('testError', { error: errorText(test.error) }) };
 
   return {
     variant,
     form,
     set,
     err: f.err,
-    /** The props of a text field: label `fields.<key>`, value, change, error, test id `rule-<key>`. */
-    field: fieldBinder({ t, values: form, set: (k, v) => set({ [k]: v }), err: f.err }, 'rule'),
-    /** The props of a switch: label `fields.<key>`, checked, change, test id `rule-<key>`. */
-    flag: flagBinder({ t, values: form, set: (k, v) => set({ [k]: v }) }, 'rule'),
+    field: fieldBinder(bound, 'rule'),
+    choice: choiceBinder(bound, 'rule'),
+    flag: flagBinder(bound, 'rule'),
     choices,
     busy: f.busy,
     testResult,
     play,
-    runTest,
+    runTest: () => test.mutate(),
     submit: f.submit,
   };
 }

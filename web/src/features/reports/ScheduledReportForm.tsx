@@ -5,7 +5,6 @@ import { Alert, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/cor
 import {
   SCHEDULED_REPORT_KINDS,
   isManager,
-  linkLabel,
   parseScheduledReportForm,
   type ScheduledReportFormValues,
   type ScheduledReportLinks,
@@ -15,6 +14,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
 import { choiceBinder, fieldBinder } from '../../components/boundField.ts';
+import { useResourceOptions } from '../../components/useResourceOptions.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useSession } from '../../stores/session.ts';
 
@@ -24,9 +24,6 @@ export interface ScheduledFormProps {
   onCancel(): void;
   onSave(report: ScheduledReport, links: ScheduledReportLinks): void;
 }
-
-const options = (items: readonly { id: number; name?: unknown; description?: unknown; email?: unknown }[]) =>
-  items.map((o) => ({ value: String(o.id), label: linkLabel(o) }));
 
 /** The lists open below their field, never over the fields above it (the form's first fields stay reachable). */
 const BELOW = { position: 'bottom' as const, middlewares: { flip: false, shift: false } };
@@ -40,8 +37,6 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
   const [v, setV] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const calendars = useResourceList('calendars');
-  const devices = useResourceList('devices');
-  const groups = useResourceList('groups');
   const users = useResourceList('users', undefined, { enabled: manager });
 
   // the known kinds, and the edited report's own when it is none of them
@@ -50,9 +45,9 @@ export function ScheduledReportForm({ initial, saving, onCancel, onSave }: Sched
     label: t(`scheduled.types.${k}`, { defaultValue: k }),
   }));
   // a fleet's lists (up to 10,000 devices) are mapped once per answer, not on every keystroke in the form
-  const calendarOptions = useMemo(() => options(calendars.data ?? []), [calendars.data]);
-  const deviceOptions = useMemo(() => options(devices.data ?? []), [devices.data]);
-  const groupOptions = useMemo(() => options(groups.data ?? []), [groups.data]);
+  const calendarOptions = useResourceOptions('calendars');
+  const deviceOptions = useResourceOptions('devices');
+  const groupOptions = useResourceOptions('groups');
   const userOptions = useMemo(
     () => (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name || u.email })),
     [users.data],

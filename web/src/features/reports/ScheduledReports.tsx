@@ -70,13 +70,8 @@ export function ScheduledReports({ onClose }: { onClose(): void }) {
   };
 
   const onSave = async (report: ScheduledReport, links: ScheduledReportLinks) => {
-    let saved: ScheduledReport;
-    try {
-      saved = await save.mutateAsync(report);
-    } catch (err) {
-      fail('saveError', err);
-      return;
-    }
+    const saved = await save.mutateAsync(report).catch((err: unknown) => fail('saveError', err));
+    if (!saved) return;
     setLinking(true);
     try {
       // a new report is already linked to its creator: start from what the server holds

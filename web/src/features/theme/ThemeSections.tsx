@@ -35,10 +35,7 @@ export function IdentitySection({ form, update, err, text, uploadButton }: Secti
         <SegmentedControl
           value={form.headLogo.image ? 'image' : 'text'}
           onChange={(v) => update((d) => (d.headLogo.image = v === 'image'))}
-          data={[
-            { value: 'text', label: t('logo.text') },
-            { value: 'image', label: t('logo.image') },
-          ]}
+          data={['text', 'image'].map((kind) => ({ value: kind, label: t(`logo.${kind}`) }))}
           data-testid="theme-logo-kind"
         />
       </Stack>

@@ -37,12 +37,6 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { readFirstSheet } from '../../components/xlsx.ts';
 
-interface LogLine {
-  index: number;
-  email: string;
-  message: string;
-}
-
 export interface ImportUsersProps {
   /** E-mails already in use (the caller's list), checked as duplicates. */
   existingEmails: string[];
@@ -60,7 +54,8 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
   const [problem, setProblem] = useState<string | null>(null);
   const [rows, setRows] = useState<ImportRow<UserImportData>[]>([]);
   const [progress, setProgress] = useState<ImportProgress>({ processed: 0, successful: 0, errors: 0 });
-  const [log, setLog] = useState<LogLine[]>([]);
+  // the rows the server refused, with its message
+  const [log, setLog] = useState<Array<[ImportRow<UserImportData>, string]>>([]);
 
   const split = splitImportRows(rows);
   const lim = importLimit(limit, used, split.valid.length);
@@ -87,7 +82,7 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
 
   const run = async () => {
     setStep('import');
-    const lines: LogLine[] = [];
+    const refused: typeof log = [];
     const p: ImportProgress = { processed: 0, successful: 0, errors: 0 };
     for (const row of split.valid) {
       try {
@@ -95,20 +90,18 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
         p.successful++;
       } catch (e) {
         p.errors++;
-        const text = serverMessage(e) ?? String(e);
-        lines.push({ index: row.index, email: row.data.email, message: text });
+        refused.push([row, serverMessage(e) ?? String(e)]);
       }
       p.processed++;
       setProgress({ ...p });
     }
-    setLog(lines);
+    setLog(refused);
     await qc.invalidateQueries({ queryKey: resourceKeys.all('users') });
     setStep('complete');
   };
 
-  const close = () => {
-    if (canCancelImport(step)) onClose();
-  };
+  const cancellable = canCancelImport(step);
+  const close = () => cancellable && onClose();
   const preview = importPreview(rows);
   const outcome = importOutcome(progress);
 
@@ -116,9 +109,9 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
     <Modal
       opened
       onClose={close}
-      closeOnEscape={canCancelImport(step)}
-      closeOnClickOutside={canCancelImport(step)}
-      withCloseButton={canCancelImport(step)}
+      closeOnEscape={cancellable}
+      closeOnClickOutside={cancellable}
+      withCloseButton={cancellable}
       title={t('import.title')}
       size="xl"
       data-testid="user-import"
@@ -225,9 +218,9 @@ export function ImportUsersModal({ existingEmails, limit, used, onClose }: Impor
             </Alert>
             {log.length > 0 && (
               <Stack gap={2} data-testid="user-import-log">
-                {log.map((l) => (
-                  <Text key={l.index} size="xs" c="red">
-                    {t('import.row')} {l.index} ({l.email}): {l.message}
+                {log.map(([row, message]) => (
+                  <Text key={row.index} size="xs" c="red">
+                    {t('import.row')} {row.index} ({row.data.email}): {message}
                   </Text>
                 ))}
               </Stack>

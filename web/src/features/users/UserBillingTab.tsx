@@ -14,6 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  BILLING_AMOUNT_MODES,
   userAccountState,
   type Attributes,
   type BillingAmountMode,
@@ -61,10 +62,7 @@ export function UserBillingTab({ f, attributes }: { f: UserForm; attributes: Att
         size="xs"
         value={values[k]}
         onChange={(v) => set(k, v as BillingAmountMode)}
-        data={[
-          { value: 'percentage', label: t('billing.modes.percentage') },
-          { value: 'fixed', label: t('billing.modes.fixed') },
-        ]}
+        data={BILLING_AMOUNT_MODES.map((m) => ({ value: m, label: t(`billing.modes.${m}`) }))}
         data-testid={`billing-${k}`}
       />
     </Input.Wrapper>

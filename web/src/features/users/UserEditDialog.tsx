@@ -26,20 +26,16 @@ import { fieldBinder } from '../../components/boundField.ts';
 import { DialogFrame } from '../../components/DialogFrame.tsx';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 
-/** GET /api/users/{id} with the SPEC §8 retries: up to 3 attempts, 3 s each. */
-async function loadUser(id: number): Promise<User> {
-  const res = await api.request<User>('GET', `/users/${id}`, {
-    signal: AbortSignal.timeout(USER_EDIT_LOAD_TIMEOUT_MS),
-  });
-  return res.data;
-}
-
 export function UserEditDialog({ props, onClose }: DialogComponentProps<'userEdit'>) {
   const userId = props.userId ?? 0;
   const { t } = useTranslation('users');
   const loaded = useQuery({
     queryKey: resourceKeys.item('users', userId),
-    queryFn: () => loadUser(userId),
+    // GET /api/users/{id} with the SPEC §8 retries: up to 3 attempts, 3 s each
+    queryFn: async () => {
+      const signal = AbortSignal.timeout(USER_EDIT_LOAD_TIMEOUT_MS);
+      return (await api.request<User>('GET', `/users/${userId}`, { signal })).data;
+    },
     enabled: userId > 0,
     retry: USER_EDIT_LOAD_RETRIES - 1,
     retryDelay: 500,

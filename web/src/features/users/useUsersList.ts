@@ -32,7 +32,6 @@ export function filterUsers<T extends Pick<User, 'name' | 'email' | 'phone'>>(
   text: string,
 ): T[] {
   const q = text.trim().toLowerCase();
-  if (!q) return [...users];
   return users.filter((u) => [u.name, u.email, u.phone ?? ''].some((v) => v.toLowerCase().includes(q)));
 }
 
@@ -116,22 +115,16 @@ export function useUsersList() {
     }
   };
   const opens = (kind: UserDialog['kind']) => (user: User) => setOpen({ kind, user });
+  /** Does `go` unless the domain refuses it (a message key), then says why instead. */
+  const unless = (denial: string | false | null, go: () => void) => (denial ? fail(t(denial)) : go());
 
   const actions = {
-    add() {
-      if (rights.limitReached) fail(t('validation.userLimitReached', { ns: 'common' }));
-      else openDialog('userEdit', { userId: 0 });
-    },
-    edit(u: User) {
-      const denial = rights.editDenial(u);
-      if (denial) fail(t(denial));
-      else openDialog('userEdit', { userId: u.id });
-    },
-    askDelete(u: User) {
-      const denial = rights.deleteDenial(u);
-      if (denial) fail(t(denial));
-      else c.setDeleting(u);
-    },
+    add: () =>
+      unless(rights.limitReached && 'validation.userLimitReached', () =>
+        openDialog('userEdit', { userId: 0 }),
+      ),
+    edit: (u: User) => unless(rights.editDenial(u), () => openDialog('userEdit', { userId: u.id })),
+    askDelete: (u: User) => unless(rights.deleteDenial(u), () => c.setDeleting(u)),
     message: opens('message'),
     link: opens('link'),
     loginAs: opens('loginAs'),
