@@ -23,11 +23,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONCURRENCY = 64;
 /** BENCH_THREAD_CPU=1: CPU-seconds over the flood per server thread and PostgreSQL backend (from /proc, Linux). */
 const THREAD_CPU = process.env.BENCH_THREAD_CPU === '1';
-/**
- * BENCH_PG_WAITS=1: the PostgreSQL servers count their requests (RASTRO_PG_WAITS, server/src/db/pgWaits.ts); printed
- * per run over the flood: the requests the main thread waited for, per ingestion batch, by statement.
- */
-const PG_WAITS = process.env.BENCH_PG_WAITS === '1';
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
 const TICKS = 100;
 /** Pause between two API probes during the flood. */
@@ -259,40 +254,8 @@ function cpuSpent(all: Proc[], before: CpuSnapshot, after: CpuSnapshot): Cpu {
   return cpu;
 }
 
-/** Requests counted by a server (pgWaits.ts): the batches and the count by kind, place and statement. */
-interface Waits {
-  batches: number;
-  counts: Record<string, number>;
-}
-
-function readWaits(files: string[]): Waits {
-  const sum: Waits = { batches: 0, counts: {} };
-  for (const f of files) {
-    let w: Waits;
-    try {
-      w = JSON.parse(readFileSync(f, 'utf8')) as Waits;
-    } catch {
-      continue;
-    }
-    sum.batches += w.batches;
-    for (const [k, n] of Object.entries(w.counts)) sum.counts[k] = (sum.counts[k] ?? 0) + n;
-  }
-  return sum;
-}
-
-/** The requests made between two readings (written each second by the servers: read after 1.2 s). */
-function waitsBetween(a: Waits, b: Waits): Waits {
-  const counts: Record<string, number> = {};
-  for (const [k, n] of Object.entries(b.counts))
-    if (n - (a.counts[k] ?? 0) > 0) counts[k] = n - (a.counts[k] ?? 0);
-  return { batches: b.batches - a.batches, counts };
-}
-
-const settleWaits = () => new Promise((r) => setTimeout(r, 1200));
-
 interface Row {
   cpu?: Cpu;
-  waits?: Waits;
   setup: string;
   round: number;
   acknowledged: number;
@@ -309,20 +272,15 @@ async function run(
   processes: number,
   env: Record<string, string>,
 ): Promise<Row> {
-  const waitFiles =
-    PG_WAITS && env.DATABASE_URL ? [0, 1].map((i) => join(env.DATA_DIR, `pg-waits-${i}.json`)) : [];
-  const envOf = (i: number) => (waitFiles[i] ? { ...env, RASTRO_PG_WAITS: waitFiles[i] } : env);
-  const first = await startServer(envOf(0));
+  const first = await startServer(env);
   const others = [];
-  for (let i = 1; i < processes; i++) others.push(await startServer(envOf(i)));
+  for (let i = 1; i < processes; i++) others.push(await startServer(env));
   const all = [first, ...others];
   try {
     // a session, not Basic authentication: each Basic request hashes the password (scrypt)
     const cookies = await Promise.all(all.map(login));
     const ids = await createDevices(first, cookies[0]);
     await new Promise((r) => setTimeout(r, 500));
-    if (waitFiles.length) await settleWaits();
-    const waitsBefore = waitFiles.length ? readWaits(waitFiles) : undefined;
     let finished = false;
     const before = THREAD_CPU ? await cpuSnapshot(all, env.DATABASE_URL) : undefined;
     const probing = probe(all, cookies, () => finished);
@@ -330,8 +288,6 @@ async function run(
     const api = await probing;
     const after = before && (await cpuSnapshot(all, env.DATABASE_URL, [...before.backends.keys()]));
     const cpu = before && after ? cpuSpent(all, before, after) : undefined;
-    if (waitsBefore) await settleWaits();
-    const waits = waitsBefore && waitsBetween(waitsBefore, readWaits(waitFiles));
     for (const p of all) await stop(p);
     return {
       setup,
@@ -342,7 +298,6 @@ async function run(
       api,
       load: loadavg()[0],
       cpu,
-      waits,
     };
   } finally {
     for (const p of all) if (p.server.child.exitCode === null) await stop(p);
@@ -468,23 +423,6 @@ const lines = [
         '',
       ]
     : []),
-  ...rows
-    .filter((r) => r.waits)
-    .flatMap((r) => {
-      const w = r.waits!;
-      const per = (n: number) => f2(n / Math.max(1, w.batches));
-      const waited = Object.entries(w.counts).filter(([k]) => k.startsWith('waited'));
-      const total = waited.reduce((s, [, n]) => s + n, 0);
-      return [
-        `Requests over the flood, round ${r.round}, ${r.setup} (BENCH_PG_WAITS=1): ${w.batches} batches, ` +
-          `${per(waited.filter(([k]) => k.startsWith('waited tx')).reduce((s, [, n]) => s + n, 0))} waited per batch ` +
-          `inside its transaction, ${total} waited in all; per batch by kind (waited / posted / later), place ` +
-          '(tx: inside a transaction) and statement:',
-        '',
-        ...Object.entries(w.counts).map(([k, n]) => `- ${per(n)} ${k} (${n})`),
-        '',
-      ];
-    }),
   "Targets (issue #30): PostgreSQL with one process at least 0.8 of SQLite's rate; the API's p99 during the flood",
   "on PostgreSQL at most 1.5 times SQLite's, with one process and with two. PostgreSQL flushes its log to disk at",
   'each COMMIT (full durability), which SQLite in WAL mode with synchronous=NORMAL does not. History of these',

@@ -11,13 +11,8 @@ const pkg = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8'));
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  // the PostgreSQL store's worker thread (db/pgSync.ts) is a second entry, started from dist/pgWorker.js
-  // and the SQLite → PostgreSQL copy (copyToPostgres.ts) a third
-  entryPoints: [
-    join(server, 'src', 'main.ts'),
-    join(server, 'src', 'db', 'pgWorker.ts'),
-    join(server, 'src', 'copyToPostgres.ts'),
-  ],
+  // the SQLite → PostgreSQL copy (copyToPostgres.ts) is a second entry
+  entryPoints: [join(server, 'src', 'main.ts'), join(server, 'src', 'copyToPostgres.ts')],
   outdir: dist,
   entryNames: '[name]',
   bundle: true,

@@ -1,7 +1,7 @@
 // The production path (issue #12): the server built ahead of time runs on plain Node (no TypeScript at run time),
 // logs JSON lines under NODE_ENV=production, answers its health check, and loses no acknowledged position: not on
 // a graceful SIGTERM (queued positions are flushed) and not on a SIGKILL. On SQLite and, in npm test's PostgreSQL
-// leg, on PostgreSQL (the built worker thread, dist/pgWorker.js, included).
+// leg, on PostgreSQL (no worker thread since session 38: main.js alone).
 import Database from 'better-sqlite3';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -25,7 +25,7 @@ export async function copySqliteToPostgres(
   progress: (table: string, rows: number) => void = () => undefined,
 ): Promise<CopyReport> {
   // the SQLite file is first brought to the current version (its pending migrations), then read as it is
-  await openStore({ sqliteFile }).close();
+  await openStore(sqliteFile).close();
   const source = new BetterSqlite3(sqliteFile, { readonly: true, fileMustExist: true });
   const target = await openStoreAsync({ sqliteFile: '', databaseUrl });
   try {

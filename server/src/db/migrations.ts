@@ -2,7 +2,6 @@
 // in SQLite's user_version. Append new steps; never edit a released one.
 import type BetterSqlite3 from 'better-sqlite3';
 import postgres from 'postgres';
-import type { PostgresDatabase } from './postgres.ts';
 import { pgMigrations } from './migrationsPg.ts';
 
 const ATTR = `attributes TEXT NOT NULL DEFAULT '{}'`;
@@ -368,9 +367,10 @@ export const migrations: string[] = [
   `
   ALTER TABLE sessions ADD COLUMN originalUserId INTEGER;
   `,
-  // The monitoring center's alarm queue (issue #32, db/repos/alarms.ts, docs/monitoring.md): one row per alarm, repeats
-  // of an unresolved one on the same device and type folded into it (count, last*); at most one unresolved alarm per
-  // device and type, so two processes detecting together fold instead of doubling. Notes are their own rows.
+  // The monitoring center's alarm queue (issue #32, db/repos/alarms.ts, docs/monitoring.md): one row per alarm,
+  // repeats of an unresolved one on the same device and type folded into it (count, last*); at most one unresolved
+  // alarm per device and type, so two processes detecting together fold instead of doubling. Notes are their own
+  // rows.
   `
   CREATE TABLE alarms (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -404,7 +404,8 @@ export const migrations: string[] = [
   CREATE INDEX alarm_notes_alarm ON alarm_notes (alarmId);
   `,
   // One position per device and fix time (issue #30): a tracker's resend is not stored twice. Duplicates already
-  // stored are removed (the lowest id of each stays; devices, events and alarms that named another are pointed at it).
+  // stored are removed (the lowest id of each stays; devices, events and alarms that named another are pointed at
+  // it).
   `
   UPDATE devices SET positionId = (SELECT MIN(k.id) FROM positions p JOIN positions k ON k.deviceId = p.deviceId AND k.fixTime = p.fixTime WHERE p.id = devices.positionId)
     WHERE positionId IN (SELECT d.id FROM positions d WHERE EXISTS (SELECT 1 FROM positions k WHERE k.deviceId = d.deviceId AND k.fixTime = d.fixTime AND k.id < d.id));
@@ -439,37 +440,19 @@ export function migrate(sqlite: BetterSqlite3.Database, upTo = migrations.length
 
 /**
  * The same entries on PostgreSQL, in PostgreSQL's own text (db/migrationsPg.ts), with the applied count in
- * `rastro_schema`. An advisory lock makes processes starting together apply them once.
+ * `rastro_schema` (`upTo`: only the first ones, for a test that fills an older schema), on a dedicated postgres.js
+ * connection (the server's start-up, issue #30 session 31): an advisory lock makes processes starting together
+ * apply them once, each entry in its own transaction; the connection is closed once done.
  */
-export function migratePostgres(db: PostgresDatabase, upTo = migrations.length): void {
-  db.exec('SELECT pg_advisory_lock(7231001)');
-  try {
-    db.exec('CREATE TABLE IF NOT EXISTS rastro_schema (version INTEGER NOT NULL)');
-    const row = db.prepareNative('SELECT version FROM rastro_schema').get() as
-      { version: number } | undefined;
-    if (!row) db.exec('INSERT INTO rastro_schema (version) VALUES (0)');
-    for (let i = row?.version ?? 0; i < upTo; i++) {
-      db.transaction(() => {
-        for (const step of pgMigrations[i]) db.exec(step);
-        db.exec(`UPDATE rastro_schema SET version = ${i + 1}`);
-      })();
-    }
-  } finally {
-    db.exec('SELECT pg_advisory_unlock(7231001)');
-  }
-}
+/** How long migratePostgresAsync waits for its connection, in seconds (db/open.ts names it in its error). */
+export const MIGRATE_CONNECT_TIMEOUT_S = 10;
 
-/**
- * migratePostgres on a dedicated postgres.js connection (the server's start-up, issue #30 session 31): nothing
- * waits on the synchronous store, the same advisory lock makes processes starting together apply them once, each
- * entry in its own transaction; the connection is closed once done.
- */
 export async function migratePostgresAsync(url: string, upTo = migrations.length): Promise<void> {
   const sql = postgres(url, {
     max: 1,
     onnotice: () => undefined,
     fetch_types: false, // db/pool.ts says why
-    connect_timeout: 10,
+    connect_timeout: MIGRATE_CONNECT_TIMEOUT_S,
     connection: { application_name: 'rastro-migrate' },
   });
   try {

@@ -1,13 +1,16 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { migrate, migratePostgres, migratePostgresAsync } from './migrations.ts';
+import { migrate, MIGRATE_CONNECT_TIMEOUT_S, migratePostgresAsync } from './migrations.ts';
 import { attachReader, attachWriter, PgPool, type PoolOptions } from './pool.ts';
-import { PostgresDatabase } from './postgres.ts';
+import { PostgresStore } from './postgres.ts';
 import type { SqlDatabase } from './sql.ts';
 
 export interface Store {
-  /** Every table of the embedded core and the extensions, behind one synchronous interface (db/sql.ts). */
+  /**
+   * Every table of the embedded core and the extensions (db/sql.ts): SQLite's connection, or PostgreSQL's store
+   * (db/postgres.ts), whose statements all run on its pools through db/repos/query.ts.
+   */
   sql: SqlDatabase;
   /** Where it lives, for the health screen: the SQLite file or the PostgreSQL database. */
   kind: 'sqlite' | 'postgres';
@@ -25,27 +28,26 @@ export interface StoreOptions {
   pool?: PoolOptions;
 }
 
-/** Opens the configured store and applies pending migrations. */
-export function openStore(options: StoreOptions | string): Store {
-  const o = typeof options === 'string' ? { sqliteFile: options } : options;
-  return o.databaseUrl ? openPostgresStore(o.databaseUrl, o.pool) : openSqliteStore(o.sqliteFile);
+/** Opens a SQLite file (`:memory:` too) and applies pending migrations: PostgreSQL opens with openStoreAsync. */
+export function openStore(sqliteFile: string): Store {
+  return openSqliteStore(sqliteFile);
 }
 
 /**
- * openStore for the server's start-up: on PostgreSQL the migrations run on a dedicated connection without the
- * synchronous store (db/migrations.ts migratePostgresAsync), before the server listens.
+ * Opens the configured store (the server's start-up): on PostgreSQL the migrations run on a dedicated connection
+ * (db/migrations.ts migratePostgresAsync) before the server listens; a database that cannot be used fails here
+ * with one line naming DATABASE_URL and the reason (StoreUnreachable).
  */
 export async function openStoreAsync(options: StoreOptions): Promise<Store> {
   if (!options.databaseUrl) return openSqliteStore(options.sqliteFile);
   const url = options.databaseUrl;
-  const db = connectPostgres(url);
   try {
     await migratePostgresAsync(url);
   } catch (err) {
-    await db.close();
-    throw err;
+    const reason = connectFailure(err);
+    throw reason ? new StoreUnreachable(url, reason) : err;
   }
-  return postgresStore(db, url, options.pool);
+  return postgresStore(url, options.pool);
 }
 
 /** The embedded SQLite file, in WAL mode (created if needed). */
@@ -107,22 +109,24 @@ export function maskUrl(url: string): string {
 const INGEST_CONNECTIONS: number = 0;
 const SHARED_LANES = 3;
 
-/** The synchronous store's connection (made at once: an unreachable database is named here). */
-function connectPostgres(url: string): PostgresDatabase {
-  try {
-    return new PostgresDatabase(url);
-  } catch (err) {
-    throw new StoreUnreachable(url, (err as Error).message);
-  }
+/** Why a connection could not be made, in words an operator acts on; null: not a connection failure. */
+function connectFailure(err: unknown): string | null {
+  const e = err as { code?: string; message?: string } | null;
+  const code = String(e?.code ?? '');
+  const msg = String(e?.message ?? err);
+  if (code === '28P01' || code === '28000' || /password authentication|authentication failed/i.test(msg))
+    return `authentication failed (${msg})`;
+  if (code === '3D000') return `database does not exist (${msg})`;
+  if (code === 'CONNECT_TIMEOUT') return `timeout: no answer within ${MIGRATE_CONNECT_TIMEOUT_S} s`;
+  if (/^(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|ECONNRESET|ETIMEDOUT)$/.test(code))
+    return `unreachable (${code})`;
+  if (/^CONNECTION_/.test(code)) return `unreachable (the connection was closed before PostgreSQL answered)`;
+  return null;
 }
 
-function openPostgresStore(url: string, poolOptions: PoolOptions = {}): Store {
-  const db = connectPostgres(url);
-  migratePostgres(db);
-  return postgresStore(db, url, poolOptions);
-}
-
-function postgresStore(db: PostgresDatabase, url: string, poolOptions: PoolOptions = {}): Store {
+/** PostgreSQL's store: no connection of its own; its read pool, write client and ingestion lanes (db/pool.ts). */
+function postgresStore(url: string, poolOptions: PoolOptions = {}): Store {
+  const db = new PostgresStore();
   // the reads that no longer block the event loop (reports, insights): connections made at their first call
   const pool = new PgPool(url, poolOptions);
   attachReader(db, pool);
@@ -141,7 +145,6 @@ function postgresStore(db: PostgresDatabase, url: string, poolOptions: PoolOptio
     },
     async close() {
       await Promise.all([pool.close(), ingest?.close()]);
-      await db.close();
     },
   };
 }

@@ -1,13 +1,9 @@
 // The asynchronous read path (issue #30, docs/decisions/41-kysely-repositories.md, session 22): the statements
 // db/repos/query.ts compiles with kysely, run without the main thread waiting. On PostgreSQL (DATABASE_URL) a pool
-// of postgres.js connections opened next to the synchronous store (db/postgres.ts and its worker); on SQLite the
-// same interface runs the statement through better-sqlite3 and answers an already settled promise.
-//
-// READ-ONLY. Nothing here writes and nothing opens a transaction: a pooled transaction holding row locks while the
-// main thread blocks on the synchronous connection (which may wait for those locks) could deadlock the process;
-// plain reads take no row locks, so they never wait on the synchronous connection's work, nor it on theirs. A read
-// sees what is committed (the synchronous store's autocommitted writes and finished transactions).
-//
+// of postgres.js connections hung on the store (db/postgres.ts, which has no connection of its own since session
+// 38); on SQLite the same interface runs the statement through better-sqlite3 and answers a settled promise.
+// The read pool runs reads (and the ingestion's one-statement batches: db/repos/ingestPooled.ts); the API's writes
+// and transactions run on the write client below (apiWriterOf). A read sees what is committed.
 // Faults: each connection of the pool is a postgres.js instance of one socket, so the calls waiting on a connection
 // are known. The moment one is lost (terminated, reset, PostgreSQL stopped) every call waiting on it fails at once
 // with DatabaseUnavailable (the API answers 503, translated) and a new connection is made in the background; while
@@ -36,7 +32,7 @@ const RETRY_MS = 500;
 /** How long past the statement timeout a call waits for a connection that does not answer at all. */
 const GRACE_MS = 2_000;
 
-// Numbers as SQLite gives them and as the synchronous store answers them (db/pgWorker.ts): BIGINT and NUMERIC (SUM,
+// Numbers as SQLite gives them: BIGINT and NUMERIC (SUM,
 // COUNT, AVG) as numbers, booleans as 1/0.
 const types = {
   int8: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
@@ -233,7 +229,7 @@ export function writerOf(db: SqlDatabase): IngestWriter | undefined {
   return writers.get(db);
 }
 
-/** The synchronous store behind the asynchronous interface (SQLite): each answer is a settled promise. */
+/** SQLite's connection behind the asynchronous interface: each answer is a settled promise. */
 class SettledReader implements AsyncReader {
   private readonly statements = new Map<string, SqlStatement>();
 

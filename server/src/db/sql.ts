@@ -1,9 +1,9 @@
-// The synchronous SQL interface every server module uses, implemented twice: by better-sqlite3 (SQLite under
-// DATA_DIR, the default) and by a PostgreSQL client that answers synchronously (db/postgres.ts, when DATABASE_URL
-// is set). The repositories of db/repos compile their queries for each dialect with kysely, the ingestion's
-// statements included, prepared once (docs/decisions/41-kysely-repositories.md); the migrations have each dialect's
-// own text. Nothing prepares SQLite text on PostgreSQL (prepare refuses it there; the tests' statements are kysely
-// queries too since session 28: server/test/support/testSql.ts).
+// The store's handle every server module is given, implemented twice: by better-sqlite3 (SQLite under DATA_DIR, the
+// default; its synchronous members serve SQLite's own paths) and by PostgreSQL's store (db/postgres.ts, when
+// DATABASE_URL is set), which has no synchronous statement and refuses every synchronous member (issue #30, session
+// 38): on it every statement runs on its pools (db/pool.ts) through db/repos/query.ts's asynchronous runners. The
+// repositories of db/repos compile their queries for each dialect with kysely
+// (docs/decisions/41-kysely-repositories.md); the migrations have each dialect's own text.
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -30,10 +30,7 @@ export interface SqlRunResult {
 
 export interface SqlStatement {
   run(...params: unknown[]): SqlRunResult;
-  /**
-   * Runs a write whose answer the caller does not need. On PostgreSQL inside a transaction it is sent without
-   * waiting (a failure fails the transaction's commit); elsewhere it is run().
-   */
+  /** Runs a write whose answer the caller does not need (SQLite: run()). */
   runLater(...params: unknown[]): void;
   get(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];
@@ -45,34 +42,30 @@ export interface SqlStatement {
 export interface SqlDatabase {
   readonly dialect: SqlDialect;
   /**
-   * Inside a transaction (PostgreSQL; on SQLite the read pool is this connection): a read asked for on the read
-   * pool then runs here, so that it sees the transaction's writes (db/repos/query.ts).
+   * Inside a transaction (SQLite's; a pooled transaction's handle, db/repos/query.ts): a read asked for on the read
+   * pool then runs in it, so that it sees the transaction's writes. PostgreSQL's store itself: always false.
    */
   readonly inTransaction?: boolean;
-  /**
-   * A statement in SQLite's dialect, for SQLite-only code: refused on PostgreSQL (nothing is translated). Code for
-   * both stores uses prepareNative through db/repos/query.ts.
-   */
+  /** A statement in SQLite's dialect, for SQLite-only code. SQLite only: PostgreSQL refuses. */
   prepare(sql: string): SqlStatement;
   /**
-   * A statement already in the store's own dialect, with positional parameters (`?` on SQLite, `$n` on
-   * PostgreSQL) bound as given: what db/repos/query.ts runs, compiled by kysely. Not translated.
+   * A statement in the store's own dialect, positional parameters bound as given: what db/repos/query.ts's
+   * synchronous runners run, compiled by kysely. SQLite only: PostgreSQL refuses (no synchronous statement).
    */
   prepareNative(sql: string): SqlStatement;
-  /** Wraps fn so that calling the result runs it in one transaction (nested calls use savepoints). */
+  /** Wraps fn so that calling the result runs it in one transaction (nested calls use savepoints). SQLite only. */
   transaction<F extends (...args: never[]) => unknown>(fn: F): F;
-  /** Runs one or more statements without parameters. */
+  /** Runs one or more statements without parameters. SQLite only. */
   exec(sql: string): unknown;
 }
 
 /** A unique constraint refused a write: the column it names (SQLite: table.column; PostgreSQL: the index key). */
 export function uniqueViolation(err: unknown): string | null {
-  // constraint: pgSync's error; constraint_name: postgres.js's (the pool's write client)
+  // constraint_name: postgres.js's (the pools and the write client)
   const e = err as {
     code?: string;
     message?: string;
     detail?: string;
-    constraint?: string;
     constraint_name?: string;
   } | null;
   if (!e || typeof e !== 'object') return null;
@@ -81,7 +74,7 @@ export function uniqueViolation(err: unknown): string | null {
     return /\.(\w+)$/.exec(e.message ?? '')?.[1] ?? 'value';
   }
   if (e.code === '23505') {
-    if ((e.constraint ?? e.constraint_name) === 'users_email') return 'email';
+    if (e.constraint_name === 'users_email') return 'email';
     const key = /Key \((?:lower\()?"?(\w+)"?\)?\)=/.exec(e.detail ?? '')?.[1];
     return key ?? 'value';
   }

@@ -1,8 +1,9 @@
-// The live core (CONTRACT §7): every decoded position goes through distance → geofences → motion → engine hours
-// → store → events (ignition, alarm, geofence, overspeed, motion, queued commands) → device status and latest
-// position → listeners (socket, notifications). Positions are queued and processed in batches, each stored all or
-// nothing: one transaction of the store (SQLite; flushNow, SQLite's only), or on PostgreSQL read ahead and written as one statement
-// on the pool, batches of different devices side by side (pooledBatches.ts); per-device state stays in memory.
+// The live core (CONTRACT §7): every decoded position goes through distance → geofences → motion → engine hours →
+// store → events (ignition, alarm, geofence, overspeed, motion, queued commands) → device status and latest position
+// → listeners (socket, notifications). Positions are queued and processed in batches, each stored all or nothing: one
+// transaction of the store (SQLite; flushNow, SQLite's only), or on PostgreSQL read ahead and written as one
+// statement on the pool, batches of different devices side by side (pooledBatches.ts); per-device state stays in
+// memory.
 import type { Attributes, Device, Event, Position, QueuedCommand } from '@rastro/domain';
 import type { AppContext } from '../context.ts';
 import type { RemoteDeviceState } from '../db/cluster.ts';
@@ -429,7 +430,12 @@ export class LiveCore extends LiveCommands {
   }
 
   /** Inserts an event into the batch being computed (`target`) and returns its API form. */
-  storeEvent(type: string, deviceId: number, position: Position | null, extra: Partial<Event> = {}): Event {
+  private storeEvent(
+    type: string,
+    deviceId: number,
+    position: Position | null,
+    extra: Partial<Event> = {},
+  ): Event {
     const ev = eventRowOf(type, deviceId, position, extra);
     const id = this.target.event({ ...ev, eventTime: new Date(ev.eventTime).toISOString() });
     this.stats.events++;
@@ -438,8 +444,8 @@ export class LiveCore extends LiveCommands {
 
   /**
    * Stores events created outside the position pipeline (status sweep, command results, anchor, inactivity, QR) in
-   * one transaction on the pool (inTransaction: PostgreSQL's write client, never pgSync; issue #30, session 34), all
-   * or none, then publishes them with the devices named (the cache read on the pool first).
+   * one transaction on the pool (inTransaction: PostgreSQL's write client, never a synchronous handle; issue #30,
+   * session 34), all or none, then publishes them with the devices named (the cache read on the pool first).
    */
   async emitEvents(
     make: (tx: SqlDatabase) => Promise<Event[]>,

@@ -1,8 +1,8 @@
 // Waiting for the reports a route must see stored (issue #30, session 33): on PostgreSQL the position API, the
 // catch-up, the accumulators and the shutdown used to store the queue with flushNow, the store's own synchronous
-// transaction through pgSync.ts (the main thread waiting, a pooled batch in flight overtaken). They now wait,
-// without holding the main thread, until every report queued or in flight when they asked is answered by its pooled
-// batch (live/pooledBatches.ts): stored, or refused as a whole.
+// transaction through the synchronous worker, retired in session 38 (the main thread waiting, a pooled batch in
+// flight overtaken). They now wait, without holding the main thread, until every report queued or in flight when they
+// asked is answered by its pooled batch (live/pooledBatches.ts): stored, or refused as a whole.
 import type { IngestResult } from './types.ts';
 
 /** A queued report as the live core holds it (ingest.ts Pending). */

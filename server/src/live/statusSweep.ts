@@ -1,6 +1,6 @@
 // The events the live core stores outside its position batches (ingest.ts emitEvents: the status sweep, command
 // results, anchor alarms, inactivity, the QR driver) and the status sweep itself. Since session 34 (issue #30) they
-// are written in one inTransaction on the pool — PostgreSQL's write client, never pgSync's synchronous connection —
+// are written in one inTransaction on the pool — PostgreSQL's write client, never a synchronous connection —
 // so the sweep's device-status writes no longer hold the main thread while they wait for a row lock.
 import type { Event, Position } from '@rastro/domain';
 import type { SqlDatabase } from '../db/sql.ts';

@@ -1,8 +1,9 @@
-// The access rules read on the store's read pool (issue #30, session 34, H30u): traccar/access.ts's visibility
-// walks await their reads (fleet.ts, links.ts, catalog.ts, users.ts on the pool), none goes through the
-// synchronous handle (pgSync.ts on PostgreSQL, the main thread waiting). A link written behind the API (straight in
-// the store, as another process or connection does) is honoured on the next request: an object without a cache at
-// once, a device once its cached audience is cleared (the 'permissions' event another process's change brings).
+// The access rules read on the store's read pool (issue #30, session 34, H30u): traccar/access.ts's visibility walks
+// await their reads (fleet.ts, links.ts, catalog.ts, users.ts on the pool), none goes through the synchronous handle
+// (the synchronous worker on PostgreSQL until session 38, the main thread waiting). A link written behind the API
+// (straight in the store, as another process or connection does) is honoured on the next request: an object without a
+// cache at once, a device once its cached audience is cleared (the 'permissions' event another process's change
+// brings).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qb, writeAsync } from '../../src/db/repos/query.ts';
 import type { Link } from '../../src/db/repos/links.ts';

@@ -3,8 +3,9 @@
 // connection holds the device's creator link (SELECT … FOR UPDATE in an open transaction); DELETE /api/devices/{id}
 // deletes the device row, then waits in PostgreSQL on the link while its transaction holds the device's row; the
 // server answers /api/health and the device list meanwhile (the list, read elsewhere, still shows the device: nothing
-// is committed); once the lock is released the delete is answered 204 and the device and its links are gone.
-// Before, the transaction ran through pgSync.ts, which blocks the main thread until PostgreSQL answers.
+// is committed); once the lock is released the delete is answered 204 and the device and its links are gone. Before,
+// the transaction ran through the synchronous worker (retired in session 38), which blocks the main thread until
+// PostgreSQL answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createDevice, expectStatus, type TestApp } from '../helpers/app.ts';
 import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';

@@ -1,7 +1,7 @@
 // The catalogue's create and delete, a user's delete and the permissions' writes are each one asynchronous
-// transaction (issue #30, session 32: db/repos/query.ts inTransaction; on PostgreSQL the write client, off pgSync):
-// a statement refused half way — by a trigger the test installs on one table — leaves nothing of the request
-// written, on SQLite and on PostgreSQL; once the trigger is gone the same request is stored whole.
+// transaction (issue #30, session 32: db/repos/query.ts inTransaction; on PostgreSQL the write client, off the
+// synchronous worker): a statement refused half way — by a trigger the test installs on one table — leaves nothing of
+// the request written, on SQLite and on PostgreSQL; once the trigger is gone the same request is stored whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,

@@ -1,10 +1,10 @@
-// The access rules on PostgreSQL read on the pool, never through the synchronous handle (issue #30, session 34,
-// H30u; traccar/access.ts): (1) every visibility check and walk sends no statement through pgSync.ts (its
-// `request` spied); (2) a visibility read waiting on a lock (another connection holds `links` ACCESS EXCLUSIVE in an
+// The access rules on PostgreSQL read on the pool (issue #30, session 34, H30u; traccar/access.ts): (1) every
+// visibility check and walk answers (PostgreSQL's store has no synchronous statement since session 38: a synchronous
+// path would throw); (2) a visibility read waiting on a lock (another connection holds `links` ACCESS EXCLUSIVE in an
 // open transaction) does not hold the server: /api/health answers first, then the request that waited is answered.
-// Before, the read went through pgSync.ts, which blocks the main thread until PostgreSQL answers.
+// Before session 34, the read went through a synchronous worker that blocked the main thread until PostgreSQL
+// answered.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PgSync } from '../../src/db/pgSync.ts';
 import {
   canAccessDevice,
   canSee,
@@ -42,27 +42,18 @@ describe('the access rules on PostgreSQL', () => {
     const device = await createDevice(t, { groupId: group.id });
     await link(t, { userId: manager.id, groupId: group.id });
     const user = (await findUserAsync(t.ctx, manager.id))!;
-    const sync = vi.spyOn(PgSync.prototype, 'request');
-    const later = vi.spyOn(PgSync.prototype, 'send');
-    try {
-      invalidateAccess(t.ctx);
-      expect(await canAccessDevice(t.ctx, user, device.id)).toBe(true);
-      expect(await usersWhoSeeDevice(t.ctx, device.id)).toContain(manager.id);
-      expect(await visibleDeviceIds(t.ctx, user)).toContain(device.id);
-      expect(await visibleIds(t.ctx, manager.id, 'group')).toContain(group.id);
-      expect(await visibleIds(t.ctx, manager.id, 'geofence')).toEqual([]);
-      expect(await canSee(t.ctx, user, 'group', group.id)).toBe(true);
-      expect(await isManagerOf(t.ctx, manager.id, sub.id)).toBe(true);
-      expect(await managedUserIds(t.ctx, manager.id)).toEqual([sub.id]);
-      await checkUserAccess(t.ctx, user, sub.id);
-      expect(await objectExists(t.ctx, 'device', device.id)).toBe(true);
-      expect(await objectExists(t.ctx, 'device', device.id + 1_000_000)).toBe(false);
-      expect(sync).not.toHaveBeenCalled();
-      expect(later).not.toHaveBeenCalled();
-    } finally {
-      sync.mockRestore();
-      later.mockRestore();
-    }
+    invalidateAccess(t.ctx);
+    expect(await canAccessDevice(t.ctx, user, device.id)).toBe(true);
+    expect(await usersWhoSeeDevice(t.ctx, device.id)).toContain(manager.id);
+    expect(await visibleDeviceIds(t.ctx, user)).toContain(device.id);
+    expect(await visibleIds(t.ctx, manager.id, 'group')).toContain(group.id);
+    expect(await visibleIds(t.ctx, manager.id, 'geofence')).toEqual([]);
+    expect(await canSee(t.ctx, user, 'group', group.id)).toBe(true);
+    expect(await isManagerOf(t.ctx, manager.id, sub.id)).toBe(true);
+    expect(await managedUserIds(t.ctx, manager.id)).toEqual([sub.id]);
+    await checkUserAccess(t.ctx, user, sub.id);
+    expect(await objectExists(t.ctx, 'device', device.id)).toBe(true);
+    expect(await objectExists(t.ctx, 'device', device.id + 1_000_000)).toBe(false);
   });
 
   it('a visibility read waiting on a lock lets /api/health answer first, then is answered', async () => {

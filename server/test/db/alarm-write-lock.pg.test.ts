@@ -1,9 +1,10 @@
 // The monitoring desk's acknowledge and note wait on PostgreSQL locks without holding the server (issue #30, session
 // 33; db/repos/alarms.ts on the write client, the step's writes and audit in one inTransaction): another connection
-// holds the alarm's row (SELECT … FOR UPDATE) or the notes table (LOCK … IN SHARE MODE, which an INSERT waits for)
-// in an open transaction, the step waits in the database, and /api/health is answered meanwhile; once the lock is
-// released the step is stored. Before, these writes went through pgSync.ts, which blocks the main thread until
-// PostgreSQL answers. The order is certain without any timing: the test sees the write waiting in pg_locks first.
+// holds the alarm's row (SELECT … FOR UPDATE) or the notes table (LOCK … IN SHARE MODE, which an INSERT waits for) in
+// an open transaction, the step waits in the database, and /api/health is answered meanwhile; once the lock is
+// released the step is stored. Before, these writes went through the synchronous worker (retired in session 38),
+// which blocks the main thread until PostgreSQL answers. The order is certain without any timing: the test sees the
+// write waiting in pg_locks first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alarm, Event } from '@rastro/domain';
 import { alarmDetector } from '../../src/ext/alarms.ts';

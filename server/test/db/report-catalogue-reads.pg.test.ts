@@ -1,9 +1,9 @@
-// The reports', route's, assistant's and catalogue's reads on PostgreSQL go through the read pool, never the
-// synchronous handle (issue #30, session 35, H30z): (1) the converted reads send no statement through pgSync.ts (its
-// `request` and `send` spied); (2) a route page and a catalogue object waiting on a locked table (another connection
-// holds it ACCESS EXCLUSIVE in an open transaction) do not hold the server: /api/health answers first, then the
-// request that waited. Before, these reads went through pgSync.ts, which blocks the main thread until PostgreSQL
-// answers.
+// The reports', route's, assistant's and catalogue's reads on PostgreSQL go through the read pool (issue #30, session
+// 35, H30z): (1) the converted reads answer (PostgreSQL's store has no synchronous statement since session 38: a
+// synchronous path would throw); (2) a route page and a catalogue object waiting on a locked table (another
+// connection holds it ACCESS EXCLUSIVE in an open transaction) do not hold the server: /api/health answers first,
+// then the request that waited. Before session 35, these reads went through a synchronous worker that blocked the
+// main thread until PostgreSQL answered.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allDriverNames, findSavedCommandAsync } from '../../src/db/repos/catalog.ts';
 import { devicesWithQueuedCommands } from '../../src/db/repos/ingest.ts';
@@ -15,7 +15,6 @@ import {
   positionValueAtEdge,
   topSpeedsOver,
 } from '../../src/db/repos/positions.ts';
-import { PgSync } from '../../src/db/pgSync.ts';
 import { jsonField } from '../../src/db/sql.ts';
 import { getLive } from '../../src/live/ingest.ts';
 import { ReportData } from '../../src/live/reports/data.ts';
@@ -75,42 +74,33 @@ describe("the reports', route's and catalogue's reads on PostgreSQL", () => {
     });
     const reader = new RouteJsonReader(db);
     const data = new ReportData(t.ctx);
-    const sync = vi.spyOn(PgSync.prototype, 'request');
-    const later = vi.spyOn(PgSync.prototype, 'send');
-    try {
-      const cursor = await reader.cursor(device.id, positionIds[1]);
-      expect(cursor).toMatchObject({ id: positionIds[1] });
-      const page = await reader.texts(device.id, FROM, TO, 10, cursor);
-      expect((JSON.parse(`[${page.join(',')}]`) as Array<{ id: number }>).map((p) => p.id)).toEqual(
-        positionIds.slice(2),
-      );
-      expect(await reader.rows(device.id, FROM, TO, 2, null)).toHaveLength(2);
-      expect(await reader.extent(device.id, FROM, TO)).toEqual([20, 10, 24, 14]);
-      expect(await data.routeJson(device.id, { from: Date.parse(FROM), to: Date.parse(TO) })).toHaveLength(5);
-      expect((await data.drivers()).get('D-1')).toBe('Ana');
-      expect(await allDriverNames(db)).toContainEqual({ uniqueId: 'D-1', name: driver.name });
-      expect(await reportLinks(db, report.id)).toMatchObject({ deviceIds: [device.id], groupIds: [] }); // and its creator
-      expect(await devicesWithQueuedCommands(db)).toEqual([]);
-      expect((await findSavedCommandAsync(db, command.id))?.description).toBe('Pool stop');
-      expect((await findPositionAsync(db, positionIds[0]))?.deviceId).toBe(device.id);
-      const total = jsonField(db.dialect, 'attributes', 'totalDistance', true);
-      // the odometer as the server counts it along the route: more at the period's end than at its start
-      const first = await positionValueAtEdge(db, total, device.id, FROM, TO, 'asc');
-      const last = await positionValueAtEdge(db, total, device.id, FROM, TO, 'desc');
-      expect(Number(last?.t)).toBeGreaterThan(Number(first?.t));
-      const code = jsonField(db.dialect, 'attributes', 'driverUniqueId');
-      expect((await firstPositionTimesByCode(db, code, device.id, FROM, TO)).map((r) => r.code)).toEqual([
-        'D-1',
-      ]);
-      expect((await topSpeedsOver(db, FROM, TO, 25)).map((r) => r.deviceId)).toEqual([device.id]);
-      expect((await findObjectAsync(db, 'geofences', geofence.id))?.name).toBe('Pool fence');
-      expect((await getRowAsync(t.ctx, 'geofences', geofence.id))?.name).toBe('Pool fence');
-      expect(sync).not.toHaveBeenCalled();
-      expect(later).not.toHaveBeenCalled();
-    } finally {
-      sync.mockRestore();
-      later.mockRestore();
-    }
+    const cursor = await reader.cursor(device.id, positionIds[1]);
+    expect(cursor).toMatchObject({ id: positionIds[1] });
+    const page = await reader.texts(device.id, FROM, TO, 10, cursor);
+    expect((JSON.parse(`[${page.join(',')}]`) as Array<{ id: number }>).map((p) => p.id)).toEqual(
+      positionIds.slice(2),
+    );
+    expect(await reader.rows(device.id, FROM, TO, 2, null)).toHaveLength(2);
+    expect(await reader.extent(device.id, FROM, TO)).toEqual([20, 10, 24, 14]);
+    expect(await data.routeJson(device.id, { from: Date.parse(FROM), to: Date.parse(TO) })).toHaveLength(5);
+    expect((await data.drivers()).get('D-1')).toBe('Ana');
+    expect(await allDriverNames(db)).toContainEqual({ uniqueId: 'D-1', name: driver.name });
+    expect(await reportLinks(db, report.id)).toMatchObject({ deviceIds: [device.id], groupIds: [] }); // and its creator
+    expect(await devicesWithQueuedCommands(db)).toEqual([]);
+    expect((await findSavedCommandAsync(db, command.id))?.description).toBe('Pool stop');
+    expect((await findPositionAsync(db, positionIds[0]))?.deviceId).toBe(device.id);
+    const total = jsonField(db.dialect, 'attributes', 'totalDistance', true);
+    // the odometer as the server counts it along the route: more at the period's end than at its start
+    const first = await positionValueAtEdge(db, total, device.id, FROM, TO, 'asc');
+    const last = await positionValueAtEdge(db, total, device.id, FROM, TO, 'desc');
+    expect(Number(last?.t)).toBeGreaterThan(Number(first?.t));
+    const code = jsonField(db.dialect, 'attributes', 'driverUniqueId');
+    expect((await firstPositionTimesByCode(db, code, device.id, FROM, TO)).map((r) => r.code)).toEqual([
+      'D-1',
+    ]);
+    expect((await topSpeedsOver(db, FROM, TO, 25)).map((r) => r.deviceId)).toEqual([device.id]);
+    expect((await findObjectAsync(db, 'geofences', geofence.id))?.name).toBe('Pool fence');
+    expect((await getRowAsync(t.ctx, 'geofences', geofence.id))?.name).toBe('Pool fence');
   });
 
   /** `path` asked while another connection holds `table` ACCESS EXCLUSIVE: /api/health answers first. */

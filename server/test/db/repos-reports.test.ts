@@ -1,14 +1,15 @@
 // The repositories of reports, scheduled reports, fleet insights and the demo seed (issue #30) on the store the
 // tests run on: SQLite by default, PostgreSQL with RASTRO_TEST_DATABASE_URL, as repos.test.ts does for the
-// Traccar layer's. The reports' reads are prepared once (preparedQuery) and run with fresh values each time.
+// Traccar layer's. The reports' reads are prepared once (preparedQuery) and run with fresh values each time, on the
+// read pool (allAsync/getAsync) as the reports run them; the rows are written on the pool too.
 import { describe, expect, it } from 'vitest';
 import { allDriverNames } from '../../src/db/repos/catalog.ts';
-import { prepareActivityUpsert, prepareIngestStatements } from '../../src/db/repos/ingest.ts';
+import { addActivityRows, insertLiveEventAsync, type ActivityValues } from '../../src/db/repos/ingest.ts';
 import { activityTotals, distanceByHour, prepareInsightEventCounts } from '../../src/db/repos/insights.ts';
 import { addLink } from '../../src/db/repos/links.ts';
 import { insertObjectAsync, updateObjectAsync } from '../../src/db/repos/objects.ts';
 import { serverSettingsAsync, updateServerSettingsAsync } from '../../src/db/repos/server.ts';
-import { preparedQuery, qb } from '../../src/db/repos/query.ts';
+import { insertAsync, preparedQuery, qb } from '../../src/db/repos/query.ts';
 import { positionsByIdsInTimeOrder, prepareReportReads } from '../../src/db/repos/reports.ts';
 import {
   calendarData,
@@ -33,31 +34,35 @@ const store = repoStore('repos-reports');
 
 const at = (m: number) => `2026-02-01T00:${String(m).padStart(2, '0')}:00.000Z`;
 
-/** Stores a position of `deviceId` at minute `m`; its id. */
-function putPosition(deviceId: number, m: number, speed: number): number {
-  const live = prepareIngestStatements(store.sql);
-  live.insertPosition.run({
-    deviceId,
-    protocol: 'osmand',
-    serverTime: at(m),
-    deviceTime: at(m),
-    fixTime: at(m),
-    valid: 1,
-    latitude: m,
-    longitude: -m,
-    altitude: 0,
-    speed,
-    course: 0,
-    accuracy: 0,
-    network: null,
-    geofenceIds: null,
-    attributes: JSON.stringify({ m }),
-  });
-  return (live.positionAt.get(deviceId, at(m)) as { id: number }).id;
+/** Stores a position of `deviceId` at minute `m` (on the pool, as every write on both stores); its id. */
+function putPosition(deviceId: number, m: number, speed: number): Promise<number> {
+  const db = store.sql;
+  return insertAsync(
+    db,
+    qb(db)
+      .insertInto('positions')
+      .values({
+        deviceId,
+        protocol: 'osmand',
+        serverTime: at(m),
+        deviceTime: at(m),
+        fixTime: at(m),
+        valid: 1,
+        latitude: m,
+        longitude: -m,
+        altitude: 0,
+        speed,
+        course: 0,
+        accuracy: 0,
+        network: null,
+        geofenceIds: null,
+        attributes: JSON.stringify({ m }),
+      }),
+  );
 }
 
-function putEvent(deviceId: number, m: number, type: string, positionId: number): void {
-  prepareIngestStatements(store.sql).insertEvent.run({
+async function putEvent(deviceId: number, m: number, type: string, positionId: number): Promise<void> {
+  await insertLiveEventAsync(store.sql, {
     type,
     eventTime: at(m),
     deviceId,
@@ -73,56 +78,59 @@ describe('reports repositories', () => {
     const db = store.sql;
     const reads = prepareReportReads(db);
     // stored out of time order: the reads answer in time order
-    const p5 = putPosition(700, 5, 30);
-    const p1 = putPosition(700, 1, 10);
-    const p3 = putPosition(700, 3, 50);
-    putPosition(700, 9, 99); // at `to`: outside
-    putPosition(701, 2, 70); // another device
-    putEvent(700, 1, 'deviceMoving', p1);
-    putEvent(700, 5, 'deviceStopped', p5);
-    putEvent(700, 3, 'deviceOverspeed', p3);
-    putEvent(701, 2, 'deviceMoving', 0);
+    const p5 = await putPosition(700, 5, 30);
+    const p1 = await putPosition(700, 1, 10);
+    const p3 = await putPosition(700, 3, 50);
+    await putPosition(700, 9, 99); // at `to`: outside
+    await putPosition(701, 2, 70); // another device
+    await putEvent(700, 1, 'deviceMoving', p1);
+    await putEvent(700, 5, 'deviceStopped', p5);
+    await putEvent(700, 3, 'deviceOverspeed', p3);
+    await putEvent(701, 2, 'deviceMoving', 0);
     const span = { deviceId: 700, from: at(0), to: at(9) };
     const minutes = (rows: Array<{ attributes: string }>) =>
       rows.map((r) => (JSON.parse(r.attributes) as { m: number }).m);
 
-    expect(minutes(reads.positions.all({ ...span, limit: 10 }))).toEqual([1, 3, 5]);
-    expect(minutes(reads.positions.all({ ...span, limit: 2 }))).toEqual([1, 3]);
-    expect(reads.first.get(span)?.id).toBe(p1);
-    expect(reads.last.get(span)?.id).toBe(p5);
-    expect(reads.maxSpeed.get(span)?.v).toBe(50);
-    expect(reads.maxSpeed.get({ ...span, deviceId: 702 })?.v ?? null).toBeNull();
-    expect(reads.first.get({ ...span, from: at(6) })).toBeUndefined();
+    // on the read pool (what the reports run; PostgreSQL has no synchronous read since session 38)
+    expect(minutes(await reads.positions.allAsync({ ...span, limit: 10 }))).toEqual([1, 3, 5]);
+    expect(minutes(await reads.positions.allAsync({ ...span, limit: 2 }))).toEqual([1, 3]);
+    expect((await reads.first.getAsync(span))?.id).toBe(p1);
+    expect((await reads.last.getAsync(span))?.id).toBe(p5);
+    expect((await reads.maxSpeed.getAsync(span))?.v).toBe(50);
+    expect((await reads.maxSpeed.getAsync({ ...span, deviceId: 702 }))?.v ?? null).toBeNull();
+    expect(await reads.first.getAsync({ ...span, from: at(6) })).toBeUndefined();
     // the same prepared statement, other values: another device, another period
-    expect(reads.first.get({ deviceId: 701, from: at(0), to: at(9) })?.speed).toBe(70);
-    expect(minutes(reads.positions.all({ ...span, from: at(3), limit: 10 }))).toEqual([3, 5]);
-    expect(reads.coordinates.all({ ...span, limit: 2 })).toEqual([
+    expect((await reads.first.getAsync({ deviceId: 701, from: at(0), to: at(9) }))?.speed).toBe(70);
+    expect(minutes(await reads.positions.allAsync({ ...span, from: at(3), limit: 10 }))).toEqual([3, 5]);
+    expect(await reads.coordinates.allAsync({ ...span, limit: 2 })).toEqual([
       { longitude: -1, latitude: 1 },
       { longitude: -3, latitude: 3 },
     ]);
-    expect(reads.events.all(span).map((e) => e.type)).toEqual([
+    expect((await reads.events.allAsync(span)).map((e) => e.type)).toEqual([
       'deviceMoving',
       'deviceOverspeed',
       'deviceStopped',
     ]);
-    expect(reads.motion.all(span).map((r) => [r.eventType, r.id, r.speed])).toEqual([
+    const motion = await reads.motion.allAsync(span);
+    expect(motion.map((r) => [r.eventType, r.id, r.speed])).toEqual([
       ['deviceMoving', p1, 10],
       ['deviceStopped', p5, 30],
     ]);
     // an event pointing at no stored position is left out of the motion read
-    expect(reads.motion.all({ ...span, deviceId: 701 })).toEqual([]);
+    expect(await reads.motion.allAsync({ ...span, deviceId: 701 })).toEqual([]);
+    // SQLite's synchronous runs of the same statements (its ingestion's path) answer the same rows
+    if (db.dialect === 'sqlite') {
+      expect(reads.positions.all({ ...span, limit: 10 })).toEqual(
+        await reads.positions.allAsync({ ...span, limit: 10 }),
+      );
+      expect(reads.last.get(span)).toEqual(await reads.last.getAsync(span));
+      expect(reads.motion.all(span)).toEqual(motion);
+    }
     expect((await positionsByIdsInTimeOrder(db, [p5, p3, p1])).map((p) => p.id)).toEqual([p1, p3, p5]);
     expect(await positionsByIdsInTimeOrder(db, [])).toEqual([]);
-    // the same reads on the read pool (what the reports run) answer the same rows
-    expect(await reads.positions.allAsync({ ...span, limit: 10 })).toEqual(
-      reads.positions.all({ ...span, limit: 10 }),
-    );
-    expect(await reads.last.getAsync(span)).toEqual(reads.last.get(span));
-    expect(await reads.maxSpeed.getAsync(span)).toEqual(reads.maxSpeed.get(span));
-    expect(await reads.motion.allAsync(span)).toEqual(reads.motion.all(span));
   });
 
-  it('a prepared query binds each value where its placeholder is, and refuses a name the query does not use', () => {
+  it('a prepared query binds each value where its placeholder is, and refuses a name the query does not use', async () => {
     const db = store.sql;
     const byName = preparedQuery<{ a: number; b: string }, { id: number }>(db, ['a', 'b'], (p) =>
       qb(db)
@@ -134,9 +142,9 @@ describe('reports repositories', () => {
         .orderBy('id')
         .limit(1),
     );
-    expect(byName.get({ a: 701, b: at(0) })?.id).toBeGreaterThan(0);
-    expect(byName.get({ a: 701, b: at(3) })).toBeUndefined();
-    expect(byName.all({ a: 700, b: at(4) })).toHaveLength(1);
+    expect((await byName.getAsync({ a: 701, b: at(0) }))?.id).toBeGreaterThan(0);
+    expect(await byName.getAsync({ a: 701, b: at(3) })).toBeUndefined();
+    expect(await byName.allAsync({ a: 700, b: at(4) })).toHaveLength(1);
     expect(() =>
       preparedQuery<{ a: number; unused: number }, { id: number }>(db, ['a', 'unused'], (p) =>
         qb(db).selectFrom('positions').select('id').where('deviceId', '=', p.a),
@@ -213,9 +221,9 @@ describe('reports repositories', () => {
 
   it('insights: activity summed per device, driver (with a code) and hour over whole hours, night driving, event counts', async () => {
     const db = store.sql;
-    const upsert = prepareActivityUpsert(db);
+    const hours: ActivityValues[] = [];
     const add = (deviceId: number, hour: number, driver: string, distance: number, drivingMs: number) =>
-      upsert.run({
+      hours.push({
         ...Object.fromEntries(ACTIVITY_SUMS.map((c) => [c, 0])),
         deviceId,
         hour,
@@ -224,7 +232,7 @@ describe('reports repositories', () => {
         drivingMs,
         harshBraking: 1,
         maxSpeed: 10,
-      });
+      } as ActivityValues);
     add(800, 100, 'D-1', 1000, 60_000);
     add(800, 101, 'D-1', 500, 30_000);
     add(800, 101, '', 250, 10_000);
@@ -232,6 +240,7 @@ describe('reports repositories', () => {
     add(801, 102, 'D-2', 4000, 240_000);
     add(802, 101, 'D-1', 9999, 1); // a device not asked for
     add(800, 103, 'D-1', 7777, 1); // after the span
+    await addActivityRows(db, hours);
     const byKey = <T extends { key: string | number }>(rows: T[]) =>
       [...rows].sort((a, b) => String(a.key).localeCompare(String(b.key)));
     const devices = byKey(await activityTotals(db, 'device', [800, 801], 100, 102, [101])).map((r) => [
@@ -255,26 +264,26 @@ describe('reports repositories', () => {
       ['D-2', 6000, 0],
     ]);
     expect(await activityTotals(db, 'device', [], 100, 102, [101])).toEqual([]);
-    const hours = (await distanceByHour(db, [800, 801], 101, 102))
+    const byHour = (await distanceByHour(db, [800, 801], 101, 102))
       .map((r) => [Number(r.hour), Number(r.distance)])
       .sort((a, b) => a[0]! - b[0]!);
-    expect(hours).toEqual([
+    expect(byHour).toEqual([
       [101, 2750],
       [102, 4000],
     ]);
 
-    putEvent(810, 1, 'deviceStopped', 0);
-    putEvent(810, 2, 'deviceStopped', 0);
-    putEvent(810, 3, 'deviceOverspeed', 0);
-    putEvent(810, 4, 'deviceMoving', 0);
-    putEvent(810, 9, 'deviceStopped', 0); // at `to`: outside
-    putEvent(811, 2, 'deviceStopped', 0);
+    await putEvent(810, 1, 'deviceStopped', 0);
+    await putEvent(810, 2, 'deviceStopped', 0);
+    await putEvent(810, 3, 'deviceOverspeed', 0);
+    await putEvent(810, 4, 'deviceMoving', 0);
+    await putEvent(810, 9, 'deviceStopped', 0); // at `to`: outside
+    await putEvent(811, 2, 'deviceStopped', 0);
     const counts = prepareInsightEventCounts(db);
-    const of = (deviceId: number, from: string, to: string) =>
-      Object.fromEntries(counts.all({ deviceId, from, to }).map((r) => [r.type, Number(r.n)]));
-    expect(of(810, at(0), at(9))).toEqual({ deviceStopped: 2, deviceOverspeed: 1 });
-    expect(of(810, at(2), at(9))).toEqual({ deviceStopped: 1, deviceOverspeed: 1 });
-    expect(of(811, at(0), at(9))).toEqual({ deviceStopped: 1 });
+    const of = async (deviceId: number, from: string, to: string) =>
+      Object.fromEntries((await counts.allAsync({ deviceId, from, to })).map((r) => [r.type, Number(r.n)]));
+    expect(await of(810, at(0), at(9))).toEqual({ deviceStopped: 2, deviceOverspeed: 1 });
+    expect(await of(810, at(2), at(9))).toEqual({ deviceStopped: 1, deviceOverspeed: 1 });
+    expect(await of(811, at(0), at(9))).toEqual({ deviceStopped: 1 });
   });
 
   it("demo seed: demo users by domain, simulated devices with their place, drivers by code, the map's centre once", async () => {
@@ -306,7 +315,7 @@ describe('reports repositories', () => {
     const listed = await simulatedDeviceIds(db);
     expect(listed).toHaveLength(501);
     expect(new Map(listed.map((d) => [d.uniqueId, d.id]))).toEqual(ids);
-    const placed = putPosition(a, 7, 0);
+    const placed = await putPosition(a, 7, 0);
     await updateObjectAsync(db, 'devices', a, { positionId: placed });
     const places = (await simulatedDevicesWithPlace(db)).sort((x, y) => x.uniqueId.localeCompare(y.uniqueId));
     expect(places.slice(0, 2).map((p) => [p.uniqueId, p.latitude, p.longitude, p.attributes])).toEqual([

@@ -36,7 +36,8 @@ import {
   positionsForActivity,
   topSpeedsOver,
 } from '../../src/db/repos/positions.ts';
-import { prepareIngestStatements } from '../../src/db/repos/ingest.ts';
+import { insertLiveEventAsync } from '../../src/db/repos/ingest.ts';
+import { insertAsync, qb } from '../../src/db/repos/query.ts';
 import {
   findUnknownDevice,
   recordUnknownDevice,
@@ -149,31 +150,36 @@ describe('repositories', () => {
 
   it('positions and events: period edges, per-code first times, per-device counts and top values', async () => {
     const db = store.sql;
-    const live = prepareIngestStatements(db);
     const at = (m: number) => `2026-01-01T00:0${m}:00.000Z`;
+    // written on the pool (PostgreSQL has no synchronous statement since session 38)
     const put = (m: number, speed: number, attributes: Record<string, unknown>) =>
-      live.insertPosition.run({
-        deviceId: 500,
-        protocol: 'osmand',
-        serverTime: at(m),
-        deviceTime: at(m),
-        fixTime: at(m),
-        valid: 1,
-        latitude: 1,
-        longitude: 2,
-        altitude: 0,
-        speed,
-        course: 0,
-        accuracy: 0,
-        network: null,
-        geofenceIds: null,
-        attributes: JSON.stringify(attributes),
-      });
-    put(1, 10, { totalDistance: 100, driverUniqueId: 'd1' });
-    put(2, 40, { totalDistance: 250, driverUniqueId: 'd2' });
-    put(3, 20, { totalDistance: 400, driverUniqueId: 'd1' });
+      insertAsync(
+        db,
+        qb(db)
+          .insertInto('positions')
+          .values({
+            deviceId: 500,
+            protocol: 'osmand',
+            serverTime: at(m),
+            deviceTime: at(m),
+            fixTime: at(m),
+            valid: 1,
+            latitude: 1,
+            longitude: 2,
+            altitude: 0,
+            speed,
+            course: 0,
+            accuracy: 0,
+            network: null,
+            geofenceIds: null,
+            attributes: JSON.stringify(attributes),
+          }),
+      );
+    await put(1, 10, { totalDistance: 100, driverUniqueId: 'd1' });
+    await put(2, 40, { totalDistance: 250, driverUniqueId: 'd2' });
+    await put(3, 20, { totalDistance: 400, driverUniqueId: 'd1' });
     const event = (m: number, type: string, attributes: Record<string, unknown>) =>
-      live.insertEvent.run({
+      insertLiveEventAsync(db, {
         type,
         eventTime: at(m),
         deviceId: 500,
@@ -182,9 +188,9 @@ describe('repositories', () => {
         maintenanceId: 0,
         attributes: JSON.stringify(attributes),
       });
-    event(1, 'deviceOverspeed', { speed: 30 });
-    event(2, 'deviceOverspeed', { speed: 45 });
-    event(3, 'driverChanged', { driverUniqueId: 'd3' });
+    await event(1, 'deviceOverspeed', { speed: 30 });
+    await event(2, 'deviceOverspeed', { speed: 45 });
+    await event(3, 'driverChanged', { driverUniqueId: 'd3' });
     const from = at(0);
     const to = at(9);
     const total = jsonField(db.dialect, 'attributes', 'totalDistance', true);

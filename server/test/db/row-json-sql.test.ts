@@ -69,7 +69,7 @@ describe('list JSON made by SQLite', () => {
   let store: Store;
   const columns = Object.keys(COLUMNS.devices);
   beforeAll(() => {
-    store = openStore({ sqliteFile: ':memory:' });
+    store = openStore(':memory:');
     const insert = store.sql.prepare(
       `INSERT INTO devices (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
     );

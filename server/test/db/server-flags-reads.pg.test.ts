@@ -1,12 +1,11 @@
-// The gate's server flags, the refusal language and the resellers' walks on PostgreSQL read on the pool, never
-// through the synchronous handle (issue #30, session 35, H30x): (1) access.ts' flag checks, resellers.ts' walks and
-// auth.ts findUserAsync send no statement through pgSync.ts (its `request` and `send` spied), nor does a request
-// refused in the server's language; (2) a request whose flags read waits on a lock (another connection holds
-// `server` ACCESS EXCLUSIVE in an open transaction) does not hold the server: /api/health answers first, then the
-// request that waited is answered. Before, serverFlagsRow went through pgSync.ts, the main thread waiting.
+// The gate's server flags, the refusal language and the resellers' walks on PostgreSQL read on the pool (issue #30,
+// session 35, H30x): (1) access.ts' flag checks, resellers.ts' walks, auth.ts findUserAsync and a request refused in
+// the server's language answer (PostgreSQL's store has no synchronous statement since session 38); (2) a request
+// whose flags read waits on a lock (another connection holds `server` ACCESS EXCLUSIVE in an open transaction) does
+// not hold the server: /api/health answers first, then the request that waited is answered. Before session 35,
+// serverFlagsRow went through a synchronous worker.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatMessage } from '@rastro/domain';
-import { PgSync } from '../../src/db/pgSync.ts';
 import {
   checkRestriction,
   checkWrite,
@@ -32,20 +31,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Runs `body` with pgSync's request and send spied; fails if either was called. */
-async function withoutSyncHandle(body: () => Promise<void>): Promise<void> {
-  const sync = vi.spyOn(PgSync.prototype, 'request');
-  const later = vi.spyOn(PgSync.prototype, 'send');
-  try {
-    await body();
-    expect(sync).not.toHaveBeenCalled();
-    expect(later).not.toHaveBeenCalled();
-  } finally {
-    sync.mockRestore();
-    later.mockRestore();
-  }
-}
-
 describe('the server flags and the resellers’ walks on PostgreSQL', () => {
   it('flag checks, walks and a translated refusal: no statement through the synchronous handle', async () => {
     const ns = t.ctx.config.ns;
@@ -58,30 +43,28 @@ describe('the server flags and the resellers’ walks on PostgreSQL', () => {
       await api(t.app, below.cookie, 'GET', `/api/users/${below.id}`),
       200,
     );
-    await withoutSyncHandle(async () => {
-      const user = (await findUserAsync(t.ctx, below.id))!;
-      const resellerRow = (await findUserAsync(t.ctx, reseller.id))!;
-      expect((await serverFlagsAsync(t.ctx)).readonly).toBeFalsy();
-      expect(await serverSwitch(t.ctx, 'totpForce')).toBe(false);
-      expect(await serverAttribute(t.ctx, 'no-such-attribute')).toBeUndefined();
-      expect(await restricted(t.ctx, user, 'readonly')).toBe(false);
-      await checkWrite(t.ctx, user);
-      await checkRestriction(t.ctx, user, 'disableReports');
-      expect(await subtreeUserIds(t.ctx, reseller.id)).toEqual(expect.arrayContaining([middle.id, below.id]));
-      expect((await resellersAbove(t.ctx, below.id)).map((r) => r.id)).toEqual([reseller.id]);
-      expect(await managesInSubtree(t.ctx, resellerRow, below.id)).toBe(true);
-      expect(await isManagerOf(t.ctx, reseller.id, below.id)).toBe(true);
-      expect(await managedUserIds(t.ctx, reseller.id)).toEqual(expect.arrayContaining([middle.id, below.id]));
-      const field = `${ns}.advancedPerms`;
-      const refused = await api(t.app, below.cookie, 'PUT', `/api/users/${below.id}`, {
-        ...self,
-        attributes: { ...self.attributes, [field]: 'f'.repeat(32) },
-      });
-      expect(refused.statusCode).toBe(403);
-      expect(refused.body).toBe(
-        `SecurityException: ${formatMessage('denied.protectedField', 'pt-BR', { field })}`,
-      );
+    const user = (await findUserAsync(t.ctx, below.id))!;
+    const resellerRow = (await findUserAsync(t.ctx, reseller.id))!;
+    expect((await serverFlagsAsync(t.ctx)).readonly).toBeFalsy();
+    expect(await serverSwitch(t.ctx, 'totpForce')).toBe(false);
+    expect(await serverAttribute(t.ctx, 'no-such-attribute')).toBeUndefined();
+    expect(await restricted(t.ctx, user, 'readonly')).toBe(false);
+    await checkWrite(t.ctx, user);
+    await checkRestriction(t.ctx, user, 'disableReports');
+    expect(await subtreeUserIds(t.ctx, reseller.id)).toEqual(expect.arrayContaining([middle.id, below.id]));
+    expect((await resellersAbove(t.ctx, below.id)).map((r) => r.id)).toEqual([reseller.id]);
+    expect(await managesInSubtree(t.ctx, resellerRow, below.id)).toBe(true);
+    expect(await isManagerOf(t.ctx, reseller.id, below.id)).toBe(true);
+    expect(await managedUserIds(t.ctx, reseller.id)).toEqual(expect.arrayContaining([middle.id, below.id]));
+    const field = `${ns}.advancedPerms`;
+    const refused = await api(t.app, below.cookie, 'PUT', `/api/users/${below.id}`, {
+      ...self,
+      attributes: { ...self.attributes, [field]: 'f'.repeat(32) },
     });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toBe(
+      `SecurityException: ${formatMessage('denied.protectedField', 'pt-BR', { field })}`,
+    );
   });
 
   it('a request whose flags read waits on a locked server table lets /api/health answer first', async () => {

@@ -1,8 +1,9 @@
 // The sign-in and session reads are on the read pool, not the synchronous handle (issue #30, session 34, H30v): while
 // another connection holds the sessions table (users, tokens) locked, a request that reads it waits in the database
 // and /api/health is answered meanwhile; once the lock is released the request completes. Were a read of the request
-// on pgSync.ts, the main thread would wait with it and /api/health could not be answered before the lock's release.
-// The order is certain without any timing: the test sees the request waiting in pg_locks before it asks for health.
+// on the synchronous worker (retired in session 38), the main thread would wait with it and /api/health could not be
+// answered before the lock's release. The order is certain without any timing: the test sees the request waiting in
+// pg_locks before it asks for health.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { api, createUser, postForm, type TestApp } from '../helpers/app.ts';

@@ -1,9 +1,9 @@
 // The session gate's writes and a share's revoke wait on PostgreSQL row locks without holding the server (issue #30,
 // session 32; db/repos/sessions.ts on the write client, traccar/share.ts's revoke on inTransaction): another
 // connection holds the row (SELECT … FOR UPDATE in an open transaction), the write waits in the database, and
-// /api/health is answered meanwhile; once the lock is released the write is stored. Before, these writes went
-// through pgSync.ts, which blocks the main thread until PostgreSQL answers. The order is certain without any timing:
-// the test sees the write waiting in pg_locks before it asks for health.
+// /api/health is answered meanwhile; once the lock is released the write is stored. Before, these writes went through
+// the synchronous worker (retired in session 38), which blocks the main thread until PostgreSQL answers. The order is
+// certain without any timing: the test sees the write waiting in pg_locks before it asks for health.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSessionAsync } from '../../src/db/repos/sessions.ts';

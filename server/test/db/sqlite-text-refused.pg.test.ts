@@ -1,6 +1,7 @@
 // A running server on PostgreSQL refuses SQLite's text (issue #30, session 28): nothing translates it any more, the
-// tests' translator included (retired: the tests read and write rows with kysely, support/testSql.ts), so prepare()
-// fails at once with a message naming the way to write the query.
+// tests' translator included (retired: the tests read and write rows with kysely, support/testSql.ts). Since session
+// 38 the PostgreSQL store has no synchronous statement at all (db/postgres.ts), so prepare() fails at once with a
+// message naming the way to write the query: kysely through db/repos/query.ts's asynchronous runners.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/index.ts';
 import { TEST_DATABASE_URL } from '../helpers/store.ts';
@@ -21,10 +22,10 @@ describe('SQLite text on a PostgreSQL server', () => {
     const sql = t.ctx.store.sql;
     expect(sql.dialect).toBe('postgres');
     expect(() => sql.prepare('SELECT COUNT(*) AS n FROM devices WHERE uniqueId = ?')).toThrow(
-      /^SQLite text on PostgreSQL: write the query with kysely \(db\/repos\/query\.ts\) or natively/,
+      /^PostgreSQL has no synchronous statements \(prepare: SELECT COUNT.*use the asynchronous runners of db\/repos\/query\.ts$/,
     );
     expect(() => sql.prepare("INSERT OR IGNORE INTO links (ownerType) VALUES ('user')")).toThrow(
-      /SQLite text on PostgreSQL/,
+      /PostgreSQL has no synchronous statements/,
     );
     expect(await count(sql, 'devices', { uniqueId: 'none' })).toBe(0);
   });

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, migratePostgresAsync, migrations } from '../../src/db/migrations.ts';
 import { openStore, openStoreAsync, type Store } from '../../src/db/open.ts';
 import { attachReader, PgPool } from '../../src/db/pool.ts';
-import { PostgresDatabase } from '../../src/db/postgres.ts';
+import { PostgresStore } from '../../src/db/postgres.ts';
 import type { SqlDatabase } from '../../src/db/sql.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
 import { first, insert, one, select, update } from '../support/testSql.ts';
@@ -29,16 +29,13 @@ async function oldStore(): Promise<{ sql: SqlDatabase; close(): Promise<void>; r
   if (TEST_DATABASE_URL) {
     const url = (await storeEnv(key)).DATABASE_URL!;
     await migratePostgresAsync(url, STEP);
-    const db = new PostgresDatabase(url);
+    const db = new PostgresStore();
     // the tests' row helpers are asynchronous: a pool (and its write client) as db/open.ts gives a store
     const pool = new PgPool(url, { size: 1 });
     attachReader(db, pool);
     return {
       sql: db,
-      close: async () => {
-        await pool.close();
-        await db.close();
-      },
+      close: () => pool.close(),
       reopen: () => openStoreAsync({ sqliteFile: '', databaseUrl: url }),
     };
   }

@@ -1,9 +1,9 @@
 // An asynchronous write waiting on a PostgreSQL row lock does not hold the server (issue #30, session 31;
-// db/repos/query.ts writeAsync on db/pool.ts's write client): another connection holds the device's row
-// (SELECT … FOR UPDATE in an open transaction), the write waits in the database, and /api/health is answered
-// meanwhile; once the lock is released the write is stored. Before, a write went through pgSync.ts, which blocks
-// the main thread until PostgreSQL answers. The order is certain without any timing: the test sees the write
-// waiting in pg_locks before it asks for health.
+// db/repos/query.ts writeAsync on db/pool.ts's write client): another connection holds the device's row (SELECT … FOR
+// UPDATE in an open transaction), the write waits in the database, and /api/health is answered meanwhile; once the
+// lock is released the write is stored. Before, a write went through the synchronous worker (retired in session 38),
+// which blocks the main thread until PostgreSQL answers. The order is certain without any timing: the test sees the
+// write waiting in pg_locks before it asks for health.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qb, rowAsync, writeAsync } from '../../src/db/repos/query.ts';
 import { api, createDevice, type TestApp } from '../helpers/app.ts';

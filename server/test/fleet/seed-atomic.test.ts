@@ -1,6 +1,6 @@
 // The demo seed is one asynchronous transaction (issue #30, session 34: live/simulator/seed.ts on db/repos/query.ts
-// inTransaction; on PostgreSQL a pooled connection, off pgSync): a seed refused half way stores nothing of the demo,
-// so the next start seeds it whole. Runs on both stores.
+// inTransaction; on PostgreSQL a pooled connection, off the synchronous worker): a seed refused half way stores
+// nothing of the demo, so the next start seeds it whole. Runs on both stores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import { deleteObject, insertObjectAsync } from '../../src/db/repos/objects.ts';

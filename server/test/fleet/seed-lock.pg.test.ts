@@ -1,9 +1,9 @@
 // The demo seed does not hold the server while PostgreSQL makes it wait (issue #30, session 34: live/simulator/
 // seed.ts in one pooled transaction, db/repos/query.ts inTransaction): another connection holds the settings row
 // (SELECT … FOR UPDATE in an open transaction), the seed's update of it waits in the database, and /api/health is
-// answered meanwhile; once the lock is released the seed commits whole. Before, the seed ran through pgSync.ts, which
-// blocks the main thread until PostgreSQL answers. The order is certain without timing: the test sees the seed
-// waiting in pg_locks before it asks for health.
+// answered meanwhile; once the lock is released the seed commits whole. Before, the seed ran through the synchronous
+// worker (retired in session 38), which blocks the main thread until PostgreSQL answers. The order is certain without
+// timing: the test sees the seed waiting in pg_locks before it asks for health.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import { seedDemo } from '../../src/live/simulator/seed.ts';

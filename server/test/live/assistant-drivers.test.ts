@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, type MessageLocale } from '@rastro/domain';
 import { getLive } from '../../src/live/ingest.ts';
+import { storeEventIn } from '../../src/live/statusSweep.ts';
 import {
   api,
   createDevice,
@@ -62,10 +63,13 @@ beforeAll(async () => {
     attributes: { driverUniqueId: 'MOT-1' },
   });
   // Maria checked in by QR code (a driverChanged event) before any position named her
-  getLive(t.ctx).storeEvent('driverChanged', driven.id, null, {
-    eventTime: new Date(now - 500).toISOString(),
-    attributes: { driverUniqueId: 'MOT-3' },
-  });
+  // (stored as qrDriver.ts stores it: one emitEvents transaction on the pool, on both stores)
+  await getLive(t.ctx).emitEvents(async (tx) => [
+    await storeEventIn(tx, 'driverChanged', driven.id, null, {
+      eventTime: new Date(now - 500).toISOString(),
+      attributes: { driverUniqueId: 'MOT-3' },
+    }),
+  ]);
 });
 afterAll(() => t.close());
 

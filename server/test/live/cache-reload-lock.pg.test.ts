@@ -1,9 +1,10 @@
 // The live cache's reload and the latest positions the socket and the position API read leave the server free while
 // PostgreSQL waits (issue #30, session 35): another connection holds a table they read (LOCK … ACCESS EXCLUSIVE in an
 // open transaction) and /api/health is answered first; once the lock is released they answer. Before, the socket's
-// attach and the API's latest position read through pgSync.ts (the cache's synchronous reload, the prepared
-// position read), which holds the main thread until PostgreSQL answers (here: the statement timeout, since this
-// process could not release the lock meanwhile). The order is certain: the test sees the wait in pg_locks.
+// attach and the API's latest position read through the synchronous worker, retired in session 38 (the cache's
+// synchronous reload, the prepared position read), which holds the main thread until PostgreSQL answers (here: the
+// statement timeout, since this process could not release the lock meanwhile). The order is certain: the test sees
+// the wait in pg_locks.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { LiveCache } from '../../src/live/cache.ts';

@@ -1,9 +1,9 @@
 // The device's and the user's attribute writes wait in PostgreSQL, not on the main thread (issue #30, session 33:
 // db/repos/devices.ts setDeviceAttributes and users.ts setUserAttributes on db/repos/query.ts writeAsync, the QR
 // check-in one inTransaction on the write client). Another connection holds the device's row (SELECT … FOR UPDATE in
-// an open transaction); the write is seen waiting in pg_locks, /api/health is answered meanwhile, and once the lock is
-// released the request is answered and its write stored. Before, these writes went through pgSync.ts, which blocks
-// the main thread until PostgreSQL answers (a 10 s statement timeout here).
+// an open transaction); the write is seen waiting in pg_locks, /api/health is answered meanwhile, and once the lock
+// is released the request is answered and its write stored. Before, these writes went through the synchronous worker
+// (retired in session 38), which blocks the main thread until PostgreSQL answers (a 10 s statement timeout here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createDevice, createUser, expectStatus, link, type TestApp } from '../helpers/index.ts';
 import { lockClients, startPgTestApp, untilLockWaited } from '../support/pgLocks.ts';

@@ -1,12 +1,13 @@
-// The server process sends no statement through PostgreSQL's synchronous handle, at start-up or after it (issue #30, session 36,
-// H30p): a short OsmAnd flood of several devices (their batches on the pool, the live cache reloaded on the pool
-// after API writes in between), maintenance events fired by it (the maintenances come with the cache's reload,
-// no synchronous load), a few API reads and writes, the status sweep and shutdown's settle — and the synchronous
-// handle's request counter (PgSync.requests: every waited, posted or unwaited request) has not moved. flushNow, the
-// synchronous batch, refuses PostgreSQL. Before, the maintenance watch loaded through pgSync on every cache reload.
+// The server on PostgreSQL has no synchronous handle (issue #30; session 36 H30p, sessions 37–38 H30r and H30s):
+// its store (db/postgres.ts) holds no connection, and its synchronous members — prepare, prepareNative,
+// transaction, exec — refuse. From before start-up, through a short OsmAnd flood of several devices (their batches on the pool, the
+// live cache reloaded on the pool after API writes in between), maintenance events fired by it (the maintenances
+// come with the cache's reload), a few API reads and writes, the status sweep and settle, none of those members is
+// even called (spied on the class: a refusal caught somewhere would still show). flushNow, SQLite's synchronous
+// batch, refuses PostgreSQL before reaching the store.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { PgSync } from '../../src/db/pgSync.ts';
-import type { PostgresDatabase } from '../../src/db/postgres.ts';
+import { PostgresStore } from '../../src/db/postgres.ts';
+import { qb, row, write } from '../../src/db/repos/query.ts';
 import { getLive } from '../../src/live/ingest.ts';
 import {
   api,
@@ -20,15 +21,13 @@ import {
 import { startPgTestApp } from '../support/pgLocks.ts';
 
 let t: TestApp;
-/** Every request the synchronous handle got, from before the app's start-up (its op and text). */
+const SYNCHRONOUS = ['prepare', 'prepareNative', 'transaction', 'exec'] as const;
+/** Every call of the store's synchronous members, from before the app's start-up (the member and its text). */
 let spies: Array<{ mock: { calls: unknown[][] } }>;
-const sent = () => spies.flatMap((s) => s.mock.calls.map((c) => JSON.stringify(c[0]).slice(0, 160)));
+const called = () =>
+  spies.flatMap((s, i) => s.mock.calls.map((c) => `${SYNCHRONOUS[i]} ${String(c[0]).slice(0, 120)}`));
 beforeAll(async () => {
-  spies = [
-    vi.spyOn(PgSync.prototype, 'request'),
-    vi.spyOn(PgSync.prototype, 'send'),
-    vi.spyOn(PgSync.prototype, 'post'),
-  ];
+  spies = SYNCHRONOUS.map((m) => vi.spyOn(PostgresStore.prototype, m));
   ({ t } = await startPgTestApp());
 });
 afterAll(async () => {
@@ -53,13 +52,10 @@ async function drive(uniqueId: string, count: number, from = 0): Promise<number[
   return statuses;
 }
 
-it('a flood, maintenance events, API calls and the sweep send nothing through the synchronous handle', async () => {
-  const db = t.ctx.store.sql as PostgresDatabase;
+it('a flood, maintenance events, API calls and the sweep call no synchronous member of the store', async () => {
   const live = getLive(t.ctx);
-  const before = db.client.requests;
-  // start-up: the synchronous handle's connection made (db/open.ts connectPostgres), no statement (migrations on
-  // their own connection, the statuses' reset and the queued commands' read on the pool)
-  expect(sent()).toEqual(['{"op":"connect"}']);
+  // start-up: migrations on their own connection, the statuses' reset and the queued commands' read on the pool
+  expect(called()).toEqual([]);
 
   // a maintenance every minute of fix time, linked to the first device directly and to the others through a group
   const maintenance = await createObject(t, 'maintenance', {
@@ -97,7 +93,7 @@ it('a flood, maintenance events, API calls and the sweep send nothing through th
   await live.settle();
 
   // the maintenance fired on each device: one per minute of the first wave (fix times 0 s … 570 s: minutes 1–9),
-  // then per 2 minutes in the second (570 s → 600 s crosses 600, 720 s the next boundary): 11, read by no pgSync
+  // then per 2 minutes in the second (570 s → 600 s crosses 600, 720 s the next boundary): 11
   const from = new Date(T0 - 60_000);
   const to = new Date(T0 + 3_600_000);
   for (const d of devices) {
@@ -120,6 +116,19 @@ it('a flood, maintenance events, API calls and the sweep send nothing through th
   await live.settle();
 
   expect(() => live.flushNow()).toThrow(/SQLite's synchronous path/);
-  expect(sent()).toEqual(['{"op":"connect"}']);
-  expect(db.client.requests - before).toBe(0);
+  expect(called()).toEqual([]);
+});
+
+it("PostgreSQL's store holds no connection and refuses every synchronous member", () => {
+  const db = t.ctx.store.sql;
+  expect(db).toBeInstanceOf(PostgresStore);
+  expect(Object.keys(db).sort()).toEqual(['dialect', 'inTransaction']); // no client, no statements kept
+  const refused = /PostgreSQL has no synchronous statements/;
+  expect(() => db.prepare('SELECT 1')).toThrow(refused);
+  expect(() => db.prepareNative('SELECT 1')).toThrow(refused);
+  expect(() => db.transaction(() => 1)).toThrow(refused);
+  expect(() => db.exec('SELECT 1')).toThrow(refused);
+  // and so do query.ts's synchronous runners
+  expect(() => row(db, qb(db).selectFrom('devices').select('id'))).toThrow(refused);
+  expect(() => write(db, qb(db).deleteFrom('devices').where('id', '=', 0))).toThrow(refused);
 });

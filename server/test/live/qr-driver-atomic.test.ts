@@ -1,8 +1,8 @@
 // A QR check-in is one asynchronous transaction (issue #30, session 33: live/qrDriver.ts on db/repos/query.ts
-// inTransaction; on PostgreSQL the write client, off pgSync): the check-out of the driver's previous vehicle, the
-// device's and the user's attributes and the audit action commit together. A statement refused half way — the
-// action's INSERT, by a trigger the test installs — leaves every attribute as it was, on SQLite and on PostgreSQL;
-// once the trigger is gone the same check-in is stored whole.
+// inTransaction; on PostgreSQL the write client, off the synchronous worker): the check-out of the driver's previous
+// vehicle, the device's and the user's attributes and the audit action commit together. A statement refused half way
+// — the action's INSERT, by a trigger the test installs — leaves every attribute as it was, on SQLite and on
+// PostgreSQL; once the trigger is gone the same check-in is stored whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,

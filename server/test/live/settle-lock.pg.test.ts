@@ -3,8 +3,9 @@
 // FOR UPDATE in an open transaction): a batch's write waits for the device's row, the position API waits for that
 // batch, and /api/health is answered meanwhile; then the batch is stored and the API answers its position. The same
 // for a position's delete waiting for the position's row. Before, the API stored what was queued through flushNow
-// (the store's synchronous transaction, pgSync.ts) and deleted through pgSync, the main thread waiting on
-// PostgreSQL. The order is certain without timing: the test sees the statement waiting in pg_locks first.
+// (the store's synchronous transaction) and deleted through the synchronous worker (retired in session 38), the main
+// thread waiting on PostgreSQL. The order is certain without timing: the test sees the statement waiting in pg_locks
+// first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLive } from '../../src/live/ingest.ts';
 import { api, createDevice, ingestPosition, laterFixTime, type TestApp } from '../helpers/index.ts';

@@ -1,9 +1,9 @@
 // The ingestion's reload of a stale live cache does not hold the server (issue #30, session 32; deviceStates.ts
 // findDeviceAsync, LiveCache.freshAsync): another connection holds the devices table (LOCK … ACCESS EXCLUSIVE in an
-// open transaction), the cache's reload waits for it in PostgreSQL, and a timer of this process fires meanwhile;
-// once the lock is released the report is stored. Before, a report after an invalidation reloaded the cache through
-// pgSync.ts, which blocks the main thread until PostgreSQL answers (here: until the statement timeout, since this
-// same process could not release the lock). The order is certain: the test sees the reload waiting in pg_locks.
+// open transaction), the cache's reload waits for it in PostgreSQL, and a timer of this process fires meanwhile; once
+// the lock is released the report is stored. Before, a report after an invalidation reloaded the cache through the
+// synchronous worker, which blocks the main thread until PostgreSQL answers (here: until the statement timeout, since
+// this same process could not release the lock). The order is certain: the test sees the reload waiting in pg_locks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLive } from '../../src/live/ingest.ts';
 import { createDevice, ingestPosition, laterFixTime, type TestApp } from '../helpers/index.ts';

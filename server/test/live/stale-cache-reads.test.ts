@@ -1,7 +1,8 @@
-// The live cache's readers moved off the synchronous reload (issue #30, session 33, H30t): the QR driver's
-// settings, a live command's receiver, the deviceInactive sweep. Each sees what was written behind the cache (straight
-// in the store, then an invalidation, as another process's change arrives) and none reads it through the synchronous
-// reload (LiveCache.load: pgSync.ts on PostgreSQL, the main thread waiting): on both stores freshAsync reads it.
+// The live cache's readers moved off the synchronous reload (issue #30, session 33, H30t): the QR driver's settings,
+// a live command's receiver, the deviceInactive sweep. Each sees what was written behind the cache (straight in the
+// store, then an invalidation, as another process's change arrives) and none reads it through the synchronous reload
+// (LiveCache.load: the synchronous worker on PostgreSQL until session 38, the main thread waiting): on both stores
+// freshAsync reads it.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Command } from '@rastro/domain';
 import { insertAsync, qb, writeAsync } from '../../src/db/repos/query.ts';

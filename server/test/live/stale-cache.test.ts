@@ -1,8 +1,8 @@
-// A report whose device the live cache does not know yet (created by another process or straight in the store, so
-// no bus signal reached this one): found in the store, the cache read again, the report stored. On PostgreSQL the
+// A report whose device the live cache does not know yet (created by another process or straight in the store, so no
+// bus signal reached this one): found in the store, the cache read again, the report stored. On PostgreSQL the
 // ingestion does both on the read pool (deviceStates.ts findDeviceAsync, issue #30, session 32), never through the
-// synchronous reload (LiveCache.load, pgSync.ts); since session 35 SQLite's ingestion does the same (on the
-// connection's turn), never the synchronous reload. Runs on both stores.
+// synchronous reload (LiveCache.load, the synchronous worker); since session 35 SQLite's ingestion does the same (on
+// the connection's turn), never the synchronous reload. Runs on both stores.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertAsync, qb } from '../../src/db/repos/query.ts';
 import { LiveCache } from '../../src/live/cache.ts';

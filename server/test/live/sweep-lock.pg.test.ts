@@ -1,10 +1,10 @@
 // The status sweep's writes wait in PostgreSQL, not on the main thread (issue #30, session 34: the sweep's
-// transaction on the write client through inTransaction). Another connection holds the events table (LOCK TABLE in
-// an open transaction; since session 36 a held device row is skipped, not waited for); the sweep's deviceUnknown
-// insert is seen waiting in pg_locks, /api/health is
-// answered meanwhile, and once the lock is released the sweep ends with the status and its event stored. Before, the
-// sweep's UPDATE went through pgSync.ts inside the store's synchronous transaction, holding the main thread until
-// PostgreSQL answered (health then waited for the lock too).
+// transaction on the write client through inTransaction). Another connection holds the events table (LOCK TABLE in an
+// open transaction; since session 36 a held device row is skipped, not waited for); the sweep's deviceUnknown insert
+// is seen waiting in pg_locks, /api/health is answered meanwhile, and once the lock is released the sweep ends with
+// the status and its event stored. Before, the sweep's UPDATE went through the synchronous worker (retired in session
+// 37) inside the store's synchronous transaction, holding the main thread until PostgreSQL answered (health then
+// waited for the lock too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createDevice, type TestApp } from '../helpers/index.ts';
 import { ingestPosition, laterFixTime } from '../helpers/live.ts';

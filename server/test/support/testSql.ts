@@ -2,9 +2,9 @@
 // text (issue #30, session 28): each is a kysely query compiled for the store's dialect and run through the same path
 // as the server's asynchronous repositories (db/repos/query.ts: qb, rowsAsync, writeAsync, writeRowsAsync). Every
 // helper answers a promise (session 36): on PostgreSQL the reads go to the read pool and the writes to the write
-// client, never to the synchronous handle (pgSync.ts); on SQLite they run on its connection (sqliteTurn). The helpers
-// by table take equality conditions as an object ({ deviceId: 3, type: 'alarm' }; an array value is `IN`); anything
-// else is written with the typed builder (all / one).
+// client, never to a synchronous handle (PostgreSQL has none since session 38); on SQLite they run on its connection
+// (sqliteTurn). The helpers by table take equality conditions as an object ({ deviceId: 3, type: 'alarm' }; an array
+// value is `IN`); anything else is written with the typed builder (all / one).
 import { sql, type Compilable, type Kysely } from 'kysely';
 import { TABLES_WITH_ID } from '../../src/db/migrations.ts';
 import { qb, rowsAsync, writeAsync, writeRowsAsync } from '../../src/db/repos/query.ts';

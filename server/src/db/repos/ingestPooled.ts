@@ -4,11 +4,10 @@
 // statement (ingestBatch.ts batchSql: data-modifying WITH clauses) on the ingestion's writer (db/pool.ts writerOf:
 // the read pool, or a pool of its own, one connection per write lane: db/open.ts INGEST_CONNECTIONS). A single
 // statement is its own transaction: all of the batch or nothing, and no transaction stays open across turns of the
-// event loop (no lock held while the synchronous store may block the main thread: decision 41, session 22). Ids of
-// the rows published (positions, events) are reserved ahead from the tables' sequences on the pool, refilled before
-// they run out. A write whose connection was lost is answered unavailable at once; `stored` tells later whether it
-// committed (any of its reserved ids present), so a stored batch is still published.
-import type { PostgresDatabase } from '../postgres.ts';
+// event loop (decision 41, session 22). Ids of the rows published (positions, events) are reserved ahead from the
+// tables' sequences on the pool, refilled before they run out. A write whose connection was lost is answered
+// unavailable at once; `stored` tells later whether it committed (any of its reserved ids present), so a stored batch
+// is still published.
 import { writerOf, type PgPool } from '../pool.ts';
 import { DatabaseUnavailable, type SqlDatabase } from '../sql.ts';
 import { anyOf, qb } from './query.ts';
@@ -140,7 +139,7 @@ export class PooledIngest {
   private readonly texts = new Map<string, string>();
 
   constructor(
-    private readonly store: PostgresDatabase,
+    private readonly store: SqlDatabase,
     private readonly pool: PgPool,
     /** Batches written at once (live/pooledBatches.ts): one per connection of the ingestion's pool. */
     readonly lanes: number,
@@ -169,7 +168,6 @@ export class PooledIngest {
     const kind = tables.join(',');
     let text = this.texts.get(kind);
     if (!text) this.texts.set(kind, (text = batchSql(tables)));
-    this.store.countPooledBatch();
     await this.pool.all(text, values);
   }
 
@@ -183,7 +181,7 @@ export class PooledIngest {
 
   /** The queued commands of these devices, oldest first (a batch's deliveries, read ahead). */
   queuedOf(deviceIds: readonly number[]): Promise<Array<Record<string, unknown>>> {
-    const db = this.store as SqlDatabase;
+    const db = this.store;
     const compiled = qb(db)
       .selectFrom('queued_commands')
       .selectAll()
@@ -205,6 +203,6 @@ export function pooledIngest(db: SqlDatabase): PooledIngest | null {
   const writer = writerOf(db);
   if (!writer) return null;
   let p = pooled.get(db);
-  if (!p) pooled.set(db, (p = new PooledIngest(db as PostgresDatabase, writer.pool, writer.lanes)));
+  if (!p) pooled.set(db, (p = new PooledIngest(db, writer.pool, writer.lanes)));
   return p;
 }

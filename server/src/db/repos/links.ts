@@ -1,8 +1,7 @@
 // Permission links (table links: owner → property, CONTRACT §3 stems): the queries of traccar/access.ts,
 // permissions.ts, users.ts and share.ts, typed and compiled per dialect. The writes are asynchronous (issue #30,
 // session 32): on PostgreSQL they run on the write client, or in the transaction whose handle they are given
-// (query.ts inTransaction), never on the synchronous store, so no pooled transaction's lock on a link can be waited
-// for by a statement that holds the main thread (decision 41, the deadlock rule), the demo seed's included.
+// (query.ts inTransaction), the demo seed's included; PostgreSQL has no synchronous statement since session 38.
 import { sql } from 'kysely';
 import type { SqlDatabase } from '../sql.ts';
 import { anyOf, qb, rowAsync, rowsAsync, writeAsync } from './query.ts';

@@ -1,11 +1,9 @@
 // Where a repository's query meets the store (docs/decisions/41-kysely-repositories.md): each query is built once
-// with kysely's typed builder, compiled for the store's dialect (SQLite or PostgreSQL, no translation), and run
-// through the store's synchronous handle as native SQL. Only this module executes. The asynchronous runners
-// (rowsAsync, rowAsync, a prepared query's allAsync/getAsync) run the same compiled text on the store's read pool
-// (db/pool.ts: postgres.js connections on PostgreSQL, settled promises on SQLite): READ-ONLY, no write and no
-// transaction goes there yet (see db/pool.ts). A read asked for inside a transaction of the synchronous store runs
-// in it instead (a settled promise), so it sees the transaction's writes; outside one, every write of the
-// synchronous store is committed before the next read is sent, so a pooled read sees it.
+// with kysely's typed builder, compiled for the store's dialect (SQLite or PostgreSQL, no translation) and run as
+// native SQL. Only this module executes. The asynchronous runners (rowsAsync, writeAsync, inTransaction, a prepared
+// query's allAsync/getAsync…) run on PostgreSQL's pools (db/pool.ts: postgres.js connections) and on SQLite's
+// connection behind an async mutex; the synchronous ones (rows, row, write, a prepared query's all/get/run) are
+// SQLite's only: PostgreSQL's store has no synchronous statement and refuses them (db/postgres.ts, session 38).
 import {
   DummyDriver,
   Kysely,
@@ -92,8 +90,8 @@ function prepare(
 
 /**
  * Refuses a PostgreSQL store on a synchronous path that only SQLite may take (issue #30, session 36: the live
- * cache's synchronous reload, the ingestion's synchronous reads and flushNow, SQLite's batch fast path): on
- * PostgreSQL every statement goes through the pool, never through the synchronous handle (pgSync.ts).
+ * cache's synchronous reload, the ingestion's synchronous reads and flushNow, SQLite's batch fast path), before it
+ * does anything: on PostgreSQL every statement goes through the pool (its store has no synchronous statement).
  */
 export function syncSqliteOnly(db: SqlDatabase, what: string): void {
   if (db.dialect !== 'sqlite')
@@ -115,7 +113,6 @@ export function row<R>(db: SqlDatabase, query: Compilable<R>): R | undefined {
 /** Every row the query answers, read on the store's read pool (a read only: see db/pool.ts). */
 export async function rowsAsync<R>(db: SqlDatabase, query: Compilable<R>): Promise<R[]> {
   if (txOf(db) || db.dialect === 'sqlite') return (await runAsync(db, query, false)).rows as R[];
-  if (db.inTransaction) return rows(db, query);
   const compiled = query.compile();
   return (await readerOf(db).all(compiled.sql, bindable(compiled.parameters))) as R[];
 }
@@ -137,6 +134,27 @@ interface PreparedQuery<P, R> {
   run(values: P): SqlRunResult;
   /** A write whose answer is not needed: inside a PostgreSQL transaction sent without waiting (SqlStatement.runLater). */
   runLater(values: P): void;
+}
+
+/**
+ * The store's statement of this text, prepared at its first run: the prepared queries below are made at start-up on
+ * both stores, and run synchronously only on SQLite (PostgreSQL's store refuses at that first run: db/postgres.ts).
+ */
+function lazyNative(db: SqlDatabase, text: string): SqlStatement {
+  let stmt: SqlStatement | undefined;
+  const get = () => (stmt ??= db.prepareNative(text));
+  const lazy: SqlStatement = {
+    run: (...args) => get().run(...args),
+    runLater: (...args) => get().runLater(...args),
+    get: (...args) => get().get(...args),
+    all: (...args) => get().all(...args),
+    iterate: (...args) => get().iterate(...args),
+    pluck(toggle) {
+      get().pluck(toggle);
+      return lazy;
+    },
+  };
+  return lazy;
 }
 
 /** A typed query compiled once with a placeholder per name, and how to bind values by name in its parameters' place. */
@@ -173,7 +191,7 @@ export function preparedQuery<P extends object, R>(
   build: (p: P) => Compilable<R>,
 ): PreparedQuery<P, R> {
   const { sql: text, bind } = compileOnce(names, build);
-  const stmt = db.prepareNative(text);
+  const stmt = lazyNative(db, text);
   const reader = readerOf(db);
   // on SQLite the pooled calls wait for an open asynchronous transaction of another caller (inTransaction)
   const sqlite = db.dialect === 'sqlite';
@@ -183,15 +201,11 @@ export function preparedQuery<P extends object, R>(
     allAsync: async (values) =>
       (sqlite
         ? await sqliteTurn(db, () => stmt.all(...bind(values)))
-        : db.inTransaction
-          ? stmt.all(...bind(values))
-          : await reader.all(text, bind(values))) as R[],
+        : await reader.all(text, bind(values))) as R[],
     getAsync: async (values) =>
       (sqlite
         ? await sqliteTurn(db, () => stmt.get(...bind(values)))
-        : db.inTransaction
-          ? stmt.get(...bind(values))
-          : (await reader.all(text, bind(values)))[0]) as R | undefined,
+        : (await reader.all(text, bind(values)))[0]) as R | undefined,
     run: (values) => stmt.run(...bind(values)),
     runLater: (values) => stmt.runLater(...bind(values)),
   };
@@ -210,7 +224,7 @@ export function preparedStatement<P extends object>(
   const { sql: text, slots } = compileOnce(names, build);
   if (slots.length !== names.length || slots.some((s, i) => s !== names[i]))
     throw new Error(`preparedStatement: parameters ${slots.join(', ')} are not ${names.join(', ')}`);
-  return db.prepareNative(text);
+  return lazyNative(db, text);
 }
 
 /** A row INSERT prepared once (preparedInsert): its new id at once. */
@@ -230,7 +244,7 @@ export function preparedInsert<P extends object, T extends keyof Database & stri
   build: (p: P) => InsertQueryBuilder<Database, T, InsertResult>,
 ): PreparedInsert<P> {
   const { sql: text, bind } = compileOnce(names, build);
-  const stmt = db.prepareNative(text);
+  const stmt = lazyNative(db, text);
   return { run: (values) => stmt.run(...bind(values)) };
 }
 
@@ -240,14 +254,14 @@ export function write(db: SqlDatabase, query: Compilable<unknown>): number {
   return stmt.run(...values).changes;
 }
 
-// ---- Asynchronous writes and transactions (issue #30, session 31; docs/decisions/41, "Session 31 (H30A)").
-// A repository function takes a store or a transaction handle alike (both SqlDatabase): the handle inTransaction
-// gives runs its asynchronous statements in the transaction. On PostgreSQL those go to one reserved connection of
-// the write client (db/pool.ts apiWriterOf: BEGIN … COMMIT, ROLLBACK on a throw, a lost connection failing it with
-// DatabaseUnavailable) and the handle refuses synchronous statements (they would run on pgSync's connection, outside
-// the transaction, and may wait for its row locks while holding the main thread). On SQLite the one connection opens
-// a transaction that every other asynchronous statement waits for (an async mutex: sqliteTurn), so nothing of
-// another caller interleaves with it through this module; the handle's synchronous statements run in it.
+// ---- Asynchronous writes and transactions (issue #30, session 31; docs/decisions/41, "Session 31 (H30A)"). A
+// repository function takes a store or a transaction handle alike (both SqlDatabase): the handle inTransaction gives
+// runs its asynchronous statements in the transaction. On PostgreSQL those go to one reserved connection of the write
+// client (db/pool.ts apiWriterOf: BEGIN … COMMIT, ROLLBACK on a throw, a lost connection failing it with
+// DatabaseUnavailable) and the handle refuses synchronous statements (PostgreSQL has none: db/postgres.ts). On SQLite
+// the one connection opens a transaction that every other asynchronous statement waits for (an async mutex:
+// sqliteTurn), so nothing of another caller interleaves with it through this module; the handle's synchronous
+// statements run in it.
 
 const TX = Symbol('transaction');
 
