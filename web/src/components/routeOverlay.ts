@@ -403,8 +403,7 @@ export class RouteOverlay {
     this.dropPieces(1);
     this.stopFirst();
     this.pending = null;
-    this.firstLoaded = true;
-    for (const fn of this.drawnWaiters.splice(0)) fn();
+    this.flushPending(); // no route on its way: whoever waits for its first frame goes on
     Object.assign(this.pieces[0], { end: -1, data: empty(), shown: true });
     this.marks = empty();
     this.marksKey = '';

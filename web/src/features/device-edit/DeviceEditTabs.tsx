@@ -1,48 +1,22 @@
 // The tabs of the device form (DeviceEditDialog.tsx): general (name, identifier, group, category, icon, state,
 // colours, driver, QR-driver flag), chip, vehicle (with odometer and engine hours) and installation with photos.
-import {
-  ColorInput,
-  Select,
-  type SelectProps,
-  SimpleGrid,
-  Switch,
-  Tabs,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { ColorInput, Select, SimpleGrid, Switch, Tabs, TextInput, Textarea } from '@mantine/core';
 import { DEVICE_STATES, MAP_ICON_TYPES, traccarName } from '@rastro/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceList } from '../../api/resources.ts';
 import { useResourceOptions } from '../../components/useResourceOptions.ts';
-import { INSTALLATION_FIELDS, type TextField } from './deviceForm.ts';
-import { fieldBinder } from '../../components/boundField.ts';
+import { INSTALLATION_FIELDS } from './deviceForm.ts';
+import { choiceBinder, fieldBinder } from '../../components/boundField.ts';
 import { DevicePhotos } from './DevicePhotos.tsx';
 import type { DeviceEditState } from './useDeviceEditForm.ts';
 
 const combobox = { zIndex: 1000 } as const;
 
-/** A choice stored as text; `empty` is the value of no choice (the group's "none" is '0'). */
-function FieldSelect({
-  f,
-  k,
-  empty = '',
-  ...extra
-}: { f: DeviceEditState; k: TextField; empty?: string } & Omit<SelectProps, 'value' | 'onChange'>) {
-  return (
-    <Select
-      {...f.field(k)}
-      value={f.values[k] || empty || null}
-      onChange={(v) => f.set(k, v ?? empty)}
-      comboboxProps={combobox}
-      {...extra}
-    />
-  );
-}
-
 function GeneralTab({ f }: { f: DeviceEditState }) {
   const { t, i18n } = useTranslation('deviceEdit');
   const { values, set, err } = f;
+  const choice = choiceBinder({ t, values, set, err }, 'devform');
   const groupOptions = useResourceOptions('groups', { none: t('none'), staleTime: 60_000 });
   const drivers = useResourceList('drivers', undefined, { staleTime: 60_000 });
   const driverOptions = useMemo(
@@ -57,12 +31,19 @@ function GeneralTab({ f }: { f: DeviceEditState }) {
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <TextInput {...f.field('name')} withAsterisk />
       <TextInput {...f.field('uniqueId')} withAsterisk />
-      <FieldSelect f={f} k="groupId" data={groupOptions} empty="0" />
-      <FieldSelect f={f} k="category" data={iconOptions} clearable />
-      <FieldSelect f={f} k="icon" data={iconOptions} clearable />
-      <FieldSelect
-        f={f}
-        k="state"
+      <Select
+        {...choice('groupId')}
+        // no group is '0' (the "none" option), not ''
+        value={values.groupId || '0'}
+        onChange={(v) => set('groupId', v ?? '0')}
+        data={groupOptions}
+        comboboxProps={combobox}
+      />
+      <Select {...choice('category')} data={iconOptions} comboboxProps={combobox} clearable />
+      <Select {...choice('icon')} data={iconOptions} comboboxProps={combobox} clearable />
+      <Select
+        {...choice('state')}
+        comboboxProps={combobox}
         data={DEVICE_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
         clearable
       />
@@ -77,9 +58,9 @@ function GeneralTab({ f }: { f: DeviceEditState }) {
           popoverProps={combobox}
         />
       ))}
-      <FieldSelect
-        f={f}
-        k="driverUniqueId"
+      <Select
+        {...choice('driverUniqueId')}
+        comboboxProps={combobox}
         data={driverOptions}
         clearable
         searchable

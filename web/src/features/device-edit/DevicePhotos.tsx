@@ -46,12 +46,17 @@ export function DevicePhotos({
     enabled: deviceId > 0,
   });
   const [problem, setProblem] = useState<string | null>(null);
+  const failed = (e: unknown) => {
+    console.warn('photo request failed', e);
+    setProblem('photos.failed');
+  };
+  const refetch = () => qc.invalidateQueries({ queryKey: ['device-photos', deviceId] });
   const upload = useMutation({
     mutationFn: async ({ file, kind }: { file: File; kind: 'photo' | 'image' }) => {
       const body = { body: file, headers: { 'Content-Type': file.type } };
       if (kind === 'photo') {
         await ext.request('POST', `/devices/${deviceId}/photos`, body);
-        await qc.invalidateQueries({ queryKey: ['device-photos', deviceId] });
+        await refetch();
       } else if (device) {
         // the answer is the stored file name (`device.<ext>`)
         const res = await api.request<string>('POST', `/devices/${deviceId}/image`, {
@@ -68,10 +73,12 @@ export function DevicePhotos({
       }
     },
     onSuccess: () => notifications.show({ color: 'green', message: t('photos.uploaded') }),
-    onError: (e) => {
-      console.warn('upload failed', e);
-      setProblem('photos.failed');
-    },
+    onError: failed,
+  });
+  const remove = useMutation({
+    mutationFn: (name: string) => ext.del(`/devices/${deviceId}/photos/${encodeURIComponent(name)}`),
+    onSuccess: refetch,
+    onError: failed,
   });
 
   if (deviceId <= 0) {
@@ -87,16 +94,6 @@ export function DevicePhotos({
     const p = imageProblem(file, kind);
     setProblem(p);
     if (!p) upload.mutate({ file, kind });
-  };
-
-  const remove = async (name: string) => {
-    try {
-      await ext.del(`/devices/${deviceId}/photos/${encodeURIComponent(name)}`);
-      await qc.invalidateQueries({ queryKey: ['device-photos', deviceId] });
-    } catch (e) {
-      console.warn('photo not deleted', e);
-      setProblem('photos.failed');
-    }
   };
 
   return (
@@ -142,7 +139,7 @@ export function DevicePhotos({
                   variant="subtle"
                   color="red"
                   aria-label={t('photos.delete')}
-                  onClick={() => void remove(p.name)}
+                  onClick={() => remove.mutate(p.name)}
                 >
                   <IconTrash size={14} />
                 </ActionIcon>

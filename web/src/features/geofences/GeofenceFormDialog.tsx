@@ -29,7 +29,7 @@ import { useSession } from '../../stores/session.ts';
 import { startGeofenceDrawing } from './drawing.ts';
 import { measureText, numberLocale } from './measure.ts';
 import { refusalMessage } from '../../api/http.ts';
-import { fieldBinder } from '../../components/boundField.ts';
+import { fieldBinder, flagBinder } from '../../components/boundField.ts';
 import { SaveCancel } from '../../components/SaveCancel.tsx';
 import { useParsedForm } from '../../components/useParsedForm.ts';
 import { useResourceOptions } from '../../components/useResourceOptions.ts';
@@ -66,6 +66,7 @@ export function GeofenceFormDialog({
   const set = <K extends keyof GeofenceFormValues>(key: K, value: GeofenceFormValues[K]) =>
     setForm((v) => ({ ...v, [key]: value }));
   const field = fieldBinder({ t, values, set, err }, 'geofence');
+  const flag = flagBinder({ t, values, set }, 'geofence');
   const shape = geofenceShapeOf(values.area);
 
   const editShape = () => {
@@ -98,13 +99,7 @@ export function GeofenceFormDialog({
         />
         <Group grow>
           {(['Enter', 'Exit'] as const).map((on) => (
-            <Checkbox
-              key={on}
-              label={t(`fields.lockOn${on}`)}
-              checked={values[`lockOn${on}`]}
-              onChange={(e) => set(`lockOn${on}`, e.currentTarget.checked)}
-              data-testid={`geofence-lock-${on.toLowerCase()}`}
-            />
+            <Checkbox key={on} {...flag(`lockOn${on}`)} data-testid={`geofence-lock-${on.toLowerCase()}`} />
           ))}
         </Group>
         <TextInput

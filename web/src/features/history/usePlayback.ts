@@ -63,6 +63,12 @@ export function usePlayback(points: readonly RoutePoint[] | null, onFrame: (f: P
     [points, timeline],
   );
 
+  const stop = () => {
+    if (raf.current !== null) cancelAnimationFrame(raf.current);
+    raf.current = null;
+    lastWall.current = null;
+  };
+
   const loop = useCallback(
     (wall: number) => {
       const start = performance.now();
@@ -74,19 +80,12 @@ export function usePlayback(points: readonly RoutePoint[] | null, onFrame: (f: P
       keep(costs.current, performance.now() - start);
       if (c.playing) raf.current = requestAnimationFrame(loop);
       else {
-        raf.current = null;
-        lastWall.current = null;
+        stop(); // the frame just run: nothing to cancel
         setPlaying(false);
       }
     },
     [show],
   );
-
-  const stop = () => {
-    if (raf.current !== null) cancelAnimationFrame(raf.current);
-    raf.current = null;
-    lastWall.current = null;
-  };
 
   // a new route: back to its start, paused
   useEffect(() => {
