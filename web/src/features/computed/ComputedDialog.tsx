@@ -88,7 +88,7 @@ function ComputedTestPanel({ s }: { s: ComputedFormState }) {
         <Button
           variant="light"
           leftSection={<IconFlask size={16} />}
-          onClick={() => void test.run()}
+          onClick={test.run}
           loading={test.running}
           data-testid="computed-test"
         >

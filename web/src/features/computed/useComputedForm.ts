@@ -2,7 +2,7 @@
 // links loaded for an existing attribute, the test against a device's latest position, and saving (the attribute,
 // then its links) through the shared parse-and-save form (components/useParsedForm.ts).
 import { parseComputedForm, type ComputedFormValues, type ComputedTestResult } from '@rastro/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refusalMessage } from '../../api/http.ts';
 import { resourceKeys, useSaveResource } from '../../api/resources.ts';
@@ -44,8 +44,12 @@ export function useComputedForm(initial: ComputedFormValues, onClose: () => void
   const deviceOptions = useResourceOptions('devices', { sorted: true });
   const groupOptions = useResourceOptions('groups');
   const [testDevice, setTestDevice] = useState<string | null>(null);
-  const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<ComputedTestResult | null>(null);
+  const testing = useMutation({
+    mutationFn: (args: Parameters<typeof testComputed>) => testComputed(...args),
+    onSuccess: setResult,
+    onError: (e) => setResult({ kind: 'error', message: e instanceof Error ? e.message : String(e) }),
+  });
   const links = useComputedLinks(initial.id);
   const f = useParsedForm({
     ns: 'computed',
@@ -76,7 +80,7 @@ export function useComputedForm(initial: ComputedFormValues, onClose: () => void
     setErrors((e) => ({ ...e, testDevice: '' }));
   };
 
-  const runTest = async () => {
+  const runTest = () => {
     if (!testDevice) {
       setErrors((e) => ({ ...e, testDevice: 'validation.deviceRequired' }));
       return;
@@ -92,14 +96,7 @@ export function useComputedForm(initial: ComputedFormValues, onClose: () => void
       return;
     }
     setErrors({});
-    setTesting(true);
-    try {
-      setResult(await testComputed(r.attribute, Number(testDevice)));
-    } catch (e) {
-      setResult({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setTesting(false);
-    }
+    testing.mutate([r.attribute, Number(testDevice)]);
   };
 
   return {
@@ -108,7 +105,7 @@ export function useComputedForm(initial: ComputedFormValues, onClose: () => void
     err: f.err,
     deviceOptions,
     groupOptions,
-    test: { device: testDevice, pick: pickTestDevice, run: runTest, running: testing, result },
+    test: { device: testDevice, pick: pickTestDevice, run: runTest, running: testing.isPending, result },
     links,
     busy: f.busy,
     submit: f.submit,

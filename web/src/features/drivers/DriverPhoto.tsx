@@ -11,7 +11,7 @@ import {
   imageUploadProblem,
   type Driver,
 } from '@rastro/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ext, serverMessage } from '../../api/http.ts';
@@ -20,37 +20,32 @@ import { resourceKeys } from '../../api/resources.ts';
 export function DriverPhoto({ driver, ns }: { driver: Driver | undefined; ns: string }) {
   const { t } = useTranslation('drivers');
   const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Sends one change of the photo, then reloads the drivers and says so; a refusal is shown beside it. */
+  const change = useMutation({
+    mutationFn: async ({ call }: { call: () => Promise<unknown>; message: string }) => {
+      await call();
+      await qc.invalidateQueries({ queryKey: resourceKeys.all('drivers') });
+    },
+    onMutate: () => setError(null),
+    onSuccess: (_, { message }) => notifications.show({ color: 'green', message }),
+    onError: (e) => setError(serverMessage(e) ?? t('photo.badType')),
+  });
   if (!driver) return null;
   const stamp = driver.attributes?.[DRIVER_IMAGE_KEY];
   const src = stamp ? driverImageUrl(driver.id, attrString(stamp), ns) : undefined;
+  const busy = change.isPending;
 
-  /** Sends one change of the photo, then reloads the drivers and says so; a refusal is shown beside it. */
-  const run = async (call: () => Promise<unknown>, message: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await call();
-      await qc.invalidateQueries({ queryKey: resourceKeys.all('drivers') });
-      notifications.show({ color: 'green', message });
-    } catch (e) {
-      setError(serverMessage(e) ?? t('photo.badType'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const upload = async (file: File | null) => {
+  const upload = (file: File | null) => {
     if (!file) return;
     const problem = imageUploadProblem(file);
     if (problem) return setError(t(`photo.${problem}`));
     const headers = { 'Content-Type': file.type };
-    await run(
-      () => ext.request('POST', `/drivers/${driver.id}/image`, { body: file, headers }),
-      t('photo.saved'),
-    );
+    const call = () => ext.request('POST', `/drivers/${driver.id}/image`, { body: file, headers });
+    change.mutate({ call, message: t('photo.saved') });
   };
-  const remove = () => run(() => ext.del(`/drivers/${driver.id}/image`), t('photo.removed'));
+  const remove = () =>
+    change.mutate({ call: () => ext.del(`/drivers/${driver.id}/image`), message: t('photo.removed') });
 
   return (
     <Group gap="sm" data-testid="driver-photo">
@@ -61,7 +56,7 @@ export function DriverPhoto({ driver, ns }: { driver: Driver | undefined; ns: st
         name={driver.name}
         color="initials"
       />
-      <FileButton onChange={(f) => void upload(f)} accept="image/jpeg,image/png,image/gif,image/webp">
+      <FileButton onChange={upload} accept="image/jpeg,image/png,image/gif,image/webp">
         {(props) => (
           <Button
             {...props}
@@ -81,7 +76,7 @@ export function DriverPhoto({ driver, ns }: { driver: Driver | undefined; ns: st
           variant="subtle"
           color="red"
           leftSection={<IconTrash size={14} />}
-          onClick={() => void remove()}
+          onClick={remove}
           disabled={busy}
           data-testid="driver-photo-remove"
         >
