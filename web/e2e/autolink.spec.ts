@@ -19,7 +19,7 @@ test('a tracker that reported unknown is linked to the account in one step', asy
   await expect(page.getByText('Digite o identificador do rastreador (IMEI ou serial)')).toBeVisible();
 
   await page.goto(`/autolink/${imei}`);
-  await expect(page.getByTestId('autolink-id')).toHaveValue(imei);
+  await expect(page.getByTestId('autolink-uniqueId')).toHaveValue(imei);
   await expect(page.getByTestId('autolink-status')).toContainText(
     'Este rastreador já se comunicou com o servidor (1 mensagem,',
   );

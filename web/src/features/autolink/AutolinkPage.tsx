@@ -11,14 +11,14 @@ import { Link, useParams } from 'wouter';
 import { ext } from '../../api/http.ts';
 import { intlLocale } from '../../i18n/index.ts';
 import { RequestError } from '../../components/RequestError.tsx';
+import { fieldBinder } from '../../components/boundField.ts';
 
 export function AutolinkPage() {
   const { t } = useTranslation('autolink');
   const { id } = useParams();
-  const [uniqueId, setUniqueId] = useState(() => (id ? decodeURIComponent(id) : ''));
-  const [name, setName] = useState('');
+  const [values, setValues] = useState(() => ({ uniqueId: id ? decodeURIComponent(id) : '', name: '' }));
   const [tried, setTried] = useState(false);
-  const clean = uniqueId.trim();
+  const clean = values.uniqueId.trim();
   const validId = TRACKER_ID.test(clean);
   const status = useQuery({
     queryKey: ['autolink', clean],
@@ -28,10 +28,18 @@ export function AutolinkPage() {
   const link = useMutation({
     mutationFn: (body: { uniqueId: string; name: string }) => ext.post<Device>('/autolink', body),
   });
-  const parsed = autolinkSchema.safeParse({ uniqueId, name });
+  const parsed = autolinkSchema.safeParse(values);
   const issue = parsed.success ? undefined : parsed.error.issues[0];
-  const fieldError = (field: 'uniqueId' | 'name') =>
-    tried && issue?.path[0] === field && issue.message ? t(issue.message, { ns: 'common' }) : undefined;
+  const field = fieldBinder(
+    {
+      t,
+      values,
+      set: (key, value) => setValues((v) => ({ ...v, [key]: value })),
+      err: (key) =>
+        tried && issue?.path[0] === key && issue.message ? t(issue.message, { ns: 'common' }) : undefined,
+    },
+    'autolink',
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -60,15 +68,7 @@ export function AutolinkPage() {
       ) : (
         <form onSubmit={submit}>
           <Stack gap="sm">
-            <TextInput
-              label={t('identifier')}
-              description={t('identifierHint')}
-              value={uniqueId}
-              onChange={(e) => setUniqueId(e.currentTarget.value)}
-              error={fieldError('uniqueId')}
-              autoComplete="off"
-              data-testid="autolink-id"
-            />
+            <TextInput {...field('uniqueId')} description={t('identifierHint')} autoComplete="off" />
             {validId && status.data && (
               <Card withBorder p="xs" data-testid="autolink-status">
                 <Text size="sm">
@@ -80,13 +80,7 @@ export function AutolinkPage() {
                 </Text>
               </Card>
             )}
-            <TextInput
-              label={t('name')}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={fieldError('name')}
-              data-testid="autolink-name"
-            />
+            <TextInput {...field('name')} />
             <RequestError error={link.error} fallback={t('error')} testId="autolink-error" />
             <Button
               type="submit"
