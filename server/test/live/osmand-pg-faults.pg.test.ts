@@ -4,84 +4,29 @@
 // trackers send a refused position again until it is taken: every position answered 200 is stored, every one not
 // stored was answered 503, none is stored twice, no request hangs, /api/health answers 503 at once while the
 // database is down, and ingestion works again afterwards. A position answered 503 may be stored when a cut lost
-// its batch's COMMIT answer (the outcome is not waited for: live/batchPipeline.ts): its resend is then acknowledged
-// without a second row, so in the end what is stored is exactly what was acknowledged.
-import { spawn, type ChildProcess } from 'node:child_process';
+// its batch's COMMIT answer: its resend is then acknowledged without a second row, so in the end what is stored is
+// exactly what was acknowledged.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevice, makeTestApp, type TestApp } from '../helpers/index.ts';
 import { dropStore, storeEnv, TEST_DATABASE_URL } from '../helpers/store.ts';
+import { startPgProxy, type PgProxy } from '../support/pgProxy.ts';
 import { select } from '../support/testSql.ts';
 
-// the proxy: stdin "cut" closes every connection, "down" closes them and refuses new ones, "up" accepts again
-const PROXY = `
-const net = require('node:net');
-const [host, port] = [process.argv[1], Number(process.argv[2])];
-let down = false;
-const open = new Set();
-const server = net.createServer((client) => {
-  if (down) return client.destroy();
-  const upstream = net.connect(port, host);
-  const pair = [client, upstream];
-  open.add(pair);
-  const end = () => { open.delete(pair); client.destroy(); upstream.destroy(); };
-  client.on('error', end); upstream.on('error', end); client.on('close', end); upstream.on('close', end);
-  client.pipe(upstream); upstream.pipe(client);
-});
-const cut = () => { for (const [a, b] of [...open]) { a.destroy(); b.destroy(); } open.clear(); };
-server.listen(0, '127.0.0.1', () => console.log('port ' + server.address().port));
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (d) => {
-  for (const cmd of d.split('\\n').filter(Boolean)) {
-    if (cmd === 'cut') cut();
-    if (cmd === 'down') { down = true; cut(); }
-    if (cmd === 'up') down = false;
-    console.log('done ' + cmd);
-  }
-});
-`;
-
 const key = `osmand-faults-${randomUUID()}`;
-let proxy: ChildProcess;
+let proxy: PgProxy;
 let t: TestApp;
-const pending = new Map<string, () => void>();
-
-function command(cmd: 'cut' | 'down' | 'up'): Promise<void> {
-  return new Promise((ok) => {
-    pending.set(cmd, ok);
-    proxy.stdin!.write(`${cmd}\n`);
-  });
-}
 
 beforeAll(async () => {
   if (!TEST_DATABASE_URL)
     throw new Error('this test needs PostgreSQL: RASTRO_TEST_DATABASE_URL (npm test sets it)');
-  const target = new URL(TEST_DATABASE_URL);
-  proxy = spawn(process.execPath, ['-e', PROXY, target.hostname, target.port || '5432'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<string>((ok) => {
-    proxy.stdout!.setEncoding('utf8');
-    proxy.stdout!.on('data', (d: string) => {
-      for (const line of d.split('\n')) {
-        const m = /^port (\d+)/.exec(line);
-        if (m) ok(m[1]);
-        const done = /^done (\w+)/.exec(line);
-        if (done) {
-          pending.get(done[1])?.();
-          pending.delete(done[1]);
-        }
-      }
-    });
-  });
-  const url = new URL((await storeEnv(key)).DATABASE_URL!);
-  url.port = port;
-  t = await makeTestApp({}, { DATABASE_URL: url.toString() });
+  proxy = await startPgProxy((await storeEnv(key)).DATABASE_URL!);
+  t = await makeTestApp({}, { DATABASE_URL: proxy.url });
 });
 
 afterAll(async () => {
   await t?.close();
-  proxy?.kill();
+  proxy?.close();
   await dropStore(key);
 });
 
@@ -129,10 +74,10 @@ describe('OsmAnd during PostgreSQL faults', () => {
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
     await wait(500);
     for (let i = 0; i < 10; i++) {
-      await command('cut');
+      await proxy.command('cut');
       await wait(200);
     }
-    await command('down');
+    await proxy.command('down');
     await wait(300);
     const healthStarted = Date.now();
     const health = await t.app.inject({
@@ -142,7 +87,7 @@ describe('OsmAnd during PostgreSQL faults', () => {
     });
     const healthMs = Date.now() - healthStarted;
     await wait(1_500);
-    await command('up');
+    await proxy.command('up');
     await wait(2_000); // connected again: positions are taken again
     const lastPhase = sent.length;
     await wait(800);
