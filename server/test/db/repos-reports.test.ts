@@ -29,6 +29,7 @@ import {
 import { insertUserRowAsync } from '../../src/db/repos/users.ts';
 import { ACTIVITY_SUMS } from '@rastro/domain';
 import { repoStore } from '../helpers/repoStore.ts';
+import { positionRow } from '../support/positionRow.ts';
 
 const store = repoStore('repos-reports');
 
@@ -41,23 +42,14 @@ function putPosition(deviceId: number, m: number, speed: number): Promise<number
     db,
     qb(db)
       .insertInto('positions')
-      .values({
-        deviceId,
-        protocol: 'osmand',
-        serverTime: at(m),
-        deviceTime: at(m),
-        fixTime: at(m),
-        valid: 1,
-        latitude: m,
-        longitude: -m,
-        altitude: 0,
-        speed,
-        course: 0,
-        accuracy: 0,
-        network: null,
-        geofenceIds: null,
-        attributes: JSON.stringify({ m }),
-      }),
+      .values(
+        positionRow(deviceId, at(m), {
+          latitude: m,
+          longitude: -m,
+          speed,
+          attributes: JSON.stringify({ m }),
+        }),
+      ),
   );
 }
 

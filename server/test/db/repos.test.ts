@@ -47,6 +47,7 @@ import { liveSnapshotAsync } from '../../src/db/repos/snapshot.ts';
 import { jsonField } from '../../src/db/sql.ts';
 import { TEST_DATABASE_URL } from '../helpers/store.ts';
 import { repoStore } from '../helpers/repoStore.ts';
+import { positionRow } from '../support/positionRow.ts';
 
 const store = repoStore('repos');
 
@@ -157,23 +158,14 @@ describe('repositories', () => {
         db,
         qb(db)
           .insertInto('positions')
-          .values({
-            deviceId: 500,
-            protocol: 'osmand',
-            serverTime: at(m),
-            deviceTime: at(m),
-            fixTime: at(m),
-            valid: 1,
-            latitude: 1,
-            longitude: 2,
-            altitude: 0,
-            speed,
-            course: 0,
-            accuracy: 0,
-            network: null,
-            geofenceIds: null,
-            attributes: JSON.stringify(attributes),
-          }),
+          .values(
+            positionRow(500, at(m), {
+              latitude: 1,
+              longitude: 2,
+              speed,
+              attributes: JSON.stringify(attributes),
+            }),
+          ),
       );
     await put(1, 10, { totalDistance: 100, driverUniqueId: 'd1' });
     await put(2, 40, { totalDistance: 250, driverUniqueId: 'd2' });
