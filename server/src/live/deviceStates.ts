@@ -8,7 +8,7 @@ import { storedDeviceExists } from '../db/repos/ingest.ts';
 import type { DeviceStateRow } from '../db/repos/ingestBatch.ts';
 import { positionsByIds, positionsByIdsAsync } from '../db/repos/positions.ts';
 import type { Device, Event, Position } from '@rastro/domain';
-import type { LiveCache } from './cache.ts';
+import type { Device as CachedDevice, LiveCache } from './cache.ts';
 import {
   deviceJson,
   eventFromRow,
@@ -32,6 +32,8 @@ export class DeviceStates {
   private reading: Promise<void> | null = null;
   /** Rows another process named, read ahead on the pool (readRemote), by the very id list of its message. */
   private readonly remoteRows = new WeakMap<readonly number[], Position[] | Event[]>();
+  /** storedRows' last answer per device: the cached row it was made from, and the row with the live state. */
+  private readonly rowsWithState = new Map<number, { base: CachedDevice; row: CachedDevice }>();
 
   constructor(
     readonly cache: LiveCache,
@@ -153,6 +155,36 @@ export class DeviceStates {
     if (!d) return undefined;
     const st = this.states.get(id);
     return deviceJson(d, this.cache.deviceAttrs.get(id) ?? {}, st?.loaded ? st : undefined);
+  }
+
+  /**
+   * The devices' rows as the store holds them, with the live state this process keeps (status, last update, latest
+   * position id: what its batches write, or another process's it took over), for the device list (traccar/heldRows.ts);
+   * the cache read again first if something changed. undefined: a device the cache does not know (yet). A row whose
+   * cached row and state did not change is the same object as at the last call.
+   */
+  async storedRows(ids: readonly number[]): Promise<Array<CachedDevice | undefined>> {
+    await this.cache.freshAsync();
+    return ids.map((id) => {
+      const d = this.cache.device(id);
+      const st = this.states.get(id);
+      if (!d || !st || st.status === null) {
+        this.rowsWithState.delete(id);
+        return d;
+      }
+      const lastUpdate = st.lastUpdate ? st.lastUpdate.toISOString() : null;
+      const held = this.rowsWithState.get(id);
+      if (
+        held?.base === d &&
+        held.row.status === st.status &&
+        held.row.lastUpdate === lastUpdate &&
+        held.row.positionId === st.positionId
+      )
+        return held.row;
+      const row = { ...d, status: st.status, lastUpdate, positionId: st.positionId };
+      this.rowsWithState.set(id, { base: d, row });
+      return row;
+    });
   }
 
   /** The device's state, made from its stored row on first use (the latest position not read yet). */

@@ -24,6 +24,7 @@ import { registerSocket, SocketHub } from './socket.ts';
 import { loadNotificatorConfig } from './notificators/config.ts';
 import { sendMail, smtpOptions } from './notificators/mail.ts';
 import { setMailer, type MailMessage } from '../traccar/mailer.ts';
+import { setHeldRows } from '../traccar/heldRows.ts';
 import { resetDeviceStatuses } from '../db/repos/ingest.ts';
 
 export interface LiveServices {
@@ -122,6 +123,8 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
       .catch((err: unknown) => ctx.log.warn({ err }, 'cluster: a batch of another process not applied'));
   });
   registerDeviceChanges(app, ctx, live, hub); // API changes of a device reach the sockets of those who see it
+  // the device list's rows from memory, with their live state (traccar/heldRows.ts)
+  setHeldRows(ctx, 'devices', { rows: (ids) => live.storedRows(ids) });
   ctx.bus.on('permissions', () => live.invalidate());
   ctx.bus.on('device', () => live.invalidate());
 

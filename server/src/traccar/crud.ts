@@ -34,7 +34,8 @@ import {
 } from './access.ts';
 import { visibleDeviceIdsAsync } from './accessReads.ts';
 import { logAction } from './audit.ts';
-import { listAnswer, mapAnswer } from './listAnswer.ts';
+import { heldRows } from './heldRows.ts';
+import { heldAnswer, listAnswer, mapAnswer } from './listAnswer.ts';
 import { rowJsonSql } from './rowJsonSql.ts';
 import { edge, edgeValue, idParams } from '../edge.ts';
 import { inputToRow, rowToJson, type Columns, type Json, type Row } from './model.ts';
@@ -258,6 +259,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     sqlJson ? rowJsonSql(def.columns, ex, def.jsonOverrides) : undefined,
   );
   const aliases = def.type === 'device' ? ['device', 'linkedDevice'] : [def.type];
+  /** Each held row's JSON text (heldAnswer), with its attributes and without. */
+  const heldJson = [new WeakMap<Row, string>(), new WeakMap<Row, string>()];
 
   app.get(
     base,
@@ -274,10 +277,20 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
         offset: q.offset,
       };
       const map = (r: Row) => toJson(r, q.excludeAttributes);
-      // PostgreSQL: the rows in one read on the pool, then mapped (listAnswer.ts mapAnswer); SQLite: ids, then the
-      // rows' JSON a slice at a time, made by the query where it can
-      const json =
-        ctx.store.sql.dialect === 'sqlite'
+      // rows held in memory (the devices, heldRows.ts): their ids read, each row's text made once per change of it;
+      // else PostgreSQL: the rows in one read on the pool, then mapped (listAnswer.ts mapAnswer); SQLite: ids, then
+      // the rows' JSON a slice at a time, made by the query where it can
+      const held = heldRows(ctx, def.table);
+      const json = held
+        ? await heldAnswer(
+            ctx,
+            def.table,
+            await selectRows(ctx, def.table, ids, opts, 'id'),
+            map,
+            held,
+            heldJson[q.excludeAttributes ? 1 : 0],
+          )
+        : ctx.store.sql.dialect === 'sqlite'
           ? await listAnswer(
               ctx,
               def.table,

@@ -8,6 +8,7 @@
 import type { AppContext } from '../context.ts';
 import type { TableWithId } from '../db/repos/catalog.ts';
 import { objectJsonByIds, objectsByIds } from '../db/repos/objects.ts';
+import type { HeldRows } from './heldRows.ts';
 import type { Json, Row } from './model.ts';
 
 /** Rows per slice mapped in JS: 1,000 held the loop 30–60 ms a slice on this 2-core machine (session 13). */
@@ -87,6 +88,42 @@ export async function listAnswer(
       const json = byId.get(id);
       if (json) parts.push(json);
     }
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * The JSON array of rows held in memory (heldRows.ts: the devices with their live state), for the ids read in the
+ * list's order: each row's text made once per row object (`memo`: a row that did not change is the same object), a
+ * row not held read from the store, one deleted meanwhile left out. MAP_SLICE rows are written per turn of the
+ * event loop.
+ */
+export async function heldAnswer(
+  ctx: AppContext,
+  table: TableWithId,
+  idRows: Row[],
+  toJson: (row: Row) => Json,
+  held: HeldRows,
+  memo: WeakMap<Row, string>,
+): Promise<string> {
+  const ids = idRows.map((r) => r.id as number);
+  const rows = await held.rows(ids);
+  const missing = ids.filter((_, i) => !rows[i]);
+  const read = missing.length
+    ? new Map(((await objectsByIds(ctx.store.sql, table, missing)) as Row[]).map((r) => [r.id, r]))
+    : null;
+  const parts: string[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    if (i > 0 && i % MAP_SLICE === 0) await nextTurn();
+    const row = rows[i];
+    if (!row) {
+      const stored = read?.get(ids[i]);
+      if (stored) parts.push(JSON.stringify(toJson(stored)));
+      continue;
+    }
+    let json = memo.get(row);
+    if (json === undefined) memo.set(row, (json = JSON.stringify(toJson(row))));
+    parts.push(json);
   }
   return `[${parts.join(',')}]`;
 }
