@@ -7,7 +7,9 @@ const made = vi.hoisted(() => ({ maps: [] as Array<Record<string, unknown>> }));
 
 vi.mock('maplibre-gl', () => {
   class Painter {
+    frames = 0;
     render(): string {
+      this.frames++;
       return 'drawn';
     }
   }
@@ -21,12 +23,47 @@ vi.mock('maplibre-gl', () => {
       options.container.appendChild(this.canvas);
       made.maps.push(this as unknown as Record<string, unknown>);
     }
-    once() {}
+    handlers = new Map<string, () => void>();
+    sources = new Map<string, { data: GeoJSON.FeatureCollection }>();
+    layers = new Map<string, { source: string; type: string; paint?: unknown }>();
+    loaded = false;
+    once(event: string, handler: () => void) {
+      this.handlers.set(event, handler);
+    }
     getCanvas() {
       return this.canvas;
     }
-    getSource() {
-      return undefined;
+    getSource(id: string) {
+      return this.sources.get(id);
+    }
+    addSource(id: string, spec: { data: GeoJSON.FeatureCollection }) {
+      this.sources.set(id, spec);
+    }
+    removeSource(id: string) {
+      this.sources.delete(id);
+    }
+    addLayer(layer: { id: string; source: string; type: string }) {
+      this.layers.set(layer.id, layer);
+    }
+    getLayer(id: string) {
+      return this.layers.get(id);
+    }
+    getLayersOrder() {
+      return [...this.layers.keys()];
+    }
+    removeLayer(id: string) {
+      this.layers.delete(id);
+    }
+    isSourceLoaded() {
+      return this.loaded;
+    }
+    hasImage() {
+      return false;
+    }
+    addImage() {}
+    triggerRepaint() {}
+    unproject([x, y]: [number, number]) {
+      return { toArray: () => [x / 100, y / 100] };
     }
     _getUIString(key: string) {
       return this._locale[key];
@@ -43,7 +80,11 @@ vi.mock('maplibre-gl', () => {
 vi.mock('../../api/mapIcons.ts', () => ({ prefetchIcons: () => Promise.resolve(new Map()) }));
 
 interface Fake {
-  painter: { render(): unknown };
+  painter: { render(): unknown; frames: number };
+  handlers: Map<string, () => void>;
+  sources: Map<string, { data: GeoJSON.FeatureCollection }>;
+  layers: Map<string, { source: string; type: string; paint?: unknown }>;
+  loaded: boolean;
   options: { container: HTMLElement; attributionControl: unknown };
   removed: boolean;
   resized: number;
@@ -94,6 +135,40 @@ describe('early map', () => {
     expect(map.resized).toBe(1);
     // adopted once: a second MapView (or a remount) makes its own
     expect(adoptEarlyMap(el, styleId, {})).toBeNull();
+  });
+
+  it('draws one hidden frame with a stand-in for each of the live map’s layers, then removes them', async () => {
+    const { startEarlyMap } = await fresh();
+    const { geofenceLayers, labelLayerSpecs } = await import('./layers.ts');
+    startEarlyMap();
+    const map = made.maps[0] as unknown as Fake;
+    map.handlers.get('style.load')?.();
+    await vi.waitFor(() => expect(map.layers.size).toBeGreaterThan(0));
+    const warm = [...map.layers.values()];
+    // the fences (fill, line) and the texts (fence names, labels) link their own programs: each has its twin
+    for (const live of [...geofenceLayers(), ...labelLayerSpecs(false)]) {
+      const twin = warm.find(
+        (l) => l.type === live.type && JSON.stringify(l.paint) === JSON.stringify(live.paint),
+      );
+      expect(twin, live.id).toBeDefined();
+      expect(twin?.source).toMatch(/^rastro-warm-/);
+    }
+    expect(warm.map((l) => l.type)).toEqual(expect.arrayContaining(['fill', 'line', 'circle', 'symbol']));
+    // a text needs a text to draw: a stand-in vehicle has a label, the stand-in fence a name
+    const props = [...map.sources.values()].flatMap((s) => s.data.features.map((f) => f.properties ?? {}));
+    expect(props.some((p) => p.label)).toBe(true);
+    expect(props.some((p) => p.name)).toBe(true);
+
+    // nothing is drawn until every stand-in's tiles are in, then one frame, then the stand-ins go
+    map.painter.render();
+    expect(map.painter.frames).toBe(0);
+    map.loaded = true;
+    map.painter.render();
+    map.painter.render();
+    expect(map.painter.frames).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(map.layers.size).toBe(0);
+    expect(map.sources.size).toBe(0);
   });
 
   it('is thrown away when the signed-in user’s style is another one', async () => {

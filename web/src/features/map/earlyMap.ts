@@ -11,7 +11,14 @@ import { initialView } from '@rastro/domain';
 import { useSession } from '../../stores/session.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { mapStyles, resolveStyle } from './styles.ts';
-import { addDeviceSource } from './layers.ts';
+import {
+  addDeviceSource,
+  geofenceLayers,
+  labelLayerSpecs,
+  SRC_DEVICES,
+  SRC_GEOFENCE_LABELS,
+  SRC_GEOFENCES,
+} from './layers.ts';
 import { removeSources } from '../../components/mapParts.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
 
@@ -67,15 +74,34 @@ function mapCssSize(): { left: number; width: number; height: number } {
 }
 
 const WARM_SOURCE = 'rastro-warm-devices';
+const WARM_FENCES = 'rastro-warm-geofences';
+const WARM_FENCE_LABELS = 'rastro-warm-geofence-labels';
+const WARM_SOURCES = [WARM_SOURCE, WARM_FENCES, WARM_FENCE_LABELS];
+/** The live map's sources and the warm frame's stand-ins for them. */
+const WARM_FOR: Record<string, string> = {
+  [SRC_DEVICES]: WARM_SOURCE,
+  [SRC_GEOFENCES]: WARM_FENCES,
+  [SRC_GEOFENCE_LABELS]: WARM_FENCE_LABELS,
+};
 
-/** Removes the warm frame's layers and source, if they are still there. */
-const removeWarmLayers = (map: maplibregl.Map) => removeSources(map, WARM_SOURCE);
+/** Removes the warm frame's layers and sources, if they are still there. */
+const removeWarmLayers = (map: maplibregl.Map) => removeSources(map, ...WARM_SOURCES);
+
+/** Adds `layer` under the warm frame's id prefix, on the stand-in of its source. */
+function addWarmLayer(map: maplibregl.Map, layer: maplibregl.LayerSpecification): void {
+  const source = 'source' in layer ? WARM_FOR[layer.source as string] : undefined;
+  if (source)
+    map.addLayer({ ...layer, id: `rastro-warm-${layer.id}`, source } as maplibregl.LayerSpecification);
+}
 
 /**
- * One hidden frame with the vehicles' layers before Enter: three stand-in markers (two in a cluster, one alone, one
- * with a precision circle) drawn with the icons, so that the programs the first frame with the vehicles needs are
- * linked in the GPU process (MapLibre keeps them in its painter) and the worker has cut a device source once. Then
- * the stand-ins are removed and the map draws nothing until MapView adopts it.
+ * One hidden frame with the live map's layers before Enter: three stand-in markers (two in a cluster, one alone, one
+ * with a precision circle and a label) drawn with the icons, a stand-in fence with its name, so that the programs
+ * the first frames with the vehicles need are linked in the GPU process (MapLibre keeps them in its painter) and the
+ * worker has cut a device source once. The fences (fill, line and the stencil clipping their tiles) and the texts
+ * (a fence's name in its colour, the labels and cluster counts in one colour) were linked after Enter before session
+ * 44, each wave of links a frame's wait on SwiftShader (bench/RESULTS.md). Then the stand-ins are removed and the
+ * map draws nothing until MapView adopts it.
  */
 async function warmFrame(map: maplibregl.Map, clustered: boolean, submitted: () => boolean): Promise<void> {
   const icons = await prefetchIcons();
@@ -84,8 +110,8 @@ async function warmFrame(map: maplibregl.Map, clustered: boolean, submitted: () 
     if (!map.hasImage(name)) map.addImage(name, image, { sdf: true, pixelRatio: 2 });
   const icon = icons.keys().next().value ?? 'icon-default';
   const { width, height } = mapCssSize();
-  const at = (x: number) => map.unproject([width / 2 + x, height / 2]).toArray();
-  const marker = (id: number, x: number) => ({
+  const at = (x: number, y = 0) => map.unproject([width / 2 + x, height / 2 + y]).toArray();
+  const marker = (id: number, x: number, label = '') => ({
     type: 'Feature' as const,
     id,
     geometry: { type: 'Point' as const, coordinates: at(x) },
@@ -95,17 +121,34 @@ async function warmFrame(map: maplibregl.Map, clustered: boolean, submitted: () 
       course: 0,
       accuracy: 50,
       mpp0: 156543,
-      label: '',
+      label,
       status: 'online',
     },
   });
-  const features = [marker(1, -150), marker(2, -150), marker(3, 150)];
-  addDeviceSource(map, WARM_SOURCE, { type: 'FeatureCollection', features }, clustered, 'rastro-warm-');
+  const features = [marker(1, -150), marker(2, -150), marker(3, 150, 'A')];
+  const fence = { name: 'A', anchor: false, color: '#1976d2' };
+  const ring = [at(-40, -40), at(40, -40), at(40, 40), at(-40, 40), at(-40, -40)];
+  const collection = (...f: GeoJSON.Feature[]) => ({ type: 'FeatureCollection' as const, features: f });
+  map.addSource(WARM_FENCES, {
+    type: 'geojson',
+    data: collection({
+      type: 'Feature',
+      properties: fence,
+      geometry: { type: 'Polygon', coordinates: [ring] },
+    }),
+  });
+  map.addSource(WARM_FENCE_LABELS, {
+    type: 'geojson',
+    data: collection({ type: 'Feature', properties: fence, geometry: { type: 'Point', coordinates: at(0) } }),
+  });
+  for (const layer of geofenceLayers()) addWarmLayer(map, layer);
+  addDeviceSource(map, WARM_SOURCE, collection(...features), clustered, 'rastro-warm-');
+  for (const layer of labelLayerSpecs(clustered)) addWarmLayer(map, layer);
   const painter = map.painter;
   const render = Object.getPrototypeOf(painter).render as typeof painter.render;
   painter.render = (...args) => {
     const late = submitted();
-    if (!late && !map.isSourceLoaded(WARM_SOURCE)) return;
+    if (!late && !WARM_SOURCES.every((id) => map.isSourceLoaded(id))) return;
     if (!late) render.apply(painter, args);
     painter.render = () => undefined;
     // after MapLibre's frame, not inside it

@@ -193,6 +193,11 @@ function labelLayers(clustered: boolean, labelMinZoom: number): LabelLayer[] {
   return out;
 }
 
+/** The text layers' specifications alone, labels from zoom 0 (the early map's warm frame, earlyMap.ts). */
+export function labelLayerSpecs(clustered: boolean): LayerSpecification[] {
+  return labelLayers(clustered, 0).map(({ layer }) => layer);
+}
+
 /** Adds the label layers that are missing (those of a source not there yet wait for the next call). */
 export function addLabelLayers(map: MapLibreMap, clustered: boolean, labelMinZoom: number): void {
   for (const { layer, before } of labelLayers(clustered, labelMinZoom)) {
