@@ -1,7 +1,8 @@
 // The sign-in page downloads the sign-in page (issue #31): until the person starts typing, no map, shell, screens or
 // form-check code, and at most 175 kB of JavaScript (gzip, level 6, as bench/web-budget.ts counts). Once a key is
 // pressed the form checks are fetched, and the signed-in app's code (MapLibre first) may start. Byte counts and
-// file names, not times. While the session is checked, the busy button animates nothing (no frame drawn per tick).
+// file names, not times. While the session is checked, the busy button animates nothing (no frame drawn per tick),
+// and it turns busy without a transition.
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 import { accounts, expect, test } from './fixtures.ts';
@@ -88,11 +89,32 @@ test('while the session is checked the sign-in button is busy without an endless
   await page.goto('/login');
   await page.getByTestId('login-email').fill(accounts.admin.email);
   await page.getByTestId('login-password').fill(accounts.admin.password);
+  // every transition the button (its overlay, label and ring included) starts from here on
+  await page.evaluate(() => {
+    const w = window as unknown as { busyMotion: string[] };
+    w.busyMotion = [];
+    const submit = document.querySelector('[data-testid="login-submit"]');
+    document.addEventListener('transitionrun', (e) => {
+      if (e.target instanceof Node && submit?.contains(e.target))
+        w.busyMotion.push(`${e.propertyName}${e.pseudoElement}`);
+    });
+  });
   await page.getByTestId('login-password').press('Enter');
   const button = page.getByTestId('login-submit');
   await expect(button).toHaveAttribute('aria-busy', 'true');
   await expect(button).toBeDisabled();
   await expect(button.locator('.mantine-Loader-root')).toBeVisible();
+  // the busy state comes in one frame: each step of a transition is a frame of the page, and in software WebGL
+  // each frame held the map's first one back (issue #31, session 44)
+  const motion = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve((window as unknown as { busyMotion: string[] }).busyMotion)),
+        ),
+      ),
+  );
+  expect(motion, 'transitions of the busy sign-in button').toEqual([]);
   // a spinning loader makes the page draw a frame (a swap in the GPU process) many times a second until the
   // signed-in page comes (issue #31)
   const endless = await page.evaluate(

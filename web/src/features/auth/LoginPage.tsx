@@ -15,6 +15,7 @@ import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { safeTo } from './safeTo.ts';
 import { useAuthSubmit } from './useAuthSubmit.ts';
+import './login.css';
 
 type Mode = 'password' | 'token' | 'recover';
 
@@ -35,7 +36,8 @@ const SWITCHES: Record<Mode, Array<[Mode, string, string?]>> = {
  * The sign-in button's busy mark: Mantine's ring, still. Spinning, it made the compositor draw a frame every 12–50 ms
  * while the session was checked and the fleet loaded, each a swap in the GPU process (on SwiftShader about a core
  * meanwhile) that the map's first frame then waited behind (issue #31, session 30). The button is disabled and
- * aria-busy meanwhile.
+ * aria-busy meanwhile; since session 44 its busy state also comes without Mantine's transitions and blur
+ * (`login.css`, `rastro-still-busy`).
  */
 const STILL_RING = {
   children: (
@@ -184,6 +186,7 @@ export function LoginPage({ driver = false }: { driver?: boolean }) {
             type="submit"
             loading={busy}
             loaderProps={STILL_RING}
+            className="rastro-still-busy"
             aria-busy={busy}
             fullWidth
             data-testid="login-submit"
