@@ -61,11 +61,12 @@ it(`a batch's device states: looked up in the primary key among ${FLEET.toLocale
   }));
   const [answer] = await reader.all(`EXPLAIN (FORMAT JSON) ${batchSql(['devices'])}`, [JSON.stringify(rows)]);
   const plan = (Object.values(answer!)[0] as Array<{ Plan: PlanNode }>)[0]!.Plan;
-  const onDevices = nodes(plan).filter((n) => n['Relation Name'] === 'devices');
+  const all = nodes(plan);
+  const onDevices = all.filter((n) => n['Relation Name'] === 'devices');
   expect(onDevices.map((n) => n['Node Type'])).not.toContain('Seq Scan');
-  expect(onDevices.some((n) => /Index/.test(n['Node Type']) && n['Index Name'] === 'devices_pkey')).toBe(
-    true,
-  );
+  // an index scan, or a bitmap heap scan over a bitmap index scan (whose node names the index only)
+  const byKey = all.filter((n) => /Index/.test(n['Node Type']) && n['Index Name'] === 'devices_pkey');
+  expect(byKey).not.toHaveLength(0);
 });
 
 it('the batch still stores each device state, and never an older one over a newer', async () => {
