@@ -153,7 +153,12 @@ test('at 390 px the driver and vehicle scores are not cut off', async ({ page, l
       return false;
     });
     expect(cut, `${subject}: the ranking scrolls sideways`).toBe(false);
-    await rows.first().getByTestId('score-open').click();
+    // the ranking may still be re-rendering after the switch: open the first row until its breakdown shows
+    await expect(async () => {
+      const open = rows.first().getByTestId('score-open');
+      if ((await open.getAttribute('aria-expanded')) !== 'true') await open.click();
+      await expect(page.getByTestId('score-breakdown').first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expectInside(page.getByTestId('score-breakdown'), 0, PHONE.width, 'breakdown');
   }
 });
