@@ -5,7 +5,17 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const here = import.meta.dirname;
-const order = ['ingest', 'stores', 'reports', 'insights', 'alarms', 'map', 'history', 'web-budget'];
+const order = [
+  'ingest',
+  'stores',
+  'device-writes',
+  'reports',
+  'insights',
+  'alarms',
+  'map',
+  'history',
+  'web-budget',
+];
 const only = process.argv.slice(2);
 
 for (const name of order) {

@@ -109,7 +109,10 @@ function linkBusToCluster(ctx: AppContext): void {
   const forward = (message: ClusterMessage) => () => {
     if (!applying) ctx.cluster.publish(message);
   };
-  ctx.bus.on('permissions', forward({ t: 'changed' }));
+  // a device's own write names the device: the others read it alone again (live/cache.ts invalidateDevices)
+  ctx.bus.on('permissions', (devices?: readonly number[]) => {
+    if (!applying) ctx.cluster.publish(devices ? { t: 'changed', devices: [...devices] } : { t: 'changed' });
+  });
   ctx.bus.on('device', forward({ t: 'changed' }));
   ctx.bus.on('signedOut', (userId: number) => {
     if (!applying) ctx.cluster.publish({ t: 'signedOut', userId });
@@ -119,7 +122,7 @@ function linkBusToCluster(ctx: AppContext): void {
     if (m.t !== 'changed' && m.t !== 'signedOut') return;
     applying = true;
     try {
-      if (m.t === 'changed') ctx.bus.emit('permissions');
+      if (m.t === 'changed') ctx.bus.emit('permissions', Array.isArray(m.devices) ? m.devices : undefined);
       else ctx.bus.emit('signedOut', m.userId);
     } finally {
       applying = false;

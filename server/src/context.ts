@@ -15,7 +15,10 @@ export interface AppContext {
   /** The other server processes on the same PostgreSQL database, and who runs the background jobs (db/cluster.ts). */
   cluster: Cluster;
   log: FastifyBaseLogger;
-  /** In-process bus: 'device' (DeviceRow id), 'position', 'event', 'permissions' (link changes), 'signedOut' (user id: sessions ended by the server). */
+  /**
+   * In-process bus: 'device' (DeviceRow id), 'position', 'event', 'permissions' (link changes; the device ids when
+   * only theirs changed), 'signedOut' (user id: sessions ended by the server).
+   */
   bus: EventEmitter;
   /** Tasks to stop on shutdown (timers, listeners, simulator). */
   onClose: Array<() => void | Promise<void>>;

@@ -16,7 +16,8 @@ export type RemoteDeviceState = [number, string | null, number | null, number];
 
 export type ClusterMessage =
   | { t: 'live'; devices: RemoteDeviceState[]; positions: number[]; events: number[] }
-  | { t: 'changed' }
+  /** Something the caches hold changed; `devices`: only these devices' rows and links (live/cache.ts). */
+  | { t: 'changed'; devices?: number[] }
   | { t: 'signedOut'; userId: number }
   /** An alarm of the monitoring queue was raised or handled (ext/alarms.ts): sockets of the others get it too. */
   | { t: 'alarm'; id: number; deviceId: number }

@@ -59,6 +59,31 @@ export function changedDevices(req: FastifyRequest, status: number, payload: unk
   return [];
 }
 
+/**
+ * The devices a successful write changed alone, their rows and the links naming them (a device created, edited or
+ * its accumulators set: what the live cache may read again by itself, cache.ts invalidateDevices); null for any
+ * other write (a device deleted, a link, anything else), which the whole cache is read again after.
+ */
+export function devicesOnlyWrite(req: FastifyRequest, status: number, payload: unknown): number[] | null {
+  if (req.method !== 'POST' && req.method !== 'PUT') return null;
+  if (!DEVICE_URL.test(req.url)) return null;
+  const ids = changedDevices(req, status, payload);
+  return ids.length ? ids : null;
+}
+
+/** The live cache told of a successful or refused write: its devices alone (answered), or everything (null). */
+export function invalidateAfter(
+  live: LiveCore,
+  req: FastifyRequest,
+  status: number,
+  payload: unknown,
+): number[] | null {
+  const ids = devicesOnlyWrite(req, status, payload);
+  if (ids) live.cache.invalidateDevices(ids);
+  else live.invalidate();
+  return ids;
+}
+
 /** Device ids per cluster message: a bulk link of thousands of devices stays under NOTIFY's 8000 bytes. */
 const IDS_PER_MESSAGE = 500;
 
@@ -88,7 +113,10 @@ async function readableCache(live: LiveCore): Promise<LiveCache> {
 /** What another process relayed: its changed devices and sight changes to this process's sockets. */
 async function applyRelayed(live: LiveCore, hub: SocketHub, ids: number[], sight: boolean): Promise<void> {
   if (!hub.clientCount) return;
-  live.invalidate(); // the cache reads the other process's write (its 'changed' message may not be applied yet)
+  // the cache reads the other process's write (its 'changed' message may not be applied yet): a device's own write
+  // (no sight change) reads those devices alone
+  if (ids.length && !sight) live.cache.invalidateDevices(ids);
+  else live.invalidate();
   const cache = await readableCache(live);
   if (sight) await hub.pushSightChangesSinceSent(cache);
   for (const id of ids) {
@@ -112,7 +140,7 @@ export function registerDeviceChanges(
     const sight = before.get(req);
     const done = reply.statusCode >= 200 && reply.statusCode < 300;
     if (sight && done) {
-      live.invalidate();
+      invalidateAfter(live, req, reply.statusCode, payload);
       await hub.pushSightChanges(sight, await readableCache(live));
     }
     const ids = changedDevices(req, reply.statusCode, payload);
@@ -120,7 +148,7 @@ export function registerDeviceChanges(
     if (ids.length || sightMayChange) relay(ctx, ids, sightMayChange);
     if (!ids.length) return payload;
     // the device and who sees it as they are now (already reloaded after a sight change); deviceJson reads it as is
-    if (!sight || !done) live.invalidate();
+    if (!sight || !done) invalidateAfter(live, req, reply.statusCode, payload);
     await readableCache(live);
     for (const id of ids) {
       const device = live.deviceJson(id);

@@ -16,7 +16,7 @@ import { registerAssistant } from './assistant.ts';
 import { registerAutolink } from './autolink.ts';
 import { registerCatchup } from './catchup.ts';
 import { registerScheduledReports } from './reports/scheduled.ts';
-import { registerDeviceChanges } from './deviceChanges.ts';
+import { invalidateAfter, registerDeviceChanges } from './deviceChanges.ts';
 import { registerReports } from './reports/index.ts';
 import { registerInsights } from './insights/index.ts';
 import { startFleet } from './simulator/index.ts';
@@ -87,10 +87,11 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   // Other processes on the same PostgreSQL database (db/cluster.ts) hear of it too, and of every batch stored here.
   // Signing in and out changes none of it: reloading the cache after each login held a 10,000-device server for
   // 170 ms just as the signed-in page asked for its code and data (issue #13).
-  app.addHook('onSend', async (req, _reply, payload) => {
+  // A device's own write (created, edited) reads that device alone again (deviceChanges.ts invalidateAfter).
+  app.addHook('onSend', async (req, reply, payload) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && writesLiveData(req.url)) {
-      live.invalidate();
-      ctx.cluster.publish({ t: 'changed' });
+      const devices = invalidateAfter(live, req, reply.statusCode, payload);
+      ctx.cluster.publish(devices ? { t: 'changed', devices } : { t: 'changed' });
     }
     return payload;
   });
@@ -125,7 +126,9 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   registerDeviceChanges(app, ctx, live, hub); // API changes of a device reach the sockets of those who see it
   // the device list's rows from memory, with their live state (traccar/heldRows.ts)
   setHeldRows(ctx, 'devices', { rows: (ids) => live.storedRows(ids) });
-  ctx.bus.on('permissions', () => live.invalidate());
+  ctx.bus.on('permissions', (devices?: readonly number[]) =>
+    devices ? live.cache.invalidateDevices(devices) : live.invalidate(),
+  );
   ctx.bus.on('device', () => live.invalidate());
 
   await registerSocket(app, ctx, hub);

@@ -253,10 +253,14 @@ export async function usersWhoSeeDevice(ctx: AppContext, deviceId: number): Prom
   return users;
 }
 
-/** Tells every listener (socket recipients, caches) that visibility changed. */
-export function permissionsChanged(ctx: AppContext): void {
+/**
+ * Tells every listener (socket recipients, caches) that visibility changed; `devices`: the write changed only these
+ * devices' rows and the links naming them (a device created or moved to another group), which the live cache then
+ * reads alone again (live/cache.ts invalidateDevices).
+ */
+export function permissionsChanged(ctx: AppContext, devices?: readonly number[]): void {
   invalidateAccess(ctx);
-  ctx.bus.emit('permissions');
+  ctx.bus.emit('permissions', devices);
 }
 
 // ---- users ---------------------------------------------------------------------------------------------

@@ -326,7 +326,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
         return newId;
       }),
     );
-    permissionsChanged(ctx);
+    permissionsChanged(ctx, def.type === 'device' ? [id] : undefined);
     await logAction(ctx, req, user.id, 'create', def.type, id);
     return toJson((await getRowAsync(ctx, def.table, id))!, false);
   });
@@ -343,7 +343,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, def: Res
     const values = inputToRow(def.columns, input);
     for (const k of def.keep ?? []) values[k] = existing[k];
     await updateRow(ctx, def.table, id, values);
-    if (def.affectsVisibility?.(input, existing)) permissionsChanged(ctx);
+    if (def.affectsVisibility?.(input, existing))
+      permissionsChanged(ctx, def.type === 'device' ? [id] : undefined);
     await logAction(ctx, req, user.id, 'edit', def.type, id);
     return toJson((await getRowAsync(ctx, def.table, id))!, false);
   });

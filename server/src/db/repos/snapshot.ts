@@ -6,7 +6,8 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import { qb, row, rowAsync, rows, rowsAsync, syncSqliteOnly } from './query.ts';
+import type { Compilable } from 'kysely';
+import { anyOf, qb, row, rowAsync, rows, rowsAsync, syncSqliteOnly } from './query.ts';
 
 type Stored<T extends keyof Database> = Selectable<Database[T]>;
 
@@ -80,4 +81,44 @@ export function liveSnapshot(db: SqlDatabase): LiveSnapshot {
     server: row(db, qb(db).selectFrom('server').selectAll().where('id', '=', 1)),
     links: everyRow(db, 'links'),
   };
+}
+
+/** What the live cache reads again of some devices alone (live/cache.ts applyDevices): their rows and links. */
+export interface DevicesSnapshot {
+  devices: Array<Stored<'devices'>>;
+  /** Every link naming one of the devices, as owner or as property. */
+  links: Array<Stored<'links'>>;
+}
+
+const devicesQueries = (db: SqlDatabase, ids: readonly number[]) => ({
+  devices: qb(db)
+    .selectFrom('devices')
+    .selectAll()
+    .where(anyOf(db, 'id', ids)) as Compilable<Stored<'devices'>>,
+  links: qb(db)
+    .selectFrom('links')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('propertyType', '=', 'device'), anyOf(db, 'propertyId', ids)]),
+        eb.and([eb('ownerType', '=', 'device'), anyOf(db, 'ownerId', ids)]),
+      ]),
+    ) as Compilable<Stored<'links'>>,
+});
+
+/** Some devices' rows and links, read on the store's read pool side by side. */
+export async function devicesSnapshotAsync(
+  db: SqlDatabase,
+  ids: readonly number[],
+): Promise<DevicesSnapshot> {
+  const q = devicesQueries(db, ids);
+  const [devices, links] = await Promise.all([rowsAsync(db, q.devices), rowsAsync(db, q.links)]);
+  return { devices, links };
+}
+
+/** devicesSnapshotAsync, synchronously: SQLite's only (liveSnapshot's twin for its batch fast path). */
+export function devicesSnapshot(db: SqlDatabase, ids: readonly number[]): DevicesSnapshot {
+  syncSqliteOnly(db, 'devicesSnapshot');
+  const q = devicesQueries(db, ids);
+  return { devices: rows(db, q.devices), links: rows(db, q.links) };
 }
