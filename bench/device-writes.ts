@@ -105,7 +105,8 @@ const out = [
   '## Device writes while the fleet moves (`bench/device-writes.ts`)',
   '',
   `${new Date().toISOString().slice(0, 10)} · load ${loadavg()[0].toFixed(1)} · ${WRITES} devices created, then ` +
-    'each renamed, one after another, as the administrator; the demo simulator moving the fleet meanwhile',
+    'each renamed, one after another,',
+  'as the administrator; the demo simulator moving the fleet meanwhile',
   '',
   '| store | vehicles | create median ms | create p90 ms | rename median ms | rename p90 ms |',
   '|---|---:|---:|---:|---:|---:|',
