@@ -3,10 +3,11 @@
 // links. liveSnapshotAsync reads them side by side on the store's read pool (every path of PostgreSQL, and SQLite's
 // off its batch transaction); the synchronous liveSnapshot is SQLite's only (its flushNow fast path: issue #30,
 // session 36): given a PostgreSQL store it throws, so it never reaches the synchronous PostgreSQL handle.
-import type { Selectable } from 'kysely';
+// After a device's own write, devicesSnapshotAsync (and SQLite's devicesSnapshot) read that device's row and links
+// alone.
+import type { Compilable, Selectable } from 'kysely';
 import type { Database } from '../schema.ts';
 import type { SqlDatabase } from '../sql.ts';
-import type { Compilable } from 'kysely';
 import { anyOf, qb, row, rowAsync, rows, rowsAsync, syncSqliteOnly } from './query.ts';
 
 type Stored<T extends keyof Database> = Selectable<Database[T]>;
