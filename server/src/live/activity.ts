@@ -1,7 +1,8 @@
 // The hours of activity of fleet insights (docs/insights.md): each newest position adds what the interval from the
-// device's previous position holds (packages/domain activityStep) to the row of its device, UTC hour and driver,
-// in the same transaction as the position. The dashboard and the scores sum these rows. Positions that arrive out
-// of order (older than the device's newest) are not counted.
+// device's previous position holds (packages/domain activityStep) to the row of its device, UTC hour and driver:
+// on SQLite in the same transaction as the position; on PostgreSQL once the position's batch is stored, held in
+// memory and added every few seconds (db/repos/ingestPooled.ts HeldActivity, issue #30, session 47). The dashboard
+// and the scores sum these rows. Positions that arrive out of order (older than the device's newest) are not counted.
 import type { SqlDatabase } from '../db/sql.ts';
 import { addActivityRows, anyActivity } from '../db/repos/ingest.ts';
 import { activityWrites, type ActivityRow } from '../db/repos/ingestBatch.ts';

@@ -58,8 +58,7 @@ export class LiveCore extends LiveCommands {
   private sweeping = false; // a status sweep's transaction is open (sweep)
   private readonly writes: IngestWrites; // a batch's rows in the store's transaction
   private target: IngestWrites; // where rows go: `writes`, or a pooled batch's rows while it is computed
-  /** The hours of activity of the dashboard and the scores (activity.ts). */
-  private readonly activity: ActivityRecorder;
+  private readonly activity: ActivityRecorder; // the hours of activity of the dashboard and the scores
   /** Fuel, maintenance and driver events, and the deviceInactive sweep (events/). */
   readonly liveEvents = new LiveEventHandlers(
     this,
@@ -83,6 +82,8 @@ export class LiveCore extends LiveCommands {
     this.writes = this.target = ingestWrites(this.sql);
     const ingest = pooledIngest(db);
     this.pooled = ingest && { ingest, lanes: new PooledLanes(ingest, () => this.schedule()) };
+    if (ingest)
+      ingest.activity.failed = (err) => this.ctx.log.warn({ err }, 'hours of activity not added yet');
     this.activity = new ActivityRecorder(db);
   }
 
@@ -104,9 +105,10 @@ export class LiveCore extends LiveCommands {
 
   async close(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    if (this.pooled)
+    if (this.pooled) {
       while (this.waits.busy(this.queue)) await this.settle(); // PostgreSQL: never flushNow
-    else await this.flushQueued();
+      await this.pooled.ingest.activity.write().catch(this.pooled.ingest.activity.failed); // the hours held
+    } else await this.flushQueued();
     this.closed = true;
   }
 

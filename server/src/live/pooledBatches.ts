@@ -218,8 +218,10 @@ export class PooledLanes {
       const askedAt = Date.now();
       this.ingest.stored(rows).then(
         (stored) => {
-          if (stored) late();
-          else if (askedAt < decided) again();
+          if (stored) {
+            this.ingest.storedLate(rows);
+            late();
+          } else if (askedAt < decided) again();
         },
         () => Date.now() < giveUp && again(),
       );

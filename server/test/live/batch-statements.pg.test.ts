@@ -1,8 +1,10 @@
 // What a batch stores on PostgreSQL (issue #30, session 28): its positions, events, hours of activity and device
 // states (db/repos/ingestBatch.ts); every row of the four tables is stored. Since session 36 the batches are the
 // pooled ones (settle(); flushNow, SQLite's synchronous transaction, refuses PostgreSQL), and since session 38
-// PostgreSQL's store has no synchronous handle at all.
+// PostgreSQL's store has no synchronous handle at all. Since session 47 the hours of activity of stored batches are
+// held in memory and added as one statement every few seconds.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pooledIngest, writeHeldActivity } from '../../src/db/repos/ingestPooled.ts';
 import { getLive, type IncomingPosition } from '../../src/live/ingest.ts';
 import { createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { TEST_DATABASE_URL } from '../helpers/store.ts';
@@ -31,6 +33,7 @@ const pos = (uniqueId: string, s: number, extra: Partial<IncomingPosition> = {})
 
 it("stores a batch's positions, events, activity and device states; a batch of known devices is stored on the pool", async () => {
   const live = getLive(t.ctx);
+  pooledIngest(t.ctx.store.sql)!.activity.holdMs = 600_000; // written below, not by the timer
   const a = await createDevice(t);
   const b = await createDevice(t);
   // the first batch reads the devices' states and reserves ids
@@ -69,7 +72,11 @@ it("stores a batch's positions, events, activity and device states; a batch of k
     { id: a.id, positionId: ids[0], status: 'online' },
     { id: b.id, positionId: ids[2], status: 'online' },
   ]);
-  expect(await count(sql, 'activity', { deviceId: [a.id, b.id] })).toBeGreaterThan(0);
+  // the hours of activity are held in memory (db/repos/ingestPooled.ts HeldActivity, session 47), then added at once
+  expect(await count(sql, 'activity', { deviceId: [a.id, b.id] })).toBe(0);
+  expect(pooledIngest(sql)!.activity.size).toBe(2);
+  await writeHeldActivity(sql);
+  expect(await count(sql, 'activity', { deviceId: [a.id, b.id] })).toBe(2);
 
   // the next batch of these devices: on the pool (PostgreSQL's store has no synchronous statement); flushNow,
   // SQLite's synchronous batch, PostgreSQL refuses (issue #30, session 36)
@@ -78,4 +85,17 @@ it("stores a batch's positions, events, activity and device states; a batch of k
   expect(() => live.flushNow()).toThrow(/SQLite's synchronous path/);
   expect((await third).every((r) => r.ok)).toBe(true);
   expect(await count(sql, 'positions', { deviceId: [a.id, b.id] })).toBe(7);
+});
+
+it('adds the hours of activity it holds as the live core closes', async () => {
+  const live = getLive(t.ctx);
+  const sql = t.ctx.store.sql;
+  const c = await createDevice(t);
+  const first = live.ingestMany([pos(c.uniqueId, 0), pos(c.uniqueId, 30)]);
+  await live.settle();
+  expect((await first).every((r) => r.ok)).toBe(true);
+  expect(await count(sql, 'activity', { deviceId: c.id })).toBe(0); // held (holdMs set above)
+  await live.close();
+  expect(pooledIngest(sql)!.activity.size).toBe(0);
+  expect(await count(sql, 'activity', { deviceId: c.id })).toBe(1);
 });

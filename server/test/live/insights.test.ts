@@ -4,6 +4,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, XLSX_ACCEPT, type DashboardAnswer, type ScoresAnswer } from '@rastro/domain';
+import { writeHeldActivity } from '../../src/db/repos/ingestPooled.ts';
 import { getLive } from '../../src/live/ingest.ts';
 import { rebuildActivity } from '../../src/live/activity.ts';
 import {
@@ -308,6 +309,7 @@ describe('hours of activity', () => {
       (await select(db, 'activity', {}, { orderBy: ['deviceId', 'hour', 'driver'] })).map((r) =>
         JSON.stringify(r),
       );
+    await writeHeldActivity(db); // PostgreSQL: the hours this process holds added (db/repos/ingestPooled.ts)
     const live = await read();
     await remove(db, 'activity');
     const limits = new Map([[a.id, 50]]);

@@ -108,7 +108,8 @@ export interface IngestWrites {
   event(row: EventRow): number;
   /** A device's status, last update and latest position id. */
   deviceState(row: DeviceStateRow): void;
-  /** An hour of activity to add, when the writes take it (a pooled batch's rows); else live/activity.ts's own. */
+  /** An hour of activity to add, when the writes take it (a pooled batch's, held once it is stored: ingestPooled.ts
+   * HeldActivity); else live/activity.ts's own, in the batch's transaction. */
   activity?(row: ActivityRow): void;
 }
 

@@ -7,7 +7,9 @@
 // event loop (decision 41, session 22). Ids of the rows published (positions, events) are reserved ahead from the
 // tables' sequences on the pool, refilled before they run out. A write whose connection was lost is answered
 // unavailable at once; `stored` tells later whether it committed (any of its reserved ids present), so a stored batch
-// is still published.
+// is still published. The hours of activity of stored batches are held in memory and added every ACTIVITY_HOLD_MS as
+// one statement (HeldActivity, issue #30, session 47): a device's row is then updated once per interval, not once per
+// batch (docs/decisions/41-kysely-repositories.md, session 47).
 import { writerOf, type PgPool } from '../pool.ts';
 import { DatabaseUnavailable, type SqlDatabase } from '../sql.ts';
 import { anyOf, qb } from './query.ts';
@@ -126,10 +128,90 @@ export class BatchRows implements IngestWrites {
     this.add('queued', id, id);
   }
 
-  /** The tables written and each one's rows as the statement's JSON parameter (none: nothing to write). */
+  /** The hours of activity the batch adds (held until the batch is stored: HeldActivity). */
+  activityRows(): ActivityRow[] {
+    return [...((this.rows.get('activity')?.values() ?? []) as Iterable<ActivityRow>)];
+  }
+
+  /**
+   * The tables written and each one's rows as the statement's JSON parameter (none: nothing to write). The hours of
+   * activity are not among them: they go to HeldActivity once the batch is stored.
+   */
   statement(): { tables: BatchTable[]; values: string[] } {
-    const tables = BATCH_TABLES.filter((t) => (this.rows.get(t)?.size ?? 0) > 0);
+    const tables = BATCH_TABLES.filter((t) => t !== 'activity' && (this.rows.get(t)?.size ?? 0) > 0);
     return { tables, values: tables.map((t) => JSON.stringify([...this.rows.get(t)!.values()])) };
+  }
+}
+
+/**
+ * How long the hours of activity of stored batches are held in memory before they are added to the store. A device
+ * reporting every second then updates its row of the hour once in five seconds instead of five times; the dashboard
+ * and the scores, which sum whole hours, read them at most this late from another process (this process adds what it
+ * holds before it reads: writeHeldActivity). A process killed loses at most this long of its hours of activity (its
+ * positions are stored); a stopped one adds them as it closes.
+ */
+export const ACTIVITY_HOLD_MS = 5_000;
+
+/** The order hours of activity are added in (device, hour, driver): two processes' statements lock rows alike. */
+const byActivityKey = (a: ActivityRow, b: ActivityRow): number =>
+  a.deviceId - b.deviceId || a.hour - b.hour || (a.driver < b.driver ? -1 : a.driver > b.driver ? 1 : 0);
+
+/**
+ * The hours of activity of stored batches, summed per (device, hour, driver) and added as ONE autocommitted statement
+ * ACTIVITY_HOLD_MS after the first of them (or at once: write). A write that fails holds its rows again for the next
+ * one (after a connection lost while the statement ran, its rows may then be added twice: at least once, never lost
+ * while the process lives).
+ */
+export class HeldActivity {
+  private held = new Map<string, ActivityRow>();
+  /** How long rows wait for their write (ACTIVITY_HOLD_MS; a test may hold them longer). */
+  holdMs = ACTIVITY_HOLD_MS;
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  /** A write started by the timer failed (its rows held again). */
+  failed: (err: unknown) => void = () => undefined;
+
+  constructor(private readonly pool: PgPool) {}
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  add(rows: Iterable<ActivityRow>): void {
+    for (const row of rows) {
+      const key = activityKey(row);
+      const held = this.held.get(key);
+      if (held) mergeActivity(held, row);
+      else this.held.set(key, { ...row });
+    }
+    if (this.held.size > 0 && !this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.write().catch((err: unknown) => this.failed(err));
+      }, this.holdMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Adds what is held now to the store, after any write under way. */
+  write(): Promise<void> {
+    const next = this.writing.then(() => this.writeHeld());
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async writeHeld(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.held.size === 0) return;
+    const rows = [...this.held.values()].sort(byActivityKey);
+    this.held = new Map();
+    try {
+      await this.pool.all(batchSql(['activity']), [JSON.stringify(rows)]);
+    } catch (err) {
+      this.add(rows);
+      throw err;
+    }
   }
 }
 
@@ -138,6 +220,9 @@ export class PooledIngest {
   private readonly ids: PooledIds;
   private readonly texts = new Map<string, string>();
 
+  /** The hours of activity of stored batches, not yet added. */
+  readonly activity: HeldActivity;
+
   constructor(
     private readonly store: SqlDatabase,
     private readonly pool: PgPool,
@@ -145,6 +230,7 @@ export class PooledIngest {
     readonly lanes: number,
   ) {
     this.ids = new PooledIds(pool);
+    this.activity = new HeldActivity(pool);
   }
 
   /** After how long a write sent is surely over in PostgreSQL (committed or not): its statement timeout and more. */
@@ -161,14 +247,24 @@ export class PooledIngest {
     return new BatchRows(this.ids);
   }
 
-  /** Writes the batch's rows as one statement on a pooled connection (nothing held: answered at once). */
+  /**
+   * Writes the batch's rows as one statement on a pooled connection (nothing held: answered at once); once it is
+   * stored, its hours of activity are held to be added (HeldActivity).
+   */
   async write(rows: BatchRows): Promise<void> {
     const { tables, values } = rows.statement();
-    if (!tables.length) return;
-    const kind = tables.join(',');
-    let text = this.texts.get(kind);
-    if (!text) this.texts.set(kind, (text = batchSql(tables)));
-    await this.pool.all(text, values);
+    if (tables.length) {
+      const kind = tables.join(',');
+      let text = this.texts.get(kind);
+      if (!text) this.texts.set(kind, (text = batchSql(tables)));
+      await this.pool.all(text, values);
+    }
+    this.activity.add(rows.activityRows());
+  }
+
+  /** A batch whose write lost its connection was stored after all (`stored`): its hours of activity held too. */
+  storedLate(rows: BatchRows): void {
+    this.activity.add(rows.activityRows());
   }
 
   /** Whether a batch whose write lost its connection is stored (its reserved ids present); throws if not askable. */
@@ -205,4 +301,12 @@ export function pooledIngest(db: SqlDatabase): PooledIngest | null {
   let p = pooled.get(db);
   if (!p) pooled.set(db, (p = new PooledIngest(db, writer.pool, writer.lanes)));
   return p;
+}
+
+/**
+ * The hours of activity this process holds (PostgreSQL's pooled batches) added to the store now: before the dashboard
+ * or the scores read them, and as the live core closes. Nothing on SQLite (a batch adds them in its transaction).
+ */
+export async function writeHeldActivity(db: SqlDatabase): Promise<void> {
+  await pooledIngest(db)?.activity.write();
 }

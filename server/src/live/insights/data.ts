@@ -1,6 +1,7 @@
 // Reads of fleet insights through their repository (db/repos/insights.ts): the hours of activity (activity table,
 // live/activity.ts) summed per device, hour and driver over whole UTC hours, and the counts of the events that
-// explain the dashboard's stops and overspeeds, read on the store's read pool (db/pool.ts).
+// explain the dashboard's stops and overspeeds, read on the store's read pool (db/pool.ts). On PostgreSQL the hours
+// this process holds (db/repos/ingestPooled.ts HeldActivity) are added before they are read.
 import { allDriverNames } from '../../db/repos/catalog.ts';
 import {
   activityTotals,
@@ -8,6 +9,7 @@ import {
   prepareInsightEventCounts,
   type KeyTotals,
 } from '../../db/repos/insights.ts';
+import { writeHeldActivity } from '../../db/repos/ingestPooled.ts';
 import type { SqlDatabase } from '../../db/sql.ts';
 import { HOUR_MS, type ScoreTotals } from '@rastro/domain';
 
@@ -28,7 +30,7 @@ export class InsightsData {
    * The sums of the devices between two instants (whole hours), per device or per driver; `night` lists the hours
    * (since the epoch) that are night in the reader's time zone.
    */
-  totals(
+  async totals(
     by: 'device' | 'driver',
     deviceIds: readonly number[],
     from: number,
@@ -36,16 +38,18 @@ export class InsightsData {
     night: readonly number[] = [],
   ): Promise<KeyTotals[]> {
     const [a, b] = hourSpan(from, to);
+    await writeHeldActivity(this.db); // what this process holds of the hours first (PostgreSQL)
     return activityTotals(this.db, by, deviceIds, a, b, night);
   }
 
   /** Distance per hour (since the epoch) of the devices between two instants. */
-  distanceByHour(
+  async distanceByHour(
     deviceIds: readonly number[],
     from: number,
     to: number,
   ): Promise<Array<{ hour: number; distance: number }>> {
     const [a, b] = hourSpan(from, to);
+    await writeHeldActivity(this.db);
     return distanceByHour(this.db, deviceIds, a, b);
   }
 
