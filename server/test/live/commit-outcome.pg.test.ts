@@ -4,12 +4,13 @@
 // written side by side meanwhile and answered while the first waits in PostgreSQL. Here the first write does land
 // after the cut (it waits for an advisory lock the test holds, taken by a deferred trigger, and the backend finishes
 // it once the lock is released): its resend is acknowledged and stored once, and its position is published when
-// PostgreSQL, asked once it is back, says it is stored (the resend, found stored, raises nothing). The app reaches
-// PostgreSQL through a proxy that goes down.
+// PostgreSQL, asked once it is back, says it is stored (the resend, found stored, raises nothing), and its hour of
+// activity is added then. The app reaches PostgreSQL through a proxy that goes down.
 import { randomUUID } from 'node:crypto';
 import type { Position } from '@rastro/domain';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeHeldActivity } from '../../src/db/repos/ingestPooled.ts';
 import { getLive } from '../../src/live/ingest.ts';
 import { requestCounter } from '../../src/traccar/requestCounter.ts';
 import { createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
@@ -125,5 +126,9 @@ describe('a connection cut while a write is outstanding (batches side by side)',
     expect(await rowsAt(a.id, fixA)).toBe(1); // acknowledged once, not stored twice
     expect(await rowsAt(c.id, fixC)).toBe(1);
     expect(published.filter((p) => p.deviceId === a.id)).toHaveLength(1);
+    // its hour of activity held once it was found stored (db/repos/ingestPooled.ts storedLate), then added
+    await writeHeldActivity(t.ctx.store.sql);
+    const hours = await admin.unsafe('SELECT count(*)::int AS n FROM activity WHERE "deviceId" = $1', [a.id]);
+    expect((hours[0] as unknown as { n: number }).n).toBe(1);
   });
 });
