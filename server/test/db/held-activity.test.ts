@@ -3,6 +3,7 @@
 // again when a write fails, written by the timer once the hold is over. The pool here records what it is asked;
 // the PostgreSQL leg (live/batch-statements.pg.test.ts, live/insights.test.ts) checks the rows in the store.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emptyStep } from '@rastro/domain';
 import type { PgPool } from '../../src/db/pool.ts';
 import { ACTIVITY_HOLD_MS, HeldActivity } from '../../src/db/repos/ingestPooled.ts';
 import type { ActivityRow } from '../../src/db/repos/ingestBatch.ts';
@@ -14,20 +15,12 @@ const row = (
   distance: number,
   maxSpeed = 10,
 ): ActivityRow => ({
+  ...emptyStep(),
   deviceId,
   hour,
   driver,
   distance,
   drivingMs: 1000,
-  idleMs: 0,
-  overspeedMs: 0,
-  overspeedExcess: 0,
-  harshAcceleration: 0,
-  harshBraking: 0,
-  harshCornering: 0,
-  alarmAcceleration: 0,
-  alarmBraking: 0,
-  alarmCornering: 0,
   maxSpeed,
 });
 
