@@ -82,8 +82,7 @@ export class LiveCore extends LiveCommands {
     this.writes = this.target = ingestWrites(this.sql);
     const ingest = pooledIngest(db);
     this.pooled = ingest && { ingest, lanes: new PooledLanes(ingest, () => this.schedule()) };
-    if (ingest)
-      ingest.activity.failed = (err) => this.ctx.log.warn({ err }, 'hours of activity not added yet');
+    if (ingest) ingest.activity.failed = (err, what) => this.ctx.log.warn({ err }, what);
     this.activity = new ActivityRecorder(db);
   }
 
@@ -107,7 +106,7 @@ export class LiveCore extends LiveCommands {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     if (this.pooled) {
       while (this.waits.busy(this.queue)) await this.settle(); // PostgreSQL: never flushNow
-      await this.pooled.ingest.activity.write().catch(this.pooled.ingest.activity.failed); // the hours held
+      await this.pooled.ingest.activity.writeLast(); // the hours held
     } else await this.flushQueued();
     this.closed = true;
   }

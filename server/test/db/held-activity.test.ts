@@ -102,13 +102,47 @@ describe('hours of activity held', () => {
     const pool = recordingPool();
     const held = new HeldActivity(pool as unknown as PgPool);
     const failures: unknown[] = [];
-    held.failed = (err) => failures.push(err);
+    held.failed = (err, what) => failures.push([err, what]);
     pool.failing = true;
     held.add([row(1, 100, '', 3)]);
     await vi.advanceTimersByTimeAsync(ACTIVITY_HOLD_MS);
-    expect(failures).toHaveLength(1);
+    expect(failures).toEqual([[new Error('connection lost'), expect.stringMatching(/not added yet/)]]);
     pool.failing = false;
     await vi.advanceTimersByTimeAsync(ACTIVITY_HOLD_MS);
     expect(pool.writes).toEqual([[expect.objectContaining({ deviceId: 1, distance: 3 })]]);
+  });
+
+  it('before a read, a failed write is told and its rows held, and the read goes on', async () => {
+    const pool = recordingPool();
+    const held = new HeldActivity(pool as unknown as PgPool);
+    const told: string[] = [];
+    held.failed = (_err, what) => told.push(what);
+    held.add([row(1, 100, '', 3), row(2, 100, '', 1)]);
+    pool.failing = true;
+    await expect(held.writeForRead()).resolves.toBeUndefined();
+    expect(told).toEqual([expect.stringMatching(/not added yet/)]);
+    expect(held.size).toBe(2);
+    pool.failing = false;
+    await held.writeForRead();
+    expect(pool.writes).toEqual([
+      [expect.objectContaining({ deviceId: 1 }), expect.objectContaining({ deviceId: 2 })],
+    ]);
+    expect(told).toHaveLength(1);
+  });
+
+  it('as the process stops, a failed last write tells how many rows are lost and holds nothing', async () => {
+    const pool = recordingPool();
+    const held = new HeldActivity(pool as unknown as PgPool);
+    const told: string[] = [];
+    held.failed = (_err, what) => told.push(what);
+    held.add([row(1, 100, '', 3), row(1, 101, '', 1), row(2, 100, 'a', 1)]);
+    pool.failing = true;
+    await expect(held.writeLast()).resolves.toBeUndefined();
+    expect(told).toEqual([expect.stringMatching(/lost as the process stopped \(3 rows/)]);
+    expect(held.size).toBe(0);
+    pool.failing = false;
+    await held.writeLast(); // nothing held: no statement, nothing told
+    expect(pool.writes).toHaveLength(0);
+    expect(told).toHaveLength(1);
   });
 });

@@ -152,6 +152,9 @@ export class BatchRows implements IngestWrites {
  */
 export const ACTIVITY_HOLD_MS = 5_000;
 
+/** A failed write's rows held for the next one (HeldActivity.failed). */
+const HELD_AGAIN = 'hours of activity not added yet (held for the next write)';
+
 /** The order hours of activity are added in (device, hour, driver): two processes' statements lock rows alike. */
 const byActivityKey = (a: ActivityRow, b: ActivityRow): number =>
   a.deviceId - b.deviceId || a.hour - b.hour || (a.driver < b.driver ? -1 : a.driver > b.driver ? 1 : 0);
@@ -168,8 +171,11 @@ export class HeldActivity {
   holdMs = ACTIVITY_HOLD_MS;
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
-  /** A write started by the timer failed (its rows held again). */
-  failed: (err: unknown) => void = () => undefined;
+  /**
+   * A write failed: by the timer or before a read, its rows held again; or the last one as the process stops, its
+   * rows gone (writeLast). `what` says which, for the log.
+   */
+  failed: (err: unknown, what: string) => void = () => undefined;
 
   constructor(private readonly pool: PgPool) {}
 
@@ -187,7 +193,7 @@ export class HeldActivity {
     if (this.held.size > 0 && !this.timer) {
       this.timer = setTimeout(() => {
         this.timer = null;
-        this.write().catch((err: unknown) => this.failed(err));
+        this.write().catch((err: unknown) => this.failed(err, HELD_AGAIN));
       }, this.holdMs);
       this.timer.unref();
     }
@@ -198,6 +204,34 @@ export class HeldActivity {
     const next = this.writing.then(() => this.writeHeld());
     this.writing = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * Adds what is held before the dashboard or the scores read: a failed write holds its rows again and is told
+   * (failed), and the read goes on with what the store has (at most ACTIVITY_HOLD_MS behind, as another process's).
+   */
+  async writeForRead(): Promise<void> {
+    try {
+      await this.write();
+    } catch (err) {
+      this.failed(err, HELD_AGAIN);
+    }
+  }
+
+  /** The last write, as the process stops: when it fails, what it held is lost and told with its count (failed). */
+  async writeLast(): Promise<void> {
+    try {
+      await this.write();
+    } catch (err) {
+      const lost = this.held.size;
+      this.held = new Map();
+      if (this.timer) clearTimeout(this.timer); // held again by the failed write: nothing left to write
+      this.timer = null;
+      this.failed(
+        err,
+        `hours of activity lost as the process stopped (${lost} rows of a device, hour and driver)`,
+      );
+    }
   }
 
   private async writeHeld(): Promise<void> {
@@ -304,9 +338,10 @@ export function pooledIngest(db: SqlDatabase): PooledIngest | null {
 }
 
 /**
- * The hours of activity this process holds (PostgreSQL's pooled batches) added to the store now: before the dashboard
- * or the scores read them, and as the live core closes. Nothing on SQLite (a batch adds them in its transaction).
+ * The hours of activity this process holds (PostgreSQL's pooled batches) added to the store now, before the dashboard
+ * or the scores read them; a failed write is told and its rows stay held (HeldActivity.writeForRead). Nothing on
+ * SQLite (a batch adds them in its transaction).
  */
 export async function writeHeldActivity(db: SqlDatabase): Promise<void> {
-  await pooledIngest(db)?.activity.write();
+  await pooledIngest(db)?.activity.writeForRead();
 }
