@@ -10,19 +10,16 @@ import { deviceToJson, type Row } from '../../src/traccar/model.ts';
 import { objectsByIds } from '../../src/db/repos/objects.ts';
 import { inTransaction } from '../../src/db/repos/query.ts';
 import { insert } from '../support/testSql.ts';
+import { reportAt } from '../support/report.ts';
 
 let t: TestApp;
 const devices: Array<{ id: number; uniqueId: string }> = [];
 const T0 = Math.floor((Date.now() - 3_600_000) / 1000) * 1000;
 
 async function report(uniqueId: string, s: number) {
-  const r = await getLive(t.ctx).ingest({
-    uniqueId,
-    protocol: 'osmand',
-    fixTime: new Date(T0 + s * 1000),
-    latitude: -23.5,
-    longitude: -46.6 + s / 1000,
-  });
+  const r = await getLive(t.ctx).ingest(
+    reportAt(uniqueId, T0, s, { latitude: -23.5, longitude: -46.6 + s / 1000 }),
+  );
   if (!r.ok) throw new Error(r.message);
 }
 

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readerOf } from '../../src/db/pool.ts';
 import { batchSql } from '../../src/db/repos/ingestBatch.ts';
-import { getLive, type IncomingPosition } from '../../src/live/ingest.ts';
+import { getLive } from '../../src/live/ingest.ts';
+import { reportAt } from '../support/report.ts';
 import { createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { TEST_DATABASE_URL } from '../helpers/store.ts';
 import { select } from '../support/testSql.ts';
@@ -74,14 +75,8 @@ it('the batch still stores each device state, and never an older one over a newe
   const a = await createDevice(t);
   const b = await createDevice(t);
   const T0 = Date.parse('2026-12-02T10:00:00Z');
-  const pos = (uniqueId: string, s: number): IncomingPosition => ({
-    uniqueId,
-    protocol: 'osmand',
-    fixTime: new Date(T0 + s * 1000),
-    latitude: 1,
-    longitude: 1 + s / 10_000,
-    speed: 0,
-  });
+  const pos = (uniqueId: string, s: number) =>
+    reportAt(uniqueId, T0, s, { longitude: 1 + s / 10_000, speed: 0 });
   const first = live.ingestMany([pos(a.uniqueId, 0), pos(b.uniqueId, 0)]);
   await live.settle();
   const stored = await first;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pooledIngest, writeHeldActivity } from '../../src/db/repos/ingestPooled.ts';
 import { getLive, type IncomingPosition } from '../../src/live/ingest.ts';
+import { reportAt } from '../support/report.ts';
 import { createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { TEST_DATABASE_URL } from '../helpers/store.ts';
 import { count, select } from '../support/testSql.ts';
@@ -21,15 +22,8 @@ afterAll(async () => {
 });
 
 const T0 = Date.parse('2026-11-29T12:00:00Z');
-const pos = (uniqueId: string, s: number, extra: Partial<IncomingPosition> = {}): IncomingPosition => ({
-  uniqueId,
-  protocol: 'osmand',
-  fixTime: new Date(T0 + s * 1000),
-  latitude: 1,
-  longitude: 1 + s / 10_000,
-  speed: 10,
-  ...extra,
-});
+const pos = (uniqueId: string, s: number, extra: Partial<IncomingPosition> = {}) =>
+  reportAt(uniqueId, T0, s, { longitude: 1 + s / 10_000, speed: 10, ...extra });
 
 it("stores a batch's positions, events, activity and device states; a batch of known devices is stored on the pool", async () => {
   const live = getLive(t.ctx);

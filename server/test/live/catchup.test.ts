@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage } from '@rastro/domain';
 import { createDevice, createUser, link, makeTestApp, type TestApp } from '../helpers/index.ts';
 import { getLive } from '../../src/live/ingest.ts';
+import { reportAt } from '../support/report.ts';
 import { CATCHUP_PER_DEVICE } from '../../src/live/catchup.ts';
 
 let t: TestApp;
@@ -18,13 +19,7 @@ const T0 = Math.floor((Date.now() - 3_600_000) / 1000) * 1000;
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();
 
 async function send(uniqueId: string, s: number) {
-  const r = await getLive(t.ctx).ingest({
-    uniqueId,
-    protocol: 'osmand',
-    fixTime: new Date(T0 + s * 1000),
-    latitude: 1,
-    longitude: s / 1000,
-  });
+  const r = await getLive(t.ctx).ingest(reportAt(uniqueId, T0, s, { longitude: s / 1000 }));
   if (!r.ok) throw new Error(r.message);
 }
 

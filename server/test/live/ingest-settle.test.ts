@@ -10,6 +10,7 @@ import type { IngestResult } from '../../src/live/types.ts';
 import { getLive } from '../../src/live/ingest.ts';
 import { api, createDevice, makeTestApp, type TestApp } from '../helpers/app.ts';
 import { refuseStatements } from '../support/refuseTrigger.ts';
+import { reportAt } from '../support/report.ts';
 import { count, first, select } from '../support/testSql.ts';
 
 let t: TestApp;
@@ -31,14 +32,13 @@ function sendAll(reports: Array<[uniqueId: string, s: number]>): Promise<IngestR
   const live = getLive(t.ctx);
   return Promise.all(
     reports.map(([uniqueId, s]) =>
-      live.ingest({
-        uniqueId,
-        protocol: 'osmand',
-        fixTime: new Date(T0 + s * 1000),
-        latitude: 1 + s / 1000,
-        longitude: 2,
-        attributes: { ignition: s % 20 === 0 },
-      }),
+      live.ingest(
+        reportAt(uniqueId, T0, s, {
+          latitude: 1 + s / 1000,
+          longitude: 2,
+          attributes: { ignition: s % 20 === 0 },
+        }),
+      ),
     ),
   );
 }

@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../helpers/index.ts';
 import { getLive } from '../../src/live/ingest.ts';
+import { reportAt } from '../support/report.ts';
 import { count as countRows, first } from '../support/testSql.ts';
 
 let t: TestApp;
@@ -31,14 +32,9 @@ const send = async (
   lon: number,
   attributes: Record<string, unknown> = {},
 ) => {
-  const r = await getLive(t.ctx).ingest({
-    uniqueId,
-    protocol: 'osmand',
-    fixTime: new Date(T0 + s * 1000),
-    latitude: lat,
-    longitude: lon,
-    attributes,
-  });
+  const r = await getLive(t.ctx).ingest(
+    reportAt(uniqueId, T0, s, { latitude: lat, longitude: lon, attributes }),
+  );
   if (!r.ok) throw new Error(r.message);
   return r.position;
 };

@@ -5,7 +5,8 @@
 // RASTRO_TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDevice, makeTestApp, type TestApp } from '../helpers/index.ts';
-import { getLive, type IncomingPosition } from '../../src/live/ingest.ts';
+import { getLive } from '../../src/live/ingest.ts';
+import { reportAt } from '../support/report.ts';
 import type { IngestStatements } from '../../src/db/repos/ingest.ts';
 import { count } from '../support/testSql.ts';
 
@@ -18,13 +19,7 @@ afterAll(async () => {
 });
 
 const T0 = Date.parse('2024-06-01T12:00:00Z');
-const pos = (uniqueId: string, s: number, lat = 1): IncomingPosition => ({
-  uniqueId,
-  protocol: 'osmand',
-  fixTime: new Date(T0 + s * 1000),
-  latitude: lat,
-  longitude: 1,
-});
+const pos = (uniqueId: string, s: number, lat = 1) => reportAt(uniqueId, T0, s, { latitude: lat });
 
 /** The live core's one-report read of a stored position (what the batch used to run per report). */
 function positionAtReads() {
