@@ -36,6 +36,10 @@ test('filters and sort change both the list and the map', async ({ page, loginAs
   await page.getByTestId('device-search').fill(t);
   await expectShown(page, mine, [a, b, c], [a, b]);
   await expect(page.getByTestId('filtering-flag')).toBeVisible(); // the text query counts as a filter
+  // a device that never reported shows its identifier alone (no time, no dangling separator)
+  const never = page.locator(`[data-testid=device-row][data-device-id="${c.id}"]`);
+  await expect(never).toContainText(`fc-${t}`);
+  expect(await never.innerText()).not.toContain('·');
 
   // motion toggle, then a status filter turns it off
   await page.getByTestId('count-motion').click();

@@ -233,19 +233,27 @@ test('the QR driver sees its vehicle with its label on the first map (desktop an
     await asUser(browser, viewport, driver, (page) => expectAllInView(page, [driver.deviceId]));
 });
 
-test("the QR driver's logout control never covers the zoom buttons (desktop and phone)", async ({
+test("the QR driver's logout and way-back controls never cover the zoom buttons (desktop and phone)", async ({
   browser,
 }) => {
   const driver = await makeQrDriver(browser);
   for (const viewport of SIZES)
     await asUser(browser, viewport, driver, async (page) => {
       const logout = await page.getByTestId('driver-logout').boundingBox();
+      const view = await page.getByTestId('driver-view').boundingBox();
       expect(logout).toBeTruthy();
+      expect(view).toBeTruthy();
+      expect(intersects(logout!, view!), `logout over the way back at ${viewport.width}`).toBe(false);
       for (const control of ['.maplibregl-ctrl-zoom-in', '.maplibregl-ctrl-zoom-out']) {
         const box = await page.locator(control).boundingBox();
         expect(box, `${control} at ${viewport.width}`).toBeTruthy();
         expect(intersects(logout!, box!), `logout over ${control} at ${viewport.width}`).toBe(false);
+        expect(intersects(view!, box!), `the way back over ${control} at ${viewport.width}`).toBe(false);
       }
+      // the map leads back to the driver's own view (check-in, check-out)
+      await page.getByRole('button', { name: 'Meu check-in' }).click();
+      await expect(page).toHaveURL(/\/qr-driver$/);
+      await expect(page.getByTestId('qr-driver')).toBeVisible();
     });
 });
 

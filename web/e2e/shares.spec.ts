@@ -1,6 +1,6 @@
 // Shared links (issue #11, SPEC §2 device share, §7 client A /{ns}/shares, §9 countdown): a manager creates a
 // link from the device page, sees it listed with its countdown, changes its expiry, and revokes it; the guest who
-// had it open loses access at once and the link then shows "Este link expirou".
+// had it open is told at once ("Sua sessão expirou!") and, leaving, finds the link saying "Este link expirou".
 import { accounts, expect, test } from './fixtures.ts';
 import { createDevice, tag } from './map-helpers.ts';
 
@@ -50,10 +50,17 @@ test('a link is created, listed with its countdown, extended and revoked; the gu
   // The guest opens the link: its home is the shared vehicle's detail on the map (issue #28).
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
+  const refused: string[] = [];
+  guest.on('response', (r) => void (r.status() === 403 && refused.push(new URL(r.url()).pathname)));
   await guest.addInitScript(() => window.localStorage.setItem('mapStyle', 'offline'));
   await guest.goto(new URL(link).pathname);
   await expect(guest).toHaveURL(new RegExp(`/devices/${dev.id}$`));
   await expect(guest.getByTestId('shell')).toHaveAttribute('data-role', 'shared');
+  // what the guest may not use is not offered (the access table): no device list behind a back button, no
+  // telemetry (its period of positions is refused to a guest), and nothing asked that the server refuses
+  await expect(guest.getByTestId('action-history')).toHaveCount(0);
+  await expect(guest.getByTestId('panel-back')).toHaveCount(0);
+  await expect(guest.getByTestId('action-telemetry')).toHaveCount(0);
   const guestDevices = await guest.request.get('/api/devices');
   expect(((await guestDevices.json()) as Array<{ id: number }>).map((d) => d.id)).toEqual([dev.id]);
 
@@ -82,9 +89,14 @@ test('a link is created, listed with its countdown, extended and revoked; the gu
   await expect(all.getByTestId(`share-row-${rowId}`)).toHaveCount(0);
   expect((await guest.request.get('/api/devices')).status()).toBe(401);
 
-  // Opening the link again shows the expired-link message.
-  await guest.goto(new URL(link).pathname);
+  // The open page learns it from its live socket and says so; leaving goes back to the link, which has expired.
+  await expect(guest.getByTestId('session-expired')).toContainText('Sua sessão expirou!', {
+    timeout: 15_000,
+  });
+  await guest.getByTestId('session-expired-leave').click();
   await expect(guest.getByText('Este link expirou')).toBeVisible();
+  await expect(guest).toHaveURL(new RegExp('/share/'));
+  expect(refused).toEqual([]);
   await guestContext.close();
 });
 

@@ -87,6 +87,8 @@ export const ACTIONS = [
   'device.command',
   'device.share',
   'device.history',
+  'device.telemetry',
+  'device.pin',
   'geofence.create',
   'geofence.edit',
   'geofence.delete',
@@ -193,6 +195,11 @@ const ACTION_RULES: Record<Action, Rule> = {
   'device.share': (ctx) =>
     !isReadonly(ctx.user, ctx.server) && !isShared(ctx.user) && can(ctx, 'share', 'create'),
   'device.history': reports,
+  // the chart reads a period's positions (GET /api/positions?from=&to=), which the server refuses to disableReports
+  // (a share guest's too) whatever the reports bit
+  'device.telemetry': (ctx) => member(ctx) && !isDisableReports(ctx.user, ctx.server),
+  // pinned devices are kept in the user's own attributes (PUT /api/users/{id}): refused to read-only accounts
+  'device.pin': (ctx) => member(ctx) && !isReadonly(ctx.user, ctx.server),
   'geofence.create': (ctx) => geofenceWrite(ctx, 'create'),
   'geofence.edit': (ctx) => geofenceWrite(ctx, 'edit'),
   'geofence.delete': (ctx) => geofenceWrite(ctx, 'delete'),

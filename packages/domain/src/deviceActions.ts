@@ -37,7 +37,7 @@ export function deviceActionState(
 }
 
 /** The access table's capability of each action; `anchored` picks the anchor direction (on: the action turns it off). */
-function capabilityOf(action: DeviceActionKey, { anchored }: DeviceActionState): Capability | null {
+function capabilityOf(action: DeviceActionKey, { anchored }: DeviceActionState): Capability {
   switch (action) {
     case 'block':
       return 'device.block';
@@ -52,7 +52,7 @@ function capabilityOf(action: DeviceActionKey, { anchored }: DeviceActionState):
     case 'history':
       return 'device.history';
     case 'telemetry':
-      return null;
+      return 'device.telemetry';
     case 'edit':
       return 'device.edit';
     case 'delete':
@@ -63,7 +63,7 @@ function capabilityOf(action: DeviceActionKey, { anchored }: DeviceActionState):
 /**
  * Whether `action` is open to the user, as the access table (access.ts) says: readonly accounts, limitCommands and
  * denied advanced bits close the command actions (block/unlock/commands are ad-hoc commands, which the server
- * refuses to both), deviceReadonly closes edit/delete; the telemetry chart is open to anyone signed in.
+ * refuses to both), deviceReadonly closes edit/delete; the telemetry chart needs reports (a period's positions).
  */
 export function deviceActionAllowed(
   ctx: PermissionContext,
@@ -71,7 +71,7 @@ export function deviceActionAllowed(
   state: DeviceActionState,
 ): boolean {
   const capability = capabilityOf(action, state);
-  return capability ? allows(ctx, capability) : !!ctx.user;
+  return allows(ctx, capability);
 }
 
 /** A button of a device's actions; `active` when the device is in the state it sets (anchored, blocked). */

@@ -83,6 +83,8 @@ const EXPECTED: Partial<Record<Capability, string>> = {
   'device.command': '1110000',
   'device.share': '1110000',
   'device.history': '1111100',
+  'device.telemetry': '1111100',
+  'device.pin': '1111000',
   'geofence.create': '1110000',
   'geofence.edit': '1110000',
   'geofence.delete': '1110000',

@@ -41,6 +41,13 @@ describe('deviceActionButtons', () => {
     ]);
   });
 
+  it('disableReports hides the telemetry chart (its period of positions is refused) and the history', () => {
+    const shown = keys(ctx({ disableReports: true }));
+    expect(shown).not.toContain('telemetry');
+    expect(shown).not.toContain('history');
+    expect(shown).toContain('edit');
+  });
+
   it('deviceReadonly hides edit and delete', () => {
     const shown = keys(ctx({ deviceReadonly: true }));
     expect(shown).not.toContain('edit');

@@ -16,6 +16,10 @@ export class HttpError extends Error {
   }
 }
 
+/** Status codes that mean "not signed in" rather than "server broken". */
+export const isAuthFailure = (err: unknown): boolean =>
+  err instanceof HttpError && (err.status === 401 || err.status === 404);
+
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number | boolean>;
 export type Query = Record<string, QueryValue>;
 

@@ -7,6 +7,7 @@ import {
   LOGOUT_CODE,
   mergeMessages,
   RECONNECT_MS,
+  SIGNED_OUT_CODE,
   type LiveSocketDeps,
   type WebSocketLike,
 } from './socket.ts';
@@ -28,8 +29,8 @@ class FakeWs implements WebSocketLike {
   message(m: unknown) {
     this.onmessage?.({ data: JSON.stringify(m) });
   }
-  drop() {
-    this.onclose?.({});
+  drop(code?: number) {
+    this.onclose?.(code === undefined ? {} : { code });
   }
 }
 
@@ -40,6 +41,7 @@ function setup(
     now?: () => number;
     cost?: () => number;
     onOpen?: LiveSocketDeps['onOpen'];
+    sessionGone?: LiveSocketDeps['sessionGone'];
   } = {},
 ) {
   vi.useFakeTimers();
@@ -64,6 +66,7 @@ function setup(
     },
     schedule: (fn) => frames.push(fn),
     now: options.now,
+    sessionGone: options.sessionGone,
   });
   const runFrame = () => frames.splice(0).forEach((f) => f());
   return { s, sockets, batches, opens, frames, runFrame };
@@ -181,6 +184,43 @@ describe('LiveSocket', () => {
     sockets[1].drop();
     vi.advanceTimersByTime(RECONNECT_MS);
     expect(sockets).toHaveLength(3);
+    vi.useRealTimers();
+  });
+
+  it('a socket that never opened, or one the server signed out (4001), asks for the session: gone, it stops', async () => {
+    const asked: string[] = [];
+    let gone = false;
+    const { s, sockets } = setup({
+      sessionGone: () => {
+        asked.push('asked');
+        return Promise.resolve(gone);
+      },
+    });
+    s.start();
+    sockets[0].open();
+    sockets[0].drop(1006); // an opened socket lost: the server restarting, the network; no question
+    expect(asked).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS);
+    sockets[1].drop(); // the upgrade refused or the server still down: asked; the session is there, so retried
+    expect(asked).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS);
+    expect(sockets).toHaveLength(3);
+    sockets[2].open();
+    gone = true;
+    sockets[2].drop(SIGNED_OUT_CODE); // the server ended the session (a revoked link): asked, gone, stopped
+    expect(asked).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS * 3);
+    expect(sockets).toHaveLength(3);
+    expect(s.running).toBe(false);
+    vi.useRealTimers();
+  });
+
+  it('a session question that fails (the server unreachable) reconnects as before', async () => {
+    const { s, sockets } = setup({ sessionGone: () => Promise.reject(new Error('network')) });
+    s.start();
+    sockets[0].drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS);
+    expect(sockets).toHaveLength(2);
     vi.useRealTimers();
   });
 

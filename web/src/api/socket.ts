@@ -4,14 +4,18 @@
 // never take more than a quarter of the main thread (a large fleet's batches come a few times a second, a small
 // one's every frame). On close it reconnects after 5 s, then catches up on the positions each device sent while it
 // was down (stores/liveCatchUp.ts, issue #30) and reloads devices and positions; the socket's messages wait until
-// then, so the live trail gets every position, in order.
+// then, so the live trail gets every position, in order. A socket the server closed as signed out, or one that
+// never opened (a refused upgrade looks like a lost network), first asks whether the session is still there: when it
+// is gone the socket stops and the page is told (onSessionEnded) instead of retrying every 5 s.
 import type { SocketMessage } from '@rastro/domain';
-import { HttpError } from './http.ts';
+import { api, isAuthFailure } from './http.ts';
 
 /** SPEC §9: socket reconnect delay. */
 export const RECONNECT_MS = 5000;
 /** Close code the client uses on logout (as traccar-web). */
 export const LOGOUT_CODE = 4000;
+/** Close code of the server when it ends a session's sockets (sign-out elsewhere, a revoked link). */
+export const SIGNED_OUT_CODE = 4001;
 /** The main thread's share live updates may take (see the header). */
 export const APPLY_SHARE = 0.25;
 /** The longest a reconnect's catch-up holds the socket's messages back. */
@@ -36,6 +40,11 @@ export interface LiveSocketDeps {
    * messages received meanwhile are applied once its promise settles, or after CATCHUP_HOLD_MS).
    */
   onOpen?: (reconnected: boolean) => void | Promise<void>;
+  /**
+   * Asked after a close with SIGNED_OUT_CODE or of a socket that never opened: resolves true when the session is
+   * gone (the socket then stops); false or a rejection (the server unreachable) reconnects after RECONNECT_MS.
+   */
+  sessionGone?: () => Promise<boolean>;
   /** Schedules the per-frame flush (requestAnimationFrame in the browser). */
   schedule?: (fn: () => void) => void;
   /** Clock in ms (performance.now in the browser). */
@@ -143,7 +152,9 @@ export class LiveSocket {
     }
     this.ws = ws;
     this.awaitingFirst = true;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       this.opens++;
       const done = this.deps.onOpen?.(this.everClosed);
       if (this.everClosed && done instanceof Promise) this.hold(done);
@@ -169,11 +180,17 @@ export class LiveSocket {
     ws.onerror = () => {
       /* onclose follows */
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
       this.everClosed = true;
-      this.scheduleReconnect();
+      const code = (ev as { code?: unknown } | null)?.code;
+      const ask = this.deps.sessionGone;
+      if (!ask || (opened && code !== SIGNED_OUT_CODE)) return this.scheduleReconnect();
+      ask().then(
+        (gone) => (gone ? this.stop() : this.scheduleReconnect()),
+        () => this.scheduleReconnect(),
+      );
     };
   }
 
@@ -231,6 +248,20 @@ export class LiveSocket {
 
 let instance: LiveSocket | null = null;
 
+let endedHandler: (() => void) | null = null;
+/**
+ * What the page does when the socket finds the session ended (the shell: a share guest's "session expired"
+ * warning, a reload for anyone else); null: back to the sign-in page.
+ */
+export function onSessionEnded(handler: (() => void) | null): void {
+  endedHandler = handler;
+}
+
+function sessionEnded(): void {
+  if (endedHandler) endedHandler();
+  else window.location.assign(`/login?to=${encodeURIComponent(window.location.pathname)}`);
+}
+
 let firstBatchApplied = false;
 let firstBatchIn!: () => void;
 const firstBatch = new Promise<void>((resolve) => (firstBatchIn = resolve));
@@ -282,10 +313,21 @@ export async function openSocket(): Promise<LiveSocket> {
         const caughtUp = await (await import('../stores/liveCatchUp.ts')).catchUpLive();
         await live.resyncLive(caughtUp);
       } catch (err) {
-        if (err instanceof HttpError && (err.status === 401 || err.status === 404)) {
-          window.location.assign(`/login?to=${encodeURIComponent(window.location.pathname)}`);
+        if (isAuthFailure(err)) {
+          instance?.stop();
+          sessionEnded();
         } else console.warn('live resync failed', err);
       }
+    },
+    sessionGone: async () => {
+      try {
+        await api.get('/session');
+        return false;
+      } catch (err) {
+        if (!isAuthFailure(err)) throw err;
+      }
+      sessionEnded();
+      return true;
     },
   });
   instance.start();

@@ -2,7 +2,7 @@
 // the header and the side menu. QR drivers see only the routed view; shared-link guests see no menu and a
 // full-width map with a countdown in the header.
 import { ActionIcon, Box, Button, Group } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconQrcode } from '@tabler/icons-react';
 import { isQrDriver, isShared } from '@rastro/domain';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,10 @@ import { LoginAsBanner } from './LoginAsBanner.tsx';
 import { MapView, NotifyHost } from './pages.tsx';
 // Mounted eagerly so a device action raised right after load is never lost while a chunk loads.
 import { DeviceActionsHost } from '../features/device-actions/DeviceActionsHost.tsx';
-import { isExpanded, matchRoute } from './routeMeta.ts';
+import { isExpanded, matchRoute, routeAllowed } from './routeMeta.ts';
 import { api } from '../api/http.ts';
-import { closeSocket } from '../api/socket.ts';
+import { closeSocket, onSessionEnded } from '../api/socket.ts';
+import { useViewer } from '../components/useCan.ts';
 import { logout } from '../shell/sessionActions.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { useUi } from '../shell/ui.ts';
@@ -65,6 +66,16 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
     setExpired(true);
   };
 
+  // the live socket found the session ended (a revoked link, a sign-out elsewhere): a guest is told its link
+  // expired; anyone else reloads, and the guard restores the session (remember-me) or asks to sign in
+  useEffect(() => {
+    onSessionEnded(() => (shared ? onShareExpired() : window.location.reload()));
+    return () => onSessionEnded(null);
+  });
+
+  // a back button only where it leads somewhere the viewer may go (a guest's vehicle has no device list behind it)
+  const viewer = useViewer();
+  const backAllowed = !meta?.backBtn || routeAllowed(matchRoute(meta.backBtn)?.meta, viewer);
   const back = () => {
     if (meta?.backBtn) navigate(meta.backBtn);
     else if (window.history.length > 1) navigate(-1);
@@ -98,11 +109,27 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
               minimised={mobile && panelMinimised}
               onToggleMinimised={() => setPanelMinimised(!panelMinimised)}
               onToggleExpanded={meta.allowExpand ? toggleExpanded : undefined}
-              onBack={back}
+              onBack={backAllowed ? back : undefined}
               onClose={() => navigate('/home')}
             >
               {pageShown && children}
             </Panel>
+          )}
+          {driver && (
+            // the map is one step from the driver's own view (check-in, check-out, engine): this leads back to it
+            <ActionIcon
+              pos="absolute"
+              top={8}
+              right={52}
+              size="lg"
+              variant="filled"
+              style={{ zIndex: 7 }}
+              aria-label={t('shell:driverView')}
+              onClick={() => navigate('/qr-driver')}
+              data-testid="driver-view"
+            >
+              <IconQrcode size={18} />
+            </ActionIcon>
           )}
           {driver && (
             <ActionIcon

@@ -18,6 +18,7 @@ function effects(opts: {
   user?: User | null;
   session?: User | null | Error;
   devicesFail?: Error;
+  share?: string;
 }) {
   const log: string[] = [];
   let hasServer = !!opts.server;
@@ -40,6 +41,7 @@ function effects(opts: {
       log.push('devices');
       if (opts.devicesFail) throw opts.devicesFail;
     },
+    shareToken: () => opts.share ?? null,
   };
   return { fx, log };
 }
@@ -49,6 +51,16 @@ describe('navigation guard (SPEC §2)', () => {
     const { fx, log } = effects({ serverFails: true });
     expect(await runGuard({ pathname: '/maintenance' }, fx)).toEqual({ kind: 'pass' });
     expect(log).toEqual([]);
+  });
+
+  it("a share guest's lost session goes back to its link (which signs in again or says it expired)", async () => {
+    const { fx } = effects({ server: true, session: null, share: 'abc 1' });
+    expect(await runGuard({ pathname: '/devices/4' }, fx)).toEqual({
+      kind: 'redirect',
+      to: '/share/abc%201',
+    });
+    const refused = effects({ server: true, session: new HttpError(401, ''), share: 'tok' });
+    expect(await runGuard({ pathname: '/home' }, refused.fx)).toEqual({ kind: 'redirect', to: '/share/tok' });
   });
 
   it('sends unknown paths to /home', async () => {

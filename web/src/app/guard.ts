@@ -1,7 +1,7 @@
 // The navigation guard of SPEC §2 as a pure async function over injected effects, so tests drive it without a
 // browser. The router calls it on every navigation (RootLayout) and follows its verdict.
 import { homeOf, viewerRole, type PermissionContext } from '@rastro/domain';
-import { HttpError } from '../api/http.ts';
+import { isAuthFailure } from '../api/http.ts';
 import { matchRoute, routeAllowed } from './routeMeta.ts';
 import type { GuardEffects } from '../shell/guardEffects.ts';
 
@@ -14,11 +14,12 @@ export interface GuardTarget {
   search?: string;
 }
 
-/** Status codes that mean "not signed in" rather than "server broken". */
-export const isAuthFailure = (err: unknown) =>
-  err instanceof HttpError && (err.status === 401 || err.status === 404);
-
-function loginTarget(target: GuardTarget): string {
+/**
+ * Where a page without a session goes: a share guest back to its link (which signs it in again, or says the link
+ * expired), a QR driver's route to the driver's sign-in, anyone else to the sign-in form, returning here after.
+ */
+function loginTarget(target: GuardTarget, share?: string | null): string {
+  if (share) return `/share/${encodeURIComponent(share)}`;
   const path = `${target.pathname}${target.search ?? ''}`;
   const driver = matchRoute(target.pathname)?.meta.access === 'driver';
   return `${driver ? '/motorista' : '/login'}?to=${encodeURIComponent(path)}`;
@@ -46,10 +47,10 @@ export async function runGuard(target: GuardTarget, fx: GuardEffects): Promise<G
   if (!isPublic && !user) {
     try {
       user = await fx.checkSession();
-      if (!user) return { kind: 'redirect', to: loginTarget(target) };
+      if (!user) return { kind: 'redirect', to: loginTarget(target, fx.shareToken?.()) };
       fresh = true;
     } catch (err) {
-      if (isAuthFailure(err)) return { kind: 'redirect', to: loginTarget(target) };
+      if (isAuthFailure(err)) return { kind: 'redirect', to: loginTarget(target, fx.shareToken?.()) };
       return { kind: 'redirect', to: '/maintenance' };
     }
   }
@@ -72,7 +73,7 @@ export async function runGuard(target: GuardTarget, fx: GuardEffects): Promise<G
     try {
       await fx.loadDevices();
     } catch (err) {
-      if (isAuthFailure(err)) return { kind: 'redirect', to: loginTarget(target) };
+      if (isAuthFailure(err)) return { kind: 'redirect', to: loginTarget(target, fx.shareToken?.()) };
       return { kind: 'redirect', to: '/maintenance' };
     }
   }

@@ -1,4 +1,5 @@
-// Language switch (pt-BR, es, en-US); the choice is kept in the URL-independent i18n state for the session.
+// Language switch (pt-BR, es, en-US); the choice is kept in the URL-independent i18n state for the session. Wide
+// enough for "Português (Brasil)" whole at the small size.
 // A native select: keyboard and screen readers get the platform's own control, and the sign-in pages do not
 // download a popover engine for three options.
 import { NativeSelect } from '@mantine/core';
@@ -10,7 +11,7 @@ export function LanguagePicker({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   return (
     <NativeSelect
       size={size}
-      w={140}
+      w={176}
       aria-label={t('language')}
       data-testid="language-picker"
       value={i18n.language}

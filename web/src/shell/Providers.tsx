@@ -7,7 +7,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n as defaultI18n } from '../i18n/index.ts';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
 import { BrandMantineProvider } from '../branding/index.ts';
-import { localizedTheme, theme } from './theme.ts';
+import { localizedTheme, theme, type MantineTexts } from './theme.ts';
 import { LazyOverlays } from './LazyOverlays.tsx';
 
 export function Providers({
@@ -31,11 +31,26 @@ export function Providers({
   );
 }
 
-/** Mantine with its built-in texts (the password toggle's label) in the current language. */
+/** Mantine with its built-in texts (the password toggle's, close and other icon buttons' labels) in the current language. */
 function LocalizedMantine({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
-  const passwordVisibility = t('passwordVisibility');
-  const localized = useMemo(() => localizedTheme(theme, { passwordVisibility }), [passwordVisibility]);
+  const texts: MantineTexts = {
+    passwordVisibility: t('passwordVisibility'),
+    close: t('close'),
+    clear: t('clear'),
+    remove: t('remove'),
+    eyeDropper: t('eyeDropper'),
+    pages: {
+      first: t('pages.first'),
+      previous: t('pages.previous'),
+      next: t('pages.next'),
+      last: t('pages.last'),
+    },
+  };
+  // a new theme only when a text changes (the language, or its texts once loaded)
+  const key = JSON.stringify(texts);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is `texts`
+  const localized = useMemo(() => localizedTheme(theme, texts), [key]);
   return (
     <BrandMantineProvider theme={localized} defaultColorScheme="auto">
       {children}

@@ -22,6 +22,8 @@ export interface GuardEffects {
   needsDevices?(): boolean;
   /** The attribute namespace (role attributes such as `{ns}.isQrDriverId`); the default one when absent. */
   ns?(): string;
+  /** The share link this tab's guest signed in with (a lost session goes back to it), if any. */
+  shareToken?(): string | null;
   /** The server settings and licence the access table reads (a non-Plus server without settings when absent). */
   viewer?(): Pick<PermissionContext, 'server' | 'isPlus'>;
 }

@@ -1,6 +1,7 @@
 // Mantine's built-in texts follow the user's language (issue #29): the password visibility toggle is labelled in
-// pt-BR, es or en-US, never Mantine's English "Toggle password visibility".
-import { PasswordInput } from '@mantine/core';
+// pt-BR, es or en-US, never Mantine's English "Toggle password visibility"; a dialog's or alert's close button
+// is named too.
+import { Alert, Modal, PasswordInput } from '@mantine/core';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../components/testing.tsx';
@@ -19,5 +20,24 @@ describe('localized Mantine texts', () => {
     cleanup();
     renderWithProviders(<PasswordInput label="Password" data-testid="pw" />, { locale: 'en-US' });
     expect(toggle().getAttribute('aria-label')).toBe('Show or hide the password');
+  });
+
+  it('names the close button of dialogs and alerts in the user language', () => {
+    renderWithProviders(
+      <Modal opened onClose={() => undefined} title="Minha conta">
+        corpo
+      </Modal>,
+    );
+    expect(screen.getByRole('dialog').querySelector('.mantine-Modal-close')!.getAttribute('aria-label')).toBe(
+      'Fechar',
+    );
+    cleanup();
+    renderWithProviders(
+      <Alert withCloseButton onClose={() => undefined} data-testid="alert">
+        aviso
+      </Alert>,
+      { locale: 'es' },
+    );
+    expect(screen.getByTestId('alert').querySelector('button')!.getAttribute('aria-label')).toBe('Cerrar');
   });
 });

@@ -67,6 +67,31 @@ export async function loginWithToken(token: string): Promise<User> {
   return setUser(await api.get<User>('/session', { token }));
 }
 
+/** sessionStorage: the share link this tab's guest opened (a lost session goes back to it, guardEffects). */
+const SHARE_TOKEN_KEY = 'shareToken';
+
+function rememberShare(token: string | null): void {
+  try {
+    if (token) sessionStorage.setItem(SHARE_TOKEN_KEY, token);
+    else sessionStorage.removeItem(SHARE_TOKEN_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/** The tab forgets its share link (SharePage: the link expired; a later lost session asks for a sign-in). */
+export const forgetShare = (): void => rememberShare(null);
+
+/**
+ * A shared link's guest signs in with its token (SharePage). The tab keeps the token: when the session ends (the
+ * link revoked or expired) a reload goes back to the link, which says it expired, rather than to a sign-in form.
+ */
+export async function loginWithShare(token: string): Promise<User> {
+  const user = await loginWithToken(token);
+  rememberShare(token);
+  return user;
+}
+
 /** A shared link's guest, signed in: its devices into the store, then its home (its one vehicle, or the map). */
 export async function guestHome(): Promise<string> {
   await loadDevicesNow();
@@ -100,6 +125,7 @@ export async function restoreSession(): Promise<User | null> {
 /** POST /api/session (form-encoded). With remember me, keeps a long-lived token, never the password. */
 export async function login(email: string, password: string, remember = false): Promise<User> {
   const user = setUser(await api.postForm<User>('/session', { email, password }));
+  rememberShare(null);
   const data = startAfterSignIn(user);
   if (remember) {
     try {
@@ -135,6 +161,7 @@ export async function logout(
   usePrefs.getState().setRememberme(null);
   try {
     sessionStorage.removeItem(DRIVER_VIEW_KEY);
+    sessionStorage.removeItem(SHARE_TOKEN_KEY);
     localStorage.removeItem(DRIVER_SESSION_KEY);
   } catch {
     /* storage unavailable */
@@ -306,5 +333,12 @@ export const guardEffects: GuardEffects = {
   needsDevices: () => !devicesLoaded,
   deviceIds: () => loadedIds,
   ns: () => useSession.getState().ns,
+  shareToken: () => {
+    try {
+      return sessionStorage.getItem(SHARE_TOKEN_KEY);
+    } catch {
+      return null;
+    }
+  },
   viewer: () => ({ server: useSession.getState().server, isPlus: useSession.getState().isPlus }),
 };

@@ -23,12 +23,44 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's own texts in the user's language (issue #29): the password visibility toggle's label. */
-export function localizedTheme(base: MantineThemeOverride, texts: { passwordVisibility: string }) {
+/** The texts of Mantine's own controls (common.json). */
+export interface MantineTexts {
+  passwordVisibility: string;
+  close: string;
+  clear: string;
+  remove: string;
+  eyeDropper: string;
+  pages: Record<'first' | 'previous' | 'next' | 'last', string>;
+}
+
+/**
+ * Mantine's own texts in the user's language (issue #29): the password visibility toggle's label, and the names of
+ * the buttons Mantine draws as a bare icon, which a screen reader read as "button": the close (×) of every dialog,
+ * drawer, alert and notification, a select's clear and a chip's remove button, the pager's arrows, the colour
+ * field's eyedropper.
+ */
+export function localizedTheme(base: MantineThemeOverride, texts: MantineTexts) {
+  const closeButtonProps = { 'aria-label': texts.close };
+  const clearButtonProps = { 'aria-label': texts.clear };
   return mergeThemeOverrides(base, {
     components: {
       PasswordInput: {
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': texts.passwordVisibility } },
+      },
+      Modal: { defaultProps: { closeButtonProps } },
+      Drawer: { defaultProps: { closeButtonProps } },
+      Notification: { defaultProps: { closeButtonProps } },
+      Alert: { defaultProps: { closeButtonLabel: texts.close } },
+      Select: { defaultProps: { clearButtonProps } },
+      MultiSelect: { defaultProps: { clearButtonProps } },
+      Pill: { defaultProps: { removeButtonProps: { 'aria-label': texts.remove } } },
+      ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': texts.eyeDropper } } },
+      Pagination: {
+        defaultProps: {
+          getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({
+            'aria-label': texts.pages[control],
+          }),
+        },
       },
     },
   });

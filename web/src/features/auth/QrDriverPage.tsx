@@ -86,8 +86,9 @@ export function QrDriverPage() {
   // the vehicle as the rule reads it; taken by another driver: any driver id but this one's
   const taken = scanned?.takenByOther ? { qrDriverId: (driverId ?? 0) + 1 } : {};
   const device = scanned && { attributes: { [`${ns}.qrDriver`]: scanned.qrEnabled, ...taken } };
+  // a code that names no vehicle (/qr-driver/scan/abc) is a vehicle not found, as the server would say
   const problem: MessageKey | null =
-    data && scanId
+    data && id
       ? qrCheckinProblem(
           { enabled: data.enabled, driverId, device, passwordRequired: false, passwordOk: true },
           ns,
@@ -165,13 +166,15 @@ export function QrDriverPage() {
         {data && id && (
           <form onSubmit={checkIn}>
             <Stack gap="sm" data-testid="qr-scan-form">
-              <Text ta="center">{t('qrDriver.scanDescription', { name: label(scanned, scanId ?? 0) })}</Text>
               {problem ? (
                 <Alert color="red" data-testid="qr-problem">
                   {tc(problem)}
                 </Alert>
               ) : (
                 <>
+                  <Text ta="center">
+                    {t('qrDriver.scanDescription', { name: label(scanned, scanId ?? 0) })}
+                  </Text>
                   {data.driver?.passwordRequired && (
                     <PasswordInput
                       label={t('qrDriver.password')}

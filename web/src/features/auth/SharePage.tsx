@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { useNavigate } from '../../components/navigation.ts';
 import { HttpError } from '../../api/http.ts';
-import { guestHome, loginWithToken } from '../../shell/sessionActions.ts';
+import { forgetShare, guestHome, loginWithShare } from '../../shell/sessionActions.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { loginFailure, type LoginFailure } from './loginError.ts';
@@ -24,12 +24,13 @@ export function SharePage() {
       return;
     }
     // the guest's home: its shared vehicle's detail with the map on it (a shared group: the map)
-    loginWithToken(token.trim())
+    loginWithShare(token.trim())
       .then(guestHome)
       .then((home) => !cancelled && navigate(home, { replace: true }))
       .catch((err) => {
         if (cancelled) return;
         const auth = err instanceof HttpError && [400, 401, 404].includes(err.status);
+        if (auth) forgetShare();
         setFailure(auth ? { code: 'INVALID_SHARE' } : loginFailure(err));
       });
     return () => {

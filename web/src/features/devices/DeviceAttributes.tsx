@@ -14,30 +14,40 @@ import {
   type Attributes,
   type User,
 } from '@rastro/domain';
+import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http.ts';
+import { useCan } from '../../components/useCan.ts';
 import { useSession } from '../../stores/session.ts';
 
-/** Pins or unpins an attribute in the signed-in user's favourites. */
+/**
+ * Pins or unpins an attribute in the signed-in user's favourites; `allowed`: the access table's device.pin (a
+ * read-only account or a share guest cannot save its own user, so it is offered no pin).
+ */
 function usePinning() {
+  const { t } = useTranslation('devices');
   const ns = useSession((s) => s.ns);
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
+  const allowed = useCan('device.pin');
   const save = useMutation({
     mutationFn: (next: User) => api.put<User>(`/users/${next.id}`, next),
     onSuccess: setUser,
-    onError: (err) => console.warn('favourite not saved', err),
+    onError: (err) => {
+      console.warn('favourite not saved', err);
+      notifications.show({ color: 'red', message: t('detail.pinFailed') });
+    },
   });
   const togglePin = (key: string) => {
-    if (!user || save.isPending) return;
+    if (!user || !allowed || save.isPending) return;
     const listKey = nsKey(ns, 'deviceAttributes');
     save.mutate({
       ...user,
       attributes: { ...user.attributes, [listKey]: togglePinned(user.attributes?.[listKey], key) },
     });
   };
-  return { signedIn: !!user, togglePin };
+  return { allowed, togglePin };
 }
 
 export function DeviceAttributes({ attrs, fmt }: { attrs: Attributes; fmt: AttributeFormatContext }) {
@@ -45,7 +55,7 @@ export function DeviceAttributes({ attrs, fmt }: { attrs: Attributes; fmt: Attri
   const ns = useSession((s) => s.ns);
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
-  const { signedIn, togglePin } = usePinning();
+  const { allowed, togglePin } = usePinning();
   const fav = favoriteAttributes(server, user, ns);
   const favKeys = fav.map((f) => f.key);
   const pinnedByUser = new Set(fav.filter((f) => f.source === 'user').map((f) => f.key));
@@ -73,13 +83,12 @@ export function DeviceAttributes({ attrs, fmt }: { attrs: Attributes; fmt: Attri
         <Text size="sm" fw={fav ? 600 : undefined}>
           {value}
         </Text>
-        {(!fav || pinnedByUser.has(key)) && (
+        {allowed && (!fav || pinnedByUser.has(key)) && (
           <ActionIcon
             size="sm"
             variant="subtle"
             aria-label={t(fav ? 'detail.unpin' : 'detail.pin')}
             onClick={() => togglePin(key)}
-            disabled={!fav && !signedIn}
           >
             {fav ? <IconPinnedOff size={14} /> : <IconPin size={14} />}
           </ActionIcon>

@@ -2,7 +2,7 @@
 // layout and its back button goes to /devices). Status, last update, address, speed, driver, odometer and
 // hours, SPEC §9 indicators, the device picture, its actions (DeviceActionBar.tsx) and the attributes with
 // favourites (DeviceAttributes.tsx).
-import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconAnchor, IconClockPause } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ import { DeviceActionBar } from './DeviceActionBar.tsx';
 import { DeviceAttributes } from './DeviceAttributes.tsx';
 import { DeviceImage } from './DeviceImage.tsx';
 import { plateOrImei, statusBadgeColor, timeAgo } from './DeviceRow.tsx';
+import { useCan } from '../../components/useCan.ts';
 
 const LEVEL_COLOR: Record<IndicatorLevel, string> = {
   red: 'red',
@@ -70,9 +71,11 @@ export function DeviceDetailPage() {
   const ns = useSession((s) => s.ns);
   const units = useUnits();
   const pending = usePendingFor(id);
-  // driverUniqueId reads as the driver's name (issue #29): the drivers are fetched only when a position names one
+  // driverUniqueId reads as the driver's name (issue #29): the drivers are fetched only when a position names one,
+  // and only by whom the server answers (a share guest sees the driver's code)
+  const driversAllowed = useCan('bit.drivers.view');
   const drivers = useResourceList('drivers', undefined, {
-    enabled: deviceDriver(device ?? ({ attributes: {} } as never), position) !== undefined,
+    enabled: driversAllowed && deviceDriver(device ?? ({ attributes: {} } as never), position) !== undefined,
     staleTime: 60_000,
   });
   const fmt: AttributeFormatContext = {
@@ -159,11 +162,14 @@ export function DeviceDetailPage() {
 
       {camera && <CameraView key={camera.url} source={camera} name={device.name} />}
 
-      <SimpleGrid cols={3} spacing={6} data-testid="detail-indicators">
+      {/* each badge as wide as its text, wrapping to a second line on a narrow panel: a grid of three cut
+          "Energia: 13,2 V" short at 390 px */}
+      <Group gap={6} data-testid="detail-indicators">
         {(['power', 'battery', 'sat'] as const).map((k) => (
           <Badge
             key={k}
             variant="light"
+            tt="none"
             color={LEVEL_COLOR[ind[k]]}
             data-testid={`indicator-${k}`}
             data-level={ind[k]}
@@ -171,7 +177,7 @@ export function DeviceDetailPage() {
             {t(`indicator.${k}`)}: {formatAttributeValue(k, attrs[k], fmt)}
           </Badge>
         ))}
-      </SimpleGrid>
+      </Group>
 
       <Table striped withRowBorders={false} fz="sm">
         <Table.Tbody>

@@ -110,7 +110,8 @@ export const DeviceRow = memo(function DeviceRow(p: DeviceRowProps) {
           {device.name}
         </Text>
         <Text size="xs" c="dimmed" truncate>
-          {plateOrImei(device)} · {timeAgo(device.lastUpdate, p.locale)}
+          {/* a device that never reported has no time: no dangling separator */}
+          {[plateOrImei(device), timeAgo(device.lastUpdate, p.locale)].filter(Boolean).join(' · ')}
         </Text>
       </div>
       <Group gap={4} wrap="nowrap" style={{ flex: '0 0 auto' }}>

@@ -117,7 +117,8 @@ export function GeofenceFormDialog({
           error={err('calendarId')}
           data-testid="geofence-calendar"
         />
-        <Group justify="space-between" wrap="nowrap">
+        {/* the button goes under the shape's text when both do not fit (a phone): never cut short */}
+        <Group justify="space-between" gap="xs">
           <Text size="sm" data-testid="geofence-form-shape">
             {t('fields.shape')}: {shape ? t(`shapes.${shape}`) : '—'} ·{' '}
             {measureText(values.area, units.distanceUnit, numberLocale(i18n.language), t('areaUndefined'))}

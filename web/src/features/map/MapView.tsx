@@ -38,6 +38,7 @@ import { isMapDrawing } from '../../components/mapDraw.ts';
 import { attachMapDraw } from '../../components/mapDrawLayer.ts';
 import { prefetchIcons } from '../../api/mapIcons.ts';
 import { adoptEarlyMap, liveMapOptions } from './earlyMap.ts';
+import { useCan } from '../../components/useCan.ts';
 
 declare global {
   interface Window {
@@ -84,7 +85,9 @@ export function MapView() {
   const statusRef = useRef<(s: string) => string>((s) => s);
   statusRef.current = (s) => t(`status.${s}`);
 
-  const geofences = useResourceList('geofences', undefined, { staleTime: 60_000 });
+  // asked only of whom the server answers (a QR driver or a share guest is refused the list)
+  const geofencesAllowed = useCan('bit.geofences.view');
+  const geofences = useResourceList('geofences', undefined, { enabled: geofencesAllowed, staleTime: 60_000 });
 
   // create the map once, in the commit that mounts it rather than after the page's paint (a layout effect): its
   // WebGL context and first programs then reach the GPU process before the shell's first frame instead of

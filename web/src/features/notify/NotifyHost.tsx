@@ -26,6 +26,7 @@ import { useUnits } from '../../i18n/useUnits.ts';
 import { useLive } from '../../stores/live.ts';
 import { usePrefs } from '../../stores/prefs.ts';
 import { useSession } from '../../stores/session.ts';
+import { useCan } from '../../components/useCan.ts';
 
 /** The web rule that produced an event: same type, `web` notificator, and for alarms the alarm listed. */
 export function ruleForEvent(event: Event, rules: readonly Notification[]): Notification | undefined {
@@ -64,13 +65,15 @@ export function playSound(style: NotificationStyle): HTMLAudioElement | null {
 
 export function NotifyHost() {
   const ns = useSession((s) => s.ns);
-  const user = useSession((s) => s.user);
-  const rules = useResourceList('notifications', undefined, { enabled: !!user, staleTime: 60_000 });
+  // the rules give each event its colour, sound and corner; whom the server refuses them (a QR driver, a share
+  // guest) gets the default style
+  const rulesAllowed = useCan('bit.notifications.view');
+  const rules = useResourceList('notifications', undefined, { enabled: rulesAllowed, staleTime: 60_000 });
   const rulesRef = useRef<Notification[]>([]);
   rulesRef.current = rules.data ?? [];
   // events wait for the rules (their colour, sound and corner): an alarm that came with the page's first live
   // message was shown in the default style when the rules' answer came after it; a failed answer shows defaults
-  const rulesSettled = !user || !rules.isPending;
+  const rulesSettled = !rulesAllowed || !rules.isPending;
   const [cards, setCards] = useState<Card[]>([]);
   const seen = useRef(new Set<Event>());
   const close = useCallback((key: string) => setCards((c) => c.filter((x) => x.key !== key)), []);

@@ -1,7 +1,7 @@
 // The global 'graphics' dialog (SPEC §2): telemetry of one device — speed, altitude, power, battery, fuel and
 // rpm over 24 h, 7 d or 30 d (SPEC §9) with uPlot. Errors of SPEC §8: invalid server response, no data for the
 // period. Opened with openDialog('graphics', { deviceId }).
-import { Alert, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Group, Loader, Modal, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   availableMetrics,
@@ -26,6 +26,7 @@ import { useUnits } from '../../i18n/useUnits.ts';
 import { api } from '../../api/http.ts';
 import type { DialogComponentProps } from '../../shell/dialogs.ts';
 import { useLive } from '../../stores/live.ts';
+import { useIsMobile } from '../../components/useIsMobile.ts';
 
 // One uPlot line chart (time on x). Re-created when its data or size changes; uPlot draws 50,000 points quickly.
 // Axis ticks, the legend's time and values come from the domain's locale formatters (issue #29): pt-BR reads
@@ -120,6 +121,8 @@ export function GraphicsDialog({ props: { deviceId }, onClose }: DialogComponent
     [points, units],
   );
   const shownMetric = metrics.includes(metric) ? metric : 'speed';
+  const metricOptions = metrics.map((m) => ({ value: m, label: t(`metrics.${m}`) }));
+  const mobile = useIsMobile();
   const series = useMemo(
     () => (points ? telemetrySeries(points, shownMetric, units) : null),
     [points, shownMetric, units],
@@ -141,12 +144,24 @@ export function GraphicsDialog({ props: { deviceId }, onClose }: DialogComponent
             data={TELEMETRY_RANGES.map((r) => ({ value: r, label: t(`ranges.${r}`) }))}
             data-testid="telemetry-range"
           />
-          <SegmentedControl
-            value={shownMetric}
-            onChange={(v) => setMetric(v as TelemetryMetric)}
-            data={metrics.map((m) => ({ value: m, label: t(`metrics.${m}`) }))}
-            data-testid="telemetry-metric"
-          />
+          {/* six metrics do not fit a phone's width as segments (three were cut off, the highlight under the wrong one):
+              a native select there */}
+          {mobile ? (
+            <NativeSelect
+              aria-label={t('metric')}
+              value={shownMetric}
+              onChange={(e) => setMetric(e.currentTarget.value as TelemetryMetric)}
+              data={metricOptions}
+              data-testid="telemetry-metric"
+            />
+          ) : (
+            <SegmentedControl
+              value={shownMetric}
+              onChange={(v) => setMetric(v as TelemetryMetric)}
+              data={metricOptions}
+              data-testid="telemetry-metric"
+            />
+          )}
         </Group>
         {!error && load.isPending && (
           <Group justify="center" p="lg">
