@@ -301,7 +301,7 @@ test('Escape and Cancelar discard a drawing; edit shape moves back to the form',
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('a line is drawn with taps and saved', async ({ page, loginAs }) => {
+  test('a line is drawn with taps and saved, told how by a touch hint', async ({ page, loginAs }) => {
     await loginAs(accounts.admin.email, accounts.admin.password);
     const t = tag();
     try {
@@ -310,6 +310,10 @@ test.describe('on a phone', () => {
       await page.getByTestId('geofence-add').click();
       await page.getByTestId('geofence-add-line').click();
       await expect(page.getByTestId('map-edit-finish')).toBeVisible();
+      // a finger's hint: tap, and Cancel (no mouse to click, no Esc key)
+      await expect(page.getByTestId('map-draw-hint')).toHaveText(
+        'Toque nos pontos da linha e em Concluir para terminar. Cancelar desiste.',
+      );
       const taps: Array<[number, number]> = [
         [Math.round(box.x + box.width * 0.3), Math.round(box.y + box.height * 0.45)],
         [Math.round(box.x + box.width * 0.7), Math.round(box.y + box.height * 0.6)],

@@ -110,6 +110,19 @@ export function reportRange(range: ReportRange, now: Date | number, timeZone = '
   }
 }
 
+/**
+ * The first and last local days of a period in `tz` as YYYY-MM-DD (an export's file name): "today" in São Paulo
+ * ends at 02:59:59.999Z of the next UTC day, which is still today there.
+ */
+export function periodDays(range: IsoRange, timeZone = 'UTC'): { first: string; last: string } {
+  const tz = isValidTimeZone(timeZone) ? timeZone : 'UTC';
+  const ymd = (iso: string) => {
+    const p = zonedParts(Date.parse(iso), tz);
+    return `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
+  };
+  return { first: ymd(range.from), last: ymd(range.to) };
+}
+
 /** Telemetry ranges end now: 24 h, 7 d, 30 d back. */
 export function telemetryRange(range: TelemetryRange, now: Date | number): IsoRange {
   const nowMs = typeof now === 'number' ? now : now.getTime();

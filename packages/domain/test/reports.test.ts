@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildReportQuery,
   paginate,
+  periodDays,
   reportRange,
   routeLoadRequest,
   telemetryRange,
@@ -13,6 +14,14 @@ import {
 const now = Date.parse('2026-03-10T17:30:00Z');
 
 describe('report ranges in a time zone', () => {
+  it('names a period by its local days: "today" in São Paulo is one day, not two', () => {
+    const today = reportRange('today', now, 'America/Sao_Paulo');
+    expect(periodDays(today, 'America/Sao_Paulo')).toEqual({ first: '2026-03-10', last: '2026-03-10' });
+    expect(periodDays(today, 'UTC').last).toBe('2026-03-11'); // the UTC date of its last millisecond
+    const week = reportRange('last7', now, 'America/Sao_Paulo');
+    expect(periodDays(week, 'America/Sao_Paulo')).toEqual({ first: '2026-03-04', last: '2026-03-10' });
+  });
+
   it('today and yesterday are whole local days', () => {
     expect(reportRange('today', now, 'America/Sao_Paulo')).toEqual({
       from: '2026-03-10T03:00:00.000Z',

@@ -27,6 +27,8 @@ type RowProps = Attrs<{ bg?: string; style?: CSSProperties; onClick?(): void }>;
 export interface DataColumn<T> {
   key: string;
   header?: ReactNode;
+  /** The header on a phone's card when the table's is an icon (a card reads "header: value"). */
+  cardHeader?: string;
   cell(row: T, index: number): ReactNode;
   /** The value the column sorts by; a column without one does not sort. */
   sortBy?(row: T): string | number;
@@ -102,7 +104,7 @@ function Cards<T>({ rows, columns, rowKey, rowProps, actions, detail, ...table }
                   fw={i ? undefined : 600}
                   data-testid={col.testId}
                 >
-                  {i > 0 && col.header && <>{col.header}: </>}
+                  {i > 0 && (col.cardHeader ?? col.header) && <>{col.cardHeader ?? col.header}: </>}
                   {col.cell(row, index)}
                 </Text>
               ))}

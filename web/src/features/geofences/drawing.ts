@@ -43,7 +43,12 @@ export function startGeofenceDrawing(
     initial,
     color: form.color,
     onEscape: cancel,
-    hint: i18n.t(initial ? 'geofences:hint.edit' : `geofences:hint.${shape}`),
+    // a touch screen has no mouse to click nor Esc key: its hint says tap, and Cancel
+    hint: i18n.t(`geofences:${touchScreen() ? 'hintTouch' : 'hint'}.${initial ? 'edit' : shape}`),
   });
   useUi.getState().setMapEditing({ onFinish: finish, onCancel: cancel });
 }
+
+/** A screen whose main pointer is a finger (a phone, a tablet). */
+const touchScreen = (): boolean =>
+  typeof window !== 'undefined' && !!window.matchMedia?.('(pointer: coarse)').matches;

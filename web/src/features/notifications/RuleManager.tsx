@@ -178,6 +178,7 @@ export function RuleManager({ variant }: { variant: RuleVariant }) {
         }
       : {
           key: 'always',
+          cardHeader: t('columns.allDevices'),
           header: (
             <span role="img" title={t('columns.allDevices')} aria-label={t('columns.allDevices')}>
               <IconDevices size={16} style={{ verticalAlign: 'middle' }} />

@@ -5,7 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { periodDays } from '@rastro/domain';
 import { api, serverDetail } from '../../api/http.ts';
+import { useTimeZone } from '../../components/timeZone.ts';
 import { buildXlsx, downloadBlob, fileStem, XLSX_MIME } from '../../components/xlsx.ts';
 import { useSession } from '../../stores/session.ts';
 import { excelValue, REPORT_TYPE, type Column, type ReportKind, type ReportRow } from './columns.ts';
@@ -25,10 +27,13 @@ export function ReportExport({
   const { t } = useTranslation('reports');
   const user = useSession((s) => s.user);
   const server = useSession((s) => s.server);
+  const tz = useTimeZone();
 
   const exportXlsx = useMutation({
     mutationFn: async (report: Loaded) => {
       const title = t(`kinds.${report.kind}.title`);
+      // the period's local days ("today" is one day, though its last millisecond is tomorrow in UTC)
+      const days = periodDays(report, tz);
       const data = await buildXlsx([
         {
           name: title,
@@ -40,11 +45,7 @@ export function ReportExport({
           rows: report.rows.map((r) => Object.fromEntries(columns.map((c) => [c.key, excelValue(c, r)]))),
         },
       ]);
-      downloadBlob(
-        data,
-        `${fileStem(title, report.from.slice(0, 10), report.to.slice(0, 10))}.xlsx`,
-        XLSX_MIME,
-      );
+      downloadBlob(data, `${fileStem(title, days.first, days.last)}.xlsx`, XLSX_MIME);
     },
     onError: (err) => console.warn('report not exported', err),
   });

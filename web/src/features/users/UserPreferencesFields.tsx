@@ -1,5 +1,6 @@
 // The preferences tab of the user form: language, map style, map centre and zoom (SPEC §4 map centring reads
 // them), coordinate format, 12-hour clock. Values are the form's strings; the domain's parseUserForm checks them.
+// An unset choice reads "Padrão do servidor" (the server's setting applies), never an empty box.
 import { Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { COORDINATE_FORMATS, SUPPORTED_LOCALES } from '@rastro/domain';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ export function UserPreferencesFields({ f: { field, choice, check } }: { f: User
       <Select
         {...choice('map')}
         clearable
+        placeholder={t('languageDefault')}
         data={USER_MAP_STYLES.map((m) => ({ value: m, label: t(`maps.${m}`) }))}
       />
       <SimpleGrid cols={3}>
@@ -31,6 +33,7 @@ export function UserPreferencesFields({ f: { field, choice, check } }: { f: User
       <Select
         {...choice('coordinateFormat')}
         clearable
+        placeholder={t('languageDefault')}
         data={COORDINATE_FORMATS.map((f) => ({ value: f, label: t(`coordinateFormats.${f}`) }))}
         data-testid="user-coordinate-format"
       />

@@ -87,6 +87,10 @@ describe('UserEditDialog', () => {
     expect(screen.queryByTestId('user-tab-permissions')).toBeNull();
     fireEvent.change(phone, { target: { value: '81 4444-5555' } });
     fireEvent.click(screen.getByTestId('user-tab-preferences'));
+    // an unset choice says the server's setting applies, never an empty box
+    expect((await screen.findByTestId('user-coordinate-format')).getAttribute('placeholder')).toBe(
+      'Padrão do servidor',
+    );
     fireEvent.click(await screen.findByTestId('user-language'));
     fireEvent.click(await screen.findByText('English (US)'));
     fireEvent.click(screen.getByTestId('user-save'));
