@@ -49,17 +49,27 @@ test('each device form validation message (pt-BR), then a valid add saves with P
   await page.getByTestId('device-save').click();
   await expect.poll(() => errorOf(page, 'devform-monthlyValue')).toBe('Número inválido');
   await field(page, 'monthlyValue').fill('49,90');
-  await field(page, 'simActivationDate').fill('2025-05-10');
-  await field(page, 'simExpirationDate').fill('2025-05-01');
+  // dates typed as dd/mm/aaaa (the app's language, whatever the browser's)
+  await expect(field(page, 'simActivationDate')).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+  await field(page, 'simActivationDate').fill('10/05/2025');
+  await field(page, 'simActivationDate').press('Tab');
+  await field(page, 'simExpirationDate').fill('01/05/2025');
+  await field(page, 'simExpirationDate').press('Tab');
   await page.getByTestId('device-save').click();
   await expect
     .poll(() => errorOf(page, 'devform-simExpirationDate'))
     .toBe('A data de vencimento do chip deve ser posterior à ativação');
-  await field(page, 'simExpirationDate').fill('2026-05-10');
+  await field(page, 'simExpirationDate').fill('10/05/2026');
+  await field(page, 'simExpirationDate').press('Tab');
   await page.getByRole('tab', { name: 'Veículo' }).click();
   await field(page, 'fuelTank').fill('-5');
   await field(page, 'plate').fill('X'.repeat(17));
+  // saved from another tab: the form opens the tab holding the errors, and marks it
+  await page.getByRole('tab', { name: 'Instalação' }).click();
   await page.getByTestId('device-save').click();
+  await expect(page.getByTestId('tab-vehicle')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('tab-vehicle')).toHaveAttribute('data-error', 'true');
+  await expect(page.getByTestId('tab-installation')).not.toHaveAttribute('data-error', 'true');
   await expect.poll(() => errorOf(page, 'devform-fuelTank')).toBe('Não pode ser negativo');
   await expect.poll(() => errorOf(page, 'devform-plate')).toBe('Texto muito longo');
 
@@ -103,6 +113,18 @@ test('each device form validation message (pt-BR), then a valid add saves with P
     'data-url',
     new RegExp(`/qr-driver/scan/${list[0].id}$`),
   );
+
+  // another device with the same identifier: refused, said under the field, what was typed kept
+  await openAdd(page);
+  await field(page, 'name').fill(`Form bis ${t}`);
+  await field(page, 'uniqueId').fill(`form-${t}`);
+  await page.getByRole('tab', { name: 'Veículo' }).click();
+  await page.getByTestId('device-save').click();
+  await expect(page.getByTestId('tab-general')).toHaveAttribute('aria-selected', 'true');
+  await expect
+    .poll(() => errorOf(page, 'devform-uniqueId'))
+    .toBe('Já existe um dispositivo com este identificador');
+  await expect(field(page, 'name')).toHaveValue(`Form bis ${t}`);
 });
 
 test('editing saves with PUT, colours and icon in attributes, odometer and hours through accumulators', async ({

@@ -343,9 +343,13 @@ export function parseDriverForm(v: DriverFormValues, existing?: Driver | null): 
   return { ok: true, value: { id: v.id, name, uniqueId, attributes: out } };
 }
 
+/** A save refused by a unique index (Traccar's "Duplicate uniqueId", a database's unique constraint). */
+export const isDuplicateRefusal = (status: number, text: string): boolean =>
+  status === 400 && /duplicate|unique/i.test(text);
+
 /** Maps a server answer to a driver-save failure key: the unique index ⇒ 'errors.uniqueIdTaken'. */
 export function driverSaveError(status: number, text: string): string {
-  if (status === 400 && /duplicate|unique/i.test(text)) return 'errors.uniqueIdTaken';
+  if (isDuplicateRefusal(status, text)) return 'errors.uniqueIdTaken';
   if (status === 400 && /uniqueId/i.test(text)) return 'errors.uniqueIdRequired';
   return 'saveError';
 }

@@ -132,8 +132,10 @@ export function CatalogueList<R extends ResourceType, F extends { id: number }>(
         )}
         {rights.create &&
           (props.add ?? (
+            // never squeezed by the intro beside it ("Novo atributo" read "Nov" at 390 px)
             <Button
               size="xs"
+              style={{ flexShrink: 0 }}
               leftSection={<IconPlus size={14} />}
               onClick={() => (props.openForm ?? c.open)(props.newForm())}
               data-testid={`${prefix}-add`}

@@ -2,13 +2,15 @@
 // language (mm/dd/yyyy in an English Chromium) whatever the app says, so the forms use Mantine's DateInput with
 // dayjs in pt-BR, es or en-US, typed as dd/mm/aaaa (hh:mm) or picked in its calendar. The value keeps the native
 // inputs' shapes (YYYY-MM-DD, or YYYY-MM-DDTHH:mm in the browser's time) so the forms' rules do not change.
-// Only the screens and dialogs that have a date field load this module (and @mantine/dates with it).
+// Only the screens and dialogs that have a date field load this module (and @mantine/dates with it). Text typed that
+// is no date (31/02/2020) is said under the field when it loses focus ("Data inválida"): the picker alone put the
+// last good value back without a word, and a save then stored no date.
 import { DateInput, DatesProvider, type DateInputProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
 import 'dayjs/locale/es';
 import { dateInputPattern, dateInputPlaceholder, parseDateInput } from '@rastro/domain';
-import { useMemo } from 'react';
+import { useMemo, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const DAYJS_LOCALE: Record<string, string> = { 'pt-BR': 'pt-br', es: 'es', 'en-US': 'en' };
@@ -38,6 +40,12 @@ type Props = Omit<DateInputProps, 'value' | 'onChange' | 'defaultValue' | 'value
 export function DateField({ value, onChange, withTime = false, ...rest }: Props) {
   const { t, i18n } = useTranslation('common');
   const lng = i18n.language;
+  const [typedWrong, setTypedWrong] = useState(false);
+  const onBlur = (e: FocusEvent<HTMLInputElement>) => {
+    const text = e.currentTarget.value.trim();
+    setTypedWrong(text !== '' && parseDateInput(text, lng, withTime) === null);
+    rest.onBlur?.(e);
+  };
   const settings = useMemo(
     () => ({ locale: DAYJS_LOCALE[lng] ?? 'en', firstDayOfWeek: lng === 'es' ? 1 : 0 }) as const,
     [lng],
@@ -47,6 +55,8 @@ export function DateField({ value, onChange, withTime = false, ...rest }: Props)
     <DatesProvider settings={settings}>
       <DateInput
         {...rest}
+        onBlur={onBlur}
+        error={rest.error ?? (typedWrong ? t('validation.invalidDate') : undefined)}
         withTime={withTime}
         value={toPicker(value, withTime)}
         valueFormat={dateInputPattern(lng, withTime)}
@@ -57,6 +67,7 @@ export function DateField({ value, onChange, withTime = false, ...rest }: Props)
         }}
         ariaLabels={typeof ariaLabels === 'object' ? ariaLabels : undefined}
         onChange={(picked) => {
+          setTypedWrong(false);
           if (!picked) return onChange('');
           const [day, time] = picked.split(' ');
           // a day picked in the calendar keeps the time already there

@@ -50,6 +50,11 @@ export const FORM_MESSAGES = {
     'informe o identificador único do dispositivo',
     'ingrese el identificador único del dispositivo',
   ),
+  'validation.deviceUniqueIdTaken': w(
+    'Another device already has this identifier',
+    'Já existe um dispositivo com este identificador',
+    'Ya existe un dispositivo con este identificador',
+  ),
   'validation.deviceRequired': w(
     'Please assign a device',
     'Selecione um dispositivo',

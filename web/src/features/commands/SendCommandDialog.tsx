@@ -116,7 +116,13 @@ export function SendCommandDialog({ props: { deviceId }, onClose }: DialogCompon
             {pending ? t('close') : t('cancel')}
           </Button>
           {!pending && (
-            <Button onClick={send} loading={sending.isPending} data-testid="send-submit">
+            <Button
+              onClick={send}
+              loading={sending.isPending}
+              // nothing to send: no saved command linked to the device (the text above says so)
+              disabled={mode === 'saved' && !saved.isLoading && !saved.data?.length}
+              data-testid="send-submit"
+            >
               {t('send.submit')}
             </Button>
           )}

@@ -2,7 +2,7 @@
 // and saving (the device-limit check before a POST, PUT of the accumulators, the live store updated).
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Device, DeviceForm } from '@rastro/domain';
+import { isDuplicateRefusal, type Device, type DeviceForm } from '@rastro/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, refusalMessage } from '../../api/http.ts';
@@ -74,6 +74,11 @@ export function useDeviceEditForm(startId: number) {
     console.warn('device not saved', e);
     const status = (e as { status?: number }).status;
     const body = (e as { text?: string }).text ?? '';
+    // the identifier is another device's: said under the field (the tab opens), what was typed kept
+    if (status !== undefined && isDuplicateRefusal(status, body)) {
+      setErrors({ uniqueId: 'validation.deviceUniqueIdTaken' });
+      return;
+    }
     const fallback = /limit/i.test(body)
       ? t('validation.deviceLimitReached', { ns: 'common' })
       : t('saveError');
@@ -126,6 +131,8 @@ export function useDeviceEditForm(startId: number) {
       setValues((s) => ({ ...s, installation: { ...s.installation, [k]: v } })),
     setQrDriver: (qrDriver: boolean) => setValues((s) => ({ ...s, qrDriver })),
     err,
+    /** The paths with an error (the tabs show where they are, DeviceEditTabs.tsx). */
+    errorPaths: Object.keys(errors),
     formError,
     setFormError,
     busy: saving.isPending,

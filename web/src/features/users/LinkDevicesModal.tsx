@@ -57,7 +57,7 @@ export function LinkDevicesModal({ target, onClose }: { target: User; onClose():
         <Text size="xs" c="dimmed">
           {t('link.help')}
         </Text>
-        <SearchInput label={t('search')} value={search} onSearch={setSearch} testId="user-link-search" />
+        <SearchInput label={t('link.search')} value={search} onSearch={setSearch} testId="user-link-search" />
         <ScrollArea.Autosize mah={400}>
           <Stack gap={6}>
             {devices.length === 0 && (
